@@ -1,0 +1,57 @@
+# Two commands matter: `make run` and `make test`. Everything else is a step of those.
+GO      ?= go
+NPM     ?= npm
+BIN     := bin/vecinos
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
+GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
+
+.PHONY: run build test test-go test-web test-e2e lint generate check-generated clean
+
+run: $(BIN)
+	./$(BIN) serve
+
+build: $(BIN)
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
+	cd web && $(NPM) run build
+
+$(BIN): web/dist/index.html $(GO_SRC)
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/vecinos
+
+# Every test: Go (SQLite and PostgreSQL), the generated contract, Vitest, Playwright against the real binary.
+test: check-generated test-go test-web test-e2e
+
+test-go: web/dist/index.html
+	$(GO) test -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && $(NPM) run test
+
+test-e2e: $(BIN)
+	cd web && $(NPM) run e2e
+
+lint: web/node_modules/.package-lock.json web/dist/index.html
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 ./...
+	cd web && $(NPM) run lint
+
+# The API contract has one source, the Go handlers; api/openapi.json and the TypeScript types follow from it.
+generate: web/node_modules/.package-lock.json web/dist/index.html
+	$(GO) run ./cmd/vecinos openapi > api/openapi.json
+	cd web && $(NPM) run gen:api
+
+check-generated: web/node_modules/.package-lock.json web/dist/index.html
+	@tmp=$$(mktemp -d); \
+	$(GO) run ./cmd/vecinos openapi > $$tmp/openapi.json && \
+	(cd web && ./node_modules/.bin/openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null) && \
+	diff -q api/openapi.json $$tmp/openapi.json && diff -q web/src/lib/api/schema.d.ts $$tmp/schema.d.ts || \
+	{ echo "generated API files are stale: run 'make generate' and commit"; exit 1; }
+
+clean:
+	rm -rf bin web/dist

@@ -1,0 +1,107 @@
+// Package config reads Vecinos' settings from VECINOS_* environment variables and matching flags; flags
+// win. Every setting is declared once, in settings(), which also produces the --help text.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Config is everything an instance needs to know. The zero configuration is the embedded default:
+// SQLite and files in ./data, the dev mailbox, listening on :8080.
+type Config struct {
+	Addr                 string
+	DataDir              string
+	DatabaseURL          string
+	PublicURL            string
+	SMTPURL              string
+	MailFrom             string
+	StorageURL           string
+	Dev                  bool
+	GoogleClientID       string
+	GoogleClientSecret   string
+	FacebookClientID     string
+	FacebookClientSecret string
+	LogLevel             string
+	LogFormat            string
+}
+
+type setting struct {
+	env, flag, def, help string
+	str                  *string
+	boolean              *bool
+}
+
+func (c *Config) settings() []setting {
+	return []setting{
+		{env: "VECINOS_ADDR", flag: "addr", def: ":8080", help: "listen address", str: &c.Addr},
+		{env: "VECINOS_DATA_DIR", flag: "data-dir", def: "./data", help: "SQLite file, local files, anything on disk", str: &c.DataDir},
+		{env: "VECINOS_DATABASE_URL", flag: "database-url", help: "empty = SQLite in the data dir; postgres://… selects PostgreSQL", str: &c.DatabaseURL},
+		{env: "VECINOS_PUBLIC_URL", flag: "public-url", def: "http://localhost:8080", help: "base of links in emails and invitation links", str: &c.PublicURL},
+		{env: "VECINOS_SMTP_URL", flag: "smtp-url", help: "empty = dev mailbox; smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (implicit TLS)", str: &c.SMTPURL},
+		{env: "VECINOS_MAIL_FROM", flag: "mail-from", def: "Vecinos <no-reply@localhost>", help: "sender of emails", str: &c.MailFrom},
+		{env: "VECINOS_STORAGE_URL", flag: "storage-url", help: "empty = files in the data dir; s3://bucket?endpoint=…&region=…", str: &c.StorageURL},
+		{env: "VECINOS_DEV", flag: "dev", help: "dev-only helpers (e.g. the 'Crear usuario test' button)", boolean: &c.Dev},
+		{env: "VECINOS_GOOGLE_CLIENT_ID", flag: "google-client-id", help: "Google sign-in; empty = off", str: &c.GoogleClientID},
+		{env: "VECINOS_GOOGLE_CLIENT_SECRET", flag: "google-client-secret", help: "Google sign-in secret", str: &c.GoogleClientSecret},
+		{env: "VECINOS_FACEBOOK_CLIENT_ID", flag: "facebook-client-id", help: "Facebook sign-in; empty = off", str: &c.FacebookClientID},
+		{env: "VECINOS_FACEBOOK_CLIENT_SECRET", flag: "facebook-client-secret", help: "Facebook sign-in secret", str: &c.FacebookClientSecret},
+		{env: "VECINOS_LOG_LEVEL", flag: "log-level", def: "info", help: "debug, info, warn or error", str: &c.LogLevel},
+		{env: "VECINOS_LOG_FORMAT", flag: "log-format", def: "text", help: "text or json", str: &c.LogFormat},
+	}
+}
+
+// Load reads the environment (through getenv) and then args. It returns the remaining arguments.
+func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config, []string, error) {
+	c := &Config{}
+	for _, s := range c.settings() {
+		v := s.def
+		if e := getenv(s.env); e != "" {
+			v = e
+		}
+		if s.boolean != nil {
+			b, _ := strconv.ParseBool(v)
+			fs.BoolVar(s.boolean, s.flag, b, s.help)
+		} else {
+			fs.StringVar(s.str, s.flag, v, s.help)
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	return c, fs.Args(), c.validate()
+}
+
+func (c *Config) validate() error {
+	u, err := url.Parse(c.PublicURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("VECINOS_PUBLIC_URL must be an http(s) URL, got %q", c.PublicURL)
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	switch c.LogFormat {
+	case "text", "json":
+	default:
+		return fmt.Errorf("VECINOS_LOG_FORMAT must be text or json, got %q", c.LogFormat)
+	}
+	return nil
+}
+
+// SecureCookies reports whether cookies must be marked Secure (the public URL is https).
+func (c *Config) SecureCookies() bool { return strings.HasPrefix(c.PublicURL, "https://") }
+
+// Usage writes the table of settings for --help.
+func Usage(w io.Writer) {
+	var c Config
+	fmt.Fprintln(w, "Settings (environment variable, flag, default):")
+	for _, s := range c.settings() {
+		def := s.def
+		if def == "" {
+			def = "(empty)"
+		}
+		fmt.Fprintf(w, "  %-32s --%-24s %s\n      %s\n", s.env, s.flag, def, s.help)
+	}
+}

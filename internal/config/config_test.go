@@ -1,0 +1,53 @@
+package config
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+)
+
+func load(t *testing.T, env map[string]string, args ...string) (*Config, error) {
+	t.Helper()
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	c, _, err := Load(fs, args, func(k string) string { return env[k] })
+	return c, err
+}
+
+func TestDefaultsAreTheEmbeddedSetup(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "" || c.SMTPURL != "" || c.Dev || c.SecureCookies() {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestFlagsOverrideEnvironment(t *testing.T) {
+	c, err := load(t, map[string]string{"VECINOS_ADDR": ":9000", "VECINOS_DEV": "1", "VECINOS_PUBLIC_URL": "https://vecinos.example/"}, "--addr", ":9100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":9100" || !c.Dev || c.PublicURL != "https://vecinos.example" || !c.SecureCookies() {
+		t.Fatalf("got %+v", c)
+	}
+}
+
+func TestRejectsBadPublicURL(t *testing.T) {
+	if _, err := load(t, map[string]string{"VECINOS_PUBLIC_URL": "vecinos.example"}); err == nil {
+		t.Fatal("accepted a public URL without scheme")
+	}
+}
+
+func TestUsageListsEveryVariable(t *testing.T) {
+	var b strings.Builder
+	Usage(&b)
+	for _, name := range []string{"VECINOS_ADDR", "VECINOS_DATA_DIR", "VECINOS_DATABASE_URL", "VECINOS_PUBLIC_URL", "VECINOS_SMTP_URL",
+		"VECINOS_MAIL_FROM", "VECINOS_STORAGE_URL", "VECINOS_DEV", "VECINOS_GOOGLE_CLIENT_ID", "VECINOS_FACEBOOK_CLIENT_SECRET"} {
+		if !strings.Contains(b.String(), name) {
+			t.Errorf("--help does not mention %s", name)
+		}
+	}
+}

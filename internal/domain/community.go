@@ -1,0 +1,41 @@
+package domain
+
+import "time"
+
+// Role is a member's role in their community. Labels differ per screen (see the web app's locales).
+type Role string
+
+const (
+	RoleAdmin     Role = "admin"     // Presidente / Administrador
+	RoleModerator Role = "moderator" // Propietario / Moderador
+	RoleUser      Role = "user"      // Vecino / Inquilino / Usuario
+)
+
+// MaxAdmins is the most admins a community may have.
+const MaxAdmins = 3
+
+// DefaultCountry is the country of a community unless told otherwise.
+const DefaultCountry = "España"
+
+// Community is one comunidad de propietarios.
+type Community struct {
+	ID                 string
+	PublicID           string // the community code; also the token of the invitation link
+	Name               string
+	Address            string
+	City               string
+	PostalCode         string
+	Country            string
+	CatastralReference *string
+	CreatedAt          time.Time
+}
+
+// Unit is one dwelling (vivienda) of a community.
+type Unit struct {
+	ID          string
+	CommunityID string
+	UnitNumber  string
+	Floor       *string
+	Building    *string
+	OwnerID     *string
+}

@@ -1,0 +1,53 @@
+// Package domain holds the types and rules of a comunidad de propietarios, free of HTTP and SQL.
+package domain
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a stable, machine-readable error code. The web app translates it; the HTTP layer maps it to a
+// status in one table. Never rename a code: clients depend on it.
+type Code string
+
+const (
+	CodeInvalid      Code = "invalid"      // input breaks a validation rule
+	CodeUnauthorized Code = "unauthorized" // no (valid) session
+	CodeForbidden    Code = "forbidden"    // signed in, but not allowed
+	CodeNotFound     Code = "not_found"    // no such thing in the caller's scope
+	CodeConflict     Code = "conflict"     // clashes with existing state
+	CodeRateLimited  Code = "rate_limited" // too many attempts
+	CodeUnavailable  Code = "unavailable"  // a dependency is down; try later
+	CodeInternal     Code = "internal"     // a bug or an unexpected failure
+)
+
+// Error is a failure a user can be told about: a stable code and a Spanish message.
+type Error struct {
+	Code    Code
+	Message string // Spanish, shown to the user as is
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Errorf builds an *Error with a formatted Spanish message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err, or CodeInternal when err is not a domain error.
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// ErrorMessage returns the user-facing message of err, hiding internal details.
+func ErrorMessage(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Ocurrió un error inesperado"
+}

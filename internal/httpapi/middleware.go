@@ -1,0 +1,115 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// contentSecurityPolicy allows no inline scripts. Inline styles stay allowed: the UI primitives position
+// popovers and toasts with style attributes.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
+	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+func securityHeaders(hsts bool, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+		if hsts {
+			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// crossOriginProtection refuses state-changing requests that a browser marks as coming from another site
+// (Sec-Fetch-Site, or else Origin against Host). Together with SameSite cookies this is the CSRF defence;
+// see docs/adr/0004-sessions-and-csrf.md.
+func crossOriginProtection(publicURL string, next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	// The public URL may differ from the Host a proxy forwards; the app's own origin is always fine.
+	_ = cop.AddTrustedOrigin(publicURL)
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, newProblem(http.StatusForbidden, domain.CodeForbidden, "Petición de otro origen rechazada"))
+	}))
+	return cop.Handler(next)
+}
+
+type ctxKey int
+
+const requestIDKey ctxKey = iota
+
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// statusRecorder remembers the status for the access log; Unwrap keeps http.ResponseController working
+// (flushing streams, deadlines).
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// accessLog logs one line per request. It logs the path only: query strings can carry tokens.
+func accessLog(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := rand.Text()[:16]
+		w.Header().Set("X-Request-Id", id)
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		level := slog.LevelInfo
+		if rec.status >= 500 {
+			level = slog.LevelError
+		}
+		log.LogAttrs(r.Context(), level, "http", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", rec.status), slog.Duration("took", time.Since(start)), slog.String("request_id", id))
+	})
+}
+
+// recoverPanics turns a panic into a 500 problem and a logged stack instead of a dropped connection.
+func recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				slog.ErrorContext(r.Context(), "panic", "request_id", requestID(r.Context()), "value", v, "stack", string(debug.Stack()))
+				writeProblem(w, newProblem(http.StatusInternalServerError, domain.CodeInternal, ""))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

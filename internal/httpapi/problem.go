@@ -1,0 +1,140 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+)
+
+// statusOf is the one table that maps domain error codes to HTTP statuses.
+var statusOf = map[domain.Code]int{
+	domain.CodeInvalid:      http.StatusUnprocessableEntity,
+	domain.CodeUnauthorized: http.StatusUnauthorized,
+	domain.CodeForbidden:    http.StatusForbidden,
+	domain.CodeNotFound:     http.StatusNotFound,
+	domain.CodeConflict:     http.StatusConflict,
+	domain.CodeRateLimited:  http.StatusTooManyRequests,
+	domain.CodeUnavailable:  http.StatusServiceUnavailable,
+	domain.CodeInternal:     http.StatusInternalServerError,
+}
+
+// Problem is an RFC 9457 problem detail with a stable machine code and a Spanish detail.
+type Problem struct {
+	Type   string         `json:"type,omitempty" doc:"URI of the problem type; about:blank when it is only the status"`
+	Title  string         `json:"title" doc:"Short summary of the HTTP status"`
+	Status int            `json:"status" doc:"HTTP status code"`
+	Detail string         `json:"detail" doc:"What went wrong, in Spanish, fit to show to the user"`
+	Code   domain.Code    `json:"code" doc:"Stable machine code; the web app translates it" enum:"invalid,unauthorized,forbidden,not_found,conflict,rate_limited,unavailable,internal,method_not_allowed"`
+	Errors []FieldProblem `json:"errors,omitempty" doc:"Which inputs were wrong, when the request was invalid"`
+}
+
+// FieldProblem points at one wrong input.
+type FieldProblem struct {
+	Location string `json:"location,omitempty" doc:"Where the error is, e.g. body.email"`
+	Message  string `json:"message" doc:"What is wrong with it"`
+}
+
+func (p *Problem) Error() string             { return p.Detail }
+func (p *Problem) GetStatus() int            { return p.Status }
+func (p *Problem) ContentType(string) string { return "application/problem+json" }
+
+// codeMethodNotAllowed is HTTP's own; no domain rule produces it.
+const codeMethodNotAllowed domain.Code = "method_not_allowed"
+
+// genericDetail is what a user reads for each status when no domain message applies.
+var genericDetail = map[int]string{
+	http.StatusBadRequest:            "La petición no es válida",
+	http.StatusUnprocessableEntity:   "Los datos enviados no son válidos",
+	http.StatusNotFound:              "No encontrado",
+	http.StatusMethodNotAllowed:      "Método no permitido",
+	http.StatusRequestEntityTooLarge: "La petición es demasiado grande",
+	http.StatusUnsupportedMediaType:  "Tipo de contenido no admitido",
+	http.StatusForbidden:             "Acción no permitida",
+	http.StatusInternalServerError:   "Ocurrió un error inesperado",
+}
+
+func newProblem(status int, code domain.Code, detail string) *Problem {
+	if detail == "" {
+		detail = genericDetail[status]
+	}
+	return &Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail, Code: code}
+}
+
+// problemFor turns any error into a Problem. Domain errors keep their code and message; anything else
+// is a bug or an outage: it is logged and the user reads a generic message.
+func problemFor(ctx context.Context, err error) *Problem {
+	var de *domain.Error
+	if errors.As(err, &de) {
+		return newProblem(statusOf[de.Code], de.Code, de.Message)
+	}
+	var p *Problem
+	if errors.As(err, &p) {
+		return p
+	}
+	slog.ErrorContext(ctx, "request failed", "request_id", requestID(ctx), "err", err)
+	return newProblem(http.StatusInternalServerError, domain.CodeInternal, "")
+}
+
+// codeForStatus picks the code of a failure that huma itself detected (bad JSON, failed validation, …).
+func codeForStatus(status int) domain.Code {
+	switch status {
+	case http.StatusBadRequest, http.StatusUnprocessableEntity, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType:
+		return domain.CodeInvalid
+	case http.StatusMethodNotAllowed:
+		return codeMethodNotAllowed
+	}
+	for code, s := range statusOf {
+		if s == status {
+			return code
+		}
+	}
+	return domain.CodeInternal
+}
+
+// useProblems makes huma produce our Problem for every error: the ones handlers return (domain errors
+// included) and the ones huma finds while parsing and validating requests.
+func useProblems() {
+	huma.NewErrorWithContext = func(ctx huma.Context, status int, msg string, errs ...error) huma.StatusError {
+		for _, err := range errs {
+			var de *domain.Error
+			if errors.As(err, &de) || status >= 500 {
+				return problemFor(contextOf(ctx), errors.Join(errs...))
+			}
+		}
+		p := newProblem(status, codeForStatus(status), "")
+		for _, err := range errs {
+			fp := FieldProblem{Message: err.Error()}
+			var d huma.ErrorDetailer
+			if errors.As(err, &d) {
+				detail := d.ErrorDetail()
+				fp = FieldProblem{Location: detail.Location, Message: detail.Message}
+			}
+			p.Errors = append(p.Errors, fp)
+		}
+		return p
+	}
+	huma.NewError = func(status int, msg string, errs ...error) huma.StatusError {
+		return huma.NewErrorWithContext(nil, status, msg, errs...)
+	}
+}
+
+func contextOf(ctx huma.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx.Context()
+}
+
+// writeProblem answers a plain net/http handler's failure in the same format as the API.
+func writeProblem(w http.ResponseWriter, p *Problem) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(p.Status)
+	json.NewEncoder(w).Encode(p)
+}

@@ -1,0 +1,87 @@
+// Package httpapi is Vecinos' HTTP surface: the JSON API under /api/v1 (described by the OpenAPI document
+// at /api/openapi.json), health probes, and the embedded web app.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"vecinos/internal/config"
+	"vecinos/internal/store"
+)
+
+// APIVersion is the version of the contract, not of the binary: the generated document stays stable
+// across builds.
+const APIVersion = "1.0.0"
+
+// Deps are what the handlers need.
+type Deps struct {
+	Config  *config.Config
+	Store   *store.DB
+	Log     *slog.Logger
+	Web     fs.FS // the built web app
+	Version string
+}
+
+// New returns the whole HTTP handler of an instance.
+func New(d Deps) (http.Handler, error) {
+	mux := http.NewServeMux()
+	registerAPI(newAPI(mux), d)
+
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		w.Write([]byte("ok\n"))
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := d.Store.Ping(ctx); err != nil {
+			d.Log.WarnContext(ctx, "not ready: database unreachable", "err", err)
+			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("ready\n"))
+	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, newProblem(http.StatusNotFound, "not_found", "Esta dirección de la API no existe"))
+	})
+	app, err := newSPA(d.Web)
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("/", app)
+
+	var h http.Handler = mux
+	h = crossOriginProtection(d.Config.PublicURL, h)
+	h = securityHeaders(d.Config.SecureCookies(), h)
+	h = recoverPanics(h)
+	h = accessLog(d.Log, h)
+	return h, nil
+}
+
+// newAPI creates the huma API on mux: JSON only, errors as problem+json, no docs UI (it would load
+// scripts from a CDN, which the CSP forbids).
+func newAPI(mux *http.ServeMux) huma.API {
+	useProblems()
+	cfg := huma.DefaultConfig("Vecinos API", APIVersion)
+	cfg.Info.Description = "API de Vecinos: la gestión diaria de una comunidad de propietarios."
+	cfg.OpenAPIPath = "/api/openapi"
+	cfg.DocsPath = ""
+	cfg.SchemasPath = ""
+	cfg.CreateHooks = nil // no $schema links in responses
+	return humago.New(mux, cfg)
+}
+
+// OpenAPI returns the API contract, for `vecinos openapi` (which writes api/openapi.json).
+func OpenAPI() *huma.OpenAPI {
+	api := newAPI(http.NewServeMux())
+	registerAPI(api, Deps{})
+	return api.OpenAPI()
+}

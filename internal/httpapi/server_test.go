@@ -1,0 +1,174 @@
+package httpapi_test
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"vecinos/internal/config"
+	"vecinos/internal/httpapi"
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+var testWeb = fstest.MapFS{
+	"index.html":           {Data: []byte("<!doctype html><title>Gestión de Comunidades</title>")},
+	"assets/app-3f2a1.js":  {Data: []byte(strings.Repeat("console.log('vecinos');\n", 100))},
+	"manifest.webmanifest": {Data: []byte(`{"name":"Vecinos"}`)},
+}
+
+func newServer(t *testing.T, db *store.DB) *httptest.Server {
+	t.Helper()
+	cfg := &config.Config{PublicURL: "http://localhost:8080"}
+	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func get(t *testing.T, url string, header ...string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultTransport.RoundTrip(req) // no transparent gzip: we check encodings ourselves
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, string(body)
+}
+
+func TestEveryResponseCarriesSecurityHeaders(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	for _, path := range []string{"/", "/login", "/api/v1/app-info", "/api/v1/no-such", "/healthz", "/api/openapi.json", "/assets/app-3f2a1.js"} {
+		res, _ := get(t, srv.URL+path)
+		csp := res.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Referrer-Policy") == "" {
+			t.Errorf("%s: missing nosniff or Referrer-Policy", path)
+		}
+	}
+}
+
+func TestUnknownAPIPathIsAProblem(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	res, body := get(t, srv.URL+"/api/v1/no-such")
+	if res.StatusCode != 404 || res.Header.Get("Content-Type") != "application/problem+json" {
+		t.Fatalf("status %d, type %q", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	var p httpapi.Problem
+	if err := json.Unmarshal([]byte(body), &p); err != nil || p.Code != "not_found" || p.Status != 404 || p.Detail == "" {
+		t.Fatalf("problem %s (err %v)", body, err)
+	}
+}
+
+func TestSPAHistoryFallbackAndCaching(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	res, body := get(t, srv.URL+"/no-such-page")
+	if res.StatusCode != 200 || !strings.Contains(body, "Gestión de Comunidades") || res.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("fallback: %d %q %q", res.StatusCode, res.Header.Get("Cache-Control"), body)
+	}
+	res, _ = get(t, srv.URL+"/assets/app-3f2a1.js", "Accept-Encoding", "gzip")
+	if !strings.Contains(res.Header.Get("Cache-Control"), "immutable") || res.Header.Get("Content-Encoding") != "gzip" ||
+		!strings.Contains(res.Header.Get("Content-Type"), "javascript") {
+		t.Fatalf("asset headers: %v", res.Header)
+	}
+	res, _ = get(t, srv.URL+"/assets/missing-123.js")
+	if res.StatusCode != 404 {
+		t.Fatalf("missing asset: status %d, want 404 (not the app page)", res.StatusCode)
+	}
+	res, _ = get(t, srv.URL+"/manifest.webmanifest")
+	if res.Header.Get("Content-Type") != "application/manifest+json" {
+		t.Fatalf("manifest type %q", res.Header.Get("Content-Type"))
+	}
+}
+
+func TestGzippedAssetDecodesToTheOriginal(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	req, _ := http.NewRequest("GET", srv.URL+"/assets/app-3f2a1.js", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(zr)
+	if string(got) != string(testWeb["assets/app-3f2a1.js"].Data) {
+		t.Fatal("gzipped asset differs from the original")
+	}
+}
+
+func TestCrossSiteWritesAreRefused(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	for _, site := range []string{"cross-site", "same-site"} {
+		req, _ := http.NewRequest("POST", srv.URL+"/api/v1/app-info", strings.NewReader("{}"))
+		req.Header.Set("Sec-Fetch-Site", site)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusForbidden || res.Header.Get("Content-Type") != "application/problem+json" {
+			t.Errorf("Sec-Fetch-Site %s: status %d, want 403 problem", site, res.StatusCode)
+		}
+	}
+	req, _ := http.NewRequest("POST", srv.URL+"/api/v1/app-info", strings.NewReader("{}"))
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode == http.StatusForbidden {
+		t.Error("a same-origin POST was refused as cross-origin")
+	}
+}
+
+func TestReadinessFollowsTheDatabase(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := newServer(t, db)
+		if res, _ := get(t, srv.URL+"/readyz"); res.StatusCode != 200 {
+			t.Fatalf("readyz %d with a working database", res.StatusCode)
+		}
+		db.Close()
+		if res, _ := get(t, srv.URL+"/readyz"); res.StatusCode != http.StatusServiceUnavailable {
+			t.Fatalf("readyz %d with a closed database, want 503", res.StatusCode)
+		}
+		if res, _ := get(t, srv.URL+"/healthz"); res.StatusCode != 200 {
+			t.Fatalf("healthz %d: the process is still up", res.StatusCode)
+		}
+	})
+}
+
+func TestContractIsServed(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	_, body := get(t, srv.URL+"/api/openapi.json")
+	var doc struct {
+		OpenAPI string                     `json:"openapi"`
+		Paths   map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal([]byte(body), &doc); err != nil || !strings.HasPrefix(doc.OpenAPI, "3.1") {
+		t.Fatalf("openapi %q (err %v)", doc.OpenAPI, err)
+	}
+	if _, ok := doc.Paths["/api/v1/app-info"]; !ok {
+		t.Fatalf("contract lacks /api/v1/app-info: %v", doc.Paths)
+	}
+}

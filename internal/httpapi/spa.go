@@ -1,0 +1,107 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// spa serves the built web app from memory: real files as they are, any other path as index.html so
+// the client-side router can show the screen (or its 404 page). Text files are gzipped once, at start-up.
+type spa struct {
+	files   map[string]staticFile
+	started time.Time
+}
+
+type staticFile struct {
+	body, gzipped []byte
+	contentType   string
+	cacheControl  string
+}
+
+func newSPA(dist fs.FS) (*spa, error) {
+	s := &spa{files: map[string]staticFile{}, started: time.Now()}
+	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := fs.ReadFile(dist, p)
+		if err != nil {
+			return err
+		}
+		f := staticFile{body: body, contentType: mime.TypeByExtension(path.Ext(p)), cacheControl: "public, max-age=3600"}
+		switch {
+		case strings.HasPrefix(p, "assets/"): // content-hashed names: never change
+			f.cacheControl = "public, max-age=31536000, immutable"
+		case p == "index.html": // always revalidate, so a deploy reaches everyone at once
+			f.cacheControl = "no-cache"
+		}
+		if p == "manifest.webmanifest" {
+			f.contentType = "application/manifest+json"
+		}
+		if f.contentType == "" {
+			f.contentType = "application/octet-stream"
+		}
+		if compressible(f.contentType) && len(body) > 1024 {
+			var b bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+			zw.Write(body)
+			zw.Close()
+			f.gzipped = b.Bytes()
+		}
+		s.files[p] = f
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s.files["index.html"]; !ok {
+		return nil, fs.ErrNotExist
+	}
+	return s, nil
+}
+
+func compressible(contentType string) bool {
+	for _, t := range []string{"text/", "javascript", "json", "svg", "xml"} {
+		if strings.Contains(contentType, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeProblem(w, newProblem(http.StatusMethodNotAllowed, codeMethodNotAllowed, ""))
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	f, ok := s.files[name]
+	if !ok {
+		if strings.HasPrefix(name, "assets/") { // a missing hashed asset is a real 404, not a page
+			writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, ""))
+			return
+		}
+		f = s.files["index.html"]
+	}
+	h := w.Header()
+	h.Set("Content-Type", f.contentType)
+	h.Set("Cache-Control", f.cacheControl)
+	body := f.body
+	if f.gzipped != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			h.Set("Content-Encoding", "gzip")
+			body = f.gzipped
+		}
+	}
+	http.ServeContent(w, r, "", s.started, bytes.NewReader(body))
+}

@@ -1,0 +1,219 @@
+// Package store is the database access of Vecinos. Every business query is written once, with `?`
+// placeholders, and runs on SQLite (the embedded default) and PostgreSQL; only the DDL of the migrations
+// differs per engine.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+)
+
+// Engine names a database engine.
+type Engine string
+
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// DB is the store. On SQLite writes go through a single connection (SQLite allows one writer; a Go-side
+// queue beats SQLITE_BUSY retries) while reads use a pool. On PostgreSQL both are the same pool.
+type DB struct {
+	engine Engine
+	write  *sql.DB
+	read   *sql.DB
+	path   string // SQLite file, empty on PostgreSQL
+	binds  sync.Map
+}
+
+// SQLiteFile is the name of the database file inside the data dir.
+const SQLiteFile = "vecinos.db"
+
+// Open connects to PostgreSQL when databaseURL is a postgres:// URL, otherwise to the SQLite file in
+// dataDir (created if missing). It does not migrate; call Migrate.
+func Open(ctx context.Context, databaseURL, dataDir string) (*DB, error) {
+	if strings.HasPrefix(databaseURL, "postgres://") || strings.HasPrefix(databaseURL, "postgresql://") {
+		return openPostgres(ctx, databaseURL)
+	}
+	if databaseURL != "" {
+		return nil, fmt.Errorf("VECINOS_DATABASE_URL must be empty (SQLite) or a postgres:// URL")
+	}
+	return openSQLite(ctx, dataDir)
+}
+
+func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
+	pool, err := sql.Open("pgx", databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	pool.SetMaxOpenConns(max(8, 4*runtime.NumCPU()))
+	pool.SetMaxIdleConns(max(8, 4*runtime.NumCPU()))
+	pool.SetConnMaxIdleTime(5 * time.Minute)
+	db := &DB{engine: Postgres, write: pool, read: pool}
+	if err := db.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	return db, nil
+}
+
+func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
+	if err := os.MkdirAll(dataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("create data dir: %w", err)
+	}
+	path := filepath.Join(dataDir, SQLiteFile)
+	// busy_timeout comes first so that the pragmas after it already wait instead of failing.
+	pragmas := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)"
+	u := "file:" + (&url.URL{Path: path}).EscapedPath()
+	write, err := sql.Open("sqlite", u+"?"+pragmas+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	write.SetConnMaxLifetime(0)
+	read, err := sql.Open("sqlite", u+"?"+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	read.SetMaxOpenConns(max(4, 2*runtime.NumCPU()))
+	read.SetMaxIdleConns(max(4, 2*runtime.NumCPU()))
+	db := &DB{engine: SQLite, write: write, read: read, path: path}
+	// The writer connects first: it creates the file and switches it to WAL before any reader opens it.
+	if err := write.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	if err := read.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Engine tells which engine this store runs on.
+func (db *DB) Engine() Engine { return db.engine }
+
+// Ping checks that the database answers (readiness).
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.write.PingContext(ctx); err != nil {
+		return err
+	}
+	if db.read != db.write {
+		return db.read.PingContext(ctx)
+	}
+	return nil
+}
+
+// Close closes every connection.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	return err
+}
+
+// Backup writes a consistent copy of the SQLite database to dst while the server keeps running.
+func (db *DB) Backup(ctx context.Context, dst string) error {
+	if db.engine != SQLite {
+		return errors.New("backup of PostgreSQL: use pg_dump, e.g. `pg_dump --format=custom --file=vecinos.dump \"$VECINOS_DATABASE_URL\"`")
+	}
+	if _, err := os.Stat(dst); err == nil {
+		return fmt.Errorf("%s already exists; refusing to overwrite it", dst)
+	}
+	// VACUUM INTO reads one snapshot of the database and writes a compact copy; writers are not blocked.
+	_, err := db.write.ExecContext(ctx, "VACUUM INTO ?", dst)
+	return err
+}
+
+// querier is what *sql.DB and *sql.Tx have in common.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// conn runs queries written with `?` placeholders on either engine.
+type conn struct {
+	q  querier
+	db *DB
+}
+
+func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return c.q.ExecContext(ctx, c.db.rebind(query), args...)
+}
+
+func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.q.QueryContext(ctx, c.db.rebind(query), args...)
+}
+
+func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return c.q.QueryRowContext(ctx, c.db.rebind(query), args...)
+}
+
+func (db *DB) reader() conn { return conn{q: db.read, db: db} }
+func (db *DB) writer() conn { return conn{q: db.write, db: db} }
+
+// inTx runs fn in a write transaction, committing when fn returns nil. On SQLite the transaction starts
+// IMMEDIATE (it takes the write lock at once), so two transactions never deadlock upgrading their locks.
+func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			tx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	if err = fn(conn{q: tx, db: db}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// rebind turns `?` placeholders into `$1, $2, …` for PostgreSQL. Results are cached: queries are constants.
+func (db *DB) rebind(query string) string {
+	if db.engine != Postgres {
+		return query
+	}
+	if q, ok := db.binds.Load(query); ok {
+		return q.(string)
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 16)
+	n, quoted := 0, false
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'':
+			quoted = !quoted
+		case c == '?' && !quoted:
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	db.binds.Store(query, b.String())
+	return b.String()
+}

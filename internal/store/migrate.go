@@ -1,0 +1,102 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Migrations live in migrations/NNNN_name.sql and are shared by both engines; where an engine needs other
+// DDL, migrations/<engine>/NNNN_name.sql replaces the shared file for that engine.
+//
+//go:embed migrations
+var migrationFS embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func (db *DB) migrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFS, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	var ms []migration
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		num, name, ok := strings.Cut(strings.TrimSuffix(e.Name(), ".sql"), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || !strings.HasSuffix(e.Name(), ".sql") {
+			return nil, fmt.Errorf("migration %s: name must be NNNN_name.sql", e.Name())
+		}
+		body, err := fs.ReadFile(migrationFS, path.Join("migrations", string(db.engine), e.Name()))
+		if errors.Is(err, fs.ErrNotExist) {
+			body, err = fs.ReadFile(migrationFS, path.Join("migrations", e.Name()))
+		}
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: name, sql: string(body)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	return ms, nil
+}
+
+// Migrate applies the pending migrations, each in its own transaction, and returns how many it applied.
+// Several instances may start at once on PostgreSQL: an advisory lock lets one migrate while the others wait.
+func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
+	ms, err := db.migrations()
+	if err != nil {
+		return 0, err
+	}
+	if _, err := db.writer().exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
+		return 0, fmt.Errorf("create schema_migrations: %w", err)
+	}
+	for _, m := range ms {
+		err := db.inTx(ctx, func(tx conn) error {
+			if db.engine == Postgres {
+				// Any constant works; it only has to be the same for every instance of Vecinos.
+				if _, err := tx.exec(ctx, "SELECT pg_advisory_xact_lock(7340651)"); err != nil {
+					return err
+				}
+			}
+			var done int
+			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.version).Scan(&done); err != nil {
+				return err
+			}
+			if done > 0 {
+				return nil
+			}
+			if _, err := tx.exec(ctx, m.sql); err != nil {
+				return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
+			}
+			applied++
+			_, err := tx.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+				m.version, m.name, time.Now().UnixMilli())
+			return err
+		})
+		if err != nil {
+			return applied, err
+		}
+	}
+	return applied, nil
+}
+
+// SchemaVersion returns the highest applied migration.
+func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := db.reader().queryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&v)
+	return v, err
+}

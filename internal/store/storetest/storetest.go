@@ -1,0 +1,124 @@
+// Package storetest opens real databases for tests: a SQLite file in a temporary directory, and a fresh
+// PostgreSQL database per test run on the server named by VECINOS_TEST_POSTGRES_URL
+// (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable).
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"vecinos/internal/store"
+)
+
+const defaultPostgresURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+
+// Each runs fn once per engine as subtests named "sqlite" and "postgres", each with a freshly migrated,
+// empty database. When PostgreSQL is unreachable its subtest is skipped, or fails when CI=true.
+func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	t.Run(string(store.SQLite), func(t *testing.T) { fn(t, OpenSQLite(t)) })
+	t.Run(string(store.Postgres), func(t *testing.T) { fn(t, OpenPostgres(t)) })
+}
+
+// OpenSQLite returns a migrated SQLite store in a temporary directory.
+func OpenSQLite(t testing.TB) *store.DB {
+	t.Helper()
+	return open(t, "", t.TempDir())
+}
+
+// OpenPostgres returns a migrated store on a new, empty PostgreSQL database that is dropped afterwards.
+func OpenPostgres(t testing.TB) *store.DB {
+	t.Helper()
+	return open(t, PostgresURL(t), "")
+}
+
+// PostgresURL creates a new empty database and returns its URL; the database is dropped when t ends.
+// Several stores (instances) may open the same URL.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	admin := serverURL()
+	server, err := reach(admin)
+	if err != nil {
+		msg := fmt.Sprintf("PostgreSQL is not reachable at %s (%v); start it or set VECINOS_TEST_POSTGRES_URL to run the PostgreSQL tests", redact(admin), err)
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	name := "vecinos_test_" + strings.ToLower(rand.Text()[:12])
+	if _, err := server.Exec("CREATE DATABASE " + name); err != nil {
+		t.Fatalf("create database %s: %v", name, err)
+	}
+	t.Cleanup(func() {
+		if _, err := server.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	u, _ := url.Parse(admin)
+	u.Path = "/" + name
+	return u.String()
+}
+
+func open(t testing.TB, databaseURL, dataDir string) *store.DB {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	db, err := store.Open(ctx, databaseURL, dataDir)
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	return db
+}
+
+func serverURL() string {
+	if u := os.Getenv("VECINOS_TEST_POSTGRES_URL"); u != "" {
+		return u
+	}
+	return defaultPostgresURL
+}
+
+// One connection to the server per test binary, for creating and dropping databases.
+var (
+	serverOnce sync.Once
+	serverDB   *sql.DB
+	serverErr  error
+)
+
+func reach(u string) (*sql.DB, error) {
+	serverOnce.Do(func() {
+		db, err := sql.Open("pgx", u)
+		if err != nil {
+			serverErr = err
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		if err := db.PingContext(ctx); err != nil {
+			db.Close()
+			serverErr = err
+			return
+		}
+		serverDB = db
+	})
+	return serverDB, serverErr
+}
+
+func redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparseable URL)"
+	}
+	return u.Redacted()
+}
