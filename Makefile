@@ -1,7 +1,12 @@
 # Two commands matter: `make run` and `make test`. Everything else is a step of those.
+SHELL   := bash
+.SHELLFLAGS := -o pipefail -ec
 GO      ?= go
 NPM     ?= npm
 BIN     := bin/vecinos
+# Go packages by name: web/node_modules holds Go code of npm packages that is not ours.
+GO_PKGS := ./cmd/... ./internal/... ./web/
+STATICCHECK := 2025.1.1
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
@@ -28,7 +33,8 @@ $(BIN): web/dist/index.html $(GO_SRC)
 test: check-generated test-go test-web test-e2e
 
 test-go: web/dist/index.html
-	$(GO) test -count=1 ./...
+	@# -v shows every subtest, so the log shows each store test passing on sqlite and on postgres.
+	$(GO) test -count=1 -v $(GO_PKGS) 2>&1 | grep -v -E '^=== (RUN|PAUSE|CONT|NAME)'
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run test
@@ -37,8 +43,8 @@ test-e2e: $(BIN)
 	cd web && $(NPM) run e2e
 
 lint: web/node_modules/.package-lock.json web/dist/index.html
-	$(GO) vet ./...
-	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 ./...
+	$(GO) vet $(GO_PKGS)
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK) $(GO_PKGS)
 	cd web && $(NPM) run lint
 
 # The API contract has one source, the Go handlers; api/openapi.json and the TypeScript types follow from it.

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"time"
 
+	"vecinos/internal/accounts"
+	"vecinos/internal/auth"
 	"vecinos/internal/config"
 	"vecinos/internal/httpapi"
 	"vecinos/internal/store"
@@ -134,7 +136,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	schema, _ := db.SchemaVersion(ctx)
 	log.Info("database ready", "engine", db.Engine(), "migrations_applied", n, "schema_version", schema)
 
-	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: log, Web: web.Dist(), Version: version})
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL})
+	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts, Log: log, Web: web.Dist(), Version: version})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}

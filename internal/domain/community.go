@@ -27,6 +27,7 @@ type Community struct {
 	PostalCode         string
 	Country            string
 	CatastralReference *string
+	CreatedBy          string // empty when the creator's account is gone
 	CreatedAt          time.Time
 }
 

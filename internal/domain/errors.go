@@ -19,6 +19,14 @@ const (
 	CodeRateLimited  Code = "rate_limited" // too many attempts
 	CodeUnavailable  Code = "unavailable"  // a dependency is down; try later
 	CodeInternal     Code = "internal"     // a bug or an unexpected failure
+
+	// Account codes the web app reacts to (not only shows).
+	CodeInvalidCredentials Code = "invalid_credentials" // wrong email or password
+	CodeEmailNotConfirmed  Code = "email_not_confirmed" // sign-in before confirming the email
+	CodeEmailTaken         Code = "email_taken"         // sign-up with a registered email
+	CodeAlreadyConfirmed   Code = "already_confirmed"   // confirmation link used on a confirmed account
+	CodeTokenExpired       Code = "token_expired"       // an email link past its expiry
+	CodeTokenInvalid       Code = "token_invalid"       // an unknown, used or superseded email link
 )
 
 // Error is a failure a user can be told about: a stable code and a Spanish message.

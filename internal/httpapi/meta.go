@@ -2,8 +2,6 @@ package httpapi
 
 import "context"
 
-type metaHandlers struct{ d Deps }
-
 // AppInfo tells the web app what this installation offers, so it can show or explain buttons.
 type AppInfo struct {
 	Version        string   `json:"version" doc:"Version of the running binary"`
@@ -13,9 +11,9 @@ type AppInfo struct {
 
 type appInfoOutput struct{ Body AppInfo }
 
-func (h metaHandlers) appInfo(ctx context.Context, _ *struct{}) (*appInfoOutput, error) {
-	c := h.d.Config
-	info := AppInfo{Version: h.d.Version, Dev: c.Dev, OAuthProviders: []string{}}
+func (s *server) appInfo(ctx context.Context, _ *struct{}) (*appInfoOutput, error) {
+	c := s.Config
+	info := AppInfo{Version: s.Version, Dev: c.Dev, OAuthProviders: []string{}}
 	if c.GoogleClientID != "" && c.GoogleClientSecret != "" {
 		info.OAuthProviders = append(info.OAuthProviders, "google")
 	}

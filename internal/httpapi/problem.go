@@ -22,6 +22,13 @@ var statusOf = map[domain.Code]int{
 	domain.CodeRateLimited:  http.StatusTooManyRequests,
 	domain.CodeUnavailable:  http.StatusServiceUnavailable,
 	domain.CodeInternal:     http.StatusInternalServerError,
+
+	domain.CodeInvalidCredentials: http.StatusUnauthorized,
+	domain.CodeEmailNotConfirmed:  http.StatusForbidden,
+	domain.CodeEmailTaken:         http.StatusConflict,
+	domain.CodeAlreadyConfirmed:   http.StatusConflict,
+	domain.CodeTokenExpired:       http.StatusGone,
+	domain.CodeTokenInvalid:       http.StatusBadRequest,
 }
 
 // Problem is an RFC 9457 problem detail with a stable machine code and a Spanish detail.
@@ -30,7 +37,7 @@ type Problem struct {
 	Title  string         `json:"title" doc:"Short summary of the HTTP status"`
 	Status int            `json:"status" doc:"HTTP status code"`
 	Detail string         `json:"detail" doc:"What went wrong, in Spanish, fit to show to the user"`
-	Code   domain.Code    `json:"code" doc:"Stable machine code; the web app translates it" enum:"invalid,unauthorized,forbidden,not_found,conflict,rate_limited,unavailable,internal,method_not_allowed"`
+	Code   domain.Code    `json:"code" doc:"Stable machine code; the web app translates it" enum:"invalid,unauthorized,forbidden,not_found,conflict,rate_limited,unavailable,internal,method_not_allowed,invalid_credentials,email_not_confirmed,email_taken,already_confirmed,token_expired,token_invalid"`
 	Errors []FieldProblem `json:"errors,omitempty" doc:"Which inputs were wrong, when the request was invalid"`
 }
 
@@ -88,11 +95,16 @@ func codeForStatus(status int) domain.Code {
 		return domain.CodeInvalid
 	case http.StatusMethodNotAllowed:
 		return codeMethodNotAllowed
-	}
-	for code, s := range statusOf {
-		if s == status {
-			return code
-		}
+	case http.StatusUnauthorized:
+		return domain.CodeUnauthorized
+	case http.StatusForbidden:
+		return domain.CodeForbidden
+	case http.StatusNotFound:
+		return domain.CodeNotFound
+	case http.StatusConflict:
+		return domain.CodeConflict
+	case http.StatusTooManyRequests:
+		return domain.CodeRateLimited
 	}
 	return domain.CodeInternal
 }

@@ -4,11 +4,13 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 )
 
-// registerAPI lists every operation of /api/v1 in one place.
-func registerAPI(api huma.API, d Deps) {
-	meta := metaHandlers{d}
+// registerAPI lists the operations of /api/v1, one feature at a time.
+func registerAPI(api huma.API, s *server) {
+	api.UseMiddleware(requireSession(api, s))
 	huma.Register(api, huma.Operation{
 		OperationID: "getAppInfo", Method: "GET", Path: "/api/v1/app-info", Tags: []string{"meta"},
 		Summary: "Versión y funciones activas de esta instalación",
-	}, meta.appInfo)
+	}, s.appInfo)
+	registerAccounts(api, s)
+	registerCommunity(api, s)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
+	"vecinos/internal/accounts"
 	"vecinos/internal/config"
 	"vecinos/internal/store"
 )
@@ -22,17 +23,21 @@ const APIVersion = "1.0.0"
 
 // Deps are what the handlers need.
 type Deps struct {
-	Config  *config.Config
-	Store   *store.DB
-	Log     *slog.Logger
-	Web     fs.FS // the built web app
-	Version string
+	Config   *config.Config
+	Store    *store.DB
+	Accounts *accounts.Service
+	Log      *slog.Logger
+	Web      fs.FS // the built web app
+	Version  string
 }
+
+// server is what every handler method hangs on.
+type server struct{ Deps }
 
 // New returns the whole HTTP handler of an instance.
 func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
-	registerAPI(newAPI(mux), d)
+	registerAPI(newAPI(mux), &server{d})
 
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
@@ -60,6 +65,7 @@ func New(d Deps) (http.Handler, error) {
 
 	var h http.Handler = mux
 	h = crossOriginProtection(d.Config.PublicURL, h)
+	h = withClient(h)
 	h = securityHeaders(d.Config.SecureCookies(), h)
 	h = recoverPanics(h)
 	h = accessLog(d.Log, h)
@@ -76,12 +82,15 @@ func newAPI(mux *http.ServeMux) huma.API {
 	cfg.DocsPath = ""
 	cfg.SchemasPath = ""
 	cfg.CreateHooks = nil // no $schema links in responses
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"session": {Type: "apiKey", In: "cookie", Name: sessionCookieName, Description: "Sesión iniciada (cookie HttpOnly)"},
+	}
 	return humago.New(mux, cfg)
 }
 
 // OpenAPI returns the API contract, for `vecinos openapi` (which writes api/openapi.json).
 func OpenAPI() *huma.OpenAPI {
 	api := newAPI(http.NewServeMux())
-	registerAPI(api, Deps{})
+	registerAPI(api, &server{})
 	return api.OpenAPI()
 }

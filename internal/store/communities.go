@@ -50,9 +50,9 @@ func createCommunity(ctx context.Context, tx conn, c *domain.Community) error {
 		}
 	}
 	_, err := tx.exec(ctx, `INSERT INTO communities
-		(id, public_id, name, address, city, postal_code, country, catastral_reference, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.ID, c.PublicID, c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference, now.UnixMilli(), now.UnixMilli())
+		(id, public_id, name, address, city, postal_code, country, catastral_reference, created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.PublicID, c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference, nullString(c.CreatedBy), now.UnixMilli(), now.UnixMilli())
 	return err
 }
 
@@ -60,4 +60,9 @@ func createCommunity(ctx context.Context, tx conn, c *domain.Community) error {
 func (db *DB) CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error) {
 	return scanCommunity(db.reader().queryRow(ctx,
 		"SELECT "+communityColumns+" FROM communities WHERE public_id = ?", strings.ToUpper(strings.TrimSpace(publicID))))
+}
+
+// CommunityByID returns a community by its id.
+func (db *DB) CommunityByID(ctx context.Context, id string) (*domain.Community, error) {
+	return scanCommunity(db.reader().queryRow(ctx, "SELECT "+communityColumns+" FROM communities WHERE id = ?", id))
 }

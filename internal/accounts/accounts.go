@@ -1,0 +1,526 @@
+// Package accounts runs sign-up, email confirmation, sign-in, sessions and password recovery. It owns
+// the rules (what is valid, what is allowed, how long things last); the store carries them out.
+package accounts
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"vecinos/internal/auth"
+	"vecinos/internal/domain"
+	"vecinos/internal/mail"
+	"vecinos/internal/ratelimit"
+)
+
+// Lifetimes of links and sessions.
+const (
+	ConfirmTokenTTL = 24 * time.Hour
+	ResetTokenTTL   = time.Hour
+	SessionIdle     = 7 * 24 * time.Hour  // signed out after a week without use
+	SessionMaxAge   = 30 * 24 * time.Hour // and after a month in any case
+	touchEvery      = time.Hour           // last-seen is written at most this often
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	CreateUser(ctx context.Context, u *domain.User, tok domain.EmailToken, m domain.Mail) error
+	UserByEmail(ctx context.Context, email string) (*domain.User, error)
+	UserByID(ctx context.Context, id string) (*domain.User, error)
+	EmailExists(ctx context.Context, email string) (bool, error)
+	IssueEmailToken(ctx context.Context, tok domain.EmailToken, m domain.Mail) error
+	EmailToken(ctx context.Context, hash string, purpose domain.TokenPurpose) (*domain.EmailToken, error)
+	ConfirmSignup(ctx context.Context, hash string, now time.Time, setup domain.CommunitySetup) (string, error)
+	ResetPassword(ctx context.Context, hash, passwordHash string, now time.Time) (string, error)
+	SetPassword(ctx context.Context, userID, passwordHash, keepSessionID string) error
+	CreateSession(ctx context.Context, s domain.Session) error
+	SessionActor(ctx context.Context, sessionID string) (*domain.Actor, time.Time, time.Time, error)
+	TouchSession(ctx context.Context, sessionID string, at time.Time) error
+	DeleteSession(ctx context.Context, sessionID string) error
+	CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error)
+	JoinOrCreateCommunity(ctx context.Context, userID string, setup domain.CommunitySetup) error
+}
+
+// Service is the accounts service.
+type Service struct {
+	store     Store
+	hasher    *auth.Hasher
+	limiter   *ratelimit.Limiter
+	publicURL string
+	mailWake  func() // tells the mail worker something was queued; may be nil
+	now       func() time.Time
+}
+
+// Options configure the service.
+type Options struct {
+	PublicURL string           // base of the links in emails
+	MailWake  func()           // called after an email is queued; may be nil
+	Now       func() time.Time // the clock; nil = time.Now (tests move it)
+}
+
+// New returns the service.
+func New(store Store, hasher *auth.Hasher, o Options) *Service {
+	if o.MailWake == nil {
+		o.MailWake = func() {}
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, hasher: hasher, limiter: ratelimit.New(o.Now), publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now}
+}
+
+// Client describes where a request comes from, for rate limits and the session list.
+type Client struct {
+	IP        string
+	UserAgent string
+}
+
+// Rate limits (Supabase's defaults as reference): per IP for every entry point, and one email per
+// address per minute.
+var (
+	perIP       = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
+	loginPerIP  = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
+	loginPerKey = ratelimit.Rule{Max: 10, Window: 5 * time.Minute}
+	mailPerAddr = ratelimit.Rule{Max: 1, Window: time.Minute}
+)
+
+func (s *Service) limit(key string, rule ratelimit.Rule) error {
+	if ok, wait := s.limiter.Allow(key, rule); !ok {
+		secs := int(wait.Round(time.Second) / time.Second)
+		return domain.Errorf(domain.CodeRateLimited, "Demasiados intentos. Inténtalo de nuevo en %d segundos.", max(secs, 1))
+	}
+	return nil
+}
+
+func (s *Service) link(path, token string) string {
+	return s.publicURL + path + "?token=" + token
+}
+
+// CheckEmail answers the registration form's question: is this email already registered?
+func (s *Service) CheckEmail(ctx context.Context, c Client, email string) (bool, error) {
+	if err := s.limit("check-email:"+c.IP, perIP); err != nil {
+		return false, err
+	}
+	email, err := auth.NormalizeEmail(email)
+	if err != nil {
+		return false, err
+	}
+	return s.store.EmailExists(ctx, email)
+}
+
+// SignUpInput is the registration form.
+type SignUpInput struct {
+	Email    string
+	Password string
+	FullName string
+	Language domain.Language
+	Metadata domain.SignupMetadata
+}
+
+// SignUp creates an unconfirmed account and sends the confirmation email.
+func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
+	if err := s.limit("signup:"+c.IP, perIP); err != nil {
+		return err
+	}
+	email, err := auth.NormalizeEmail(in.Email)
+	if err != nil {
+		return err
+	}
+	name := strings.TrimSpace(in.FullName)
+	if name == "" {
+		return domain.Errorf(domain.CodeInvalid, "Campos incompletos")
+	}
+	if len([]rune(name)) > 100 {
+		return domain.Errorf(domain.CodeInvalid, "El nombre es demasiado largo")
+	}
+	if err := auth.CheckSignupPassword(in.Password); err != nil {
+		return err
+	}
+	meta, err := checkMetadata(in.Metadata)
+	if err != nil {
+		return err
+	}
+	meta.FullName = name
+	if meta.InviteToken != "" {
+		if _, err := s.store.CommunityByPublicID(ctx, meta.InviteToken); err != nil {
+			return domain.Errorf(domain.ErrorCode(err), "No se encontró ninguna comunidad con este código")
+		}
+	}
+	hash, err := s.hasher.Hash(ctx, in.Password)
+	if err != nil {
+		return err
+	}
+	u := &domain.User{ID: domain.NewID(), Email: email, PasswordHash: hash, Language: in.Language, FullName: name, SignupMetadata: meta}
+	token := auth.NewToken()
+	m, err := mail.Compose(mail.KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token)})
+	if err != nil {
+		return err
+	}
+	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: domain.PurposeConfirm, Email: email, ExpiresAt: s.now().Add(ConfirmTokenTTL)}
+	if err := s.store.CreateUser(ctx, u, tok, m); err != nil {
+		return err
+	}
+	s.limiter.Allow("mail:"+email, mailPerAddr) // the confirmation counts: a resend must wait a minute
+	s.mailWake()
+	return nil
+}
+
+// checkMetadata applies the rules of registration steps 1 and 2 that the server can check.
+func checkMetadata(m domain.SignupMetadata) (domain.SignupMetadata, error) {
+	m.InviteToken = strings.ToUpper(strings.TrimSpace(m.InviteToken))
+	if m.InviteToken != "" && !domain.ValidPublicID(m.InviteToken) {
+		return m, domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+	}
+	switch m.CommunityRole {
+	case "Presidente", "Propietario", "Inquilino":
+	case "Otros":
+		if strings.TrimSpace(m.RoleComments) == "" {
+			return m, domain.Errorf(domain.CodeInvalid, "Indica tu relación con la comunidad en los comentarios")
+		}
+	default:
+		return m, domain.Errorf(domain.CodeInvalid, "Selecciona tu rol en la comunidad")
+	}
+	if m.KnowsPresident && (strings.TrimSpace(m.PresidentName) == "" || strings.TrimSpace(m.PresidentFloor) == "") {
+		return m, domain.Errorf(domain.CodeInvalid, "Indica el nombre y el piso del presidente")
+	}
+	if m.CatastralReference != "" {
+		m.CatastralReference = strings.ToUpper(strings.ReplaceAll(m.CatastralReference, " ", ""))
+		if !domain.ValidCatastralReference(m.CatastralReference) {
+			return m, domain.Errorf(domain.CodeInvalid, "La referencia catastral no es válida")
+		}
+	}
+	for _, n := range []*int{m.FloorsCount, m.DoorsPerFloor} {
+		if n != nil && *n < 0 {
+			return m, domain.Errorf(domain.CodeInvalid, "El número de plantas y de puertas no puede ser negativo")
+		}
+	}
+	for _, n := range []*int{m.StairsCount, m.PortalsCount} {
+		if n != nil && *n < 1 {
+			return m, domain.Errorf(domain.CodeInvalid, "Debe haber al menos una escalera y un portal")
+		}
+	}
+	if m.CommunityCountry == "" {
+		m.CommunityCountry = domain.DefaultCountry
+	}
+	return m, nil
+}
+
+// ResendConfirmation sends a new confirmation link, voiding the previous one.
+func (s *Service) ResendConfirmation(ctx context.Context, c Client, email string) error {
+	if err := s.limit("resend:"+c.IP, perIP); err != nil {
+		return err
+	}
+	email, err := auth.NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil {
+		return err
+	}
+	if u.EmailConfirmedAt != nil {
+		return domain.Errorf(domain.CodeAlreadyConfirmed, "Tu email ya ha sido confirmado. Puedes iniciar sesión.")
+	}
+	return s.sendLink(ctx, u, domain.PurposeConfirm, mail.KindConfirmSignup, "/confirm-email", ConfirmTokenTTL)
+}
+
+func (s *Service) sendLink(ctx context.Context, u *domain.User, purpose domain.TokenPurpose, kind mail.Kind, path string, ttl time.Duration) error {
+	if err := s.limit("mail:"+u.Email, mailPerAddr); err != nil {
+		return err
+	}
+	token := auth.NewToken()
+	m, err := mail.Compose(kind, u.Language, u.Email, mail.Data{Name: u.FullName, Link: s.link(path, token)})
+	if err != nil {
+		return err
+	}
+	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: purpose, Email: u.Email, ExpiresAt: s.now().Add(ttl)}
+	if err := s.store.IssueEmailToken(ctx, tok, m); err != nil {
+		return err
+	}
+	s.mailWake()
+	return nil
+}
+
+// Confirm spends a confirmation link, sets up the community the user asked for at sign-up, and signs
+// the user in. It returns the new session's token.
+func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, error) {
+	if err := s.limit("confirm:"+c.IP, perIP); err != nil {
+		return "", err
+	}
+	hash, now := auth.HashToken(token), s.now()
+	tok, err := s.store.EmailToken(ctx, hash, domain.PurposeConfirm)
+	if err != nil {
+		return "", domain.Errorf(domain.CodeTokenInvalid, "No se pudo confirmar el email. El enlace puede haber expirado. Reenvíalo e inténtalo de nuevo.")
+	}
+	u, err := s.store.UserByID(ctx, tok.UserID)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case tok.UsedAt != nil && u.EmailConfirmedAt != nil:
+		return "", domain.Errorf(domain.CodeAlreadyConfirmed, "Tu email ya ha sido confirmado. Puedes iniciar sesión.")
+	case !now.Before(tok.ExpiresAt):
+		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Solicita uno nuevo para confirmar tu email.")
+	}
+	userID, err := s.store.ConfirmSignup(ctx, hash, now, s.communitySetup(ctx, u.SignupMetadata))
+	if err != nil {
+		if domain.ErrorCode(err) == domain.CodeTokenInvalid { // spent by a concurrent request
+			return "", domain.Errorf(domain.CodeAlreadyConfirmed, "Tu email ya ha sido confirmado. Puedes iniciar sesión.")
+		}
+		return "", err
+	}
+	return s.startSession(ctx, c, userID)
+}
+
+// communitySetup reads the sign-up intent: join by the invitation code when it still exists, or create
+// the community when its name and address are complete; otherwise the onboarding wizard takes over.
+func (s *Service) communitySetup(ctx context.Context, m domain.SignupMetadata) domain.CommunitySetup {
+	if m.InviteToken != "" {
+		if _, err := s.store.CommunityByPublicID(ctx, m.InviteToken); err == nil {
+			return domain.CommunitySetup{JoinCode: m.InviteToken}
+		}
+	}
+	if m.CommunityIntent == "create" && m.CommunityName != "" && m.CommunityAddress != "" && m.CommunityCity != "" && m.CommunityPostalCode != "" {
+		c := &domain.Community{Name: m.CommunityName, Address: m.CommunityAddress, City: m.CommunityCity, PostalCode: m.CommunityPostalCode, Country: m.CommunityCountry}
+		if m.CatastralReference != "" {
+			ref := m.CatastralReference
+			c.CatastralReference = &ref
+		}
+		return domain.CommunitySetup{Create: c}
+	}
+	return domain.CommunitySetup{}
+}
+
+// Login checks the password and opens a session. Unconfirmed accounts are refused with their own code
+// so the web app can send the user to confirm.
+func (s *Service) Login(ctx context.Context, c Client, email, password string) (string, error) {
+	if err := s.limit("login:"+c.IP, loginPerIP); err != nil {
+		return "", err
+	}
+	email, err := auth.NormalizeEmail(email)
+	if err != nil {
+		return "", err
+	}
+	if password == "" {
+		return "", domain.Errorf(domain.CodeInvalid, "La contraseña es obligatoria")
+	}
+	if err := s.limit("login:"+email, loginPerKey); err != nil {
+		return "", err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil && domain.ErrorCode(err) != domain.CodeNotFound {
+		return "", err
+	}
+	hash := ""
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	ok, err := s.hasher.Verify(ctx, hash, password) // also for unknown users: same cost, same answer
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", domain.Errorf(domain.CodeInvalidCredentials, "Email o contraseña incorrectos")
+	}
+	if u.EmailConfirmedAt == nil {
+		return "", domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de iniciar sesión.")
+	}
+	return s.startSession(ctx, c, u.ID)
+}
+
+func (s *Service) startSession(ctx context.Context, c Client, userID string) (string, error) {
+	token, now := auth.NewToken(), s.now()
+	ua := c.UserAgent
+	if len(ua) > 255 {
+		ua = ua[:255]
+	}
+	err := s.store.CreateSession(ctx, domain.Session{ID: auth.HashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
+		ExpiresAt: now.Add(SessionMaxAge), UserAgent: ua, IP: c.IP})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+var errNoSession = domain.Errorf(domain.CodeUnauthorized, "Inicia sesión para continuar")
+
+// Authenticate resolves a session token to the actor, enforcing the idle and absolute expiry.
+func (s *Service) Authenticate(ctx context.Context, token string) (*domain.Actor, error) {
+	if token == "" {
+		return nil, errNoSession
+	}
+	id := auth.HashToken(token)
+	a, lastSeen, expires, err := s.store.SessionActor(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	if !now.Before(expires) || now.Sub(lastSeen) >= SessionIdle {
+		if err := s.store.DeleteSession(ctx, id); err != nil {
+			return nil, err
+		}
+		return nil, domain.Errorf(domain.CodeUnauthorized, "Tu sesión ha caducado. Inicia sesión de nuevo.")
+	}
+	if now.Sub(lastSeen) >= touchEvery {
+		if err := s.store.TouchSession(ctx, id, now); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// Reload reads the actor again, after something about them changed (such as their community).
+func (s *Service) Reload(ctx context.Context, a *domain.Actor) (*domain.Actor, error) {
+	fresh, _, _, err := s.store.SessionActor(ctx, a.SessionID)
+	return fresh, err
+}
+
+// Logout ends the actor's session.
+func (s *Service) Logout(ctx context.Context, a *domain.Actor) error {
+	return s.store.DeleteSession(ctx, a.SessionID)
+}
+
+// ForgotPassword emails a reset link when the account exists. The answer is the same either way, so
+// the form does not reveal who is registered.
+func (s *Service) ForgotPassword(ctx context.Context, c Client, email string) error {
+	if err := s.limit("recover:"+c.IP, perIP); err != nil {
+		return err
+	}
+	email, err := auth.NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if domain.ErrorCode(err) == domain.CodeNotFound {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	err = s.sendLink(ctx, u, domain.PurposeReset, mail.KindResetPassword, "/reset-password", ResetTokenTTL)
+	if domain.ErrorCode(err) == domain.CodeRateLimited {
+		return nil // saying "too many" here would tell that the address exists
+	}
+	return err
+}
+
+var errResetLink = domain.Errorf(domain.CodeTokenInvalid, "El enlace de recuperación no es válido o ha expirado.")
+
+// CheckResetLink tells the reset page whether its link can still be used.
+func (s *Service) CheckResetLink(ctx context.Context, c Client, token string) error {
+	if err := s.limit("reset:"+c.IP, perIP); err != nil {
+		return err
+	}
+	tok, err := s.store.EmailToken(ctx, auth.HashToken(token), domain.PurposeReset)
+	if err != nil || tok.UsedAt != nil || !s.now().Before(tok.ExpiresAt) {
+		return errResetLink
+	}
+	return nil
+}
+
+// ResetPassword sets a new password through a reset link and ends every session of the user.
+func (s *Service) ResetPassword(ctx context.Context, c Client, token, password string) error {
+	if err := s.CheckResetLink(ctx, c, token); err != nil {
+		return err
+	}
+	if err := auth.CheckResetPassword(password); err != nil {
+		return err
+	}
+	hash, err := s.hasher.Hash(ctx, password)
+	if err != nil {
+		return err
+	}
+	_, err = s.store.ResetPassword(ctx, auth.HashToken(token), hash, s.now())
+	if domain.ErrorCode(err) == domain.CodeTokenInvalid {
+		return errResetLink
+	}
+	return err
+}
+
+// ChangePassword replaces the password of a signed-in user who knows the current one; their other
+// sessions end.
+func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, next string) error {
+	if err := s.limit("password:"+a.UserID, loginPerKey); err != nil {
+		return err
+	}
+	u, err := s.store.UserByID(ctx, a.UserID)
+	if err != nil {
+		return err
+	}
+	if u.PasswordHash != "" {
+		ok, err := s.hasher.Verify(ctx, u.PasswordHash, current)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return domain.Errorf(domain.CodeInvalidCredentials, "La contraseña actual no es correcta")
+		}
+	}
+	if err := auth.CheckNewPassword(next); err != nil {
+		return err
+	}
+	hash, err := s.hasher.Hash(ctx, next)
+	if err != nil {
+		return err
+	}
+	return s.store.SetPassword(ctx, a.UserID, hash, a.SessionID)
+}
+
+// CommunityByCode looks a community up by its code, for the registration form.
+func (s *Service) CommunityByCode(ctx context.Context, c Client, code string) (*domain.Community, error) {
+	if err := s.limit("lookup:"+c.IP, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
+		return nil, err
+	}
+	code = strings.ToUpper(strings.TrimSpace(code))
+	if !domain.ValidPublicID(code) {
+		return nil, domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+	}
+	return s.store.CommunityByPublicID(ctx, code)
+}
+
+// JoinByCode makes a confirmed user without a community a member of the community with that code.
+func (s *Service) JoinByCode(ctx context.Context, a *domain.Actor, code string) error {
+	if _, err := s.CommunityByCode(ctx, Client{IP: "user:" + a.UserID}, code); err != nil {
+		return err
+	}
+	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{JoinCode: strings.ToUpper(strings.TrimSpace(code))})
+}
+
+// CreateCommunity creates a community with the actor as its admin.
+func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domain.Community) error {
+	c.Name, c.Address, c.City, c.PostalCode = strings.TrimSpace(c.Name), strings.TrimSpace(c.Address), strings.TrimSpace(c.City), strings.TrimSpace(c.PostalCode)
+	if c.Name == "" || c.Address == "" || c.City == "" || c.PostalCode == "" {
+		return domain.Errorf(domain.CodeInvalid, "Indica el nombre, la dirección, la ciudad y el código postal de la comunidad")
+	}
+	if c.Country = strings.TrimSpace(c.Country); c.Country == "" {
+		c.Country = domain.DefaultCountry
+	}
+	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{Create: c})
+}
+
+// TestUser is the fixed account behind the dev-only 'Crear usuario test' button.
+var TestUser = struct{ Email, Password, Name string }{"test@vecinos.local", "Test1234!", "Usuario de Prueba"}
+
+// CreateTestUser makes (or reuses) the confirmed test account with its own community and signs it in.
+// Only wired when VECINOS_DEV is on.
+func (s *Service) CreateTestUser(ctx context.Context, c Client) (string, error) {
+	if _, err := s.store.UserByEmail(ctx, TestUser.Email); domain.ErrorCode(err) == domain.CodeNotFound {
+		hash, err := s.hasher.Hash(ctx, TestUser.Password)
+		if err != nil {
+			return "", err
+		}
+		now := s.now()
+		u := &domain.User{ID: domain.NewID(), Email: TestUser.Email, PasswordHash: hash, EmailConfirmedAt: &now, Language: domain.Spanish, FullName: TestUser.Name}
+		if err := s.store.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
+			return "", fmt.Errorf("create test user: %w", err)
+		}
+		c := &domain.Community{Name: "Comunidad de Prueba", Address: "Calle Mayor 1", City: "Madrid", PostalCode: "28013"}
+		if err := s.store.JoinOrCreateCommunity(ctx, u.ID, domain.CommunitySetup{Create: c}); err != nil {
+			return "", err
+		}
+	} else if err != nil {
+		return "", err
+	}
+	return s.Login(ctx, c, TestUser.Email, TestUser.Password)
+}

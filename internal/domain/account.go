@@ -1,0 +1,99 @@
+package domain
+
+import "time"
+
+// User is an account: the credentials and the state of its email address.
+type User struct {
+	ID               string
+	Email            string // lower-cased
+	PasswordHash     string // empty for OAuth-only accounts
+	EmailConfirmedAt *time.Time
+	Language         Language
+	FullName         string
+	SignupMetadata   SignupMetadata
+}
+
+// SignupMetadata is what the registration form collects beyond the account itself; it is kept on the
+// user and read when the email is confirmed (to join or create the community).
+type SignupMetadata struct {
+	FullName            string   `json:"full_name,omitempty"`
+	CommunityRole       string   `json:"community_role,omitempty"` // Presidente, Propietario, Inquilino, Otros
+	RoleComments        string   `json:"role_comments,omitempty"`
+	InviteToken         string   `json:"invite_token,omitempty"`
+	CommunityIntent     string   `json:"community_intent,omitempty"` // join or create
+	CommunityName       string   `json:"community_name,omitempty"`
+	CommunityAddress    string   `json:"community_address,omitempty"`
+	CommunityCity       string   `json:"community_city,omitempty"`
+	CommunityPostalCode string   `json:"community_postal_code,omitempty"`
+	CommunityCountry    string   `json:"community_country,omitempty"`
+	CatastralReference  string   `json:"catastral_reference,omitempty"`
+	StreetType          string   `json:"street_type,omitempty"`
+	StreetName          string   `json:"street_name,omitempty"`
+	StreetNumber        string   `json:"street_number,omitempty"`
+	Floor               string   `json:"floor,omitempty"`
+	FloorsCount         *int     `json:"floors_count,omitempty"`
+	DoorsPerFloor       *int     `json:"doors_per_floor,omitempty"`
+	Nomenclature        string   `json:"nomenclature,omitempty"`
+	StairsCount         *int     `json:"stairs_count,omitempty"`
+	PortalsCount        *int     `json:"portals_count,omitempty"`
+	Observations        string   `json:"observations,omitempty"`
+	KnowsPresident      bool     `json:"knows_president,omitempty"`
+	PresidentName       string   `json:"president_name,omitempty"`
+	PresidentFloor      string   `json:"president_floor,omitempty"`
+	PresidentEmail      string   `json:"president_email,omitempty"`
+	PresidentPhone      string   `json:"president_phone,omitempty"`
+	InviteeEmails       []string `json:"invitee_emails,omitempty"`
+}
+
+// TokenPurpose says what an email link is for.
+type TokenPurpose string
+
+const (
+	PurposeConfirm       TokenPurpose = "confirm"
+	PurposeReset         TokenPurpose = "reset"
+	PurposeEmailChange   TokenPurpose = "email_change"
+	PurposeDeleteAccount TokenPurpose = "delete_account"
+)
+
+// EmailToken is a single-use link token; only its hash is stored.
+type EmailToken struct {
+	Hash      string
+	UserID    string
+	Purpose   TokenPurpose
+	Email     string
+	ExpiresAt time.Time
+	UsedAt    *time.Time // nil until spent
+}
+
+// Session is a signed-in browser; only the hash of its cookie token is stored.
+type Session struct {
+	ID         string // hash of the token
+	UserID     string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+	UserAgent  string
+	IP         string
+}
+
+// Actor is who is calling: every service call carries it, and every query is scoped by it.
+type Actor struct {
+	UserID         string
+	SessionID      string
+	Email          string
+	EmailConfirmed bool
+	FullName       string
+	Language       Language
+	CommunityID    string // empty until the user joins or creates a community
+	Role           Role   // empty without a community
+}
+
+// IsAdmin reports whether the actor administers their community.
+func (a *Actor) IsAdmin() bool { return a.CommunityID != "" && a.Role == RoleAdmin }
+
+// CommunitySetup is what confirming a sign-up does about the community: join one by its code, or
+// create one with the user as its admin. Both empty: nothing (the onboarding wizard continues).
+type CommunitySetup struct {
+	JoinCode string
+	Create   *Community
+}

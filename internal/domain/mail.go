@@ -1,0 +1,28 @@
+package domain
+
+// Mail is one email ready to send. It is written to the outbox in the same transaction as the change
+// that causes it, so a crash or an SMTP outage never loses it.
+type Mail struct {
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// Language is a UI and email language.
+type Language string
+
+const (
+	Spanish Language = "es"
+	Catalan Language = "ca"
+	English Language = "en"
+)
+
+// ParseLanguage returns the language named by s, or Spanish.
+func ParseLanguage(s string) Language {
+	switch Language(s) {
+	case Catalan, English:
+		return Language(s)
+	}
+	return Spanish
+}

@@ -1,0 +1,269 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/accounts"
+	"vecinos/internal/domain"
+)
+
+// Me is the signed-in user as the web app sees it.
+type Me struct {
+	ID             string `json:"id"`
+	Email          string `json:"email"`
+	EmailConfirmed bool   `json:"emailConfirmed"`
+	FullName       string `json:"fullName"`
+	Language       string `json:"language" enum:"es,ca,en"`
+	CommunityID    string `json:"communityId,omitempty" doc:"Empty until the user joins or creates a community"`
+	Role           string `json:"role,omitempty" enum:"admin,moderator,user" doc:"Role in the community"`
+}
+
+func meOf(a *domain.Actor) Me {
+	return Me{ID: a.UserID, Email: a.Email, EmailConfirmed: a.EmailConfirmed, FullName: a.FullName, Language: string(a.Language),
+		CommunityID: a.CommunityID, Role: string(a.Role)}
+}
+
+type emailBody struct {
+	Email string `json:"email" maxLength:"255" doc:"Email address"`
+}
+
+type emailInput struct{ Body emailBody }
+
+type tokenInput struct {
+	Body struct {
+		Token string `json:"token" minLength:"1" maxLength:"200" doc:"The token from the email link"`
+	}
+}
+
+type meOutput struct {
+	SetCookie http.Cookie `header:"Set-Cookie"`
+	Body      Me
+}
+
+type signedOutOutput struct {
+	SetCookie http.Cookie `header:"Set-Cookie"`
+}
+
+type signUpInput struct {
+	Body struct {
+		Email    string                `json:"email" maxLength:"255"`
+		Password string                `json:"password" maxLength:"72"`
+		FullName string                `json:"fullName" maxLength:"100"`
+		Language string                `json:"language,omitempty" enum:"es,ca,en" doc:"Language of the UI and of the emails"`
+		Metadata domain.SignupMetadata `json:"metadata" doc:"Registration steps Comunidad and Contactos"`
+	}
+}
+
+type signUpOutput struct {
+	Body struct {
+		Email string `json:"email" doc:"Where the confirmation email was sent"`
+	}
+}
+
+type existsOutput struct {
+	Body struct {
+		Exists bool `json:"exists"`
+	}
+}
+
+type loginInput struct {
+	Body struct {
+		Email    string `json:"email" maxLength:"255"`
+		Password string `json:"password" maxLength:"200"`
+	}
+}
+
+type resetInput struct {
+	Body struct {
+		Token    string `json:"token" minLength:"1" maxLength:"200"`
+		Password string `json:"password" maxLength:"200"`
+	}
+}
+
+type changePasswordInput struct {
+	Body struct {
+		CurrentPassword string `json:"currentPassword" maxLength:"200"`
+		NewPassword     string `json:"newPassword" maxLength:"200"`
+	}
+}
+
+type meBodyOutput struct{ Body Me }
+
+// CommunitySummary is what a community code reveals before joining: enough to recognise the building.
+type CommunitySummary struct {
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	City    string `json:"city"`
+}
+
+type lookupInput struct {
+	Code string `path:"code" maxLength:"16" doc:"Community code (8 characters)"`
+}
+
+type lookupOutput struct{ Body CommunitySummary }
+
+type joinInput struct {
+	Body struct {
+		Code string `json:"code" maxLength:"16"`
+	}
+}
+
+type createCommunityInput struct {
+	Body struct {
+		Name       string `json:"name" maxLength:"200"`
+		Address    string `json:"address" maxLength:"300"`
+		City       string `json:"city" maxLength:"100"`
+		PostalCode string `json:"postalCode" maxLength:"10"`
+		Country    string `json:"country,omitempty" maxLength:"100" doc:"Default España"`
+	}
+}
+
+func registerAccounts(api huma.API, s *server) {
+	tags := []string{"accounts"}
+	op := func(id, method, path, summary string, status int) huma.Operation {
+		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status}
+	}
+	authed := func(o huma.Operation) huma.Operation { o.Security = signedIn; return o }
+	huma.Register(api, op("checkEmail", http.MethodPost, "/api/v1/auth/check-email", "¿Está registrado este email?", 200), s.checkEmail)
+	huma.Register(api, op("signUp", http.MethodPost, "/api/v1/auth/signup", "Crear una cuenta (envía el email de confirmación)", 201), s.signUp)
+	huma.Register(api, op("resendConfirmation", http.MethodPost, "/api/v1/auth/resend", "Reenviar el email de confirmación", 204), s.resend)
+	huma.Register(api, op("confirmEmail", http.MethodPost, "/api/v1/auth/confirm", "Confirmar el email con el token del enlace e iniciar sesión", 200), s.confirm)
+	huma.Register(api, op("login", http.MethodPost, "/api/v1/auth/login", "Iniciar sesión con email y contraseña", 200), s.login)
+	huma.Register(api, authed(op("logout", http.MethodPost, "/api/v1/auth/logout", "Cerrar sesión", 204)), s.logout)
+	huma.Register(api, op("forgotPassword", http.MethodPost, "/api/v1/auth/forgot-password", "Enviar un enlace para restablecer la contraseña", 202), s.forgotPassword)
+	huma.Register(api, op("checkResetLink", http.MethodPost, "/api/v1/auth/reset-password/check", "Comprobar un enlace de recuperación", 204), s.checkResetLink)
+	huma.Register(api, op("resetPassword", http.MethodPost, "/api/v1/auth/reset-password", "Fijar una contraseña nueva con un enlace de recuperación", 204), s.resetPassword)
+	huma.Register(api, authed(op("changePassword", http.MethodPost, "/api/v1/auth/change-password", "Cambiar la contraseña (cierra las demás sesiones)", 204)), s.changePassword)
+	huma.Register(api, authed(op("getMe", http.MethodGet, "/api/v1/me", "El usuario que ha iniciado sesión", 200)), s.me)
+	huma.Register(api, op("lookupCommunity", http.MethodGet, "/api/v1/communities/lookup/{code}", "Buscar una comunidad por su código", 200), s.lookupCommunity)
+	huma.Register(api, authed(op("joinCommunity", http.MethodPost, "/api/v1/communities/join", "Unirse a una comunidad con su código", 200)), s.joinCommunity)
+	huma.Register(api, authed(op("createCommunity", http.MethodPost, "/api/v1/communities", "Crear una comunidad (quien la crea es su administrador)", 201)), s.createCommunity)
+	if s.Config == nil || s.Config.Dev {
+		huma.Register(api, op("createTestUser", http.MethodPost, "/api/v1/dev/test-user", "Solo en desarrollo: crear e iniciar sesión con el usuario de prueba", 200), s.createTestUser)
+	}
+}
+
+func (s *server) checkEmail(ctx context.Context, in *emailInput) (*existsOutput, error) {
+	exists, err := s.Accounts.CheckEmail(ctx, clientOf(ctx), in.Body.Email)
+	out := &existsOutput{}
+	out.Body.Exists = exists
+	return out, err
+}
+
+func (s *server) signUp(ctx context.Context, in *signUpInput) (*signUpOutput, error) {
+	b := in.Body
+	err := s.Accounts.SignUp(ctx, clientOf(ctx), accounts.SignUpInput{Email: b.Email, Password: b.Password, FullName: b.FullName,
+		Language: domain.ParseLanguage(b.Language), Metadata: b.Metadata})
+	if err != nil {
+		return nil, err
+	}
+	out := &signUpOutput{}
+	out.Body.Email = b.Email
+	return out, nil
+}
+
+func (s *server) resend(ctx context.Context, in *emailInput) (*struct{}, error) {
+	return nil, s.Accounts.ResendConfirmation(ctx, clientOf(ctx), in.Body.Email)
+}
+
+// signedIn answers a request that opened a session: the cookie and the user it belongs to.
+func (s *server) signedIn(ctx context.Context, token string, err error) (*meOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.Accounts.Authenticate(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	return &meOutput{SetCookie: s.sessionCookie(token), Body: meOf(a)}, nil
+}
+
+func (s *server) confirm(ctx context.Context, in *tokenInput) (*meOutput, error) {
+	token, err := s.Accounts.Confirm(ctx, clientOf(ctx), in.Body.Token)
+	return s.signedIn(ctx, token, err)
+}
+
+func (s *server) login(ctx context.Context, in *loginInput) (*meOutput, error) {
+	token, err := s.Accounts.Login(ctx, clientOf(ctx), in.Body.Email, in.Body.Password)
+	return s.signedIn(ctx, token, err)
+}
+
+func (s *server) createTestUser(ctx context.Context, _ *struct{}) (*meOutput, error) {
+	token, err := s.Accounts.CreateTestUser(ctx, clientOf(ctx))
+	return s.signedIn(ctx, token, err)
+}
+
+func (s *server) logout(ctx context.Context, _ *struct{}) (*signedOutOutput, error) {
+	return &signedOutOutput{SetCookie: s.clearedSessionCookie()}, s.Accounts.Logout(ctx, actor(ctx))
+}
+
+func (s *server) forgotPassword(ctx context.Context, in *emailInput) (*struct{}, error) {
+	return nil, s.Accounts.ForgotPassword(ctx, clientOf(ctx), in.Body.Email)
+}
+
+func (s *server) checkResetLink(ctx context.Context, in *tokenInput) (*struct{}, error) {
+	return nil, s.Accounts.CheckResetLink(ctx, clientOf(ctx), in.Body.Token)
+}
+
+func (s *server) resetPassword(ctx context.Context, in *resetInput) (*signedOutOutput, error) {
+	if err := s.Accounts.ResetPassword(ctx, clientOf(ctx), in.Body.Token, in.Body.Password); err != nil {
+		return nil, err
+	}
+	return &signedOutOutput{SetCookie: s.clearedSessionCookie()}, nil
+}
+
+func (s *server) changePassword(ctx context.Context, in *changePasswordInput) (*struct{}, error) {
+	return nil, s.Accounts.ChangePassword(ctx, actor(ctx), in.Body.CurrentPassword, in.Body.NewPassword)
+}
+
+func (s *server) me(ctx context.Context, _ *struct{}) (*meBodyOutput, error) {
+	return &meBodyOutput{Body: meOf(actor(ctx))}, nil
+}
+
+func (s *server) lookupCommunity(ctx context.Context, in *lookupInput) (*lookupOutput, error) {
+	c, err := s.Accounts.CommunityByCode(ctx, clientOf(ctx), in.Code)
+	if err != nil {
+		return nil, err
+	}
+	return &lookupOutput{Body: CommunitySummary{Name: c.Name, Address: c.Address, City: c.City}}, nil
+}
+
+// afterMembershipChange answers with the user as they are now that their community changed.
+func (s *server) afterMembershipChange(ctx context.Context, a *domain.Actor, err error) (*meBodyOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	if a, err = s.Accounts.Reload(ctx, a); err != nil {
+		return nil, err
+	}
+	return &meBodyOutput{Body: meOf(a)}, nil
+}
+
+func confirmed(ctx context.Context) (*domain.Actor, error) {
+	a := actor(ctx)
+	if !a.EmailConfirmed {
+		return nil, domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")
+	}
+	return a, nil
+}
+
+func (s *server) joinCommunity(ctx context.Context, in *joinInput) (*meBodyOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.afterMembershipChange(ctx, a, s.Accounts.JoinByCode(ctx, a, in.Body.Code))
+}
+
+func (s *server) createCommunity(ctx context.Context, in *createCommunityInput) (*meBodyOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	c := &domain.Community{Name: b.Name, Address: b.Address, City: b.City, PostalCode: b.PostalCode, Country: b.Country}
+	return s.afterMembershipChange(ctx, a, s.Accounts.CreateCommunity(ctx, a, c))
+}

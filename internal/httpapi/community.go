@@ -1,0 +1,40 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// Community is the caller's community as its members see it.
+type Community struct {
+	ID                 string  `json:"id"`
+	PublicID           string  `json:"publicId" doc:"Community code; also the token of the invitation link"`
+	Name               string  `json:"name"`
+	Address            string  `json:"address"`
+	City               string  `json:"city"`
+	PostalCode         string  `json:"postalCode"`
+	Country            string  `json:"country"`
+	CatastralReference *string `json:"catastralReference" doc:"null when not given"`
+}
+
+type communityOutput struct{ Body Community }
+
+func registerCommunity(api huma.API, s *server) {
+	huma.Register(api, huma.Operation{OperationID: "getMyCommunity", Method: http.MethodGet, Path: "/api/v1/community",
+		Summary: "La comunidad del usuario", Tags: []string{"communities"}, Security: signedIn}, s.myCommunity)
+}
+
+func (s *server) myCommunity(ctx context.Context, _ *struct{}) (*communityOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Store.CommunityByID(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	return &communityOutput{Body: Community{ID: c.ID, PublicID: c.PublicID, Name: c.Name, Address: c.Address, City: c.City,
+		PostalCode: c.PostalCode, Country: c.Country, CatastralReference: c.CatastralReference}}, nil
+}

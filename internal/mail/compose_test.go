@@ -1,0 +1,173 @@
+package mail
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"vecinos/internal/domain"
+)
+
+var languages = []domain.Language{domain.Spanish, domain.Catalan, domain.English}
+
+// fullData sets every field, so each kind shows everything it can.
+func fullData(name string) Data {
+	return Data{
+		Name:          name,
+		Link:          "http://localhost:8080/confirmar?token=Zx9_-abc&lang=es",
+		CommunityName: "Comunidad Alcalá 12",
+		Title:         "Corte de agua",
+		Body:          "El martes se corta el agua\nde 9 a 14 h.\n\nDisculpad las molestias.",
+	}
+}
+
+func TestEveryKindRendersInEveryLanguage(t *testing.T) {
+	const evil = `<script>alert("x")</script> & Co`
+	for _, kind := range kinds {
+		subjects := map[string]domain.Language{}
+		for _, lang := range languages {
+			t.Run(string(kind)+"/"+string(lang), func(t *testing.T) {
+				d := fullData(evil)
+				m, err := Compose(kind, lang, "ana@example.com", d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m.To != "ana@example.com" || m.Subject == "" || strings.ContainsAny(m.Subject, "\r\n") {
+					t.Fatalf("to %q, subject %q", m.To, m.Subject)
+				}
+				if other, dup := subjects[m.Subject]; dup {
+					t.Errorf("subject %q is the same in %s and %s", m.Subject, other, lang)
+				}
+				subjects[m.Subject] = lang
+				if !strings.Contains(m.HTML, `<html lang="`+string(lang)+`">`) || !strings.Contains(m.HTML, "Vecinos") ||
+					!strings.Contains(m.HTML, "Comunidad Alcalá 12") || !strings.Contains(m.Text, "Comunidad Alcalá 12") {
+					t.Errorf("the app or the community name is missing")
+				}
+				if strings.Contains(m.HTML, "<script>") || !strings.Contains(m.HTML, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; Co") {
+					t.Errorf("the name is not escaped in the HTML:\n%s", m.HTML)
+				}
+				if !strings.Contains(m.Text, evil) {
+					t.Errorf("the text body mangles the name:\n%s", m.Text)
+				}
+				if kind == KindAccountDeleted {
+					if strings.Contains(m.Text, d.Link) || strings.Contains(m.HTML, "href=") {
+						t.Errorf("the account-deleted email carries a link")
+					}
+					return
+				}
+				escapedLink := strings.ReplaceAll(d.Link, "&", "&amp;")
+				if !strings.Contains(m.Text, d.Link) || !strings.Contains(m.HTML, `href="`+escapedLink+`"`) ||
+					!strings.Contains(m.HTML, ">"+escapedLink+"</a>") {
+					t.Errorf("the link is missing as a button or as plain text:\n%s\n%s", m.Text, m.HTML)
+				}
+				if !reflect.DeepEqual(Links(m.Text), []string{d.Link}) {
+					t.Errorf("links in the text body: %q, want only %q", Links(m.Text), d.Link)
+				}
+			})
+		}
+	}
+}
+
+func TestExpiryIsStated(t *testing.T) {
+	tests := []struct {
+		kind Kind
+		want map[domain.Language]string
+	}{
+		{KindConfirmSignup, map[domain.Language]string{domain.Spanish: "24 horas", domain.Catalan: "24 hores", domain.English: "24 hours"}},
+		{KindResetPassword, map[domain.Language]string{domain.Spanish: "1 hora ", domain.Catalan: "1 hora ", domain.English: "1 hour "}},
+		{KindConfirmEmailChange, map[domain.Language]string{domain.Spanish: "24 horas", domain.Catalan: "24 hores", domain.English: "24 hours"}},
+	}
+	for _, tt := range tests {
+		for lang, want := range tt.want {
+			m, err := Compose(tt.kind, lang, "ana@example.com", Data{Link: "https://vecinos.example/x"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, want) {
+				t.Errorf("%s/%s does not say %q", tt.kind, lang, want)
+			}
+		}
+	}
+}
+
+func TestSpanishSubjects(t *testing.T) {
+	tests := []struct {
+		kind Kind
+		want string
+	}{
+		{KindConfirmSignup, "Confirma tu email en Vecinos"},
+		{KindResetPassword, "Restablece tu contraseña de Vecinos"},
+		{KindConfirmEmailChange, "Confirma tu nuevo email"},
+		{KindAccountDeleted, "Tu cuenta de Vecinos ha sido eliminada"},
+		{KindAnnouncement, "Aviso importante: Corte de agua"},
+	}
+	for _, tt := range tests {
+		m, err := Compose(tt.kind, domain.Spanish, "ana@example.com", fullData("Ana"))
+		if err != nil || m.Subject != tt.want {
+			t.Errorf("%s: subject %q (err %v), want %q", tt.kind, m.Subject, err, tt.want)
+		}
+	}
+}
+
+func TestComposeOptionalData(t *testing.T) {
+	m, err := Compose(KindConfirmSignup, domain.Spanish, "ana@example.com", Data{Link: "https://vecinos.example/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(m.Text, "Hola:\n") || strings.Contains(m.Text, "«") || strings.Contains(m.Text, "<no value>") {
+		t.Errorf("without a name or community:\n%s", m.Text)
+	}
+	m, err = Compose(KindAnnouncement, domain.Spanish, "ana@example.com", Data{Title: "Junta\r\nextraordinaria", Body: "El jueves a las 19 h."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Subject != "Aviso importante: Junta extraordinaria" || strings.Contains(m.HTML, "href=") {
+		t.Errorf("announcement without a link: subject %q\n%s", m.Subject, m.HTML)
+	}
+	if m, err := Compose(KindResetPassword, "de", "ana@example.com", Data{Link: "https://vecinos.example/x"}); err != nil || m.Subject != "Restablece tu contraseña de Vecinos" {
+		t.Errorf("an unknown language: subject %q (err %v), want Spanish", m.Subject, err)
+	}
+}
+
+func TestComposeRefusesMissingData(t *testing.T) {
+	tests := []struct {
+		name string
+		kind Kind
+		d    Data
+	}{
+		{"confirmation without link", KindConfirmSignup, Data{Name: "Ana"}},
+		{"reset without link", KindResetPassword, Data{}},
+		{"email change without link", KindConfirmEmailChange, Data{}},
+		{"announcement without title", KindAnnouncement, Data{Body: "Texto"}},
+		{"announcement without body", KindAnnouncement, Data{Title: "Aviso", Body: " \n"}},
+		{"unknown kind", Kind("newsletter"), Data{Link: "https://vecinos.example/x"}},
+	}
+	for _, tt := range tests {
+		if _, err := Compose(tt.kind, domain.Spanish, "ana@example.com", tt.d); err == nil {
+			t.Errorf("%s: composed", tt.name)
+		}
+	}
+}
+
+func TestLinks(t *testing.T) {
+	tests := []struct {
+		text string
+		want []TextPart
+	}{
+		{"", nil},
+		{"sin enlaces", []TextPart{{Text: "sin enlaces"}}},
+		{
+			"Entra en https://vecinos.example/confirmar?token=a-b_c.\nO en http://localhost:8080/x (copia).",
+			[]TextPart{
+				{Text: "Entra en "}, {Text: "https://vecinos.example/confirmar?token=a-b_c", Link: true},
+				{Text: ".\nO en "}, {Text: "http://localhost:8080/x", Link: true}, {Text: " (copia)."},
+			},
+		},
+		{"http://a.example/b", []TextPart{{Text: "http://a.example/b", Link: true}}},
+	}
+	for _, tt := range tests {
+		if got := SplitLinks(tt.text); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("SplitLinks(%q) = %+v, want %+v", tt.text, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// The mail outbox. An email is written in the same transaction as the change that causes it and sent
+// later by the mail worker, so a crash or an SMTP outage never loses it. Bodies carry single-use tokens:
+// nothing here logs them.
+
+// QueuedMail is an email claimed for sending.
+type QueuedMail struct {
+	ID       string
+	Mail     domain.Mail
+	Attempts int // failed attempts so far
+}
+
+// MailRecord is one row of the outbox, for the dev mailbox.
+type MailRecord struct {
+	ID string
+	domain.Mail
+	CreatedAt time.Time
+	NextTryAt time.Time
+	SentAt    *time.Time
+	FailedAt  *time.Time // given up after too many attempts
+	Attempts  int
+	LastError string
+}
+
+// maxErrorLen bounds last_error: a misbehaving server may answer with pages of text.
+const maxErrorLen = 1000
+
+// EnqueueMail queues m on its own. Code that changes data and sends mail because of it enqueues inside
+// its transaction instead (enqueueMail), so both happen or neither does.
+func (db *DB) EnqueueMail(ctx context.Context, m domain.Mail) error {
+	return enqueueMail(ctx, db.writer(), m)
+}
+
+// enqueueMail queues m, due at once. Call it inside the transaction of the change that causes the email,
+// and wake the mail worker after the commit.
+func enqueueMail(ctx context.Context, tx conn, m domain.Mail) error {
+	// Checked here, not at sending time: a bad address would otherwise sit in the outbox failing for hours.
+	if _, err := mail.ParseAddress(m.To); err != nil {
+		return domain.Errorf(domain.CodeInvalid, "La dirección de email no es válida")
+	}
+	if m.Subject == "" || m.Text == "" {
+		return fmt.Errorf("enqueue mail: subject and text body are required")
+	}
+	now := time.Now().UnixMilli()
+	_, err := tx.exec(ctx, `INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, created_at, next_try_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, domain.NewID(), m.To, m.Subject, m.Text, m.HTML, now, now)
+	return err
+}
+
+// ClaimMail leases up to limit due, unsent messages until now+lease, oldest due first. A claimed message
+// is not claimed again until its lease expires (a worker that died while sending), so instances sharing
+// the database never send the same email twice while they are alive.
+func (db *DB) ClaimMail(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]QueuedMail, error) {
+	at := now.UnixMilli()
+	// One statement on both engines (RETURNING needs SQLite 3.35). The outer conditions repeat the inner
+	// ones on purpose: on PostgreSQL two claims may pick the same rows in their subqueries; the later one
+	// waits for the earlier one's row locks, then re-checks the outer conditions on the updated rows and
+	// skips those that are now leased. On SQLite the single writer runs claims one after the other.
+	rows, err := db.writer().query(ctx, `UPDATE mail_outbox SET locked_until = ?
+		WHERE id IN (SELECT id FROM mail_outbox
+			WHERE sent_at IS NULL AND failed_at IS NULL AND next_try_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+			ORDER BY next_try_at LIMIT ?)
+		AND sent_at IS NULL AND failed_at IS NULL AND (locked_until IS NULL OR locked_until <= ?)
+		RETURNING id, to_addr, subject, text_body, html_body, attempts`,
+		now.Add(lease).UnixMilli(), at, at, limit, at)
+	if err != nil {
+		return nil, fmt.Errorf("claim mail: %w", err)
+	}
+	defer rows.Close()
+	var claimed []QueuedMail
+	for rows.Next() {
+		var q QueuedMail
+		if err := rows.Scan(&q.ID, &q.Mail.To, &q.Mail.Subject, &q.Mail.Text, &q.Mail.HTML, &q.Attempts); err != nil {
+			return nil, fmt.Errorf("claim mail: %w", err)
+		}
+		claimed = append(claimed, q)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("claim mail: %w", err)
+	}
+	return claimed, nil
+}
+
+// MarkMailSent records the delivery of a claimed message. The bodies stay: the dev mailbox shows them.
+func (db *DB) MarkMailSent(ctx context.Context, id string, at time.Time) error {
+	return db.updateMail(ctx, id, "UPDATE mail_outbox SET sent_at = ?, locked_until = NULL WHERE id = ?", at.UnixMilli())
+}
+
+// MarkMailFailed records a failed attempt and releases the lease; the message is due again at nextTry.
+func (db *DB) MarkMailFailed(ctx context.Context, id string, attempts int, nextTry time.Time, errText string) error {
+	return db.updateMail(ctx, id, `UPDATE mail_outbox SET attempts = ?, next_try_at = ?, last_error = ?, locked_until = NULL
+		WHERE id = ? AND sent_at IS NULL`, attempts, nextTry.UnixMilli(), clip(errText))
+}
+
+// MarkMailAbandoned records the last failed attempt of a message that will not be retried. The row stays,
+// with its error, for an operator to see.
+func (db *DB) MarkMailAbandoned(ctx context.Context, id string, attempts int, at time.Time, errText string) error {
+	return db.updateMail(ctx, id, `UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ?, locked_until = NULL
+		WHERE id = ? AND sent_at IS NULL`, attempts, at.UnixMilli(), clip(errText))
+}
+
+// updateMail runs query, whose last placeholder is the message id, on message id.
+func (db *DB) updateMail(ctx context.Context, id, query string, args ...any) error {
+	res, err := db.writer().exec(ctx, query, append(args, id)...)
+	if err != nil {
+		return fmt.Errorf("update mail %s: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("update mail %s: no such message, or it was already sent", id)
+	}
+	return nil
+}
+
+func clip(s string) string {
+	if len(s) <= maxErrorLen {
+		return s
+	}
+	return strings.ToValidUTF8(s[:maxErrorLen], "")
+}
+
+// ListMail returns the newest limit messages of the outbox, newest first.
+func (db *DB) ListMail(ctx context.Context, limit int) ([]MailRecord, error) {
+	rows, err := db.reader().query(ctx, `SELECT id, to_addr, subject, text_body, html_body, created_at, next_try_at,
+		sent_at, failed_at, attempts, last_error
+		FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list mail: %w", err)
+	}
+	defer rows.Close()
+	var list []MailRecord
+	for rows.Next() {
+		var r MailRecord
+		var created, next int64
+		var sent, failed sql.NullInt64
+		var lastErr sql.NullString
+		if err := rows.Scan(&r.ID, &r.To, &r.Subject, &r.Text, &r.HTML, &created, &next, &sent, &failed, &r.Attempts, &lastErr); err != nil {
+			return nil, fmt.Errorf("list mail: %w", err)
+		}
+		r.CreatedAt, r.NextTryAt = time.UnixMilli(created).UTC(), time.UnixMilli(next).UTC()
+		r.SentAt, r.FailedAt, r.LastError = optionalTime(sent), optionalTime(failed), lastErr.String
+		list = append(list, r)
+	}
+	return list, rows.Err()
+}
+
+func optionalTime(ms sql.NullInt64) *time.Time {
+	if !ms.Valid {
+		return nil
+	}
+	t := time.UnixMilli(ms.Int64).UTC()
+	return &t
+}

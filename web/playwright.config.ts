@@ -1,0 +1,52 @@
+// End-to-end tests: Playwright against the real binary (../bin/vecinos, built by `make build`),
+// in Debian's /usr/bin/chromium at a phone viewport.
+//
+// Runner: @playwright/test (not the playwright-core + vitest fallback). @playwright/test, playwright
+// and playwright-core have no install scripts, so `npm ci` never downloads a browser (.ci/run also
+// sets PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1); never run `npx playwright install` here.
+// Output stays in test-results/e2e (traces, screenshots, server logs) and playwright-report/.
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { E2E_OUTPUT_DIR } from './e2e/support/server';
+
+const CI = !!process.env.CI;
+
+const reporter: ReporterDescription[] = [['list'], ['./e2e/support/summary-reporter.ts']];
+if (!CI) reporter.push(['html', { outputFolder: 'playwright-report', open: 'never' }]);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: E2E_OUTPUT_DIR,
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter,
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.VECINOS_E2E_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'phone' }],
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { i18n } from '@/lib/i18n'
+import { problemMessage } from './problem'
+
+const t = i18n.t.bind(i18n)
+
+describe('problemMessage', () => {
+  it('translates a known error code', async () => {
+    const problem = { type: 'about:blank', title: 'Error', status: 500, code: 'unexpected', detail: 'boom' }
+    expect(problemMessage(problem, t)).toBe('Ocurrió un error inesperado')
+    await i18n.changeLanguage('en')
+    expect(problemMessage(problem, t)).toBe('An unexpected error occurred')
+  })
+
+  it("falls back to the server's detail for a code without translation", () => {
+    const problem = { status: 409, code: 'some_new_code', detail: 'La unidad ya existe' }
+    expect(problemMessage(problem, t)).toBe('La unidad ya existe')
+  })
+
+  it.each([
+    ['no code nor detail', { status: 500 }],
+    ['an empty detail', { status: 500, detail: '' }],
+    ['not a problem at all', new TypeError('Failed to fetch')],
+    ['nothing', undefined],
+  ])('gives the generic message for %s', (_case, err) => {
+    expect(problemMessage(err, t)).toBe('Ocurrió un error inesperado')
+  })
+
+  it('does not treat inherited properties as error codes', () => {
+    expect(problemMessage({ code: 'toString' }, t)).toBe('Ocurrió un error inesperado')
+  })
+})

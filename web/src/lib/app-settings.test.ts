@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_APP_SETTINGS, parseAppSettings } from './app-settings'
+
+describe('parseAppSettings', () => {
+  it('gives the spec defaults when nothing is stored', () => {
+    expect(parseAppSettings(null)).toEqual({
+      language: 'es',
+      theme: 'system',
+      soundEnabled: true,
+      fontSize: 'medium',
+      dataSaver: false,
+    })
+  })
+
+  it('reads every stored field', () => {
+    const stored = { language: 'ca', theme: 'dark', soundEnabled: false, fontSize: 'large', dataSaver: true }
+    expect(parseAppSettings(JSON.stringify(stored))).toEqual(stored)
+  })
+
+  it('replaces only the invalid fields with their defaults', () => {
+    const raw = JSON.stringify({ language: 'fr', theme: 'light', soundEnabled: 'no', fontSize: 'huge' })
+    expect(parseAppSettings(raw)).toEqual({ ...DEFAULT_APP_SETTINGS, theme: 'light' })
+  })
+
+  it.each(['not json', '42', '"es"', '[]', 'null'])('survives a corrupt value: %s', (raw) => {
+    expect(parseAppSettings(raw)).toEqual(DEFAULT_APP_SETTINGS)
+  })
+})

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import ca from './ca.json'
+import en from './en.json'
+import es from './es.json'
+
+/** Flattens a catalogue to "a.b.c" → value, keeping non-string leaves so they fail the checks below. */
+function flatten(catalogue: object, prefix = ''): Map<string, unknown> {
+  const entries = new Map<string, unknown>()
+  const fields: [string, unknown][] = Object.entries(catalogue)
+  for (const [key, value] of fields) {
+    const path = prefix + key
+    if (typeof value === 'object' && value !== null) {
+      for (const [nested, leaf] of flatten(value, `${path}.`)) entries.set(nested, leaf)
+    } else {
+      entries.set(path, value)
+    }
+  }
+  return entries
+}
+
+const source = flatten(es)
+
+describe.each([
+  ['ca', ca],
+  ['en', en],
+])('%s catalogue', (_language, catalogue) => {
+  const translated = flatten(catalogue)
+
+  it('has every key of the Spanish source', () => {
+    expect([...source.keys()].filter((key) => !translated.has(key))).toEqual([])
+  })
+
+  it('has no key that the Spanish source lacks', () => {
+    expect([...translated.keys()].filter((key) => !source.has(key))).toEqual([])
+  })
+
+  it('has a non-empty text for every key', () => {
+    const empty = [...translated].filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+    expect(empty.map(([key]) => key)).toEqual([])
+  })
+
+  it('is translated, not a copy of the Spanish', () => {
+    // Short words can coincide (Catalan "o" is Spanish "o"); whole sentences must not.
+    const copied = [...translated].filter(
+      ([key, value]) => typeof value === 'string' && value.includes(' ') && value === source.get(key),
+    )
+    expect(copied.map(([key]) => key)).toEqual([])
+  })
+})
+
+describe('es catalogue', () => {
+  it('has a non-empty text for every key', () => {
+    const empty = [...source].filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+    expect(empty.map(([key]) => key)).toEqual([])
+  })
+})
