@@ -22,6 +22,7 @@ import (
 	"vecinos/internal/auth"
 	"vecinos/internal/config"
 	"vecinos/internal/httpapi"
+	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 	"vecinos/web"
 )
@@ -119,6 +120,19 @@ func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// oauthProviders are the sign-in providers whose client id and secret are set.
+func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
+	callback := func(name string) string { return cfg.PublicURL + "/api/v1/auth/oauth/" + name + "/callback" }
+	ps := map[string]*oauth.Provider{}
+	if cfg.GoogleClientID != "" && cfg.GoogleClientSecret != "" {
+		ps["google"] = oauth.Google(cfg.GoogleClientID, cfg.GoogleClientSecret, callback("google"))
+	}
+	if cfg.FacebookClientID != "" && cfg.FacebookClientSecret != "" {
+		ps["facebook"] = oauth.Facebook(cfg.FacebookClientID, cfg.FacebookClientSecret, callback("facebook"))
+	}
+	return ps
+}
+
 // serve runs until SIGINT or SIGTERM, then lets in-flight requests finish (up to 30 s) before closing.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -137,7 +151,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	log.Info("database ready", "engine", db.Engine(), "migrations_applied", n, "schema_version", schema)
 
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL})
-	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts, Log: log, Web: web.Dist(), Version: version})
+	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts, OAuth: oauthProviders(cfg), Log: log, Web: web.Dist(), Version: version})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}

@@ -40,6 +40,9 @@ type Store interface {
 	DeleteSession(ctx context.Context, sessionID string) error
 	CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error)
 	JoinOrCreateCommunity(ctx context.Context, userID string, setup domain.CommunitySetup) error
+	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
+	LinkOAuth(ctx context.Context, userID, provider, subject string) error
+	CreateOAuthUser(ctx context.Context, u *domain.User, provider, subject string) error
 }
 
 // Service is the accounts service.
@@ -497,6 +500,52 @@ func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domai
 		c.Country = domain.DefaultCountry
 	}
 	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{Create: c})
+}
+
+// ExternalIdentity is a user as a sign-in provider (Google, Facebook) describes them.
+type ExternalIdentity struct {
+	Provider, Subject, Email, Name string
+	EmailVerified                  bool
+}
+
+// OAuthSignIn signs in the account linked to a provider identity. A first sign-in links the account
+// with the provider's verified email, or creates a confirmed one; an unverified email links nothing,
+// since it would let anyone take over an account by typing its address at the provider.
+func (s *Service) OAuthSignIn(ctx context.Context, c Client, id ExternalIdentity) (string, error) {
+	if err := s.limit("oauth:"+c.IP, perIP); err != nil {
+		return "", err
+	}
+	userID, err := s.store.UserIDByOAuth(ctx, id.Provider, id.Subject)
+	if err != nil || userID != "" {
+		if err != nil {
+			return "", err
+		}
+		return s.startSession(ctx, c, userID)
+	}
+	email, err := auth.NormalizeEmail(id.Email)
+	if err != nil || !id.EmailVerified {
+		return "", domain.Errorf(domain.CodeForbidden, "Tu cuenta de %s no tiene un email verificado. Regístrate con tu email.", id.Provider)
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	switch {
+	case err == nil:
+		if err := s.store.LinkOAuth(ctx, u.ID, id.Provider, id.Subject); err != nil {
+			return "", err
+		}
+		return s.startSession(ctx, c, u.ID)
+	case domain.ErrorCode(err) != domain.CodeNotFound:
+		return "", err
+	}
+	now := s.now()
+	name := strings.TrimSpace(id.Name)
+	if r := []rune(name); len(r) > 100 {
+		name = string(r[:100])
+	}
+	nu := &domain.User{ID: domain.NewID(), Email: email, EmailConfirmedAt: &now, Language: domain.Spanish, FullName: name}
+	if err := s.store.CreateOAuthUser(ctx, nu, id.Provider, id.Subject); err != nil {
+		return "", err
+	}
+	return s.startSession(ctx, c, nu.ID)
 }
 
 // TestUser is the fixed account behind the dev-only 'Crear usuario test' button.

@@ -16,23 +16,25 @@ import (
 	"vecinos/internal/auth"
 	"vecinos/internal/config"
 	"vecinos/internal/httpapi"
+	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 )
 
 // env is a whole instance over a real database, with a clock the test moves.
 type env struct {
-	srv *httptest.Server
-	db  *store.DB
-	mu  sync.Mutex
-	now time.Time
+	srv   *httptest.Server
+	db    *store.DB
+	oauth map[string]*oauth.Provider // add providers before the first request
+	mu    sync.Mutex
+	now   time.Time
 }
 
 func newEnv(t *testing.T, db *store.DB) *env {
 	t.Helper()
-	e := &env{db: db, now: time.Now()}
+	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
 	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
+	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc, OAuth: e.oauth, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,11 @@ type AppInfo struct {
 type appInfoOutput struct{ Body AppInfo }
 
 func (s *server) appInfo(ctx context.Context, _ *struct{}) (*appInfoOutput, error) {
-	c := s.Config
-	info := AppInfo{Version: s.Version, Dev: c.Dev, OAuthProviders: []string{}}
-	if c.GoogleClientID != "" && c.GoogleClientSecret != "" {
-		info.OAuthProviders = append(info.OAuthProviders, "google")
-	}
-	if c.FacebookClientID != "" && c.FacebookClientSecret != "" {
-		info.OAuthProviders = append(info.OAuthProviders, "facebook")
+	info := AppInfo{Version: s.Version, Dev: s.Config.Dev, OAuthProviders: []string{}}
+	for _, name := range []string{"google", "facebook"} {
+		if _, ok := s.OAuth[name]; ok {
+			info.OAuthProviders = append(info.OAuthProviders, name)
+		}
 	}
 	return &appInfoOutput{Body: info}, nil
 }

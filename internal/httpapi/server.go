@@ -14,6 +14,7 @@ import (
 
 	"vecinos/internal/accounts"
 	"vecinos/internal/config"
+	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 )
 
@@ -26,6 +27,7 @@ type Deps struct {
 	Config   *config.Config
 	Store    *store.DB
 	Accounts *accounts.Service
+	OAuth    map[string]*oauth.Provider // configured sign-in providers by name
 	Log      *slog.Logger
 	Web      fs.FS // the built web app
 	Version  string
@@ -37,7 +39,9 @@ type server struct{ Deps }
 // New returns the whole HTTP handler of an instance.
 func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
-	registerAPI(newAPI(mux), &server{d})
+	s := &server{d}
+	registerAPI(newAPI(mux), s)
+	s.mountOAuth(mux)
 
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")

@@ -17,36 +17,10 @@ var (
 )
 
 // CreateUser stores a new, unconfirmed account with its profile and its confirmation token, and queues
-// the confirmation email, all at once.
+// the confirmation email, all at once. Without a token it only stores the account (the dev test user).
 func (db *DB) CreateUser(ctx context.Context, u *domain.User, tok domain.EmailToken, m domain.Mail) error {
-	meta, err := json.Marshal(u.SignupMetadata)
-	if err != nil {
-		return err
-	}
-	now := time.Now().UnixMilli()
 	return db.inTx(ctx, func(tx conn) error {
-		var taken int
-		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM users WHERE email = ?", u.Email).Scan(&taken); err != nil {
-			return err
-		}
-		if taken > 0 {
-			return errEmailTaken
-		}
-		var confirmed *int64
-		if u.EmailConfirmedAt != nil {
-			v := u.EmailConfirmedAt.UnixMilli()
-			confirmed = &v
-		}
-		_, err := tx.exec(ctx, `INSERT INTO users (id, email, password_hash, email_confirmed_at, language, signup_metadata, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.Email, nullString(u.PasswordHash), confirmed, string(u.Language), string(meta), now, now)
-		if isUniqueViolation(err) {
-			return errEmailTaken
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, "INSERT INTO profiles (id, full_name, created_at, updated_at) VALUES (?, ?, ?, ?)",
-			u.ID, u.FullName, now, now); err != nil {
+		if err := createUser(ctx, tx, u); err != nil {
 			return err
 		}
 		if tok.Hash == "" {
@@ -54,6 +28,36 @@ func (db *DB) CreateUser(ctx context.Context, u *domain.User, tok domain.EmailTo
 		}
 		return replaceEmailToken(ctx, tx, tok, m)
 	})
+}
+
+func createUser(ctx context.Context, tx conn, u *domain.User) error {
+	meta, err := json.Marshal(u.SignupMetadata)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UnixMilli()
+	var taken int
+	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM users WHERE email = ?", u.Email).Scan(&taken); err != nil {
+		return err
+	}
+	if taken > 0 {
+		return errEmailTaken
+	}
+	var confirmed *int64
+	if u.EmailConfirmedAt != nil {
+		v := u.EmailConfirmedAt.UnixMilli()
+		confirmed = &v
+	}
+	_, err = tx.exec(ctx, `INSERT INTO users (id, email, password_hash, email_confirmed_at, language, signup_metadata, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.Email, nullString(u.PasswordHash), confirmed, string(u.Language), string(meta), now, now)
+	if isUniqueViolation(err) {
+		return errEmailTaken
+	}
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, "INSERT INTO profiles (id, full_name, created_at, updated_at) VALUES (?, ?, ?, ?)", u.ID, u.FullName, now, now)
+	return err
 }
 
 func nullString(s string) *string {
@@ -256,5 +260,40 @@ func (db *DB) SetPassword(ctx context.Context, userID, passwordHash, keepSession
 		}
 		_, err := tx.exec(ctx, "DELETE FROM sessions WHERE user_id = ? AND id <> ?", userID, keepSessionID)
 		return err
+	})
+}
+
+// UserIDByOAuth finds the account linked to a provider identity; "" when none is.
+func (db *DB) UserIDByOAuth(ctx context.Context, provider, subject string) (string, error) {
+	var id string
+	err := db.reader().queryRow(ctx, "SELECT user_id FROM oauth_identities WHERE provider = ? AND subject = ?", provider, subject).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
+}
+
+// LinkOAuth links a provider identity to an account; following the provider's verified email proves
+// the address, so the account counts as confirmed.
+func (db *DB) LinkOAuth(ctx context.Context, userID, provider, subject string) error {
+	return db.inTx(ctx, func(tx conn) error { return linkOAuth(ctx, tx, userID, provider, subject) })
+}
+
+func linkOAuth(ctx context.Context, tx conn, userID, provider, subject string) error {
+	now := time.Now().UnixMilli()
+	if _, err := tx.exec(ctx, "INSERT INTO oauth_identities (provider, subject, user_id, created_at) VALUES (?, ?, ?, ?)", provider, subject, userID, now); err != nil {
+		return err
+	}
+	_, err := tx.exec(ctx, "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?), updated_at = ? WHERE id = ?", now, now, userID)
+	return err
+}
+
+// CreateOAuthUser creates a confirmed account, without password, for a provider identity.
+func (db *DB) CreateOAuthUser(ctx context.Context, u *domain.User, provider, subject string) error {
+	return db.inTx(ctx, func(tx conn) error {
+		if err := createUser(ctx, tx, u); err != nil {
+			return err
+		}
+		return linkOAuth(ctx, tx, u.ID, provider, subject)
 	})
 }
