@@ -6,7 +6,7 @@ NPM     ?= npm
 BIN     := bin/vecinos
 # Go packages by name: web/node_modules holds Go code of npm packages that is not ours.
 GO_PKGS := ./cmd/... ./internal/... ./web/
-STATICCHECK := 2025.1.1
+STATICCHECK := v0.8.2
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)

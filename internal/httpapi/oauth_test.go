@@ -31,7 +31,7 @@ func newFakeProvider(t *testing.T, user map[string]any) *fakeProvider {
 	mux.HandleFunc("GET /auth", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		if q.Get("code_challenge_method") != "S256" || q.Get("code_challenge") == "" {
-			http.Error(w, "PKCE required", 400)
+			http.Error(w, "PKCE required", http.StatusBadRequest)
 			return
 		}
 		f.mu.Lock()
@@ -48,7 +48,7 @@ func newFakeProvider(t *testing.T, user map[string]any) *fakeProvider {
 		want := f.challenges[r.Form.Get("code")]
 		f.mu.Unlock()
 		if want == "" || base64.RawURLEncoding.EncodeToString(sum[:]) != want {
-			http.Error(w, `{"error":"invalid_grant"}`, 400)
+			http.Error(w, `{"error":"invalid_grant"}`, http.StatusBadRequest)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -56,7 +56,7 @@ func newFakeProvider(t *testing.T, user map[string]any) *fakeProvider {
 	})
 	mux.HandleFunc("GET /userinfo", func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "Bearer at-1" {
-			http.Error(w, "unauthorized", 401)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
 			return
 		}
 		json.NewEncoder(w).Encode(f.user)
