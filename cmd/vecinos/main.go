@@ -21,7 +21,11 @@ import (
 	"vecinos/internal/accounts"
 	"vecinos/internal/auth"
 	"vecinos/internal/config"
+	"vecinos/internal/events"
+	"vecinos/internal/files"
 	"vecinos/internal/httpapi"
+	"vecinos/internal/incidents"
+	"vecinos/internal/mail"
 	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 	"vecinos/web"
@@ -133,6 +137,29 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	return ps
 }
 
+// startMailWorker sends the outbox in the background, through SMTP or, when VECINOS_SMTP_URL is empty, to
+// the dev mailbox. stop lets a delivery under way finish, then returns.
+func startMailWorker(cfg *config.Config, db *store.DB, log *slog.Logger) (w *mail.Worker, stop func(), err error) {
+	var sender mail.Sender = mail.DevSender{Log: log}
+	if cfg.SMTPURL != "" {
+		if sender, err = mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		log.Warn("VECINOS_SMTP_URL is empty: emails are not sent; read them at /dev/mailbox or in this log")
+	}
+	w = &mail.Worker{Outbox: db, Sender: sender, Log: log}
+	// Not the serve context: the worker outlives the signal until the HTTP server has drained, so an email
+	// queued by a last request still leaves now.
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.Run(ctx)
+	}()
+	return w, func() { cancel(); <-done }, nil
+}
+
 // serve runs until SIGINT or SIGTERM, then lets in-flight requests finish (up to 30 s) before closing.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -150,8 +177,20 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	schema, _ := db.SchemaVersion(ctx)
 	log.Info("database ready", "engine", db.Engine(), "migrations_applied", n, "schema_version", schema)
 
-	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL})
-	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts, OAuth: oauthProviders(cfg), Log: log, Web: web.Dist(), Version: version})
+	mailer, stopMail, err := startMailWorker(cfg, db, log)
+	if err != nil {
+		return err
+	}
+	defer stopMail() // deferred after db.Close, so it runs first: after the HTTP server has shut down
+
+	fileStore, err := files.Open(cfg.StorageURL, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake})
+	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts,
+		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
+		OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}

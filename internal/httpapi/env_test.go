@@ -15,7 +15,9 @@ import (
 	"vecinos/internal/accounts"
 	"vecinos/internal/auth"
 	"vecinos/internal/config"
+	"vecinos/internal/events"
 	"vecinos/internal/httpapi"
+	"vecinos/internal/incidents"
 	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 )
@@ -34,7 +36,9 @@ func newEnv(t *testing.T, db *store.DB) *env {
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
 	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc, OAuth: e.oauth, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
+	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc,
+		Incidents: incidents.New(db, incidents.Options{Now: e.clock}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: e.clock}),
+		OAuth: e.oauth, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,4 +13,9 @@ func registerAPI(api huma.API, s *server) {
 	}, s.appInfo)
 	registerAccounts(api, s)
 	registerCommunity(api, s)
+	registerMembers(api, s)
+	registerIncidents(api, s)
+	registerEvents(api, s)
+	registerCalendar(api, s)
+	registerDashboard(api, s)
 }

@@ -14,6 +14,9 @@ import (
 
 	"vecinos/internal/accounts"
 	"vecinos/internal/config"
+	"vecinos/internal/events"
+	"vecinos/internal/files"
+	"vecinos/internal/incidents"
 	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 )
@@ -24,13 +27,16 @@ const APIVersion = "1.0.0"
 
 // Deps are what the handlers need.
 type Deps struct {
-	Config   *config.Config
-	Store    *store.DB
-	Accounts *accounts.Service
-	OAuth    map[string]*oauth.Provider // configured sign-in providers by name
-	Log      *slog.Logger
-	Web      fs.FS // the built web app
-	Version  string
+	Config    *config.Config
+	Store     *store.DB
+	Accounts  *accounts.Service
+	Incidents *incidents.Service
+	Events    *events.Service
+	OAuth     map[string]*oauth.Provider // configured sign-in providers by name
+	Files     files.Storage              // uploaded files; nil: uploads and downloads are unavailable
+	Log       *slog.Logger
+	Web       fs.FS // the built web app
+	Version   string
 }
 
 // server is what every handler method hangs on.
@@ -42,6 +48,9 @@ func New(d Deps) (http.Handler, error) {
 	s := &server{d}
 	registerAPI(newAPI(mux), s)
 	s.mountOAuth(mux)
+	s.mountFiles(mux)
+	s.mountCalendar(mux)
+	s.mountDevMailbox(mux)
 
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")

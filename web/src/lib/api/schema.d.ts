@@ -191,6 +191,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calendar/feed-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ¿Tengo una URL de calendario (iCalendar)? */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /** Crear (o renovar, revocando la anterior) mi URL privada de calendario */
+        post: operations["createCalendarFeed"];
+        /** Revocar mi URL privada de calendario */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/communities": {
         parameters: {
             query?: never;
@@ -259,6 +278,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Miembros de la comunidad, por nombre */
+        get: operations["listCommunityMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Resumen de la comunidad para el inicio */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dev/test-user": {
         parameters: {
             query?: never;
@@ -274,6 +327,80 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eventos de la comunidad por fecha de inicio */
+        get: operations["listEvents"];
+        put?: never;
+        /** Crear un evento */
+        post: operations["createEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un evento */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        /** Eliminar un evento (su creador o un administrador) */
+        delete: operations["deleteEvent"];
+        options?: never;
+        head?: never;
+        /** Editar un evento (su creador o un administrador) */
+        patch: operations["updateEvent"];
+        trace?: never;
+    };
+    "/api/v1/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incidencias de la comunidad, las más nuevas primero */
+        get: operations["listIncidents"];
+        put?: never;
+        /** Registrar una incidencia */
+        post: operations["createIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una incidencia con su historial de estados */
+        get: operations["getIncident"];
+        put?: never;
+        post?: never;
+        /** Eliminar una incidencia (su creador o un administrador) */
+        delete: operations["deleteIncident"];
+        options?: never;
+        head?: never;
+        /** Editar una incidencia (su creador o un administrador) */
+        patch: operations["updateIncident"];
         trace?: never;
     };
     "/api/v1/me": {
@@ -297,6 +424,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Activity: {
+            /**
+             * Format: int64
+             * @description 0 until the community chat exists
+             */
+            communityMessages: number;
+            /** Format: int64 */
+            newEvents: number;
+            /** Format: int64 */
+            newIncidents: number;
+        };
         AppInfo: {
             /** @description Development helpers are on (VECINOS_DEV) */
             dev: boolean;
@@ -334,18 +472,178 @@ export interface components {
             name: string;
             postalCode: string;
         };
+        CreateEventInputBody: {
+            description?: string;
+            /**
+             * Format: date-time
+             * @description Optional; not before startAt
+             */
+            endAt?: string;
+            location?: string;
+            /**
+             * Format: date-time
+             * @description Date and start time
+             */
+            startAt: string;
+            title: string;
+        };
+        CreateIncidentInputBody: {
+            /** @description A member of the caller's community */
+            assignedTo: string;
+            description: string;
+            imageUrl?: string;
+            location?: string;
+            /**
+             * @description Default medium
+             * @enum {string}
+             */
+            priority?: "low" | "medium" | "high";
+            /**
+             * @description Default open
+             * @enum {string}
+             */
+            status?: "open" | "in_progress" | "resolved";
+            title: string;
+        };
+        Dashboard: {
+            activity: components["schemas"]["Activity"];
+            /** Format: int64 */
+            openIncidents: number;
+            /**
+             * Format: int64
+             * @description 0 until messaging exists
+             */
+            recentMessages: number;
+            /**
+             * Format: int64
+             * @description 0 until announcements exist
+             */
+            unreadAnnouncements: number;
+            /**
+             * Format: int64
+             * @description Events starting from now on
+             */
+            upcomingEvents: number;
+        };
         EmailBody: {
             /** @description Email address */
             email: string;
         };
+        Event: {
+            /** @description Whether the caller may edit and delete it (its creator or an admin) */
+            canEdit: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null once the creator's account is deleted */
+            createdBy: string | null;
+            createdByName: string;
+            /**
+             * Format: date-time
+             * @description Set when the event was deleted (soft delete)
+             */
+            deletedAt: string | null;
+            description: string | null;
+            /**
+             * Format: date-time
+             * @description null when no end time was given
+             */
+            endAt: string | null;
+            id: string;
+            location: string | null;
+            /** Format: date-time */
+            startAt: string;
+            /** @enum {string} */
+            status: "scheduled" | "completed";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        EventListOutputBody: {
+            items: components["schemas"]["Event"][] | null;
+        };
         ExistsOutputBody: {
             exists: boolean;
+        };
+        FeedStatusOutputBody: {
+            /**
+             * Format: date-time
+             * @description When the current URL was created; null without one
+             */
+            createdAt: string | null;
+            /** @description Whether the caller has a feed URL (it cannot be shown again; create a new one to see it) */
+            exists: boolean;
+        };
+        FeedURLOutputBody: {
+            /** @description Secret iCalendar URL; shown only now. Anyone with it can read the community's events */
+            url: string;
         };
         FieldProblem: {
             /** @description Where the error is, e.g. body.email */
             location?: string;
             /** @description What is wrong with it */
             message: string;
+        };
+        Incident: {
+            /** @description null once the assignee's account is deleted */
+            assignedTo: string | null;
+            assignedToName: string;
+            /** @description Whether the caller may edit and delete it (its creator or an admin) */
+            canEdit: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null once the creator's account is deleted */
+            createdBy: string | null;
+            createdByName: string;
+            /**
+             * Format: date-time
+             * @description Set when the incident was deleted (soft delete)
+             */
+            deletedAt: string | null;
+            description: string;
+            id: string;
+            imageUrl: string | null;
+            location: string | null;
+            /** @enum {string} */
+            priority: "low" | "medium" | "high";
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        IncidentDetail: {
+            /** @description null once the assignee's account is deleted */
+            assignedTo: string | null;
+            assignedToName: string;
+            /** @description Whether the caller may edit and delete it (its creator or an admin) */
+            canEdit: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null once the creator's account is deleted */
+            createdBy: string | null;
+            createdByName: string;
+            /**
+             * Format: date-time
+             * @description Set when the incident was deleted (soft delete)
+             */
+            deletedAt: string | null;
+            description: string;
+            id: string;
+            imageUrl: string | null;
+            location: string | null;
+            /** @enum {string} */
+            priority: "low" | "medium" | "high";
+            /** @enum {string} */
+            status: "open" | "in_progress" | "resolved";
+            statusHistory: components["schemas"]["StatusChange"][] | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        IncidentPage: {
+            items: components["schemas"]["Incident"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
         };
         JoinInputBody: {
             code: string;
@@ -368,6 +666,13 @@ export interface components {
              * @enum {string}
              */
             role?: "admin" | "moderator" | "user";
+        };
+        Member: {
+            avatarUrl: string | null;
+            fullName: string;
+            id: string;
+            /** @enum {string} */
+            role: "admin" | "moderator" | "user";
         };
         Problem: {
             /**
@@ -442,9 +747,50 @@ export interface components {
             street_number?: string;
             street_type?: string;
         };
+        StatusChange: {
+            /** Format: date-time */
+            changedAt: string;
+            changedBy: string | null;
+            changedByName: string;
+            /** @description null for the creation */
+            fromStatus: string | null;
+            /** @enum {string} */
+            toStatus: "open" | "in_progress" | "resolved";
+        };
         TokenInputBody: {
             /** @description The token from the email link */
             token: string;
+        };
+        UpdateEventInputBody: {
+            /** @description Remove the end time */
+            clearEndAt?: boolean;
+            /** @description Empty removes it */
+            description?: string;
+            /** Format: date-time */
+            endAt?: string;
+            /** @description Empty removes it */
+            location?: string;
+            /** Format: date-time */
+            startAt?: string;
+            /** @enum {string} */
+            status?: "scheduled" | "completed";
+            title?: string;
+        };
+        UpdateIncidentInputBody: {
+            assignedTo?: string;
+            description?: string;
+            /** @description Empty removes it */
+            imageUrl?: string;
+            /** @description Empty removes it */
+            location?: string;
+            /** @enum {string} */
+            priority?: "low" | "medium" | "high";
+            /**
+             * @description A change is recorded in the status history
+             * @enum {string}
+             */
+            status?: "open" | "in_progress" | "resolved";
+            title?: string;
         };
     };
     responses: never;
@@ -802,6 +1148,91 @@ export interface operations {
             };
         };
     };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedStatusOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedURLOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createCommunity: {
         parameters: {
             query?: never;
@@ -929,6 +1360,64 @@ export interface operations {
             };
         };
     };
+    listCommunityMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createTestUser: {
         parameters: {
             query?: never;
@@ -946,6 +1435,346 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Events starting at or after this time */
+                from?: string;
+                /** @description Events starting before this time */
+                to?: string;
+                createdBy?: string;
+                status?: "scheduled" | "completed";
+                /** @description Search in title and description (case and accents ignored) */
+                q?: string;
+                /** @description Also deleted ones ('Mostrar eliminados') */
+                includeDeleted?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEventInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listIncidents: {
+        parameters: {
+            query?: {
+                status?: "open" | "in_progress" | "resolved";
+                priority?: "low" | "medium" | "high";
+                assignedTo?: string;
+                createdBy?: string;
+                /** @description Only those created by or assigned to the caller */
+                mine?: boolean;
+                /** @description Search in title and description (case and accents ignored) */
+                q?: string;
+                /** @description Also deleted ones ('Mostrar eliminadas') */
+                includeDeleted?: boolean;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIncidentInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIncidentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,58 @@
+package domain
+
+import "time"
+
+// EventStatus is scheduled until the event is marked completed.
+type EventStatus string
+
+const (
+	EventScheduled EventStatus = "scheduled"
+	EventCompleted EventStatus = "completed"
+)
+
+// Valid reports whether s is a known status.
+func (s EventStatus) Valid() bool { return s == EventScheduled || s == EventCompleted }
+
+// Event is a meeting or activity of the community.
+type Event struct {
+	ID            string
+	CommunityID   string
+	Title         string
+	Description   *string
+	Location      *string
+	StartAt       time.Time
+	EndAt         *time.Time
+	Status        EventStatus
+	CreatedBy     *string // nil once the creator's account is gone
+	CreatedByName string
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	DeletedAt     *time.Time
+}
+
+// EventFilter selects events of one community, by start time ascending.
+type EventFilter struct {
+	From           *time.Time // start_at >= From
+	To             *time.Time // start_at < To
+	CreatedBy      string
+	Status         EventStatus
+	Search         string // already normalized with SearchText
+	IncludeDeleted bool
+	Limit          int
+}
+
+// Member is a member of a community as lists of people show them.
+type Member struct {
+	ID        string
+	FullName  string
+	AvatarURL *string
+	Role      Role
+}
+
+// DashboardCounts are the counters of the dashboard, all of one community.
+type DashboardCounts struct {
+	OpenIncidents  int
+	UpcomingEvents int
+	NewIncidents   int // created in the activity window
+	NewEvents      int // created in the activity window
+}

@@ -1,0 +1,213 @@
+package files
+
+import (
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// Visibility says who may read a bucket's files.
+type Visibility int
+
+const (
+	// Public files are readable by anyone with the URL (avatars).
+	Public Visibility = iota
+	// Community files are readable by the uploader and the members of the uploader's community.
+	Community
+	// Private files are readable by the uploader and the admins of the uploader's community.
+	Private
+)
+
+// Bucket is a logical bucket: a key prefix with its own rules.
+type Bucket struct {
+	Name       string
+	MaxBytes   int64
+	Types      []string // detected content types accepted, e.g. image/png
+	Visibility Visibility
+	typeError  string // the Spanish message for any other type
+}
+
+const mb = 1 << 20
+
+const (
+	imageTypeError    = "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP"
+	documentTypeError = "Tipo de archivo no válido. Solo se permiten PDF, JPG y PNG"
+)
+
+// The logical buckets (spec 02 §5).
+var (
+	Avatars = &Bucket{Name: "avatars", MaxBytes: 5 * mb, Visibility: Public,
+		Types: []string{"image/jpeg", "image/png", "image/webp"}, typeError: imageTypeError}
+	IncidentImages = &Bucket{Name: "incident-images", MaxBytes: 10 * mb, Visibility: Community,
+		Types: []string{"image/jpeg", "image/png", "image/webp"}, typeError: imageTypeError}
+	VerificationDocuments = &Bucket{Name: "verification-documents", MaxBytes: 5 * mb, Visibility: Private,
+		Types: []string{"application/pdf", "image/jpeg", "image/png"}, typeError: documentTypeError}
+)
+
+var buckets = map[string]*Bucket{Avatars.Name: Avatars, IncidentImages.Name: IncidentImages, VerificationDocuments.Name: VerificationDocuments}
+
+// BucketByName returns the logical bucket called name.
+func BucketByName(name string) (*Bucket, bool) {
+	b, ok := buckets[name]
+	return b, ok
+}
+
+// TypeError is the error for a file of a type the bucket does not take.
+func (b *Bucket) TypeError() *domain.Error {
+	return domain.Errorf(domain.CodeInvalid, "%s", b.typeError)
+}
+
+// SizeError is the error for a file over the bucket's limit.
+func (b *Bucket) SizeError() *domain.Error {
+	return domain.Errorf(domain.CodeInvalid, "El archivo es demasiado grande. Tamaño máximo: %dMB", b.MaxBytes/mb)
+}
+
+// extensions maps the content types we store to the extension of their keys, and back (typeOfExt). The
+// extension is chosen by us from the detected type, never taken from the client's file name.
+var extensions = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf"}
+
+var typeOfExt = func() map[string]string {
+	m := map[string]string{}
+	for t, e := range extensions {
+		m[e] = t
+	}
+	return m
+}()
+
+// SniffLen is how many leading bytes Detect looks at.
+const SniffLen = 512
+
+// Detect decides a file's type from its first bytes (the content's magic numbers, through
+// http.DetectContentType), never from its name or the Content-Type the client sent. It returns the
+// content type and the extension of the key when the bucket takes that type.
+func (b *Bucket) Detect(head []byte) (contentType, ext string, err error) {
+	t := http.DetectContentType(head)
+	if i := strings.IndexByte(t, ';'); i >= 0 {
+		t = t[:i]
+	}
+	for _, ok := range b.Types {
+		if t == ok {
+			return t, extensions[t], nil
+		}
+	}
+	return "", "", b.TypeError()
+}
+
+// TypeOfKey is the content type of a stored key, from the extension we gave it; unknown extensions are
+// application/octet-stream.
+func TypeOfKey(key string) string {
+	if i := strings.LastIndexByte(key, '.'); i >= 0 {
+		if t, ok := typeOfExt[key[i+1:]]; ok {
+			return t
+		}
+	}
+	return "application/octet-stream"
+}
+
+// Keys are {bucket}/{userId}/{unix milliseconds}.{ext}; the user ID is a lower-case UUID.
+var (
+	userIDRE   = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+	fileNameRE = regexp.MustCompile(`^([0-9]{1,19})\.([a-z]{3,4})$`)
+)
+
+// lastMillis makes the timestamps of keys strictly increasing within the process, so two uploads in the
+// same millisecond never share a key.
+var lastMillis atomic.Int64
+
+func nextMillis(now time.Time) int64 {
+	for {
+		last := lastMillis.Load()
+		ms := max(now.UnixMilli(), last+1)
+		if lastMillis.CompareAndSwap(last, ms) {
+			return ms
+		}
+	}
+}
+
+// NewKey returns a fresh key for a file of userID with the given extension (from Detect).
+func (b *Bucket) NewKey(userID, ext string, now time.Time) string {
+	return b.Name + "/" + userID + "/" + strconv.FormatInt(nextMillis(now), 10) + "." + ext
+}
+
+// Key is a parsed object key.
+type Key struct {
+	Bucket *Bucket
+	UserID string // the owner: who uploaded it
+	Name   string // {timestamp}.{ext}
+}
+
+func (k Key) String() string { return k.Bucket.Name + "/" + k.UserID + "/" + k.Name }
+
+// ParseKey accepts exactly the keys NewKey makes, with an extension of a type the bucket takes; anything
+// else (other shapes, "..", absolute paths, odd characters) is ErrInvalidKey.
+func ParseKey(key string) (Key, error) {
+	parts := strings.Split(key, "/")
+	if len(parts) != 3 {
+		return Key{}, ErrInvalidKey
+	}
+	b, ok := BucketByName(parts[0])
+	if !ok || !userIDRE.MatchString(parts[1]) {
+		return Key{}, ErrInvalidKey
+	}
+	m := fileNameRE.FindStringSubmatch(parts[2])
+	if m == nil {
+		return Key{}, ErrInvalidKey
+	}
+	accepted := false
+	for _, t := range b.Types {
+		accepted = accepted || extensions[t] == m[2]
+	}
+	if !accepted {
+		return Key{}, ErrInvalidKey
+	}
+	return Key{Bucket: b, UserID: parts[1], Name: parts[2]}, nil
+}
+
+// CanRead reports whether viewer (nil: anonymous) may read a file of the bucket uploaded by ownerID,
+// whose community is ownerCommunity ("" when they have none).
+func (b *Bucket) CanRead(viewer *domain.Actor, ownerID, ownerCommunity string) bool {
+	switch {
+	case b.Visibility == Public:
+		return true
+	case viewer == nil:
+		return false
+	case viewer.UserID == ownerID:
+		return true
+	case viewer.CommunityID == "" || viewer.CommunityID != ownerCommunity:
+		return false
+	case b.Visibility == Community:
+		return true
+	default: // Private
+		return viewer.IsAdmin()
+	}
+}
+
+// ServeHeaders sets the headers of a served file: its type, caching (shared caches only for public
+// files), no sniffing, a sandbox so an active document cannot script our origin, and a download
+// instead of a display for anything that is not an image or a PDF.
+func ServeHeaders(h http.Header, contentType string, v Visibility) {
+	h.Set("Content-Type", contentType)
+	if v == Public {
+		h.Set("Cache-Control", "max-age=3600")
+	} else {
+		h.Set("Cache-Control", "private, max-age=3600")
+	}
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "sandbox")
+	if !inline(contentType) {
+		h.Set("Content-Disposition", "attachment")
+	}
+}
+
+func inline(contentType string) bool {
+	switch contentType {
+	case "image/jpeg", "image/png", "image/webp", "application/pdf":
+		return true
+	}
+	return false
+}

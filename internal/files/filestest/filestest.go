@@ -1,0 +1,60 @@
+// Package filestest gives tests real storages: a directory, and an S3-compatible server (gofakes3 with
+// its in-memory backend) running in the test process behind httptest, reached through the same client
+// and the same VECINOS_STORAGE_URL parsing as production.
+package filestest
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"vecinos/internal/files"
+)
+
+// Bucket is the name of the bucket S3 creates.
+const Bucket = "vecinos-test"
+
+// Local returns a storage in a temporary directory.
+func Local(t testing.TB) files.Storage {
+	t.Helper()
+	s, err := files.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// S3URL starts an in-process S3 server with an empty bucket and returns its VECINOS_STORAGE_URL; the
+// server accepts any credentials.
+func S3URL(t testing.TB) string {
+	t.Helper()
+	backend := s3mem.New()
+	if err := backend.CreateBucket(Bucket); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(gofakes3.New(backend).Server())
+	t.Cleanup(srv.Close)
+	return "s3://" + Bucket + "?endpoint=" + srv.URL + "&region=us-east-1&path_style=true"
+}
+
+// S3 returns a storage on a new in-process S3 server.
+func S3(t testing.TB) files.Storage {
+	t.Helper()
+	t.Setenv("AWS_ACCESS_KEY_ID", "test-access-key")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "test-secret-key")
+	s, err := files.Open(S3URL(t), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Each runs fn once per storage implementation, as subtests named "local" and "s3".
+func Each(t *testing.T, fn func(t *testing.T, s files.Storage)) {
+	t.Helper()
+	t.Run("local", func(t *testing.T) { fn(t, Local(t)) })
+	t.Run("s3", func(t *testing.T) { fn(t, S3(t)) })
+}

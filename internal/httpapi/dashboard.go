@@ -1,0 +1,49 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// ActivityWindow is how far back the dashboard's 'Actividad Reciente' counts.
+const ActivityWindow = 7 * 24 * time.Hour
+
+// Dashboard is the summary of the caller's community.
+type Dashboard struct {
+	OpenIncidents       int      `json:"openIncidents"`
+	UpcomingEvents      int      `json:"upcomingEvents" doc:"Events starting from now on"`
+	UnreadAnnouncements int      `json:"unreadAnnouncements" doc:"0 until announcements exist"`
+	RecentMessages      int      `json:"recentMessages" doc:"0 until messaging exists"`
+	Activity            Activity `json:"activity"`
+}
+
+// Activity is the 'Actividad Reciente de la Comunidad' section: what was created in the last 7 days.
+type Activity struct {
+	NewIncidents      int `json:"newIncidents"`
+	NewEvents         int `json:"newEvents"`
+	CommunityMessages int `json:"communityMessages" doc:"0 until the community chat exists"`
+}
+
+type dashboardOutput struct{ Body Dashboard }
+
+func registerDashboard(api huma.API, s *server) {
+	huma.Register(api, huma.Operation{OperationID: "getDashboard", Method: http.MethodGet, Path: "/api/v1/dashboard",
+		Summary: "Resumen de la comunidad para el inicio", Tags: []string{"dashboard"}, Security: signedIn}, s.dashboard)
+}
+
+func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	c, err := s.Store.DashboardCounts(ctx, a.CommunityID, now, now.Add(-ActivityWindow))
+	if err != nil {
+		return nil, err
+	}
+	return &dashboardOutput{Body: Dashboard{OpenIncidents: c.OpenIncidents, UpcomingEvents: c.UpcomingEvents,
+		Activity: Activity{NewIncidents: c.NewIncidents, NewEvents: c.NewEvents}}}, nil
+}

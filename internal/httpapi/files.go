@@ -1,0 +1,176 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/files"
+)
+
+// Uploads and downloads are plain handlers outside the API contract. The upload's body is the raw file,
+// read under the bucket's limit as it arrives (a huma operation would buffer the body with one limit per
+// operation and answer an oversized file with its own message); downloads are browser GETs of <img src>
+// and links, not JSON. See docs/adr/0005-file-storage.md.
+
+// fileUploadResponse is what a successful upload returns.
+type fileUploadResponse struct {
+	Key string `json:"key"` // {bucket}/{userId}/{timestamp}.{ext}
+	URL string `json:"url"` // where the app displays it: /files/{key}
+}
+
+func (s *server) mountFiles(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/v1/files/{bucket}", s.uploadFile)
+	mux.HandleFunc("GET /files/{bucket}/{key...}", s.serveFile)
+}
+
+// sessionActor is the caller of a plain handler, nil when anonymous or their session is over. err is
+// only for failures to find out (the database is down).
+func (s *server) sessionActor(r *http.Request) (*domain.Actor, error) {
+	c, err := r.Cookie(sessionCookieName)
+	if err != nil || c.Value == "" {
+		return nil, nil
+	}
+	a, err := s.Accounts.Authenticate(r.Context(), c.Value)
+	if err != nil {
+		if domain.ErrorCode(err) == domain.CodeInternal {
+			return nil, err
+		}
+		return nil, nil
+	}
+	return a, nil
+}
+
+// uploadFile stores the request body as a new file of the caller in a bucket and answers 201 with its key
+// and URL. The type comes from the bytes; the size limit holds while reading, so an oversized body is
+// refused after at most limit+1 bytes (at once when its Content-Length says so).
+func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
+	a, err := s.sessionActor(r)
+	if err != nil {
+		writeProblem(w, problemFor(r.Context(), err))
+		return
+	}
+	if a == nil {
+		writeProblem(w, newProblem(http.StatusUnauthorized, domain.CodeUnauthorized, "Usuario no autenticado"))
+		return
+	}
+	b, ok := files.BucketByName(r.PathValue("bucket"))
+	if !ok {
+		writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, "Esta dirección de la API no existe"))
+		return
+	}
+	if s.Files == nil {
+		writeProblem(w, newProblem(http.StatusServiceUnavailable, domain.CodeUnavailable, "El almacenamiento de archivos no está disponible"))
+		return
+	}
+	if !a.EmailConfirmed {
+		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
+		return
+	}
+	if b.Visibility == files.Community && a.CommunityID == "" {
+		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")))
+		return
+	}
+	tooLarge := func() {
+		w.Header().Set("Connection", "close") // the rest of the body is not worth reading
+		writeProblem(w, newProblem(http.StatusRequestEntityTooLarge, domain.CodeInvalid, b.SizeError().Message))
+	}
+	if r.ContentLength > b.MaxBytes {
+		tooLarge()
+		return
+	}
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength))
+	}
+	// MaxBytesReader reads at most MaxBytes+1 bytes of the body and fails past MaxBytes.
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, b.MaxBytes)); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			tooLarge()
+			return
+		}
+		s.Log.InfoContext(r.Context(), "upload: reading the body failed", "err", err, "request_id", requestID(r.Context()))
+		writeProblem(w, newProblem(http.StatusBadRequest, domain.CodeInvalid, "No se pudo recibir el archivo"))
+		return
+	}
+	data := buf.Bytes()
+	contentType, ext, err := b.Detect(data[:min(len(data), files.SniffLen)])
+	if err != nil {
+		writeProblem(w, newProblem(http.StatusUnsupportedMediaType, domain.CodeInvalid, domain.ErrorMessage(err)))
+		return
+	}
+	key := b.NewKey(a.UserID, ext, time.Now())
+	if err := s.Files.Put(r.Context(), key, bytes.NewReader(data), int64(len(data)), contentType); err != nil {
+		writeProblem(w, problemFor(r.Context(), err))
+		return
+	}
+	s.Log.InfoContext(r.Context(), "file uploaded", "key", key, "bytes", len(data), "type", contentType, "request_id", requestID(r.Context()))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Location", "/files/"+key)
+	w.WriteHeader(http.StatusCreated)
+	json.NewEncoder(w).Encode(fileUploadResponse{Key: key, URL: "/files/" + key})
+}
+
+// serveFile answers GET /files/{bucket}/{userId}/{name} to whoever may read it, and 404 to everyone else
+// (also when the file does not exist or the path is not one of our keys), so nothing reveals what exists.
+func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
+	notFound := func() { writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, "")) }
+	// Our keys never need escaping: an escaped character (%2F, %2e, …) is somebody probing.
+	if r.URL.RawPath != "" {
+		notFound()
+		return
+	}
+	k, err := files.ParseKey(r.PathValue("bucket") + "/" + r.PathValue("key"))
+	if err != nil {
+		notFound()
+		return
+	}
+	if s.Files == nil {
+		notFound()
+		return
+	}
+	if k.Bucket.Visibility != files.Public {
+		viewer, err := s.sessionActor(r)
+		if err != nil {
+			writeProblem(w, problemFor(r.Context(), err))
+			return
+		}
+		ownerCommunity := ""
+		if viewer != nil && viewer.UserID != k.UserID {
+			if ownerCommunity, err = s.Store.CommunityOfUser(r.Context(), k.UserID); err != nil {
+				writeProblem(w, problemFor(r.Context(), err))
+				return
+			}
+		}
+		if !k.Bucket.CanRead(viewer, k.UserID, ownerCommunity) {
+			notFound()
+			return
+		}
+	}
+	rc, info, err := s.Files.Open(r.Context(), k.String())
+	if errors.Is(err, files.ErrNotFound) {
+		notFound()
+		return
+	}
+	if err != nil {
+		writeProblem(w, problemFor(r.Context(), err))
+		return
+	}
+	defer rc.Close()
+	// The type is the one we detected at upload, from the extension we chose then; not whatever metadata
+	// the object carries.
+	files.ServeHeaders(w.Header(), files.TypeOfKey(k.String()), k.Bucket.Visibility)
+	if rs, ok := rc.(io.ReadSeeker); ok {
+		http.ServeContent(w, r, "", info.ModTime, rs) // ranges, If-Modified-Since
+		return
+	}
+	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
+	io.Copy(w, rc)
+}

@@ -1,0 +1,319 @@
+// Package incidents runs the incidents of a community: reporting, the list with its filters and search,
+// editing with a status history, and soft deletion. It owns the rules (what is valid, who may do what);
+// the store carries them out, always scoped to the caller's community.
+package incidents
+
+import (
+	"context"
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+)
+
+// Limits of the list and of the fields.
+const (
+	DefaultLimit   = 20
+	MaxLimit       = 100
+	maxTitle       = 200
+	maxDescription = 5000
+	maxLocation    = 200
+	maxURL         = 2048
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	CreateIncident(ctx context.Context, in *domain.Incident, by string) error
+	Incident(ctx context.Context, communityID, id string) (*domain.Incident, error)
+	IncidentHistory(ctx context.Context, incidentID string) ([]domain.StatusChange, error)
+	ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error)
+	UpdateIncident(ctx context.Context, communityID, id, by string, at time.Time, change func(*domain.Incident) error) (*domain.Incident, error)
+}
+
+// Service is the incidents service.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// Options configure the service.
+type Options struct {
+	Now func() time.Time // the clock; nil = time.Now
+}
+
+// New returns the service.
+func New(store Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, now: o.Now}
+}
+
+var (
+	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
+	errCannotEdit  = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede editar esta incidencia")
+	errCannotDel   = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar esta incidencia")
+	errBadCursor   = domain.Errorf(domain.CodeInvalid, "El cursor de la página no es válido")
+)
+
+func inCommunity(a *domain.Actor) error {
+	if a == nil || a.CommunityID == "" {
+		return errNoCommunity
+	}
+	return nil
+}
+
+// CanEdit reports whether a may edit or delete in: its creator or an admin of its community.
+func CanEdit(a *domain.Actor, in *domain.Incident) bool {
+	if a.CommunityID != in.CommunityID {
+		return false
+	}
+	return a.IsAdmin() || (in.CreatedBy != nil && *in.CreatedBy == a.UserID)
+}
+
+// Input is the create form.
+type Input struct {
+	Title       string
+	Description string
+	Location    *string
+	Priority    domain.Priority       // empty: medium
+	Status      domain.IncidentStatus // empty: open
+	AssignedTo  string
+	ImageURL    *string
+}
+
+// Create reports an incident in a's community.
+func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domain.Incident, error) {
+	if err := inCommunity(a); err != nil {
+		return nil, err
+	}
+	if in.Priority == "" {
+		in.Priority = domain.PriorityMedium
+	}
+	if in.Status == "" {
+		in.Status = domain.IncidentOpen
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	inc := &domain.Incident{ID: domain.NewID(), CommunityID: a.CommunityID, Title: strings.TrimSpace(in.Title),
+		Description: strings.TrimSpace(in.Description), Location: optional(in.Location), Priority: in.Priority, Status: in.Status,
+		CreatedBy: &a.UserID, ImageURL: optional(in.ImageURL), CreatedAt: now, UpdatedAt: now}
+	if id := strings.TrimSpace(in.AssignedTo); id != "" {
+		inc.AssignedTo = &id
+	}
+	if err := validate(inc); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateIncident(ctx, inc, a.UserID); err != nil {
+		return nil, err
+	}
+	return s.store.Incident(ctx, a.CommunityID, inc.ID)
+}
+
+// optional trims s; blank is nil.
+func optional(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	v := strings.TrimSpace(*s)
+	if v == "" {
+		return nil
+	}
+	return &v
+}
+
+func validate(in *domain.Incident) error {
+	switch {
+	case in.Title == "":
+		return domain.Errorf(domain.CodeInvalid, "El título es obligatorio")
+	case utf8.RuneCountInString(in.Title) > maxTitle:
+		return domain.Errorf(domain.CodeInvalid, "El título no puede superar los %d caracteres", maxTitle)
+	case in.Description == "":
+		return domain.Errorf(domain.CodeInvalid, "La descripción es obligatoria")
+	case utf8.RuneCountInString(in.Description) > maxDescription:
+		return domain.Errorf(domain.CodeInvalid, "La descripción no puede superar los %d caracteres", maxDescription)
+	case in.AssignedTo == nil:
+		return domain.Errorf(domain.CodeInvalid, "Debes asignar la incidencia a un miembro")
+	case in.Location != nil && utf8.RuneCountInString(*in.Location) > maxLocation:
+		return domain.Errorf(domain.CodeInvalid, "La ubicación no puede superar los %d caracteres", maxLocation)
+	case !in.Priority.Valid():
+		return domain.Errorf(domain.CodeInvalid, "La prioridad no es válida")
+	case !in.Status.Valid():
+		return domain.Errorf(domain.CodeInvalid, "El estado no es válido")
+	case in.ImageURL != nil && !validImageURL(*in.ImageURL):
+		return domain.Errorf(domain.CodeInvalid, "La dirección de la imagen no es válida")
+	}
+	return nil
+}
+
+// validImageURL accepts an http(s) URL or a path on this server: never javascript: or data: URLs.
+func validImageURL(u string) bool {
+	if len(u) > maxURL || strings.ContainsAny(u, " \t\r\n") {
+		return false
+	}
+	return strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") || (strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//"))
+}
+
+// Detail is an incident with its status history, oldest first.
+type Detail struct {
+	Incident *domain.Incident
+	History  []domain.StatusChange
+}
+
+// Get returns an incident of a's community (deleted ones too: the list may show them).
+func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail, error) {
+	if err := inCommunity(a); err != nil {
+		return nil, err
+	}
+	in, err := s.store.Incident(ctx, a.CommunityID, id)
+	if err != nil {
+		return nil, err
+	}
+	h, err := s.store.IncidentHistory(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &Detail{Incident: in, History: h}, nil
+}
+
+// ListInput are the list's filters, as the API receives them.
+type ListInput struct {
+	Status         domain.IncidentStatus
+	Priority       domain.Priority
+	AssignedTo     string
+	CreatedBy      string
+	Mine           bool
+	Query          string
+	IncludeDeleted bool
+	Limit          int
+	Cursor         string
+}
+
+// Page is one page of the list; NextCursor is empty on the last one.
+type Page struct {
+	Items      []domain.Incident
+	NextCursor string
+}
+
+// List returns one page of a's community's incidents, newest first.
+func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*Page, error) {
+	if err := inCommunity(a); err != nil {
+		return nil, err
+	}
+	if in.Status != "" && !in.Status.Valid() {
+		return nil, domain.Errorf(domain.CodeInvalid, "El estado no es válido")
+	}
+	if in.Priority != "" && !in.Priority.Valid() {
+		return nil, domain.Errorf(domain.CodeInvalid, "La prioridad no es válida")
+	}
+	limit := in.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	limit = min(limit, MaxLimit)
+	f := domain.IncidentFilter{Status: in.Status, Priority: in.Priority, AssignedTo: in.AssignedTo, CreatedBy: in.CreatedBy,
+		Search: domain.SearchText(in.Query), IncludeDeleted: in.IncludeDeleted, Limit: limit + 1}
+	if in.Mine {
+		f.Mine = a.UserID
+	}
+	if in.Cursor != "" {
+		c, err := DecodeCursor(in.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		f.After = c
+	}
+	items, err := s.store.ListIncidents(ctx, a.CommunityID, f)
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{Items: items}
+	if len(items) > limit {
+		p.Items = items[:limit]
+		last := p.Items[limit-1]
+		p.NextCursor = EncodeCursor(domain.Cursor{At: last.CreatedAt, ID: last.ID})
+	}
+	return p, nil
+}
+
+// EncodeCursor makes an opaque page token of a position.
+func EncodeCursor(c domain.Cursor) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.At.UnixMilli(), 10) + "~" + c.ID))
+}
+
+// DecodeCursor reads a token made by EncodeCursor.
+func DecodeCursor(s string) (*domain.Cursor, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, errBadCursor
+	}
+	at, id, ok := strings.Cut(string(raw), "~")
+	msec, err := strconv.ParseInt(at, 10, 64)
+	if !ok || err != nil || id == "" || len(id) > 64 {
+		return nil, errBadCursor
+	}
+	return &domain.Cursor{At: time.UnixMilli(msec).UTC(), ID: id}, nil
+}
+
+// Patch is an edit: nil fields stay as they are; an empty location or image URL removes it.
+type Patch struct {
+	Title       *string
+	Description *string
+	Location    *string
+	Priority    *domain.Priority
+	Status      *domain.IncidentStatus
+	AssignedTo  *string
+	ImageURL    *string
+}
+
+// Update edits an incident; only its creator or an admin may. A status change joins the history.
+func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Incident, error) {
+	if err := inCommunity(a); err != nil {
+		return nil, err
+	}
+	return s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, s.now(), func(in *domain.Incident) error {
+		if !CanEdit(a, in) {
+			return errCannotEdit
+		}
+		if p.Title != nil {
+			in.Title = strings.TrimSpace(*p.Title)
+		}
+		if p.Description != nil {
+			in.Description = strings.TrimSpace(*p.Description)
+		}
+		if p.Location != nil {
+			in.Location = optional(p.Location)
+		}
+		if p.Priority != nil {
+			in.Priority = *p.Priority
+		}
+		if p.Status != nil {
+			in.Status = *p.Status
+		}
+		if p.AssignedTo != nil {
+			in.AssignedTo = optional(p.AssignedTo)
+		}
+		if p.ImageURL != nil {
+			in.ImageURL = optional(p.ImageURL)
+		}
+		return validate(in)
+	})
+}
+
+// Delete soft-deletes an incident; only its creator or an admin may.
+func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
+	if err := inCommunity(a); err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	_, err := s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, now, func(in *domain.Incident) error {
+		if !CanEdit(a, in) {
+			return errCannotDel
+		}
+		in.DeletedAt = &now
+		return nil
+	})
+	return err
+}

@@ -1,0 +1,61 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+var errFeedNotFound = domain.Errorf(domain.CodeNotFound, "Este calendario no existe o se ha revocado")
+
+// SetCalendarFeed stores the hash of userID's feed token for communityID, replacing (revoking) the one
+// they had.
+func (db *DB) SetCalendarFeed(ctx context.Context, userID, communityID, tokenHash string, at time.Time) error {
+	return db.inTx(ctx, func(tx conn) error {
+		if _, err := tx.exec(ctx, "DELETE FROM calendar_feeds WHERE user_id = ?", userID); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, "INSERT INTO calendar_feeds (user_id, community_id, token_hash, created_at) VALUES (?, ?, ?, ?)",
+			userID, communityID, tokenHash, at.UnixMilli())
+		return err
+	})
+}
+
+// DeleteCalendarFeed revokes userID's feed, if any.
+func (db *DB) DeleteCalendarFeed(ctx context.Context, userID string) error {
+	_, err := db.writer().exec(ctx, "DELETE FROM calendar_feeds WHERE user_id = ?", userID)
+	return err
+}
+
+// CalendarFeedCreatedAt tells when userID's feed was created; nil when they have none.
+func (db *DB) CalendarFeedCreatedAt(ctx context.Context, userID string) (*time.Time, error) {
+	var at int64
+	err := db.reader().queryRow(ctx, "SELECT created_at FROM calendar_feeds WHERE user_id = ?", userID).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := fromMS(at)
+	return &t, nil
+}
+
+// CalendarFeed resolves a feed token hash to its community. The feed works only while its owner still
+// belongs to that community: leaving it (or deleting the account) revokes the URL.
+func (db *DB) CalendarFeed(ctx context.Context, tokenHash string) (*domain.Community, error) {
+	var communityID string
+	err := db.reader().queryRow(ctx, `SELECT f.community_id FROM calendar_feeds f
+		JOIN profiles p ON p.id = f.user_id AND p.community_id = f.community_id
+		WHERE f.token_hash = ?`, tokenHash).Scan(&communityID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errFeedNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return db.CommunityByID(ctx, communityID)
+}

@@ -1,0 +1,136 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+var errEventNotFound = domain.Errorf(domain.CodeNotFound, "El evento no existe")
+
+const eventSelect = `SELECT e.id, e.community_id, e.title, e.description, e.location, e.start_at, e.end_at, e.status,
+		e.created_by, COALESCE(p.full_name, ''), e.created_at, e.updated_at, e.deleted_at
+	FROM events e
+	LEFT JOIN profiles p ON p.id = e.created_by`
+
+func scanEvent(row interface{ Scan(...any) error }) (*domain.Event, error) {
+	var ev domain.Event
+	var status string
+	var start, created, updated int64
+	var end, deleted *int64
+	err := row.Scan(&ev.ID, &ev.CommunityID, &ev.Title, &ev.Description, &ev.Location, &start, &end, &status,
+		&ev.CreatedBy, &ev.CreatedByName, &created, &updated, &deleted)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errEventNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	ev.Status = domain.EventStatus(status)
+	ev.StartAt, ev.EndAt = fromMS(start), fromNullMS(end)
+	ev.CreatedAt, ev.UpdatedAt, ev.DeletedAt = fromMS(created), fromMS(updated), fromNullMS(deleted)
+	return &ev, nil
+}
+
+func eventSearchText(ev *domain.Event) string {
+	desc := ""
+	if ev.Description != nil {
+		desc = *ev.Description
+	}
+	return domain.SearchText(ev.Title, desc)
+}
+
+// CreateEvent stores a new event.
+func (db *DB) CreateEvent(ctx context.Context, ev *domain.Event) error {
+	_, err := db.writer().exec(ctx, `INSERT INTO events (id, community_id, title, description, location, start_at, end_at, status,
+		created_by, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.ID, ev.CommunityID, ev.Title, ev.Description, ev.Location, ms(ev.StartAt), nullMS(ev.EndAt), string(ev.Status),
+		ev.CreatedBy, eventSearchText(ev), ms(ev.CreatedAt), ms(ev.UpdatedAt))
+	return err
+}
+
+// Event returns an event of communityID, deleted or not; one of another community is not found.
+func (db *DB) Event(ctx context.Context, communityID, id string) (*domain.Event, error) {
+	return scanEvent(db.reader().queryRow(ctx, eventSelect+" WHERE e.id = ? AND e.community_id = ?", id, communityID))
+}
+
+// ListEvents returns up to f.Limit events of communityID by start time, earliest first.
+func (db *DB) ListEvents(ctx context.Context, communityID string, f domain.EventFilter) ([]domain.Event, error) {
+	var b strings.Builder
+	b.WriteString(eventSelect)
+	b.WriteString(" WHERE e.community_id = ?")
+	args := []any{communityID}
+	if !f.IncludeDeleted {
+		b.WriteString(" AND e.deleted_at IS NULL")
+	}
+	if f.From != nil {
+		b.WriteString(" AND e.start_at >= ?")
+		args = append(args, ms(*f.From))
+	}
+	if f.To != nil {
+		b.WriteString(" AND e.start_at < ?")
+		args = append(args, ms(*f.To))
+	}
+	if f.CreatedBy != "" {
+		b.WriteString(" AND e.created_by = ?")
+		args = append(args, f.CreatedBy)
+	}
+	if f.Status != "" {
+		b.WriteString(" AND e.status = ?")
+		args = append(args, string(f.Status))
+	}
+	if f.Search != "" {
+		b.WriteString(` AND e.search_text LIKE ? ESCAPE '\'`)
+		args = append(args, likePattern(f.Search))
+	}
+	b.WriteString(" ORDER BY e.start_at, e.id LIMIT ?")
+	args = append(args, f.Limit)
+	rows, err := db.reader().query(ctx, b.String(), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.Event
+	for rows.Next() {
+		ev, err := scanEvent(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *ev)
+	}
+	return out, rows.Err()
+}
+
+// UpdateEvent changes an event of communityID in one transaction: it reads the (locked) row, lets change
+// apply the caller's rules and edits, and writes. Deleted events are not found.
+func (db *DB) UpdateEvent(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Event) error) (*domain.Event, error) {
+	err := db.inTx(ctx, func(tx conn) error {
+		res, err := tx.exec(ctx, "UPDATE events SET updated_at = updated_at WHERE id = ? AND community_id = ? AND deleted_at IS NULL", id, communityID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return errEventNotFound
+		}
+		ev, err := scanEvent(tx.queryRow(ctx, eventSelect+" WHERE e.id = ?", id))
+		if err != nil {
+			return err
+		}
+		if err := change(ev); err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `UPDATE events SET title = ?, description = ?, location = ?, start_at = ?, end_at = ?, status = ?,
+			search_text = ?, updated_at = ?, deleted_at = ? WHERE id = ?`,
+			ev.Title, ev.Description, ev.Location, ms(ev.StartAt), nullMS(ev.EndAt), string(ev.Status), eventSearchText(ev),
+			at.UnixMilli(), nullMS(ev.DeletedAt), id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.Event(ctx, communityID, id)
+}
