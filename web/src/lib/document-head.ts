@@ -1,18 +1,18 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { useLocation } from 'react-router'
 
 /** Sets the document title and meta description (index.html carries the same for crawlers without JS). */
 export function useDocumentMeta(title: string, description: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title
     headElement('meta', 'name', 'description').content = description
   }, [title, description])
 }
 
-/** Points <link rel="canonical"> at the current page, without query or hash. */
+/** Points <link rel="canonical"> at the current page, without query or hash, in the same commit as the page. */
 export function useCanonicalLink(): void {
   const { pathname } = useLocation()
-  useEffect(() => {
+  useLayoutEffect(() => {
     headElement('link', 'rel', 'canonical').href = window.location.origin + pathname
   }, [pathname])
 }
