@@ -26,7 +26,9 @@ import (
 	"vecinos/internal/httpapi"
 	"vecinos/internal/incidents"
 	"vecinos/internal/mail"
+	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
+	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/web"
 )
@@ -188,9 +190,21 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 		return err
 	}
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake})
+	// Realtime: an in-process broker; on PostgreSQL the listener hears the changes of every instance.
+	broker := realtime.NewBroker()
+	msg := messaging.New(db, broker, messaging.Options{Log: log})
+	listenCtx, stopListening := context.WithCancel(context.Background())
+	listening := make(chan struct{})
+	go func() {
+		defer close(listening)
+		if err := msg.Run(listenCtx); err != nil {
+			log.Error("realtime listener stopped", "err", err)
+		}
+	}()
+	defer func() { stopListening(); <-listening }() // after the HTTP server has shut down, before db.Close
 	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts,
 		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
-		OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version})
+		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}
@@ -201,6 +215,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	srv.RegisterOnShutdown(broker.Close) // realtime streams end at once; their clients reconnect elsewhere
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

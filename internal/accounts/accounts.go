@@ -43,6 +43,11 @@ type Store interface {
 	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
 	LinkOAuth(ctx context.Context, userID, provider, subject string) error
 	CreateOAuthUser(ctx context.Context, u *domain.User, provider, subject string) error
+	// lifecycle.go
+	PendingEmailChange(ctx context.Context, userID string, now time.Time) (string, error)
+	ChangeEmail(ctx context.Context, hash string, now time.Time) (userID, email string, err error)
+	DeleteUser(ctx context.Context, userID string, m domain.Mail) error
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
 }
 
 // Service is the accounts service.
@@ -285,7 +290,8 @@ func (s *Service) communitySetup(ctx context.Context, m domain.SignupMetadata) d
 		}
 	}
 	if m.CommunityIntent == "create" && m.CommunityName != "" && m.CommunityAddress != "" && m.CommunityCity != "" && m.CommunityPostalCode != "" {
-		c := &domain.Community{Name: m.CommunityName, Address: m.CommunityAddress, City: m.CommunityCity, PostalCode: m.CommunityPostalCode, Country: m.CommunityCountry}
+		c := &domain.Community{Name: m.CommunityName, Address: m.CommunityAddress, City: m.CommunityCity, PostalCode: m.CommunityPostalCode, Country: m.CommunityCountry,
+			StreetType: strings.TrimSpace(m.StreetType), StreetName: strings.TrimSpace(m.StreetName), StreetNumber: strings.TrimSpace(m.StreetNumber)}
 		if m.CatastralReference != "" {
 			ref := m.CatastralReference
 			c.CatastralReference = &ref
@@ -499,6 +505,7 @@ func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domai
 	if c.Country = strings.TrimSpace(c.Country); c.Country == "" {
 		c.Country = domain.DefaultCountry
 	}
+	c.Province, c.StreetType, c.StreetName, c.StreetNumber = strings.TrimSpace(c.Province), strings.TrimSpace(c.StreetType), strings.TrimSpace(c.StreetName), strings.TrimSpace(c.StreetNumber)
 	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{Create: c})
 }
 

@@ -27,8 +27,13 @@ type Community struct {
 	PostalCode         string
 	Country            string
 	CatastralReference *string
-	CreatedBy          string // empty when the creator's account is gone
-	CreatedAt          time.Time
+	// The address in parts, when known (registration, onboarding): /find-community searches them.
+	Province     string
+	StreetType   string
+	StreetName   string
+	StreetNumber string
+	CreatedBy    string // empty when the creator's account is gone
+	CreatedAt    time.Time
 }
 
 // Unit is one dwelling (vivienda) of a community.

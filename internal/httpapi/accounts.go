@@ -118,6 +118,11 @@ type createCommunityInput struct {
 		City       string `json:"city" maxLength:"100"`
 		PostalCode string `json:"postalCode" maxLength:"10"`
 		Country    string `json:"country,omitempty" maxLength:"100" doc:"Default España"`
+		// The address in parts, when the form knows them (onboarding): /find-community searches them.
+		Province     string `json:"province,omitempty" maxLength:"100"`
+		StreetType   string `json:"streetType,omitempty" maxLength:"50"`
+		StreetName   string `json:"streetName,omitempty" maxLength:"100"`
+		StreetNumber string `json:"streetNumber,omitempty" maxLength:"10"`
 	}
 }
 
@@ -264,6 +269,7 @@ func (s *server) createCommunity(ctx context.Context, in *createCommunityInput) 
 		return nil, err
 	}
 	b := in.Body
-	c := &domain.Community{Name: b.Name, Address: b.Address, City: b.City, PostalCode: b.PostalCode, Country: b.Country}
+	c := &domain.Community{Name: b.Name, Address: b.Address, City: b.City, PostalCode: b.PostalCode, Country: b.Country,
+		Province: b.Province, StreetType: b.StreetType, StreetName: b.StreetName, StreetNumber: b.StreetNumber}
 	return s.afterMembershipChange(ctx, a, s.Accounts.CreateCommunity(ctx, a, c))
 }

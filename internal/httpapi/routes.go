@@ -18,4 +18,6 @@ func registerAPI(api huma.API, s *server) {
 	registerEvents(api, s)
 	registerCalendar(api, s)
 	registerDashboard(api, s)
+	registerMembership(api, s)
+	registerMessages(api, s)
 }

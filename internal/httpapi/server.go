@@ -17,7 +17,9 @@ import (
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
+	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
+	"vecinos/internal/profiles"
 	"vecinos/internal/store"
 )
 
@@ -32,6 +34,8 @@ type Deps struct {
 	Accounts  *accounts.Service
 	Incidents *incidents.Service
 	Events    *events.Service
+	Messaging *messaging.Service         // nil: one instance with an in-process broker
+	Profiles  *profiles.Service          // nil: built from Store, Accounts and Files with default options
 	OAuth     map[string]*oauth.Provider // configured sign-in providers by name
 	Files     files.Storage              // uploaded files; nil: uploads and downloads are unavailable
 	Log       *slog.Logger
@@ -45,12 +49,16 @@ type server struct{ Deps }
 // New returns the whole HTTP handler of an instance.
 func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
+	if d.Profiles == nil {
+		d.Profiles = profiles.New(d.Store, d.Accounts, profiles.Options{Files: d.Files})
+	}
 	s := &server{d}
 	registerAPI(newAPI(mux), s)
 	s.mountOAuth(mux)
 	s.mountFiles(mux)
 	s.mountCalendar(mux)
 	s.mountDevMailbox(mux)
+	s.mountStream(mux)
 
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")

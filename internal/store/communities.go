@@ -49,10 +49,17 @@ func createCommunity(ctx context.Context, tx conn, c *domain.Community) error {
 			break
 		}
 	}
+	k := addressKeysOf(c)
 	_, err := tx.exec(ctx, `INSERT INTO communities
-		(id, public_id, name, address, city, postal_code, country, catastral_reference, created_by, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.ID, c.PublicID, c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference, nullString(c.CreatedBy), now.UnixMilli(), now.UnixMilli())
+		(id, public_id, name, address, city, postal_code, country, catastral_reference, province, street_type, street_name,
+		 street_number, city_key, street_key, number_key, address_key, created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.PublicID, c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference,
+		nullString(c.Province), nullString(c.StreetType), nullString(c.StreetName), nullString(c.StreetNumber),
+		k.city, k.street, k.number, k.address, nullString(c.CreatedBy), now.UnixMilli(), now.UnixMilli())
+	if isUniqueViolation(err) && c.CatastralReference != nil {
+		return errReferenceTaken
+	}
 	return err
 }
 

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/v1/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Eliminar mi cuenta y mis datos personales (envía un email de confirmación) */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/app-info": {
         parameters: {
             query?: never;
@@ -66,6 +83,23 @@ export interface paths {
         put?: never;
         /** Confirmar el email con el token del enlace e iniciar sesión */
         post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/confirm-email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar el email nuevo con el token del enlace */
+        post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -210,6 +244,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El chat comunitario y mis canales privados */
+        get: operations["listChannels"];
+        put?: never;
+        /** Crear un canal privado e invitar a vecinos */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/community": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El chat comunitario de mi comunidad */
+        get: operations["getCommunityChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un canal (miembros solamente) */
+        get: operations["getChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invitar a vecinos a un canal privado */
+        post: operations["addChannelMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mensajes de un canal, los más antiguos primero */
+        get: operations["listChannelMessages"];
+        put?: never;
+        /** Escribir en un canal (idempotente por clientId) */
+        post: operations["postChannelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/communities": {
         parameters: {
             query?: never;
@@ -275,6 +396,24 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Editar la comunidad (solo administradores) */
+        patch: operations["updateMyCommunity"];
+        trace?: never;
+    };
+    "/api/v1/community/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Administradores de la comunidad y sus viviendas */
+        get: operations["listCommunityAdmins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -289,6 +428,161 @@ export interface paths {
         get: operations["listCommunityMembers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/members/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cambiar el rol de un miembro (solo administradores; máximo 3 administradores) */
+        put: operations["setMemberRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Miembros con su email y rol (solo administradores) */
+        get: operations["listCommunityRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/verification-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Crear un código de verificación de un solo uso (solo administradores) */
+        post: operations["issueVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Solicitudes de verificación de la comunidad (solo administradores) */
+        get: operations["listVerifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/verifications/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprobar o rechazar una solicitud (solo administradores) */
+        post: operations["reviewVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis conversaciones, la más reciente primero */
+        get: operations["listConversations"];
+        put?: never;
+        /** Abrir (o crear) la conversación con un vecino */
+        post: operations["startConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una conversación (solo sus participantes) */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mensajes de una conversación, los más antiguos primero */
+        get: operations["listDirectMessages"];
+        put?: never;
+        /** Enviar un mensaje (idempotente por clientId) */
+        post: operations["sendDirectMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar como leídos los mensajes recibidos */
+        post: operations["markConversationRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -420,6 +714,229 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mensajes directos sin leer (la insignia) */
+        get: operations["getUnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/choose-unit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paso /choose-unit: unirse a la comunidad y elegir la vivienda */
+        post: operations["onboardingChooseUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/communities/by-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar comunidades por dirección (sin distinguir mayúsculas ni acentos) */
+        get: operations["findCommunityByAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/communities/by-reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar comunidades por referencia catastral (mismo edificio) */
+        get: operations["findCommunityByReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/communities/{id}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Viviendas de una comunidad */
+        get: operations["listCommunityUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paso /done: nombre, avatar y normas; termina el asistente */
+        post: operations["onboardingDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paso /join: relación con la comunidad y teléfono */
+        post: operations["onboardingJoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paso /start: idioma y consentimiento de privacidad */
+        post: operations["onboardingStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Guardar el paso del asistente en el que está el usuario */
+        put: operations["onboardingStep"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paso /verify: automática, por documento o por código */
+        post: operations["onboardingVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mi perfil */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Editar mi perfil (un email nuevo se confirma por email) */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/api/v1/unit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mi vivienda */
+        get: operations["getMyUnit"];
+        /** Guardar mi vivienda (la crea si no tengo) */
+        put: operations["saveMyUnit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mi verificación */
+        get: operations["getMyVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -435,6 +952,18 @@ export interface components {
             /** Format: int64 */
             newIncidents: number;
         };
+        AddMembersInputBody: {
+            /** @description Neighbours of the caller's community */
+            userIds: string[] | null;
+        };
+        AddMembersOutputBody: {
+            /** @description Those who were not members yet */
+            added: string[] | null;
+        };
+        AdminsOutputBody: {
+            /** @description Empty: 'No hay administradores asignados' */
+            admins: components["schemas"]["CommunityAdmin"][] | null;
+        };
         AppInfo: {
             /** @description Development helpers are on (VECINOS_DEV) */
             dev: boolean;
@@ -446,6 +975,63 @@ export interface components {
         ChangePasswordInputBody: {
             currentPassword: string;
             newPassword: string;
+        };
+        Channel: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null for the community channel */
+            createdBy: string | null;
+            description: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "community" | "private";
+            /** @description null before the first message */
+            lastMessage: components["schemas"]["ChannelMessage"];
+            /**
+             * Format: int64
+             * @description Community channel: the community's members
+             */
+            memberCount: number;
+            /** @description 'Chat Comunitario' for the community channel */
+            name: string;
+        };
+        ChannelMessage: {
+            authorAvatarUrl: string | null;
+            /** @description 'Usuario eliminado' once the account is deleted */
+            authorName: string;
+            channelId: string;
+            /** @description The idempotency key the author chose */
+            clientId: string | null;
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description UUIDv7: ordering by id is ordering by time */
+            id: string;
+            /** @description The author's unit; null: the UI shows 'Sin asignar' */
+            unitNumber: string | null;
+            /** @description null once the author's account is deleted */
+            userId: string | null;
+        };
+        ChooseUnitInputBody: {
+            /** @description The community found in /find-community; omit to use your own */
+            communityId?: string;
+            door?: string;
+            floor?: string;
+            /** @description I own this unit: it becomes mine when it has no owner yet */
+            owner?: boolean;
+            /** @description A unit from the list; or floor and door instead */
+            unitId?: string;
+        };
+        ChooseUnitOutputBody: {
+            /** @description The user now (community and role included) */
+            me: components["schemas"]["Me"];
+            unit: components["schemas"]["Unit"];
+        };
+        CodeOutputBody: {
+            /** @description Single use; give it to the neighbour */
+            code: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         Community: {
             address: string;
@@ -459,9 +1045,59 @@ export interface components {
             /** @description Community code; also the token of the invitation link */
             publicId: string;
         };
+        CommunityAdmin: {
+            fullName: string;
+            id: string;
+            /** @description null when they have no unit */
+            unitNumber: string | null;
+        };
+        CommunityMatch: {
+            address: string;
+            city: string;
+            id: string;
+            name: string;
+            postalCode: string;
+            province: string | null;
+        };
+        CommunityMatchesOutputBody: {
+            /** @description Empty: offer to create the community */
+            communities: components["schemas"]["CommunityMatch"][] | null;
+        };
         CommunitySummary: {
             address: string;
             city: string;
+            name: string;
+        };
+        Conversation: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @description null before the first message */
+            lastMessage: components["schemas"]["DirectMessage"];
+            /** Format: date-time */
+            lastMessageAt: string | null;
+            other: components["schemas"]["ConversationPerson"];
+            /**
+             * Format: int64
+             * @description Messages to the caller they have not read
+             */
+            unread: number;
+        };
+        ConversationIDOutputBody: {
+            id: string;
+        };
+        ConversationPerson: {
+            avatarUrl: string | null;
+            /** @description 'Usuario eliminado' once their account is deleted */
+            fullName: string;
+            /** @description null once their account is deleted */
+            id: string | null;
+        };
+        CreateChannelInputBody: {
+            description?: string;
+            /** @description Neighbours of the caller's community; the caller is always a member */
+            memberIds?: string[] | null;
+            /** @description Not blank */
             name: string;
         };
         CreateCommunityInputBody: {
@@ -471,6 +1107,10 @@ export interface components {
             country?: string;
             name: string;
             postalCode: string;
+            province?: string;
+            streetName?: string;
+            streetNumber?: string;
+            streetType?: string;
         };
         CreateEventInputBody: {
             description?: string;
@@ -525,8 +1165,42 @@ export interface components {
              */
             upcomingEvents: number;
         };
+        DeleteAccountInputBody: {
+            /** @description The current password; required when the account has one */
+            password?: string;
+        };
+        DirectMessage: {
+            /** @description The idempotency key the sender chose */
+            clientId: string | null;
+            content: string;
+            conversationId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description UUIDv7: ordering by id is ordering by time */
+            id: string;
+            /**
+             * Format: date-time
+             * @description null while unread
+             */
+            readAt: string | null;
+            /** @description null once the recipient's account is deleted */
+            recipientId: string | null;
+            /** @description null once the sender's account is deleted */
+            senderId: string | null;
+            /** @description 'Usuario eliminado' once the account is deleted */
+            senderName: string;
+        };
+        DoneInputBody: {
+            avatarUrl?: string;
+            displayName: string;
+            rulesAccepted: boolean;
+        };
         EmailBody: {
             /** @description Email address */
+            email: string;
+        };
+        EmailChangedOutputBody: {
+            /** @description The account's address from now on */
             email: string;
         };
         Event: {
@@ -648,9 +1322,22 @@ export interface components {
         JoinInputBody: {
             code: string;
         };
+        JoinStepInputBody: {
+            /** @description Optional, international form */
+            phone?: string;
+            /** @description resident (Vivo aquí), worker (Trabajo aquí) or neighbor (Solo vecino) */
+            relation: string;
+        };
         LoginInputBody: {
             email: string;
             password: string;
+        };
+        MarkReadOutputBody: {
+            /**
+             * Format: int64
+             * @description How many messages were marked read
+             */
+            marked: number;
         };
         Me: {
             /** @description Empty until the user joins or creates a community */
@@ -674,6 +1361,27 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
         };
+        MemberRole: {
+            email: string;
+            fullName: string;
+            id: string;
+            /** @enum {string} */
+            role: "admin" | "moderator" | "user";
+        };
+        MyUnit: {
+            building: string | null;
+            floor: string | null;
+            id: string;
+            isOwner: boolean;
+            ownerId: string | null;
+            /** @description null when nobody owns it (or the owner deleted their account) */
+            ownerName: string | null;
+            unitNumber: string;
+        };
+        MyUnitOutputBody: {
+            /** @description null when the user has no unit yet */
+            unit: components["schemas"]["MyUnit"];
+        };
         Problem: {
             /**
              * @description Stable machine code; the web app translates it
@@ -694,9 +1402,79 @@ export interface components {
             /** @description URI of the problem type; about:blank when it is only the status */
             type?: string;
         };
+        Profile: {
+            avatarUrl: string | null;
+            communityId: string | null;
+            /** @description RGPD opt-in: the directory shows phone and email only when true */
+            contactVisible: boolean;
+            email: string;
+            fullName: string;
+            /** @description false for accounts made through Google/Facebook only */
+            hasPassword: boolean;
+            id: string;
+            /** @enum {string} */
+            language: "es" | "ca" | "en";
+            onboardingCompleted: boolean;
+            /**
+             * @description Where the wizard resumes; null when completed or never started
+             * @enum {string|null}
+             */
+            onboardingStep: "join" | "find-community" | "choose-unit" | "verify" | "done" | null;
+            /** @description New address waiting for confirmation by email; null when none */
+            pendingEmail: string | null;
+            phone: string | null;
+            privacyAccepted: boolean;
+            /**
+             * @description Vivo aquí / Trabajo aquí / Solo vecino
+             * @enum {string|null}
+             */
+            relation: "resident" | "worker" | "neighbor" | null;
+            /**
+             * @description null without a community
+             * @enum {string|null}
+             */
+            role: "admin" | "moderator" | "user" | null;
+            rulesAccepted: boolean;
+            unitId: string | null;
+        };
         ResetInputBody: {
             password: string;
             token: string;
+        };
+        ReviewInputBody: {
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+            note?: string;
+        };
+        RolesOutputBody: {
+            /**
+             * Format: int64
+             * @description 'Actualmente hay N administrador(es).'
+             */
+            adminCount: number;
+            /**
+             * Format: int64
+             * @description 3
+             */
+            maxAdmins: number;
+            members: components["schemas"]["MemberRole"][] | null;
+        };
+        SaveUnitInputBody: {
+            /** @description Empty: none */
+            building?: string;
+            /** @description Empty: none */
+            floor?: string;
+            /** @description Required: 'El número de vivienda es obligatorio' */
+            unitNumber: string;
+        };
+        SendInputBody: {
+            /** @description Chosen by the client (e.g. a UUID) for each message: a retry with the same id returns the first message (200) instead of sending it again */
+            clientId?: string;
+            content: string;
+        };
+        SetRoleInputBody: {
+            /** @enum {string} */
+            role: "admin" | "moderator" | "user";
         };
         SignUpInputBody: {
             email: string;
@@ -747,6 +1525,16 @@ export interface components {
             street_number?: string;
             street_type?: string;
         };
+        StartConversationInputBody: {
+            /** @description A neighbour of the caller's community */
+            userId: string;
+        };
+        StartInputBody: {
+            /** @enum {string} */
+            language?: "es" | "ca" | "en";
+            /** @description Must be true: 'Debes aceptar la política de privacidad para continuar' */
+            privacyConsent: boolean;
+        };
         StatusChange: {
             /** Format: date-time */
             changedAt: string;
@@ -757,9 +1545,37 @@ export interface components {
             /** @enum {string} */
             toStatus: "open" | "in_progress" | "resolved";
         };
+        StepInputBody: {
+            /** @enum {string} */
+            step: "join" | "find-community" | "choose-unit" | "verify" | "done";
+        };
         TokenInputBody: {
             /** @description The token from the email link */
             token: string;
+        };
+        Unit: {
+            /** @description Portal / escalera */
+            building: string | null;
+            floor: string | null;
+            hasOwner: boolean;
+            id: string;
+            unitNumber: string;
+        };
+        UnitsOutputBody: {
+            units: components["schemas"]["Unit"][] | null;
+        };
+        UnreadOutputBody: {
+            /** Format: int64 */
+            count: number;
+        };
+        UpdateCommunityInputBody: {
+            address?: string;
+            /** @description Empty clears it; spaces are ignored */
+            catastralReference?: string;
+            city?: string;
+            country?: string;
+            name?: string;
+            postalCode?: string;
         };
         UpdateEventInputBody: {
             /** @description Remove the end time */
@@ -792,6 +1608,63 @@ export interface components {
             status?: "open" | "in_progress" | "resolved";
             title?: string;
         };
+        UpdateProfileInputBody: {
+            /** @description /files/avatars/… from the files API, or an http(s) URL; empty clears it */
+            avatarUrl?: string;
+            contactVisible?: boolean;
+            /** @description A different address is confirmed by email before it takes effect */
+            email?: string;
+            /** @description Trimmed; required, at most 100 characters */
+            fullName?: string;
+            /** @enum {string} */
+            language?: "es" | "ca" | "en";
+            /** @description International form (+34600111222); empty clears it */
+            phone?: string;
+        };
+        Verification: {
+            /** @description The latest request; null when never asked */
+            latest: components["schemas"]["VerificationRequest"];
+            /**
+             * Format: int64
+             * @description 1: automatic (confirmed email, in a community); 2: document approved or admin code
+             */
+            level: number;
+        };
+        VerificationRequest: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description /files/verification-documents/…: readable by the user and their community's admins */
+            documentUrl: string | null;
+            /** @description In the admins' queue */
+            email?: string;
+            /** @description In the admins' queue */
+            fullName?: string;
+            id: string;
+            /** @enum {string} */
+            method: "document" | "code";
+            /** @description The reviewer's note */
+            note: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** @description Pendiente de revisión / Verificado / Rechazado */
+            statusText: string;
+            /** @description In the admins' queue */
+            unitNumber?: string;
+            userId: string;
+        };
+        VerificationsOutputBody: {
+            requests: components["schemas"]["VerificationRequest"][] | null;
+        };
+        VerifyInputBody: {
+            /** @description At least 6 characters */
+            code?: string;
+            /** @description Key (or /files/ URL) of the upload to verification-documents */
+            documentKey?: string;
+            /** @enum {string} */
+            method: "auto" | "document" | "code";
+        };
     };
     responses: never;
     parameters: never;
@@ -801,6 +1674,38 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getAppInfo: {
         parameters: {
             query?: never;
@@ -915,6 +1820,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangedOutputBody"];
                 };
             };
             /** @description Error */
@@ -1233,6 +2171,233 @@ export interface operations {
             };
         };
     };
+    listChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChannelInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCommunityChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addChannelMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMembersInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddMembersOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listChannelMessages: {
+        parameters: {
+            query?: {
+                /** @description Only messages older than this message id (the previous page) */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelMessage"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelMessage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createCommunity: {
         parameters: {
             query?: never;
@@ -1360,6 +2525,68 @@ export interface operations {
             };
         };
     };
+    updateMyCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommunityInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Community"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCommunityAdmins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCommunityMembers: {
         parameters: {
             query?: never;
@@ -1376,6 +2603,360 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Member"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRole"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCommunityRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVerifications: {
+        parameters: {
+            query?: {
+                /** @description Empty: all */
+                status?: "pending" | "approved" | "rejected" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationRequest"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConversationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationIDOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDirectMessages: {
+        parameters: {
+            query?: {
+                /** @description Only messages older than this message id (the previous page) */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectMessage"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendDirectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectMessage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkReadOutputBody"];
                 };
             };
             /** @description Error */
@@ -1804,6 +3385,485 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    onboardingChooseUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseUnitInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChooseUnitOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    findCommunityByAddress: {
+        parameters: {
+            query?: {
+                province?: string;
+                municipality?: string;
+                streetType?: string;
+                streetName?: string;
+                number?: string;
+                floor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityMatchesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    findCommunityByReference: {
+        parameters: {
+            query?: {
+                /** @description 20 characters; spaces are ignored */
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityMatchesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCommunityUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnitsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    onboardingDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DoneInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    onboardingJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinStepInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    onboardingStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    onboardingStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    onboardingVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUnitOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveMyUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveUnitInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUnitOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,185 @@
+package domain
+
+import (
+	"strings"
+	"time"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Relation is how a user relates to the building, chosen in the onboarding step /join.
+type Relation string
+
+const (
+	RelationResident Relation = "resident" // 'Vivo aquí'
+	RelationWorker   Relation = "worker"   // 'Trabajo aquí'
+	RelationNeighbor Relation = "neighbor" // 'Solo vecino'
+)
+
+// OnboardingStep is where a user left the onboarding wizard; the wizard resumes there.
+type OnboardingStep string
+
+const (
+	StepJoin          OnboardingStep = "join"
+	StepFindCommunity OnboardingStep = "find-community"
+	StepChooseUnit    OnboardingStep = "choose-unit"
+	StepVerify        OnboardingStep = "verify"
+	StepDone          OnboardingStep = "done"
+)
+
+// ValidStep reports whether s is a step of the wizard.
+func ValidStep(s OnboardingStep) bool {
+	switch s {
+	case StepJoin, StepFindCommunity, StepChooseUnit, StepVerify, StepDone:
+		return true
+	}
+	return false
+}
+
+// Profile is a user's personal data and where they are in the community.
+type Profile struct {
+	ID                  string
+	Email               string
+	Language            Language
+	HasPassword         bool
+	FullName            string
+	Phone               *string
+	AvatarURL           *string
+	ContactVisible      bool // RGPD opt-in: the directory shows phone and email only when true
+	CommunityID         *string
+	UnitID              *string
+	Role                Role // empty without a community
+	Relation            *Relation
+	OnboardingStep      *OnboardingStep
+	OnboardingCompleted bool
+	PrivacyAcceptedAt   *time.Time
+	RulesAcceptedAt     *time.Time
+}
+
+// ProfileChanges are the fields of a profile to change; nil leaves a field as it is.
+type ProfileChanges struct {
+	FullName       *string
+	Phone          **string // non-nil: set; *Phone nil clears
+	AvatarURL      **string
+	ContactVisible *bool
+}
+
+// MemberRole is a member of a community as the role-management table shows them.
+type MemberRole struct {
+	ID       string
+	FullName string
+	Email    string
+	Role     Role
+}
+
+// CommunityAdmin is an admin of a community with the unit they live in, for /settings/my-community.
+type CommunityAdmin struct {
+	ID         string
+	FullName   string
+	UnitNumber *string
+}
+
+// CommunityMatch is a community found by /find-community.
+type CommunityMatch struct {
+	ID         string
+	Name       string
+	Address    string
+	City       string
+	PostalCode string
+	Province   *string
+}
+
+// AddressSearch is the /find-community address form, already normalised into search keys.
+type AddressSearch struct {
+	Province, City, StreetType, Street, Number string // keys (see SearchKey)
+}
+
+// VerificationMethod is how a member proves they live in the building (level 2).
+type VerificationMethod string
+
+const (
+	VerifyByDocument VerificationMethod = "document"
+	VerifyByCode     VerificationMethod = "code"
+)
+
+// VerificationStatus is the state of a verification request.
+type VerificationStatus string
+
+const (
+	VerificationPending  VerificationStatus = "pending" // 'Pendiente de revisión'
+	VerificationApproved VerificationStatus = "approved"
+	VerificationRejected VerificationStatus = "rejected"
+)
+
+// VerificationRequest is one attempt of a member at level-2 verification.
+type VerificationRequest struct {
+	ID          string
+	UserID      string
+	CommunityID string
+	Method      VerificationMethod
+	DocumentKey *string
+	Status      VerificationStatus
+	Note        *string
+	ReviewedBy  *string
+	ReviewedAt  *time.Time
+	CreatedAt   time.Time
+	// Filled in lists for admins.
+	FullName   string
+	Email      string
+	UnitNumber *string
+}
+
+// SearchKey normalises a piece of an address for matching: lower case, no accents (ñ counts as n),
+// anything but letters and digits becomes one space.
+func SearchKey(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(t, s)
+	if err != nil {
+		out = s
+	}
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(out) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		} else {
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// StreetKey is the search key of a street name without the particles people often leave out
+// ("Calle de Alcalá" and "Alcalá" are the same street).
+func StreetKey(name string) string {
+	k := SearchKey(name)
+	for _, p := range []string{"de la ", "de las ", "de los ", "del ", "de ", "la ", "las ", "los ", "el "} {
+		if strings.HasPrefix(k, p) {
+			return k[len(p):]
+		}
+	}
+	return k
+}
+
+// UnitChoice is the onboarding step /choose-unit: the community to join (empty: the user's own) and
+// either a listed unit or a floor and door that make (or find) one.
+type UnitChoice struct {
+	CommunityID string
+	UnitID      string
+	Floor, Door string
+	Owner       bool // the user owns the unit: it becomes theirs when it has no owner yet
+	Role        Role // the role when the user joins now
+}
+
+// UnitView is a unit with the name of its owner, for the dwelling card.
+type UnitView struct {
+	Unit
+	OwnerName *string // nil when nobody owns it or the owner's account is gone
+}

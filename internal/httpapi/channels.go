@@ -1,0 +1,189 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/messaging"
+)
+
+// Channel is the community chat or a private channel the caller belongs to.
+type Channel struct {
+	ID          string                 `json:"id"`
+	Name        string                 `json:"name" doc:"'Chat Comunitario' for the community channel"`
+	Description *string                `json:"description"`
+	Kind        string                 `json:"kind" enum:"community,private"`
+	MemberCount int                    `json:"memberCount" doc:"Community channel: the community's members"`
+	LastMessage *domain.ChannelMessage `json:"lastMessage" doc:"null before the first message"`
+	CreatedBy   *string                `json:"createdBy" doc:"null for the community channel"`
+	CreatedAt   time.Time              `json:"createdAt"`
+}
+
+func channelOf(c *domain.Channel) Channel {
+	return Channel{ID: c.ID, Name: c.Name, Description: c.Description, Kind: string(c.Kind), MemberCount: c.MemberCount,
+		LastMessage: c.LastMessage, CreatedBy: c.CreatedBy, CreatedAt: c.CreatedAt}
+}
+
+type channelsOutput struct{ Body []Channel }
+
+type channelOutput struct{ Body Channel }
+
+type channelPathInput struct {
+	ID string `path:"id" maxLength:"64"`
+}
+
+type createChannelInput struct {
+	Body struct {
+		Name        string   `json:"name" maxLength:"80" doc:"Not blank"`
+		Description string   `json:"description,omitempty" maxLength:"500"`
+		MemberIDs   []string `json:"memberIds,omitempty" maxItems:"500" doc:"Neighbours of the caller's community; the caller is always a member"`
+	}
+}
+
+type addMembersInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body struct {
+		UserIDs []string `json:"userIds" minItems:"1" maxItems:"500" doc:"Neighbours of the caller's community"`
+	}
+}
+
+type addMembersOutput struct {
+	Body struct {
+		Added []string `json:"added" doc:"Those who were not members yet"`
+	}
+}
+
+type listChannelMessagesInput struct {
+	ID     string `path:"id" maxLength:"64"`
+	Before string `query:"before" maxLength:"64" doc:"Only messages older than this message id (the previous page)"`
+	Limit  int    `query:"limit" minimum:"1" maximum:"200" default:"50"`
+}
+
+type channelMessagesOutput struct{ Body []domain.ChannelMessage }
+
+type channelMessageOutput struct {
+	Status int
+	Body   *domain.ChannelMessage
+}
+
+func registerChannels(api huma.API, s *server) {
+	tags := []string{"messages"}
+	op := func(id, method, path, summary string, status int) huma.Operation {
+		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status, Security: signedIn}
+	}
+	huma.Register(api, op("listChannels", http.MethodGet, "/api/v1/channels", "El chat comunitario y mis canales privados", 200), s.listChannels)
+	huma.Register(api, op("createChannel", http.MethodPost, "/api/v1/channels", "Crear un canal privado e invitar a vecinos", 201), s.createChannel)
+	huma.Register(api, op("getCommunityChannel", http.MethodGet, "/api/v1/channels/community", "El chat comunitario de mi comunidad", 200), s.communityChannel)
+	huma.Register(api, op("getChannel", http.MethodGet, "/api/v1/channels/{id}", "Un canal (miembros solamente)", 200), s.getChannel)
+	huma.Register(api, op("addChannelMembers", http.MethodPost, "/api/v1/channels/{id}/members", "Invitar a vecinos a un canal privado", 200), s.addChannelMembers)
+	huma.Register(api, op("listChannelMessages", http.MethodGet, "/api/v1/channels/{id}/messages", "Mensajes de un canal, los más antiguos primero", 200), s.listChannelMessages)
+	huma.Register(api, op("postChannelMessage", http.MethodPost, "/api/v1/channels/{id}/messages", "Escribir en un canal (idempotente por clientId)", 201), s.postChannelMessage)
+}
+
+func (s *server) listChannels(ctx context.Context, _ *struct{}) (*channelsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := s.Messaging.Channels(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &channelsOutput{Body: make([]Channel, len(cs))}
+	for i := range cs {
+		out.Body[i] = channelOf(&cs[i])
+	}
+	return out, nil
+}
+
+func (s *server) createChannel(ctx context.Context, in *createChannelInput) (*channelOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Messaging.CreateChannel(ctx, a, messaging.ChannelInput{Name: in.Body.Name, Description: in.Body.Description, MemberIDs: in.Body.MemberIDs})
+	if err != nil {
+		return nil, err
+	}
+	return s.channelWithCounts(ctx, a, c.ID)
+}
+
+// channelWithCounts returns a channel as the list shows it (member count, last message).
+func (s *server) channelWithCounts(ctx context.Context, a *domain.Actor, id string) (*channelOutput, error) {
+	cs, err := s.Messaging.Channels(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cs {
+		if cs[i].ID == id {
+			return &channelOutput{Body: channelOf(&cs[i])}, nil
+		}
+	}
+	return nil, domain.Errorf(domain.CodeNotFound, "El canal no existe")
+}
+
+func (s *server) communityChannel(ctx context.Context, _ *struct{}) (*channelOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Messaging.CommunityChannel(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return s.channelWithCounts(ctx, a, c.ID)
+}
+
+func (s *server) getChannel(ctx context.Context, in *channelPathInput) (*channelOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Messaging.Channel(ctx, a, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.channelWithCounts(ctx, a, c.ID)
+}
+
+func (s *server) addChannelMembers(ctx context.Context, in *addMembersInput) (*addMembersOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	added, err := s.Messaging.AddMembers(ctx, a, in.ID, in.Body.UserIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := &addMembersOutput{}
+	out.Body.Added = append([]string{}, added...)
+	return out, nil
+}
+
+func (s *server) listChannelMessages(ctx context.Context, in *listChannelMessagesInput) (*channelMessagesOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := s.Messaging.ChannelMessages(ctx, a, in.ID, in.Before, in.Limit)
+	if err != nil {
+		return nil, err
+	}
+	return &channelMessagesOutput{Body: ms}, nil
+}
+
+func (s *server) postChannelMessage(ctx context.Context, in *sendInput) (*channelMessageOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, created, err := s.Messaging.PostChannel(ctx, a, in.ID, in.Body.Content, in.Body.ClientID)
+	if err != nil {
+		return nil, err
+	}
+	return &channelMessageOutput{Status: createdOrOK(created), Body: m}, nil
+}

@@ -1,0 +1,202 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+)
+
+// ConversationPerson is the other participant of a conversation.
+type ConversationPerson struct {
+	ID        *string `json:"id" doc:"null once their account is deleted"`
+	FullName  string  `json:"fullName" doc:"'Usuario eliminado' once their account is deleted"`
+	AvatarURL *string `json:"avatarUrl"`
+}
+
+// Conversation is one row of the caller's conversation list.
+type Conversation struct {
+	ID            string                `json:"id"`
+	Other         ConversationPerson    `json:"other"`
+	LastMessage   *domain.DirectMessage `json:"lastMessage" doc:"null before the first message"`
+	Unread        int                   `json:"unread" doc:"Messages to the caller they have not read"`
+	LastMessageAt *time.Time            `json:"lastMessageAt"`
+	CreatedAt     time.Time             `json:"createdAt"`
+}
+
+func conversationOf(c *domain.Conversation) Conversation {
+	return Conversation{ID: c.ID, Other: ConversationPerson{ID: c.OtherID, FullName: c.OtherName, AvatarURL: c.OtherAvatar},
+		LastMessage: c.LastMessage, Unread: c.Unread, LastMessageAt: c.LastMessageAt, CreatedAt: c.CreatedAt}
+}
+
+type conversationsOutput struct{ Body []Conversation }
+
+type conversationOutput struct{ Body Conversation }
+
+type startConversationInput struct {
+	Body struct {
+		UserID string `json:"userId" maxLength:"64" doc:"A neighbour of the caller's community"`
+	}
+}
+
+type conversationIDOutput struct {
+	Body struct {
+		ID string `json:"id"`
+	}
+}
+
+type conversationPathInput struct {
+	ID string `path:"id" maxLength:"64"`
+}
+
+type listDirectMessagesInput struct {
+	ID     string `path:"id" maxLength:"64"`
+	Before string `query:"before" maxLength:"64" doc:"Only messages older than this message id (the previous page)"`
+	Limit  int    `query:"limit" minimum:"1" maximum:"200" default:"50"`
+}
+
+type directMessagesOutput struct{ Body []domain.DirectMessage }
+
+type sendInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body struct {
+		Content  string `json:"content" maxLength:"20000"`
+		ClientID string `json:"clientId,omitempty" maxLength:"100" doc:"Chosen by the client (e.g. a UUID) for each message: a retry with the same id returns the first message (200) instead of sending it again"`
+	}
+}
+
+type directMessageOutput struct {
+	Status int
+	Body   *domain.DirectMessage
+}
+
+type markReadOutput struct {
+	Body struct {
+		Marked int64 `json:"marked" doc:"How many messages were marked read"`
+	}
+}
+
+type unreadOutput struct {
+	Body struct {
+		Count int `json:"count"`
+	}
+}
+
+func registerMessages(api huma.API, s *server) {
+	tags := []string{"messages"}
+	op := func(id, method, path, summary string, status int) huma.Operation {
+		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status, Security: signedIn}
+	}
+	huma.Register(api, op("listConversations", http.MethodGet, "/api/v1/conversations", "Mis conversaciones, la más reciente primero", 200), s.listConversations)
+	huma.Register(api, op("startConversation", http.MethodPost, "/api/v1/conversations", "Abrir (o crear) la conversación con un vecino", 200), s.startConversation)
+	huma.Register(api, op("getConversation", http.MethodGet, "/api/v1/conversations/{id}", "Una conversación (solo sus participantes)", 200), s.getConversation)
+	huma.Register(api, op("listDirectMessages", http.MethodGet, "/api/v1/conversations/{id}/messages", "Mensajes de una conversación, los más antiguos primero", 200), s.listDirectMessages)
+	huma.Register(api, op("sendDirectMessage", http.MethodPost, "/api/v1/conversations/{id}/messages", "Enviar un mensaje (idempotente por clientId)", 201), s.sendDirectMessage)
+	huma.Register(api, op("markConversationRead", http.MethodPost, "/api/v1/conversations/{id}/read", "Marcar como leídos los mensajes recibidos", 200), s.markConversationRead)
+	huma.Register(api, op("getUnreadCount", http.MethodGet, "/api/v1/messages/unread-count", "Mensajes directos sin leer (la insignia)", 200), s.unreadCount)
+	registerChannels(api, s)
+}
+
+func (s *server) listConversations(ctx context.Context, _ *struct{}) (*conversationsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := s.Messaging.Conversations(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &conversationsOutput{Body: make([]Conversation, len(cs))}
+	for i := range cs {
+		out.Body[i] = conversationOf(&cs[i])
+	}
+	return out, nil
+}
+
+func (s *server) startConversation(ctx context.Context, in *startConversationInput) (*conversationIDOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := s.Messaging.StartConversation(ctx, a, in.Body.UserID)
+	if err != nil {
+		return nil, err
+	}
+	out := &conversationIDOutput{}
+	out.Body.ID = id
+	return out, nil
+}
+
+func (s *server) getConversation(ctx context.Context, in *conversationPathInput) (*conversationOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Messaging.Conversation(ctx, a, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &conversationOutput{Body: conversationOf(c)}, nil
+}
+
+func (s *server) listDirectMessages(ctx context.Context, in *listDirectMessagesInput) (*directMessagesOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := s.Messaging.DirectMessages(ctx, a, in.ID, in.Before, in.Limit)
+	if err != nil {
+		return nil, err
+	}
+	return &directMessagesOutput{Body: ms}, nil
+}
+
+func (s *server) sendDirectMessage(ctx context.Context, in *sendInput) (*directMessageOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, created, err := s.Messaging.SendDirect(ctx, a, in.ID, in.Body.Content, in.Body.ClientID)
+	if err != nil {
+		return nil, err
+	}
+	return &directMessageOutput{Status: createdOrOK(created), Body: m}, nil
+}
+
+func createdOrOK(created bool) int {
+	if created {
+		return http.StatusCreated
+	}
+	return http.StatusOK
+}
+
+func (s *server) markConversationRead(ctx context.Context, in *conversationPathInput) (*markReadOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := s.Messaging.MarkRead(ctx, a, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &markReadOutput{}
+	out.Body.Marked = n
+	return out, nil
+}
+
+func (s *server) unreadCount(ctx context.Context, _ *struct{}) (*unreadOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := s.Messaging.UnreadCount(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &unreadOutput{}
+	out.Body.Count = n
+	return out, nil
+}

@@ -1,0 +1,231 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/profiles"
+)
+
+type startInput struct {
+	Body struct {
+		Language       string `json:"language,omitempty" enum:"es,ca,en"`
+		PrivacyConsent bool   `json:"privacyConsent" doc:"Must be true: 'Debes aceptar la política de privacidad para continuar'"`
+	}
+}
+
+type joinStepInput struct {
+	Body struct {
+		Relation string `json:"relation" maxLength:"20" doc:"resident (Vivo aquí), worker (Trabajo aquí) or neighbor (Solo vecino)"`
+		Phone    string `json:"phone,omitempty" maxLength:"40" doc:"Optional, international form"`
+	}
+}
+
+type stepInput struct {
+	Body struct {
+		Step string `json:"step" enum:"join,find-community,choose-unit,verify,done"`
+	}
+}
+
+type doneInput struct {
+	Body struct {
+		DisplayName   string `json:"displayName" maxLength:"200"`
+		AvatarURL     string `json:"avatarUrl,omitempty" maxLength:"1000"`
+		RulesAccepted bool   `json:"rulesAccepted"`
+	}
+}
+
+// CommunityMatch is a community /find-community found; its id is what /choose-unit joins.
+type CommunityMatch struct {
+	ID         string  `json:"id"`
+	Name       string  `json:"name"`
+	Address    string  `json:"address"`
+	City       string  `json:"city"`
+	PostalCode string  `json:"postalCode"`
+	Province   *string `json:"province"`
+}
+
+type communityMatchesOutput struct {
+	Body struct {
+		Communities []CommunityMatch `json:"communities" doc:"Empty: offer to create the community"`
+	}
+}
+
+type findByReferenceInput struct {
+	Reference string `query:"reference" maxLength:"40" doc:"20 characters; spaces are ignored"`
+}
+
+type findByAddressInput struct {
+	Province     string `query:"province" maxLength:"100"`
+	Municipality string `query:"municipality" maxLength:"100"`
+	StreetType   string `query:"streetType" maxLength:"50"`
+	StreetName   string `query:"streetName" maxLength:"200"`
+	Number       string `query:"number" maxLength:"20"`
+	Floor        string `query:"floor" maxLength:"20"`
+}
+
+// Unit is a dwelling of a community.
+type Unit struct {
+	ID         string  `json:"id"`
+	UnitNumber string  `json:"unitNumber"`
+	Floor      *string `json:"floor"`
+	Building   *string `json:"building" doc:"Portal / escalera"`
+	HasOwner   bool    `json:"hasOwner"`
+}
+
+func unitOf(u domain.Unit) Unit {
+	return Unit{ID: u.ID, UnitNumber: u.UnitNumber, Floor: u.Floor, Building: u.Building, HasOwner: u.OwnerID != nil}
+}
+
+type unitsOutput struct {
+	Body struct {
+		Units []Unit `json:"units"`
+	}
+}
+
+type communityUnitsInput struct {
+	ID string `path:"id" maxLength:"64"`
+}
+
+type chooseUnitInput struct {
+	Body struct {
+		CommunityID string `json:"communityId,omitempty" maxLength:"64" doc:"The community found in /find-community; omit to use your own"`
+		UnitID      string `json:"unitId,omitempty" maxLength:"64" doc:"A unit from the list; or floor and door instead"`
+		Floor       string `json:"floor,omitempty" maxLength:"20"`
+		Door        string `json:"door,omitempty" maxLength:"20"`
+		Owner       bool   `json:"owner,omitempty" doc:"I own this unit: it becomes mine when it has no owner yet"`
+	}
+}
+
+type chooseUnitOutput struct {
+	Body struct {
+		Unit Unit `json:"unit"`
+		Me   Me   `json:"me" doc:"The user now (community and role included)"`
+	}
+}
+
+func registerOnboarding(api huma.API, s *server) {
+	tags := []string{"onboarding"}
+	op := func(id, method, path, summary string) huma.Operation {
+		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, Security: signedIn}
+	}
+	huma.Register(api, op("onboardingStart", http.MethodPost, "/api/v1/onboarding/start", "Paso /start: idioma y consentimiento de privacidad"), s.onboardingStart)
+	huma.Register(api, op("onboardingJoin", http.MethodPost, "/api/v1/onboarding/join", "Paso /join: relación con la comunidad y teléfono"), s.onboardingJoin)
+	huma.Register(api, op("onboardingStep", http.MethodPut, "/api/v1/onboarding/step", "Guardar el paso del asistente en el que está el usuario"), s.onboardingStep)
+	huma.Register(api, op("findCommunityByReference", http.MethodGet, "/api/v1/onboarding/communities/by-reference", "Buscar comunidades por referencia catastral (mismo edificio)"), s.findByReference)
+	huma.Register(api, op("findCommunityByAddress", http.MethodGet, "/api/v1/onboarding/communities/by-address", "Buscar comunidades por dirección (sin distinguir mayúsculas ni acentos)"), s.findByAddress)
+	huma.Register(api, op("listCommunityUnits", http.MethodGet, "/api/v1/onboarding/communities/{id}/units", "Viviendas de una comunidad"), s.communityUnits)
+	huma.Register(api, op("onboardingChooseUnit", http.MethodPost, "/api/v1/onboarding/choose-unit", "Paso /choose-unit: unirse a la comunidad y elegir la vivienda"), s.chooseUnit)
+	huma.Register(api, op("onboardingDone", http.MethodPost, "/api/v1/onboarding/done", "Paso /done: nombre, avatar y normas; termina el asistente"), s.onboardingDone)
+}
+
+func (s *server) onboardingProfile(ctx context.Context, a *domain.Actor, p *domain.Profile, err error) (*profileOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	return s.profileBody(ctx, a, p)
+}
+
+func (s *server) onboardingStart(ctx context.Context, in *startInput) (*profileOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.Profiles.Start(ctx, a, in.Body.Language, in.Body.PrivacyConsent)
+	return s.onboardingProfile(ctx, a, p, err)
+}
+
+func (s *server) onboardingJoin(ctx context.Context, in *joinStepInput) (*profileOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.Profiles.Join(ctx, a, in.Body.Relation, in.Body.Phone)
+	return s.onboardingProfile(ctx, a, p, err)
+}
+
+func (s *server) onboardingStep(ctx context.Context, in *stepInput) (*profileOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.Profiles.SetStep(ctx, a, in.Body.Step)
+	return s.onboardingProfile(ctx, a, p, err)
+}
+
+func matchesOutput(ms []domain.CommunityMatch, err error) (*communityMatchesOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := &communityMatchesOutput{}
+	out.Body.Communities = make([]CommunityMatch, len(ms))
+	for i, m := range ms {
+		out.Body.Communities[i] = CommunityMatch{ID: m.ID, Name: m.Name, Address: m.Address, City: m.City, PostalCode: m.PostalCode, Province: m.Province}
+	}
+	return out, nil
+}
+
+func (s *server) findByReference(ctx context.Context, in *findByReferenceInput) (*communityMatchesOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return matchesOutput(s.Profiles.FindByReference(ctx, a, in.Reference))
+}
+
+func (s *server) findByAddress(ctx context.Context, in *findByAddressInput) (*communityMatchesOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return matchesOutput(s.Profiles.FindByAddress(ctx, a, profiles.AddressQuery{Province: in.Province, Municipality: in.Municipality,
+		StreetType: in.StreetType, StreetName: in.StreetName, Number: in.Number, Floor: in.Floor}))
+}
+
+func (s *server) communityUnits(ctx context.Context, in *communityUnitsInput) (*unitsOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	us, err := s.Profiles.Units(ctx, a, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &unitsOutput{}
+	out.Body.Units = make([]Unit, len(us))
+	for i, u := range us {
+		out.Body.Units[i] = unitOf(u)
+	}
+	return out, nil
+}
+
+func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUnitOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	u, err := s.Profiles.ChooseUnit(ctx, a, profiles.ChooseUnitInput{CommunityID: b.CommunityID, UnitID: b.UnitID, Floor: b.Floor, Door: b.Door, Owner: b.Owner})
+	if err != nil {
+		return nil, err
+	}
+	if a, err = s.Accounts.Reload(ctx, a); err != nil {
+		return nil, err
+	}
+	out := &chooseUnitOutput{}
+	out.Body.Unit, out.Body.Me = unitOf(*u), meOf(a)
+	return out, nil
+}
+
+func (s *server) onboardingDone(ctx context.Context, in *doneInput) (*profileOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	p, err := s.Profiles.Done(ctx, a, profiles.DoneInput{DisplayName: b.DisplayName, AvatarURL: b.AvatarURL, RulesAccepted: b.RulesAccepted})
+	return s.onboardingProfile(ctx, a, p, err)
+}

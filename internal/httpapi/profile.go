@@ -1,0 +1,117 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/profiles"
+)
+
+// registerMembership lists the operations of issue 4: profile and account settings, the onboarding
+// wizard, the dwelling, roles, community data and verification.
+func registerMembership(api huma.API, s *server) {
+	registerProfile(api, s)
+	registerAccount(api, s)
+	registerOnboarding(api, s)
+	registerUnit(api, s)
+	registerRoles(api, s)
+	registerVerification(api, s)
+}
+
+// Profile is the caller's own profile (/settings/profile) and onboarding progress.
+type Profile struct {
+	ID                  string  `json:"id"`
+	Email               string  `json:"email"`
+	PendingEmail        *string `json:"pendingEmail" doc:"New address waiting for confirmation by email; null when none"`
+	HasPassword         bool    `json:"hasPassword" doc:"false for accounts made through Google/Facebook only"`
+	Language            string  `json:"language" enum:"es,ca,en"`
+	FullName            string  `json:"fullName"`
+	Phone               *string `json:"phone"`
+	AvatarURL           *string `json:"avatarUrl"`
+	ContactVisible      bool    `json:"contactVisible" doc:"RGPD opt-in: the directory shows phone and email only when true"`
+	CommunityID         *string `json:"communityId"`
+	UnitID              *string `json:"unitId"`
+	Role                *string `json:"role" enum:"admin,moderator,user" doc:"null without a community"`
+	Relation            *string `json:"relation" enum:"resident,worker,neighbor" doc:"Vivo aquí / Trabajo aquí / Solo vecino"`
+	OnboardingStep      *string `json:"onboardingStep" enum:"join,find-community,choose-unit,verify,done" doc:"Where the wizard resumes; null when completed or never started"`
+	OnboardingCompleted bool    `json:"onboardingCompleted"`
+	PrivacyAccepted     bool    `json:"privacyAccepted"`
+	RulesAccepted       bool    `json:"rulesAccepted"`
+}
+
+func profileOf(p *domain.Profile, pending string) Profile {
+	out := Profile{ID: p.ID, Email: p.Email, HasPassword: p.HasPassword, Language: string(p.Language), FullName: p.FullName,
+		Phone: p.Phone, AvatarURL: p.AvatarURL, ContactVisible: p.ContactVisible, CommunityID: p.CommunityID, UnitID: p.UnitID,
+		OnboardingCompleted: p.OnboardingCompleted, PrivacyAccepted: p.PrivacyAcceptedAt != nil, RulesAccepted: p.RulesAcceptedAt != nil}
+	if pending != "" {
+		out.PendingEmail = &pending
+	}
+	if p.Role != "" {
+		r := string(p.Role)
+		out.Role = &r
+	}
+	if p.Relation != nil {
+		r := string(*p.Relation)
+		out.Relation = &r
+	}
+	if p.OnboardingStep != nil {
+		st := string(*p.OnboardingStep)
+		out.OnboardingStep = &st
+	}
+	return out
+}
+
+type profileOutput struct{ Body Profile }
+
+type updateProfileInput struct {
+	Body struct {
+		FullName       *string `json:"fullName,omitempty" maxLength:"200" doc:"Trimmed; required, at most 100 characters"`
+		Email          *string `json:"email,omitempty" maxLength:"255" doc:"A different address is confirmed by email before it takes effect"`
+		Phone          *string `json:"phone,omitempty" maxLength:"40" doc:"International form (+34600111222); empty clears it"`
+		AvatarURL      *string `json:"avatarUrl,omitempty" maxLength:"1000" doc:"/files/avatars/… from the files API, or an http(s) URL; empty clears it"`
+		ContactVisible *bool   `json:"contactVisible,omitempty"`
+		Language       *string `json:"language,omitempty" enum:"es,ca,en"`
+	}
+}
+
+func registerProfile(api huma.API, s *server) {
+	tags := []string{"profile"}
+	huma.Register(api, huma.Operation{OperationID: "getProfile", Method: http.MethodGet, Path: "/api/v1/profile",
+		Summary: "Mi perfil", Tags: tags, Security: signedIn}, s.getProfile)
+	huma.Register(api, huma.Operation{OperationID: "updateProfile", Method: http.MethodPatch, Path: "/api/v1/profile",
+		Summary: "Editar mi perfil (un email nuevo se confirma por email)", Tags: tags, Security: signedIn}, s.updateProfile)
+}
+
+func (s *server) profileBody(ctx context.Context, a *domain.Actor, p *domain.Profile) (*profileOutput, error) {
+	pending, err := s.Accounts.PendingEmail(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return &profileOutput{Body: profileOf(p, pending)}, nil
+}
+
+func (s *server) getProfile(ctx context.Context, _ *struct{}) (*profileOutput, error) {
+	a := actor(ctx)
+	p, err := s.Profiles.Profile(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return s.profileBody(ctx, a, p)
+}
+
+func (s *server) updateProfile(ctx context.Context, in *updateProfileInput) (*profileOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	p, err := s.Profiles.UpdateProfile(ctx, a, profiles.ProfileUpdate{FullName: b.FullName, Email: b.Email, Phone: b.Phone,
+		AvatarURL: b.AvatarURL, ContactVisible: b.ContactVisible, Language: b.Language})
+	if err != nil {
+		return nil, err
+	}
+	return s.profileBody(ctx, a, p)
+}

@@ -1,0 +1,135 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/profiles"
+)
+
+// MemberRole is a row of the role-management table.
+type MemberRole struct {
+	ID       string `json:"id"`
+	FullName string `json:"fullName"`
+	Email    string `json:"email"`
+	Role     string `json:"role" enum:"admin,moderator,user"`
+}
+
+type rolesOutput struct {
+	Body struct {
+		Members    []MemberRole `json:"members"`
+		AdminCount int          `json:"adminCount" doc:"'Actualmente hay N administrador(es).'"`
+		MaxAdmins  int          `json:"maxAdmins" doc:"3"`
+	}
+}
+
+type setRoleInput struct {
+	UserID string `path:"userId" maxLength:"64"`
+	Body   struct {
+		Role string `json:"role" enum:"admin,moderator,user"`
+	}
+}
+
+type memberRoleOutput struct{ Body MemberRole }
+
+// CommunityAdmin is an admin as /settings/my-community lists them.
+type CommunityAdmin struct {
+	ID         string  `json:"id"`
+	FullName   string  `json:"fullName"`
+	UnitNumber *string `json:"unitNumber" doc:"null when they have no unit"`
+}
+
+type adminsOutput struct {
+	Body struct {
+		Admins []CommunityAdmin `json:"admins" doc:"Empty: 'No hay administradores asignados'"`
+	}
+}
+
+type updateCommunityInput struct {
+	Body struct {
+		Name               *string `json:"name,omitempty" maxLength:"300"`
+		Address            *string `json:"address,omitempty" maxLength:"400"`
+		City               *string `json:"city,omitempty" maxLength:"200"`
+		PostalCode         *string `json:"postalCode,omitempty" maxLength:"20"`
+		Country            *string `json:"country,omitempty" maxLength:"200"`
+		CatastralReference *string `json:"catastralReference,omitempty" maxLength:"40" doc:"Empty clears it; spaces are ignored"`
+	}
+}
+
+func registerRoles(api huma.API, s *server) {
+	tags := []string{"communities"}
+	op := func(id, method, path, summary string) huma.Operation {
+		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, Security: signedIn}
+	}
+	huma.Register(api, op("updateMyCommunity", http.MethodPatch, "/api/v1/community", "Editar la comunidad (solo administradores)"), s.updateCommunity)
+	huma.Register(api, op("listCommunityAdmins", http.MethodGet, "/api/v1/community/admins", "Administradores de la comunidad y sus viviendas"), s.communityAdmins)
+	huma.Register(api, op("listCommunityRoles", http.MethodGet, "/api/v1/community/roles", "Miembros con su email y rol (solo administradores)"), s.communityRoles)
+	huma.Register(api, op("setMemberRole", http.MethodPut, "/api/v1/community/members/{userId}/role", "Cambiar el rol de un miembro (solo administradores; máximo 3 administradores)"), s.setMemberRole)
+}
+
+func (s *server) updateCommunity(ctx context.Context, in *updateCommunityInput) (*communityOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	c, err := s.Profiles.UpdateCommunity(ctx, a, profiles.CommunityUpdate{Name: b.Name, Address: b.Address, City: b.City,
+		PostalCode: b.PostalCode, Country: b.Country, CatastralReference: b.CatastralReference})
+	if err != nil {
+		return nil, err
+	}
+	return &communityOutput{Body: Community{ID: c.ID, PublicID: c.PublicID, Name: c.Name, Address: c.Address, City: c.City,
+		PostalCode: c.PostalCode, Country: c.Country, CatastralReference: c.CatastralReference}}, nil
+}
+
+func (s *server) communityAdmins(ctx context.Context, _ *struct{}) (*adminsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	as, err := s.Profiles.Admins(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &adminsOutput{}
+	out.Body.Admins = make([]CommunityAdmin, len(as))
+	for i, x := range as {
+		out.Body.Admins[i] = CommunityAdmin{ID: x.ID, FullName: x.FullName, UnitNumber: x.UnitNumber}
+	}
+	return out, nil
+}
+
+func (s *server) communityRoles(ctx context.Context, _ *struct{}) (*rolesOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := s.Profiles.Roles(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &rolesOutput{}
+	out.Body.Members, out.Body.MaxAdmins = make([]MemberRole, len(ms)), domain.MaxAdmins
+	for i, m := range ms {
+		out.Body.Members[i] = MemberRole{ID: m.ID, FullName: m.FullName, Email: m.Email, Role: string(m.Role)}
+		if m.Role == domain.RoleAdmin {
+			out.Body.AdminCount++
+		}
+	}
+	return out, nil
+}
+
+func (s *server) setMemberRole(ctx context.Context, in *setRoleInput) (*memberRoleOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.Profiles.SetRole(ctx, a, in.UserID, in.Body.Role)
+	if err != nil {
+		return nil, err
+	}
+	return &memberRoleOutput{Body: MemberRole{ID: m.ID, FullName: m.FullName, Email: m.Email, Role: string(m.Role)}}, nil
+}

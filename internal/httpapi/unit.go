@@ -1,0 +1,75 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/profiles"
+)
+
+// MyUnit is the caller's dwelling (/settings/unit-info).
+type MyUnit struct {
+	ID         string  `json:"id"`
+	UnitNumber string  `json:"unitNumber"`
+	Floor      *string `json:"floor"`
+	Building   *string `json:"building"`
+	OwnerID    *string `json:"ownerId"`
+	OwnerName  *string `json:"ownerName" doc:"null when nobody owns it (or the owner deleted their account)"`
+	IsOwner    bool    `json:"isOwner"`
+}
+
+type myUnitOutput struct {
+	Body struct {
+		Unit *MyUnit `json:"unit" doc:"null when the user has no unit yet"`
+	}
+}
+
+type saveUnitInput struct {
+	Body struct {
+		UnitNumber string `json:"unitNumber" maxLength:"40" doc:"Required: 'El número de vivienda es obligatorio'"`
+		Floor      string `json:"floor,omitempty" maxLength:"40" doc:"Empty: none"`
+		Building   string `json:"building,omitempty" maxLength:"40" doc:"Empty: none"`
+	}
+}
+
+func registerUnit(api huma.API, s *server) {
+	tags := []string{"units"}
+	huma.Register(api, huma.Operation{OperationID: "getMyUnit", Method: http.MethodGet, Path: "/api/v1/unit",
+		Summary: "Mi vivienda", Tags: tags, Security: signedIn}, s.getMyUnit)
+	huma.Register(api, huma.Operation{OperationID: "saveMyUnit", Method: http.MethodPut, Path: "/api/v1/unit",
+		Summary: "Guardar mi vivienda (la crea si no tengo)", Tags: tags, Security: signedIn}, s.saveMyUnit)
+}
+
+func myUnitOf(a *domain.Actor, u *domain.UnitView, err error) (*myUnitOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := &myUnitOutput{}
+	if u != nil {
+		out.Body.Unit = &MyUnit{ID: u.ID, UnitNumber: u.UnitNumber, Floor: u.Floor, Building: u.Building, OwnerID: u.OwnerID,
+			OwnerName: u.OwnerName, IsOwner: u.OwnerID != nil && *u.OwnerID == a.UserID}
+	}
+	return out, nil
+}
+
+func (s *server) getMyUnit(ctx context.Context, _ *struct{}) (*myUnitOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.Profiles.MyUnit(ctx, a)
+	return myUnitOf(a, u, err)
+}
+
+func (s *server) saveMyUnit(ctx context.Context, in *saveUnitInput) (*myUnitOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	u, err := s.Profiles.SaveMyUnit(ctx, a, profiles.UnitUpdate{UnitNumber: b.UnitNumber, Floor: b.Floor, Building: b.Building})
+	return myUnitOf(a, u, err)
+}

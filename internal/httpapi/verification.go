@@ -1,0 +1,170 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/profiles"
+)
+
+// statusText is how the web app words a verification status.
+var statusText = map[domain.VerificationStatus]string{
+	domain.VerificationPending:  "Pendiente de revisión",
+	domain.VerificationApproved: "Verificado",
+	domain.VerificationRejected: "Rechazado",
+}
+
+// VerificationRequest is one level-2 verification attempt.
+type VerificationRequest struct {
+	ID          string     `json:"id"`
+	UserID      string     `json:"userId"`
+	FullName    string     `json:"fullName,omitempty" doc:"In the admins' queue"`
+	Email       string     `json:"email,omitempty" doc:"In the admins' queue"`
+	UnitNumber  *string    `json:"unitNumber,omitempty" doc:"In the admins' queue"`
+	Method      string     `json:"method" enum:"document,code"`
+	DocumentURL *string    `json:"documentUrl" doc:"/files/verification-documents/…: readable by the user and their community's admins"`
+	Status      string     `json:"status" enum:"pending,approved,rejected"`
+	StatusText  string     `json:"statusText" doc:"Pendiente de revisión / Verificado / Rechazado"`
+	Note        *string    `json:"note" doc:"The reviewer's note"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	ReviewedAt  *time.Time `json:"reviewedAt"`
+}
+
+func verificationOf(v *domain.VerificationRequest) VerificationRequest {
+	out := VerificationRequest{ID: v.ID, UserID: v.UserID, FullName: v.FullName, Email: v.Email, UnitNumber: v.UnitNumber,
+		Method: string(v.Method), Status: string(v.Status), StatusText: statusText[v.Status], Note: v.Note, CreatedAt: v.CreatedAt, ReviewedAt: v.ReviewedAt}
+	if v.DocumentKey != nil {
+		u := "/files/" + *v.DocumentKey
+		out.DocumentURL = &u
+	}
+	return out
+}
+
+// Verification is the caller's verification state.
+type Verification struct {
+	Level  int                  `json:"level" minimum:"0" maximum:"2" doc:"1: automatic (confirmed email, in a community); 2: document approved or admin code"`
+	Latest *VerificationRequest `json:"latest" doc:"The latest request; null when never asked"`
+}
+
+type verificationOutput struct{ Body Verification }
+
+type verifyInput struct {
+	Body struct {
+		Method      string `json:"method" enum:"auto,document,code"`
+		DocumentKey string `json:"documentKey,omitempty" maxLength:"300" doc:"Key (or /files/ URL) of the upload to verification-documents"`
+		Code        string `json:"code,omitempty" maxLength:"40" doc:"At least 6 characters"`
+	}
+}
+
+type verificationsInput struct {
+	Status string `query:"status" enum:"pending,approved,rejected," doc:"Empty: all"`
+}
+
+type verificationsOutput struct {
+	Body struct {
+		Requests []VerificationRequest `json:"requests"`
+	}
+}
+
+type reviewInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body struct {
+		Decision string `json:"decision" enum:"approved,rejected"`
+		Note     string `json:"note,omitempty" maxLength:"1000"`
+	}
+}
+
+type verificationRequestOutput struct{ Body VerificationRequest }
+
+type codeOutput struct {
+	Body struct {
+		Code      string    `json:"code" doc:"Single use; give it to the neighbour"`
+		ExpiresAt time.Time `json:"expiresAt"`
+	}
+}
+
+func registerVerification(api huma.API, s *server) {
+	tags := []string{"verification"}
+	op := func(id, method, path, summary string) huma.Operation {
+		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, Security: signedIn}
+	}
+	huma.Register(api, op("getMyVerification", http.MethodGet, "/api/v1/verification", "Mi verificación"), s.myVerification)
+	huma.Register(api, op("onboardingVerify", http.MethodPost, "/api/v1/onboarding/verify", "Paso /verify: automática, por documento o por código"), s.verify)
+	huma.Register(api, op("listVerifications", http.MethodGet, "/api/v1/community/verifications", "Solicitudes de verificación de la comunidad (solo administradores)"), s.verifications)
+	huma.Register(api, op("reviewVerification", http.MethodPost, "/api/v1/community/verifications/{id}/review", "Aprobar o rechazar una solicitud (solo administradores)"), s.reviewVerification)
+	o := op("issueVerificationCode", http.MethodPost, "/api/v1/community/verification-codes", "Crear un código de verificación de un solo uso (solo administradores)")
+	o.DefaultStatus = http.StatusCreated
+	huma.Register(api, o, s.issueCode)
+}
+
+func verificationBody(v *profiles.Verification, err error) (*verificationOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := &verificationOutput{Body: Verification{Level: v.Level}}
+	if v.Latest != nil {
+		l := verificationOf(v.Latest)
+		out.Body.Latest = &l
+	}
+	return out, nil
+}
+
+func (s *server) myVerification(ctx context.Context, _ *struct{}) (*verificationOutput, error) {
+	return verificationBody(s.Profiles.Verification(ctx, actor(ctx)))
+}
+
+func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	return verificationBody(s.Profiles.Verify(ctx, a, profiles.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
+}
+
+func (s *server) verifications(ctx context.Context, in *verificationsInput) (*verificationsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := s.Profiles.Verifications(ctx, a, in.Status)
+	if err != nil {
+		return nil, err
+	}
+	out := &verificationsOutput{}
+	out.Body.Requests = make([]VerificationRequest, len(vs))
+	for i := range vs {
+		out.Body.Requests[i] = verificationOf(&vs[i])
+	}
+	return out, nil
+}
+
+func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*verificationRequestOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.Profiles.Review(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
+	if err != nil {
+		return nil, err
+	}
+	return &verificationRequestOutput{Body: verificationOf(v)}, nil
+}
+
+func (s *server) issueCode(ctx context.Context, _ *struct{}) (*codeOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	code, err := s.Profiles.IssueCode(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &codeOutput{}
+	out.Body.Code, out.Body.ExpiresAt = code, time.Now().Add(profiles.VerificationCodeTTL).UTC().Truncate(time.Second)
+	return out, nil
+}

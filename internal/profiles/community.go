@@ -1,0 +1,198 @@
+package profiles
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"vecinos/internal/auth"
+	"vecinos/internal/domain"
+)
+
+var errAdminsOnly = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden acceder a esta sección")
+
+func admin(a *domain.Actor) error {
+	if a.CommunityID == "" {
+		return noCommunity()
+	}
+	if !a.IsAdmin() {
+		return errAdminsOnly
+	}
+	return nil
+}
+
+// CommunityUpdate is the /settings/community-info form; nil fields stay as they are.
+type CommunityUpdate struct {
+	Name, Address, City, PostalCode, Country, CatastralReference *string
+}
+
+// normalizeText trims and collapses runs of spaces (an address typed with double spaces is the same address).
+func normalizeText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// UpdateCommunity lets an admin edit the community: values trimmed, the address normalised, an empty
+// catastral reference cleared and any other one checked.
+func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in CommunityUpdate) (*domain.Community, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range []struct {
+		in       *string
+		to       *string
+		max      int
+		required string
+	}{
+		{in.Name, &c.Name, 200, "El nombre de la comunidad es obligatorio"},
+		{in.Address, &c.Address, 300, "La dirección es obligatoria"},
+		{in.City, &c.City, 100, "La ciudad es obligatoria"},
+		{in.PostalCode, &c.PostalCode, 10, "El código postal es obligatorio"},
+		{in.Country, &c.Country, 100, ""},
+	} {
+		if f.in == nil {
+			continue
+		}
+		v := normalizeText(*f.in)
+		if v == "" && f.required != "" {
+			return nil, domain.Errorf(domain.CodeInvalid, "%s", f.required)
+		}
+		if utf8.RuneCountInString(v) > f.max {
+			return nil, domain.Errorf(domain.CodeInvalid, "El texto es demasiado largo (máximo %d caracteres)", f.max)
+		}
+		*f.to = v
+	}
+	if c.Country == "" {
+		c.Country = domain.DefaultCountry
+	}
+	if in.CatastralReference != nil {
+		ref := NormalizeReference(*in.CatastralReference)
+		switch {
+		case ref == "":
+			c.CatastralReference = nil
+		case !domain.ValidCatastralReference(ref):
+			return nil, errReference
+		default:
+			c.CatastralReference = &ref
+		}
+	}
+	if err := s.store.UpdateCommunity(ctx, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Admins lists the admins of the actor's community with their unit numbers.
+func (s *Service) Admins(ctx context.Context, a *domain.Actor) ([]domain.CommunityAdmin, error) {
+	if a.CommunityID == "" {
+		return nil, noCommunity()
+	}
+	return s.store.CommunityAdmins(ctx, a.CommunityID)
+}
+
+// Roles lists the members of the actor's community with their roles, for admins.
+func (s *Service) Roles(ctx context.Context, a *domain.Actor) ([]domain.MemberRole, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	return s.store.CommunityRoles(ctx, a.CommunityID)
+}
+
+// SetRole changes a member's role: only an admin, never their own, only in their community, and never
+// beyond domain.MaxAdmins admins.
+func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string, role string) (*domain.MemberRole, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	r := domain.Role(role)
+	switch r {
+	case domain.RoleAdmin, domain.RoleModerator, domain.RoleUser:
+	default:
+		return nil, domain.Errorf(domain.CodeInvalid, "Rol desconocido")
+	}
+	if targetID == a.UserID {
+		return nil, domain.Errorf(domain.CodeForbidden, "No puedes modificar tu propio rol")
+	}
+	return s.store.SetRole(ctx, a.CommunityID, a.UserID, targetID, r, domain.MaxAdmins)
+}
+
+// MyUnit returns the actor's unit, nil when they have none.
+func (s *Service) MyUnit(ctx context.Context, a *domain.Actor) (*domain.UnitView, error) {
+	if a.CommunityID == "" {
+		return nil, noCommunity()
+	}
+	return s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+}
+
+// UnitUpdate is the /settings/unit-info form.
+type UnitUpdate struct {
+	UnitNumber, Floor, Building string
+}
+
+// SaveMyUnit writes the actor's unit: the number is required, an empty floor or building is cleared.
+func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate) (*domain.UnitView, error) {
+	if a.CommunityID == "" {
+		return nil, noCommunity()
+	}
+	number := normalizeText(in.UnitNumber)
+	if number == "" {
+		return nil, domain.Errorf(domain.CodeInvalid, "El número de vivienda es obligatorio")
+	}
+	opt := func(s string) *string {
+		if s = normalizeText(s); s == "" {
+			return nil
+		}
+		return &s
+	}
+	floor, building := opt(in.Floor), opt(in.Building)
+	for _, v := range []string{number, in.Floor, in.Building} {
+		if utf8.RuneCountInString(normalizeText(v)) > 20 {
+			return nil, domain.Errorf(domain.CodeInvalid, "El número, la planta y el portal no pueden superar 20 caracteres")
+		}
+	}
+	return s.store.SaveMyUnit(ctx, a.UserID, a.CommunityID, number, floor, building)
+}
+
+// hashCode is what is stored of a verification code (like email tokens, never the code itself).
+func hashCode(code string) string { return auth.HashToken(code) }
+
+// IssueCode makes a new single-use verification code for the admin's community and returns it with its
+// expiry. The admin hands it to a neighbour, who enters it in /verify.
+func (s *Service) IssueCode(ctx context.Context, a *domain.Actor) (string, error) {
+	if err := admin(a); err != nil {
+		return "", err
+	}
+	code := domain.NewPublicID()
+	if err := s.store.CreateVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, s.now().Add(VerificationCodeTTL)); err != nil {
+		return "", err
+	}
+	return code, nil
+}
+
+// Verifications lists the verification requests of the admin's community in a status ("" = all).
+func (s *Service) Verifications(ctx context.Context, a *domain.Actor, status string) ([]domain.VerificationRequest, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	return s.store.Verifications(ctx, a.CommunityID, domain.VerificationStatus(status))
+}
+
+// Review approves or rejects a pending request of the admin's community, with an optional note.
+func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decision, note string) (*domain.VerificationRequest, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	st := domain.VerificationStatus(decision)
+	if st != domain.VerificationApproved && st != domain.VerificationRejected {
+		return nil, domain.Errorf(domain.CodeInvalid, "Indica si apruebas o rechazas la solicitud")
+	}
+	var n *string
+	if note = strings.TrimSpace(note); note != "" {
+		if utf8.RuneCountInString(note) > 500 {
+			return nil, domain.Errorf(domain.CodeInvalid, "La nota es demasiado larga")
+		}
+		n = &note
+	}
+	return s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now())
+}

@@ -1,0 +1,335 @@
+package profiles
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/files"
+)
+
+var errCompleted = domain.Errorf(domain.CodeConflict, "Ya has completado el registro")
+
+func noCommunity() error {
+	return domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
+}
+
+// Start records the /start page once the account exists: the language and the privacy consent.
+func (s *Service) Start(ctx context.Context, a *domain.Actor, language string, privacyConsent bool) (*domain.Profile, error) {
+	if !privacyConsent {
+		return nil, domain.Errorf(domain.CodeInvalid, "Debes aceptar la política de privacidad para continuar")
+	}
+	lang := domain.ParseLanguage(language)
+	if language != "" && string(lang) != language {
+		return nil, domain.Errorf(domain.CodeInvalid, "Idioma no admitido")
+	}
+	now := s.now().UTC()
+	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+		if p.OnboardingCompleted {
+			return errCompleted
+		}
+		if language != "" {
+			p.Language = lang
+		}
+		if p.PrivacyAcceptedAt == nil {
+			p.PrivacyAcceptedAt = &now
+		}
+		step := domain.StepJoin
+		p.OnboardingStep = &step
+		return nil
+	})
+}
+
+// Join records the /join page: how the user relates to the building and, optionally, their phone.
+func (s *Service) Join(ctx context.Context, a *domain.Actor, relation, phone string) (*domain.Profile, error) {
+	r := domain.Relation(relation)
+	switch r {
+	case domain.RelationResident, domain.RelationWorker, domain.RelationNeighbor:
+	default:
+		return nil, domain.Errorf(domain.CodeInvalid, "Indica tu relación con la comunidad")
+	}
+	ph, err := CheckPhone(phone)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+		if p.OnboardingCompleted {
+			return errCompleted
+		}
+		p.Relation = &r
+		if ph != nil {
+			p.Phone = ph
+		}
+		// A user whose sign-up already placed them in a community has nothing to find.
+		step := domain.StepFindCommunity
+		if p.CommunityID != nil {
+			step = domain.StepChooseUnit
+		}
+		p.OnboardingStep = &step
+		return nil
+	})
+}
+
+// SetStep saves where the user is in the wizard (going back included), so they resume there.
+func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*domain.Profile, error) {
+	st := domain.OnboardingStep(step)
+	if !domain.ValidStep(st) {
+		return nil, domain.Errorf(domain.CodeInvalid, "Paso del registro desconocido")
+	}
+	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+		if p.OnboardingCompleted {
+			return errCompleted
+		}
+		p.OnboardingStep = &st
+		return nil
+	})
+}
+
+// NormalizeReference removes spaces and upper-cases a catastral reference, as /find-community does.
+func NormalizeReference(ref string) string {
+	return strings.ToUpper(strings.Join(strings.Fields(ref), ""))
+}
+
+var errReference = domain.Errorf(domain.CodeInvalid, "La referencia catastral no es válida")
+
+// FindByReference finds the communities of the building a catastral reference belongs to: the first 14
+// characters name the parcel, which all units of the building share.
+func (s *Service) FindByReference(ctx context.Context, a *domain.Actor, ref string) ([]domain.CommunityMatch, error) {
+	if err := s.limit("search:"+a.UserID, searchPerUser); err != nil {
+		return nil, err
+	}
+	ref = NormalizeReference(ref)
+	if ref == "" {
+		return nil, domain.Errorf(domain.CodeInvalid, "Introduce la referencia catastral")
+	}
+	if utf8.RuneCountInString(ref) != 20 || !domain.ValidCatastralReference(ref) {
+		return nil, errReference
+	}
+	return s.store.CommunitiesByParcel(ctx, string([]rune(ref)[:14]))
+}
+
+// AddressQuery is the /find-community address form.
+type AddressQuery struct {
+	Province, Municipality, StreetType, StreetName, Number, Floor string
+}
+
+// FindByAddress finds communities by their address, ignoring case and accents.
+func (s *Service) FindByAddress(ctx context.Context, a *domain.Actor, q AddressQuery) ([]domain.CommunityMatch, error) {
+	if err := s.limit("search:"+a.UserID, searchPerUser); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct{ v, msg string }{
+		{q.Province, "La provincia es obligatoria"},
+		{q.Municipality, "El municipio es obligatorio"},
+		{q.StreetType, "El tipo de vía es obligatorio"},
+		{q.StreetName, "El nombre de la calle es obligatorio"},
+		{q.Number, "El número es obligatorio"},
+	} {
+		if strings.TrimSpace(f.v) == "" {
+			return nil, domain.Errorf(domain.CodeInvalid, "%s", f.msg)
+		}
+	}
+	switch {
+	case utf8.RuneCountInString(strings.TrimSpace(q.StreetName)) > 100:
+		return nil, domain.Errorf(domain.CodeInvalid, "El nombre de la calle es demasiado largo")
+	case utf8.RuneCountInString(strings.TrimSpace(q.Number)) > 10:
+		return nil, domain.Errorf(domain.CodeInvalid, "El número es demasiado largo")
+	case utf8.RuneCountInString(strings.TrimSpace(q.Floor)) > 10:
+		return nil, domain.Errorf(domain.CodeInvalid, "La planta es demasiado larga")
+	}
+	search := domain.AddressSearch{Province: domain.SearchKey(q.Province), City: domain.SearchKey(q.Municipality),
+		StreetType: domain.SearchKey(q.StreetType), Street: domain.StreetKey(q.StreetName), Number: domain.SearchKey(q.Number)}
+	if search.City == "" || search.Street == "" || search.Number == "" {
+		return []domain.CommunityMatch{}, nil
+	}
+	return s.store.CommunitiesByAddress(ctx, search)
+}
+
+// Units lists the units of a community for /choose-unit: the user's own community, or one they found
+// and are about to join (units carry no personal data).
+func (s *Service) Units(ctx context.Context, a *domain.Actor, communityID string) ([]domain.Unit, error) {
+	if a.CommunityID != "" && communityID != a.CommunityID {
+		return nil, domain.Errorf(domain.CodeForbidden, "Ya perteneces a otra comunidad")
+	}
+	if _, err := s.store.CommunityByID(ctx, communityID); err != nil {
+		return nil, domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
+	}
+	return s.store.CommunityUnits(ctx, communityID)
+}
+
+// ChooseUnitInput is the /choose-unit form.
+type ChooseUnitInput struct {
+	CommunityID string // the community found in /find-community; empty: the user's own
+	UnitID      string
+	Floor, Door string
+	Owner       bool
+}
+
+// ChooseUnit joins the chosen community (when the user has none) and places the user in their unit.
+func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnitInput) (*domain.Unit, error) {
+	in.Floor, in.Door, in.UnitID = strings.TrimSpace(in.Floor), strings.TrimSpace(in.Door), strings.TrimSpace(in.UnitID)
+	if in.UnitID == "" {
+		switch {
+		case in.Floor == "" && in.Door == "":
+			return nil, domain.Errorf(domain.CodeInvalid, "Debes seleccionar tu vivienda")
+		case in.Floor == "" || in.Door == "":
+			return nil, domain.Errorf(domain.CodeInvalid, "Indica planta y puerta")
+		case utf8.RuneCountInString(in.Floor) > 10 || utf8.RuneCountInString(in.Door) > 10:
+			return nil, domain.Errorf(domain.CodeInvalid, "La planta y la puerta no pueden superar 10 caracteres")
+		}
+	}
+	p, err := s.store.Profile(ctx, a.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if p.OnboardingCompleted {
+		return nil, errCompleted
+	}
+	return s.store.ChooseUnit(ctx, a.UserID, domain.UnitChoice{CommunityID: strings.TrimSpace(in.CommunityID), UnitID: in.UnitID,
+		Floor: in.Floor, Door: in.Door, Owner: in.Owner, Role: domain.RoleUser}, domain.StepVerify)
+}
+
+// Verification is a member's verification state. Level 1 comes with a confirmed email in a community;
+// level 2 needs an approved document or an admin's code.
+type Verification struct {
+	Level  int
+	Latest *domain.VerificationRequest // nil: never asked
+}
+
+// VerificationCodeTTL is how long an admin's code can be used.
+const VerificationCodeTTL = 30 * 24 * time.Hour
+
+// MinCodeLength is the shortest code the form accepts (spec §5).
+const MinCodeLength = 6
+
+// VerifyInput is the /verify form: Auto, Documento or Código.
+type VerifyInput struct {
+	Method      string // auto, document, code
+	DocumentKey string // the key the files API returned for the upload to verification-documents
+	Code        string
+}
+
+// Verify carries out the /verify step and returns the verification state.
+func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (*Verification, error) {
+	if a.CommunityID == "" {
+		return nil, noCommunity()
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	switch in.Method {
+	case "auto":
+		if _, err := s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+			if !p.OnboardingCompleted {
+				step := domain.StepDone
+				p.OnboardingStep = &step
+			}
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	case string(domain.VerifyByDocument):
+		key := strings.TrimPrefix(strings.TrimSpace(in.DocumentKey), "/files/")
+		if key == "" {
+			return nil, domain.Errorf(domain.CodeInvalid, "Necesitas adjuntar un documento para verificar")
+		}
+		if err := s.checkDocument(ctx, a, key); err != nil {
+			return nil, err
+		}
+		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByDocument,
+			DocumentKey: &key, Status: domain.VerificationPending, CreatedAt: now}
+		if err := s.store.SubmitVerification(ctx, v, domain.StepDone); err != nil {
+			return nil, err
+		}
+	case string(domain.VerifyByCode):
+		code := strings.ToUpper(strings.Join(strings.Fields(in.Code), ""))
+		if utf8.RuneCountInString(code) < MinCodeLength {
+			return nil, domain.Errorf(domain.CodeInvalid, "El código debe tener al menos 6 caracteres")
+		}
+		if err := s.limit("code:"+a.UserID, codePerUser); err != nil {
+			return nil, err
+		}
+		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByCode,
+			Status: domain.VerificationApproved, ReviewedAt: &now, CreatedAt: now}
+		if err := s.store.RedeemVerificationCode(ctx, hashCode(code), v, now, domain.StepDone); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, domain.Errorf(domain.CodeInvalid, "Elige cómo verificarte")
+	}
+	return s.Verification(ctx, a)
+}
+
+// checkDocument accepts only a key of the verification-documents bucket uploaded by the actor (and, when
+// the storage is known, one that exists).
+func (s *Service) checkDocument(ctx context.Context, a *domain.Actor, key string) error {
+	bad := domain.Errorf(domain.CodeInvalid, "El documento no es válido. Vuelve a adjuntarlo.")
+	k, err := files.ParseKey(key)
+	if err != nil || k.Bucket != files.VerificationDocuments || k.UserID != a.UserID {
+		return bad
+	}
+	if s.files != nil {
+		r, _, err := s.files.Open(ctx, key)
+		if err != nil {
+			return bad
+		}
+		r.Close()
+	}
+	return nil
+}
+
+// Verification returns the actor's verification state in their community.
+func (s *Service) Verification(ctx context.Context, a *domain.Actor) (*Verification, error) {
+	if a.CommunityID == "" {
+		return &Verification{Level: 0}, nil
+	}
+	latest, approved, err := s.store.VerificationOf(ctx, a.UserID, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	v := &Verification{Level: 1, Latest: latest}
+	if !a.EmailConfirmed {
+		v.Level = 0
+	}
+	if approved {
+		v.Level = 2
+	}
+	return v, nil
+}
+
+// DoneInput is the /done form.
+type DoneInput struct {
+	DisplayName   string
+	AvatarURL     string
+	RulesAccepted bool
+}
+
+// Done finishes the wizard: the name to show, the avatar and the acceptance of the community rules.
+func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*domain.Profile, error) {
+	name, err := CheckName(in.DisplayName, "El nombre es requerido")
+	if err != nil {
+		return nil, err
+	}
+	avatar, err := CheckAvatarURL(in.AvatarURL)
+	if err != nil {
+		return nil, err
+	}
+	if !in.RulesAccepted {
+		return nil, domain.Errorf(domain.CodeInvalid, "Debes aceptar las normas de la comunidad para continuar")
+	}
+	if a.CommunityID == "" {
+		return nil, noCommunity()
+	}
+	now := s.now().UTC()
+	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+		p.FullName = name
+		if avatar != nil {
+			p.AvatarURL = avatar
+		}
+		if p.RulesAcceptedAt == nil {
+			p.RulesAcceptedAt = &now
+		}
+		p.OnboardingCompleted, p.OnboardingStep = true, nil
+		return nil
+	})
+}

@@ -1,0 +1,213 @@
+// Package profiles runs what members do about their own membership — their profile, the onboarding
+// wizard, their dwelling, their verification — and what admins do about their community: its data,
+// its members' roles and the verification queue. It owns the rules; the store carries them out.
+package profiles
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/auth"
+	"vecinos/internal/domain"
+	"vecinos/internal/files"
+	"vecinos/internal/ratelimit"
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	Profile(ctx context.Context, userID string) (*domain.Profile, error)
+	EditProfile(ctx context.Context, userID string, edit func(p *domain.Profile) error) (*domain.Profile, error)
+	EmailExists(ctx context.Context, email string) (bool, error)
+
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+	UpdateCommunity(ctx context.Context, c *domain.Community) error
+	CommunitiesByParcel(ctx context.Context, parcel string) ([]domain.CommunityMatch, error)
+	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)
+	CommunityAdmins(ctx context.Context, communityID string) ([]domain.CommunityAdmin, error)
+	CommunityRoles(ctx context.Context, communityID string) ([]domain.MemberRole, error)
+	SetRole(ctx context.Context, communityID, actorID, targetID string, role domain.Role, maxAdmins int) (*domain.MemberRole, error)
+
+	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
+	ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error)
+	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
+	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string) (*domain.UnitView, error)
+
+	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
+	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy string, expires time.Time) error
+	RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) error
+	VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error)
+	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
+	ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time) (*domain.VerificationRequest, error)
+}
+
+// EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
+type EmailChanger interface {
+	RequestEmailChange(ctx context.Context, a *domain.Actor, newEmail string) error
+}
+
+// Service is the profiles service.
+type Service struct {
+	store   Store
+	emails  EmailChanger
+	files   files.Storage // nil: uploaded documents are not checked for existence
+	limiter *ratelimit.Limiter
+	now     func() time.Time
+}
+
+// Options configure the service.
+type Options struct {
+	Files files.Storage    // where uploads live, to check that a verification document exists; may be nil
+	Now   func() time.Time // the clock; nil = time.Now
+}
+
+// New returns the service.
+func New(store Store, emails EmailChanger, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, emails: emails, files: o.Files, limiter: ratelimit.New(o.Now), now: o.Now}
+}
+
+func (s *Service) limit(key string, rule ratelimit.Rule) error {
+	if ok, wait := s.limiter.Allow(key, rule); !ok {
+		secs := int(wait.Round(time.Second) / time.Second)
+		return domain.Errorf(domain.CodeRateLimited, "Demasiados intentos. Inténtalo de nuevo en %d segundos.", max(secs, 1))
+	}
+	return nil
+}
+
+// Limits: searches are cheap but enumerate communities; codes are short secrets worth guessing.
+var (
+	searchPerUser = ratelimit.Rule{Max: 60, Window: 5 * time.Minute}
+	codePerUser   = ratelimit.Rule{Max: 10, Window: 15 * time.Minute}
+)
+
+// MaxNameLength bounds a person's name (spec §9).
+const MaxNameLength = 100
+
+// phoneRE is the international form of spec §5: an optional plus, a first digit 1-9, at most 15 digits.
+var phoneRE = regexp.MustCompile(`^\+?[1-9][0-9]{0,14}$`)
+
+// CheckName trims and validates a person's name.
+func CheckName(name, required string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", domain.Errorf(domain.CodeInvalid, "%s", required)
+	}
+	if utf8.RuneCountInString(name) > MaxNameLength {
+		return "", domain.Errorf(domain.CodeInvalid, "El nombre es demasiado largo")
+	}
+	return name, nil
+}
+
+// CheckPhone validates an optional phone number; empty means none (nil). Spaces, dashes, dots and
+// parentheses people type are ignored.
+func CheckPhone(phone string) (*string, error) {
+	p := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '.' || r == '(' || r == ')' {
+			return -1
+		}
+		return r
+	}, phone)
+	if p == "" {
+		return nil, nil
+	}
+	if !phoneRE.MatchString(p) {
+		return nil, domain.Errorf(domain.CodeInvalid, "Número de teléfono inválido")
+	}
+	return &p, nil
+}
+
+// CheckAvatarURL validates an optional avatar URL: a file we serve (/files/avatars/…) or an http(s) URL.
+func CheckAvatarURL(u string) (*string, error) {
+	u = strings.TrimSpace(u)
+	if u == "" {
+		return nil, nil
+	}
+	if len(u) > 1000 || strings.ContainsAny(u, " \t\r\n\"'<>") ||
+		!(strings.HasPrefix(u, "/files/avatars/") || strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) {
+		return nil, domain.Errorf(domain.CodeInvalid, "La URL de la imagen no es válida")
+	}
+	return &u, nil
+}
+
+// ProfileUpdate is the /settings/profile form; nil fields stay as they are.
+type ProfileUpdate struct {
+	FullName       *string
+	Email          *string // a different address is only requested: it takes effect once confirmed
+	Phone          *string // "" clears it
+	AvatarURL      *string // "" clears it
+	ContactVisible *bool
+	Language       *string
+}
+
+// Profile returns the actor's profile.
+func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile, error) {
+	return s.store.Profile(ctx, a.UserID)
+}
+
+// UpdateProfile checks the whole form first, then requests the email change (if any), then saves the rest.
+func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in ProfileUpdate) (*domain.Profile, error) {
+	var ch domain.ProfileChanges
+	if in.FullName != nil {
+		name, err := CheckName(*in.FullName, "El nombre es requerido")
+		if err != nil {
+			return nil, err
+		}
+		ch.FullName = &name
+	}
+	newEmail := ""
+	if in.Email != nil {
+		email, err := auth.NormalizeEmail(*in.Email)
+		if err != nil {
+			return nil, err
+		}
+		if email != a.Email {
+			newEmail = email
+		}
+	}
+	if in.Phone != nil {
+		phone, err := CheckPhone(*in.Phone)
+		if err != nil {
+			return nil, err
+		}
+		ch.Phone = &phone
+	}
+	if in.AvatarURL != nil {
+		avatar, err := CheckAvatarURL(*in.AvatarURL)
+		if err != nil {
+			return nil, err
+		}
+		ch.AvatarURL = &avatar
+	}
+	if in.Language != nil && domain.ParseLanguage(*in.Language) != domain.Language(*in.Language) {
+		return nil, domain.Errorf(domain.CodeInvalid, "Idioma no admitido")
+	}
+	ch.ContactVisible = in.ContactVisible
+	if newEmail != "" {
+		if err := s.emails.RequestEmailChange(ctx, a, newEmail); err != nil {
+			return nil, err
+		}
+	}
+	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+		if ch.FullName != nil {
+			p.FullName = *ch.FullName
+		}
+		if ch.Phone != nil {
+			p.Phone = *ch.Phone
+		}
+		if ch.AvatarURL != nil {
+			p.AvatarURL = *ch.AvatarURL
+		}
+		if ch.ContactVisible != nil {
+			p.ContactVisible = *ch.ContactVisible
+		}
+		if in.Language != nil {
+			p.Language = domain.Language(*in.Language)
+		}
+		return nil
+	})
+}

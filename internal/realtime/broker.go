@@ -1,0 +1,217 @@
+// Package realtime fans events out to the open streams of one instance, by topic. It never reads the
+// database: whoever publishes has the event in hand (encoded once), and every subscriber of the topic
+// receives the same bytes. Across instances, PostgreSQL LISTEN/NOTIFY carries ids to every instance,
+// which loads each changed row once and publishes it here (see docs/adr/0006-realtime.md).
+package realtime
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Event is one server-sent event. Subscribers share one *Event: never modify it after publishing.
+type Event struct {
+	ID    string // the SSE id (a UUIDv7); empty: the event does not move the client's Last-Event-ID
+	Kind  string // the SSE event name
+	Data  []byte // one line of JSON
+	frame []byte
+}
+
+// NewEvent returns an event with its wire form rendered once, for every subscriber to write as is.
+func NewEvent(id, kind string, data []byte) *Event {
+	ev := &Event{ID: id, Kind: kind, Data: data}
+	ev.frame = render(ev)
+	return ev
+}
+
+// Frame is the event as written on a text/event-stream.
+func (ev *Event) Frame() []byte {
+	if ev.frame == nil {
+		return render(ev)
+	}
+	return ev.frame
+}
+
+func render(ev *Event) []byte {
+	b := make([]byte, 0, len(ev.ID)+len(ev.Kind)+len(ev.Data)+24)
+	if ev.ID != "" {
+		b = append(append(append(b, "id: "...), ev.ID...), '\n')
+	}
+	b = append(append(append(b, "event: "...), ev.Kind...), "\ndata: "...)
+	return append(append(b, ev.Data...), "\n\n"...)
+}
+
+// DefaultBuffer is how many events a subscriber may fall behind before it is dropped.
+const DefaultBuffer = 256
+
+// Broker is an in-process topic fan-out. Publishing never blocks: a subscriber whose buffer is full is
+// dropped (its Done channel closes) and must reconnect and replay what it missed.
+type Broker struct {
+	mu     sync.RWMutex
+	topics map[string]map[*Subscription]struct{}
+	subs   map[*Subscription]struct{}
+	closed bool
+
+	published atomic.Int64
+	dropped   atomic.Int64
+}
+
+// NewBroker returns an empty broker.
+func NewBroker() *Broker {
+	return &Broker{topics: map[string]map[*Subscription]struct{}{}, subs: map[*Subscription]struct{}{}}
+}
+
+// Subscription is one subscriber (one open stream).
+type Subscription struct {
+	b      *Broker
+	ch     chan *Event
+	done   chan struct{}
+	once   sync.Once
+	topics []string // guarded by b.mu
+	slow   atomic.Bool
+}
+
+// Subscribe registers a subscriber to topics with a buffer of size events (DefaultBuffer when <= 0).
+// After the broker is closed the subscription comes back already done.
+func (b *Broker) Subscribe(size int, topics ...string) *Subscription {
+	if size <= 0 {
+		size = DefaultBuffer
+	}
+	s := &Subscription{b: b, ch: make(chan *Event, size), done: make(chan struct{})}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		s.finish()
+		return s
+	}
+	b.subs[s] = struct{}{}
+	b.add(s, topics)
+	return s
+}
+
+func (b *Broker) add(s *Subscription, topics []string) {
+	for _, t := range topics {
+		m := b.topics[t]
+		if m == nil {
+			m = map[*Subscription]struct{}{}
+			b.topics[t] = m
+		}
+		if _, ok := m[s]; !ok {
+			m[s] = struct{}{}
+			s.topics = append(s.topics, t)
+		}
+	}
+}
+
+// Add subscribes s to more topics (a channel the user was just invited to).
+func (s *Subscription) Add(topics ...string) {
+	s.b.mu.Lock()
+	defer s.b.mu.Unlock()
+	if _, ok := s.b.subs[s]; ok {
+		s.b.add(s, topics)
+	}
+}
+
+// Events delivers the subscriber's events.
+func (s *Subscription) Events() <-chan *Event { return s.ch }
+
+// Done is closed when the subscription ends: Close, a full buffer (Slow reports it) or the broker closing.
+func (s *Subscription) Done() <-chan struct{} { return s.done }
+
+// Slow reports whether the subscription was dropped for falling behind.
+func (s *Subscription) Slow() bool { return s.slow.Load() }
+
+// Close ends the subscription.
+func (s *Subscription) Close() {
+	s.b.mu.Lock()
+	s.b.remove(s)
+	s.b.mu.Unlock()
+}
+
+func (s *Subscription) finish() { s.once.Do(func() { close(s.done) }) }
+
+// remove unregisters s; b.mu must be held for writing.
+func (b *Broker) remove(s *Subscription) {
+	if _, ok := b.subs[s]; !ok {
+		return
+	}
+	delete(b.subs, s)
+	for _, t := range s.topics {
+		if m := b.topics[t]; m != nil {
+			delete(m, s)
+			if len(m) == 0 {
+				delete(b.topics, t)
+			}
+		}
+	}
+	s.topics = nil
+	s.finish()
+}
+
+// Publish hands ev to every subscriber of topic without waiting for any of them.
+func (b *Broker) Publish(topic string, ev *Event) {
+	var slow []*Subscription
+	b.mu.RLock()
+	for s := range b.topics[topic] {
+		if s.slow.Load() {
+			continue
+		}
+		select {
+		case s.ch <- ev:
+		default:
+			if s.slow.CompareAndSwap(false, true) {
+				slow = append(slow, s)
+			}
+		}
+	}
+	b.mu.RUnlock()
+	b.published.Add(1)
+	if len(slow) > 0 {
+		b.dropped.Add(int64(len(slow)))
+		b.mu.Lock()
+		for _, s := range slow {
+			b.remove(s)
+		}
+		b.mu.Unlock()
+	}
+}
+
+// HasSubscribers reports whether anyone on this instance listens to topic: the fan-out skips loading
+// what nobody here would receive.
+func (b *Broker) HasSubscribers(topic string) bool {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	return len(b.topics[topic]) > 0
+}
+
+// DropAll ends every subscription (they reconnect and replay): after the instance may have missed events.
+func (b *Broker) DropAll() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for s := range b.subs {
+		b.remove(s)
+	}
+}
+
+// Close ends every subscription and refuses new ones: streams end when the server shuts down.
+func (b *Broker) Close() {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
+	b.DropAll()
+}
+
+// Stats are counters for tests and benchmarks.
+type Stats struct {
+	Subscribers int
+	Published   int64
+	Dropped     int64
+}
+
+// Stats returns the broker's counters.
+func (b *Broker) Stats() Stats {
+	b.mu.RLock()
+	n := len(b.subs)
+	b.mu.RUnlock()
+	return Stats{Subscribers: n, Published: b.published.Load(), Dropped: b.dropped.Load()}
+}

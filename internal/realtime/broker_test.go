@@ -1,0 +1,104 @@
+package realtime_test
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"vecinos/internal/realtime"
+)
+
+func recv(t *testing.T, s *realtime.Subscription) *realtime.Event {
+	t.Helper()
+	select {
+	case ev := <-s.Events():
+		return ev
+	case <-time.After(2 * time.Second):
+		t.Fatal("no event")
+	}
+	return nil
+}
+
+func TestPublishReachesTheTopicsSubscribersOnly(t *testing.T) {
+	b := realtime.NewBroker()
+	ana := b.Subscribe(4, "user:ana", "channel:1")
+	luis := b.Subscribe(4, "user:luis")
+	b.Publish("user:ana", &realtime.Event{ID: "1", Kind: "dm"})
+	b.Publish("channel:1", &realtime.Event{ID: "2", Kind: "channel_message"})
+	if ev := recv(t, ana); ev.ID != "1" {
+		t.Fatalf("got %+v", ev)
+	}
+	if ev := recv(t, ana); ev.ID != "2" {
+		t.Fatalf("got %+v", ev)
+	}
+	select {
+	case ev := <-luis.Events():
+		t.Fatalf("luis got %+v", ev)
+	default:
+	}
+	luis.Add("channel:1")
+	b.Publish("channel:1", &realtime.Event{ID: "3"})
+	if ev := recv(t, luis); ev.ID != "3" {
+		t.Fatalf("got %+v", ev)
+	}
+	ana.Close()
+	if b.HasSubscribers("user:ana") {
+		t.Fatal("closed subscription still listed")
+	}
+	<-ana.Done()
+}
+
+func TestASlowSubscriberIsDroppedWithoutBlockingThePublisher(t *testing.T) {
+	b := realtime.NewBroker()
+	slow := b.Subscribe(2, "t")
+	fast := b.Subscribe(100, "t")
+	for i := range 10 {
+		b.Publish("t", &realtime.Event{ID: string(rune('a' + i))})
+	}
+	select {
+	case <-slow.Done():
+	default:
+		t.Fatal("slow subscriber not dropped")
+	}
+	if !slow.Slow() || fast.Slow() {
+		t.Fatalf("slow=%v fast=%v", slow.Slow(), fast.Slow())
+	}
+	if got := len(fast.Events()); got != 10 {
+		t.Fatalf("fast subscriber got %d events, want 10", got)
+	}
+	if s := b.Stats(); s.Dropped != 1 || s.Subscribers != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestCloseEndsEveryStreamAndRefusesNewOnes(t *testing.T) {
+	b := realtime.NewBroker()
+	s := b.Subscribe(1, "t")
+	b.Close()
+	<-s.Done()
+	<-b.Subscribe(1, "t").Done()
+}
+
+func TestSerialRunsInOrderAndNeverBlocksPush(t *testing.T) {
+	var got []int
+	var running atomic.Int32
+	q := realtime.NewSerial(func(v int) {
+		if running.Add(1) != 1 {
+			t.Error("two items ran at once")
+		}
+		got = append(got, v)
+		running.Add(-1)
+	})
+	for i := range 1000 {
+		q.Push(i)
+	}
+	q.Wait()
+	for i, v := range got {
+		if v != i {
+			t.Fatalf("item %d is %d", i, v)
+		}
+	}
+	if len(got) != 1000 {
+		t.Fatalf("%d items ran", len(got))
+	}
+}

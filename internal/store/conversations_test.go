@@ -1,0 +1,345 @@
+package store_test
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+// neighbours creates a community with one member per name (the first is its admin) and returns their ids.
+func neighbours(t *testing.T, db *store.DB, names ...string) (string, []string) {
+	t.Helper()
+	ctx := context.Background()
+	var c *domain.Community
+	var ids []string
+	now := time.Now()
+	for _, name := range names {
+		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("%s-%s@example.es", name, rand.Text()[:8]), FullName: name,
+			Language: domain.Spanish, EmailConfirmedAt: &now}
+		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
+			t.Fatal(err)
+		}
+		setup := domain.CommunitySetup{}
+		if c == nil {
+			c = &domain.Community{Name: "Comunidad de " + name}
+			setup.Create = c
+		} else {
+			setup.JoinCode = c.PublicID
+		}
+		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, u.ID)
+	}
+	return c.ID, ids
+}
+
+func dm(communityID, conversationID, from string, to *string, content, clientID string) *domain.DirectMessage {
+	m := &domain.DirectMessage{ID: domain.NewID(), ConversationID: conversationID, SenderID: &from, RecipientID: to, Content: content,
+		CreatedAt: time.Now().UTC().Truncate(time.Millisecond), CommunityID: communityID}
+	if clientID != "" {
+		m.ClientID = &clientID
+	}
+	return m
+}
+
+func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		c, ids := neighbours(t, db, "ana", "luis", "eva")
+		other, outsiders := neighbours(t, db, "pau")
+		_ = other
+
+		got := make([]string, 10)
+		errs := make([]error, 10)
+		var wg sync.WaitGroup
+		for i := range 10 {
+			wg.Go(func() {
+				a, b := ids[0], ids[1]
+				if i%2 == 1 {
+					a, b = b, a // either side may start it
+				}
+				got[i], errs[i] = db.GetOrCreateConversation(ctx, c, a, b, time.Now())
+			})
+		}
+		wg.Wait()
+		for i := range got {
+			if errs[i] != nil {
+				t.Fatalf("call %d: %v", i, errs[i])
+			}
+			if got[i] != got[0] {
+				t.Fatalf("two conversations for one pair: %s and %s", got[0], got[i])
+			}
+		}
+		for _, u := range ids[:2] {
+			cs, err := db.Conversations(ctx, c, u)
+			if err != nil || len(cs) != 1 || cs[0].ID != got[0] {
+				t.Fatalf("conversations of %s: %+v, %v", u, cs, err)
+			}
+		}
+		if _, err := db.GetOrCreateConversation(ctx, c, ids[0], outsiders[0], time.Now()); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Fatalf("conversation with someone of another community: %v", err)
+		}
+		// Participants only: eva is in the community but not in the conversation.
+		if _, err := db.ConversationOther(ctx, c, ids[2], got[0]); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Fatalf("non-participant: %v", err)
+		}
+		if o, err := db.ConversationOther(ctx, c, ids[0], got[0]); err != nil || *o != ids[1] {
+			t.Fatalf("participant: %v %v", o, err)
+		}
+	})
+}
+
+func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		c, ids := neighbours(t, db, "ana", "luis", "eva")
+		ana, luis, eva := ids[0], ids[1], ids[2]
+		al, _ := db.GetOrCreateConversation(ctx, c, ana, luis, time.Now())
+		ae, _ := db.GetOrCreateConversation(ctx, c, ana, eva, time.Now())
+		for i, m := range []*domain.DirectMessage{
+			dm(c, al, luis, &ana, "Hola Ana", ""), dm(c, al, luis, &ana, "¿Bajas?", ""), dm(c, al, ana, &luis, "Voy", ""),
+			dm(c, ae, eva, &ana, "Buenas", ""),
+		} {
+			if _, created, err := db.SendDirectMessage(ctx, m); err != nil || !created {
+				t.Fatalf("send %d: %v %v", i, created, err)
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		count := func(u string) int {
+			n, err := db.UnreadCount(ctx, c, u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		if count(ana) != 3 || count(luis) != 1 || count(eva) != 0 {
+			t.Fatalf("unread ana=%d luis=%d eva=%d", count(ana), count(luis), count(eva))
+		}
+		cs, err := db.Conversations(ctx, c, ana)
+		if err != nil || len(cs) != 2 {
+			t.Fatalf("%+v %v", cs, err)
+		}
+		if cs[0].ID != ae || cs[0].Unread != 1 || cs[0].OtherName != "eva" || cs[0].LastMessage.Content != "Buenas" {
+			t.Fatalf("first row %+v", cs[0])
+		}
+		if cs[1].ID != al || cs[1].Unread != 2 || cs[1].LastMessage.Content != "Voy" || *cs[1].LastMessage.SenderID != ana {
+			t.Fatalf("second row %+v", cs[1])
+		}
+
+		n, err := db.MarkConversationRead(ctx, c, al, ana, &luis, domain.NewID(), time.Now())
+		if err != nil || n != 2 {
+			t.Fatalf("marked %d, %v", n, err)
+		}
+		if count(ana) != 1 || count(luis) != 1 {
+			t.Fatalf("after reading: ana=%d luis=%d", count(ana), count(luis))
+		}
+		rs, err := db.ReadReceiptsSince(ctx, c, luis, time.Now().Add(-time.Minute))
+		if err != nil || len(rs) != 1 || rs[0].ConversationID != al || *rs[0].ReaderID != ana {
+			t.Fatalf("receipts %+v %v", rs, err)
+		}
+		ms, err := db.DirectMessages(ctx, al, "", 50)
+		if err != nil || len(ms) != 3 || ms[0].Content != "Hola Ana" || ms[0].ReadAt == nil || ms[2].ReadAt != nil {
+			t.Fatalf("messages %+v %v", ms, err)
+		}
+		older, err := db.DirectMessages(ctx, al, ms[2].ID, 1)
+		if err != nil || len(older) != 1 || older[0].ID != ms[1].ID {
+			t.Fatalf("page before the last: %+v %v", older, err)
+		}
+		after, err := db.DirectMessagesAfter(ctx, c, eva, "", 100)
+		if err != nil || len(after) != 1 || after[0].Content != "Buenas" {
+			t.Fatalf("eva's replay %+v %v", after, err)
+		}
+	})
+}
+
+func TestSendingTwiceWithOneClientIDStoresOneMessage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		c, ids := neighbours(t, db, "ana", "luis")
+		conv, _ := db.GetOrCreateConversation(ctx, c, ids[0], ids[1], time.Now())
+		var wg sync.WaitGroup
+		got := make([]*domain.DirectMessage, 5)
+		for i := range got {
+			wg.Go(func() {
+				m, _, err := db.SendDirectMessage(ctx, dm(c, conv, ids[0], &ids[1], "Hola", "client-1"))
+				if err != nil {
+					t.Error(err)
+				}
+				got[i] = m
+			})
+		}
+		wg.Wait()
+		for _, m := range got {
+			if m == nil || m.ID != got[0].ID {
+				t.Fatalf("retries made different messages: %+v", got)
+			}
+		}
+		if ms, _ := db.DirectMessages(ctx, conv, "", 50); len(ms) != 1 {
+			t.Fatalf("%d messages stored", len(ms))
+		}
+		ch, _ := db.CommunityChannel(ctx, c)
+		post := func() *domain.ChannelMessage {
+			cid := "client-2"
+			m, _, err := db.PostChannelMessage(ctx, &domain.ChannelMessage{ID: domain.NewID(), ChannelID: ch.ID, UserID: &ids[0],
+				Content: "Hola a todos", ClientID: &cid, CreatedAt: time.Now()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		if a, b := post(), post(); a.ID != b.ID {
+			t.Fatal("a retry duplicated a channel message")
+		}
+	})
+}
+
+func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		c, ids := neighbours(t, db, "ana", "luis", "eva")
+		other, outsiders := neighbours(t, db, "pau")
+
+		// The community channel is created once, however many ask at the same time.
+		chans := make([]*domain.Channel, 8)
+		var wg sync.WaitGroup
+		for i := range chans {
+			wg.Go(func() {
+				ch, err := db.CommunityChannel(ctx, c)
+				if err != nil {
+					t.Error(err)
+				}
+				chans[i] = ch
+			})
+		}
+		wg.Wait()
+		for _, ch := range chans {
+			if ch == nil || ch.ID != chans[0].ID || ch.Name != "Chat Comunitario" || ch.Kind != domain.ChannelCommunity {
+				t.Fatalf("community channels %+v", chans)
+			}
+		}
+		community := chans[0]
+		if _, err := db.ChannelFor(ctx, c, ids[2], community.ID); err != nil {
+			t.Fatalf("member refused from the community chat: %v", err)
+		}
+		if _, err := db.ChannelFor(ctx, other, outsiders[0], community.ID); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Fatalf("member of another community let into the chat: %v", err)
+		}
+
+		priv := &domain.Channel{ID: domain.NewID(), CommunityID: c, Name: "runners", Kind: domain.ChannelPrivate, CreatedBy: &ids[0], CreatedAt: time.Now()}
+		if err := db.CreateChannel(ctx, &domain.Channel{ID: domain.NewID(), CommunityID: c, Name: "x", Kind: domain.ChannelPrivate,
+			CreatedBy: &ids[0], CreatedAt: time.Now()}, []string{ids[0], outsiders[0]}); domain.ErrorCode(err) != domain.CodeInvalid {
+			t.Fatalf("invited someone of another community: %v", err)
+		}
+		if err := db.CreateChannel(ctx, priv, []string{ids[0], ids[1]}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ChannelFor(ctx, c, ids[1], priv.ID); err != nil {
+			t.Fatalf("invited member refused: %v", err)
+		}
+		if _, err := db.ChannelFor(ctx, c, ids[2], priv.ID); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Fatalf("uninvited member let in: %v", err)
+		}
+		list, err := db.Channels(ctx, c, ids[2])
+		if err != nil || len(list) != 1 || list[0].ID != community.ID || list[0].MemberCount != 3 {
+			t.Fatalf("eva's channels %+v %v", list, err)
+		}
+		added, err := db.AddChannelMembers(ctx, priv, []string{ids[1], ids[2]}, time.Now())
+		if err != nil || len(added) != 1 || added[0] != ids[2] {
+			t.Fatalf("added %v %v", added, err)
+		}
+		list, err = db.Channels(ctx, c, ids[2])
+		if err != nil || len(list) != 2 || list[1].ID != priv.ID || list[1].MemberCount != 3 {
+			t.Fatalf("eva's channels %+v %v", list, err)
+		}
+		got, err := db.ChannelIDs(ctx, c, ids[2])
+		if err != nil || len(got) != 1 || got[0] != priv.ID {
+			t.Fatalf("channel ids %v %v", got, err)
+		}
+
+		for i, text := range []string{"uno", "dos", "tres"} {
+			if _, _, err := db.PostChannelMessage(ctx, &domain.ChannelMessage{ID: domain.NewID(), ChannelID: community.ID, UserID: &ids[i],
+				Content: text, CreatedAt: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ms, err := db.ChannelMessages(ctx, community.ID, "", 2)
+		if err != nil || len(ms) != 2 || ms[0].Content != "dos" || ms[1].Content != "tres" || ms[1].AuthorName != "eva" || ms[1].UnitNumber != nil {
+			t.Fatalf("latest two: %+v %v", ms, err)
+		}
+		n, err := db.CountCommunityMessagesSince(ctx, c, time.Now().Add(-7*24*time.Hour))
+		if err != nil || n != 3 {
+			t.Fatalf("community messages this week: %d %v", n, err)
+		}
+		if n, _ := db.CountCommunityMessagesSince(ctx, other, time.Now().Add(-time.Hour)); n != 0 {
+			t.Fatalf("another community counts %d", n)
+		}
+	})
+}
+
+// Deleting an account keeps its messages; their author shows as 'Usuario eliminado'.
+func TestMessagesOfADeletedAccountRemain(t *testing.T) {
+	run := func(t *testing.T, databaseURL, dir, driver, dsn string) {
+		ctx := context.Background()
+		db, err := store.Open(ctx, databaseURL, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if _, err := db.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		c, ids := neighbours(t, db, "ana", "luis")
+		conv, _ := db.GetOrCreateConversation(ctx, c, ids[0], ids[1], time.Now())
+		if _, _, err := db.SendDirectMessage(ctx, dm(c, conv, ids[1], &ids[0], "Me mudo", "")); err != nil {
+			t.Fatal(err)
+		}
+		ch, _ := db.CommunityChannel(ctx, c)
+		if _, _, err := db.PostChannelMessage(ctx, &domain.ChannelMessage{ID: domain.NewID(), ChannelID: ch.ID, UserID: &ids[1],
+			Content: "Adiós", CreatedAt: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := sql.Open(driver, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer raw.Close()
+		q := "DELETE FROM users WHERE id = ?"
+		if driver == "pgx" {
+			q = "DELETE FROM users WHERE id = $1"
+		}
+		if _, err := raw.Exec(q, ids[1]); err != nil {
+			t.Fatal(err)
+		}
+		cs, err := db.Conversations(ctx, c, ids[0])
+		if err != nil || len(cs) != 1 || cs[0].OtherID != nil || cs[0].OtherName != "Usuario eliminado" ||
+			cs[0].LastMessage.SenderID != nil || cs[0].Unread != 1 {
+			t.Fatalf("conversation after deletion %+v %v", cs, err)
+		}
+		ms, err := db.DirectMessages(ctx, conv, "", 10)
+		if err != nil || len(ms) != 1 || ms[0].SenderName != "Usuario eliminado" {
+			t.Fatalf("%+v %v", ms, err)
+		}
+		cms, err := db.ChannelMessages(ctx, ch.ID, "", 10)
+		if err != nil || len(cms) != 1 || cms[0].UserID != nil || cms[0].AuthorName != "Usuario eliminado" {
+			t.Fatalf("%+v %v", cms, err)
+		}
+	}
+	t.Run("sqlite", func(t *testing.T) {
+		dir := t.TempDir()
+		run(t, "", dir, "sqlite", "file:"+filepath.Join(dir, store.SQLiteFile)+"?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)")
+	})
+	t.Run("postgres", func(t *testing.T) {
+		u := storetest.PostgresURL(t)
+		run(t, u, "", "pgx", u)
+	})
+}

@@ -1,0 +1,158 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+const unitColumns = `u.id, u.community_id, u.unit_number, u.floor, u.building, u.owner_id`
+
+func scanUnit(row interface{ Scan(...any) error }, extra ...any) (*domain.Unit, error) {
+	var u domain.Unit
+	if err := row.Scan(append([]any{&u.ID, &u.CommunityID, &u.UnitNumber, &u.Floor, &u.Building, &u.OwnerID}, extra...)...); err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// CommunityUnits lists the units of a community by floor and number.
+func (db *DB) CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error) {
+	rows, err := db.reader().query(ctx, "SELECT "+unitColumns+` FROM units u WHERE u.community_id = ?
+		ORDER BY COALESCE(u.building, ''), COALESCE(u.floor, ''), u.unit_number, u.id`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.Unit{}
+	for rows.Next() {
+		u, err := scanUnit(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *u)
+	}
+	return out, rows.Err()
+}
+
+var (
+	errUnitNotFound      = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
+)
+
+// ChooseUnit carries out the onboarding step /choose-unit in one transaction: the user joins the chosen
+// community when they have none yet, finds or creates their unit, lives in it (profiles.unit_id) and,
+// as its owner, owns it when nobody does yet. The profile moves on to step next.
+func (db *DB) ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
+	var unit *domain.Unit
+	err := db.inTx(ctx, func(tx conn) error {
+		var current *string
+		if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", userID).Scan(&current); err != nil {
+			return err
+		}
+		communityID := ch.CommunityID
+		switch {
+		case current != nil && (communityID == "" || communityID == *current):
+			communityID = *current
+		case current != nil:
+			return domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
+		case communityID == "":
+			return domain.Errorf(domain.CodeInvalid, "Busca tu comunidad antes de elegir tu vivienda")
+		default:
+			var n int
+			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM communities WHERE id = ?", communityID).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				return errCommunityNotFound
+			}
+			if err := addMember(ctx, tx, userID, communityID, ch.Role); err != nil {
+				return err
+			}
+		}
+		now := time.Now().UnixMilli()
+		var err error
+		if ch.UnitID != "" {
+			unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.id = ? AND u.community_id = ?", ch.UnitID, communityID))
+			if errors.Is(err, sql.ErrNoRows) {
+				return errUnitNotFound
+			}
+		} else {
+			unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+` FROM units u
+				WHERE u.community_id = ? AND LOWER(u.floor) = LOWER(CAST(? AS TEXT)) AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT)) AND u.building IS NULL
+				ORDER BY u.created_at LIMIT 1`, communityID, ch.Floor, ch.Door))
+			if errors.Is(err, sql.ErrNoRows) {
+				floor := ch.Floor
+				unit, err = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: ch.Door, Floor: &floor}, nil
+				_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+					unit.ID, communityID, unit.UnitNumber, unit.Floor, now, now)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		if ch.Owner && unit.OwnerID == nil {
+			if _, err := tx.exec(ctx, "UPDATE units SET owner_id = ?, updated_at = ? WHERE id = ? AND owner_id IS NULL", userID, now, unit.ID); err != nil {
+				return err
+			}
+			unit.OwnerID = &userID
+		}
+		_, err = tx.exec(ctx, "UPDATE profiles SET unit_id = ?, onboarding_step = ?, updated_at = ? WHERE id = ?", unit.ID, string(next), now, userID)
+		return err
+	})
+	return unit, err
+}
+
+// myUnitQuery finds the user's unit in their community: the one they live in, else one they own.
+const myUnitQuery = "SELECT " + unitColumns + `, o.full_name FROM units u LEFT JOIN profiles o ON o.id = u.owner_id
+	WHERE u.community_id = ? AND (u.id = (SELECT unit_id FROM profiles WHERE id = ?) OR u.owner_id = ?)
+	ORDER BY CASE WHEN u.id = (SELECT unit_id FROM profiles WHERE id = ?) THEN 0 ELSE 1 END, u.created_at LIMIT 1`
+
+// MyUnit returns the unit of a user in their community, nil when they have none.
+func (db *DB) MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error) {
+	return myUnit(ctx, db.reader(), userID, communityID)
+}
+
+func myUnit(ctx context.Context, c conn, userID, communityID string) (*domain.UnitView, error) {
+	var owner *string
+	u, err := scanUnit(c.queryRow(ctx, myUnitQuery, communityID, userID, userID, userID), &owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &domain.UnitView{Unit: *u, OwnerName: owner}, nil
+}
+
+// SaveMyUnit writes the user's unit (see MyUnit), creating it — owned by them — when they have none; the
+// user then lives in it.
+func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number string, floor, building *string) (*domain.UnitView, error) {
+	var out *domain.UnitView
+	err := db.inTx(ctx, func(tx conn) error {
+		u, err := myUnit(ctx, tx, userID, communityID)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UnixMilli()
+		if u == nil {
+			id := domain.NewID()
+			if _, err := tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, owner_id, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, communityID, number, floor, building, userID, now, now); err != nil {
+				return err
+			}
+			if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = ?, updated_at = ? WHERE id = ?", id, now, userID); err != nil {
+				return err
+			}
+		} else if _, err := tx.exec(ctx, "UPDATE units SET unit_number = ?, floor = ?, building = ?, updated_at = ? WHERE id = ?",
+			number, floor, building, now, u.ID); err != nil {
+			return err
+		}
+		out, err = myUnit(ctx, tx, userID, communityID)
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+const verificationColumns = `v.id, v.user_id, v.community_id, v.method, v.document_key, v.status, v.note, v.reviewed_by, v.reviewed_at, v.created_at`
+
+func scanVerification(row interface{ Scan(...any) error }, extra ...any) (*domain.VerificationRequest, error) {
+	var v domain.VerificationRequest
+	var method, status string
+	var reviewed *int64
+	var created int64
+	err := row.Scan(append([]any{&v.ID, &v.UserID, &v.CommunityID, &method, &v.DocumentKey, &status, &v.Note, &v.ReviewedBy, &reviewed, &created}, extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	v.Method, v.Status = domain.VerificationMethod(method), domain.VerificationStatus(status)
+	v.ReviewedAt, v.CreatedAt = msTime(reviewed), time.UnixMilli(created).UTC()
+	return &v, nil
+}
+
+func insertVerification(ctx context.Context, tx conn, v *domain.VerificationRequest) error {
+	_, err := tx.exec(ctx, `INSERT INTO verification_requests (id, user_id, community_id, method, document_key, status, note, reviewed_by, reviewed_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, v.ID, v.UserID, v.CommunityID, string(v.Method), v.DocumentKey, string(v.Status), v.Note,
+		v.ReviewedBy, msOf(v.ReviewedAt), v.CreatedAt.UnixMilli())
+	return err
+}
+
+// SubmitVerification stores a request for review, replacing the user's earlier pending one in the same
+// community (a new document supersedes the old), and moves their onboarding on to step next.
+func (db *DB) SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error {
+	return db.inTx(ctx, func(tx conn) error {
+		if _, err := tx.exec(ctx, "DELETE FROM verification_requests WHERE user_id = ? AND community_id = ? AND status = 'pending'",
+			v.UserID, v.CommunityID); err != nil {
+			return err
+		}
+		if err := insertVerification(ctx, tx, v); err != nil {
+			return err
+		}
+		return setStep(ctx, tx, v.UserID, next)
+	})
+}
+
+func setStep(ctx context.Context, tx conn, userID string, step domain.OnboardingStep) error {
+	_, err := tx.exec(ctx, "UPDATE profiles SET onboarding_step = ?, updated_at = ? WHERE id = ? AND onboarding_completed = ?",
+		string(step), time.Now().UnixMilli(), userID, false)
+	return err
+}
+
+// CreateVerificationCode stores a new code (its hash) for a community.
+func (db *DB) CreateVerificationCode(ctx context.Context, hash, communityID, createdBy string, expires time.Time) error {
+	_, err := db.writer().exec(ctx, `INSERT INTO verification_codes (code_hash, community_id, created_by, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?)`, hash, communityID, createdBy, time.Now().UnixMilli(), expires.UnixMilli())
+	return err
+}
+
+// RedeemVerificationCode spends an unused, unexpired code of the community: the user is verified at once
+// (an approved request, reviewed by the admin who issued the code) and moves on to step next. Exactly one
+// user wins a code.
+func (db *DB) RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) error {
+	return db.inTx(ctx, func(tx conn) error {
+		res, err := tx.exec(ctx, `UPDATE verification_codes SET used_by = ?, used_at = ?
+			WHERE code_hash = ? AND community_id = ? AND used_at IS NULL AND expires_at > ?`, v.UserID, now.UnixMilli(), hash, v.CommunityID, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return domain.Errorf(domain.CodeInvalid, "El código no es válido o ha caducado")
+		}
+		if err := tx.queryRow(ctx, "SELECT created_by FROM verification_codes WHERE code_hash = ?", hash).Scan(&v.ReviewedBy); err != nil {
+			return err
+		}
+		if err := insertVerification(ctx, tx, v); err != nil {
+			return err
+		}
+		return setStep(ctx, tx, v.UserID, next)
+	})
+}
+
+// VerificationOf returns a user's latest verification request in a community (nil: none) and whether
+// any request of theirs there was approved.
+func (db *DB) VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error) {
+	r := db.reader()
+	var approved int
+	if err := r.queryRow(ctx, "SELECT COUNT(*) FROM verification_requests WHERE user_id = ? AND community_id = ? AND status = 'approved'",
+		userID, communityID).Scan(&approved); err != nil {
+		return nil, false, err
+	}
+	v, err := scanVerification(r.queryRow(ctx, "SELECT "+verificationColumns+` FROM verification_requests v
+		WHERE v.user_id = ? AND v.community_id = ? ORDER BY v.created_at DESC, v.id DESC LIMIT 1`, userID, communityID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, approved > 0, nil
+	}
+	return v, approved > 0, err
+}
+
+const verificationListQuery = "SELECT " + verificationColumns + `, p.full_name, u.email, un.unit_number
+	FROM verification_requests v JOIN users u ON u.id = v.user_id JOIN profiles p ON p.id = v.user_id
+	LEFT JOIN units un ON un.id = p.unit_id`
+
+// Verifications lists a community's requests in a status ("" = all), oldest first (the review queue).
+func (db *DB) Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error) {
+	rows, err := db.reader().query(ctx, verificationListQuery+` WHERE v.community_id = ? AND (CAST(? AS TEXT) = '' OR v.status = ?)
+		ORDER BY v.created_at, v.id LIMIT 500`, communityID, string(status), string(status))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.VerificationRequest{}
+	for rows.Next() {
+		var name, email string
+		var unit *string
+		v, err := scanVerification(rows, &name, &email, &unit)
+		if err != nil {
+			return nil, err
+		}
+		v.FullName, v.Email, v.UnitNumber = name, email, unit
+		out = append(out, *v)
+	}
+	return out, rows.Err()
+}
+
+// ReviewVerification decides a pending request of the community.
+func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time) (*domain.VerificationRequest, error) {
+	var out *domain.VerificationRequest
+	err := db.inTx(ctx, func(tx conn) error {
+		var current string
+		err := tx.queryRow(ctx, "SELECT status FROM verification_requests WHERE id = ? AND community_id = ?", id, communityID).Scan(&current)
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud de verificación")
+		}
+		if err != nil {
+			return err
+		}
+		if current != string(domain.VerificationPending) {
+			return domain.Errorf(domain.CodeConflict, "Esta solicitud ya se ha revisado")
+		}
+		if _, err := tx.exec(ctx, "UPDATE verification_requests SET status = ?, note = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?",
+			string(status), note, reviewerID, now.UnixMilli(), id); err != nil {
+			return err
+		}
+		var name, email string
+		var unit *string
+		out, err = scanVerification(tx.queryRow(ctx, verificationListQuery+" WHERE v.id = ?", id), &name, &email, &unit)
+		if err == nil {
+			out.FullName, out.Email, out.UnitNumber = name, email, unit
+		}
+		return err
+	})
+	return out, err
+}
