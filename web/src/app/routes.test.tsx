@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeApi } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import { ROUTE_PATHS } from './routes'
+import { GUEST_PATHS, ONBOARDING_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS } from './routes'
+
+const concrete = (path: string) => path.replace(':chatId', 'chat-1')
 
 describe('route table', () => {
   it('holds every path of the spec exactly once', () => {
@@ -9,17 +12,60 @@ describe('route table', () => {
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 
-  it.each(ROUTE_PATHS.map((path) => path.replace(':chatId', 'chat-1')))('%s has a screen', async (path) => {
+  it('puts every path in exactly one access group', () => {
+    const grouped = [...PUBLIC_PATHS, ...GUEST_PATHS, ...PROTECTED_PATHS]
+    expect([...grouped].sort()).toEqual([...ROUTE_PATHS].sort())
+    expect(PROTECTED_PATHS).toContain('/dashboard')
+    expect(PROTECTED_PATHS).not.toContain('/start')
+  })
+
+  it.each(ROUTE_PATHS.map(concrete))('%s has a screen for a signed-in user', async (path) => {
+    fakeApi.signIn()
     renderRoute(path)
 
     const heading = await screen.findByRole('heading', { level: 1 })
     expect(heading).not.toHaveTextContent('Oops! Page not found')
   })
 
+  it.each(PROTECTED_PATHS.map(concrete))('%s sends a signed-out visitor to /login', async (path) => {
+    const { router } = renderRoute(path)
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it.each([...PUBLIC_PATHS, ...GUEST_PATHS].map(concrete))('%s opens without a session', async (path) => {
+    const { router } = renderRoute(path)
+
+    const heading = await screen.findByRole('heading', { level: 1 })
+    expect(heading).not.toHaveTextContent('Oops! Page not found')
+    expect(router.state.location.pathname).toBe(path)
+  })
+
+  it('leaves the onboarding wizard ungated for now', async () => {
+    for (const path of ONBOARDING_PATHS) {
+      const { router, unmount } = renderRoute(path)
+      expect(await screen.findByRole('heading', { level: 1, name: 'Página en construcción' })).toBeInTheDocument()
+      expect(router.state.location.pathname).toBe(path)
+      unmount()
+    }
+  })
+
   it('marks screens not built yet as under construction, with a way home', async () => {
+    fakeApi.signIn()
     renderRoute('/settings/roles')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Página en construcción' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
+  })
+
+  it('does not route the server-rendered /dev pages', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    renderRoute('/dev/mailbox')
+
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Oops! Page not found')
+    })
+    consoleError.mockRestore()
   })
 })

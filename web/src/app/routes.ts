@@ -37,3 +37,33 @@ export const ROUTE_PATHS = [
   '/settings/unit-info',
   '/settings/roles',
 ] as const
+
+export type RoutePath = (typeof ROUTE_PATHS)[number]
+
+/** The onboarding wizard: it will get its own gate (no session goes to /start) in a later issue. */
+export const ONBOARDING_PATHS = [
+  '/start',
+  '/join',
+  '/find-community',
+  '/choose-unit',
+  '/verify',
+  '/done',
+] as const satisfies readonly RoutePath[]
+
+/** Sign-in and registration: a signed-in user is sent on to the dashboard. */
+export const GUEST_PATHS = ['/login', '/register'] as const satisfies readonly RoutePath[]
+
+/** Open to anyone, signed in or not. */
+export const PUBLIC_PATHS = [
+  '/',
+  '/confirm-email',
+  '/email-pending',
+  '/forgot-password',
+  '/reset-password',
+  ...ONBOARDING_PATHS,
+] as const satisfies readonly RoutePath[]
+
+const open = new Set<string>([...PUBLIC_PATHS, ...GUEST_PATHS])
+
+/** Every other screen needs a session with a confirmed email. */
+export const PROTECTED_PATHS = ROUTE_PATHS.filter((path) => !open.has(path))

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { toast } from 'sonner'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { i18n } from '@/lib/i18n'
+import { fakeApi } from './fake-api'
 
 // Lazy screens are compiled on first import; on a busy two-core CI machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 })
@@ -19,8 +21,18 @@ window.matchMedia = vi.fn((query: string) => ({
 }))
 window.scrollTo = vi.fn()
 
+// No test reaches a real server: the API client's fetch goes to the fake (signed out by default).
+beforeEach(() => {
+  vi.stubGlobal('fetch', fakeApi.fetch)
+})
+
 afterEach(async () => {
   cleanup()
+  // Sonner keeps toasts in a module-level store and replays the active ones to a new <Toaster>.
+  toast.dismiss()
+  vi.useRealTimers()
+  fakeApi.reset()
   localStorage.clear()
+  sessionStorage.clear()
   await i18n.changeLanguage('es')
 })

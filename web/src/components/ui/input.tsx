@@ -9,7 +9,9 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
         // text-base (16 px) stops iOS Safari from zooming into the field on focus.
         'flex h-11 w-full rounded-xl border border-input bg-card px-3 text-base text-foreground shadow-xs ' +
           'transition-colors outline-none placeholder:text-muted-foreground focus-visible:border-ring ' +
-          'focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 ' +
+          // Disabled fields may still hold a value filled in for the user: muted, but readable.
+          'focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:bg-muted ' +
+          'disabled:text-muted-foreground ' +
           'aria-invalid:border-destructive aria-invalid:ring-destructive/30 file:border-0 file:bg-transparent ' +
           'file:text-sm file:font-medium',
         className,

@@ -34,7 +34,7 @@ describe('landing page', () => {
 
     await user.click(await screen.findByRole('link', { name: 'Iniciar Sesión' }))
 
-    expect(await screen.findByRole('heading', { name: 'Página en construcción' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument()
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
       `${window.location.origin}/login`,

@@ -2,5 +2,10 @@ import createClient from 'openapi-fetch'
 import type { paths } from './schema'
 
 // Typed by the contract (npm run gen:api). Its paths already start with /api/v1, so requests go to the
-// page's own origin, where the session cookie lives.
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' })
+// page's own origin, where the session cookie lives (an absolute base, so Request also works outside a page).
+export const api = createClient<paths>({
+  baseUrl: globalThis.location.origin,
+  credentials: 'same-origin',
+  // Looked up on every call rather than captured once, so tests can fake the network with vi.stubGlobal.
+  fetch: (request) => globalThis.fetch(request),
+})

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import type { components } from '@/lib/api/schema'
+
+export type CommunitySummary = components['schemas']['CommunitySummary']
+
+/** The community behind an invitation code (its name, address and city); 404 when there is none. */
+export function lookupCommunity(code: string) {
+  return unwrap(api.GET('/api/v1/communities/lookup/{code}', { params: { path: { code } } }))
+}
+
+export function useLookupCommunity() {
+  return useMutation({ mutationFn: lookupCommunity })
+}

@@ -1,0 +1,170 @@
+import { LoaderCircle, MailCheck } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { hasErrorCode } from '@/lib/api/request'
+import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { useResendConfirmation } from '../api/resend-confirmation'
+import { AuthLayout } from '../components/auth-layout'
+import { DevMailboxLink } from '../components/dev-mailbox-link'
+import { useCountdown } from '../lib/use-countdown'
+import { emailFromState, forgetPendingEmail, readPendingEmail, savePendingEmail } from '../lib/pending-email'
+import { emailField } from '../lib/schemas'
+
+/** Seconds the resend button stays disabled after a successful send. */
+export const RESEND_COOLDOWN_SECONDS = 60
+
+export function EmailPendingPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const location = useLocation()
+  // From the screen that sent the user here, else from this tab's storage (a reload), else ask for it.
+  const [email, setEmail] = useState(() => emailFromState(location.state) ?? readPendingEmail())
+  const resend = useResendConfirmation()
+  const { secondsLeft, start } = useCountdown()
+
+  useEffect(() => {
+    if (email) savePendingEmail(email)
+  }, [email])
+
+  const send = (address: string) => {
+    resend.mutate(address, {
+      onSuccess: () => {
+        setEmail(address)
+        start(RESEND_COOLDOWN_SECONDS)
+        toast.success(t('auth.emailPending.resentTitle'), { description: t('auth.emailPending.resentDescription') })
+      },
+      onError: (err) => {
+        if (hasErrorCode(err, 'not_found')) {
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+          forgetPendingEmail()
+          void navigate('/login')
+          return
+        }
+        if (hasErrorCode(err, 'already_confirmed')) {
+          toast.success(t('auth.emailPending.alreadyConfirmedTitle'), { description: problemMessage(err, t) })
+          forgetPendingEmail()
+          void navigate('/login')
+          return
+        }
+        toast.error(t('auth.emailPending.resendError'), { description: problemMessage(err, t) })
+      },
+    })
+  }
+
+  const cooling = secondsLeft > 0
+  const resendLabel = resend.isPending
+    ? t('auth.emailPending.resending')
+    : cooling
+      ? t('auth.emailPending.resendIn', { seconds: secondsLeft })
+      : t('auth.emailPending.resend')
+
+  return (
+    <AuthLayout
+      backTo="/login"
+      icon={MailCheck}
+      title={t('auth.emailPending.title')}
+      description={
+        email ? (
+          <Trans
+            i18nKey="auth.emailPending.sentTo"
+            values={{ email }}
+            components={{ email: <strong className="font-semibold break-all text-foreground" /> }}
+          />
+        ) : (
+          t('auth.emailPending.unknownEmail')
+        )
+      }
+      footer={
+        <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
+          {t('auth.backToLogin')}
+        </Link>
+      }
+    >
+      {email ? (
+        <>
+          <p className="text-center text-sm text-muted-foreground text-pretty">{t('auth.emailPending.instructions')}</p>
+          <div className="flex flex-col gap-2">
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={resend.isPending || cooling}
+              aria-busy={resend.isPending}
+              onClick={() => {
+                send(email)
+              }}
+            >
+              {resend.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+              {resendLabel}
+            </Button>
+            <Button
+              variant="ghost"
+              className="w-full text-muted-foreground"
+              onClick={() => {
+                forgetPendingEmail()
+                setEmail(null)
+              }}
+            >
+              {t('auth.emailPending.otherEmail')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <AskEmailForm pending={resend.isPending} label={resendLabel} disabled={cooling} onSubmit={send} />
+      )}
+      <DevMailboxLink />
+    </AuthLayout>
+  )
+}
+
+interface AskEmailFormProps {
+  pending: boolean
+  disabled: boolean
+  label: string
+  onSubmit: (email: string) => void
+}
+
+/** When the page does not know the address (opened directly, another tab): ask for it. */
+function AskEmailForm({ pending, disabled, label, onSubmit }: AskEmailFormProps) {
+  const { t } = useTranslation()
+  const schema = useMemo(() => z.object({ email: emailField(t) }), [t])
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '' },
+  })
+  const submit = form.handleSubmit(
+    (values) => {
+      onSubmit(values.email)
+    },
+    (invalid) => {
+      toast.error(t('common.validationError'), { description: firstErrorMessage(invalid) })
+    },
+  )
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <FormField id="pending-email" label={t('auth.fields.email')} error={form.formState.errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('auth.fields.emailPlaceholder')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={pending || disabled} aria-busy={pending}>
+        {pending && <LoaderCircle className="animate-spin" aria-hidden />}
+        {label}
+      </Button>
+    </form>
+  )
+}

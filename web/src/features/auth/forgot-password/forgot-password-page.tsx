@@ -1,0 +1,124 @@
+import { LoaderCircle, MailCheck } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { useForgotPassword } from '../api/forgot-password'
+import { AuthLayout } from '../components/auth-layout'
+import { DevMailboxLink } from '../components/dev-mailbox-link'
+import { emailField } from '../lib/schemas'
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation()
+  const schema = useMemo(() => z.object({ email: emailField(t) }), [t])
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '' },
+  })
+  const forgot = useForgotPassword()
+  // The address the link went to; null while the form shows.
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Counts the moves between the form and the confirmation (none on the first visit).
+  const [moves, setMoves] = useState(0)
+
+  // Moving between the form and the confirmation replaces the screen: take focus to what is new.
+  useEffect(() => {
+    if (moves === 0) return
+    if (sentTo === null) form.setFocus('email')
+    else heading.current?.focus()
+  }, [moves, sentTo, form])
+
+  const submit = form.handleSubmit(
+    (values) => {
+      forgot.mutate(values.email, {
+        onSuccess: () => {
+          setMoves((n) => n + 1)
+          setSentTo(values.email)
+        },
+        onError: (err) => {
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      })
+    },
+    (invalid) => {
+      toast.error(t('common.validationError'), { description: firstErrorMessage(invalid) })
+    },
+  )
+
+  const backToLogin = (
+    <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
+      {t('auth.backToLogin')}
+    </Link>
+  )
+
+  if (sentTo !== null) {
+    return (
+      <AuthLayout
+        backTo="/login"
+        icon={MailCheck}
+        headingRef={heading}
+        title={t('auth.forgot.sentTitle')}
+        description={
+          <Trans
+            i18nKey="auth.forgot.sentDescription"
+            values={{ email: sentTo }}
+            components={{ email: <strong className="font-semibold break-all text-foreground" /> }}
+          />
+        }
+        footer={backToLogin}
+      >
+        <Button
+          size="lg"
+          variant="outline"
+          className="w-full"
+          onClick={() => {
+            form.reset({ email: '' })
+            forgot.reset()
+            setMoves((n) => n + 1)
+            setSentTo(null)
+          }}
+        >
+          {t('auth.forgot.another')}
+        </Button>
+        <DevMailboxLink />
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout
+      backTo="/login"
+      headingRef={heading}
+      title={t('auth.forgot.title')}
+      description={t('auth.forgot.subtitle')}
+      footer={backToLogin}
+    >
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        <FormField id="forgot-email" label={t('auth.fields.email')} error={form.formState.errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('auth.fields.emailPlaceholder')}
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending} aria-busy={forgot.isPending}>
+          {forgot.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+          {forgot.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}

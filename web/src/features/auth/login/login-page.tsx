@@ -1,0 +1,198 @@
+import { LoaderCircle, Mail } from 'lucide-react'
+import { useMemo, type ComponentType } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { PasswordInput } from '@/components/ui/password-input'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { hasErrorCode } from '@/lib/api/request'
+import { useAppInfo, type OAuthProvider } from '@/lib/app-info'
+import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { useCreateTestUser } from '../api/dev-test-user'
+import { useLogin } from '../api/login'
+import { AuthLayout } from '../components/auth-layout'
+import { FacebookIcon, GoogleIcon } from '../components/provider-icons'
+import { savePendingEmail } from '../lib/pending-email'
+import { emailField } from '../lib/schemas'
+
+function loginSchema(t: ReturnType<typeof useTranslation>['t']) {
+  return z.object({
+    email: emailField(t),
+    password: z.string().min(1, t('auth.validation.passwordRequired')),
+  })
+}
+
+type LoginValues = z.input<ReturnType<typeof loginSchema>>
+
+const PROVIDERS = [
+  { id: 'google', icon: GoogleIcon },
+  { id: 'facebook', icon: FacebookIcon },
+] as const satisfies readonly { id: OAuthProvider; icon: ComponentType }[]
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const schema = useMemo(() => loginSchema(t), [t])
+  const form = useForm<LoginValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors } = form.formState
+  const login = useLogin()
+  const testUser = useCreateTestUser()
+  const appInfo = useAppInfo()
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      login.mutate(values, {
+        onError: (err) => {
+          if (hasErrorCode(err, 'email_not_confirmed')) {
+            toast.error(t('auth.login.unconfirmedTitle'), { description: t('auth.login.unconfirmedDescription') })
+            savePendingEmail(values.email)
+            void navigate('/email-pending', { state: { email: values.email } })
+            return
+          }
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      })
+    },
+    (invalid) => {
+      toast.error(t('common.validationError'), { description: firstErrorMessage(invalid) })
+    },
+  )
+
+  const available = new Set(appInfo.data?.oauthProviders ?? [])
+  const unavailable = PROVIDERS.filter((p) => !available.has(p.id)).map((p) => t(`auth.login.${p.id}`))
+  const unavailableNote = appInfo.isSuccess && unavailable.length > 0
+  const busy = login.isPending || testUser.isPending
+
+  return (
+    <AuthLayout
+      backTo="/"
+      title={t('auth.login.title')}
+      description={t('auth.login.subtitle')}
+      footer={
+        <>
+          {t('auth.login.noAccount')}{' '}
+          <Link to="/register" className="font-semibold text-primary underline-offset-4 hover:underline">
+            {t('auth.login.register')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+        <FormField id="login-email" label={t('auth.fields.email')} error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('auth.fields.emailPlaceholder')}
+            />
+          )}
+        </FormField>
+        <FormField id="login-password" label={t('auth.fields.password')} error={errors.password?.message}>
+          {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
+        </FormField>
+        <Link
+          to="/forgot-password"
+          className="-mt-1 self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('auth.login.forgot')}
+        </Link>
+        <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={login.isPending}>
+          {login.isPending ? (
+            <>
+              <LoaderCircle className="animate-spin" aria-hidden />
+              {t('auth.login.submitting')}
+            </>
+          ) : (
+            t('auth.login.submit')
+          )}
+        </Button>
+      </form>
+
+      <section aria-labelledby="login-providers" className="flex flex-col gap-3">
+        <div className="flex items-center gap-3 text-sm text-muted-foreground">
+          <span className="h-px flex-1 bg-input" aria-hidden />
+          <h2 id="login-providers" className="font-normal">
+            {t('auth.login.or')}
+          </h2>
+          <span className="h-px flex-1 bg-input" aria-hidden />
+        </div>
+        <div className="grid grid-cols-3 gap-2">
+          {PROVIDERS.map(({ id, icon: Icon }) => (
+            <Button
+              key={id}
+              type="button"
+              variant="ghost"
+              className="h-12 border border-input bg-card px-2 [&_svg]:size-5"
+              disabled={!available.has(id)}
+              aria-describedby={unavailableNote && !available.has(id) ? 'login-providers-note' : undefined}
+              onClick={() => {
+                window.location.assign(`/api/v1/auth/oauth/${id}/start`)
+              }}
+            >
+              <Icon />
+              {t(`auth.login.${id}`)}
+            </Button>
+          ))}
+          <Button
+            type="button"
+            variant="ghost"
+            className="h-12 border border-input bg-card px-2 [&_svg]:size-5"
+            onClick={() => {
+              form.setFocus('email')
+            }}
+          >
+            <Mail aria-hidden />
+            {t('auth.login.emailButton')}
+          </Button>
+        </div>
+        {unavailableNote && (
+          <p id="login-providers-note" className="text-center text-xs text-muted-foreground">
+            {t('auth.login.providersUnavailable', {
+              providers: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(unavailable),
+            })}
+          </p>
+        )}
+      </section>
+
+      {appInfo.data?.dev && (
+        <section
+          aria-labelledby="login-dev"
+          className="flex flex-col gap-2 rounded-2xl border border-dashed border-amber-500/60 p-3"
+        >
+          <h2
+            id="login-dev"
+            className="text-xs font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400"
+          >
+            {t('auth.login.devOnly')}
+          </h2>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={busy}
+            onClick={() => {
+              // The promise, not per-call callbacks: signing in moves the user on and unmounts this screen.
+              void testUser.mutateAsync().then(
+                () => toast.success(t('auth.login.devTestUserDone')),
+                (err: unknown) => toast.error(t('common.error'), { description: problemMessage(err, t) }),
+              )
+            }}
+          >
+            {testUser.isPending ? t('auth.login.devTestUserCreating') : t('auth.login.devTestUser')}
+          </Button>
+        </section>
+      )}
+    </AuthLayout>
+  )
+}

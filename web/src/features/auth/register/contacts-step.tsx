@@ -1,0 +1,199 @@
+import { Controller, useWatch } from 'react-hook-form'
+import { Trans, useTranslation } from 'react-i18next'
+import { Checkbox } from '@/components/ui/checkbox'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Switch } from '@/components/ui/switch'
+import { Textarea } from '@/components/ui/textarea'
+import { cn } from '@/lib/utils'
+import type { StepProps } from './account-step'
+import { COMMUNITY_ROLES } from './register-values'
+
+const linkClass = 'font-medium text-primary underline underline-offset-4'
+
+/** Step 2, Contactos: the user's role, the president if they know them, neighbours to invite, the terms. */
+export function ContactsStep({ form, field }: StepProps) {
+  const { t } = useTranslation()
+  const { errors } = form.formState
+  const optional = t('common.optional')
+  const [role, knowsPresident] = useWatch({ control: form.control, name: ['communityRole', 'knowsPresident'] })
+  const roleError = errors.communityRole?.message
+
+  return (
+    <div className="flex flex-col gap-6">
+      <fieldset
+        className="flex flex-col gap-3"
+        aria-invalid={roleError ? true : undefined}
+        aria-describedby={roleError ? 'register-role-error' : undefined}
+      >
+        <legend className="mb-3 text-sm font-medium">{t('auth.register.contacts.role')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {COMMUNITY_ROLES.map((value) => (
+            <label
+              key={value}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border bg-card px-3 text-sm font-medium ' +
+                  'transition-colors has-checked:border-primary has-checked:bg-accent has-checked:text-accent-foreground ' +
+                  'has-focus-visible:ring-2 has-focus-visible:ring-ring',
+                roleError ? 'border-destructive' : 'border-input',
+              )}
+            >
+              <input
+                type="radio"
+                value={value}
+                className="size-4 accent-primary outline-none"
+                {...field('communityRole')}
+              />
+              {t(`auth.register.contacts.roles.${value}`)}
+            </label>
+          ))}
+        </div>
+        {roleError && (
+          <p id="register-role-error" className="text-sm text-destructive">
+            {roleError}
+          </p>
+        )}
+      </fieldset>
+
+      {role === 'Otros' && (
+        <FormField
+          id="register-role-comments"
+          label={t('auth.register.contacts.comments')}
+          error={errors.roleComments?.message}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              {...field('roleComments')}
+              rows={3}
+              maxLength={500}
+              placeholder={t('auth.register.contacts.commentsPlaceholder')}
+            />
+          )}
+        </FormField>
+      )}
+
+      <div className="flex flex-col gap-4">
+        <div className="flex min-h-11 items-center justify-between gap-3">
+          <Label htmlFor="register-knows-president">{t('auth.register.contacts.knowsPresident')}</Label>
+          <Controller
+            control={form.control}
+            name="knowsPresident"
+            render={({ field: sw }) => (
+              <Switch
+                id="register-knows-president"
+                ref={sw.ref}
+                checked={sw.value}
+                onCheckedChange={(checked) => {
+                  sw.onChange(checked)
+                  if (!checked)
+                    form.clearErrors(['presidentName', 'presidentFloor', 'presidentEmail', 'presidentPhone'])
+                }}
+              />
+            )}
+          />
+        </div>
+        {knowsPresident && (
+          <div className="flex flex-col gap-4 rounded-2xl border bg-muted/40 p-4">
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-3">
+              <FormField
+                id="register-president-name"
+                label={t('auth.register.contacts.presidentName')}
+                error={errors.presidentName?.message}
+              >
+                {(control) => <Input {...control} {...field('presidentName')} maxLength={100} autoComplete="off" />}
+              </FormField>
+              <FormField
+                id="register-president-floor"
+                label={t('auth.register.contacts.presidentFloor')}
+                error={errors.presidentFloor?.message}
+              >
+                {(control) => <Input {...control} {...field('presidentFloor')} maxLength={10} autoComplete="off" />}
+              </FormField>
+            </div>
+            <FormField
+              id="register-president-email"
+              label={t('auth.register.contacts.presidentEmail')}
+              optionalText={optional}
+              error={errors.presidentEmail?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...field('presidentEmail')}
+                  type="email"
+                  inputMode="email"
+                  maxLength={255}
+                  autoComplete="off"
+                />
+              )}
+            </FormField>
+            <FormField
+              id="register-president-phone"
+              label={t('auth.register.contacts.presidentPhone')}
+              optionalText={optional}
+              error={errors.presidentPhone?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...field('presidentPhone')}
+                  type="tel"
+                  inputMode="tel"
+                  maxLength={20}
+                  autoComplete="off"
+                />
+              )}
+            </FormField>
+          </div>
+        )}
+      </div>
+
+      <FormField
+        id="register-invitees"
+        label={t('auth.register.contacts.invitees')}
+        optionalText={optional}
+        error={errors.inviteeEmails?.message}
+        hint={t('auth.register.contacts.inviteesHint')}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            {...field('inviteeEmails')}
+            rows={3}
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={'vecino@email.com\nvecina@email.com'}
+          />
+        )}
+      </FormField>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id="register-terms"
+            className="mt-0.5"
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={errors.acceptTerms ? 'register-terms-error' : undefined}
+            {...field('acceptTerms')}
+          />
+          <label htmlFor="register-terms" className="text-sm leading-snug">
+            <Trans
+              i18nKey="auth.register.contacts.terms"
+              components={{
+                terms: <a href="/terminos" target="_blank" rel="noopener noreferrer" className={linkClass} />,
+                privacy: <a href="/privacidad" target="_blank" rel="noopener noreferrer" className={linkClass} />,
+              }}
+            />
+          </label>
+        </div>
+        {errors.acceptTerms && (
+          <p id="register-terms-error" className="text-sm text-destructive">
+            {errors.acceptTerms.message}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}

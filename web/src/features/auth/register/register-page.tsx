@@ -1,0 +1,330 @@
+import { LoaderCircle } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { hasErrorCode } from '@/lib/api/request'
+import { LANGUAGES, type Language } from '@/lib/app-settings'
+import { useCheckEmail } from '../api/check-email'
+import { useLookupCommunity } from '../api/lookup-community'
+import { useSignUp } from '../api/signup'
+import { AuthLayout } from '../components/auth-layout'
+import { StepIndicator } from '../components/step-indicator'
+import { savePendingEmail } from '../lib/pending-email'
+import { AccountStep } from './account-step'
+import { buildSignUp } from './build-signup'
+import { CommunityStep } from './community-step'
+import { ContactsStep } from './contacts-step'
+import {
+  ADDRESS_FIELDS,
+  DEFAULT_REGISTER_VALUES,
+  INVITE_CODE_LENGTH,
+  normalizeInviteCode,
+  splitAddress,
+  type AddressValues,
+  type RegisterField,
+  type RegisterValues,
+} from './register-values'
+import {
+  validateAccount,
+  validateCommunity,
+  validateContacts,
+  type InviteStatus,
+  type StepError,
+} from './validate-steps'
+
+const STEP_KEYS = ['account', 'community', 'contacts'] as const
+type Step = 0 | 1 | 2
+
+/**
+ * Registration in three steps (Cuenta, Comunidad, Contactos) over one form, so going back and forth
+ * keeps what was typed. /register?token=CODE (the invitation link) fills in the community code.
+ */
+export function RegisterPage() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const [step, setStep] = useState<Step>(0)
+  const [invitation] = useState(() => normalizeInviteCode(params.get('token') ?? ''))
+  const form = useForm<RegisterValues>({ defaultValues: { ...DEFAULT_REGISTER_VALUES, inviteCode: invitation } })
+  const checkEmail = useCheckEmail()
+  const signUp = useSignUp()
+  const lookup = useLookupCommunity()
+  const inviteCode = useWatch({ control: form.control, name: 'inviteCode' })
+
+  // The lookup answers for the code it was asked about; a different code in the field means no answer yet.
+  const current = lookup.variables === inviteCode
+  const found = current && lookup.isSuccess ? lookup.data : null
+  const inviteStatus: InviteStatus =
+    inviteCode.length < INVITE_CODE_LENGTH
+      ? 'none'
+      : !current || lookup.isPending
+        ? 'checking'
+        : found
+          ? 'found'
+          : hasErrorCode(lookup.error, 'not_found')
+            ? 'not-found'
+            : 'failed'
+
+  /** A field registered so that typing in it clears its error message. */
+  const field = useCallback(
+    (name: RegisterField) =>
+      form.register(name, {
+        onChange: () => {
+          form.clearErrors(name)
+        },
+      }),
+    [form],
+  )
+
+  // What the user had typed in the address before a found community replaced it, to give it back.
+  const typedAddress = useRef<AddressValues | null>(null)
+
+  const restoreAddress = useCallback(() => {
+    const typed = typedAddress.current
+    if (!typed) return
+    for (const name of ADDRESS_FIELDS) form.setValue(name, typed[name])
+    typedAddress.current = null
+  }, [form])
+
+  const { mutate: mutateLookup } = lookup
+  const lookUp = useCallback(
+    (code: string) => {
+      mutateLookup(code, {
+        onSuccess: (community) => {
+          if (form.getValues('inviteCode') !== code) return
+          typedAddress.current ??= Object.fromEntries(
+            ADDRESS_FIELDS.map((name) => [name, form.getValues(name)]),
+          ) as AddressValues
+          const address = splitAddress(community.address)
+          form.setValue('catastralReference', '')
+          form.setValue('streetType', address.streetType)
+          form.setValue('streetName', address.streetName)
+          form.setValue('streetNumber', address.streetNumber)
+          form.setValue('postalCode', '')
+          form.clearErrors([...ADDRESS_FIELDS, 'inviteCode'])
+          toast.success(t('auth.register.community.foundTitle'), {
+            description: t('auth.register.community.foundDescription', { name: community.name }),
+          })
+        },
+        onError: (err) => {
+          if (form.getValues('inviteCode') !== code) return
+          if (hasErrorCode(err, 'not_found')) {
+            const description = t('auth.register.community.invalidTokenDescription')
+            form.setError('inviteCode', { message: description })
+            toast.error(t('auth.register.community.invalidTokenTitle'), { description })
+            return
+          }
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      })
+    },
+    [mutateLookup, form, t],
+  )
+
+  const onInviteCodeChange = (typed: string) => {
+    const code = normalizeInviteCode(typed)
+    const previous = form.getValues('inviteCode')
+    form.setValue('inviteCode', code)
+    form.clearErrors('inviteCode')
+    if (code === previous) return
+    if (code.length === INVITE_CODE_LENGTH) {
+      lookUp(code)
+    } else if (previous.length === INVITE_CODE_LENGTH) {
+      lookup.reset()
+      restoreAddress()
+    }
+  }
+
+  // The invitation link's code is looked up once on arrival (StrictMode runs effects twice).
+  const lookedUpInvitation = useRef(false)
+  useEffect(() => {
+    if (lookedUpInvitation.current || invitation.length !== INVITE_CODE_LENGTH) return
+    lookedUpInvitation.current = true
+    lookUp(invitation)
+  }, [invitation, lookUp])
+
+  // Each step replaces the last: move focus to the new step's heading so it is read out.
+  const stepHeading = useRef<HTMLHeadingElement>(null)
+  const moved = useRef(false)
+  useEffect(() => {
+    if (moved.current) stepHeading.current?.focus()
+  }, [step])
+
+  const goTo = (next: Step) => {
+    moved.current = true
+    setStep(next)
+  }
+
+  const report = (error: StepError) => {
+    for (const [name, message] of error.fields) form.setError(name, { message })
+    toast.error(error.title, { description: error.description })
+    const first = error.fields[0]?.[0]
+    if (first) focusField(first)
+  }
+
+  const focusField = (name: RegisterField) => {
+    // Radio groups and switches are not text inputs: setFocus works for anything registered with a ref.
+    form.setFocus(name)
+  }
+
+  const next = async () => {
+    const values = form.getValues()
+    if (step === 0) {
+      const error = validateAccount(values, t)
+      if (error) {
+        report(error)
+        return
+      }
+      let exists: boolean
+      try {
+        exists = await checkEmail.mutateAsync(values.email.trim())
+      } catch (err) {
+        if (hasErrorCode(err, 'invalid')) {
+          report({
+            title: t('common.validationError'),
+            description: problemMessage(err, t),
+            fields: [['email', problemMessage(err, t)]],
+          })
+        } else {
+          toast.error(t('common.error'), { description: t('auth.register.account.emailCheckFailed') })
+        }
+        return
+      }
+      if (exists) {
+        report({
+          title: t('auth.register.account.emailTakenTitle'),
+          description: t('auth.register.account.emailTakenDescription'),
+          fields: [['email', t('auth.register.account.emailTakenField')]],
+        })
+        return
+      }
+      goTo(1)
+      return
+    }
+    const error = validateCommunity(values, inviteStatus, t)
+    if (error) {
+      report(error)
+      return
+    }
+    goTo(2)
+  }
+
+  const finish = () => {
+    const values = form.getValues()
+    const error = validateContacts(values, t)
+    if (error) {
+      report(error)
+      return
+    }
+    const language: Language = LANGUAGES.find((l) => l === i18n.language) ?? 'es'
+    signUp.mutate(buildSignUp(values, found, language), {
+      onSuccess: ({ email }) => {
+        toast.success(t('auth.register.success'))
+        savePendingEmail(email)
+        void navigate('/email-pending', { state: { email } })
+      },
+      onError: (err) => {
+        if (hasErrorCode(err, 'email_taken')) {
+          toast.error(t('auth.register.account.emailTakenTitle'), {
+            description: t('auth.register.emailTakenDescription'),
+          })
+          form.setError('email', { message: t('auth.register.account.emailTakenField') })
+          goTo(0)
+          return
+        }
+        if (hasErrorCode(err, 'not_found')) {
+          const description = t('auth.register.community.invalidTokenDescription')
+          toast.error(t('auth.register.community.invalidTokenTitle'), { description })
+          form.setError('inviteCode', { message: description })
+          goTo(1)
+          return
+        }
+        toast.error(t('auth.register.errorTitle'), { description: problemMessage(err, t) })
+      },
+    })
+  }
+
+  const stepNames = STEP_KEYS.map((key) => t(`auth.register.steps.${key}`))
+  const busy = checkEmail.isPending || signUp.isPending
+
+  return (
+    <AuthLayout
+      backTo="/"
+      title={t('auth.register.title')}
+      description={t('auth.register.subtitle')}
+      footer={
+        <>
+          {t('auth.register.haveAccount')}{' '}
+          <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
+            {t('auth.register.login')}
+          </Link>
+        </>
+      }
+    >
+      <StepIndicator steps={stepNames} current={step} label={t('auth.register.progress')} />
+      <form
+        noValidate
+        className="flex flex-col gap-6"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (busy) return
+          if (step === 2) finish()
+          else void next()
+        }}
+      >
+        <div>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {t('auth.register.stepOf', { current: step + 1, total: STEP_KEYS.length })}
+          </p>
+          <h2 ref={stepHeading} tabIndex={-1} className="text-xl font-bold outline-none">
+            {stepNames[step]}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t(`auth.register.${STEP_KEYS[step]}.intro`)}</p>
+        </div>
+
+        {step === 0 && <AccountStep form={form} field={field} />}
+        {step === 1 && (
+          <CommunityStep
+            form={form}
+            field={field}
+            found={found}
+            searching={inviteStatus === 'checking' && lookup.isPending}
+            onInviteCodeChange={onInviteCodeChange}
+          />
+        )}
+        {step === 2 && <ContactsStep form={form} field={field} />}
+
+        <div className="flex gap-3">
+          {step > 0 && (
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              className="flex-1"
+              disabled={signUp.isPending}
+              onClick={() => {
+                goTo((step - 1) as Step)
+              }}
+            >
+              {t('auth.register.back')}
+            </Button>
+          )}
+          <Button type="submit" size="lg" className="flex-1" disabled={busy} aria-busy={busy}>
+            {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+            {step < 2
+              ? checkEmail.isPending
+                ? t('auth.register.checkingEmail')
+                : t('auth.register.next')
+              : signUp.isPending
+                ? t('auth.register.submitting')
+                : t('auth.register.finish')}
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  )
+}

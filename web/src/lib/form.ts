@@ -1,0 +1,36 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
+import type { z } from 'zod'
+
+/** One message per field, in the order the schema reports them (first field first). */
+export function fieldIssues(error: z.ZodError): Map<string, string> {
+  const issues = new Map<string, string>()
+  for (const issue of error.issues) {
+    const name = issue.path.map(String).join('.')
+    if (!issues.has(name)) issues.set(name, issue.message)
+  }
+  return issues
+}
+
+/**
+ * A react-hook-form resolver for a zod schema of a flat form. Errors keep the schema's order, so the
+ * first one is the first field's: the one the validation toast shows.
+ */
+export function zodResolver<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+): Resolver<Input, unknown, Output> {
+  return (values) => {
+    const result = schema.safeParse(values)
+    if (result.success) return { values: result.data, errors: {} }
+    const errors: Record<string, { type: string; message: string }> = {}
+    for (const [name, message] of fieldIssues(result.error)) errors[name] = { type: 'validation', message }
+    return { values: {}, errors: errors as FieldErrors<Input> }
+  }
+}
+
+/** The message of the first field with an error. */
+export function firstErrorMessage(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (error && typeof error.message === 'string') return error.message
+  }
+  return undefined
+}

@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { ApiError, unwrap } from '@/lib/api/request'
+import type { components } from '@/lib/api/schema'
+
+/** The signed-in user as the API describes them (GET /api/v1/me). */
+export type Me = components['schemas']['Me']
+
+export const SESSION_QUERY_KEY = ['session'] as const
+
+/** The current user, or null when signed out: a 401 is an answer here, not an error. */
+async function fetchSession(): Promise<Me | null> {
+  const { data, error, response } = await api.GET('/api/v1/me')
+  if (response.status === 401) return null
+  if (!response.ok || !data) throw new ApiError(response.status, error)
+  return data
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: fetchSession,
+  staleTime: 60_000,
+})
+
+/**
+ * The session, from the HttpOnly cookie the app never sees: `user` is null when signed out and
+ * undefined while the first answer is on its way.
+ */
+export function useSession() {
+  const query = useQuery(sessionQueryOptions)
+  return { ...query, user: query.data }
+}
+
+/** Stores the user a sign-in (login, email confirmation, test user) answered with. */
+export function setSession(queryClient: QueryClient, user: Me): void {
+  queryClient.setQueryData(SESSION_QUERY_KEY, user)
+}
+
+/**
+ * Forgets the session and the data cached for it (another user may sign in next on this device). Queries
+ * a mounted screen still shows are left alone: removing them would make that screen fetch them again.
+ */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(SESSION_QUERY_KEY, null)
+  queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] })
+}
+
+/**
+ * The navigation state for going to /login after signing out. The cached user is forgotten there, once
+ * the protected screen is gone: forgetting it earlier would make that screen's gate redirect on its own.
+ */
+export const SIGNED_OUT_STATE = { signedOut: true } as const
+
+/**
+ * Signs out on the server, which clears the cookie (and answers 204 to a session that already ended).
+ * Then navigate to /login with SIGNED_OUT_STATE, which clears the cache.
+ */
+export function useLogout() {
+  return useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')) })
+}
