@@ -90,8 +90,14 @@ var (
 	perIP       = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
 	loginPerIP  = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
 	loginPerKey = ratelimit.Rule{Max: 10, Window: 5 * time.Minute}
-	mailPerAddr = ratelimit.Rule{Max: 1, Window: time.Minute}
+	mailPerAddr = ratelimit.Rule{Max: 1, Window: time.Minute} // per address and purpose
 )
+
+// mailKey limits emails per address and purpose: a resend waits a minute, but a reset requested right
+// after signing up is a different request and goes out.
+func mailKey(purpose domain.TokenPurpose, email string) string {
+	return "mail:" + string(purpose) + ":" + email
+}
 
 func (s *Service) limit(key string, rule ratelimit.Rule) error {
 	if ok, wait := s.limiter.Allow(key, rule); !ok {
@@ -169,7 +175,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	if err := s.store.CreateUser(ctx, u, tok, m); err != nil {
 		return err
 	}
-	s.limiter.Allow("mail:"+email, mailPerAddr) // the confirmation counts: a resend must wait a minute
+	s.limiter.Allow(mailKey(domain.PurposeConfirm, email), mailPerAddr) // the confirmation counts: a resend must wait a minute
 	s.mailWake()
 	return nil
 }
@@ -234,7 +240,7 @@ func (s *Service) ResendConfirmation(ctx context.Context, c Client, email string
 }
 
 func (s *Service) sendLink(ctx context.Context, u *domain.User, purpose domain.TokenPurpose, kind mail.Kind, path string, ttl time.Duration) error {
-	if err := s.limit("mail:"+u.Email, mailPerAddr); err != nil {
+	if err := s.limit(mailKey(purpose, u.Email), mailPerAddr); err != nil {
 		return err
 	}
 	token := auth.NewToken()

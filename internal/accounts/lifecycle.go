@@ -32,7 +32,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if taken {
 		return domain.Errorf(domain.CodeEmailTaken, "Email ya registrado")
 	}
-	if err := s.limit("mail:"+email, mailPerAddr); err != nil {
+	if err := s.limit(mailKey(domain.PurposeEmailChange, email), mailPerAddr); err != nil {
 		return err
 	}
 	u, err := s.store.UserByID(ctx, a.UserID)

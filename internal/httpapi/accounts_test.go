@@ -142,7 +142,7 @@ func TestPasswordRecoveryEndsEverySession(t *testing.T) {
 		ana := e.confirmedUser(t, "ana@example.es", nil)
 		anon := e.client()
 		anon.must(t, "POST", "/api/v1/auth/forgot-password", map[string]any{"email": "nadie@example.es"}, 202)
-		e.advance(61 * time.Second) // the confirmation email counted against the address
+		// Right after the confirmation email: a reset is another purpose, so it is not held back.
 		anon.must(t, "POST", "/api/v1/auth/forgot-password", map[string]any{"email": "ana@example.es"}, 202)
 		token := e.lastLink(t, "ana@example.es", "/reset-password")
 		anon.must(t, "POST", "/api/v1/auth/reset-password/check", map[string]any{"token": token}, 204)
