@@ -91,6 +91,15 @@ type Actor struct {
 // IsAdmin reports whether the actor administers their community.
 func (a *Actor) IsAdmin() bool { return a.CommunityID != "" && a.Role == RoleAdmin }
 
+// MayModify is the rule for content members create (incidents, events): within the actor's own
+// community, its creator or an admin may edit or delete it.
+func (a *Actor) MayModify(communityID string, createdBy *string) bool {
+	if a.CommunityID != communityID {
+		return false
+	}
+	return a.IsAdmin() || (createdBy != nil && *createdBy == a.UserID)
+}
+
 // CommunitySetup is what confirming a sign-up does about the community: join one by its code, or
 // create one with the user as its admin. Both empty: nothing (the onboarding wizard continues).
 type CommunitySetup struct {

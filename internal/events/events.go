@@ -82,10 +82,7 @@ func inCommunity(a *domain.Actor) error {
 
 // CanEdit reports whether a may edit or delete ev: its creator or an admin of its community.
 func CanEdit(a *domain.Actor, ev *domain.Event) bool {
-	if a.CommunityID != ev.CommunityID {
-		return false
-	}
-	return a.IsAdmin() || (ev.CreatedBy != nil && *ev.CreatedBy == a.UserID)
+	return a.MayModify(ev.CommunityID, ev.CreatedBy)
 }
 
 // Input is the create form.

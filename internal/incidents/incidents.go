@@ -68,10 +68,7 @@ func inCommunity(a *domain.Actor) error {
 
 // CanEdit reports whether a may edit or delete in: its creator or an admin of its community.
 func CanEdit(a *domain.Actor, in *domain.Incident) bool {
-	if a.CommunityID != in.CommunityID {
-		return false
-	}
-	return a.IsAdmin() || (in.CreatedBy != nil && *in.CreatedBy == a.UserID)
+	return a.MayModify(in.CommunityID, in.CreatedBy)
 }
 
 // Input is the create form.

@@ -217,3 +217,18 @@ func (db *DB) rebind(query string) string {
 	db.binds.Store(query, b.String())
 	return b.String()
 }
+
+// lockLiveRow takes the write lock on row id of table in communityID when it is not soft-deleted, and
+// reports notFound otherwise. A no-op UPDATE locks the row on PostgreSQL (SQLite's IMMEDIATE transaction
+// already holds the database's write lock), so concurrent edits of one row serialize. table is always
+// a constant of this package, never input.
+func lockLiveRow(ctx context.Context, tx conn, table, id, communityID string, notFound error) error {
+	res, err := tx.exec(ctx, "UPDATE "+table+" SET updated_at = updated_at WHERE id = ? AND community_id = ? AND deleted_at IS NULL", id, communityID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return notFound
+	}
+	return nil
+}

@@ -109,12 +109,8 @@ func (db *DB) ListEvents(ctx context.Context, communityID string, f domain.Event
 // apply the caller's rules and edits, and writes. Deleted events are not found.
 func (db *DB) UpdateEvent(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Event) error) (*domain.Event, error) {
 	err := db.inTx(ctx, func(tx conn) error {
-		res, err := tx.exec(ctx, "UPDATE events SET updated_at = updated_at WHERE id = ? AND community_id = ? AND deleted_at IS NULL", id, communityID)
-		if err != nil {
+		if err := lockLiveRow(ctx, tx, "events", id, communityID, errEventNotFound); err != nil {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return errEventNotFound
 		}
 		ev, err := scanEvent(tx.queryRow(ctx, eventSelect+" WHERE e.id = ?", id))
 		if err != nil {

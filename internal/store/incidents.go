@@ -261,14 +261,9 @@ func (db *DB) Analyze(ctx context.Context) error {
 // appends a status change (by, at) when the status moved. Deleted incidents are not found.
 func (db *DB) UpdateIncident(ctx context.Context, communityID, id, by string, at time.Time, change func(*domain.Incident) error) (*domain.Incident, error) {
 	err := db.inTx(ctx, func(tx conn) error {
-		// A no-op write takes the row lock on PostgreSQL (SQLite's transaction already holds the write
-		// lock), so concurrent edits serialize and the history records the true previous status.
-		res, err := tx.exec(ctx, "UPDATE incidents SET updated_at = updated_at WHERE id = ? AND community_id = ? AND deleted_at IS NULL", id, communityID)
-		if err != nil {
+		// Locked, so concurrent edits serialize and the history records the true previous status.
+		if err := lockLiveRow(ctx, tx, "incidents", id, communityID, errIncidentNotFound); err != nil {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return errIncidentNotFound
 		}
 		old, err := scanIncident(tx.queryRow(ctx, incidentSelect+" WHERE i.id = ?", id))
 		if err != nil {
