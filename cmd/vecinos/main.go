@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"vecinos/internal/accounts"
+	"vecinos/internal/announcements"
 	"vecinos/internal/auth"
 	"vecinos/internal/config"
 	"vecinos/internal/events"
@@ -204,7 +205,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	defer func() { stopListening(); <-listening }() // after the HTTP server has shut down, before db.Close
 	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts,
 		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
-		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version})
+		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version,
+		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake})})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}

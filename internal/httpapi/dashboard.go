@@ -15,8 +15,8 @@ const ActivityWindow = 7 * 24 * time.Hour
 type Dashboard struct {
 	OpenIncidents       int      `json:"openIncidents"`
 	UpcomingEvents      int      `json:"upcomingEvents" doc:"Events starting from now on"`
-	UnreadAnnouncements int      `json:"unreadAnnouncements" doc:"0 until announcements exist"`
-	RecentMessages      int      `json:"recentMessages" doc:"0 until messaging exists"`
+	UnreadAnnouncements int      `json:"unreadAnnouncements" doc:"Published announcements targeted to the caller that they have not opened"`
+	RecentMessages      int      `json:"recentMessages" doc:"Messages of the community chat in the last 7 days"`
 	Activity            Activity `json:"activity"`
 }
 
@@ -24,7 +24,7 @@ type Dashboard struct {
 type Activity struct {
 	NewIncidents      int `json:"newIncidents"`
 	NewEvents         int `json:"newEvents"`
-	CommunityMessages int `json:"communityMessages" doc:"0 until the community chat exists"`
+	CommunityMessages int `json:"communityMessages" doc:"Messages of the community chat in the last 7 days"`
 }
 
 type dashboardOutput struct{ Body Dashboard }
@@ -44,6 +44,15 @@ func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, 
 	if err != nil {
 		return nil, err
 	}
+	unread, err := s.Announcements.Unread(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	messages, err := s.Store.CountCommunityMessagesSince(ctx, a.CommunityID, now.Add(-ActivityWindow))
+	if err != nil {
+		return nil, err
+	}
 	return &dashboardOutput{Body: Dashboard{OpenIncidents: c.OpenIncidents, UpcomingEvents: c.UpcomingEvents,
-		Activity: Activity{NewIncidents: c.NewIncidents, NewEvents: c.NewEvents}}}, nil
+		UnreadAnnouncements: unread, RecentMessages: messages,
+		Activity: Activity{NewIncidents: c.NewIncidents, NewEvents: c.NewEvents, CommunityMessages: messages}}}, nil
 }

@@ -20,4 +20,5 @@ func registerAPI(api huma.API, s *server) {
 	registerDashboard(api, s)
 	registerMembership(api, s)
 	registerMessages(api, s)
+	registerIssue6(api, s)
 }

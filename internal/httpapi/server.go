@@ -13,7 +13,9 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"vecinos/internal/accounts"
+	"vecinos/internal/announcements"
 	"vecinos/internal/config"
+	"vecinos/internal/directory"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
@@ -41,6 +43,11 @@ type Deps struct {
 	Log       *slog.Logger
 	Web       fs.FS // the built web app
 	Version   string
+
+	// Issue 6. nil: built from Store (announcements with the real clock, links to Config.PublicURL and
+	// no mail wake-up).
+	Announcements *announcements.Service
+	Directory     *directory.Service
 }
 
 // server is what every handler method hangs on.
@@ -51,6 +58,12 @@ func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
 	if d.Profiles == nil {
 		d.Profiles = profiles.New(d.Store, d.Accounts, profiles.Options{Files: d.Files})
+	}
+	if d.Announcements == nil {
+		d.Announcements = announcements.New(d.Store, announcements.Options{PublicURL: d.Config.PublicURL})
+	}
+	if d.Directory == nil {
+		d.Directory = directory.New(d.Store)
 	}
 	s := &server{d}
 	registerAPI(newAPI(mux), s)

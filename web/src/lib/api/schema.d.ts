@@ -21,6 +21,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tablón de anuncios: fijados primero, luego los más nuevos */
+        get: operations["listAnnouncements"];
+        put?: never;
+        /** Publicar un comunicado (solo administradores) */
+        post: operations["createAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/announcements/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Portales a los que se puede dirigir un comunicado */
+        get: operations["listAnnouncementAudiences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un comunicado */
+        get: operations["getAnnouncement"];
+        put?: never;
+        post?: never;
+        /** Eliminar un comunicado (solo administradores) */
+        delete: operations["deleteAnnouncement"];
+        options?: never;
+        head?: never;
+        /** Editar un comunicado (solo administradores) */
+        patch: operations["updateAnnouncement"];
+        trace?: never;
+    };
+    "/api/v1/announcements/{id}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reaccionar a un comunicado (el mismo emoji la quita) */
+        put: operations["reactToAnnouncement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/announcements/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar un comunicado como leído (una vez) */
+        post: operations["readAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/app-info": {
         parameters: {
             query?: never;
@@ -623,6 +711,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Directorio de residentes de la comunidad */
+        get: operations["getDirectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -944,7 +1049,7 @@ export interface components {
         Activity: {
             /**
              * Format: int64
-             * @description 0 until the community chat exists
+             * @description Messages of the community chat in the last 7 days
              */
             communityMessages: number;
             /** Format: int64 */
@@ -964,6 +1069,75 @@ export interface components {
             /** @description Empty: 'No hay administradores asignados' */
             admins: components["schemas"]["CommunityAdmin"][] | null;
         };
+        Announcement: {
+            audience: components["schemas"]["AnnouncementAudience"];
+            author: components["schemas"]["AnnouncementAuthor"];
+            /** @description Whether the caller may edit and delete it (admins) */
+            canEdit: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string;
+            /** @description An uploaded PDF (/files/…) or a URL */
+            documentUrl: string | null;
+            id: string;
+            imageUrl: string | null;
+            isPinned: boolean;
+            /** @description Whether the caller opened it */
+            isRead: boolean;
+            /**
+             * @description null when the caller has not reacted
+             * @enum {string|null}
+             */
+            myReaction: "thumbs_up" | "thumbs_down" | "heart" | "bell" | null;
+            /** @enum {string} */
+            priority: "normal" | "critico";
+            reactions: components["schemas"]["ReactionCounts"];
+            /**
+             * Format: int64
+             * @description Residents of the audience who opened it (read by N …)
+             */
+            readCount: number;
+            /**
+             * @description expirado also when published and past validUntil
+             * @enum {string}
+             */
+            status: "publicado" | "archivado" | "expirado" | "eliminado";
+            title: string;
+            /**
+             * Format: int64
+             * @description Residents in the audience (… of M)
+             */
+            total: number;
+            /** @enum {string} */
+            type: "general" | "mantenimiento" | "normativa";
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            validUntil: string | null;
+        };
+        AnnouncementAudience: {
+            /**
+             * @description Everyone, the owners of a unit, or the residents of one portal
+             * @enum {string}
+             */
+            kind: "all" | "owners" | "building";
+            /** @description The portal (units.building) of a 'building' audience; null otherwise */
+            value: string | null;
+        };
+        AnnouncementAuthor: {
+            avatarUrl: string | null;
+            /** @description Empty once the author's account is deleted */
+            fullName: string;
+            /** @description null once the author's account is deleted */
+            id: string | null;
+        };
+        AnnouncementPage: {
+            items: components["schemas"]["Announcement"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
         AppInfo: {
             /** @description Development helpers are on (VECINOS_DEV) */
             dev: boolean;
@@ -971,6 +1145,25 @@ export interface components {
             oauthProviders: ("google" | "facebook")[] | null;
             /** @description Version of the running binary */
             version: string;
+        };
+        AudienceInput: {
+            /** @enum {string} */
+            kind: "all" | "owners" | "building";
+            /** @description The portal, for kind 'building' (see /announcements/audiences) */
+            value?: string;
+        };
+        AudiencesOutputBody: {
+            /** @description The portals / staircases of the community (units.building) */
+            buildings: components["schemas"]["BuildingAudience"][] | null;
+        };
+        BuildingAudience: {
+            /**
+             * Format: int64
+             * @description Residents who live in it
+             */
+            residents: number;
+            /** @description Pass as audience.value with kind 'building' */
+            value: string;
         };
         ChangePasswordInputBody: {
             currentPassword: string;
@@ -1093,6 +1286,37 @@ export interface components {
             /** @description null once their account is deleted */
             id: string | null;
         };
+        CreateAnnouncementInputBody: {
+            /** @description Default everyone */
+            audience?: components["schemas"]["AudienceInput"];
+            description?: string;
+            /** @description An uploaded PDF (/files/…) or an http(s) URL */
+            documentUrl?: string;
+            imageUrl?: string;
+            isPinned?: boolean;
+            /**
+             * @description Default normal; critico is also emailed to the audience
+             * @enum {string}
+             */
+            priority?: "normal" | "critico";
+            /**
+             * @description Default publicado
+             * @enum {string}
+             */
+            status?: "publicado" | "archivado" | "expirado";
+            /** @description Required: 'El título es obligatorio' */
+            title: string;
+            /**
+             * @description Default general
+             * @enum {string}
+             */
+            type?: "general" | "mantenimiento" | "normativa";
+            /**
+             * Format: date-time
+             * @description Past it, the announcement reads as expirado
+             */
+            validUntil?: string;
+        };
         CreateChannelInputBody: {
             description?: string;
             /** @description Neighbours of the caller's community; the caller is always a member */
@@ -1145,18 +1369,71 @@ export interface components {
             status?: "open" | "in_progress" | "resolved";
             title: string;
         };
+        CreatedAnnouncement: {
+            audience: components["schemas"]["AnnouncementAudience"];
+            author: components["schemas"]["AnnouncementAuthor"];
+            /** @description Whether the caller may edit and delete it (admins) */
+            canEdit: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string;
+            /** @description An uploaded PDF (/files/…) or a URL */
+            documentUrl: string | null;
+            /**
+             * Format: int64
+             * @description Critical announcements are emailed to their audience; 0 otherwise
+             */
+            emailsQueued: number;
+            id: string;
+            imageUrl: string | null;
+            isPinned: boolean;
+            /** @description Whether the caller opened it */
+            isRead: boolean;
+            /**
+             * @description null when the caller has not reacted
+             * @enum {string|null}
+             */
+            myReaction: "thumbs_up" | "thumbs_down" | "heart" | "bell" | null;
+            /** @enum {string} */
+            priority: "normal" | "critico";
+            reactions: components["schemas"]["ReactionCounts"];
+            /**
+             * Format: int64
+             * @description Residents of the audience who opened it (read by N …)
+             */
+            readCount: number;
+            /**
+             * @description expirado also when published and past validUntil
+             * @enum {string}
+             */
+            status: "publicado" | "archivado" | "expirado" | "eliminado";
+            title: string;
+            /**
+             * Format: int64
+             * @description Residents in the audience (… of M)
+             */
+            total: number;
+            /** @enum {string} */
+            type: "general" | "mantenimiento" | "normativa";
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            validUntil: string | null;
+        };
         Dashboard: {
             activity: components["schemas"]["Activity"];
             /** Format: int64 */
             openIncidents: number;
             /**
              * Format: int64
-             * @description 0 until messaging exists
+             * @description Messages of the community chat in the last 7 days
              */
             recentMessages: number;
             /**
              * Format: int64
-             * @description 0 until announcements exist
+             * @description Published announcements targeted to the caller that they have not opened
              */
             unreadAnnouncements: number;
             /**
@@ -1189,6 +1466,25 @@ export interface components {
             senderId: string | null;
             /** @description 'Usuario eliminado' once the account is deleted */
             senderName: string;
+        };
+        Directory: {
+            /**
+             * Format: int64
+             * @description Residents who own a unit (filters ignored)
+             */
+            propietarios: number;
+            /**
+             * Format: int64
+             * @description Active residents of the whole community (filters ignored)
+             */
+            residentesActivos: number;
+            /** @description By name; filtered by q and role */
+            residents: components["schemas"]["Resident"][] | null;
+            /**
+             * Format: int64
+             * @description Residents of the whole community (filters ignored)
+             */
+            total: number;
         };
         DoneInputBody: {
             avatarUrl?: string;
@@ -1437,9 +1733,61 @@ export interface components {
             rulesAccepted: boolean;
             unitId: string | null;
         };
+        ReactInputBody: {
+            /**
+             * @description The same emoji again removes the reaction; another replaces it
+             * @enum {string}
+             */
+            emoji: "thumbs_up" | "thumbs_down" | "heart" | "bell";
+        };
+        ReactionCounts: {
+            /** Format: int64 */
+            bell: number;
+            /** Format: int64 */
+            heart: number;
+            /** Format: int64 */
+            thumbs_down: number;
+            /** Format: int64 */
+            thumbs_up: number;
+        };
+        ReactionState: {
+            /**
+             * @description null when the click removed the caller's reaction
+             * @enum {string|null}
+             */
+            myReaction: "thumbs_up" | "thumbs_down" | "heart" | "bell" | null;
+            reactions: components["schemas"]["ReactionCounts"];
+        };
+        ReadStats: {
+            /** Format: int64 */
+            readCount: number;
+            /** Format: int64 */
+            total: number;
+        };
         ResetInputBody: {
             password: string;
             token: string;
+        };
+        Resident: {
+            avatarUrl: string | null;
+            /** @description Always null: units have no door of their own yet (unit is the door in the onboarding's floor + door) */
+            door: string | null;
+            /** @description null under the same rule as phone (RGPD) */
+            email: string | null;
+            floor: string | null;
+            id: string;
+            /** @description The account is confirmed and can sign in */
+            isActive: boolean;
+            name: string;
+            /** @description null unless the resident opted in (contactVisible), the caller is an admin, or it is the caller */
+            phone: string | null;
+            /**
+             * @description Derived on the server: Administrador, Presidente, Propietario, Inquilino, Usuario
+             * @enum {string}
+             */
+            role: "admin" | "president" | "owner" | "tenant" | "user";
+            /** @description unit_number of the unit they live in (else one they own); null without one */
+            unit: string | null;
         };
         ReviewInputBody: {
             /** @enum {string} */
@@ -1568,6 +1916,24 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        UpdateAnnouncementInputBody: {
+            audience?: components["schemas"]["AudienceInput"];
+            description?: string;
+            /** @description Empty removes it */
+            documentUrl?: string;
+            /** @description Empty removes it */
+            imageUrl?: string;
+            isPinned?: boolean;
+            /** @enum {string} */
+            priority?: "normal" | "critico";
+            /** @enum {string} */
+            status?: "publicado" | "archivado" | "expirado";
+            title?: string;
+            /** @enum {string} */
+            type?: "general" | "mantenimiento" | "normativa";
+            /** @description RFC 3339 date-time; empty removes it */
+            validUntil?: string;
+        };
         UpdateCommunityInputBody: {
             address?: string;
             /** @description Empty clears it; spaces are ignored */
@@ -1694,6 +2060,270 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAnnouncements: {
+        parameters: {
+            query?: {
+                /** @description Repeat for several (status=a&status=b) */
+                status?: ("publicado" | "archivado" | "expirado" | "eliminado")[] | null;
+                priority?: ("normal" | "critico")[] | null;
+                type?: ("general" | "mantenimiento" | "normativa")[] | null;
+                /** @description Search in title and description (case and accents ignored) */
+                q?: string;
+                /** @description Also archived and deleted ones ('Mostrar archivados'); the status filter then applies */
+                includeArchived?: boolean;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAnnouncementInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAnnouncement"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAnnouncementAudiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudiencesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAnnouncementInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reactToAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReactInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReactionState"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadStats"];
+                };
             };
             /** @description Error */
             default: {
@@ -3016,6 +3646,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDirectory: {
+        parameters: {
+            query?: {
+                /** @description Name or unit; case and accents ignored */
+                q?: string;
+                role?: "admin" | "president" | "owner" | "tenant" | "user";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Directory"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,473 @@
+// Package announcements runs the community board: admins publish, edit and delete announcements for
+// everyone, the owners or one portal; members read them (with receipts) and react. Critical ones are
+// also emailed to their audience, queued in the same transaction as the announcement.
+package announcements
+
+import (
+	"context"
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/mail"
+)
+
+// Limits of the list and of the fields.
+const (
+	DefaultLimit   = 20
+	MaxLimit       = 100
+	maxTitle       = 200
+	maxDescription = 10000
+	maxURL         = 2048
+	maxBuilding    = 40
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.AnnouncementRecipient) (domain.Mail, error)) (int, error)
+	Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error)
+	ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error)
+	UpdateAnnouncement(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Announcement) error) error
+	MarkAnnouncementRead(ctx context.Context, id, userID string, at time.Time) error
+	React(ctx context.Context, communityID, id, userID string, emoji domain.Reaction, at time.Time) (domain.ReactionCounts, *domain.Reaction, error)
+	UnreadAnnouncements(ctx context.Context, communityID, userID string, now time.Time) (int, error)
+	AnnouncementBuildings(ctx context.Context, communityID string) ([]domain.BuildingAudience, error)
+}
+
+// Service is the announcements service.
+type Service struct {
+	store     Store
+	now       func() time.Time
+	publicURL string
+	mailWake  func()
+}
+
+// Options configure the service.
+type Options struct {
+	Now       func() time.Time // the clock; nil = time.Now
+	PublicURL string           // links in the emails of critical announcements
+	MailWake  func()           // called after emails were queued; may be nil
+}
+
+// New returns the service.
+func New(store Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.MailWake == nil {
+		o.MailWake = func() {}
+	}
+	return &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake}
+}
+
+var (
+	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
+	errNotAdmin    = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden publicar, editar o eliminar comunicados")
+	errBadCursor   = domain.Errorf(domain.CodeInvalid, "El cursor de la página no es válido")
+)
+
+func inCommunity(a *domain.Actor) error {
+	if a == nil || a.CommunityID == "" {
+		return errNoCommunity
+	}
+	return nil
+}
+
+func admin(a *domain.Actor) error {
+	if err := inCommunity(a); err != nil {
+		return err
+	}
+	if !a.IsAdmin() {
+		return errNotAdmin
+	}
+	return nil
+}
+
+// CanEdit reports whether a may edit and delete an announcement of their community: admins only.
+func CanEdit(a *domain.Actor, an *domain.Announcement) bool {
+	return a.IsAdmin() && a.CommunityID == an.CommunityID && an.DeletedAt == nil
+}
+
+func (s *Service) viewer(a *domain.Actor) domain.AnnouncementViewer {
+	return domain.AnnouncementViewer{UserID: a.UserID, Admin: a.IsAdmin(), Now: s.now()}
+}
+
+// Input is the create form; empty enums take their defaults (publicado, normal, general, everyone).
+type Input struct {
+	Title       string
+	Description string
+	Status      domain.AnnouncementStatus
+	Priority    domain.AnnouncementPriority
+	Type        domain.AnnouncementType
+	IsPinned    bool
+	ValidUntil  *time.Time
+	ImageURL    *string
+	DocumentURL *string
+	Audience    domain.Audience
+}
+
+// Created is a new announcement and how many emails it queued (critical ones).
+type Created struct {
+	Announcement *domain.Announcement
+	EmailsQueued int
+}
+
+// Create publishes an announcement in the admin's community. A critical one is emailed to its audience.
+func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Created, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	if in.Status == "" {
+		in.Status = domain.AnnouncementPublished
+	}
+	if in.Priority == "" {
+		in.Priority = domain.AnnouncementNormal
+	}
+	if in.Type == "" {
+		in.Type = domain.AnnouncementGeneral
+	}
+	if in.Audience.Kind == "" {
+		in.Audience.Kind = domain.AudienceAll
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	an := &domain.Announcement{ID: domain.NewID(), CommunityID: a.CommunityID, Title: strings.TrimSpace(in.Title),
+		Description: strings.TrimSpace(in.Description), Status: in.Status, Priority: in.Priority, Type: in.Type, IsPinned: in.IsPinned,
+		ValidUntil: truncate(in.ValidUntil), ImageURL: optional(in.ImageURL), DocumentURL: optional(in.DocumentURL),
+		Audience: normalizeAudience(in.Audience), CreatedBy: &a.UserID, CreatedAt: now, UpdatedAt: now}
+	if err := validate(an); err != nil {
+		return nil, err
+	}
+	var notify func(domain.AnnouncementRecipient) (domain.Mail, error)
+	if an.Priority == domain.AnnouncementCritical && an.Status == domain.AnnouncementPublished {
+		notify = func(r domain.AnnouncementRecipient) (domain.Mail, error) {
+			body := an.Description
+			if body == "" {
+				body = an.Title
+			}
+			return mail.Compose(mail.KindAnnouncement, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
+				Title: an.Title, Body: body, Link: s.link()})
+		}
+	}
+	n, err := s.store.CreateAnnouncement(ctx, an, notify)
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 {
+		s.mailWake()
+	}
+	got, err := s.store.Announcement(ctx, a.CommunityID, an.ID, s.viewer(a))
+	if err != nil {
+		return nil, err
+	}
+	return &Created{Announcement: got, EmailsQueued: n}, nil
+}
+
+func (s *Service) link() string {
+	if s.publicURL == "" {
+		return ""
+	}
+	return s.publicURL + "/announcements"
+}
+
+func truncate(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	v := t.UTC().Truncate(time.Millisecond)
+	return &v
+}
+
+// optional trims s; blank is nil.
+func optional(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	v := strings.TrimSpace(*s)
+	if v == "" {
+		return nil
+	}
+	return &v
+}
+
+func normalizeAudience(au domain.Audience) domain.Audience {
+	if au.Kind != domain.AudienceBuilding {
+		return domain.Audience{Kind: au.Kind}
+	}
+	return domain.Audience{Kind: au.Kind, Value: strings.Join(strings.Fields(au.Value), " ")}
+}
+
+func validate(an *domain.Announcement) error {
+	switch {
+	case an.Title == "":
+		return domain.Errorf(domain.CodeInvalid, "El título es obligatorio")
+	case utf8.RuneCountInString(an.Title) > maxTitle:
+		return domain.Errorf(domain.CodeInvalid, "El título no puede superar los %d caracteres", maxTitle)
+	case utf8.RuneCountInString(an.Description) > maxDescription:
+		return domain.Errorf(domain.CodeInvalid, "La descripción no puede superar los %d caracteres", maxDescription)
+	case !an.Status.Editable():
+		return domain.Errorf(domain.CodeInvalid, "El estado no es válido")
+	case !an.Priority.Valid():
+		return domain.Errorf(domain.CodeInvalid, "La prioridad no es válida")
+	case !an.Type.Valid():
+		return domain.Errorf(domain.CodeInvalid, "El tipo no es válido")
+	case !an.Audience.Kind.Valid():
+		return domain.Errorf(domain.CodeInvalid, "Los destinatarios no son válidos")
+	case an.Audience.Kind == domain.AudienceBuilding && an.Audience.Value == "":
+		return domain.Errorf(domain.CodeInvalid, "Elige el portal al que va dirigido el comunicado")
+	case utf8.RuneCountInString(an.Audience.Value) > maxBuilding:
+		return domain.Errorf(domain.CodeInvalid, "Ese portal no existe en tu comunidad")
+	case an.ImageURL != nil && !validURL(*an.ImageURL):
+		return domain.Errorf(domain.CodeInvalid, "La dirección de la imagen no es válida")
+	case an.DocumentURL != nil && !validURL(*an.DocumentURL):
+		return domain.Errorf(domain.CodeInvalid, "La dirección del documento no es válida")
+	}
+	return nil
+}
+
+// validURL accepts an http(s) URL or a path on this server (an upload): never javascript: or data: URLs.
+func validURL(u string) bool {
+	if len(u) > maxURL || strings.ContainsAny(u, " \t\r\n") {
+		return false
+	}
+	return strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") || (strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//"))
+}
+
+// Get returns an announcement the member is targeted by (admins: any of their community).
+func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.Announcement, error) {
+	if err := inCommunity(a); err != nil {
+		return nil, err
+	}
+	return s.store.Announcement(ctx, a.CommunityID, id, s.viewer(a))
+}
+
+// ListInput are the list's filters, as the API receives them.
+type ListInput struct {
+	Statuses        []domain.AnnouncementStatus
+	Priorities      []domain.AnnouncementPriority
+	Types           []domain.AnnouncementType
+	Query           string
+	IncludeArchived bool
+	Limit           int
+	Cursor          string
+}
+
+// Page is one page of the board; NextCursor is empty on the last one.
+type Page struct {
+	Items      []domain.Announcement
+	NextCursor string
+}
+
+// List returns one page of the board as a sees it: pinned first, then newest.
+func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*Page, error) {
+	if err := inCommunity(a); err != nil {
+		return nil, err
+	}
+	for _, v := range in.Statuses {
+		if !v.Valid() {
+			return nil, domain.Errorf(domain.CodeInvalid, "El estado no es válido")
+		}
+	}
+	for _, v := range in.Priorities {
+		if !v.Valid() {
+			return nil, domain.Errorf(domain.CodeInvalid, "La prioridad no es válida")
+		}
+	}
+	for _, v := range in.Types {
+		if !v.Valid() {
+			return nil, domain.Errorf(domain.CodeInvalid, "El tipo no es válido")
+		}
+	}
+	limit := in.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	limit = min(limit, MaxLimit)
+	f := domain.AnnouncementFilter{Statuses: in.Statuses, Priorities: in.Priorities, Types: in.Types, Search: domain.SearchText(in.Query),
+		IncludeArchived: in.IncludeArchived, Limit: limit + 1}
+	if in.Cursor != "" {
+		c, err := DecodeCursor(in.Cursor)
+		if err != nil {
+			return nil, err
+		}
+		f.After = c
+	}
+	items, err := s.store.ListAnnouncements(ctx, a.CommunityID, s.viewer(a), f)
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{Items: items}
+	if len(items) > limit {
+		p.Items = items[:limit]
+		last := p.Items[limit-1]
+		p.NextCursor = EncodeCursor(domain.AnnouncementCursor{Pinned: last.IsPinned, At: last.CreatedAt, ID: last.ID})
+	}
+	return p, nil
+}
+
+// EncodeCursor makes an opaque page token of a position.
+func EncodeCursor(c domain.AnnouncementCursor) string {
+	pinned := "0"
+	if c.Pinned {
+		pinned = "1"
+	}
+	return base64.RawURLEncoding.EncodeToString([]byte(pinned + "~" + strconv.FormatInt(c.At.UnixMilli(), 10) + "~" + c.ID))
+}
+
+// DecodeCursor reads a token made by EncodeCursor.
+func DecodeCursor(s string) (*domain.AnnouncementCursor, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, errBadCursor
+	}
+	parts := strings.SplitN(string(raw), "~", 3)
+	if len(parts) != 3 || (parts[0] != "0" && parts[0] != "1") || parts[2] == "" || len(parts[2]) > 64 {
+		return nil, errBadCursor
+	}
+	msec, err := strconv.ParseInt(parts[1], 10, 64)
+	if err != nil {
+		return nil, errBadCursor
+	}
+	return &domain.AnnouncementCursor{Pinned: parts[0] == "1", At: time.UnixMilli(msec).UTC(), ID: parts[2]}, nil
+}
+
+// Patch is an edit: nil fields stay as they are; an empty image or document URL removes it, and
+// ClearValidUntil removes the validity date.
+type Patch struct {
+	Title           *string
+	Description     *string
+	Status          *domain.AnnouncementStatus // publicado, archivado or expirado
+	Priority        *domain.AnnouncementPriority
+	Type            *domain.AnnouncementType
+	IsPinned        *bool
+	ValidUntil      *time.Time
+	ClearValidUntil bool
+	ImageURL        *string
+	DocumentURL     *string
+	Audience        *domain.Audience
+}
+
+// Update edits an announcement of the admin's community.
+func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Announcement, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	err := s.store.UpdateAnnouncement(ctx, a.CommunityID, id, s.now(), func(an *domain.Announcement) error {
+		if p.Title != nil {
+			an.Title = strings.TrimSpace(*p.Title)
+		}
+		if p.Description != nil {
+			an.Description = strings.TrimSpace(*p.Description)
+		}
+		if p.Status != nil {
+			an.Status = *p.Status
+		}
+		if p.Priority != nil {
+			an.Priority = *p.Priority
+		}
+		if p.Type != nil {
+			an.Type = *p.Type
+		}
+		if p.IsPinned != nil {
+			an.IsPinned = *p.IsPinned
+		}
+		if p.ClearValidUntil {
+			an.ValidUntil = nil
+		} else if p.ValidUntil != nil {
+			an.ValidUntil = truncate(p.ValidUntil)
+		}
+		if p.ImageURL != nil {
+			an.ImageURL = optional(p.ImageURL)
+		}
+		if p.DocumentURL != nil {
+			an.DocumentURL = optional(p.DocumentURL)
+		}
+		if p.Audience != nil {
+			au := *p.Audience
+			if au.Kind == "" {
+				au.Kind = domain.AudienceAll
+			}
+			an.Audience = normalizeAudience(au)
+		}
+		return validate(an)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Announcement(ctx, a.CommunityID, id, s.viewer(a))
+}
+
+// Delete marks an announcement of the admin's community as eliminado (soft delete).
+func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
+	if err := admin(a); err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	return s.store.UpdateAnnouncement(ctx, a.CommunityID, id, now, func(an *domain.Announcement) error {
+		an.Status, an.DeletedAt = domain.AnnouncementDeleted, &now
+		return nil
+	})
+}
+
+// ReadStats is 'read by N of M'.
+type ReadStats struct {
+	ReadCount int
+	Total     int
+}
+
+// MarkRead records that a opened an announcement they see; again is harmless.
+func (s *Service) MarkRead(ctx context.Context, a *domain.Actor, id string) (*ReadStats, error) {
+	an, err := s.Get(ctx, a, id)
+	if err != nil {
+		return nil, err
+	}
+	if !an.IsRead {
+		if err := s.store.MarkAnnouncementRead(ctx, an.ID, a.UserID, s.now()); err != nil {
+			return nil, err
+		}
+		if an, err = s.Get(ctx, a, id); err != nil {
+			return nil, err
+		}
+	}
+	return &ReadStats{ReadCount: an.ReadCount, Total: an.Total}, nil
+}
+
+// Reacted is the reactions of an announcement after a click.
+type Reacted struct {
+	Reactions  domain.ReactionCounts
+	MyReaction *domain.Reaction
+}
+
+// React applies a's click on emoji: the same emoji again removes the reaction, another replaces it.
+func (s *Service) React(ctx context.Context, a *domain.Actor, id string, emoji domain.Reaction) (*Reacted, error) {
+	if !emoji.Valid() {
+		return nil, domain.Errorf(domain.CodeInvalid, "La reacción no es válida")
+	}
+	an, err := s.Get(ctx, a, id)
+	if err != nil {
+		return nil, err
+	}
+	counts, mine, err := s.store.React(ctx, a.CommunityID, an.ID, a.UserID, emoji, s.now())
+	if err != nil {
+		return nil, err
+	}
+	return &Reacted{Reactions: counts, MyReaction: mine}, nil
+}
+
+// Unread counts the published announcements targeted to a that a has not opened.
+func (s *Service) Unread(ctx context.Context, a *domain.Actor) (int, error) {
+	if err := inCommunity(a); err != nil {
+		return 0, err
+	}
+	return s.store.UnreadAnnouncements(ctx, a.CommunityID, a.UserID, s.now())
+}
+
+// Buildings lists the portals of a's community that an announcement can target.
+func (s *Service) Buildings(ctx context.Context, a *domain.Actor) ([]domain.BuildingAudience, error) {
+	if err := inCommunity(a); err != nil {
+		return nil, err
+	}
+	return s.store.AnnouncementBuildings(ctx, a.CommunityID)
+}

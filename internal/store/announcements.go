@@ -1,0 +1,377 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+var (
+	errAnnouncementNotFound = domain.Errorf(domain.CodeNotFound, "El comunicado no existe")
+	errUnknownBuilding      = domain.Errorf(domain.CodeInvalid, "Ese portal no existe en tu comunidad")
+)
+
+// inAudience is true when the profile p belongs to the audience of the announcement a: a member of its
+// community who is targeted (everyone, the owners of a unit of the community, or those living in a unit
+// of one portal). The same predicate decides who sees an announcement, who counts in 'read by N of M'
+// and who is emailed a critical one.
+const inAudience = `p.community_id = a.community_id AND (a.audience_kind = 'all'
+	OR (a.audience_kind = 'owners' AND EXISTS (SELECT 1 FROM units ou WHERE ou.community_id = a.community_id AND ou.owner_id = p.id))
+	OR (a.audience_kind = 'building' AND EXISTS (SELECT 1 FROM units bu
+		WHERE bu.id = p.unit_id AND bu.community_id = a.community_id AND bu.building = a.audience_value)))`
+
+// effectiveStatus derives 'expirado' for a published announcement past valid_until (one ? : now).
+const effectiveStatus = `(CASE WHEN a.status = 'publicado' AND a.valid_until IS NOT NULL AND a.valid_until < ? THEN 'expirado' ELSE a.status END)`
+
+// announcementSelect reads announcements with every derived field for one member, so a page is one
+// query: reaction counts per emoji, the member's reaction, read count and audience size, whether the
+// member read it, and the author. Its ? are: now, the member (reaction), the member (receipt).
+const announcementSelect = `SELECT a.id, a.community_id, a.title, a.description, ` + effectiveStatus + `, a.priority, a.type,
+		a.is_pinned, a.valid_until, a.image_url, a.document_url, a.audience_kind, a.audience_value, a.created_by,
+		a.created_at, a.updated_at, a.deleted_at, pa.full_name, pa.avatar_url,
+		(SELECT COUNT(*) FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.emoji = 'thumbs_up'),
+		(SELECT COUNT(*) FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.emoji = 'thumbs_down'),
+		(SELECT COUNT(*) FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.emoji = 'heart'),
+		(SELECT COUNT(*) FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.emoji = 'bell'),
+		(SELECT r.emoji FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.user_id = ?),
+		(SELECT COUNT(*) FROM announcement_read_receipts rr JOIN profiles p ON p.id = rr.user_id
+			WHERE rr.announcement_id = a.id AND ` + inAudience + `),
+		(SELECT COUNT(*) FROM profiles p WHERE ` + inAudience + `),
+		(SELECT COUNT(*) FROM announcement_read_receipts rr WHERE rr.announcement_id = a.id AND rr.user_id = ?)
+	FROM announcements a
+	LEFT JOIN profiles pa ON pa.id = a.created_by`
+
+func announcementArgs(v domain.AnnouncementViewer) []any { return []any{ms(v.Now), v.UserID, v.UserID} }
+
+// visibleTo restricts to what a non-admin member is targeted by (one ?: the member).
+const visibleTo = ` AND EXISTS (SELECT 1 FROM profiles p WHERE p.id = ? AND ` + inAudience + `)`
+
+func scanAnnouncement(row interface{ Scan(...any) error }) (*domain.Announcement, error) {
+	var an domain.Announcement
+	var status, priority, typ, kind string
+	var audience, myReaction *string
+	var validUntil, deleted *int64
+	var created, updated int64
+	var up, down, heart, bell, read int
+	err := row.Scan(&an.ID, &an.CommunityID, &an.Title, &an.Description, &status, &priority, &typ, &an.IsPinned, &validUntil,
+		&an.ImageURL, &an.DocumentURL, &kind, &audience, &an.CreatedBy, &created, &updated, &deleted, &an.AuthorName,
+		&an.AuthorAvatarURL, &up, &down, &heart, &bell, &myReaction, &an.ReadCount, &an.Total, &read)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errAnnouncementNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	an.Status, an.Priority, an.Type = domain.AnnouncementStatus(status), domain.AnnouncementPriority(priority), domain.AnnouncementType(typ)
+	an.Audience = domain.Audience{Kind: domain.AudienceKind(kind)}
+	if audience != nil {
+		an.Audience.Value = *audience
+	}
+	an.ValidUntil, an.DeletedAt = fromNullMS(validUntil), fromNullMS(deleted)
+	an.CreatedAt, an.UpdatedAt = fromMS(created), fromMS(updated)
+	an.Reactions = domain.ReactionCounts{domain.ReactionThumbsUp: up, domain.ReactionThumbsDown: down, domain.ReactionHeart: heart, domain.ReactionBell: bell}
+	if myReaction != nil {
+		r := domain.Reaction(*myReaction)
+		an.MyReaction = &r
+	}
+	an.IsRead = read > 0
+	return &an, nil
+}
+
+// Announcement returns an announcement of communityID as v sees it (deleted ones too); one of another
+// community, or one v is not targeted by, is not found.
+func (db *DB) Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error) {
+	return announcement(ctx, db.reader(), communityID, id, v)
+}
+
+func announcement(ctx context.Context, c conn, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error) {
+	q := announcementSelect + " WHERE a.id = ? AND a.community_id = ?"
+	args := append(announcementArgs(v), id, communityID)
+	if !v.Admin {
+		q += visibleTo
+		args = append(args, v.UserID)
+	}
+	return scanAnnouncement(c.queryRow(ctx, q, args...))
+}
+
+func inList[T ~string](b *strings.Builder, args []any, expr string, values []T) []any {
+	if len(values) == 0 {
+		return args
+	}
+	b.WriteString(" AND " + expr + " IN (")
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("?")
+		args = append(args, string(v))
+	}
+	b.WriteString(")")
+	return args
+}
+
+// announcementListQuery builds the board's query: pinned first, then newest, walking
+// announcements_community.
+func announcementListQuery(communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) (string, []any) {
+	var b strings.Builder
+	b.WriteString(announcementSelect)
+	b.WriteString(" WHERE a.community_id = ?")
+	args := append(announcementArgs(v), communityID)
+	if !v.Admin {
+		b.WriteString(visibleTo)
+		args = append(args, v.UserID)
+	}
+	if !f.IncludeArchived {
+		b.WriteString(" AND a.deleted_at IS NULL AND a.status NOT IN ('archivado', 'eliminado')")
+	}
+	if len(f.Statuses) > 0 {
+		args = append(args, ms(v.Now))
+		args = inList(&b, args, effectiveStatus, f.Statuses)
+	}
+	args = inList(&b, args, "a.priority", f.Priorities)
+	args = inList(&b, args, "a.type", f.Types)
+	if f.Search != "" {
+		b.WriteString(` AND a.search_text LIKE ? ESCAPE '\'`)
+		args = append(args, likePattern(f.Search))
+	}
+	if f.After != nil {
+		b.WriteString(" AND (a.is_pinned, a.created_at, a.id) < (?, ?, ?)")
+		args = append(args, f.After.Pinned, ms(f.After.At), f.After.ID)
+	}
+	b.WriteString(" ORDER BY a.is_pinned DESC, a.created_at DESC, a.id DESC LIMIT ?")
+	args = append(args, f.Limit)
+	return b.String(), args
+}
+
+// ListAnnouncements returns up to f.Limit announcements of communityID that v sees, pinned first, then
+// newest, after f.After; with every derived field, in one query.
+func (db *DB) ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error) {
+	q, args := announcementListQuery(communityID, v, f)
+	rows, err := db.reader().query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]domain.Announcement, 0, f.Limit)
+	for rows.Next() {
+		an, err := scanAnnouncement(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *an)
+	}
+	return out, rows.Err()
+}
+
+func checkAudience(ctx context.Context, tx conn, communityID string, au domain.Audience) error {
+	if au.Kind != domain.AudienceBuilding {
+		return nil
+	}
+	var n int
+	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM units WHERE community_id = ? AND building = ?", communityID, au.Value).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return errUnknownBuilding
+	}
+	return nil
+}
+
+func audienceValue(au domain.Audience) *string {
+	if au.Kind != domain.AudienceBuilding {
+		return nil
+	}
+	return &au.Value
+}
+
+// CreateAnnouncement stores an announcement. With notify (a critical announcement), it also queues, in
+// the same transaction, the email notify composes for every member of the audience with a confirmed
+// address, and returns how many it queued.
+func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.AnnouncementRecipient) (domain.Mail, error)) (int, error) {
+	queued := 0
+	err := db.inTx(ctx, func(tx conn) error {
+		if err := checkAudience(ctx, tx, an.CommunityID, an.Audience); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO announcements (id, community_id, title, description, status, priority, type,
+			is_pinned, valid_until, image_url, document_url, audience_kind, audience_value, created_by, search_text, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			an.ID, an.CommunityID, an.Title, an.Description, string(an.Status), string(an.Priority), string(an.Type), an.IsPinned,
+			nullMS(an.ValidUntil), an.ImageURL, an.DocumentURL, string(an.Audience.Kind), audienceValue(an.Audience), an.CreatedBy,
+			domain.SearchText(an.Title, an.Description), ms(an.CreatedAt), ms(an.UpdatedAt)); err != nil {
+			return err
+		}
+		if notify == nil {
+			return nil
+		}
+		recipients, err := announcementRecipients(ctx, tx, an.ID)
+		if err != nil {
+			return err
+		}
+		for _, r := range recipients {
+			m, err := notify(r)
+			if err != nil {
+				return err
+			}
+			if err := enqueueMail(ctx, tx, m); err != nil {
+				return err
+			}
+			queued++
+		}
+		return nil
+	})
+	return queued, err
+}
+
+// announcementRecipients lists the audience of an announcement that can receive email.
+func announcementRecipients(ctx context.Context, tx conn, id string) ([]domain.AnnouncementRecipient, error) {
+	rows, err := tx.query(ctx, `SELECT u.email, p.full_name, u.language, c.name FROM announcements a
+		JOIN communities c ON c.id = a.community_id
+		JOIN profiles p ON `+inAudience+`
+		JOIN users u ON u.id = p.id
+		WHERE a.id = ? AND u.email_confirmed_at IS NOT NULL ORDER BY u.email`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.AnnouncementRecipient
+	for rows.Next() {
+		var r domain.AnnouncementRecipient
+		var lang string
+		if err := rows.Scan(&r.Email, &r.FullName, &lang, &r.CommunityName); err != nil {
+			return nil, err
+		}
+		r.Language = domain.ParseLanguage(lang)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// UpdateAnnouncement changes an announcement of communityID in one transaction: it locks the row, reads
+// it (with its stored status, not the derived one), lets change apply the edit and writes it. Deleted
+// announcements are not found.
+func (db *DB) UpdateAnnouncement(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Announcement) error) error {
+	return db.inTx(ctx, func(tx conn) error {
+		if err := lockLiveRow(ctx, tx, "announcements", id, communityID, errAnnouncementNotFound); err != nil {
+			return err
+		}
+		// A clock before any valid_until: the stored status, never the derived one.
+		old, err := announcement(ctx, tx, communityID, id, domain.AnnouncementViewer{Admin: true, Now: time.UnixMilli(0)})
+		if err != nil {
+			return err
+		}
+		an := *old
+		if err := change(&an); err != nil {
+			return err
+		}
+		if an.Audience != old.Audience {
+			if err := checkAudience(ctx, tx, communityID, an.Audience); err != nil {
+				return err
+			}
+		}
+		_, err = tx.exec(ctx, `UPDATE announcements SET title = ?, description = ?, status = ?, priority = ?, type = ?, is_pinned = ?,
+			valid_until = ?, image_url = ?, document_url = ?, audience_kind = ?, audience_value = ?, search_text = ?, updated_at = ?,
+			deleted_at = ? WHERE id = ?`,
+			an.Title, an.Description, string(an.Status), string(an.Priority), string(an.Type), an.IsPinned, nullMS(an.ValidUntil),
+			an.ImageURL, an.DocumentURL, string(an.Audience.Kind), audienceValue(an.Audience), domain.SearchText(an.Title, an.Description),
+			ms(at), nullMS(an.DeletedAt), id)
+		return err
+	})
+}
+
+// MarkAnnouncementRead records that userID opened an announcement, once: a second click or another tab
+// changes nothing.
+func (db *DB) MarkAnnouncementRead(ctx context.Context, id, userID string, at time.Time) error {
+	_, err := db.writer().exec(ctx, `INSERT INTO announcement_read_receipts (announcement_id, user_id, read_at) VALUES (?, ?, ?)
+		ON CONFLICT (announcement_id, user_id) DO NOTHING`, id, userID, ms(at))
+	return err
+}
+
+// React applies a member's click on an emoji of an announcement of communityID (not deleted): the same
+// emoji again removes their reaction, another one replaces it. Clicks on one announcement serialize on
+// its row, so concurrent clicks act one after the other. It returns the counts and the member's reaction.
+func (db *DB) React(ctx context.Context, communityID, id, userID string, emoji domain.Reaction, at time.Time) (domain.ReactionCounts, *domain.Reaction, error) {
+	counts := domain.ReactionCounts{}
+	var mine *domain.Reaction
+	err := db.inTx(ctx, func(tx conn) error {
+		if err := lockLiveRow(ctx, tx, "announcements", id, communityID, errAnnouncementNotFound); err != nil {
+			return err
+		}
+		var current string
+		err := tx.queryRow(ctx, "SELECT emoji FROM announcement_reactions WHERE announcement_id = ? AND user_id = ?", id, userID).Scan(&current)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			_, err = tx.exec(ctx, "INSERT INTO announcement_reactions (announcement_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?)",
+				id, userID, string(emoji), ms(at))
+			mine = &emoji
+		case err != nil:
+		case current == string(emoji):
+			_, err = tx.exec(ctx, "DELETE FROM announcement_reactions WHERE announcement_id = ? AND user_id = ?", id, userID)
+		default:
+			_, err = tx.exec(ctx, "UPDATE announcement_reactions SET emoji = ?, created_at = ? WHERE announcement_id = ? AND user_id = ?",
+				string(emoji), ms(at), id, userID)
+			mine = &emoji
+		}
+		if err != nil {
+			return err
+		}
+		rows, err := tx.query(ctx, "SELECT emoji, COUNT(*) FROM announcement_reactions WHERE announcement_id = ? GROUP BY emoji", id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for _, r := range domain.Reactions {
+			counts[r] = 0
+		}
+		for rows.Next() {
+			var e string
+			var n int
+			if err := rows.Scan(&e, &n); err != nil {
+				return err
+			}
+			counts[domain.Reaction(e)] = n
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return counts, mine, nil
+}
+
+// UnreadAnnouncements counts the published, unexpired announcements of communityID that target userID
+// and that they have not opened (the dashboard's 'nuevos comunicados').
+func (db *DB) UnreadAnnouncements(ctx context.Context, communityID, userID string, now time.Time) (int, error) {
+	var n int
+	err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM announcements a
+		WHERE a.community_id = ? AND a.status = 'publicado' AND a.deleted_at IS NULL AND (a.valid_until IS NULL OR a.valid_until >= ?)
+		AND NOT EXISTS (SELECT 1 FROM announcement_read_receipts rr WHERE rr.announcement_id = a.id AND rr.user_id = ?)`+visibleTo,
+		communityID, ms(now), userID, userID).Scan(&n)
+	return n, err
+}
+
+// AnnouncementBuildings lists the portals / staircases of a community (units.building) with how many
+// members live in each: what an announcement can target.
+func (db *DB) AnnouncementBuildings(ctx context.Context, communityID string) ([]domain.BuildingAudience, error) {
+	rows, err := db.reader().query(ctx, `SELECT u.building, COUNT(p.id) FROM units u
+		LEFT JOIN profiles p ON p.unit_id = u.id AND p.community_id = u.community_id
+		WHERE u.community_id = ? AND u.building IS NOT NULL AND u.building <> ''
+		GROUP BY u.building ORDER BY u.building`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.BuildingAudience{}
+	for rows.Next() {
+		var b domain.BuildingAudience
+		if err := rows.Scan(&b.Value, &b.Residents); err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
