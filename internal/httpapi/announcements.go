@@ -197,12 +197,6 @@ type audiencesOutput struct {
 	}
 }
 
-// registerIssue6 lists the operations of issue 6: the announcements board and the residents' directory.
-func registerIssue6(api huma.API, s *server) {
-	registerAnnouncements(api, s)
-	registerDirectory(api, s)
-}
-
 func registerAnnouncements(api huma.API, s *server) {
 	tags := []string{"announcements"}
 	op := func(id, method, path, summary string, status int) huma.Operation {

@@ -20,5 +20,6 @@ func registerAPI(api huma.API, s *server) {
 	registerDashboard(api, s)
 	registerMembership(api, s)
 	registerMessages(api, s)
-	registerIssue6(api, s)
+	registerAnnouncements(api, s)
+	registerDirectory(api, s)
 }
