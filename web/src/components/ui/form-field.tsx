@@ -31,7 +31,8 @@ export function FormField({ id, label, error, hint, optionalText, className, chi
     <div className={cn('flex flex-col gap-2', className)}>
       <Label htmlFor={id}>
         {label}
-        {optionalText && <span className="ml-1 font-normal text-muted-foreground">{optionalText}</span>}
+        {/* A real space, not only a margin: screen readers read the label and the hint as two words. */}
+        {optionalText && <span className="font-normal text-muted-foreground"> {optionalText}</span>}
       </Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {error && (
