@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { LoaderCircle, Mail } from 'lucide-react'
 import { useMemo, type ComponentType } from 'react'
 import { useForm } from 'react-hook-form'
@@ -20,7 +21,7 @@ import { FacebookIcon, GoogleIcon } from '../components/provider-icons'
 import { savePendingEmail } from '../lib/pending-email'
 import { emailField } from '../lib/schemas'
 
-function loginSchema(t: ReturnType<typeof useTranslation>['t']) {
+function loginSchema(t: TFunction) {
   return z.object({
     email: emailField(t),
     password: z.string().min(1, t('auth.validation.passwordRequired')),

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { CircleCheck, CircleX, KeyRound, LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
@@ -22,7 +23,7 @@ export const REDIRECT_AFTER_RESET_MS = 2000
 const PASSWORD_MIN = 6
 const PASSWORD_MAX = 72
 
-function resetSchema(t: ReturnType<typeof useTranslation>['t']) {
+function resetSchema(t: TFunction) {
   return z
     .object({
       password: z.string().min(PASSWORD_MIN, t('auth.reset.tooShort')).max(PASSWORD_MAX, t('auth.reset.tooLong')),
