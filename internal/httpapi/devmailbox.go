@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"vecinos/internal/domain"
@@ -14,7 +15,9 @@ import (
 
 // The dev mailbox shows the outbox when no SMTP server is configured: emails never leave the instance,
 // so this page (and the log) is where a developer, or an end-to-end test, finds the links they carry.
-// With SMTP configured it does not exist: the bodies hold other people's single-use tokens.
+// With SMTP configured it does not exist: the bodies hold other people's single-use tokens. Without SMTP
+// it answers only this machine (loopback) unless VECINOS_DEV is on: a president running Vecinos on a
+// laptop reads it at localhost, but a neighbour on the same network cannot read everyone's reset links.
 
 const devMailboxLimit = 100
 
@@ -48,7 +51,7 @@ const (
 
 func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devMessage)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if s.Config.SMTPURL != "" {
+		if s.Config.SMTPURL != "" || !(s.Config.Dev || isLoopback(clientOf(r.Context()).IP)) {
 			writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, ""))
 			return
 		}
@@ -65,6 +68,11 @@ func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devM
 		w.Header().Set("X-Robots-Tag", "noindex")
 		next(w, r, list)
 	}
+}
+
+func isLoopback(ip string) bool {
+	addr, err := netip.ParseAddr(ip)
+	return err == nil && addr.IsLoopback()
 }
 
 func newDevMessage(r store.MailRecord) devMessage {

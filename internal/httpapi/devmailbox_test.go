@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -106,6 +107,36 @@ func TestDevMailboxIsGoneWithSMTP(t *testing.T) {
 		res, body := get(t, srv.URL+path)
 		if res.StatusCode != 404 || strings.Contains(body, "secret") {
 			t.Errorf("%s with SMTP configured: status %d, want 404", path, res.StatusCode)
+		}
+	}
+}
+
+func TestDevMailboxAnswersOnlyThisMachineOutsideDevMode(t *testing.T) {
+	db := storetest.OpenSQLite(t)
+	if err := db.EnqueueMail(context.Background(), domain.Mail{To: "ana@example.com", Subject: "S", Text: "http://localhost:8080/x?token=secret"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dev        bool
+		remoteAddr string
+		want       int
+	}{
+		{false, "192.0.2.7:40000", http.StatusNotFound}, // a neighbour on the network
+		{false, "127.0.0.1:40000", http.StatusOK},       // the president's own laptop
+		{false, "[::1]:40000", http.StatusOK},
+		{true, "192.0.2.7:40000", http.StatusOK}, // VECINOS_DEV: a developer's shared test server
+	} {
+		cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: tc.dev}
+		h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := httptest.NewRequest("GET", "/dev/mailbox.json", nil)
+		req.RemoteAddr = tc.remoteAddr
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tc.want || (tc.want == http.StatusNotFound && strings.Contains(rec.Body.String(), "secret")) {
+			t.Errorf("dev=%v from %s: status %d, want %d", tc.dev, tc.remoteAddr, rec.Code, tc.want)
 		}
 	}
 }
