@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { Toaster } from '@/components/ui/toast'
 import { useApplyAppSettings } from '@/lib/app-settings'
+import { RealtimeProvider } from '@/lib/realtime-provider'
 import { i18n } from '@/lib/i18n'
 
 function createQueryClient() {
@@ -25,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        {children}
+        <RealtimeProvider>{children}</RealtimeProvider>
         <Toaster />
       </I18nextProvider>
     </QueryClientProvider>

@@ -1,7 +1,9 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router'
 import { LandingPage } from '@/features/landing/landing-page'
+import { AppLayout } from './layout/app-layout'
 import { PageLoading, RootLayout } from './layout/root-layout'
-import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, type RoutePath } from './routes'
+import { OnboardingGate } from '@/features/onboarding/onboarding-gate'
+import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, WIZARD_PATHS, type RoutePath } from './routes'
 import { GuestOnly, RequireSession } from './session-gate'
 
 type Lazy = LazyRouteFunction<RouteObject>
@@ -32,6 +34,53 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
     Component: (await import('@/features/auth/reset-password/reset-password-page')).ResetPasswordPage,
   }),
   '/dashboard': async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }),
+  '/start': async () => ({ Component: (await import('@/features/onboarding/start/start-page')).StartPage }),
+  '/join': async () => ({ Component: (await import('@/features/onboarding/join/join-page')).JoinPage }),
+  '/find-community': async () => ({
+    Component: (await import('@/features/onboarding/find-community/find-community-page')).FindCommunityPage,
+  }),
+  '/choose-unit': async () => ({
+    Component: (await import('@/features/onboarding/choose-unit/choose-unit-page')).ChooseUnitPage,
+  }),
+  '/verify': async () => ({ Component: (await import('@/features/onboarding/verify/verify-page')).VerifyPage }),
+  '/done': async () => ({ Component: (await import('@/features/onboarding/done/done-page')).DonePage }),
+  '/settings': async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),
+  '/settings/profile': async () => ({
+    Component: (await import('@/features/settings/profile/profile-page')).ProfilePage,
+  }),
+  '/settings/my-community': async () => ({
+    Component: (await import('@/features/settings/my-community/my-community-page')).MyCommunityPage,
+  }),
+  '/settings/account-management': async () => ({
+    Component: (await import('@/features/settings/account-management/account-management-page')).AccountManagementPage,
+  }),
+  '/settings/app': async () => ({
+    Component: (await import('@/features/settings/app/app-settings-page')).AppSettingsPage,
+  }),
+  '/settings/community-info': async () => ({
+    Component: (await import('@/features/settings/community-info/community-info-page')).CommunityInfoPage,
+  }),
+  '/settings/unit-info': async () => ({
+    Component: (await import('@/features/settings/unit-info/unit-info-page')).UnitInfoPage,
+  }),
+  '/settings/roles': async () => ({ Component: (await import('@/features/settings/roles/roles-page')).RolesPage }),
+  '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
+  '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
+  '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),
+  '/messages': async () => ({ Component: (await import('@/features/messages/messages-page')).MessagesPage }),
+  '/conversation/:chatId': async () => ({
+    Component: (await import('@/features/messages/conversation/conversation-page')).ConversationPage,
+  }),
+  '/community-channel': async () => ({
+    Component: (await import('@/features/messages/conversation/community-channel-page')).CommunityChannelPage,
+  }),
+  '/community': async () => ({
+    Component: (await import('@/features/messages/conversation/community-channel-page')).CommunityChannelPage,
+  }),
+  '/announcements': async () => ({
+    Component: (await import('@/features/announcements/announcements-page')).AnnouncementsPage,
+  }),
+  '/directory': async () => ({ Component: (await import('@/features/directory/directory-page')).DirectoryPage }),
 }
 
 function screen(path: RoutePath): RouteObject {
@@ -47,7 +96,18 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       ...PUBLIC_PATHS.filter((path) => path !== '/').map(screen),
       { element: <GuestOnly />, children: GUEST_PATHS.map(screen) },
-      { element: <RequireSession />, children: PROTECTED_PATHS.map(screen) },
+      // The onboarding wizard is full screen (no app layout); without a session it starts at /start.
+      { element: <OnboardingGate />, children: WIZARD_PATHS.map(screen) },
+      // Opened from the link sent to a new email address (not in the spec's route table).
+      {
+        path: '/confirm-email-change',
+        lazy: async () => ({
+          Component: (await import('@/features/settings/confirm-email-change/confirm-email-change-page'))
+            .ConfirmEmailChangePage,
+        }),
+      },
+      // Protected screens share the app layout (header and bottom bar); landing and account screens do not.
+      { element: <RequireSession />, children: [{ element: <AppLayout />, children: PROTECTED_PATHS.map(screen) }] },
       { path: '*', lazy: notFound },
     ],
   },

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeApi } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import { GUEST_PATHS, ONBOARDING_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS } from './routes'
+import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS, WIZARD_PATHS } from './routes'
 
 const concrete = (path: string) => path.replace(':chatId', 'chat-1')
 
@@ -13,7 +13,7 @@ describe('route table', () => {
   })
 
   it('puts every path in exactly one access group', () => {
-    const grouped = [...PUBLIC_PATHS, ...GUEST_PATHS, ...PROTECTED_PATHS]
+    const grouped = [...PUBLIC_PATHS, ...GUEST_PATHS, ...WIZARD_PATHS, ...PROTECTED_PATHS]
     expect([...grouped].sort()).toEqual([...ROUTE_PATHS].sort())
     expect(PROTECTED_PATHS).toContain('/dashboard')
     expect(PROTECTED_PATHS).not.toContain('/start')
@@ -42,18 +42,16 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe(path)
   })
 
-  it('leaves the onboarding wizard ungated for now', async () => {
-    for (const path of ONBOARDING_PATHS) {
-      const { router, unmount } = renderRoute(path)
-      expect(await screen.findByRole('heading', { level: 1, name: 'Página en construcción' })).toBeInTheDocument()
-      expect(router.state.location.pathname).toBe(path)
-      unmount()
-    }
+  it.each(WIZARD_PATHS)('%s sends a visitor without a session to /start', async (path) => {
+    const { router } = renderRoute(path)
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Únete a tu comunidad' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/start')
   })
 
   it('marks screens not built yet as under construction, with a way home', async () => {
     fakeApi.signIn()
-    renderRoute('/settings/roles')
+    renderRoute('/tasks')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Página en construcción' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')

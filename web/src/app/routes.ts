@@ -40,7 +40,7 @@ export const ROUTE_PATHS = [
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]
 
-/** The onboarding wizard: it will get its own gate (no session goes to /start) in a later issue. */
+/** The onboarding wizard: /start is open to anyone; the steps after it need a session (else /start). */
 export const ONBOARDING_PATHS = [
   '/start',
   '/join',
@@ -49,6 +49,9 @@ export const ONBOARDING_PATHS = [
   '/verify',
   '/done',
 ] as const satisfies readonly RoutePath[]
+
+/** The wizard's steps after /start, behind the onboarding gate (full screen, outside the app layout). */
+export const WIZARD_PATHS = ONBOARDING_PATHS.filter((path) => path !== '/start')
 
 /** Sign-in and registration: a signed-in user is sent on to the dashboard. */
 export const GUEST_PATHS = ['/login', '/register'] as const satisfies readonly RoutePath[]
@@ -60,10 +63,10 @@ export const PUBLIC_PATHS = [
   '/email-pending',
   '/forgot-password',
   '/reset-password',
-  ...ONBOARDING_PATHS,
+  '/start',
 ] as const satisfies readonly RoutePath[]
 
-const open = new Set<string>([...PUBLIC_PATHS, ...GUEST_PATHS])
+const open = new Set<string>([...PUBLIC_PATHS, ...GUEST_PATHS, ...WIZARD_PATHS])
 
 /** Every other screen needs a session with a confirmed email. */
 export const PROTECTED_PATHS = ROUTE_PATHS.filter((path) => !open.has(path))

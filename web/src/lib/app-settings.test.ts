@@ -26,3 +26,16 @@ describe('parseAppSettings', () => {
     expect(parseAppSettings(raw)).toEqual(DEFAULT_APP_SETTINGS)
   })
 })
+
+describe('writeAppSettings', () => {
+  it('stores the change under appSettings and tells whether it differs from the defaults', async () => {
+    const { writeAppSettings, readAppSettings, differsFromDefaults } = await import('./app-settings')
+    expect(differsFromDefaults(readAppSettings())).toBe(false)
+    const next = writeAppSettings({ theme: 'dark' })
+    expect(next).toEqual({ ...DEFAULT_APP_SETTINGS, theme: 'dark' })
+    expect(JSON.parse(localStorage.getItem('appSettings') ?? '{}')).toMatchObject({ theme: 'dark' })
+    expect(differsFromDefaults(readAppSettings())).toBe(true)
+    writeAppSettings({ theme: 'system' })
+    expect(differsFromDefaults(readAppSettings())).toBe(false)
+  })
+})

@@ -1,13 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react'
 
-// Preferences kept on the device (spec: entity "App settings"). The settings screen writes them later;
-// for now the app only reads them. public/app-settings-init.js mirrors the theme and font size part
+// Preferences kept on the device (spec: entity "App settings"); /settings/app writes them. public/app-settings-init.js mirrors the theme and font size part
 // before the first paint: keep the key and the class names in step with it.
 export const APP_SETTINGS_KEY = 'appSettings'
 
 export const LANGUAGES = ['es', 'ca', 'en'] as const
-const THEMES = ['light', 'dark', 'system'] as const
-const FONT_SIZES = ['small', 'medium', 'large'] as const
+export const THEMES = ['light', 'dark', 'system'] as const
+export const FONT_SIZES = ['small', 'medium', 'large'] as const
 
 export type Language = (typeof LANGUAGES)[number]
 export type Theme = (typeof THEMES)[number]
@@ -59,12 +58,43 @@ function snapshot(): AppSettings {
   return cachedSettings
 }
 
+// Writes made by this tab (the "storage" event only reports those of other tabs).
+const listeners = new Set<() => void>()
+
 function subscribe(onChange: () => void): () => void {
   // The "storage" event reports writes made by other tabs of the app.
   window.addEventListener('storage', onChange)
+  listeners.add(onChange)
   return () => {
     window.removeEventListener('storage', onChange)
+    listeners.delete(onChange)
   }
+}
+
+/**
+ * Saves a change to the device settings and applies it at once: every useAppSettings() re-renders, so
+ * the providers switch the language and the theme and font size follow. Blocked storage keeps the
+ * change for this page's lifetime only.
+ */
+export function writeAppSettings(change: Partial<AppSettings>): AppSettings {
+  const next = { ...snapshot(), ...change }
+  const raw = JSON.stringify(next)
+  try {
+    localStorage.setItem(APP_SETTINGS_KEY, raw)
+  } catch {
+    // storage blocked: keep it in memory below
+  }
+  cachedRaw = readRaw()
+  cachedSettings = next
+  for (const listener of listeners) listener()
+  return next
+}
+
+/** Whether some setting differs from its default (the settings screen then offers to save and leave). */
+export function differsFromDefaults(settings: AppSettings): boolean {
+  return (Object.keys(DEFAULT_APP_SETTINGS) as (keyof AppSettings)[]).some(
+    (key) => settings[key] !== DEFAULT_APP_SETTINGS[key],
+  )
 }
 
 /** The current device settings, re-rendering when another tab changes them. */

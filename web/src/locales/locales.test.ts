@@ -20,6 +20,13 @@ function flatten(catalogue: object, prefix = ''): Map<string, unknown> {
 
 const source = flatten(es)
 
+// Correct in Catalan as they are in Spanish.
+const sameInBothLanguages = new Set([
+  'onboarding.start.welcome', // "Hola, {{name}}"
+  'settings.community.notSpecified', // "No especificada"
+  'settings.roles.roleOf', // "Rol de {{name}}"
+])
+
 describe.each([
   ['ca', ca],
   ['en', en],
@@ -40,9 +47,11 @@ describe.each([
   })
 
   it('is translated, not a copy of the Spanish', () => {
-    // Short words can coincide (Catalan "o" is Spanish "o"); whole sentences must not.
+    // Short words can coincide (Catalan "o" is Spanish "o"); whole sentences must not, except the few
+    // that are simply the same in both languages, listed here by key so that each one was looked at.
     const copied = [...translated].filter(
-      ([key, value]) => typeof value === 'string' && value.includes(' ') && value === source.get(key),
+      ([key, value]) =>
+        typeof value === 'string' && value.includes(' ') && value === source.get(key) && !sameInBothLanguages.has(key),
     )
     expect(copied.map(([key]) => key)).toEqual([])
   })

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, json, noContent, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
@@ -7,22 +7,78 @@ const community = {
   id: 'c-1',
   publicId: 'ABCDEFGH',
   name: 'Comunidad Mayor 5',
-  address: 'Calle Mayor 5',
+  address: 'Calle Mayor 5, Piso 3º, Madrid, España',
   city: 'Madrid',
   postalCode: '28013',
   country: 'España',
   catastralReference: null,
 }
 
-describe('dashboard (placeholder)', () => {
-  it('greets the user and shows their community', async () => {
-    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
-    fakeApi.on('GET /api/v1/community', () => json(community))
+const dashboard = {
+  openIncidents: 3,
+  upcomingEvents: 2,
+  unreadAnnouncements: 5,
+  recentMessages: 7,
+  activity: { newIncidents: 4, newEvents: 1, communityMessages: 7 },
+}
+
+function member(role: 'admin' | 'user' = 'user') {
+  fakeApi.signIn({ ...testUser, communityId: 'c-1', role })
+  fakeApi.on('GET /api/v1/community', () => json(community))
+  fakeApi.on('GET /api/v1/dashboard', () => json(dashboard))
+}
+
+describe('dashboard', () => {
+  it('greets the user by name, with their community and its shortened address', async () => {
+    member()
     renderRoute('/dashboard')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana García' })).toBeInTheDocument()
-    expect(await screen.findByText('Comunidad Mayor 5')).toBeInTheDocument()
-    expect(screen.getByText('ABCDEFGH')).toBeInTheDocument()
+    expect(await screen.findByText('Comunidad Mayor 5 · Calle Mayor 5, Piso 3º')).toBeInTheDocument()
+  })
+
+  it("says 'Cargando comunidad...' and shows a pulsing placeholder while loading", async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'user' })
+    fakeApi.on('GET /api/v1/community', () => new Promise<Response>(() => undefined))
+    fakeApi.on('GET /api/v1/dashboard', () => new Promise<Response>(() => undefined))
+    renderRoute('/dashboard')
+
+    expect(await screen.findByText('Cargando comunidad...')).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Cargando datos del panel' })).toBeInTheDocument()
+  })
+
+  it('shows the counters and the recent activity, each linking to its screen', async () => {
+    member()
+    renderRoute('/dashboard')
+
+    expect(await screen.findByRole('link', { name: 'Incidencias abiertas: 3' })).toHaveAttribute('href', '/incidents')
+    expect(screen.getByRole('link', { name: 'Próximos eventos: 2' })).toHaveAttribute('href', '/events')
+    expect(screen.getByRole('link', { name: 'Nuevos anuncios: 5' })).toHaveAttribute('href', '/announcements')
+    expect(screen.getByRole('link', { name: 'Mensajes recientes: 7' })).toBeInTheDocument()
+
+    const activity = screen.getByRole('region', { name: 'Actividad Reciente de la Comunidad' })
+    expect(within(activity).getByRole('link', { name: /Mensajes en la comunidad\s*7/ })).toHaveAttribute('href', '/community')
+    expect(within(activity).getByRole('link', { name: /Nuevas incidencias\s*4/ })).toHaveAttribute('href', '/incidents')
+    expect(within(activity).getByRole('link', { name: /Nuevos eventos\s*1/ })).toHaveAttribute('href', '/events')
+    expect(fakeApi.calls('GET /api/v1/dashboard')).toHaveLength(1)
+  })
+
+  it('offers the four quick actions; a neighbour contacts the president', async () => {
+    member('user')
+    renderRoute('/dashboard')
+
+    expect(await screen.findByRole('link', { name: 'Nueva incidencia' })).toHaveAttribute('href', '/incidents')
+    expect(screen.getByRole('link', { name: 'Nuevo mensaje' })).toHaveAttribute('href', '/messages')
+    expect(screen.getByRole('link', { name: 'Contacta con el Presidente' })).toHaveAttribute('href', '/directory')
+    expect(screen.getByRole('link', { name: 'Acceder a servicios' })).toHaveAttribute('href', '/services')
+  })
+
+  it('an admin contacts the administrator', async () => {
+    member('admin')
+    renderRoute('/dashboard')
+
+    expect(await screen.findByRole('link', { name: 'Contacta con el Administrador' })).toHaveAttribute('href', '/directory')
+    expect(screen.queryByRole('link', { name: 'Contacta con el Presidente' })).not.toBeInTheDocument()
   })
 
   it("says 'Usuario' without a name and that there is no community yet", async () => {
@@ -32,6 +88,7 @@ describe('dashboard (placeholder)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Usuario' })).toBeInTheDocument()
     expect(screen.getByText('Todavía no perteneces a ninguna comunidad.')).toBeInTheDocument()
     expect(fakeApi.calls('GET /api/v1/community')).toHaveLength(0)
+    expect(fakeApi.calls('GET /api/v1/dashboard')).toHaveLength(0)
   })
 
   it("signs out with 'Cerrar Sesión' and lands on /login", async () => {

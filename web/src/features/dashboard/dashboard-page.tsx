@@ -1,26 +1,223 @@
-import { Building2, Construction, LoaderCircle, LogOut } from 'lucide-react'
+import {
+  CalendarDays,
+  ChevronRight,
+  LoaderCircle,
+  LogOut,
+  Megaphone,
+  MessageCircle,
+  MessagesSquare,
+  Plus,
+  TriangleAlert,
+  UserRound,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
-import { Avatar } from '@/components/ui/avatar'
+import { Link, useNavigate } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
+import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/toast'
+import { shortenAddress } from '@/lib/address'
+import { api } from '@/lib/api/client'
 import { problemMessage } from '@/lib/api/problem'
+import { unwrap } from '@/lib/api/request'
 import { SIGNED_OUT_STATE, useLogout, useSession } from '@/lib/session'
+import { useDashboard, type Dashboard } from './api/get-dashboard'
 import { useCommunity } from './api/get-community'
+import { GreetingBanner } from './components/greeting-banner'
 
-/** A placeholder until the real dashboard: who is signed in, their community, and a way out. */
+/** The home screen: greeting, quick actions, the community's counters and its recent activity. */
 export function DashboardPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const { user } = useSession()
   const hasCommunity = Boolean(user?.communityId)
   const community = useCommunity(hasCommunity)
-  const logout = useLogout()
+  const dashboard = useDashboard(hasCommunity)
+  const profile = useQuery({ queryKey: ['profile'], queryFn: () => unwrap(api.GET('/api/v1/profile')), staleTime: 60_000 })
   const fullName = user?.fullName.trim() ?? ''
   const name = fullName === '' ? t('common.user') : fullName
+  const isAdmin = user?.role === 'admin'
 
+  // Failures are only logged (spec): the counters then read 0.
+  useEffect(() => {
+    if (dashboard.isError) console.error('Error loading the dashboard', dashboard.error)
+  }, [dashboard.isError, dashboard.error])
+
+  const subtitle = !hasCommunity
+    ? undefined
+    : community.isPending
+      ? t('dashboard.loadingCommunity')
+      : community.isError
+        ? t('dashboard.communityError')
+        : [community.data.name, shortenAddress(community.data.address)].filter(Boolean).join(' · ')
+
+  return (
+    <main className="mx-auto flex w-full max-w-lg flex-col gap-6 px-4 py-5">
+      <GreetingBanner
+        title={t('dashboard.greeting', { name })}
+        subtitle={subtitle}
+        description={t('dashboard.subtitle')}
+        avatar={{ src: profile.data?.avatarUrl, name }}
+      />
+
+      {!hasCommunity ? (
+        <Card className="gap-2">
+          <CardHeader>
+            <CardTitle>{t('dashboard.community')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="font-medium">{t('dashboard.noCommunity')}</p>
+            <CardDescription className="mt-1">{t('dashboard.noCommunityHint')}</CardDescription>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <QuickActions isAdmin={isAdmin} />
+          {dashboard.isPending ? (
+            <DashboardPlaceholder />
+          ) : (
+            <>
+              <Counters data={dashboard.data} />
+              <RecentActivity data={dashboard.data} />
+            </>
+          )}
+        </>
+      )}
+
+      <LogoutButton />
+    </main>
+  )
+}
+
+function QuickActions({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation()
+  const actions: { to: string; icon: LucideIcon; label: string }[] = [
+    { to: '/incidents', icon: Plus, label: t('dashboard.actions.newIncident') },
+    { to: '/messages', icon: MessageCircle, label: t('dashboard.actions.newMessage') },
+    { to: '/directory', icon: UserRound, label: isAdmin ? t('dashboard.actions.contactAdmin') : t('dashboard.actions.contactPresident') },
+    { to: '/services', icon: Wrench, label: t('dashboard.actions.services') },
+  ]
+  return (
+    <section aria-labelledby="quick-actions">
+      <h2 id="quick-actions" className="mb-3 text-lg font-semibold">
+        {t('dashboard.actions.title')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3">
+        {actions.map(({ to, icon: Icon, label }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className={
+                'flex h-full min-h-24 flex-col items-start justify-between gap-2 rounded-2xl border bg-card p-4 ' +
+                'text-sm font-semibold shadow-sm transition-colors outline-none hover:bg-muted ' +
+                'focus-visible:ring-2 focus-visible:ring-ring'
+              }
+            >
+              <span className="flex size-9 items-center justify-center rounded-xl bg-accent text-accent-foreground">
+                <Icon className="size-5" aria-hidden />
+              </span>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Counters({ data }: { data: Dashboard | undefined }) {
+  const { t } = useTranslation()
+  const counters: { to: string; icon: LucideIcon; label: string; value: number }[] = [
+    { to: '/incidents', icon: TriangleAlert, label: t('dashboard.counters.openIncidents'), value: data?.openIncidents ?? 0 },
+    { to: '/events', icon: CalendarDays, label: t('dashboard.counters.upcomingEvents'), value: data?.upcomingEvents ?? 0 },
+    { to: '/announcements', icon: Megaphone, label: t('dashboard.counters.unreadAnnouncements'), value: data?.unreadAnnouncements ?? 0 },
+    { to: '/community', icon: MessagesSquare, label: t('dashboard.counters.recentMessages'), value: data?.recentMessages ?? 0 },
+  ]
+  return (
+    <section aria-labelledby="summary">
+      <h2 id="summary" className="mb-3 text-lg font-semibold">
+        {t('dashboard.counters.title')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3">
+        {counters.map(({ to, icon: Icon, label, value }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              aria-label={`${label}: ${value}`}
+              className={
+                'flex h-full flex-col gap-1 rounded-2xl border bg-card p-4 shadow-sm transition-colors outline-none ' +
+                'hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring'
+              }
+            >
+              <Icon className="size-5 text-primary" aria-hidden />
+              <span className="text-3xl font-bold tabular-nums" data-testid={`counter-${to.slice(1)}`}>
+                {value}
+              </span>
+              <span className="text-sm text-muted-foreground">{label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function RecentActivity({ data }: { data: Dashboard | undefined }) {
+  const { t } = useTranslation()
+  const rows: { to: string; icon: LucideIcon; label: string; value: number }[] = [
+    { to: '/community', icon: MessagesSquare, label: t('dashboard.activity.communityMessages'), value: data?.activity.communityMessages ?? 0 },
+    { to: '/incidents', icon: TriangleAlert, label: t('dashboard.activity.newIncidents'), value: data?.activity.newIncidents ?? 0 },
+    { to: '/events', icon: CalendarDays, label: t('dashboard.activity.newEvents'), value: data?.activity.newEvents ?? 0 },
+  ]
+  return (
+    <section aria-labelledby="recent-activity" className="rounded-2xl border bg-card p-4 shadow-sm">
+      <h2 id="recent-activity" className="text-lg font-semibold">
+        {t('dashboard.activity.title')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('dashboard.activity.window')}</p>
+      <ul className="mt-2 divide-y">
+        {rows.map(({ to, icon: Icon, label, value }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex items-center gap-3 rounded-lg py-3 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Icon className="size-5 shrink-0 text-primary" aria-hidden />
+              <span className="min-w-0 flex-1">{label}</span>
+              <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-semibold text-accent-foreground tabular-nums">
+                {value}
+              </span>
+              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** The pulsing card shown while the counters load. */
+function DashboardPlaceholder() {
+  const { t } = useTranslation()
+  return (
+    <div role="status" aria-label={t('dashboard.loadingData')} className="flex flex-col gap-3">
+      <div className="grid grid-cols-2 gap-3">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28 rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className="h-48 rounded-2xl" />
+    </div>
+  )
+}
+
+function LogoutButton() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const logout = useLogout()
   const signOut = () => {
     logout.mutate(undefined, {
       onSuccess: () => {
@@ -33,66 +230,16 @@ export function DashboardPage() {
       },
     })
   }
-
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-5 pt-8 pb-10">
-      <header className="flex items-center gap-4">
-        <Avatar name={name} size="lg" />
-        <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold tracking-tight">{t('dashboard.greeting', { name })}</h1>
-          <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
-        </div>
-      </header>
-
-      <Card className="gap-4">
-        <CardHeader className="flex-row items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
-            <Building2 className="size-5" aria-hidden />
-          </span>
-          <CardTitle>{t('dashboard.community')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {!hasCommunity ? (
-            <>
-              <p className="font-medium">{t('dashboard.noCommunity')}</p>
-              <CardDescription className="mt-1">{t('dashboard.noCommunityHint')}</CardDescription>
-            </>
-          ) : community.isPending ? (
-            <Spinner className="size-6" />
-          ) : community.isError ? (
-            <p className="text-destructive">{t('dashboard.communityError')}</p>
-          ) : (
-            <dl className="flex flex-col gap-1">
-              <dt className="sr-only">{t('dashboard.community')}</dt>
-              <dd className="text-lg font-semibold">{community.data.name}</dd>
-              <dd className="text-muted-foreground">
-                {community.data.address}, {community.data.postalCode} {community.data.city}
-              </dd>
-              <dt className="mt-3 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                {t('dashboard.code')}
-              </dt>
-              <dd className="font-mono text-base tracking-widest">{community.data.publicId}</dd>
-            </dl>
-          )}
-        </CardContent>
-      </Card>
-
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Construction className="size-4 shrink-0" aria-hidden />
-        {t('dashboard.comingSoon')}
-      </p>
-
-      <Button
-        variant="destructive"
-        size="lg"
-        className="mt-auto w-full"
-        disabled={logout.isPending}
-        aria-busy={logout.isPending}
-        onClick={signOut}
-      >
-        {logout.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
-        {logout.isPending ? t('dashboard.loggingOut') : t('dashboard.logout')}
-      </Button>
-    </main>
+    <Button
+      variant="ghost"
+      className="mt-2 self-center text-destructive hover:bg-destructive/10"
+      disabled={logout.isPending}
+      aria-busy={logout.isPending}
+      onClick={signOut}
+    >
+      {logout.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+      {logout.isPending ? t('dashboard.loggingOut') : t('dashboard.logout')}
+    </Button>
   )
 }

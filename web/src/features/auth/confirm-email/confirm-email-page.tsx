@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { hasPendingStart } from '@/features/onboarding/lib/wizard-storage'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
@@ -46,7 +47,9 @@ export function ConfirmEmailPage() {
   const succeeded = confirm.isSuccess
   useEffect(() => {
     if (!succeeded) return
-    const id = setTimeout(() => void navigate('/dashboard', { replace: true }), REDIRECT_AFTER_CONFIRM_MS)
+    // An account made on the onboarding wizard's /start continues the wizard there.
+    const next = hasPendingStart() ? '/start' : '/dashboard'
+    const id = setTimeout(() => void navigate(next, { replace: true }), REDIRECT_AFTER_CONFIRM_MS)
     return () => {
       clearTimeout(id)
     }

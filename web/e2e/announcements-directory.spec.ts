@@ -1,0 +1,233 @@
+// The announcements board and the directory between an admin and a resident of one community: a
+// pinned critical announcement with an image, read receipts, reactions, the dashboard's unread tally,
+// and the directory's search and role chips, at a phone viewport.
+// Its own server: the users made here count towards that server's rate limits only.
+import zlib from 'node:zlib';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
+import { startServer, type ServerHandle } from './support/server';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ServerHandle;
+let admin: BrowserContext; // creates the community: its admin
+let resident: BrowserContext; // joins with the community code
+let adminPage: Page;
+let residentPage: Page;
+
+const suffix = Date.now().toString(36);
+const OLD = `Horario de la piscina ${suffix}`;
+const CRITICAL = `Corte de agua el lunes ${suffix}`;
+
+async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+  });
+}
+
+/** A small PNG made here: a 16×16 teal square (RGB, no filter per row). */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const size = 16;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [15, 118, 110]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The signed-in user's unread announcements, as the dashboard counts them. */
+async function unreadTally(context: BrowserContext): Promise<number> {
+  const res = await context.request.get('/api/v1/dashboard');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { unreadAnnouncements: number }).unreadAnnouncements;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  server = await startServer({ name: 'announcements-directory' });
+  admin = await phoneContext(browser);
+  resident = await phoneContext(browser);
+  await signUpConfirmed(admin, newUser('Marta Administradora'), {
+    create: { name: 'Comunidad Plaza Mayor', address: 'Plaza Mayor 3', city: 'Salamanca', postalCode: '37002' },
+  });
+  await signUpConfirmed(resident, newUser('Luis Residente'), { join: await communityCode(admin) });
+  adminPage = await admin.newPage();
+  residentPage = await resident.newPage();
+});
+
+test.afterAll(async () => {
+  await admin?.close();
+  await resident?.close();
+  await server?.stop();
+});
+
+test('an admin publishes a pinned critical announcement with an image', async () => {
+  const page = adminPage;
+  // An older, ordinary one first, so that pinning has something to jump over.
+  const old = await admin.request.post('/api/v1/announcements', { data: { title: OLD, description: 'De 10:00 a 21:00' } });
+  expect(old.status(), await old.text()).toBe(201);
+
+  await page.goto('/announcements');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablón de anuncios' })).toBeVisible();
+  await expect(page.getByRole('article', { name: OLD })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  await page.getByRole('button', { name: 'Nuevo', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo comunicado' });
+  await expect(dialog.getByLabel('Prioridad')).toHaveValue('normal');
+  await expect(dialog.getByLabel('Tipo')).toHaveValue('general');
+  await dialog.getByLabel('Título').fill(CRITICAL);
+  await dialog.getByLabel(/^Descripción/).fill('Se cortará el agua de 9:00 a 12:00 por obras en la acometida.');
+  await dialog.getByLabel('Prioridad').selectOption({ label: 'Crítico' });
+  await dialog.getByLabel('Tipo').selectOption({ label: 'Mantenimiento' });
+  await dialog.getByRole('checkbox', { name: /Fijar en el tablón/ }).check();
+  await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(dialog.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: test.info().outputPath('announcement-form.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Publicar' }).click();
+
+  await expect(page.getByText('Comunicado creado', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const first = page.getByRole('article').first();
+  await expect(first).toHaveAccessibleName(CRITICAL);
+  await expect(first.getByRole('img', { name: 'Fijado' })).toBeVisible();
+  await expect(first.getByText('Crítico')).toBeVisible();
+});
+
+test('a resident sees it first and unread, opens it, reacts and changes the reaction', async () => {
+  const page = residentPage;
+  const before = await unreadTally(resident);
+  expect(before).toBe(2);
+
+  await page.goto('/announcements');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablón de anuncios' })).toBeVisible();
+  // A non-admin has no 'Nuevo'.
+  await expect(page.getByRole('article', { name: CRITICAL })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nuevo', exact: true })).toHaveCount(0);
+  const card = page.getByRole('article').first();
+  await expect(card).toHaveAccessibleName(CRITICAL);
+  await expect(card).toHaveAttribute('data-unread', 'true');
+  await expect(card.getByText('No leído')).toBeVisible();
+  await expect(card.getByText('Por Marta Administradora')).toBeVisible();
+  await expect(card.getByText(/^hace /)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: test.info().outputPath('announcements-board.png'), fullPage: true });
+
+  await card.getByRole('button', { name: CRITICAL }).click();
+  const detail = page.getByRole('dialog', { name: CRITICAL });
+  await expect(detail.getByText(/^Leído por 1 de \d+ usuarios$/)).toBeVisible();
+  await expect(detail.getByText('Marta Administradora')).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+  await expect(detail.getByRole('img', { name: `Imagen de «${CRITICAL}»` })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: test.info().outputPath('announcement-detail.png'), fullPage: true });
+
+  await detail.getByRole('button', { name: 'Ver la imagen a pantalla completa' }).click();
+  const full = page.getByRole('dialog', { name: 'Imagen a pantalla completa' });
+  await expect(full.getByRole('img')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(full).toBeHidden();
+
+  await detail.getByRole('button', { name: 'Me gusta: 0', exact: true }).click();
+  await expect(detail.getByRole('button', { name: 'Me gusta: 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await detail.getByRole('button', { name: 'Importante: 0', exact: true }).click();
+  await expect(detail.getByRole('button', { name: 'Importante: 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(detail.getByRole('button', { name: 'Me gusta: 0', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  await expect(card.getByText('No leído')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Importante: 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  expect(await unreadTally(resident)).toBe(before - 1);
+
+  // The dashboard's 'Nuevos anuncios' agrees.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: `Nuevos anuncios: ${before - 1}` })).toBeVisible();
+
+  // The admin sees the receipt and the reaction.
+  await adminPage.reload();
+  const adminCard = adminPage.getByRole('article', { name: CRITICAL });
+  await expect(adminCard.getByText(/^Leído por 1 de \d+ usuarios$/)).toBeAttached();
+  await expect(adminCard.getByRole('button', { name: 'Importante: 1', exact: true })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the filter drawer narrows the board', async () => {
+  const page = residentPage;
+  await page.goto('/announcements');
+  await expect(page.getByRole('article', { name: OLD })).toBeVisible();
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filtros' });
+  await drawer.getByRole('checkbox', { name: 'Crítico' }).check();
+  await expectNoHorizontalScroll(page);
+  await drawer.getByRole('button', { name: 'Ver comunicados' }).click();
+  await expect(page.getByRole('article', { name: OLD })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: CRITICAL })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Buscar comunicados' }).fill('piscina');
+  await expect(page.getByText('No se encontraron comunicados')).toBeVisible();
+});
+
+test('the directory searches by name and filters by role', async () => {
+  const page = residentPage;
+  await page.goto('/directory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Directorio' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Marta Administradora' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Luis Residente' })).toBeVisible();
+  await expect(page.getByText('Residentes Activos')).toBeVisible();
+  await expect(page.getByText('Propietarios', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Marta Administradora' }).getByText('Administrador', { exact: true })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: test.info().outputPath('directory.png'), fullPage: true });
+
+  // Accents and case ignored by the server; typing is debounced.
+  await page.getByRole('searchbox', { name: 'Buscar por nombre o vivienda' }).fill('luis');
+  await expect(page.getByRole('article', { name: 'Marta Administradora' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Luis Residente' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar por nombre o vivienda' }).fill('');
+
+  const chips = page.getByRole('group', { name: 'Filtrar por rol' });
+  await chips.getByRole('button', { name: 'Administrador' }).click();
+  await expect(chips.getByRole('button', { name: 'Administrador' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article', { name: 'Luis Residente' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Marta Administradora' })).toBeVisible();
+
+  await chips.getByRole('button', { name: 'Inquilino' }).click();
+  await expect(page.getByText('No se encontraron residentes que coincidan con tu búsqueda.')).toBeVisible();
+  await chips.getByRole('button', { name: 'Todos' }).click();
+  await expect(page.getByRole('article', { name: 'Luis Residente' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});

@@ -1,0 +1,331 @@
+// Onboarding wizard and settings, against the real binary: a new user walks the wizard from /start to
+// the dashboard; members edit their profile (with an avatar), switch language and theme, delete their
+// account; an admin manages roles up to the limit of three admins. This file starts its own server
+// (rate limits count per server).
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/accounts';
+import { expect, expectNoHorizontalScroll, test as base } from './support/fixtures';
+import { E2E_OUTPUT_DIR, startServer, type ServerHandle } from './support/server';
+
+// Its own server: overriding the worker-scoped `server` fixture gives these tests workers of their own,
+// whose `page`, `request` and `baseURL` point at a fresh `vecinos serve`.
+const test = base.extend<object, { server: ServerHandle }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer({ name: `onboarding-settings-worker${workerInfo.workerIndex}` });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+});
+
+const SHOTS = path.join(E2E_OUTPUT_DIR, 'screens', 'onboarding-settings');
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+function community(name: string) {
+  return { create: { name, address: 'Calle Mayor, 5', city: 'Madrid', postalCode: '28013' } };
+}
+
+/** A new browser context on this file's server. */
+async function newContext(browser: Browser, url: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: url });
+}
+
+// A PNG made here: 8×8 pixels of one colour (signature, IHDR, IDAT, IEND with their CRCs).
+function crc32(data: Buffer): number {
+  let crc = ~0;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function smallPng(): Buffer {
+  const size = 8;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [37, 99, 235]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a new user walks the whole onboarding wizard to the dashboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = newUser('Eva Asistente');
+  const street = `Calle Prueba ${Date.now().toString(36)}`;
+
+  await page.goto('/join');
+  await expect(page).toHaveURL(/\/start$/); // no session: the wizard starts at /start
+  await expect(page.getByRole('heading', { level: 1, name: 'Únete a tu comunidad' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'start');
+
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByText('Debes aceptar la política de privacidad para continuar').first()).toBeVisible();
+  await page.getByLabel('Acepto la política de privacidad').check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/email-pending/);
+
+  // The confirmation link signs the user in; the wizard continues (consent recorded) at /join.
+  await page.goto(await mailLink(page.request, user.email, '/confirm-email'));
+  await expect(page).toHaveURL(/\/join$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: '¿Cuál es tu relación con la comunidad?' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'join');
+  await page.getByText('Vivo aquí').click();
+  await page.getByLabel(/^Teléfono/).fill('+34600111222');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  await expect(page).toHaveURL(/\/find-community$/);
+  await page.getByRole('textbox', { name: 'Referencia catastral' }).fill('9872024VH5797S0001WX');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('La referencia catastral no es válida').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Dirección' }).click();
+  await page.getByLabel('Provincia').fill('Madrid');
+  await page.getByLabel('Municipio').fill('Madrid');
+  await page.getByLabel('Nombre de la calle').fill(street);
+  await page.getByLabel('Número', { exact: true }).fill('7');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: 'No hemos encontrado tu comunidad' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'find-community');
+  await page.getByRole('button', { name: 'Crear comunidad' }).click();
+  const form = page.getByRole('region', { name: 'Nueva comunidad' });
+  await expect(form.getByLabel('Dirección')).toHaveValue(`Calle ${street}, 7`);
+  await form.getByLabel('Código postal').fill('28001');
+  await form.getByRole('button', { name: 'Crear comunidad' }).click();
+
+  await expect(page).toHaveURL(/\/choose-unit$/);
+  await page.getByLabel('Planta').fill('2');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Indica planta y puerta');
+  await page.getByLabel('Puerta').fill('A');
+  await page.getByLabel('Soy el propietario de esta vivienda').check();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'choose-unit');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  await expect(page).toHaveURL(/\/verify$/);
+  await page.getByRole('tab', { name: 'Documento' }).click();
+  await expect(page.getByText('24-48 horas')).toBeVisible();
+  await page.getByRole('tab', { name: 'Auto' }).click();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'verify');
+  await page.getByRole('button', { name: 'Verificar automáticamente' }).click();
+
+  await expect(page).toHaveURL(/\/done$/);
+  await page.getByLabel('Nombre visible').fill('Eva Asistente');
+  await page.getByRole('button', { name: 'Empezar' }).click();
+  await expect(page.getByText('Debes aceptar las normas de la comunidad para continuar')).toBeVisible();
+  await page.getByLabel('Acepto las normas de la comunidad').check();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'done');
+  await page.getByRole('button', { name: 'Empezar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const profile = (await (await page.request.get('/api/v1/profile')).json()) as Record<string, unknown>;
+  expect(profile).toMatchObject({
+    fullName: 'Eva Asistente',
+    phone: '+34600111222',
+    relation: 'resident',
+    onboardingCompleted: true,
+    onboardingStep: null,
+    role: 'admin',
+  });
+  // Back on /start, a finished user goes on to the dashboard.
+  await page.goto('/start');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a member edits the profile with an avatar', async ({ page, context }) => {
+  const user = newUser('Pablo Perfil');
+  await signUpConfirmed(context, user, community('Comunidad Perfil'));
+
+  await page.goto('/settings/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil Personal' })).toBeVisible();
+  await expect(page.getByText('Administrador')).toBeVisible();
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByTestId('avatar-input').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: smallPng() });
+  await expect(page.getByRole('main').locator('img[src^="/files/avatars/"]')).toBeVisible();
+  await page.getByLabel('Nombre completo').fill('Pablo Perfil Editado');
+  await page.getByLabel(/^Teléfono/).fill('+34 611 222 333');
+  await page.getByRole('switch', { name: /Mostrar mi teléfono/ }).click();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'settings-profile-edit');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Tu perfil se actualizó correctamente')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Pablo Perfil Editado')).toBeVisible();
+  await expect(page.getByText('+34611222333')).toBeVisible();
+  const avatar = page.getByRole('main').locator('img[src^="/files/avatars/"]');
+  await expect(avatar).toBeVisible();
+  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+
+  // A file of the wrong type is refused with the server's message.
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await page
+    .getByTestId('avatar-input')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(page.getByText(/Tipo de archivo no válido/)).toBeVisible();
+});
+
+test('an admin promotes members, and a 4th admin is refused', async ({ page, context, browser, server }) => {
+  test.setTimeout(90_000);
+  const admin = newUser('Ada Admin');
+  await signUpConfirmed(context, admin, community('Comunidad Roles'));
+  const code = await communityCode(context);
+  const members: NewUser[] = [];
+  for (const name of ['Bruno Uno', 'Carla Dos', 'Dani Tres']) {
+    const member = newUser(name);
+    const other = await newContext(browser, server.url);
+    await signUpConfirmed(other, member, { join: code });
+    await other.close();
+    members.push(member);
+  }
+
+  await page.goto('/settings/roles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Roles' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Miembros de la Comunidad' })).toBeVisible();
+  await expect(page.getByText('Máximo 3 administradores permitidos. Actualmente hay 1 administrador(es).')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  await page.getByRole('combobox', { name: 'Rol de Ada Admin' }).selectOption('user');
+  await expect(page.getByText('No puedes modificar tu propio rol')).toBeVisible();
+
+  for (const [i, member] of members.slice(0, 2).entries()) {
+    await page.getByRole('combobox', { name: `Rol de ${member.fullName}` }).selectOption('admin');
+    await expect(page.getByText(`Actualmente hay ${i + 2} administrador(es).`)).toBeVisible();
+  }
+  await shot(page, 'settings-roles');
+  await page.getByRole('combobox', { name: `Rol de ${members[2]?.fullName ?? ''}` }).selectOption('admin');
+  await expect(page.getByText('Límite alcanzado')).toBeVisible();
+  await expect(page.getByText('No puede haber más de 3 administradores en la comunidad')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: `Rol de ${members[2]?.fullName ?? ''}` })).toHaveValue('user');
+
+  // My community shows the admins and the same limit text.
+  await page.goto('/settings/my-community');
+  await expect(page.getByText('Actualmente hay 3 administrador(es).')).toBeVisible();
+  await expect(page.getByText(`/register?token=${code}`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'settings-my-community');
+});
+
+test('switching the language to Catalan changes the texts at once', async ({ page, context }) => {
+  await signUpConfirmed(context, newUser('Carme Idioma'), community('Comunitat Idioma'));
+  await page.goto('/settings/app');
+  await expect(page.getByRole('heading', { level: 1, name: 'Aplicación' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guardar y Salir' })).toHaveCount(0);
+
+  await page.getByLabel('Idioma', { exact: true }).selectOption('ca');
+  await expect(page.getByRole('heading', { level: 1, name: 'Aplicació' })).toBeVisible();
+  await expect(page.getByText('Mida de la lletra')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+  await shot(page, 'settings-app-ca');
+  await page.getByRole('button', { name: 'Desar i sortir' }).click();
+  await expect(page.getByText('Configuració desada')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuració' })).toBeVisible();
+
+  await page.reload(); // kept on the device
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuració' })).toBeVisible();
+});
+
+test('the dark theme applies to the whole page', async ({ page, context }) => {
+  await signUpConfirmed(context, newUser('Dora Tema'), community('Comunidad Tema'));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/settings/app');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+
+  await page.getByLabel('Tema', { exact: true }).selectOption('dark');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect.poll(background).not.toBe(light);
+  await expect(page.getByRole('button', { name: 'Guardar y Salir' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'settings-app-dark');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.getByLabel('Tema', { exact: true }).selectOption('system');
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('button', { name: 'Guardar y Salir' })).toHaveCount(0);
+});
+
+test('deleting the account ends at /login and the account can no longer sign in', async ({ page, context }) => {
+  const user = newUser('Elena Baja');
+  await signUpConfirmed(context, user, community('Comunidad Baja'));
+  await page.goto('/settings/account-management');
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'settings-account');
+  await page.getByRole('button', { name: 'Eliminar Cuenta' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: 'Eliminar Cuenta' })).toBeVisible();
+  await dialog.getByLabel('Contraseña actual', { exact: true }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Eliminar definitivamente' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Cuenta eliminada')).toBeVisible();
+  const login = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.status()).toBe(401);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Email o contraseña incorrectos')).toBeVisible();
+});
+
+test('every settings screen fits the phone', async ({ page, context }) => {
+  await signUpConfirmed(context, newUser('Fabio Pantalla con un nombre bastante largo'), community('Comunidad Pantallas'));
+  await page.request.put('/api/v1/unit', { data: { unitNumber: '3B', floor: '3', building: 'Portal 2' } });
+  for (const path of [
+    '/settings',
+    '/settings/profile',
+    '/settings/my-community',
+    '/settings/account-management',
+    '/settings/app',
+    '/settings/community-info',
+    '/settings/unit-info',
+    '/settings/roles',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0); // loaded
+    await expectNoHorizontalScroll(page);
+    await shot(page, `screen${path.replaceAll('/', '-')}`);
+  }
+  await page.goto('/settings');
+  await expect(page.getByText('Portal 2, 3, 3B')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Soporte' })).toHaveAttribute('href', /^mailto:.*\?subject=Soporte$/);
+  await expect(page.getByText('1.0.0')).toBeVisible();
+  await expect(page.getByText('10 Octubre 2025')).toBeVisible();
+});

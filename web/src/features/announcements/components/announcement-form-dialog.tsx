@@ -1,0 +1,310 @@
+import { LoaderCircle } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/toast'
+import { toDateInputValue } from '@/lib/dates'
+import { zodResolver } from '@/lib/form'
+import { useCreateAnnouncement, type CreateAnnouncementInput } from '../api/create-announcement'
+import type { Announcement } from '../api/list-announcements'
+import { useAudiences } from '../api/list-audiences'
+import { useUpdateAnnouncement } from '../api/update-announcement'
+import { EDITABLE_STATUSES, PRIORITIES, TYPES } from '../lib/labels'
+import { ImageUploadField } from './image-upload-field'
+
+interface AnnouncementFormDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The announcement to edit; undefined to create one. */
+  announcement?: Announcement
+}
+
+/** 'Nuevo comunicado' / 'Editar comunicado' (admins). */
+export function AnnouncementFormDialog({ open, onOpenChange, announcement }: AnnouncementFormDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{announcement ? t('announcements.form.editTitle') : t('announcements.form.newTitle')}</DialogTitle>
+          <DialogDescription>{t('announcements.form.description')}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: every opening starts from the announcement (or the defaults). */}
+        {open && (
+          <AnnouncementForm
+            announcement={announcement}
+            onDone={() => {
+              onOpenChange(false)
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** The audience select's value: 'all', 'owners' or 'building:<portal>'. */
+type AudienceChoice = string
+
+function audienceChoice(a: Announcement['audience'] | undefined): AudienceChoice {
+  if (!a || a.kind === 'all') return 'all'
+  if (a.kind === 'owners') return 'owners'
+  return `building:${a.value ?? ''}`
+}
+
+function audienceInput(choice: AudienceChoice): NonNullable<CreateAnnouncementInput['audience']> {
+  if (choice.startsWith('building:')) return { kind: 'building', value: choice.slice('building:'.length) }
+  return { kind: choice === 'owners' ? 'owners' : 'all' }
+}
+
+/** An http(s) URL or a path on this server, as the API accepts (never javascript: or data:). */
+function isDocumentUrl(value: string): boolean {
+  if (/\s/.test(value)) return false
+  return /^https?:\/\/\S+$/i.test(value) || (value.startsWith('/') && !value.startsWith('//'))
+}
+
+/** The end of the chosen day in local time, as RFC 3339 ('' stays '' and clears it on edit). */
+function endOfDay(date: string): string {
+  if (date === '') return ''
+  const end = new Date(`${date}T23:59:59`)
+  return Number.isNaN(end.getTime()) ? '' : end.toISOString()
+}
+
+function useSchema() {
+  const { t } = useTranslation()
+  return useMemo(
+    () =>
+      z.object({
+        title: z.string().trim().min(1, t('announcements.validation.title')),
+        description: z.string().trim(),
+        status: z.enum(EDITABLE_STATUSES),
+        priority: z.enum(['normal', 'critico']),
+        type: z.enum(['general', 'mantenimiento', 'normativa']),
+        isPinned: z.boolean(),
+        audience: z.string(),
+        validUntil: z.string(),
+        imageUrl: z.string(),
+        documentUrl: z
+          .string()
+          .trim()
+          .refine((v) => v === '' || isDocumentUrl(v), t('announcements.validation.documentUrl')),
+      }),
+    [t],
+  )
+}
+
+function AnnouncementForm({ announcement, onDone }: { announcement?: Announcement; onDone: () => void }) {
+  const { t } = useTranslation()
+  const schema = useSchema()
+  const initialValidUntil = announcement?.validUntil ? toDateInputValue(announcement.validUntil) : ''
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    // The spec's defaults: publicado, normal, general, not pinned, for everyone.
+    defaultValues: {
+      title: announcement?.title ?? '',
+      description: announcement?.description ?? '',
+      status: announcement && announcement.status !== 'eliminado' ? announcement.status : 'publicado',
+      priority: announcement?.priority ?? 'normal',
+      type: announcement?.type ?? 'general',
+      isPinned: announcement?.isPinned ?? false,
+      audience: audienceChoice(announcement?.audience),
+      validUntil: initialValidUntil,
+      imageUrl: announcement?.imageUrl ?? '',
+      documentUrl: announcement?.documentUrl ?? '',
+    },
+  })
+  const audiences = useAudiences(true)
+  const create = useCreateAnnouncement()
+  const update = useUpdateAnnouncement()
+  const [uploading, setUploading] = useState(false)
+  const saving = create.isPending || update.isPending
+  const errors = form.formState.errors
+  const imageUrl = useWatch({ control: form.control, name: 'imageUrl' })
+
+  useEffect(() => {
+    form.setFocus('title')
+  }, [form])
+
+  // The portals, plus the one an edited announcement targets if it is no longer listed.
+  const buildings = audiences.data?.buildings ?? []
+  const current = announcement?.audience.kind === 'building' ? announcement.audience.value : null
+  const portals = current && !buildings.some((b) => b.value === current) ? [...buildings, { value: current, residents: 0 }] : buildings
+
+  const saveFailed = () => {
+    toast.error(t('common.error'), { description: t('announcements.toasts.saveError') })
+  }
+
+  const submit = form.handleSubmit((values) => {
+    const audience = audienceInput(values.audience)
+    if (announcement) {
+      update.mutate(
+        {
+          id: announcement.id,
+          body: {
+            title: values.title,
+            description: values.description,
+            status: values.status,
+            priority: values.priority,
+            type: values.type,
+            isPinned: values.isPinned,
+            audience,
+            // Only a changed date is sent, so an untouched one keeps its exact time.
+            ...(values.validUntil !== initialValidUntil ? { validUntil: endOfDay(values.validUntil) } : {}),
+            imageUrl: values.imageUrl,
+            documentUrl: values.documentUrl,
+          },
+        },
+        {
+          onSuccess: () => {
+            toast.success(t('announcements.toasts.updated'), { duration: 2000 })
+            onDone()
+          },
+          onError: saveFailed,
+        },
+      )
+    } else {
+      const validUntil = endOfDay(values.validUntil)
+      create.mutate(
+        {
+          title: values.title,
+          description: values.description,
+          status: 'publicado',
+          priority: values.priority,
+          type: values.type,
+          isPinned: values.isPinned,
+          audience,
+          ...(validUntil ? { validUntil } : {}),
+          ...(values.imageUrl ? { imageUrl: values.imageUrl } : {}),
+          ...(values.documentUrl ? { documentUrl: values.documentUrl } : {}),
+        },
+        {
+          onSuccess: () => {
+            toast.success(t('announcements.toasts.created'), { duration: 2000 })
+            onDone()
+          },
+          onError: saveFailed,
+        },
+      )
+    }
+  })
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormField id="announcement-title" label={t('announcements.fields.title')} error={errors.title?.message}>
+        {(control) => <Input {...control} maxLength={200} {...form.register('title')} />}
+      </FormField>
+      <FormField id="announcement-description" label={t('announcements.fields.description')} optionalText={t('common.optional')}>
+        {(control) => <Textarea {...control} maxLength={10000} rows={4} {...form.register('description')} />}
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="announcement-priority" label={t('announcements.fields.priority')}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('priority')}>
+              {PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`announcements.priority.${p}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id="announcement-type" label={t('announcements.fields.type')}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('type')}>
+              {TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`announcements.type.${type}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      {announcement && (
+        <FormField id="announcement-status" label={t('announcements.fields.status')}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('status')}>
+              {EDITABLE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`announcements.status.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      )}
+      <FormField id="announcement-audience" label={t('announcements.fields.audience')}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('audience')}>
+            <option value="all">{t('announcements.audience.all')}</option>
+            <option value="owners">{t('announcements.audience.owners')}</option>
+            {portals.map((b) => (
+              <option key={b.value} value={`building:${b.value}`}>
+                {t('announcements.audience.buildingOption', { value: b.value, count: b.residents })}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <label className="flex cursor-pointer items-start gap-3">
+        <Checkbox className="mt-0.5" aria-describedby="announcement-pinned-hint" {...form.register('isPinned')} />
+        <span className="flex flex-col gap-0.5">
+          <span className="text-sm font-medium">{t('announcements.fields.pinned')}</span>
+          <span id="announcement-pinned-hint" className="text-xs text-muted-foreground">
+            {t('announcements.form.pinnedHint')}
+          </span>
+        </span>
+      </label>
+      <FormField
+        id="announcement-valid-until"
+        label={t('announcements.fields.validUntil')}
+        optionalText={t('common.optional')}
+        hint={t('announcements.form.validUntilHint')}
+      >
+        {(control) => <Input {...control} type="date" {...form.register('validUntil')} />}
+      </FormField>
+      <ImageUploadField
+        value={imageUrl}
+        onChange={(url) => {
+          form.setValue('imageUrl', url, { shouldDirty: true })
+        }}
+        onUploadingChange={setUploading}
+      />
+      <FormField
+        id="announcement-document"
+        label={t('announcements.fields.document')}
+        optionalText={t('common.optional')}
+        hint={t('announcements.form.documentHint')}
+        error={errors.documentUrl?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            maxLength={2048}
+            placeholder={t('announcements.form.documentPlaceholder')}
+            {...form.register('documentUrl')}
+          />
+        )}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {t('announcements.cancel')}
+        </Button>
+        <Button type="submit" disabled={saving || uploading} aria-busy={saving}>
+          {saving && <LoaderCircle className="animate-spin" aria-hidden />}
+          {announcement ? t('announcements.form.update') : t('announcements.form.create')}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,9 @@
+import type { TFunction } from 'i18next'
+import type { Announcement } from '../api/list-announcements'
+
+/** The author's name; 'Usuario eliminado' once their account is gone (the API sends ''). */
+export function authorName(announcement: Pick<Announcement, 'author'>, t: TFunction): string {
+  const name = announcement.author.fullName.trim()
+  if (name !== '') return name
+  return announcement.author.id === null ? t('announcements.deletedAuthor') : t('common.user')
+}

@@ -1,0 +1,205 @@
+import { LoaderCircle } from 'lucide-react'
+import { useState, type SyntheticEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/toast'
+import { ApiError } from '@/lib/api/request'
+import { combineDateAndTime, toDateInputValue, toTimeInputValue } from '@/lib/dates'
+import { useSession } from '@/lib/session'
+import { useCreateEvent } from '../api/create-event'
+import type { CommunityEvent } from '../api/list-events'
+import { useUpdateEvent } from '../api/update-event'
+
+interface EventFormDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The event to edit; undefined to create one. */
+  event?: CommunityEvent
+  /** The date a new event starts with (the selected calendar day, or today). */
+  defaultDate: Date
+}
+
+/** 'Nuevo Evento' / 'Editar Evento'. */
+export function EventFormDialog({ open, onOpenChange, event, defaultDate }: EventFormDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{event ? t('events.form.editTitle') : t('events.form.newTitle')}</DialogTitle>
+          <DialogDescription>{t('events.form.description')}</DialogDescription>
+        </DialogHeader>
+        {open && (
+          <EventForm
+            event={event}
+            defaultDate={defaultDate}
+            onDone={() => {
+              onOpenChange(false)
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function EventForm({ event, defaultDate, onDone }: { event?: CommunityEvent; defaultDate: Date; onDone: () => void }) {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const [title, setTitle] = useState(event?.title ?? '')
+  const [description, setDescription] = useState(event?.description ?? '')
+  const [location, setLocation] = useState(event?.location ?? '')
+  const [date, setDate] = useState(toDateInputValue(event?.startAt ?? defaultDate))
+  const [startTime, setStartTime] = useState(event ? toTimeInputValue(event.startAt) : '')
+  const [endTime, setEndTime] = useState(event?.endAt ? toTimeInputValue(event.endAt) : '')
+  const create = useCreateEvent()
+  const update = useUpdateEvent()
+  const saving = create.isPending || update.isPending
+  const complete = title.trim() !== '' && date !== '' && startTime !== ''
+
+  const failed = (err: unknown) => {
+    const detail = err instanceof ApiError && err.status < 500 ? err.detail : undefined
+    toast.error(t('common.error'), {
+      description: detail ? `${t('events.toasts.saveError')}: ${detail}` : t('events.toasts.saveError'),
+    })
+  }
+
+  const submit = (e: SyntheticEvent) => {
+    e.preventDefault()
+    const start = combineDateAndTime(date, startTime)
+    if (!complete || !start) return
+    // The end uses the same date as the start.
+    const end = endTime ? combineDateAndTime(date, endTime) : null
+    if (!event && !user?.communityId) {
+      toast.error(t('common.error'), { description: t('events.toasts.noCommunity') })
+      return
+    }
+    const common = { title: title.trim(), description: description.trim(), location: location.trim(), startAt: start.toISOString() }
+    if (event) {
+      update.mutate(
+        { id: event.id, body: { ...common, ...(end ? { endAt: end.toISOString() } : { clearEndAt: true }) } },
+        {
+          onSuccess: () => {
+            toast.success(t('events.toasts.updated'), { duration: 2000 })
+            onDone()
+          },
+          onError: failed,
+        },
+      )
+    } else {
+      create.mutate(
+        {
+          title: common.title,
+          startAt: common.startAt,
+          ...(common.description ? { description: common.description } : {}),
+          ...(common.location ? { location: common.location } : {}),
+          ...(end ? { endAt: end.toISOString() } : {}),
+        },
+        {
+          onSuccess: () => {
+            toast.success(t('events.toasts.created'), { duration: 2000 })
+            onDone()
+          },
+          onError: failed,
+        },
+      )
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <FormField id="event-title" label={t('events.fields.title')}>
+        {(control) => (
+          <Input
+            {...control}
+            autoFocus
+            required
+            maxLength={200}
+            value={title}
+            onChange={(e) => {
+              setTitle(e.target.value)
+            }}
+          />
+        )}
+      </FormField>
+      <FormField id="event-description" label={t('events.fields.description')} optionalText={t('common.optional')}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            maxLength={5000}
+            value={description}
+            onChange={(e) => {
+              setDescription(e.target.value)
+            }}
+          />
+        )}
+      </FormField>
+      <FormField id="event-location" label={t('events.fields.location')} optionalText={t('common.optional')}>
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={200}
+            value={location}
+            onChange={(e) => {
+              setLocation(e.target.value)
+            }}
+          />
+        )}
+      </FormField>
+      <FormField id="event-date" label={t('events.fields.date')}>
+        {(control) => (
+          <Input
+            {...control}
+            type="date"
+            required
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value)
+            }}
+          />
+        )}
+      </FormField>
+      <div className="grid grid-cols-2 items-end gap-3">
+        <FormField id="event-start" label={t('events.fields.startTime')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="time"
+              required
+              value={startTime}
+              onChange={(e) => {
+                setStartTime(e.target.value)
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="event-end" label={t('events.fields.endTime')} optionalText={t('common.optional')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="time"
+              value={endTime}
+              onChange={(e) => {
+                setEndTime(e.target.value)
+              }}
+            />
+          )}
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {t('events.cancel')}
+        </Button>
+        <Button type="submit" disabled={!complete || saving} aria-busy={saving}>
+          {saving && <LoaderCircle className="animate-spin" aria-hidden />}
+          {event ? t('events.form.update') : t('events.form.create')}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import type { components } from '@/lib/api/schema'
+import { incidentsKey } from './list-incidents'
+
+export type CreateIncidentInput = components['schemas']['CreateIncidentInputBody']
+
+export function useCreateIncident() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateIncidentInput) => unwrap(api.POST('/api/v1/incidents', { body })),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: incidentsKey }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ])
+    },
+  })
+}

@@ -1,0 +1,200 @@
+import { LoaderCircle } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/toast'
+import { zodResolver } from '@/lib/form'
+import { useCreateIncident } from '../api/create-incident'
+import type { Incident } from '../api/list-incidents'
+import type { Member } from '../api/list-members'
+import { useUpdateIncident } from '../api/update-incident'
+import { PRIORITIES, STATUSES } from '../lib/labels'
+import { ImageField } from './image-field'
+
+interface IncidentFormDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The incident to edit; undefined to create one. */
+  incident?: Incident
+  members: Member[]
+}
+
+/** 'Nueva Incidencia' / 'Editar Incidencia'. */
+export function IncidentFormDialog({ open, onOpenChange, incident, members }: IncidentFormDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{incident ? t('incidents.form.editTitle') : t('incidents.form.newTitle')}</DialogTitle>
+          <DialogDescription>{t('incidents.form.description')}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: every opening starts from the incident (or the defaults). */}
+        {open && (
+          <IncidentForm
+            incident={incident}
+            members={members}
+            onDone={() => {
+              onOpenChange(false)
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function useSchema() {
+  const { t } = useTranslation()
+  return useMemo(
+    () =>
+      z.object({
+        title: z.string().trim().min(1, t('incidents.validation.title')),
+        description: z.string().trim().min(1, t('incidents.validation.description')),
+        priority: z.enum(['low', 'medium', 'high']),
+        status: z.enum(['open', 'in_progress', 'resolved']),
+        location: z.string().trim(),
+        assignedTo: z.string().min(1, t('incidents.validation.assignedTo')),
+        imageUrl: z.string(),
+      }),
+    [t],
+  )
+}
+
+function IncidentForm({ incident, members, onDone }: { incident?: Incident; members: Member[]; onDone: () => void }) {
+  const { t } = useTranslation()
+  const schema = useSchema()
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: incident?.title ?? '',
+      description: incident?.description ?? '',
+      priority: incident?.priority ?? 'medium',
+      status: incident?.status ?? 'open',
+      location: incident?.location ?? '',
+      assignedTo: incident?.assignedTo ?? '',
+      imageUrl: incident?.imageUrl ?? '',
+    },
+  })
+  const create = useCreateIncident()
+  const update = useUpdateIncident()
+  const [uploading, setUploading] = useState(false)
+  const saving = create.isPending || update.isPending
+  const errors = form.formState.errors
+  const imageUrl = useWatch({ control: form.control, name: 'imageUrl' })
+
+  useEffect(() => {
+    form.setFocus('title')
+  }, [form])
+
+  const saveFailed = (err: unknown) => {
+    const detail = err instanceof Error && err.message ? err.message : t('incidents.toasts.saveError')
+    toast.error(t('common.error'), { description: detail })
+  }
+
+  const submit = form.handleSubmit((values) => {
+    if (incident) {
+      update.mutate(
+        { id: incident.id, body: values },
+        {
+          onSuccess: () => {
+            toast.success(t('incidents.toasts.updated'), { description: t('incidents.toasts.updatedDescription'), duration: 2000 })
+            onDone()
+          },
+          onError: saveFailed,
+        },
+      )
+    } else {
+      const { location, imageUrl: image, ...rest } = values
+      create.mutate(
+        { ...rest, ...(location ? { location } : {}), ...(image ? { imageUrl: image } : {}) },
+        {
+          onSuccess: () => {
+            toast.success(t('incidents.toasts.created'), { description: t('incidents.toasts.createdDescription'), duration: 2000 })
+            onDone()
+          },
+          onError: saveFailed,
+        },
+      )
+    }
+  })
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormField id="incident-title" label={t('incidents.fields.title')} error={errors.title?.message}>
+        {(control) => <Input {...control} maxLength={200} {...form.register('title')} />}
+      </FormField>
+      <FormField id="incident-description" label={t('incidents.fields.description')} error={errors.description?.message}>
+        {(control) => <Textarea {...control} maxLength={5000} rows={4} {...form.register('description')} />}
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="incident-priority" label={t('incidents.fields.priority')}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('priority')}>
+              {PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`incidents.priority.${p}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id="incident-status" label={t('incidents.fields.status')}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('status')}>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`incidents.status.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      <FormField
+        id="incident-location"
+        label={t('incidents.fields.location')}
+        optionalText={t('common.optional')}
+      >
+        {(control) => (
+          <Input {...control} maxLength={200} placeholder={t('incidents.form.locationPlaceholder')} {...form.register('location')} />
+        )}
+      </FormField>
+      <FormField id="incident-assigned" label={t('incidents.fields.assignedTo')} error={errors.assignedTo?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('assignedTo')}>
+            <option value="">{t('incidents.form.chooseMember')}</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.fullName || t('common.user')}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <ImageField
+        value={imageUrl}
+        onChange={(url) => {
+          form.setValue('imageUrl', url, { shouldDirty: true })
+        }}
+        onUploadingChange={setUploading}
+      />
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {t('incidents.cancel')}
+        </Button>
+        <Button type="submit" disabled={saving || uploading} aria-busy={saving}>
+          {saving && <LoaderCircle className="animate-spin" aria-hidden />}
+          {incident ? t('incidents.form.update') : t('incidents.form.create')}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,59 @@
+import {
+  CalendarDays,
+  ChevronRight,
+  Megaphone,
+  MessageCircle,
+  Settings,
+  TriangleAlert,
+  Users,
+  Vote,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+type MenuItem = 'announcements' | 'messages' | 'directory' | 'incidents' | 'events' | 'voting' | 'services' | 'settings'
+
+const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
+  { item: 'announcements', to: '/announcements', icon: Megaphone },
+  { item: 'messages', to: '/messages', icon: MessageCircle },
+  { item: 'directory', to: '/directory', icon: Users },
+  { item: 'incidents', to: '/incidents', icon: TriangleAlert },
+  { item: 'events', to: '/events', icon: CalendarDays },
+  { item: 'voting', to: '/voting', icon: Vote },
+  { item: 'services', to: '/services', icon: Wrench },
+  { item: 'settings', to: '/settings', icon: Settings },
+]
+
+/** Navigation only: a card for every section of the app. */
+export function MenuPage() {
+  const { t } = useTranslation()
+  return (
+    <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5">
+      <h1 className="text-2xl font-bold tracking-tight">{t('menu.title')}</h1>
+      <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
+        {ITEMS.map(({ item, to, icon: Icon }) => (
+          <li key={item}>
+            <Link
+              to={to}
+              className={
+                'flex h-full items-center gap-3 rounded-2xl border bg-card p-4 shadow-sm transition-colors ' +
+                'outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring'
+              }
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold">{t(`menu.items.${item}.title`)}</span>
+                <span className="block text-xs text-muted-foreground">{t(`menu.items.${item}.description`)}</span>
+              </span>
+              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  )
+}

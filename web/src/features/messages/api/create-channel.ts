@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import { messagesKeys } from './keys'
+import type { Channel } from './types'
+
+export interface CreateChannelInput {
+  name: string
+  description?: string
+  memberIds?: string[]
+}
+
+/** Creates a private channel (the creator is always a member). */
+export function useCreateChannel() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: CreateChannelInput): Promise<Channel> =>
+      unwrap(api.POST('/api/v1/channels', { body: input })),
+    onSuccess: (channel) => {
+      queryClient.setQueryData(messagesKeys.channel(channel.id), channel)
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.channels() })
+    },
+  })
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import { messagesKeys } from './keys'
+import type { Conversation } from './types'
+
+export const conversationsQueryOptions = queryOptions({
+  queryKey: messagesKeys.conversations(),
+  queryFn: async (): Promise<Conversation[]> => (await unwrap(api.GET('/api/v1/conversations'))) ?? [],
+})
+
+/** The user's direct conversations, newest activity first. */
+export function useConversations(enabled = true) {
+  return useQuery({ ...conversationsQueryOptions, enabled })
+}

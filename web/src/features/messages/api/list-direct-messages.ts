@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import { messagesKeys } from './keys'
+import type { DirectMessage } from './types'
+
+/** How many of the latest messages a conversation or channel opens with. */
+export const MESSAGE_PAGE = 200
+
+/** The latest messages of a conversation, oldest first; new ones arrive over the realtime stream. */
+export function useDirectMessages(conversationId: string, enabled = true) {
+  return useQuery({
+    queryKey: messagesKeys.directMessages(conversationId),
+    queryFn: async (): Promise<DirectMessage[]> =>
+      (await unwrap(
+        api.GET('/api/v1/conversations/{id}/messages', {
+          params: { path: { id: conversationId }, query: { limit: MESSAGE_PAGE } },
+        }),
+      )) ?? [],
+    enabled,
+    // The stream keeps it current: refetching on focus would only repeat what we have.
+    staleTime: Infinity,
+  })
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import { mergeById } from '../lib/merge'
+import { messagesKeys } from './keys'
+import type { DirectMessage } from './types'
+
+export interface SendInput {
+  content: string
+  /** The idempotency key: one per message, reused when the same message is sent again. */
+  clientId: string
+}
+
+/** Sends a direct message and adds the stored message to the open conversation. */
+export function useSendDirectMessage(conversationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: SendInput): Promise<DirectMessage> =>
+      unwrap(api.POST('/api/v1/conversations/{id}/messages', { params: { path: { id: conversationId } }, body: input })),
+    onSuccess: (message) => {
+      queryClient.setQueryData<DirectMessage[]>(messagesKeys.directMessages(conversationId), (old) =>
+        mergeById(old, [message]),
+      )
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() })
+    },
+  })
+}

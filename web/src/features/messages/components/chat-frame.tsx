@@ -1,0 +1,126 @@
+import { ArrowLeft } from 'lucide-react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import { cn } from '@/lib/utils'
+import { dayKey, formatDay } from '../lib/format'
+
+/**
+ * A chat screen between the app's fixed header and bottom bar: its own header, the messages (the only
+ * part that scrolls) and the composer.
+ */
+export function ChatFrame({ children }: { children: ReactNode }) {
+  return (
+    <main
+      className={
+        'mx-auto flex h-[calc(100dvh-7.5rem-env(safe-area-inset-top)-env(safe-area-inset-bottom))] w-full ' +
+        'max-w-lg flex-col overflow-hidden'
+      }
+    >
+      {children}
+    </main>
+  )
+}
+
+interface ChatHeaderProps {
+  avatar: ReactNode
+  title: string
+  subtitle?: string
+  actions?: ReactNode
+}
+
+/** Back to /messages, who or what the chat is, and its actions. */
+export function ChatHeader({ avatar, title, subtitle, actions }: ChatHeaderProps) {
+  const { t } = useTranslation()
+  return (
+    <header className="flex shrink-0 items-center gap-2 border-b bg-card px-2 py-2">
+      <Link
+        to="/messages"
+        aria-label={t('messages.back')}
+        className={
+          'inline-flex size-11 shrink-0 items-center justify-center rounded-xl text-foreground outline-none ' +
+          'hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring'
+        }
+      >
+        <ArrowLeft className="size-5" aria-hidden />
+      </Link>
+      {avatar}
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-base leading-tight font-semibold">{title}</h1>
+        {subtitle && <p className="truncate text-xs text-muted-foreground">{subtitle}</p>}
+      </div>
+      {actions}
+    </header>
+  )
+}
+
+interface MessageListProps {
+  listRef: RefObject<HTMLDivElement | null>
+  children: ReactNode
+  className?: string
+}
+
+/** The scrolling list of messages; announces new ones politely to screen readers. */
+export function MessageList({ listRef, children, className }: MessageListProps) {
+  return (
+    <div
+      ref={listRef}
+      role="log"
+      aria-live="polite"
+      className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overscroll-contain px-3 py-4', className)}
+    >
+      {children}
+    </div>
+  )
+}
+
+/** Keeps the list scrolled to the newest message whenever `trigger` changes (a message came or went). */
+export function useStickToBottom(trigger: unknown) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [trigger])
+  return ref
+}
+
+/** The date above the first message of each day, in the long format of the app's language. */
+export function DaySeparator({ iso, language }: { iso: string; language: string }) {
+  return (
+    <div className="my-2 flex justify-center" role="separator" aria-label={formatDay(iso, language)}>
+      <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
+        {formatDay(iso, language)}
+      </span>
+    </div>
+  )
+}
+
+/** Interleaves day separators: `render` draws each message, a separator goes before each new day. */
+export function withDaySeparators<M extends { id: string; createdAt: string }>(
+  messages: readonly M[],
+  language: string,
+  render: (message: M) => ReactNode,
+): ReactNode[] {
+  const out: ReactNode[] = []
+  let lastDay = ''
+  for (const message of messages) {
+    const day = dayKey(message.createdAt)
+    if (day !== lastDay) {
+      out.push(<DaySeparator key={`day-${day}`} iso={message.createdAt} language={language} />)
+      lastDay = day
+    }
+    out.push(render(message))
+  }
+  return out
+}
+
+/** Loading, error and empty states in the middle of the chat. */
+export function ChatState({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center text-muted-foreground">
+      {busy && <Spinner className="size-6" />}
+      {children}
+    </div>
+  )
+}

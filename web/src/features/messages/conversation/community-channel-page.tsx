@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { useSession } from '@/lib/session'
+import { useCommunityChannel } from '../api/get-community-channel'
+import { ChatFrame, ChatHeader, ChatState } from '../components/chat-frame'
+import { NoCommunity } from '../components/no-community'
+import { ChannelChat } from './channel-chat'
+
+/** /community-channel and /community: the community's 'Chat Comunitario'. */
+export function CommunityChannelPage() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const hasCommunity = Boolean(user?.communityId)
+  const channel = useCommunityChannel(hasCommunity)
+
+  if (!hasCommunity) return <NoCommunity />
+  if (channel.data) return <ChannelChat channel={channel.data} />
+  return (
+    <ChatFrame>
+      <ChatHeader avatar={null} title={t('messages.community.title')} subtitle={t('messages.community.subtitle')} />
+      {channel.isError ? (
+        <ChatState>
+          <p className="text-destructive">{t('messages.errors.loadCommunityChat')}</p>
+          <Button variant="outline" size="sm" onClick={() => void channel.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </ChatState>
+      ) : (
+        <ChatState busy>
+          <p>{t('messages.community.loading')}</p>
+        </ChatState>
+      )}
+    </ChatFrame>
+  )
+}

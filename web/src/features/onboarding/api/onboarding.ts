@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import type { components } from '@/lib/api/schema'
+import { SESSION_QUERY_KEY, setSession } from '@/lib/session'
+import { PROFILE_QUERY_KEY } from '@/features/settings/api/profile'
+
+// The onboarding wizard's calls: one function per endpoint, each answering the profile (or what the
+// step returns) and keeping the cached profile in step.
+
+export type OnboardingStep = NonNullable<components['schemas']['Profile']['onboardingStep']>
+export type Relation = components['schemas']['JoinStepInputBody']['relation']
+export type CommunityMatch = components['schemas']['CommunityMatch']
+export type WizardUnit = components['schemas']['Unit']
+export type ChooseUnitInput = components['schemas']['ChooseUnitInputBody']
+export type VerifyInput = components['schemas']['VerifyInputBody']
+export type DoneInput = components['schemas']['DoneInputBody']
+export type CreateCommunityInput = components['schemas']['CreateCommunityInputBody']
+export interface AddressQuery {
+  province: string
+  municipality: string
+  streetType: string
+  streetName: string
+  number: string
+  floor?: string
+}
+
+function useProfileMutation<I>(mutationFn: (input: I) => Promise<components['schemas']['Profile']>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, profile)
+    },
+  })
+}
+
+/** /start for a signed-in user: language and privacy consent. */
+export function useStartOnboarding() {
+  return useProfileMutation((body: components['schemas']['StartInputBody']) =>
+    unwrap(api.POST('/api/v1/onboarding/start', { body })),
+  )
+}
+
+/** /join: relation with the community and an optional phone. */
+export function useJoinStep() {
+  return useProfileMutation((body: components['schemas']['JoinStepInputBody']) =>
+    unwrap(api.POST('/api/v1/onboarding/join', { body })),
+  )
+}
+
+/** Saves where the user is in the wizard (going back included), so they resume there. */
+export function useSetStep() {
+  return useProfileMutation((step: OnboardingStep) =>
+    unwrap(api.PUT('/api/v1/onboarding/step', { body: { step } })),
+  )
+}
+
+export async function findByReference(reference: string): Promise<CommunityMatch[]> {
+  const body = await unwrap(
+    api.GET('/api/v1/onboarding/communities/by-reference', { params: { query: { reference } } }),
+  )
+  return body.communities ?? []
+}
+
+export async function findByAddress(query: AddressQuery): Promise<CommunityMatch[]> {
+  const body = await unwrap(api.GET('/api/v1/onboarding/communities/by-address', { params: { query } }))
+  return body.communities ?? []
+}
+
+export function useFindCommunities() {
+  return useMutation({
+    mutationFn: (search: { reference: string } | { address: AddressQuery }) =>
+      'reference' in search ? findByReference(search.reference) : findByAddress(search.address),
+  })
+}
+
+/** The units of the community the user joins (their own when communityId is empty). */
+export function useCommunityUnits(communityId: string | undefined) {
+  return useQuery({
+    queryKey: ['onboarding', 'units', communityId],
+    queryFn: async () => {
+      const body = await unwrap(
+        api.GET('/api/v1/onboarding/communities/{id}/units', { params: { path: { id: communityId ?? '' } } }),
+      )
+      return body.units ?? []
+    },
+    enabled: Boolean(communityId),
+  })
+}
+
+/** /choose-unit: joins the community (when the user has none) and places the user in their unit. */
+export function useChooseUnit() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ChooseUnitInput) => unwrap(api.POST('/api/v1/onboarding/choose-unit', { body })),
+    onSuccess: ({ me }) => {
+      setSession(queryClient, me)
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+    },
+  })
+}
+
+/** Creates the community the search did not find; its creator becomes its admin. */
+export function useCreateCommunity() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateCommunityInput) => unwrap(api.POST('/api/v1/communities', { body })),
+    onSuccess: (me) => {
+      setSession(queryClient, me)
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+    },
+  })
+}
+
+/** /verify: automatic, by document or by an admin's code. */
+export function useVerify() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: VerifyInput) => unwrap(api.POST('/api/v1/onboarding/verify', { body })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+    },
+  })
+}
+
+/** /done: display name, avatar and the community rules; finishes the wizard. */
+export function useFinishOnboarding() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: DoneInput) => unwrap(api.POST('/api/v1/onboarding/done', { body })),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, profile)
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
+    },
+  })
+}

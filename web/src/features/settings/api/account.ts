@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import { SESSION_QUERY_KEY } from '@/lib/session'
+import { PROFILE_QUERY_KEY } from './profile'
+
+/** Changes the password (the server ends the other sessions). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      unwrap(api.POST('/api/v1/auth/change-password', { body })),
+  })
+}
+
+/** Deletes the account and its personal data; the session ends with it. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (password?: string) =>
+      unwrap(api.POST('/api/v1/account/delete', { body: password ? { password } : {} })),
+  })
+}
+
+/** Spends the token of the link sent to the new address; the email changes. */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (token: string) => unwrap(api.POST('/api/v1/auth/confirm-email-change', { body: { token } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+    },
+  })
+}

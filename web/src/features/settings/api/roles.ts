@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import type { components } from '@/lib/api/schema'
+
+export type MemberRole = components['schemas']['MemberRole']
+export type Role = MemberRole['role']
+
+export const ROLES_QUERY_KEY = ['community', 'roles'] as const
+
+/** Members with their email and role, the admin count and the maximum (admins only). */
+export function useCommunityRoles(enabled: boolean) {
+  return useQuery({
+    queryKey: ROLES_QUERY_KEY,
+    queryFn: async () => {
+      const body = await unwrap(api.GET('/api/v1/community/roles'))
+      return { ...body, members: body.members ?? [] }
+    },
+    enabled,
+  })
+}
+
+export function useSetRole() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      unwrap(api.PUT('/api/v1/community/members/{userId}/role', { params: { path: { userId } }, body: { role } })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['community'] })
+    },
+  })
+}

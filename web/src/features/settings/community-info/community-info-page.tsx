@@ -1,0 +1,152 @@
+import type { TFunction } from 'i18next'
+import { LoaderCircle, Pencil } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { useSession } from '@/lib/session'
+import { useCommunity, useUpdateCommunity, type Community } from '../api/community'
+import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
+import { openedForEdit } from '../lib/edit-state'
+
+function communitySchema(t: TFunction) {
+  const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message)
+  return z.object({
+    name: required(t('settings.community.nameRequired'), 300),
+    address: required(t('settings.community.addressRequired'), 400).transform((v) => v.replace(/\s+/g, ' ')),
+    city: required(t('settings.community.cityRequired'), 200),
+    postalCode: required(t('settings.community.postalCodeRequired'), 20),
+    catastralReference: z.string().trim().max(40, t('settings.community.referenceInvalid')),
+  })
+}
+
+type CommunityValues = z.input<ReturnType<typeof communitySchema>>
+
+function valuesOf(c: Community): CommunityValues {
+  return { name: c.name, address: c.address, city: c.city, postalCode: c.postalCode, catastralReference: c.catastralReference ?? '' }
+}
+
+/** /settings/community-info: the community's data; admins may edit it. */
+export function CommunityInfoPage() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const community = useCommunity(Boolean(user?.communityId))
+  return (
+    <SettingsScreen title={t('settings.community.title')} backTo="/settings/my-community">
+      {!user?.communityId ? (
+        <p className="text-muted-foreground">{t('settings.roles.noCommunity')}</p>
+      ) : community.isPending ? (
+        <ScreenLoading />
+      ) : community.isError ? (
+        <p className="text-destructive">{t('settings.errors.communityFetch')}</p>
+      ) : (
+        <CommunityForm community={community.data} isAdmin={user.role === 'admin'} />
+      )}
+    </SettingsScreen>
+  )
+}
+
+function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: boolean }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const [editing, setEditing] = useState(() => isAdmin && openedForEdit(location.state))
+  const schema = useMemo(() => communitySchema(t), [t])
+  const form = useForm<CommunityValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    values: valuesOf(community),
+  })
+  const { errors } = form.formState
+  const update = useUpdateCommunity()
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      update.mutate(values, {
+        onSuccess: () => {
+          toast.success(t('settings.saved'), { description: t('settings.community.saved') })
+          setEditing(false)
+        },
+        onError: (err) => {
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      })
+    },
+    (invalid) => {
+      toast.error(t('common.validationError'), { description: firstErrorMessage(invalid) })
+    },
+  )
+
+  const fields = [
+    ['name', 'settings.community.name'],
+    ['address', 'settings.community.address'],
+    ['city', 'settings.community.city'],
+    ['postalCode', 'settings.community.postalCode'],
+    ['catastralReference', 'settings.community.reference'],
+  ] as const
+
+  return (
+    <Card>
+      <CardContent>
+        {!editing ? (
+          <div className="flex flex-col gap-5">
+            <dl className="flex flex-col gap-4">
+              <Detail label={t('settings.community.name')}>{community.name}</Detail>
+              <Detail label={t('settings.community.address')}>{community.address}</Detail>
+              <Detail label={t('settings.community.city')}>{community.city}</Detail>
+              <Detail label={t('settings.community.postalCode')}>{community.postalCode}</Detail>
+              <Detail label={t('settings.community.country')}>{community.country}</Detail>
+              <Detail label={t('settings.community.reference')}>
+                {community.catastralReference ?? t('settings.community.notSpecified')}
+              </Detail>
+            </dl>
+            {isAdmin && (
+              <Button
+                size="lg"
+                className="w-full"
+                onClick={() => {
+                  setEditing(true)
+                }}
+              >
+                <Pencil aria-hidden />
+                {t('settings.edit')}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+            {fields.map(([name, label]) => (
+              <FormField key={name} id={`community-${name}`} label={t(label)} error={errors[name]?.message}>
+                {(control) => <Input {...control} {...form.register(name)} />}
+              </FormField>
+            ))}
+            <div className="grid grid-cols-2 gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                size="lg"
+                disabled={update.isPending}
+                onClick={() => {
+                  form.reset(valuesOf(community))
+                  setEditing(false)
+                }}
+              >
+                {t('settings.cancel')}
+              </Button>
+              <Button type="submit" size="lg" disabled={update.isPending} aria-busy={update.isPending}>
+                {update.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+                {update.isPending ? t('settings.saving') : t('settings.save')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
+import { PHONE_PATTERN } from '@/features/onboarding/lib/schemas'
+
+/** Profile save rules (spec §5), in the order the fields appear, so the first error is the first field's. */
+export function profileSchema(t: TFunction) {
+  return z.object({
+    fullName: z
+      .string()
+      .trim()
+      .min(1, t('settings.profile.nameRequired'))
+      .max(100, t('settings.profile.nameTooLong')),
+    email: z
+      .string()
+      .trim()
+      .max(255, t('settings.profile.emailTooLong'))
+      .pipe(z.email(t('settings.profile.emailInvalid'))),
+    phone: z
+      .string()
+      .transform((value) => value.replace(/[\s.\-()]/g, ''))
+      .refine((value) => value === '' || PHONE_PATTERN.test(value), t('settings.profile.phoneInvalid')),
+    contactVisible: z.boolean(),
+  })
+}
+
+export type ProfileValues = z.input<ReturnType<typeof profileSchema>>

@@ -1,0 +1,10 @@
+import type { TFunction } from 'i18next'
+import type { Role } from '../api/roles'
+import type { MyUnit } from '../api/unit'
+
+/** Building, floor and unit number joined by commas; an admin without a unit reads 'Administrador'. */
+export function unitSummary(unit: MyUnit | null, role: Role | null | undefined, t: TFunction): string {
+  if (unit) return [unit.building, unit.floor, unit.unitNumber].filter((part) => part && part.trim() !== '').join(', ')
+  if (role === 'admin') return t('settings.roleLabels.profile.admin')
+  return t('settings.home.unassigned')
+}

@@ -1,0 +1,174 @@
+import { Building2, Copy, House, Info, Pencil, Users } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { toast } from '@/components/ui/toast'
+import { useSession } from '@/lib/session'
+import { useCommunity, useCommunityAdmins } from '../api/community'
+import { useMyUnit } from '../api/unit'
+import { RoleTable } from '../components/role-table'
+import { Detail, SettingsScreen } from '../components/settings-screen'
+import { communityRoleKey } from '../lib/roles'
+
+/** The link that invites a neighbour: the register page with the community code as its token. */
+export function invitationLink(publicId: string): string {
+  return `${window.location.origin}/register?token=${encodeURIComponent(publicId)}`
+}
+
+function SectionCard({ icon: Icon, title, action, children }: {
+  icon: typeof Building2
+  title: ReactNode
+  action?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex-row items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
+          <Icon className="size-5" aria-hidden />
+        </span>
+        <CardTitle className="min-w-0 flex-1">{title}</CardTitle>
+        {action}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  )
+}
+
+/** /settings/my-community: the community, the user's dwelling, codes and (admins) the role table. */
+export function MyCommunityPage() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const hasCommunity = Boolean(user?.communityId)
+  const isAdmin = user?.role === 'admin'
+  const community = useCommunity(hasCommunity)
+  const admins = useCommunityAdmins(hasCommunity)
+  const unit = useMyUnit(hasCommunity)
+
+  if (!hasCommunity) {
+    return (
+      <SettingsScreen title={t('settings.myCommunity.title')} backTo="/settings">
+        <p className="text-muted-foreground">{t('settings.roles.noCommunity')}</p>
+      </SettingsScreen>
+    )
+  }
+
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link)
+      toast.success(t('settings.myCommunity.copied'))
+    } catch {
+      toast.error(t('common.error'), { description: t('settings.myCommunity.copyFailed') })
+    }
+  }
+
+  const editLink = (to: string) => (
+    <Button asChild variant="ghost" size="sm" className="shrink-0">
+      <Link to={to} state={{ edit: true }}>
+        <Pencil aria-hidden />
+        {t('settings.edit')}
+      </Link>
+    </Button>
+  )
+
+  return (
+    <SettingsScreen title={t('settings.myCommunity.title')} backTo="/settings">
+      <SectionCard
+        icon={Building2}
+        title={t('settings.myCommunity.community')}
+        action={isAdmin ? editLink('/settings/community-info') : undefined}
+      >
+        {community.isPending ? (
+          <Spinner className="size-6" />
+        ) : community.isError ? (
+          <p className="text-destructive">{t('settings.errors.communityFetch')}</p>
+        ) : (
+          <dl className="flex flex-col gap-3">
+            <Detail label={t('settings.community.name')}>{community.data.name}</Detail>
+            <Detail label={t('settings.community.address')}>{community.data.address}</Detail>
+            <div className="grid grid-cols-2 gap-3">
+              <Detail label={t('settings.community.city')}>{community.data.city}</Detail>
+              <Detail label={t('settings.community.postalCode')}>{community.data.postalCode}</Detail>
+            </div>
+            <Detail label={t('settings.community.reference')}>
+              {community.data.catastralReference ?? t('settings.community.notSpecified')}
+            </Detail>
+            <Detail label={t('settings.myCommunity.admins')}>
+              {admins.data && admins.data.length > 0 ? (
+                <ul className="flex flex-col">
+                  {admins.data.map((admin) => (
+                    <li key={admin.id}>
+                      {admin.fullName || t('common.user')}
+                      {admin.unitNumber ? ` (${admin.unitNumber})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              ) : admins.isPending ? (
+                <Spinner className="size-4" />
+              ) : (
+                t('settings.myCommunity.noAdmins')
+              )}
+            </Detail>
+          </dl>
+        )}
+      </SectionCard>
+
+      <SectionCard icon={House} title={t('settings.myCommunity.dwelling')} action={editLink('/settings/unit-info')}>
+        {unit.isPending ? (
+          <Spinner className="size-6" />
+        ) : unit.data ? (
+          <dl className="flex flex-col gap-3">
+            <Detail label={t('settings.myCommunity.occupant')}>
+              {unit.data.ownerName ?? user?.fullName ?? t('common.user')}
+            </Detail>
+            <Detail label={t('settings.unit.number')}>{unit.data.unitNumber}</Detail>
+            {unit.data.floor && <Detail label={t('settings.unit.floor')}>{unit.data.floor}</Detail>}
+            {unit.data.building && <Detail label={t('settings.unit.building')}>{unit.data.building}</Detail>}
+          </dl>
+        ) : (
+          <p className="text-muted-foreground">{t('settings.unit.none')}</p>
+        )}
+      </SectionCard>
+
+      <SectionCard icon={Info} title={t('settings.myCommunity.extra')}>
+        <dl className="flex flex-col gap-3">
+          <Detail label={t('settings.myCommunity.role')}>
+            {user?.role ? t(communityRoleKey(user.role)) : t('settings.notSet')}
+          </Detail>
+          {community.data && (
+            <>
+              <Detail label={t('settings.myCommunity.code')}>
+                <span className="font-mono tracking-widest">{community.data.publicId}</span>
+              </Detail>
+              <Detail label={t('settings.myCommunity.invitation')}>
+                <div className="mt-1 flex min-w-0 items-center gap-2">
+                  <code className="min-w-0 flex-1 truncate rounded-lg bg-muted px-2 py-2 text-xs">
+                    {invitationLink(community.data.publicId)}
+                  </code>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    className="size-10 shrink-0"
+                    aria-label={t('settings.myCommunity.copy')}
+                    onClick={() => void copy(invitationLink(community.data.publicId))}
+                  >
+                    <Copy aria-hidden />
+                  </Button>
+                </div>
+              </Detail>
+            </>
+          )}
+        </dl>
+      </SectionCard>
+
+      {isAdmin && (
+        <SectionCard icon={Users} title={t('settings.roles.management')}>
+          <RoleTable />
+        </SectionCard>
+      )}
+    </SettingsScreen>
+  )
+}

@@ -1,0 +1,143 @@
+import type { TFunction } from 'i18next'
+import { LoaderCircle, Pencil } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { useSession } from '@/lib/session'
+import { useMyUnit, useSaveUnit, type MyUnit } from '../api/unit'
+import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
+import { openedForEdit } from '../lib/edit-state'
+
+function unitSchema(t: TFunction) {
+  return z.object({
+    unitNumber: z.string().trim().min(1, t('settings.unit.numberRequired')).max(40, t('settings.unit.tooLong')),
+    floor: z.string().trim().max(40, t('settings.unit.tooLong')),
+    building: z.string().trim().max(40, t('settings.unit.tooLong')),
+  })
+}
+
+type UnitValues = z.input<ReturnType<typeof unitSchema>>
+
+function valuesOf(unit: MyUnit | null): UnitValues {
+  return { unitNumber: unit?.unitNumber ?? '', floor: unit?.floor ?? '', building: unit?.building ?? '' }
+}
+
+/** /settings/unit-info: the user's own dwelling, which they may edit. */
+export function UnitInfoPage() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const unit = useMyUnit(Boolean(user?.communityId))
+  return (
+    <SettingsScreen title={t('settings.unit.title')} backTo="/settings/my-community">
+      {!user?.communityId ? (
+        <p className="text-muted-foreground">{t('settings.roles.noCommunity')}</p>
+      ) : unit.isPending ? (
+        <ScreenLoading />
+      ) : unit.isError ? (
+        <p className="text-destructive">{problemMessage(unit.error, t)}</p>
+      ) : (
+        <UnitForm unit={unit.data} />
+      )}
+    </SettingsScreen>
+  )
+}
+
+function UnitForm({ unit }: { unit: MyUnit | null }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const [editing, setEditing] = useState(() => openedForEdit(location.state))
+  const schema = useMemo(() => unitSchema(t), [t])
+  const form = useForm<UnitValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    values: valuesOf(unit),
+  })
+  const { errors } = form.formState
+  const save = useSaveUnit()
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      save.mutate(values, {
+        onSuccess: () => {
+          toast.success(t('settings.saved'), { description: t('settings.unit.saved') })
+          setEditing(false)
+        },
+        onError: (err) => {
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      })
+    },
+    (invalid) => {
+      toast.error(t('common.validationError'), { description: firstErrorMessage(invalid) })
+    },
+  )
+
+  return (
+    <Card>
+      <CardContent>
+        {!editing ? (
+          <div className="flex flex-col gap-5">
+            {unit ? (
+              <dl className="flex flex-col gap-4">
+                <Detail label={t('settings.unit.number')}>{unit.unitNumber}</Detail>
+                <Detail label={t('settings.unit.floor')}>{unit.floor ?? t('settings.notSet')}</Detail>
+                <Detail label={t('settings.unit.building')}>{unit.building ?? t('settings.notSet')}</Detail>
+                <Detail label={t('settings.myCommunity.occupant')}>{unit.ownerName ?? t('settings.notSet')}</Detail>
+              </dl>
+            ) : (
+              <p className="text-muted-foreground">{t('settings.unit.none')}</p>
+            )}
+            <Button
+              size="lg"
+              className="w-full"
+              onClick={() => {
+                setEditing(true)
+              }}
+            >
+              <Pencil aria-hidden />
+              {t('settings.edit')}
+            </Button>
+          </div>
+        ) : (
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+            <FormField id="unit-number" label={t('settings.unit.numberLabel')} error={errors.unitNumber?.message}>
+              {(control) => <Input {...control} {...form.register('unitNumber')} />}
+            </FormField>
+            <FormField id="unit-floor" label={t('settings.unit.floor')} optionalText={t('common.optional')} error={errors.floor?.message}>
+              {(control) => <Input {...control} {...form.register('floor')} />}
+            </FormField>
+            <FormField id="unit-building" label={t('settings.unit.building')} optionalText={t('common.optional')} error={errors.building?.message}>
+              {(control) => <Input {...control} {...form.register('building')} />}
+            </FormField>
+            <div className="grid grid-cols-2 gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                size="lg"
+                disabled={save.isPending}
+                onClick={() => {
+                  form.reset(valuesOf(unit))
+                  setEditing(false)
+                }}
+              >
+                {t('settings.cancel')}
+              </Button>
+              <Button type="submit" size="lg" disabled={save.isPending} aria-busy={save.isPending}>
+                {save.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+                {save.isPending ? t('settings.saving') : t('settings.save')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

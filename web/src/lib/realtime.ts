@@ -1,0 +1,158 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { messagesKeys } from '@/features/messages/api/keys'
+import type { Channel, ChannelMessage, DirectMessage } from '@/features/messages/api/types'
+import { mergeById } from '@/features/messages/lib/merge'
+
+/**
+ * The app's realtime client (ADR 0006): one EventSource per tab on GET /api/v1/stream, whose events
+ * update the TanStack Query caches of messaging in place. Nothing polls.
+ */
+
+export const STREAM_URL = '/api/v1/stream'
+
+/** The events of the stream and their data (the same JSON as the API). */
+export interface RealtimeEvents {
+  dm: DirectMessage
+  dm_read: { conversationId: string; readerId: string; readAt: string }
+  channel_message: ChannelMessage
+  unread: { count: number }
+  channel: { channelId: string }
+  resync: Record<string, never>
+}
+
+export type RealtimeEventType = keyof RealtimeEvents
+
+export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
+  'dm',
+  'dm_read',
+  'channel_message',
+  'unread',
+  'channel',
+  'resync',
+]
+
+/** Hears every event, after the caches were updated. */
+export type RealtimeListener = (type: RealtimeEventType, data: RealtimeEvents[RealtimeEventType]) => void
+
+/** Applies one event of the stream to the caches. */
+export function applyRealtimeEvent<T extends RealtimeEventType>(
+  queryClient: QueryClient,
+  type: T,
+  data: RealtimeEvents[T],
+): void {
+  // The switch narrows `type` but not `data`: each case reads the data it knows it got.
+  const event = { type, data } as { [K in RealtimeEventType]: { type: K; data: RealtimeEvents[K] } }[RealtimeEventType]
+  switch (event.type) {
+    case 'dm': {
+      const message = event.data
+      queryClient.setQueryData<DirectMessage[]>(messagesKeys.directMessages(message.conversationId), (old) =>
+        mergeById(old, [message]),
+      )
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() })
+      return
+    }
+    case 'dm_read': {
+      const { conversationId, readerId, readAt } = event.data
+      const readTime = Date.parse(readAt)
+      queryClient.setQueryData<DirectMessage[]>(messagesKeys.directMessages(conversationId), (old) => {
+        if (!old) return old
+        const next = old.map((m) =>
+          m.readAt !== null || m.senderId === readerId || Date.parse(m.createdAt) > readTime ? m : { ...m, readAt },
+        )
+        return next.some((m, i) => m !== old[i]) ? next : old
+      })
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() })
+      return
+    }
+    case 'channel_message': {
+      const message = event.data
+      queryClient.setQueryData<ChannelMessage[]>(messagesKeys.channelMessages(message.channelId), (old) =>
+        mergeById(old, [message]),
+      )
+      queryClient.setQueryData<Channel[]>(messagesKeys.channels(), (old) =>
+        old?.map((c) =>
+          c.id === message.channelId && (c.lastMessage === null || c.lastMessage.id < message.id)
+            ? { ...c, lastMessage: message }
+            : c,
+        ),
+      )
+      return
+    }
+    case 'unread':
+      queryClient.setQueryData(messagesKeys.unreadCount(), event.data.count)
+      return
+    case 'channel':
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.channels() })
+      return
+    case 'resync':
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.all })
+      return
+  }
+}
+
+export interface RealtimeConnection {
+  close(): void
+}
+
+/** A stream the server refused (401/403) or could not serve is retried after this long, doubling. */
+const FIRST_RETRY_MS = 3_000
+const MAX_RETRY_MS = 60_000
+
+/**
+ * Opens the stream and keeps it open until close(). EventSource reconnects by itself after a dropped
+ * connection, sending Last-Event-ID so the server replays what was missed; when it gives up (an HTTP error
+ * answer) a new one is opened later with ?lastEventId=. After any error the messaging queries are
+ * invalidated once the stream is back, in case something fell between the cracks.
+ */
+export function connectRealtime(queryClient: QueryClient, listener?: RealtimeListener): RealtimeConnection {
+  let source: EventSource | null = null
+  let lastEventId = ''
+  let hadError = false
+  let closed = false
+  let retryMs = FIRST_RETRY_MS
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+
+  const open = () => {
+    const url = lastEventId === '' ? STREAM_URL : `${STREAM_URL}?lastEventId=${encodeURIComponent(lastEventId)}`
+    const es = new EventSource(url)
+    source = es
+    es.onopen = () => {
+      retryMs = FIRST_RETRY_MS
+      if (hadError) {
+        hadError = false
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.all })
+      }
+    }
+    es.onerror = () => {
+      hadError = true
+      // CONNECTING: the browser is reconnecting by itself. CLOSED: it gave up, so we try again later.
+      if (es.readyState !== 2 || closed) return
+      es.close()
+      retryTimer = setTimeout(open, retryMs)
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
+    }
+    for (const type of REALTIME_EVENT_TYPES) {
+      es.addEventListener(type, (event: MessageEvent<string>) => {
+        if (event.lastEventId !== '') lastEventId = event.lastEventId
+        let data: unknown
+        try {
+          data = JSON.parse(event.data)
+        } catch {
+          return
+        }
+        const typed = data as RealtimeEvents[typeof type]
+        applyRealtimeEvent(queryClient, type, typed)
+        listener?.(type, typed)
+      })
+    }
+  }
+
+  open()
+  return {
+    close() {
+      closed = true
+      clearTimeout(retryTimer)
+      source?.close()
+    },
+  }
+}
