@@ -7,7 +7,9 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -125,16 +127,28 @@ func benchIncidentsOn(b *testing.B, db *store.DB) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			b.SetParallelism(25) // × GOMAXPROCS goroutines: about 50 concurrent requests on 2 cores
+			var mu sync.Mutex
+			var took []time.Duration
 			b.ResetTimer()
 			b.RunParallel(func(pb *testing.PB) {
+				var mine []time.Duration
 				for pb.Next() {
+					start := time.Now()
 					if err := get(); err != nil {
 						b.Error(err)
 						return
 					}
+					mine = append(mine, time.Since(start))
 				}
+				mu.Lock()
+				took = append(took, mine...)
+				mu.Unlock()
 			})
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
+			if len(took) > 0 {
+				slices.Sort(took)
+				b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "p99-ms")
+			}
 		})
 	}
 }
