@@ -156,10 +156,14 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 		return err
 	}
 	meta.FullName = name
+	// The email names the community the user is joining or creating.
+	communityName := meta.CommunityName
 	if meta.InviteToken != "" {
-		if _, err := s.store.CommunityByPublicID(ctx, meta.InviteToken); err != nil {
+		c, err := s.store.CommunityByPublicID(ctx, meta.InviteToken)
+		if err != nil {
 			return domain.Errorf(domain.ErrorCode(err), "No se encontró ninguna comunidad con este código")
 		}
+		communityName = c.Name
 	}
 	hash, err := s.hasher.Hash(ctx, in.Password)
 	if err != nil {
@@ -167,7 +171,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	}
 	u := &domain.User{ID: domain.NewID(), Email: email, PasswordHash: hash, Language: in.Language, FullName: name, SignupMetadata: meta}
 	token := auth.NewToken()
-	m, err := mail.Compose(mail.KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token)})
+	m, err := mail.Compose(mail.KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token), CommunityName: communityName})
 	if err != nil {
 		return err
 	}

@@ -103,6 +103,9 @@ func TestInvitationCodeJoinsOnConfirmation(t *testing.T) {
 		}
 		e.client().must(t, "POST", "/api/v1/auth/signup", signUpBody("x@example.es", "Inquilino", map[string]any{"invite_token": "ZZZZZZZZ"}), 404)
 		vecina := e.confirmedUser(t, "vecina@example.es", map[string]any{"invite_token": code, "community_intent": "join"})
+		if mails, _ := db.ListMail(context.Background(), 10); len(mails) == 0 || mails[0].To != "vecina@example.es" || !strings.Contains(mails[0].Text, "Mayor 5") {
+			t.Errorf("the confirmation email does not name the community being joined")
+		}
 		me := vecina.must(t, "GET", "/api/v1/me", nil, 200)
 		adminMe := admin.must(t, "GET", "/api/v1/me", nil, 200)
 		if me["communityId"] != adminMe["communityId"] || me["role"] != "user" {
