@@ -35,9 +35,14 @@ export function ChooseUnitPage() {
   const units = useCommunityUnits(communityId || undefined)
   const choose = useChooseUnit()
   const setStep = useSetStep()
-  const [choice, setChoice] = useState<UnitChoice>({ unitId: '', floor: '', door: '', manual: false })
+  const [choice, setChoiceState] = useState<UnitChoice>({ unitId: '', floor: '', door: '', manual: false })
   const [owner, setOwner] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // A new choice makes the previous message stale.
+  const setChoice = (next: UnitChoice) => {
+    setChoiceState(next)
+    setError(null)
+  }
 
   const back = () => {
     setStep.mutate(ownCommunity ? 'join' : 'find-community')
