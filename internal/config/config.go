@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/mail"
 	"net/url"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ type Config struct {
 	PublicURL            string
 	SMTPURL              string
 	MailFrom             string
+	SupportEmail         string
 	StorageURL           string
 	Dev                  bool
 	GoogleClientID       string
@@ -44,6 +46,7 @@ func (c *Config) settings() []setting {
 		{env: "VECINOS_PUBLIC_URL", flag: "public-url", def: "http://localhost:8080", help: "base of links in emails and invitation links", str: &c.PublicURL},
 		{env: "VECINOS_SMTP_URL", flag: "smtp-url", help: "empty = dev mailbox; smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (implicit TLS)", str: &c.SMTPURL},
 		{env: "VECINOS_MAIL_FROM", flag: "mail-from", def: "Vecinos <no-reply@localhost>", help: "sender of emails", str: &c.MailFrom},
+		{env: "VECINOS_SUPPORT_EMAIL", flag: "support-email", help: "address of the app's 'Soporte' link; empty = the address of VECINOS_MAIL_FROM", str: &c.SupportEmail},
 		{env: "VECINOS_STORAGE_URL", flag: "storage-url", help: "empty = files in the data dir; s3://bucket?endpoint=…&region=…", str: &c.StorageURL},
 		{env: "VECINOS_DEV", flag: "dev", help: "dev-only helpers (e.g. the 'Crear usuario test' button)", boolean: &c.Dev},
 		{env: "VECINOS_GOOGLE_CLIENT_ID", flag: "google-client-id", help: "Google sign-in; empty = off", str: &c.GoogleClientID},
@@ -82,12 +85,31 @@ func (c *Config) validate() error {
 		return fmt.Errorf("VECINOS_PUBLIC_URL must be an http(s) URL, got %q", c.PublicURL)
 	}
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	if c.SupportEmail != "" {
+		a, err := mail.ParseAddress(c.SupportEmail)
+		if err != nil {
+			return fmt.Errorf("VECINOS_SUPPORT_EMAIL must be an email address, got %q", c.SupportEmail)
+		}
+		c.SupportEmail = a.Address
+	}
 	switch c.LogFormat {
 	case "text", "json":
 	default:
 		return fmt.Errorf("VECINOS_LOG_FORMAT must be text or json, got %q", c.LogFormat)
 	}
 	return nil
+}
+
+// SupportAddress is where the app's 'Soporte' link writes: VECINOS_SUPPORT_EMAIL, or else the sender's
+// address, which is the one an operator who set up email already answers.
+func (c *Config) SupportAddress() string {
+	if c.SupportEmail != "" {
+		return c.SupportEmail
+	}
+	if a, err := mail.ParseAddress(c.MailFrom); err == nil {
+		return a.Address
+	}
+	return ""
 }
 
 // SecureCookies reports whether cookies must be marked Secure (the public URL is https).

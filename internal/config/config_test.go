@@ -41,11 +41,33 @@ func TestRejectsBadPublicURL(t *testing.T) {
 	}
 }
 
+func TestSupportAddress(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "no-reply@localhost"},
+		{map[string]string{"VECINOS_MAIL_FROM": "Comunidad Sol <admin@sol.example>"}, "admin@sol.example"},
+		{map[string]string{"VECINOS_MAIL_FROM": "x <a@b.example>", "VECINOS_SUPPORT_EMAIL": "Ayuda <ayuda@sol.example>"}, "ayuda@sol.example"},
+	} {
+		c, err := load(t, tc.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.SupportAddress(); got != tc.want {
+			t.Errorf("%v: support address %q, want %q", tc.env, got, tc.want)
+		}
+	}
+	if _, err := load(t, map[string]string{"VECINOS_SUPPORT_EMAIL": "not an address"}); err == nil {
+		t.Error("accepted a support address that is not one")
+	}
+}
+
 func TestUsageListsEveryVariable(t *testing.T) {
 	var b strings.Builder
 	Usage(&b)
 	for _, name := range []string{"VECINOS_ADDR", "VECINOS_DATA_DIR", "VECINOS_DATABASE_URL", "VECINOS_PUBLIC_URL", "VECINOS_SMTP_URL",
-		"VECINOS_MAIL_FROM", "VECINOS_STORAGE_URL", "VECINOS_DEV", "VECINOS_GOOGLE_CLIENT_ID", "VECINOS_FACEBOOK_CLIENT_SECRET"} {
+		"VECINOS_MAIL_FROM", "VECINOS_SUPPORT_EMAIL", "VECINOS_STORAGE_URL", "VECINOS_DEV", "VECINOS_GOOGLE_CLIENT_ID", "VECINOS_FACEBOOK_CLIENT_SECRET"} {
 		if !strings.Contains(b.String(), name) {
 			t.Errorf("--help does not mention %s", name)
 		}

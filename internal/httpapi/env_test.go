@@ -34,7 +34,7 @@ type env struct {
 func newEnv(t *testing.T, db *store.DB) *env {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
-	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
+	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example"}
 	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
 	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc,
 		Incidents: incidents.New(db, incidents.Options{Now: e.clock}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: e.clock}),

@@ -144,7 +144,11 @@ func TestOAuthCallbackRefusesAForgedState(t *testing.T) {
 func TestUnconfiguredProviderIsOff(t *testing.T) {
 	e := newEnv(t, storetest.OpenSQLite(t))
 	e.client().must(t, "GET", "/api/v1/auth/oauth/facebook/start", nil, 404)
-	if got := e.client().must(t, "GET", "/api/v1/app-info", nil, 200)["oauthProviders"]; len(got.([]any)) != 0 {
+	info := e.client().must(t, "GET", "/api/v1/app-info", nil, 200)
+	if got := info["oauthProviders"]; len(got.([]any)) != 0 {
 		t.Fatalf("app-info lists %v", got)
+	}
+	if info["supportEmail"] != "ayuda@vecinos.example" {
+		t.Fatalf("app-info support address %v", info["supportEmail"])
 	}
 }

@@ -47,7 +47,7 @@ func verificationOf(v *domain.VerificationRequest) VerificationRequest {
 // Verification is the caller's verification state.
 type Verification struct {
 	Level  int                  `json:"level" minimum:"0" maximum:"2" doc:"1: automatic (confirmed email, in a community); 2: document approved or admin code"`
-	Latest *VerificationRequest `json:"latest" doc:"The latest request; null when never asked"`
+	Latest *VerificationRequest `json:"latest,omitempty" doc:"The latest request; absent when never asked"`
 }
 
 type verificationOutput struct{ Body Verification }

@@ -316,6 +316,7 @@ test('every settings screen fits the phone', async ({ page, context }) => {
     '/settings/community-info',
     '/settings/unit-info',
     '/settings/roles',
+    '/settings/verifications',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -328,4 +329,96 @@ test('every settings screen fits the phone', async ({ page, context }) => {
   await expect(page.getByRole('link', { name: 'Soporte' })).toHaveAttribute('href', /^mailto:.*\?subject=Soporte$/);
   await expect(page.getByText('1.0.0')).toBeVisible();
   await expect(page.getByText('10 Octubre 2025')).toBeVisible();
+});
+
+/** A neighbour of the admin's community, in a browser context of their own that has finished the wizard. */
+async function neighbour(browser: Browser, url: string, code: string, name: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, url);
+  await signUpConfirmed(context, newUser(name), { join: code });
+  const done = await context.request.post('/api/v1/onboarding/done', { data: { displayName: name, rulesAccepted: true } });
+  expect(done.status(), await done.text()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
+test('an admin approves a document and hands out a code; the neighbours see level 2', async ({ page, context, browser, server }) => {
+  test.setTimeout(90_000);
+  await signUpConfirmed(context, newUser('Vera Verifica'), community('Comunidad Verificada'));
+  const code = await communityCode(context);
+
+  // Bea asks for level 2 with a document, from her community settings.
+  const bea = await neighbour(browser, server.url, code, 'Bea Documento');
+  await bea.page.goto('/settings/my-community');
+  await expect(bea.page.getByText('Nivel 1 · Automática')).toBeVisible();
+  await bea.page.getByRole('link', { name: 'Verificar mi vivienda' }).click();
+  await bea.page.getByRole('tab', { name: 'Documento' }).click();
+  await bea.page
+    .locator('#verify-document')
+    .setInputFiles({ name: 'escritura.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% escritura\n%%EOF\n') });
+  await bea.page.getByRole('button', { name: 'Verificar', exact: true }).click();
+  await expect(bea.page).toHaveURL(/\/settings\/my-community$/);
+  await expect(bea.page.getByText(/Documento pendiente de revisión/)).toBeVisible();
+
+  // The admin sees it waiting, opens the document and approves it.
+  await page.goto('/settings/my-community');
+  await expect(page.getByText('1 solicitud pendiente de revisión')).toBeVisible();
+  await page.getByRole('link', { name: 'Revisar verificaciones' }).click();
+  const request = page.getByRole('listitem', { name: 'Bea Documento' });
+  await expect(request.getByText('Pendiente de revisión')).toBeVisible();
+  const documentUrl = (await request.getByRole('link', { name: /Ver documento/ }).getAttribute('href')) ?? '';
+  const document = await page.request.get(documentUrl);
+  expect(document.status()).toBe(200);
+  expect(document.headers()['content-type']).toBe('application/pdf');
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'settings-verifications');
+  await request.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText('Verificación aprobada')).toBeVisible();
+  await expect(page.getByText('No hay solicitudes pendientes')).toBeVisible();
+
+  await bea.page.reload();
+  await expect(bea.page.getByText('Nivel 2 · Vivienda verificada')).toBeVisible();
+  await bea.context.close();
+
+  // A code from the admin verifies Carlos at once; it cannot be used twice.
+  await page.getByRole('button', { name: 'Generar código' }).click();
+  const issued = (await page.locator('code').first().textContent())?.trim() ?? '';
+  expect(issued).toMatch(/^[A-Z0-9]{6,}$/);
+  const carlos = await neighbour(browser, server.url, code, 'Carlos Código');
+  await carlos.page.goto('/verify');
+  await carlos.page.getByRole('tab', { name: 'Código' }).click();
+  await carlos.page.getByLabel('Código de verificación').fill(issued);
+  await carlos.page.getByRole('button', { name: 'Verificar', exact: true }).click();
+  await expect(carlos.page).toHaveURL(/\/settings\/my-community$/);
+  await expect(carlos.page.getByText('Nivel 2 · Vivienda verificada')).toBeVisible();
+  const again = await neighbour(browser, server.url, code, 'Dora Repite');
+  const reuse = await again.context.request.post('/api/v1/onboarding/verify', { data: { method: 'code', code: issued } });
+  expect(reuse.status()).toBe(422);
+  await carlos.context.close();
+  await again.context.close();
+});
+
+test('an email change takes effect only once the new address is confirmed', async ({ page, context }) => {
+  const user = newUser('Elena Email');
+  await signUpConfirmed(context, user, community('Comunidad Email'));
+  const newEmail = newUser().email;
+
+  await page.goto('/settings/profile');
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(`Hemos enviado un enlace a ${newEmail}. El cambio se aplicará cuando lo abras.`).first()).toBeVisible();
+  // Until then the old address still signs in.
+  const before = await page.request.get('/api/v1/me');
+  expect(((await before.json()) as { email: string }).email).toBe(user.email);
+
+  await page.goto(await mailLink(page.request, newEmail, '/confirm-email-change'));
+  await expect(page.getByRole('heading', { name: 'Email actualizado' })).toBeVisible();
+  await expect(page.getByText(`A partir de ahora tu email es ${newEmail}.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Ir a mi perfil' }).click();
+  await expect(page.getByText(newEmail)).toBeVisible();
+
+  // The new address signs in; the old one no longer does.
+  const fresh = await page.request.post('/api/v1/auth/login', { data: { email: newEmail, password: user.password } });
+  expect(fresh.status()).toBe(200);
+  const old = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
+  expect(old.status()).toBe(401);
 });

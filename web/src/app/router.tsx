@@ -64,6 +64,9 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
     Component: (await import('@/features/settings/unit-info/unit-info-page')).UnitInfoPage,
   }),
   '/settings/roles': async () => ({ Component: (await import('@/features/settings/roles/roles-page')).RolesPage }),
+  '/settings/verifications': async () => ({
+    Component: (await import('@/features/settings/verifications/verifications-page')).VerificationsPage,
+  }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),

@@ -36,6 +36,7 @@ export const ROUTE_PATHS = [
   '/settings/community-info',
   '/settings/unit-info',
   '/settings/roles',
+  '/settings/verifications',
 ] as const
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]

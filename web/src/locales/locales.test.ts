@@ -25,6 +25,7 @@ const sameInBothLanguages = new Set([
   'onboarding.start.welcome', // "Hola, {{name}}"
   'settings.community.notSpecified', // "No especificada"
   'settings.roles.roleOf', // "Rol de {{name}}"
+  'settings.verifications.note', // "Nota: {{note}}"
 ])
 
 describe.each([

@@ -11,6 +11,8 @@ export interface FakeRequest {
   method: string
   path: string
   params: Record<string, string>
+  /** The query string's parameters. */
+  query: Record<string, string>
   body: unknown
 }
 
@@ -78,16 +80,17 @@ class FakeApi {
     const url = new URL(request.url)
     const text = await request.text()
     const body: unknown = text ? JSON.parse(text) : undefined
+    const query = Object.fromEntries(url.searchParams)
     for (const [route, handler] of this.routes) {
       const [method, pattern] = route.split(' ')
       const params = method === request.method ? match(pattern ?? '', url.pathname) : null
       if (params) {
-        const recorded = { method: request.method, path: url.pathname, params, body }
+        const recorded = { method: request.method, path: url.pathname, params, query, body }
         this.requests.push(recorded)
         return handler(recorded)
       }
     }
-    this.requests.push({ method: request.method, path: url.pathname, params: {}, body })
+    this.requests.push({ method: request.method, path: url.pathname, params: {}, query, body })
     return problem(501, 'internal', `No fake answer for ${request.method} ${url.pathname}`)
   }
 }

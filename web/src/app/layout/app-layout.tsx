@@ -9,7 +9,6 @@ import { AppHeader } from './app-header'
 import { BottomNav } from './bottom-nav'
 import { activeTab } from './nav-tabs'
 
-
 /** The signed-in user's profile, for the header's avatar (GET /api/v1/me has no picture). */
 function useHeaderProfile() {
   return useQuery({ queryKey: ['profile'], queryFn: () => unwrap(api.GET('/api/v1/profile')), staleTime: 60_000 })
@@ -30,7 +29,7 @@ export function AppLayout() {
         name={profile.data?.fullName ?? user?.fullName}
         avatarUrl={profile.data?.avatarUrl}
       />
-      <div className="flex flex-1 flex-col pt-[calc(3.5rem+env(safe-area-inset-top))] pb-[calc(4rem+env(safe-area-inset-bottom))]">
+      <div className="flex flex-1 flex-col pt-[calc(3.5rem+env(safe-area-inset-top))] pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))]">
         <Outlet />
       </div>
       {/* The messaging feature fills the Mensajes tab's unread badge. */}

@@ -19,7 +19,7 @@ export function BottomNav({ badges = {} }: BottomNavProps) {
       aria-label={t('layout.nav.label')}
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
+      <ul className="mx-auto grid h-(--bottom-nav-height) max-w-lg grid-cols-5">
         {NAV_TABS.map(({ tab, to, icon: Icon }) => {
           const active = tab === current
           return (

@@ -81,12 +81,13 @@ describe('dashboard', () => {
     expect(screen.queryByRole('link', { name: 'Contacta con el Presidente' })).not.toBeInTheDocument()
   })
 
-  it("says 'Usuario' without a name and that there is no community yet", async () => {
+  it("says 'Usuario' without a name and that there is no community yet, with the way to join or create one", async () => {
     fakeApi.signIn({ ...testUser, fullName: '' })
     renderRoute('/dashboard')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Usuario' })).toBeInTheDocument()
     expect(screen.getByText('Todavía no perteneces a ninguna comunidad.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Unirme o crear una comunidad' })).toHaveAttribute('href', '/start')
     expect(fakeApi.calls('GET /api/v1/community')).toHaveLength(0)
     expect(fakeApi.calls('GET /api/v1/dashboard')).toHaveLength(0)
   })

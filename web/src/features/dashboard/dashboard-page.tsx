@@ -71,6 +71,9 @@ export function DashboardPage() {
           <CardContent>
             <p className="font-medium">{t('dashboard.noCommunity')}</p>
             <CardDescription className="mt-1">{t('dashboard.noCommunityHint')}</CardDescription>
+            <Button asChild className="mt-4 h-11 w-full">
+              <Link to="/start">{t('dashboard.joinOrCreate')}</Link>
+            </Button>
           </CardContent>
         </Card>
       ) : (

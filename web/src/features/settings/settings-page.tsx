@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useAppInfo } from '@/lib/app-info'
 import { SIGNED_OUT_STATE, useLogout, useSession } from '@/lib/session'
 import { useCommunity } from './api/community'
 import { useProfile } from './api/profile'
@@ -13,7 +14,6 @@ import { useMyUnit } from './api/unit'
 import { SettingsScreen } from './components/settings-screen'
 import { unitSummary } from './lib/unit-summary'
 
-export const SUPPORT_EMAIL = 'soporte@vecinos.app'
 export const APP_VERSION = '1.0.0'
 
 const ACCOUNT_LINKS = [
@@ -33,6 +33,7 @@ export function SettingsPage() {
   const community = useCommunity(hasCommunity)
   const unit = useMyUnit(hasCommunity)
   const logout = useLogout()
+  const supportEmail = useAppInfo().data?.supportEmail
   const name = (profile.data?.fullName ?? user?.fullName ?? '').trim() || t('common.user')
   const email = profile.data?.email ?? user?.email ?? ''
   const role = profile.data?.role ?? user?.role
@@ -84,7 +85,7 @@ export function SettingsPage() {
           ))}
           <li>
             <a
-              href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Soporte')}`}
+              href={`mailto:${supportEmail ?? ''}?subject=${encodeURIComponent('Soporte')}`}
               className="flex min-h-14 items-center gap-3 px-4 py-3 outline-none hover:bg-muted focus-visible:bg-muted"
             >
               <LifeBuoy className="size-5 shrink-0 text-primary" aria-hidden />

@@ -1143,6 +1143,8 @@ export interface components {
             dev: boolean;
             /** @description Sign-in providers that are configured */
             oauthProviders: ("google" | "facebook")[] | null;
+            /** @description Address of the 'Soporte' link (VECINOS_SUPPORT_EMAIL or the sender's address) */
+            supportEmail: string;
             /** @description Version of the running binary */
             version: string;
         };
@@ -1988,8 +1990,8 @@ export interface components {
             phone?: string;
         };
         Verification: {
-            /** @description The latest request; null when never asked */
-            latest: components["schemas"]["VerificationRequest"];
+            /** @description The latest request; absent when never asked */
+            latest?: components["schemas"]["VerificationRequest"];
             /**
              * Format: int64
              * @description 1: automatic (confirmed email, in a community); 2: document approved or admin code

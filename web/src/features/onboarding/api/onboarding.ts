@@ -4,6 +4,7 @@ import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { SESSION_QUERY_KEY, setSession } from '@/lib/session'
 import { PROFILE_QUERY_KEY } from '@/features/settings/api/profile'
+import { MY_VERIFICATION_QUERY_KEY } from '@/features/settings/api/verifications'
 
 // The onboarding wizard's calls: one function per endpoint, each answering the profile (or what the
 // step returns) and keeping the cached profile in step.
@@ -118,7 +119,8 @@ export function useVerify() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: VerifyInput) => unwrap(api.POST('/api/v1/onboarding/verify', { body })),
-    onSuccess: () => {
+    onSuccess: (verification) => {
+      queryClient.setQueryData(MY_VERIFICATION_QUERY_KEY, verification)
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
     },
   })

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
+import { useProfile } from '@/features/settings/api/profile'
 import { problemMessage } from '@/lib/api/problem'
 import { uploadFile } from '@/lib/upload'
 import { useSetStep, useVerify, type VerifyInput } from '../api/onboarding'
@@ -22,6 +23,8 @@ export function VerifyPage() {
   const [method, setMethod] = useState<Method>('auto')
   const verify = useVerify()
   const setStep = useSetStep()
+  // Someone who finished the wizard comes here from /settings/my-community to ask for level 2.
+  const finished = useProfile().data?.onboardingCompleted === true
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [code, setCode] = useState('')
@@ -38,7 +41,7 @@ export function VerifyPage() {
       onSuccess: (result) => {
         if (body.method === 'document') toast.success(t('onboarding.verify.documentSent'))
         else if (result.level >= 2) toast.success(t('onboarding.verify.verified'))
-        void navigate('/done')
+        void navigate(finished ? '/settings/my-community' : '/done')
       },
       onError: (err) => {
         toast.error(t('onboarding.errors.continueFailed'), { description: problemMessage(err, t) })
@@ -82,6 +85,10 @@ export function VerifyPage() {
     <WizardLayout
       step={4}
       onBack={() => {
+        if (finished) {
+          void navigate('/settings/my-community')
+          return
+        }
         setStep.mutate('choose-unit')
         void navigate('/choose-unit')
       }}

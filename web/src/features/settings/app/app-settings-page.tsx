@@ -129,7 +129,7 @@ export function AppSettingsPage() {
         <div
           className={
             'fixed inset-x-0 z-40 flex justify-center px-4 ' +
-            'bottom-[calc(var(--bottom-nav-height,4rem)+0.75rem+env(safe-area-inset-bottom))]'
+            'bottom-[calc(var(--bottom-nav-height)+0.75rem+env(safe-area-inset-bottom))]'
           }
         >
           <div className="flex w-full max-w-md items-center gap-3 rounded-2xl border bg-card p-3 shadow-xl">

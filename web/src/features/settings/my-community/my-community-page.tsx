@@ -1,4 +1,4 @@
-import { Building2, Copy, House, Info, Pencil, Users } from 'lucide-react'
+import { BadgeCheck, Building2, Copy, House, Info, Pencil, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toast'
 import { useSession } from '@/lib/session'
 import { useCommunity, useCommunityAdmins } from '../api/community'
 import { useMyUnit } from '../api/unit'
+import { useCommunityVerifications, useMyVerification, type Verification } from '../api/verifications'
 import { RoleTable } from '../components/role-table'
 import { Detail, SettingsScreen } from '../components/settings-screen'
 import { communityRoleKey } from '../lib/roles'
@@ -138,6 +139,9 @@ export function MyCommunityPage() {
           <Detail label={t('settings.myCommunity.role')}>
             {user?.role ? t(communityRoleKey(user.role)) : t('settings.notSet')}
           </Detail>
+          <Detail label={t('settings.verifications.mine.label')}>
+            <MyVerification />
+          </Detail>
           {community.data && (
             <>
               <Detail label={t('settings.myCommunity.code')}>
@@ -165,10 +169,75 @@ export function MyCommunityPage() {
       </SectionCard>
 
       {isAdmin && (
-        <SectionCard icon={Users} title={t('settings.roles.management')}>
-          <RoleTable />
-        </SectionCard>
+        <>
+          <SectionCard icon={BadgeCheck} title={t('settings.verifications.title')}>
+            <PendingVerifications />
+          </SectionCard>
+          <SectionCard icon={Users} title={t('settings.roles.management')}>
+            <RoleTable />
+          </SectionCard>
+        </>
       )}
     </SettingsScreen>
+  )
+}
+
+const LEVEL_KEYS = [
+  'settings.verifications.mine.level0',
+  'settings.verifications.mine.level1',
+  'settings.verifications.mine.level2',
+] as const
+
+/** The user's verification level, and what the admins made of their latest document. */
+function MyVerification() {
+  const { t } = useTranslation()
+  const verification = useMyVerification(true)
+  if (verification.isPending) return <Spinner className="size-4" />
+  if (verification.isError) return t('settings.notSet')
+  const { level, latest } = verification.data
+  const status = latest?.status
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <span>{t(LEVEL_KEYS[level] ?? LEVEL_KEYS[0])}</span>
+      {level < 2 && status === 'pending' && (
+        <span className="text-sm text-muted-foreground">{t('settings.verifications.mine.pending')}</span>
+      )}
+      {level < 2 && status === 'rejected' && (
+        <span className="text-sm text-destructive">
+          {t('settings.verifications.mine.rejected')}
+          {latest?.note ? ` ${t('settings.verifications.note', { note: latest.note })}` : ''}
+        </span>
+      )}
+      {mayAskForLevel2(verification.data) && (
+        <Button asChild variant="outline" size="sm" className="mt-1">
+          <Link to="/verify">{t('settings.verifications.mine.verify')}</Link>
+        </Button>
+      )}
+    </div>
+  )
+}
+
+/** Level 2 can be asked for by anyone below it who has no request waiting. */
+function mayAskForLevel2({ level, latest }: Verification): boolean {
+  return level === 1 && latest?.status !== 'pending'
+}
+
+/** Admins: how many requests wait, and the way to the review screen. */
+function PendingVerifications() {
+  const { t } = useTranslation()
+  const pending = useCommunityVerifications('pending')
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">
+        {pending.data
+          ? pending.data.length > 0
+            ? t('settings.verifications.pendingCount', { count: pending.data.length })
+            : t('settings.verifications.nonePending')
+          : null}
+      </p>
+      <Button asChild variant="outline" className="h-11">
+        <Link to="/settings/verifications">{t('settings.verifications.manage')}</Link>
+      </Button>
+    </div>
   )
 }

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import type { components } from '@/lib/api/schema'
+
+export type VerificationRequest = components['schemas']['VerificationRequest']
+export type Verification = components['schemas']['Verification']
+/** '' asks for every request, newest first. */
+export type VerificationFilter = 'pending' | ''
+
+const VERIFICATIONS_QUERY_KEY = ['community', 'verifications'] as const
+export const MY_VERIFICATION_QUERY_KEY = ['verification'] as const
+
+/** The caller's level (0-2) and latest level-2 request, so they see what the admins decided. */
+export function useMyVerification(enabled: boolean) {
+  return useQuery({
+    queryKey: MY_VERIFICATION_QUERY_KEY,
+    queryFn: () => unwrap(api.GET('/api/v1/verification')),
+    enabled,
+  })
+}
+
+/** Admins only: the community's verification requests. */
+export function useCommunityVerifications(status: VerificationFilter, enabled = true) {
+  return useQuery({
+    queryKey: [...VERIFICATIONS_QUERY_KEY, status],
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/community/verifications', { params: { query: { status } } }))).requests ?? [],
+    enabled,
+  })
+}
+
+export function useReviewVerification() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: string; decision: 'approved' | 'rejected'; note?: string }) =>
+      unwrap(
+        api.POST('/api/v1/community/verifications/{id}/review', {
+          params: { path: { id } },
+          body: { decision, ...(note ? { note } : {}) },
+        }),
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: VERIFICATIONS_QUERY_KEY })
+    },
+  })
+}
+
+/** A single-use code for a neighbour to type at /verify. */
+export function useIssueVerificationCode() {
+  return useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/community/verification-codes')) })
+}

@@ -1,0 +1,135 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fakeApi, json, problem, testUser } from '@/test/fake-api'
+import { renderRoute } from '@/test/render-route'
+import type { VerificationRequest } from '../api/verifications'
+
+const pending: VerificationRequest = {
+  id: 'req-1',
+  userId: 'user-2',
+  fullName: 'Bea Ruiz',
+  email: 'bea@example.com',
+  unitNumber: '3B',
+  method: 'document',
+  documentUrl: '/files/verification-documents/user-2/1.pdf',
+  status: 'pending',
+  statusText: 'Pendiente de revisión',
+  note: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  reviewedAt: null,
+}
+
+const reviewed: VerificationRequest = {
+  ...pending,
+  id: 'req-0',
+  fullName: 'Carlos Pérez',
+  email: 'carlos@example.com',
+  status: 'rejected',
+  statusText: 'Rechazado',
+  note: 'El documento no se lee',
+}
+
+/** An admin whose community has one pending request (and one rejected one in the history). */
+function signInAdmin() {
+  fakeApi.signIn({ ...testUser, communityId: 'community-1', role: 'admin' })
+  let requests = [pending, reviewed]
+  fakeApi.on('GET /api/v1/community/verifications', ({ query }) =>
+    json({ requests: query.status === 'pending' ? requests.filter((r) => r.status === 'pending') : requests }),
+  )
+  fakeApi.on('POST /api/v1/community/verifications/{id}/review', ({ params, body }) => {
+    const { decision, note } = body as { decision: 'approved' | 'rejected'; note?: string }
+    const done = { ...pending, id: params.id ?? '', status: decision, note: note ?? null }
+    requests = requests.map((r) => (r.id === params.id ? done : r))
+    return json(done)
+  })
+}
+
+describe('neighbour verification (admins)', () => {
+  it('lists the pending requests with the unit, the method and a link to the document', async () => {
+    signInAdmin()
+    renderRoute('/settings/verifications')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verificación de vecinos' })).toBeInTheDocument()
+    const bea = await screen.findByRole('listitem', { name: 'Bea Ruiz' })
+    expect(within(bea).getByText('bea@example.com')).toBeInTheDocument()
+    expect(within(bea).getByText(/Vivienda 3B · Por documento · Enviada el/)).toBeInTheDocument()
+    expect(within(bea).getByText('Pendiente de revisión')).toBeInTheDocument()
+    expect(within(bea).getByRole('link', { name: /Ver documento/ })).toHaveAttribute(
+      'href',
+      '/files/verification-documents/user-2/1.pdf',
+    )
+    expect(screen.queryByRole('listitem', { name: 'Carlos Pérez' })).not.toBeInTheDocument()
+  })
+
+  it('approves a request, which then leaves the pending list', async () => {
+    signInAdmin()
+    const { user } = renderRoute('/settings/verifications')
+
+    const bea = await screen.findByRole('listitem', { name: 'Bea Ruiz' })
+    await user.click(within(bea).getByRole('button', { name: 'Aprobar' }))
+
+    expect(await screen.findByText('Verificación aprobada')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/community/verifications/{id}/review')[0]).toMatchObject({
+      params: { id: 'req-1' },
+      body: { decision: 'approved' },
+    })
+    expect(await screen.findByText('No hay solicitudes pendientes')).toBeInTheDocument()
+  })
+
+  it('rejects with an optional reason, and shows it in the history', async () => {
+    signInAdmin()
+    const { user } = renderRoute('/settings/verifications')
+
+    const bea = await screen.findByRole('listitem', { name: 'Bea Ruiz' })
+    await user.click(within(bea).getByRole('button', { name: 'Rechazar' }))
+    await user.type(within(bea).getByLabelText('Motivo del rechazo (opcional)'), '  Falta la página 2 ')
+    await user.click(within(bea).getByRole('button', { name: 'Confirmar rechazo' }))
+
+    expect(await screen.findByText('Verificación rechazada')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/community/verifications/{id}/review')[0]?.body).toEqual({
+      decision: 'rejected',
+      note: 'Falta la página 2',
+    })
+
+    await user.click(screen.getByRole('button', { name: 'Todas' }))
+    const history = await screen.findByRole('listitem', { name: 'Carlos Pérez' })
+    expect(within(history).getByText('Nota: El documento no se lee')).toBeInTheDocument()
+    expect(within(history).queryByRole('button', { name: 'Aprobar' })).not.toBeInTheDocument()
+  })
+
+  it('generates a single-use code and shows it with its expiry', async () => {
+    signInAdmin()
+    fakeApi.on('POST /api/v1/community/verification-codes', () =>
+      json({ code: 'K7P2QX9M', expiresAt: '2026-12-22T10:00:00Z' }, 201),
+    )
+    const { user } = renderRoute('/settings/verifications')
+
+    await user.click(await screen.findByRole('button', { name: 'Generar código' }))
+
+    expect(await screen.findByText('K7P2QX9M')).toBeInTheDocument()
+    expect(screen.getByText(/Válido hasta el .*22\/12\/2026.*Solo se puede usar una vez\./)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Generar otro código' })).toBeEnabled()
+  })
+
+  it("says why a code could not be made", async () => {
+    signInAdmin()
+    fakeApi.on('POST /api/v1/community/verification-codes', () =>
+      problem(429, 'rate_limited', 'Demasiados intentos. Espera un momento.'),
+    )
+    const { user } = renderRoute('/settings/verifications')
+
+    await user.click(await screen.findByRole('button', { name: 'Generar código' }))
+
+    expect(await screen.findByText('Demasiados intentos. Espera un momento.')).toBeInTheDocument()
+  })
+
+  it("sends a non-admin back to /settings with 'Acceso denegado'", async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'community-1', role: 'user' })
+    const { router } = renderRoute('/settings/verifications')
+
+    expect(await screen.findByText('Acceso denegado')).toBeInTheDocument()
+    await screen.findByRole('heading', { level: 1, name: 'Configuración' })
+    expect(router.state.location.pathname).toBe('/settings')
+    expect(fakeApi.calls('GET /api/v1/community/verifications')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,282 @@
+import { Copy, FileText, KeyRound, LoaderCircle } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge, type BadgeVariant } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { Segmented } from '@/components/ui/segmented'
+import { Spinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { formatDateTime } from '@/lib/dates'
+import {
+  useCommunityVerifications,
+  useIssueVerificationCode,
+  useReviewVerification,
+  type VerificationFilter,
+  type VerificationRequest,
+} from '../api/verifications'
+import { SettingsScreen } from '../components/settings-screen'
+import { useAdminOnly } from '../lib/use-admin-only'
+
+const STATUS_BADGE: Record<VerificationRequest['status'], BadgeVariant> = {
+  pending: 'orange',
+  approved: 'green',
+  rejected: 'red',
+}
+
+/** /settings/verifications (admins): review the neighbours' documents and hand out verification codes. */
+export function VerificationsPage() {
+  const { t } = useTranslation()
+  const isAdmin = useAdminOnly()
+  const [filter, setFilter] = useState<VerificationFilter>('pending')
+
+  return (
+    <SettingsScreen
+      title={t('settings.verifications.title')}
+      description={t('settings.verifications.description')}
+      backTo="/settings/my-community"
+    >
+      {isAdmin && (
+        <>
+          <CodeCard />
+          <section aria-labelledby="verification-requests" className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="verification-requests" className="text-lg font-semibold">
+                {t('settings.verifications.requests')}
+              </h2>
+              <Segmented
+                label={t('settings.verifications.filter')}
+                value={filter}
+                onValueChange={setFilter}
+                options={[
+                  { value: 'pending', label: t('settings.verifications.pending') },
+                  { value: '', label: t('settings.verifications.all') },
+                ]}
+              />
+            </div>
+            <RequestList filter={filter} />
+          </section>
+        </>
+      )}
+    </SettingsScreen>
+  )
+}
+
+/** Issues a single-use code and shows it with its expiry and a copy button. */
+function CodeCard() {
+  const { t, i18n } = useTranslation()
+  const issue = useIssueVerificationCode()
+
+  const copy = async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(code)
+      toast.success(t('settings.verifications.codeCopied'))
+    } catch {
+      toast.error(t('common.error'), { description: t('settings.myCommunity.copyFailed') })
+    }
+  }
+
+  return (
+    <Card className="gap-3 py-5">
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex gap-3">
+          <KeyRound className="size-6 shrink-0 text-primary" aria-hidden />
+          <div className="flex flex-col gap-1">
+            <h2 className="font-semibold">{t('settings.verifications.codeTitle')}</h2>
+            <p className="text-sm text-muted-foreground">{t('settings.verifications.codeHint')}</p>
+          </div>
+        </div>
+        {issue.data && (
+          <div className="flex flex-col gap-1" role="status">
+            <div className="flex items-center gap-2">
+              <code className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2 text-center font-mono text-xl tracking-widest">
+                {issue.data.code}
+              </code>
+              <Button
+                variant="outline"
+                size="icon"
+                className="size-11 shrink-0"
+                aria-label={t('settings.verifications.copyCode')}
+                onClick={() => void copy(issue.data.code)}
+              >
+                <Copy aria-hidden />
+              </Button>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {t('settings.verifications.codeValidUntil', { date: formatDateTime(issue.data.expiresAt, i18n.language) })}
+            </p>
+          </div>
+        )}
+        <Button
+          variant={issue.data ? 'outline' : 'default'}
+          className="h-11"
+          disabled={issue.isPending}
+          aria-busy={issue.isPending}
+          onClick={() => {
+            issue.mutate(undefined, {
+              onError: (err) => {
+                toast.error(t('common.error'), { description: problemMessage(err, t) })
+              },
+            })
+          }}
+        >
+          {issue.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+          {issue.data ? t('settings.verifications.generateAnother') : t('settings.verifications.generate')}
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
+
+function RequestList({ filter }: { filter: VerificationFilter }) {
+  const { t } = useTranslation()
+  const requests = useCommunityVerifications(filter)
+
+  if (requests.isPending) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner className="size-6" />
+      </div>
+    )
+  }
+  if (requests.isError) return <p className="text-destructive">{problemMessage(requests.error, t)}</p>
+  if (requests.data.length === 0) {
+    return (
+      <p className="rounded-2xl border bg-card p-6 text-center text-muted-foreground">
+        {filter === 'pending' ? t('settings.verifications.empty') : t('settings.verifications.emptyAll')}
+      </p>
+    )
+  }
+  return (
+    <ul className="flex flex-col gap-3">
+      {requests.data.map((request) => (
+        <RequestItem key={request.id} request={request} />
+      ))}
+    </ul>
+  )
+}
+
+function RequestItem({ request }: { request: VerificationRequest }) {
+  const { t, i18n } = useTranslation()
+  const review = useReviewVerification()
+  const [rejecting, setRejecting] = useState(false)
+  const [note, setNote] = useState('')
+  const name = request.fullName ?? request.email ?? t('common.user')
+  const noteId = `reject-note-${request.id}`
+
+  const decide = (decision: 'approved' | 'rejected') => {
+    review.mutate(
+      { id: request.id, decision, note: decision === 'rejected' ? note.trim() : undefined },
+      {
+        onSuccess: () => {
+          toast.success(t(decision === 'approved' ? 'settings.verifications.approved' : 'settings.verifications.rejected'))
+        },
+        onError: (err) => {
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      },
+    )
+  }
+
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={name}>
+      <div className="flex min-w-0 items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate font-semibold">{name}</span>
+          {request.email && request.fullName && (
+            <span className="truncate text-sm text-muted-foreground">{request.email}</span>
+          )}
+          <span className="text-sm text-muted-foreground">
+            {[
+              request.unitNumber ? t('settings.verifications.unit', { unit: request.unitNumber }) : null,
+              t(request.method === 'document' ? 'settings.verifications.byDocument' : 'settings.verifications.byCode'),
+              t('settings.verifications.sentAt', { date: formatDateTime(request.createdAt, i18n.language) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </div>
+        <Badge variant={STATUS_BADGE[request.status]}>{t(`settings.verifications.status.${request.status}`)}</Badge>
+      </div>
+      {request.note && <p className="text-sm">{t('settings.verifications.note', { note: request.note })}</p>}
+      {request.documentUrl && (
+        <a
+          href={request.documentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <FileText className="size-4" aria-hidden />
+          {t('settings.verifications.viewDocument')}
+          <span className="sr-only"> {t('common.opensInNewTab')}</span>
+        </a>
+      )}
+      {request.status === 'pending' &&
+        (rejecting ? (
+          <div className="flex flex-col gap-2">
+            <label htmlFor={noteId} className="text-sm font-medium">
+              {t('settings.verifications.rejectNote')}
+            </label>
+            <Textarea
+              id={noteId}
+              value={note}
+              maxLength={1000}
+              className="min-h-20"
+              onChange={(e) => {
+                setNote(e.target.value)
+              }}
+            />
+            <div className="grid grid-cols-2 gap-2">
+              <Button
+                variant="outline"
+                className="h-11"
+                disabled={review.isPending}
+                onClick={() => {
+                  setRejecting(false)
+                }}
+              >
+                {t('settings.verifications.cancel')}
+              </Button>
+              <Button
+                variant="destructive"
+                className="h-11"
+                disabled={review.isPending}
+                aria-busy={review.isPending}
+                onClick={() => {
+                  decide('rejected')
+                }}
+              >
+                {t('settings.verifications.confirmReject')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="grid grid-cols-2 gap-2">
+            <Button
+              variant="outline"
+              className="h-11"
+              disabled={review.isPending}
+              onClick={() => {
+                setRejecting(true)
+              }}
+            >
+              {t('settings.verifications.reject')}
+            </Button>
+            <Button
+              className="h-11"
+              disabled={review.isPending}
+              aria-busy={review.isPending}
+              onClick={() => {
+                decide('approved')
+              }}
+            >
+              {review.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+              {t('settings.verifications.approve')}
+            </Button>
+          </div>
+        ))}
+    </li>
+  )
+}
