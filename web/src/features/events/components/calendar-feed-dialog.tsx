@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
+import { copyToClipboard } from '@/lib/clipboard'
 import { problemMessage } from '@/lib/api/problem'
 import { useDateFormat } from '@/lib/dates'
 import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed'
@@ -37,12 +38,7 @@ export function CalendarFeedDialog() {
   }
   const copy = async () => {
     if (!url) return
-    try {
-      await navigator.clipboard.writeText(url)
-      toast.success(t('events.feed.copied'), { duration: 2000 })
-    } catch {
-      toast.error(t('common.error'), { description: t('events.feed.copyError') })
-    }
+    await copyToClipboard(url, { copied: t('events.feed.copied'), errorTitle: t('common.error'), failed: t('events.feed.copyError') })
   }
   const revokeUrl = () => {
     revoke.mutate(undefined, {

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { toast } from '@/components/ui/toast'
+import { copyToClipboard } from '@/lib/clipboard'
 import { useSession } from '@/lib/session'
 import { useCommunity, useCommunityAdmins } from '../api/community'
 import { useMyUnit } from '../api/unit'
@@ -57,14 +57,12 @@ export function MyCommunityPage() {
     )
   }
 
-  const copy = async (link: string) => {
-    try {
-      await navigator.clipboard.writeText(link)
-      toast.success(t('settings.myCommunity.copied'))
-    } catch {
-      toast.error(t('common.error'), { description: t('settings.myCommunity.copyFailed') })
-    }
-  }
+  const copy = (link: string) =>
+    copyToClipboard(link, {
+      copied: t('settings.myCommunity.copied'),
+      errorTitle: t('common.error'),
+      failed: t('settings.myCommunity.copyFailed'),
+    })
 
   const editLink = (to: string) => (
     <Button asChild variant="ghost" size="sm" className="shrink-0">

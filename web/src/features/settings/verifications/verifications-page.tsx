@@ -8,6 +8,7 @@ import { Segmented } from '@/components/ui/segmented'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
+import { copyToClipboard } from '@/lib/clipboard'
 import { problemMessage } from '@/lib/api/problem'
 import { formatDateTime } from '@/lib/dates'
 import {
@@ -69,14 +70,12 @@ function CodeCard() {
   const { t, i18n } = useTranslation()
   const issue = useIssueVerificationCode()
 
-  const copy = async (code: string) => {
-    try {
-      await navigator.clipboard.writeText(code)
-      toast.success(t('settings.verifications.codeCopied'))
-    } catch {
-      toast.error(t('common.error'), { description: t('settings.myCommunity.copyFailed') })
-    }
-  }
+  const copy = (code: string) =>
+    copyToClipboard(code, {
+      copied: t('settings.verifications.codeCopied'),
+      errorTitle: t('common.error'),
+      failed: t('settings.verifications.copyFailed'),
+    })
 
   return (
     <Card className="gap-3 py-5">
@@ -213,70 +212,51 @@ function RequestItem({ request }: { request: VerificationRequest }) {
           <span className="sr-only"> {t('common.opensInNewTab')}</span>
         </a>
       )}
-      {request.status === 'pending' &&
-        (rejecting ? (
-          <div className="flex flex-col gap-2">
-            <label htmlFor={noteId} className="text-sm font-medium">
-              {t('settings.verifications.rejectNote')}
-            </label>
-            <Textarea
-              id={noteId}
-              value={note}
-              maxLength={1000}
-              className="min-h-20"
-              onChange={(e) => {
-                setNote(e.target.value)
-              }}
-            />
-            <div className="grid grid-cols-2 gap-2">
-              <Button
-                variant="outline"
-                className="h-11"
-                disabled={review.isPending}
-                onClick={() => {
-                  setRejecting(false)
+      {request.status === 'pending' && (
+        <div className="flex flex-col gap-2">
+          {rejecting && (
+            <>
+              <label htmlFor={noteId} className="text-sm font-medium">
+                {t('settings.verifications.rejectNote')}
+              </label>
+              <Textarea
+                id={noteId}
+                value={note}
+                maxLength={1000}
+                className="min-h-20"
+                onChange={(e) => {
+                  setNote(e.target.value)
                 }}
-              >
-                {t('settings.verifications.cancel')}
-              </Button>
-              <Button
-                variant="destructive"
-                className="h-11"
-                disabled={review.isPending}
-                aria-busy={review.isPending}
-                onClick={() => {
-                  decide('rejected')
-                }}
-              >
-                {t('settings.verifications.confirmReject')}
-              </Button>
-            </div>
-          </div>
-        ) : (
+              />
+            </>
+          )}
+          {/* Rechazar opens the reason; from there the pair is Cancelar / Confirmar rechazo. */}
           <div className="grid grid-cols-2 gap-2">
             <Button
               variant="outline"
               className="h-11"
               disabled={review.isPending}
               onClick={() => {
-                setRejecting(true)
+                setRejecting(!rejecting)
               }}
             >
-              {t('settings.verifications.reject')}
+              {t(rejecting ? 'settings.verifications.cancel' : 'settings.verifications.reject')}
             </Button>
             <Button
+              variant={rejecting ? 'destructive' : 'default'}
               className="h-11"
               disabled={review.isPending}
               aria-busy={review.isPending}
               onClick={() => {
-                decide('approved')
+                decide(rejecting ? 'rejected' : 'approved')
               }}
             >
               {review.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {t('settings.verifications.approve')}
+              {t(rejecting ? 'settings.verifications.confirmReject' : 'settings.verifications.approve')}
             </Button>
           </div>
-        ))}
+        </div>
+      )}
     </li>
   )
 }
