@@ -29,6 +29,7 @@ import (
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
+	"vecinos/internal/profiles"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/web"
@@ -206,7 +207,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts,
 		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
 		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version,
-		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake})})
+		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake}),
+		Profiles:      profiles.New(db, accts, profiles.Options{Files: fileStore, PublicURL: cfg.PublicURL, MailWake: mailer.Wake})})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}

@@ -9,6 +9,14 @@ type Mail struct {
 	HTML    string
 }
 
+// Recipient is a member an email about their community goes to, in their language.
+type Recipient struct {
+	Email         string
+	FullName      string
+	Language      Language
+	CommunityName string
+}
+
 // Language is a UI and email language.
 type Language string
 

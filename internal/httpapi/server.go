@@ -57,7 +57,7 @@ type server struct{ Deps }
 func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
 	if d.Profiles == nil {
-		d.Profiles = profiles.New(d.Store, d.Accounts, profiles.Options{Files: d.Files})
+		d.Profiles = profiles.New(d.Store, d.Accounts, profiles.Options{Files: d.Files, PublicURL: d.Config.PublicURL})
 	}
 	if d.Announcements == nil {
 		d.Announcements = announcements.New(d.Store, announcements.Options{PublicURL: d.Config.PublicURL})

@@ -1,6 +1,8 @@
 package httpapi_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"vecinos/internal/store"
@@ -57,6 +59,24 @@ func TestVerificationByDocumentIsReviewedByTheCommunityAdmins(t *testing.T) {
 		admin.must(t, "POST", "/api/v1/community/verifications/"+id+"/review", map[string]any{"decision": "approved"}, 200)
 		if v := luis.must(t, "GET", "/api/v1/verification", nil, 200); v["level"] != 2.0 || v["latest"].(map[string]any)["statusText"] != "Verificado" {
 			t.Fatalf("after approval: %v", v)
+		}
+		// Luis is told each outcome by email, with the reason of the rejection.
+		mails, err := db.ListMail(context.Background(), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := map[string]string{}
+		for _, m := range mails {
+			if m.To == "luis@example.es" {
+				told[m.Subject] = m.Text
+			}
+		}
+		if text, ok := told["No hemos podido verificar tu vivienda"]; !ok || !strings.Contains(text, "Motivo: El documento no se lee") ||
+			!strings.Contains(text, "http://localhost:8080/settings/my-community") {
+			t.Errorf("rejection email: %q (all: %v)", text, told)
+		}
+		if _, ok := told["Tu vivienda ya está verificada en Vecinos"]; !ok {
+			t.Errorf("no approval email (all: %v)", told)
 		}
 		if all := obItems(t, admin.must(t, "GET", "/api/v1/community/verifications", nil, 200), "requests"); len(all) != 2 {
 			t.Fatalf("all requests: %v", all)

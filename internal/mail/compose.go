@@ -22,9 +22,13 @@ const (
 	KindConfirmEmailChange Kind = "confirm_email_change"
 	KindAccountDeleted     Kind = "account_deleted"
 	KindAnnouncement       Kind = "announcement" // a critical announcement of the community
+	// The outcome of a member's verification document, decided by an admin.
+	KindVerificationApproved Kind = "verification_approved"
+	KindVerificationRejected Kind = "verification_rejected"
 )
 
-var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindAccountDeleted, KindAnnouncement}
+var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindAccountDeleted, KindAnnouncement,
+	KindVerificationApproved, KindVerificationRejected}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
@@ -39,6 +43,7 @@ type Data struct {
 	CommunityName string
 	Title         string // announcement title
 	Body          string // announcement text; blank lines separate paragraphs
+	Note          string // the admin's reason for rejecting a verification
 }
 
 // The texts of each language live in templates/<lang>.json; two layouts, HTML and plain text, turn them
@@ -152,7 +157,10 @@ func Compose(kind Kind, lang domain.Language, to string, d Data) (domain.Mail, e
 	v.Subject = strings.Join(strings.Fields(render(m.Subject)), " ")
 	v.Preheader, v.Heading, v.Greeting = render(m.Preheader), render(m.Heading), render(c.Greeting)
 	for _, p := range m.Paragraphs {
-		v.Paragraphs = append(v.Paragraphs, render(p))
+		// A paragraph made only of optional data ({{with .Note}}…) is left out when that data is.
+		if s := render(p); s != "" {
+			v.Paragraphs = append(v.Paragraphs, s)
+		}
 	}
 	if kind == KindAnnouncement {
 		body := strings.TrimSpace(strings.ReplaceAll(d.Body, "\r\n", "\n"))

@@ -18,6 +18,25 @@ func fullData(name string) Data {
 		CommunityName: "Comunidad Alcalá 12",
 		Title:         "Corte de agua",
 		Body:          "El martes se corta el agua\nde 9 a 14 h.\n\nDisculpad las molestias.",
+		Note:          "No se lee la fecha",
+	}
+}
+
+func TestTheRejectionGivesTheReasonOnlyWhenThereIsOne(t *testing.T) {
+	d := fullData("Luis")
+	m, err := Compose(KindVerificationRejected, domain.Spanish, "luis@example.es", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Text, "Motivo: No se lee la fecha") || !strings.Contains(m.HTML, "Motivo: No se lee la fecha") {
+		t.Fatalf("the reason is missing:\n%s", m.Text)
+	}
+	d.Note = ""
+	if m, err = Compose(KindVerificationRejected, domain.Spanish, "luis@example.es", d); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.Text, "Motivo") || strings.Contains(m.HTML, `<p style="margin:0 0 16px;"></p>`) {
+		t.Fatalf("an empty reason leaves a trace:\n%s", m.Text)
 	}
 }
 

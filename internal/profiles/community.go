@@ -7,6 +7,7 @@ import (
 
 	"vecinos/internal/auth"
 	"vecinos/internal/domain"
+	"vecinos/internal/mail"
 )
 
 var errAdminsOnly = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden acceder a esta sección")
@@ -194,5 +195,19 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decision, not
 		}
 		n = &note
 	}
-	return s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now())
+	kind := mail.KindVerificationApproved
+	if st == domain.VerificationRejected {
+		kind = mail.KindVerificationRejected
+	}
+	link := ""
+	if s.publicURL != "" {
+		link = s.publicURL + "/settings/my-community"
+	}
+	v, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {
+		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: note, Link: link})
+	})
+	if err == nil {
+		s.mailWake()
+	}
+	return v, err
 }

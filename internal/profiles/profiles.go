@@ -40,7 +40,8 @@ type Store interface {
 	RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) error
 	VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error)
 	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
-	ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time) (*domain.VerificationRequest, error)
+	ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
+		notify func(domain.Recipient) (domain.Mail, error)) (*domain.VerificationRequest, error)
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
@@ -50,17 +51,21 @@ type EmailChanger interface {
 
 // Service is the profiles service.
 type Service struct {
-	store   Store
-	emails  EmailChanger
-	files   files.Storage // nil: uploaded documents are not checked for existence
-	limiter *ratelimit.Limiter
-	now     func() time.Time
+	store     Store
+	emails    EmailChanger
+	files     files.Storage // nil: uploaded documents are not checked for existence
+	limiter   *ratelimit.Limiter
+	now       func() time.Time
+	publicURL string
+	mailWake  func()
 }
 
 // Options configure the service.
 type Options struct {
-	Files files.Storage    // where uploads live, to check that a verification document exists; may be nil
-	Now   func() time.Time // the clock; nil = time.Now
+	Files     files.Storage    // where uploads live, to check that a verification document exists; may be nil
+	Now       func() time.Time // the clock; nil = time.Now
+	PublicURL string           // base of the link in the email that tells a member how their verification went
+	MailWake  func()           // tells the mail worker there is mail; nil = it finds it on its next poll
 }
 
 // New returns the service.
@@ -68,7 +73,11 @@ func New(store Store, emails EmailChanger, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, emails: emails, files: o.Files, limiter: ratelimit.New(o.Now), now: o.Now}
+	if o.MailWake == nil {
+		o.MailWake = func() {}
+	}
+	return &Service{store: store, emails: emails, files: o.Files, limiter: ratelimit.New(o.Now), now: o.Now,
+		publicURL: o.PublicURL, mailWake: o.MailWake}
 }
 
 func (s *Service) limit(key string, rule ratelimit.Rule) error {

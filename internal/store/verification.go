@@ -127,7 +127,8 @@ func (db *DB) Verifications(ctx context.Context, communityID string, status doma
 }
 
 // ReviewVerification decides a pending request of the community.
-func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time) (*domain.VerificationRequest, error) {
+func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
+	notify func(domain.Recipient) (domain.Mail, error)) (*domain.VerificationRequest, error) {
 	var out *domain.VerificationRequest
 	err := db.inTx(ctx, func(tx conn) error {
 		var current string
@@ -148,10 +149,36 @@ func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerI
 		var name, email string
 		var unit *string
 		out, err = scanVerification(tx.queryRow(ctx, verificationListQuery+" WHERE v.id = ?", id), &name, &email, &unit)
-		if err == nil {
-			out.FullName, out.Email, out.UnitNumber = name, email, unit
+		if err != nil {
+			return err
 		}
-		return err
+		out.FullName, out.Email, out.UnitNumber = name, email, unit
+		return notifyReviewed(ctx, tx, id, notify)
 	})
 	return out, err
+}
+
+// notifyReviewed queues, in the review's transaction, the email notify composes for the member whose
+// request it was (when their address is confirmed).
+func notifyReviewed(ctx context.Context, tx conn, id string, notify func(domain.Recipient) (domain.Mail, error)) error {
+	if notify == nil {
+		return nil
+	}
+	var r domain.Recipient
+	var lang string
+	err := tx.queryRow(ctx, `SELECT u.email, p.full_name, u.language, c.name FROM verification_requests v
+		JOIN users u ON u.id = v.user_id JOIN profiles p ON p.id = v.user_id JOIN communities c ON c.id = v.community_id
+		WHERE v.id = ? AND u.email_confirmed_at IS NOT NULL`, id).Scan(&r.Email, &r.FullName, &lang, &r.CommunityName)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r.Language = domain.ParseLanguage(lang)
+	m, err := notify(r)
+	if err != nil {
+		return err
+	}
+	return enqueueMail(ctx, tx, m)
 }

@@ -222,7 +222,7 @@ function RequestItem({ request }: { request: VerificationRequest }) {
               <Textarea
                 id={noteId}
                 value={note}
-                maxLength={1000}
+                maxLength={500}
                 className="min-h-20"
                 onChange={(e) => {
                   setNote(e.target.value)
