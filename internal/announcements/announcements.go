@@ -6,6 +6,8 @@ package announcements
 import (
 	"context"
 	"encoding/base64"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -227,12 +229,27 @@ func validate(an *domain.Announcement) error {
 	return nil
 }
 
-// validURL accepts an http(s) URL or a path on this server (an upload): never javascript: or data: URLs.
+// uploadPathRE is a file of the files API as its upload answers it (/files/{bucket}/{userId}/{name}):
+// segments of plain characters that never start with a dot, so no "." or ".." reaches another path.
+var uploadPathRE = regexp.MustCompile(`^/files(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$`)
+
+// validURL accepts an uploaded file (/files/…) or an absolute http(s) URL with a host. Anything else is
+// refused: javascript: and data: URLs, other paths of this server, and protocol-relative (//host) or
+// backslashed (/\host) ones, which a browser follows to another site.
 func validURL(u string) bool {
-	if len(u) > maxURL || strings.ContainsAny(u, " \t\r\n") {
+	if u == "" || len(u) > maxURL {
 		return false
 	}
-	return strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") || (strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//"))
+	for _, r := range u {
+		if r <= ' ' || r == 0x7f || r == '\\' {
+			return false
+		}
+	}
+	if strings.HasPrefix(u, "/") {
+		return uploadPathRE.MatchString(u)
+	}
+	p, err := url.Parse(u)
+	return err == nil && (p.Scheme == "https" || p.Scheme == "http") && p.Host != ""
 }
 
 // Get returns an announcement the member is targeted by (admins: any of their community).

@@ -37,6 +37,7 @@ const mb = 1 << 20
 const (
 	imageTypeError    = "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP"
 	documentTypeError = "Tipo de archivo no válido. Solo se permiten PDF, JPG y PNG"
+	pdfTypeError      = "Tipo de archivo no válido. Solo se permiten archivos PDF"
 )
 
 // The logical buckets (spec 02 §5).
@@ -47,9 +48,14 @@ var (
 		Types: []string{"image/jpeg", "image/png", "image/webp"}, typeError: imageTypeError}
 	VerificationDocuments = &Bucket{Name: "verification-documents", MaxBytes: 5 * mb, Visibility: Private,
 		Types: []string{"application/pdf", "image/jpeg", "image/png"}, typeError: documentTypeError}
+	// CommunityDocuments are PDFs for the whole community (an announcement's document). Only PDF: the
+	// link that shows them says "PDF", and pictures have their own field and bucket.
+	CommunityDocuments = &Bucket{Name: "community-documents", MaxBytes: 10 * mb, Visibility: Community,
+		Types: []string{"application/pdf"}, typeError: pdfTypeError}
 )
 
-var buckets = map[string]*Bucket{Avatars.Name: Avatars, IncidentImages.Name: IncidentImages, VerificationDocuments.Name: VerificationDocuments}
+var buckets = map[string]*Bucket{Avatars.Name: Avatars, IncidentImages.Name: IncidentImages,
+	VerificationDocuments.Name: VerificationDocuments, CommunityDocuments.Name: CommunityDocuments}
 
 // BucketByName returns the logical bucket called name.
 func BucketByName(name string) (*Bucket, bool) {
@@ -189,7 +195,9 @@ func (b *Bucket) CanRead(viewer *domain.Actor, ownerID, ownerCommunity string) b
 
 // ServeHeaders sets the headers of a served file: its type, caching (shared caches only for public
 // files), no sniffing, a sandbox so an active document cannot script our origin, and a download
-// instead of a display for anything that is not an image or a PDF.
+// instead of a display for anything that is not an image or a PDF. PDFs go without the sandbox:
+// Chromium refuses to start its PDF viewer in a sandboxed document (crbug.com/413851), and the viewer
+// runs a PDF's scripts in its own process, never in our origin.
 func ServeHeaders(h http.Header, contentType string, v Visibility) {
 	h.Set("Content-Type", contentType)
 	if v == Public {
@@ -198,7 +206,11 @@ func ServeHeaders(h http.Header, contentType string, v Visibility) {
 		h.Set("Cache-Control", "private, max-age=3600")
 	}
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "sandbox")
+	if contentType == "application/pdf" {
+		h.Del("Content-Security-Policy") // the app's own policy (object-src 'none') stops the viewer too
+	} else {
+		h.Set("Content-Security-Policy", "sandbox")
+	}
 	if !inline(contentType) {
 		h.Set("Content-Disposition", "attachment")
 	}

@@ -29,6 +29,10 @@ func TestTypeIsDecidedByTheBytes(t *testing.T) {
 		{"webp incident", files.IncidentImages, webpBytes, "image/webp", "webp", ""},
 		{"pdf document", files.VerificationDocuments, pdfBytes, "application/pdf", "pdf", ""},
 		{"png document (named .pdf or not)", files.VerificationDocuments, pngBytes, "image/png", "png", ""},
+		{"pdf community document", files.CommunityDocuments, pdfBytes, "application/pdf", "pdf", ""},
+		{"png community document (named .pdf or not)", files.CommunityDocuments, pngBytes, "", "", "Tipo de archivo no válido. Solo se permiten archivos PDF"},
+		{"jpeg community document", files.CommunityDocuments, jpegBytes, "", "", "Tipo de archivo no válido. Solo se permiten archivos PDF"},
+		{"html community document", files.CommunityDocuments, html, "", "", "Tipo de archivo no válido. Solo se permiten archivos PDF"},
 		{"pdf as avatar", files.Avatars, pdfBytes, "", "", "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP"},
 		{"webp document", files.VerificationDocuments, webpBytes, "", "", "Tipo de archivo no válido. Solo se permiten PDF, JPG y PNG"},
 		{"html named photo.jpg", files.IncidentImages, html, "", "", "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP"},
@@ -65,6 +69,7 @@ func TestBucketRules(t *testing.T) {
 		{"avatars", 5 << 20, "El archivo es demasiado grande. Tamaño máximo: 5MB", files.Public},
 		{"incident-images", 10 << 20, "El archivo es demasiado grande. Tamaño máximo: 10MB", files.Community},
 		{"verification-documents", 5 << 20, "El archivo es demasiado grande. Tamaño máximo: 5MB", files.Private},
+		{"community-documents", 10 << 20, "El archivo es demasiado grande. Tamaño máximo: 10MB", files.Community},
 	} {
 		b, ok := files.BucketByName(c.name)
 		if !ok || b.MaxBytes != c.max || b.SizeError().Message != c.msg || b.Visibility != c.vis {
@@ -93,8 +98,10 @@ func TestKeys(t *testing.T) {
 	if err != nil || k.Bucket != files.Avatars || k.UserID != owner || k.String() != a {
 		t.Fatalf("ParseKey(%s) = %+v, %v", a, k, err)
 	}
-	if _, err := files.ParseKey("verification-documents/" + owner + "/1735000000000.pdf"); err != nil {
-		t.Fatal(err)
+	for _, key := range []string{"verification-documents/" + owner + "/1735000000000.pdf", "community-documents/" + owner + "/1735000000000.pdf"} {
+		if _, err := files.ParseKey(key); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, bad := range []string{
 		"", "avatars", "avatars/" + owner, "avatars/" + owner + "/", "/avatars/" + owner + "/1.png",
@@ -102,6 +109,7 @@ func TestKeys(t *testing.T) {
 		"avatars/" + strings.ToUpper(owner) + "/1.png", "avatars/not-a-user/1.png", "other/" + owner + "/1.png",
 		"avatars/" + owner + "/1.pdf", "avatars/" + owner + "/1.svg", "avatars/" + owner + "/1.html", "avatars/" + owner + "/photo.png",
 		"avatars/" + owner + "/1.png.html", "avatars/" + owner + "/%2e%2e.png", "verification-documents/" + owner + "/1.webp",
+		"community-documents/" + owner + "/1.png", "community-documents/" + owner + "/1.jpg",
 		"avatars//" + owner + "/1.png", `avatars\` + owner + `\1.png`,
 	} {
 		if _, err := files.ParseKey(bad); err == nil {
@@ -151,6 +159,10 @@ func TestWhoMayRead(t *testing.T) {
 		if got := files.IncidentImages.CanRead(r.viewer, owner, r.ownerCommunity); got != r.incident {
 			t.Errorf("%s: incident image %v, want %v", r.who, got, r.incident)
 		}
+		// Community documents follow the same rule as incident photos.
+		if got := files.CommunityDocuments.CanRead(r.viewer, owner, r.ownerCommunity); got != r.incident {
+			t.Errorf("%s: community document %v, want %v", r.who, got, r.incident)
+		}
 		if got := files.VerificationDocuments.CanRead(r.viewer, owner, r.ownerCommunity); got != r.private {
 			t.Errorf("%s: verification document %v, want %v", r.who, got, r.private)
 		}
@@ -175,8 +187,17 @@ func TestServeHeaders(t *testing.T) {
 		h := http.Header{}
 		files.ServeHeaders(h, c.typ, c.vis)
 		if h.Get("Content-Type") != c.typ || h.Get("Cache-Control") != c.cache || h.Get("Content-Disposition") != c.disposition ||
-			h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Content-Security-Policy") != "sandbox" {
+			h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Content-Security-Policy") != sandboxOf(c.typ) {
 			t.Errorf("%s: %v", c.typ, h)
 		}
 	}
+}
+
+// sandboxOf is the Content-Security-Policy a served file of type t carries: none for PDFs, which
+// Chromium's viewer cannot show sandboxed.
+func sandboxOf(t string) string {
+	if t == "application/pdf" {
+		return ""
+	}
+	return "sandbox"
 }

@@ -118,6 +118,13 @@ func TestAnnouncementPermissions(t *testing.T) {
 			t.Fatalf("cleared: %v", got)
 		}
 		obDetail(t, c.admin, "PATCH", path, map[string]any{"imageUrl": "javascript:alert(1)"}, 422, "invalid", "La dirección de la imagen no es válida")
+		// The document is an upload (/files/…) or an http(s) URL; nothing else.
+		if got := c.admin.must(t, "PATCH", path, map[string]any{"documentUrl": "https://nube.example.es/acta.pdf"}, 200); got["documentUrl"] != "https://nube.example.es/acta.pdf" {
+			t.Fatalf("https document: %v", got)
+		}
+		for _, bad := range []string{"javascript:alert(1)", "data:application/pdf;base64,JVBERi0=", "//evil.example/acta.pdf", "/api/v1/auth/logout", "/files/../dev/mailbox"} {
+			obDetail(t, c.admin, "PATCH", path, map[string]any{"documentUrl": bad}, 422, "invalid", "La dirección del documento no es válida")
+		}
 
 		// Delete: status eliminado and deletedAt; hidden unless includeArchived; no further edits.
 		c.admin.must(t, "DELETE", path, nil, 204)

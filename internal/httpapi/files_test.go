@@ -57,6 +57,7 @@ var (
 const (
 	imageTypeMsg    = "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP"
 	documentTypeMsg = "Tipo de archivo no válido. Solo se permiten PDF, JPG y PNG"
+	pdfTypeMsg      = "Tipo de archivo no válido. Solo se permiten archivos PDF"
 )
 
 var communityMeta = func(name string) map[string]any {
@@ -157,6 +158,16 @@ func TestFilesRoundTripOnLocalAndS3Storage(t *testing.T) {
 			}
 			wantHeaders(t, res, "application/pdf", "private, max-age=3600", "")
 
+			actaKey, actaURL := ana.mustUpload(t, "community-documents", testPDF, "acta.pdf", "application/pdf")
+			if !strings.HasPrefix(actaKey, "community-documents/"+id+"/") || !strings.HasSuffix(actaKey, ".pdf") {
+				t.Fatalf("community document key %s", actaKey)
+			}
+			res, body = ana.get(t, actaURL)
+			if res.StatusCode != 200 || !bytes.Equal(body, testPDF) {
+				t.Fatalf("community document: %d", res.StatusCode)
+			}
+			wantHeaders(t, res, "application/pdf", "private, max-age=3600", "")
+
 			rc, _, err := storage.Open(t.Context(), key)
 			if err != nil {
 				t.Fatalf("the file is not in the storage under its key: %v", err)
@@ -175,8 +186,12 @@ func TestFilesRoundTripOnLocalAndS3Storage(t *testing.T) {
 func wantHeaders(t *testing.T, res *http.Response, contentType, cache, disposition string) {
 	t.Helper()
 	h := res.Header
+	wantCSP := "sandbox" // Chromium's PDF viewer does not start in a sandboxed document
+	if contentType == "application/pdf" {
+		wantCSP = ""
+	}
 	if h.Get("Content-Type") != contentType || h.Get("Cache-Control") != cache || h.Get("X-Content-Type-Options") != "nosniff" ||
-		h.Get("Content-Security-Policy") != "sandbox" || h.Get("Content-Disposition") != disposition {
+		h.Get("Content-Security-Policy") != wantCSP || h.Get("Content-Disposition") != disposition {
 		t.Fatalf("headers of %s: %v", res.Request.URL.Path, h)
 	}
 }
@@ -211,6 +226,9 @@ func TestUploadTypeComesFromTheBytes(t *testing.T) {
 			{"SVG", "avatars", testSVG, "logo.svg", "image/svg+xml", imageTypeMsg},
 			{"SVG named .png", "incident-images", testSVG, "logo.png", "image/png", imageTypeMsg},
 			{"WEBP document", "verification-documents", testWEBP, "dni.webp", "image/webp", documentTypeMsg},
+			{"PNG named acta.pdf as a community document", "community-documents", testPNG, "acta.pdf", "application/pdf", pdfTypeMsg},
+			{"JPEG named acta.pdf as a community document", "community-documents", testJPEG, "acta.pdf", "application/pdf", pdfTypeMsg},
+			{"HTML named acta.pdf as a community document", "community-documents", testHTML, "acta.pdf", "application/pdf", pdfTypeMsg},
 			{"empty", "avatars", nil, "nada.png", "image/png", imageTypeMsg},
 		} {
 			status, out := ana.upload(t, c.bucket, c.data, c.claimedName, c.claimedType)
@@ -221,18 +239,23 @@ func TestUploadTypeComesFromTheBytes(t *testing.T) {
 	})
 }
 
-// countingBody is a request body of endless bytes (a valid PNG start, then zeros) that fails the test
-// when the server reads more than max of it.
+// countingBody is a request body of endless bytes (a valid PNG start, or head when set, then zeros)
+// that fails the test when the server reads more than max of it.
 type countingBody struct {
 	t    *testing.T
 	max  int64
 	read int64
+	head []byte
 }
 
 func (b *countingBody) Read(p []byte) (int, error) {
+	head := b.head
+	if head == nil {
+		head = testPNG
+	}
 	for i := range p {
-		if off := b.read + int64(i); off < int64(len(testPNG)) {
-			p[i] = testPNG[off]
+		if off := b.read + int64(i); off < int64(len(head)) {
+			p[i] = head[off]
 		} else {
 			p[i] = 0
 		}
@@ -263,25 +286,27 @@ func TestUploadSizeLimitHoldsWhileReading(t *testing.T) {
 			bucket string
 			limit  int64
 			msg    string
+			head   []byte // the start of a file the bucket takes (nil: a PNG)
 		}{
-			{"avatars", 5 << 20, "El archivo es demasiado grande. Tamaño máximo: 5MB"},
-			{"incident-images", 10 << 20, "El archivo es demasiado grande. Tamaño máximo: 10MB"},
-			{"verification-documents", 5 << 20, "El archivo es demasiado grande. Tamaño máximo: 5MB"},
+			{"avatars", 5 << 20, "El archivo es demasiado grande. Tamaño máximo: 5MB", nil},
+			{"incident-images", 10 << 20, "El archivo es demasiado grande. Tamaño máximo: 10MB", nil},
+			{"verification-documents", 5 << 20, "El archivo es demasiado grande. Tamaño máximo: 5MB", nil},
+			{"community-documents", 10 << 20, "El archivo es demasiado grande. Tamaño máximo: 10MB", testPDF},
 		} {
 			// No Content-Length: the server must stop reading at limit+1 bytes.
-			body := &countingBody{t: t, max: c.limit + 1}
+			body := &countingBody{t: t, max: c.limit + 1, head: c.head}
 			status, out := post(c.bucket, body, -1)
 			if status != http.StatusRequestEntityTooLarge || out["detail"] != c.msg {
 				t.Errorf("%s, endless body: %d %v", c.bucket, status, out)
 			}
 			// A Content-Length over the limit is refused before reading anything.
-			body = &countingBody{t: t, max: 0}
+			body = &countingBody{t: t, max: 0, head: c.head}
 			status, out = post(c.bucket, body, c.limit+1)
 			if status != http.StatusRequestEntityTooLarge || out["detail"] != c.msg || body.read != 0 {
 				t.Errorf("%s, declared too large: %d %v, %d bytes read", c.bucket, status, out, body.read)
 			}
 			// Exactly the limit is fine.
-			body = &countingBody{t: t, max: c.limit + 1}
+			body = &countingBody{t: t, max: c.limit + 1, head: c.head}
 			status, out = post(c.bucket, io.LimitReader(body, c.limit), c.limit)
 			if status != http.StatusCreated {
 				t.Errorf("%s, exactly %d bytes: %d %v", c.bucket, c.limit, status, out)
@@ -394,7 +419,7 @@ func TestFileAccessByRole(t *testing.T) {
 		anonymous := e.client()
 
 		// Anonymous uploads: 401 with the spec's message, on every bucket.
-		for _, bucket := range []string{"avatars", "incident-images", "verification-documents"} {
+		for _, bucket := range []string{"avatars", "incident-images", "verification-documents", "community-documents"} {
 			status, out := anonymous.upload(t, bucket, testPNG, "x.png", "image/png")
 			if status != 401 || out["detail"] != "Usuario no autenticado" || out["code"] != "unauthorized" {
 				t.Fatalf("anonymous upload to %s: %d %v", bucket, status, out)
@@ -406,14 +431,18 @@ func TestFileAccessByRole(t *testing.T) {
 		if res, err := forged.http.Do(req); err != nil || res.StatusCode != 401 {
 			t.Fatalf("forged session: %v %v", res, err)
 		}
-		// Incident photos need a community.
+		// Incident photos and community documents need a community.
 		if status, out := homeless.upload(t, "incident-images", testPNG, "x.png", "image/png"); status != 403 || out["detail"] != "No perteneces a ninguna comunidad" {
 			t.Fatalf("incident image without a community: %d %v", status, out)
+		}
+		if status, out := homeless.upload(t, "community-documents", testPDF, "acta.pdf", "application/pdf"); status != 403 || out["detail"] != "No perteneces a ninguna comunidad" {
+			t.Fatalf("community document without a community: %d %v", status, out)
 		}
 
 		_, avatar := vecina.mustUpload(t, "avatars", testPNG, "yo.png", "image/png")
 		_, photo := vecina.mustUpload(t, "incident-images", testJPEG, "grieta.jpg", "image/jpeg")
 		_, doc := vecina.mustUpload(t, "verification-documents", testPDF, "escritura.pdf", "application/pdf")
+		_, acta := admin.mustUpload(t, "community-documents", testPDF, "acta.pdf", "application/pdf")
 		_, homelessDoc := homeless.mustUpload(t, "verification-documents", testPNG, "dni.png", "image/png")
 		_, homelessAvatar := homeless.mustUpload(t, "avatars", testWEBP, "yo.webp", "image/webp")
 
@@ -443,6 +472,14 @@ func TestFileAccessByRole(t *testing.T) {
 			{"member of another community", stranger, doc, 404},
 			{"admin of another community", otherAdmin, doc, 404},
 			{"user without community", homeless, doc, 404},
+
+			{"owner (admin)", admin, acta, 200},
+			{"member", vecina, acta, 200},
+			{"another member", vecino, acta, 200},
+			{"anonymous", anonymous, acta, 404},
+			{"member of another community", stranger, acta, 404},
+			{"admin of another community", otherAdmin, acta, 404},
+			{"user without community", homeless, acta, 404},
 
 			{"owner without community", homeless, homelessDoc, 200},
 			{"an admin (owner has no community)", admin, homelessDoc, 404},

@@ -1,9 +1,9 @@
 // The announcements board and the directory between an admin and a resident of one community: a
-// pinned critical announcement with an image, read receipts, reactions, the dashboard's unread tally,
-// and the directory's search and role chips, at a phone viewport.
+// pinned critical announcement with an image and an uploaded PDF, read receipts, reactions, the
+// dashboard's unread tally, and the directory's search and role chips, at a phone viewport.
 // Its own server: the users made here count towards that server's rate limits only.
 import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { request as apiRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
 import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
 import { startServer, type ServerHandle } from './support/server';
@@ -68,6 +68,26 @@ function tinyPng(): Buffer {
   ]);
 }
 
+/** A small PDF made here: one empty page, with its cross-reference table. */
+function tinyPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
 /** The signed-in user's unread announcements, as the dashboard counts them. */
 async function unreadTally(context: BrowserContext): Promise<number> {
   const res = await context.request.get('/api/v1/dashboard');
@@ -94,7 +114,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('an admin publishes a pinned critical announcement with an image', async () => {
+test('an admin publishes a pinned critical announcement with an image and a PDF', async () => {
   const page = adminPage;
   // An older, ordinary one first, so that pinning has something to jump over.
   const old = await admin.request.post('/api/v1/announcements', { data: { title: OLD, description: 'De 10:00 a 21:00' } });
@@ -116,8 +136,14 @@ test('an admin publishes a pinned critical announcement with an image', async ()
   await dialog.getByRole('checkbox', { name: /Fijar en el tablón/ }).check();
   await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: tinyPng() });
   await expect(dialog.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
+  // The PDF is uploaded rather than linked: its name links to it and the link field goes away.
+  await dialog.getByLabel(/^Documento PDF/).setInputFiles({ name: 'acta-junta.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await expect(dialog.getByRole('link', { name: /acta-junta\.pdf/ })).toHaveAttribute('href', /^\/files\/community-documents\//);
+  await expect(dialog.getByLabel(/^O un enlace a un PDF/)).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: test.info().outputPath('announcement-form.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Publicar' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('announcement-form-files.png') });
   await dialog.getByRole('button', { name: 'Publicar' }).click();
 
   await expect(page.getByText('Comunicado creado', { exact: true })).toBeVisible();
@@ -128,7 +154,7 @@ test('an admin publishes a pinned critical announcement with an image', async ()
   await expect(first.getByText('Crítico')).toBeVisible();
 });
 
-test('a resident sees it first and unread, opens it, reacts and changes the reaction', async () => {
+test('a resident sees it first and unread, opens it, gets the PDF, reacts and changes the reaction', async () => {
   const page = residentPage;
   const before = await unreadTally(resident);
   expect(before).toBe(2);
@@ -153,6 +179,20 @@ test('a resident sees it first and unread, opens it, reacts and changes the reac
   await expect(detail.getByText('Marta Administradora')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Editar' })).toHaveCount(0);
   await expect(detail.getByRole('img', { name: `Imagen de «${CRITICAL}»` })).toBeVisible();
+  const pdf = detail.getByRole('link', { name: /Ver documento PDF/ });
+  await expect(pdf).toBeVisible();
+  await expect(pdf).toHaveAttribute('target', '_blank');
+  await expect(pdf).toHaveAttribute('rel', /\bnoopener\b/);
+  const href = (await pdf.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/files\/community-documents\/[0-9a-f-]{36}\/\d+\.pdf$/);
+  // The resident (a member of the admin's community) gets the PDF; someone signed out does not.
+  const file = await resident.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const signedOut = await apiRequest.newContext({ baseURL: server.url });
+  expect((await signedOut.get(href)).status()).toBe(404);
+  await signedOut.dispose();
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: test.info().outputPath('announcement-detail.png'), fullPage: true });
 

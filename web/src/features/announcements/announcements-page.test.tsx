@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '@/lib/api/schema'
 import { fakeApi, json, noContent, problem, testUser } from '@/test/fake-api'
+import { FakeXhr } from '@/test/fake-xhr'
 import { renderRoute } from '@/test/render-route'
 
 type Announcement = components['schemas']['Announcement']
@@ -51,6 +52,10 @@ beforeEach(() => {
     return fakeApi.fetch(request)
   })
   fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'user' })
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals() // fetch, and XMLHttpRequest where a test uploads
 })
 
 describe('announcements board', () => {
@@ -120,6 +125,68 @@ describe('announcements board', () => {
     })
   })
 
+  it('lets an admin upload the PDF, or type a link to one, refusing addresses the API would refuse', async () => {
+    FakeXhr.install()
+    const PDF = '/files/community-documents/0190a8f2-1111-7000-8000-000000000001/1735000000000.pdf'
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    answerList([])
+    fakeApi.on('GET /api/v1/announcements/audiences', () => json({ buildings: [] }))
+    fakeApi.on('POST /api/v1/announcements', () => json(announcement({ title: 'Acta de la junta' }), 201))
+    const { user } = renderRoute('/announcements')
+    await user.click(await screen.findByRole('button', { name: 'Nuevo' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo comunicado' })
+    await user.type(within(dialog).getByLabelText('Título'), 'Acta de la junta')
+
+    // A typed link must be an http(s) URL.
+    const link = within(dialog).getByLabelText(/^O un enlace a un PDF/)
+    await user.type(link, 'javascript:alert(1)')
+    await user.click(within(dialog).getByRole('button', { name: 'Publicar' }))
+    expect(await within(dialog).findByText('La dirección del documento no es válida')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/announcements')).toHaveLength(0)
+
+    // An uploaded PDF takes the link's place; publishing waits for the upload.
+    const picker = within(dialog).getByLabelText(/^Documento PDF/)
+    expect(picker).toHaveAttribute('accept', 'application/pdf')
+    await user.upload(picker, new File(['%PDF-1.7'], 'acta-junta.pdf', { type: 'application/pdf' }))
+    expect(FakeXhr.last().url).toBe('/api/v1/files/community-documents')
+    expect(within(dialog).getByRole('button', { name: 'Publicar' })).toBeDisabled()
+    await FakeXhr.last().answer(201, { key: PDF.slice('/files/'.length), url: PDF })
+
+    expect(within(dialog).getByRole('link', { name: /acta-junta\.pdf/ })).toHaveAttribute('href', PDF)
+    expect(within(dialog).queryByLabelText(/^O un enlace a un PDF/)).not.toBeInTheDocument()
+    expect(within(dialog).queryByText('La dirección del documento no es válida')).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Publicar' }))
+
+    expect(await screen.findByText('Comunicado creado')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/announcements')[0]?.body).toMatchObject({ title: 'Acta de la junta', documentUrl: PDF })
+  })
+
+  it('edits an uploaded PDF: removing it brings back the link, which may then be typed', async () => {
+    FakeXhr.install()
+    const PDF = '/files/community-documents/0190a8f2-1111-7000-8000-000000000001/1735000000000.pdf'
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    answerList([announcement({ canEdit: true, documentUrl: PDF })])
+    fakeApi.on('GET /api/v1/announcements/audiences', () => json({ buildings: [] }))
+    fakeApi.on('PATCH /api/v1/announcements/{id}', () => json(announcement({})))
+    const { user } = renderRoute('/announcements')
+    const card = await screen.findByRole('article', { name: 'Corte de agua el lunes' })
+    await user.click(within(card).getByRole('button', { name: 'Corte de agua el lunes' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Editar' }))
+    const form = await screen.findByRole('dialog', { name: 'Editar comunicado' })
+
+    expect(within(form).getByRole('link', { name: /1735000000000\.pdf/ })).toHaveAttribute('href', PDF)
+    expect(within(form).queryByLabelText(/^O un enlace a un PDF/)).not.toBeInTheDocument()
+    await user.click(within(form).getByRole('button', { name: 'Quitar documento' }))
+    const link = within(form).getByLabelText(/^O un enlace a un PDF/)
+    expect(link).toHaveValue('')
+    await user.type(link, 'https://nube.example.es/acta.pdf')
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }))
+
+    expect(await screen.findByText('Comunicado actualizado')).toBeInTheDocument()
+    expect(fakeApi.calls('PATCH /api/v1/announcements/{id}')[0]?.body).toMatchObject({ documentUrl: 'https://nube.example.es/acta.pdf' })
+    expect(FakeXhr.all).toHaveLength(0)
+  })
+
   it('toggles and replaces the reaction in the UI', async () => {
     answerList([announcement({})])
     let mine: string | null = null
@@ -179,7 +246,10 @@ describe('announcements board', () => {
     expect(await within(dialog).findByText('Leído por 4 de 10 usuarios')).toBeInTheDocument()
     expect(within(dialog).getByText('Marta Ruiz')).toBeInTheDocument()
     expect(within(dialog).getByText('Sin fecha límite')).toBeInTheDocument()
-    expect(within(dialog).getByRole('link', { name: /Ver documento PDF/ })).toHaveAttribute('href', 'https://example.com/acta.pdf')
+    const pdf = within(dialog).getByRole('link', { name: /Ver documento PDF/ })
+    expect(pdf).toHaveAttribute('href', 'https://example.com/acta.pdf')
+    expect(pdf).toHaveAttribute('target', '_blank')
+    expect(pdf.getAttribute('rel')?.split(' ')).toContain('noopener')
     expect(within(dialog).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument()
 
     await user.keyboard('{Escape}')

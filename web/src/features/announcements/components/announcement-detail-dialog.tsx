@@ -83,7 +83,7 @@ export function AnnouncementDetailDialog({ announcement: a, onOpenChange, onEdit
                 <a
                   href={a.documentUrl}
                   target="_blank"
-                  rel="noreferrer"
+                  rel="noopener noreferrer"
                   className="flex items-center gap-2 rounded-xl border p-3 text-sm font-medium text-primary outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <FileText className="size-5 shrink-0" aria-hidden />

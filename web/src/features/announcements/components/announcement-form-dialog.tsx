@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { FileUploadField, IMAGE_TYPES, PDF_TYPES } from '@/components/file-upload-field'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -18,7 +19,6 @@ import type { Announcement } from '../api/list-announcements'
 import { useAudiences } from '../api/list-audiences'
 import { useUpdateAnnouncement } from '../api/update-announcement'
 import { EDITABLE_STATUSES, PRIORITIES, TYPES } from '../lib/labels'
-import { ImageUploadField } from './image-upload-field'
 
 interface AnnouncementFormDialogProps {
   open: boolean
@@ -65,10 +65,15 @@ function audienceInput(choice: AudienceChoice): NonNullable<CreateAnnouncementIn
   return { kind: choice === 'owners' ? 'owners' : 'all' }
 }
 
-/** An http(s) URL or a path on this server, as the API accepts (never javascript: or data:). */
+/** A file of the files API, as an upload answers it: /files/{bucket}/{userId}/{name}. */
+function isUpload(value: string): boolean {
+  return /^\/files(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/.test(value)
+}
+
+/** An upload or an http(s) URL with a host, as the API accepts (never javascript:, data: or //host). */
 function isDocumentUrl(value: string): boolean {
-  if (/\s/.test(value)) return false
-  return /^https?:\/\/\S+$/i.test(value) || (value.startsWith('/') && !value.startsWith('//'))
+  if (/[\s\\]/.test(value)) return false
+  return isUpload(value) || /^https?:\/\/[^/?#]+([/?#].*)?$/i.test(value)
 }
 
 /** The end of the chosen day in local time, as RFC 3339 ('' stays '' and clears it on edit). */
@@ -124,10 +129,22 @@ function AnnouncementForm({ announcement, onDone }: { announcement?: Announcemen
   const audiences = useAudiences(true)
   const create = useCreateAnnouncement()
   const update = useUpdateAnnouncement()
-  const [uploading, setUploading] = useState(false)
+  // Uploads under way (the image and the PDF may go up together); the form waits for them.
+  const [uploads, setUploads] = useState(0)
+  const uploading = uploads > 0
+  const countUpload = (started: boolean) => {
+    setUploads((n) => n + (started ? 1 : -1))
+  }
   const saving = create.isPending || update.isPending
   const errors = form.formState.errors
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' })
+  const documentUrl = useWatch({ control: form.control, name: 'documentUrl' })
+  // The PDF uploaded with the field below (or the announcement's own upload), as opposed to a typed link.
+  const [uploadedDocument, setUploadedDocument] = useState(() => {
+    const url = announcement?.documentUrl ?? ''
+    return isUpload(url) ? url : ''
+  })
+  const documentUploaded = uploadedDocument !== '' && documentUrl === uploadedDocument
 
   useEffect(() => {
     form.setFocus('title')
@@ -271,31 +288,54 @@ function AnnouncementForm({ announcement, onDone }: { announcement?: Announcemen
       >
         {(control) => <Input {...control} type="date" {...form.register('validUntil')} />}
       </FormField>
-      <ImageUploadField
+      <FileUploadField
+        bucket="incident-images"
+        kind="image"
+        accept={IMAGE_TYPES}
+        maxMb={10}
+        label={t('announcements.fields.image')}
+        optionalText={t('common.optional')}
         value={imageUrl}
         onChange={(url) => {
           form.setValue('imageUrl', url, { shouldDirty: true })
         }}
-        onUploadingChange={setUploading}
+        onUploadingChange={countUpload}
       />
-      <FormField
-        id="announcement-document"
+      {/* The PDF: uploaded here, or a link typed below (an upload replaces the link and hides it). */}
+      <FileUploadField
+        bucket="community-documents"
+        kind="pdf"
+        accept={PDF_TYPES}
+        maxMb={10}
         label={t('announcements.fields.document')}
         optionalText={t('common.optional')}
-        hint={t('announcements.form.documentHint')}
-        error={errors.documentUrl?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            maxLength={2048}
-            placeholder={t('announcements.form.documentPlaceholder')}
-            {...form.register('documentUrl')}
-          />
-        )}
-      </FormField>
+        value={documentUploaded ? documentUrl : ''}
+        onChange={(url) => {
+          setUploadedDocument(url)
+          form.setValue('documentUrl', url, { shouldDirty: true, shouldValidate: true })
+        }}
+        onUploadingChange={countUpload}
+      />
+      {!documentUploaded && (
+        <FormField
+          id="announcement-document"
+          label={t('announcements.form.documentUrl')}
+          optionalText={t('common.optional')}
+          hint={t('announcements.form.documentHint')}
+          error={errors.documentUrl?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              inputMode="url"
+              maxLength={2048}
+              placeholder={t('announcements.form.documentPlaceholder')}
+              {...form.register('documentUrl')}
+            />
+          )}
+        </FormField>
+      )}
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onDone}>
           {t('announcements.cancel')}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { FileUploadField, IMAGE_TYPES } from '@/components/file-upload-field'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -16,7 +17,6 @@ import type { Incident } from '../api/list-incidents'
 import type { Member } from '../api/list-members'
 import { useUpdateIncident } from '../api/update-incident'
 import { PRIORITIES, STATUSES } from '../lib/labels'
-import { ImageField } from './image-field'
 
 interface IncidentFormDialogProps {
   open: boolean
@@ -179,7 +179,13 @@ function IncidentForm({ incident, members, onDone }: { incident?: Incident; memb
           </NativeSelect>
         )}
       </FormField>
-      <ImageField
+      <FileUploadField
+        bucket="incident-images"
+        kind="image"
+        accept={IMAGE_TYPES}
+        maxMb={10}
+        label={t('incidents.fields.image')}
+        optionalText={t('common.optional')}
         value={imageUrl}
         onChange={(url) => {
           form.setValue('imageUrl', url, { shouldDirty: true })
