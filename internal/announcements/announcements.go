@@ -29,7 +29,7 @@ const (
 
 // Store is what the service needs from the database.
 type Store interface {
-	CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.AnnouncementRecipient) (domain.Mail, error)) (int, error)
+	CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.Recipient) (domain.Mail, error)) (int, error)
 	Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error)
 	ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error)
 	UpdateAnnouncement(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Announcement) error) error
@@ -142,9 +142,9 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Creat
 	if err := validate(an); err != nil {
 		return nil, err
 	}
-	var notify func(domain.AnnouncementRecipient) (domain.Mail, error)
+	var notify func(domain.Recipient) (domain.Mail, error)
 	if an.Priority == domain.AnnouncementCritical && an.Status == domain.AnnouncementPublished {
-		notify = func(r domain.AnnouncementRecipient) (domain.Mail, error) {
+		notify = func(r domain.Recipient) (domain.Mail, error) {
 			body := an.Description
 			if body == "" {
 				body = an.Title

@@ -138,14 +138,6 @@ type AnnouncementCursor struct {
 	ID     string
 }
 
-// AnnouncementRecipient is a member an email about an announcement goes to.
-type AnnouncementRecipient struct {
-	Email         string
-	FullName      string
-	Language      Language
-	CommunityName string
-}
-
 // BuildingAudience is a portal / staircase of the community, with how many members live in it.
 type BuildingAudience struct {
 	Value     string

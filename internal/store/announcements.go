@@ -191,7 +191,7 @@ func audienceValue(au domain.Audience) *string {
 // CreateAnnouncement stores an announcement. With notify (a critical announcement), it also queues, in
 // the same transaction, the email notify composes for every member of the audience with a confirmed
 // address, and returns how many it queued.
-func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.AnnouncementRecipient) (domain.Mail, error)) (int, error) {
+func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.Recipient) (domain.Mail, error)) (int, error) {
 	queued := 0
 	err := db.inTx(ctx, func(tx conn) error {
 		if err := checkAudience(ctx, tx, an.CommunityID, an.Audience); err != nil {
@@ -228,7 +228,7 @@ func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, n
 }
 
 // announcementRecipients lists the audience of an announcement that can receive email.
-func announcementRecipients(ctx context.Context, tx conn, id string) ([]domain.AnnouncementRecipient, error) {
+func announcementRecipients(ctx context.Context, tx conn, id string) ([]domain.Recipient, error) {
 	rows, err := tx.query(ctx, `SELECT u.email, p.full_name, u.language, c.name FROM announcements a
 		JOIN communities c ON c.id = a.community_id
 		JOIN profiles p ON `+inAudience+`
@@ -238,9 +238,9 @@ func announcementRecipients(ctx context.Context, tx conn, id string) ([]domain.A
 		return nil, err
 	}
 	defer rows.Close()
-	var out []domain.AnnouncementRecipient
+	var out []domain.Recipient
 	for rows.Next() {
-		var r domain.AnnouncementRecipient
+		var r domain.Recipient
 		var lang string
 		if err := rows.Scan(&r.Email, &r.FullName, &lang, &r.CommunityName); err != nil {
 			return nil, err

@@ -295,7 +295,7 @@ func TestAnnouncementTargeting(t *testing.T) {
 		crit := &domain.Announcement{ID: domain.NewID(), CommunityID: c, Title: "Corte de luz", Description: "Mañana", Status: "publicado",
 			Priority: "critico", Type: "mantenimiento", Audience: domain.Audience{Kind: domain.AudienceBuilding, Value: p1}, CreatedBy: &admin,
 			CreatedAt: now, UpdatedAt: now}
-		n, err := db.CreateAnnouncement(ctx, crit, func(r domain.AnnouncementRecipient) (domain.Mail, error) {
+		n, err := db.CreateAnnouncement(ctx, crit, func(r domain.Recipient) (domain.Mail, error) {
 			to = append(to, r.Email)
 			return domain.Mail{To: r.Email, Subject: "Aviso: " + crit.Title, Text: crit.Description}, nil
 		})
