@@ -6,7 +6,7 @@
 // sets PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1); never run `npx playwright install` here.
 // Output stays in test-results/e2e (traces, screenshots, server logs) and playwright-report/.
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { E2E_OUTPUT_DIR } from './e2e/support/server';
+import { E2E_OUTPUT_DIR, PHONE } from './e2e/support/server';
 
 const CI = !!process.env.CI;
 
@@ -26,12 +26,7 @@ export default defineConfig({
   reporter,
   use: {
     browserName: 'chromium',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
+    ...PHONE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -8,23 +8,9 @@
 // at a fresh `vecinos serve`, stopped when the worker ends.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/accounts';
-import { expect, expectNoHorizontalScroll, test as base } from './support/fixtures';
-import { startServer, type ServerHandle } from './support/server';
+import { expect, expectNoHorizontalScroll, withOwnServer } from './support/fixtures';
 
-const test = base.extend<object, { server: ServerHandle }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern
-    async ({}, use, workerInfo) => {
-      const server = await startServer({ name: `accounts-worker${workerInfo.workerIndex}` });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-});
+const test = withOwnServer('accounts');
 
 /** The URL of this app path and nothing else (no query string or hash). */
 const at = (path: string) => new RegExp(`^[^?#]*//[^/]+${path.replace(/[/?]/g, '\\$&')}(?:[?#]|$)`);

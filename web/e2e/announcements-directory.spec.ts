@@ -2,10 +2,10 @@
 // pinned critical announcement with an image and an uploaded PDF, read receipts, reactions, the
 // dashboard's unread tally, and the directory's search and role chips, at a phone viewport.
 // Its own server: the users made here count towards that server's rate limits only.
-import zlib from 'node:zlib';
-import { request as apiRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { request as apiRequest, type BrowserContext, type Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
-import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
+import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { pdf, png } from './support/files';
 import { startServer, type ServerHandle } from './support/server';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,74 +20,6 @@ const suffix = Date.now().toString(36);
 const OLD = `Horario de la piscina ${suffix}`;
 const CRITICAL = `Corte de agua el lunes ${suffix}`;
 
-async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
-  });
-}
-
-/** A small PNG made here: a 16×16 teal square (RGB, no filter per row). */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const size = 16;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [15, 118, 110]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A small PDF made here: one empty page, with its cross-reference table. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
-
 /** The signed-in user's unread announcements, as the dashboard counts them. */
 async function unreadTally(context: BrowserContext): Promise<number> {
   const res = await context.request.get('/api/v1/dashboard');
@@ -98,8 +30,8 @@ async function unreadTally(context: BrowserContext): Promise<number> {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
   server = await startServer({ name: 'announcements-directory' });
-  admin = await phoneContext(browser);
-  resident = await phoneContext(browser);
+  admin = await phoneContext(browser, server.url);
+  resident = await phoneContext(browser, server.url);
   await signUpConfirmed(admin, newUser('Marta Administradora'), {
     create: { name: 'Comunidad Plaza Mayor', address: 'Plaza Mayor 3', city: 'Salamanca', postalCode: '37002' },
   });
@@ -134,10 +66,10 @@ test('an admin publishes a pinned critical announcement with an image and a PDF'
   await dialog.getByLabel('Prioridad').selectOption({ label: 'Crítico' });
   await dialog.getByLabel('Tipo').selectOption({ label: 'Mantenimiento' });
   await dialog.getByRole('checkbox', { name: /Fijar en el tablón/ }).check();
-  await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: tinyPng() });
+  await dialog.getByLabel(/^Imagen/).setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: png() });
   await expect(dialog.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
   // The PDF is uploaded rather than linked: its name links to it and the link field goes away.
-  await dialog.getByLabel(/^Documento PDF/).setInputFiles({ name: 'acta-junta.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await dialog.getByLabel(/^Documento PDF/).setInputFiles({ name: 'acta-junta.pdf', mimeType: 'application/pdf', buffer: pdf() });
   await expect(dialog.getByRole('link', { name: /acta-junta\.pdf/ })).toHaveAttribute('href', /^\/files\/community-documents\//);
   await expect(dialog.getByLabel(/^O un enlace a un PDF/)).toHaveCount(0);
   await expectNoHorizontalScroll(page);

@@ -1,9 +1,9 @@
 // Incidents and events between two neighbours of one community, and the dashboard counting them.
 // Its own server: the users made here count towards that server's rate limits only.
-import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
-import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
+import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { png } from './support/files';
 import { startServer, type ServerHandle } from './support/server';
 
 test.describe.configure({ mode: 'serial' });
@@ -17,54 +17,6 @@ let neighbourPage: Page;
 const INCIDENT = `Gotera en el garaje ${Date.now().toString(36)}`;
 const EVENT = `Junta de vecinos ${Date.now().toString(36)}`;
 
-async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
-  });
-}
-
-/** A small PNG made here: a 16×16 teal square (RGB, no filter per row). */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const size = 16;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [15, 118, 110]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** The number a dashboard counter link shows ('Incidencias abiertas: 1'). */
 async function counter(page: Page, label: string): Promise<number> {
   const link = page.getByRole('link', { name: new RegExp(`^${label}: \\d+$`) });
@@ -76,8 +28,8 @@ async function counter(page: Page, label: string): Promise<number> {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
   server = await startServer({ name: 'incidents-events' });
-  creator = await phoneContext(browser);
-  neighbour = await phoneContext(browser);
+  creator = await phoneContext(browser, server.url);
+  neighbour = await phoneContext(browser, server.url);
   await signUpConfirmed(creator, newUser('Ana Creadora'), {
     create: { name: 'Comunidad Río Ebro', address: 'Calle del Río Ebro 7, Piso 2º', city: 'Zaragoza', postalCode: '50001' },
   });
@@ -120,7 +72,7 @@ test('a member reports an incident with a photo; the other member sees it but ca
   await dialog.getByLabel('Ubicación').fill('Garaje, planta -1');
   await dialog.getByLabel('Prioridad').selectOption({ label: 'Alta' });
   await dialog.getByLabel('Asignada a').selectOption({ label: 'Beto Vecino' });
-  await dialog.getByLabel('Imagen').setInputFiles({ name: 'gotera.png', mimeType: 'image/png', buffer: tinyPng() });
+  await dialog.getByLabel('Imagen').setInputFiles({ name: 'gotera.png', mimeType: 'image/png', buffer: png() });
   await expect(dialog.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await dialog.getByRole('button', { name: 'Crear Incidencia' }).click();

@@ -3,28 +3,15 @@
 // account; an admin manages roles up to the limit of three admins. This file starts its own server
 // (rate limits count per server).
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/accounts';
-import { expect, expectNoHorizontalScroll, test as base } from './support/fixtures';
-import { E2E_OUTPUT_DIR, startServer, type ServerHandle } from './support/server';
+import { expect, expectNoHorizontalScroll, phoneContext, withOwnServer } from './support/fixtures';
+import { pdf, png } from './support/files';
+import { E2E_OUTPUT_DIR } from './support/server';
 
 // Its own server: overriding the worker-scoped `server` fixture gives these tests workers of their own,
 // whose `page`, `request` and `baseURL` point at a fresh `vecinos serve`.
-const test = base.extend<object, { server: ServerHandle }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern
-    async ({}, use, workerInfo) => {
-      const server = await startServer({ name: `onboarding-settings-worker${workerInfo.workerIndex}` });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-});
+const test = withOwnServer('onboarding-settings');
 
 const SHOTS = path.join(E2E_OUTPUT_DIR, 'screens', 'onboarding-settings');
 
@@ -34,47 +21,6 @@ async function shot(page: Page, name: string): Promise<void> {
 
 function community(name: string) {
   return { create: { name, address: 'Calle Mayor, 5', city: 'Madrid', postalCode: '28013' } };
-}
-
-/** A new browser context on this file's server. */
-async function newContext(browser: Browser, url: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: url });
-}
-
-// A PNG made here: 8×8 pixels of one colour (signature, IHDR, IDAT, IEND with their CRCs).
-function crc32(data: Buffer): number {
-  let crc = ~0;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function smallPng(): Buffer {
-  const size = 8;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.writeUInt8(8, 8); // bit depth
-  ihdr.writeUInt8(2, 9); // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [37, 99, 235]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 test('a new user walks the whole onboarding wizard to the dashboard', async ({ page }) => {
@@ -175,7 +121,7 @@ test('a member edits the profile with an avatar', async ({ page, context }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Perfil Personal' })).toBeVisible();
   await expect(page.getByText('Administrador')).toBeVisible();
   await page.getByRole('button', { name: 'Editar' }).click();
-  await page.getByTestId('avatar-input').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: smallPng() });
+  await page.getByTestId('avatar-input').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png(8, [37, 99, 235]) });
   await expect(page.getByRole('main').locator('img[src^="/files/avatars/"]')).toBeVisible();
   await page.getByLabel('Nombre completo').fill('Pablo Perfil Editado');
   await page.getByLabel(/^Teléfono/).fill('+34 611 222 333');
@@ -208,7 +154,7 @@ test('an admin promotes members, and a 4th admin is refused', async ({ page, con
   const members: NewUser[] = [];
   for (const name of ['Bruno Uno', 'Carla Dos', 'Dani Tres']) {
     const member = newUser(name);
-    const other = await newContext(browser, server.url);
+    const other = await phoneContext(browser, server.url);
     await signUpConfirmed(other, member, { join: code });
     await other.close();
     members.push(member);
@@ -333,7 +279,7 @@ test('every settings screen fits the phone', async ({ page, context }) => {
 
 /** A neighbour of the admin's community, in a browser context of their own that has finished the wizard. */
 async function neighbour(browser: Browser, url: string, code: string, name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, url);
+  const context = await phoneContext(browser, url);
   await signUpConfirmed(context, newUser(name), { join: code });
   const done = await context.request.post('/api/v1/onboarding/done', { data: { displayName: name, rulesAccepted: true } });
   expect(done.status(), await done.text()).toBe(200);
@@ -353,7 +299,7 @@ test('an admin approves a document and hands out a code; the neighbours see leve
   await bea.page.getByRole('tab', { name: 'Documento' }).click();
   await bea.page
     .locator('#verify-document')
-    .setInputFiles({ name: 'escritura.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% escritura\n%%EOF\n') });
+    .setInputFiles({ name: 'escritura.pdf', mimeType: 'application/pdf', buffer: pdf() });
   await bea.page.getByRole('button', { name: 'Verificar', exact: true }).click();
   await expect(bea.page).toHaveURL(/\/settings\/my-community$/);
   await expect(bea.page.getByText(/Documento pendiente de revisión/)).toBeVisible();

@@ -1,8 +1,8 @@
 // Playwright fixtures: one real `vecinos serve` per worker, with `baseURL` pointing at it.
 // Tests import { test, expect } from here instead of from '@playwright/test'.
 import fs from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
-import { startServer, type ServerHandle } from './server';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { PHONE, startServer, type ServerHandle } from './server';
 
 export interface WorkerFixtures {
   /** The server that `page`, `request` and `baseURL` talk to (shared by the tests of one worker). */
@@ -42,6 +42,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * The fixtures with a server of the spec file's own (named `name`) in place of the shared one: its users
+ * count towards that server's rate limits only.
+ */
+export function withOwnServer(name: string) {
+  return test.extend<object, WorkerFixtures>({
+    server: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern
+      async ({}, use, workerInfo) => {
+        const server = await startServer({ name: `${name}-worker${workerInfo.workerIndex}` });
+        try {
+          await use(server);
+        } finally {
+          await server.stop();
+        }
+      },
+      { scope: 'worker', timeout: 60_000 },
+    ],
+  });
+}
+
+/** Another browser context on `baseURL` at the phone viewport of the tests, in Spanish and Madrid time. */
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, ...PHONE });
+}
 
 /** The page fits the phone viewport: a layout viewport as wide as the screen and no horizontal scroll. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {

@@ -21,6 +21,16 @@ export const VECINOS_BIN = process.env.VECINOS_E2E_BIN
   ? path.resolve(process.env.VECINOS_E2E_BIN)
   : path.join(REPO_ROOT, 'bin', 'vecinos');
 /** Playwright's outputDir (wiped at the start of each run); server logs go beneath it. */
+/** The phone every test runs on (the config's `use`, and every extra browser context a test opens). */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  locale: 'es-ES',
+  timezoneId: 'Europe/Madrid',
+} as const;
+
 export const E2E_OUTPUT_DIR = path.join(WEB_DIR, 'test-results', 'e2e');
 export const SERVER_LOG_DIR = path.join(E2E_OUTPUT_DIR, 'server-logs');
 
