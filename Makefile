@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-web test-e2e lint generate check-generated clean
+.PHONY: run build test test-go test-web test-e2e lint generate check-generated loadtest clean
 
 run: $(BIN)
 	./$(BIN) serve
@@ -58,6 +58,11 @@ check-generated: web/node_modules/.package-lock.json web/dist/index.html
 	(cd web && ./node_modules/.bin/openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null) && \
 	diff -q api/openapi.json $$tmp/openapi.json && diff -q web/src/lib/api/schema.d.ts $$tmp/schema.d.ts || \
 	{ echo "generated API files are stale: run 'make generate' and commit"; exit 1; }
+
+# The realtime fan-out of BENCHMARK.md against the real binary, the load generator in its own process:
+# 1,000 and 10,000 streams, one instance on SQLite and two on PostgreSQL. Prints figures, asserts nothing.
+loadtest: $(BIN)
+	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -engine sqlite,postgres -streams 1000,10000
 
 clean:
 	rm -rf bin web/dist

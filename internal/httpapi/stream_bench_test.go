@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/auth"
 	"vecinos/internal/domain"
+	"vecinos/internal/loadseed"
 	"vecinos/internal/messaging"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -81,7 +81,11 @@ func raiseFileLimit(b *testing.B) int {
 // then posts b.N messages through the first instance, one at a time, each waiting for every delivery.
 func benchFanOut(b *testing.B, db *store.DB, urls []string, svcs []*messaging.Service, n int) {
 	ctx := context.Background()
-	communityID, ids, tokens := benchSeedStreams(b, db, n)
+	seeded, err := loadseed.Members(ctx, db, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	communityID, ids, tokens := seeded.ID, seeded.UserIDs, seeded.Tokens
 	rssBefore := rssKB()
 
 	tr := &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true, DialContext: (&net.Dialer{}).DialContext}
@@ -181,39 +185,6 @@ func benchFanOut(b *testing.B, db *store.DB, urls []string, svcs []*messaging.Se
 		n, len(urls), len(lat), (post / time.Duration(b.N)).Round(time.Microsecond), pct(0.5).Round(time.Microsecond), pct(0.99).Round(time.Microsecond),
 		lat[len(lat)-1].Round(time.Microsecond), mem.HeapInuse>>20, during.Sys>>20, rssBefore/1024, rssOpen/1024, svcs[0].Broker().Stats().Dropped)
 }
-
-// benchSeedStreams creates one community of n members, each with a session; it returns the session tokens.
-func benchSeedStreams(b *testing.B, db *store.DB, n int) (string, []string, []string) {
-	ctx := context.Background()
-	var c *domain.Community
-	ids, tokens := make([]string, n), make([]string, n)
-	now := time.Now()
-	for i := range n {
-		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("s%d-%s@example.es", i, strings.ToLower(rand8())), FullName: fmt.Sprintf("Vecino %05d", i),
-			Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			b.Fatal(err)
-		}
-		setup := domain.CommunitySetup{}
-		if c == nil {
-			c = &domain.Community{Name: "Torre de " + fmt.Sprint(n)}
-			setup.Create = c
-		} else {
-			setup.JoinCode = c.PublicID
-		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
-			b.Fatal(err)
-		}
-		tokens[i], ids[i] = auth.NewToken(), u.ID
-		if err := db.CreateSession(ctx, domain.Session{ID: auth.HashToken(tokens[i]), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
-			ExpiresAt: now.Add(24 * time.Hour)}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return c.ID, ids, tokens
-}
-
-func rand8() string { return auth.NewToken()[:8] }
 
 // rssKB is this process's resident set size (Linux), 0 elsewhere.
 func rssKB() int64 {

@@ -1,0 +1,139 @@
+// Command vecinos-loadtest measures the realtime fan-out of BENCHMARK.md against the real server: for each
+// case it seeds a fresh database with one community of N signed-in members, starts the vecinos binary
+// as child processes (one instance on SQLite, or several on one PostgreSQL database), opens the N
+// members' SSE streams spread over the instances, posts chat messages into the community channel through
+// the first instance and reports the delivery latency at every client and each server's memory. Unlike
+// the in-process benchmark, the servers' memory is their own. See docs/adr/0007-realtime-load-command.md.
+//
+//	go run ./cmd/vecinos-loadtest -engine sqlite,postgres -streams 1000,10000
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"vecinos/internal/store"
+)
+
+const defaultPostgresURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if _, err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "vecinos-loadtest:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// run measures every combination of the engines and stream counts asked for and prints the table on
+// stdout (progress goes to stderr). It fails when a case failed or lost deliveries.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*result, error) {
+	fs := flag.NewFlagSet("vecinos-loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	engines := fs.String("engine", "sqlite", "comma-separated: sqlite, postgres")
+	streamCounts := fs.String("streams", "1000", "comma-separated numbers of streams (members of the community)")
+	instances := fs.Int("instances", 0, "server instances; 0 = 1 on SQLite, 2 on PostgreSQL")
+	messages := fs.Int("messages", 10, "chat messages posted, each once the previous one reached every stream")
+	wait := fs.Duration("wait", time.Minute, "how long to wait for one message's deliveries")
+	bin := fs.String("bin", "", "vecinos binary; empty = go build ./cmd/vecinos into a temp dir")
+	adminURL := fs.String("postgres", defaultPostgresURL, "PostgreSQL server on which each case creates (and then drops) a database")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	cases, err := scenarios(*engines, *streamCounts, *instances)
+	if err != nil {
+		return nil, err
+	}
+	if *messages < 1 {
+		return nil, errors.New("-messages must be at least 1")
+	}
+	if err := checkFileLimit(cases); err != nil {
+		return nil, err
+	}
+	if *bin == "" {
+		dir, err := os.MkdirTemp("", "vecinos-loadtest-bin-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		fmt.Fprintln(stderr, "building ./cmd/vecinos")
+		if *bin, err = buildServer(ctx, dir); err != nil {
+			return nil, err
+		}
+	}
+
+	startLoad := loadAverage()
+	var results []*result
+	var failed []error
+	for _, sc := range cases {
+		r, err := measure(ctx, sc, *bin, *adminURL, *messages, *wait, stderr)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if r == nil {
+			r = &result{scenario: sc}
+		}
+		switch {
+		case err != nil:
+			r.err = err
+			failed = append(failed, fmt.Errorf("%v: failed", sc))
+		case len(r.latencies) < r.expected || r.ended > 0:
+			failed = append(failed, fmt.Errorf("%v: %d of %d deliveries, %d streams ended by the server", sc, len(r.latencies), r.expected, r.ended))
+		}
+		results = append(results, r)
+	}
+	self, _ := readMemory(os.Getpid())
+	fmt.Fprintf(stdout, "%d messages per case. Latency: from the start of the POST to the event read by each client. "+
+		"RSS after: after the messages; peak: VmHWM. Send: wall time of the messages; CPU: what the vecinos processes "+
+		"and this one used meanwhile (PostgreSQL not counted).\n\n", *messages)
+	report(stdout, results)
+	fmt.Fprintf(stdout, "\nload average (1, 5, 15 min): %s at the start, %s at the end; %d CPUs; load generator peak RSS %d MB\n",
+		startLoad, loadAverage(), runtime.NumCPU(), self.peak/1024)
+	return results, errors.Join(failed...)
+}
+
+// scenarios are the cases asked for, engine by engine.
+func scenarios(engines, streamCounts string, instances int) ([]scenario, error) {
+	if instances < 0 {
+		return nil, errors.New("-instances must not be negative")
+	}
+	var out []scenario
+	for _, e := range strings.Split(engines, ",") {
+		sc := scenario{engine: store.Engine(strings.TrimSpace(e)), instances: instances}
+		switch sc.engine {
+		case store.SQLite:
+			if instances > 1 {
+				return nil, errors.New("SQLite runs one instance: several need PostgreSQL, whose LISTEN/NOTIFY carries events between them")
+			}
+			sc.instances = 1
+		case store.Postgres:
+			if instances == 0 {
+				sc.instances = 2
+			}
+		default:
+			return nil, fmt.Errorf("-engine: %q is neither sqlite nor postgres", e)
+		}
+		for _, s := range strings.Split(streamCounts, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("-streams: %q is not a positive number", s)
+			}
+			sc.streams = n
+			out = append(out, sc)
+		}
+	}
+	return out, nil
+}
