@@ -46,7 +46,7 @@ func (c *Config) settings() []setting {
 		{env: "VECINOS_PUBLIC_URL", flag: "public-url", def: "http://localhost:8080", help: "base of links in emails and invitation links", str: &c.PublicURL},
 		{env: "VECINOS_SMTP_URL", flag: "smtp-url", help: "empty = dev mailbox; smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (implicit TLS)", str: &c.SMTPURL},
 		{env: "VECINOS_MAIL_FROM", flag: "mail-from", def: "Vecinos <no-reply@localhost>", help: "sender of emails", str: &c.MailFrom},
-		{env: "VECINOS_SUPPORT_EMAIL", flag: "support-email", help: "address of the app's 'Soporte' link; empty = the address of VECINOS_MAIL_FROM", str: &c.SupportEmail},
+		{env: "VECINOS_SUPPORT_EMAIL", flag: "support-email", help: "address of the app's 'Soporte' link; empty = the address of VECINOS_MAIL_FROM unless it is a no-reply one", str: &c.SupportEmail},
 		{env: "VECINOS_STORAGE_URL", flag: "storage-url", help: "empty = files in the data dir; s3://bucket?endpoint=…&region=…", str: &c.StorageURL},
 		{env: "VECINOS_DEV", flag: "dev", help: "dev-only helpers (e.g. the 'Crear usuario test' button)", boolean: &c.Dev},
 		{env: "VECINOS_GOOGLE_CLIENT_ID", flag: "google-client-id", help: "Google sign-in; empty = off", str: &c.GoogleClientID},
@@ -101,15 +101,21 @@ func (c *Config) validate() error {
 }
 
 // SupportAddress is where the app's 'Soporte' link writes: VECINOS_SUPPORT_EMAIL, or else the sender's
-// address, which is the one an operator who set up email already answers.
+// address, which is the one an operator who set up email already answers — unless it is a no-reply
+// address, when there is none ("": the link opens an email with only its subject).
 func (c *Config) SupportAddress() string {
 	if c.SupportEmail != "" {
 		return c.SupportEmail
 	}
-	if a, err := mail.ParseAddress(c.MailFrom); err == nil {
-		return a.Address
+	a, err := mail.ParseAddress(c.MailFrom)
+	if err != nil {
+		return ""
 	}
-	return ""
+	local, _, _ := strings.Cut(strings.ToLower(a.Address), "@")
+	if strings.ReplaceAll(strings.ReplaceAll(local, "-", ""), "_", "") == "noreply" {
+		return ""
+	}
+	return a.Address
 }
 
 // SecureCookies reports whether cookies must be marked Secure (the public URL is https).

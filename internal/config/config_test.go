@@ -46,7 +46,8 @@ func TestSupportAddress(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{nil, "no-reply@localhost"},
+		{nil, ""}, // the default sender is no-reply@localhost
+		{map[string]string{"VECINOS_MAIL_FROM": "Vecinos <No_Reply@sol.example>"}, ""},
 		{map[string]string{"VECINOS_MAIL_FROM": "Comunidad Sol <admin@sol.example>"}, "admin@sol.example"},
 		{map[string]string{"VECINOS_MAIL_FROM": "x <a@b.example>", "VECINOS_SUPPORT_EMAIL": "Ayuda <ayuda@sol.example>"}, "ayuda@sol.example"},
 	} {

@@ -7,7 +7,7 @@ type AppInfo struct {
 	Version        string   `json:"version" doc:"Version of the running binary"`
 	Dev            bool     `json:"dev" doc:"Development helpers are on (VECINOS_DEV)"`
 	OAuthProviders []string `json:"oauthProviders" doc:"Sign-in providers that are configured" enum:"google,facebook"`
-	SupportEmail   string   `json:"supportEmail" doc:"Address of the 'Soporte' link (VECINOS_SUPPORT_EMAIL or the sender's address)"`
+	SupportEmail   string   `json:"supportEmail" doc:"Address of the 'Soporte' link (VECINOS_SUPPORT_EMAIL or the sender's address); empty when there is none"`
 }
 
 type appInfoOutput struct{ Body AppInfo }

@@ -1143,7 +1143,7 @@ export interface components {
             dev: boolean;
             /** @description Sign-in providers that are configured */
             oauthProviders: ("google" | "facebook")[] | null;
-            /** @description Address of the 'Soporte' link (VECINOS_SUPPORT_EMAIL or the sender's address) */
+            /** @description Address of the 'Soporte' link (VECINOS_SUPPORT_EMAIL or the sender's address); empty when there is none */
             supportEmail: string;
             /** @description Version of the running binary */
             version: string;
