@@ -26,9 +26,9 @@ const (
 
 // Store is what the service needs from the database.
 type Store interface {
-	CreateIncident(ctx context.Context, in *domain.Incident, by string) error
+	CreateIncident(ctx context.Context, in *domain.Incident, by string) error // fills in the names
 	Incident(ctx context.Context, communityID, id string) (*domain.Incident, error)
-	IncidentHistory(ctx context.Context, incidentID string) ([]domain.StatusChange, error)
+	IncidentWithHistory(ctx context.Context, communityID, id string) (*domain.Incident, []domain.StatusChange, error)
 	ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error)
 	UpdateIncident(ctx context.Context, communityID, id, by string, at time.Time, change func(*domain.Incident) error) (*domain.Incident, error)
 }
@@ -103,10 +103,11 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	if err := validate(inc); err != nil {
 		return nil, err
 	}
+	// The store fills in the names of the creator and the assignee: no need to read the incident back.
 	if err := s.store.CreateIncident(ctx, inc, a.UserID); err != nil {
 		return nil, err
 	}
-	return s.store.Incident(ctx, a.CommunityID, inc.ID)
+	return inc, nil
 }
 
 // optional trims s; blank is nil.
@@ -164,11 +165,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail,
 	if err := inCommunity(a); err != nil {
 		return nil, err
 	}
-	in, err := s.store.Incident(ctx, a.CommunityID, id)
-	if err != nil {
-		return nil, err
-	}
-	h, err := s.store.IncidentHistory(ctx, in.ID)
+	in, h, err := s.store.IncidentWithHistory(ctx, a.CommunityID, id)
 	if err != nil {
 		return nil, err
 	}

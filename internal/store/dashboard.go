@@ -7,16 +7,30 @@ import (
 	"vecinos/internal/domain"
 )
 
-// DashboardCounts counts, in one round trip of index-only COUNTs, what the dashboard of communityID
-// shows: open incidents, events starting from now, and incidents and events created since.
+// dayMS is the width of the day buckets of incident_day_tallies (UTC days of created_at).
+const dayMS = 24 * 60 * 60 * 1000
+
+// DashboardCounts counts, in one round trip, what the dashboard of communityID shows: open incidents,
+// events starting from now, and incidents and events created since.
+//
+// The incident counts add up tallies that triggers keep in the transaction of every incident write
+// (migration 0008, docs/adr/0008): the open ones are the rows of status 'open' (one per shard), the new
+// ones the rows of the whole days after since's day, plus an index range count of the incidents created
+// in that day from since on. So a request reads a few dozen rows, not every open or recent incident.
+// Events are few and still counted from their index.
 func (db *DB) DashboardCounts(ctx context.Context, communityID string, now, since time.Time) (domain.DashboardCounts, error) {
 	var c domain.DashboardCounts
+	var wholeDays, sinceDay int
+	sinceMS := max(ms(since), 0) // created_at is never before 1970; day buckets truncate like the SQL does
+	dayEnd := (sinceMS/dayMS + 1) * dayMS
 	err := db.reader().queryRow(ctx, `SELECT
-		(SELECT COUNT(*) FROM incidents WHERE community_id = ? AND status = 'open' AND deleted_at IS NULL),
+		(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM incident_status_tallies WHERE community_id = ? AND status = 'open'),
 		(SELECT COUNT(*) FROM events WHERE community_id = ? AND start_at >= ? AND deleted_at IS NULL),
-		(SELECT COUNT(*) FROM incidents WHERE community_id = ? AND created_at >= ? AND deleted_at IS NULL),
+		(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM incident_day_tallies WHERE community_id = ? AND day >= ?),
+		(SELECT COUNT(*) FROM incidents WHERE community_id = ? AND created_at >= ? AND created_at < ? AND deleted_at IS NULL),
 		(SELECT COUNT(*) FROM events WHERE community_id = ? AND created_at >= ? AND deleted_at IS NULL)`,
-		communityID, communityID, ms(now), communityID, ms(since), communityID, ms(since)).
-		Scan(&c.OpenIncidents, &c.UpcomingEvents, &c.NewIncidents, &c.NewEvents)
+		communityID, communityID, ms(now), communityID, dayEnd/dayMS, communityID, sinceMS, dayEnd, communityID, ms(since)).
+		Scan(&c.OpenIncidents, &c.UpcomingEvents, &wholeDays, &sinceDay, &c.NewEvents)
+	c.NewIncidents = wholeDays + sinceDay
 	return c, err
 }

@@ -37,6 +37,8 @@ type DB struct {
 	path   string // SQLite file, empty on PostgreSQL
 	binds  sync.Map
 	stmts  stmtCache
+
+	incidentWrites groupCommit[incidentWrite] // CreateIncident
 }
 
 // SQLiteFile is the name of the database file inside the data dir.
@@ -63,6 +65,9 @@ func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 	pool.SetMaxIdleConns(max(8, 4*runtime.NumCPU()))
 	pool.SetConnMaxIdleTime(5 * time.Minute)
 	db := &DB{engine: Postgres, write: pool, read: pool}
+	// Several transactions commit at once on PostgreSQL (their WAL flushes coalesce); a few batches at a
+	// time keep the pool's other connections for reads.
+	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 4, maxBatch: maxIncidentBatch, run: db.createIncidentBatch}
 	if err := db.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
@@ -94,6 +99,8 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 	read.SetMaxOpenConns(max(4, 2*runtime.NumCPU()))
 	read.SetMaxIdleConns(max(4, 2*runtime.NumCPU()))
 	db := &DB{engine: SQLite, write: write, read: read, path: path, stmts: stmtCache{on: true, stmts: map[stmtKey]*sql.Stmt{}}}
+	// One writer: one batch at a time, the next one gathering while it commits.
+	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 1, maxBatch: maxIncidentBatch, run: db.createIncidentBatch}
 	// The writer connects first: it creates the file and switches it to WAL before any reader opens it.
 	if err := write.PingContext(ctx); err != nil {
 		db.Close()
@@ -294,4 +301,95 @@ func lockLiveRow(ctx context.Context, tx conn, table, id, communityID string, no
 		return notFound
 	}
 	return nil
+}
+
+// groupCommit runs concurrent calls of one kind of write together: each caller queues its call, and one
+// of them at a time (or up to maxLeaders on PostgreSQL, which commits in parallel) takes the queue, up to
+// maxBatch calls, and runs it as one transaction. Under load many reports share one transaction, one
+// commit (one WAL append and, on PostgreSQL, one flush) and a few multi-row statements instead of a few
+// round trips each; alone, a call runs at once as a batch of one. When a leader is done and calls are
+// waiting, it hands the lead to the oldest of them instead of working on, so that nobody waits longer
+// than the batches ahead of it.
+type groupCommit[T any] struct {
+	maxLeaders int
+	maxBatch   int
+	run        func(batch []*groupCall[T]) // sets each call's err
+
+	mu      sync.Mutex
+	pending []*groupCall[T]
+	leaders int
+}
+
+type groupCall[T any] struct {
+	ctx   context.Context
+	arg   T
+	err   error
+	asked bool      // handed the lead (under mu); it happens at most once, and before the call is run
+	wake  chan bool // true: lead; false: done, err is set. Room for both, so that no send waits
+}
+
+// do queues arg and returns its call's error once a batch has run it.
+func (g *groupCommit[T]) do(ctx context.Context, arg T) error {
+	c := &groupCall[T]{ctx: ctx, arg: arg, wake: make(chan bool, 2)}
+	g.mu.Lock()
+	g.pending = append(g.pending, c)
+	lead := g.leaders < g.maxLeaders
+	if lead {
+		g.leaders++
+		c.asked = true
+	}
+	g.mu.Unlock()
+	for {
+		if lead {
+			g.lead()
+		}
+		if lead = <-c.wake; !lead {
+			return c.err
+		}
+	}
+}
+
+// lead runs one batch from the head of the queue, then hands the lead on or gives it up.
+func (g *groupCommit[T]) lead() {
+	g.mu.Lock()
+	n := min(len(g.pending), g.maxBatch)
+	batch := make([]*groupCall[T], 0, n)
+	for _, c := range g.pending[:n] {
+		if err := c.ctx.Err(); err != nil { // gone before it was written: nothing to do
+			c.err = err
+			c.wake <- false
+			continue
+		}
+		batch = append(batch, c)
+	}
+	g.pending = g.pending[n:]
+	g.mu.Unlock()
+	if len(batch) > 0 {
+		g.runSafely(batch)
+		for _, c := range batch {
+			c.wake <- false
+		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, c := range g.pending {
+		if !c.asked {
+			c.asked = true
+			c.wake <- true
+			return
+		}
+	}
+	g.leaders--
+}
+
+// runSafely runs a batch; a panic fails its calls instead of leaving their callers waiting.
+func (g *groupCommit[T]) runSafely(batch []*groupCall[T]) {
+	defer func() {
+		if p := recover(); p != nil {
+			for _, c := range batch {
+				c.err = fmt.Errorf("store: panic in a grouped write: %v", p)
+			}
+		}
+	}()
+	g.run(batch)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,12 +24,17 @@ const incidentSelect = `SELECT i.id, i.community_id, i.title, i.description, i.l
 	LEFT JOIN profiles pa ON pa.id = i.assigned_to`
 
 func scanIncident(row interface{ Scan(...any) error }) (*domain.Incident, error) {
+	return scanIncidentAnd(row)
+}
+
+// scanIncidentAnd scans the columns of incidentSelect, then more.
+func scanIncidentAnd(row interface{ Scan(...any) error }, more ...any) (*domain.Incident, error) {
 	var in domain.Incident
 	var priority, status string
 	var created, updated int64
 	var deleted *int64
-	err := row.Scan(&in.ID, &in.CommunityID, &in.Title, &in.Description, &in.Location, &priority, &status,
-		&in.CreatedBy, &in.CreatedByName, &in.AssignedTo, &in.AssignedToName, &in.ImageURL, &created, &updated, &deleted)
+	err := row.Scan(append([]any{&in.ID, &in.CommunityID, &in.Title, &in.Description, &in.Location, &priority, &status,
+		&in.CreatedBy, &in.CreatedByName, &in.AssignedTo, &in.AssignedToName, &in.ImageURL, &created, &updated, &deleted}, more...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errIncidentNotFound
 	}
@@ -65,28 +71,120 @@ func isMember(ctx context.Context, q conn, communityID, userID string) (bool, er
 	return n > 0, err
 }
 
+// incidentWrite is one CreateIncident call.
+type incidentWrite struct {
+	in *domain.Incident
+	by string
+}
+
+// maxIncidentBatch bounds the incidents of one grouped transaction (and so the shapes of its multi-row
+// statements: 13 parameters a row).
+const maxIncidentBatch = 32
+
 // CreateIncident stores a new incident and the first entry of its history, by, in one transaction; the
-// assignee must belong to the incident's community at that moment.
+// assignee must belong to the incident's community at that moment. It fills in the names of the creator
+// and of the assignee, as Incident would read them.
+//
+// Concurrent calls share their transaction (groupCommit): under load the reports of many members are
+// written with three statements and one commit.
 func (db *DB) CreateIncident(ctx context.Context, in *domain.Incident, by string) error {
-	return db.inTx(ctx, func(tx conn) error {
-		if in.AssignedTo != nil {
-			ok, err := isMember(ctx, tx, in.CommunityID, *in.AssignedTo)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return errAssigneeNotMember
+	return db.incidentWrites.do(ctx, incidentWrite{in: in, by: by})
+}
+
+// createIncidentBatch writes a batch of CreateIncident calls in one transaction. If that fails, one row
+// may be at fault (an account deleted meanwhile, say): then each call is written on its own, so that
+// only its own caller gets its error.
+func (db *DB) createIncidentBatch(batch []*groupCall[incidentWrite]) {
+	// The batch belongs to all its callers: one of them going away must not undo the others' writes.
+	ctx := context.WithoutCancel(batch[0].ctx)
+	err := db.inTx(ctx, func(tx conn) error { return insertIncidents(ctx, tx, batch) })
+	if err == nil {
+		return
+	}
+	if len(batch) == 1 {
+		batch[0].err = err
+		return
+	}
+	for i, c := range batch {
+		c.err = nil
+		if err := db.inTx(ctx, func(tx conn) error { return insertIncidents(ctx, tx, batch[i:i+1]) }); err != nil {
+			c.err = err
+		}
+	}
+}
+
+// insertIncidents checks the assignees and reads the names of a batch in one query, then inserts its
+// incidents and their first status change with one statement each. A call whose assignee is not a member
+// of the incident's community gets errAssigneeNotMember and writes nothing.
+func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWrite]) error {
+	ids := make([]any, 0, 2*len(batch))
+	seen := make(map[string]bool, 2*len(batch))
+	for _, c := range batch {
+		for _, id := range []*string{c.arg.in.CreatedBy, c.arg.in.AssignedTo} {
+			if id != nil && !seen[*id] {
+				seen[*id] = true
+				ids = append(ids, *id)
 			}
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO incidents (id, community_id, title, description, location, priority, status,
-			created_by, assigned_to, image_url, search_text, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
-			in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
+	}
+	type profile struct{ community, name string }
+	profiles := make(map[string]profile, len(ids))
+	if len(ids) > 0 {
+		rows, err := tx.query(ctx, "SELECT id, COALESCE(community_id, ''), full_name FROM profiles WHERE id IN (?"+strings.Repeat(", ?", len(ids)-1)+")", ids...)
+		if err != nil {
 			return err
 		}
-		return addStatusChange(ctx, tx, in.ID, by, nil, in.Status, in.CreatedAt)
-	})
+		for rows.Next() {
+			var id string
+			var p profile
+			if err := rows.Scan(&id, &p.community, &p.name); err != nil {
+				rows.Close()
+				return err
+			}
+			profiles[id] = p
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+
+	var incidents, history strings.Builder
+	incidents.WriteString(`INSERT INTO incidents (id, community_id, title, description, location, priority, status,
+		created_by, assigned_to, image_url, search_text, created_at, updated_at) VALUES `)
+	history.WriteString(`INSERT INTO incident_status_changes (id, incident_id, changed_by, from_status, to_status, changed_at) VALUES `)
+	var iargs, hargs []any
+	for _, c := range batch {
+		in := c.arg.in
+		if in.AssignedTo != nil {
+			p, ok := profiles[*in.AssignedTo]
+			if !ok || p.community != in.CommunityID {
+				c.err = errAssigneeNotMember
+				continue
+			}
+			in.AssignedToName = p.name
+		}
+		if in.CreatedBy != nil {
+			in.CreatedByName = profiles[*in.CreatedBy].name
+		}
+		if len(iargs) > 0 {
+			incidents.WriteString(", ")
+			history.WriteString(", ")
+		}
+		incidents.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		history.WriteString("(?, ?, ?, NULL, ?, ?)")
+		iargs = append(iargs, in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
+			in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt))
+		hargs = append(hargs, domain.NewID(), in.ID, nullString(c.arg.by), string(in.Status), ms(in.CreatedAt))
+	}
+	if len(iargs) == 0 {
+		return nil
+	}
+	if _, err := tx.exec(ctx, incidents.String(), iargs...); err != nil {
+		return err
+	}
+	_, err := tx.exec(ctx, history.String(), hargs...)
+	return err
 }
 
 func addStatusChange(ctx context.Context, tx conn, incidentID, by string, from *domain.IncidentStatus, to domain.IncidentStatus, at time.Time) error {
@@ -105,43 +203,68 @@ func (db *DB) Incident(ctx context.Context, communityID, id string) (*domain.Inc
 	return scanIncident(db.reader().queryRow(ctx, incidentSelect+" WHERE i.id = ? AND i.community_id = ?", id, communityID))
 }
 
-// IncidentHistory returns the status changes of an incident, oldest first.
-func (db *DB) IncidentHistory(ctx context.Context, incidentID string) ([]domain.StatusChange, error) {
-	rows, err := db.reader().query(ctx, `SELECT h.from_status, h.to_status, h.changed_by, COALESCE(p.full_name, ''), h.changed_at
-		FROM incident_status_changes h LEFT JOIN profiles p ON p.id = h.changed_by
-		WHERE h.incident_id = ? ORDER BY h.changed_at, h.id`, incidentID)
+// IncidentWithHistory returns an incident of communityID, deleted or not, and its status changes, oldest
+// first, in one round trip: one row per change (or one row without a change), the incident repeated.
+func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (*domain.Incident, []domain.StatusChange, error) {
+	rows, err := db.reader().query(ctx, `SELECT i.id, i.community_id, i.title, i.description, i.location, i.priority, i.status,
+		i.created_by, COALESCE(pc.full_name, ''), i.assigned_to, COALESCE(pa.full_name, ''), i.image_url,
+		i.created_at, i.updated_at, i.deleted_at,
+		h.from_status, h.to_status, h.changed_by, COALESCE(ph.full_name, ''), h.changed_at
+	FROM incidents i
+	LEFT JOIN profiles pc ON pc.id = i.created_by
+	LEFT JOIN profiles pa ON pa.id = i.assigned_to
+	LEFT JOIN incident_status_changes h ON h.incident_id = i.id
+	LEFT JOIN profiles ph ON ph.id = h.changed_by
+	WHERE i.id = ? AND i.community_id = ?
+	ORDER BY h.changed_at, h.id`, id, communityID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
-	var out []domain.StatusChange
+	var in *domain.Incident
+	var history []domain.StatusChange
 	for rows.Next() {
 		var c domain.StatusChange
-		var from *string
-		var to string
-		var at int64
-		if err := rows.Scan(&from, &to, &c.ChangedBy, &c.ChangedByName, &at); err != nil {
-			return nil, err
+		var from, to *string
+		var at *int64
+		row, err := scanIncidentAnd(rows, &from, &to, &c.ChangedBy, &c.ChangedByName, &at)
+		if err != nil {
+			return nil, nil, err
+		}
+		in = row
+		if to == nil || at == nil { // no change recorded (incidents seeded in bulk)
+			continue
 		}
 		if from != nil {
 			s := domain.IncidentStatus(*from)
 			c.From = &s
 		}
-		c.To, c.ChangedAt = domain.IncidentStatus(to), fromMS(at)
-		out = append(out, c)
+		c.To, c.ChangedAt = domain.IncidentStatus(*to), fromMS(*at)
+		history = append(history, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	if in == nil {
+		return nil, nil, errIncidentNotFound
+	}
+	return in, history, nil
 }
 
 // likePattern turns a normalized search into a LIKE pattern for `ESCAPE '\'`: substring, with the
 // wildcards of the text itself taken literally.
 func likePattern(search string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(search) + "%"
+	return "%" + likeEscape(search) + "%"
 }
 
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// likeEscape makes the LIKE wildcards of a normalized search literal for `ESCAPE '\'`.
+func likeEscape(search string) string { return likeEscaper.Replace(search) }
+
 // incidentListQuery builds the list query of f. Every variant leads with community_id and orders by
-// (created_at, id) descending, so it walks incidents_community (or incidents_community_status).
+// (created_at, id) descending, so it walks incidents_community (or incidents_community_status); only a
+// search for a rare word goes, on PostgreSQL, through the trigram index instead.
 func incidentListQuery(communityID string, f domain.IncidentFilter) (string, []any) {
 	var b strings.Builder
 	b.WriteString(incidentSelect)
@@ -171,16 +294,25 @@ func incidentListQuery(communityID string, f domain.IncidentFilter) (string, []a
 		args = append(args, f.Mine, f.Mine)
 	}
 	if f.Search != "" {
-		b.WriteString(` AND i.search_text LIKE ? ESCAPE '\'`)
-		args = append(args, likePattern(f.Search))
+		// A substring of the accent-free, lower-cased text: search_text LIKE '%' || ? || '%'. The pattern is
+		// built in SQL, not bound whole: SQLite re-plans a prepared statement at every execution when a LIKE
+		// pattern is a bare parameter (its LIKE-prefix optimization reads the value), while PostgreSQL folds
+		// the concatenation into the pattern when it plans, and so weighs its trigram index for this very
+		// word against walking the community index (migration 0008).
+		b.WriteString(` AND i.search_text LIKE '%' || ? || '%' ESCAPE '\'`)
+		args = append(args, likeEscape(f.Search))
 	}
 	if f.After != nil {
 		// A row-value comparison: both engines turn it into one range of the index.
 		b.WriteString(" AND (i.created_at, i.id) < (?, ?)")
 		args = append(args, ms(f.After.At), f.After.ID)
 	}
-	b.WriteString(" ORDER BY i.created_at DESC, i.id DESC LIMIT ?")
-	args = append(args, f.Limit)
+	// The limit is written into the SQL, not bound: PostgreSQL plans a prepared statement with a bound
+	// LIMIT for a tenth of the rows, finds that generic plan dearer than planning for the real values and
+	// so plans the list again at every execution (0.2 ms, more than running it). With a constant it keeps
+	// the generic plan after five runs. It is an int, and the service bounds it: a few statement shapes.
+	b.WriteString(" ORDER BY i.created_at DESC, i.id DESC LIMIT ")
+	b.WriteString(strconv.Itoa(max(f.Limit, 0)))
 	return b.String(), args
 }
 
@@ -246,9 +378,15 @@ func (db *DB) explain(ctx context.Context, q string, args ...any) (string, error
 }
 
 // Analyze refreshes the planner's statistics after a bulk load. On PostgreSQL it also vacuums, which
-// sets the visibility map that index-only scans (the dashboard's counts) rely on, as autovacuum would.
+// sets the visibility map that index-only scans rely on, as autovacuum would.
+//
+// On SQLite it keeps the per-index row estimates (sqlite_stat1) and drops the value samples
+// (sqlite_stat4): with samples, a prepared statement whose parameters meet a sampled index column is
+// planned again at every execution for the values bound (sqlite3_bind marks it expired), which costs
+// more than running most of our queries and defeats the statement cache (14% of a list request's CPU).
+// Our plans do not depend on the values: every list walks its community index.
 func (db *DB) Analyze(ctx context.Context) error {
-	q := "ANALYZE"
+	q := "ANALYZE; DELETE FROM sqlite_stat4; ANALYZE sqlite_schema"
 	if db.engine == Postgres {
 		q = "VACUUM ANALYZE"
 	}

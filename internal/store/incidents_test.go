@@ -5,7 +5,9 @@ import (
 	"crypto/rand"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -82,6 +84,7 @@ func TestIncidentListUsesTheCommunityIndex(t *testing.T) {
 			"first page":   {Limit: 21},
 			"status open":  {Status: domain.IncidentOpen, Limit: 21},
 			"search agua":  {Search: "agua", Limit: 21},
+			"short search": {Search: "ag", Limit: 21},
 			"next page":    {Limit: 21, After: &domain.Cursor{At: time.Now().Add(-25 * time.Minute), ID: domain.NewID()}},
 			"mine":         {Mine: am[1], Limit: 21},
 			"with deleted": {IncludeDeleted: true, Limit: 21},
@@ -106,7 +109,36 @@ func TestIncidentListUsesTheCommunityIndex(t *testing.T) {
 				t.Logf("%s plan on %s:\n%s", name, db.Engine(), plan)
 			}
 		}
+
+		// A rare word would have the walk read the whole community. PostgreSQL's planner looks it up in the
+		// trigram index instead (when pg_trgm was there to build it) and keeps the community condition as
+		// a filter of the few rows found; SQLite has no such index and walks the community index.
+		plan, err := db.ExplainIncidentList(ctx, a, domain.IncidentFilter{Search: "zumbido", Limit: 21})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("rare word plan on %s:\n%s", db.Engine(), plan)
+		switch {
+		case db.Engine() == store.SQLite:
+			if !communityIndex.MatchString(plan) || strings.Contains(plan, "SCAN i") {
+				t.Errorf("rare word: plan does not walk the community index:\n%s", plan)
+			}
+		case !hasSearchIndex(t, db):
+			t.Log("no trigram index (pg_trgm missing): the rare word walks the community")
+		case !strings.Contains(plan, "Bitmap Index Scan on incidents_search") || !strings.Contains(plan, "community_id = "):
+			t.Errorf("rare word: plan does not use the trigram index with the community filter:\n%s", plan)
+		}
 	})
+}
+
+// hasSearchIndex reports whether migration 0008 could build PostgreSQL's trigram index.
+func hasSearchIndex(t *testing.T, db *store.DB) bool {
+	t.Helper()
+	rows, err := db.IntsForTest(context.Background(), "SELECT COUNT(*) FROM pg_indexes WHERE indexname = 'incidents_search'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows[0][0] == 1
 }
 
 func TestDashboardCountsAreCommunityScoped(t *testing.T) {
@@ -169,5 +201,319 @@ func TestMembersListsOneCommunityByName(t *testing.T) {
 		if strings.Join(got, ",") != "Ana:user,Marta:admin,Zoe:user" {
 			t.Fatalf("members %v", got)
 		}
+	})
+}
+
+// talliesMatch fails t unless the dashboard's tallies (migration 0008) add up to the live incidents, per
+// community and status and per community and creation day.
+func talliesMatch(t *testing.T, db *store.DB, when string) {
+	t.Helper()
+	ctx := context.Background()
+	for _, q := range []string{
+		`SELECT community_id, status, COUNT(*) FROM incidents WHERE deleted_at IS NULL GROUP BY community_id, status
+		EXCEPT SELECT community_id, status, CAST(SUM(n) AS BIGINT) FROM incident_status_tallies GROUP BY community_id, status HAVING SUM(n) <> 0`,
+		`SELECT community_id, status, CAST(SUM(n) AS BIGINT) FROM incident_status_tallies GROUP BY community_id, status HAVING SUM(n) <> 0
+		EXCEPT SELECT community_id, status, COUNT(*) FROM incidents WHERE deleted_at IS NULL GROUP BY community_id, status`,
+		`SELECT community_id, created_at / 86400000, COUNT(*) FROM incidents WHERE deleted_at IS NULL GROUP BY community_id, created_at / 86400000
+		EXCEPT SELECT community_id, day, CAST(SUM(n) AS BIGINT) FROM incident_day_tallies GROUP BY community_id, day HAVING SUM(n) <> 0`,
+		`SELECT community_id, day, CAST(SUM(n) AS BIGINT) FROM incident_day_tallies GROUP BY community_id, day HAVING SUM(n) <> 0
+		EXCEPT SELECT community_id, created_at / 86400000, COUNT(*) FROM incidents WHERE deleted_at IS NULL GROUP BY community_id, created_at / 86400000`,
+	} {
+		rows, err := db.IntsForTest(ctx, "SELECT COUNT(*) FROM ("+q+") x")
+		if err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		if rows[0][0] != 0 {
+			t.Fatalf("%s: %d tallies differ from the incidents (%s)", when, rows[0][0], q)
+		}
+	}
+}
+
+// The tallies follow every kind of write: bulk and single inserts, status changes, soft deletion, a
+// changed creation time, hard deletion of an incident and of a whole community.
+func TestIncidentTalliesFollowEveryWrite(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, am := seedCommunity(t, db, "Ana", "Bruno")
+		b, bm := seedCommunity(t, db, "Carla")
+		seedIncidents(t, db, a, am, 60)
+		seedIncidents(t, db, b, bm, 20)
+		talliesMatch(t, db, "after the bulk insert")
+
+		now := time.Now()
+		var ids []string
+		for i, st := range []domain.IncidentStatus{domain.IncidentOpen, domain.IncidentOpen, domain.IncidentInProgress, domain.IncidentResolved} {
+			at := now.Add(-time.Duration(i) * 30 * time.Hour) // over several days
+			in := &domain.Incident{ID: domain.NewID(), CommunityID: a, Title: "Fuga", Description: "d", Priority: domain.PriorityLow, Status: st,
+				CreatedBy: &am[0], AssignedTo: &am[1], CreatedAt: at, UpdatedAt: at}
+			if err := db.CreateIncident(ctx, in, am[0]); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, in.ID)
+		}
+		talliesMatch(t, db, "after single inserts")
+
+		update := func(id string, change func(*domain.Incident)) {
+			t.Helper()
+			if _, err := db.UpdateIncident(ctx, a, id, am[0], time.Now(), func(in *domain.Incident) error { change(in); return nil }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		update(ids[0], func(in *domain.Incident) { in.Status = domain.IncidentResolved })
+		update(ids[1], func(in *domain.Incident) { in.Title = "Solo el texto" })
+		update(ids[2], func(in *domain.Incident) { in.DeletedAt = &now })
+		update(ids[3], func(in *domain.Incident) { in.Status = domain.IncidentOpen; in.DeletedAt = &now })
+		talliesMatch(t, db, "after edits and soft deletions")
+
+		if err := db.ExecForTest(ctx, "UPDATE incidents SET deleted_at = NULL WHERE id = ?", ids[2]); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.ExecForTest(ctx, "UPDATE incidents SET created_at = created_at - 5 * 86400000 WHERE id = ?", ids[1]); err != nil {
+			t.Fatal(err)
+		}
+		talliesMatch(t, db, "after restoring and back-dating")
+
+		if err := db.ExecForTest(ctx, "DELETE FROM incidents WHERE id IN (?, ?)", ids[1], ids[3]); err != nil { // one live, one deleted
+			t.Fatal(err)
+		}
+		talliesMatch(t, db, "after hard deletions")
+
+		if err := db.ExecForTest(ctx, "DELETE FROM communities WHERE id = ?", b); err != nil {
+			t.Fatal(err)
+		}
+		talliesMatch(t, db, "after deleting a community")
+		if rows, err := db.IntsForTest(ctx, "SELECT COUNT(*) FROM incident_status_tallies WHERE community_id = ?", b); err != nil || rows[0][0] != 0 {
+			t.Fatalf("tallies of a deleted community: %v %v", rows, err)
+		}
+	})
+}
+
+// Many members report and edit incidents of one community at once: the tallies' row locks never deadlock
+// and the counts stay exact.
+func TestIncidentTalliesUnderConcurrentWrites(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, am := seedCommunity(t, db, "Ana", "Bruno", "Carla", "Dani")
+		statuses := []domain.IncidentStatus{domain.IncidentOpen, domain.IncidentInProgress, domain.IncidentResolved}
+		errs := make(chan error, 8)
+		for w := range 8 {
+			go func() {
+				errs <- func() error {
+					for i := range 25 {
+						at := time.Now().Add(-time.Duration(i%3) * 24 * time.Hour)
+						in := &domain.Incident{ID: domain.NewID(), CommunityID: a, Title: "Fuga", Description: "d", Priority: domain.PriorityLow,
+							Status: statuses[(w+i)%3], CreatedBy: &am[w%4], AssignedTo: &am[(w+1)%4], CreatedAt: at, UpdatedAt: at}
+						if err := db.CreateIncident(ctx, in, am[w%4]); err != nil {
+							return err
+						}
+						if i%2 == 0 {
+							if _, err := db.UpdateIncident(ctx, a, in.ID, am[w%4], time.Now(), func(in *domain.Incident) error {
+								in.Status = statuses[(w+i+1)%3]
+								if i%4 == 0 {
+									now := time.Now()
+									in.DeletedAt = &now
+								}
+								return nil
+							}); err != nil {
+								return err
+							}
+						}
+					}
+					return nil
+				}()
+			}()
+		}
+		for range 8 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		talliesMatch(t, db, "after concurrent writes")
+	})
+}
+
+// 'New incidents' counts from the exact instant since, also inside since's own day (which the day tallies
+// cannot split), and both counts follow status changes and deletions.
+func TestDashboardCountsFromTheInstant(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, am := seedCommunity(t, db, "Ana", "Bruno")
+		since := time.Date(2026, 3, 10, 15, 0, 0, 0, time.UTC)
+		now := since.Add(7 * 24 * time.Hour)
+		var ids []string
+		for _, at := range []time.Time{
+			since.Add(-30 * time.Hour),      // the day before: not new
+			since.Add(-time.Millisecond),    // since's day, just before: not new
+			since,                           // new
+			since.Add(time.Hour),            // new, since's day
+			since.Add(9*time.Hour + 1),      // new, the next day
+			since.Add(6 * 24 * time.Hour),   // new
+			since.Add(-40 * 24 * time.Hour), // long ago
+		} {
+			in := &domain.Incident{ID: domain.NewID(), CommunityID: a, Title: "Fuga", Description: "d", Priority: domain.PriorityLow,
+				Status: domain.IncidentOpen, CreatedBy: &am[0], AssignedTo: &am[1], CreatedAt: at, UpdatedAt: at}
+			if err := db.CreateIncident(ctx, in, am[0]); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, in.ID)
+		}
+		counts := func() domain.DashboardCounts {
+			t.Helper()
+			c, err := db.DashboardCounts(ctx, a, now, since)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+		if c := counts(); c.OpenIncidents != 7 || c.NewIncidents != 4 {
+			t.Fatalf("counts %+v, want 7 open and 4 new", c)
+		}
+		for i, change := range []func(*domain.Incident){
+			2: func(in *domain.Incident) { in.Status = domain.IncidentResolved },
+			3: func(in *domain.Incident) { in.DeletedAt = &now },
+			6: func(in *domain.Incident) { in.Status = domain.IncidentInProgress },
+		} {
+			if change == nil {
+				continue
+			}
+			if _, err := db.UpdateIncident(ctx, a, ids[i], am[0], now, func(in *domain.Incident) error { change(in); return nil }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if c := counts(); c.OpenIncidents != 4 || c.NewIncidents != 3 {
+			t.Fatalf("after edits: counts %+v, want 4 open and 3 new", c)
+		}
+	})
+}
+
+// The search is a case- and accent-insensitive substring match of title and description, '%' and '_'
+// taken literally, scoped to the community and without deleted incidents, however the engine runs it:
+// walking the community index or, on PostgreSQL, through the trigram index for rare words and the plain
+// walk for patterns shorter than a trigram. Every result list equals the one computed in Go.
+func TestIncidentSearchMatchesSubstrings(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, am := seedCommunity(t, db, "Ana", "Bruno")
+		b, bm := seedCommunity(t, db, "Carla")
+		seedIncidents(t, db, a, am, 2000)
+		seedIncidents(t, db, b, bm, 500)
+		now := time.Now()
+		add := func(community, by, title, desc string, deleted bool) {
+			t.Helper()
+			in := &domain.Incident{ID: domain.NewID(), CommunityID: community, Title: title, Description: desc, Priority: domain.PriorityLow,
+				Status: domain.IncidentOpen, CreatedBy: &by, AssignedTo: &by, CreatedAt: now, UpdatedAt: now}
+			if err := db.CreateIncident(ctx, in, by); err != nil {
+				t.Fatal(err)
+			}
+			if deleted {
+				if _, err := db.UpdateIncident(ctx, community, in.ID, by, now, func(in *domain.Incident) error { in.DeletedAt = &now; return nil }); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		add(a, am[0], "Zumbido raro en el SÓTANO", "Suena de noche", false)
+		add(a, am[1], "50% de descuento_en la cuota", "Un error del banco", false)
+		add(a, am[0], "Cañería rota", "Agua en el   portal\tdos", false)
+		add(a, am[1], "Zumbido borrado", "No debe verse", true)
+		add(b, bm[0], "Zumbido en otra comunidad", "No debe verse", false)
+		if err := db.Analyze(ctx); err != nil {
+			t.Fatal(err)
+		}
+		all, err := db.ListIncidents(ctx, a, domain.IncidentFilter{Limit: 100000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{"zumbido", "ZUMBIDO", "sótano", "sotano", "ñ", "canería", "CAÑE", "ca", "a", "z", "50%", "%",
+			"_", "o_e", "%de", "descuento_", "f_ga", "50_", "agua en el portal dos", "o  d", "#19", "#1999", "de agua #",
+			"xyz", "no debe verse", "fuga de agua", "suena de noche", "ro en"} {
+			search := domain.SearchText(q)
+			var want []string
+			for _, in := range all {
+				if strings.Contains(domain.SearchText(in.Title, in.Description), search) {
+					want = append(want, in.ID)
+				}
+			}
+			got, err := db.ListIncidents(ctx, a, domain.IncidentFilter{Search: search, Limit: 100000})
+			if err != nil {
+				t.Fatalf("%q: %v", q, err)
+			}
+			var ids []string
+			for _, in := range got {
+				ids = append(ids, in.ID)
+			}
+			if !slices.Equal(ids, want) {
+				t.Errorf("%q: %d results, want %d", q, len(ids), len(want))
+			}
+			// The first page, the one the app asks for, too.
+			page, err := db.ListIncidents(ctx, a, domain.IncidentFilter{Search: search, Limit: 21})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := min(len(want), 21); len(page) != n || (n > 0 && page[n-1].ID != want[n-1]) {
+				t.Errorf("%q: first page of %d, want %d", q, len(page), n)
+			}
+		}
+	})
+}
+
+// Reports made at the same moment share transactions; each caller still gets its own answer: the names
+// filled in, or its own error (an assignee of another community, an id taken) while the others are written.
+func TestConcurrentReportsGetTheirOwnAnswers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, am := seedCommunity(t, db, "Ana", "Bruno")
+		_, bm := seedCommunity(t, db, "Carla")
+		taken := domain.NewID()
+		now := time.Now()
+		if err := db.CreateIncident(ctx, &domain.Incident{ID: taken, CommunityID: a, Title: "Primera", Description: "d",
+			Priority: domain.PriorityLow, Status: domain.IncidentOpen, CreatedBy: &am[0], AssignedTo: &am[1], CreatedAt: now, UpdatedAt: now}, am[0]); err != nil {
+			t.Fatal(err)
+		}
+		const n = 60
+		ins := make([]*domain.Incident, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			in := &domain.Incident{ID: domain.NewID(), CommunityID: a, Title: fmt.Sprintf("Aviso %d", i), Description: "d",
+				Priority: domain.PriorityLow, Status: domain.IncidentOpen, CreatedBy: &am[i%2], AssignedTo: &am[(i+1)%2], CreatedAt: now, UpdatedAt: now}
+			switch {
+			case i%7 == 3:
+				in.AssignedTo = &bm[0]
+			case i == 20:
+				in.ID = taken
+			}
+			ins[i] = in
+			wg.Go(func() { errs[i] = db.CreateIncident(ctx, in, am[i%2]) })
+		}
+		wg.Wait()
+		written := 1
+		for i, err := range errs {
+			switch {
+			case i%7 == 3:
+				if domain.ErrorMessage(err) != "El miembro asignado no pertenece a tu comunidad" {
+					t.Errorf("%d: %v, want the assignee error", i, err)
+				}
+			case i == 20:
+				if err == nil {
+					t.Errorf("%d: a taken id was written", i)
+				}
+			case err != nil:
+				t.Errorf("%d: %v", i, err)
+			default:
+				written++
+				if want := []string{"Ana", "Bruno"}; ins[i].CreatedByName != want[i%2] || ins[i].AssignedToName != want[(i+1)%2] {
+					t.Errorf("%d: names %q and %q", i, ins[i].CreatedByName, ins[i].AssignedToName)
+				}
+				got, h, err := db.IncidentWithHistory(ctx, a, ins[i].ID)
+				if err != nil || got.Title != ins[i].Title || got.CreatedByName != ins[i].CreatedByName || len(h) != 1 || h[0].To != domain.IncidentOpen {
+					t.Errorf("%d: read back %+v %+v %v", i, got, h, err)
+				}
+			}
+		}
+		all, err := db.ListIncidents(ctx, a, domain.IncidentFilter{Limit: 1000})
+		if err != nil || len(all) != written {
+			t.Fatalf("%d incidents listed, want %d (%v)", len(all), written, err)
+		}
+		talliesMatch(t, db, "after concurrent reports")
 	})
 }

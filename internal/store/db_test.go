@@ -1,0 +1,83 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// Concurrent calls are grouped into batches, never more than maxLeaders at once, each call answered once
+// with its own error; a call whose context is gone before its batch runs is not run.
+func TestGroupCommitBatchesCalls(t *testing.T) {
+	var running, most, batches, runs atomic.Int64
+	release := make(chan struct{})
+	g := &groupCommit[int]{maxLeaders: 2, maxBatch: 8, run: func(batch []*groupCall[int]) {
+		if n := running.Add(1); n > most.Load() {
+			most.Store(n)
+		}
+		defer running.Add(-1)
+		if batches.Add(1) <= 2 {
+			<-release // hold the first two batches so that calls queue behind them
+		}
+		for _, c := range batch {
+			runs.Add(1)
+			if c.arg%10 == 0 {
+				c.err = errors.New("bad")
+			}
+		}
+		if len(batch) > 8 {
+			t.Errorf("batch of %d", len(batch))
+		}
+	}}
+	const n = 100
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i := range n {
+		wg.Go(func() {
+			ctx := context.Background()
+			if i == 55 {
+				ctx = cancelled
+			}
+			errs[i] = g.do(ctx, i)
+		})
+		if i == 1 {
+			time.Sleep(10 * time.Millisecond) // the first two lead
+		}
+	}
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	for i, err := range errs {
+		switch {
+		case i == 55 && !errors.Is(err, context.Canceled):
+			t.Errorf("call %d: %v, want context.Canceled", i, err)
+		case i != 55 && (i%10 == 0) != (err != nil):
+			t.Errorf("call %d: %v", i, err)
+		}
+	}
+	if runs.Load() != n-1 {
+		t.Errorf("%d calls run, want %d", runs.Load(), n-1)
+	}
+	if most.Load() > 2 || batches.Load() >= n-1 {
+		t.Errorf("%d batches, at most %d at once; want fewer batches than calls, at most 2 at once", batches.Load(), most.Load())
+	}
+	if g.leaders != 0 || len(g.pending) != 0 {
+		t.Errorf("left %d leaders and %d pending calls", g.leaders, len(g.pending))
+	}
+}
+
+// A panic in a batch fails its calls instead of leaving their callers waiting.
+func TestGroupCommitSurvivesAPanic(t *testing.T) {
+	g := &groupCommit[int]{maxLeaders: 1, maxBatch: 4, run: func([]*groupCall[int]) { panic("boom") }}
+	if err := g.do(context.Background(), 1); err == nil {
+		t.Fatal("no error from a panicking batch")
+	}
+	if err := g.do(context.Background(), 2); err == nil || g.leaders != 0 {
+		t.Fatalf("second call: %v, %d leaders", err, g.leaders)
+	}
+}
