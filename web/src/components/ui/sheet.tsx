@@ -1,8 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
+import { ModalPanel } from './modal-panel'
 
 // A side panel (filter drawer) on Radix Dialog: focus is trapped and restored, Escape closes it.
 export const Sheet = DialogPrimitive.Root
@@ -18,31 +17,16 @@ interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Conten
   side?: keyof typeof sides
 }
 
-export function SheetContent({ side = 'right', className, children, ...props }: SheetContentProps) {
-  const { t } = useTranslation()
+export function SheetContent({ side = 'right', className, ...props }: SheetContentProps) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-card p-6 text-card-foreground shadow-xl outline-none',
-          sides[side],
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close
-          className={
-            'absolute top-3 right-3 rounded-lg p-2 text-muted-foreground transition-colors outline-none ' +
-            'hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring'
-          }
-        >
-          <X className="size-4" aria-hidden />
-          <span className="sr-only">{t('common.close')}</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <ModalPanel
+      className={cn(
+        'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-card p-6 text-card-foreground shadow-xl outline-none',
+        sides[side],
+        className,
+      )}
+      {...props}
+    />
   )
 }
 

@@ -1,10 +1,8 @@
-import { LoaderCircle, Megaphone, Plus, Search, SlidersHorizontal, Users } from 'lucide-react'
+import { Megaphone, Users } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
+import { ListPage, ListTitle, ListToolbar, NewButton, PagedList, type DrawerState } from '@/components/list-page'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { ApiError } from '@/lib/api/request'
 import { useSession } from '@/lib/session'
@@ -32,7 +30,6 @@ export function AnnouncementsPage() {
   const [search, setSearch] = useState('')
   const q = useDebounced(search.trim())
   const [filters, setFilters] = useState<AnnouncementFilterValues>(NO_FILTERS)
-  const [filtersOpen, setFiltersOpen] = useState(false)
   // The form: closed (undefined), creating (null) or editing an announcement.
   const [editing, setEditing] = useState<Announcement | null | undefined>(undefined)
   const [viewingId, setViewingId] = useState<string | undefined>(undefined)
@@ -69,6 +66,22 @@ export function AnnouncementsPage() {
     })
   }
 
+  const startCreating = () => {
+    setEditing(null)
+  }
+  const filterDrawer = (drawer: DrawerState) => (
+    <AnnouncementFiltersSheet {...drawer} value={filters} onChange={setFilters} />
+  )
+
+  const card = (announcement: Announcement) => (
+    <AnnouncementCard
+      announcement={announcement}
+      onOpen={() => {
+        open(announcement)
+      }}
+    />
+  )
+
   const confirmDelete = () => {
     if (!deleting) return
     remove.mutate(deleting.id, {
@@ -85,114 +98,29 @@ export function AnnouncementsPage() {
 
   if (noCommunity) {
     return (
-      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5">
-        <h1 className="text-2xl font-bold tracking-tight">{t('announcements.title')}</h1>
+      <ListPage>
+        <ListTitle section="announcements" />
         <div className="flex flex-col items-center gap-3 py-10 text-center text-muted-foreground">
           <Users className="size-10" aria-hidden />
           <p>{t('announcements.noCommunity')}</p>
         </div>
-      </main>
+      </ListPage>
     )
   }
 
   return (
-    <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5">
+    <ListPage>
+      {/* Unlike the other lists, the create button (admins only) stands beside both title lines. */}
       <header className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-bold tracking-tight">{t('announcements.title')}</h1>
+          <ListTitle section="announcements" />
           <p className="text-muted-foreground">{t('announcements.subtitle')}</p>
         </div>
-        {isAdmin && (
-          <Button
-            className="shrink-0"
-            onClick={() => {
-              setEditing(null)
-            }}
-          >
-            <Plus aria-hidden />
-            {t('announcements.new')}
-          </Button>
-        )}
+        {isAdmin && <NewButton section="announcements" className="shrink-0" onClick={startCreating} />}
       </header>
+      <ListToolbar section="announcements" search={search} onSearchChange={setSearch} filterCount={filterCount} drawer={filterDrawer} />
+      <PagedList section="announcements" query={announcements} items={items} filtered={filtered} emptyIcon={Megaphone} renderItem={card} />
 
-      <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value)
-            }}
-            placeholder={t('announcements.searchPlaceholder')}
-            aria-label={t('announcements.searchLabel')}
-            className="pl-9"
-          />
-        </div>
-        <Button
-          variant="outline"
-          size="icon"
-          className="relative"
-          onClick={() => {
-            setFiltersOpen(true)
-          }}
-          aria-label={
-            filterCount > 0 ? t('announcements.filters.openWithCount', { count: filterCount }) : t('announcements.filters.open')
-          }
-        >
-          <SlidersHorizontal aria-hidden />
-          {filterCount > 0 && (
-            <span className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-primary text-[0.65rem] text-primary-foreground">
-              {filterCount}
-            </span>
-          )}
-        </Button>
-      </div>
-
-      {announcements.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-10 text-muted-foreground">
-          <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden />
-          {t('announcements.loading')}
-        </p>
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center text-muted-foreground">
-          <Megaphone className="size-10" aria-hidden />
-          <p>{filtered ? t('announcements.emptySearch') : t('announcements.empty')}</p>
-          {announcements.isError && (
-            <Button variant="outline" onClick={() => void announcements.refetch()}>
-              {t('common.retry')}
-            </Button>
-          )}
-        </div>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3" aria-label={t('announcements.listLabel')}>
-            {items.map((announcement) => (
-              <li key={announcement.id}>
-                <AnnouncementCard
-                  announcement={announcement}
-                  onOpen={() => {
-                    open(announcement)
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-          {announcements.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              disabled={announcements.isFetchingNextPage}
-              onClick={() => void announcements.fetchNextPage()}
-            >
-              {announcements.isFetchingNextPage && <Spinner className="size-4" />}
-              {t('announcements.loadMore')}
-            </Button>
-          )}
-        </>
-      )}
-
-      <AnnouncementFiltersSheet open={filtersOpen} onOpenChange={setFiltersOpen} value={filters} onChange={setFilters} />
       <AnnouncementDetailDialog
         announcement={viewing}
         onOpenChange={(isOpen) => {
@@ -227,6 +155,6 @@ export function AnnouncementsPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </main>
+    </ListPage>
   )
 }

@@ -1,10 +1,9 @@
 import { addDays, isSameDay, isToday, startOfDay, startOfMonth } from 'date-fns'
-import { CalendarRange, List, LoaderCircle, Plus, Search, SlidersHorizontal } from 'lucide-react'
+import { CalendarRange, List } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
+import { ListEmpty, ListHeader, ListLoading, ListPage, ListToolbar, type DrawerState } from '@/components/list-page'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Input } from '@/components/ui/input'
 import { Segmented } from '@/components/ui/segmented'
 import { toast } from '@/components/ui/toast'
 import { useDateFormat } from '@/lib/dates'
@@ -28,7 +27,6 @@ export function EventsPage() {
   const [search, setSearch] = useState('')
   const q = useDebounced(search.trim())
   const [filters, setFilters] = useState<EventFilterValues>(NO_EVENT_FILTERS)
-  const [filtersOpen, setFiltersOpen] = useState(false)
   const [selected, setSelected] = useState(() => startOfDay(new Date()))
   const [month, setMonth] = useState(() => startOfMonth(new Date()))
   // The form: closed, creating (null) or editing an event.
@@ -61,6 +59,13 @@ export function EventsPage() {
   const filtered = q !== '' || activeEventFilterCount(filters) > 0
   const filterCount = activeEventFilterCount(filters)
 
+  const startCreating = () => {
+    setEditing(null)
+  }
+  const filterDrawer = (drawer: DrawerState) => (
+    <EventFilters {...drawer} value={filters} onChange={setFilters} members={members.data ?? []} />
+  )
+
   const confirmDelete = () => {
     if (!deleting) return
     remove.mutate(deleting.id, {
@@ -89,22 +94,15 @@ export function EventsPage() {
     </li>
   )
 
-  const loading = (
-    <p role="status" className="flex items-center justify-center gap-2 py-10 text-muted-foreground">
-      <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden />
-      {t('events.loading')}
-    </p>
-  )
-
   let content
   if (events.isPending) {
-    content = loading
+    content = <ListLoading section="events" />
   } else if (view === 'list') {
     const todays = items.filter((e) => isToday(new Date(e.startAt)))
     const upcoming = items.filter((e) => new Date(e.startAt) >= addDays(today, 1))
     content =
       todays.length + upcoming.length === 0 ? (
-        <p className="py-10 text-center text-muted-foreground">{filtered ? t('events.emptySearch') : t('events.empty')}</p>
+        <ListEmpty section="events" filtered={filtered} />
       ) : (
         <div className="flex flex-col gap-6">
           {todays.length > 0 && (
@@ -146,53 +144,9 @@ export function EventsPage() {
   }
 
   return (
-    <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5">
-      <header className="flex flex-col gap-1">
-        <div className="flex items-center justify-between gap-3">
-          <h1 className="text-2xl font-bold tracking-tight">{t('events.title')}</h1>
-          <Button
-            onClick={() => {
-              setEditing(null)
-            }}
-          >
-            <Plus aria-hidden />
-            {t('events.new')}
-          </Button>
-        </div>
-        <p className="text-muted-foreground">{t('events.subtitle')}</p>
-      </header>
-
-      <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value)
-            }}
-            placeholder={t('events.searchPlaceholder')}
-            aria-label={t('events.searchLabel')}
-            className="pl-9"
-          />
-        </div>
-        <Button
-          variant="outline"
-          size="icon"
-          className="relative"
-          onClick={() => {
-            setFiltersOpen(true)
-          }}
-          aria-label={filterCount > 0 ? t('events.filters.openWithCount', { count: filterCount }) : t('events.filters.open')}
-        >
-          <SlidersHorizontal aria-hidden />
-          {filterCount > 0 && (
-            <span className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-primary text-[0.65rem] text-primary-foreground">
-              {filterCount}
-            </span>
-          )}
-        </Button>
-      </div>
+    <ListPage>
+      <ListHeader section="events" onNew={startCreating} />
+      <ListToolbar section="events" search={search} onSearchChange={setSearch} filterCount={filterCount} drawer={filterDrawer} />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Segmented
@@ -209,13 +163,6 @@ export function EventsPage() {
 
       {content}
 
-      <EventFilters
-        open={filtersOpen}
-        onOpenChange={setFiltersOpen}
-        value={filters}
-        onChange={setFilters}
-        members={members.data ?? []}
-      />
       <EventFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => {
@@ -236,6 +183,6 @@ export function EventsPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </main>
+    </ListPage>
   )
 }

@@ -1,11 +1,9 @@
-import { LoaderCircle, Plus, Search, SlidersHorizontal, TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
+import { ListHeader, ListPage, ListToolbar, PagedList, type DrawerState } from '@/components/list-page'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Input } from '@/components/ui/input'
 import { Segmented } from '@/components/ui/segmented'
-import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { useDebounced } from '@/lib/use-debounced'
 import { useDeleteIncident } from './api/delete-incident'
@@ -25,7 +23,6 @@ export function IncidentsPage() {
   const q = useDebounced(search.trim())
   const [scope, setScope] = useState<Scope>('all')
   const [filters, setFilters] = useState<IncidentFilterValues>(NO_FILTERS)
-  const [filtersOpen, setFiltersOpen] = useState(false)
   // The form: closed, creating (null) or editing an incident.
   const [editing, setEditing] = useState<Incident | null | undefined>(undefined)
   const [viewing, setViewing] = useState<Incident | undefined>(undefined)
@@ -54,6 +51,28 @@ export function IncidentsPage() {
   const filtered = q !== '' || scope === 'mine' || activeFilterCount(filters) > 0
   const filterCount = activeFilterCount(filters)
 
+  const startCreating = () => {
+    setEditing(null)
+  }
+  const filterDrawer = (drawer: DrawerState) => (
+    <IncidentFilters {...drawer} value={filters} onChange={setFilters} members={members.data ?? []} />
+  )
+
+  const card = (incident: Incident) => (
+    <IncidentCard
+      incident={incident}
+      onOpen={() => {
+        setViewing(incident)
+      }}
+      onEdit={() => {
+        setEditing(incident)
+      }}
+      onDelete={() => {
+        setDeleting(incident)
+      }}
+    />
+  )
+
   const confirmDelete = () => {
     if (!deleting) return
     remove.mutate(deleting.id, {
@@ -70,53 +89,9 @@ export function IncidentsPage() {
   }
 
   return (
-    <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5">
-      <header className="flex flex-col gap-1">
-        <div className="flex items-center justify-between gap-3">
-          <h1 className="text-2xl font-bold tracking-tight">{t('incidents.title')}</h1>
-          <Button
-            onClick={() => {
-              setEditing(null)
-            }}
-          >
-            <Plus aria-hidden />
-            {t('incidents.new')}
-          </Button>
-        </div>
-        <p className="text-muted-foreground">{t('incidents.subtitle')}</p>
-      </header>
-
-      <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value)
-            }}
-            placeholder={t('incidents.searchPlaceholder')}
-            aria-label={t('incidents.searchLabel')}
-            className="pl-9"
-          />
-        </div>
-        <Button
-          variant="outline"
-          size="icon"
-          className="relative"
-          onClick={() => {
-            setFiltersOpen(true)
-          }}
-          aria-label={filterCount > 0 ? t('incidents.filters.openWithCount', { count: filterCount }) : t('incidents.filters.open')}
-        >
-          <SlidersHorizontal aria-hidden />
-          {filterCount > 0 && (
-            <span className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-primary text-[0.65rem] text-primary-foreground">
-              {filterCount}
-            </span>
-          )}
-        </Button>
-      </div>
+    <ListPage>
+      <ListHeader section="incidents" onNew={startCreating} />
+      <ListToolbar section="incidents" search={search} onSearchChange={setSearch} filterCount={filterCount} drawer={filterDrawer} />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Segmented
@@ -131,62 +106,8 @@ export function IncidentsPage() {
         />
       </div>
 
-      {incidents.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-10 text-muted-foreground">
-          <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden />
-          {t('incidents.loading')}
-        </p>
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center text-muted-foreground">
-          <TriangleAlert className="size-10" aria-hidden />
-          <p>{filtered ? t('incidents.emptySearch') : t('incidents.empty')}</p>
-          {incidents.isError && (
-            <Button variant="outline" onClick={() => void incidents.refetch()}>
-              {t('common.retry')}
-            </Button>
-          )}
-        </div>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3" aria-label={t('incidents.listLabel')}>
-            {items.map((incident) => (
-              <li key={incident.id}>
-                <IncidentCard
-                  incident={incident}
-                  onOpen={() => {
-                    setViewing(incident)
-                  }}
-                  onEdit={() => {
-                    setEditing(incident)
-                  }}
-                  onDelete={() => {
-                    setDeleting(incident)
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-          {incidents.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              disabled={incidents.isFetchingNextPage}
-              onClick={() => void incidents.fetchNextPage()}
-            >
-              {incidents.isFetchingNextPage && <Spinner className="size-4" />}
-              {t('incidents.loadMore')}
-            </Button>
-          )}
-        </>
-      )}
+      <PagedList section="incidents" query={incidents} items={items} filtered={filtered} emptyIcon={TriangleAlert} renderItem={card} />
 
-      <IncidentFilters
-        open={filtersOpen}
-        onOpenChange={setFiltersOpen}
-        value={filters}
-        onChange={setFilters}
-        members={members.data ?? []}
-      />
       <IncidentFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => {
@@ -220,6 +141,6 @@ export function IncidentsPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </main>
+    </ListPage>
   )
 }

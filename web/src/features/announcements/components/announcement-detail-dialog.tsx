@@ -1,10 +1,10 @@
-import { FileText, Maximize2, Pencil, Pin, Trash2 } from 'lucide-react'
+import { FileText, Maximize2, Pin } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DetailActions } from '@/components/item-actions'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { useDateFormat } from '@/lib/dates'
 import type { Announcement } from '../api/list-announcements'
 import { authorName } from '../lib/author'
@@ -108,26 +108,7 @@ export function AnnouncementDetailDialog({ announcement: a, onOpenChange, onEdit
               </dl>
               <ReactionBar announcement={a} />
               {editable && (
-                <DialogFooter>
-                  <Button
-                    variant="ghost"
-                    className="text-destructive hover:bg-destructive/10"
-                    onClick={() => {
-                      onDelete(a)
-                    }}
-                  >
-                    <Trash2 aria-hidden />
-                    {t('announcements.delete')}
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      onEdit(a)
-                    }}
-                  >
-                    <Pencil aria-hidden />
-                    {t('announcements.edit')}
-                  </Button>
-                </DialogFooter>
+                <DetailActions section="announcements" item={a} onEdit={onEdit} onDelete={onDelete} />
               )}
             </>
           )}

@@ -1,15 +1,13 @@
-import { LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FileUploadField, IMAGE_TYPES, PDF_TYPES } from '@/components/file-upload-field'
-import { Button } from '@/components/ui/button'
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog'
+import { SelectField } from '@/components/select-field'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { toDateInputValue } from '@/lib/dates'
@@ -28,26 +26,11 @@ interface AnnouncementFormDialogProps {
 }
 
 /** 'Nuevo comunicado' / 'Editar comunicado' (admins). */
-export function AnnouncementFormDialog({ open, onOpenChange, announcement }: AnnouncementFormDialogProps) {
-  const { t } = useTranslation()
+export function AnnouncementFormDialog({ announcement, ...dialog }: AnnouncementFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{announcement ? t('announcements.form.editTitle') : t('announcements.form.newTitle')}</DialogTitle>
-          <DialogDescription>{t('announcements.form.description')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: every opening starts from the announcement (or the defaults). */}
-        {open && (
-          <AnnouncementForm
-            announcement={announcement}
-            onDone={() => {
-              onOpenChange(false)
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog {...dialog} section="announcements" editing={announcement !== undefined}>
+      {(close) => <AnnouncementForm announcement={announcement} onDone={close} />}
+    </FormDialog>
   )
 }
 
@@ -154,6 +137,17 @@ function AnnouncementForm({ announcement, onDone }: { announcement?: Announcemen
   const buildings = audiences.data?.buildings ?? []
   const current = announcement?.audience.kind === 'building' ? announcement.audience.value : null
   const portals = current && !buildings.some((b) => b.value === current) ? [...buildings, { value: current, residents: 0 }] : buildings
+  const audienceOptions = [
+    { value: 'all', label: t('announcements.audience.all') },
+    { value: 'owners', label: t('announcements.audience.owners') },
+    ...portals.map((b) => ({
+      value: `building:${b.value}`,
+      label: t('announcements.audience.buildingOption', { value: b.value, count: b.residents }),
+    })),
+  ]
+  const priorities = PRIORITIES.map((p) => ({ value: p, label: t(`announcements.priority.${p}`) }))
+  const types = TYPES.map((type) => ({ value: type, label: t(`announcements.type.${type}`) }))
+  const statuses = EDITABLE_STATUSES.map((s) => ({ value: s, label: t(`announcements.status.${s}`) }))
 
   const saveFailed = () => {
     toast.error(t('common.error'), { description: t('announcements.toasts.saveError') })
@@ -222,55 +216,18 @@ function AnnouncementForm({ announcement, onDone }: { announcement?: Announcemen
         {(control) => <Textarea {...control} maxLength={10000} rows={4} {...form.register('description')} />}
       </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <FormField id="announcement-priority" label={t('announcements.fields.priority')}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('priority')}>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`announcements.priority.${p}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id="announcement-type" label={t('announcements.fields.type')}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('type')}>
-              {TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`announcements.type.${type}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField id="announcement-priority" label={t('announcements.fields.priority')} options={priorities} {...form.register('priority')} />
+        <SelectField id="announcement-type" label={t('announcements.fields.type')} options={types} {...form.register('type')} />
       </div>
       {announcement && (
-        <FormField id="announcement-status" label={t('announcements.fields.status')}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('status')}>
-              {EDITABLE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`announcements.status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField id="announcement-status" label={t('announcements.fields.status')} options={statuses} {...form.register('status')} />
       )}
-      <FormField id="announcement-audience" label={t('announcements.fields.audience')}>
-        {(control) => (
-          <NativeSelect {...control} {...form.register('audience')}>
-            <option value="all">{t('announcements.audience.all')}</option>
-            <option value="owners">{t('announcements.audience.owners')}</option>
-            {portals.map((b) => (
-              <option key={b.value} value={`building:${b.value}`}>
-                {t('announcements.audience.buildingOption', { value: b.value, count: b.residents })}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        id="announcement-audience"
+        label={t('announcements.fields.audience')}
+        options={audienceOptions}
+        {...form.register('audience')}
+      />
       <label className="flex cursor-pointer items-start gap-3">
         <Checkbox className="mt-0.5" aria-describedby="announcement-pinned-hint" {...form.register('isPinned')} />
         <span className="flex flex-col gap-0.5">
@@ -336,15 +293,7 @@ function AnnouncementForm({ announcement, onDone }: { announcement?: Announcemen
           )}
         </FormField>
       )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('announcements.cancel')}
-        </Button>
-        <Button type="submit" disabled={saving || uploading} aria-busy={saving}>
-          {saving && <LoaderCircle className="animate-spin" aria-hidden />}
-          {announcement ? t('announcements.form.update') : t('announcements.form.create')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter section="announcements" editing={announcement !== undefined} onCancel={onDone} pending={saving} disabled={uploading} />
     </form>
   )
 }

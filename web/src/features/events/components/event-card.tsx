@@ -1,7 +1,8 @@
-import { Clock, MapPin, Pencil, Trash2, UserRound } from 'lucide-react'
+import { Clock, MapPin, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { IconTerm } from '@/components/icon-term'
+import { CardActions } from '@/components/item-actions'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { useDateFormat } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 import type { CommunityEvent } from '../api/list-events'
@@ -36,47 +37,21 @@ export function EventCard({ event, showDate = false, onEdit, onDelete }: EventCa
       {event.description && <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{event.description}</p>}
       <dl className="flex flex-col gap-1 text-sm">
         <div className="flex items-center gap-2">
-          <dt>
-            <Clock className="size-4 text-primary" aria-hidden />
-            <span className="sr-only">{t('events.fields.time')}</span>
-          </dt>
+          <IconTerm icon={Clock} label={t('events.fields.time')} className="size-4 text-primary" />
           <dd>{showDate ? `${dates.date(event.startAt)} · ${range}` : range}</dd>
         </div>
         {event.location && (
           <div className="flex items-center gap-2">
-            <dt>
-              <MapPin className="size-4 text-primary" aria-hidden />
-              <span className="sr-only">{t('events.fields.location')}</span>
-            </dt>
+            <IconTerm icon={MapPin} label={t('events.fields.location')} className="size-4 text-primary" />
             <dd className="min-w-0 break-words">{event.location}</dd>
           </div>
         )}
         <div className="flex items-center gap-2 text-muted-foreground">
-          <dt>
-            <UserRound className="size-4" aria-hidden />
-            <span className="sr-only">{t('events.fields.createdBy')}</span>
-          </dt>
+          <IconTerm icon={UserRound} label={t('events.fields.createdBy')} className="size-4" />
           <dd>{t('events.card.createdBy', { name: event.createdByName || t('common.user') })}</dd>
         </div>
       </dl>
-      {editable && (
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('events.editNamed', { title: event.title })}>
-            <Pencil aria-hidden />
-            {t('events.edit')}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive hover:bg-destructive/10"
-            onClick={onDelete}
-            aria-label={t('events.deleteNamed', { title: event.title })}
-          >
-            <Trash2 aria-hidden />
-            {t('events.delete')}
-          </Button>
-        </div>
-      )}
+      {editable && <CardActions section="events" title={event.title} onEdit={onEdit} onDelete={onDelete} />}
     </article>
   )
 }

@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import { FormField } from '@/components/ui/form-field'
-import { Label } from '@/components/ui/label'
-import { NativeSelect } from '@/components/ui/native-select'
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
-import { Switch } from '@/components/ui/switch'
+import { FilterSelect, FilterSheet, FilterSwitch, filterBinding } from '@/components/filter-sheet'
+import type { DrawerState } from '@/components/list-page'
 import type { EventStatus } from '../api/list-events'
 import type { Member } from '../api/list-members'
 
@@ -22,90 +18,33 @@ export function activeEventFilterCount(f: EventFilterValues): number {
 
 const STATUSES: readonly EventStatus[] = ['scheduled', 'completed']
 
-interface EventFiltersProps {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+interface EventFiltersProps extends DrawerState {
   value: EventFilterValues
   onChange: (value: EventFilterValues) => void
   members: Member[]
 }
 
 /** The filter drawer: created by, status and 'Mostrar eliminados'. Applies at once. */
-export function EventFilters({ open, onOpenChange, value, onChange, members }: EventFiltersProps) {
+export function EventFilters({ value, onChange, members, ...drawer }: EventFiltersProps) {
   const { t } = useTranslation()
+  const people = members.map((m) => ({ value: m.id, label: m.fullName || t('common.user') }))
+  const statuses = STATUSES.map((s) => ({ value: s, label: t(`events.status.${s}`) }))
+  const filter = filterBinding(value, onChange)
+  const anyone = t('events.filters.anyone')
+  const all = t('events.filters.all')
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="bottom">
-        <SheetHeader>
-          <SheetTitle>{t('events.filters.title')}</SheetTitle>
-          <SheetDescription>{t('events.filters.description')}</SheetDescription>
-        </SheetHeader>
-        <FormField id="event-filter-creator" label={t('events.fields.createdBy')}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={value.createdBy ?? ''}
-              onChange={(e) => {
-                onChange({ ...value, createdBy: e.target.value || undefined })
-              }}
-            >
-              <option value="">{t('events.filters.anyone')}</option>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.fullName || t('common.user')}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id="event-filter-status" label={t('events.fields.status')}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={value.status ?? ''}
-              onChange={(e) => {
-                const status = STATUSES.find((s) => s === e.target.value)
-                onChange({ ...value, status })
-              }}
-            >
-              <option value="">{t('events.filters.all')}</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`events.status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <div className="flex items-center justify-between gap-3">
-          <Label htmlFor="event-filter-deleted">{t('events.filters.showDeleted')}</Label>
-          <Switch
-            id="event-filter-deleted"
-            checked={value.includeDeleted}
-            onCheckedChange={(includeDeleted) => {
-              onChange({ ...value, includeDeleted })
-            }}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Button
-            variant="outline"
-            disabled={activeEventFilterCount(value) === 0}
-            onClick={() => {
-              onChange(NO_EVENT_FILTERS)
-            }}
-          >
-            {t('events.filters.clear')}
-          </Button>
-          <Button
-            onClick={() => {
-              onOpenChange(false)
-            }}
-          >
-            {t('events.filters.apply')}
-          </Button>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <FilterSheet
+      {...drawer}
+      section="events"
+      side="bottom"
+      canClear={activeEventFilterCount(value) > 0}
+      onClear={() => {
+        onChange(NO_EVENT_FILTERS)
+      }}
+    >
+      <FilterSelect id="event-filter-creator" label={t('events.fields.createdBy')} anyLabel={anyone} options={people} {...filter('createdBy')} />
+      <FilterSelect id="event-filter-status" label={t('events.fields.status')} anyLabel={all} options={statuses} {...filter('status')} />
+      <FilterSwitch id="event-filter-deleted" label={t('events.filters.showDeleted')} {...filter('includeDeleted')} />
+    </FilterSheet>
   )
 }

@@ -1,8 +1,6 @@
-import { LoaderCircle } from 'lucide-react'
 import { useState, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
@@ -24,26 +22,11 @@ interface EventFormDialogProps {
 }
 
 /** 'Nuevo Evento' / 'Editar Evento'. */
-export function EventFormDialog({ open, onOpenChange, event, defaultDate }: EventFormDialogProps) {
-  const { t } = useTranslation()
+export function EventFormDialog({ event, defaultDate, ...dialog }: EventFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{event ? t('events.form.editTitle') : t('events.form.newTitle')}</DialogTitle>
-          <DialogDescription>{t('events.form.description')}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <EventForm
-            event={event}
-            defaultDate={defaultDate}
-            onDone={() => {
-              onOpenChange(false)
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog {...dialog} section="events" editing={event !== undefined}>
+      {(close) => <EventForm event={event} defaultDate={defaultDate} onDone={close} />}
+    </FormDialog>
   )
 }
 
@@ -191,15 +174,7 @@ function EventForm({ event, defaultDate, onDone }: { event?: CommunityEvent; def
           )}
         </FormField>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('events.cancel')}
-        </Button>
-        <Button type="submit" disabled={!complete || saving} aria-busy={saving}>
-          {saving && <LoaderCircle className="animate-spin" aria-hidden />}
-          {event ? t('events.form.update') : t('events.form.create')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter section="events" editing={event !== undefined} onCancel={onDone} pending={saving} disabled={!complete} />
     </form>
   )
 }

@@ -1,7 +1,8 @@
-import { MapPin, Pencil, Trash2, UserRound } from 'lucide-react'
+import { MapPin, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { IconTerm } from '@/components/icon-term'
+import { CardActions } from '@/components/item-actions'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { useDateFormat } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 import type { Incident } from '../api/list-incidents'
@@ -47,18 +48,12 @@ export function IncidentCard({ incident, onOpen, onEdit, onDelete }: IncidentCar
         <dl className="flex flex-col gap-0.5 text-xs text-muted-foreground">
           {incident.location && (
             <div className="flex items-center gap-1">
-              <dt>
-                <MapPin className="size-3.5" aria-hidden />
-                <span className="sr-only">{t('incidents.fields.location')}</span>
-              </dt>
+              <IconTerm icon={MapPin} label={t('incidents.fields.location')} className="size-3.5" />
               <dd className="truncate">{incident.location}</dd>
             </div>
           )}
           <div className="flex items-center gap-1">
-            <dt>
-              <UserRound className="size-3.5" aria-hidden />
-              <span className="sr-only">{t('incidents.fields.assignedTo')}</span>
-            </dt>
+            <IconTerm icon={UserRound} label={t('incidents.fields.assignedTo')} className="size-3.5" />
             <dd className="truncate">{t('incidents.card.assignedTo', { name: incident.assignedToName || t('common.user') })}</dd>
           </div>
           <div>
@@ -71,24 +66,7 @@ export function IncidentCard({ incident, onOpen, onEdit, onDelete }: IncidentCar
             </dd>
           </div>
         </dl>
-        {editable && (
-          <div className="flex justify-end gap-1">
-            <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('incidents.editNamed', { title: incident.title })}>
-              <Pencil aria-hidden />
-              {t('incidents.edit')}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-destructive hover:bg-destructive/10"
-              onClick={onDelete}
-              aria-label={t('incidents.deleteNamed', { title: incident.title })}
-            >
-              <Trash2 aria-hidden />
-              {t('incidents.delete')}
-            </Button>
-          </div>
-        )}
+        {editable && <CardActions section="incidents" title={incident.title} onEdit={onEdit} onDelete={onDelete} />}
       </div>
     </article>
   )

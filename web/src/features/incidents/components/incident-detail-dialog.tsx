@@ -1,8 +1,8 @@
-import { ArrowRight, Pencil, Trash2 } from 'lucide-react'
+import { ArrowRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { DetailActions } from '@/components/item-actions'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { useDateFormat } from '@/lib/dates'
 import { useIncident } from '../api/get-incident'
@@ -105,26 +105,7 @@ export function IncidentDetailDialog({ incident, onOpenChange, onEdit, onDelete 
               )}
             </section>
             {editable && (
-              <DialogFooter>
-                <Button
-                  variant="ghost"
-                  className="text-destructive hover:bg-destructive/10"
-                  onClick={() => {
-                    onDelete(shown)
-                  }}
-                >
-                  <Trash2 aria-hidden />
-                  {t('incidents.delete')}
-                </Button>
-                <Button
-                  onClick={() => {
-                    onEdit(shown)
-                  }}
-                >
-                  <Pencil aria-hidden />
-                  {t('incidents.edit')}
-                </Button>
-              </DialogFooter>
+              <DetailActions section="incidents" item={shown} onEdit={onEdit} onDelete={onDelete} />
             )}
           </>
         )}

@@ -1,14 +1,12 @@
-import { LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FileUploadField, IMAGE_TYPES } from '@/components/file-upload-field'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog'
+import { SelectField } from '@/components/select-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { zodResolver } from '@/lib/form'
@@ -16,7 +14,7 @@ import { useCreateIncident } from '../api/create-incident'
 import type { Incident } from '../api/list-incidents'
 import type { Member } from '../api/list-members'
 import { useUpdateIncident } from '../api/update-incident'
-import { PRIORITIES, STATUSES } from '../lib/labels'
+import { useIncidentOptions } from '../lib/options'
 
 interface IncidentFormDialogProps {
   open: boolean
@@ -27,27 +25,11 @@ interface IncidentFormDialogProps {
 }
 
 /** 'Nueva Incidencia' / 'Editar Incidencia'. */
-export function IncidentFormDialog({ open, onOpenChange, incident, members }: IncidentFormDialogProps) {
-  const { t } = useTranslation()
+export function IncidentFormDialog({ incident, members, ...dialog }: IncidentFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{incident ? t('incidents.form.editTitle') : t('incidents.form.newTitle')}</DialogTitle>
-          <DialogDescription>{t('incidents.form.description')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: every opening starts from the incident (or the defaults). */}
-        {open && (
-          <IncidentForm
-            incident={incident}
-            members={members}
-            onDone={() => {
-              onOpenChange(false)
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog {...dialog} section="incidents" editing={incident !== undefined}>
+      {(close) => <IncidentForm incident={incident} members={members} onDone={close} />}
+    </FormDialog>
   )
 }
 
@@ -89,6 +71,7 @@ function IncidentForm({ incident, members, onDone }: { incident?: Incident; memb
   const saving = create.isPending || update.isPending
   const errors = form.formState.errors
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' })
+  const { statuses, priorities, people } = useIncidentOptions(members)
 
   useEffect(() => {
     form.setFocus('title')
@@ -135,28 +118,8 @@ function IncidentForm({ incident, members, onDone }: { incident?: Incident; memb
         {(control) => <Textarea {...control} maxLength={5000} rows={4} {...form.register('description')} />}
       </FormField>
       <div className="grid grid-cols-2 gap-3">
-        <FormField id="incident-priority" label={t('incidents.fields.priority')}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('priority')}>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`incidents.priority.${p}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id="incident-status" label={t('incidents.fields.status')}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register('status')}>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`incidents.status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField id="incident-priority" label={t('incidents.fields.priority')} options={priorities} {...form.register('priority')} />
+        <SelectField id="incident-status" label={t('incidents.fields.status')} options={statuses} {...form.register('status')} />
       </div>
       <FormField
         id="incident-location"
@@ -167,18 +130,14 @@ function IncidentForm({ incident, members, onDone }: { incident?: Incident; memb
           <Input {...control} maxLength={200} placeholder={t('incidents.form.locationPlaceholder')} {...form.register('location')} />
         )}
       </FormField>
-      <FormField id="incident-assigned" label={t('incidents.fields.assignedTo')} error={errors.assignedTo?.message}>
-        {(control) => (
-          <NativeSelect {...control} {...form.register('assignedTo')}>
-            <option value="">{t('incidents.form.chooseMember')}</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.fullName || t('common.user')}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        id="incident-assigned"
+        label={t('incidents.fields.assignedTo')}
+        error={errors.assignedTo?.message}
+        emptyOption={t('incidents.form.chooseMember')}
+        options={people}
+        {...form.register('assignedTo')}
+      />
       <FileUploadField
         bucket="incident-images"
         kind="image"
@@ -192,15 +151,7 @@ function IncidentForm({ incident, members, onDone }: { incident?: Incident; memb
         }}
         onUploadingChange={setUploading}
       />
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('incidents.cancel')}
-        </Button>
-        <Button type="submit" disabled={saving || uploading} aria-busy={saving}>
-          {saving && <LoaderCircle className="animate-spin" aria-hidden />}
-          {incident ? t('incidents.form.update') : t('incidents.form.create')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter section="incidents" editing={incident !== undefined} onCancel={onDone} pending={saving} disabled={uploading} />
     </form>
   )
 }

@@ -1,8 +1,9 @@
-import { KeyRound, LoaderCircle, LogOut, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { KeyRound, LogOut, Trash2 } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Button } from '@/components/ui/button'
+import { SubmitButton } from '@/components/submit-button'
+import { Button, type ButtonProps } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -136,75 +137,28 @@ function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   }
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('settings.account.changePassword')}</DialogTitle>
-          <DialogDescription>{t('settings.account.changePasswordHint')}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault()
-            submit()
-          }}
-        >
-          <FormField id="password-current" label={t('settings.account.currentPassword')}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={current}
-                autoComplete="current-password"
-                onChange={(e) => {
-                  setCurrent(e.target.value)
-                }}
-              />
-            )}
-          </FormField>
-          <FormField id="password-new" label={t('settings.account.newPassword')}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={next}
-                autoComplete="new-password"
-                onChange={(e) => {
-                  setNext(e.target.value)
-                }}
-              />
-            )}
-          </FormField>
-          {next !== '' && <PasswordStrengthMeter password={next} />}
-          <FormField
-            id="password-confirm"
-            label={t('settings.account.confirmPassword')}
-            error={mismatch ? t('settings.account.mismatch') : undefined}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                value={confirm}
-                autoComplete="new-password"
-                onChange={(e) => {
-                  setConfirm(e.target.value)
-                }}
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => {
-                close(false)
-              }}>
-              {t('settings.cancel')}
-            </Button>
-            <Button type="submit" disabled={!ready || change.isPending} aria-busy={change.isPending}>
-              {change.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {change.isPending ? t('settings.account.updating') : t('settings.account.update')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AccountDialog
+      open={open}
+      onOpenChange={close}
+      title={t('settings.account.changePassword')}
+      description={t('settings.account.changePasswordHint')}
+      onSubmit={submit}
+      pending={change.isPending}
+      disabled={!ready}
+      submitLabel={change.isPending ? t('settings.account.updating') : t('settings.account.update')}
+    >
+      <PasswordField id="password-current" label={t('settings.account.currentPassword')} value={current} onChange={setCurrent} />
+      <PasswordField id="password-new" label={t('settings.account.newPassword')} value={next} onChange={setNext} isNew />
+      {next !== '' && <PasswordStrengthMeter password={next} />}
+      <PasswordField
+        id="password-confirm"
+        label={t('settings.account.confirmPassword')}
+        value={confirm}
+        onChange={setConfirm}
+        isNew
+        error={mismatch ? t('settings.account.mismatch') : undefined}
+      />
+    </AccountDialog>
   )
 }
 
@@ -230,58 +184,114 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   }
 
   return (
-    <Dialog
+    <AccountDialog
+      role="alertdialog"
       open={open}
       onOpenChange={(value) => {
         if (!value) setPassword('')
         onOpenChange(value)
       }}
+      title={t('settings.account.delete')}
+      description={t('settings.account.deleteConfirm')}
+      onSubmit={submit}
+      // Cancelar closes without clearing the password; Escape and ✕ clear it.
+      onCancel={() => {
+        onOpenChange(false)
+      }}
+      pending={remove.isPending}
+      disabled={needsPassword && password === ''}
+      submitVariant="destructive"
+      submitLabel={remove.isPending ? t('settings.account.deleting') : t('settings.account.deleteSubmit')}
     >
-      <DialogContent role="alertdialog">
+      {needsPassword && (
+        <PasswordField id="delete-password" label={t('settings.account.currentPassword')} value={password} onChange={setPassword} />
+      )}
+    </AccountDialog>
+  )
+}
+
+interface AccountDialogProps {
+  /** 'alertdialog' for what cannot be undone. */
+  role?: 'dialog' | 'alertdialog'
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description: string
+  onSubmit: () => void
+  /** Cancelar; closes the dialog unless given. */
+  onCancel?: () => void
+  pending: boolean
+  disabled: boolean
+  submitVariant?: ButtonProps['variant']
+  submitLabel: string
+  /** The form's fields. */
+  children: ReactNode
+}
+
+/** A dialog holding a short form, with Cancelar and the submit button. */
+function AccountDialog({ role = 'dialog', open, onOpenChange, title, description, children, ...form }: AccountDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role={role}>
         <DialogHeader>
-          <DialogTitle>{t('settings.account.delete')}</DialogTitle>
-          <DialogDescription>{t('settings.account.deleteConfirm')}</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form
           noValidate
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault()
-            submit()
+            form.onSubmit()
           }}
         >
-          {needsPassword && (
-            <FormField id="delete-password" label={t('settings.account.currentPassword')}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  value={password}
-                  autoComplete="current-password"
-                  onChange={(e) => {
-                    setPassword(e.target.value)
-                  }}
-                />
-              )}
-            </FormField>
-          )}
+          {children}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => {
-                onOpenChange(false)
-              }}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                if (form.onCancel) form.onCancel()
+                else onOpenChange(false)
+              }}
+            >
               {t('settings.cancel')}
             </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={remove.isPending || (needsPassword && password === '')}
-              aria-busy={remove.isPending}
-            >
-              {remove.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {remove.isPending ? t('settings.account.deleting') : t('settings.account.deleteSubmit')}
-            </Button>
+            <SubmitButton variant={form.submitVariant} pending={form.pending} disabled={form.disabled}>
+              {form.submitLabel}
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  )
+}
+
+interface PasswordFieldProps {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  /** A password being chosen, which the browser may offer to generate, rather than the current one. */
+  isNew?: boolean
+  error?: string
+}
+
+/** A password box with its label; autoComplete tells password managers which password it wants. */
+function PasswordField({ id, label, value, onChange, isNew = false, error }: PasswordFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <PasswordInput
+          {...control}
+          value={value}
+          autoComplete={isNew ? 'new-password' : 'current-password'}
+          onChange={(e) => {
+            onChange(e.target.value)
+          }}
+        />
+      )}
+    </FormField>
   )
 }

@@ -1,12 +1,10 @@
 import type { TFunction } from 'i18next'
-import { LoaderCircle, Pencil } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { z } from 'zod'
-import { Button } from '@/components/ui/button'
-import { Card, CardContent } from '@/components/ui/card'
+import { EditableCard } from '../components/editable-card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
@@ -83,6 +81,10 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
     },
   )
 
+  const startEditing = () => {
+    setEditing(true)
+  }
+
   const fields = [
     ['name', 'settings.community.name'],
     ['address', 'settings.community.address'],
@@ -92,61 +94,33 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
   ] as const
 
   return (
-    <Card>
-      <CardContent>
-        {!editing ? (
-          <div className="flex flex-col gap-5">
-            <dl className="flex flex-col gap-4">
-              <Detail label={t('settings.community.name')}>{community.name}</Detail>
-              <Detail label={t('settings.community.address')}>{community.address}</Detail>
-              <Detail label={t('settings.community.city')}>{community.city}</Detail>
-              <Detail label={t('settings.community.postalCode')}>{community.postalCode}</Detail>
-              <Detail label={t('settings.community.country')}>{community.country}</Detail>
-              <Detail label={t('settings.community.reference')}>
-                {community.catastralReference ?? t('settings.community.notSpecified')}
-              </Detail>
-            </dl>
-            {isAdmin && (
-              <Button
-                size="lg"
-                className="w-full"
-                onClick={() => {
-                  setEditing(true)
-                }}
-              >
-                <Pencil aria-hidden />
-                {t('settings.edit')}
-              </Button>
-            )}
-          </div>
-        ) : (
-          <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-            {fields.map(([name, label]) => (
-              <FormField key={name} id={`community-${name}`} label={t(label)} error={errors[name]?.message}>
-                {(control) => <Input {...control} {...form.register(name)} />}
-              </FormField>
-            ))}
-            <div className="grid grid-cols-2 gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                size="lg"
-                disabled={update.isPending}
-                onClick={() => {
-                  form.reset(valuesOf(community))
-                  setEditing(false)
-                }}
-              >
-                {t('settings.cancel')}
-              </Button>
-              <Button type="submit" size="lg" disabled={update.isPending} aria-busy={update.isPending}>
-                {update.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-                {update.isPending ? t('settings.saving') : t('settings.save')}
-              </Button>
-            </div>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+    <EditableCard
+      editing={editing}
+      onEdit={isAdmin ? startEditing : undefined}
+      details={
+        <dl className="flex flex-col gap-4">
+          <Detail label={t('settings.community.name')}>{community.name}</Detail>
+          <Detail label={t('settings.community.address')}>{community.address}</Detail>
+          <Detail label={t('settings.community.city')}>{community.city}</Detail>
+          <Detail label={t('settings.community.postalCode')}>{community.postalCode}</Detail>
+          <Detail label={t('settings.community.country')}>{community.country}</Detail>
+          <Detail label={t('settings.community.reference')}>
+            {community.catastralReference ?? t('settings.community.notSpecified')}
+          </Detail>
+        </dl>
+      }
+      onSubmit={onSubmit}
+      onCancel={() => {
+        form.reset(valuesOf(community))
+        setEditing(false)
+      }}
+      pending={update.isPending}
+    >
+      {fields.map(([name, label]) => (
+        <FormField key={name} id={`community-${name}`} label={t(label)} error={errors[name]?.message}>
+          {(control) => <Input {...control} {...form.register(name)} />}
+        </FormField>
+      ))}
+    </EditableCard>
   )
 }

@@ -1,12 +1,10 @@
 import type { TFunction } from 'i18next'
-import { LoaderCircle, Pencil } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { z } from 'zod'
-import { Button } from '@/components/ui/button'
-import { Card, CardContent } from '@/components/ui/card'
+import { EditableCard } from '../components/editable-card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
@@ -81,63 +79,39 @@ function UnitForm({ unit }: { unit: MyUnit | null }) {
   )
 
   return (
-    <Card>
-      <CardContent>
-        {!editing ? (
-          <div className="flex flex-col gap-5">
-            {unit ? (
-              <dl className="flex flex-col gap-4">
-                <Detail label={t('settings.unit.number')}>{unit.unitNumber}</Detail>
-                <Detail label={t('settings.unit.floor')}>{unit.floor ?? t('settings.notSet')}</Detail>
-                <Detail label={t('settings.unit.building')}>{unit.building ?? t('settings.notSet')}</Detail>
-                <Detail label={t('settings.myCommunity.occupant')}>{unit.ownerName ?? t('settings.notSet')}</Detail>
-              </dl>
-            ) : (
-              <p className="text-muted-foreground">{t('settings.unit.none')}</p>
-            )}
-            <Button
-              size="lg"
-              className="w-full"
-              onClick={() => {
-                setEditing(true)
-              }}
-            >
-              <Pencil aria-hidden />
-              {t('settings.edit')}
-            </Button>
-          </div>
+    <EditableCard
+      editing={editing}
+      onEdit={() => {
+        setEditing(true)
+      }}
+      details={
+        unit ? (
+          <dl className="flex flex-col gap-4">
+            <Detail label={t('settings.unit.number')}>{unit.unitNumber}</Detail>
+            <Detail label={t('settings.unit.floor')}>{unit.floor ?? t('settings.notSet')}</Detail>
+            <Detail label={t('settings.unit.building')}>{unit.building ?? t('settings.notSet')}</Detail>
+            <Detail label={t('settings.myCommunity.occupant')}>{unit.ownerName ?? t('settings.notSet')}</Detail>
+          </dl>
         ) : (
-          <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-            <FormField id="unit-number" label={t('settings.unit.numberLabel')} error={errors.unitNumber?.message}>
-              {(control) => <Input {...control} {...form.register('unitNumber')} />}
-            </FormField>
-            <FormField id="unit-floor" label={t('settings.unit.floor')} optionalText={t('common.optional')} error={errors.floor?.message}>
-              {(control) => <Input {...control} {...form.register('floor')} />}
-            </FormField>
-            <FormField id="unit-building" label={t('settings.unit.building')} optionalText={t('common.optional')} error={errors.building?.message}>
-              {(control) => <Input {...control} {...form.register('building')} />}
-            </FormField>
-            <div className="grid grid-cols-2 gap-2">
-              <Button
-                type="button"
-                variant="outline"
-                size="lg"
-                disabled={save.isPending}
-                onClick={() => {
-                  form.reset(valuesOf(unit))
-                  setEditing(false)
-                }}
-              >
-                {t('settings.cancel')}
-              </Button>
-              <Button type="submit" size="lg" disabled={save.isPending} aria-busy={save.isPending}>
-                {save.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-                {save.isPending ? t('settings.saving') : t('settings.save')}
-              </Button>
-            </div>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+          <p className="text-muted-foreground">{t('settings.unit.none')}</p>
+        )
+      }
+      onSubmit={onSubmit}
+      onCancel={() => {
+        form.reset(valuesOf(unit))
+        setEditing(false)
+      }}
+      pending={save.isPending}
+    >
+      <FormField id="unit-number" label={t('settings.unit.numberLabel')} error={errors.unitNumber?.message}>
+        {(control) => <Input {...control} {...form.register('unitNumber')} />}
+      </FormField>
+      <FormField id="unit-floor" label={t('settings.unit.floor')} optionalText={t('common.optional')} error={errors.floor?.message}>
+        {(control) => <Input {...control} {...form.register('floor')} />}
+      </FormField>
+      <FormField id="unit-building" label={t('settings.unit.building')} optionalText={t('common.optional')} error={errors.building?.message}>
+        {(control) => <Input {...control} {...form.register('building')} />}
+      </FormField>
+    </EditableCard>
   )
 }
