@@ -5,10 +5,8 @@ package announcements
 
 import (
 	"context"
-	"encoding/base64"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -68,7 +66,6 @@ func New(store Store, o Options) *Service {
 var (
 	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
 	errNotAdmin    = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden publicar, editar o eliminar comunicados")
-	errBadCursor   = domain.Errorf(domain.CodeInvalid, "El cursor de la página no es válido")
 )
 
 func inCommunity(a *domain.Actor) error {
@@ -271,14 +268,8 @@ type ListInput struct {
 	Cursor          string
 }
 
-// Page is one page of the board; NextCursor is empty on the last one.
-type Page struct {
-	Items      []domain.Announcement
-	NextCursor string
-}
-
 // List returns one page of the board as a sees it: pinned first, then newest.
-func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*Page, error) {
+func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.Announcement], error) {
 	if err := inCommunity(a); err != nil {
 		return nil, err
 	}
@@ -297,57 +288,20 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*Pag
 			return nil, domain.Errorf(domain.CodeInvalid, "El tipo no es válido")
 		}
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
+	after, err := domain.ParseCursor(in.Cursor)
+	if err != nil {
+		return nil, err
 	}
-	limit = min(limit, MaxLimit)
+	limit := domain.PageLimit(in.Limit, DefaultLimit, MaxLimit)
 	f := domain.AnnouncementFilter{Statuses: in.Statuses, Priorities: in.Priorities, Types: in.Types, Search: domain.SearchText(in.Query),
-		IncludeArchived: in.IncludeArchived, Limit: limit + 1}
-	if in.Cursor != "" {
-		c, err := DecodeCursor(in.Cursor)
-		if err != nil {
-			return nil, err
-		}
-		f.After = c
-	}
+		IncludeArchived: in.IncludeArchived, Limit: limit + 1, After: after}
 	items, err := s.store.ListAnnouncements(ctx, a.CommunityID, s.viewer(a), f)
 	if err != nil {
 		return nil, err
 	}
-	p := &Page{Items: items}
-	if len(items) > limit {
-		p.Items = items[:limit]
-		last := p.Items[limit-1]
-		p.NextCursor = EncodeCursor(domain.AnnouncementCursor{Pinned: last.IsPinned, At: last.CreatedAt, ID: last.ID})
-	}
-	return p, nil
-}
-
-// EncodeCursor makes an opaque page token of a position.
-func EncodeCursor(c domain.AnnouncementCursor) string {
-	pinned := "0"
-	if c.Pinned {
-		pinned = "1"
-	}
-	return base64.RawURLEncoding.EncodeToString([]byte(pinned + "~" + strconv.FormatInt(c.At.UnixMilli(), 10) + "~" + c.ID))
-}
-
-// DecodeCursor reads a token made by EncodeCursor.
-func DecodeCursor(s string) (*domain.AnnouncementCursor, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return nil, errBadCursor
-	}
-	parts := strings.SplitN(string(raw), "~", 3)
-	if len(parts) != 3 || (parts[0] != "0" && parts[0] != "1") || parts[2] == "" || len(parts[2]) > 64 {
-		return nil, errBadCursor
-	}
-	msec, err := strconv.ParseInt(parts[1], 10, 64)
-	if err != nil {
-		return nil, errBadCursor
-	}
-	return &domain.AnnouncementCursor{Pinned: parts[0] == "1", At: time.UnixMilli(msec).UTC(), ID: parts[2]}, nil
+	return domain.NextPage(items, limit, func(an domain.Announcement) domain.Cursor {
+		return domain.Cursor{Pinned: an.IsPinned, At: an.CreatedAt, ID: an.ID}
+	}), nil
 }
 
 // Patch is an edit: nil fields stay as they are; an empty image or document URL removes it, and

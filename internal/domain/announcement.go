@@ -128,14 +128,7 @@ type AnnouncementFilter struct {
 	Search          string // already normalized with SearchText
 	IncludeArchived bool   // also archived and deleted ones
 	Limit           int
-	After           *AnnouncementCursor
-}
-
-// AnnouncementCursor is a position in the board's order (pinned, created_at, id), all descending.
-type AnnouncementCursor struct {
-	Pinned bool
-	At     time.Time
-	ID     string
+	After           *Cursor
 }
 
 // BuildingAudience is a portal / staircase of the community, with how many members live in it.

@@ -75,12 +75,6 @@ type IncidentFilter struct {
 	After          *Cursor // the last item of the previous page
 }
 
-// Cursor is a position in a list ordered by (time, id).
-type Cursor struct {
-	At time.Time
-	ID string
-}
-
 // SearchText is how text is compared by search: lower-cased, without accents or other diacritics, with
 // runs of white space collapsed, so 'agua' finds 'Fuga de AGUA' and 'Fuga de água'.
 func SearchText(parts ...string) string {

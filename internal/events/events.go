@@ -182,12 +182,8 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) ([]do
 	if in.Status != "" && !in.Status.Valid() {
 		return nil, domain.Errorf(domain.CodeInvalid, "El estado no es válido")
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
-	}
 	return s.store.ListEvents(ctx, a.CommunityID, domain.EventFilter{From: in.From, To: in.To, CreatedBy: in.CreatedBy,
-		Status: in.Status, Search: domain.SearchText(in.Query), IncludeDeleted: in.IncludeDeleted, Limit: min(limit, MaxLimit)})
+		Status: in.Status, Search: domain.SearchText(in.Query), IncludeDeleted: in.IncludeDeleted, Limit: domain.PageLimit(in.Limit, DefaultLimit, MaxLimit)})
 }
 
 // Patch is an edit: nil fields stay; an empty description or location removes it; ClearEnd removes the end.

@@ -2,8 +2,6 @@ package events_test
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -15,43 +13,15 @@ import (
 	"vecinos/internal/store/storetest"
 )
 
-func community(t *testing.T, db *store.DB, names ...string) []*domain.Actor {
-	t.Helper()
-	ctx := context.Background()
-	var c *domain.Community
-	var out []*domain.Actor
-	now := time.Now()
-	for i, name := range names {
-		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("u%d-%s@example.es", i, rand.Text()[:8]), FullName: name,
-			Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			t.Fatal(err)
-		}
-		setup := domain.CommunitySetup{}
-		role := domain.RoleUser
-		if c == nil {
-			c = &domain.Community{Name: "Comunidad " + name}
-			setup.Create, role = c, domain.RoleAdmin
-		} else {
-			setup.JoinCode = c.PublicID
-		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, &domain.Actor{UserID: u.ID, FullName: name, EmailConfirmed: true, CommunityID: c.ID, Role: role})
-	}
-	return out
-}
-
 func ptr[T any](v T) *T { return &v }
 
 func TestEventsRulesAndFilters(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := events.New(db, events.Options{PublicURL: "https://vecinos.example"})
-		m := community(t, db, "Ana Admin", "Bruno", "Carmen")
+		m := storetest.Community(t, db, "Ana Admin", "Bruno", "Carmen")
 		admin, bruno, carmen := m[0], m[1], m[2]
-		other := community(t, db, "Otra")[0]
+		other := storetest.Community(t, db, "Otra")[0]
 		day := time.Date(2031, 5, 10, 18, 0, 0, 0, time.UTC)
 
 		if _, err := svc.Create(ctx, &domain.Actor{UserID: bruno.UserID}, events.Input{Title: "x", StartAt: day}); domain.ErrorMessage(err) != "No tienes una comunidad asignada" {
@@ -142,7 +112,7 @@ func TestCalendarFeedTokens(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := events.New(db, events.Options{PublicURL: "https://vecinos.example/"})
-		m := community(t, db, "Ana", "Bruno")
+		m := storetest.Community(t, db, "Ana", "Bruno")
 		if _, err := svc.Create(ctx, m[0], events.Input{Title: "Junta", StartAt: time.Now().Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}

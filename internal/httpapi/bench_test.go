@@ -75,9 +75,9 @@ func BenchmarkIncidents(b *testing.B) {
 func benchIncidentsOn(b *testing.B, db *store.DB) {
 	ctx := context.Background()
 	start := time.Now()
-	communityID, members := benchSeedCommunity(b, db, "Benchmark A")
+	communityID, members := storetest.CommunityIDs(b, db, benchNeighbours()...)
 	benchSeedIncidents(b, db, communityID, members)
-	otherID, others := benchSeedCommunity(b, db, "Benchmark B")
+	otherID, others := storetest.CommunityIDs(b, db, benchNeighbours()...)
 	benchSeedIncidents(b, db, otherID, others)
 	if err := db.Analyze(ctx); err != nil {
 		b.Fatal(err)
@@ -233,30 +233,13 @@ func benchProfile(b *testing.B, name string) func() {
 	}
 }
 
-func benchSeedCommunity(b *testing.B, db *store.DB, name string) (string, []string) {
-	ctx := context.Background()
-	var c *domain.Community
-	ids := make([]string, 0, benchMembers)
-	now := time.Now()
-	for i := range benchMembers {
-		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("m%d-%s@example.es", i, strings.ToLower(strings.ReplaceAll(name, " ", ""))),
-			FullName: fmt.Sprintf("Vecino %03d", i), Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			b.Fatal(err)
-		}
-		setup := domain.CommunitySetup{}
-		if c == nil {
-			c = &domain.Community{Name: name}
-			setup.Create = c
-		} else {
-			setup.JoinCode = c.PublicID
-		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
-			b.Fatal(err)
-		}
-		ids = append(ids, u.ID)
+// benchNeighbours names the members of a benchmark community.
+func benchNeighbours() []string {
+	names := make([]string, benchMembers)
+	for i := range names {
+		names[i] = fmt.Sprintf("Vecino %03d", i)
 	}
-	return c.ID, ids
+	return names
 }
 
 func benchSeedIncidents(b *testing.B, db *store.DB, communityID string, members []string) {

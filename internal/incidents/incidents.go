@@ -5,8 +5,6 @@ package incidents
 
 import (
 	"context"
-	"encoding/base64"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -56,7 +54,6 @@ var (
 	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
 	errCannotEdit  = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede editar esta incidencia")
 	errCannotDel   = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar esta incidencia")
-	errBadCursor   = domain.Errorf(domain.CodeInvalid, "El cursor de la página no es válido")
 )
 
 func inCommunity(a *domain.Actor) error {
@@ -185,14 +182,8 @@ type ListInput struct {
 	Cursor         string
 }
 
-// Page is one page of the list; NextCursor is empty on the last one.
-type Page struct {
-	Items      []domain.Incident
-	NextCursor string
-}
-
 // List returns one page of a's community's incidents, newest first.
-func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*Page, error) {
+func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.Incident], error) {
 	if err := inCommunity(a); err != nil {
 		return nil, err
 	}
@@ -202,53 +193,21 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*Pag
 	if in.Priority != "" && !in.Priority.Valid() {
 		return nil, domain.Errorf(domain.CodeInvalid, "La prioridad no es válida")
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = DefaultLimit
+	after, err := domain.ParseCursor(in.Cursor)
+	if err != nil {
+		return nil, err
 	}
-	limit = min(limit, MaxLimit)
+	limit := domain.PageLimit(in.Limit, DefaultLimit, MaxLimit)
 	f := domain.IncidentFilter{Status: in.Status, Priority: in.Priority, AssignedTo: in.AssignedTo, CreatedBy: in.CreatedBy,
-		Search: domain.SearchText(in.Query), IncludeDeleted: in.IncludeDeleted, Limit: limit + 1}
+		Search: domain.SearchText(in.Query), IncludeDeleted: in.IncludeDeleted, Limit: limit + 1, After: after}
 	if in.Mine {
 		f.Mine = a.UserID
-	}
-	if in.Cursor != "" {
-		c, err := DecodeCursor(in.Cursor)
-		if err != nil {
-			return nil, err
-		}
-		f.After = c
 	}
 	items, err := s.store.ListIncidents(ctx, a.CommunityID, f)
 	if err != nil {
 		return nil, err
 	}
-	p := &Page{Items: items}
-	if len(items) > limit {
-		p.Items = items[:limit]
-		last := p.Items[limit-1]
-		p.NextCursor = EncodeCursor(domain.Cursor{At: last.CreatedAt, ID: last.ID})
-	}
-	return p, nil
-}
-
-// EncodeCursor makes an opaque page token of a position.
-func EncodeCursor(c domain.Cursor) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.At.UnixMilli(), 10) + "~" + c.ID))
-}
-
-// DecodeCursor reads a token made by EncodeCursor.
-func DecodeCursor(s string) (*domain.Cursor, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return nil, errBadCursor
-	}
-	at, id, ok := strings.Cut(string(raw), "~")
-	msec, err := strconv.ParseInt(at, 10, 64)
-	if !ok || err != nil || id == "" || len(id) > 64 {
-		return nil, errBadCursor
-	}
-	return &domain.Cursor{At: time.UnixMilli(msec).UTC(), ID: id}, nil
+	return domain.NextPage(items, limit, func(in domain.Incident) domain.Cursor { return domain.Cursor{At: in.CreatedAt, ID: in.ID} }), nil
 }
 
 // Patch is an edit: nil fields stay as they are; an empty location or image URL removes it.

@@ -2,7 +2,6 @@ package incidents_test
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"slices"
 	"testing"
@@ -13,35 +12,6 @@ import (
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
-
-// community creates a community whose first member (of names) is its admin and the others plain members.
-func community(t *testing.T, db *store.DB, names ...string) []*domain.Actor {
-	t.Helper()
-	ctx := context.Background()
-	var c *domain.Community
-	var out []*domain.Actor
-	now := time.Now()
-	for i, name := range names {
-		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("u%d-%s@example.es", i, rand.Text()[:8]), FullName: name,
-			Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			t.Fatal(err)
-		}
-		setup := domain.CommunitySetup{}
-		role := domain.RoleUser
-		if c == nil {
-			c = &domain.Community{Name: "Comunidad " + name}
-			setup.Create, role = c, domain.RoleAdmin
-		} else {
-			setup.JoinCode = c.PublicID
-		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, &domain.Actor{UserID: u.ID, FullName: name, EmailConfirmed: true, CommunityID: c.ID, Role: role})
-	}
-	return out
-}
 
 func ptr[T any](v T) *T { return &v }
 
@@ -58,9 +28,9 @@ func TestListFiltersAndSearch(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := incidents.New(db, incidents.Options{})
-		m := community(t, db, "Ana Admin", "Bruno Vecino", "Carmen Vecina")
+		m := storetest.Community(t, db, "Ana Admin", "Bruno Vecino", "Carmen Vecina")
 		admin, bruno, carmen := m[0], m[1], m[2]
-		other := community(t, db, "Otra Admin")[0]
+		other := storetest.Community(t, db, "Otra Admin")[0]
 		create := func(a *domain.Actor, title, desc string, assignee *domain.Actor, prio domain.Priority, status domain.IncidentStatus) *domain.Incident {
 			t.Helper()
 			in, err := svc.Create(ctx, a, incidents.Input{Title: title, Description: desc, AssignedTo: assignee.UserID, Priority: prio, Status: status})
@@ -133,7 +103,7 @@ func TestKeysetPaginationReturnsEveryItemOnce(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := incidents.New(db, incidents.Options{})
-		m := community(t, db, "Ana", "Bruno")
+		m := storetest.Community(t, db, "Ana", "Bruno")
 		base := time.Now().Add(-time.Hour).Truncate(time.Millisecond)
 		var batch []domain.Incident
 		for i := range 57 {
@@ -185,9 +155,9 @@ func TestValidationAssigneeAndHistory(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := incidents.New(db, incidents.Options{})
-		m := community(t, db, "Ana Admin", "Bruno Vecino", "Carmen Vecina")
+		m := storetest.Community(t, db, "Ana Admin", "Bruno Vecino", "Carmen Vecina")
 		admin, bruno, carmen := m[0], m[1], m[2]
-		outsider := community(t, db, "Otra")[0]
+		outsider := storetest.Community(t, db, "Otra")[0]
 		for _, c := range []struct {
 			in   incidents.Input
 			code domain.Code

@@ -138,7 +138,6 @@ var (
 	errLongDesc      = domain.Errorf(domain.CodeInvalid, "La descripción no puede superar los %d caracteres", MaxDescription)
 	errTooMany       = domain.Errorf(domain.CodeInvalid, "No puedes invitar a más de %d vecinos a la vez", MaxInvites)
 	errCommunityOnly = domain.Errorf(domain.CodeInvalid, "El chat comunitario ya incluye a todos los vecinos")
-	errBadCursor     = domain.Errorf(domain.CodeInvalid, "El cursor de la página no es válido")
 )
 
 func inCommunity(a *domain.Actor) error {
@@ -148,12 +147,7 @@ func inCommunity(a *domain.Actor) error {
 	return nil
 }
 
-func limit(n int) int {
-	if n <= 0 {
-		return DefaultLimit
-	}
-	return min(n, MaxLimit)
-}
+func limit(n int) int { return domain.PageLimit(n, DefaultLimit, MaxLimit) }
 
 func validClientID(id string) (*string, error) {
 	id = strings.TrimSpace(id)
@@ -178,7 +172,7 @@ func checkContent(content string) error {
 
 func checkCursor(before string) error {
 	if before != "" && !validID(before) {
-		return errBadCursor
+		return domain.ErrBadCursor
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ func annTitles(t *testing.T, db *store.DB, communityID string, v domain.Announce
 func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, m := seedCommunity(t, db, "Ana", "Bruno")
+		c, m := storetest.CommunityIDs(t, db, "Ana", "Bruno")
 		t0 := time.Now().Truncate(time.Millisecond)
 		until := t0.Add(time.Hour)
 		annNew(t, db, c, m[0], "Fijado antiguo", t0.Add(-3*time.Hour), func(an *domain.Announcement) { an.IsPinned = true })
@@ -65,7 +65,7 @@ func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		other, om := seedCommunity(t, db, "Carla")
+		other, om := storetest.CommunityIDs(t, db, "Carla")
 		annNew(t, db, other, om[0], "De otra comunidad", t0, nil)
 
 		bruno := domain.AnnouncementViewer{UserID: m[1], Now: t0}
@@ -119,7 +119,7 @@ func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 			}
 			last := page[0]
 			paged = append(paged, last.Title+":"+string(last.Status))
-			f.After = &domain.AnnouncementCursor{Pinned: last.IsPinned, At: last.CreatedAt, ID: last.ID}
+			f.After = &domain.Cursor{Pinned: last.IsPinned, At: last.CreatedAt, ID: last.ID}
 		}
 		if !slices.Equal(paged, []string{"Fijado antiguo:publicado", "Nuevas normas del ascensor:publicado", "Corte de agua:publicado"}) {
 			t.Fatalf("pages: %v", paged)
@@ -132,7 +132,7 @@ func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 func TestAnnouncementReactions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, m := seedCommunity(t, db, "Ana", "Bruno", "Carla")
+		c, m := storetest.CommunityIDs(t, db, "Ana", "Bruno", "Carla")
 		an := annNew(t, db, c, m[0], "Junta", time.Now(), nil)
 		react := func(user string, e domain.Reaction) (domain.ReactionCounts, *domain.Reaction) {
 			t.Helper()
@@ -197,7 +197,7 @@ func TestAnnouncementReactions(t *testing.T) {
 func TestAnnouncementReadReceiptsIdempotent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, m := seedCommunity(t, db, "Ana", "Bruno", "Carla")
+		c, m := storetest.CommunityIDs(t, db, "Ana", "Bruno", "Carla")
 		an := annNew(t, db, c, m[0], "Junta", time.Now(), nil)
 		var wg sync.WaitGroup
 		for range 8 {
@@ -229,7 +229,7 @@ func TestAnnouncementReadReceiptsIdempotent(t *testing.T) {
 func TestAnnouncementTargeting(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, m := seedCommunity(t, db, "Admin", "Olga", "Pablo", "Teo", "Nadie")
+		c, m := storetest.CommunityIDs(t, db, "Admin", "Olga", "Pablo", "Teo", "Nadie")
 		admin, owner1, owner2, tenant, nobody := m[0], m[1], m[2], m[3], m[4]
 		p1, p2 := "Portal 1", "Portal 2"
 		u1, err := db.SaveMyUnit(ctx, owner1, c, "1A", nil, &p1)

@@ -2,9 +2,7 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -14,34 +12,6 @@ import (
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
-
-// neighbours creates a community with one member per name (the first is its admin) and returns their ids.
-func neighbours(t *testing.T, db *store.DB, names ...string) (string, []string) {
-	t.Helper()
-	ctx := context.Background()
-	var c *domain.Community
-	var ids []string
-	now := time.Now()
-	for _, name := range names {
-		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("%s-%s@example.es", name, rand.Text()[:8]), FullName: name,
-			Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			t.Fatal(err)
-		}
-		setup := domain.CommunitySetup{}
-		if c == nil {
-			c = &domain.Community{Name: "Comunidad de " + name}
-			setup.Create = c
-		} else {
-			setup.JoinCode = c.PublicID
-		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, u.ID)
-	}
-	return c.ID, ids
-}
 
 func dm(communityID, conversationID, from string, to *string, content, clientID string) *domain.DirectMessage {
 	m := &domain.DirectMessage{ID: domain.NewID(), ConversationID: conversationID, SenderID: &from, RecipientID: to, Content: content,
@@ -55,8 +25,8 @@ func dm(communityID, conversationID, from string, to *string, content, clientID 
 func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, ids := neighbours(t, db, "ana", "luis", "eva")
-		other, outsiders := neighbours(t, db, "pau")
+		c, ids := storetest.CommunityIDs(t, db, "ana", "luis", "eva")
+		other, outsiders := storetest.CommunityIDs(t, db, "pau")
 		_ = other
 
 		got := make([]string, 10)
@@ -102,7 +72,7 @@ func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
 func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, ids := neighbours(t, db, "ana", "luis", "eva")
+		c, ids := storetest.CommunityIDs(t, db, "ana", "luis", "eva")
 		ana, luis, eva := ids[0], ids[1], ids[2]
 		al, _ := db.GetOrCreateConversation(ctx, c, ana, luis, time.Now())
 		ae, _ := db.GetOrCreateConversation(ctx, c, ana, eva, time.Now())
@@ -165,7 +135,7 @@ func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 func TestSendingTwiceWithOneClientIDStoresOneMessage(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, ids := neighbours(t, db, "ana", "luis")
+		c, ids := storetest.CommunityIDs(t, db, "ana", "luis")
 		conv, _ := db.GetOrCreateConversation(ctx, c, ids[0], ids[1], time.Now())
 		var wg sync.WaitGroup
 		got := make([]*domain.DirectMessage, 5)
@@ -206,8 +176,8 @@ func TestSendingTwiceWithOneClientIDStoresOneMessage(t *testing.T) {
 func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		c, ids := neighbours(t, db, "ana", "luis", "eva")
-		other, outsiders := neighbours(t, db, "pau")
+		c, ids := storetest.CommunityIDs(t, db, "ana", "luis", "eva")
+		other, outsiders := storetest.CommunityIDs(t, db, "pau")
 
 		// The community channel is created once, however many ask at the same time.
 		chans := make([]*domain.Channel, 8)
@@ -298,7 +268,7 @@ func TestMessagesOfADeletedAccountRemain(t *testing.T) {
 		if _, err := db.Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		c, ids := neighbours(t, db, "ana", "luis")
+		c, ids := storetest.CommunityIDs(t, db, "ana", "luis")
 		conv, _ := db.GetOrCreateConversation(ctx, c, ids[0], ids[1], time.Now())
 		if _, _, err := db.SendDirectMessage(ctx, dm(c, conv, ids[1], &ids[0], "Me mudo", "")); err != nil {
 			t.Fatal(err)

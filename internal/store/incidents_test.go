@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"regexp"
 	"slices"
@@ -15,34 +14,6 @@ import (
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
-
-// seedCommunity creates a community with n members (the first is its admin) and returns their ids.
-func seedCommunity(t *testing.T, db *store.DB, names ...string) (string, []string) {
-	t.Helper()
-	ctx := context.Background()
-	var c *domain.Community
-	var ids []string
-	now := time.Now()
-	for i, name := range names {
-		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("u%d-%s@example.es", i, rand.Text()[:8]), FullName: name,
-			Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			t.Fatal(err)
-		}
-		setup := domain.CommunitySetup{}
-		if c == nil {
-			c = &domain.Community{Name: "Comunidad " + name}
-			setup.Create = c
-		} else {
-			setup.JoinCode = c.PublicID
-		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, u.ID)
-	}
-	return c.ID, ids
-}
 
 func seedIncidents(t *testing.T, db *store.DB, communityID string, members []string, n int) {
 	t.Helper()
@@ -73,8 +44,8 @@ var communityIndex = regexp.MustCompile(`incidents_community(_status)?\b`)
 func TestIncidentListUsesTheCommunityIndex(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, am := seedCommunity(t, db, "Ana", "Bruno")
-		b, bm := seedCommunity(t, db, "Carla")
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		b, bm := storetest.CommunityIDs(t, db, "Carla")
 		seedIncidents(t, db, a, am, 3000)
 		seedIncidents(t, db, b, bm, 3000)
 		if err := db.Analyze(ctx); err != nil {
@@ -144,8 +115,8 @@ func hasSearchIndex(t *testing.T, db *store.DB) bool {
 func TestDashboardCountsAreCommunityScoped(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, am := seedCommunity(t, db, "Ana", "Bruno")
-		b, bm := seedCommunity(t, db, "Carla")
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		b, bm := storetest.CommunityIDs(t, db, "Carla")
 		seedIncidents(t, db, a, am, 30) // 10 open; created in the last 30 s
 		seedIncidents(t, db, b, bm, 9)
 		now := time.Now()
@@ -188,8 +159,8 @@ func TestDashboardCountsAreCommunityScoped(t *testing.T) {
 
 func TestMembersListsOneCommunityByName(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		a, _ := seedCommunity(t, db, "Marta", "Ana", "Zoe")
-		seedCommunity(t, db, "Bea")
+		a, _ := storetest.CommunityIDs(t, db, "Marta", "Ana", "Zoe")
+		storetest.CommunityIDs(t, db, "Bea")
 		ms, err := db.Members(context.Background(), a)
 		if err != nil {
 			t.Fatal(err)
@@ -234,8 +205,8 @@ func talliesMatch(t *testing.T, db *store.DB, when string) {
 func TestIncidentTalliesFollowEveryWrite(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, am := seedCommunity(t, db, "Ana", "Bruno")
-		b, bm := seedCommunity(t, db, "Carla")
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		b, bm := storetest.CommunityIDs(t, db, "Carla")
 		seedIncidents(t, db, a, am, 60)
 		seedIncidents(t, db, b, bm, 20)
 		talliesMatch(t, db, "after the bulk insert")
@@ -293,7 +264,7 @@ func TestIncidentTalliesFollowEveryWrite(t *testing.T) {
 func TestIncidentTalliesUnderConcurrentWrites(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, am := seedCommunity(t, db, "Ana", "Bruno", "Carla", "Dani")
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno", "Carla", "Dani")
 		statuses := []domain.IncidentStatus{domain.IncidentOpen, domain.IncidentInProgress, domain.IncidentResolved}
 		errs := make(chan error, 8)
 		for w := range 8 {
@@ -337,7 +308,7 @@ func TestIncidentTalliesUnderConcurrentWrites(t *testing.T) {
 func TestDashboardCountsFromTheInstant(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, am := seedCommunity(t, db, "Ana", "Bruno")
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
 		since := time.Date(2026, 3, 10, 15, 0, 0, 0, time.UTC)
 		now := since.Add(7 * 24 * time.Hour)
 		var ids []string
@@ -393,8 +364,8 @@ func TestDashboardCountsFromTheInstant(t *testing.T) {
 func TestIncidentSearchMatchesSubstrings(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, am := seedCommunity(t, db, "Ana", "Bruno")
-		b, bm := seedCommunity(t, db, "Carla")
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		b, bm := storetest.CommunityIDs(t, db, "Carla")
 		seedIncidents(t, db, a, am, 2000)
 		seedIncidents(t, db, b, bm, 500)
 		now := time.Now()
@@ -461,8 +432,8 @@ func TestIncidentSearchMatchesSubstrings(t *testing.T) {
 func TestConcurrentReportsGetTheirOwnAnswers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, am := seedCommunity(t, db, "Ana", "Bruno")
-		_, bm := seedCommunity(t, db, "Carla")
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		_, bm := storetest.CommunityIDs(t, db, "Carla")
 		taken := domain.NewID()
 		now := time.Now()
 		if err := db.CreateIncident(ctx, &domain.Incident{ID: taken, CommunityID: a, Title: "Primera", Description: "d",
