@@ -1,9 +1,9 @@
-import { Search, UserCheck, Users, UserX } from 'lucide-react'
+import { UserCheck, Users, UserX } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/toast'
+import { SearchInput } from '@/components/search-input'
 import { ApiError } from '@/lib/api/request'
 import { useSession } from '@/lib/session'
 import { useDebounced } from '@/lib/use-debounced'
@@ -63,19 +63,7 @@ export function DirectoryPage() {
         <Counter icon={Users} label={t('directory.counters.owners')} value={data?.propietarios} />
       </dl>
 
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value)
-          }}
-          placeholder={t('directory.searchPlaceholder')}
-          aria-label={t('directory.searchLabel')}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput value={search} onValueChange={setSearch} label={t('directory.searchLabel')} placeholder={t('directory.searchPlaceholder')} />
 
       <div role="group" aria-label={t('directory.roleFilter')} className="flex flex-wrap gap-2">
         {chips.map((chip) => {

@@ -1,14 +1,14 @@
 import type { TFunction } from 'i18next'
-import { Hash, LoaderCircle, Lock, MessageCirclePlus, Search, ShieldCheck, Users } from 'lucide-react'
+import { Hash, LoaderCircle, Lock, MessageCirclePlus, ShieldCheck, Users } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toast } from '@/components/ui/toast'
+import { SearchInput } from '@/components/search-input'
 import { useSession } from '@/lib/session'
 import { useChannels } from './api/list-channels'
 import { useConversations } from './api/list-conversations'
@@ -55,19 +55,7 @@ export function MessagesPage() {
         </Button>
       </header>
 
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value)
-          }}
-          placeholder={t('messages.search')}
-          aria-label={t('messages.searchLabel')}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput value={query} onValueChange={setQuery} label={t('messages.searchLabel')} placeholder={t('messages.search')} />
 
       <Tabs
         value={tab}

@@ -5,9 +5,9 @@ import { Trans, useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
+import { EmailField } from '@/components/email-field'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
@@ -149,22 +149,10 @@ function AskEmailForm({ pending, disabled, label, onSubmit }: AskEmailFormProps)
   )
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-      <FormField id="pending-email" label={t('auth.fields.email')} error={form.formState.errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('auth.fields.emailPlaceholder')}
-          />
-        )}
-      </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={pending || disabled} aria-busy={pending}>
-        {pending && <LoaderCircle className="animate-spin" aria-hidden />}
+      <EmailField id="pending-email" field={form.register('email')} error={form.formState.errors.email?.message} />
+      <SubmitButton size="lg" className="w-full" disabled={disabled} pending={pending}>
         {label}
-      </Button>
+      </SubmitButton>
     </form>
   )
 }

@@ -1,13 +1,13 @@
-import { LoaderCircle, MailCheck } from 'lucide-react'
+import { MailCheck } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
+import { EmailField } from '@/components/email-field'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useForgotPassword } from '../api/forgot-password'
@@ -102,22 +102,10 @@ export function ForgotPasswordPage() {
       footer={backToLogin}
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-        <FormField id="forgot-email" label={t('auth.fields.email')} error={form.formState.errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={t('auth.fields.emailPlaceholder')}
-            />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending} aria-busy={forgot.isPending}>
-          {forgot.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+        <EmailField id="forgot-email" field={form.register('email')} error={form.formState.errors.email?.message} />
+        <SubmitButton size="lg" className="w-full" pending={forgot.isPending}>
           {forgot.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthLayout>
   )

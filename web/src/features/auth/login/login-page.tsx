@@ -7,9 +7,9 @@ import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { toast } from '@/components/ui/toast'
+import { EmailField } from '@/components/email-field'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { useAppInfo, type OAuthProvider } from '@/lib/app-info'
@@ -87,18 +87,7 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-        <FormField id="login-email" label={t('auth.fields.email')} error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={t('auth.fields.emailPlaceholder')}
-            />
-          )}
-        </FormField>
+        <EmailField id="login-email" field={form.register('email')} error={errors.email?.message} />
         <FormField id="login-password" label={t('auth.fields.password')} error={errors.password?.message}>
           {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
         </FormField>

@@ -1,10 +1,10 @@
-import { LoaderCircle } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { LANGUAGES, type Language } from '@/lib/app-settings'
@@ -313,8 +313,7 @@ export function RegisterPage() {
               {t('auth.register.back')}
             </Button>
           )}
-          <Button type="submit" size="lg" className="flex-1" disabled={busy} aria-busy={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+          <SubmitButton size="lg" className="flex-1" pending={busy}>
             {step < 2
               ? checkEmail.isPending
                 ? t('auth.register.checkingEmail')
@@ -322,7 +321,7 @@ export function RegisterPage() {
               : signUp.isPending
                 ? t('auth.register.submitting')
                 : t('auth.register.finish')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </AuthLayout>

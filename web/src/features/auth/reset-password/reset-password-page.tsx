@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
@@ -150,10 +151,9 @@ export function ResetPasswordPage() {
         <FormField id="reset-confirm" label={t('auth.reset.confirm')} error={errors.confirm?.message}>
           {(control) => <PasswordInput {...control} {...form.register('confirm')} autoComplete="new-password" />}
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending} aria-busy={reset.isPending}>
-          {reset.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+        <SubmitButton size="lg" className="w-full" pending={reset.isPending}>
           {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthLayout>
   )

@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -15,6 +14,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
 import { useSession } from '@/lib/session'
 import { useCreateChannel } from '../api/create-channel'
 import { useNeighbours } from '../api/list-members'
@@ -139,10 +139,9 @@ export function CreateChannelDialog({ open, onOpenChange }: CreateChannelDialogP
             >
               {t('messages.channel.cancel')}
             </Button>
-            <Button type="submit" disabled={!canCreateChannel(name) || create.isPending} aria-busy={create.isPending}>
-              {create.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+            <SubmitButton disabled={!canCreateChannel(name)} pending={create.isPending}>
               {create.isPending ? t('messages.channel.creating') : t('messages.channel.create')}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,10 +1,9 @@
-import { Search } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '@/components/ui/avatar'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
+import { SearchInput } from '@/components/search-input'
 import { cn } from '@/lib/utils'
 import type { Member } from '../api/types'
 import { matchesName } from '../lib/format'
@@ -40,19 +39,7 @@ export function NeighbourPicker({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value)
-          }}
-          placeholder={t('messages.searchNeighbour')}
-          aria-label={t('messages.searchNeighbour')}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput value={query} onValueChange={setQuery} label={t('messages.searchNeighbour')} placeholder={t('messages.searchNeighbour')} />
       <div className={cn('h-[300px] overflow-y-auto rounded-xl border', listClassName)}>
         {isPending ? (
           <p className="flex items-center justify-center gap-2 p-6 text-sm text-muted-foreground">

@@ -1,16 +1,16 @@
 import type { TFunction } from 'i18next'
-import { LoaderCircle, PartyPopper } from 'lucide-react'
+import { PartyPopper } from 'lucide-react'
 import { useMemo } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
 import { Avatar } from '@/components/ui/avatar'
-import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
@@ -117,10 +117,9 @@ export function DonePage() {
             <span>{t('onboarding.done.accept')}</span>
           </label>
         </section>
-        <Button type="submit" size="lg" className="w-full" disabled={finish.isPending} aria-busy={finish.isPending}>
-          {finish.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+        <SubmitButton size="lg" className="w-full" pending={finish.isPending}>
           {t('onboarding.done.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </WizardLayout>
   )

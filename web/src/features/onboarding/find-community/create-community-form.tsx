@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next'
-import { LoaderCircle } from 'lucide-react'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useCreateCommunity, type AddressQuery } from '../api/onboarding'
@@ -89,10 +88,9 @@ export function CreateCommunityForm({ address, onCreated }: { address: AddressQu
             )}
           </FormField>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+        <SubmitButton size="lg" className="w-full" pending={create.isPending}>
           {t('onboarding.find.create')}
-        </Button>
+        </SubmitButton>
       </form>
     </section>
   )

@@ -1,14 +1,14 @@
 import type { TFunction } from 'i18next'
-import { Briefcase, House, LoaderCircle, Users, type LucideIcon } from 'lucide-react'
+import { Briefcase, House, Users, type LucideIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { cn } from '@/lib/utils'
@@ -128,10 +128,9 @@ export function JoinPage() {
             />
           )}
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={join.isPending} aria-busy={join.isPending}>
-          {join.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+        <SubmitButton size="lg" className="w-full" pending={join.isPending}>
           {t('onboarding.continue')}
-        </Button>
+        </SubmitButton>
       </form>
     </WizardLayout>
   )

@@ -8,10 +8,11 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
+import { EmailField } from '@/components/email-field'
 import { useSignUp } from '@/features/auth/api/signup'
 import { GoogleIcon } from '@/features/auth/components/provider-icons'
 import { savePendingEmail } from '@/features/auth/lib/pending-email'
@@ -130,18 +131,7 @@ function VisitorStart() {
         }}
       />
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-        <FormField id="start-email" label={t('auth.fields.email')} error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={t('auth.fields.emailPlaceholder')}
-            />
-          )}
-        </FormField>
+        <EmailField id="start-email" field={form.register('email')} error={errors.email?.message} />
         <FormField
           id="start-password"
           label={t('auth.fields.password')}
@@ -167,10 +157,9 @@ function VisitorStart() {
             </p>
           )}
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending} aria-busy={signUp.isPending}>
-          {signUp.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+        <SubmitButton size="lg" className="w-full" pending={signUp.isPending}>
           {signUp.isPending ? t('onboarding.start.submitting') : t('onboarding.start.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <section aria-labelledby="start-providers" className="flex flex-col gap-3">
         <div className="flex items-center gap-3 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { Camera, LoaderCircle, MailWarning, Pencil } from 'lucide-react'
+import { Camera, MailWarning, Pencil } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
+import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { uploadFile } from '@/lib/upload'
@@ -250,10 +251,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
               <Button type="button" variant="outline" size="lg" disabled={busy} onClick={cancel}>
                 {t('settings.cancel')}
               </Button>
-              <Button type="submit" size="lg" disabled={busy} aria-busy={update.isPending}>
-                {update.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+              <SubmitButton size="lg" disabled={busy} pending={update.isPending}>
                 {update.isPending ? t('settings.saving') : t('settings.save')}
-              </Button>
+              </SubmitButton>
             </div>
           </form>
         )}

@@ -1,0 +1,30 @@
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+
+interface EmailFieldProps {
+  id: string
+  /** The form's registration of its email field. */
+  field: UseFormRegisterReturn
+  error?: string
+}
+
+/** The 'Correo electrónico' field of the sign-in, sign-up and recovery forms. */
+export function EmailField({ id, field, error }: EmailFieldProps) {
+  const { t } = useTranslation()
+  return (
+    <FormField id={id} label={t('auth.fields.email')} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          {...field}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.fields.emailPlaceholder')}
+        />
+      )}
+    </FormField>
+  )
+}
