@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 import { dayKey, formatDay } from '../lib/format'
@@ -122,5 +123,61 @@ export function ChatState({ children, busy = false }: { children: ReactNode; bus
       {busy && <Spinner className="size-6" />}
       {children}
     </div>
+  )
+}
+
+interface ChatBodyProps<M extends { id: string; createdAt: string }> {
+  messages: { isPending: boolean; isError: boolean; data?: readonly M[]; refetch: () => unknown }
+  listRef: RefObject<HTMLDivElement | null>
+  loadingText: string
+  emptyTitle: string
+  emptyHint: string
+  /** Draws one message; day separators go between them. */
+  renderMessage: (message: M) => ReactNode
+  /** A message on its way, drawn after the others (and so the chat is not empty while it is sent). */
+  outgoing?: ReactNode
+}
+
+/** The middle of a chat: loading, error with retry, empty, or the messages by day. */
+export function ChatBody<M extends { id: string; createdAt: string }>({
+  messages,
+  listRef,
+  loadingText,
+  emptyTitle,
+  emptyHint,
+  renderMessage,
+  outgoing,
+}: ChatBodyProps<M>) {
+  const { t, i18n } = useTranslation()
+  if (messages.isPending) {
+    return (
+      <ChatState busy>
+        <p>{loadingText}</p>
+      </ChatState>
+    )
+  }
+  if (messages.isError || !messages.data) {
+    return (
+      <ChatState>
+        <p className="text-destructive">{t('messages.errors.loadMessages')}</p>
+        <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </ChatState>
+    )
+  }
+  if (messages.data.length === 0 && !outgoing) {
+    return (
+      <ChatState>
+        <p className="font-medium text-foreground">{emptyTitle}</p>
+        <p className="text-sm">{emptyHint}</p>
+      </ChatState>
+    )
+  }
+  return (
+    <MessageList listRef={listRef}>
+      {withDaySeparators(messages.data, i18n.language, renderMessage)}
+      {outgoing}
+    </MessageList>
   )
 }

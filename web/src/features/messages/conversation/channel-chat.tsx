@@ -10,7 +10,7 @@ import { useChannelMessages } from '../api/list-channel-messages'
 import { useSendChannelMessage } from '../api/send-channel-message'
 import type { Channel, ChannelMessage } from '../api/types'
 import { AuthorAvatar } from '../components/author-avatar'
-import { ChatFrame, ChatHeader, ChatState, MessageList, useStickToBottom, withDaySeparators } from '../components/chat-frame'
+import { ChatBody, ChatFrame, ChatHeader, useStickToBottom } from '../components/chat-frame'
 import { InviteDialog } from '../components/invite-dialog'
 import { useClientId } from '../components/use-send'
 import { channelSlug } from '../lib/channel-slug'
@@ -91,29 +91,16 @@ export function ChannelChat({ channel }: ChannelChatProps) {
         }
       />
 
-      {messages.isPending ? (
-        <ChatState busy>
-          <p>{t('messages.community.loading')}</p>
-        </ChatState>
-      ) : messages.isError ? (
-        <ChatState>
-          <p className="text-destructive">{t('messages.errors.loadMessages')}</p>
-          <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </ChatState>
-      ) : messages.data.length === 0 ? (
-        <ChatState>
-          <p className="font-medium text-foreground">{t('messages.community.empty')}</p>
-          <p className="text-sm">{t('messages.community.emptyHint')}</p>
-        </ChatState>
-      ) : (
-        <MessageList listRef={listRef}>
-          {withDaySeparators(messages.data, i18n.language, (m) => (
-            <ChannelBubble key={m.id} message={m} own={m.userId !== null && m.userId === user?.id} language={i18n.language} />
-          ))}
-        </MessageList>
-      )}
+      <ChatBody
+        messages={messages}
+        listRef={listRef}
+        loadingText={t('messages.community.loading')}
+        emptyTitle={t('messages.community.empty')}
+        emptyHint={t('messages.community.emptyHint')}
+        renderMessage={(m) => (
+          <ChannelBubble key={m.id} message={m} own={m.userId !== null && m.userId === user?.id} language={i18n.language} />
+        )}
+      />
 
       <form onSubmit={submit} className="flex shrink-0 items-end gap-2 border-t bg-card px-2 py-2">
         <Textarea

@@ -13,7 +13,7 @@ import { useDirectMessages } from '../api/list-direct-messages'
 import { useMarkConversationRead } from '../api/mark-conversation-read'
 import { useSendDirectMessage } from '../api/send-direct-message'
 import type { DirectMessage } from '../api/types'
-import { ChatFrame, ChatHeader, ChatState, MessageList, useStickToBottom, withDaySeparators } from '../components/chat-frame'
+import { ChatBody, ChatFrame, ChatHeader, useStickToBottom } from '../components/chat-frame'
 import { useClientId } from '../components/use-send'
 import { formatTime, nameOr } from '../lib/format'
 
@@ -96,37 +96,24 @@ export function DirectConversation({ conversationId }: { conversationId: string 
         }
       />
 
-      {messages.isPending ? (
-        <ChatState busy>
-          <p>{t('messages.conversation.loading')}</p>
-        </ChatState>
-      ) : messages.isError ? (
-        <ChatState>
-          <p className="text-destructive">{t('messages.errors.loadMessages')}</p>
-          <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </ChatState>
-      ) : messages.data.length === 0 && !send.isPending ? (
-        <ChatState>
-          <p className="font-medium text-foreground">{t('messages.conversation.empty')}</p>
-          <p className="text-sm">{t('messages.conversation.emptyHint')}</p>
-        </ChatState>
-      ) : (
-        <MessageList listRef={listRef}>
-          {withDaySeparators(messages.data, i18n.language, (m) => (
-            <Bubble key={m.id} message={m} own={m.senderId === me} language={i18n.language} />
-          ))}
-          {send.isPending && (
+      <ChatBody
+        messages={messages}
+        listRef={listRef}
+        loadingText={t('messages.conversation.loading')}
+        emptyTitle={t('messages.conversation.empty')}
+        emptyHint={t('messages.conversation.emptyHint')}
+        renderMessage={(m) => <Bubble key={m.id} message={m} own={m.senderId === me} language={i18n.language} />}
+        outgoing={
+          send.isPending && (
             <div className="flex justify-end">
               <div className="max-w-[80%] rounded-2xl rounded-br-md bg-primary/70 px-3 py-2 text-primary-foreground">
                 <p className="text-sm break-words whitespace-pre-wrap">{send.variables.content}</p>
                 <p className="mt-0.5 text-right text-[0.7rem] opacity-80">{t('messages.conversation.sending')}</p>
               </div>
             </div>
-          )}
-        </MessageList>
-      )}
+          )
+        }
+      />
 
       <form onSubmit={submit} className="flex shrink-0 items-center gap-1 border-t bg-card px-2 py-2">
         <DropdownMenu

@@ -5,10 +5,9 @@ import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
 import { SubmitButton } from '@/components/submit-button'
+import { PhoneField } from '@/components/contact-fields'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { cn } from '@/lib/utils'
@@ -111,23 +110,7 @@ export function JoinPage() {
             </fieldset>
           )}
         />
-        <FormField
-          id="join-phone"
-          label={t('onboarding.join.phone')}
-          optionalText={t('common.optional')}
-          error={errors.phone?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('phone')}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+34600111222"
-            />
-          )}
-        </FormField>
+        <PhoneField id="join-phone" label={t('onboarding.join.phone')} field={form.register('phone')} error={errors.phone?.message} />
         <SubmitButton size="lg" className="w-full" pending={join.isPending}>
           {t('onboarding.continue')}
         </SubmitButton>

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
 import { SubmitButton } from '@/components/submit-button'
+import { PhoneField } from '@/components/contact-fields'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { uploadFile } from '@/lib/upload'
@@ -207,23 +208,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 <Input {...control} {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
               )}
             </FormField>
-            <FormField
-              id="profile-phone"
-              label={t('settings.profile.phone')}
-              optionalText={t('common.optional')}
-              error={errors.phone?.message}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register('phone')}
-                  type="tel"
-                  autoComplete="tel"
-                  inputMode="tel"
-                  placeholder="+34600111222"
-                />
-              )}
-            </FormField>
+            <PhoneField id="profile-phone" label={t('settings.profile.phone')} field={form.register('phone')} error={errors.phone?.message} />
             <Controller
               control={form.control}
               name="contactVisible"

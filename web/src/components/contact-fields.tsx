@@ -28,3 +28,23 @@ export function EmailField({ id, field, error }: EmailFieldProps) {
     </FormField>
   )
 }
+
+interface PhoneFieldProps {
+  id: string
+  label: string
+  /** The form's registration of its phone field. */
+  field: UseFormRegisterReturn
+  error?: string
+}
+
+/** An optional phone number field, with the international format as its example. */
+export function PhoneField({ id, label, field, error }: PhoneFieldProps) {
+  const { t } = useTranslation()
+  return (
+    <FormField id={id} label={label} optionalText={t('common.optional')} error={error}>
+      {(control) => (
+        <Input {...control} {...field} type="tel" autoComplete="tel" inputMode="tel" placeholder="+34600111222" />
+      )}
+    </FormField>
+  )
+}
