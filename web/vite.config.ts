@@ -24,5 +24,9 @@ export default defineConfig({
     // Only unit and component tests; the Playwright suite in e2e/ runs against the real binary.
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // One jsdom for all test files instead of one each: a third of the time on a two-core machine. The
+    // setup file resets what tests change (DOM, storage, globals, spies, language, fake API) after each test.
+    pool: 'threads',
+    isolate: false,
   },
 })

@@ -26,8 +26,12 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fakeApi.fetch)
 })
 
+// The test files share one environment (vite.config.ts: isolate false), so each test puts back every global
+// and spy it replaced.
 afterEach(async () => {
   cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
   // Sonner keeps toasts in a module-level store and replays the active ones to a new <Toaster>.
   toast.dismiss()
   vi.useRealTimers()
