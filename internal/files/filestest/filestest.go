@@ -27,9 +27,9 @@ func Local(t testing.TB) files.Storage {
 	return s
 }
 
-// S3URL starts an in-process S3 server with an empty bucket and returns its VECINOS_STORAGE_URL; the
-// server accepts any credentials.
-func S3URL(t testing.TB) string {
+// s3Server starts an in-process S3 server, accepting any credentials, with an empty bucket; it returns
+// the server's URL.
+func s3Server(t testing.TB) string {
 	t.Helper()
 	backend := s3mem.New()
 	if err := backend.CreateBucket(Bucket); err != nil {
@@ -37,15 +37,22 @@ func S3URL(t testing.TB) string {
 	}
 	srv := httptest.NewServer(gofakes3.New(backend).Server())
 	t.Cleanup(srv.Close)
-	return "s3://" + Bucket + "?endpoint=" + srv.URL + "&region=us-east-1&path_style=true"
+	return srv.URL
 }
 
-// S3 returns a storage on a new in-process S3 server.
+// S3URL starts an in-process S3 server and returns its VECINOS_STORAGE_URL.
+func S3URL(t testing.TB) string {
+	t.Helper()
+	return "s3://" + Bucket + "?endpoint=" + s3Server(t) + "&region=us-east-1&path_style=true"
+}
+
+// S3 returns a storage on a new in-process S3 server. It passes the credentials itself rather than through
+// the environment, so tests using it may run in parallel.
 func S3(t testing.TB) files.Storage {
 	t.Helper()
-	t.Setenv("AWS_ACCESS_KEY_ID", "test-access-key")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test-secret-key")
-	s, err := files.Open(S3URL(t), "")
+	pathStyle := true
+	s, err := files.NewS3(files.S3Options{Endpoint: s3Server(t), Region: "us-east-1", Bucket: Bucket, PathStyle: &pathStyle,
+		AccessKey: "test-access-key", SecretKey: "test-secret-key"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,12 +20,12 @@ import (
 
 const defaultPostgresURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
 
-// Each runs fn once per engine as subtests named "sqlite" and "postgres", each with a freshly migrated,
-// empty database. When PostgreSQL is unreachable its subtest is skipped, or fails when CI=true.
+// Each runs fn once per engine as parallel subtests named "sqlite" and "postgres", each with a freshly
+// migrated, empty database. When PostgreSQL is unreachable its subtest is skipped, or fails when CI=true.
 func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	t.Helper()
-	t.Run(string(store.SQLite), func(t *testing.T) { fn(t, OpenSQLite(t)) })
-	t.Run(string(store.Postgres), func(t *testing.T) { fn(t, OpenPostgres(t)) })
+	t.Run(string(store.SQLite), func(t *testing.T) { t.Parallel(); fn(t, OpenSQLite(t)) })
+	t.Run(string(store.Postgres), func(t *testing.T) { t.Parallel(); fn(t, OpenPostgres(t)) })
 }
 
 // OpenSQLite returns a migrated SQLite store in a temporary directory.
