@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-web test-e2e lint generate check-generated loadtest clean
+.PHONY: run build test test-go test-web test-e2e lint generate check-generated loadtest loadtest-http clean
 
 run: $(BIN)
 	./$(BIN) serve
@@ -63,6 +63,11 @@ check-generated: web/node_modules/.package-lock.json web/dist/index.html
 # 1,000 and 10,000 streams, one instance on SQLite and two on PostgreSQL. Prints figures, asserts nothing.
 loadtest: $(BIN)
 	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -engine sqlite,postgres -streams 1000,10000
+
+# The incidents workload of BENCHMARK.md (list, filter, search, by id, dashboard, inserts) against the real
+# binary, one instance per engine, measured by wrk (apt-get install wrk) at 50 connections, 20 s a case.
+loadtest-http: $(BIN)
+	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -workload http -engine sqlite,postgres
 
 clean:
 	rm -rf bin web/dist

@@ -3,21 +3,20 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"os"
+	"os/exec"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // The command end to end on a small community: the real binary as child processes, every message must
 // reach every stream. Timings are the command's output, never asserted.
 func TestEveryMessageReachesEveryStream(t *testing.T) {
-	if _, err := os.Stat("../../web/dist/index.html"); err != nil {
-		unavailable(t, "the web app is not built (make build): the server binary embeds web/dist")
-	}
-	bin, err := buildServer(t.Context(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := serverBinary(t)
 	adminURL := cmp.Or(os.Getenv("VECINOS_TEST_POSTGRES_URL"), defaultPostgresURL)
 	const streams, messages = 50, 3
 	for _, tc := range []struct {
@@ -48,6 +47,38 @@ func TestEveryMessageReachesEveryStream(t *testing.T) {
 	}
 }
 
+// The server binary, built once for all the tests of the package into a directory TestMain removes.
+var (
+	binDir   string
+	binOnce  sync.Once
+	binPath  string
+	binError error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+func serverBinary(t *testing.T) string {
+	t.Helper()
+	if _, err := os.Stat("../../web/dist/index.html"); err != nil {
+		unavailable(t, "the web app is not built (make build): the server binary embeds web/dist")
+	}
+	binOnce.Do(func() {
+		if binDir, binError = os.MkdirTemp("", "vecinos-loadtest-test-"); binError == nil {
+			binPath, binError = buildServer(context.Background(), binDir)
+		}
+	})
+	if binError != nil {
+		t.Fatal(binError)
+	}
+	return binPath
+}
+
 // unavailable skips a test whose prerequisite is missing, or fails it on CI, where nothing may be skipped.
 func unavailable(t *testing.T, why string) {
 	t.Helper()
@@ -55,4 +86,60 @@ func unavailable(t *testing.T, why string) {
 		t.Fatal(why)
 	}
 	t.Skip(why)
+}
+
+// The HTTP workload end to end on a small seed: every request of every case must succeed.
+func TestHTTPWorkloadAnswersEveryRequest(t *testing.T) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		unavailable(t, "wrk is not installed (apt-get install wrk)")
+	}
+	bin := serverBinary(t)
+	var out bytes.Buffer
+	_, err := run(t.Context(), []string{"-workload", "http", "-bin", bin, "-engine", "sqlite", "-incidents", "200", "-duration", "1s",
+		"-connections", "4"}, &out, &out)
+	t.Log("\n" + out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a) list", "c) search agua", "d) by id", "e) dashboard", "inserts"} {
+		if !strings.Contains(out.String(), name) {
+			t.Errorf("the report has no row %q", name)
+		}
+	}
+}
+
+func TestParseWrk(t *testing.T) {
+	const out = `Running 20s test @ http://127.0.0.1:8080/api/v1/incidents?limit=20
+  2 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency    10.54ms    6.12ms 120.33ms   81.02%
+    Req/Sec     2.41k   210.11     2.90k    70.50%
+  Latency Distribution
+     50%    9.87ms
+     75%   12.10ms
+     90%   16.02ms
+     99%   34.50ms
+  96012 requests in 20.01s, 210.32MB read
+  Socket errors: connect 0, read 2, write 0, timeout 1
+  Non-2xx or 3xx responses: 4
+Requests/sec:   4798.20
+Transfer/sec:     10.51MB
+`
+	r, err := parseWrk(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := wrkResult{requests: 96012, perSecond: 4798.20, p50: 9870 * time.Microsecond, p99: 34500 * time.Microsecond,
+		max: 120330 * time.Microsecond, errors: 7}
+	if r != want {
+		t.Errorf("parseWrk = %+v, want %+v", r, want)
+	}
+	if _, err := parseWrk("unable to connect to 127.0.0.1:1 Connection refused\n"); err == nil {
+		t.Error("output without a summary parsed")
+	}
+	for in, d := range map[string]time.Duration{"512.00us": 512 * time.Microsecond, "2.00s": 2 * time.Second, "1.50m": 90 * time.Second} {
+		if got, err := parseWrkDuration(in); err != nil || got != d {
+			t.Errorf("parseWrkDuration(%q) = %v, %v; want %v", in, got, err, d)
+		}
+	}
 }

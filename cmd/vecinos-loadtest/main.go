@@ -1,11 +1,18 @@
-// Command vecinos-loadtest measures the realtime fan-out of BENCHMARK.md against the real server: for each
-// case it seeds a fresh database with one community of N signed-in members, starts the vecinos binary
+// Command vecinos-loadtest measures the workloads of BENCHMARK.md against the real server.
+//
+// The realtime fan-out (-workload realtime, the default): for each case it seeds a fresh database with one community of N signed-in members, starts the vecinos binary
 // as child processes (one instance on SQLite, or several on one PostgreSQL database), opens the N
 // members' SSE streams spread over the instances, posts chat messages into the community channel through
 // the first instance and reports the delivery latency at every client and each server's memory. Unlike
 // the in-process benchmark, the servers' memory is their own. See docs/adr/0007-realtime-load-command.md.
 //
 //	go run ./cmd/vecinos-loadtest -engine sqlite,postgres -streams 1000,10000
+//
+// The incidents over HTTP (-workload http): two communities of 200 members and 20,000 incidents each, one
+// instance, and wrk reading the list, a filter, a search, one incident and the dashboard, then creating
+// incidents, each for -duration at -connections concurrent requests (see http.go).
+//
+//	go run ./cmd/vecinos-loadtest -workload http -engine sqlite,postgres
 package main
 
 import (
@@ -17,6 +24,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -43,6 +51,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*result, error) {
 	fs := flag.NewFlagSet("vecinos-loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	workload := fs.String("workload", "realtime", "realtime (streams and chat messages) or http (incidents through wrk)")
 	engines := fs.String("engine", "sqlite", "comma-separated: sqlite, postgres")
 	streamCounts := fs.String("streams", "1000", "comma-separated numbers of streams (members of the community)")
 	instances := fs.Int("instances", 0, "server instances; 0 = 1 on SQLite, 2 on PostgreSQL")
@@ -50,12 +59,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	wait := fs.Duration("wait", time.Minute, "how long to wait for one message's deliveries")
 	bin := fs.String("bin", "", "vecinos binary; empty = go build ./cmd/vecinos into a temp dir")
 	adminURL := fs.String("postgres", defaultPostgresURL, "PostgreSQL server on which each case creates (and then drops) a database")
+	incidents := fs.Int("incidents", 20000, "http: incidents per community")
+	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case")
+	connections := fs.Int("connections", 50, "http: wrk's concurrent connections")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if *workload != "realtime" && *workload != "http" {
+		return nil, fmt.Errorf("-workload: %q is neither realtime nor http", *workload)
 	}
 	cases, err := scenarios(*engines, *streamCounts, *instances)
 	if err != nil {
 		return nil, err
+	}
+	if *workload == "http" && (*incidents < 1 || *connections < 2 || *duration < time.Second) {
+		return nil, errors.New("-incidents must be at least 1, -connections 2 and -duration 1s")
 	}
 	if *messages < 1 {
 		return nil, errors.New("-messages must be at least 1")
@@ -73,6 +91,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		if *bin, err = buildServer(ctx, dir); err != nil {
 			return nil, err
 		}
+	}
+
+	if *workload == "http" {
+		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL}
+		for _, sc := range cases {
+			if !slices.Contains(o.engines, sc.engine) {
+				o.engines = append(o.engines, sc.engine)
+			}
+		}
+		_, err := runHTTP(ctx, o, stdout, stderr)
+		return nil, err
 	}
 
 	startLoad := loadAverage()

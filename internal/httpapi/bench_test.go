@@ -27,6 +27,7 @@ import (
 	"vecinos/internal/events"
 	"vecinos/internal/httpapi"
 	"vecinos/internal/incidents"
+	"vecinos/internal/loadseed"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -44,19 +45,6 @@ const (
 	benchMembers   = 200
 	benchIncidents = 20000
 )
-
-var benchTitles = [10]string{
-	"Bombilla fundida en el portal", "Ruido en el patio por la noche", "Puerta del garaje atascada",
-	"Ascensor fuera de servicio", "Humedad en el techo del trastero", "Grafiti en la fachada",
-	"Interfono sin sonido", "Baldosa suelta en la escalera", "Contenedor de basura roto", "Luz del rellano parpadea",
-}
-
-// benchDescription is 260 characters of Spanish.
-var benchDescription = func() string {
-	s := strings.Repeat("Los vecinos del tercero avisan de que el problema se repite desde hace días y piden que lo revise el conserje o una empresa de mantenimiento cuanto antes, por favor. ", 3)
-	r := []rune(s)
-	return string(r[:260])
-}()
 
 func BenchmarkIncidents(b *testing.B) {
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
@@ -76,9 +64,13 @@ func benchIncidentsOn(b *testing.B, db *store.DB) {
 	ctx := context.Background()
 	start := time.Now()
 	communityID, members := storetest.CommunityIDs(b, db, benchNeighbours()...)
-	benchSeedIncidents(b, db, communityID, members)
+	if err := loadseed.Incidents(ctx, db, communityID, members, benchIncidents); err != nil {
+		b.Fatal(err)
+	}
 	otherID, others := storetest.CommunityIDs(b, db, benchNeighbours()...)
-	benchSeedIncidents(b, db, otherID, others)
+	if err := loadseed.Incidents(ctx, db, otherID, others, benchIncidents); err != nil {
+		b.Fatal(err)
+	}
 	if err := db.Analyze(ctx); err != nil {
 		b.Fatal(err)
 	}
@@ -111,11 +103,7 @@ func benchIncidentsOn(b *testing.B, db *store.DB) {
 	var created atomic.Int64
 	newIncident := func() io.Reader {
 		n := created.Add(1)
-		title := fmt.Sprintf("%s #b%d", benchTitles[n%int64(len(benchTitles))], n)
-		if n%20 == 0 {
-			title = fmt.Sprintf("Fuga de agua #b%d", n)
-		}
-		body, _ := json.Marshal(map[string]string{"title": title, "description": benchDescription, "assignedTo": members[n%benchMembers],
+		body, _ := json.Marshal(map[string]string{"title": loadseed.Title("b", int(n)), "description": loadseed.Description, "assignedTo": members[n%benchMembers],
 			"priority": []string{"low", "medium", "high"}[n%3]})
 		return bytes.NewReader(body)
 	}
@@ -240,26 +228,4 @@ func benchNeighbours() []string {
 		names[i] = fmt.Sprintf("Vecino %03d", i)
 	}
 	return names
-}
-
-func benchSeedIncidents(b *testing.B, db *store.DB, communityID string, members []string) {
-	base := time.Now().Add(-benchIncidents * time.Second)
-	batch := make([]domain.Incident, 0, 1000)
-	for i := range benchIncidents {
-		title := fmt.Sprintf("%s #%d", benchTitles[i%len(benchTitles)], i)
-		if i%20 == 0 {
-			title = fmt.Sprintf("Fuga de agua #%d", i)
-		}
-		at := base.Add(time.Duration(i) * time.Second)
-		batch = append(batch, domain.Incident{ID: domain.NewID(), CommunityID: communityID, Title: title, Description: benchDescription,
-			Status:    []domain.IncidentStatus{domain.IncidentOpen, domain.IncidentInProgress, domain.IncidentResolved}[i%3],
-			Priority:  []domain.Priority{domain.PriorityLow, domain.PriorityMedium, domain.PriorityHigh}[(i/3)%3],
-			CreatedBy: &members[i%len(members)], AssignedTo: &members[(i+1)%len(members)], CreatedAt: at, UpdatedAt: at})
-		if len(batch) == cap(batch) || i == benchIncidents-1 {
-			if err := db.CreateIncidents(context.Background(), batch); err != nil {
-				b.Fatal(err)
-			}
-			batch = batch[:0]
-		}
-	}
 }

@@ -116,7 +116,7 @@ func inList[T ~string](b *strings.Builder, args []any, expr string, values []T) 
 
 // announcementListQuery builds the board's query: pinned first, then newest, walking
 // announcements_community.
-func announcementListQuery(communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) (string, []any) {
+func announcementListQuery(engine Engine, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) (string, []any) {
 	var b strings.Builder
 	b.WriteString(announcementSelect)
 	b.WriteString(" WHERE a.community_id = ?")
@@ -135,8 +135,7 @@ func announcementListQuery(communityID string, v domain.AnnouncementViewer, f do
 	args = inList(&b, args, "a.priority", f.Priorities)
 	args = inList(&b, args, "a.type", f.Types)
 	if f.Search != "" {
-		b.WriteString(` AND a.search_text LIKE ? ESCAPE '\'`)
-		args = append(args, likePattern(f.Search))
+		args = engine.containsText(&b, args, "a.search_text", f.Search)
 	}
 	if f.After != nil {
 		b.WriteString(" AND (a.is_pinned, a.created_at, a.id) < (?, ?, ?)")
@@ -150,7 +149,7 @@ func announcementListQuery(communityID string, v domain.AnnouncementViewer, f do
 // ListAnnouncements returns up to f.Limit announcements of communityID that v sees, pinned first, then
 // newest, after f.After; with every derived field, in one query.
 func (db *DB) ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error) {
-	q, args := announcementListQuery(communityID, v, f)
+	q, args := announcementListQuery(db.engine, communityID, v, f)
 	rows, err := db.reader().query(ctx, q, args...)
 	if err != nil {
 		return nil, err

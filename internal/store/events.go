@@ -84,8 +84,7 @@ func (db *DB) ListEvents(ctx context.Context, communityID string, f domain.Event
 		args = append(args, string(f.Status))
 	}
 	if f.Search != "" {
-		b.WriteString(` AND e.search_text LIKE ? ESCAPE '\'`)
-		args = append(args, likePattern(f.Search))
+		args = db.engine.containsText(&b, args, "e.search_text", f.Search)
 	}
 	b.WriteString(" ORDER BY e.start_at, e.id LIMIT ?")
 	args = append(args, f.Limit)

@@ -251,21 +251,10 @@ func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (
 	return in, history, nil
 }
 
-// likePattern turns a normalized search into a LIKE pattern for `ESCAPE '\'`: substring, with the
-// wildcards of the text itself taken literally.
-func likePattern(search string) string {
-	return "%" + likeEscape(search) + "%"
-}
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-
-// likeEscape makes the LIKE wildcards of a normalized search literal for `ESCAPE '\'`.
-func likeEscape(search string) string { return likeEscaper.Replace(search) }
-
 // incidentListQuery builds the list query of f. Every variant leads with community_id and orders by
 // (created_at, id) descending, so it walks incidents_community (or incidents_community_status); only a
 // search for a rare word goes, on PostgreSQL, through the trigram index instead.
-func incidentListQuery(communityID string, f domain.IncidentFilter) (string, []any) {
+func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter) (string, []any) {
 	var b strings.Builder
 	b.WriteString(incidentSelect)
 	b.WriteString(" WHERE i.community_id = ?")
@@ -294,13 +283,7 @@ func incidentListQuery(communityID string, f domain.IncidentFilter) (string, []a
 		args = append(args, f.Mine, f.Mine)
 	}
 	if f.Search != "" {
-		// A substring of the accent-free, lower-cased text: search_text LIKE '%' || ? || '%'. The pattern is
-		// built in SQL, not bound whole: SQLite re-plans a prepared statement at every execution when a LIKE
-		// pattern is a bare parameter (its LIKE-prefix optimization reads the value), while PostgreSQL folds
-		// the concatenation into the pattern when it plans, and so weighs its trigram index for this very
-		// word against walking the community index (migration 0008).
-		b.WriteString(` AND i.search_text LIKE '%' || ? || '%' ESCAPE '\'`)
-		args = append(args, likeEscape(f.Search))
+		args = engine.containsText(&b, args, "i.search_text", f.Search)
 	}
 	if f.After != nil {
 		// A row-value comparison: both engines turn it into one range of the index.
@@ -318,7 +301,7 @@ func incidentListQuery(communityID string, f domain.IncidentFilter) (string, []a
 
 // ListIncidents returns up to f.Limit incidents of communityID, newest first, after f.After.
 func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error) {
-	q, args := incidentListQuery(communityID, f)
+	q, args := incidentListQuery(db.engine, communityID, f)
 	rows, err := db.reader().query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -338,7 +321,7 @@ func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.In
 // ExplainIncidentList returns the engine's plan of the list query of f, one line per step (for tests
 // that check the query uses the community index).
 func (db *DB) ExplainIncidentList(ctx context.Context, communityID string, f domain.IncidentFilter) (string, error) {
-	q, args := incidentListQuery(communityID, f)
+	q, args := incidentListQuery(db.engine, communityID, f)
 	prefix := "EXPLAIN QUERY PLAN "
 	if db.engine == Postgres {
 		prefix = "EXPLAIN "

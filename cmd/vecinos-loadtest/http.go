@@ -1,0 +1,283 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/loadseed"
+	"vecinos/internal/store"
+)
+
+// The HTTP workload of BENCHMARK.md: two communities of 200 members and n incidents each, one server
+// instance, and wrk (the load generator the reference figures were taken with, a C program apart from the
+// server) signed in as a member of the first community.
+
+// httpOptions are the flags of the HTTP workload.
+type httpOptions struct {
+	engines     []store.Engine
+	incidents   int           // per community
+	duration    time.Duration // per case
+	connections int
+	threads     int
+	bin         string
+	adminURL    string
+}
+
+// httpCase is one wrk run: a GET of path, or with a body (a Lua script of wrk's) a POST.
+type httpCase struct {
+	name   string
+	path   string
+	insert bool
+}
+
+// wrkResult is what wrk reported of one case.
+type wrkResult struct {
+	requests      int
+	perSecond     float64
+	p50, p99, max time.Duration
+	errors        int // socket errors and answers that were not 2xx or 3xx
+}
+
+// httpRow is one line of the report.
+type httpRow struct {
+	engine store.Engine
+	name   string
+	wrkResult
+	serverCPU time.Duration // the server's CPU time during the case
+	err       error
+}
+
+const benchMembers = 200
+
+func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]httpRow, error) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return nil, errors.New("wrk is not installed (Debian: apt-get install wrk)")
+	}
+	startLoad := loadAverage()
+	var rows []httpRow
+	var peaks []string
+	for _, engine := range o.engines {
+		r, peak, err := measureHTTP(ctx, engine, o, stderr)
+		if err != nil {
+			return rows, fmt.Errorf("%s: %w", engine, err)
+		}
+		rows = append(rows, r...)
+		peaks = append(peaks, fmt.Sprintf("%s %d MB", engine, peak.peak/1024))
+	}
+	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
+		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, benchMembers, o.incidents)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\t")
+	var failed []error
+	for _, r := range rows {
+		if r.err != nil {
+			fmt.Fprintf(tw, "%s\t%s\tfailed: %v\t\n", r.engine, r.name, r.err)
+			failed = append(failed, fmt.Errorf("%s %s: %w", r.engine, r.name, r.err))
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%s\t%s\t%s\t%d\t%d\t%.0f\t\n", r.engine, r.name, r.perSecond, ms(r.p50), ms(r.p99), ms(r.max),
+			r.requests, r.errors, float64(r.serverCPU.Microseconds())/float64(max(r.requests, 1)))
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
+		strings.Join(peaks, ", "), startLoad, loadAverage())
+	return rows, errors.Join(failed...)
+}
+
+// measureHTTP seeds a fresh database, starts one server on it and runs every case against it.
+func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progress io.Writer) ([]httpRow, memory, error) {
+	dir, err := os.MkdirTemp("", "vecinos-http-")
+	if err != nil {
+		return nil, memory{}, err
+	}
+	defer os.RemoveAll(dir)
+	db, err := createDatabase(ctx, engine, dir, o.adminURL)
+	if err != nil {
+		return nil, memory{}, err
+	}
+	if db.drop != nil {
+		defer db.drop()
+	}
+	fmt.Fprintf(progress, "%s: seeding 2 × %d members × %d incidents\n", engine, benchMembers, o.incidents)
+	member, incidentID, err := db.seedIncidents(ctx, o.incidents)
+	if err != nil {
+		return nil, memory{}, err
+	}
+	srv, err := startServer(ctx, o.bin, dir, db)
+	if err != nil {
+		return nil, memory{}, err
+	}
+	defer srv.stop()
+
+	script := filepath.Join(dir, "insert.lua")
+	if err := os.WriteFile(script, insertScript(member.userID), 0o600); err != nil {
+		return nil, memory{}, err
+	}
+	var rows []httpRow
+	for _, c := range []httpCase{
+		{name: "a) list", path: "/api/v1/incidents?limit=20"},
+		{name: "b) status open", path: "/api/v1/incidents?limit=20&status=open"},
+		{name: "c) search agua", path: "/api/v1/incidents?limit=20&q=agua"},
+		{name: "d) by id", path: "/api/v1/incidents/" + incidentID},
+		{name: "e) dashboard", path: "/api/v1/dashboard"},
+		{name: "inserts", path: "/api/v1/incidents", insert: true},
+	} {
+		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)
+		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency",
+			"-H", "Cookie: vecinos_session=" + member.token}
+		if c.insert {
+			args = append(args, "-s", script)
+		}
+		cpu, _ := readCPU(srv.cmd.Process.Pid)
+		out, err := exec.CommandContext(ctx, "wrk", append(args, "http://"+srv.addr+c.path)...).CombinedOutput()
+		row := httpRow{engine: engine, name: c.name}
+		if err != nil {
+			row.err = fmt.Errorf("wrk: %v\n%s", err, out)
+		} else {
+			row.wrkResult, row.err = parseWrk(string(out))
+			if row.err == nil && row.errors > 0 {
+				row.err = fmt.Errorf("%d of %d requests failed; wrk printed:\n%s", row.errors, row.requests, out)
+			}
+		}
+		if after, err := readCPU(srv.cmd.Process.Pid); err == nil {
+			row.serverCPU = after - cpu
+		}
+		rows = append(rows, row)
+	}
+	peak, _ := readMemory(srv.cmd.Process.Pid)
+	return rows, peak, nil
+}
+
+// seededMember is the member the load is signed in as.
+type seededMember struct{ token, userID string }
+
+// seedIncidents migrates the database and fills it with the workload; it returns the session token of a
+// member of the first community and the id of one of its incidents.
+func (d *database) seedIncidents(ctx context.Context, n int) (member seededMember, incidentID string, err error) {
+	db, err := store.Open(ctx, d.url, d.dataDir)
+	if err != nil {
+		return member, "", err
+	}
+	defer db.Close()
+	if _, err := db.Migrate(ctx); err != nil {
+		return member, "", fmt.Errorf("migrate: %w", err)
+	}
+	var first *loadseed.Community
+	for range 2 {
+		c, err := loadseed.Members(ctx, db, benchMembers)
+		if err != nil {
+			return member, "", err
+		}
+		if err := loadseed.Incidents(ctx, db, c.ID, c.UserIDs, n); err != nil {
+			return member, "", err
+		}
+		if first == nil {
+			first = c
+		}
+	}
+	if err := db.Analyze(ctx); err != nil {
+		return member, "", err
+	}
+	newest, err := db.ListIncidents(ctx, first.ID, domain.IncidentFilter{Limit: 1})
+	if err != nil || len(newest) == 0 {
+		return member, "", fmt.Errorf("no incident seeded: %v", err)
+	}
+	return seededMember{token: first.Tokens[1], userID: first.UserIDs[1]}, newest[0].ID, nil
+}
+
+// insertScript is wrk's Lua script for the inserts: a POST of a new incident per request, as the app
+// reports one (each wrk thread numbers its own, so titles repeat across threads, which nothing forbids).
+// The first refused insert of each thread is printed, so that a failure says why.
+func insertScript(assignee string) []byte {
+	description, _ := json.Marshal(loadseed.Description)
+	return fmt.Appendf(nil, `wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local n = 0
+request = function()
+  n = n + 1
+  local title = "Fuga de agua #w" .. n
+  if n %% 20 ~= 0 then title = "Puerta del garaje atascada #w" .. n end
+  return wrk.format(nil, nil, nil, '{"title":"' .. title .. '","priority":"medium","assignedTo":"%s","description":' .. %q .. '}')
+end
+local told = false
+response = function(status, headers, body)
+  if status ~= 201 and not told then
+    told = true
+    print("first refused insert: " .. status .. " " .. body)
+  end
+end
+`, assignee, string(description))
+}
+
+// parseWrk reads the summary wrk prints with --latency.
+func parseWrk(out string) (wrkResult, error) {
+	var r wrkResult
+	var seen int
+	for line := range strings.Lines(out) {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 2 && f[0] == "Requests/sec:":
+			r.perSecond, _ = strconv.ParseFloat(f[1], 64)
+			seen++
+		case len(f) >= 3 && f[1] == "requests" && f[2] == "in":
+			r.requests, _ = strconv.Atoi(f[0])
+		case len(f) == 2 && (f[0] == "50%" || f[0] == "99%"):
+			d, err := parseWrkDuration(f[1])
+			if err != nil {
+				return r, err
+			}
+			if f[0] == "50%" {
+				r.p50 = d
+			} else {
+				r.p99 = d
+			}
+			seen++
+		case len(f) >= 4 && f[0] == "Latency":
+			r.max, _ = parseWrkDuration(f[3])
+		case strings.HasPrefix(strings.TrimSpace(line), "Non-2xx or 3xx responses:"):
+			n, _ := strconv.Atoi(f[len(f)-1])
+			r.errors += n
+		case strings.HasPrefix(strings.TrimSpace(line), "Socket errors:"):
+			// Socket errors: connect 0, read 0, write 0, timeout 0
+			for _, v := range f[2:] {
+				n, err := strconv.Atoi(strings.TrimSuffix(v, ","))
+				if err == nil {
+					r.errors += n
+				}
+			}
+		}
+	}
+	if seen != 3 {
+		return r, fmt.Errorf("wrk printed no summary with latencies:\n%s", out)
+	}
+	return r, nil
+}
+
+// parseWrkDuration reads wrk's durations: 512.00us, 1.20ms, 2.00s, 1.00m.
+func parseWrkDuration(s string) (time.Duration, error) {
+	for _, u := range []struct {
+		suffix string
+		unit   time.Duration
+	}{{"us", time.Microsecond}, {"ms", time.Millisecond}, {"s", time.Second}, {"m", time.Minute}} {
+		if v, ok := strings.CutSuffix(s, u.suffix); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				break
+			}
+			return time.Duration(math.Round(f * float64(u.unit))), nil
+		}
+	}
+	return 0, fmt.Errorf("wrk duration %q", s)
+}

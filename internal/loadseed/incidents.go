@@ -1,0 +1,56 @@
+package loadseed
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/store"
+)
+
+// The incidents workload of BENCHMARK.md: per community, n incidents titled with one of ten phrases (every
+// 20th a water leak, which the search case looks for), a 260-character description, status and priority
+// cycling, created by the members in turn, one second apart and ending now.
+
+// Titles are the ten phrases of the incident titles.
+var Titles = [10]string{
+	"Bombilla fundida en el portal", "Ruido en el patio por la noche", "Puerta del garaje atascada",
+	"Ascensor fuera de servicio", "Humedad en el techo del trastero", "Grafiti en la fachada",
+	"Interfono sin sonido", "Baldosa suelta en la escalera", "Contenedor de basura roto", "Luz del rellano parpadea",
+}
+
+// Description is the 260 characters of Spanish every seeded incident carries.
+var Description = func() string {
+	s := strings.Repeat("Los vecinos del tercero avisan de que el problema se repite desde hace días y piden que lo revise el conserje o una empresa de mantenimiento cuanto antes, por favor. ", 3)
+	return string([]rune(s)[:260])
+}()
+
+// Title is the title of the i-th incident; tag tells apart those created by a benchmark from the seeded.
+func Title(tag string, i int) string {
+	if i%20 == 0 {
+		return fmt.Sprintf("Fuga de agua #%s%d", tag, i)
+	}
+	return fmt.Sprintf("%s #%s%d", Titles[i%len(Titles)], tag, i)
+}
+
+// Incidents adds n incidents to a community, in batches.
+func Incidents(ctx context.Context, db *store.DB, communityID string, members []string, n int) error {
+	base := time.Now().Add(-time.Duration(n) * time.Second)
+	batch := make([]domain.Incident, 0, 1000)
+	for i := range n {
+		at := base.Add(time.Duration(i) * time.Second)
+		batch = append(batch, domain.Incident{ID: domain.NewID(), CommunityID: communityID, Title: Title("", i), Description: Description,
+			Status:    []domain.IncidentStatus{domain.IncidentOpen, domain.IncidentInProgress, domain.IncidentResolved}[i%3],
+			Priority:  []domain.Priority{domain.PriorityLow, domain.PriorityMedium, domain.PriorityHigh}[(i/3)%3],
+			CreatedBy: &members[i%len(members)], AssignedTo: &members[(i+1)%len(members)], CreatedAt: at, UpdatedAt: at})
+		if len(batch) == cap(batch) || i == n-1 {
+			if err := db.CreateIncidents(ctx, batch); err != nil {
+				return err
+			}
+			batch = batch[:0]
+		}
+	}
+	return nil
+}
