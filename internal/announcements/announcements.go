@@ -68,16 +68,9 @@ var (
 	errNotAdmin    = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden publicar, editar o eliminar comunicados")
 )
 
-func inCommunity(a *domain.Actor) error {
-	if a == nil || a.CommunityID == "" {
-		return errNoCommunity
-	}
-	return nil
-}
-
 func admin(a *domain.Actor) error {
-	if err := inCommunity(a); err != nil {
-		return err
+	if !a.InCommunity() {
+		return errNoCommunity
 	}
 	if !a.IsAdmin() {
 		return errNotAdmin
@@ -251,8 +244,8 @@ func validURL(u string) bool {
 
 // Get returns an announcement the member is targeted by (admins: any of their community).
 func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.Announcement, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.Announcement(ctx, a.CommunityID, id, s.viewer(a))
 }
@@ -270,8 +263,8 @@ type ListInput struct {
 
 // List returns one page of the board as a sees it: pinned first, then newest.
 func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.Announcement], error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	for _, v := range in.Statuses {
 		if !v.Valid() {
@@ -429,16 +422,16 @@ func (s *Service) React(ctx context.Context, a *domain.Actor, id string, emoji d
 
 // Unread counts the published announcements targeted to a that a has not opened.
 func (s *Service) Unread(ctx context.Context, a *domain.Actor) (int, error) {
-	if err := inCommunity(a); err != nil {
-		return 0, err
+	if !a.InCommunity() {
+		return 0, errNoCommunity
 	}
 	return s.store.UnreadAnnouncements(ctx, a.CommunityID, a.UserID, s.now())
 }
 
 // Buildings lists the portals of a's community that an announcement can target.
 func (s *Service) Buildings(ctx context.Context, a *domain.Actor) ([]domain.BuildingAudience, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.AnnouncementBuildings(ctx, a.CommunityID)
 }

@@ -88,6 +88,9 @@ type Actor struct {
 	Role           Role   // empty without a community
 }
 
+// InCommunity reports whether there is an actor and they belong to a community.
+func (a *Actor) InCommunity() bool { return a != nil && a.CommunityID != "" }
+
 // IsAdmin reports whether the actor administers their community.
 func (a *Actor) IsAdmin() bool { return a.CommunityID != "" && a.Role == RoleAdmin }
 

@@ -73,13 +73,6 @@ var (
 	errCannotDel   = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar este evento")
 )
 
-func inCommunity(a *domain.Actor) error {
-	if a == nil || a.CommunityID == "" {
-		return errNoCommunity
-	}
-	return nil
-}
-
 // CanEdit reports whether a may edit or delete ev: its creator or an admin of its community.
 func CanEdit(a *domain.Actor, ev *domain.Event) bool {
 	return a.MayModify(ev.CommunityID, ev.CreatedBy)
@@ -130,8 +123,8 @@ func truncMS(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) 
 
 // Create adds an event to a's community.
 func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domain.Event, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	if in.Status == "" {
 		in.Status = domain.EventScheduled
@@ -158,8 +151,8 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 
 // Get returns an event of a's community (deleted ones too: the list may show them).
 func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.Event, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.Event(ctx, a.CommunityID, id)
 }
@@ -176,8 +169,8 @@ type ListInput struct {
 
 // List returns a's community's events by start time, earliest first.
 func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) ([]domain.Event, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	if in.Status != "" && !in.Status.Valid() {
 		return nil, domain.Errorf(domain.CodeInvalid, "El estado no es válido")
@@ -199,8 +192,8 @@ type Patch struct {
 
 // Update edits an event; only its creator or an admin may.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Event, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.UpdateEvent(ctx, a.CommunityID, id, s.now(), func(ev *domain.Event) error {
 		if !CanEdit(a, ev) {
@@ -234,8 +227,8 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 
 // Delete soft-deletes an event; only its creator or an admin may.
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
-	if err := inCommunity(a); err != nil {
-		return err
+	if !a.InCommunity() {
+		return errNoCommunity
 	}
 	now := s.now().UTC()
 	_, err := s.store.UpdateEvent(ctx, a.CommunityID, id, now, func(ev *domain.Event) error {
@@ -250,8 +243,8 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error 
 
 // FeedStatus tells when a's calendar feed was created; nil when they have none.
 func (s *Service) FeedStatus(ctx context.Context, a *domain.Actor) (*time.Time, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.CalendarFeedCreatedAt(ctx, a.UserID)
 }
@@ -259,8 +252,8 @@ func (s *Service) FeedStatus(ctx context.Context, a *domain.Actor) (*time.Time, 
 // CreateFeed creates a's secret feed URL, replacing (revoking) the one they had, and returns it: it
 // cannot be shown again.
 func (s *Service) CreateFeed(ctx context.Context, a *domain.Actor) (string, error) {
-	if err := inCommunity(a); err != nil {
-		return "", err
+	if !a.InCommunity() {
+		return "", errNoCommunity
 	}
 	token := auth.NewToken()
 	if err := s.store.SetCalendarFeed(ctx, a.UserID, a.CommunityID, auth.HashToken(token), s.now()); err != nil {
@@ -271,8 +264,8 @@ func (s *Service) CreateFeed(ctx context.Context, a *domain.Actor) (string, erro
 
 // RevokeFeed deletes a's feed URL.
 func (s *Service) RevokeFeed(ctx context.Context, a *domain.Actor) error {
-	if err := inCommunity(a); err != nil {
-		return err
+	if !a.InCommunity() {
+		return errNoCommunity
 	}
 	return s.store.DeleteCalendarFeed(ctx, a.UserID)
 }

@@ -56,13 +56,6 @@ var (
 	errCannotDel   = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar esta incidencia")
 )
 
-func inCommunity(a *domain.Actor) error {
-	if a == nil || a.CommunityID == "" {
-		return errNoCommunity
-	}
-	return nil
-}
-
 // CanEdit reports whether a may edit or delete in: its creator or an admin of its community.
 func CanEdit(a *domain.Actor, in *domain.Incident) bool {
 	return a.MayModify(in.CommunityID, in.CreatedBy)
@@ -81,8 +74,8 @@ type Input struct {
 
 // Create reports an incident in a's community.
 func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domain.Incident, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	if in.Priority == "" {
 		in.Priority = domain.PriorityMedium
@@ -159,8 +152,8 @@ type Detail struct {
 
 // Get returns an incident of a's community (deleted ones too: the list may show them).
 func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	in, h, err := s.store.IncidentWithHistory(ctx, a.CommunityID, id)
 	if err != nil {
@@ -184,8 +177,8 @@ type ListInput struct {
 
 // List returns one page of a's community's incidents, newest first.
 func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.Incident], error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	if in.Status != "" && !in.Status.Valid() {
 		return nil, domain.Errorf(domain.CodeInvalid, "El estado no es válido")
@@ -223,8 +216,8 @@ type Patch struct {
 
 // Update edits an incident; only its creator or an admin may. A status change joins the history.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Incident, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, s.now(), func(in *domain.Incident) error {
 		if !CanEdit(a, in) {
@@ -257,8 +250,8 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 
 // Delete soft-deletes an incident; only its creator or an admin may.
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
-	if err := inCommunity(a); err != nil {
-		return err
+	if !a.InCommunity() {
+		return errNoCommunity
 	}
 	now := s.now().UTC()
 	_, err := s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, now, func(in *domain.Incident) error {

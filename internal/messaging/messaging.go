@@ -140,13 +140,6 @@ var (
 	errCommunityOnly = domain.Errorf(domain.CodeInvalid, "El chat comunitario ya incluye a todos los vecinos")
 )
 
-func inCommunity(a *domain.Actor) error {
-	if a == nil || a.CommunityID == "" {
-		return errNoCommunity
-	}
-	return nil
-}
-
 func limit(n int) int { return domain.PageLimit(n, DefaultLimit, MaxLimit) }
 
 func validClientID(id string) (*string, error) {
@@ -181,8 +174,8 @@ func checkCursor(before string) error {
 
 // Conversations lists a's conversations, the latest activity first.
 func (s *Service) Conversations(ctx context.Context, a *domain.Actor) ([]domain.Conversation, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.Conversations(ctx, a.CommunityID, a.UserID)
 }
@@ -204,8 +197,8 @@ func (s *Service) Conversation(ctx context.Context, a *domain.Actor, id string) 
 // StartConversation returns the conversation between a and otherID, a neighbour of a's community,
 // creating it when there is none (get_or_create_conversation).
 func (s *Service) StartConversation(ctx context.Context, a *domain.Actor, otherID string) (string, error) {
-	if err := inCommunity(a); err != nil {
-		return "", err
+	if !a.InCommunity() {
+		return "", errNoCommunity
 	}
 	otherID = strings.TrimSpace(otherID)
 	if otherID == a.UserID {
@@ -216,8 +209,8 @@ func (s *Service) StartConversation(ctx context.Context, a *domain.Actor, otherI
 
 // DirectMessages returns a page of a conversation a takes part in, oldest first.
 func (s *Service) DirectMessages(ctx context.Context, a *domain.Actor, conversationID, before string, n int) ([]domain.DirectMessage, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	if err := checkCursor(before); err != nil {
 		return nil, err
@@ -231,8 +224,8 @@ func (s *Service) DirectMessages(ctx context.Context, a *domain.Actor, conversat
 // SendDirect sends content (trimmed) to the other participant of a conversation a takes part in. A retry
 // with the same clientID returns the first message and created=false.
 func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationID, content, clientID string) (*domain.DirectMessage, bool, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, false, err
+	if !a.InCommunity() {
+		return nil, false, errNoCommunity
 	}
 	content = strings.TrimSpace(content)
 	if err := checkContent(content); err != nil {
@@ -265,8 +258,8 @@ func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationI
 // MarkRead marks the other participant's unread messages of a conversation read (opening it). The sender
 // gets a read receipt and a gets the new unread count, live. It returns how many it marked.
 func (s *Service) MarkRead(ctx context.Context, a *domain.Actor, conversationID string) (int64, error) {
-	if err := inCommunity(a); err != nil {
-		return 0, err
+	if !a.InCommunity() {
+		return 0, errNoCommunity
 	}
 	other, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, conversationID)
 	if err != nil {
@@ -289,8 +282,8 @@ func (s *Service) MarkRead(ctx context.Context, a *domain.Actor, conversationID 
 
 // UnreadCount is a's badge: direct messages to them that they have not read.
 func (s *Service) UnreadCount(ctx context.Context, a *domain.Actor) (int, error) {
-	if err := inCommunity(a); err != nil {
-		return 0, err
+	if !a.InCommunity() {
+		return 0, errNoCommunity
 	}
 	return s.store.UnreadCount(ctx, a.CommunityID, a.UserID)
 }
@@ -299,8 +292,8 @@ func (s *Service) UnreadCount(ctx context.Context, a *domain.Actor) (int, error)
 
 // CommunityChannel returns a's community chat, creating it on first use.
 func (s *Service) CommunityChannel(ctx context.Context, a *domain.Actor) (*domain.Channel, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.CommunityChannel(ctx, a.CommunityID)
 }
@@ -315,8 +308,8 @@ func (s *Service) Channels(ctx context.Context, a *domain.Actor) ([]domain.Chann
 
 // Channel returns a channel a may read and post in.
 func (s *Service) Channel(ctx context.Context, a *domain.Actor, id string) (*domain.Channel, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	return s.store.ChannelFor(ctx, a.CommunityID, a.UserID, id)
 }
@@ -330,8 +323,8 @@ type ChannelInput struct {
 
 // CreateChannel creates a private channel with a and the invited neighbours of a's community as members.
 func (s *Service) CreateChannel(ctx context.Context, a *domain.Actor, in ChannelInput) (*domain.Channel, error) {
-	if err := inCommunity(a); err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, errNoCommunity
 	}
 	name := strings.TrimSpace(in.Name)
 	switch {
