@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { toast } from '@/components/ui/toast'
 import { EmailField } from '@/components/contact-fields'
+import { DividerHeading } from '@/components/ui/divider-heading'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { useAppInfo, type OAuthProvider } from '@/lib/app-info'
@@ -110,13 +111,7 @@ export function LoginPage() {
       </form>
 
       <section aria-labelledby="login-providers" className="flex flex-col gap-3">
-        <div className="flex items-center gap-3 text-sm text-muted-foreground">
-          <span className="h-px flex-1 bg-input" aria-hidden />
-          <h2 id="login-providers" className="font-normal">
-            {t('auth.login.or')}
-          </h2>
-          <span className="h-px flex-1 bg-input" aria-hidden />
-        </div>
+        <DividerHeading id="login-providers">{t('auth.login.or')}</DividerHeading>
         <div className="grid grid-cols-3 gap-2">
           {PROVIDERS.map(({ id, icon: Icon }) => (
             <Button

@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { SubmitButton } from '@/components/submit-button'
 import { EmailField } from '@/components/contact-fields'
+import { DividerHeading } from '@/components/ui/divider-heading'
 import { useSignUp } from '@/features/auth/api/signup'
 import { GoogleIcon } from '@/features/auth/components/provider-icons'
 import { savePendingEmail } from '@/features/auth/lib/pending-email'
@@ -162,13 +163,7 @@ function VisitorStart() {
         </SubmitButton>
       </form>
       <section aria-labelledby="start-providers" className="flex flex-col gap-3">
-        <div className="flex items-center gap-3 text-sm text-muted-foreground">
-          <span className="h-px flex-1 bg-input" aria-hidden />
-          <h2 id="start-providers" className="font-normal">
-            {t('onboarding.start.or')}
-          </h2>
-          <span className="h-px flex-1 bg-input" aria-hidden />
-        </div>
+        <DividerHeading id="start-providers">{t('onboarding.start.or')}</DividerHeading>
         <div className="grid grid-cols-2 gap-2">
           {/* Spec: Google and Apple are shown on /start but do nothing. */}
           <Button type="button" variant="ghost" className="h-12 border border-input bg-card [&_svg]:size-5">
