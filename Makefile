@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-web test-e2e lint generate check-generated loadtest loadtest-http clean
+.PHONY: run build test test-go test-web test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http clean
 
 run: $(BIN)
 	./$(BIN) serve
@@ -41,6 +41,11 @@ test-web: web/node_modules/.package-lock.json
 
 test-e2e: $(BIN)
 	cd web && $(NPM) run e2e
+
+# The same browser suite with every app server on a fresh PostgreSQL database (not part of `make test`,
+# which covers PostgreSQL through the Go suite and the two-instance messaging spec).
+test-e2e-postgres: $(BIN)
+	cd web && VECINOS_E2E_ENGINE=postgres $(NPM) run e2e
 
 lint: web/node_modules/.package-lock.json web/dist/index.html
 	$(GO) vet $(GO_PKGS)

@@ -6,7 +6,8 @@ import { request as apiRequest, type BrowserContext, type Page } from '@playwrig
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { pdf, png } from './support/files';
-import { startServer, type ServerHandle } from './support/server';
+import { startAppServer } from './support/engine';
+import { type ServerHandle } from './support/server';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,7 +30,7 @@ async function unreadTally(context: BrowserContext): Promise<number> {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
-  server = await startServer({ name: 'announcements-directory' });
+  server = await startAppServer('announcements-directory');
   admin = await phoneContext(browser, server.url);
   resident = await phoneContext(browser, server.url);
   await signUpConfirmed(admin, newUser('Marta Administradora'), {

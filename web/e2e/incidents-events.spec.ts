@@ -4,7 +4,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { png } from './support/files';
-import { startServer, type ServerHandle } from './support/server';
+import { startAppServer } from './support/engine';
+import { type ServerHandle } from './support/server';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,7 +28,7 @@ async function counter(page: Page, label: string): Promise<number> {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
-  server = await startServer({ name: 'incidents-events' });
+  server = await startAppServer('incidents-events');
   creator = await phoneContext(browser, server.url);
   neighbour = await phoneContext(browser, server.url);
   await signUpConfirmed(creator, newUser('Ana Creadora'), {

@@ -2,7 +2,8 @@
 // Tests import { test, expect } from here instead of from '@playwright/test'.
 import fs from 'node:fs';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { PHONE, startServer, type ServerHandle } from './server';
+import { startAppServer } from './engine';
+import { PHONE, type ServerHandle } from './server';
 
 export interface WorkerFixtures {
   /** The server that `page`, `request` and `baseURL` talk to (shared by the tests of one worker). */
@@ -18,7 +19,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern
     async ({}, use, workerInfo) => {
-      const server = await startServer({ name: `worker${workerInfo.workerIndex}` });
+      const server = await startAppServer(`worker${workerInfo.workerIndex}`);
       try {
         await use(server);
       } finally {
@@ -52,7 +53,7 @@ export function withOwnServer(name: string) {
     server: [
       // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern
       async ({}, use, workerInfo) => {
-        const server = await startServer({ name: `${name}-worker${workerInfo.workerIndex}` });
+        const server = await startAppServer(`${name}-worker${workerInfo.workerIndex}`);
         try {
           await use(server);
         } finally {
