@@ -59,8 +59,6 @@ type httpRow struct {
 	err       error
 }
 
-const benchMembers = 200
-
 func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]httpRow, error) {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		return nil, errors.New("wrk is not installed (Debian: apt-get install wrk)")
@@ -77,7 +75,7 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 		peaks = append(peaks, fmt.Sprintf("%s %d MB", engine, peak.peak/1024))
 	}
 	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
-		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, benchMembers, o.incidents)
+		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, loadseed.WorkloadMembers, o.incidents)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\t")
 	var failed []error
@@ -110,7 +108,7 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 	if db.drop != nil {
 		defer db.drop()
 	}
-	fmt.Fprintf(progress, "%s: seeding 2 × %d members × %d incidents\n", engine, benchMembers, o.incidents)
+	fmt.Fprintf(progress, "%s: seeding 2 × %d members × %d incidents\n", engine, loadseed.WorkloadMembers, o.incidents)
 	member, incidentID, err := db.seedIncidents(ctx, o.incidents)
 	if err != nil {
 		return nil, memory{}, err
@@ -174,20 +172,8 @@ func (d *database) seedIncidents(ctx context.Context, n int) (member seededMembe
 	if _, err := db.Migrate(ctx); err != nil {
 		return member, "", fmt.Errorf("migrate: %w", err)
 	}
-	var first *loadseed.Community
-	for range 2 {
-		c, err := loadseed.Members(ctx, db, benchMembers)
-		if err != nil {
-			return member, "", err
-		}
-		if err := loadseed.Incidents(ctx, db, c.ID, c.UserIDs, n); err != nil {
-			return member, "", err
-		}
-		if first == nil {
-			first = c
-		}
-	}
-	if err := db.Analyze(ctx); err != nil {
+	first, err := loadseed.Workload(ctx, db, n)
+	if err != nil {
 		return member, "", err
 	}
 	newest, err := db.ListIncidents(ctx, first.ID, domain.IncidentFilter{Limit: 1})

@@ -1,7 +1,7 @@
 // Command vecinos-loadtest measures the workloads of BENCHMARK.md against the real server.
 //
-// The realtime fan-out (-workload realtime, the default): for each case it seeds a fresh database with one community of N signed-in members, starts the vecinos binary
-// as child processes (one instance on SQLite, or several on one PostgreSQL database), opens the N
+// The realtime fan-out (-workload realtime, the default): for each case it seeds a fresh database with
+// one community of N signed-in members, starts the vecinos binary as child processes (one instance on SQLite, or several on one PostgreSQL database), opens the N
 // members' SSE streams spread over the instances, posts chat messages into the community channel through
 // the first instance and reports the delivery latency at every client and each server's memory. Unlike
 // the in-process benchmark, the servers' memory is their own. See docs/adr/0007-realtime-load-command.md.

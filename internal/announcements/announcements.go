@@ -64,13 +64,12 @@ func New(store Store, o Options) *Service {
 }
 
 var (
-	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
-	errNotAdmin    = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden publicar, editar o eliminar comunicados")
+	errNotAdmin = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden publicar, editar o eliminar comunicados")
 )
 
 func admin(a *domain.Actor) error {
 	if !a.InCommunity() {
-		return errNoCommunity
+		return domain.ErrNoCommunity
 	}
 	if !a.IsAdmin() {
 		return errNotAdmin
@@ -245,7 +244,7 @@ func validURL(u string) bool {
 // Get returns an announcement the member is targeted by (admins: any of their community).
 func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.Announcement, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.Announcement(ctx, a.CommunityID, id, s.viewer(a))
 }
@@ -264,7 +263,7 @@ type ListInput struct {
 // List returns one page of the board as a sees it: pinned first, then newest.
 func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.Announcement], error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	for _, v := range in.Statuses {
 		if !v.Valid() {
@@ -423,7 +422,7 @@ func (s *Service) React(ctx context.Context, a *domain.Actor, id string, emoji d
 // Unread counts the published announcements targeted to a that a has not opened.
 func (s *Service) Unread(ctx context.Context, a *domain.Actor) (int, error) {
 	if !a.InCommunity() {
-		return 0, errNoCommunity
+		return 0, domain.ErrNoCommunity
 	}
 	return s.store.UnreadAnnouncements(ctx, a.CommunityID, a.UserID, s.now())
 }
@@ -431,7 +430,7 @@ func (s *Service) Unread(ctx context.Context, a *domain.Actor) (int, error) {
 // Buildings lists the portals of a's community that an announcement can target.
 func (s *Service) Buildings(ctx context.Context, a *domain.Actor) ([]domain.BuildingAudience, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.AnnouncementBuildings(ctx, a.CommunityID)
 }

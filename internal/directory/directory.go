@@ -57,7 +57,7 @@ func ContactVisible(a *domain.Actor, e *domain.DirectoryEntry) bool {
 // List returns the residents of a's community by name.
 func (s *Service) List(ctx context.Context, a *domain.Actor, q Query) (*Listing, error) {
 	if !a.InCommunity() {
-		return nil, domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
+		return nil, domain.ErrNoCommunity
 	}
 	if q.Role != "" && !q.Role.Valid() {
 		return nil, domain.Errorf(domain.CodeInvalid, "El rol no es válido")

@@ -88,6 +88,9 @@ type Actor struct {
 	Role           Role   // empty without a community
 }
 
+// ErrNoCommunity refuses what needs a community to a user who has none (spec 02 §8).
+var ErrNoCommunity = Errorf(CodeForbidden, "No perteneces a ninguna comunidad")
+
 // InCommunity reports whether there is an actor and they belong to a community.
 func (a *Actor) InCommunity() bool { return a != nil && a.CommunityID != "" }
 

@@ -41,10 +41,7 @@ import (
 // latency; RunParallel keeps about 50 requests in flight. Nothing is asserted about timings: the figures
 // go in reports, not in CI. VECINOS_BENCH_PROFILE=DIR writes a CPU profile of each case to DIR.
 
-const (
-	benchMembers   = 200
-	benchIncidents = 20000
-)
+const benchIncidents = 20000
 
 func BenchmarkIncidents(b *testing.B) {
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
@@ -63,25 +60,12 @@ func BenchmarkIncidents(b *testing.B) {
 func benchIncidentsOn(b *testing.B, db *store.DB) {
 	ctx := context.Background()
 	start := time.Now()
-	communityID, members := storetest.CommunityIDs(b, db, benchNeighbours()...)
-	if err := loadseed.Incidents(ctx, db, communityID, members, benchIncidents); err != nil {
+	seeded, err := loadseed.Workload(ctx, db, benchIncidents)
+	if err != nil {
 		b.Fatal(err)
 	}
-	otherID, others := storetest.CommunityIDs(b, db, benchNeighbours()...)
-	if err := loadseed.Incidents(ctx, db, otherID, others, benchIncidents); err != nil {
-		b.Fatal(err)
-	}
-	if err := db.Analyze(ctx); err != nil {
-		b.Fatal(err)
-	}
-	b.Logf("%s: seeded 2 × %d members and %d incidents in %s", db.Engine(), benchMembers, benchIncidents, time.Since(start).Round(time.Millisecond))
-
-	token := auth.NewToken()
-	now := time.Now()
-	if err := db.CreateSession(ctx, domain.Session{ID: auth.HashToken(token), UserID: members[0], CreatedAt: now, LastSeenAt: now,
-		ExpiresAt: now.Add(24 * time.Hour)}); err != nil {
-		b.Fatal(err)
-	}
+	b.Logf("%s: seeded 2 × %d members and %d incidents in %s", db.Engine(), loadseed.WorkloadMembers, benchIncidents, time.Since(start).Round(time.Millisecond))
+	communityID, members, token := seeded.ID, seeded.UserIDs, seeded.Tokens[0]
 	cfg := &config.Config{PublicURL: "http://localhost:8080"}
 	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL}),
 		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
@@ -103,7 +87,7 @@ func benchIncidentsOn(b *testing.B, db *store.DB) {
 	var created atomic.Int64
 	newIncident := func() io.Reader {
 		n := created.Add(1)
-		body, _ := json.Marshal(map[string]string{"title": loadseed.Title("b", int(n)), "description": loadseed.Description, "assignedTo": members[n%benchMembers],
+		body, _ := json.Marshal(map[string]string{"title": loadseed.Title("b", int(n)), "description": loadseed.Description, "assignedTo": members[n%int64(len(members))],
 			"priority": []string{"low", "medium", "high"}[n%3]})
 		return bytes.NewReader(body)
 	}
@@ -219,13 +203,4 @@ func benchProfile(b *testing.B, name string) func() {
 		pprof.StopCPUProfile()
 		f.Close()
 	}
-}
-
-// benchNeighbours names the members of a benchmark community.
-func benchNeighbours() []string {
-	names := make([]string, benchMembers)
-	for i := range names {
-		names[i] = fmt.Sprintf("Vecino %03d", i)
-	}
-	return names
 }

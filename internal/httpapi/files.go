@@ -73,7 +73,7 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if b.Visibility == files.Community && a.CommunityID == "" {
-		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")))
+		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
 		return
 	}
 	tooLarge := func() {

@@ -53,7 +53,7 @@ func member(ctx context.Context) (*domain.Actor, error) {
 		return nil, err
 	}
 	if a.CommunityID == "" {
-		return nil, domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
+		return nil, domain.ErrNoCommunity
 	}
 	return a, nil
 }

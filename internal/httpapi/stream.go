@@ -46,7 +46,7 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a.CommunityID == "" {
-		writeProblem(w, problemFor(ctx, domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")))
+		writeProblem(w, problemFor(ctx, domain.ErrNoCommunity))
 		return
 	}
 	// Authorize once: the topics are the caller's own and those of the channels they belong to now.

@@ -51,9 +51,8 @@ func New(store Store, o Options) *Service {
 }
 
 var (
-	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
-	errCannotEdit  = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede editar esta incidencia")
-	errCannotDel   = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar esta incidencia")
+	errCannotEdit = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede editar esta incidencia")
+	errCannotDel  = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar esta incidencia")
 )
 
 // CanEdit reports whether a may edit or delete in: its creator or an admin of its community.
@@ -75,7 +74,7 @@ type Input struct {
 // Create reports an incident in a's community.
 func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domain.Incident, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	if in.Priority == "" {
 		in.Priority = domain.PriorityMedium
@@ -153,7 +152,7 @@ type Detail struct {
 // Get returns an incident of a's community (deleted ones too: the list may show them).
 func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	in, h, err := s.store.IncidentWithHistory(ctx, a.CommunityID, id)
 	if err != nil {
@@ -178,7 +177,7 @@ type ListInput struct {
 // List returns one page of a's community's incidents, newest first.
 func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.Incident], error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	if in.Status != "" && !in.Status.Valid() {
 		return nil, domain.Errorf(domain.CodeInvalid, "El estado no es válido")
@@ -217,7 +216,7 @@ type Patch struct {
 // Update edits an incident; only its creator or an admin may. A status change joins the history.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Incident, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, s.now(), func(in *domain.Incident) error {
 		if !CanEdit(a, in) {
@@ -251,7 +250,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 // Delete soft-deletes an incident; only its creator or an admin may.
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
 	if !a.InCommunity() {
-		return errNoCommunity
+		return domain.ErrNoCommunity
 	}
 	now := s.now().UTC()
 	_, err := s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, now, func(in *domain.Incident) error {

@@ -14,8 +14,8 @@ import (
 // 20th a water leak, which the search case looks for), a 260-character description, status and priority
 // cycling, created by the members in turn, one second apart and ending now.
 
-// Titles are the ten phrases of the incident titles.
-var Titles = [10]string{
+// titles are the ten phrases of the incident titles.
+var titles = [10]string{
 	"Bombilla fundida en el portal", "Ruido en el patio por la noche", "Puerta del garaje atascada",
 	"Ascensor fuera de servicio", "Humedad en el techo del trastero", "Grafiti en la fachada",
 	"Interfono sin sonido", "Baldosa suelta en la escalera", "Contenedor de basura roto", "Luz del rellano parpadea",
@@ -32,7 +32,30 @@ func Title(tag string, i int) string {
 	if i%20 == 0 {
 		return fmt.Sprintf("Fuga de agua #%s%d", tag, i)
 	}
-	return fmt.Sprintf("%s #%s%d", Titles[i%len(Titles)], tag, i)
+	return fmt.Sprintf("%s #%s%d", titles[i%len(titles)], tag, i)
+}
+
+// WorkloadMembers is how many members each community of the workload has.
+const WorkloadMembers = 200
+
+// Workload seeds the whole incidents workload: two communities of WorkloadMembers signed-in members with
+// n incidents each, then refreshes the planner's statistics. It returns the first community, whose
+// members the load signs in as; the second is there so that every query must keep to its community.
+func Workload(ctx context.Context, db *store.DB, n int) (*Community, error) {
+	var first *Community
+	for range 2 {
+		c, err := Members(ctx, db, WorkloadMembers)
+		if err != nil {
+			return nil, err
+		}
+		if err := Incidents(ctx, db, c.ID, c.UserIDs, n); err != nil {
+			return nil, err
+		}
+		if first == nil {
+			first = c
+		}
+	}
+	return first, db.Analyze(ctx)
 }
 
 // Incidents adds n incidents to a community, in batches.

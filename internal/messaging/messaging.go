@@ -128,7 +128,6 @@ func (s *Service) announce(n domain.Notice) {
 }
 
 var (
-	errNoCommunity   = domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
 	errEmpty         = domain.Errorf(domain.CodeInvalid, "El mensaje no puede estar vacío")
 	errTooLong       = domain.Errorf(domain.CodeInvalid, "El mensaje no puede superar los %d caracteres", MaxContent)
 	errBadClientID   = domain.Errorf(domain.CodeInvalid, "El identificador del mensaje no es válido")
@@ -175,7 +174,7 @@ func checkCursor(before string) error {
 // Conversations lists a's conversations, the latest activity first.
 func (s *Service) Conversations(ctx context.Context, a *domain.Actor) ([]domain.Conversation, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.Conversations(ctx, a.CommunityID, a.UserID)
 }
@@ -198,7 +197,7 @@ func (s *Service) Conversation(ctx context.Context, a *domain.Actor, id string) 
 // creating it when there is none (get_or_create_conversation).
 func (s *Service) StartConversation(ctx context.Context, a *domain.Actor, otherID string) (string, error) {
 	if !a.InCommunity() {
-		return "", errNoCommunity
+		return "", domain.ErrNoCommunity
 	}
 	otherID = strings.TrimSpace(otherID)
 	if otherID == a.UserID {
@@ -210,7 +209,7 @@ func (s *Service) StartConversation(ctx context.Context, a *domain.Actor, otherI
 // DirectMessages returns a page of a conversation a takes part in, oldest first.
 func (s *Service) DirectMessages(ctx context.Context, a *domain.Actor, conversationID, before string, n int) ([]domain.DirectMessage, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	if err := checkCursor(before); err != nil {
 		return nil, err
@@ -225,7 +224,7 @@ func (s *Service) DirectMessages(ctx context.Context, a *domain.Actor, conversat
 // with the same clientID returns the first message and created=false.
 func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationID, content, clientID string) (*domain.DirectMessage, bool, error) {
 	if !a.InCommunity() {
-		return nil, false, errNoCommunity
+		return nil, false, domain.ErrNoCommunity
 	}
 	content = strings.TrimSpace(content)
 	if err := checkContent(content); err != nil {
@@ -259,7 +258,7 @@ func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationI
 // gets a read receipt and a gets the new unread count, live. It returns how many it marked.
 func (s *Service) MarkRead(ctx context.Context, a *domain.Actor, conversationID string) (int64, error) {
 	if !a.InCommunity() {
-		return 0, errNoCommunity
+		return 0, domain.ErrNoCommunity
 	}
 	other, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, conversationID)
 	if err != nil {
@@ -283,7 +282,7 @@ func (s *Service) MarkRead(ctx context.Context, a *domain.Actor, conversationID 
 // UnreadCount is a's badge: direct messages to them that they have not read.
 func (s *Service) UnreadCount(ctx context.Context, a *domain.Actor) (int, error) {
 	if !a.InCommunity() {
-		return 0, errNoCommunity
+		return 0, domain.ErrNoCommunity
 	}
 	return s.store.UnreadCount(ctx, a.CommunityID, a.UserID)
 }
@@ -293,7 +292,7 @@ func (s *Service) UnreadCount(ctx context.Context, a *domain.Actor) (int, error)
 // CommunityChannel returns a's community chat, creating it on first use.
 func (s *Service) CommunityChannel(ctx context.Context, a *domain.Actor) (*domain.Channel, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.CommunityChannel(ctx, a.CommunityID)
 }
@@ -309,7 +308,7 @@ func (s *Service) Channels(ctx context.Context, a *domain.Actor) ([]domain.Chann
 // Channel returns a channel a may read and post in.
 func (s *Service) Channel(ctx context.Context, a *domain.Actor, id string) (*domain.Channel, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.ChannelFor(ctx, a.CommunityID, a.UserID, id)
 }
@@ -324,7 +323,7 @@ type ChannelInput struct {
 // CreateChannel creates a private channel with a and the invited neighbours of a's community as members.
 func (s *Service) CreateChannel(ctx context.Context, a *domain.Actor, in ChannelInput) (*domain.Channel, error) {
 	if !a.InCommunity() {
-		return nil, errNoCommunity
+		return nil, domain.ErrNoCommunity
 	}
 	name := strings.TrimSpace(in.Name)
 	switch {

@@ -14,7 +14,7 @@ var errAdminsOnly = domain.Errorf(domain.CodeForbidden, "Solo los administradore
 
 func admin(a *domain.Actor) error {
 	if a.CommunityID == "" {
-		return noCommunity()
+		return domain.ErrNoCommunity
 	}
 	if !a.IsAdmin() {
 		return errAdminsOnly
@@ -87,7 +87,7 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 // Admins lists the admins of the actor's community with their unit numbers.
 func (s *Service) Admins(ctx context.Context, a *domain.Actor) ([]domain.CommunityAdmin, error) {
 	if a.CommunityID == "" {
-		return nil, noCommunity()
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.CommunityAdmins(ctx, a.CommunityID)
 }
@@ -121,7 +121,7 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 // MyUnit returns the actor's unit, nil when they have none.
 func (s *Service) MyUnit(ctx context.Context, a *domain.Actor) (*domain.UnitView, error) {
 	if a.CommunityID == "" {
-		return nil, noCommunity()
+		return nil, domain.ErrNoCommunity
 	}
 	return s.store.MyUnit(ctx, a.UserID, a.CommunityID)
 }
@@ -134,7 +134,7 @@ type UnitUpdate struct {
 // SaveMyUnit writes the actor's unit: the number is required, an empty floor or building is cleared.
 func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate) (*domain.UnitView, error) {
 	if a.CommunityID == "" {
-		return nil, noCommunity()
+		return nil, domain.ErrNoCommunity
 	}
 	number := normalizeText(in.UnitNumber)
 	if number == "" {

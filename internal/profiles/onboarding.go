@@ -12,10 +12,6 @@ import (
 
 var errCompleted = domain.Errorf(domain.CodeConflict, "Ya has completado el registro")
 
-func noCommunity() error {
-	return domain.Errorf(domain.CodeForbidden, "No perteneces a ninguna comunidad")
-}
-
 // Start records the /start page once the account exists: the language and the privacy consent.
 func (s *Service) Start(ctx context.Context, a *domain.Actor, language string, privacyConsent bool) (*domain.Profile, error) {
 	if !privacyConsent {
@@ -214,7 +210,7 @@ type VerifyInput struct {
 // Verify carries out the /verify step and returns the verification state.
 func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (*Verification, error) {
 	if a.CommunityID == "" {
-		return nil, noCommunity()
+		return nil, domain.ErrNoCommunity
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	switch in.Method {
@@ -318,7 +314,7 @@ func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*dom
 		return nil, domain.Errorf(domain.CodeInvalid, "Debes aceptar las normas de la comunidad para continuar")
 	}
 	if a.CommunityID == "" {
-		return nil, noCommunity()
+		return nil, domain.ErrNoCommunity
 	}
 	now := s.now().UTC()
 	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {

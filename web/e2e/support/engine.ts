@@ -11,16 +11,5 @@ export async function startAppServer(name: string): Promise<ServerHandle> {
   if (E2E_ENGINE === 'sqlite') return startServer({ name });
   const db = createPostgresDatabase();
   if ('unavailable' in db) throw new Error(`VECINOS_E2E_ENGINE=postgres: ${db.unavailable}`);
-  const server = await startServer({ name, env: { VECINOS_DATABASE_URL: db.url } });
-  const stop = server.stop.bind(server);
-  let dropped = false;
-  server.stop = async () => {
-    const exit = await stop();
-    if (!dropped) {
-      dropped = true;
-      db.drop();
-    }
-    return exit;
-  };
-  return server;
+  return startServer({ name, env: { VECINOS_DATABASE_URL: db.url }, afterStop: () => db.drop() });
 }

@@ -43,6 +43,8 @@ export interface StartServerOptions {
   dataDir?: string;
   /** Remove the data dir on stop even though it was passed in. */
   removeDataDir?: boolean;
+  /** Runs once the server has stopped (also when it failed to start), e.g. to drop its database. */
+  afterStop?: () => void | Promise<void>;
   /** Port on 127.0.0.1. Default: a free one. */
   port?: number;
   /** Extra environment, e.g. { VECINOS_DATABASE_URL: '...' }; a value of undefined unsets the variable. */
@@ -261,6 +263,7 @@ async function startOnce(opts: StartServerOptions & { port: number }): Promise<S
       await Promise.race([closed, sleep(2_000)]);
       await new Promise<void>((resolve) => log.end(resolve));
       if (removeDataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+      await opts.afterStop?.();
       return exited!;
     })();
     return stopped;

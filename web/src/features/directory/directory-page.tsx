@@ -63,7 +63,12 @@ export function DirectoryPage() {
         <Counter icon={Users} label={t('directory.counters.owners')} value={data?.propietarios} />
       </dl>
 
-      <SearchInput value={search} onValueChange={setSearch} label={t('directory.searchLabel')} placeholder={t('directory.searchPlaceholder')} />
+      <SearchInput
+        value={search}
+        onValueChange={setSearch}
+        label={t('directory.searchLabel')}
+        placeholder={t('directory.searchPlaceholder')}
+      />
 
       <div role="group" aria-label={t('directory.roleFilter')} className="flex flex-wrap gap-2">
         {chips.map((chip) => {

@@ -116,6 +116,19 @@ export function withDaySeparators<M extends { id: string; createdAt: string }>(
   return out
 }
 
+/** A chat that could not be loaded: what failed, and a button to try again. */
+export function ChatLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <ChatState>
+      <p className="text-destructive">{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </ChatState>
+  )
+}
+
 /** Loading, error and empty states in the middle of the chat. */
 export function ChatState({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
@@ -157,14 +170,7 @@ export function ChatBody<M extends { id: string; createdAt: string }>({
     )
   }
   if (messages.isError || !messages.data) {
-    return (
-      <ChatState>
-        <p className="text-destructive">{t('messages.errors.loadMessages')}</p>
-        <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </ChatState>
-    )
+    return <ChatLoadError message={t('messages.errors.loadMessages')} onRetry={() => void messages.refetch()} />
   }
   if (messages.data.length === 0 && !outgoing) {
     return (

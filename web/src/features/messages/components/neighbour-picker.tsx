@@ -39,7 +39,12 @@ export function NeighbourPicker({
 
   return (
     <div className="flex flex-col gap-3">
-      <SearchInput value={query} onValueChange={setQuery} label={t('messages.searchNeighbour')} placeholder={t('messages.searchNeighbour')} />
+      <SearchInput
+        value={query}
+        onValueChange={setQuery}
+        label={t('messages.searchNeighbour')}
+        placeholder={t('messages.searchNeighbour')}
+      />
       <div className={cn('h-[300px] overflow-y-auto rounded-xl border', listClassName)}>
         {isPending ? (
           <p className="flex items-center justify-center gap-2 p-6 text-sm text-muted-foreground">

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
 import { useSession } from '@/lib/session'
 import { useCommunityChannel } from '../api/get-community-channel'
-import { ChatFrame, ChatHeader, ChatState } from '../components/chat-frame'
+import { ChatFrame, ChatHeader, ChatLoadError, ChatState } from '../components/chat-frame'
 import { NoCommunity } from '../components/no-community'
 import { ChannelChat } from './channel-chat'
 
@@ -19,12 +18,7 @@ export function CommunityChannelPage() {
     <ChatFrame>
       <ChatHeader avatar={null} title={t('messages.community.title')} subtitle={t('messages.community.subtitle')} />
       {channel.isError ? (
-        <ChatState>
-          <p className="text-destructive">{t('messages.errors.loadCommunityChat')}</p>
-          <Button variant="outline" size="sm" onClick={() => void channel.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </ChatState>
+        <ChatLoadError message={t('messages.errors.loadCommunityChat')} onRetry={() => void channel.refetch()} />
       ) : (
         <ChatState busy>
           <p>{t('messages.community.loading')}</p>

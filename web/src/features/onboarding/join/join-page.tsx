@@ -110,7 +110,12 @@ export function JoinPage() {
             </fieldset>
           )}
         />
-        <PhoneField id="join-phone" label={t('onboarding.join.phone')} field={form.register('phone')} error={errors.phone?.message} />
+        <PhoneField
+          id="join-phone"
+          label={t('onboarding.join.phone')}
+          field={form.register('phone')}
+          error={errors.phone?.message}
+        />
         <SubmitButton size="lg" className="w-full" pending={join.isPending}>
           {t('onboarding.continue')}
         </SubmitButton>

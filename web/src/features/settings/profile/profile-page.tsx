@@ -208,7 +208,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 <Input {...control} {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
               )}
             </FormField>
-            <PhoneField id="profile-phone" label={t('settings.profile.phone')} field={form.register('phone')} error={errors.phone?.message} />
+            <PhoneField
+              id="profile-phone"
+              label={t('settings.profile.phone')}
+              field={form.register('phone')}
+              error={errors.phone?.message}
+            />
             <Controller
               control={form.control}
               name="contactVisible"
