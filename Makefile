@@ -14,8 +14,9 @@ GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.s
 
 .PHONY: run build test test-go test-web test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http clean
 
+# Dev mode (the dev mailbox at /dev/mailbox, 'Crear usuario test') unless VECINOS_DEV says otherwise.
 run: $(BIN)
-	./$(BIN) serve
+	VECINOS_DEV=$${VECINOS_DEV:-1} ./$(BIN) serve
 
 build: $(BIN)
 

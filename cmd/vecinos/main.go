@@ -30,6 +30,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/web"
@@ -149,8 +150,6 @@ func startMailWorker(cfg *config.Config, db *store.DB, log *slog.Logger) (w *mai
 		if sender, err = mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom); err != nil {
 			return nil, nil, err
 		}
-	} else {
-		log.Warn("VECINOS_SMTP_URL is empty: emails are not sent; read them at /dev/mailbox or in this log")
 	}
 	w = &mail.Worker{Outbox: db, Sender: sender, Log: log}
 	// Not the serve context: the worker outlives the signal until the HTTP server has drained, so an email
@@ -162,6 +161,15 @@ func startMailWorker(cfg *config.Config, db *store.DB, log *slog.Logger) (w *mai
 		w.Run(ctx)
 	}()
 	return w, func() { cancel(); <-done }, nil
+}
+
+// rateLimiter counts attempts in the database on PostgreSQL, where several instances may share it, and
+// in memory on SQLite, which has one instance (docs/adr/0009-trust-model.md).
+func rateLimiter(db *store.DB) ratelimit.Limiter {
+	if db.Engine() == store.Postgres {
+		return ratelimit.NewShared(db, nil)
+	}
+	return ratelimit.NewMemory(nil)
 }
 
 // serve runs until SIGINT or SIGTERM, then lets in-flight requests finish (up to 30 s) before closing.
@@ -191,7 +199,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake})
+	limiter := rateLimiter(db)
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake, Limiter: limiter, Log: log})
 	// Realtime: an in-process broker; on PostgreSQL the listener hears the changes of every instance.
 	broker := realtime.NewBroker()
 	msg := messaging.New(db, broker, messaging.Options{Log: log})
@@ -208,7 +217,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
 		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version,
 		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake}),
-		Profiles:      profiles.New(db, accts, profiles.Options{Files: fileStore, PublicURL: cfg.PublicURL, MailWake: mailer.Wake})})
+		Profiles: profiles.New(db, accts, profiles.Options{Files: fileStore, PublicURL: cfg.PublicURL, MailWake: mailer.Wake,
+			Limiter: limiter})})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}

@@ -5,6 +5,7 @@ package accounts
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -42,10 +43,13 @@ type Store interface {
 	JoinOrCreateCommunity(ctx context.Context, userID string, setup domain.CommunitySetup) error
 	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
 	LinkOAuth(ctx context.Context, userID, provider, subject string) error
+	TakeOverUnconfirmed(ctx context.Context, userID, provider, subject, name string, now time.Time) error
 	CreateOAuthUser(ctx context.Context, u *domain.User, provider, subject string) error
 	// lifecycle.go
 	PendingEmailChange(ctx context.Context, userID string, now time.Time) (string, error)
-	ChangeEmail(ctx context.Context, hash string, now time.Time) (userID, email string, err error)
+	IssueEmailChange(ctx context.Context, change, cancel domain.EmailToken, toNew, toOld domain.Mail) error
+	ChangeEmail(ctx context.Context, hash string, now time.Time, keepSessionID string) (userID, email string, err error)
+	CancelEmailChange(ctx context.Context, hash string, now time.Time) (userID string, err error)
 	DeleteUser(ctx context.Context, userID string, m domain.Mail) error
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
 }
@@ -54,10 +58,12 @@ type Store interface {
 type Service struct {
 	store     Store
 	hasher    *auth.Hasher
-	limiter   *ratelimit.Limiter
+	limiter   ratelimit.Limiter
 	publicURL string
 	mailWake  func() // tells the mail worker something was queued; may be nil
 	now       func() time.Time
+	sleep     func(context.Context, time.Duration) error
+	log       *slog.Logger
 }
 
 // Options configure the service.
@@ -65,6 +71,13 @@ type Options struct {
 	PublicURL string           // base of the links in emails
 	MailWake  func()           // called after an email is queued; may be nil
 	Now       func() time.Time // the clock; nil = time.Now (tests move it)
+	// Limiter counts attempts; nil = in this process (ratelimit.Memory). Several instances over one
+	// PostgreSQL database pass a ratelimit.Shared so that the limits hold across them.
+	Limiter ratelimit.Limiter
+	// Sleep waits (the growing delay of sign-ins to an email under attack); nil = a timer. Tests pass one
+	// that moves their clock.
+	Sleep func(context.Context, time.Duration) error
+	Log   *slog.Logger // nil = slog.Default()
 }
 
 // New returns the service.
@@ -75,7 +88,28 @@ func New(store Store, hasher *auth.Hasher, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, hasher: hasher, limiter: ratelimit.New(o.Now), publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now}
+	if o.Limiter == nil {
+		o.Limiter = ratelimit.NewMemory(o.Now)
+	}
+	if o.Sleep == nil {
+		o.Sleep = sleep
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return &Service{store: store, hasher: hasher, limiter: o.Limiter, publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
+		sleep: o.Sleep, log: o.Log}
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // Client describes where a request comes from, for rate limits and the session list.
@@ -84,14 +118,38 @@ type Client struct {
 	UserAgent string
 }
 
-// Rate limits (Supabase's defaults as reference): per IP for every entry point, and one email per
-// address per minute.
+// Rate limits (docs/adr/0009-trust-model.md; Supabase's defaults as reference): per client address for
+// every entry point, sign-in attempts per (email, client address), and one email per address per minute.
+// No limit is keyed on an email alone: anyone could use it to lock its owner out.
 var (
-	perIP       = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
-	loginPerIP  = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
-	loginPerKey = ratelimit.Rule{Max: 10, Window: 5 * time.Minute}
-	mailPerAddr = ratelimit.Rule{Max: 1, Window: time.Minute} // per address and purpose
+	perIP           = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
+	checkEmailPerIP = ratelimit.Rule{Max: 10, Window: time.Hour} // 'Usuario ya registrado' answers who is registered
+	loginPerIP      = ratelimit.Rule{Max: 30, Window: 5 * time.Minute}
+	loginPerClient  = ratelimit.Rule{Max: 10, Window: 5 * time.Minute} // per email and client address
+	loginPerKey     = ratelimit.Rule{Max: 10, Window: 5 * time.Minute} // per signed-in user (password checks)
+	mailPerAddr     = ratelimit.Rule{Max: 1, Window: time.Minute}      // per address and purpose
 )
+
+// Sign-ins to one email from every address together are slowed down, never refused: past
+// loginFreeAttempts in loginSlowWindow, each attempt waits twice as long as the one before, up to
+// loginMaxDelay. An attacker gets a few attempts a minute per email; the owner still gets in.
+const (
+	loginFreeAttempts = 10
+	loginSlowWindow   = 15 * time.Minute
+	loginFirstDelay   = time.Second
+	loginMaxDelay     = 8 * time.Second
+)
+
+// LoginDelay is how long the attempt number n (from 1) to sign in to one email waits.
+func LoginDelay(n int) time.Duration {
+	if n <= loginFreeAttempts {
+		return 0
+	}
+	if n-loginFreeAttempts > 4 {
+		return loginMaxDelay
+	}
+	return min(loginFirstDelay<<(n-loginFreeAttempts-1), loginMaxDelay)
+}
 
 // mailKey limits emails per address and purpose: a resend waits a minute, but a reset requested right
 // after signing up is a different request and goes out.
@@ -99,8 +157,12 @@ func mailKey(purpose domain.TokenPurpose, email string) string {
 	return "mail:" + string(purpose) + ":" + email
 }
 
-func (s *Service) limit(key string, rule ratelimit.Rule) error {
-	if ok, wait := s.limiter.Allow(key, rule); !ok {
+func (s *Service) limit(ctx context.Context, key string, rule ratelimit.Rule) error {
+	ok, wait, err := ratelimit.Allow(ctx, s.limiter, key, rule)
+	if err != nil {
+		return err
+	}
+	if !ok {
 		secs := int(wait.Round(time.Second) / time.Second)
 		return domain.Errorf(domain.CodeRateLimited, "Demasiados intentos. Inténtalo de nuevo en %d segundos.", max(secs, 1))
 	}
@@ -113,7 +175,7 @@ func (s *Service) link(path, token string) string {
 
 // CheckEmail answers the registration form's question: is this email already registered?
 func (s *Service) CheckEmail(ctx context.Context, c Client, email string) (bool, error) {
-	if err := s.limit("check-email:"+c.IP, perIP); err != nil {
+	if err := s.limit(ctx, "check-email:"+c.IP, checkEmailPerIP); err != nil {
 		return false, err
 	}
 	email, err := auth.NormalizeEmail(email)
@@ -134,7 +196,7 @@ type SignUpInput struct {
 
 // SignUp creates an unconfirmed account and sends the confirmation email.
 func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
-	if err := s.limit("signup:"+c.IP, perIP); err != nil {
+	if err := s.limit(ctx, "signup:"+c.IP, perIP); err != nil {
 		return err
 	}
 	email, err := auth.NormalizeEmail(in.Email)
@@ -179,7 +241,10 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	if err := s.store.CreateUser(ctx, u, tok, m); err != nil {
 		return err
 	}
-	s.limiter.Allow(mailKey(domain.PurposeConfirm, email), mailPerAddr) // the confirmation counts: a resend must wait a minute
+	// The confirmation counts: a resend must wait a minute.
+	if _, _, err := s.limiter.Hit(ctx, mailKey(domain.PurposeConfirm, email), mailPerAddr.Window); err != nil {
+		s.log.WarnContext(ctx, "count the confirmation email", "err", err)
+	}
 	s.mailWake()
 	return nil
 }
@@ -224,29 +289,32 @@ func checkMetadata(m domain.SignupMetadata) (domain.SignupMetadata, error) {
 	return m, nil
 }
 
-// ResendConfirmation sends a new confirmation link, voiding the previous one.
+// ResendConfirmation sends a new confirmation link, voiding the previous one, when the address has an
+// account waiting for confirmation. The answer is the same whether it has one, a confirmed one or none,
+// so the form does not reveal who is registered; the one-a-minute limit counts for every address alike.
 func (s *Service) ResendConfirmation(ctx context.Context, c Client, email string) error {
-	if err := s.limit("resend:"+c.IP, perIP); err != nil {
+	if err := s.limit(ctx, "resend:"+c.IP, perIP); err != nil {
 		return err
 	}
 	email, err := auth.NormalizeEmail(email)
 	if err != nil {
 		return err
 	}
-	u, err := s.store.UserByEmail(ctx, email)
-	if err != nil {
+	if err := s.limit(ctx, mailKey(domain.PurposeConfirm, email), mailPerAddr); err != nil {
 		return err
 	}
-	if u.EmailConfirmedAt != nil {
-		return domain.Errorf(domain.CodeAlreadyConfirmed, "Tu email ya ha sido confirmado. Puedes iniciar sesión.")
+	u, err := s.store.UserByEmail(ctx, email)
+	if domain.ErrorCode(err) == domain.CodeNotFound || (err == nil && u.EmailConfirmedAt != nil) {
+		return nil
+	}
+	if err != nil {
+		return err
 	}
 	return s.sendLink(ctx, u, domain.PurposeConfirm, mail.KindConfirmSignup, "/confirm-email", ConfirmTokenTTL)
 }
 
+// sendLink emails u a new single-use link for purpose; the caller has applied the limit per address.
 func (s *Service) sendLink(ctx context.Context, u *domain.User, purpose domain.TokenPurpose, kind mail.Kind, path string, ttl time.Duration) error {
-	if err := s.limit(mailKey(purpose, u.Email), mailPerAddr); err != nil {
-		return err
-	}
 	token := auth.NewToken()
 	m, err := mail.Compose(kind, u.Language, u.Email, mail.Data{Name: u.FullName, Link: s.link(path, token)})
 	if err != nil {
@@ -263,7 +331,7 @@ func (s *Service) sendLink(ctx context.Context, u *domain.User, purpose domain.T
 // Confirm spends a confirmation link, sets up the community the user asked for at sign-up, and signs
 // the user in. It returns the new session's token.
 func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, error) {
-	if err := s.limit("confirm:"+c.IP, perIP); err != nil {
+	if err := s.limit(ctx, "confirm:"+c.IP, perIP); err != nil {
 		return "", err
 	}
 	hash, now := auth.HashToken(token), s.now()
@@ -312,9 +380,11 @@ func (s *Service) communitySetup(ctx context.Context, m domain.SignupMetadata) d
 }
 
 // Login checks the password and opens a session. Unconfirmed accounts are refused with their own code
-// so the web app can send the user to confirm.
+// so the web app can send the user to confirm. Attempts are limited per client address and per (email,
+// client address); attempts on one email from everywhere are only slowed down (LoginDelay), so that no
+// one can lock the owner out.
 func (s *Service) Login(ctx context.Context, c Client, email, password string) (string, error) {
-	if err := s.limit("login:"+c.IP, loginPerIP); err != nil {
+	if err := s.limit(ctx, "login:"+c.IP, loginPerIP); err != nil {
 		return "", err
 	}
 	email, err := auth.NormalizeEmail(email)
@@ -324,8 +394,17 @@ func (s *Service) Login(ctx context.Context, c Client, email, password string) (
 	if password == "" {
 		return "", domain.Errorf(domain.CodeInvalid, "La contraseña es obligatoria")
 	}
-	if err := s.limit("login:"+email, loginPerKey); err != nil {
+	if err := s.limit(ctx, "login:"+email+"|"+c.IP, loginPerClient); err != nil {
 		return "", err
+	}
+	n, _, err := s.limiter.Hit(ctx, "login-email:"+email, loginSlowWindow)
+	if err != nil {
+		return "", err
+	}
+	if d := LoginDelay(n); d > 0 {
+		if err := s.sleep(ctx, d); err != nil {
+			return "", err
+		}
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil && domain.ErrorCode(err) != domain.CodeNotFound {
@@ -403,7 +482,7 @@ func (s *Service) Logout(ctx context.Context, a *domain.Actor) error {
 // ForgotPassword emails a reset link when the account exists. The answer is the same either way, so
 // the form does not reveal who is registered.
 func (s *Service) ForgotPassword(ctx context.Context, c Client, email string) error {
-	if err := s.limit("recover:"+c.IP, perIP); err != nil {
+	if err := s.limit(ctx, "recover:"+c.IP, perIP); err != nil {
 		return err
 	}
 	email, err := auth.NormalizeEmail(email)
@@ -417,18 +496,17 @@ func (s *Service) ForgotPassword(ctx context.Context, c Client, email string) er
 	if err != nil {
 		return err
 	}
-	err = s.sendLink(ctx, u, domain.PurposeReset, mail.KindResetPassword, "/reset-password", ResetTokenTTL)
-	if domain.ErrorCode(err) == domain.CodeRateLimited {
+	if err := s.limit(ctx, mailKey(domain.PurposeReset, u.Email), mailPerAddr); err != nil {
 		return nil // saying "too many" here would tell that the address exists
 	}
-	return err
+	return s.sendLink(ctx, u, domain.PurposeReset, mail.KindResetPassword, "/reset-password", ResetTokenTTL)
 }
 
 var errResetLink = domain.Errorf(domain.CodeTokenInvalid, "El enlace de recuperación no es válido o ha expirado.")
 
 // CheckResetLink tells the reset page whether its link can still be used.
 func (s *Service) CheckResetLink(ctx context.Context, c Client, token string) error {
-	if err := s.limit("reset:"+c.IP, perIP); err != nil {
+	if err := s.limit(ctx, "reset:"+c.IP, perIP); err != nil {
 		return err
 	}
 	tok, err := s.store.EmailToken(ctx, auth.HashToken(token), domain.PurposeReset)
@@ -460,21 +538,15 @@ func (s *Service) ResetPassword(ctx context.Context, c Client, token, password s
 // ChangePassword replaces the password of a signed-in user who knows the current one; their other
 // sessions end.
 func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, next string) error {
-	if err := s.limit("password:"+a.UserID, loginPerKey); err != nil {
+	if err := s.limit(ctx, "password:"+a.UserID, loginPerKey); err != nil {
 		return err
 	}
 	u, err := s.store.UserByID(ctx, a.UserID)
 	if err != nil {
 		return err
 	}
-	if u.PasswordHash != "" {
-		ok, err := s.hasher.Verify(ctx, u.PasswordHash, current)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return domain.Errorf(domain.CodeInvalidCredentials, "La contraseña actual no es correcta")
-		}
+	if err := s.checkCurrentPassword(ctx, u, current, "Introduce tu contraseña actual"); err != nil {
+		return err
 	}
 	if err := auth.CheckNewPassword(next); err != nil {
 		return err
@@ -488,7 +560,7 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 
 // CommunityByCode looks a community up by its code, for the registration form.
 func (s *Service) CommunityByCode(ctx context.Context, c Client, code string) (*domain.Community, error) {
-	if err := s.limit("lookup:"+c.IP, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
+	if err := s.limit(ctx, "lookup:"+c.IP, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
 		return nil, err
 	}
 	code = strings.ToUpper(strings.TrimSpace(code))
@@ -527,9 +599,10 @@ type ExternalIdentity struct {
 
 // OAuthSignIn signs in the account linked to a provider identity. A first sign-in links the account
 // with the provider's verified email, or creates a confirmed one; an unverified email links nothing,
-// since it would let anyone take over an account by typing its address at the provider.
+// since it would let anyone take over an account by typing its address at the provider. An account with
+// that email which was never confirmed is taken over cleanly (TakeOverUnconfirmed).
 func (s *Service) OAuthSignIn(ctx context.Context, c Client, id ExternalIdentity) (string, error) {
-	if err := s.limit("oauth:"+c.IP, perIP); err != nil {
+	if err := s.limit(ctx, "oauth:"+c.IP, perIP); err != nil {
 		return "", err
 	}
 	userID, err := s.store.UserIDByOAuth(ctx, id.Provider, id.Subject)
@@ -543,21 +616,30 @@ func (s *Service) OAuthSignIn(ctx context.Context, c Client, id ExternalIdentity
 	if err != nil || !id.EmailVerified {
 		return "", domain.Errorf(domain.CodeForbidden, "Tu cuenta de %s no tiene un email verificado. Regístrate con tu email.", id.Provider)
 	}
+	name := strings.TrimSpace(id.Name)
+	if r := []rune(name); len(r) > 100 {
+		name = string(r[:100])
+	}
 	u, err := s.store.UserByEmail(ctx, email)
 	switch {
-	case err == nil:
+	case err == nil && u.EmailConfirmedAt != nil:
 		if err := s.store.LinkOAuth(ctx, u.ID, id.Provider, id.Subject); err != nil {
 			return "", err
 		}
+		return s.startSession(ctx, c, u.ID)
+	case err == nil:
+		// Nobody ever proved this address: whoever registered it may not own it. The provider just did,
+		// so the account becomes the provider identity's, without the password chosen at registration.
+		if err := s.store.TakeOverUnconfirmed(ctx, u.ID, id.Provider, id.Subject, name, s.now()); err != nil {
+			return "", err
+		}
+		s.log.WarnContext(ctx, "unconfirmed account taken over by a provider sign-in: password cleared, sessions ended",
+			"user_id", u.ID, "provider", id.Provider)
 		return s.startSession(ctx, c, u.ID)
 	case domain.ErrorCode(err) != domain.CodeNotFound:
 		return "", err
 	}
 	now := s.now()
-	name := strings.TrimSpace(id.Name)
-	if r := []rune(name); len(r) > 100 {
-		name = string(r[:100])
-	}
 	nu := &domain.User{ID: domain.NewID(), Email: email, EmailConfirmedAt: &now, Language: domain.Spanish, FullName: name}
 	if err := s.store.CreateOAuthUser(ctx, nu, id.Provider, id.Subject); err != nil {
 		return "", err

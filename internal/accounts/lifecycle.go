@@ -12,10 +12,13 @@ import (
 // EmailChangeTokenTTL is how long the link that confirms a new address works.
 const EmailChangeTokenTTL = 24 * time.Hour
 
-// RequestEmailChange sends a confirmation link to the new address; the account keeps its current address
-// until the link is followed (ConfirmEmailChange). Asking again voids the previous link.
-func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEmail string) error {
-	if err := s.limit("email-change:"+a.UserID, loginPerKey); err != nil {
+// RequestEmailChange sends a confirmation link to the new address and a notice to the current one, with
+// a link that cancels the change while it is pending; the account keeps its current address until the
+// first link is followed (ConfirmEmailChange). An account with a password must give it: a session alone
+// (a borrowed phone, a stolen cookie) cannot move the account to another mailbox. Asking again voids
+// the previous links.
+func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEmail, password string) error {
+	if err := s.limit(ctx, "email-change:"+a.UserID, loginPerKey); err != nil {
 		return err
 	}
 	email, err := auth.NormalizeEmail(newEmail)
@@ -25,6 +28,13 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if email == a.Email {
 		return nil
 	}
+	u, err := s.store.UserByID(ctx, a.UserID)
+	if err != nil {
+		return err
+	}
+	if err := s.checkCurrentPassword(ctx, u, password, "Introduce tu contraseña actual para cambiar el email"); err != nil {
+		return err
+	}
 	taken, err := s.store.EmailExists(ctx, email)
 	if err != nil {
 		return err
@@ -32,24 +42,45 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if taken {
 		return domain.Errorf(domain.CodeEmailTaken, "Email ya registrado")
 	}
-	if err := s.limit(mailKey(domain.PurposeEmailChange, email), mailPerAddr); err != nil {
+	if err := s.limit(ctx, mailKey(domain.PurposeEmailChange, email), mailPerAddr); err != nil {
 		return err
 	}
-	u, err := s.store.UserByID(ctx, a.UserID)
+	confirmToken, cancelToken, expires := auth.NewToken(), auth.NewToken(), s.now().Add(EmailChangeTokenTTL)
+	toNew, err := mail.Compose(mail.KindConfirmEmailChange, u.Language, email, mail.Data{Name: u.FullName, Link: s.link("/confirm-email-change", confirmToken)})
 	if err != nil {
 		return err
 	}
-	token := auth.NewToken()
-	m, err := mail.Compose(mail.KindConfirmEmailChange, u.Language, email, mail.Data{Name: u.FullName, Link: s.link("/confirm-email-change", token)})
+	toOld, err := mail.Compose(mail.KindEmailChangeNotice, u.Language, u.Email, mail.Data{Name: u.FullName, NewEmail: email,
+		Link: s.link("/cancel-email-change", cancelToken)})
 	if err != nil {
 		return err
 	}
-	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: domain.PurposeEmailChange, Email: email,
-		ExpiresAt: s.now().Add(EmailChangeTokenTTL)}
-	if err := s.store.IssueEmailToken(ctx, tok, m); err != nil {
+	change := domain.EmailToken{Hash: auth.HashToken(confirmToken), UserID: u.ID, Purpose: domain.PurposeEmailChange, Email: email, ExpiresAt: expires,
+		SessionID: a.SessionID}
+	cancel := domain.EmailToken{Hash: auth.HashToken(cancelToken), UserID: u.ID, Purpose: domain.PurposeEmailChangeCancel, Email: u.Email, ExpiresAt: expires}
+	if err := s.store.IssueEmailChange(ctx, change, cancel, toNew, toOld); err != nil {
 		return err
 	}
 	s.mailWake()
+	return nil
+}
+
+// checkCurrentPassword checks the password of an account that has one (accounts made through Google or
+// Facebook have none); missing says what to type when it is empty.
+func (s *Service) checkCurrentPassword(ctx context.Context, u *domain.User, password, missing string) error {
+	if u.PasswordHash == "" {
+		return nil
+	}
+	if password == "" {
+		return domain.Errorf(domain.CodeInvalid, "%s", missing)
+	}
+	ok, err := s.hasher.Verify(ctx, u.PasswordHash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return domain.Errorf(domain.CodeInvalidCredentials, "La contraseña actual no es correcta")
+	}
 	return nil
 }
 
@@ -58,10 +89,12 @@ func (s *Service) PendingEmail(ctx context.Context, a *domain.Actor) (string, er
 	return s.store.PendingEmailChange(ctx, a.UserID, s.now())
 }
 
-// ConfirmEmailChange spends an email-change link: the account's address becomes the new one. It needs
-// no session (the link may be opened on another device) and returns the new address.
-func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token string) (string, error) {
-	if err := s.limit("email-change-confirm:"+c.IP, perIP); err != nil {
+// ConfirmEmailChange spends an email-change link: the account's address becomes the new one and every
+// session ends but the one that asked for the change and, when the browser that opens the link is signed
+// in to the same account (sessionToken), that one. It needs no session (the link may be opened on another
+// device). It returns the new address.
+func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token, sessionToken string) (string, error) {
+	if err := s.limit(ctx, "email-change-confirm:"+c.IP, perIP); err != nil {
 		return "", err
 	}
 	hash, now := auth.HashToken(token), s.now()
@@ -72,14 +105,32 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token string
 	if !now.Before(tok.ExpiresAt) {
 		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Vuelve a cambiar tu email para recibir uno nuevo.")
 	}
-	_, email, err := s.store.ChangeEmail(ctx, hash, now)
+	keep := ""
+	if a, err := s.Authenticate(ctx, sessionToken); err == nil && a.UserID == tok.UserID {
+		keep = a.SessionID
+	}
+	_, email, err := s.store.ChangeEmail(ctx, hash, now, keep)
 	return email, err
+}
+
+// CancelEmailChange spends the link of the notice sent to the old address: the pending change is
+// voided and the account keeps its address.
+func (s *Service) CancelEmailChange(ctx context.Context, c Client, token string) error {
+	if err := s.limit(ctx, "email-change-cancel:"+c.IP, perIP); err != nil {
+		return err
+	}
+	userID, err := s.store.CancelEmailChange(ctx, auth.HashToken(token), s.now())
+	if err != nil {
+		return err
+	}
+	s.log.InfoContext(ctx, "email change cancelled from the old address", "user_id", userID)
+	return nil
 }
 
 // DeleteAccount erases the actor's account for good (RGPD right to erasure). An account with a password
 // must confirm it. The goodbye email is queued in the same transaction; every session ends with it.
 func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password string) error {
-	if err := s.limit("delete:"+a.UserID, loginPerKey); err != nil {
+	if err := s.limit(ctx, "delete:"+a.UserID, loginPerKey); err != nil {
 		return err
 	}
 	u, err := s.store.UserByID(ctx, a.UserID)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -30,6 +31,11 @@ type Config struct {
 	FacebookClientSecret string
 	LogLevel             string
 	LogFormat            string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For or Forwarded header tells the client's
+	// address (VECINOS_TRUSTED_PROXIES, comma-separated CIDRs; a bare address is one host). Empty: the
+	// client is the TCP peer.
+	TrustedProxies []netip.Prefix
+	trustedProxies string
 }
 
 type setting struct {
@@ -48,7 +54,8 @@ func (c *Config) settings() []setting {
 		{env: "VECINOS_MAIL_FROM", flag: "mail-from", def: "Vecinos <no-reply@localhost>", help: "sender of emails", str: &c.MailFrom},
 		{env: "VECINOS_SUPPORT_EMAIL", flag: "support-email", help: "address of the app's 'Soporte' link; empty = the address of VECINOS_MAIL_FROM unless it is a no-reply one", str: &c.SupportEmail},
 		{env: "VECINOS_STORAGE_URL", flag: "storage-url", help: "empty = files in the data dir; s3://bucket?endpoint=…&region=…", str: &c.StorageURL},
-		{env: "VECINOS_DEV", flag: "dev", help: "dev-only helpers (e.g. the 'Crear usuario test' button)", boolean: &c.Dev},
+		{env: "VECINOS_DEV", flag: "dev", help: "dev-only helpers: the dev mailbox at /dev/mailbox (without SMTP) and the 'Crear usuario test' button", boolean: &c.Dev},
+		{env: "VECINOS_TRUSTED_PROXIES", flag: "trusted-proxies", help: "comma-separated CIDRs of reverse proxies whose X-Forwarded-For/Forwarded give the client address; empty = the TCP peer", str: &c.trustedProxies},
 		{env: "VECINOS_GOOGLE_CLIENT_ID", flag: "google-client-id", help: "Google sign-in; empty = off", str: &c.GoogleClientID},
 		{env: "VECINOS_GOOGLE_CLIENT_SECRET", flag: "google-client-secret", help: "Google sign-in secret", str: &c.GoogleClientSecret},
 		{env: "VECINOS_FACEBOOK_CLIENT_ID", flag: "facebook-client-id", help: "Facebook sign-in; empty = off", str: &c.FacebookClientID},
@@ -92,12 +99,42 @@ func (c *Config) validate() error {
 		}
 		c.SupportEmail = a.Address
 	}
+	proxies, err := ParsePrefixes(c.trustedProxies)
+	if err != nil {
+		return fmt.Errorf("VECINOS_TRUSTED_PROXIES: %w", err)
+	}
+	c.TrustedProxies = proxies
 	switch c.LogFormat {
 	case "text", "json":
 	default:
 		return fmt.Errorf("VECINOS_LOG_FORMAT must be text or json, got %q", c.LogFormat)
 	}
 	return nil
+}
+
+// ParsePrefixes reads a comma-separated list of CIDRs ("10.0.0.0/8, ::1"); a bare address is one host.
+func ParsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			a, err := netip.ParseAddr(item)
+			if err != nil {
+				return nil, fmt.Errorf("%q is neither a CIDR nor an address", item)
+			}
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR", item)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // SupportAddress is where the app's 'Soporte' link writes: VECINOS_SUPPORT_EMAIL, or else the sender's

@@ -2,6 +2,7 @@ package config
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -32,6 +33,26 @@ func TestFlagsOverrideEnvironment(t *testing.T) {
 	}
 	if c.Addr != ":9100" || !c.Dev || c.PublicURL != "https://vecinos.example" || !c.SecureCookies() {
 		t.Fatalf("got %+v", c)
+	}
+}
+
+func TestTrustedProxiesAreAListOfCIDRs(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil || len(c.TrustedProxies) != 0 {
+		t.Fatalf("default: %v (err %v), want none", c.TrustedProxies, err)
+	}
+	c, err = load(t, map[string]string{"VECINOS_TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1,::1 ,fd00::/8"}, "--trusted-proxies", "192.168.1.7/24, ::1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(c.TrustedProxies); got != "[192.168.1.0/24 ::1/128]" {
+		t.Fatalf("the flag wins: %s", got)
+	}
+	if _, err := load(t, map[string]string{"VECINOS_TRUSTED_PROXIES": "10.0.0.0/33"}); err == nil {
+		t.Fatal("accepted a bad CIDR")
+	}
+	if _, err := load(t, map[string]string{"VECINOS_TRUSTED_PROXIES": "proxy.local"}); err == nil {
+		t.Fatal("accepted a host name")
 	}
 }
 
@@ -68,7 +89,7 @@ func TestUsageListsEveryVariable(t *testing.T) {
 	var b strings.Builder
 	Usage(&b)
 	for _, name := range []string{"VECINOS_ADDR", "VECINOS_DATA_DIR", "VECINOS_DATABASE_URL", "VECINOS_PUBLIC_URL", "VECINOS_SMTP_URL",
-		"VECINOS_MAIL_FROM", "VECINOS_SUPPORT_EMAIL", "VECINOS_STORAGE_URL", "VECINOS_DEV", "VECINOS_GOOGLE_CLIENT_ID", "VECINOS_FACEBOOK_CLIENT_SECRET"} {
+		"VECINOS_MAIL_FROM", "VECINOS_SUPPORT_EMAIL", "VECINOS_STORAGE_URL", "VECINOS_DEV", "VECINOS_TRUSTED_PROXIES", "VECINOS_GOOGLE_CLIENT_ID", "VECINOS_FACEBOOK_CLIENT_SECRET"} {
 		if !strings.Contains(b.String(), name) {
 			t.Errorf("--help does not mention %s", name)
 		}

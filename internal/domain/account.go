@@ -49,10 +49,12 @@ type SignupMetadata struct {
 type TokenPurpose string
 
 const (
-	PurposeConfirm       TokenPurpose = "confirm"
-	PurposeReset         TokenPurpose = "reset"
-	PurposeEmailChange   TokenPurpose = "email_change"
-	PurposeDeleteAccount TokenPurpose = "delete_account"
+	PurposeConfirm     TokenPurpose = "confirm"
+	PurposeReset       TokenPurpose = "reset"
+	PurposeEmailChange TokenPurpose = "email_change"
+	// The link in the notice to the old address: it cancels the change while it is pending.
+	PurposeEmailChangeCancel TokenPurpose = "email_change_cancel"
+	PurposeDeleteAccount     TokenPurpose = "delete_account"
 )
 
 // EmailToken is a single-use link token; only its hash is stored.
@@ -63,6 +65,7 @@ type EmailToken struct {
 	Email     string
 	ExpiresAt time.Time
 	UsedAt    *time.Time // nil until spent
+	SessionID string     // email change: the session that asked for it, kept when it is confirmed
 }
 
 // Session is a signed-in browser; only the hash of its cookie token is stored.

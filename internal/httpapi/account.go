@@ -19,23 +19,39 @@ type emailChangedOutput struct {
 	}
 }
 
+// confirmEmailChangeInput is the link's token and, when the browser that opens it is signed in to the
+// same account, its session: that one stays open while every other session ends.
+type confirmEmailChangeInput struct {
+	Session string `cookie:"vecinos_session" doc:"The session cookie, when there is one"`
+	Body    struct {
+		Token string `json:"token" minLength:"1" maxLength:"200" doc:"The token from the email link"`
+	}
+}
+
 func registerAccount(api huma.API, s *server) {
 	tags := []string{"accounts"}
 	huma.Register(api, huma.Operation{OperationID: "confirmEmailChange", Method: http.MethodPost, Path: "/api/v1/auth/confirm-email-change",
-		Summary: "Confirmar el email nuevo con el token del enlace", Tags: tags}, s.confirmEmailChange)
+		Summary: "Confirmar el email nuevo con el token del enlace (cierra las demás sesiones)", Tags: tags}, s.confirmEmailChange)
+	huma.Register(api, huma.Operation{OperationID: "cancelEmailChange", Method: http.MethodPost, Path: "/api/v1/auth/cancel-email-change",
+		Summary: "Cancelar un cambio de email pendiente con el token del aviso enviado al email actual", Tags: tags,
+		DefaultStatus: http.StatusNoContent}, s.cancelEmailChange)
 	huma.Register(api, huma.Operation{OperationID: "deleteAccount", Method: http.MethodPost, Path: "/api/v1/account/delete",
 		Summary: "Eliminar mi cuenta y mis datos personales (envía un email de confirmación)", Tags: tags, Security: signedIn,
 		DefaultStatus: http.StatusNoContent}, s.deleteAccount)
 }
 
-func (s *server) confirmEmailChange(ctx context.Context, in *tokenInput) (*emailChangedOutput, error) {
-	email, err := s.Accounts.ConfirmEmailChange(ctx, clientOf(ctx), in.Body.Token)
+func (s *server) confirmEmailChange(ctx context.Context, in *confirmEmailChangeInput) (*emailChangedOutput, error) {
+	email, err := s.Accounts.ConfirmEmailChange(ctx, clientOf(ctx), in.Body.Token, in.Session)
 	if err != nil {
 		return nil, err
 	}
 	out := &emailChangedOutput{}
 	out.Body.Email = email
 	return out, nil
+}
+
+func (s *server) cancelEmailChange(ctx context.Context, in *tokenInput) (*struct{}, error) {
+	return nil, s.Accounts.CancelEmailChange(ctx, clientOf(ctx), in.Body.Token)
 }
 
 func (s *server) deleteAccount(ctx context.Context, in *deleteAccountInput) (*signedOutOutput, error) {

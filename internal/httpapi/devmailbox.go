@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
-	"net/netip"
 	"time"
 
 	"vecinos/internal/domain"
@@ -15,13 +14,22 @@ import (
 
 // The dev mailbox shows the outbox when no SMTP server is configured: emails never leave the instance,
 // so this page (and the log) is where a developer, or an end-to-end test, finds the links they carry.
-// With SMTP configured it does not exist: the bodies hold other people's single-use tokens. Without SMTP
-// it answers only this machine (loopback) unless VECINOS_DEV is on: a president running Vecinos on a
-// laptop reads it at localhost, but a neighbour on the same network cannot read everyone's reset links.
+// The bodies hold other people's single-use tokens (confirmation, reset), so it exists only with
+// VECINOS_DEV on and no SMTP. It does not look at the client's address: behind a reverse proxy on the
+// same host every visitor would be "this machine" (docs/adr/0009-trust-model.md). `make run` turns
+// VECINOS_DEV on; without it the links are still in the log.
 
 const devMailboxLimit = 100
 
 func (s *server) mountDevMailbox(mux *http.ServeMux) {
+	switch {
+	case s.Config.SMTPURL != "":
+	case s.Config.Dev:
+		s.Log.Warn("VECINOS_SMTP_URL is empty: emails are not sent; the dev mailbox is on at /dev/mailbox (VECINOS_DEV)")
+	default:
+		s.Log.Warn("VECINOS_SMTP_URL is empty: emails are not sent; they stay in the outbox and their links in this log. " +
+			"The dev mailbox (/dev/mailbox) is off: set VECINOS_DEV=1 to serve it")
+	}
 	// Mounted either way: unmounted, the paths would fall through to the web app and answer 200.
 	mux.HandleFunc("GET /dev/mailbox", s.devMailbox(s.devMailboxPage))
 	mux.HandleFunc("GET /dev/mailbox.json", s.devMailbox(devMailboxJSON))
@@ -51,7 +59,7 @@ const (
 
 func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devMessage)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if s.Config.SMTPURL != "" || !(s.Config.Dev || isLoopback(clientOf(r.Context()).IP)) {
+		if s.Config.SMTPURL != "" || !s.Config.Dev {
 			writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, ""))
 			return
 		}
@@ -68,11 +76,6 @@ func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devM
 		w.Header().Set("X-Robots-Tag", "noindex")
 		next(w, r, list)
 	}
-}
-
-func isLoopback(ip string) bool {
-	addr, err := netip.ParseAddr(ip)
-	return err == nil && addr.IsLoopback()
 }
 
 func newDevMessage(r store.MailRecord) devMessage {

@@ -21,7 +21,7 @@ import (
 
 func newMailboxServer(t *testing.T, db *store.DB, smtpURL string) *httptest.Server {
 	t.Helper()
-	cfg := &config.Config{PublicURL: "http://localhost:8080", SMTPURL: smtpURL}
+	cfg := &config.Config{PublicURL: "http://localhost:8080", SMTPURL: smtpURL, Dev: true}
 	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +111,7 @@ func TestDevMailboxIsGoneWithSMTP(t *testing.T) {
 	}
 }
 
-func TestDevMailboxAnswersOnlyThisMachineOutsideDevMode(t *testing.T) {
+func TestDevMailboxIsServedOnlyInDevMode(t *testing.T) {
 	db := storetest.OpenSQLite(t)
 	if err := db.EnqueueMail(context.Background(), domain.Mail{To: "ana@example.com", Subject: "S", Text: "http://localhost:8080/x?token=secret"}); err != nil {
 		t.Fatal(err)
@@ -120,16 +120,22 @@ func TestDevMailboxAnswersOnlyThisMachineOutsideDevMode(t *testing.T) {
 		dev        bool
 		remoteAddr string
 		want       int
+		log        string
 	}{
-		{false, "192.0.2.7:40000", http.StatusNotFound}, // a neighbour on the network
-		{false, "127.0.0.1:40000", http.StatusOK},       // the president's own laptop
-		{false, "[::1]:40000", http.StatusOK},
-		{true, "192.0.2.7:40000", http.StatusOK}, // VECINOS_DEV: a developer's shared test server
+		// Behind a reverse proxy on the same host every visitor comes from loopback: that says nothing.
+		{false, "127.0.0.1:40000", http.StatusNotFound, "The dev mailbox (/dev/mailbox) is off: set VECINOS_DEV=1 to serve it"},
+		{false, "[::1]:40000", http.StatusNotFound, "The dev mailbox (/dev/mailbox) is off"},
+		{false, "192.0.2.7:40000", http.StatusNotFound, "The dev mailbox (/dev/mailbox) is off"},
+		{true, "192.0.2.7:40000", http.StatusOK, "the dev mailbox is on at /dev/mailbox"},
 	} {
+		var logs strings.Builder
 		cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: tc.dev}
-		h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
+		h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(&logs, nil)), Web: testWeb, Version: "test"})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !strings.Contains(logs.String(), tc.log) {
+			t.Errorf("dev=%v: the start-up log does not say %q:\n%s", tc.dev, tc.log, logs.String())
 		}
 		req := httptest.NewRequest("GET", "/dev/mailbox.json", nil)
 		req.RemoteAddr = tc.remoteAddr

@@ -2,12 +2,14 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/netip"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +21,7 @@ import (
 	"vecinos/internal/httpapi"
 	"vecinos/internal/incidents"
 	"vecinos/internal/oauth"
+	"vecinos/internal/ratelimit"
 	"vecinos/internal/store"
 )
 
@@ -29,13 +32,42 @@ type env struct {
 	oauth map[string]*oauth.Provider // add providers before the first request
 	mu    sync.Mutex
 	now   time.Time
+	slept []time.Duration // the waits of the service (sign-in delays), which move the clock instead
+	logs  lockedBuffer    // what the accounts service logs
 }
 
+// lockedBuffer is a log destination that requests may write to at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// newEnv wires an instance the way cmd/vecinos does: rate limits in the database on PostgreSQL (shared
+// by every env over the same database), in memory on SQLite. The test server's own address is a trusted
+// proxy, so a client made with from() comes from the address it names.
 func newEnv(t *testing.T, db *store.DB) *env {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
-	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example"}
-	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
+	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example",
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}}
+	var limiter ratelimit.Limiter = ratelimit.NewMemory(e.clock)
+	if db.Engine() == store.Postgres {
+		limiter = ratelimit.NewShared(db, e.clock)
+	}
+	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock, Limiter: limiter, Sleep: e.sleep,
+		Log: slog.New(slog.NewTextHandler(&e.logs, nil))})
 	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc,
 		Incidents: incidents.New(db, incidents.Options{Now: e.clock}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: e.clock}),
 		OAuth: e.oauth, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
@@ -59,10 +91,36 @@ func (e *env) advance(d time.Duration) {
 	e.now = e.now.Add(d)
 }
 
+// sleep stands in for the service's waits: it records them and moves the clock as far.
+func (e *env) sleep(_ context.Context, d time.Duration) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.slept = append(e.slept, d)
+	e.now = e.now.Add(d)
+	return nil
+}
+
+// waits returns the service's waits so far and forgets them.
+func (e *env) waits() []time.Duration {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := e.slept
+	e.slept = nil
+	return out
+}
+
 // client is one browser: it keeps cookies.
 type client struct {
 	e    *env
 	http *http.Client
+	ip   string // sent as X-Forwarded-For when set (see from)
+}
+
+// from returns a new browser at the client address ip, as the trusted proxy in front of the app says.
+func (e *env) from(ip string) *client {
+	c := e.client()
+	c.ip = ip
+	return c
 }
 
 func (e *env) client() *client {
@@ -90,6 +148,9 @@ func (c *client) do(t *testing.T, method, path string, body any) (int, map[strin
 	req, _ := http.NewRequest(method, c.e.srv.URL+path, r)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.ip != "" {
+		req.Header.Set("X-Forwarded-For", c.ip)
 	}
 	res, err := c.http.Do(req)
 	if err != nil {

@@ -70,6 +70,7 @@ type updateProfileInput struct {
 	Body struct {
 		FullName       *string `json:"fullName,omitempty" maxLength:"200" doc:"Trimmed; required, at most 100 characters"`
 		Email          *string `json:"email,omitempty" maxLength:"255" doc:"A different address is confirmed by email before it takes effect"`
+		Password       string  `json:"password,omitempty" maxLength:"200" doc:"The current password; a different email needs it when the account has one"`
 		Phone          *string `json:"phone,omitempty" maxLength:"40" doc:"International form (+34600111222); empty clears it"`
 		AvatarURL      *string `json:"avatarUrl,omitempty" maxLength:"1000" doc:"/files/avatars/… from the files API, or an http(s) URL; empty clears it"`
 		ContactVisible *bool   `json:"contactVisible,omitempty"`
@@ -108,7 +109,7 @@ func (s *server) updateProfile(ctx context.Context, in *updateProfileInput) (*pr
 		return nil, err
 	}
 	b := in.Body
-	p, err := s.Profiles.UpdateProfile(ctx, a, profiles.ProfileUpdate{FullName: b.FullName, Email: b.Email, Phone: b.Phone,
+	p, err := s.Profiles.UpdateProfile(ctx, a, profiles.ProfileUpdate{FullName: b.FullName, Email: b.Email, Password: b.Password, Phone: b.Phone,
 		AvatarURL: b.AvatarURL, ContactVisible: b.ContactVisible, Language: b.Language})
 	if err != nil {
 		return nil, err

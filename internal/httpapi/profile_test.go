@@ -48,8 +48,8 @@ func TestEmailChangeAppliesOnlyAfterConfirmation(t *testing.T) {
 		ana := e.obAdmin(t, "ana@example.es", "Alcalá 12")
 		e.obLoner(t, "luis@example.es")
 
-		obDetail(t, ana, "PATCH", "/api/v1/profile", map[string]any{"email": "LUIS@example.es"}, 409, "email_taken", "Email ya registrado")
-		p := ana.must(t, "PATCH", "/api/v1/profile", map[string]any{"email": "Ana.Nueva@Example.es"}, 200)
+		obDetail(t, ana, "PATCH", "/api/v1/profile", map[string]any{"email": "LUIS@example.es", "password": "Secreto123"}, 409, "email_taken", "Email ya registrado")
+		p := ana.must(t, "PATCH", "/api/v1/profile", map[string]any{"email": "Ana.Nueva@Example.es", "password": "Secreto123"}, 200)
 		if p["email"] != "ana@example.es" || p["pendingEmail"] != "ana.nueva@example.es" {
 			t.Fatalf("before confirming: %v", p)
 		}
@@ -80,7 +80,7 @@ func TestEmailChangeRefusedWhenTheAddressWasTakenMeanwhile(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		ana := e.obAdmin(t, "ana@example.es", "Alcalá 12")
-		ana.must(t, "PATCH", "/api/v1/profile", map[string]any{"email": "libre@example.es"}, 200)
+		ana.must(t, "PATCH", "/api/v1/profile", map[string]any{"email": "libre@example.es", "password": "Secreto123"}, 200)
 		token := e.lastLink(t, "libre@example.es", "/confirm-email-change")
 		e.obLoner(t, "libre@example.es")
 		obDetail(t, e.client(), "POST", "/api/v1/auth/confirm-email-change", map[string]any{"token": token}, 409, "email_taken", "Email ya registrado")
@@ -93,7 +93,7 @@ func TestEmailChangeRefusedWhenTheAddressWasTakenMeanwhile(t *testing.T) {
 func TestEmailChangeLinkExpiresAfterADay(t *testing.T) {
 	e := newEnv(t, storetest.OpenSQLite(t))
 	ana := e.obAdmin(t, "ana@example.es", "Alcalá 12")
-	ana.must(t, "PATCH", "/api/v1/profile", map[string]any{"email": "nueva@example.es"}, 200)
+	ana.must(t, "PATCH", "/api/v1/profile", map[string]any{"email": "nueva@example.es", "password": "Secreto123"}, 200)
 	token := e.lastLink(t, "nueva@example.es", "/confirm-email-change")
 	e.advance(24*time.Hour + time.Second)
 	e.client().must(t, "POST", "/api/v1/auth/confirm-email-change", map[string]any{"token": token}, 410)

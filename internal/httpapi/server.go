@@ -99,7 +99,7 @@ func New(d Deps) (http.Handler, error) {
 
 	var h http.Handler = mux
 	h = crossOriginProtection(d.Config.PublicURL, h)
-	h = withClient(h)
+	h = withClient(d.Config.TrustedProxies, h)
 	h = securityHeaders(d.Config.SecureCookies(), h)
 	h = recoverPanics(h)
 	h = accessLog(d.Log, h)

@@ -2,8 +2,9 @@ package httpapi
 
 import (
 	"context"
-	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -71,16 +72,71 @@ func (s *server) clearedSessionCookie() http.Cookie {
 type clientKey struct{}
 
 // withClient remembers where a request comes from (rate limits, session list). The address is the TCP
-// peer's: behind a proxy, configure it to connect from distinct addresses or rate limits are shared.
-func withClient(next http.Handler) http.Handler {
+// peer's unless the peer is one of the trusted reverse proxies (VECINOS_TRUSTED_PROXIES): then it is the
+// right-most address of X-Forwarded-For (or else Forwarded) that is not a trusted proxy, since each proxy
+// appends the address it saw and only the entries added by our own proxies can be believed.
+func withClient(trusted []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip, _, err := net.SplitHostPort(r.RemoteAddr)
-		if err != nil {
-			ip = r.RemoteAddr
-		}
-		c := accounts.Client{IP: ip, UserAgent: r.UserAgent()}
+		c := accounts.Client{IP: clientAddress(r, trusted), UserAgent: r.UserAgent()}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, c)))
 	})
+}
+
+func clientAddress(r *http.Request, trusted []netip.Prefix) string {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	addr := peer.Addr().Unmap()
+	if !isTrusted(addr, trusted) {
+		return addr.String()
+	}
+	hops := forwardedFor(r.Header)
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(hops[i])
+		if err != nil {
+			break // "unknown" or garbage where a proxy should have written an address: stop believing
+		}
+		if addr = hop.Unmap(); !isTrusted(addr, trusted) {
+			return addr.String()
+		}
+	}
+	return addr.String() // every hop is a proxy of ours, or the chain broke: the last one believed
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// forwardedFor lists the addresses of X-Forwarded-For, or else of the for= parameters of Forwarded
+// (RFC 7239), left to right, without ports or brackets.
+func forwardedFor(h http.Header) []string {
+	var out []string
+	if xff := h.Values("X-Forwarded-For"); len(xff) > 0 {
+		for _, hop := range strings.Split(strings.Join(xff, ","), ",") {
+			out = append(out, strings.TrimSpace(hop))
+		}
+		return out
+	}
+	for _, element := range strings.Split(strings.Join(h.Values("Forwarded"), ","), ",") {
+		for _, pair := range strings.Split(element, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(pair), "=")
+			if !ok || !strings.EqualFold(k, "for") {
+				continue
+			}
+			v = strings.Trim(v, `"`)
+			if ap, err := netip.ParseAddrPort(v); err == nil {
+				v = ap.Addr().String()
+			}
+			out = append(out, strings.Trim(v, "[]"))
+		}
+	}
+	return out
 }
 
 func clientOf(ctx context.Context) accounts.Client {

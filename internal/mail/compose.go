@@ -20,6 +20,7 @@ const (
 	KindConfirmSignup      Kind = "confirm_signup"
 	KindResetPassword      Kind = "reset_password"
 	KindConfirmEmailChange Kind = "confirm_email_change"
+	KindEmailChangeNotice  Kind = "email_change_notice" // to the old address, with the link that cancels the change
 	KindAccountDeleted     Kind = "account_deleted"
 	KindAnnouncement       Kind = "announcement" // a critical announcement of the community
 	// The outcome of a member's verification document, decided by an admin.
@@ -27,12 +28,12 @@ const (
 	KindVerificationRejected Kind = "verification_rejected"
 )
 
-var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindAccountDeleted, KindAnnouncement,
+var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
 	KindVerificationApproved, KindVerificationRejected}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
-	return k == KindConfirmSignup || k == KindResetPassword || k == KindConfirmEmailChange
+	return k == KindConfirmSignup || k == KindResetPassword || k == KindConfirmEmailChange || k == KindEmailChangeNotice
 }
 
 // Data fills the templates. Only what a kind uses needs to be set: Link for the confirmations and the
@@ -44,6 +45,7 @@ type Data struct {
 	Title         string // announcement title
 	Body          string // announcement text; blank lines separate paragraphs
 	Note          string // the admin's reason for rejecting a verification
+	NewEmail      string // the address an email change asks for (the notice to the old address)
 }
 
 // The texts of each language live in templates/<lang>.json; two layouts, HTML and plain text, turn them

@@ -19,6 +19,7 @@ func fullData(name string) Data {
 		Title:         "Corte de agua",
 		Body:          "El martes se corta el agua\nde 9 a 14 h.\n\nDisculpad las molestias.",
 		Note:          "No se lee la fecha",
+		NewEmail:      "ana.nueva@example.es",
 	}
 }
 
@@ -117,6 +118,7 @@ func TestSpanishSubjects(t *testing.T) {
 		{KindConfirmSignup, "Confirma tu email en Vecinos"},
 		{KindResetPassword, "Restablece tu contraseña de Vecinos"},
 		{KindConfirmEmailChange, "Confirma tu nuevo email"},
+		{KindEmailChangeNotice, "Aviso: se ha pedido cambiar el email de tu cuenta"},
 		{KindAccountDeleted, "Tu cuenta de Vecinos ha sido eliminada"},
 		{KindAnnouncement, "Aviso importante: Corte de agua"},
 	}

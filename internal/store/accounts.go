@@ -118,8 +118,9 @@ func replaceEmailToken(ctx context.Context, tx conn, tok domain.EmailToken, m do
 	if _, err := tx.exec(ctx, "DELETE FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL", tok.UserID, string(tok.Purpose)); err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, tok.Hash, tok.UserID, string(tok.Purpose), tok.Email, time.Now().UnixMilli(), tok.ExpiresAt.UnixMilli()); err != nil {
+	if _, err := tx.exec(ctx, `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at, session_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, tok.Hash, tok.UserID, string(tok.Purpose), tok.Email, time.Now().UnixMilli(), tok.ExpiresAt.UnixMilli(),
+		nullString(tok.SessionID)); err != nil {
 		return err
 	}
 	return enqueueMail(ctx, tx, m)

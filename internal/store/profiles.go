@@ -115,9 +115,10 @@ func (db *DB) PendingEmailChange(ctx context.Context, userID string, now time.Ti
 }
 
 // ChangeEmail spends an email-change token: the account's address becomes the one the token was sent to
-// (which the click proves to be the user's). It fails with 'Email ya registrado' when another account
-// took that address in the meantime. It returns the user and the new address.
-func (db *DB) ChangeEmail(ctx context.Context, hash string, now time.Time) (userID, email string, err error) {
+// (which the click proves to be the user's), the link that cancels the change is voided, and every
+// session of the user ends but the one that asked for the change and keepSessionID ("" = none). It fails with 'Email ya registrado' when
+// another account took that address in the meantime. It returns the user and the new address.
+func (db *DB) ChangeEmail(ctx context.Context, hash string, now time.Time, keepSessionID string) (userID, email string, err error) {
 	err = db.inTx(ctx, func(tx conn) error {
 		if userID, err = consumeEmailToken(ctx, tx, hash, domain.PurposeEmailChange, now); err != nil {
 			return err
@@ -137,6 +138,15 @@ func (db *DB) ChangeEmail(ctx context.Context, hash string, now time.Time) (user
 		if isUniqueViolation(err) {
 			return errEmailRegistered
 		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, "UPDATE email_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
+			now.UnixMilli(), userID, string(domain.PurposeEmailChangeCancel)); err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?
+			AND id <> COALESCE((SELECT session_id FROM email_tokens WHERE token_hash = ?), '')`, userID, keepSessionID, hash)
 		return err
 	})
 	return userID, email, err

@@ -101,12 +101,20 @@ export const routes: RouteObject[] = [
       { element: <GuestOnly />, children: GUEST_PATHS.map(screen) },
       // The onboarding wizard is full screen (no app layout); without a session it starts at /start.
       { element: <OnboardingGate />, children: WIZARD_PATHS.map(screen) },
-      // Opened from the link sent to a new email address (not in the spec's route table).
+      // Opened from the link sent to a new email address, and from the notice sent to the old one (not
+      // in the spec's route table).
       {
         path: '/confirm-email-change',
         lazy: async () => ({
           Component: (await import('@/features/settings/confirm-email-change/confirm-email-change-page'))
             .ConfirmEmailChangePage,
+        }),
+      },
+      {
+        path: '/cancel-email-change',
+        lazy: async () => ({
+          Component: (await import('@/features/settings/cancel-email-change/cancel-email-change-page'))
+            .CancelEmailChangePage,
         }),
       },
       // Protected screens share the app layout (header and bottom bar); landing and account screens do not.

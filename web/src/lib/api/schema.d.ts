@@ -126,6 +126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/cancel-email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar un cambio de email pendiente con el token del aviso enviado al email actual */
+        post: operations["cancelEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/change-password": {
         parameters: {
             query?: never;
@@ -186,7 +203,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirmar el email nuevo con el token del enlace */
+        /** Confirmar el email nuevo con el token del enlace (cierra las demás sesiones) */
         post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
@@ -1263,6 +1280,10 @@ export interface components {
             city: string;
             name: string;
         };
+        ConfirmEmailChangeInputBody: {
+            /** @description The token from the email link */
+            token: string;
+        };
         Conversation: {
             /** Format: date-time */
             createdAt: string;
@@ -1986,6 +2007,8 @@ export interface components {
             fullName?: string;
             /** @enum {string} */
             language?: "es" | "ca" | "en";
+            /** @description The current password; a different email needs it when the account has one */
+            password?: string;
             /** @description International form (+34600111222); empty clears it */
             phone?: string;
         };
@@ -2367,6 +2390,37 @@ export interface operations {
             };
         };
     };
+    cancelEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -2470,11 +2524,14 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description The session cookie, when there is one */
+                vecinos_session?: string;
+            };
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenInputBody"];
+                "application/json": components["schemas"]["ConfirmEmailChangeInputBody"];
             };
         };
         responses: {

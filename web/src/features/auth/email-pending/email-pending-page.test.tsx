@@ -46,19 +46,6 @@ describe('email pending', () => {
     expect(sessionStorage.getItem('vecinos.pendingEmail')).toBe('eva@example.com')
   })
 
-  it('goes to /login when the server does not know the address', async () => {
-    const detail = 'No se encontró la dirección de email. Inicia sesión o regístrate de nuevo.'
-    fakeApi.on('POST /api/v1/auth/resend', () => problem(404, 'not_found', detail))
-    sessionStorage.setItem('vecinos.pendingEmail', 'nadie@example.com')
-    const { user, router } = renderRoute('/email-pending')
-
-    await user.click(await screen.findByRole('button', { name: 'Reenviar email' }))
-
-    expect(await screen.findByText(detail)).toBeInTheDocument()
-    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/login')
-  })
-
   it("titles other failures 'Error al reenviar'", async () => {
     fakeApi.on('POST /api/v1/auth/resend', () =>
       problem(429, 'rate_limited', 'Demasiados intentos. Inténtalo de nuevo en 42 segundos.'),

@@ -2,14 +2,13 @@ import { LoaderCircle, MailCheck } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { SubmitButton } from '@/components/submit-button'
 import { EmailField } from '@/components/contact-fields'
 import { problemMessage } from '@/lib/api/problem'
-import { hasErrorCode } from '@/lib/api/request'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useResendConfirmation } from '../api/resend-confirmation'
 import { AuthLayout } from '../components/auth-layout'
@@ -23,7 +22,6 @@ export const RESEND_COOLDOWN_SECONDS = 60
 
 export function EmailPendingPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const location = useLocation()
   // From the screen that sent the user here, else from this tab's storage (a reload), else ask for it.
   const [email, setEmail] = useState(() => emailFromState(location.state) ?? readPendingEmail())
@@ -41,19 +39,9 @@ export function EmailPendingPage() {
         start(RESEND_COOLDOWN_SECONDS)
         toast.success(t('auth.emailPending.resentTitle'), { description: t('auth.emailPending.resentDescription') })
       },
+      // The server answers alike whether the address has an account waiting, a confirmed one or none
+      // (so that the form does not tell who is registered): only limits and outages fail.
       onError: (err) => {
-        if (hasErrorCode(err, 'not_found')) {
-          toast.error(t('common.error'), { description: problemMessage(err, t) })
-          forgetPendingEmail()
-          void navigate('/login')
-          return
-        }
-        if (hasErrorCode(err, 'already_confirmed')) {
-          toast.success(t('auth.emailPending.alreadyConfirmedTitle'), { description: problemMessage(err, t) })
-          forgetPendingEmail()
-          void navigate('/login')
-          return
-        }
         toast.error(t('auth.emailPending.resendError'), { description: problemMessage(err, t) })
       },
     })

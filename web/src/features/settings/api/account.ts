@@ -31,3 +31,14 @@ export function useConfirmEmailChange() {
     },
   })
 }
+
+/** Spends the token of the notice sent to the old address: the pending email change is cancelled. */
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (token: string) => unwrap(api.POST('/api/v1/auth/cancel-email-change', { body: { token } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+    },
+  })
+}

@@ -15,6 +15,8 @@ export function profileSchema(t: TFunction) {
       .trim()
       .max(255, t('settings.profile.emailTooLong'))
       .pipe(z.email(t('settings.profile.emailInvalid'))),
+    /** The current password, sent only with a different email (the server asks for it then). */
+    password: z.string(),
     phone: z
       .string()
       .transform((value) => value.replace(/[\s.\-()]/g, ''))

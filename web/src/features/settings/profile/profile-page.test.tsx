@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { fakeApi, json, testUser } from '@/test/fake-api'
+import { fakeApi, json, problem, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 import { testProfile } from '../test/fixtures'
 
@@ -11,6 +11,13 @@ async function openProfile() {
   await screen.findByRole('heading', { level: 1, name: 'Perfil Personal' })
   await view.user.click(await screen.findByRole('button', { name: 'Editar' }))
   return view
+}
+
+/** Replaces the text of a field at once (typing a whole address key by key is slow). */
+async function fill(user: ReturnType<typeof renderRoute>['user'], field: HTMLElement, value: string) {
+  await user.clear(field)
+  await user.click(field)
+  await user.paste(value)
 }
 
 /** The description of the validation toast. */
@@ -77,5 +84,51 @@ describe('profile', () => {
       contactVisible: true,
       avatarUrl: '',
     })
+  })
+
+  it('asks for the current password only when the email changes, and sends it with the new address', async () => {
+    fakeApi.on('PATCH /api/v1/profile', () => json({ ...testProfile, pendingEmail: 'ana.nueva@example.com' }))
+    const { user } = await openProfile()
+    expect(screen.queryByLabelText('Contraseña actual')).not.toBeInTheDocument()
+
+    await fill(user, screen.getByLabelText(/^Email$/), 'ana.nueva@example.com')
+    const password = screen.getByLabelText('Contraseña actual')
+    expect(password).toHaveAccessibleDescription('Para cambiar el email, confirma que eres tú con tu contraseña')
+    await fill(user, password, 'Secreto123')
+    await user.click(screen.getByRole('button', { name: 'Guardar' }))
+
+    expect(
+      (await screen.findAllByText('Hemos enviado un enlace a ana.nueva@example.com. El cambio se aplicará cuando lo abras.'))
+        .length,
+    ).toBeGreaterThan(0)
+    expect(fakeApi.calls('PATCH /api/v1/profile')[0]?.body).toMatchObject({
+      email: 'ana.nueva@example.com',
+      password: 'Secreto123',
+    })
+  })
+
+  it("shows the server's answer to a wrong password and keeps the form open", async () => {
+    fakeApi.on('PATCH /api/v1/profile', () => problem(401, 'invalid_credentials', 'La contraseña actual no es correcta'))
+    const { user } = await openProfile()
+    await fill(user, screen.getByLabelText(/^Email$/), 'otra@example.com')
+    await fill(user, screen.getByLabelText('Contraseña actual'), 'Adivina123')
+    await user.click(screen.getByRole('button', { name: 'Guardar' }))
+
+    expect(await screen.findByText('La contraseña actual no es correcta')).toBeInTheDocument()
+    expect(screen.getByLabelText('Contraseña actual')).toBeInTheDocument()
+  })
+
+  it('does not ask accounts without a password (Google, Facebook) for one', async () => {
+    fakeApi.on('PATCH /api/v1/profile', () => json({ ...testProfile, hasPassword: false, pendingEmail: 'otra@example.com' }))
+    fakeApi.signIn({ ...testUser, communityId: 'community-1', role: 'admin' })
+    fakeApi.on('GET /api/v1/profile', () => json({ ...testProfile, hasPassword: false }))
+    const { user } = renderRoute('/settings/profile')
+    await user.click(await screen.findByRole('button', { name: 'Editar' }))
+    await fill(user, screen.getByLabelText(/^Email$/), 'otra@example.com')
+    expect(screen.queryByLabelText('Contraseña actual')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Guardar' }))
+
+    await screen.findByText('Tu perfil se actualizó correctamente')
+    expect(fakeApi.calls('PATCH /api/v1/profile')[0]?.body).not.toHaveProperty('password')
   })
 })

@@ -1,12 +1,13 @@
 import { Camera, MailWarning, Pencil } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { PasswordInput } from '@/components/ui/password-input'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
@@ -29,6 +30,7 @@ function valuesOf(profile: Profile): ProfileValues {
   return {
     fullName: profile.fullName,
     email: profile.pendingEmail ?? profile.email,
+    password: '',
     phone: profile.phone ?? '',
     contactVisible: profile.contactVisible,
   }
@@ -64,6 +66,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [avatarUrl, setAvatarUrl] = useState<string | null>(profile.avatarUrl)
   const [progress, setProgress] = useState<number | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const changesEmail = (email: string) => email.trim() !== profile.email && email.trim() !== profile.pendingEmail
+  // A different email needs the current password (accounts made with Google or Facebook have none).
+  const email = useWatch({ control: form.control, name: 'email' })
+  const asksPassword = profile.hasPassword && changesEmail(email)
 
   const cancel = () => {
     form.reset(valuesOf(profile))
@@ -73,14 +79,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   const onSubmit = form.handleSubmit(
     (values) => {
-      const emailChanged = values.email !== profile.email && values.email !== profile.pendingEmail
+      const emailChanged = changesEmail(values.email)
       update.mutate(
         {
           fullName: values.fullName,
           phone: values.phone,
           contactVisible: values.contactVisible,
           avatarUrl: avatarUrl ?? '',
-          ...(emailChanged ? { email: values.email } : {}),
+          ...(emailChanged ? { email: values.email, ...(values.password ? { password: values.password } : {}) } : {}),
         },
         {
           onSuccess: (saved) => {
@@ -208,6 +214,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 <Input {...control} {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
               )}
             </FormField>
+            {asksPassword && (
+              <FormField
+                id="profile-password"
+                label={t('settings.profile.currentPassword')}
+                hint={t('settings.profile.passwordForEmail')}
+              >
+                {(control) => (
+                  <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" required />
+                )}
+              </FormField>
+            )}
             <PhoneField
               id="profile-phone"
               label={t('settings.profile.phone')}
