@@ -15,6 +15,7 @@ import (
 	"vecinos/internal/accounts"
 	"vecinos/internal/announcements"
 	"vecinos/internal/config"
+	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
@@ -48,6 +49,7 @@ type Deps struct {
 	// no mail wake-up).
 	Announcements *announcements.Service
 	Directory     *directory.Service
+	Dashboard     *dashboard.Service // nil: built from Store with the real clock
 }
 
 // server is what every handler method hangs on.
@@ -64,6 +66,9 @@ func New(d Deps) (http.Handler, error) {
 	}
 	if d.Directory == nil {
 		d.Directory = directory.New(d.Store)
+	}
+	if d.Dashboard == nil {
+		d.Dashboard = dashboard.New(d.Store, nil)
 	}
 	s := &server{d}
 	registerAPI(newAPI(mux), s)

@@ -118,6 +118,14 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 	return s.store.SetRole(ctx, a.CommunityID, a.UserID, targetID, r, domain.MaxAdmins)
 }
 
+// Community is a's community.
+func (s *Service) Community(ctx context.Context, a *domain.Actor) (*domain.Community, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	return s.store.CommunityByID(ctx, a.CommunityID)
+}
+
 // MyUnit returns the actor's unit, nil when they have none.
 func (s *Service) MyUnit(ctx context.Context, a *domain.Actor) (*domain.UnitView, error) {
 	if a.CommunityID == "" {
