@@ -10,7 +10,6 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
-	"vecinos/internal/store"
 )
 
 // The dev mailbox shows the outbox when no SMTP server is configured: emails never leave the instance,
@@ -75,7 +74,7 @@ func isLoopback(ip string) bool {
 	return err == nil && addr.IsLoopback()
 }
 
-func newDevMessage(r store.MailRecord) devMessage {
+func newDevMessage(r domain.MailRecord) devMessage {
 	m := devMessage{ID: r.ID, To: r.To, Subject: r.Subject, Text: r.Text, HTML: r.HTML, Links: append([]string{}, mail.Links(r.Text)...),
 		Status: devMailPending, Attempts: r.Attempts, LastError: r.LastError, CreatedAt: r.CreatedAt, SentAt: r.SentAt}
 	switch {
