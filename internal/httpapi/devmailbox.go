@@ -54,7 +54,7 @@ func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devM
 			writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, ""))
 			return
 		}
-		records, err := s.Store.ListMail(r.Context(), devMailboxLimit)
+		records, err := s.Mailbox.Recent(r.Context(), devMailboxLimit)
 		if err != nil {
 			writeProblem(w, problemFor(r.Context(), err))
 			return

@@ -3,17 +3,15 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/domain"
-	"vecinos/internal/httpapi"
 	"vecinos/internal/mail"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -22,11 +20,7 @@ import (
 func newMailboxServer(t *testing.T, db *store.DB, smtpURL string) *httptest.Server {
 	t.Helper()
 	cfg := &config.Config{PublicURL: "http://localhost:8080", SMTPURL: smtpURL}
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(newApp(t, db, cfg, app.Options{}).Handler)
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -127,10 +121,7 @@ func TestDevMailboxAnswersOnlyThisMachineOutsideDevMode(t *testing.T) {
 		{true, "192.0.2.7:40000", http.StatusOK}, // VECINOS_DEV: a developer's shared test server
 	} {
 		cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: tc.dev}
-		h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		h := newApp(t, db, cfg, app.Options{}).Handler
 		req := httptest.NewRequest("GET", "/dev/mailbox.json", nil)
 		req.RemoteAddr = tc.remoteAddr
 		rec := httptest.NewRecorder()

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -12,12 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
-	"vecinos/internal/auth"
+	"vecinos/internal/app"
 	"vecinos/internal/config"
-	"vecinos/internal/events"
-	"vecinos/internal/httpapi"
-	"vecinos/internal/incidents"
 	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 )
@@ -35,14 +30,7 @@ func newEnv(t *testing.T, db *store.DB) *env {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example"}
-	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc,
-		Incidents: incidents.New(db, incidents.Options{Now: e.clock}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: e.clock}),
-		OAuth: e.oauth, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.srv = httptest.NewServer(h)
+	e.srv = httptest.NewServer(newApp(t, db, cfg, app.Options{Now: e.clock, OAuth: e.oauth}).Handler)
 	t.Cleanup(e.srv.Close)
 	return e
 }

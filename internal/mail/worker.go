@@ -136,3 +136,22 @@ func backoff(attempts int) time.Duration {
 	}
 	return min(firstRetry<<max(attempts-1, 0), maxRetry)
 }
+
+// Mailbox reads the outbox for the dev mailbox.
+type Mailbox struct {
+	store interface {
+		ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error)
+	}
+}
+
+// NewMailbox returns the dev mailbox's reader of store's outbox.
+func NewMailbox(store interface {
+	ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error)
+}) *Mailbox {
+	return &Mailbox{store: store}
+}
+
+// Recent lists the newest limit emails of the outbox, sent or not.
+func (m *Mailbox) Recent(ctx context.Context, limit int) ([]domain.MailRecord, error) {
+	return m.store.ListMail(ctx, limit)
+}

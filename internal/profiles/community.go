@@ -126,6 +126,11 @@ func (s *Service) Community(ctx context.Context, a *domain.Actor) (*domain.Commu
 	return s.store.CommunityByID(ctx, a.CommunityID)
 }
 
+// CommunityOf is the community userID belongs to, empty when none: who may see their private files.
+func (s *Service) CommunityOf(ctx context.Context, userID string) (string, error) {
+	return s.store.CommunityOfUser(ctx, userID)
+}
+
 // MyUnit returns the actor's unit, nil when they have none.
 func (s *Service) MyUnit(ctx context.Context, a *domain.Actor) (*domain.UnitView, error) {
 	if a.CommunityID == "" {
