@@ -495,4 +495,3 @@ func TestFileAccessByRole(t *testing.T) {
 		}
 	})
 }
-

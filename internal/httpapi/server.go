@@ -20,8 +20,8 @@ import (
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
-	"vecinos/internal/messaging"
 	"vecinos/internal/mail"
+	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
 )
