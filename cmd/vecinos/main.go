@@ -10,28 +10,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
-	"vecinos/internal/accounts"
-	"vecinos/internal/announcements"
-	"vecinos/internal/auth"
+	"vecinos/internal/app"
 	"vecinos/internal/config"
-	"vecinos/internal/events"
-	"vecinos/internal/files"
 	"vecinos/internal/httpapi"
-	"vecinos/internal/incidents"
-	"vecinos/internal/mail"
-	"vecinos/internal/messaging"
-	"vecinos/internal/oauth"
-	"vecinos/internal/profiles"
-	"vecinos/internal/ratelimit"
-	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/web"
 )
@@ -129,126 +115,14 @@ func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// oauthProviders are the sign-in providers whose client id and secret are set.
-func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
-	callback := func(name string) string { return cfg.PublicURL + "/api/v1/auth/oauth/" + name + "/callback" }
-	ps := map[string]*oauth.Provider{}
-	if cfg.GoogleClientID != "" && cfg.GoogleClientSecret != "" {
-		ps["google"] = oauth.Google(cfg.GoogleClientID, cfg.GoogleClientSecret, callback("google"))
-	}
-	if cfg.FacebookClientID != "" && cfg.FacebookClientSecret != "" {
-		ps["facebook"] = oauth.Facebook(cfg.FacebookClientID, cfg.FacebookClientSecret, callback("facebook"))
-	}
-	return ps
-}
-
-// startMailWorker sends the outbox in the background, through SMTP or, when VECINOS_SMTP_URL is empty, to
-// the dev mailbox. stop lets a delivery under way finish, then returns.
-func startMailWorker(cfg *config.Config, db *store.DB, log *slog.Logger) (w *mail.Worker, stop func(), err error) {
-	var sender mail.Sender = mail.DevSender{Log: log}
-	if cfg.SMTPURL != "" {
-		if sender, err = mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom); err != nil {
-			return nil, nil, err
-		}
-	}
-	w = &mail.Worker{Outbox: db, Sender: sender, Log: log}
-	// Not the serve context: the worker outlives the signal until the HTTP server has drained, so an email
-	// queued by a last request still leaves now.
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		w.Run(ctx)
-	}()
-	return w, func() { cancel(); <-done }, nil
-}
-
-// rateLimiter counts attempts in the database on PostgreSQL, where several instances may share it, and
-// in memory on SQLite, which has one instance (docs/adr/0009-trust-model.md).
-func rateLimiter(db *store.DB) ratelimit.Limiter {
-	if db.Engine() == store.Postgres {
-		return ratelimit.NewShared(db, nil)
-	}
-	return ratelimit.NewMemory(nil)
-}
-
-// serve runs until SIGINT or SIGTERM, then lets in-flight requests finish (up to 30 s) before closing.
+// serve runs until SIGINT or SIGTERM, then lets in-flight requests finish before closing.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-
-	db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	a, err := app.New(ctx, cfg, app.Options{Log: log, Web: web.Dist(), Version: version})
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	n, err := db.Migrate(ctx)
-	if err != nil {
-		return fmt.Errorf("migrate: %w", err)
-	}
-	schema, _ := db.SchemaVersion(ctx)
-	log.Info("database ready", "engine", db.Engine(), "migrations_applied", n, "schema_version", schema)
-
-	mailer, stopMail, err := startMailWorker(cfg, db, log)
-	if err != nil {
-		return err
-	}
-	defer stopMail() // deferred after db.Close, so it runs first: after the HTTP server has shut down
-
-	fileStore, err := files.Open(cfg.StorageURL, cfg.DataDir)
-	if err != nil {
-		return err
-	}
-	limiter := rateLimiter(db)
-	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake, Limiter: limiter, Log: log})
-	// Realtime: an in-process broker; on PostgreSQL the listener hears the changes of every instance.
-	broker := realtime.NewBroker()
-	msg := messaging.New(db, broker, messaging.Options{Log: log})
-	listenCtx, stopListening := context.WithCancel(context.Background())
-	listening := make(chan struct{})
-	go func() {
-		defer close(listening)
-		if err := msg.Run(listenCtx); err != nil {
-			log.Error("realtime listener stopped", "err", err)
-		}
-	}()
-	defer func() { stopListening(); <-listening }() // after the HTTP server has shut down, before db.Close
-	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts,
-		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
-		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version,
-		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake}),
-		Profiles: profiles.New(db, accts, profiles.Options{Files: fileStore, PublicURL: cfg.PublicURL, MailWake: mailer.Wake,
-			Limiter: limiter})})
-	if err != nil {
-		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
-	}
-	srv := &http.Server{
-		Addr:              cfg.Addr,
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	srv.RegisterOnShutdown(broker.Close) // realtime streams end at once; their clients reconnect elsewhere
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return err
-	}
-	log.Info("vecinos listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL, "version", version, "dev", cfg.Dev)
-
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	log.Info("shutting down: finishing in-flight requests")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
-	}
-	log.Info("stopped")
-	return nil
+	defer a.Close()
+	return a.Run(ctx)
 }

@@ -12,6 +12,7 @@ import (
 // Store is what the service needs from the database.
 type Store interface {
 	Directory(ctx context.Context, communityID string) ([]domain.DirectoryEntry, error)
+	Members(ctx context.Context, communityID string) ([]domain.Member, error)
 }
 
 // Service is the directory service.
@@ -102,4 +103,12 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, q Query) (*Listing,
 		out.Residents = append(out.Residents, r)
 	}
 	return out, nil
+}
+
+// Members lists a's community by name, with roles, for pickers and filters.
+func (s *Service) Members(ctx context.Context, a *domain.Actor) ([]domain.Member, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	return s.store.Members(ctx, a.CommunityID)
 }

@@ -1,5 +1,7 @@
 package domain
 
+import "time"
+
 // Mail is one email ready to send. It is written to the outbox in the same transaction as the change
 // that causes it, so a crash or an SMTP outage never loses it.
 type Mail struct {
@@ -33,4 +35,23 @@ func ParseLanguage(s string) Language {
 		return Language(s)
 	}
 	return Spanish
+}
+
+// QueuedMail is an email claimed for sending.
+type QueuedMail struct {
+	ID       string
+	Mail     Mail
+	Attempts int // failed attempts so far
+}
+
+// MailRecord is one row of the outbox, for the dev mailbox.
+type MailRecord struct {
+	ID string
+	Mail
+	CreatedAt time.Time
+	NextTryAt time.Time
+	SentAt    *time.Time
+	FailedAt  *time.Time // given up after too many attempts
+	Attempts  int
+	LastError string
 }

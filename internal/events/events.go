@@ -38,8 +38,10 @@ const (
 type Store interface {
 	CreateEvent(ctx context.Context, ev *domain.Event) error
 	Event(ctx context.Context, communityID, id string) (*domain.Event, error)
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	EventForUpdate(ctx context.Context, communityID, id string) (*domain.Event, error)
+	SaveEvent(ctx context.Context, ev *domain.Event, at time.Time) error
 	ListEvents(ctx context.Context, communityID string, f domain.EventFilter) ([]domain.Event, error)
-	UpdateEvent(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Event) error) (*domain.Event, error)
 	SetCalendarFeed(ctx context.Context, userID, communityID, tokenHash string, at time.Time) error
 	DeleteCalendarFeed(ctx context.Context, userID string) error
 	CalendarFeedCreatedAt(ctx context.Context, userID string) (*time.Time, error)
@@ -88,17 +90,6 @@ type Input struct {
 	Status      domain.EventStatus // empty: scheduled
 }
 
-func optional(s *string) *string {
-	if s == nil {
-		return nil
-	}
-	v := strings.TrimSpace(*s)
-	if v == "" {
-		return nil
-	}
-	return &v
-}
-
 func validate(ev *domain.Event) error {
 	switch {
 	case ev.Title == "":
@@ -131,7 +122,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	}
 	now := truncMS(s.now())
 	ev := &domain.Event{ID: domain.NewID(), CommunityID: a.CommunityID, Title: strings.TrimSpace(in.Title),
-		Description: optional(in.Description), Location: optional(in.Location), StartAt: truncMS(in.StartAt),
+		Description: domain.Optional(in.Description), Location: domain.Optional(in.Location), StartAt: truncMS(in.StartAt),
 		Status: in.Status, CreatedBy: &a.UserID, CreatedAt: now, UpdatedAt: now}
 	if in.StartAt.IsZero() {
 		ev.StartAt = time.Time{}
@@ -192,53 +183,73 @@ type Patch struct {
 
 // Update edits an event; only its creator or an admin may.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Event, error) {
-	if !a.InCommunity() {
-		return nil, errNoCommunity
-	}
-	return s.store.UpdateEvent(ctx, a.CommunityID, id, s.now(), func(ev *domain.Event) error {
-		if !CanEdit(a, ev) {
-			return errCannotEdit
-		}
-		if p.Title != nil {
-			ev.Title = strings.TrimSpace(*p.Title)
-		}
-		if p.Description != nil {
-			ev.Description = optional(p.Description)
-		}
-		if p.Location != nil {
-			ev.Location = optional(p.Location)
-		}
-		if p.StartAt != nil {
-			ev.StartAt = truncMS(*p.StartAt)
-		}
-		if p.EndAt != nil {
-			end := truncMS(*p.EndAt)
-			ev.EndAt = &end
-		}
-		if p.ClearEnd {
-			ev.EndAt = nil
-		}
-		if p.Status != nil {
-			ev.Status = *p.Status
-		}
+	return s.edit(ctx, a, id, s.now(), errCannotEdit, func(ev *domain.Event) error {
+		p.apply(ev)
 		return validate(ev)
 	})
 }
 
 // Delete soft-deletes an event; only its creator or an admin may.
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
-	if !a.InCommunity() {
-		return errNoCommunity
-	}
 	now := s.now().UTC()
-	_, err := s.store.UpdateEvent(ctx, a.CommunityID, id, now, func(ev *domain.Event) error {
-		if !CanEdit(a, ev) {
-			return errCannotDel
-		}
+	_, err := s.edit(ctx, a, id, now, errCannotDel, func(ev *domain.Event) error {
 		ev.DeletedAt = &now
 		return nil
 	})
 	return err
+}
+
+// edit is the one way an event changes, in one transaction: read it locked, refuse (with denied) whoever
+// may not edit it, apply change, and write.
+func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.Time, denied error,
+	change func(*domain.Event) error) (*domain.Event, error) {
+	if !a.InCommunity() {
+		return nil, errNoCommunity
+	}
+	var ev *domain.Event
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if ev, err = s.store.EventForUpdate(ctx, a.CommunityID, id); err != nil {
+			return err
+		}
+		if !CanEdit(a, ev) {
+			return denied
+		}
+		if err := change(ev); err != nil {
+			return err
+		}
+		return s.store.SaveEvent(ctx, ev, at)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// apply writes the fields p sets into ev.
+func (p Patch) apply(ev *domain.Event) {
+	if p.Title != nil {
+		ev.Title = strings.TrimSpace(*p.Title)
+	}
+	if p.Description != nil {
+		ev.Description = domain.Optional(p.Description)
+	}
+	if p.Location != nil {
+		ev.Location = domain.Optional(p.Location)
+	}
+	if p.StartAt != nil {
+		ev.StartAt = truncMS(*p.StartAt)
+	}
+	if p.EndAt != nil {
+		end := truncMS(*p.EndAt)
+		ev.EndAt = &end
+	}
+	if p.ClearEnd {
+		ev.EndAt = nil
+	}
+	if p.Status != nil {
+		ev.Status = *p.Status
+	}
 }
 
 // FeedStatus tells when a's calendar feed was created; nil when they have none.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,13 +19,9 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
-	"vecinos/internal/auth"
+	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/domain"
-	"vecinos/internal/events"
-	"vecinos/internal/httpapi"
-	"vecinos/internal/incidents"
 	"vecinos/internal/loadseed"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -67,13 +62,7 @@ func benchIncidentsOn(b *testing.B, db *store.DB) {
 	b.Logf("%s: seeded 2 × %d members and %d incidents in %s", db.Engine(), loadseed.WorkloadMembers, benchIncidents, time.Since(start).Round(time.Millisecond))
 	communityID, members, token := seeded.ID, seeded.UserIDs, seeded.Tokens[0]
 	cfg := &config.Config{PublicURL: "http://localhost:8080"}
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL}),
-		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "bench"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(newApp(b, db, cfg, app.Options{}).Handler)
 	defer srv.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 200, MaxIdleConnsPerHost: 200}}
 	defer client.CloseIdleConnections()

@@ -31,7 +31,7 @@ func (s *server) myCommunity(ctx context.Context, _ *struct{}) (*communityOutput
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.Store.CommunityByID(ctx, a.CommunityID)
+	c, err := s.Profiles.Community(ctx, a)
 	if err != nil {
 		return nil, err
 	}

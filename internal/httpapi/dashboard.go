@@ -3,13 +3,9 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 )
-
-// ActivityWindow is how far back the dashboard's 'Actividad Reciente' counts.
-const ActivityWindow = 7 * 24 * time.Hour
 
 // Dashboard is the summary of the caller's community.
 type Dashboard struct {
@@ -39,8 +35,7 @@ func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, 
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now()
-	c, err := s.Store.DashboardCounts(ctx, a.CommunityID, now, now.Add(-ActivityWindow))
+	sum, err := s.Dashboard.Summary(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -48,10 +43,7 @@ func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, 
 	if err != nil {
 		return nil, err
 	}
-	messages, err := s.Store.CountCommunityMessagesSince(ctx, a.CommunityID, now.Add(-ActivityWindow))
-	if err != nil {
-		return nil, err
-	}
+	c, messages := sum.DashboardCounts, sum.CommunityMessages
 	return &dashboardOutput{Body: Dashboard{OpenIncidents: c.OpenIncidents, UpcomingEvents: c.UpcomingEvents,
 		UnreadAnnouncements: unread, RecentMessages: messages,
 		Activity: Activity{NewIncidents: c.NewIncidents, NewEvents: c.NewEvents, CommunityMessages: messages}}}, nil

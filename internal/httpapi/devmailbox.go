@@ -9,7 +9,6 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
-	"vecinos/internal/store"
 )
 
 // The dev mailbox shows the outbox when no SMTP server is configured: emails never leave the instance,
@@ -63,7 +62,7 @@ func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devM
 			writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, ""))
 			return
 		}
-		records, err := s.Store.ListMail(r.Context(), devMailboxLimit)
+		records, err := s.Mailbox.Recent(r.Context(), devMailboxLimit)
 		if err != nil {
 			writeProblem(w, problemFor(r.Context(), err))
 			return
@@ -78,7 +77,7 @@ func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devM
 	}
 }
 
-func newDevMessage(r store.MailRecord) devMessage {
+func newDevMessage(r domain.MailRecord) devMessage {
 	m := devMessage{ID: r.ID, To: r.To, Subject: r.Subject, Text: r.Text, HTML: r.HTML, Links: append([]string{}, mail.Links(r.Text)...),
 		Status: devMailPending, Attempts: r.Attempts, LastError: r.LastError, CreatedAt: r.CreatedAt, SentAt: r.SentAt}
 	switch {

@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -11,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/domain"
-	"vecinos/internal/httpapi"
 	"vecinos/internal/mail"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -22,11 +21,7 @@ import (
 func newMailboxServer(t *testing.T, db *store.DB, smtpURL string) *httptest.Server {
 	t.Helper()
 	cfg := &config.Config{PublicURL: "http://localhost:8080", SMTPURL: smtpURL, Dev: true}
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(newApp(t, db, cfg, app.Options{}).Handler)
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -130,10 +125,7 @@ func TestDevMailboxIsServedOnlyInDevMode(t *testing.T) {
 	} {
 		var logs strings.Builder
 		cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: tc.dev}
-		h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(&logs, nil)), Web: testWeb, Version: "test"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		h := newApp(t, db, cfg, app.Options{Log: slog.New(slog.NewTextHandler(&logs, nil))}).Handler
 		if !strings.Contains(logs.String(), tc.log) {
 			t.Errorf("dev=%v: the start-up log does not say %q:\n%s", tc.dev, tc.log, logs.String())
 		}

@@ -14,14 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
-	"vecinos/internal/auth"
+	"vecinos/internal/app"
 	"vecinos/internal/config"
-	"vecinos/internal/events"
-	"vecinos/internal/httpapi"
-	"vecinos/internal/incidents"
 	"vecinos/internal/oauth"
-	"vecinos/internal/ratelimit"
 	"vecinos/internal/store"
 )
 
@@ -62,19 +57,8 @@ func newEnv(t *testing.T, db *store.DB) *env {
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example",
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}}
-	var limiter ratelimit.Limiter = ratelimit.NewMemory(e.clock)
-	if db.Engine() == store.Postgres {
-		limiter = ratelimit.NewShared(db, e.clock)
-	}
-	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock, Limiter: limiter, Sleep: e.sleep,
-		Log: slog.New(slog.NewTextHandler(&e.logs, nil))})
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc,
-		Incidents: incidents.New(db, incidents.Options{Now: e.clock}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: e.clock}),
-		OAuth: e.oauth, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.srv = httptest.NewServer(h)
+	e.srv = httptest.NewServer(newApp(t, db, cfg, app.Options{Now: e.clock, Sleep: e.sleep, OAuth: e.oauth,
+		Log: slog.New(slog.NewTextHandler(&e.logs, nil))}).Handler)
 	t.Cleanup(e.srv.Close)
 	return e
 }

@@ -64,10 +64,6 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, "Esta dirección de la API no existe"))
 		return
 	}
-	if s.Files == nil {
-		writeProblem(w, newProblem(http.StatusServiceUnavailable, domain.CodeUnavailable, "El almacenamiento de archivos no está disponible"))
-		return
-	}
 	if !a.EmailConfirmed {
 		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
 		return
@@ -132,10 +128,6 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
 		notFound()
 		return
 	}
-	if s.Files == nil {
-		notFound()
-		return
-	}
 	if k.Bucket.Visibility != files.Public {
 		viewer, err := s.sessionActor(r)
 		if err != nil {
@@ -144,7 +136,7 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
 		}
 		ownerCommunity := ""
 		if viewer != nil && viewer.UserID != k.UserID {
-			if ownerCommunity, err = s.Store.CommunityOfUser(r.Context(), k.UserID); err != nil {
+			if ownerCommunity, err = s.Profiles.CommunityOf(r.Context(), k.UserID); err != nil {
 				writeProblem(w, problemFor(r.Context(), err))
 				return
 			}

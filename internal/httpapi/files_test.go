@@ -4,19 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
-	"vecinos/internal/auth"
+	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/files"
 	"vecinos/internal/files/filestest"
-	"vecinos/internal/httpapi"
 	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -33,12 +30,7 @@ func newFilesEnv(t *testing.T, db *store.DB, storage files.Storage) *filesEnv {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
-	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc, OAuth: e.oauth, Files: storage,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := newApp(t, db, cfg, app.Options{Now: e.clock, OAuth: e.oauth, Files: storage}).Handler
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)
 	return &filesEnv{env: e, h: h}
@@ -500,19 +492,6 @@ func TestFileAccessByRole(t *testing.T) {
 		vecina.must(t, "POST", "/api/v1/auth/logout", nil, 204)
 		if res, _ := vecina.get(t, doc); res.StatusCode != 404 {
 			t.Fatalf("after sign-out: %d", res.StatusCode)
-		}
-	})
-}
-
-func TestFilesWithoutStorageAreUnavailable(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newFilesEnv(t, db, nil)
-		ana := e.confirmedUser(t, "ana@example.es", nil)
-		if status, out := ana.upload(t, "avatars", testPNG, "yo.png", "image/png"); status != 503 || out["code"] != "unavailable" {
-			t.Fatalf("upload without storage: %d %v", status, out)
-		}
-		if res, _ := ana.get(t, "/files/avatars/"+ana.userID(t)+"/1.png"); res.StatusCode != 404 {
-			t.Fatalf("download without storage: %d", res.StatusCode)
 		}
 	})
 }

@@ -27,7 +27,7 @@ func (s *server) communityMembers(ctx context.Context, _ *struct{}) (*membersOut
 	if err != nil {
 		return nil, err
 	}
-	ms, err := s.Store.Members(ctx, a.CommunityID)
+	ms, err := s.Directory.Members(ctx, a)
 	if err != nil {
 		return nil, err
 	}

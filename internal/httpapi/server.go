@@ -15,39 +15,39 @@ import (
 	"vecinos/internal/accounts"
 	"vecinos/internal/announcements"
 	"vecinos/internal/config"
+	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
+	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
-	"vecinos/internal/store"
 )
 
 // APIVersion is the version of the contract, not of the binary: the generated document stays stable
 // across builds.
 const APIVersion = "1.0.0"
 
-// Deps are what the handlers need.
+// Deps are what the handlers need: the services of one instance, wired by internal/app.
 type Deps struct {
-	Config    *config.Config
-	Store     *store.DB
-	Accounts  *accounts.Service
-	Incidents *incidents.Service
-	Events    *events.Service
-	Messaging *messaging.Service         // nil: one instance with an in-process broker
-	Profiles  *profiles.Service          // nil: built from Store, Accounts and Files with default options
-	OAuth     map[string]*oauth.Provider // configured sign-in providers by name
-	Files     files.Storage              // uploaded files; nil: uploads and downloads are unavailable
-	Log       *slog.Logger
-	Web       fs.FS // the built web app
-	Version   string
-
-	// Issue 6. nil: built from Store (announcements with the real clock, links to Config.PublicURL and
-	// no mail wake-up).
+	Config        *config.Config
+	Ready         func(context.Context) error // nil when the database answers
+	Mailbox       *mail.Mailbox
+	Accounts      *accounts.Service
+	Incidents     *incidents.Service
+	Events        *events.Service
+	Messaging     *messaging.Service
+	Profiles      *profiles.Service
 	Announcements *announcements.Service
 	Directory     *directory.Service
+	Dashboard     *dashboard.Service
+	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
+	Files         files.Storage              // uploaded files
+	Log           *slog.Logger
+	Web           fs.FS // the built web app
+	Version       string
 }
 
 // server is what every handler method hangs on.
@@ -56,15 +56,6 @@ type server struct{ Deps }
 // New returns the whole HTTP handler of an instance.
 func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
-	if d.Profiles == nil {
-		d.Profiles = profiles.New(d.Store, d.Accounts, profiles.Options{Files: d.Files, PublicURL: d.Config.PublicURL})
-	}
-	if d.Announcements == nil {
-		d.Announcements = announcements.New(d.Store, announcements.Options{PublicURL: d.Config.PublicURL})
-	}
-	if d.Directory == nil {
-		d.Directory = directory.New(d.Store)
-	}
 	s := &server{d}
 	registerAPI(newAPI(mux), s)
 	s.mountOAuth(mux)
@@ -81,7 +72,7 @@ func New(d Deps) (http.Handler, error) {
 		w.Header().Set("Cache-Control", "no-store")
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		if err := d.Store.Ping(ctx); err != nil {
+		if err := d.Ready(ctx); err != nil {
 			d.Log.WarnContext(ctx, "not ready: database unreachable", "err", err)
 			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
 			return

@@ -2,15 +2,16 @@ package httpapi_test
 
 import (
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/httpapi"
 	"vecinos/internal/store"
@@ -23,14 +24,27 @@ var testWeb = fstest.MapFS{
 	"manifest.webmanifest": {Data: []byte(`{"name":"Vecinos"}`)},
 }
 
-func newServer(t *testing.T, db *store.DB) *httptest.Server {
+// newApp builds an instance over db as the binary does (internal/app), with the test web app and a data dir
+// of its own; o may set the clock, the file storage and the OAuth providers.
+func newApp(t testing.TB, db *store.DB, cfg *config.Config, o app.Options) *app.App {
 	t.Helper()
-	cfg := &config.Config{PublicURL: "http://localhost:8080"}
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	if cfg.MailFrom == "" {
+		cfg.MailFrom = "Vecinos <no-reply@localhost>"
+	}
+	o.DB, o.Web, o.Version = db, testWeb, "test"
+	a, err := app.New(context.Background(), cfg, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	return a
+}
+
+func newServer(t *testing.T, db *store.DB) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(newApp(t, db, &config.Config{PublicURL: "http://localhost:8080"}, app.Options{}).Handler)
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -23,10 +23,6 @@ var (
 // The stream is a long-lived text/event-stream response, not a JSON operation: a plain handler outside
 // the API contract, like the OAuth redirects.
 func (s *server) mountStream(mux *http.ServeMux) {
-	if s.Messaging == nil {
-		// One instance with an in-process broker. cmd/vecinos wires its own (with the PostgreSQL listener).
-		s.Messaging = messaging.New(s.Store, realtime.NewBroker(), messaging.Options{Log: s.Log})
-	}
 	mux.HandleFunc("GET "+streamPath, s.stream)
 }
 

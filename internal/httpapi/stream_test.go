@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -14,8 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
-	"vecinos/internal/auth"
+	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/httpapi"
 	"vecinos/internal/messaging"
@@ -31,19 +29,13 @@ func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	msg := messaging.New(db, realtime.NewBroker(), messaging.Options{Log: log})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); msg.Run(ctx) }()
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL}),
-		Messaging: msg, OAuth: e.oauth, Log: log, Web: testWeb, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.srv = httptest.NewServer(h)
-	// Cleanups run last-in first-out: streams end (as on shutdown), then the server closes, then the listener.
-	t.Cleanup(func() { cancel(); <-done })
+	a := newApp(t, db, cfg, app.Options{OAuth: e.oauth})
+	msg := a.Messaging
+	stop := a.Background()
+	e.srv = httptest.NewServer(a.Handler)
+	// Cleanups run last-in first-out: streams end (as on shutdown), then the server closes, then the
+	// listener and the mail worker.
+	t.Cleanup(stop)
 	t.Cleanup(e.srv.Close)
 	t.Cleanup(msg.Broker().Close)
 	if db.NotifiesOnCommit() {

@@ -25,7 +25,7 @@ func TestVerificationByDocumentIsReviewedByTheCommunityAdmins(t *testing.T) {
 			obDetail(t, luis, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": bad}, 422, "invalid",
 				"El documento no es válido. Vuelve a adjuntarlo.")
 		}
-		key := "verification-documents/" + luisID + "/1700000000000.pdf"
+		key, _ := luis.mustUpload(t, "verification-documents", testPDF, "escritura.pdf", "application/pdf")
 		v := luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": "/files/" + key}, 200)
 		latest := v["latest"].(map[string]any)
 		if v["level"] != 1.0 || latest["status"] != "pending" || latest["statusText"] != "Pendiente de revisión" || latest["documentUrl"] != "/files/"+key {
@@ -54,7 +54,8 @@ func TestVerificationByDocumentIsReviewedByTheCommunityAdmins(t *testing.T) {
 			t.Fatalf("after rejection: %v", v)
 		}
 		// A new document; approved this time.
-		luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": "verification-documents/" + luisID + "/1700000000001.png"}, 200)
+		second, _ := luis.mustUpload(t, "verification-documents", testPNG, "recibo.png", "image/png")
+		luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": second}, 200)
 		id = obItems(t, admin.must(t, "GET", "/api/v1/community/verifications?status=pending", nil, 200), "requests")[0]["id"].(string)
 		admin.must(t, "POST", "/api/v1/community/verifications/"+id+"/review", map[string]any{"decision": "approved"}, 200)
 		if v := luis.must(t, "GET", "/api/v1/verification", nil, 200); v["level"] != 2.0 || v["latest"].(map[string]any)["statusText"] != "Verificado" {

@@ -25,10 +25,11 @@ const (
 // Store is what the service needs from the database.
 type Store interface {
 	CreateIncident(ctx context.Context, in *domain.Incident, by string) error // fills in the names
-	Incident(ctx context.Context, communityID, id string) (*domain.Incident, error)
 	IncidentWithHistory(ctx context.Context, communityID, id string) (*domain.Incident, []domain.StatusChange, error)
 	ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error)
-	UpdateIncident(ctx context.Context, communityID, id, by string, at time.Time, change func(*domain.Incident) error) (*domain.Incident, error)
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	IncidentForUpdate(ctx context.Context, communityID, id string) (*domain.Incident, error)
+	SaveIncident(ctx context.Context, old, in *domain.Incident, by string, at time.Time) error
 }
 
 // Service is the incidents service.
@@ -84,8 +85,8 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	inc := &domain.Incident{ID: domain.NewID(), CommunityID: a.CommunityID, Title: strings.TrimSpace(in.Title),
-		Description: strings.TrimSpace(in.Description), Location: optional(in.Location), Priority: in.Priority, Status: in.Status,
-		CreatedBy: &a.UserID, ImageURL: optional(in.ImageURL), CreatedAt: now, UpdatedAt: now}
+		Description: strings.TrimSpace(in.Description), Location: domain.Optional(in.Location), Priority: in.Priority, Status: in.Status,
+		CreatedBy: &a.UserID, ImageURL: domain.Optional(in.ImageURL), CreatedAt: now, UpdatedAt: now}
 	if id := strings.TrimSpace(in.AssignedTo); id != "" {
 		inc.AssignedTo = &id
 	}
@@ -97,18 +98,6 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 		return nil, err
 	}
 	return inc, nil
-}
-
-// optional trims s; blank is nil.
-func optional(s *string) *string {
-	if s == nil {
-		return nil
-	}
-	v := strings.TrimSpace(*s)
-	if v == "" {
-		return nil
-	}
-	return &v
 }
 
 func validate(in *domain.Incident) error {
@@ -215,50 +204,72 @@ type Patch struct {
 
 // Update edits an incident; only its creator or an admin may. A status change joins the history.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Incident, error) {
-	if !a.InCommunity() {
-		return nil, domain.ErrNoCommunity
-	}
-	return s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, s.now(), func(in *domain.Incident) error {
-		if !CanEdit(a, in) {
-			return errCannotEdit
-		}
-		if p.Title != nil {
-			in.Title = strings.TrimSpace(*p.Title)
-		}
-		if p.Description != nil {
-			in.Description = strings.TrimSpace(*p.Description)
-		}
-		if p.Location != nil {
-			in.Location = optional(p.Location)
-		}
-		if p.Priority != nil {
-			in.Priority = *p.Priority
-		}
-		if p.Status != nil {
-			in.Status = *p.Status
-		}
-		if p.AssignedTo != nil {
-			in.AssignedTo = optional(p.AssignedTo)
-		}
-		if p.ImageURL != nil {
-			in.ImageURL = optional(p.ImageURL)
-		}
+	return s.edit(ctx, a, id, s.now(), errCannotEdit, func(in *domain.Incident) error {
+		p.apply(in)
 		return validate(in)
 	})
 }
 
 // Delete soft-deletes an incident; only its creator or an admin may.
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
-	if !a.InCommunity() {
-		return domain.ErrNoCommunity
-	}
 	now := s.now().UTC()
-	_, err := s.store.UpdateIncident(ctx, a.CommunityID, id, a.UserID, now, func(in *domain.Incident) error {
-		if !CanEdit(a, in) {
-			return errCannotDel
-		}
+	_, err := s.edit(ctx, a, id, now, errCannotDel, func(in *domain.Incident) error {
 		in.DeletedAt = &now
 		return nil
 	})
 	return err
+}
+
+// edit is the one way an incident changes, in one transaction: read it locked, refuse (with denied)
+// whoever may not edit it, apply change to a copy, and write the copy.
+func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.Time, denied error,
+	change func(*domain.Incident) error) (*domain.Incident, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	var saved *domain.Incident
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		old, err := s.store.IncidentForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		if !CanEdit(a, old) {
+			return denied
+		}
+		in := *old
+		if err := change(&in); err != nil {
+			return err
+		}
+		saved = &in
+		return s.store.SaveIncident(ctx, old, &in, a.UserID, at)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return saved, nil
+}
+
+// apply writes the fields p sets into in.
+func (p Patch) apply(in *domain.Incident) {
+	if p.Title != nil {
+		in.Title = strings.TrimSpace(*p.Title)
+	}
+	if p.Description != nil {
+		in.Description = strings.TrimSpace(*p.Description)
+	}
+	if p.Location != nil {
+		in.Location = domain.Optional(p.Location)
+	}
+	if p.Priority != nil {
+		in.Priority = *p.Priority
+	}
+	if p.Status != nil {
+		in.Status = *p.Status
+	}
+	if p.AssignedTo != nil {
+		in.AssignedTo = domain.Optional(p.AssignedTo)
+	}
+	if p.ImageURL != nil {
+		in.ImageURL = domain.Optional(p.ImageURL)
+	}
 }

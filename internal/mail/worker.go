@@ -6,12 +6,12 @@ import (
 	"sync"
 	"time"
 
-	"vecinos/internal/store"
+	"vecinos/internal/domain"
 )
 
 // Outbox is the part of the store the worker uses.
 type Outbox interface {
-	ClaimMail(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]store.QueuedMail, error)
+	ClaimMail(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]domain.QueuedMail, error)
 	MarkMailSent(ctx context.Context, id string, at time.Time) error
 	MarkMailFailed(ctx context.Context, id string, attempts int, nextTry time.Time, errText string) error
 	MarkMailAbandoned(ctx context.Context, id string, attempts int, at time.Time, errText string) error
@@ -104,7 +104,7 @@ func (w *Worker) drain(ctx context.Context) {
 }
 
 // deliver sends one message and records the outcome. It logs addresses and errors, never bodies.
-func (w *Worker) deliver(ctx context.Context, q store.QueuedMail) {
+func (w *Worker) deliver(ctx context.Context, q domain.QueuedMail) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
 	defer cancel()
 	log := w.Log.With("mail_id", q.ID, "to", q.Mail.To)
@@ -135,4 +135,23 @@ func backoff(attempts int) time.Duration {
 		return maxRetry
 	}
 	return min(firstRetry<<max(attempts-1, 0), maxRetry)
+}
+
+// Mailbox reads the outbox for the dev mailbox.
+type Mailbox struct {
+	store interface {
+		ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error)
+	}
+}
+
+// NewMailbox returns the dev mailbox's reader of store's outbox.
+func NewMailbox(store interface {
+	ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error)
+}) *Mailbox {
+	return &Mailbox{store: store}
+}
+
+// Recent lists the newest limit emails of the outbox, sent or not.
+func (m *Mailbox) Recent(ctx context.Context, limit int) ([]domain.MailRecord, error) {
+	return m.store.ListMail(ctx, limit)
 }

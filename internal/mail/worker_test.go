@@ -78,7 +78,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-func outbox(t *testing.T, db *store.DB) []store.MailRecord {
+func outbox(t *testing.T, db *store.DB) []domain.MailRecord {
 	t.Helper()
 	list, err := db.ListMail(context.Background(), 100)
 	if err != nil {

@@ -118,6 +118,19 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 	return s.store.SetRole(ctx, a.CommunityID, a.UserID, targetID, r, domain.MaxAdmins)
 }
 
+// Community is a's community.
+func (s *Service) Community(ctx context.Context, a *domain.Actor) (*domain.Community, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	return s.store.CommunityByID(ctx, a.CommunityID)
+}
+
+// CommunityOf is the community userID belongs to, empty when none: who may see their private files.
+func (s *Service) CommunityOf(ctx context.Context, userID string) (string, error) {
+	return s.store.CommunityOfUser(ctx, userID)
+}
+
 // MyUnit returns the actor's unit, nil when they have none.
 func (s *Service) MyUnit(ctx context.Context, a *domain.Actor) (*domain.UnitView, error) {
 	if a.CommunityID == "" {

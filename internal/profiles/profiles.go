@@ -23,6 +23,7 @@ type Store interface {
 	EmailExists(ctx context.Context, email string) (bool, error)
 
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+	CommunityOfUser(ctx context.Context, userID string) (string, error)
 	UpdateCommunity(ctx context.Context, c *domain.Community) error
 	CommunitiesByParcel(ctx context.Context, parcel string) ([]domain.CommunityMatch, error)
 	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)

@@ -76,14 +76,15 @@ func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 		ana, luis, eva := ids[0], ids[1], ids[2]
 		al, _ := db.GetOrCreateConversation(ctx, c, ana, luis, time.Now())
 		ae, _ := db.GetOrCreateConversation(ctx, c, ana, eva, time.Now())
+		t0 := time.Now().UTC().Truncate(time.Millisecond)
 		for i, m := range []*domain.DirectMessage{
 			dm(c, al, luis, &ana, "Hola Ana", ""), dm(c, al, luis, &ana, "¿Bajas?", ""), dm(c, al, ana, &luis, "Voy", ""),
 			dm(c, ae, eva, &ana, "Buenas", ""),
 		} {
+			m.CreatedAt = t0.Add(time.Duration(i) * time.Millisecond) // one message a millisecond, in order
 			if _, created, err := db.SendDirectMessage(ctx, m); err != nil || !created {
 				t.Fatalf("send %d: %v %v", i, created, err)
 			}
-			time.Sleep(2 * time.Millisecond)
 		}
 		count := func(u string) int {
 			n, err := db.UnreadCount(ctx, c, u)

@@ -261,6 +261,25 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 	return tx.Commit()
 }
 
+type txKey struct{}
+
+// InTx runs fn in one write transaction, committing when fn returns nil. The transaction travels in the
+// context fn receives: the store's ForUpdate and Save methods run in it, so a service reads, checks its
+// rule and writes as one plain sequence (docs/adr/0012). Other methods called with that context use their
+// own connections, as they always do.
+func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return db.inTx(ctx, func(tx conn) error { return fn(context.WithValue(ctx, txKey{}, tx)) })
+}
+
+// txOf is the transaction InTx put in ctx.
+func txOf(ctx context.Context) (conn, error) {
+	tx, ok := ctx.Value(txKey{}).(conn)
+	if !ok {
+		return conn{}, errors.New("store: ForUpdate and Save methods run inside InTx")
+	}
+	return tx, nil
+}
+
 // rebind turns `?` placeholders into `$1, $2, …` for PostgreSQL. Results are cached: queries are constants.
 func (db *DB) rebind(query string) string {
 	if db.engine != Postgres {

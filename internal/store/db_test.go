@@ -45,11 +45,11 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 			}
 			errs[i] = g.do(ctx, i)
 		})
-		if i == 1 {
-			time.Sleep(10 * time.Millisecond) // the first two lead
+		if i < 2 { // the first two lead, each with a batch of its own
+			waitUntil(t, func() bool { return batches.Load() == int64(i+1) })
 		}
 	}
-	time.Sleep(50 * time.Millisecond)
+	waitUntil(t, func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.pending) == n-2 })
 	close(release)
 	wg.Wait()
 	for i, err := range errs {
@@ -68,6 +68,16 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 	}
 	if g.leaders != 0 || len(g.pending) != 0 {
 		t.Errorf("left %d leaders and %d pending calls", g.leaders, len(g.pending))
+	}
+}
+
+// waitUntil waits for cond to hold, failing the test after 10 s.
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met within 10 s")
+		}
 	}
 }
 

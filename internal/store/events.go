@@ -104,28 +104,31 @@ func (db *DB) ListEvents(ctx context.Context, communityID string, f domain.Event
 	return out, rows.Err()
 }
 
-// UpdateEvent changes an event of communityID in one transaction: it reads the (locked) row, lets change
-// apply the caller's rules and edits, and writes. Deleted events are not found.
-func (db *DB) UpdateEvent(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Event) error) (*domain.Event, error) {
-	err := db.inTx(ctx, func(tx conn) error {
-		if err := lockLiveRow(ctx, tx, "events", id, communityID, errEventNotFound); err != nil {
-			return err
-		}
-		ev, err := scanEvent(tx.queryRow(ctx, eventSelect+" WHERE e.id = ?", id))
-		if err != nil {
-			return err
-		}
-		if err := change(ev); err != nil {
-			return err
-		}
-		_, err = tx.exec(ctx, `UPDATE events SET title = ?, description = ?, location = ?, start_at = ?, end_at = ?, status = ?,
-			search_text = ?, updated_at = ?, deleted_at = ? WHERE id = ?`,
-			ev.Title, ev.Description, ev.Location, ms(ev.StartAt), nullMS(ev.EndAt), string(ev.Status), eventSearchText(ev),
-			at.UnixMilli(), nullMS(ev.DeletedAt), id)
-		return err
-	})
+// EventForUpdate reads a live event of communityID inside the transaction of ctx (InTx) and locks it
+// until that ends.
+func (db *DB) EventForUpdate(ctx context.Context, communityID, id string) (*domain.Event, error) {
+	tx, err := txOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return db.Event(ctx, communityID, id)
+	if err := lockLiveRow(ctx, tx, "events", id, communityID, errEventNotFound); err != nil {
+		return nil, err
+	}
+	return scanEvent(tx.queryRow(ctx, eventSelect+" WHERE e.id = ?", id))
+}
+
+// SaveEvent writes ev, read with EventForUpdate, inside the same transaction.
+func (db *DB) SaveEvent(ctx context.Context, ev *domain.Event, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, `UPDATE events SET title = ?, description = ?, location = ?, start_at = ?, end_at = ?, status = ?,
+		search_text = ?, updated_at = ?, deleted_at = ? WHERE id = ?`,
+		ev.Title, ev.Description, ev.Location, ms(ev.StartAt), nullMS(ev.EndAt), string(ev.Status), eventSearchText(ev),
+		at.UnixMilli(), nullMS(ev.DeletedAt), ev.ID)
+	if err == nil {
+		ev.UpdatedAt = fromMS(at.UnixMilli())
+	}
+	return err
 }

@@ -377,47 +377,52 @@ func (db *DB) Analyze(ctx context.Context) error {
 	return err
 }
 
-// UpdateIncident changes an incident of communityID in one transaction: it locks the row, reads it,
-// lets change apply the caller's rules and edits, checks a new assignee's membership, writes, and
-// appends a status change (by, at) when the status moved. Deleted incidents are not found.
-func (db *DB) UpdateIncident(ctx context.Context, communityID, id, by string, at time.Time, change func(*domain.Incident) error) (*domain.Incident, error) {
-	err := db.inTx(ctx, func(tx conn) error {
-		// Locked, so concurrent edits serialize and the history records the true previous status.
-		if err := lockLiveRow(ctx, tx, "incidents", id, communityID, errIncidentNotFound); err != nil {
-			return err
-		}
-		old, err := scanIncident(tx.queryRow(ctx, incidentSelect+" WHERE i.id = ?", id))
-		if err != nil {
-			return err
-		}
-		in := *old
-		if err := change(&in); err != nil {
-			return err
-		}
-		if in.AssignedTo != nil && (old.AssignedTo == nil || *old.AssignedTo != *in.AssignedTo) {
-			ok, err := isMember(ctx, tx, communityID, *in.AssignedTo)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return errAssigneeNotMember
-			}
-		}
-		if _, err := tx.exec(ctx, `UPDATE incidents SET title = ?, description = ?, location = ?, priority = ?, status = ?,
-			assigned_to = ?, image_url = ?, search_text = ?, updated_at = ?, deleted_at = ? WHERE id = ?`,
-			in.Title, in.Description, in.Location, string(in.Priority), string(in.Status), in.AssignedTo, in.ImageURL,
-			domain.SearchText(in.Title, in.Description), at.UnixMilli(), nullMS(in.DeletedAt), id); err != nil {
-			return err
-		}
-		if in.Status != old.Status {
-			return addStatusChange(ctx, tx, id, by, &old.Status, in.Status, at)
-		}
-		return nil
-	})
+// IncidentForUpdate reads a live incident of communityID inside the transaction of ctx (InTx) and locks
+// it until that ends, so concurrent edits serialize and the history records the true previous status.
+func (db *DB) IncidentForUpdate(ctx context.Context, communityID, id string) (*domain.Incident, error) {
+	tx, err := txOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return db.Incident(ctx, communityID, id)
+	if err := lockLiveRow(ctx, tx, "incidents", id, communityID, errIncidentNotFound); err != nil {
+		return nil, err
+	}
+	return scanIncident(tx.queryRow(ctx, incidentSelect+" WHERE i.id = ?", id))
+}
+
+// SaveIncident writes in, read with IncidentForUpdate as old, inside the same transaction: a new assignee
+// must be a member, a status change joins the history, and the names of in are filled in again.
+func (db *DB) SaveIncident(ctx context.Context, old, in *domain.Incident, by string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if in.AssignedTo != nil && (old.AssignedTo == nil || *old.AssignedTo != *in.AssignedTo) {
+		ok, err := isMember(ctx, tx, in.CommunityID, *in.AssignedTo)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errAssigneeNotMember
+		}
+	}
+	if _, err := tx.exec(ctx, `UPDATE incidents SET title = ?, description = ?, location = ?, priority = ?, status = ?,
+		assigned_to = ?, image_url = ?, search_text = ?, updated_at = ?, deleted_at = ? WHERE id = ?`,
+		in.Title, in.Description, in.Location, string(in.Priority), string(in.Status), in.AssignedTo, in.ImageURL,
+		domain.SearchText(in.Title, in.Description), at.UnixMilli(), nullMS(in.DeletedAt), in.ID); err != nil {
+		return err
+	}
+	if in.Status != old.Status {
+		if err := addStatusChange(ctx, tx, in.ID, by, &old.Status, in.Status, at); err != nil {
+			return err
+		}
+	}
+	saved, err := scanIncident(tx.queryRow(ctx, incidentSelect+" WHERE i.id = ?", in.ID))
+	if err != nil {
+		return err
+	}
+	*in = *saved
+	return nil
 }
 
 // CreateIncidents inserts many incidents at once, without history or checks (seeding benchmarks).

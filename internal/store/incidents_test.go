@@ -136,7 +136,14 @@ func TestDashboardCountsAreCommunityScoped(t *testing.T) {
 				t.Fatal(err)
 			}
 			if deleted {
-				if _, err := db.UpdateEvent(ctx, community, e.ID, now, func(e *domain.Event) error { e.DeletedAt = &now; return nil }); err != nil {
+				if err := db.InTx(ctx, func(ctx context.Context) error {
+					e, err := db.EventForUpdate(ctx, community, e.ID)
+					if err != nil {
+						return err
+					}
+					e.DeletedAt = &now
+					return db.SaveEvent(ctx, e, now)
+				}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -226,7 +233,7 @@ func TestIncidentTalliesFollowEveryWrite(t *testing.T) {
 
 		update := func(id string, change func(*domain.Incident)) {
 			t.Helper()
-			if _, err := db.UpdateIncident(ctx, a, id, am[0], time.Now(), func(in *domain.Incident) error { change(in); return nil }); err != nil {
+			if err := editIncident(ctx, db, a, id, am[0], time.Now(), change); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -278,13 +285,12 @@ func TestIncidentTalliesUnderConcurrentWrites(t *testing.T) {
 							return err
 						}
 						if i%2 == 0 {
-							if _, err := db.UpdateIncident(ctx, a, in.ID, am[w%4], time.Now(), func(in *domain.Incident) error {
+							if err := editIncident(ctx, db, a, in.ID, am[w%4], time.Now(), func(in *domain.Incident) {
 								in.Status = statuses[(w+i+1)%3]
 								if i%4 == 0 {
 									now := time.Now()
 									in.DeletedAt = &now
 								}
-								return nil
 							}); err != nil {
 								return err
 							}
@@ -347,7 +353,7 @@ func TestDashboardCountsFromTheInstant(t *testing.T) {
 			if change == nil {
 				continue
 			}
-			if _, err := db.UpdateIncident(ctx, a, ids[i], am[0], now, func(in *domain.Incident) error { change(in); return nil }); err != nil {
+			if err := editIncident(ctx, db, a, ids[i], am[0], now, change); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -377,7 +383,7 @@ func TestIncidentSearchMatchesSubstrings(t *testing.T) {
 				t.Fatal(err)
 			}
 			if deleted {
-				if _, err := db.UpdateIncident(ctx, community, in.ID, by, now, func(in *domain.Incident) error { in.DeletedAt = &now; return nil }); err != nil {
+				if err := editIncident(ctx, db, community, in.ID, by, now, func(in *domain.Incident) { in.DeletedAt = &now }); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -486,5 +492,18 @@ func TestConcurrentReportsGetTheirOwnAnswers(t *testing.T) {
 			t.Fatalf("%d incidents listed, want %d (%v)", len(all), written, err)
 		}
 		talliesMatch(t, db, "after concurrent reports")
+	})
+}
+
+// editIncident changes an incident the way the incidents service does: read locked, change, save.
+func editIncident(ctx context.Context, db *store.DB, communityID, id, by string, at time.Time, change func(*domain.Incident)) error {
+	return db.InTx(ctx, func(ctx context.Context) error {
+		old, err := db.IncidentForUpdate(ctx, communityID, id)
+		if err != nil {
+			return err
+		}
+		in := *old
+		change(&in)
+		return db.SaveIncident(ctx, old, &in, by, at)
 	})
 }

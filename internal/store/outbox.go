@@ -15,25 +15,6 @@ import (
 // later by the mail worker, so a crash or an SMTP outage never loses it. Bodies carry single-use tokens:
 // nothing here logs them.
 
-// QueuedMail is an email claimed for sending.
-type QueuedMail struct {
-	ID       string
-	Mail     domain.Mail
-	Attempts int // failed attempts so far
-}
-
-// MailRecord is one row of the outbox, for the dev mailbox.
-type MailRecord struct {
-	ID string
-	domain.Mail
-	CreatedAt time.Time
-	NextTryAt time.Time
-	SentAt    *time.Time
-	FailedAt  *time.Time // given up after too many attempts
-	Attempts  int
-	LastError string
-}
-
 // maxErrorLen bounds last_error: a misbehaving server may answer with pages of text.
 const maxErrorLen = 1000
 
@@ -62,7 +43,7 @@ func enqueueMail(ctx context.Context, tx conn, m domain.Mail) error {
 // ClaimMail leases up to limit due, unsent messages until now+lease, oldest due first. A claimed message
 // is not claimed again until its lease expires (a worker that died while sending), so instances sharing
 // the database never send the same email twice while they are alive.
-func (db *DB) ClaimMail(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]QueuedMail, error) {
+func (db *DB) ClaimMail(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]domain.QueuedMail, error) {
 	at := now.UnixMilli()
 	// One statement on both engines (RETURNING needs SQLite 3.35). The outer conditions repeat the inner
 	// ones on purpose: on PostgreSQL two claims may pick the same rows in their subqueries; the later one
@@ -79,9 +60,9 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, limit int, lease tim
 		return nil, fmt.Errorf("claim mail: %w", err)
 	}
 	defer rows.Close()
-	var claimed []QueuedMail
+	var claimed []domain.QueuedMail
 	for rows.Next() {
-		var q QueuedMail
+		var q domain.QueuedMail
 		if err := rows.Scan(&q.ID, &q.Mail.To, &q.Mail.Subject, &q.Mail.Text, &q.Mail.HTML, &q.Attempts); err != nil {
 			return nil, fmt.Errorf("claim mail: %w", err)
 		}
@@ -131,7 +112,7 @@ func clip(s string) string {
 }
 
 // ListMail returns the newest limit messages of the outbox, newest first.
-func (db *DB) ListMail(ctx context.Context, limit int) ([]MailRecord, error) {
+func (db *DB) ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error) {
 	rows, err := db.reader().query(ctx, `SELECT id, to_addr, subject, text_body, html_body, created_at, next_try_at,
 		sent_at, failed_at, attempts, last_error
 		FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
@@ -139,9 +120,9 @@ func (db *DB) ListMail(ctx context.Context, limit int) ([]MailRecord, error) {
 		return nil, fmt.Errorf("list mail: %w", err)
 	}
 	defer rows.Close()
-	var list []MailRecord
+	var list []domain.MailRecord
 	for rows.Next() {
-		var r MailRecord
+		var r domain.MailRecord
 		var created, next int64
 		var sent, failed sql.NullInt64
 		var lastErr sql.NullString

@@ -23,7 +23,7 @@ func testMail(n int) domain.Mail {
 	}
 }
 
-func claim(t *testing.T, db *store.DB, now time.Time, limit int) []store.QueuedMail {
+func claim(t *testing.T, db *store.DB, now time.Time, limit int) []domain.QueuedMail {
 	t.Helper()
 	got, err := db.ClaimMail(context.Background(), now, limit, lease)
 	if err != nil {

@@ -1,0 +1,233 @@
+// Package app wires one Vecinos instance: the database, the services, the HTTP handler and the work that
+// runs beside it (outbox delivery, the realtime listener). The binary, the Go tests and the benchmarks all
+// build their instance here, so there is one wiring to read and to change.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"vecinos/internal/accounts"
+	"vecinos/internal/announcements"
+	"vecinos/internal/auth"
+	"vecinos/internal/config"
+	"vecinos/internal/dashboard"
+	"vecinos/internal/directory"
+	"vecinos/internal/events"
+	"vecinos/internal/files"
+	"vecinos/internal/httpapi"
+	"vecinos/internal/incidents"
+	"vecinos/internal/mail"
+	"vecinos/internal/messaging"
+	"vecinos/internal/oauth"
+	"vecinos/internal/profiles"
+	"vecinos/internal/ratelimit"
+	"vecinos/internal/realtime"
+	"vecinos/internal/store"
+)
+
+// Options are what a caller may give instead of what New would build from the configuration.
+type Options struct {
+	Log     *slog.Logger // nil: discard
+	Web     fs.FS        // the built web app
+	Version string       // of the binary, for app-info and the log
+
+	DB    *store.DB                  // an open, migrated database (tests); nil: open and migrate the configured one
+	Now   func() time.Time           // the clock of every service; nil: time.Now
+	Files files.Storage              // nil: the configured storage
+	OAuth map[string]*oauth.Provider // nil: the providers whose client id and secret are configured
+	// Sleep is how sign-ins to an email under attack wait; nil: a timer. Tests record the waits instead.
+	Sleep func(context.Context, time.Duration) error
+}
+
+// App is one instance of Vecinos.
+type App struct {
+	Handler   http.Handler
+	DB        *store.DB
+	Messaging *messaging.Service
+
+	cfg     *config.Config
+	log     *slog.Logger
+	version string
+	mail    *mail.Worker
+	ownsDB  bool
+}
+
+// New builds an instance from cfg. Nothing runs until Run or Background.
+func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error) {
+	if o.Log == nil {
+		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	a = &App{cfg: cfg, log: o.Log, DB: o.DB, version: o.Version}
+	if a.DB == nil {
+		if a.DB, err = openDB(ctx, cfg, o.Log); err != nil {
+			return nil, err
+		}
+		a.ownsDB = true
+		defer func() {
+			if err != nil {
+				a.DB.Close()
+			}
+		}()
+	}
+	if o.Files == nil {
+		if o.Files, err = files.Open(cfg.StorageURL, cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
+	if o.OAuth == nil {
+		o.OAuth = oauthProviders(cfg)
+	}
+	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now); err != nil {
+		return nil, err
+	}
+	db, wake, now := a.DB, a.mail.Wake, o.Now
+	limiter := rateLimiter(db, now)
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
+		Limiter: limiter, Sleep: o.Sleep, Log: o.Log})
+	a.Messaging = messaging.New(db, realtime.NewBroker(), messaging.Options{Log: o.Log, Now: now})
+	a.Handler, err = httpapi.New(httpapi.Deps{
+		Config:    cfg,
+		Ready:     db.Ping,
+		Mailbox:   mail.NewMailbox(db),
+		Accounts:  accts,
+		Incidents: incidents.New(db, incidents.Options{Now: now}),
+		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now}),
+		Messaging: a.Messaging,
+		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
+			Limiter: limiter}),
+		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now}),
+		Directory:     directory.New(db),
+		Dashboard:     dashboard.New(db, now),
+		OAuth:         o.OAuth,
+		Files:         o.Files,
+		Log:           o.Log,
+		Web:           o.Web,
+		Version:       o.Version,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
+	}
+	return a, nil
+}
+
+func openDB(ctx context.Context, cfg *config.Config, log *slog.Logger) (*store.DB, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	n, err := db.Migrate(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	schema, _ := db.SchemaVersion(ctx)
+	log.Info("database ready", "engine", db.Engine(), "migrations_applied", n, "schema_version", schema)
+	return db, nil
+}
+
+// rateLimiter counts attempts in the database on PostgreSQL, where several instances may share it, and
+// in memory on SQLite, which has one instance (docs/adr/0009-trust-model.md).
+func rateLimiter(db *store.DB, now func() time.Time) ratelimit.Limiter {
+	if db.Engine() == store.Postgres {
+		return ratelimit.NewShared(db, now)
+	}
+	return ratelimit.NewMemory(now)
+}
+
+// mailWorker sends the outbox through SMTP or, when VECINOS_SMTP_URL is empty, to the dev mailbox.
+func mailWorker(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) (*mail.Worker, error) {
+	var sender mail.Sender = mail.DevSender{Log: log}
+	if cfg.SMTPURL != "" {
+		var err error
+		if sender, err = mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom); err != nil {
+			return nil, err
+		}
+	}
+	return &mail.Worker{Outbox: db, Sender: sender, Log: log, Now: now}, nil
+}
+
+// oauthProviders are the sign-in providers whose client id and secret are set.
+func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
+	callback := func(name string) string { return cfg.PublicURL + "/api/v1/auth/oauth/" + name + "/callback" }
+	ps := map[string]*oauth.Provider{}
+	if cfg.GoogleClientID != "" && cfg.GoogleClientSecret != "" {
+		ps["google"] = oauth.Google(cfg.GoogleClientID, cfg.GoogleClientSecret, callback("google"))
+	}
+	if cfg.FacebookClientID != "" && cfg.FacebookClientSecret != "" {
+		ps["facebook"] = oauth.Facebook(cfg.FacebookClientID, cfg.FacebookClientSecret, callback("facebook"))
+	}
+	return ps
+}
+
+// Background starts the work that runs beside the HTTP server: outbox delivery and, on PostgreSQL, the
+// listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
+// email under way leave, and returns once all of it has stopped.
+func (a *App) Background() (stop func()) {
+	// Not the serve context: this work outlives the signal until the HTTP server has drained, so an email
+	// queued by a last request still leaves.
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() { a.mail.Run(ctx) })
+	wg.Go(func() {
+		if err := a.Messaging.Run(ctx); err != nil {
+			a.log.Error("realtime listener stopped", "err", err)
+		}
+	})
+	return func() {
+		a.Messaging.Broker().Close()
+		cancel()
+		wg.Wait()
+	}
+}
+
+// Run serves on the configured address until ctx ends, then lets in-flight requests finish (up to 30 s)
+// before the background work stops.
+func (a *App) Run(ctx context.Context) error {
+	stopBackground := a.Background()
+	defer stopBackground()
+	srv := &http.Server{
+		Addr:              a.cfg.Addr,
+		Handler:           a.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
+	}
+	srv.RegisterOnShutdown(a.Messaging.Broker().Close) // realtime streams end at once; their clients reconnect elsewhere
+	ln, err := net.Listen("tcp", a.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	a.log.Info("vecinos listening", "addr", ln.Addr().String(), "public_url", a.cfg.PublicURL, "version", a.version, "dev", a.cfg.Dev)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down: finishing in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	a.log.Info("stopped")
+	return nil
+}
+
+// Close closes the database if New opened it.
+func (a *App) Close() error {
+	if a.ownsDB {
+		return a.DB.Close()
+	}
+	return nil
+}
