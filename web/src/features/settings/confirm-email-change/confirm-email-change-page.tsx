@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { AuthLayout } from '@/features/auth/components/auth-layout'
+import { AuthLayout } from '@/components/auth-layout'
 import { problemMessage } from '@/lib/api/problem'
 import { useConfirmEmailChange } from '../api/account'
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
-import { PHONE_PATTERN } from '@/features/onboarding/lib/schemas'
+import { phoneField } from '@/lib/phone'
 
 /** Profile save rules (spec §5), in the order the fields appear, so the first error is the first field's. */
 export function profileSchema(t: TFunction) {
@@ -15,10 +15,7 @@ export function profileSchema(t: TFunction) {
       .trim()
       .max(255, t('settings.profile.emailTooLong'))
       .pipe(z.email(t('settings.profile.emailInvalid'))),
-    phone: z
-      .string()
-      .transform((value) => value.replace(/[\s.\-()]/g, ''))
-      .refine((value) => value === '' || PHONE_PATTERN.test(value), t('settings.profile.phoneInvalid')),
+    phone: phoneField(t('settings.profile.phoneInvalid')),
     contactVisible: z.boolean(),
   })
 }
