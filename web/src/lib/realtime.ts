@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { messagesKeys } from '@/features/messages/api/keys'
-import type { Channel, ChannelMessage, DirectMessage } from '@/features/messages/api/types'
-import { mergeById } from '@/features/messages/lib/merge'
+import { mergeById } from '@/lib/merge-by-id'
+import type { Channel, ChannelMessage, DirectMessage } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 
 /**
  * The app's realtime client (ADR 0006): one EventSource per tab on GET /api/v1/stream, whose events
@@ -45,31 +45,31 @@ export function applyRealtimeEvent<T extends RealtimeEventType>(
   switch (event.type) {
     case 'dm': {
       const message = event.data
-      queryClient.setQueryData<DirectMessage[]>(messagesKeys.directMessages(message.conversationId), (old) =>
+      queryClient.setQueryData<DirectMessage[]>(queryKeys.messages.directMessages(message.conversationId), (old) =>
         mergeById(old, [message]),
       )
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() })
       return
     }
     case 'dm_read': {
       const { conversationId, readerId, readAt } = event.data
       const readTime = Date.parse(readAt)
-      queryClient.setQueryData<DirectMessage[]>(messagesKeys.directMessages(conversationId), (old) => {
+      queryClient.setQueryData<DirectMessage[]>(queryKeys.messages.directMessages(conversationId), (old) => {
         if (!old) return old
         const next = old.map((m) =>
           m.readAt !== null || m.senderId === readerId || Date.parse(m.createdAt) > readTime ? m : { ...m, readAt },
         )
         return next.some((m, i) => m !== old[i]) ? next : old
       })
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() })
       return
     }
     case 'channel_message': {
       const message = event.data
-      queryClient.setQueryData<ChannelMessage[]>(messagesKeys.channelMessages(message.channelId), (old) =>
+      queryClient.setQueryData<ChannelMessage[]>(queryKeys.messages.channelMessages(message.channelId), (old) =>
         mergeById(old, [message]),
       )
-      queryClient.setQueryData<Channel[]>(messagesKeys.channels(), (old) =>
+      queryClient.setQueryData<Channel[]>(queryKeys.messages.channels(), (old) =>
         old?.map((c) =>
           c.id === message.channelId && (c.lastMessage === null || c.lastMessage.id < message.id)
             ? { ...c, lastMessage: message }
@@ -79,13 +79,13 @@ export function applyRealtimeEvent<T extends RealtimeEventType>(
       return
     }
     case 'unread':
-      queryClient.setQueryData(messagesKeys.unreadCount(), event.data.count)
+      queryClient.setQueryData(queryKeys.messages.unreadCount(), event.data.count)
       return
     case 'channel':
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.channels() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.channels() })
       return
     case 'resync':
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.all })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all })
       return
   }
 }
@@ -120,7 +120,7 @@ export function connectRealtime(queryClient: QueryClient, listener?: RealtimeLis
       retryMs = FIRST_RETRY_MS
       if (hadError) {
         hadError = false
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.all })
+        void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all })
       }
     }
     es.onerror = () => {

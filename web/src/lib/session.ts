@@ -2,11 +2,10 @@ import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack
 import { api } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 /** The signed-in user as the API describes them (GET /api/v1/me). */
 export type Me = components['schemas']['Me']
-
-export const SESSION_QUERY_KEY = ['session'] as const
 
 /** The current user, or null when signed out: a 401 is an answer here, not an error. */
 async function fetchSession(): Promise<Me | null> {
@@ -17,7 +16,7 @@ async function fetchSession(): Promise<Me | null> {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: SESSION_QUERY_KEY,
+  queryKey: queryKeys.session(),
   queryFn: fetchSession,
   staleTime: 60_000,
 })
@@ -33,7 +32,7 @@ export function useSession() {
 
 /** Stores the user a sign-in (login, email confirmation, test user) answered with. */
 export function setSession(queryClient: QueryClient, user: Me): void {
-  queryClient.setQueryData(SESSION_QUERY_KEY, user)
+  queryClient.setQueryData(queryKeys.session(), user)
 }
 
 /**
@@ -41,8 +40,8 @@ export function setSession(queryClient: QueryClient, user: Me): void {
  * a mounted screen still shows are left alone: removing them would make that screen fetch them again.
  */
 export function clearSession(queryClient: QueryClient): void {
-  queryClient.setQueryData(SESSION_QUERY_KEY, null)
-  queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] })
+  queryClient.setQueryData(queryKeys.session(), null)
+  queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== queryKeys.session()[0] })
 }
 
 /**

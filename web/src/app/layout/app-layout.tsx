@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { MessagesBadge } from '@/features/messages/messages-badge'
-import { api } from '@/lib/api/client'
-import { unwrap } from '@/lib/api/request'
+import { profileQueryOptions } from '@/lib/profile'
 import { useSession } from '@/lib/session'
 import { AppHeader } from './app-header'
 import { BottomNav } from './bottom-nav'
@@ -11,7 +10,7 @@ import { activeTab } from './nav-tabs'
 
 /** The signed-in user's profile, for the header's avatar (GET /api/v1/me has no picture). */
 function useHeaderProfile() {
-  return useQuery({ queryKey: ['profile'], queryFn: () => unwrap(api.GET('/api/v1/profile')), staleTime: 60_000 })
+  return useQuery({ ...profileQueryOptions, staleTime: 60_000 })
 }
 
 /** Every protected screen: a fixed header on top, the screen, and the fixed five-tab bar at the bottom. */

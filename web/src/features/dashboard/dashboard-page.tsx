@@ -21,12 +21,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/toast'
 import { shortenAddress } from '@/lib/address'
-import { api } from '@/lib/api/client'
 import { problemMessage } from '@/lib/api/problem'
-import { unwrap } from '@/lib/api/request'
+import { useCommunity } from '@/lib/community'
+import { profileQueryOptions } from '@/lib/profile'
 import { SIGNED_OUT_STATE, useLogout, useSession } from '@/lib/session'
 import { useDashboard, type Dashboard } from './api/get-dashboard'
-import { useCommunity } from './api/get-community'
 import { GreetingBanner } from './components/greeting-banner'
 
 /** The home screen: greeting, quick actions, the community's counters and its recent activity. */
@@ -36,7 +35,7 @@ export function DashboardPage() {
   const hasCommunity = Boolean(user?.communityId)
   const community = useCommunity(hasCommunity)
   const dashboard = useDashboard(hasCommunity)
-  const profile = useQuery({ queryKey: ['profile'], queryFn: () => unwrap(api.GET('/api/v1/profile')), staleTime: 60_000 })
+  const profile = useQuery({ ...profileQueryOptions, staleTime: 60_000 })
   const fullName = user?.fullName.trim() ?? ''
   const name = fullName === '' ? t('common.user') : fullName
   const isAdmin = user?.role === 'admin'

@@ -5,15 +5,16 @@ import { problemMessage } from './problem'
 const t = i18n.t.bind(i18n)
 
 describe('problemMessage', () => {
-  it('translates a known error code', async () => {
-    const problem = { type: 'about:blank', title: 'Error', status: 500, code: 'unexpected', detail: 'boom' }
+  // The codes are the server's (internal/domain/errors.go, the enum of internal/httpapi/problem.go).
+  it("says an internal error (500, code 'internal', no detail) in the app's language", async () => {
+    const problem = { type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'internal', detail: '' }
     expect(problemMessage(problem, t)).toBe('Ocurrió un error inesperado')
     await i18n.changeLanguage('en')
     expect(problemMessage(problem, t)).toBe('An unexpected error occurred')
   })
 
   it("falls back to the server's detail for a code without translation", () => {
-    const problem = { status: 409, code: 'some_new_code', detail: 'La unidad ya existe' }
+    const problem = { status: 409, code: 'conflict', detail: 'La unidad ya existe' }
     expect(problemMessage(problem, t)).toBe('La unidad ya existe')
   })
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { announcementsKey } from './list-announcements'
+import { queryKeys } from '@/lib/query-keys'
 
 export type CreateAnnouncementInput = components['schemas']['CreateAnnouncementInputBody']
 
@@ -13,8 +13,8 @@ export function useCreateAnnouncement() {
     mutationFn: (body: CreateAnnouncementInput) => unwrap(api.POST('/api/v1/announcements', { body })),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: announcementsKey }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.announcements.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
       ])
     },
   })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { announcementsKey } from './list-announcements'
+import { queryKeys } from '@/lib/query-keys'
 
 /** Marks an announcement eliminado (admins); it then shows only with 'Mostrar archivados'. */
 export function useDeleteAnnouncement() {
@@ -10,8 +10,8 @@ export function useDeleteAnnouncement() {
     mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/announcements/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: announcementsKey }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.announcements.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
       ])
     },
   })

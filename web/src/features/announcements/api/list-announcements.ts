@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryCl
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components, operations } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Announcement = components['schemas']['Announcement']
 export type AnnouncementPage = components['schemas']['AnnouncementPage']
@@ -16,12 +17,10 @@ export type AnnouncementFilters = Omit<
   'cursor' | 'limit'
 >
 
-export const announcementsKey = ['announcements'] as const
-const listKey = [...announcementsKey, 'list'] as const
 
 export function announcementsQueryOptions(filters: AnnouncementFilters) {
   return infiniteQueryOptions({
-    queryKey: [...listKey, filters],
+    queryKey: queryKeys.announcements.list(filters),
     queryFn: ({ pageParam }) =>
       unwrap(api.GET('/api/v1/announcements', { params: { query: { ...filters, cursor: pageParam } } })),
     initialPageParam: undefined as string | undefined,
@@ -46,7 +45,7 @@ export function patchCachedAnnouncement(
   id: string,
   change: (announcement: Announcement) => Announcement,
 ): void {
-  queryClient.setQueriesData<InfiniteData<AnnouncementPage>>({ queryKey: listKey }, (data) =>
+  queryClient.setQueriesData<InfiniteData<AnnouncementPage>>({ queryKey: queryKeys.announcements.listAll }, (data) =>
     data
       ? {
           ...data,

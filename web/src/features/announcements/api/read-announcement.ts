@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
+import { queryKeys } from '@/lib/query-keys'
 import { patchCachedAnnouncement } from './list-announcements'
 
 /** Records the caller's read receipt (idempotent on the server) and updates 'Leído por N de M'. */
@@ -11,7 +12,7 @@ export function useReadAnnouncement() {
     onSuccess: async (stats, id) => {
       patchCachedAnnouncement(queryClient, id, (a) => ({ ...a, isRead: true, readCount: stats.readCount, total: stats.total }))
       // The dashboard's unread tally counts receipts.
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() })
     },
   })
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { announcementsKey } from './list-announcements'
+import { queryKeys } from '@/lib/query-keys'
 
 /** An edit: missing fields stay; an empty validUntil, imageUrl or documentUrl removes it. */
 export type UpdateAnnouncementInput = components['schemas']['UpdateAnnouncementInputBody']
@@ -14,8 +14,8 @@ export function useUpdateAnnouncement() {
       unwrap(api.PATCH('/api/v1/announcements/{id}', { params: { path: { id } }, body })),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: announcementsKey }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.announcements.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
       ])
     },
   })

@@ -2,14 +2,14 @@ import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { AuthLayout } from '@/components/auth-layout'
 import { Button } from '@/components/ui/button'
-import { hasPendingStart } from '@/features/onboarding/lib/wizard-storage'
+import { forgetPendingEmail } from '@/lib/pending-email'
+import { hasPendingStart } from '@/lib/pending-start'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { useConfirmEmail } from '../api/confirm-email'
-import { AuthLayout } from '../components/auth-layout'
-import { forgetPendingEmail } from '../lib/pending-email'
 
 /** Time the success message stays before the dashboard opens. */
 export const REDIRECT_AFTER_CONFIRM_MS = 1500

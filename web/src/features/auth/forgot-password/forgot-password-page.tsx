@@ -4,16 +4,16 @@ import { useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { z } from 'zod'
+import { AuthLayout } from '@/components/auth-layout'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { SubmitButton } from '@/components/submit-button'
 import { EmailField } from '@/components/contact-fields'
 import { problemMessage } from '@/lib/api/problem'
+import { emailField } from '@/lib/email'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useForgotPassword } from '../api/forgot-password'
-import { AuthLayout } from '../components/auth-layout'
 import { DevMailboxLink } from '../components/dev-mailbox-link'
-import { emailField } from '../lib/schemas'
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation()

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
-import { PasswordStrengthMeter } from '../components/password-strength-meter'
+import { PasswordStrengthMeter } from '@/components/password-strength-meter'
 import type { RegisterField, RegisterValues } from './register-values'
 
 interface StepProps {

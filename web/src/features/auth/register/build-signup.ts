@@ -1,6 +1,6 @@
 import type { Language } from '@/lib/app-settings'
+import type { SignUpInput, SignupMetadata } from '@/lib/signup'
 import type { CommunitySummary } from '../api/lookup-community'
-import type { SignUpInput, SignupMetadata } from '../api/signup'
 import { DEFAULT_COUNTRY, parseEmailList, REGISTRATION_CITY, type RegisterValues } from './register-values'
 
 /**

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { hasCatastralFormat, isValidCatastralReference } from '@/lib/catastro'
+import { EMAIL_MAX_LENGTH, isEmail } from '@/lib/email'
 import { meetsSignupPasswordRule, MIN_PASSWORD_STRENGTH, passwordStrength } from '@/lib/password-strength'
-import { EMAIL_MAX_LENGTH, isEmail } from '../lib/schemas'
 import { INVITE_CODE_LENGTH, parseEmailList, type RegisterField, type RegisterValues } from './register-values'
 
 /** Why a step cannot go on: the toast to show and the message of every field at fault, in order. */

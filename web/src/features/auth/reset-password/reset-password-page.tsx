@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
+import { AuthLayout } from '@/components/auth-layout'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
@@ -14,7 +15,6 @@ import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useResetLink, useResetPassword } from '../api/reset-password'
-import { AuthLayout } from '../components/auth-layout'
 
 /** How long an invalid link's message stays before the login screen. */
 export const REDIRECT_AFTER_INVALID_LINK_MS = 3000

@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Dashboard = components['schemas']['Dashboard']
 
 export const dashboardQueryOptions = queryOptions({
-  queryKey: ['dashboard'],
+  queryKey: queryKeys.dashboard(),
   queryFn: () => unwrap(api.GET('/api/v1/dashboard')),
 })
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Directory = components['schemas']['Directory']
 export type Resident = components['schemas']['Resident']
@@ -15,7 +16,7 @@ export interface DirectoryFilters {
 
 export function directoryQueryOptions(filters: DirectoryFilters) {
   return queryOptions({
-    queryKey: ['directory', filters],
+    queryKey: queryKeys.directory(filters),
     queryFn: () => unwrap(api.GET('/api/v1/directory', { params: { query: filters } })),
   })
 }

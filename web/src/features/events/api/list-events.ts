@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components, operations } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type CommunityEvent = components['schemas']['Event']
 export type EventStatus = CommunityEvent['status']
@@ -9,11 +10,9 @@ export type EventStatus = CommunityEvent['status']
 /** The list's filters as the API takes them: from/to bound the start time (undefined = not filtered). */
 export type EventFilters = Omit<NonNullable<operations['listEvents']['parameters']['query']>, 'limit'>
 
-export const eventsKey = ['events'] as const
-
 export function eventsQueryOptions(filters: EventFilters) {
   return queryOptions({
-    queryKey: [...eventsKey, 'list', filters],
+    queryKey: queryKeys.events.list(filters),
     queryFn: async () => (await unwrap(api.GET('/api/v1/events', { params: { query: filters } }))).items ?? [],
   })
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { eventsKey } from './list-events'
+import { queryKeys } from '@/lib/query-keys'
 
 export type UpdateEventInput = components['schemas']['UpdateEventInputBody']
 
@@ -13,8 +13,8 @@ export function useUpdateEvent() {
       unwrap(api.PATCH('/api/v1/events/{id}', { params: { path: { id } }, body })),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventsKey }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
       ])
     },
   })

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { FilterSelect, FilterSheet, FilterSwitch, filterBinding } from '@/components/filter-sheet'
 import type { DrawerState } from '@/components/list-page'
+import type { Member } from '@/lib/members'
 import type { EventStatus } from '../api/list-events'
-import type { Member } from '../api/list-members'
 
 export interface EventFilterValues {
   createdBy?: string

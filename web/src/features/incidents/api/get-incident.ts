@@ -2,14 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { incidentsKey } from './list-incidents'
+import { queryKeys } from '@/lib/query-keys'
 
 export type IncidentDetail = components['schemas']['IncidentDetail']
 export type StatusChange = components['schemas']['StatusChange']
 
 export function incidentQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...incidentsKey, 'detail', id],
+    queryKey: queryKeys.incidents.detail(id),
     queryFn: () => unwrap(api.GET('/api/v1/incidents/{id}', { params: { path: { id } } })),
   })
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components, operations } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Incident = components['schemas']['Incident']
 export type IncidentStatus = Incident['status']
@@ -10,11 +11,9 @@ export type IncidentPriority = Incident['priority']
 /** The list's filters, as the API takes them (undefined = not filtered). */
 export type IncidentFilters = Omit<NonNullable<operations['listIncidents']['parameters']['query']>, 'cursor' | 'limit'>
 
-export const incidentsKey = ['incidents'] as const
-
 export function incidentsQueryOptions(filters: IncidentFilters) {
   return infiniteQueryOptions({
-    queryKey: [...incidentsKey, 'list', filters],
+    queryKey: queryKeys.incidents.list(filters),
     queryFn: ({ pageParam }) =>
       unwrap(api.GET('/api/v1/incidents', { params: { query: { ...filters, cursor: pageParam } } })),
     initialPageParam: undefined as string | undefined,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { incidentsKey } from './list-incidents'
+import { queryKeys } from '@/lib/query-keys'
 
 export type UpdateIncidentInput = components['schemas']['UpdateIncidentInputBody']
 
@@ -13,8 +13,8 @@ export function useUpdateIncident() {
       unwrap(api.PATCH('/api/v1/incidents/{id}', { params: { path: { id } }, body })),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: incidentsKey }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.incidents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
       ])
     },
   })

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { FilterSelect, FilterSheet, FilterSwitch, filterBinding } from '@/components/filter-sheet'
 import type { DrawerState } from '@/components/list-page'
+import type { Member } from '@/lib/members'
 import type { IncidentPriority, IncidentStatus } from '../api/list-incidents'
-import type { Member } from '../api/list-members'
 import { useIncidentOptions } from '../lib/options'
 
 export interface IncidentFilterValues {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { SelectOption } from '@/components/select-field'
+import type { Member } from '@/lib/members'
 import type { IncidentPriority, IncidentStatus } from '../api/list-incidents'
-import type { Member } from '../api/list-members'
 import { PRIORITIES, STATUSES } from './labels'
 
 interface IncidentOptions {

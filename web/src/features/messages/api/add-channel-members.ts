@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { messagesKeys } from './keys'
+import { queryKeys } from '@/lib/query-keys'
 
 /** Adds neighbours to a private channel; answers those who were not members yet. */
 export function useAddChannelMembers(channelId: string) {
@@ -11,8 +11,8 @@ export function useAddChannelMembers(channelId: string) {
       (await unwrap(api.POST('/api/v1/channels/{id}/members', { params: { path: { id: channelId } }, body: { userIds } })))
         .added ?? [],
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.channel(channelId) })
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.channels() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.channel(channelId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.channels() })
     },
   })
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { messagesKeys } from './keys'
-import type { Channel } from './types'
+import type { Channel } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export interface CreateChannelInput {
   name: string
@@ -17,8 +17,8 @@ export function useCreateChannel() {
     mutationFn: async (input: CreateChannelInput): Promise<Channel> =>
       unwrap(api.POST('/api/v1/channels', { body: input })),
     onSuccess: (channel) => {
-      queryClient.setQueryData(messagesKeys.channel(channel.id), channel)
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.channels() })
+      queryClient.setQueryData(queryKeys.messages.channel(channel.id), channel)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.channels() })
     },
   })
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { messagesKeys } from './keys'
+import { queryKeys } from '@/lib/query-keys'
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: messagesKeys.unreadCount(),
+  queryKey: queryKeys.messages.unreadCount(),
   queryFn: async (): Promise<number> => (await unwrap(api.GET('/api/v1/messages/unread-count'))).count,
   // The stream sends the count on connect and on every change.
   staleTime: Infinity,

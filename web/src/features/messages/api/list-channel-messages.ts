@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { messagesKeys } from './keys'
+import type { ChannelMessage } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 import { MESSAGE_PAGE } from './list-direct-messages'
-import type { ChannelMessage } from './types'
 
 /** The latest messages of a channel, oldest first; new ones arrive over the realtime stream. */
 export function useChannelMessages(channelId: string, enabled = true) {
   return useQuery({
-    queryKey: messagesKeys.channelMessages(channelId),
+    queryKey: queryKeys.messages.channelMessages(channelId),
     queryFn: async (): Promise<ChannelMessage[]> =>
       (await unwrap(
         api.GET('/api/v1/channels/{id}/messages', {

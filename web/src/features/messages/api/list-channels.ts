@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { messagesKeys } from './keys'
-import type { Channel } from './types'
+import type { Channel } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export const channelsQueryOptions = queryOptions({
-  queryKey: messagesKeys.channels(),
+  queryKey: queryKeys.messages.channels(),
   queryFn: async (): Promise<Channel[]> => (await unwrap(api.GET('/api/v1/channels'))) ?? [],
 })
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { messagesKeys } from './keys'
-import type { Conversation } from './types'
+import type { Conversation } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export const conversationsQueryOptions = queryOptions({
-  queryKey: messagesKeys.conversations(),
+  queryKey: queryKeys.messages.conversations(),
   queryFn: async (): Promise<Conversation[]> => (await unwrap(api.GET('/api/v1/conversations'))) ?? [],
 })
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { messagesKeys } from './keys'
-import type { DirectMessage } from './types'
+import type { DirectMessage } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 
 /**
  * Marks the other person's messages of a conversation as read. The stream then sends the new unread count
@@ -15,11 +15,11 @@ export function useMarkConversationRead(conversationId: string, me: string | und
     onSuccess: ({ marked }) => {
       if (marked === 0) return
       const readAt = new Date().toISOString()
-      queryClient.setQueryData<DirectMessage[]>(messagesKeys.directMessages(conversationId), (old) =>
+      queryClient.setQueryData<DirectMessage[]>(queryKeys.messages.directMessages(conversationId), (old) =>
         old?.map((m) => (m.senderId !== me && m.readAt === null ? { ...m, readAt } : m)),
       )
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() })
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.unreadCount() })
     },
   })
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { mergeById } from '../lib/merge'
-import { messagesKeys } from './keys'
+import { mergeById } from '@/lib/merge-by-id'
+import type { ChannelMessage } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 import type { SendInput } from './send-direct-message'
-import type { ChannelMessage } from './types'
 
 /** Posts to a channel and adds the stored message to it. */
 export function useSendChannelMessage(channelId: string) {
@@ -13,7 +13,7 @@ export function useSendChannelMessage(channelId: string) {
     mutationFn: (input: SendInput): Promise<ChannelMessage> =>
       unwrap(api.POST('/api/v1/channels/{id}/messages', { params: { path: { id: channelId } }, body: input })),
     onSuccess: (message) => {
-      queryClient.setQueryData<ChannelMessage[]>(messagesKeys.channelMessages(channelId), (old) =>
+      queryClient.setQueryData<ChannelMessage[]>(queryKeys.messages.channelMessages(channelId), (old) =>
         mergeById(old, [message]),
       )
     },

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { mergeById } from '../lib/merge'
-import { messagesKeys } from './keys'
-import type { DirectMessage } from './types'
+import { mergeById } from '@/lib/merge-by-id'
+import type { DirectMessage } from '@/lib/message-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export interface SendInput {
   content: string
@@ -18,10 +18,10 @@ export function useSendDirectMessage(conversationId: string) {
     mutationFn: (input: SendInput): Promise<DirectMessage> =>
       unwrap(api.POST('/api/v1/conversations/{id}/messages', { params: { path: { id: conversationId } }, body: input })),
     onSuccess: (message) => {
-      queryClient.setQueryData<DirectMessage[]>(messagesKeys.directMessages(conversationId), (old) =>
+      queryClient.setQueryData<DirectMessage[]>(queryKeys.messages.directMessages(conversationId), (old) =>
         mergeById(old, [message]),
       )
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() })
     },
   })
 }

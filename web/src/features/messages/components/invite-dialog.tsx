@@ -10,10 +10,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
+import type { Channel } from '@/lib/message-types'
 import { useSession } from '@/lib/session'
 import { useAddChannelMembers } from '../api/add-channel-members'
 import { useNeighbours } from '../api/list-members'
-import type { Channel } from '../api/types'
 import { channelSlug } from '../lib/channel-slug'
 import { NeighbourPicker, useSelection } from './neighbour-picker'
 

@@ -4,8 +4,8 @@ import { Avatar } from '@/components/ui/avatar'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Spinner } from '@/components/ui/spinner'
 import { SearchInput } from '@/components/search-input'
+import type { Member } from '@/lib/members'
 import { cn } from '@/lib/utils'
-import type { Member } from '../api/types'
 import { matchesName } from '../lib/format'
 
 interface NeighbourPickerProps {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, json, problem } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import type { Channel, ChannelMessage } from '../api/types'
+import type { Channel, ChannelMessage } from '@/lib/message-types'
 import { FakeEventSource } from '../test/fake-event-source'
 import { ana, channelMessage, communityChannel, setUpMessaging } from '../test/fixtures'
 

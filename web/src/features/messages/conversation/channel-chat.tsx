@@ -1,18 +1,16 @@
-import { Hash, SendHorizontal, UserPlus, Users } from 'lucide-react'
-import { useState, type KeyboardEvent, type ReactNode } from 'react'
+import { Hash, UserPlus, Users } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { Textarea } from '@/components/ui/textarea'
-import { toast } from '@/components/ui/toast'
+import type { Channel, ChannelMessage } from '@/lib/message-types'
 import { useSession } from '@/lib/session'
 import { cn } from '@/lib/utils'
 import { useChannelMessages } from '../api/list-channel-messages'
 import { useSendChannelMessage } from '../api/send-channel-message'
-import type { Channel, ChannelMessage } from '../api/types'
 import { AuthorAvatar } from '../components/author-avatar'
+import { ChatComposer } from '../components/chat-composer'
 import { ChatBody, ChatFrame, ChatHeader, useStickToBottom } from '../components/chat-frame'
 import { InviteDialog } from '../components/invite-dialog'
-import { useClientId } from '../components/use-send'
 import { channelSlug } from '../lib/channel-slug'
 import { formatTime, nameOr } from '../lib/format'
 
@@ -26,39 +24,9 @@ export function ChannelChat({ channel }: ChannelChatProps) {
   const { user } = useSession()
   const messages = useChannelMessages(channel.id)
   const send = useSendChannelMessage(channel.id)
-  const clientId = useClientId()
-  const [text, setText] = useState('')
   const [inviting, setInviting] = useState(false)
   const community = channel.kind === 'community'
   const listRef = useStickToBottom(messages.data?.length)
-
-  const submit = (event?: { preventDefault: () => void }) => {
-    event?.preventDefault()
-    // Sent as written (spaces and line breaks included) once it is known not to be blank.
-    const content = text
-    if (content.trim() === '' || send.isPending) return
-    send.mutate(
-      { content, clientId: clientId.keyFor(content) },
-      {
-        onSuccess: () => {
-          clientId.sent()
-          setText('')
-        },
-        onError: (err) => {
-          console.error('send channel message', err)
-          toast.error(t('common.error'), { description: t('messages.errors.send') })
-        },
-      },
-    )
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends; Shift+Enter starts a new line (and so does Enter while an IME is composing).
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault()
-      submit()
-    }
-  }
 
   const title = community ? t('messages.community.title') : channelSlug(channel.name)
   const subtitle = community
@@ -102,28 +70,7 @@ export function ChannelChat({ channel }: ChannelChatProps) {
         )}
       />
 
-      <form onSubmit={submit} className="flex shrink-0 items-end gap-2 border-t bg-card px-2 py-2">
-        <Textarea
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value)
-          }}
-          onKeyDown={onKeyDown}
-          rows={1}
-          placeholder={t('messages.conversation.placeholder')}
-          aria-label={t('messages.conversation.placeholder')}
-          className="field-sizing-content max-h-32 min-h-10 flex-1 resize-none rounded-2xl py-2"
-        />
-        <Button
-          type="submit"
-          size="icon"
-          className="size-10 rounded-full"
-          aria-label={t('messages.conversation.send')}
-          disabled={text.trim() === '' || send.isPending}
-        >
-          <SendHorizontal className="size-5" aria-hidden />
-        </Button>
-      </form>
+      <ChatComposer send={send} variant="multiline" errorLog="send channel message" />
 
       {!community && (
         <InviteDialog channel={channel} open={inviting} onOpenChange={setInviting} />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, json, problem } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import type { DirectMessage } from '../api/types'
+import type { DirectMessage } from '@/lib/message-types'
 import { FakeEventSource } from '../test/fake-event-source'
 import { ana, conversation, dm, luis, setUpMessaging } from '../test/fixtures'
 

@@ -1,20 +1,19 @@
-import { Check, CheckCheck, EllipsisVertical, FileText, Image, Info, Paperclip, Search, SendHorizontal, Smile, Trash2, BellOff } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { Check, CheckCheck, EllipsisVertical, FileText, Image, Info, Paperclip, Search, Smile, Trash2, BellOff } from 'lucide-react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu } from '@/components/ui/dropdown-menu'
-import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
+import type { DirectMessage } from '@/lib/message-types'
 import { useSession } from '@/lib/session'
 import { cn } from '@/lib/utils'
 import { useConversation } from '../api/get-conversation'
 import { useDirectMessages } from '../api/list-direct-messages'
 import { useMarkConversationRead } from '../api/mark-conversation-read'
 import { useSendDirectMessage } from '../api/send-direct-message'
-import type { DirectMessage } from '../api/types'
+import { ChatComposer } from '../components/chat-composer'
 import { ChatBody, ChatFrame, ChatHeader, useStickToBottom } from '../components/chat-frame'
-import { useClientId } from '../components/use-send'
 import { formatTime, nameOr } from '../lib/format'
 
 /** Success and coming-soon toasts (spec 02 §9). */
@@ -29,8 +28,6 @@ export function DirectConversation({ conversationId }: { conversationId: string 
   const messages = useDirectMessages(conversationId)
   const { mutate: markRead } = useMarkConversationRead(conversationId, me)
   const send = useSendDirectMessage(conversationId)
-  const clientId = useClientId()
-  const [text, setText] = useState('')
 
   const name = nameOr(conversation.data?.other.fullName, t('common.user'))
   const list = messages.data
@@ -45,26 +42,6 @@ export function DirectConversation({ conversationId }: { conversationId: string 
 
   const soon = (message: string) => {
     toast.info(message, { duration: SHORT_TOAST_MS })
-  }
-
-  const submit = (event: { preventDefault: () => void }) => {
-    event.preventDefault()
-    const content = text.trim()
-    if (content === '' || send.isPending) return
-    send.mutate(
-      { content, clientId: clientId.keyFor(content) },
-      {
-        onSuccess: () => {
-          clientId.sent()
-          setText('')
-          toast.success(t('messages.sent'), { duration: SHORT_TOAST_MS })
-        },
-        onError: (err) => {
-          console.error('send direct message', err)
-          toast.error(t('common.error'), { description: t('messages.errors.send') })
-        },
-      },
-    )
   }
 
   const menuItems = [
@@ -115,65 +92,54 @@ export function DirectConversation({ conversationId }: { conversationId: string 
         }
       />
 
-      <form onSubmit={submit} className="flex shrink-0 items-center gap-1 border-t bg-card px-2 py-2">
-        <DropdownMenu
-          align="start"
-          side="top"
-          items={[
-            {
-              label: t('messages.conversation.image'),
-              icon: <Image aria-hidden />,
-              onSelect: () => {
-                soon(t('messages.conversation.imageSoon'))
+      <ChatComposer
+        send={send}
+        variant="line"
+        errorLog="send direct message"
+        onSent={() => {
+          toast.success(t('messages.sent'), { duration: SHORT_TOAST_MS })
+        }}
+        before={
+          <DropdownMenu
+            align="start"
+            side="top"
+            items={[
+              {
+                label: t('messages.conversation.image'),
+                icon: <Image aria-hidden />,
+                onSelect: () => {
+                  soon(t('messages.conversation.imageSoon'))
+                },
               },
-            },
-            {
-              label: t('messages.conversation.document'),
-              icon: <FileText aria-hidden />,
-              onSelect: () => {
-                soon(t('messages.conversation.fileSoon'))
+              {
+                label: t('messages.conversation.document'),
+                icon: <FileText aria-hidden />,
+                onSelect: () => {
+                  soon(t('messages.conversation.fileSoon'))
+                },
               },
-            },
-          ]}
-          trigger={(props) => (
-            <Button type="button" variant="ghost" size="icon" aria-label={t('messages.conversation.attach')} {...props}>
-              <Paperclip className="size-5" aria-hidden />
-            </Button>
-          )}
-        />
-        <Input
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value)
-          }}
-          placeholder={t('messages.conversation.placeholder')}
-          aria-label={t('messages.conversation.placeholder')}
-          disabled={send.isPending}
-          autoComplete="off"
-          enterKeyHint="send"
-          className="h-10 min-w-0 flex-1 rounded-full"
-        />
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={t('messages.conversation.emoji')}
-          onClick={() => {
-            soon(t('messages.conversation.emojiSoon'))
-          }}
-        >
-          <Smile className="size-5" aria-hidden />
-        </Button>
-        <Button
-          type="submit"
-          size="icon"
-          className="rounded-full"
-          aria-label={t('messages.conversation.send')}
-          disabled={text.trim() === '' || send.isPending}
-        >
-          <SendHorizontal className="size-5" aria-hidden />
-        </Button>
-      </form>
+            ]}
+            trigger={(props) => (
+              <Button type="button" variant="ghost" size="icon" aria-label={t('messages.conversation.attach')} {...props}>
+                <Paperclip className="size-5" aria-hidden />
+              </Button>
+            )}
+          />
+        }
+        after={
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={t('messages.conversation.emoji')}
+            onClick={() => {
+              soon(t('messages.conversation.emojiSoon'))
+            }}
+          >
+            <Smile className="size-5" aria-hidden />
+          </Button>
+        }
+      />
     </ChatFrame>
   )
 }

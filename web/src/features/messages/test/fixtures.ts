@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
 import { fakeApi, json, testUser } from '@/test/fake-api'
-import type { Channel, ChannelMessage, Conversation, DirectMessage, Member } from '../api/types'
+import type { Member } from '@/lib/members'
+import type { Channel, ChannelMessage, Conversation, DirectMessage } from '@/lib/message-types'
 import { FakeEventSource } from './fake-event-source'
 
 /** Ana, signed in, member of community c-1. */

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { SESSION_QUERY_KEY, setSession } from '@/lib/session'
-import { PROFILE_QUERY_KEY } from '@/features/settings/api/profile'
-import { MY_VERIFICATION_QUERY_KEY } from '@/features/settings/api/verifications'
+import { queryKeys } from '@/lib/query-keys'
+import { setSession } from '@/lib/session'
 
 // The onboarding wizard's calls: one function per endpoint, each answering the profile (or what the
 // step returns) and keeping the cached profile in step.
@@ -31,7 +30,7 @@ function useProfileMutation<I>(mutationFn: (input: I) => Promise<components['sch
   return useMutation({
     mutationFn,
     onSuccess: (profile) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, profile)
+      queryClient.setQueryData(queryKeys.profile(), profile)
     },
   })
 }
@@ -79,7 +78,7 @@ export function useFindCommunities() {
 /** The units of the community the user joins (their own when communityId is empty). */
 export function useCommunityUnits(communityId: string | undefined) {
   return useQuery({
-    queryKey: ['onboarding', 'units', communityId],
+    queryKey: queryKeys.onboardingUnits(communityId),
     queryFn: async () => {
       const body = await unwrap(
         api.GET('/api/v1/onboarding/communities/{id}/units', { params: { path: { id: communityId ?? '' } } }),
@@ -97,7 +96,7 @@ export function useChooseUnit() {
     mutationFn: (body: ChooseUnitInput) => unwrap(api.POST('/api/v1/onboarding/choose-unit', { body })),
     onSuccess: ({ me }) => {
       setSession(queryClient, me)
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile() })
     },
   })
 }
@@ -109,7 +108,7 @@ export function useCreateCommunity() {
     mutationFn: (body: CreateCommunityInput) => unwrap(api.POST('/api/v1/communities', { body })),
     onSuccess: (me) => {
       setSession(queryClient, me)
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile() })
     },
   })
 }
@@ -120,8 +119,8 @@ export function useVerify() {
   return useMutation({
     mutationFn: (body: VerifyInput) => unwrap(api.POST('/api/v1/onboarding/verify', { body })),
     onSuccess: (verification) => {
-      queryClient.setQueryData(MY_VERIFICATION_QUERY_KEY, verification)
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+      queryClient.setQueryData(queryKeys.myVerification(), verification)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile() })
     },
   })
 }
@@ -132,8 +131,8 @@ export function useFinishOnboarding() {
   return useMutation({
     mutationFn: (body: DoneInput) => unwrap(api.POST('/api/v1/onboarding/done', { body })),
     onSuccess: (profile) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, profile)
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
+      queryClient.setQueryData(queryKeys.profile(), profile)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session() })
     },
   })
 }

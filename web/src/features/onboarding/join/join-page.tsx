@@ -10,10 +10,10 @@ import { SubmitButton } from '@/components/submit-button'
 import { PhoneField } from '@/components/contact-fields'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { phoneField } from '@/lib/phone'
 import { cn } from '@/lib/utils'
 import { useJoinStep, type Relation } from '../api/onboarding'
 import { WizardLayout } from '../components/wizard-layout'
-import { phoneField } from '../lib/schemas'
 
 const RELATIONS = [
   { id: 'resident', icon: House },
@@ -24,7 +24,7 @@ const RELATIONS = [
 function joinSchema(t: TFunction) {
   return z.object({
     relation: z.enum(['resident', 'worker', 'neighbor'], t('onboarding.join.relationRequired')),
-    phone: phoneField(t),
+    phone: phoneField(t('onboarding.validation.phoneInvalid')),
   })
 }
 

@@ -9,12 +9,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { toast } from '@/components/ui/toast'
-import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter'
+import { PasswordStrengthMeter } from '@/components/password-strength-meter'
 import { problemMessage } from '@/lib/api/problem'
 import { MIN_PASSWORD_STRENGTH, passwordStrength } from '@/lib/password-strength'
+import { useProfile } from '@/lib/profile'
 import { SIGNED_OUT_STATE, useLogout } from '@/lib/session'
 import { useChangePassword, useDeleteAccount } from '../api/account'
-import { useProfile } from '../api/profile'
 import { SettingsScreen } from '../components/settings-screen'
 
 /** /settings/account-management: change the password, sign out, delete the account. */

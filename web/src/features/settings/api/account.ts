@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { SESSION_QUERY_KEY } from '@/lib/session'
-import { PROFILE_QUERY_KEY } from './profile'
+import { queryKeys } from '@/lib/query-keys'
 
 /** Changes the password (the server ends the other sessions). */
 export function useChangePassword() {
@@ -26,8 +25,8 @@ export function useConfirmEmailChange() {
   return useMutation({
     mutationFn: (token: string) => unwrap(api.POST('/api/v1/auth/confirm-email-change', { body: { token } })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile() })
     },
   })
 }
@@ -38,7 +37,7 @@ export function useCancelEmailChange() {
   return useMutation({
     mutationFn: (token: string) => unwrap(api.POST('/api/v1/auth/cancel-email-change', { body: { token } })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile() })
     },
   })
 }

@@ -2,16 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type MemberRole = components['schemas']['MemberRole']
 export type Role = MemberRole['role']
 
-export const ROLES_QUERY_KEY = ['community', 'roles'] as const
-
 /** Members with their email and role, the admin count and the maximum (admins only). */
 export function useCommunityRoles(enabled: boolean) {
   return useQuery({
-    queryKey: ROLES_QUERY_KEY,
+    queryKey: queryKeys.community.roles(),
     queryFn: async () => {
       const body = await unwrap(api.GET('/api/v1/community/roles'))
       return { ...body, members: body.members ?? [] }
@@ -26,7 +25,7 @@ export function useSetRole() {
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
       unwrap(api.PUT('/api/v1/community/members/{userId}/role', { params: { path: { userId } }, body: { role } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['community'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.community.all })
     },
   })
 }

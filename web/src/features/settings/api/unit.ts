@@ -2,14 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type MyUnit = components['schemas']['MyUnit']
 export type UnitInput = components['schemas']['SaveUnitInputBody']
 
-export const UNIT_QUERY_KEY = ['unit'] as const
-
 export const unitQueryOptions = queryOptions({
-  queryKey: UNIT_QUERY_KEY,
+  queryKey: queryKeys.myUnit(),
   queryFn: async (): Promise<MyUnit | null> => {
     // The contract types `unit` as always present, but the server answers null when there is none.
     const body: { unit: MyUnit | null } = await unwrap(api.GET('/api/v1/unit'))
@@ -28,8 +27,8 @@ export function useSaveUnit() {
   return useMutation({
     mutationFn: async (body: UnitInput): Promise<MyUnit | null> => (await unwrap(api.PUT('/api/v1/unit', { body }))).unit,
     onSuccess: (unit) => {
-      queryClient.setQueryData(UNIT_QUERY_KEY, unit)
-      void queryClient.invalidateQueries({ queryKey: ['community', 'admins'] })
+      queryClient.setQueryData(queryKeys.myUnit(), unit)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.community.admins() })
     },
   })
 }

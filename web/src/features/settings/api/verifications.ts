@@ -2,19 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
 
 export type VerificationRequest = components['schemas']['VerificationRequest']
 export type Verification = components['schemas']['Verification']
 /** '' asks for every request, newest first. */
 export type VerificationFilter = 'pending' | ''
 
-const VERIFICATIONS_QUERY_KEY = ['community', 'verifications'] as const
-export const MY_VERIFICATION_QUERY_KEY = ['verification'] as const
-
 /** The caller's level (0-2) and latest level-2 request, so they see what the admins decided. */
 export function useMyVerification(enabled: boolean) {
   return useQuery({
-    queryKey: MY_VERIFICATION_QUERY_KEY,
+    queryKey: queryKeys.myVerification(),
     queryFn: () => unwrap(api.GET('/api/v1/verification')),
     enabled,
   })
@@ -23,7 +21,7 @@ export function useMyVerification(enabled: boolean) {
 /** Admins only: the community's verification requests. */
 export function useCommunityVerifications(status: VerificationFilter, enabled = true) {
   return useQuery({
-    queryKey: [...VERIFICATIONS_QUERY_KEY, status],
+    queryKey: queryKeys.community.verifications(status),
     queryFn: async () =>
       (await unwrap(api.GET('/api/v1/community/verifications', { params: { query: { status } } }))).requests ?? [],
     enabled,
@@ -41,7 +39,7 @@ export function useReviewVerification() {
         }),
       ),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: VERIFICATIONS_QUERY_KEY })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.community.verificationsAll })
     },
   })
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { AuthLayout } from '@/features/auth/components/auth-layout'
+import { AuthLayout } from '@/components/auth-layout'
 import { problemMessage } from '@/lib/api/problem'
 
 interface EmailLinkPageProps<T> {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
-import { PHONE_PATTERN } from '@/features/onboarding/lib/schemas'
+import { phoneField } from '@/lib/phone'
 
 /** Profile save rules (spec §5), in the order the fields appear, so the first error is the first field's. */
 export function profileSchema(t: TFunction) {
@@ -17,10 +17,7 @@ export function profileSchema(t: TFunction) {
       .pipe(z.email(t('settings.profile.emailInvalid'))),
     /** The current password, sent only with a different email (the server asks for it then). */
     password: z.string(),
-    phone: z
-      .string()
-      .transform((value) => value.replace(/[\s.\-()]/g, ''))
-      .refine((value) => value === '' || PHONE_PATTERN.test(value), t('settings.profile.phoneInvalid')),
+    phone: phoneField(t('settings.profile.phoneInvalid')),
     contactVisible: z.boolean(),
   })
 }

@@ -1,4 +1,4 @@
-import type { Profile } from '../api/profile'
+import type { Profile } from '@/lib/profile'
 
 /** A signed-in member's profile as GET /api/v1/profile answers it. */
 export const testProfile: Profile = {

@@ -8,4 +8,3 @@ export type DirectMessage = Schemas['DirectMessage']
 /** A channel (the community chat or a private one); `lastMessage` is null before the first message. */
 export type Channel = Omit<Schemas['Channel'], 'lastMessage'> & { lastMessage: ChannelMessage | null }
 export type ChannelMessage = Schemas['ChannelMessage']
-export type Member = Schemas['Member']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mergeById } from './merge'
+import { mergeById } from './merge-by-id'
 
 const m = (id: string, createdAt: string) => ({ id, createdAt })
 

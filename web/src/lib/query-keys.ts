@@ -1,0 +1,67 @@
+/**
+ * Every TanStack Query key of the app, in one place (ADR 0011). A feature never spells a key: it asks
+ * this module, so a mutation of one feature can invalidate another's cache (every write that changes
+ * the dashboard's counters invalidates `dashboard()`) and the realtime client (lib/realtime) can write
+ * into the messaging caches without importing the messages feature.
+ *
+ * A key that others invalidate as a group has an `all` prefix: invalidating `community.all` refreshes
+ * the community and everything below it (members, roles, admins, verifications).
+ */
+export const queryKeys = {
+  session: () => ['session'] as const,
+  appInfo: () => ['app-info'] as const,
+  profile: () => ['profile'] as const,
+  resetLink: (token: string) => ['reset-link', token] as const,
+  dashboard: () => ['dashboard'] as const,
+
+  community: {
+    /** The community itself (GET /community), and the prefix of everything below. */
+    all: ['community'] as const,
+    members: () => ['community', 'members'] as const,
+    roles: () => ['community', 'roles'] as const,
+    admins: () => ['community', 'admins'] as const,
+    verificationsAll: ['community', 'verifications'] as const,
+    verifications: <S>(status: S) => ['community', 'verifications', status] as const,
+  },
+  /** The user's own verification request. */
+  myVerification: () => ['verification'] as const,
+  /** The user's own unit. */
+  myUnit: () => ['unit'] as const,
+  onboardingUnits: (communityId: string | undefined) => ['onboarding', 'units', communityId] as const,
+
+  incidents: {
+    all: ['incidents'] as const,
+    list: <F>(filters: F) => ['incidents', 'list', filters] as const,
+    detail: (id: string) => ['incidents', 'detail', id] as const,
+  },
+  events: {
+    all: ['events'] as const,
+    list: <F>(filters: F) => ['events', 'list', filters] as const,
+  },
+  calendarFeedUrl: () => ['calendar', 'feed-url'] as const,
+  announcements: {
+    all: ['announcements'] as const,
+    listAll: ['announcements', 'list'] as const,
+    list: <F>(filters: F) => ['announcements', 'list', filters] as const,
+    audiences: () => ['announcements', 'audiences'] as const,
+  },
+  directory: <F>(filters: F) => ['directory', filters] as const,
+
+  /**
+   * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can
+   * invalidate it all at once; the realtime client writes into these caches.
+   */
+  messages: {
+    all: ['messages'] as const,
+    conversations: () => ['messages', 'conversations'] as const,
+    conversation: (id: string) => ['messages', 'conversation', id] as const,
+    directMessages: (conversationId: string) => ['messages', 'direct-messages', conversationId] as const,
+    unreadCount: () => ['messages', 'unread-count'] as const,
+    channels: () => ['messages', 'channels'] as const,
+    communityChannel: () => ['messages', 'community-channel'] as const,
+    channel: (id: string) => ['messages', 'channel', id] as const,
+    channelMessages: (channelId: string) => ['messages', 'channel-messages', channelId] as const,
+    /** The neighbours the chats pick from (the same members as community.members, cached on their own). */
+    members: () => ['messages', 'members'] as const,
+  },
+}
