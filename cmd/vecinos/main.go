@@ -191,10 +191,11 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake})
 	// Realtime: an in-process broker; on PostgreSQL the listener hears the changes of every instance.
 	broker := realtime.NewBroker()
 	msg := messaging.New(db, broker, messaging.Options{Log: log})
+	// Ended sessions and changed roles reach the user's open streams at once (msg.Revoke).
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake, Revoked: msg.Revoke})
 	listenCtx, stopListening := context.WithCancel(context.Background())
 	listening := make(chan struct{})
 	go func() {
@@ -208,7 +209,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
 		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version,
 		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake}),
-		Profiles:      profiles.New(db, accts, profiles.Options{Files: fileStore, PublicURL: cfg.PublicURL, MailWake: mailer.Wake})})
+		Profiles:      profiles.New(db, accts, profiles.Options{Files: fileStore, PublicURL: cfg.PublicURL, MailWake: mailer.Wake, Revoked: msg.Revoke})})
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}

@@ -58,6 +58,8 @@ type Service struct {
 	publicURL string
 	mailWake  func() // tells the mail worker something was queued; may be nil
 	now       func() time.Time
+
+	revoked func(userID string)
 }
 
 // Options configure the service.
@@ -65,6 +67,9 @@ type Options struct {
 	PublicURL string           // base of the links in emails
 	MailWake  func()           // called after an email is queued; may be nil
 	Now       func() time.Time // the clock; nil = time.Now (tests move it)
+
+	// Revoked is called after sessions of a user ended (the realtime streams re-check at once); may be nil.
+	Revoked func(userID string)
 }
 
 // New returns the service.
@@ -75,7 +80,11 @@ func New(store Store, hasher *auth.Hasher, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, hasher: hasher, limiter: ratelimit.New(o.Now), publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now}
+	if o.Revoked == nil {
+		o.Revoked = func(string) {}
+	}
+	return &Service{store: store, hasher: hasher, limiter: ratelimit.New(o.Now), publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
+		revoked: o.Revoked}
 }
 
 // Client describes where a request comes from, for rate limits and the session list.
@@ -397,7 +406,11 @@ func (s *Service) Reload(ctx context.Context, a *domain.Actor) (*domain.Actor, e
 
 // Logout ends the actor's session.
 func (s *Service) Logout(ctx context.Context, a *domain.Actor) error {
-	return s.store.DeleteSession(ctx, a.SessionID)
+	if err := s.store.DeleteSession(ctx, a.SessionID); err != nil {
+		return err
+	}
+	s.revoked(a.UserID)
+	return nil
 }
 
 // ForgotPassword emails a reset link when the account exists. The answer is the same either way, so
@@ -450,9 +463,12 @@ func (s *Service) ResetPassword(ctx context.Context, c Client, token, password s
 	if err != nil {
 		return err
 	}
-	_, err = s.store.ResetPassword(ctx, auth.HashToken(token), hash, s.now())
+	userID, err := s.store.ResetPassword(ctx, auth.HashToken(token), hash, s.now())
 	if domain.ErrorCode(err) == domain.CodeTokenInvalid {
 		return errResetLink
+	}
+	if err == nil {
+		s.revoked(userID)
 	}
 	return err
 }
@@ -483,7 +499,11 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	if err != nil {
 		return err
 	}
-	return s.store.SetPassword(ctx, a.UserID, hash, a.SessionID)
+	if err := s.store.SetPassword(ctx, a.UserID, hash, a.SessionID); err != nil {
+		return err
+	}
+	s.revoked(a.UserID)
+	return nil
 }
 
 // CommunityByCode looks a community up by its code, for the registration form.

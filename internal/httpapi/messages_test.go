@@ -163,8 +163,9 @@ func TestChannelsAreForTheirMembersOnly(t *testing.T) {
 	})
 }
 
-// Two instances on one PostgreSQL database: a message sent through one reaches a stream on the other.
-func TestTwoInstancesShareEventsThroughPostgres(t *testing.T) {
+// twoInstances starts two instances on one new PostgreSQL database, as cmd/vecinos wires them.
+func twoInstances(t *testing.T) (a, b *env) {
+	t.Helper()
 	url := storetest.PostgresURL(t)
 	open := func() *store.DB {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -179,8 +180,14 @@ func TestTwoInstancesShareEventsThroughPostgres(t *testing.T) {
 		}
 		return db
 	}
-	a, _ := newRealtimeEnv(t, open())
-	b, _ := newRealtimeEnv(t, open())
+	a, _ = newRealtimeEnv(t, open())
+	b, _ = newRealtimeEnv(t, open())
+	return a, b
+}
+
+// Two instances on one PostgreSQL database: a message sent through one reaches a stream on the other.
+func TestTwoInstancesShareEventsThroughPostgres(t *testing.T) {
+	a, b := twoInstances(t)
 	n := newNeighbourhood(t, a)
 
 	anaOnB := openStream(t, b.srv.URL, n.ana.cookie(), "")

@@ -22,6 +22,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 )
 
@@ -37,7 +38,7 @@ type Deps struct {
 	Incidents *incidents.Service
 	Events    *events.Service
 	Messaging *messaging.Service         // nil: one instance with an in-process broker
-	Profiles  *profiles.Service          // nil: built from Store, Accounts and Files with default options
+	Profiles  *profiles.Service          // nil: built from Store, Accounts, Files and Messaging with default options
 	OAuth     map[string]*oauth.Provider // configured sign-in providers by name
 	Files     files.Storage              // uploaded files; nil: uploads and downloads are unavailable
 	Log       *slog.Logger
@@ -56,8 +57,12 @@ type server struct{ Deps }
 // New returns the whole HTTP handler of an instance.
 func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
+	if d.Messaging == nil {
+		// One instance with an in-process broker. cmd/vecinos wires its own (with the PostgreSQL listener).
+		d.Messaging = messaging.New(d.Store, realtime.NewBroker(), messaging.Options{Log: d.Log})
+	}
 	if d.Profiles == nil {
-		d.Profiles = profiles.New(d.Store, d.Accounts, profiles.Options{Files: d.Files, PublicURL: d.Config.PublicURL})
+		d.Profiles = profiles.New(d.Store, d.Accounts, profiles.Options{Files: d.Files, PublicURL: d.Config.PublicURL, Revoked: d.Messaging.Revoke})
 	}
 	if d.Announcements == nil {
 		d.Announcements = announcements.New(d.Store, announcements.Options{PublicURL: d.Config.PublicURL})

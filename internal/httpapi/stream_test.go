@@ -25,8 +25,9 @@ import (
 	"vecinos/internal/store/storetest"
 )
 
-// newRealtimeEnv is newEnv with the messaging service wired as cmd/vecinos wires it: its own broker and,
-// on PostgreSQL, the listener that hears every instance's notices.
+// newRealtimeEnv is newEnv with the messaging service wired as cmd/vecinos wires it: its own broker,
+// the revocations of accounts and profiles and, on PostgreSQL, the listener that hears every instance's
+// notices.
 func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
@@ -36,7 +37,8 @@ func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); msg.Run(ctx) }()
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL}),
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Revoked: msg.Revoke})
+	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts,
 		Messaging: msg, OAuth: e.oauth, Log: log, Web: testWeb, Version: "test"})
 	if err != nil {
 		t.Fatal(err)

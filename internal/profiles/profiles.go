@@ -58,6 +58,8 @@ type Service struct {
 	now       func() time.Time
 	publicURL string
 	mailWake  func()
+
+	revoked func(userID string)
 }
 
 // Options configure the service.
@@ -66,6 +68,9 @@ type Options struct {
 	Now       func() time.Time // the clock; nil = time.Now
 	PublicURL string           // base of the link in the email that tells a member how their verification went
 	MailWake  func()           // tells the mail worker there is mail; nil = it finds it on its next poll
+
+	// Revoked is called after a member's role changed (their realtime streams re-check their access); may be nil.
+	Revoked func(userID string)
 }
 
 // New returns the service.
@@ -76,8 +81,11 @@ func New(store Store, emails EmailChanger, o Options) *Service {
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
+	if o.Revoked == nil {
+		o.Revoked = func(string) {}
+	}
 	return &Service{store: store, emails: emails, files: o.Files, limiter: ratelimit.New(o.Now), now: o.Now,
-		publicURL: o.PublicURL, mailWake: o.MailWake}
+		publicURL: o.PublicURL, mailWake: o.MailWake, revoked: o.Revoked}
 }
 
 func (s *Service) limit(key string, rule ratelimit.Rule) error {
