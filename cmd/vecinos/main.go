@@ -30,6 +30,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/purge"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/web"
@@ -164,6 +165,18 @@ func startMailWorker(cfg *config.Config, db *store.DB, log *slog.Logger) (w *mai
 	return w, func() { cancel(); <-done }, nil
 }
 
+// startPurge deletes expired sessions and stale email links now and every hour (one instance at a time
+// on PostgreSQL) until stop, which waits for a purge under way.
+func startPurge(db *store.DB, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		purge.New(db, purge.Options{Log: log}).Run(ctx)
+	}()
+	return func() { cancel(); <-done }
+}
+
 // serve runs until SIGINT or SIGTERM, then lets in-flight requests finish (up to 30 s) before closing.
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -205,6 +218,8 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 		}
 	}()
 	defer func() { stopListening(); <-listening }() // after the HTTP server has shut down, before db.Close
+	stopPurge := startPurge(db, log)
+	defer stopPurge() // after the HTTP server has shut down, before db.Close
 	handler, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: accts,
 		Incidents: incidents.New(db, incidents.Options{}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL}),
 		Messaging: msg, OAuth: oauthProviders(cfg), Files: fileStore, Log: log, Web: web.Dist(), Version: version,

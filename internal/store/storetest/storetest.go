@@ -68,6 +68,17 @@ func PostgresURL(t testing.TB) string {
 	return u.String()
 }
 
+// Instances returns n migrated stores on one new PostgreSQL database: n instances of the app.
+func Instances(t testing.TB, n int) []*store.DB {
+	t.Helper()
+	u := PostgresURL(t)
+	out := make([]*store.DB, n)
+	for i := range out {
+		out[i] = open(t, u, "")
+	}
+	return out
+}
+
 func open(t testing.TB, databaseURL, dataDir string) *store.DB {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
