@@ -64,6 +64,7 @@ type Service struct {
 	now       func() time.Time
 	sleep     func(context.Context, time.Duration) error
 	log       *slog.Logger
+	revoked   func(userID string)
 }
 
 // Options configure the service.
@@ -78,6 +79,8 @@ type Options struct {
 	// that moves their clock.
 	Sleep func(context.Context, time.Duration) error
 	Log   *slog.Logger // nil = slog.Default()
+	// Revoked is called after sessions of a user ended (the realtime streams re-check at once); may be nil.
+	Revoked func(userID string)
 }
 
 // New returns the service.
@@ -97,8 +100,11 @@ func New(store Store, hasher *auth.Hasher, o Options) *Service {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
+	if o.Revoked == nil {
+		o.Revoked = func(string) {}
+	}
 	return &Service{store: store, hasher: hasher, limiter: o.Limiter, publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
-		sleep: o.Sleep, log: o.Log}
+		sleep: o.Sleep, log: o.Log, revoked: o.Revoked}
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
@@ -476,7 +482,11 @@ func (s *Service) Reload(ctx context.Context, a *domain.Actor) (*domain.Actor, e
 
 // Logout ends the actor's session.
 func (s *Service) Logout(ctx context.Context, a *domain.Actor) error {
-	return s.store.DeleteSession(ctx, a.SessionID)
+	if err := s.store.DeleteSession(ctx, a.SessionID); err != nil {
+		return err
+	}
+	s.revoked(a.UserID)
+	return nil
 }
 
 // ForgotPassword emails a reset link when the account exists. The answer is the same either way, so
@@ -528,9 +538,12 @@ func (s *Service) ResetPassword(ctx context.Context, c Client, token, password s
 	if err != nil {
 		return err
 	}
-	_, err = s.store.ResetPassword(ctx, auth.HashToken(token), hash, s.now())
+	userID, err := s.store.ResetPassword(ctx, auth.HashToken(token), hash, s.now())
 	if domain.ErrorCode(err) == domain.CodeTokenInvalid {
 		return errResetLink
+	}
+	if err == nil {
+		s.revoked(userID)
 	}
 	return err
 }
@@ -555,7 +568,11 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	if err != nil {
 		return err
 	}
-	return s.store.SetPassword(ctx, a.UserID, hash, a.SessionID)
+	if err := s.store.SetPassword(ctx, a.UserID, hash, a.SessionID); err != nil {
+		return err
+	}
+	s.revoked(a.UserID)
+	return nil
 }
 
 // CommunityByCode looks a community up by its code, for the registration form.

@@ -162,6 +162,7 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 	if err := s.store.DeleteUser(ctx, u.ID, m); err != nil {
 		return err
 	}
+	s.revoked(u.ID)
 	s.mailWake()
 	return nil
 }

@@ -28,6 +28,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/purge"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
@@ -57,6 +58,7 @@ type App struct {
 	log     *slog.Logger
 	version string
 	mail    *mail.Worker
+	purge   *purge.Job
 	ownsDB  bool
 }
 
@@ -90,9 +92,12 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	}
 	db, wake, now := a.DB, a.mail.Wake, o.Now
 	limiter := rateLimiter(db, now)
-	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-		Limiter: limiter, Sleep: o.Sleep, Log: o.Log})
 	a.Messaging = messaging.New(db, realtime.NewBroker(), messaging.Options{Log: o.Log, Now: now})
+	// Ended sessions and changed roles reach the user's open streams at once.
+	revoked := a.Messaging.Revoke
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
+		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked})
+	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
@@ -102,7 +107,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-			Limiter: limiter}),
+			Limiter: limiter, Revoked: revoked}),
 		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now}),
 		Directory:     directory.New(db),
 		Dashboard:     dashboard.New(db, now),
@@ -167,8 +172,8 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	return ps
 }
 
-// Background starts the work that runs beside the HTTP server: outbox delivery and, on PostgreSQL, the
-// listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
+// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge (one
+// instance at a time) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
 // email under way leave, and returns once all of it has stopped.
 func (a *App) Background() (stop func()) {
 	// Not the serve context: this work outlives the signal until the HTTP server has drained, so an email
@@ -176,6 +181,7 @@ func (a *App) Background() (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() { a.mail.Run(ctx) })
+	wg.Go(func() { a.purge.Run(ctx) })
 	wg.Go(func() {
 		if err := a.Messaging.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

@@ -76,6 +76,7 @@ const (
 	NoticeDMRead        = "dm_read"         // ID: the receipt; Scope: conversation; User: reader; Other: sender; At
 	NoticeChannelMsg    = "channel_message" // ID: the message; Scope: channel
 	NoticeChannelMember = "channel_member"  // ID: a fresh event id; Scope: channel; User: the member added
+	NoticeRevoked       = "revoked"         // ID: a fresh event id; User: whose sessions or access changed
 )
 
 // Notice is the small message that tells every instance that something changed, after the transaction

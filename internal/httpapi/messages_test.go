@@ -1,12 +1,10 @@
 package httpapi_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"sync"
 	"testing"
-	"time"
 
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -163,24 +161,18 @@ func TestChannelsAreForTheirMembersOnly(t *testing.T) {
 	})
 }
 
+// twoInstances starts two instances on one new PostgreSQL database, as cmd/vecinos wires them.
+func twoInstances(t *testing.T) (a, b *env) {
+	t.Helper()
+	dbs := storetest.Instances(t, 2)
+	a, _ = newRealtimeEnv(t, dbs[0])
+	b, _ = newRealtimeEnv(t, dbs[1])
+	return a, b
+}
+
 // Two instances on one PostgreSQL database: a message sent through one reaches a stream on the other.
 func TestTwoInstancesShareEventsThroughPostgres(t *testing.T) {
-	url := storetest.PostgresURL(t)
-	open := func() *store.DB {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		db, err := store.Open(ctx, url, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		if _, err := db.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return db
-	}
-	a, _ := newRealtimeEnv(t, open())
-	b, _ := newRealtimeEnv(t, open())
+	a, b := twoInstances(t)
 	n := newNeighbourhood(t, a)
 
 	anaOnB := openStream(t, b.srv.URL, n.ana.cookie(), "")

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -103,6 +104,22 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	// What authorized the stream is checked again at every heartbeat, and at once when a revocation
+	// reaches the user's topic: a stream never outlives its session, its community or its channels.
+	access := streamAccess{s: s, token: token, actor: a, channels: make(map[string]bool, len(channels))}
+	for _, id := range channels {
+		access.channels[id] = true
+	}
+	// keep re-checks; when access was lost it tells the client, which stops reconnecting, and the stream ends.
+	keep := func() bool {
+		ok, err := access.recheck(ctx, sub, write)
+		if !ok && err == nil {
+			write(revokedFrame)
+			flush()
+		}
+		return ok
+	}
+
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
@@ -113,17 +130,27 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 			// Dropped for falling behind, or the server is shutting down: the client reconnects and replays.
 			return
 		case <-tick.C:
+			if !keep() {
+				return
+			}
 			write([]byte(": ping\n\n"))
 		case ev := <-sub.Events():
 			// Write whatever else is already queued before flushing once.
+			recheck := false
 			for more := true; more; {
 				if _, dup := seen[ev.ID]; !dup || ev.ID == "" {
-					if ev.Kind == messaging.EventChannel {
+					switch ev.Kind {
+					case messaging.EventRevoked:
+						recheck = true // the server's own signal, not for the client
+					case messaging.EventChannel:
 						if id := channelOfEvent(ev); id != "" {
+							access.channels[id] = true
 							sub.Add(messaging.ChannelTopic(id))
 						}
+						write(ev.Frame())
+					default:
+						write(ev.Frame())
 					}
-					write(ev.Frame())
 				}
 				select {
 				case ev = <-sub.Events():
@@ -131,11 +158,62 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 					more = false
 				}
 			}
+			if recheck && !keep() {
+				return
+			}
 		}
 		if !flush() {
 			return
 		}
 	}
+}
+
+// revokedFrame tells the client that its session or access ended: it stops reconnecting and asks who it
+// is (a 401 sends it to /login).
+var revokedFrame = realtime.NewEvent("", messaging.EventRevoked, []byte("{}")).Frame()
+
+// streamAccess is what authorized one stream: its session token, the actor it resolved to and the
+// channels it subscribed to.
+type streamAccess struct {
+	s        *server
+	token    string
+	actor    *domain.Actor
+	channels map[string]bool
+}
+
+// recheck authenticates the stream's session again and reloads its channels (two indexed reads): it
+// reports false when the session ended, the email or the community changed (err nil: access was lost)
+// or the check failed (err set). Otherwise it unsubscribes from the channels the user lost, writing a
+// `channel` event for each (the client refetches its list), and subscribes to any they gained.
+func (c *streamAccess) recheck(ctx context.Context, sub *realtime.Subscription, write func([]byte)) (bool, error) {
+	a, err := c.s.Accounts.Authenticate(ctx, c.token)
+	if code := domain.ErrorCode(err); code == domain.CodeUnauthorized {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	if !a.EmailConfirmed || a.CommunityID != c.actor.CommunityID || a.UserID != c.actor.UserID {
+		return false, nil
+	}
+	_, channels, err := c.s.Messaging.StreamTopics(ctx, a)
+	if err != nil {
+		return false, err
+	}
+	now := make(map[string]bool, len(channels))
+	for _, id := range channels {
+		now[id] = true
+		if !c.channels[id] {
+			sub.Add(messaging.ChannelTopic(id))
+		}
+	}
+	for id := range c.channels {
+		if !now[id] {
+			sub.Remove(messaging.ChannelTopic(id))
+			write(messaging.ChannelChanged(id).Frame())
+		}
+	}
+	c.channels = now
+	return true, nil
 }
 
 // channelOfEvent reads the channel id of an EventChannel ({"channelId":"…"}), which the server itself

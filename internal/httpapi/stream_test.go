@@ -23,8 +23,9 @@ import (
 	"vecinos/internal/store/storetest"
 )
 
-// newRealtimeEnv is newEnv with the messaging service wired as cmd/vecinos wires it: its own broker and,
-// on PostgreSQL, the listener that hears every instance's notices.
+// newRealtimeEnv is newEnv with the messaging service wired as cmd/vecinos wires it: its own broker,
+// the revocations of accounts and profiles and, on PostgreSQL, the listener that hears every instance's
+// notices.
 func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}

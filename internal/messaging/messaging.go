@@ -58,6 +58,7 @@ type Store interface {
 	PostChannelMessage(ctx context.Context, m *domain.ChannelMessage) (*domain.ChannelMessage, bool, error)
 
 	NotifiesOnCommit() bool
+	Notify(ctx context.Context, n domain.Notice) error
 	Listen(ctx context.Context, listening func(reconnected bool), fn func(domain.Notice)) error
 }
 
@@ -123,6 +124,26 @@ func (s *Service) Flush() { s.queue.Wait() }
 func (s *Service) announce(n domain.Notice) {
 	if s.store.NotifiesOnCommit() && s.listening.Load() {
 		return
+	}
+	s.queue.Push(n)
+}
+
+// Revoke tells the open streams of userID, on every instance, that their sessions or their access changed
+// (signed out, password changed or reset, account deleted, role changed): each re-checks its session,
+// community and channels at once and closes or drops what it lost. Call it after the change committed.
+// It never fails the caller: if the announcement is lost, the streams still re-check at their next
+// heartbeat.
+func (s *Service) Revoke(userID string) {
+	n := domain.Notice{Kind: domain.NoticeRevoked, ID: domain.NewID(), User: userID}
+	if s.store.NotifiesOnCommit() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err := s.store.Notify(ctx, n)
+		cancel()
+		if err != nil {
+			s.log.Warn("realtime: announce revocation", "err", err)
+		} else if s.listening.Load() {
+			return // the listener hands it to this instance too
+		}
 	}
 	s.queue.Push(n)
 }

@@ -18,8 +18,11 @@ const (
 	EventDMRead         = "dm_read"         // data: ReadEvent
 	EventChannelMessage = "channel_message" // data: a channel message
 	EventUnread         = "unread"          // data: UnreadEvent
-	EventChannel        = "channel"         // data: ChannelEvent — the user was added to a channel
+	EventChannel        = "channel"         // data: ChannelEvent — the user was added to a channel or lost it
 	EventResync         = "resync"          // data: {} — too much was missed: refetch everything
+	// EventRevoked is published on the user's topic when their sessions or access changed: the stream
+	// re-checks and, when the session is gone, writes it to the client (data: {}) and ends.
+	EventRevoked = "revoked"
 )
 
 // ReplayMargin is how far before the Last-Event-ID's time the replay starts: a message whose id was drawn
@@ -39,7 +42,8 @@ type UnreadEvent struct {
 	Count int `json:"count"`
 }
 
-// ChannelEvent tells that the user was added to a channel (the stream now carries its messages).
+// ChannelEvent tells that the user was added to a channel (the stream now carries its messages) or lost
+// access to it (the stream no longer does): the client refetches its channel list.
 type ChannelEvent struct {
 	ChannelID string `json:"channelId"`
 }
@@ -122,6 +126,11 @@ func (s *Service) Hello(ctx context.Context, a *domain.Actor) (*realtime.Event, 
 	return realtime.NewEvent(domain.NewID(), EventUnread, mustJSON(UnreadEvent{Count: n})), nil
 }
 
+// ChannelChanged is the `channel` event a stream writes when its user lost access to channelID.
+func ChannelChanged(channelID string) *realtime.Event {
+	return realtime.NewEvent(domain.NewID(), EventChannel, mustJSON(ChannelEvent{ChannelID: channelID}))
+}
+
 func resync() *realtime.Event {
 	return realtime.NewEvent(domain.NewID(), EventResync, []byte("{}"))
 }
@@ -175,6 +184,8 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 			return err
 		}
 		b.Publish(ChannelTopic(n.Scope), realtime.NewEvent(m.ID, EventChannelMessage, mustJSON(m)))
+	case domain.NoticeRevoked:
+		b.Publish(UserTopic(n.User), realtime.NewEvent("", EventRevoked, []byte("{}")))
 	case domain.NoticeChannelMember:
 		b.Publish(UserTopic(n.User), realtime.NewEvent(n.ID, EventChannel, mustJSON(ChannelEvent{ChannelID: n.Scope})))
 	default:

@@ -115,7 +115,11 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 	if targetID == a.UserID {
 		return nil, domain.Errorf(domain.CodeForbidden, "No puedes modificar tu propio rol")
 	}
-	return s.store.SetRole(ctx, a.CommunityID, a.UserID, targetID, r, domain.MaxAdmins)
+	m, err := s.store.SetRole(ctx, a.CommunityID, a.UserID, targetID, r, domain.MaxAdmins)
+	if err == nil {
+		s.revoked(targetID)
+	}
+	return m, err
 }
 
 // Community is a's community.

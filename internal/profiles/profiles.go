@@ -59,6 +59,8 @@ type Service struct {
 	now       func() time.Time
 	publicURL string
 	mailWake  func()
+
+	revoked func(userID string)
 }
 
 // Options configure the service.
@@ -68,6 +70,9 @@ type Options struct {
 	PublicURL string            // base of the link in the email that tells a member how their verification went
 	MailWake  func()            // tells the mail worker there is mail; nil = it finds it on its next poll
 	Limiter   ratelimit.Limiter // nil = counts in this process (see accounts.Options.Limiter)
+
+	// Revoked is called after a member's role changed (their realtime streams re-check their access); may be nil.
+	Revoked func(userID string)
 }
 
 // New returns the service.
@@ -81,8 +86,11 @@ func New(store Store, emails EmailChanger, o Options) *Service {
 	if o.Limiter == nil {
 		o.Limiter = ratelimit.NewMemory(o.Now)
 	}
+	if o.Revoked == nil {
+		o.Revoked = func(string) {}
+	}
 	return &Service{store: store, emails: emails, files: o.Files, limiter: o.Limiter, now: o.Now,
-		publicURL: o.PublicURL, mailWake: o.MailWake}
+		publicURL: o.PublicURL, mailWake: o.MailWake, revoked: o.Revoked}
 }
 
 func (s *Service) limit(key string, rule ratelimit.Rule) error {

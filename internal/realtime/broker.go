@@ -5,6 +5,7 @@
 package realtime
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -109,6 +110,24 @@ func (s *Subscription) Add(topics ...string) {
 	defer s.b.mu.Unlock()
 	if _, ok := s.b.subs[s]; ok {
 		s.b.add(s, topics)
+	}
+}
+
+// Remove unsubscribes s from topics (a channel the user no longer has access to).
+func (s *Subscription) Remove(topics ...string) {
+	s.b.mu.Lock()
+	defer s.b.mu.Unlock()
+	if _, ok := s.b.subs[s]; !ok {
+		return
+	}
+	for _, t := range topics {
+		if m := s.b.topics[t]; m != nil {
+			delete(m, s)
+			if len(m) == 0 {
+				delete(s.b.topics, t)
+			}
+		}
+		s.topics = slices.DeleteFunc(s.topics, func(x string) bool { return x == t })
 	}
 }
 

@@ -41,6 +41,20 @@ func TestPublishReachesTheTopicsSubscribersOnly(t *testing.T) {
 	if ev := recv(t, luis); ev.ID != "3" {
 		t.Fatalf("got %+v", ev)
 	}
+	// Losing access to a channel: luis no longer hears it, ana still does.
+	luis.Remove("channel:1")
+	b.Publish("channel:1", &realtime.Event{ID: "4"})
+	if ev := recv(t, ana); ev.ID != "3" {
+		t.Fatalf("got %+v", ev)
+	}
+	if ev := recv(t, ana); ev.ID != "4" {
+		t.Fatalf("got %+v", ev)
+	}
+	select {
+	case ev := <-luis.Events():
+		t.Fatalf("luis got %+v after leaving the channel", ev)
+	default:
+	}
 	ana.Close()
 	if b.HasSubscribers("user:ana") {
 		t.Fatal("closed subscription still listed")

@@ -35,6 +35,12 @@ func (db *DB) notify(ctx context.Context, tx conn, n domain.Notice) error {
 	return err
 }
 
+// Notify announces n to every instance on PostgreSQL, outside any transaction: for a change that has
+// already committed (a session that ended). On SQLite it does nothing.
+func (db *DB) Notify(ctx context.Context, n domain.Notice) error {
+	return db.notify(ctx, db.writer(), n)
+}
+
 // Listen holds one connection of the pool on PostgreSQL, LISTENs on NotifyChannel and calls fn with every
 // notice, in commit order, until ctx ends. listening is called each time the LISTEN is in place: with
 // reconnected=true after a lost connection, when notices may have been missed (subscribers should resync).

@@ -154,5 +154,28 @@ for (const setup of setups) {
     await expect(pageA.getByTestId('channel-message')).toHaveCount(1);
     await expect(input).toHaveValue('');
   });
+
+  // Last: it signs Ana out. Her second tab's stream is closed by the server at once (a 'revoked' event
+  // that crosses instances on PostgreSQL), and the tab goes to /login instead of reconnecting.
+  test('signing out in one tab ends the live stream of another tab', async () => {
+    const otherTab = await contextA.newPage();
+    await otherTab.goto('/community-channel');
+    await expect(otherTab.getByRole('heading', { level: 1, name: 'Chat Comunitario' })).toBeVisible();
+    const input = pageB.getByPlaceholder('Escribe un mensaje...');
+    await input.fill('¿Alguien tiene una escalera?');
+    await input.press('Enter');
+    await expect(otherTab.getByText('¿Alguien tiene una escalera?')).toBeVisible();
+
+    await pageA.goto('/dashboard');
+    await pageA.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(pageA).toHaveURL(/\/login/);
+
+    await expect(otherTab).toHaveURL(/\/login/);
+    await input.fill('Ya no la necesito');
+    await input.press('Enter');
+    await expect(pageB.getByText('Ya no la necesito')).toBeVisible();
+    await expect(otherTab.getByText('Ya no la necesito')).toHaveCount(0);
+    await otherTab.close();
+  });
   });
 }

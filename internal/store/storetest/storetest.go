@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -67,6 +68,17 @@ func PostgresURL(t testing.TB) string {
 	return u.String()
 }
 
+// Instances returns n migrated stores on one new PostgreSQL database: n instances of the app.
+func Instances(t testing.TB, n int) []*store.DB {
+	t.Helper()
+	u := PostgresURL(t)
+	out := make([]*store.DB, n)
+	for i := range out {
+		out[i] = open(t, u, "")
+	}
+	return out
+}
+
 func open(t testing.TB, databaseURL, dataDir string) *store.DB {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -79,7 +91,38 @@ func open(t testing.TB, databaseURL, dataDir string) *store.DB {
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
+	locations.Store(db, location{url: databaseURL, dir: dataDir})
+	t.Cleanup(func() { locations.Delete(db) })
 	return db
+}
+
+// locations remembers where each store opened here lives, for Exec.
+var locations sync.Map // *store.DB → location
+
+type location struct{ url, dir string }
+
+// Exec runs one statement on the database of db (a store opened by this package) through a connection
+// of its own, for a change that no store method makes, such as a membership removed by hand. Write the
+// placeholders $1, $2…: both engines read them.
+func Exec(t testing.TB, db *store.DB, query string, args ...any) {
+	t.Helper()
+	v, ok := locations.Load(db)
+	if !ok {
+		t.Fatal("storetest.Exec: the store was not opened by storetest")
+	}
+	loc := v.(location)
+	driver, dsn := "pgx", loc.url
+	if loc.url == "" {
+		driver, dsn = "sqlite", "file:"+filepath.Join(loc.dir, store.SQLiteFile)+"?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	}
+	raw, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(query, args...); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
 }
 
 func serverURL() string {

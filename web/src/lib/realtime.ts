@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { mergeById } from '@/lib/merge-by-id'
 import type { Channel, ChannelMessage, DirectMessage } from '@/lib/message-types'
 import { queryKeys } from '@/lib/query-keys'
+import { api } from '@/lib/api/client'
+import { clearSession } from '@/lib/session'
 
 /**
  * The app's realtime client (ADR 0006): one EventSource per tab on GET /api/v1/stream, whose events
@@ -9,6 +11,9 @@ import { queryKeys } from '@/lib/query-keys'
  */
 
 export const STREAM_URL = '/api/v1/stream'
+
+/** The server's last word on a stream whose session or access ended (sign-out elsewhere, new password…). */
+export const REVOKED_EVENT = 'revoked'
 
 /** The events of the stream and their data (the same JSON as the API). */
 export interface RealtimeEvents {
@@ -103,6 +108,9 @@ const MAX_RETRY_MS = 60_000
  * connection, sending Last-Event-ID so the server replays what was missed; when it gives up (an HTTP error
  * answer) a new one is opened later with ?lastEventId=. After any error the messaging queries are
  * invalidated once the stream is back, in case something fell between the cracks.
+ *
+ * A refused stream, or one the server ended with `revoked`, first asks GET /api/v1/me who is signed in: a
+ * 401 forgets the session (the gate sends the user to /login) and the stream is not opened again.
  */
 export function connectRealtime(queryClient: QueryClient, listener?: RealtimeListener): RealtimeConnection {
   let source: EventSource | null = null
@@ -111,6 +119,29 @@ export function connectRealtime(queryClient: QueryClient, listener?: RealtimeLis
   let closed = false
   let retryMs = FIRST_RETRY_MS
   let retryTimer: ReturnType<typeof setTimeout> | undefined
+
+  const retryLater = () => {
+    if (closed) return
+    retryTimer = setTimeout(open, retryMs)
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
+  }
+
+  // Only a 401 stops the stream for good; anything else (the network, a 5xx) is retried later.
+  const reopenIfSignedIn = async () => {
+    let status = 0
+    try {
+      status = (await api.GET('/api/v1/me')).response.status
+    } catch {
+      // offline: try again later
+    }
+    if (closed) return
+    if (status === 401) {
+      closed = true
+      clearSession(queryClient)
+      return
+    }
+    retryLater()
+  }
 
   const open = () => {
     const url = lastEventId === '' ? STREAM_URL : `${STREAM_URL}?lastEventId=${encodeURIComponent(lastEventId)}`
@@ -128,9 +159,13 @@ export function connectRealtime(queryClient: QueryClient, listener?: RealtimeLis
       // CONNECTING: the browser is reconnecting by itself. CLOSED: it gave up, so we try again later.
       if (es.readyState !== 2 || closed) return
       es.close()
-      retryTimer = setTimeout(open, retryMs)
-      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
+      void reopenIfSignedIn()
     }
+    es.addEventListener(REVOKED_EVENT, () => {
+      hadError = true
+      es.close()
+      void reopenIfSignedIn()
+    })
     for (const type of REALTIME_EVENT_TYPES) {
       es.addEventListener(type, (event: MessageEvent<string>) => {
         if (event.lastEventId !== '') lastEventId = event.lastEventId

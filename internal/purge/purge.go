@@ -1,0 +1,119 @@
+// Package purge deletes what has run out: sessions past their idle or absolute limit, email links spent
+// or expired a while ago, and rate-limit windows that have ended. `vecinos serve` runs it once at start and then every hour; on PostgreSQL only
+// one instance purges at a time (an advisory lock), the others skip their turn.
+package purge
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"vecinos/internal/accounts"
+)
+
+// Store is what the purge needs from the database. Each table it purges is one step of Job.steps.
+type Store interface {
+	RunExclusive(ctx context.Context, name string, fn func(ctx context.Context) error) (bool, error)
+	DeleteExpiredSessions(ctx context.Context, now, idleCutoff time.Time) (int64, error)
+	DeleteStaleEmailTokens(ctx context.Context, before time.Time) (int64, error)
+	DeleteExpiredRateLimits(ctx context.Context, before time.Time) (int64, error)
+}
+
+const (
+	// Every is how often the purge runs.
+	Every = time.Hour
+	// TokenRetention is how long a spent or expired email link is kept: followed again in that time it
+	// still gets its precise answer ("ya confirmado", "ha expirado") instead of "no es válido".
+	TokenRetention = 7 * 24 * time.Hour
+)
+
+// lockName names the purge among the jobs that take a lock (store.RunExclusive).
+const lockName = "purge"
+
+// Options configure the job.
+type Options struct {
+	Now   func() time.Time // the clock; nil = time.Now
+	Log   *slog.Logger     // nil = slog.Default()
+	Every time.Duration    // 0 = Every
+}
+
+// Job is the periodic purge.
+type Job struct {
+	store Store
+	now   func() time.Time
+	log   *slog.Logger
+	every time.Duration
+}
+
+// New returns the job.
+func New(store Store, o Options) *Job {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	if o.Every <= 0 {
+		o.Every = Every
+	}
+	return &Job{store: store, now: o.Now, log: o.Log, every: o.Every}
+}
+
+type step struct {
+	table string
+	purge func(ctx context.Context) (int64, error)
+}
+
+// steps are the deletions of one purge, as of now.
+func (j *Job) steps(now time.Time) []step {
+	return []step{
+		{"sessions", func(ctx context.Context) (int64, error) {
+			return j.store.DeleteExpiredSessions(ctx, now, now.Add(-accounts.SessionIdle))
+		}},
+		{"email_tokens", func(ctx context.Context) (int64, error) {
+			return j.store.DeleteStaleEmailTokens(ctx, now.Add(-TokenRetention))
+		}},
+		{"rate_limits", func(ctx context.Context) (int64, error) {
+			return j.store.DeleteExpiredRateLimits(ctx, now)
+		}},
+	}
+}
+
+// Once purges now unless another instance is purging. It reports whether it ran and how many rows it
+// deleted per table.
+func (j *Job) Once(ctx context.Context) (ran bool, deleted map[string]int64, err error) {
+	deleted = map[string]int64{}
+	ran, err = j.store.RunExclusive(ctx, lockName, func(ctx context.Context) error {
+		for _, s := range j.steps(j.now()) {
+			n, err := s.purge(ctx)
+			if err != nil {
+				return err
+			}
+			deleted[s.table] = n
+		}
+		return nil
+	})
+	return ran, deleted, err
+}
+
+// Run purges at once and then every period until ctx ends.
+func (j *Job) Run(ctx context.Context) {
+	t := time.NewTicker(j.every)
+	defer t.Stop()
+	for {
+		ran, deleted, err := j.Once(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			j.log.Warn("purge failed", "err", err)
+		case !ran:
+			j.log.Debug("purge skipped: another instance is purging")
+		case err == nil:
+			j.log.Debug("purged", "deleted", deleted) // rows per table
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

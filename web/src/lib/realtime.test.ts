@@ -1,0 +1,96 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, testUser } from '@/test/fake-api'
+import { connectRealtime, REVOKED_EVENT } from './realtime'
+import { queryKeys } from './query-keys'
+
+/** The stream the client opened first. */
+function firstStream(): FakeEventSource {
+  const first = FakeEventSource.opened[0]
+  if (!first) throw new Error('no stream opened')
+  return first
+}
+
+/** A stand-in for the browser's EventSource: the test plays the server's side. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = []
+  readyState = 0
+  onopen: (() => void) | null = null
+  onerror: (() => void) | null = null
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>()
+
+  readonly url: string
+
+  constructor(url: string) {
+    this.url = url
+    FakeEventSource.opened.push(this)
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
+  }
+
+  close() {
+    this.readyState = 2
+  }
+
+  emit(type: string, data = '{}') {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }))
+  }
+
+  /** The server answered the (re)connection with an HTTP error: the browser gives up. */
+  refuse() {
+    this.readyState = 2
+    this.onerror?.()
+  }
+}
+
+describe('connectRealtime', () => {
+  let queryClient: QueryClient
+
+  beforeEach(() => {
+    vi.useFakeTimers()
+    FakeEventSource.opened = []
+    vi.stubGlobal('EventSource', FakeEventSource)
+    queryClient = new QueryClient()
+    queryClient.setQueryData(queryKeys.session(), testUser)
+  })
+
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('stops and forgets the session when the server revokes the stream of a signed-out user', async () => {
+    fakeApi.signIn(null) // GET /api/v1/me answers 401
+    const connection = connectRealtime(queryClient)
+    firstStream().emit(REVOKED_EVENT)
+    await vi.advanceTimersByTimeAsync(120_000)
+
+    expect(queryClient.getQueryData(queryKeys.session())).toBeNull()
+    expect(FakeEventSource.opened).toHaveLength(1) // never reconnects
+    connection.close()
+  })
+
+  it('does not retry a refused stream once the session is gone', async () => {
+    fakeApi.signIn(null)
+    const connection = connectRealtime(queryClient)
+    firstStream().refuse()
+    await vi.advanceTimersByTimeAsync(120_000)
+
+    expect(queryClient.getQueryData(queryKeys.session())).toBeNull()
+    expect(FakeEventSource.opened).toHaveLength(1)
+    connection.close()
+  })
+
+  it('retries a refused stream later while the user is still signed in', async () => {
+    fakeApi.signIn(testUser)
+    const connection = connectRealtime(queryClient)
+    firstStream().refuse()
+    await vi.advanceTimersByTimeAsync(3_000)
+
+    expect(FakeEventSource.opened).toHaveLength(2)
+    expect(queryClient.getQueryData(queryKeys.session())).toEqual(testUser)
+    connection.close()
+  })
+})
