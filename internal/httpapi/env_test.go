@@ -19,6 +19,7 @@ import (
 	"vecinos/internal/httpapi"
 	"vecinos/internal/incidents"
 	"vecinos/internal/oauth"
+	"vecinos/internal/profiles"
 	"vecinos/internal/store"
 )
 
@@ -37,6 +38,7 @@ func newEnv(t *testing.T, db *store.DB) *env {
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example"}
 	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
 	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc,
+		Profiles:  profiles.New(db, svc, profiles.Options{PublicURL: cfg.PublicURL, Now: e.clock}),
 		Incidents: incidents.New(db, incidents.Options{Now: e.clock}), Events: events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: e.clock}),
 		OAuth: e.oauth, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
 	if err != nil {
