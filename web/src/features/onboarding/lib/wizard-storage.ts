@@ -37,7 +37,7 @@ export function hasPendingStart(): boolean {
   return readPendingStart() !== null
 }
 
-/** The community picked in /find-community, which /choose-unit joins. */
+/** The community picked in /find-community (its choice token), which /choose-unit asks to join. */
 export function saveChosenCommunity(community: CommunityMatch): void {
   write(sessionStorage, COMMUNITY_KEY, community)
 }
@@ -45,9 +45,9 @@ export function saveChosenCommunity(community: CommunityMatch): void {
 export function readChosenCommunity(): CommunityMatch | null {
   const value = read(sessionStorage, COMMUNITY_KEY)
   if (typeof value !== 'object' || value === null) return null
-  const id: unknown = Reflect.get(value, 'id')
+  const choice: unknown = Reflect.get(value, 'choice')
   const name: unknown = Reflect.get(value, 'name')
-  return typeof id === 'string' && typeof name === 'string' ? (value as CommunityMatch) : null
+  return typeof choice === 'string' && typeof name === 'string' ? (value as CommunityMatch) : null
 }
 
 export function forgetChosenCommunity(): void {
