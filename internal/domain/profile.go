@@ -82,9 +82,11 @@ type CommunityAdmin struct {
 	UnitNumber *string
 }
 
-// CommunityMatch is a community found by /find-community.
+// CommunityMatch is a community found by /find-community. Its ID never leaves the server: the searcher
+// gets Choice, a token of their own search that /choose-unit turns into a join request.
 type CommunityMatch struct {
 	ID         string
+	Choice     string
 	Name       string
 	Address    string
 	City       string
@@ -168,18 +170,80 @@ func StreetKey(name string) string {
 	return k
 }
 
-// UnitChoice is the onboarding step /choose-unit: the community to join (empty: the user's own) and
-// either a listed unit or a floor and door that make (or find) one.
+// UnitChoice is the onboarding step /choose-unit in the user's own community: either a listed unit or a
+// floor and door that make (or find) one.
 type UnitChoice struct {
-	CommunityID string
 	UnitID      string
 	Floor, Door string
-	Owner       bool // the user owns the unit: it becomes theirs when it has no owner yet
-	Role        Role // the role when the user joins now
+	Owner       bool // the user says they own the unit: a claim, see OwnerClaim
+	// ConfirmedOwner makes the claim good at once (an admin's own claim): the unit becomes theirs when
+	// it has no owner yet.
+	ConfirmedOwner bool
+}
+
+// ReviewStatus is the state of something an admin reviews: a join request or an owner claim.
+type ReviewStatus = VerificationStatus
+
+// JoinRequest is a user's request to join a community they found by searching (not by its code): an
+// admin of that community approves or rejects it. Until approved the user is not a member.
+type JoinRequest struct {
+	ID          string
+	UserID      string
+	CommunityID string
+	UnitID      *string // a listed unit, or Floor and Door
+	Floor, Door *string
+	OwnerClaim  bool // the requester says they own the unit: on approval a pending OwnerClaim
+	Status      ReviewStatus
+	Note        *string // the reviewer's reason, shown to the user
+	ReviewedAt  *time.Time
+	CreatedAt   time.Time
+	// Filled for the requester and the admins.
+	CommunityName string
+	UnitLabel     string // "2º B", the unit or floor and door asked for
+	FullName      string // in the admins' queue
+	Email         string // in the admins' queue
+}
+
+// OwnerClaim is a member's claim to own a unit. It gives no owner rights until an admin confirms it
+// or the member reaches level-2 verification; until then they are a resident of the unit.
+type OwnerClaim struct {
+	ID          string
+	UserID      string
+	CommunityID string
+	UnitID      string
+	Status      ReviewStatus
+	ReviewedAt  *time.Time
+	CreatedAt   time.Time
+	// Filled in the admins' queue.
+	FullName  string
+	Email     string
+	UnitLabel string
+}
+
+// UnitLabel is how a unit is named to people: its portal, floor and number ("Portal 1 · 2º · B").
+func UnitLabel(building, floor *string, number string) string {
+	parts := []string{}
+	for _, p := range []*string{building, floor} {
+		if p != nil && *p != "" {
+			parts = append(parts, *p)
+		}
+	}
+	return strings.Join(append(parts, number), " · ")
+}
+
+// MayEditUnit is the rule of /settings/unit-info: only the unit's confirmed owner or an admin of its
+// community may change its number, floor or portal (the portal decides who gets portal announcements).
+func (a *Actor) MayEditUnit(u *Unit) bool {
+	if a.CommunityID == "" || a.CommunityID != u.CommunityID {
+		return false
+	}
+	return a.IsAdmin() || (u.OwnerID != nil && *u.OwnerID == a.UserID)
 }
 
 // UnitView is a unit with the name of its owner, for the dwelling card.
 type UnitView struct {
 	Unit
 	OwnerName *string // nil when nobody owns it or the owner's account is gone
+	// ClaimPending: the viewer claims to own it and waits for an admin (or level-2 verification).
+	ClaimPending bool
 }

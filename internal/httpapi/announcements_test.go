@@ -43,6 +43,7 @@ func newAnCast(t *testing.T, db *store.DB) *anCast {
 	c.pabloID, c.pepaID, c.uxueID = id(c.pablo, "Pablo Pérez"), id(c.pepa, "Pepa Presidenta"), id(c.uxue, "Uxue Sin Piso")
 	unit := c.olga.must(t, "PUT", "/api/v1/unit", map[string]any{"unitNumber": "1A", "floor": "1", "building": "Portal 1"}, 200)["unit"].(map[string]any)
 	c.pablo.must(t, "PUT", "/api/v1/unit", map[string]any{"unitNumber": "2B", "floor": "2", "building": "Portal 2"}, 200)
+	obConfirmOwners(t, c.admin) // a unit one creates is only claimed until an admin confirms it
 	c.teo.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"unitId": unit["id"]}, 200)
 	c.admin.must(t, "PUT", "/api/v1/community/members/"+c.pepaID+"/role", map[string]any{"role": "moderator"}, 200)
 	return c

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -96,4 +97,48 @@ func obSpaced(ref string) string { return strings.ToLower(ref[:7] + " " + ref[7:
 func (e *env) obCommunityID(t *testing.T, c *client) string {
 	t.Helper()
 	return c.must(t, "GET", "/api/v1/community", nil, 200)["id"].(string)
+}
+
+// obFind searches communities by address as c (obAdmin's communities are all at Calle Mayor 1, Madrid)
+// and returns the result named name, failing when there is none.
+func obFind(t *testing.T, c *client, name string) map[string]any {
+	t.Helper()
+	q := url.Values{"province": {"Madrid"}, "municipality": {"Madrid"}, "streetType": {"Calle"}, "streetName": {"Mayor"}, "number": {"1"}}
+	for _, m := range obItems(t, c.must(t, "GET", "/api/v1/onboarding/communities/by-address?"+q.Encode(), nil, 200), "communities") {
+		if m["name"] == name {
+			return m
+		}
+	}
+	t.Fatalf("search did not find %q", name)
+	return nil
+}
+
+// obRequestJoin has c find the community named name and ask to join it in the unit body says; it
+// returns the pending request.
+func obRequestJoin(t *testing.T, c *client, name string, body map[string]any) map[string]any {
+	t.Helper()
+	body["choice"] = obFind(t, c, name)["choice"]
+	r, ok := c.must(t, "POST", "/api/v1/onboarding/choose-unit", body, 200)["joinRequest"].(map[string]any)
+	if !ok || r["status"] != "pending" {
+		t.Fatalf("join request: %v", r)
+	}
+	return r
+}
+
+// obReview has an admin decide a request (join-requests, owner-claims or verifications) and returns it.
+func obReview(t *testing.T, admin *client, kind, id, decision, note string) map[string]any {
+	t.Helper()
+	body := map[string]any{"decision": decision}
+	if note != "" {
+		body["note"] = note
+	}
+	return admin.must(t, "POST", "/api/v1/community/"+kind+"/"+id+"/review", body, 200)
+}
+
+// obConfirmOwners has an admin confirm every pending owner claim of their community.
+func obConfirmOwners(t *testing.T, admin *client) {
+	t.Helper()
+	for _, c := range obItems(t, admin.must(t, "GET", "/api/v1/community/owner-claims?status=pending", nil, 200), "claims") {
+		obReview(t, admin, "owner-claims", c["id"].(string), "approved", "")
+	}
 }

@@ -38,14 +38,13 @@ type doneInput struct {
 	}
 }
 
-// CommunityMatch is a community /find-community found; its id is what /choose-unit joins.
+// CommunityMatch is a community /find-community found: what a visitor may see of it, and the token that
+// names it in /choose-unit (never the community's id).
 type CommunityMatch struct {
-	ID         string  `json:"id"`
-	Name       string  `json:"name"`
-	Address    string  `json:"address"`
-	City       string  `json:"city"`
-	PostalCode string  `json:"postalCode"`
-	Province   *string `json:"province"`
+	Choice  string `json:"choice" doc:"Opaque, valid for an hour and only for the user who searched, until their next search"`
+	Name    string `json:"name"`
+	Address string `json:"address"`
+	City    string `json:"city"`
 }
 
 type communityMatchesOutput struct {
@@ -87,23 +86,24 @@ type unitsOutput struct {
 }
 
 type communityUnitsInput struct {
-	ID string `path:"id" maxLength:"64"`
+	ID string `path:"id" maxLength:"64" doc:"Your community's id or, without one, the choice of a /find-community result"`
 }
 
 type chooseUnitInput struct {
 	Body struct {
-		CommunityID string `json:"communityId,omitempty" maxLength:"64" doc:"The community found in /find-community; omit to use your own"`
-		UnitID      string `json:"unitId,omitempty" maxLength:"64" doc:"A unit from the list; or floor and door instead"`
-		Floor       string `json:"floor,omitempty" maxLength:"20"`
-		Door        string `json:"door,omitempty" maxLength:"20"`
-		Owner       bool   `json:"owner,omitempty" doc:"I own this unit: it becomes mine when it has no owner yet"`
+		Choice string `json:"choice,omitempty" maxLength:"64" doc:"The choice of a /find-community result: asks its admins to let you join; omit in your own community"`
+		UnitID string `json:"unitId,omitempty" maxLength:"64" doc:"A unit from the list; or floor and door instead"`
+		Floor  string `json:"floor,omitempty" maxLength:"20"`
+		Door   string `json:"door,omitempty" maxLength:"20"`
+		Owner  bool   `json:"owner,omitempty" doc:"I own this unit: a claim, with owner rights once an admin confirms it or level-2 verification does"`
 	}
 }
 
 type chooseUnitOutput struct {
 	Body struct {
-		Unit Unit `json:"unit"`
-		Me   Me   `json:"me" doc:"The user now (community and role included)"`
+		Unit        *Unit        `json:"unit,omitempty" doc:"In your own community: your unit"`
+		JoinRequest *JoinRequest `json:"joinRequest,omitempty" doc:"With a choice: the request an admin of that community must approve"`
+		Me          Me           `json:"me" doc:"The user now (community and role included)"`
 	}
 }
 
@@ -118,7 +118,8 @@ func registerOnboarding(api huma.API, s *server) {
 	huma.Register(api, op("findCommunityByReference", http.MethodGet, "/api/v1/onboarding/communities/by-reference", "Buscar comunidades por referencia catastral (mismo edificio)"), s.findByReference)
 	huma.Register(api, op("findCommunityByAddress", http.MethodGet, "/api/v1/onboarding/communities/by-address", "Buscar comunidades por dirección (sin distinguir mayúsculas ni acentos)"), s.findByAddress)
 	huma.Register(api, op("listCommunityUnits", http.MethodGet, "/api/v1/onboarding/communities/{id}/units", "Viviendas de una comunidad"), s.communityUnits)
-	huma.Register(api, op("onboardingChooseUnit", http.MethodPost, "/api/v1/onboarding/choose-unit", "Paso /choose-unit: unirse a la comunidad y elegir la vivienda"), s.chooseUnit)
+	huma.Register(api, op("onboardingChooseUnit", http.MethodPost, "/api/v1/onboarding/choose-unit", "Paso /choose-unit: elegir la vivienda (o pedir unirse a la comunidad encontrada)"), s.chooseUnit)
+	huma.Register(api, op("getMyJoinRequest", http.MethodGet, "/api/v1/onboarding/join-request", "Mi solicitud para unirme a una comunidad"), s.myJoinRequest)
 	huma.Register(api, op("onboardingDone", http.MethodPost, "/api/v1/onboarding/done", "Paso /done: nombre, avatar y normas; termina el asistente"), s.onboardingDone)
 }
 
@@ -163,7 +164,7 @@ func matchesOutput(ms []domain.CommunityMatch, err error) (*communityMatchesOutp
 	out := &communityMatchesOutput{}
 	out.Body.Communities = make([]CommunityMatch, len(ms))
 	for i, m := range ms {
-		out.Body.Communities[i] = CommunityMatch{ID: m.ID, Name: m.Name, Address: m.Address, City: m.City, PostalCode: m.PostalCode, Province: m.Province}
+		out.Body.Communities[i] = CommunityMatch{Choice: m.Choice, Name: m.Name, Address: m.Address, City: m.City}
 	}
 	return out, nil
 }
@@ -208,7 +209,7 @@ func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUn
 		return nil, err
 	}
 	b := in.Body
-	u, err := s.Profiles.ChooseUnit(ctx, a, profiles.ChooseUnitInput{CommunityID: b.CommunityID, UnitID: b.UnitID, Floor: b.Floor, Door: b.Door, Owner: b.Owner})
+	u, r, err := s.Profiles.ChooseUnit(ctx, a, profiles.ChooseUnitInput{Choice: b.Choice, UnitID: b.UnitID, Floor: b.Floor, Door: b.Door, Owner: b.Owner})
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +217,15 @@ func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUn
 		return nil, err
 	}
 	out := &chooseUnitOutput{}
-	out.Body.Unit, out.Body.Me = unitOf(*u), meOf(a)
+	if u != nil {
+		unit := unitOf(*u)
+		out.Body.Unit = &unit
+	}
+	if r != nil {
+		jr := joinRequestOf(r)
+		out.Body.JoinRequest = &jr
+	}
+	out.Body.Me = meOf(a)
 	return out, nil
 }
 

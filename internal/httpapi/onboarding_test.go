@@ -39,39 +39,56 @@ func TestOnboardingWizardStoresProgressAndResumes(t *testing.T) {
 		if p := again.must(t, "GET", "/api/v1/profile", nil, 200); p["onboardingStep"] != "find-community" {
 			t.Fatalf("resume: %v", p)
 		}
-		// /find-community by address, ignoring case and accents.
+		// /find-community by address, ignoring case and accents: a visitor sees the name, the address and
+		// the city, and a choice token, never the community's id.
 		q := url.Values{"province": {"madrid"}, "municipality": {"MADRID"}, "streetType": {"calle"}, "streetName": {"ALCALA"}, "number": {"12"}}
 		found := obItems(t, eva.must(t, "GET", "/api/v1/onboarding/communities/by-address?"+q.Encode(), nil, 200), "communities")
-		if len(found) != 1 || found[0]["id"] != communityID || found[0]["name"] != "Alcalá 12" || found[0]["city"] != "Madrid" {
+		if len(found) != 1 || found[0]["name"] != "Alcalá 12" || found[0]["city"] != "Madrid" || found[0]["address"] != "Calle de Alcalá 12" ||
+			found[0]["choice"] == "" || found[0]["choice"] == communityID || len(found[0]) != 4 {
 			t.Fatalf("by address: %v", found)
 		}
-		// /choose-unit
-		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"communityId": communityID}, 422, "invalid", "Debes seleccionar tu vivienda")
-		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"communityId": communityID, "floor": "2"}, 422, "invalid", "Indica planta y puerta")
-		units := obItems(t, eva.must(t, "GET", "/api/v1/onboarding/communities/"+communityID+"/units", nil, 200), "units")
+		choice := found[0]["choice"]
+		// /choose-unit asks to join
+		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"choice": choice}, 422, "invalid", "Debes seleccionar tu vivienda")
+		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"choice": choice, "floor": "2"}, 422, "invalid", "Indica planta y puerta")
+		units := obItems(t, eva.must(t, "GET", "/api/v1/onboarding/communities/"+choice.(string)+"/units", nil, 200), "units")
 		if len(units) != 0 {
 			t.Fatalf("units: %v", units)
 		}
-		out := eva.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"communityId": communityID, "floor": "2", "door": "B", "owner": true}, 200)
-		unit := out["unit"].(map[string]any)
-		if unit["unitNumber"] != "B" || unit["floor"] != "2" || unit["hasOwner"] != true || out["me"].(map[string]any)["role"] != "user" {
+		out := eva.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"choice": choice, "floor": "2", "door": "B", "owner": true}, 200)
+		req := out["joinRequest"].(map[string]any)
+		if out["unit"] != nil || req["status"] != "pending" || req["communityName"] != "Alcalá 12" || req["unitLabel"] != "2 · B" || req["ownerClaim"] != true ||
+			out["me"].(map[string]any)["communityId"] != nil {
 			t.Fatalf("choose unit: %v", out)
 		}
-		p = eva.must(t, "GET", "/api/v1/profile", nil, 200)
-		if p["onboardingStep"] != "verify" || p["communityId"] != communityID || p["unitId"] != unit["id"] {
-			t.Fatalf("after choose-unit: %v", p)
+		if mine := eva.must(t, "GET", "/api/v1/onboarding/join-request", nil, 200)["request"].(map[string]any); mine["id"] != req["id"] {
+			t.Fatalf("my request: %v", mine)
 		}
+		obReview(t, admin, "join-requests", req["id"].(string), "approved", "")
+		p = eva.must(t, "GET", "/api/v1/profile", nil, 200)
+		if p["onboardingStep"] != "verify" || p["communityId"] != communityID || p["unitId"] == nil {
+			t.Fatalf("after approval: %v", p)
+		}
+		// Saying one owns the unit is a claim: a resident until an admin confirms it.
 		mine := eva.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any)
-		if mine["id"] != unit["id"] || mine["isOwner"] != true || mine["ownerName"] != "Ana López" {
+		if mine["id"] != p["unitId"] || mine["isOwner"] != false || mine["ownerClaimPending"] != true || mine["ownerName"] != nil {
 			t.Fatalf("my unit: %v", mine)
+		}
+		claims := obItems(t, admin.must(t, "GET", "/api/v1/community/owner-claims?status=pending", nil, 200), "claims")
+		if len(claims) != 1 || claims[0]["unitLabel"] != "2 · B" {
+			t.Fatalf("claims: %v", claims)
+		}
+		obReview(t, admin, "owner-claims", claims[0]["id"].(string), "approved", "")
+		mine = eva.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any)
+		if mine["isOwner"] != true || mine["ownerClaimPending"] != false || mine["ownerName"] != "Ana López" {
+			t.Fatalf("my unit once confirmed: %v", mine)
 		}
 		// A second neighbour choosing the same floor and door lands in the same unit, which keeps its owner.
 		leo := e.obLoner(t, "leo@example.es")
-		out = leo.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"communityId": communityID, "floor": "2", "door": "b", "owner": true}, 200)
-		if out["unit"].(map[string]any)["id"] != unit["id"] {
-			t.Fatalf("same unit expected: %v", out)
-		}
-		if u := leo.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any); u["isOwner"] != false {
+		found = obItems(t, leo.must(t, "GET", "/api/v1/onboarding/communities/by-address?"+q.Encode(), nil, 200), "communities")
+		req = leo.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"choice": found[0]["choice"], "floor": "2", "door": "b", "owner": true}, 200)["joinRequest"].(map[string]any)
+		obReview(t, admin, "join-requests", req["id"].(string), "approved", "")
+		if u := leo.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any); u["id"] != mine["id"] || u["isOwner"] != false || u["ownerClaimPending"] != false {
 			t.Fatalf("leo's unit: %v", u)
 		}
 		// /verify (auto) then /done
@@ -163,13 +180,17 @@ func TestChooseUnitInAnotherCommunityIsRefused(t *testing.T) {
 		a := e.obAdmin(t, "a@example.es", "A")
 		b := e.obAdmin(t, "b@example.es", "B")
 		bID := e.obCommunityID(t, b)
-		obDetail(t, a, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"communityId": bID, "floor": "1", "door": "A"}, 409, "conflict", "Ya perteneces a una comunidad")
+		choice := obFind(t, a, "B")["choice"]
+		obDetail(t, a, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"choice": choice, "floor": "1", "door": "A"}, 409, "conflict", "Ya perteneces a una comunidad")
 		obDetail(t, a, "GET", "/api/v1/onboarding/communities/"+bID+"/units", nil, 403, "forbidden", "Ya perteneces a otra comunidad")
-		// Their own community needs no id.
+		// Their own community needs no choice.
 		a.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"floor": "1", "door": "A"}, 200)
 		eva := e.obLoner(t, "eva@example.es")
-		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"communityId": "nope", "floor": "1", "door": "A"}, 404, "not_found", "No se pudo obtener la comunidad")
-		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"communityId": bID, "unitId": "nope"}, 404, "not_found", "No se encontró la vivienda")
+		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"choice": "nope", "floor": "1", "door": "A"}, 404, "not_found",
+			"La búsqueda ha caducado. Vuelve a buscar tu comunidad.")
+		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"floor": "1", "door": "A"}, 422, "invalid", "Busca tu comunidad antes de elegir tu vivienda")
+		choice = obFind(t, eva, "B")["choice"]
+		obDetail(t, eva, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"choice": choice, "unitId": "nope"}, 404, "not_found", "No se encontró la vivienda")
 		if p := eva.must(t, "GET", "/api/v1/profile", nil, 200); p["communityId"] != nil {
 			t.Fatalf("a failed choice must not join: %v", p)
 		}

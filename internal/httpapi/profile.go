@@ -11,7 +11,8 @@ import (
 )
 
 // registerMembership lists the operations of issue 4: profile and account settings, the onboarding
-// wizard, the dwelling, roles, community data and verification.
+// wizard, the dwelling, roles, community data and verification; and of issue #12: join requests and
+// owner claims.
 func registerMembership(api huma.API, s *server) {
 	registerProfile(api, s)
 	registerAccount(api, s)
@@ -19,6 +20,7 @@ func registerMembership(api huma.API, s *server) {
 	registerUnit(api, s)
 	registerRoles(api, s)
 	registerVerification(api, s)
+	registerJoinRequests(api, s)
 }
 
 // Profile is the caller's own profile (/settings/profile) and onboarding progress.

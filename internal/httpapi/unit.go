@@ -18,7 +18,10 @@ type MyUnit struct {
 	Building   *string `json:"building"`
 	OwnerID    *string `json:"ownerId"`
 	OwnerName  *string `json:"ownerName" doc:"null when nobody owns it (or the owner deleted their account)"`
-	IsOwner    bool    `json:"isOwner"`
+	IsOwner    bool    `json:"isOwner" doc:"Confirmed owner"`
+	// An owner claim gives no rights until confirmed.
+	OwnerClaimPending bool `json:"ownerClaimPending" doc:"You said you own it; an admin (or level-2 verification) has yet to confirm it"`
+	CanEdit           bool `json:"canEdit" doc:"Only its confirmed owner or an admin may change it"`
 }
 
 type myUnitOutput struct {
@@ -40,7 +43,7 @@ func registerUnit(api huma.API, s *server) {
 	huma.Register(api, huma.Operation{OperationID: "getMyUnit", Method: http.MethodGet, Path: "/api/v1/unit",
 		Summary: "Mi vivienda", Tags: tags, Security: signedIn}, s.getMyUnit)
 	huma.Register(api, huma.Operation{OperationID: "saveMyUnit", Method: http.MethodPut, Path: "/api/v1/unit",
-		Summary: "Guardar mi vivienda (la crea si no tengo)", Tags: tags, Security: signedIn}, s.saveMyUnit)
+		Summary: "Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican)", Tags: tags, Security: signedIn}, s.saveMyUnit)
 }
 
 func myUnitOf(a *domain.Actor, u *domain.UnitView, err error) (*myUnitOutput, error) {
@@ -50,7 +53,7 @@ func myUnitOf(a *domain.Actor, u *domain.UnitView, err error) (*myUnitOutput, er
 	out := &myUnitOutput{}
 	if u != nil {
 		out.Body.Unit = &MyUnit{ID: u.ID, UnitNumber: u.UnitNumber, Floor: u.Floor, Building: u.Building, OwnerID: u.OwnerID,
-			OwnerName: u.OwnerName, IsOwner: u.OwnerID != nil && *u.OwnerID == a.UserID}
+			OwnerName: u.OwnerName, IsOwner: u.OwnerID != nil && *u.OwnerID == a.UserID, OwnerClaimPending: u.ClaimPending, CanEdit: a.MayEditUnit(&u.Unit)}
 	}
 	return out, nil
 }

@@ -26,10 +26,13 @@ const (
 	// The outcome of a member's verification document, decided by an admin.
 	KindVerificationApproved Kind = "verification_approved"
 	KindVerificationRejected Kind = "verification_rejected"
+	// The outcome of a request to join a community found by searching.
+	KindJoinApproved Kind = "join_approved"
+	KindJoinRejected Kind = "join_rejected"
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
-	KindVerificationApproved, KindVerificationRejected}
+	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
@@ -44,7 +47,7 @@ type Data struct {
 	CommunityName string
 	Title         string // announcement title
 	Body          string // announcement text; blank lines separate paragraphs
-	Note          string // the admin's reason for rejecting a verification
+	Note          string // the admin's reason for rejecting a verification or a join request
 	NewEmail      string // the address an email change asks for (the notice to the old address)
 }
 

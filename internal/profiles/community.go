@@ -135,13 +135,21 @@ func (s *Service) CommunityOf(ctx context.Context, userID string) (string, error
 	return s.store.CommunityOfUser(ctx, userID)
 }
 
-// MyUnit returns the actor's unit, nil when they have none.
+// MyUnit returns the actor's unit, nil when they have none, with whether their claim to own it waits
+// for confirmation.
 func (s *Service) MyUnit(ctx context.Context, a *domain.Actor) (*domain.UnitView, error) {
 	if a.CommunityID == "" {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+	u, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+	if err != nil || u == nil {
+		return u, err
+	}
+	u.ClaimPending, err = s.store.HasOwnerClaim(ctx, a.UserID, u.ID)
+	return u, err
 }
+
+var errNotYourUnit = domain.Errorf(domain.CodeForbidden, "Solo el propietario de la vivienda o un administrador pueden modificarla")
 
 // UnitUpdate is the /settings/unit-info form.
 type UnitUpdate struct {
@@ -149,6 +157,8 @@ type UnitUpdate struct {
 }
 
 // SaveMyUnit writes the actor's unit: the number is required, an empty floor or building is cleared.
+// Only its confirmed owner or an admin may change an existing unit; a member without one creates it and
+// claims it (an admin owns it at once).
 func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate) (*domain.UnitView, error) {
 	if a.CommunityID == "" {
 		return nil, domain.ErrNoCommunity
@@ -169,7 +179,19 @@ func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate
 			return nil, domain.Errorf(domain.CodeInvalid, "El número, la planta y el portal no pueden superar 20 caracteres")
 		}
 	}
-	return s.store.SaveMyUnit(ctx, a.UserID, a.CommunityID, number, floor, building)
+	current, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	if current != nil && !a.MayEditUnit(&current.Unit) {
+		return nil, errNotYourUnit
+	}
+	u, err := s.store.SaveMyUnit(ctx, a.UserID, a.CommunityID, number, floor, building, a.IsAdmin())
+	if err != nil || u == nil {
+		return u, err
+	}
+	u.ClaimPending, err = s.store.HasOwnerClaim(ctx, a.UserID, u.ID)
+	return u, err
 }
 
 // hashCode is what is stored of a verification code (like email tokens, never the code itself).
@@ -197,31 +219,21 @@ func (s *Service) Verifications(ctx context.Context, a *domain.Actor, status str
 }
 
 // Review approves or rejects a pending request of the admin's community, with an optional note.
-func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decision, note string) (*domain.VerificationRequest, error) {
+func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note string) (*domain.VerificationRequest, error) {
 	if err := admin(a); err != nil {
 		return nil, err
 	}
-	st := domain.VerificationStatus(decision)
-	if st != domain.VerificationApproved && st != domain.VerificationRejected {
-		return nil, domain.Errorf(domain.CodeInvalid, "Indica si apruebas o rechazas la solicitud")
-	}
-	var n *string
-	if note = strings.TrimSpace(note); note != "" {
-		if utf8.RuneCountInString(note) > 500 {
-			return nil, domain.Errorf(domain.CodeInvalid, "La nota es demasiado larga")
-		}
-		n = &note
+	st, n, err := decision(decided, note)
+	if err != nil {
+		return nil, err
 	}
 	kind := mail.KindVerificationApproved
 	if st == domain.VerificationRejected {
 		kind = mail.KindVerificationRejected
 	}
-	link := ""
-	if s.publicURL != "" {
-		link = s.publicURL + "/settings/my-community"
-	}
+	link := s.link("/settings/my-community")
 	v, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {
-		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: note, Link: link})
+		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
 	})
 	if err == nil {
 		s.mailWake()

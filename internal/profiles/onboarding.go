@@ -103,7 +103,8 @@ func (s *Service) FindByReference(ctx context.Context, a *domain.Actor, ref stri
 	if utf8.RuneCountInString(ref) != 20 || !domain.ValidCatastralReference(ref) {
 		return nil, errReference
 	}
-	return s.store.CommunitiesByParcel(ctx, string([]rune(ref)[:14]))
+	ms, err := s.store.CommunitiesByParcel(ctx, string([]rune(ref)[:14]))
+	return s.picked(ctx, a, ms, err)
 }
 
 // AddressQuery is the /find-community address form.
@@ -140,51 +141,8 @@ func (s *Service) FindByAddress(ctx context.Context, a *domain.Actor, q AddressQ
 	if search.City == "" || search.Street == "" || search.Number == "" {
 		return []domain.CommunityMatch{}, nil
 	}
-	return s.store.CommunitiesByAddress(ctx, search)
-}
-
-// Units lists the units of a community for /choose-unit: the user's own community, or one they found
-// and are about to join (units carry no personal data).
-func (s *Service) Units(ctx context.Context, a *domain.Actor, communityID string) ([]domain.Unit, error) {
-	if a.CommunityID != "" && communityID != a.CommunityID {
-		return nil, domain.Errorf(domain.CodeForbidden, "Ya perteneces a otra comunidad")
-	}
-	if _, err := s.store.CommunityByID(ctx, communityID); err != nil {
-		return nil, domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
-	}
-	return s.store.CommunityUnits(ctx, communityID)
-}
-
-// ChooseUnitInput is the /choose-unit form.
-type ChooseUnitInput struct {
-	CommunityID string // the community found in /find-community; empty: the user's own
-	UnitID      string
-	Floor, Door string
-	Owner       bool
-}
-
-// ChooseUnit joins the chosen community (when the user has none) and places the user in their unit.
-func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnitInput) (*domain.Unit, error) {
-	in.Floor, in.Door, in.UnitID = strings.TrimSpace(in.Floor), strings.TrimSpace(in.Door), strings.TrimSpace(in.UnitID)
-	if in.UnitID == "" {
-		switch {
-		case in.Floor == "" && in.Door == "":
-			return nil, domain.Errorf(domain.CodeInvalid, "Debes seleccionar tu vivienda")
-		case in.Floor == "" || in.Door == "":
-			return nil, domain.Errorf(domain.CodeInvalid, "Indica planta y puerta")
-		case utf8.RuneCountInString(in.Floor) > 10 || utf8.RuneCountInString(in.Door) > 10:
-			return nil, domain.Errorf(domain.CodeInvalid, "La planta y la puerta no pueden superar 10 caracteres")
-		}
-	}
-	p, err := s.store.Profile(ctx, a.UserID)
-	if err != nil {
-		return nil, err
-	}
-	if p.OnboardingCompleted {
-		return nil, errCompleted
-	}
-	return s.store.ChooseUnit(ctx, a.UserID, domain.UnitChoice{CommunityID: strings.TrimSpace(in.CommunityID), UnitID: in.UnitID,
-		Floor: in.Floor, Door: in.Door, Owner: in.Owner, Role: domain.RoleUser}, domain.StepVerify)
+	ms, err := s.store.CommunitiesByAddress(ctx, search)
+	return s.picked(ctx, a, ms, err)
 }
 
 // Verification is a member's verification state. Level 1 comes with a confirmed email in a community;

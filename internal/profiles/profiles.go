@@ -34,7 +34,18 @@ type Store interface {
 	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
 	ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error)
 	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
-	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string) (*domain.UnitView, error)
+	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string, confirmedOwner bool) (*domain.UnitView, error)
+
+	SaveCommunityPicks(ctx context.Context, userID string, picks map[string]string, expires time.Time) error
+	PickedCommunity(ctx context.Context, userID, hash string, now time.Time) (string, error)
+	SubmitJoinRequest(ctx context.Context, r *domain.JoinRequest) error
+	MyJoinRequest(ctx context.Context, userID string) (*domain.JoinRequest, error)
+	JoinRequests(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.JoinRequest, error)
+	ReviewJoinRequest(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, note *string, now time.Time,
+		next domain.OnboardingStep, notify func(domain.Recipient) (domain.Mail, error)) (*domain.JoinRequest, error)
+	OwnerClaims(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.OwnerClaim, error)
+	HasOwnerClaim(ctx context.Context, userID, unitID string) (bool, error)
+	ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, now time.Time) (*domain.OwnerClaim, error)
 
 	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
 	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy string, expires time.Time) error

@@ -232,11 +232,11 @@ func TestAnnouncementTargeting(t *testing.T) {
 		c, m := storetest.CommunityIDs(t, db, "Admin", "Olga", "Pablo", "Teo", "Nadie")
 		admin, owner1, owner2, tenant, nobody := m[0], m[1], m[2], m[3], m[4]
 		p1, p2 := "Portal 1", "Portal 2"
-		u1, err := db.SaveMyUnit(ctx, owner1, c, "1A", nil, &p1)
+		u1, err := db.SaveMyUnit(ctx, owner1, c, "1A", nil, &p1, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SaveMyUnit(ctx, owner2, c, "2B", nil, &p2); err != nil {
+		if _, err := db.SaveMyUnit(ctx, owner2, c, "2B", nil, &p2, true); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.ChooseUnit(ctx, tenant, domain.UnitChoice{UnitID: u1.ID}, domain.StepVerify); err != nil {

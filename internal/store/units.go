@@ -43,9 +43,9 @@ var (
 	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
 )
 
-// ChooseUnit carries out the onboarding step /choose-unit in one transaction: the user joins the chosen
-// community when they have none yet, finds or creates their unit, lives in it (profiles.unit_id) and,
-// as its owner, owns it when nobody does yet. The profile moves on to step next.
+// ChooseUnit carries out the onboarding step /choose-unit in the user's own community (one joins another
+// only by its code or by an approved join request): the user finds or creates their unit and lives in it
+// (profiles.unit_id); a claim to own it is filed (see placeInUnit). The profile moves on to step next.
 func (db *DB) ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
 	var unit *domain.Unit
 	err := db.inTx(ctx, func(tx conn) error {
@@ -53,57 +53,71 @@ func (db *DB) ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoic
 		if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", userID).Scan(&current); err != nil {
 			return err
 		}
-		communityID := ch.CommunityID
-		switch {
-		case current != nil && (communityID == "" || communityID == *current):
-			communityID = *current
-		case current != nil:
-			return domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
-		case communityID == "":
+		if current == nil {
 			return domain.Errorf(domain.CodeInvalid, "Busca tu comunidad antes de elegir tu vivienda")
-		default:
-			var n int
-			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM communities WHERE id = ?", communityID).Scan(&n); err != nil {
-				return err
-			}
-			if n == 0 {
-				return errCommunityNotFound
-			}
-			if err := addMember(ctx, tx, userID, communityID, ch.Role); err != nil {
-				return err
-			}
 		}
-		now := time.Now().UnixMilli()
 		var err error
-		if ch.UnitID != "" {
-			unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.id = ? AND u.community_id = ?", ch.UnitID, communityID))
-			if errors.Is(err, sql.ErrNoRows) {
-				return errUnitNotFound
-			}
-		} else {
-			unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+` FROM units u
-				WHERE u.community_id = ? AND LOWER(u.floor) = LOWER(CAST(? AS TEXT)) AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT)) AND u.building IS NULL
-				ORDER BY u.created_at LIMIT 1`, communityID, ch.Floor, ch.Door))
-			if errors.Is(err, sql.ErrNoRows) {
-				floor := ch.Floor
-				unit, err = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: ch.Door, Floor: &floor}, nil
-				_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-					unit.ID, communityID, unit.UnitNumber, unit.Floor, now, now)
-			}
-		}
-		if err != nil {
-			return err
-		}
-		if ch.Owner && unit.OwnerID == nil {
-			if _, err := tx.exec(ctx, "UPDATE units SET owner_id = ?, updated_at = ? WHERE id = ? AND owner_id IS NULL", userID, now, unit.ID); err != nil {
-				return err
-			}
-			unit.OwnerID = &userID
-		}
-		_, err = tx.exec(ctx, "UPDATE profiles SET unit_id = ?, onboarding_step = ?, updated_at = ? WHERE id = ?", unit.ID, string(next), now, userID)
+		unit, err = placeInUnit(ctx, tx, userID, *current, ch, next)
 		return err
 	})
 	return unit, err
+}
+
+// placeInUnit finds the chosen unit of the community (or, by floor and door, finds or creates it), makes
+// it the user's home and moves their onboarding on to step next. Saying they own it files an owner
+// claim, which gives no owner rights until confirmed — unless ch.ConfirmedOwner. An empty choice (a
+// requested unit deleted since) only moves the step.
+func placeInUnit(ctx context.Context, tx conn, userID, communityID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
+	now := time.Now().UnixMilli()
+	var unit *domain.Unit
+	var err error
+	switch {
+	case ch.UnitID != "":
+		unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.id = ? AND u.community_id = ?", ch.UnitID, communityID))
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errUnitNotFound
+		}
+	case ch.Floor != "" || ch.Door != "":
+		unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+` FROM units u
+			WHERE u.community_id = ? AND LOWER(u.floor) = LOWER(CAST(? AS TEXT)) AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT)) AND u.building IS NULL
+			ORDER BY u.created_at LIMIT 1`, communityID, ch.Floor, ch.Door))
+		if errors.Is(err, sql.ErrNoRows) {
+			floor := ch.Floor
+			unit = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: ch.Door, Floor: &floor}
+			_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+				unit.ID, communityID, unit.UnitNumber, unit.Floor, now, now)
+		}
+	default:
+		return nil, setStep(ctx, tx, userID, next)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ch.Owner && unit.OwnerID == nil {
+		if err := claimUnit(ctx, tx, userID, unit, ch.ConfirmedOwner, now); err != nil {
+			return nil, err
+		}
+	}
+	_, err = tx.exec(ctx, "UPDATE profiles SET unit_id = ?, onboarding_step = ?, updated_at = ? WHERE id = ?", unit.ID, string(next), now, userID)
+	return unit, err
+}
+
+// claimUnit makes the user the owner of a unit nobody owns (confirmed), or files their pending claim to
+// it, replacing a pending claim of theirs in the community.
+func claimUnit(ctx context.Context, tx conn, userID string, unit *domain.Unit, confirmed bool, now int64) error {
+	if confirmed {
+		if _, err := tx.exec(ctx, "UPDATE units SET owner_id = ?, updated_at = ? WHERE id = ? AND owner_id IS NULL", userID, now, unit.ID); err != nil {
+			return err
+		}
+		unit.OwnerID = &userID
+		return nil
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending'", userID, unit.CommunityID); err != nil {
+		return err
+	}
+	_, err := tx.exec(ctx, `INSERT INTO owner_claims (id, user_id, community_id, unit_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`,
+		domain.NewID(), userID, unit.CommunityID, unit.ID, now)
+	return err
 }
 
 // myUnitQuery finds the user's unit in their community: the one they live in, else one they own.
@@ -128,9 +142,10 @@ func myUnit(ctx context.Context, c conn, userID, communityID string) (*domain.Un
 	return &domain.UnitView{Unit: *u, OwnerName: owner}, nil
 }
 
-// SaveMyUnit writes the user's unit (see MyUnit), creating it — owned by them — when they have none; the
-// user then lives in it.
-func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number string, floor, building *string) (*domain.UnitView, error) {
+// SaveMyUnit writes the user's unit (see MyUnit), creating it when they have none: the user then lives in
+// it and owns it when confirmedOwner (an admin), else claims it (see claimUnit). Whether the user may
+// edit an existing unit is the caller's rule (domain.Actor.MayEditUnit).
+func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number string, floor, building *string, confirmedOwner bool) (*domain.UnitView, error) {
 	var out *domain.UnitView
 	err := db.inTx(ctx, func(tx conn) error {
 		u, err := myUnit(ctx, tx, userID, communityID)
@@ -139,12 +154,15 @@ func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number
 		}
 		now := time.Now().UnixMilli()
 		if u == nil {
-			id := domain.NewID()
-			if _, err := tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, owner_id, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, communityID, number, floor, building, userID, now, now); err != nil {
+			unit := &domain.Unit{ID: domain.NewID(), CommunityID: communityID}
+			if _, err := tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, unit.ID, communityID, number, floor, building, now, now); err != nil {
 				return err
 			}
-			if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = ?, updated_at = ? WHERE id = ?", id, now, userID); err != nil {
+			if err := claimUnit(ctx, tx, userID, unit, confirmedOwner, now); err != nil {
+				return err
+			}
+			if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = ?, updated_at = ? WHERE id = ?", unit.ID, now, userID); err != nil {
 				return err
 			}
 		} else if _, err := tx.exec(ctx, "UPDATE units SET unit_number = ?, floor = ?, building = ?, updated_at = ? WHERE id = ?",

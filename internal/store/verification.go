@@ -61,7 +61,8 @@ func (db *DB) CreateVerificationCode(ctx context.Context, hash, communityID, cre
 }
 
 // RedeemVerificationCode spends an unused, unexpired code of the community: the user is verified at once
-// (an approved request, reviewed by the admin who issued the code) and moves on to step next. Exactly one
+// (an approved request, reviewed by the admin who issued the code; their owner claims confirmed) and
+// moves on to step next. Exactly one
 // user wins a code.
 func (db *DB) RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) error {
 	return db.inTx(ctx, func(tx conn) error {
@@ -77,6 +78,9 @@ func (db *DB) RedeemVerificationCode(ctx context.Context, hash string, v *domain
 			return err
 		}
 		if err := insertVerification(ctx, tx, v); err != nil {
+			return err
+		}
+		if err := confirmOwnerClaims(ctx, tx, v.UserID, v.CommunityID, v.ReviewedBy, now); err != nil {
 			return err
 		}
 		return setStep(ctx, tx, v.UserID, next)
@@ -126,7 +130,8 @@ func (db *DB) Verifications(ctx context.Context, communityID string, status doma
 	return out, rows.Err()
 }
 
-// ReviewVerification decides a pending request of the community.
+// ReviewVerification decides a pending request of the community; approved, the member's pending owner
+// claims are confirmed (level 2 proves they live there).
 func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
 	notify func(domain.Recipient) (domain.Mail, error)) (*domain.VerificationRequest, error) {
 	var out *domain.VerificationRequest
@@ -153,32 +158,12 @@ func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerI
 			return err
 		}
 		out.FullName, out.Email, out.UnitNumber = name, email, unit
-		return notifyReviewed(ctx, tx, id, notify)
+		if status == domain.VerificationApproved {
+			if err := confirmOwnerClaims(ctx, tx, out.UserID, communityID, &reviewerID, now); err != nil {
+				return err
+			}
+		}
+		return notifyMember(ctx, tx, out.UserID, communityID, notify)
 	})
 	return out, err
-}
-
-// notifyReviewed queues, in the review's transaction, the email notify composes for the member whose
-// request it was (when their address is confirmed).
-func notifyReviewed(ctx context.Context, tx conn, id string, notify func(domain.Recipient) (domain.Mail, error)) error {
-	if notify == nil {
-		return nil
-	}
-	var r domain.Recipient
-	var lang string
-	err := tx.queryRow(ctx, `SELECT u.email, p.full_name, u.language, c.name FROM verification_requests v
-		JOIN users u ON u.id = v.user_id JOIN profiles p ON p.id = v.user_id JOIN communities c ON c.id = v.community_id
-		WHERE v.id = ? AND u.email_confirmed_at IS NOT NULL`, id).Scan(&r.Email, &r.FullName, &lang, &r.CommunityName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	r.Language = domain.ParseLanguage(lang)
-	m, err := notify(r)
-	if err != nil {
-		return err
-	}
-	return enqueueMail(ctx, tx, m)
 }

@@ -368,3 +368,65 @@ test('an email change takes effect only once the new address is confirmed', asyn
   const old = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
   expect(old.status()).toBe(401);
 });
+
+test('a user who finds a community by address waits for an admin to approve the request', async ({ page, context, browser, server }) => {
+  test.setTimeout(90_000);
+  const street = `Solicitud ${Date.now().toString(36)}`;
+  await signUpConfirmed(context, newUser('Rosa Revisa'), {
+    create: { name: 'Comunidad Solicitud', address: `Calle ${street} 9`, city: 'Madrid', postalCode: '28013' },
+  });
+
+  // Inés, with no community, goes through the wizard to /find-community.
+  const ines = newUser('Inés Solicita');
+  const inesContext = await phoneContext(browser, server.url);
+  await signUpConfirmed(inesContext, ines, null);
+  for (const [path, data] of [
+    ['/api/v1/onboarding/start', { language: 'es', privacyConsent: true }],
+    ['/api/v1/onboarding/join', { relation: 'resident' }],
+  ] as const) {
+    const res = await inesContext.request.post(path, { data });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const inesPage = await inesContext.newPage();
+  await inesPage.goto('/find-community');
+  await inesPage.getByRole('tab', { name: 'Dirección' }).click();
+  await inesPage.getByLabel('Provincia').fill('Madrid');
+  await inesPage.getByLabel('Municipio').fill('Madrid');
+  await inesPage.getByLabel('Nombre de la calle').fill(street);
+  await inesPage.getByLabel('Número', { exact: true }).fill('9');
+  await inesPage.getByRole('button', { name: 'Buscar' }).click();
+  await inesPage.getByRole('button', { name: /Comunidad Solicitud/ }).click();
+
+  await expect(inesPage).toHaveURL(/\/choose-unit$/);
+  await inesPage.getByLabel('Planta').fill('2');
+  await inesPage.getByLabel('Puerta').fill('B');
+  await inesPage.getByLabel('Soy el propietario de esta vivienda').check();
+  await inesPage.getByRole('button', { name: 'Unirme a la comunidad' }).click();
+  await expect(inesPage.getByRole('heading', { name: 'Solicitud enviada' })).toBeVisible();
+  await expect(inesPage.getByText(/Un administrador de la comunidad debe aprobar tu solicitud/)).toBeVisible();
+  await expectNoHorizontalScroll(inesPage);
+  await shot(inesPage, 'join-request-sent');
+  // A request is no way in.
+  expect((await inesContext.request.get('/api/v1/incidents')).status()).toBe(403);
+  expect((await inesContext.request.get('/api/v1/directory')).status()).toBe(403);
+
+  // The admin approves it in the review screen.
+  await page.goto('/settings/verifications');
+  const request = page.getByRole('listitem', { name: 'Inés Solicita' });
+  await expect(request.getByText(/Vivienda 2 · B/)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'settings-join-requests');
+  await request.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText('Solicitud aprobada')).toBeVisible();
+  await expect(page.getByText('No hay solicitudes para unirse')).toBeVisible();
+  // Her owner claim now waits for confirmation on its own.
+  await expect(page.getByRole('listitem', { name: 'Inés Solicita' }).getByText(/Dice ser el propietario de la vivienda 2 · B/)).toBeVisible();
+
+  // Inés is told and gets in.
+  await inesPage.getByRole('button', { name: 'Comprobar ahora' }).click();
+  await expect(inesPage.getByRole('heading', { name: 'Solicitud aprobada' })).toBeVisible();
+  await inesPage.getByRole('button', { name: 'Continuar' }).click();
+  await expect(inesPage).toHaveURL(/\/verify$/);
+  expect((await inesContext.request.get('/api/v1/incidents')).status()).toBe(200);
+  await inesContext.close();
+});

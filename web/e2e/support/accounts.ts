@@ -48,15 +48,18 @@ export function tokenOf(link: string): string {
 
 export type Community =
   | { create: { name: string; address: string; city: string; postalCode: string } }
-  | { join: string }; // a community code
+  | { join: string } // a community code
+  | null; // none yet: the onboarding wizard's user
 
 /**
  * Signs a user up and confirms the email, which signs the browser context in. With `create` the user
- * becomes the admin of a new community; with `join` a member of an existing one.
+ * becomes the admin of a new community; with `join` a member of an existing one; with null, of none.
  */
 export async function signUpConfirmed(context: BrowserContext, user: NewUser, community: Community): Promise<void> {
   const metadata =
-    'create' in community
+    community === null
+      ? { community_role: 'Inquilino' }
+      : 'create' in community
       ? {
           community_role: 'Presidente',
           community_intent: 'create',

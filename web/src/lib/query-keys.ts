@@ -22,12 +22,18 @@ export const queryKeys = {
     admins: () => ['community', 'admins'] as const,
     verificationsAll: ['community', 'verifications'] as const,
     verifications: <S>(status: S) => ['community', 'verifications', status] as const,
+    /** Requests to join from people who found the community by searching. */
+    joinRequests: () => ['community', 'join-requests'] as const,
+    /** Members who said they own a unit, waiting for an admin. */
+    ownerClaims: () => ['community', 'owner-claims'] as const,
   },
   /** The user's own verification request. */
   myVerification: () => ['verification'] as const,
   /** The user's own unit. */
   myUnit: () => ['unit'] as const,
-  onboardingUnits: (communityId: string | undefined) => ['onboarding', 'units', communityId] as const,
+  onboardingUnits: (ref: string | undefined) => ['onboarding', 'units', ref] as const,
+  /** The user's own request to join a community they found by searching. */
+  joinRequest: () => ['onboarding', 'join-request'] as const,
 
   incidents: {
     all: ['incidents'] as const,

@@ -522,6 +522,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/join-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Solicitudes para unirse a la comunidad (solo administradores) */
+        get: operations["listJoinRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/join-requests/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprobar o rechazar una solicitud para unirse (solo administradores) */
+        post: operations["reviewJoinRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/members": {
         parameters: {
             query?: never;
@@ -550,6 +584,40 @@ export interface paths {
         /** Cambiar el rol de un miembro (solo administradores; máximo 3 administradores) */
         put: operations["setMemberRole"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/owner-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Viviendas que alguien dice poseer, por confirmar (solo administradores) */
+        get: operations["listOwnerClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/owner-claims/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar o rechazar que alguien es propietario (solo administradores) */
+        post: operations["reviewOwnerClaim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -862,7 +930,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Paso /choose-unit: unirse a la comunidad y elegir la vivienda */
+        /** Paso /choose-unit: elegir la vivienda (o pedir unirse a la comunidad encontrada) */
         post: operations["onboardingChooseUnit"];
         delete?: never;
         options?: never;
@@ -955,6 +1023,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/onboarding/join-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mi solicitud para unirme a una comunidad */
+        get: operations["getMyJoinRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/onboarding/start": {
         parameters: {
             query?: never;
@@ -1033,7 +1118,7 @@ export interface paths {
         };
         /** Mi vivienda */
         get: operations["getMyUnit"];
-        /** Guardar mi vivienda (la crea si no tengo) */
+        /** Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican) */
         put: operations["saveMyUnit"];
         post?: never;
         delete?: never;
@@ -1225,19 +1310,26 @@ export interface components {
             userId: string | null;
         };
         ChooseUnitInputBody: {
-            /** @description The community found in /find-community; omit to use your own */
-            communityId?: string;
+            /** @description The choice of a /find-community result: asks its admins to let you join; omit in your own community */
+            choice?: string;
             door?: string;
             floor?: string;
-            /** @description I own this unit: it becomes mine when it has no owner yet */
+            /** @description I own this unit: a claim, with owner rights once an admin confirms it or level-2 verification does */
             owner?: boolean;
             /** @description A unit from the list; or floor and door instead */
             unitId?: string;
         };
         ChooseUnitOutputBody: {
+            /** @description With a choice: the request an admin of that community must approve */
+            joinRequest?: components["schemas"]["JoinRequest"];
             /** @description The user now (community and role included) */
             me: components["schemas"]["Me"];
-            unit: components["schemas"]["Unit"];
+            /** @description In your own community: your unit */
+            unit?: components["schemas"]["Unit"];
+        };
+        ClaimReviewInputBody: {
+            /** @enum {string} */
+            decision: "approved" | "rejected";
         };
         CodeOutputBody: {
             /** @description Single use; give it to the neighbour */
@@ -1265,11 +1357,10 @@ export interface components {
         };
         CommunityMatch: {
             address: string;
+            /** @description Opaque, valid for an hour and only for the user who searched, until their next search */
+            choice: string;
             city: string;
-            id: string;
             name: string;
-            postalCode: string;
-            province: string | null;
         };
         CommunityMatchesOutputBody: {
             /** @description Empty: offer to create the community */
@@ -1641,6 +1732,29 @@ export interface components {
         JoinInputBody: {
             code: string;
         };
+        JoinRequest: {
+            communityName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description In the admins' queue */
+            email?: string;
+            /** @description In the admins' queue */
+            fullName?: string;
+            id: string;
+            /** @description The admin's reason */
+            note: string | null;
+            /** @description The requester says they own it: a claim an admin confirms separately */
+            ownerClaim: boolean;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** @description The unit asked for ('2 · B'); empty when it is gone */
+            unitLabel: string;
+        };
+        JoinRequestsOutputBody: {
+            requests: components["schemas"]["JoinRequest"][] | null;
+        };
         JoinStepInputBody: {
             /** @description Optional, international form */
             phone?: string;
@@ -1687,11 +1801,20 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
         };
+        MyJoinRequestOutputBody: {
+            /** @description The latest; null when none was sent */
+            request: components["schemas"]["JoinRequest"];
+        };
         MyUnit: {
             building: string | null;
+            /** @description Only its confirmed owner or an admin may change it */
+            canEdit: boolean;
             floor: string | null;
             id: string;
+            /** @description Confirmed owner */
             isOwner: boolean;
+            /** @description You said you own it; an admin (or level-2 verification) has yet to confirm it */
+            ownerClaimPending: boolean;
             ownerId: string | null;
             /** @description null when nobody owns it (or the owner deleted their account) */
             ownerName: string | null;
@@ -1700,6 +1823,21 @@ export interface components {
         MyUnitOutputBody: {
             /** @description null when the user has no unit yet */
             unit: components["schemas"]["MyUnit"];
+        };
+        OwnerClaim: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            fullName: string;
+            id: string;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            unitLabel: string;
+        };
+        OwnerClaimsOutputBody: {
+            claims: components["schemas"]["OwnerClaim"][] | null;
         };
         Problem: {
             /**
@@ -3276,6 +3414,73 @@ export interface operations {
             };
         };
     };
+    listJoinRequests: {
+        parameters: {
+            query?: {
+                /** @description Empty: all */
+                status?: "pending" | "approved" | "rejected" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequest"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCommunityMembers: {
         parameters: {
             query?: never;
@@ -3327,6 +3532,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberRole"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOwnerClaims: {
+        parameters: {
+            query?: {
+                /** @description Empty: all */
+                status?: "pending" | "approved" | "rejected" | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerClaimsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewOwnerClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimReviewInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerClaim"];
                 };
             };
             /** @description Error */
@@ -4255,6 +4527,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Your community's id or, without one, the choice of a /find-community result */
                 id: string;
             };
             cookie?: never;
@@ -4334,6 +4607,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyJoinRequestOutputBody"];
                 };
             };
             /** @description Error */

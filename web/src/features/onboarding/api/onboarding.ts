@@ -13,6 +13,7 @@ export type Relation = components['schemas']['JoinStepInputBody']['relation']
 export type CommunityMatch = components['schemas']['CommunityMatch']
 export type WizardUnit = components['schemas']['Unit']
 export type ChooseUnitInput = components['schemas']['ChooseUnitInputBody']
+export type JoinRequest = components['schemas']['JoinRequest']
 export type VerifyInput = components['schemas']['VerifyInputBody']
 export type DoneInput = components['schemas']['DoneInputBody']
 export type CreateCommunityInput = components['schemas']['CreateCommunityInputBody']
@@ -75,27 +76,40 @@ export function useFindCommunities() {
   })
 }
 
-/** The units of the community the user joins (their own when communityId is empty). */
-export function useCommunityUnits(communityId: string | undefined) {
+/** The units of the user's own community (by its id) or of the search result they chose (by its choice). */
+export function useCommunityUnits(ref: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.onboardingUnits(communityId),
+    queryKey: queryKeys.onboardingUnits(ref),
     queryFn: async () => {
-      const body = await unwrap(
-        api.GET('/api/v1/onboarding/communities/{id}/units', { params: { path: { id: communityId ?? '' } } }),
-      )
+      const body = await unwrap(api.GET('/api/v1/onboarding/communities/{id}/units', { params: { path: { id: ref ?? '' } } }))
       return body.units ?? []
     },
-    enabled: Boolean(communityId),
+    enabled: Boolean(ref),
   })
 }
 
-/** /choose-unit: joins the community (when the user has none) and places the user in their unit. */
+
+/** The user's latest request to join a community; while pending it is checked every 15 s. */
+export function useMyJoinRequest(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.joinRequest(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/onboarding/join-request'))).request,
+    enabled,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 15_000 : false),
+  })
+}
+
+/**
+ * /choose-unit: places a member in their unit, or — with the choice of a search result — asks that
+ * community's admins to let the user join (the answer then carries the request).
+ */
 export function useChooseUnit() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: ChooseUnitInput) => unwrap(api.POST('/api/v1/onboarding/choose-unit', { body })),
-    onSuccess: ({ me }) => {
+    onSuccess: ({ me, joinRequest }) => {
       setSession(queryClient, me)
+      if (joinRequest) queryClient.setQueryData(queryKeys.joinRequest(), joinRequest)
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile() })
     },
   })

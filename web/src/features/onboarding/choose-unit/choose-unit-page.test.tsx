@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, json, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
+import { saveChosenCommunity } from '../lib/wizard-storage'
 
 const units = [
   { id: 'unit-1', unitNumber: '1A', floor: '1', building: null, hasOwner: false },
@@ -46,5 +47,60 @@ describe('choose unit', () => {
       expect(router.state.location.pathname).toBe('/verify')
     })
     expect(fakeApi.calls('POST /api/v1/onboarding/choose-unit')[0]?.body).toEqual({ unitId: 'unit-1', owner: true })
+  })
+
+  it("asks to join a community found by searching and shows 'Solicitud enviada'", async () => {
+    const request = {
+      id: 'join-1',
+      communityName: 'Mayor 1',
+      unitLabel: '1A',
+      ownerClaim: false,
+      status: 'pending' as const,
+      note: null,
+      createdAt: '2026-11-20T10:00:00Z',
+      reviewedAt: null,
+    }
+    fakeApi.signIn(testUser)
+    saveChosenCommunity({ choice: 'opaque-choice', name: 'Mayor 1', address: 'Calle Mayor 1', city: 'Madrid' })
+    fakeApi.on('GET /api/v1/onboarding/join-request', () => json({ request: null }))
+    fakeApi.on('GET /api/v1/onboarding/communities/{id}/units', () => json({ units }))
+    fakeApi.on('POST /api/v1/onboarding/choose-unit', () => json({ joinRequest: request, me: testUser }))
+    const { user, router } = renderRoute('/choose-unit')
+
+    await user.click(await screen.findByRole('radio', { name: /1A/ }))
+    await user.click(screen.getByRole('button', { name: 'Unirme a la comunidad' }))
+
+    expect(await screen.findByRole('heading', { name: 'Solicitud enviada' })).toBeInTheDocument()
+    expect(screen.getByText(/Un administrador de la comunidad debe aprobar tu solicitud; te avisaremos por email/)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/choose-unit')
+    expect(fakeApi.calls('GET /api/v1/onboarding/communities/{id}/units')[0]?.params).toEqual({ id: 'opaque-choice' })
+    expect(fakeApi.calls('POST /api/v1/onboarding/choose-unit')[0]?.body).toEqual({ choice: 'opaque-choice', unitId: 'unit-1', owner: false })
+  })
+
+  it("tells a rejected user the admin's reason and lets them search again", async () => {
+    fakeApi.signIn(testUser)
+    fakeApi.on('GET /api/v1/onboarding/join-request', () =>
+      json({
+        request: {
+          id: 'join-1',
+          communityName: 'Mayor 1',
+          unitLabel: '1A',
+          ownerClaim: false,
+          status: 'rejected',
+          note: 'No vive nadie con ese nombre',
+          createdAt: '2026-11-20T10:00:00Z',
+          reviewedAt: '2026-11-21T10:00:00Z',
+        },
+      }),
+    )
+    fakeApi.on('PUT /api/v1/onboarding/step', () => json({}))
+    const { user, router } = renderRoute('/choose-unit')
+
+    expect(await screen.findByRole('heading', { name: 'Solicitud rechazada' })).toBeInTheDocument()
+    expect(screen.getByText('Motivo: No vive nadie con ese nombre')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Buscar mi comunidad de nuevo' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/find-community')
+    })
   })
 })

@@ -11,10 +11,11 @@ import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useSession } from '@/lib/session'
 import { cn } from '@/lib/utils'
-import { useChooseUnit, useCommunityUnits, useSetStep, type CommunityMatch } from '../api/onboarding'
+import { useChooseUnit, useCommunityUnits, useMyJoinRequest, useSetStep, type CommunityMatch } from '../api/onboarding'
 import { WizardLayout } from '../components/wizard-layout'
 import { forgetChosenCommunity, readChosenCommunity } from '../lib/wizard-storage'
 import { chooseUnitError, type UnitChoice } from './choose-unit-validation'
+import { JoinRequestStatus } from './join-request-status'
 
 function communityFromState(state: unknown): CommunityMatch | null {
   if (typeof state !== 'object' || state === null) return null
@@ -22,17 +23,21 @@ function communityFromState(state: unknown): CommunityMatch | null {
   return typeof community === 'object' && community !== null ? (community as CommunityMatch) : null
 }
 
-/** /choose-unit: pick the dwelling from the community's list, or give floor and door. */
+/**
+ * /choose-unit: pick the dwelling from the community's list, or give floor and door. In a community found
+ * by searching this sends a join request, and the page then shows how it stands ('Solicitud enviada').
+ */
 export function ChooseUnitPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const location = useLocation()
   const { user } = useSession()
   const ownCommunity = user?.communityId ?? ''
-  // A community found in /find-community is joined here; otherwise the user's own (created or invited).
-  const [chosen] = useState(() => (ownCommunity ? null : (communityFromState(location.state) ?? readChosenCommunity())))
-  const communityId = chosen?.id ?? ownCommunity
-  const units = useCommunityUnits(communityId || undefined)
+  // A community found in /find-community is asked to join here; otherwise the user's own (created or invited).
+  const [chosen, setChosen] = useState(() => (ownCommunity ? null : (communityFromState(location.state) ?? readChosenCommunity())))
+  const communityRef = chosen?.choice ?? ownCommunity
+  const units = useCommunityUnits(communityRef || undefined)
+  const request = useMyJoinRequest(!ownCommunity)
   const choose = useChooseUnit()
   const setStep = useSetStep()
   const [choice, setChoiceState] = useState<UnitChoice>({ unitId: '', floor: '', door: '', manual: false })
@@ -60,14 +65,15 @@ export function ChooseUnitPage() {
     setError(null)
     choose.mutate(
       {
-        ...(chosen ? { communityId: chosen.id } : {}),
+        ...(chosen ? { choice: chosen.choice } : {}),
         ...(choice.manual ? { floor: choice.floor.trim(), door: choice.door.trim() } : { unitId: choice.unitId }),
         owner,
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ joinRequest }) => {
           forgetChosenCommunity()
-          void navigate('/verify')
+          if (joinRequest) setChosen(null)
+          else void navigate('/verify')
         },
         onError: (err) => {
           toast.error(t('onboarding.errors.continueFailed'), { description: problemMessage(err, t) })
@@ -76,7 +82,29 @@ export function ChooseUnitPage() {
     )
   }
 
-  if (!communityId) {
+  if (!communityRef) {
+    if (request.isPending && !ownCommunity) {
+      return (
+        <WizardLayout step={3} onBack={back} title={t('onboarding.unit.title')}>
+          <div className="flex justify-center py-4">
+            <Spinner className="size-6" />
+          </div>
+        </WizardLayout>
+      )
+    }
+    if (request.data) {
+      return (
+        <WizardLayout step={3} onBack={back} title={t('onboarding.unit.title')}>
+          <JoinRequestStatus
+            request={request.data}
+            checking={request.isFetching}
+            onCheck={() => {
+              void request.refetch()
+            }}
+          />
+        </WizardLayout>
+      )
+    }
     return (
       <WizardLayout step={3} onBack={back} title={t('onboarding.unit.title')}>
         <p className="text-muted-foreground">{t('onboarding.unit.noCommunity')}</p>

@@ -93,7 +93,7 @@ export function FindCommunityPage() {
           {results.length === 0 && <p className="text-sm text-muted-foreground">{t('onboarding.find.noneHint')}</p>}
           <ul className="flex flex-col gap-2">
             {results.map((community) => (
-              <li key={community.id}>
+              <li key={community.choice}>
                 <button
                   type="button"
                   className={
@@ -110,7 +110,7 @@ export function FindCommunityPage() {
                   <span className="flex min-w-0 flex-col">
                     <span className="truncate font-semibold">{community.name}</span>
                     <span className="text-sm break-words text-muted-foreground">
-                      {community.address}, {community.postalCode} {community.city}
+                      {community.address}, {community.city}
                     </span>
                   </span>
                 </button>

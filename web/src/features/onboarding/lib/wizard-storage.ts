@@ -6,7 +6,7 @@ import type { CommunityMatch } from '../api/onboarding'
 
 const COMMUNITY_KEY = 'vecinos.onboarding.community'
 
-/** The community picked in /find-community, which /choose-unit joins. */
+/** The community picked in /find-community (its choice token), which /choose-unit asks to join. */
 export function saveChosenCommunity(community: CommunityMatch): void {
   writeStored(sessionStorage, COMMUNITY_KEY, community)
 }
@@ -14,9 +14,9 @@ export function saveChosenCommunity(community: CommunityMatch): void {
 export function readChosenCommunity(): CommunityMatch | null {
   const value = readStored(sessionStorage, COMMUNITY_KEY)
   if (typeof value !== 'object' || value === null) return null
-  const id: unknown = Reflect.get(value, 'id')
+  const choice: unknown = Reflect.get(value, 'choice')
   const name: unknown = Reflect.get(value, 'name')
-  return typeof id === 'string' && typeof name === 'string' ? (value as CommunityMatch) : null
+  return typeof choice === 'string' && typeof name === 'string' ? (value as CommunityMatch) : null
 }
 
 export function forgetChosenCommunity(): void {

@@ -29,7 +29,10 @@ function valuesOf(unit: MyUnit | null): UnitValues {
   return { unitNumber: unit?.unitNumber ?? '', floor: unit?.floor ?? '', building: unit?.building ?? '' }
 }
 
-/** /settings/unit-info: the user's own dwelling, which they may edit. */
+/**
+ * /settings/unit-info: the user's own dwelling. Only its confirmed owner or an admin may edit it (others
+ * see it read-only); a user without one creates it.
+ */
 export function UnitInfoPage() {
   const { t } = useTranslation()
   const { user } = useSession()
@@ -52,7 +55,8 @@ export function UnitInfoPage() {
 function UnitForm({ unit }: { unit: MyUnit | null }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const [editing, setEditing] = useState(() => openedForEdit(location.state))
+  const editable = !unit || unit.canEdit
+  const [editing, setEditing] = useState(() => editable && openedForEdit(location.state))
   const schema = useMemo(() => unitSchema(t), [t])
   const form = useForm<UnitValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -80,18 +84,26 @@ function UnitForm({ unit }: { unit: MyUnit | null }) {
 
   return (
     <EditableCard
-      editing={editing}
-      onEdit={() => {
-        setEditing(true)
-      }}
+      editing={editing && editable}
+      onEdit={
+        editable
+          ? () => {
+              setEditing(true)
+            }
+          : undefined
+      }
       details={
         unit ? (
-          <dl className="flex flex-col gap-4">
-            <Detail label={t('settings.unit.number')}>{unit.unitNumber}</Detail>
-            <Detail label={t('settings.unit.floor')}>{unit.floor ?? t('settings.notSet')}</Detail>
-            <Detail label={t('settings.unit.building')}>{unit.building ?? t('settings.notSet')}</Detail>
-            <Detail label={t('settings.myCommunity.occupant')}>{unit.ownerName ?? t('settings.notSet')}</Detail>
-          </dl>
+          <div className="flex flex-col gap-4">
+            <dl className="flex flex-col gap-4">
+              <Detail label={t('settings.unit.number')}>{unit.unitNumber}</Detail>
+              <Detail label={t('settings.unit.floor')}>{unit.floor ?? t('settings.notSet')}</Detail>
+              <Detail label={t('settings.unit.building')}>{unit.building ?? t('settings.notSet')}</Detail>
+              <Detail label={t('settings.myCommunity.occupant')}>{unit.ownerName ?? t('settings.notSet')}</Detail>
+            </dl>
+            {unit.ownerClaimPending && <p className="text-sm text-muted-foreground">{t('settings.unit.claimPending')}</p>}
+            {!unit.canEdit && <p className="text-sm text-muted-foreground">{t('settings.unit.readOnly')}</p>}
+          </div>
         ) : (
           <p className="text-muted-foreground">{t('settings.unit.none')}</p>
         )

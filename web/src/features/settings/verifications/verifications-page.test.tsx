@@ -2,7 +2,21 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, json, problem, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
+import type { JoinRequest } from '../api/join-requests'
 import type { VerificationRequest } from '../api/verifications'
+
+const joinRequest: JoinRequest = {
+  id: 'join-1',
+  communityName: 'Mayor 1',
+  unitLabel: '2 · B',
+  ownerClaim: true,
+  fullName: 'Inés Solicita',
+  email: 'ines@example.com',
+  status: 'pending',
+  note: null,
+  createdAt: '2026-11-20T10:00:00Z',
+  reviewedAt: null,
+}
 
 const pending: VerificationRequest = {
   id: 'req-1',
@@ -30,8 +44,10 @@ const reviewed: VerificationRequest = {
 }
 
 /** An admin whose community has one pending request (and one rejected one in the history). */
-function signInAdmin() {
+function signInAdmin(joinRequests: JoinRequest[] = []) {
   fakeApi.signIn({ ...testUser, communityId: 'community-1', role: 'admin' })
+  fakeApi.on('GET /api/v1/community/join-requests', () => json({ requests: joinRequests }))
+  fakeApi.on('GET /api/v1/community/owner-claims', () => json({ claims: [] }))
   let requests = [pending, reviewed]
   fakeApi.on('GET /api/v1/community/verifications', ({ query }) =>
     json({ requests: query.status === 'pending' ? requests.filter((r) => r.status === 'pending') : requests }),
@@ -131,5 +147,38 @@ describe('neighbour verification (admins)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Configuración' })
     expect(router.state.location.pathname).toBe('/settings')
     expect(fakeApi.calls('GET /api/v1/community/verifications')).toHaveLength(0)
+  })
+
+  it('lists the requests to join and approves one, which then leaves the list', async () => {
+    let requests = [joinRequest]
+    signInAdmin(requests)
+    fakeApi.on('GET /api/v1/community/join-requests', () => json({ requests }))
+    fakeApi.on('POST /api/v1/community/join-requests/{id}/review', ({ body }) => {
+      requests = []
+      return json({ ...joinRequest, status: (body as { decision: string }).decision })
+    })
+    const { user } = renderRoute('/settings/verifications')
+
+    const item = await screen.findByRole('listitem', { name: 'Inés Solicita' })
+    expect(item).toHaveTextContent('Vivienda 2 · B · Dice ser el propietario')
+    await user.click(within(item).getByRole('button', { name: 'Aprobar' }))
+
+    expect(await screen.findByText('Solicitud aprobada')).toBeInTheDocument()
+    expect(await screen.findByText('No hay solicitudes para unirse')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/community/join-requests/{id}/review')[0]?.body).toEqual({ decision: 'approved' })
+  })
+
+  it('rejects a request to join with the reason', async () => {
+    signInAdmin([joinRequest])
+    fakeApi.on('POST /api/v1/community/join-requests/{id}/review', () => json({ ...joinRequest, status: 'rejected' }))
+    const { user } = renderRoute('/settings/verifications')
+
+    const item = await screen.findByRole('listitem', { name: 'Inés Solicita' })
+    await user.click(within(item).getByRole('button', { name: 'Rechazar' }))
+    await user.type(within(item).getByLabelText('Motivo del rechazo (opcional)'), 'No vive aquí')
+    await user.click(within(item).getByRole('button', { name: 'Confirmar rechazo' }))
+
+    expect(await screen.findByText('Solicitud rechazada')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/community/join-requests/{id}/review')[0]?.body).toEqual({ decision: 'rejected', note: 'No vive aquí' })
   })
 })

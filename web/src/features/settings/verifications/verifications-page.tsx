@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Segmented } from '@/components/ui/segmented'
 import { Spinner } from '@/components/ui/spinner'
-import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { copyToClipboard } from '@/lib/clipboard'
 import { problemMessage } from '@/lib/api/problem'
@@ -18,7 +17,9 @@ import {
   type VerificationFilter,
   type VerificationRequest,
 } from '../api/verifications'
+import { ReviewButtons } from '../components/review-buttons'
 import { SettingsScreen } from '../components/settings-screen'
+import { JoinRequestList, OwnerClaimList } from './join-requests'
 import { useAdminOnly } from '../lib/use-admin-only'
 
 const STATUS_BADGE: Record<VerificationRequest['status'], BadgeVariant> = {
@@ -27,7 +28,10 @@ const STATUS_BADGE: Record<VerificationRequest['status'], BadgeVariant> = {
   rejected: 'red',
 }
 
-/** /settings/verifications (admins): review the neighbours' documents and hand out verification codes. */
+/**
+ * /settings/verifications (admins): requests to join the community, owners to confirm, the neighbours'
+ * documents to review, and verification codes to hand out.
+ */
 export function VerificationsPage() {
   const { t } = useTranslation()
   const isAdmin = useAdminOnly()
@@ -42,6 +46,8 @@ export function VerificationsPage() {
       {isAdmin && (
         <>
           <CodeCard />
+          <JoinRequestList />
+          <OwnerClaimList />
           <section aria-labelledby="verification-requests" className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="verification-requests" className="text-lg font-semibold">
@@ -160,25 +166,7 @@ function RequestList({ filter }: { filter: VerificationFilter }) {
 function RequestItem({ request }: { request: VerificationRequest }) {
   const { t, i18n } = useTranslation()
   const review = useReviewVerification()
-  const [rejecting, setRejecting] = useState(false)
-  const [note, setNote] = useState('')
   const name = request.fullName ?? request.email ?? t('common.user')
-  const noteId = `reject-note-${request.id}`
-
-  const decide = (decision: 'approved' | 'rejected') => {
-    review.mutate(
-      { id: request.id, decision, note: decision === 'rejected' ? note.trim() : undefined },
-      {
-        onSuccess: () => {
-          toast.success(t(decision === 'approved' ? 'settings.verifications.approved' : 'settings.verifications.rejected'))
-        },
-        onError: (err) => {
-          toast.error(t('common.error'), { description: problemMessage(err, t) })
-        },
-      },
-    )
-  }
-
   return (
     <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={name}>
       <div className="flex min-w-0 items-start gap-2">
@@ -213,49 +201,23 @@ function RequestItem({ request }: { request: VerificationRequest }) {
         </a>
       )}
       {request.status === 'pending' && (
-        <div className="flex flex-col gap-2">
-          {rejecting && (
-            <>
-              <label htmlFor={noteId} className="text-sm font-medium">
-                {t('settings.verifications.rejectNote')}
-              </label>
-              <Textarea
-                id={noteId}
-                value={note}
-                maxLength={500}
-                className="min-h-20"
-                onChange={(e) => {
-                  setNote(e.target.value)
-                }}
-              />
-            </>
-          )}
-          {/* Rechazar opens the reason; from there the pair is Cancelar / Confirmar rechazo. */}
-          <div className="grid grid-cols-2 gap-2">
-            <Button
-              variant="outline"
-              className="h-11"
-              disabled={review.isPending}
-              onClick={() => {
-                setRejecting(!rejecting)
-              }}
-            >
-              {t(rejecting ? 'settings.verifications.cancel' : 'settings.verifications.reject')}
-            </Button>
-            <Button
-              variant={rejecting ? 'destructive' : 'default'}
-              className="h-11"
-              disabled={review.isPending}
-              aria-busy={review.isPending}
-              onClick={() => {
-                decide(rejecting ? 'rejected' : 'approved')
-              }}
-            >
-              {review.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {t(rejecting ? 'settings.verifications.confirmReject' : 'settings.verifications.approve')}
-            </Button>
-          </div>
-        </div>
+        <ReviewButtons
+          id={request.id}
+          pending={review.isPending}
+          onDecide={(decision, note) => {
+            review.mutate(
+              { id: request.id, decision, note },
+              {
+                onSuccess: () => {
+                  toast.success(t(decision === 'approved' ? 'settings.verifications.approved' : 'settings.verifications.rejected'))
+                },
+                onError: (err) => {
+                  toast.error(t('common.error'), { description: problemMessage(err, t) })
+                },
+              },
+            )
+          }}
+        />
       )}
     </li>
   )

@@ -1,0 +1,162 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/domain"
+)
+
+// JoinRequest is a request to join a community found by searching; an admin of it decides.
+type JoinRequest struct {
+	ID            string     `json:"id"`
+	CommunityName string     `json:"communityName"`
+	UnitLabel     string     `json:"unitLabel" doc:"The unit asked for ('2 · B'); empty when it is gone"`
+	OwnerClaim    bool       `json:"ownerClaim" doc:"The requester says they own it: a claim an admin confirms separately"`
+	FullName      string     `json:"fullName,omitempty" doc:"In the admins' queue"`
+	Email         string     `json:"email,omitempty" doc:"In the admins' queue"`
+	Status        string     `json:"status" enum:"pending,approved,rejected"`
+	Note          *string    `json:"note" doc:"The admin's reason"`
+	CreatedAt     time.Time  `json:"createdAt"`
+	ReviewedAt    *time.Time `json:"reviewedAt"`
+}
+
+func joinRequestOf(r *domain.JoinRequest) JoinRequest {
+	return JoinRequest{ID: r.ID, CommunityName: r.CommunityName, UnitLabel: r.UnitLabel, OwnerClaim: r.OwnerClaim,
+		Status: string(r.Status), Note: r.Note, CreatedAt: r.CreatedAt, ReviewedAt: r.ReviewedAt}
+}
+
+// OwnerClaim is a member's claim to own a unit, waiting for an admin.
+type OwnerClaim struct {
+	ID         string     `json:"id"`
+	FullName   string     `json:"fullName"`
+	Email      string     `json:"email"`
+	UnitLabel  string     `json:"unitLabel"`
+	Status     string     `json:"status" enum:"pending,approved,rejected"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	ReviewedAt *time.Time `json:"reviewedAt"`
+}
+
+type myJoinRequestOutput struct {
+	Body struct {
+		Request *JoinRequest `json:"request" doc:"The latest; null when none was sent"`
+	}
+}
+
+type joinRequestsOutput struct {
+	Body struct {
+		Requests []JoinRequest `json:"requests"`
+	}
+}
+
+type joinRequestOutput struct{ Body JoinRequest }
+
+type ownerClaimsOutput struct {
+	Body struct {
+		Claims []OwnerClaim `json:"claims"`
+	}
+}
+
+type ownerClaimOutput struct{ Body OwnerClaim }
+
+type claimReviewInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body struct {
+		Decision string `json:"decision" enum:"approved,rejected"`
+	}
+}
+
+func registerJoinRequests(api huma.API, s *server) {
+	op := func(id, method, path, summary string) huma.Operation {
+		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{"verification"}, Security: signedIn}
+	}
+	huma.Register(api, op("listJoinRequests", http.MethodGet, "/api/v1/community/join-requests", "Solicitudes para unirse a la comunidad (solo administradores)"), s.joinRequests)
+	huma.Register(api, op("reviewJoinRequest", http.MethodPost, "/api/v1/community/join-requests/{id}/review", "Aprobar o rechazar una solicitud para unirse (solo administradores)"), s.reviewJoinRequest)
+	huma.Register(api, op("listOwnerClaims", http.MethodGet, "/api/v1/community/owner-claims", "Viviendas que alguien dice poseer, por confirmar (solo administradores)"), s.ownerClaims)
+	huma.Register(api, op("reviewOwnerClaim", http.MethodPost, "/api/v1/community/owner-claims/{id}/review", "Confirmar o rechazar que alguien es propietario (solo administradores)"), s.reviewOwnerClaim)
+}
+
+func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {
+	a, err := confirmed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Profiles.MyJoinRequest(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &myJoinRequestOutput{}
+	if r != nil {
+		jr := joinRequestOf(r)
+		out.Body.Request = &jr
+	}
+	return out, nil
+}
+
+func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joinRequestsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := s.Profiles.JoinRequests(ctx, a, in.Status)
+	if err != nil {
+		return nil, err
+	}
+	out := &joinRequestsOutput{}
+	out.Body.Requests = make([]JoinRequest, len(rs))
+	for i := range rs {
+		out.Body.Requests[i] = joinRequestOf(&rs[i])
+		out.Body.Requests[i].FullName, out.Body.Requests[i].Email = rs[i].FullName, rs[i].Email
+	}
+	return out, nil
+}
+
+func (s *server) reviewJoinRequest(ctx context.Context, in *reviewInput) (*joinRequestOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Profiles.ReviewJoinRequest(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
+	if err != nil {
+		return nil, err
+	}
+	out := &joinRequestOutput{Body: joinRequestOf(r)}
+	out.Body.FullName, out.Body.Email = r.FullName, r.Email
+	return out, nil
+}
+
+func ownerClaimOf(o *domain.OwnerClaim) OwnerClaim {
+	return OwnerClaim{ID: o.ID, FullName: o.FullName, Email: o.Email, UnitLabel: o.UnitLabel, Status: string(o.Status), CreatedAt: o.CreatedAt, ReviewedAt: o.ReviewedAt}
+}
+
+func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*ownerClaimsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	os, err := s.Profiles.OwnerClaims(ctx, a, in.Status)
+	if err != nil {
+		return nil, err
+	}
+	out := &ownerClaimsOutput{}
+	out.Body.Claims = make([]OwnerClaim, len(os))
+	for i := range os {
+		out.Body.Claims[i] = ownerClaimOf(&os[i])
+	}
+	return out, nil
+}
+
+func (s *server) reviewOwnerClaim(ctx context.Context, in *claimReviewInput) (*ownerClaimOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.Profiles.ReviewOwnerClaim(ctx, a, in.ID, in.Body.Decision)
+	if err != nil {
+		return nil, err
+	}
+	return &ownerClaimOutput{Body: ownerClaimOf(o)}, nil
+}

@@ -1,0 +1,192 @@
+package profiles
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/auth"
+	"vecinos/internal/domain"
+	"vecinos/internal/mail"
+)
+
+// PickTTL is how long the results of a /find-community search can be chosen.
+const PickTTL = time.Hour
+
+// picked gives each community a search found a fresh opaque token, bound to the searcher and short-lived
+// (the community's id never leaves the server), and stores it; a new search replaces the old tokens.
+func (s *Service) picked(ctx context.Context, a *domain.Actor, ms []domain.CommunityMatch, err error) ([]domain.CommunityMatch, error) {
+	if err != nil {
+		return nil, err
+	}
+	picks := make(map[string]string, len(ms))
+	for i := range ms {
+		ms[i].Choice = auth.NewToken()
+		picks[auth.HashToken(ms[i].Choice)] = ms[i].ID
+	}
+	if err := s.store.SaveCommunityPicks(ctx, a.UserID, picks, s.now().Add(PickTTL)); err != nil {
+		return nil, err
+	}
+	return ms, nil
+}
+
+// Units lists the units of a community for /choose-unit (units carry no personal data): the actor's own
+// community, by its id, or — for a user without one — the community of a result of their search, by its
+// choice token.
+func (s *Service) Units(ctx context.Context, a *domain.Actor, ref string) ([]domain.Unit, error) {
+	if a.CommunityID != "" {
+		if ref != a.CommunityID {
+			return nil, domain.Errorf(domain.CodeForbidden, "Ya perteneces a otra comunidad")
+		}
+		return s.store.CommunityUnits(ctx, a.CommunityID)
+	}
+	communityID, err := s.store.PickedCommunity(ctx, a.UserID, auth.HashToken(ref), s.now())
+	if err != nil {
+		return nil, err
+	}
+	return s.store.CommunityUnits(ctx, communityID)
+}
+
+// ChooseUnitInput is the /choose-unit form.
+type ChooseUnitInput struct {
+	Choice      string // the token of a /find-community result; empty: the user's own community
+	UnitID      string
+	Floor, Door string
+	Owner       bool
+}
+
+// ChooseUnit places a member in their unit of their own community, or, for a user without one, asks to
+// join the community they chose among their search results: an admin of it decides. Exactly one of the
+// unit and the request is returned. Saying one owns the unit is a claim (see domain.OwnerClaim), good at
+// once only for an admin.
+func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnitInput) (*domain.Unit, *domain.JoinRequest, error) {
+	in.Floor, in.Door, in.UnitID, in.Choice = strings.TrimSpace(in.Floor), strings.TrimSpace(in.Door), strings.TrimSpace(in.UnitID), strings.TrimSpace(in.Choice)
+	if in.UnitID == "" {
+		switch {
+		case in.Floor == "" && in.Door == "":
+			return nil, nil, domain.Errorf(domain.CodeInvalid, "Debes seleccionar tu vivienda")
+		case in.Floor == "" || in.Door == "":
+			return nil, nil, domain.Errorf(domain.CodeInvalid, "Indica planta y puerta")
+		case utf8.RuneCountInString(in.Floor) > 10 || utf8.RuneCountInString(in.Door) > 10:
+			return nil, nil, domain.Errorf(domain.CodeInvalid, "La planta y la puerta no pueden superar 10 caracteres")
+		}
+	}
+	p, err := s.store.Profile(ctx, a.UserID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.OnboardingCompleted {
+		return nil, nil, errCompleted
+	}
+	if a.CommunityID != "" {
+		if in.Choice != "" {
+			return nil, nil, domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
+		}
+		u, err := s.store.ChooseUnit(ctx, a.UserID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
+			ConfirmedOwner: a.IsAdmin()}, domain.StepVerify)
+		return u, nil, err
+	}
+	if in.Choice == "" {
+		return nil, nil, domain.Errorf(domain.CodeInvalid, "Busca tu comunidad antes de elegir tu vivienda")
+	}
+	communityID, err := s.store.PickedCommunity(ctx, a.UserID, auth.HashToken(in.Choice), s.now())
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := func(v string) *string {
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	r := &domain.JoinRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: communityID, UnitID: opt(in.UnitID), OwnerClaim: in.Owner,
+		Status: domain.VerificationPending, CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
+	if in.UnitID == "" {
+		r.Floor, r.Door = opt(in.Floor), opt(in.Door)
+	}
+	if err := s.store.SubmitJoinRequest(ctx, r); err != nil {
+		return nil, nil, err
+	}
+	r, err = s.store.MyJoinRequest(ctx, a.UserID)
+	return nil, r, err
+}
+
+// MyJoinRequest returns the actor's latest join request, nil when they never sent one.
+func (s *Service) MyJoinRequest(ctx context.Context, a *domain.Actor) (*domain.JoinRequest, error) {
+	return s.store.MyJoinRequest(ctx, a.UserID)
+}
+
+// JoinRequests lists the join requests of the admin's community in a status ("" = all).
+func (s *Service) JoinRequests(ctx context.Context, a *domain.Actor, status string) ([]domain.JoinRequest, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	return s.store.JoinRequests(ctx, a.CommunityID, domain.ReviewStatus(status))
+}
+
+// decision checks an admin's review: approved or rejected, and an optional note of at most 500 characters.
+func decision(decision, note string) (domain.ReviewStatus, *string, error) {
+	st := domain.ReviewStatus(decision)
+	if st != domain.VerificationApproved && st != domain.VerificationRejected {
+		return "", nil, domain.Errorf(domain.CodeInvalid, "Indica si apruebas o rechazas la solicitud")
+	}
+	if note = strings.TrimSpace(note); note == "" {
+		return st, nil, nil
+	}
+	if utf8.RuneCountInString(note) > 500 {
+		return "", nil, domain.Errorf(domain.CodeInvalid, "La nota es demasiado larga")
+	}
+	return st, &note, nil
+}
+
+// ReviewJoinRequest approves or rejects a pending join request of the admin's community, with an
+// optional reason; the requester is told by email.
+func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, decided, note string) (*domain.JoinRequest, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	st, n, err := decision(decided, note)
+	if err != nil {
+		return nil, err
+	}
+	kind, link := mail.KindJoinApproved, s.link("/verify")
+	if st == domain.VerificationRejected {
+		kind, link = mail.KindJoinRejected, s.link("/find-community")
+	}
+	r, err := s.store.ReviewJoinRequest(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), domain.StepVerify, func(r domain.Recipient) (domain.Mail, error) {
+		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
+	})
+	if err == nil {
+		s.mailWake()
+	}
+	return r, err
+}
+
+// link is an absolute link into the web app, empty without a public URL.
+func (s *Service) link(path string) string {
+	if s.publicURL == "" {
+		return ""
+	}
+	return s.publicURL + path
+}
+
+// OwnerClaims lists the owner claims of the admin's community in a status ("" = all).
+func (s *Service) OwnerClaims(ctx context.Context, a *domain.Actor, status string) ([]domain.OwnerClaim, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	return s.store.OwnerClaims(ctx, a.CommunityID, domain.ReviewStatus(status))
+}
+
+// ReviewOwnerClaim confirms or rejects a pending owner claim of the admin's community.
+func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, decided string) (*domain.OwnerClaim, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	st, _, err := decision(decided, "")
+	if err != nil {
+		return nil, err
+	}
+	return s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now())
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import { queryKeys } from '@/lib/query-keys'
+import type { components } from '@/lib/api/schema'
+import type { ReviewDecision } from '../components/review-buttons'
+
+export type JoinRequest = components['schemas']['JoinRequest']
+export type OwnerClaim = components['schemas']['OwnerClaim']
+
+
+/** Admins only: the pending requests to join the community. */
+export function usePendingJoinRequests() {
+  return useQuery({
+    queryKey: queryKeys.community.joinRequests(),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/community/join-requests', { params: { query: { status: 'pending' } } }))).requests ?? [],
+  })
+}
+
+export function useReviewJoinRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: string; decision: ReviewDecision; note?: string }) =>
+      unwrap(
+        api.POST('/api/v1/community/join-requests/{id}/review', {
+          params: { path: { id } },
+          body: { decision, ...(note ? { note } : {}) },
+        }),
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.community.joinRequests() })
+      // An approved owner claim becomes one to confirm.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.community.ownerClaims() })
+    },
+  })
+}
+
+/** Admins only: the pending claims to own a unit. */
+export function usePendingOwnerClaims() {
+  return useQuery({
+    queryKey: queryKeys.community.ownerClaims(),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/v1/community/owner-claims', { params: { query: { status: 'pending' } } }))).claims ?? [],
+  })
+}
+
+export function useReviewOwnerClaim() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
+      unwrap(api.POST('/api/v1/community/owner-claims/{id}/review', { params: { path: { id } }, body: { decision } })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.community.ownerClaims() })
+    },
+  })
+}

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Spinner } from '@/components/ui/spinner'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { formatDateTime } from '@/lib/dates'
+import {
+  usePendingJoinRequests,
+  usePendingOwnerClaims,
+  useReviewJoinRequest,
+  useReviewOwnerClaim,
+  type JoinRequest,
+  type OwnerClaim,
+} from '../api/join-requests'
+import { ReviewButtons, type ReviewDecision } from '../components/review-buttons'
+
+/** Reports a review's outcome in a toast. */
+function useReviewFeedback() {
+  const { t } = useTranslation()
+  return (approved: string, rejected: string, decision: ReviewDecision) => ({
+    onSuccess: () => {
+      toast.success(decision === 'approved' ? approved : rejected)
+    },
+    onError: (err: unknown) => {
+      toast.error(t('common.error'), { description: problemMessage(err, t) })
+    },
+  })
+}
+
+function Section<T>({
+  id,
+  title,
+  hint,
+  empty,
+  query,
+  children,
+}: {
+  id: string
+  title: string
+  hint?: string
+  empty: string
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: T[] }
+  children: (items: T[]) => ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+      {query.isPending ? (
+        <div className="flex justify-center py-4">
+          <Spinner className="size-6" />
+        </div>
+      ) : query.isError ? (
+        <p className="text-destructive">{problemMessage(query.error, t)}</p>
+      ) : !query.data?.length ? (
+        <p className="rounded-2xl border bg-card p-4 text-center text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">{children(query.data)}</ul>
+      )}
+    </section>
+  )
+}
+
+/** The requests to join the community that its search started, for an admin to approve or reject. */
+export function JoinRequestList() {
+  const { t } = useTranslation()
+  const requests = usePendingJoinRequests()
+  return (
+    <Section
+      id="join-requests"
+      title={t('settings.joinRequests.title')}
+      empty={t('settings.joinRequests.empty')}
+      query={requests}
+    >
+      {(items) => items.map((request) => <JoinRequestItem key={request.id} request={request} />)}
+    </Section>
+  )
+}
+
+function JoinRequestItem({ request }: { request: JoinRequest }) {
+  const { t, i18n } = useTranslation()
+  const review = useReviewJoinRequest()
+  const feedback = useReviewFeedback()
+  const name = request.fullName ?? request.email ?? t('common.user')
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={name}>
+      <div className="flex min-w-0 flex-col">
+        <span className="truncate font-semibold">{name}</span>
+        {request.fullName && request.email && <span className="truncate text-sm text-muted-foreground">{request.email}</span>}
+        <span className="text-sm text-muted-foreground">
+          {[
+            request.unitLabel ? t('settings.joinRequests.unit', { unit: request.unitLabel }) : null,
+            request.ownerClaim ? t('settings.joinRequests.ownerClaim') : null,
+            t('settings.verifications.sentAt', { date: formatDateTime(request.createdAt, i18n.language) }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </div>
+      <ReviewButtons
+        id={request.id}
+        pending={review.isPending}
+        onDecide={(decision, note) => {
+          review.mutate(
+            { id: request.id, decision, note },
+            feedback(t('settings.joinRequests.approved'), t('settings.joinRequests.rejected'), decision),
+          )
+        }}
+      />
+    </li>
+  )
+}
+
+/** The members who say they own their unit, for an admin to confirm. */
+export function OwnerClaimList() {
+  const { t } = useTranslation()
+  const claims = usePendingOwnerClaims()
+  return (
+    <Section
+      id="owner-claims"
+      title={t('settings.ownerClaims.title')}
+      hint={t('settings.ownerClaims.hint')}
+      empty={t('settings.ownerClaims.empty')}
+      query={claims}
+    >
+      {(items) => items.map((claim) => <OwnerClaimItem key={claim.id} claim={claim} />)}
+    </Section>
+  )
+}
+
+function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
+  const { t } = useTranslation()
+  const review = useReviewOwnerClaim()
+  const feedback = useReviewFeedback()
+  const name = claim.fullName
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={name}>
+      <div className="flex min-w-0 flex-col">
+        <span className="truncate font-semibold">{name}</span>
+        <span className="text-sm text-muted-foreground">{t('settings.ownerClaims.claim', { unit: claim.unitLabel })}</span>
+      </div>
+      <ReviewButtons
+        id={claim.id}
+        pending={review.isPending}
+        withNote={false}
+        approveLabel={t('settings.ownerClaims.confirm')}
+        onDecide={(decision) => {
+          review.mutate({ id: claim.id, decision }, feedback(t('settings.ownerClaims.confirmed'), t('settings.ownerClaims.rejected'), decision))
+        }}
+      />
+    </li>
+  )
+}
