@@ -2083,7 +2083,7 @@ export interface operations {
                 type?: ("general" | "mantenimiento" | "normativa")[] | null;
                 /** @description Search in title and description (case and accents ignored) */
                 q?: string;
-                /** @description Also archived and deleted ones ('Mostrar archivados'); the status filter then applies */
+                /** @description Also archived ones, and deleted ones for admins ('Mostrar archivados'); the status filter then applies */
                 includeArchived?: boolean;
                 limit?: number;
                 /** @description nextCursor of the previous page */
