@@ -212,6 +212,11 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
 	}
+	// Headers must arrive within ReadHeaderTimeout; a request body within the handler's own read
+	// deadline (httpapi: short for JSON, longer for uploads), where ReadTimeout would be one limit for
+	// both. No WriteTimeout: it would cut the long-lived SSE stream (/api/v1/stream), which sets a
+	// deadline on each of its writes instead. IdleTimeout only applies between requests on a kept-alive
+	// connection.
 	srv := &http.Server{
 		Addr:              cfg.Addr,
 		Handler:           handler,

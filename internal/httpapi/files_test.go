@@ -1,12 +1,16 @@
 package httpapi_test
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -29,13 +33,17 @@ type filesEnv struct {
 	h http.Handler
 }
 
-func newFilesEnv(t *testing.T, db *store.DB, storage files.Storage) *filesEnv {
+func newFilesEnv(t *testing.T, db *store.DB, storage files.Storage, options ...func(*httpapi.Deps)) *filesEnv {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
 	svc := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, Now: e.clock})
-	h, err := httpapi.New(httpapi.Deps{Config: cfg, Store: db, Accounts: svc, OAuth: e.oauth, Files: storage,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"})
+	d := httpapi.Deps{Config: cfg, Store: db, Accounts: svc, OAuth: e.oauth, Files: storage, Now: e.clock,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb, Version: "test"}
+	for _, o := range options {
+		o(&d)
+	}
+	h, err := httpapi.New(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,5 +522,84 @@ func TestFilesWithoutStorageAreUnavailable(t *testing.T) {
 		if res, _ := ana.get(t, "/files/avatars/"+ana.userID(t)+"/1.png"); res.StatusCode != 404 {
 			t.Fatalf("download without storage: %d", res.StatusCode)
 		}
+	})
+}
+
+// An upload that declares the largest file its bucket takes but sends 4 bytes costs the server no more
+// memory than those bytes (it used to allocate the declared size at once), and the connection is cut
+// when the body does not arrive in time, with a Spanish 408.
+func TestUploadThatNeverArrivesCostsNoMemoryAndIsCutOff(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newFilesEnv(t, db, filestest.Local(t), func(d *httpapi.Deps) {
+			d.BodyReadTimeout, d.UploadReadTimeout = time.Hour, 200*time.Millisecond // the upload's own deadline
+		})
+		ana := e.confirmedUser(t, "ana@example.es", communityMeta("Mayor 1"))
+		const declared = 10 << 20 // the incident-images limit
+		const connections = 4
+		conns := make([]net.Conn, connections)
+		for i := range conns {
+			c, err := net.Dial("tcp", e.srv.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			// Only guards against a hang: the server must answer on its own.
+			c.SetDeadline(time.Now().Add(20 * time.Second))
+			conns[i] = c
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for _, c := range conns {
+			fmt.Fprintf(c, "POST /api/v1/files/incident-images HTTP/1.1\r\nHost: localhost\r\nCookie: vecinos_session=%s\r\n"+
+				"Content-Type: image/png\r\nContent-Length: %d\r\n\r\n%s", ana.cookie(), declared, testPNG[:4])
+		}
+		for i, c := range conns {
+			res, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Errorf("connection %d: no answer, the server is still waiting for the body: %v", i, err)
+				continue
+			}
+			var p map[string]any
+			json.NewDecoder(res.Body).Decode(&p)
+			res.Body.Close()
+			if res.StatusCode != http.StatusRequestTimeout || p["detail"] != "El archivo tardó demasiado en llegar. Comprueba tu conexión e inténtalo de nuevo" {
+				t.Errorf("connection %d: %d %v", i, res.StatusCode, p)
+			}
+		}
+		runtime.ReadMemStats(&after)
+		if grown := after.TotalAlloc - before.TotalAlloc; grown > 2<<20 {
+			t.Errorf("%d uploads declaring %d MB each and sending 4 bytes made the server allocate %d KB", connections, declared>>20, grown>>10)
+		}
+	})
+}
+
+// Each member may upload 30 files an hour: the 31st gets a Spanish 429 with Retry-After, and an hour
+// later uploads go through again. Another member is not affected.
+func TestUploadsPerMemberAndHour(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newFilesEnv(t, db, filestest.Local(t))
+		ana := e.confirmedUser(t, "ana@example.es", communityMeta("Mayor 1"))
+		luis := e.confirmedUser(t, "luis@example.es", communityMeta("Mayor 2"))
+		for range 30 {
+			ana.mustUpload(t, "incident-images", testPNG, "foto.png", "image/png")
+		}
+		e.advance(59*time.Minute + 30*time.Second)
+		req, _ := http.NewRequest("POST", e.srv.URL+"/api/v1/files/avatars", bytes.NewReader(testPNG))
+		res, err := ana.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p map[string]any
+		json.NewDecoder(res.Body).Decode(&p)
+		res.Body.Close()
+		const msg = "Has alcanzado el límite de subidas (30 archivos o 200 MB por hora). Inténtalo de nuevo en 1 minuto."
+		if res.StatusCode != http.StatusTooManyRequests || p["code"] != "rate_limited" || p["detail"] != msg ||
+			res.Header.Get("Retry-After") != "30" || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/problem+json") {
+			t.Fatalf("31st upload: %d %v %v", res.StatusCode, res.Header, p)
+		}
+		luis.mustUpload(t, "avatars", testPNG, "yo.png", "image/png")
+		e.advance(30 * time.Second)
+		ana.mustUpload(t, "avatars", testPNG, "yo.png", "image/png")
 	})
 }

@@ -48,10 +48,20 @@ type Deps struct {
 	// no mail wake-up).
 	Announcements *announcements.Service
 	Directory     *directory.Service
+
+	// Issue 12 (uploads). Now is the clock of the members' upload allowance (nil: time.Now).
+	// BodyReadTimeout bounds how long a request body may take to arrive, UploadReadTimeout the same for a
+	// file upload (zero: defaultBodyReadTimeout, defaultUploadReadTimeout).
+	Now               func() time.Time
+	BodyReadTimeout   time.Duration
+	UploadReadTimeout time.Duration
 }
 
 // server is what every handler method hangs on.
-type server struct{ Deps }
+type server struct {
+	Deps
+	uploads uploadQuota
+}
 
 // New returns the whole HTTP handler of an instance.
 func New(d Deps) (http.Handler, error) {
@@ -65,7 +75,13 @@ func New(d Deps) (http.Handler, error) {
 	if d.Directory == nil {
 		d.Directory = directory.New(d.Store)
 	}
-	s := &server{d}
+	if d.BodyReadTimeout <= 0 {
+		d.BodyReadTimeout = defaultBodyReadTimeout
+	}
+	if d.UploadReadTimeout <= 0 {
+		d.UploadReadTimeout = defaultUploadReadTimeout
+	}
+	s := &server{Deps: d, uploads: newUploadQuota(d.Now)}
 	registerAPI(newAPI(mux), s)
 	s.mountOAuth(mux)
 	s.mountFiles(mux)
@@ -98,6 +114,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.Handle("/", app)
 
 	var h http.Handler = mux
+	h = bodyReadDeadline(d.BodyReadTimeout, h)
 	h = crossOriginProtection(d.Config.PublicURL, h)
 	h = withClient(h)
 	h = securityHeaders(d.Config.SecureCookies(), h)
