@@ -191,7 +191,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake})
+	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: mailer.Wake, Files: fileStore})
 	// Realtime: an in-process broker; on PostgreSQL the listener hears the changes of every instance.
 	broker := realtime.NewBroker()
 	msg := messaging.New(db, broker, messaging.Options{Log: log})

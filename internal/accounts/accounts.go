@@ -10,6 +10,7 @@ import (
 
 	"vecinos/internal/auth"
 	"vecinos/internal/domain"
+	"vecinos/internal/files"
 	"vecinos/internal/mail"
 	"vecinos/internal/ratelimit"
 )
@@ -58,6 +59,7 @@ type Service struct {
 	publicURL string
 	mailWake  func() // tells the mail worker something was queued; may be nil
 	now       func() time.Time
+	files     files.Storage // nil: no uploads to erase with an account
 }
 
 // Options configure the service.
@@ -65,6 +67,7 @@ type Options struct {
 	PublicURL string           // base of the links in emails
 	MailWake  func()           // called after an email is queued; may be nil
 	Now       func() time.Time // the clock; nil = time.Now (tests move it)
+	Files     files.Storage    // uploads, to erase a deleted account's avatars and documents; may be nil
 }
 
 // New returns the service.
@@ -75,7 +78,8 @@ func New(store Store, hasher *auth.Hasher, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, hasher: hasher, limiter: ratelimit.New(o.Now), publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now}
+	return &Service{store: store, hasher: hasher, limiter: ratelimit.New(o.Now), publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
+		files: o.Files}
 }
 
 // Client describes where a request comes from, for rate limits and the session list.

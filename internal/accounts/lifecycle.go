@@ -77,7 +77,8 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token string
 }
 
 // DeleteAccount erases the actor's account for good (RGPD right to erasure). An account with a password
-// must confirm it. The goodbye email is queued in the same transaction; every session ends with it.
+// must confirm it. The goodbye email is queued in the same transaction; every session ends with it. Their
+// avatars and verification documents are then erased from storage (eraseFiles).
 func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password string) error {
 	if err := s.limit("delete:"+a.UserID, loginPerKey); err != nil {
 		return err
@@ -112,5 +113,6 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 		return err
 	}
 	s.mailWake()
+	s.eraseFiles(ctx, u.ID)
 	return nil
 }

@@ -2001,7 +2001,7 @@ export interface components {
         VerificationRequest: {
             /** Format: date-time */
             createdAt: string;
-            /** @description /files/verification-documents/…: readable by the user and their community's admins */
+            /** @description /files/verification-documents/…: readable by the user and their community's admins; null once reviewed (the document is erased, only the outcome stays) */
             documentUrl: string | null;
             /** @description In the admins' queue */
             email?: string;
