@@ -11,6 +11,7 @@ import (
 
 	"vecinos/internal/auth"
 	"vecinos/internal/domain"
+	"vecinos/internal/files"
 	"vecinos/internal/mail"
 	"vecinos/internal/ratelimit"
 )
@@ -65,6 +66,7 @@ type Service struct {
 	sleep     func(context.Context, time.Duration) error
 	log       *slog.Logger
 	revoked   func(userID string)
+	files     files.Storage // nil: no uploads to erase with an account
 }
 
 // Options configure the service.
@@ -81,6 +83,7 @@ type Options struct {
 	Log   *slog.Logger // nil = slog.Default()
 	// Revoked is called after sessions of a user ended (the realtime streams re-check at once); may be nil.
 	Revoked func(userID string)
+	Files   files.Storage // uploads, to erase a deleted account's avatars and documents; may be nil
 }
 
 // New returns the service.
@@ -104,7 +107,7 @@ func New(store Store, hasher *auth.Hasher, o Options) *Service {
 		o.Revoked = func(string) {}
 	}
 	return &Service{store: store, hasher: hasher, limiter: o.Limiter, publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
-		sleep: o.Sleep, log: o.Log, revoked: o.Revoked}
+		sleep: o.Sleep, log: o.Log, revoked: o.Revoked, files: o.Files}
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

@@ -128,7 +128,8 @@ func (s *Service) CancelEmailChange(ctx context.Context, c Client, token string)
 }
 
 // DeleteAccount erases the actor's account for good (RGPD right to erasure). An account with a password
-// must confirm it. The goodbye email is queued in the same transaction; every session ends with it.
+// must confirm it. The goodbye email is queued in the same transaction; every session ends with it. Their
+// avatars and verification documents are then erased from storage (eraseFiles).
 func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password string) error {
 	if err := s.limit(ctx, "delete:"+a.UserID, loginPerKey); err != nil {
 		return err
@@ -164,5 +165,6 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 	}
 	s.revoked(u.ID)
 	s.mailWake()
+	s.eraseFiles(ctx, u.ID)
 	return nil
 }

@@ -46,6 +46,9 @@ type Options struct {
 	OAuth map[string]*oauth.Provider // nil: the providers whose client id and secret are configured
 	// Sleep is how sign-ins to an email under attack wait; nil: a timer. Tests record the waits instead.
 	Sleep func(context.Context, time.Duration) error
+	// BodyReadTimeout bounds how long a request body may take to arrive, UploadReadTimeout the same for a
+	// file upload; zero: httpapi's defaults.
+	BodyReadTimeout, UploadReadTimeout time.Duration
 }
 
 // App is one instance of Vecinos.
@@ -96,7 +99,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Messaging.Revoke
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked})
+		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
@@ -116,6 +119,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Log:           o.Log,
 		Web:           o.Web,
 		Version:       o.Version,
+		Limiter:       limiter,
+
+		BodyReadTimeout:   o.BodyReadTimeout,
+		UploadReadTimeout: o.UploadReadTimeout,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("web app missing from the binary (run `make build`): %w", err)
@@ -200,8 +207,13 @@ func (a *App) Run(ctx context.Context) error {
 	stopBackground := a.Background()
 	defer stopBackground()
 	srv := &http.Server{
-		Addr:              a.cfg.Addr,
-		Handler:           a.Handler,
+		Addr:    a.cfg.Addr,
+		Handler: a.Handler,
+		// Headers must arrive within ReadHeaderTimeout; a request body within the handler's own read
+		// deadline (httpapi: short for JSON, longer for uploads), where ReadTimeout would be one limit for
+		// both. No WriteTimeout: it would cut the long-lived SSE stream (/api/v1/stream), which sets a
+		// deadline on each of its writes instead. IdleTimeout only applies between requests on a
+		// kept-alive connection.
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),

@@ -1,6 +1,9 @@
 package files
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -172,6 +175,26 @@ func ParseKey(key string) (Key, error) {
 		return Key{}, ErrInvalidKey
 	}
 	return Key{Bucket: b, UserID: parts[1], Name: parts[2]}, nil
+}
+
+// Personal are the buckets whose files are about their uploader alone (their picture, their ID
+// documents): they go when the account goes. Incident photos and community documents belong to what
+// the community shares and stay, like the incidents and announcements they illustrate.
+var Personal = []*Bucket{Avatars, VerificationDocuments}
+
+// EraseOwner deletes every file userID uploaded to the Personal buckets, whether or not anything still
+// points at it.
+func EraseOwner(ctx context.Context, s Storage, userID string) error {
+	if !userIDRE.MatchString(userID) {
+		return ErrInvalidKey
+	}
+	var errs []error
+	for _, b := range Personal {
+		if err := s.DeleteAll(ctx, b.Name+"/"+userID); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", b.Name, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // CanRead reports whether viewer (nil: anonymous) may read a file of the bucket uploaded by ownerID,

@@ -26,6 +26,9 @@ type Storage interface {
 	Open(ctx context.Context, key string) (io.ReadCloser, Info, error)
 	// Delete removes the object; deleting a missing object is not an error.
 	Delete(ctx context.Context, key string) error
+	// DeleteAll removes every object under the folder prefix (keys starting with prefix + "/"); an empty
+	// folder is not an error.
+	DeleteAll(ctx context.Context, prefix string) error
 }
 
 // Info describes a stored object.

@@ -188,3 +188,44 @@ func TestS3KeyPrefix(t *testing.T) {
 		t.Fatalf("the object is also outside the prefix: %v", err)
 	}
 }
+
+// A person's folder goes at once, on both storages; other people's files and other buckets stay.
+func TestEraseOwnerDeletesTheirPersonalFilesOnly(t *testing.T) {
+	const ana, luis = "0190a8f2-1111-7000-8000-00000000000a", "0190a8f2-1111-7000-8000-00000000000b"
+	filestest.Each(t, func(t *testing.T, s files.Storage) {
+		ctx := context.Background()
+		put := func(key string, data []byte) string {
+			t.Helper()
+			if err := s.Put(ctx, key, bytes.NewReader(data), int64(len(data)), files.TypeOfKey(key)); err != nil {
+				t.Fatal(err)
+			}
+			return key
+		}
+		gone := []string{put("avatars/"+ana+"/1.png", pngBytes), put("avatars/"+ana+"/2.webp", webpBytes),
+			put("verification-documents/"+ana+"/3.pdf", pdfBytes), put("verification-documents/"+ana+"/4.jpg", jpegBytes)}
+		kept := []string{put("incident-images/"+ana+"/5.png", pngBytes), put("community-documents/"+ana+"/6.pdf", pdfBytes),
+			put("avatars/"+luis+"/7.png", pngBytes), put("verification-documents/"+luis+"/8.pdf", pdfBytes)}
+		if err := files.EraseOwner(ctx, s, ana); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range gone {
+			if _, _, err := s.Open(ctx, key); !errors.Is(err, files.ErrNotFound) {
+				t.Errorf("%s: %v, want ErrNotFound", key, err)
+			}
+		}
+		for _, key := range kept {
+			rc, _, err := s.Open(ctx, key)
+			if err != nil {
+				t.Errorf("%s: %v", key, err)
+				continue
+			}
+			rc.Close()
+		}
+		if err := files.EraseOwner(ctx, s, ana); err != nil {
+			t.Fatalf("erasing again: %v", err)
+		}
+		if err := files.EraseOwner(ctx, s, "../"+luis); !errors.Is(err, files.ErrInvalidKey) {
+			t.Fatalf("a user ID that is not one: %v", err)
+		}
+	})
+}

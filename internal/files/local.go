@@ -103,3 +103,11 @@ func (l *Local) Delete(_ context.Context, key string) error {
 	}
 	return nil
 }
+
+// DeleteAll removes the folder's directory and everything in it.
+func (l *Local) DeleteAll(_ context.Context, prefix string) error {
+	if err := CheckKey(prefix); err != nil {
+		return err
+	}
+	return l.root.RemoveAll(prefix)
+}

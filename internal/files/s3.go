@@ -128,6 +128,25 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return s.client.RemoveObject(ctx, s.bucket, s.prefix+key, minio.RemoveObjectOptions{})
 }
 
+// DeleteAll lists the objects under the folder and removes them one by one (a person's folder holds a
+// handful).
+func (s *S3) DeleteAll(ctx context.Context, prefix string) error {
+	if err := CheckKey(prefix); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx) // stops the listing when we return early
+	defer cancel()
+	for obj := range s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: s.prefix + prefix + "/", Recursive: true}) {
+		if obj.Err != nil {
+			return obj.Err
+		}
+		if err := s.client.RemoveObject(ctx, s.bucket, obj.Key, minio.RemoveObjectOptions{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func notFound(err error) error {
 	if minio.ToErrorResponse(err).Code == minio.NoSuchKey {
 		return ErrNotFound

@@ -169,7 +169,7 @@ type listAnnouncementsInput struct {
 	Priority        []string `query:"priority,explode" enum:"normal,critico"`
 	Type            []string `query:"type,explode" enum:"general,mantenimiento,normativa"`
 	Q               string   `query:"q" maxLength:"200" doc:"Search in title and description (case and accents ignored)"`
-	IncludeArchived bool     `query:"includeArchived" doc:"Also archived and deleted ones ('Mostrar archivados'); the status filter then applies"`
+	IncludeArchived bool     `query:"includeArchived" doc:"Also archived ones, and deleted ones for admins ('Mostrar archivados'); the status filter then applies"`
 	Limit           int      `query:"limit" minimum:"1" maximum:"100" default:"20"`
 	Cursor          string   `query:"cursor" maxLength:"200" doc:"nextCursor of the previous page"`
 }

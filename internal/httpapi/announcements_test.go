@@ -127,16 +127,29 @@ func TestAnnouncementPermissions(t *testing.T) {
 			obDetail(t, c.admin, "PATCH", path, map[string]any{"documentUrl": bad}, 422, "invalid", "La dirección del documento no es válida")
 		}
 
-		// Delete: status eliminado and deletedAt; hidden unless includeArchived; no further edits.
+		// Delete: status eliminado and deletedAt, for admins only and unless includeArchived; no further
+		// edits. Members (the moderator too) never see a deleted one: 404 by ID, absent from every list.
 		c.admin.must(t, "DELETE", path, nil, 204)
-		if got := c.olga.must(t, "GET", path, nil, 200); got["status"] != "eliminado" || got["deletedAt"] == nil {
+		if got := c.admin.must(t, "GET", path, nil, 200); got["status"] != "eliminado" || got["deletedAt"] == nil {
 			t.Fatalf("deleted: %v", got)
 		}
-		if got := anTitles(t, c.olga, ""); slices.Contains(got, "Junta extraordinaria") {
+		if got := anTitles(t, c.admin, ""); slices.Contains(got, "Junta extraordinaria") {
 			t.Error("deleted one listed")
 		}
-		if got := anTitles(t, c.olga, "?includeArchived=true&status=eliminado"); !slices.Equal(got, []string{"Junta extraordinaria"}) {
+		if got := anTitles(t, c.admin, "?includeArchived=true&status=eliminado"); !slices.Equal(got, []string{"Junta extraordinaria"}) {
 			t.Errorf("includeArchived + eliminado: %v", got)
+		}
+		for _, m := range []*client{c.olga, c.pepa} {
+			if p := m.must(t, "GET", path, nil, 404); p["code"] != "not_found" {
+				t.Errorf("member opens a deleted one: %v", p)
+			}
+			for _, q := range []string{"", "?includeArchived=true", "?includeArchived=true&status=eliminado"} {
+				if got := anTitles(t, m, q); slices.Contains(got, "Junta extraordinaria") {
+					t.Errorf("member lists a deleted one with %q: %v", q, got)
+				}
+			}
+			m.must(t, "POST", path+"/read", nil, 404)
+			m.must(t, "PUT", path+"/reaction", map[string]any{"emoji": "heart"}, 404)
 		}
 		c.admin.must(t, "PATCH", path, map[string]any{"title": "x"}, 404)
 		c.admin.must(t, "DELETE", path, nil, 404)

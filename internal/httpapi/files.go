@@ -2,15 +2,20 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"math"
 	"net/http"
+	"os"
 	"strconv"
 	"time"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
+	"vecinos/internal/ratelimit"
 )
 
 // Uploads and downloads are plain handlers outside the API contract. The upload's body is the raw file,
@@ -48,7 +53,8 @@ func (s *server) sessionActor(r *http.Request) (*domain.Actor, error) {
 
 // uploadFile stores the request body as a new file of the caller in a bucket and answers 201 with its key
 // and URL. The type comes from the bytes; the size limit holds while reading, so an oversized body is
-// refused after at most limit+1 bytes (at once when its Content-Length says so).
+// refused after at most limit+1 bytes (at once when its Content-Length says so). Each member has an
+// hourly allowance (uploadQuota) and the body must arrive within UploadReadTimeout.
 func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 	a, err := s.sessionActor(r)
 	if err != nil {
@@ -80,25 +86,34 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		tooLarge()
 		return
 	}
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength))
+	if !s.uploads.allowed(w, r)(s.uploads.admit(r.Context(), a.UserID)) {
+		return
 	}
+	extendBodyDeadline(w, r, s.UploadReadTimeout)
+	// The buffer grows with the bytes that actually arrive, never with what Content-Length claims; and
 	// MaxBytesReader reads at most MaxBytes+1 bytes of the body and fails past MaxBytes.
+	var buf bytes.Buffer
 	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, b.MaxBytes)); err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		switch {
+		case errors.As(err, &tooBig):
 			tooLarge()
-			return
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			w.Header().Set("Connection", "close")
+			writeProblem(w, newProblem(http.StatusRequestTimeout, domain.CodeInvalid, "El archivo tardó demasiado en llegar. Comprueba tu conexión e inténtalo de nuevo"))
+		default:
+			s.Log.InfoContext(r.Context(), "upload: reading the body failed", "err", err, "request_id", requestID(r.Context()))
+			writeProblem(w, newProblem(http.StatusBadRequest, domain.CodeInvalid, "No se pudo recibir el archivo"))
 		}
-		s.Log.InfoContext(r.Context(), "upload: reading the body failed", "err", err, "request_id", requestID(r.Context()))
-		writeProblem(w, newProblem(http.StatusBadRequest, domain.CodeInvalid, "No se pudo recibir el archivo"))
 		return
 	}
 	data := buf.Bytes()
 	contentType, ext, err := b.Detect(data[:min(len(data), files.SniffLen)])
 	if err != nil {
 		writeProblem(w, newProblem(http.StatusUnsupportedMediaType, domain.CodeInvalid, domain.ErrorMessage(err)))
+		return
+	}
+	if !s.uploads.allowed(w, r)(s.uploads.charge(r.Context(), a.UserID, int64(len(data)))) {
 		return
 	}
 	key := b.NewKey(a.UserID, ext, time.Now())
@@ -165,4 +180,56 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Length", strconv.FormatInt(info.Size, 10))
 	io.Copy(w, rc)
+}
+
+// The members' upload allowance: at most uploadFilesPerHour uploads and uploadMBPerHour MB an hour each.
+var (
+	uploadFilesPerHour = ratelimit.Rule{Max: 30, Window: time.Hour}
+	uploadMBPerHour    = ratelimit.Rule{Max: 200, Window: time.Hour} // counted by started MiB
+)
+
+// uploadQuota is the one place where uploads meet the rate limiter: swapping the limiter's
+// implementation (per instance in memory today) changes only newUploadQuota.
+type uploadQuota struct{ limiter ratelimit.Limiter }
+
+// admit counts one upload attempt of userID, before its body is read.
+func (q uploadQuota) admit(ctx context.Context, userID string) (bool, time.Duration, error) {
+	return ratelimit.Allow(ctx, q.limiter, "upload:"+userID, uploadFilesPerHour)
+}
+
+// charge counts the size of a file of userID about to be stored, by started MiB.
+func (q uploadQuota) charge(ctx context.Context, userID string, size int64) (bool, time.Duration, error) {
+	for range max((size+1<<20-1)>>20, 1) {
+		if ok, wait, err := ratelimit.Allow(ctx, q.limiter, "upload-mb:"+userID, uploadMBPerHour); !ok || err != nil {
+			return false, wait, err
+		}
+	}
+	return true, 0, nil
+}
+
+// refuse answers 429 with when to try again, in the Retry-After header (seconds) and in the message.
+// allowed answers the request when the limiter refused it (429) or failed, and reports whether it may go on.
+func (q uploadQuota) allowed(w http.ResponseWriter, r *http.Request) func(bool, time.Duration, error) bool {
+	return func(ok bool, wait time.Duration, err error) bool {
+		switch {
+		case err != nil:
+			writeProblem(w, problemFor(r.Context(), err))
+		case !ok:
+			q.refuse(w, wait)
+		}
+		return ok && err == nil
+	}
+}
+
+func (q uploadQuota) refuse(w http.ResponseWriter, wait time.Duration) {
+	secs := int64(math.Ceil(wait.Seconds()))
+	w.Header().Set("Retry-After", strconv.FormatInt(max(secs, 1), 10))
+	w.Header().Set("Connection", "close") // the body is not read
+	minutes := "1 minuto"
+	if m := (secs + 59) / 60; m > 1 {
+		minutes = strconv.FormatInt(m, 10) + " minutos"
+	}
+	writeProblem(w, newProblem(http.StatusTooManyRequests, domain.CodeRateLimited, fmt.Sprintf(
+		"Has alcanzado el límite de subidas (%d archivos o %d MB por hora). Inténtalo de nuevo en %s.",
+		uploadFilesPerHour.Max, uploadMBPerHour.Max, minutes)))
 }

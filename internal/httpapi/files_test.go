@@ -1,11 +1,17 @@
 package httpapi_test
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -26,11 +32,15 @@ type filesEnv struct {
 	h http.Handler
 }
 
-func newFilesEnv(t *testing.T, db *store.DB, storage files.Storage) *filesEnv {
+func newFilesEnv(t *testing.T, db *store.DB, storage files.Storage, options ...func(*app.Options)) *filesEnv {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
-	h := newApp(t, db, cfg, app.Options{Now: e.clock, OAuth: e.oauth, Files: storage}).Handler
+	o := app.Options{Now: e.clock, OAuth: e.oauth, Files: storage}
+	for _, opt := range options {
+		opt(&o)
+	}
+	h := newApp(t, db, cfg, o).Handler
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)
 	return &filesEnv{env: e, h: h}
@@ -493,5 +503,201 @@ func TestFileAccessByRole(t *testing.T) {
 		if res, _ := vecina.get(t, doc); res.StatusCode != 404 {
 			t.Fatalf("after sign-out: %d", res.StatusCode)
 		}
+	})
+}
+
+// An upload that declares the largest file its bucket takes but sends 4 bytes costs the server no more
+// memory than those bytes (it used to allocate the declared size at once), and the connection is cut
+// when the body does not arrive in time, with a Spanish 408. One engine only: the database plays no part,
+// and the engines' subtests run in parallel, so the other's sign-ups would count in the process' heap.
+func TestUploadThatNeverArrivesCostsNoMemoryAndIsCutOff(t *testing.T) {
+	func(t *testing.T, db *store.DB) {
+		e := newFilesEnv(t, db, filestest.Local(t), func(o *app.Options) {
+			o.BodyReadTimeout, o.UploadReadTimeout = time.Hour, 200*time.Millisecond // the upload's own deadline
+		})
+		ana := e.confirmedUser(t, "ana@example.es", communityMeta("Mayor 1"))
+		const declared = 10 << 20 // the incident-images limit
+		const connections = 4
+		conns := make([]net.Conn, connections)
+		for i := range conns {
+			c, err := net.Dial("tcp", e.srv.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			// Only guards against a hang: the server must answer on its own.
+			c.SetDeadline(time.Now().Add(20 * time.Second))
+			conns[i] = c
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for _, c := range conns {
+			fmt.Fprintf(c, "POST /api/v1/files/incident-images HTTP/1.1\r\nHost: localhost\r\nCookie: vecinos_session=%s\r\n"+
+				"Content-Type: image/png\r\nContent-Length: %d\r\n\r\n%s", ana.cookie(), declared, testPNG[:4])
+		}
+		for i, c := range conns {
+			res, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Errorf("connection %d: no answer, the server is still waiting for the body: %v", i, err)
+				continue
+			}
+			var p map[string]any
+			json.NewDecoder(res.Body).Decode(&p)
+			res.Body.Close()
+			if res.StatusCode != http.StatusRequestTimeout || p["detail"] != "El archivo tardó demasiado en llegar. Comprueba tu conexión e inténtalo de nuevo" {
+				t.Errorf("connection %d: %d %v", i, res.StatusCode, p)
+			}
+		}
+		runtime.ReadMemStats(&after)
+		if grown := after.TotalAlloc - before.TotalAlloc; grown > 2<<20 {
+			t.Errorf("%d uploads declaring %d MB each and sending 4 bytes made the server allocate %d KB", connections, declared>>20, grown>>10)
+		}
+	}(t, storetest.OpenSQLite(t))
+}
+
+// Each member may upload 30 files an hour: the 31st gets a Spanish 429 with Retry-After, and an hour
+// later uploads go through again. Another member is not affected.
+func TestUploadsPerMemberAndHour(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newFilesEnv(t, db, filestest.Local(t))
+		ana := e.confirmedUser(t, "ana@example.es", communityMeta("Mayor 1"))
+		luis := e.confirmedUser(t, "luis@example.es", communityMeta("Mayor 2"))
+		for range 30 {
+			ana.mustUpload(t, "incident-images", testPNG, "foto.png", "image/png")
+		}
+		e.advance(59*time.Minute + 30*time.Second)
+		req, _ := http.NewRequest("POST", e.srv.URL+"/api/v1/files/avatars", bytes.NewReader(testPNG))
+		res, err := ana.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p map[string]any
+		json.NewDecoder(res.Body).Decode(&p)
+		res.Body.Close()
+		const msg = "Has alcanzado el límite de subidas (30 archivos o 200 MB por hora). Inténtalo de nuevo en 1 minuto."
+		if res.StatusCode != http.StatusTooManyRequests || p["code"] != "rate_limited" || p["detail"] != msg ||
+			res.Header.Get("Retry-After") != "30" || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/problem+json") {
+			t.Fatalf("31st upload: %d %v %v", res.StatusCode, res.Header, p)
+		}
+		luis.mustUpload(t, "avatars", testPNG, "yo.png", "image/png")
+		e.advance(30 * time.Second)
+		ana.mustUpload(t, "avatars", testPNG, "yo.png", "image/png")
+	})
+}
+
+// Deleting an account erases the person's avatars and verification documents from storage (local and
+// S3): the avatar URL answers 404 and nothing of theirs is left in the personal buckets, including a
+// document never submitted. What they shared with the community (an incident photo) stays.
+func TestAccountDeletionErasesTheirAvatarAndDocuments(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		filestest.Each(t, func(t *testing.T, storage files.Storage) {
+			e := newFilesEnv(t, db, storage)
+			suffix := t.Name()[strings.LastIndexByte(t.Name(), '/')+1:] // one database for both storages
+			admin := e.obAdmin(t, "presi."+suffix+"@example.es", "Alcalá 12")
+			luis := e.obMember(t, "luis."+suffix+"@example.es", e.communityCode(t, admin))
+			avatarKey, avatarURL := luis.mustUpload(t, "avatars", testPNG, "yo.png", "image/png")
+			oldAvatarKey, _ := luis.mustUpload(t, "avatars", testJPEG, "antes.jpg", "image/jpeg")
+			luis.must(t, "PATCH", "/api/v1/profile", map[string]any{"avatarUrl": avatarURL}, 200)
+			docKey, _ := luis.mustUpload(t, "verification-documents", testPDF, "escritura.pdf", "application/pdf")
+			luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": docKey}, 200)
+			unsentKey, _ := luis.mustUpload(t, "verification-documents", testPNG, "dni.png", "image/png")
+			photoKey, _ := luis.mustUpload(t, "incident-images", testPNG, "grieta.png", "image/png")
+			if res, _ := e.client().get(t, avatarURL); res.StatusCode != 200 {
+				t.Fatalf("avatar before: %d", res.StatusCode)
+			}
+
+			luis.must(t, "POST", "/api/v1/account/delete", map[string]any{"password": "Secreto123"}, 204)
+			if res, _ := e.client().get(t, avatarURL); res.StatusCode != 404 {
+				t.Errorf("avatar URL after the deletion: %d, want 404", res.StatusCode)
+			}
+			for _, key := range []string{avatarKey, oldAvatarKey, docKey, unsentKey} {
+				if rc, _, err := storage.Open(t.Context(), key); !errors.Is(err, files.ErrNotFound) {
+					if err == nil {
+						rc.Close()
+					}
+					t.Errorf("%s is still in storage (%v)", key, err)
+				}
+			}
+			rc, _, err := storage.Open(t.Context(), photoKey)
+			if err != nil {
+				t.Fatalf("the incident photo went too: %v", err)
+			}
+			rc.Close()
+		})
+	})
+}
+
+// Reviewing a verification request (approve or reject) erases its document from storage; the outcome
+// stays, and the request no longer offers a link to the document.
+func TestReviewedVerificationKeepsTheOutcomeAndErasesTheDocument(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		filestest.Each(t, func(t *testing.T, storage files.Storage) {
+			e := newFilesEnv(t, db, storage)
+			suffix := t.Name()[strings.LastIndexByte(t.Name(), '/')+1:]
+			admin := e.obAdmin(t, "presi."+suffix+"@example.es", "Alcalá 12")
+			luis := e.obMember(t, "luis."+suffix+"@example.es", e.communityCode(t, admin))
+			for _, decision := range []string{"rejected", "approved"} {
+				key, url := luis.mustUpload(t, "verification-documents", testPDF, "escritura.pdf", "application/pdf")
+				luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": key}, 200)
+				pending := obItems(t, admin.must(t, "GET", "/api/v1/community/verifications?status=pending", nil, 200), "requests")
+				if len(pending) != 1 || pending[0]["documentUrl"] != url {
+					t.Fatalf("queue: %v", pending)
+				}
+				if res, _ := admin.get(t, url); res.StatusCode != 200 {
+					t.Fatalf("the admin cannot read the document under review: %d", res.StatusCode)
+				}
+				r := admin.must(t, "POST", "/api/v1/community/verifications/"+pending[0]["id"].(string)+"/review", map[string]any{"decision": decision}, 200)
+				if r["status"] != decision || r["documentUrl"] != nil {
+					t.Fatalf("%s: %v", decision, r)
+				}
+				if rc, _, err := storage.Open(t.Context(), key); !errors.Is(err, files.ErrNotFound) {
+					if err == nil {
+						rc.Close()
+					}
+					t.Errorf("%s: the document is still in storage (%v)", decision, err)
+				}
+				for _, c := range []*client{admin, luis} {
+					if res, _ := c.get(t, url); res.StatusCode != 404 {
+						t.Errorf("%s: document URL answers %d, want 404", decision, res.StatusCode)
+					}
+				}
+				latest := luis.must(t, "GET", "/api/v1/verification", nil, 200)["latest"].(map[string]any)
+				if latest["status"] != decision || latest["documentUrl"] != nil {
+					t.Errorf("%s: the member reads %v", decision, latest)
+				}
+			}
+			if v := luis.must(t, "GET", "/api/v1/verification", nil, 200); v["level"] != 2.0 {
+				t.Fatalf("the approval did not stay: %v", v)
+			}
+			all := obItems(t, admin.must(t, "GET", "/api/v1/community/verifications", nil, 200), "requests")
+			if len(all) != 2 || all[0]["status"] != "rejected" || all[1]["status"] != "approved" {
+				t.Fatalf("outcomes: %v", all)
+			}
+		})
+	})
+}
+
+// brokenDeletes is a storage whose deletes fail, as when the bucket is unreachable.
+type brokenDeletes struct{ files.Storage }
+
+func (brokenDeletes) Delete(context.Context, string) error    { return errors.New("storage down") }
+func (brokenDeletes) DeleteAll(context.Context, string) error { return errors.New("storage down") }
+
+// When storage cannot delete, the account deletion and the review still stand (the failure is logged).
+func TestDeletionAndReviewStandWhenStorageFails(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newFilesEnv(t, db, brokenDeletes{filestest.Local(t)})
+		admin := e.obAdmin(t, "presi@example.es", "Alcalá 12")
+		luis := e.obMember(t, "luis@example.es", e.communityCode(t, admin))
+		key, _ := luis.mustUpload(t, "verification-documents", testPDF, "escritura.pdf", "application/pdf")
+		luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": key}, 200)
+		id := obItems(t, admin.must(t, "GET", "/api/v1/community/verifications?status=pending", nil, 200), "requests")[0]["id"].(string)
+		admin.must(t, "POST", "/api/v1/community/verifications/"+id+"/review", map[string]any{"decision": "approved"}, 200)
+		if v := luis.must(t, "GET", "/api/v1/verification", nil, 200); v["level"] != 2.0 {
+			t.Fatalf("the review did not stand: %v", v)
+		}
+		luis.must(t, "POST", "/api/v1/account/delete", map[string]any{"password": "Secreto123"}, 204)
+		e.client().must(t, "POST", "/api/v1/auth/login", map[string]any{"email": "luis@example.es", "password": "Secreto123"}, 401)
 	})
 }

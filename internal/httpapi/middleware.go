@@ -113,3 +113,31 @@ func recoverPanics(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// Defaults of Deps.BodyReadTimeout and Deps.UploadReadTimeout. The server's ReadHeaderTimeout bounds the
+// headers; these bound the body, so a client that declares a body and sends it drop by drop is cut off.
+// An upload may take longer: 10 MB over a slow mobile link.
+const (
+	defaultBodyReadTimeout   = 15 * time.Second
+	defaultUploadReadTimeout = 3 * time.Minute
+)
+
+// bodyReadDeadline gives a request that carries a body d to send it (the upload handler moves the
+// deadline with extendBodyDeadline). Only requests with a body: net/http watches a connection for a
+// hang-up with a read of its own once the body is over (at once when there is none), and lifts the read
+// deadline when it starts that read; a deadline set after that, on a request without a body such as the
+// SSE stream, would fire during the watch and cancel the request.
+func bodyReadDeadline(d time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		extendBodyDeadline(w, r, d)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// extendBodyDeadline gives the rest of r's body d from now to arrive; nothing when r has no body.
+// Recorders of handler tests do not support deadlines; then there is none.
+func extendBodyDeadline(w http.ResponseWriter, r *http.Request, d time.Duration) {
+	if r.Body != nil && r.Body != http.NoBody {
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
+	}
+}

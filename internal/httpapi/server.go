@@ -24,6 +24,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/ratelimit"
 )
 
 // APIVersion is the version of the contract, not of the binary: the generated document stays stable
@@ -48,15 +49,30 @@ type Deps struct {
 	Log           *slog.Logger
 	Web           fs.FS // the built web app
 	Version       string
+	// Limiter counts the members' uploads per hour (shared by the instances on PostgreSQL).
+	Limiter ratelimit.Limiter
+	// BodyReadTimeout bounds how long a request body may take to arrive, UploadReadTimeout the same for a
+	// file upload (zero: defaultBodyReadTimeout, defaultUploadReadTimeout).
+	BodyReadTimeout   time.Duration
+	UploadReadTimeout time.Duration
 }
 
 // server is what every handler method hangs on.
-type server struct{ Deps }
+type server struct {
+	Deps
+	uploads uploadQuota
+}
 
 // New returns the whole HTTP handler of an instance.
 func New(d Deps) (http.Handler, error) {
 	mux := http.NewServeMux()
-	s := &server{d}
+	if d.BodyReadTimeout <= 0 {
+		d.BodyReadTimeout = defaultBodyReadTimeout
+	}
+	if d.UploadReadTimeout <= 0 {
+		d.UploadReadTimeout = defaultUploadReadTimeout
+	}
+	s := &server{Deps: d, uploads: uploadQuota{d.Limiter}}
 	registerAPI(newAPI(mux), s)
 	s.mountOAuth(mux)
 	s.mountFiles(mux)
@@ -89,6 +105,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.Handle("/", app)
 
 	var h http.Handler = mux
+	h = bodyReadDeadline(d.BodyReadTimeout, h)
 	h = crossOriginProtection(d.Config.PublicURL, h)
 	h = withClient(d.Config.TrustedProxies, h)
 	h = securityHeaders(d.Config.SecureCookies(), h)

@@ -26,7 +26,7 @@ type VerificationRequest struct {
 	Email       string     `json:"email,omitempty" doc:"In the admins' queue"`
 	UnitNumber  *string    `json:"unitNumber,omitempty" doc:"In the admins' queue"`
 	Method      string     `json:"method" enum:"document,code"`
-	DocumentURL *string    `json:"documentUrl" doc:"/files/verification-documents/…: readable by the user and their community's admins"`
+	DocumentURL *string    `json:"documentUrl" doc:"/files/verification-documents/…: readable by the user and their community's admins; null once reviewed (the document is erased, only the outcome stays)"`
 	Status      string     `json:"status" enum:"pending,approved,rejected"`
 	StatusText  string     `json:"statusText" doc:"Pendiente de revisión / Verificado / Rechazado"`
 	Note        *string    `json:"note" doc:"The reviewer's note"`

@@ -232,11 +232,13 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 		kind = mail.KindVerificationRejected
 	}
 	link := s.link("/settings/my-community")
-	v, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {
+	v, document, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
 	})
-	if err == nil {
-		s.mailWake()
+	if err != nil {
+		return nil, err
 	}
-	return v, err
+	s.mailWake()
+	s.eraseDocument(ctx, document)
+	return v, nil
 }

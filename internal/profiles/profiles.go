@@ -53,7 +53,7 @@ type Store interface {
 	VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error)
 	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
 	ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
-		notify func(domain.Recipient) (domain.Mail, error)) (*domain.VerificationRequest, error)
+		notify func(domain.Recipient) (domain.Mail, error)) (v *domain.VerificationRequest, erase *string, err error)
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
@@ -65,7 +65,7 @@ type EmailChanger interface {
 type Service struct {
 	store     Store
 	emails    EmailChanger
-	files     files.Storage // nil: uploaded documents are not checked for existence
+	files     files.Storage // nil: uploaded documents are neither checked for existence nor erased
 	limiter   ratelimit.Limiter
 	now       func() time.Time
 	publicURL string

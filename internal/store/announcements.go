@@ -47,8 +47,9 @@ const announcementSelect = `SELECT a.id, a.community_id, a.title, a.description,
 
 func announcementArgs(v domain.AnnouncementViewer) []any { return []any{ms(v.Now), v.UserID, v.UserID} }
 
-// visibleTo restricts to what a non-admin member is targeted by (one ?: the member).
-const visibleTo = ` AND EXISTS (SELECT 1 FROM profiles p WHERE p.id = ? AND ` + inAudience + `)`
+// visibleTo restricts to what a non-admin member may see (one ?: the member): never a deleted
+// announcement (only admins see those, by ID or with includeArchived), and only what they are targeted by.
+const visibleTo = ` AND a.deleted_at IS NULL AND EXISTS (SELECT 1 FROM profiles p WHERE p.id = ? AND ` + inAudience + `)`
 
 func scanAnnouncement(row interface{ Scan(...any) error }) (*domain.Announcement, error) {
 	var an domain.Announcement
@@ -82,8 +83,8 @@ func scanAnnouncement(row interface{ Scan(...any) error }) (*domain.Announcement
 	return &an, nil
 }
 
-// Announcement returns an announcement of communityID as v sees it (deleted ones too); one of another
-// community, or one v is not targeted by, is not found.
+// Announcement returns an announcement of communityID as v sees it (deleted ones to admins only); one of
+// another community, one v is not targeted by, or a deleted one to a member, is not found.
 func (db *DB) Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error) {
 	return announcement(ctx, db.reader(), communityID, id, v)
 }

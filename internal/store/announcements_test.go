@@ -93,9 +93,21 @@ func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 		if err != nil || an.Status != domain.AnnouncementArchived {
 			t.Fatalf("archived: %v %v", an, err)
 		}
+		// A deleted announcement is for admins only: a member never lists it nor opens it.
 		all := annTitles(t, db, c, bruno, domain.AnnouncementFilter{IncludeArchived: true})
+		if len(all) != 4 || !slices.Contains(all, "Archivado:archivado") || slices.Contains(all, "Borrado:eliminado") {
+			t.Fatalf("includeArchived, member: %v", all)
+		}
+		if _, err := db.Announcement(ctx, c, del.ID, bruno); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Fatalf("member opens a deleted one: %v", err)
+		}
+		ana := domain.AnnouncementViewer{UserID: m[0], Admin: true, Now: t0}
+		all = annTitles(t, db, c, ana, domain.AnnouncementFilter{IncludeArchived: true})
 		if len(all) != 5 || !slices.Contains(all, "Archivado:archivado") || !slices.Contains(all, "Borrado:eliminado") {
-			t.Fatalf("includeArchived: %v", all)
+			t.Fatalf("includeArchived, admin: %v", all)
+		}
+		if an, err := db.Announcement(ctx, c, del.ID, ana); err != nil || an.Status != domain.AnnouncementDeleted {
+			t.Fatalf("admin opens a deleted one: %v %v", an, err)
 		}
 		if got := annTitles(t, db, c, bruno, domain.AnnouncementFilter{IncludeArchived: true, Statuses: []domain.AnnouncementStatus{"archivado"}}); !slices.Equal(got, []string{"Archivado:archivado"}) {
 			t.Fatalf("includeArchived + archivado: %v", got)

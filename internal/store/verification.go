@@ -131,13 +131,14 @@ func (db *DB) Verifications(ctx context.Context, communityID string, status doma
 }
 
 // ReviewVerification decides a pending request of the community; approved, the member's pending owner
-// claims are confirmed (level 2 proves they live there).
+// claims are confirmed (level 2 proves they live there). Only the outcome is kept (data minimisation): the
+// request lets go of its document, whose key it returns as erase for the caller to delete from storage
+// once this has committed (nil when there was none).
 func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
-	notify func(domain.Recipient) (domain.Mail, error)) (*domain.VerificationRequest, error) {
-	var out *domain.VerificationRequest
-	err := db.inTx(ctx, func(tx conn) error {
+	notify func(domain.Recipient) (domain.Mail, error)) (out *domain.VerificationRequest, erase *string, err error) {
+	err = db.inTx(ctx, func(tx conn) error {
 		var current string
-		err := tx.queryRow(ctx, "SELECT status FROM verification_requests WHERE id = ? AND community_id = ?", id, communityID).Scan(&current)
+		err := tx.queryRow(ctx, "SELECT status, document_key FROM verification_requests WHERE id = ? AND community_id = ?", id, communityID).Scan(&current, &erase)
 		if errors.Is(err, sql.ErrNoRows) {
 			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud de verificación")
 		}
@@ -147,7 +148,7 @@ func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerI
 		if current != string(domain.VerificationPending) {
 			return domain.Errorf(domain.CodeConflict, "Esta solicitud ya se ha revisado")
 		}
-		if _, err := tx.exec(ctx, "UPDATE verification_requests SET status = ?, note = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?",
+		if _, err := tx.exec(ctx, "UPDATE verification_requests SET status = ?, note = ?, reviewed_by = ?, reviewed_at = ?, document_key = NULL WHERE id = ?",
 			string(status), note, reviewerID, now.UnixMilli(), id); err != nil {
 			return err
 		}
@@ -165,5 +166,8 @@ func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerI
 		}
 		return notifyMember(ctx, tx, out.UserID, communityID, notify)
 	})
-	return out, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, erase, nil
 }

@@ -2162,7 +2162,7 @@ export interface components {
         VerificationRequest: {
             /** Format: date-time */
             createdAt: string;
-            /** @description /files/verification-documents/…: readable by the user and their community's admins */
+            /** @description /files/verification-documents/…: readable by the user and their community's admins; null once reviewed (the document is erased, only the outcome stays) */
             documentUrl: string | null;
             /** @description In the admins' queue */
             email?: string;
@@ -2244,7 +2244,7 @@ export interface operations {
                 type?: ("general" | "mantenimiento" | "normativa")[] | null;
                 /** @description Search in title and description (case and accents ignored) */
                 q?: string;
-                /** @description Also archived and deleted ones ('Mostrar archivados'); the status filter then applies */
+                /** @description Also archived ones, and deleted ones for admins ('Mostrar archivados'); the status filter then applies */
                 includeArchived?: boolean;
                 limit?: number;
                 /** @description nextCursor of the previous page */
