@@ -350,8 +350,12 @@ test('an email change takes effect only once the new address is confirmed', asyn
   await page.goto('/settings/profile');
   await page.getByRole('button', { name: 'Editar' }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
+  // A new address asks for the current password (issue #12).
+  await page.getByLabel('Contraseña actual').fill(user.password);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(`Hemos enviado un enlace a ${newEmail}. El cambio se aplicará cuando lo abras.`).first()).toBeVisible();
+  // The old address is told, with a link that cancels the change while it is pending.
+  expect(await mailLink(page.request, user.email, '/cancel-email-change')).toContain('token=');
   // Until then the old address still signs in.
   const before = await page.request.get('/api/v1/me');
   expect(((await before.json()) as { email: string }).email).toBe(user.email);
