@@ -30,7 +30,9 @@ type Store interface {
 	CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.Recipient) (domain.Mail, error)) (int, error)
 	Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error)
 	ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error)
-	UpdateAnnouncement(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Announcement) error) error
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	AnnouncementForUpdate(ctx context.Context, communityID, id string) (*domain.Announcement, error)
+	SaveAnnouncement(ctx context.Context, old, an *domain.Announcement, at time.Time) error
 	MarkAnnouncementRead(ctx context.Context, id, userID string, at time.Time) error
 	React(ctx context.Context, communityID, id, userID string, emoji domain.Reaction, at time.Time) (domain.ReactionCounts, *domain.Reaction, error)
 	UnreadAnnouncements(ctx context.Context, communityID, userID string, now time.Time) (int, error)
@@ -126,7 +128,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Creat
 	now := s.now().UTC().Truncate(time.Millisecond)
 	an := &domain.Announcement{ID: domain.NewID(), CommunityID: a.CommunityID, Title: strings.TrimSpace(in.Title),
 		Description: strings.TrimSpace(in.Description), Status: in.Status, Priority: in.Priority, Type: in.Type, IsPinned: in.IsPinned,
-		ValidUntil: truncate(in.ValidUntil), ImageURL: optional(in.ImageURL), DocumentURL: optional(in.DocumentURL),
+		ValidUntil: truncate(in.ValidUntil), ImageURL: domain.Optional(in.ImageURL), DocumentURL: domain.Optional(in.DocumentURL),
 		Audience: normalizeAudience(in.Audience), CreatedBy: &a.UserID, CreatedAt: now, UpdatedAt: now}
 	if err := validate(an); err != nil {
 		return nil, err
@@ -168,18 +170,6 @@ func truncate(t *time.Time) *time.Time {
 		return nil
 	}
 	v := t.UTC().Truncate(time.Millisecond)
-	return &v
-}
-
-// optional trims s; blank is nil.
-func optional(s *string) *string {
-	if s == nil {
-		return nil
-	}
-	v := strings.TrimSpace(*s)
-	if v == "" {
-		return nil
-	}
 	return &v
 }
 
@@ -317,43 +307,8 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 	if err := admin(a); err != nil {
 		return nil, err
 	}
-	err := s.store.UpdateAnnouncement(ctx, a.CommunityID, id, s.now(), func(an *domain.Announcement) error {
-		if p.Title != nil {
-			an.Title = strings.TrimSpace(*p.Title)
-		}
-		if p.Description != nil {
-			an.Description = strings.TrimSpace(*p.Description)
-		}
-		if p.Status != nil {
-			an.Status = *p.Status
-		}
-		if p.Priority != nil {
-			an.Priority = *p.Priority
-		}
-		if p.Type != nil {
-			an.Type = *p.Type
-		}
-		if p.IsPinned != nil {
-			an.IsPinned = *p.IsPinned
-		}
-		if p.ClearValidUntil {
-			an.ValidUntil = nil
-		} else if p.ValidUntil != nil {
-			an.ValidUntil = truncate(p.ValidUntil)
-		}
-		if p.ImageURL != nil {
-			an.ImageURL = optional(p.ImageURL)
-		}
-		if p.DocumentURL != nil {
-			an.DocumentURL = optional(p.DocumentURL)
-		}
-		if p.Audience != nil {
-			au := *p.Audience
-			if au.Kind == "" {
-				au.Kind = domain.AudienceAll
-			}
-			an.Audience = normalizeAudience(au)
-		}
+	err := s.edit(ctx, a, id, s.now(), func(an *domain.Announcement) error {
+		p.apply(an)
 		return validate(an)
 	})
 	if err != nil {
@@ -368,10 +323,66 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error 
 		return err
 	}
 	now := s.now().UTC()
-	return s.store.UpdateAnnouncement(ctx, a.CommunityID, id, now, func(an *domain.Announcement) error {
+	return s.edit(ctx, a, id, now, func(an *domain.Announcement) error {
 		an.Status, an.DeletedAt = domain.AnnouncementDeleted, &now
 		return nil
 	})
+}
+
+// edit is the one way an announcement changes, in one transaction: read it locked, apply change to a
+// copy, and write the copy. Only admins edit (checked by the callers).
+func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.Time, change func(*domain.Announcement) error) error {
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		old, err := s.store.AnnouncementForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		an := *old
+		if err := change(&an); err != nil {
+			return err
+		}
+		return s.store.SaveAnnouncement(ctx, old, &an, at)
+	})
+}
+
+// apply writes the fields p sets into an.
+func (p Patch) apply(an *domain.Announcement) {
+	if p.Title != nil {
+		an.Title = strings.TrimSpace(*p.Title)
+	}
+	if p.Description != nil {
+		an.Description = strings.TrimSpace(*p.Description)
+	}
+	if p.Status != nil {
+		an.Status = *p.Status
+	}
+	if p.Priority != nil {
+		an.Priority = *p.Priority
+	}
+	if p.Type != nil {
+		an.Type = *p.Type
+	}
+	if p.IsPinned != nil {
+		an.IsPinned = *p.IsPinned
+	}
+	if p.ClearValidUntil {
+		an.ValidUntil = nil
+	} else if p.ValidUntil != nil {
+		an.ValidUntil = truncate(p.ValidUntil)
+	}
+	if p.ImageURL != nil {
+		an.ImageURL = domain.Optional(p.ImageURL)
+	}
+	if p.DocumentURL != nil {
+		an.DocumentURL = domain.Optional(p.DocumentURL)
+	}
+	if p.Audience != nil {
+		au := *p.Audience
+		if au.Kind == "" {
+			au.Kind = domain.AudienceAll
+		}
+		an.Audience = normalizeAudience(au)
+	}
 }
 
 // ReadStats is 'read by N of M'.

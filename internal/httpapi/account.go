@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 )
 
 type deleteAccountInput struct {
@@ -26,18 +23,6 @@ type confirmEmailChangeInput struct {
 	Body    struct {
 		Token string `json:"token" minLength:"1" maxLength:"200" doc:"The token from the email link"`
 	}
-}
-
-func registerAccount(api huma.API, s *server) {
-	tags := []string{"accounts"}
-	huma.Register(api, huma.Operation{OperationID: "confirmEmailChange", Method: http.MethodPost, Path: "/api/v1/auth/confirm-email-change",
-		Summary: "Confirmar el email nuevo con el token del enlace (cierra las demás sesiones)", Tags: tags}, s.confirmEmailChange)
-	huma.Register(api, huma.Operation{OperationID: "cancelEmailChange", Method: http.MethodPost, Path: "/api/v1/auth/cancel-email-change",
-		Summary: "Cancelar un cambio de email pendiente con el token del aviso enviado al email actual", Tags: tags,
-		DefaultStatus: http.StatusNoContent}, s.cancelEmailChange)
-	huma.Register(api, huma.Operation{OperationID: "deleteAccount", Method: http.MethodPost, Path: "/api/v1/account/delete",
-		Summary: "Eliminar mi cuenta y mis datos personales (envía un email de confirmación)", Tags: tags, Security: signedIn,
-		DefaultStatus: http.StatusNoContent}, s.deleteAccount)
 }
 
 func (s *server) confirmEmailChange(ctx context.Context, in *confirmEmailChangeInput) (*emailChangedOutput, error) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"vecinos/internal/accounts"
 	"vecinos/internal/domain"
 )
@@ -123,31 +121,6 @@ type createCommunityInput struct {
 		StreetType   string `json:"streetType,omitempty" maxLength:"50"`
 		StreetName   string `json:"streetName,omitempty" maxLength:"100"`
 		StreetNumber string `json:"streetNumber,omitempty" maxLength:"10"`
-	}
-}
-
-func registerAccounts(api huma.API, s *server) {
-	tags := []string{"accounts"}
-	op := func(id, method, path, summary string, status int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status}
-	}
-	authed := func(o huma.Operation) huma.Operation { o.Security = signedIn; return o }
-	huma.Register(api, op("checkEmail", http.MethodPost, "/api/v1/auth/check-email", "¿Está registrado este email?", 200), s.checkEmail)
-	huma.Register(api, op("signUp", http.MethodPost, "/api/v1/auth/signup", "Crear una cuenta (envía el email de confirmación)", 201), s.signUp)
-	huma.Register(api, op("resendConfirmation", http.MethodPost, "/api/v1/auth/resend", "Reenviar el email de confirmación", 204), s.resend)
-	huma.Register(api, op("confirmEmail", http.MethodPost, "/api/v1/auth/confirm", "Confirmar el email con el token del enlace e iniciar sesión", 200), s.confirm)
-	huma.Register(api, op("login", http.MethodPost, "/api/v1/auth/login", "Iniciar sesión con email y contraseña", 200), s.login)
-	huma.Register(api, authed(op("logout", http.MethodPost, "/api/v1/auth/logout", "Cerrar sesión", 204)), s.logout)
-	huma.Register(api, op("forgotPassword", http.MethodPost, "/api/v1/auth/forgot-password", "Enviar un enlace para restablecer la contraseña", 202), s.forgotPassword)
-	huma.Register(api, op("checkResetLink", http.MethodPost, "/api/v1/auth/reset-password/check", "Comprobar un enlace de recuperación", 204), s.checkResetLink)
-	huma.Register(api, op("resetPassword", http.MethodPost, "/api/v1/auth/reset-password", "Fijar una contraseña nueva con un enlace de recuperación", 204), s.resetPassword)
-	huma.Register(api, authed(op("changePassword", http.MethodPost, "/api/v1/auth/change-password", "Cambiar la contraseña (cierra las demás sesiones)", 204)), s.changePassword)
-	huma.Register(api, authed(op("getMe", http.MethodGet, "/api/v1/me", "El usuario que ha iniciado sesión", 200)), s.me)
-	huma.Register(api, op("lookupCommunity", http.MethodGet, "/api/v1/communities/lookup/{code}", "Buscar una comunidad por su código", 200), s.lookupCommunity)
-	huma.Register(api, authed(op("joinCommunity", http.MethodPost, "/api/v1/communities/join", "Unirse a una comunidad con su código", 200)), s.joinCommunity)
-	huma.Register(api, authed(op("createCommunity", http.MethodPost, "/api/v1/communities", "Crear una comunidad (quien la crea es su administrador)", 201)), s.createCommunity)
-	if s.Config == nil || s.Config.Dev {
-		huma.Register(api, op("createTestUser", http.MethodPost, "/api/v1/dev/test-user", "Solo en desarrollo: crear e iniciar sesión con el usuario de prueba", 200), s.createTestUser)
 	}
 }
 

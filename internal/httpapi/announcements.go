@@ -2,11 +2,8 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/announcements"
 	"vecinos/internal/domain"
@@ -195,21 +192,6 @@ type audiencesOutput struct {
 	Body struct {
 		Buildings []BuildingAudience `json:"buildings" doc:"The portals / staircases of the community (units.building)"`
 	}
-}
-
-func registerAnnouncements(api huma.API, s *server) {
-	tags := []string{"announcements"}
-	op := func(id, method, path, summary string, status int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status, Security: signedIn}
-	}
-	huma.Register(api, op("listAnnouncements", http.MethodGet, "/api/v1/announcements", "Tablón de anuncios: fijados primero, luego los más nuevos", 200), s.listAnnouncements)
-	huma.Register(api, op("createAnnouncement", http.MethodPost, "/api/v1/announcements", "Publicar un comunicado (solo administradores)", 201), s.createAnnouncement)
-	huma.Register(api, op("listAnnouncementAudiences", http.MethodGet, "/api/v1/announcements/audiences", "Portales a los que se puede dirigir un comunicado", 200), s.announcementAudiences)
-	huma.Register(api, op("getAnnouncement", http.MethodGet, "/api/v1/announcements/{id}", "Un comunicado", 200), s.getAnnouncement)
-	huma.Register(api, op("updateAnnouncement", http.MethodPatch, "/api/v1/announcements/{id}", "Editar un comunicado (solo administradores)", 200), s.updateAnnouncement)
-	huma.Register(api, op("deleteAnnouncement", http.MethodDelete, "/api/v1/announcements/{id}", "Eliminar un comunicado (solo administradores)", 204), s.deleteAnnouncement)
-	huma.Register(api, op("readAnnouncement", http.MethodPost, "/api/v1/announcements/{id}/read", "Marcar un comunicado como leído (una vez)", 200), s.readAnnouncement)
-	huma.Register(api, op("reactToAnnouncement", http.MethodPut, "/api/v1/announcements/{id}/reaction", "Reaccionar a un comunicado (el mismo emoji la quita)", 200), s.reactToAnnouncement)
 }
 
 func enums[T ~string](in []string) []T {

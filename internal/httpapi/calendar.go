@@ -4,10 +4,6 @@ import (
 	"context"
 	"net/http"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
-
-	"vecinos/internal/events"
 )
 
 // The private calendar feed (see internal/events for the design): each member creates their own secret
@@ -25,17 +21,6 @@ type feedURLOutput struct {
 	Body struct {
 		URL string `json:"url" doc:"Secret iCalendar URL; shown only now. Anyone with it can read the community's events"`
 	}
-}
-
-func registerCalendar(api huma.API, s *server) {
-	tags := []string{"events"}
-	op := func(id, method, summary string, status int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: "/api/v1/calendar/feed-url", Summary: summary, Tags: tags,
-			DefaultStatus: status, Security: signedIn}
-	}
-	huma.Register(api, op("getCalendarFeed", http.MethodGet, "¿Tengo una URL de calendario (iCalendar)?", 200), s.calendarFeedStatus)
-	huma.Register(api, op("createCalendarFeed", http.MethodPost, "Crear (o renovar, revocando la anterior) mi URL privada de calendario", 201), s.createCalendarFeed)
-	huma.Register(api, op("revokeCalendarFeed", http.MethodDelete, "Revocar mi URL privada de calendario", 204), s.revokeCalendarFeed)
 }
 
 func (s *server) calendarFeedStatus(ctx context.Context, _ *struct{}) (*feedStatusOutput, error) {
@@ -72,12 +57,6 @@ func (s *server) revokeCalendarFeed(ctx context.Context, _ *struct{}) (*struct{}
 		return nil, err
 	}
 	return nil, s.Events.RevokeFeed(ctx, a)
-}
-
-// mountCalendar serves the public feed: GET /calendar/feed.ics?token=…. The token is in the query
-// string, which the access log leaves out.
-func (s *server) mountCalendar(mux *http.ServeMux) {
-	mux.HandleFunc("GET "+events.FeedPath, s.calendarFeed)
 }
 
 func (s *server) calendarFeed(w http.ResponseWriter, r *http.Request) {

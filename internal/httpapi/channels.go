@@ -2,10 +2,7 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/messaging"
@@ -68,20 +65,6 @@ type channelMessagesOutput struct{ Body []domain.ChannelMessage }
 type channelMessageOutput struct {
 	Status int
 	Body   *domain.ChannelMessage
-}
-
-func registerChannels(api huma.API, s *server) {
-	tags := []string{"messages"}
-	op := func(id, method, path, summary string, status int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status, Security: signedIn}
-	}
-	huma.Register(api, op("listChannels", http.MethodGet, "/api/v1/channels", "El chat comunitario y mis canales privados", 200), s.listChannels)
-	huma.Register(api, op("createChannel", http.MethodPost, "/api/v1/channels", "Crear un canal privado e invitar a vecinos", 201), s.createChannel)
-	huma.Register(api, op("getCommunityChannel", http.MethodGet, "/api/v1/channels/community", "El chat comunitario de mi comunidad", 200), s.communityChannel)
-	huma.Register(api, op("getChannel", http.MethodGet, "/api/v1/channels/{id}", "Un canal (miembros solamente)", 200), s.getChannel)
-	huma.Register(api, op("addChannelMembers", http.MethodPost, "/api/v1/channels/{id}/members", "Invitar a vecinos a un canal privado", 200), s.addChannelMembers)
-	huma.Register(api, op("listChannelMessages", http.MethodGet, "/api/v1/channels/{id}/messages", "Mensajes de un canal, los más antiguos primero", 200), s.listChannelMessages)
-	huma.Register(api, op("postChannelMessage", http.MethodPost, "/api/v1/channels/{id}/messages", "Escribir en un canal (idempotente por clientId)", 201), s.postChannelMessage)
 }
 
 func (s *server) listChannels(ctx context.Context, _ *struct{}) (*channelsOutput, error) {

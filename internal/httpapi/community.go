@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 )
 
 // Community is the caller's community as its members see it.
@@ -20,11 +17,6 @@ type Community struct {
 }
 
 type communityOutput struct{ Body Community }
-
-func registerCommunity(api huma.API, s *server) {
-	huma.Register(api, huma.Operation{OperationID: "getMyCommunity", Method: http.MethodGet, Path: "/api/v1/community",
-		Summary: "La comunidad del usuario", Tags: []string{"communities"}, Security: signedIn}, s.myCommunity)
-}
 
 func (s *server) myCommunity(ctx context.Context, _ *struct{}) (*communityOutput, error) {
 	a, err := member(ctx)

@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 )
 
 // Dashboard is the summary of the caller's community.
@@ -24,11 +21,6 @@ type Activity struct {
 }
 
 type dashboardOutput struct{ Body Dashboard }
-
-func registerDashboard(api huma.API, s *server) {
-	huma.Register(api, huma.Operation{OperationID: "getDashboard", Method: http.MethodGet, Path: "/api/v1/dashboard",
-		Summary: "Resumen de la comunidad para el inicio", Tags: []string{"dashboard"}, Security: signedIn}, s.dashboard)
-}
 
 func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, error) {
 	a, err := member(ctx)

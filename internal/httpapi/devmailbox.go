@@ -20,7 +20,8 @@ import (
 
 const devMailboxLimit = 100
 
-func (s *server) mountDevMailbox(mux *http.ServeMux) {
+// logMailDelivery says at start where emails go when no SMTP server is configured.
+func (s *server) logMailDelivery() {
 	switch {
 	case s.Config.SMTPURL != "":
 	case s.Config.Dev:
@@ -29,9 +30,6 @@ func (s *server) mountDevMailbox(mux *http.ServeMux) {
 		s.Log.Warn("VECINOS_SMTP_URL is empty: emails are not sent; they stay in the outbox and their links in this log. " +
 			"The dev mailbox (/dev/mailbox) is off: set VECINOS_DEV=1 to serve it")
 	}
-	// Mounted either way: unmounted, the paths would fall through to the web app and answer 200.
-	mux.HandleFunc("GET /dev/mailbox", s.devMailbox(s.devMailboxPage))
-	mux.HandleFunc("GET /dev/mailbox.json", s.devMailbox(devMailboxJSON))
 }
 
 // devMessage is one message of the dev mailbox, as /dev/mailbox.json lists it.

@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/directory"
 	"vecinos/internal/domain"
@@ -38,11 +35,6 @@ type directoryInput struct {
 }
 
 type directoryOutput struct{ Body Directory }
-
-func registerDirectory(api huma.API, s *server) {
-	huma.Register(api, huma.Operation{OperationID: "getDirectory", Method: http.MethodGet, Path: "/api/v1/directory",
-		Summary: "Directorio de residentes de la comunidad", Tags: []string{"directory"}, Security: signedIn}, s.directory)
-}
 
 func (s *server) directory(ctx context.Context, in *directoryInput) (*directoryOutput, error) {
 	a, err := member(ctx)

@@ -2,10 +2,7 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/events"
@@ -77,18 +74,6 @@ type listEventsInput struct {
 	Q              string    `query:"q" maxLength:"200" doc:"Search in title and description (case and accents ignored)"`
 	IncludeDeleted bool      `query:"includeDeleted" doc:"Also deleted ones ('Mostrar eliminados')"`
 	Limit          int       `query:"limit" minimum:"1" maximum:"1000" default:"500"`
-}
-
-func registerEvents(api huma.API, s *server) {
-	tags := []string{"events"}
-	op := func(id, method, path, summary string, status int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status, Security: signedIn}
-	}
-	huma.Register(api, op("listEvents", http.MethodGet, "/api/v1/events", "Eventos de la comunidad por fecha de inicio", 200), s.listEvents)
-	huma.Register(api, op("createEvent", http.MethodPost, "/api/v1/events", "Crear un evento", 201), s.createEvent)
-	huma.Register(api, op("getEvent", http.MethodGet, "/api/v1/events/{id}", "Un evento", 200), s.getEvent)
-	huma.Register(api, op("updateEvent", http.MethodPatch, "/api/v1/events/{id}", "Editar un evento (su creador o un administrador)", 200), s.updateEvent)
-	huma.Register(api, op("deleteEvent", http.MethodDelete, "/api/v1/events/{id}", "Eliminar un evento (su creador o un administrador)", 204), s.deleteEvent)
 }
 
 func optTime(t time.Time) *time.Time {

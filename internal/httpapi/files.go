@@ -29,11 +29,6 @@ type fileUploadResponse struct {
 	URL string `json:"url"` // where the app displays it: /files/{key}
 }
 
-func (s *server) mountFiles(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/v1/files/{bucket}", s.uploadFile)
-	mux.HandleFunc("GET /files/{bucket}/{key...}", s.serveFile)
-}
-
 // sessionActor is the caller of a plain handler, nil when anonymous or their session is over. err is
 // only for failures to find out (the database is down).
 func (s *server) sessionActor(r *http.Request) (*domain.Actor, error) {

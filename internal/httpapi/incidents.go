@@ -2,10 +2,7 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/incidents"
@@ -103,18 +100,6 @@ type listIncidentsInput struct {
 	IncludeDeleted bool   `query:"includeDeleted" doc:"Also deleted ones ('Mostrar eliminadas')"`
 	Limit          int    `query:"limit" minimum:"1" maximum:"100" default:"20"`
 	Cursor         string `query:"cursor" maxLength:"200" doc:"nextCursor of the previous page"`
-}
-
-func registerIncidents(api huma.API, s *server) {
-	tags := []string{"incidents"}
-	op := func(id, method, path, summary string, status int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status, Security: signedIn}
-	}
-	huma.Register(api, op("listIncidents", http.MethodGet, "/api/v1/incidents", "Incidencias de la comunidad, las más nuevas primero", 200), s.listIncidents)
-	huma.Register(api, op("createIncident", http.MethodPost, "/api/v1/incidents", "Registrar una incidencia", 201), s.createIncident)
-	huma.Register(api, op("getIncident", http.MethodGet, "/api/v1/incidents/{id}", "Una incidencia con su historial de estados", 200), s.getIncident)
-	huma.Register(api, op("updateIncident", http.MethodPatch, "/api/v1/incidents/{id}", "Editar una incidencia (su creador o un administrador)", 200), s.updateIncident)
-	huma.Register(api, op("deleteIncident", http.MethodDelete, "/api/v1/incidents/{id}", "Eliminar una incidencia (su creador o un administrador)", 204), s.deleteIncident)
 }
 
 func (s *server) listIncidents(ctx context.Context, in *listIncidentsInput) (*incidentPageOutput, error) {

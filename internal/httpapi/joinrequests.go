@@ -2,10 +2,7 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 )
@@ -67,16 +64,6 @@ type claimReviewInput struct {
 	Body struct {
 		Decision string `json:"decision" enum:"approved,rejected"`
 	}
-}
-
-func registerJoinRequests(api huma.API, s *server) {
-	op := func(id, method, path, summary string) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{"verification"}, Security: signedIn}
-	}
-	huma.Register(api, op("listJoinRequests", http.MethodGet, "/api/v1/community/join-requests", "Solicitudes para unirse a la comunidad (solo administradores)"), s.joinRequests)
-	huma.Register(api, op("reviewJoinRequest", http.MethodPost, "/api/v1/community/join-requests/{id}/review", "Aprobar o rechazar una solicitud para unirse (solo administradores)"), s.reviewJoinRequest)
-	huma.Register(api, op("listOwnerClaims", http.MethodGet, "/api/v1/community/owner-claims", "Viviendas que alguien dice poseer, por confirmar (solo administradores)"), s.ownerClaims)
-	huma.Register(api, op("reviewOwnerClaim", http.MethodPost, "/api/v1/community/owner-claims/{id}/review", "Confirmar o rechazar que alguien es propietario (solo administradores)"), s.reviewOwnerClaim)
 }
 
 func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {

@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 )
 
 // Member is a member of the caller's community, for pickers and filters.
@@ -16,11 +13,6 @@ type Member struct {
 }
 
 type membersOutput struct{ Body []Member }
-
-func registerMembers(api huma.API, s *server) {
-	huma.Register(api, huma.Operation{OperationID: "listCommunityMembers", Method: http.MethodGet, Path: "/api/v1/community/members",
-		Summary: "Miembros de la comunidad, por nombre", Tags: []string{"communities"}, Security: signedIn}, s.communityMembers)
-}
 
 func (s *server) communityMembers(ctx context.Context, _ *struct{}) (*membersOutput, error) {
 	a, err := member(ctx)

@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"vecinos/internal/domain"
 )
 
@@ -83,21 +81,6 @@ type unreadOutput struct {
 	Body struct {
 		Count int `json:"count"`
 	}
-}
-
-func registerMessages(api huma.API, s *server) {
-	tags := []string{"messages"}
-	op := func(id, method, path, summary string, status int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, DefaultStatus: status, Security: signedIn}
-	}
-	huma.Register(api, op("listConversations", http.MethodGet, "/api/v1/conversations", "Mis conversaciones, la más reciente primero", 200), s.listConversations)
-	huma.Register(api, op("startConversation", http.MethodPost, "/api/v1/conversations", "Abrir (o crear) la conversación con un vecino", 200), s.startConversation)
-	huma.Register(api, op("getConversation", http.MethodGet, "/api/v1/conversations/{id}", "Una conversación (solo sus participantes)", 200), s.getConversation)
-	huma.Register(api, op("listDirectMessages", http.MethodGet, "/api/v1/conversations/{id}/messages", "Mensajes de una conversación, los más antiguos primero", 200), s.listDirectMessages)
-	huma.Register(api, op("sendDirectMessage", http.MethodPost, "/api/v1/conversations/{id}/messages", "Enviar un mensaje (idempotente por clientId)", 201), s.sendDirectMessage)
-	huma.Register(api, op("markConversationRead", http.MethodPost, "/api/v1/conversations/{id}/read", "Marcar como leídos los mensajes recibidos", 200), s.markConversationRead)
-	huma.Register(api, op("getUnreadCount", http.MethodGet, "/api/v1/messages/unread-count", "Mensajes directos sin leer (la insignia)", 200), s.unreadCount)
-	registerChannels(api, s)
 }
 
 func (s *server) listConversations(ctx context.Context, _ *struct{}) (*conversationsOutput, error) {

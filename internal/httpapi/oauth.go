@@ -20,13 +20,6 @@ const oauthCookie = "vecinos_oauth"
 
 const oauthPath = "/api/v1/auth/oauth/"
 
-// OAuth sign-in is two browser navigations, not JSON calls, so these are plain handlers outside the
-// API contract.
-func (s *server) mountOAuth(mux *http.ServeMux) {
-	mux.HandleFunc("GET "+oauthPath+"{provider}/start", s.oauthStart)
-	mux.HandleFunc("GET "+oauthPath+"{provider}/callback", s.oauthCallback)
-}
-
 func (s *server) oauthStart(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.OAuth[r.PathValue("provider")]
 	if !ok {

@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/profiles"
@@ -105,22 +102,6 @@ type chooseUnitOutput struct {
 		JoinRequest *JoinRequest `json:"joinRequest,omitempty" doc:"With a choice: the request an admin of that community must approve"`
 		Me          Me           `json:"me" doc:"The user now (community and role included)"`
 	}
-}
-
-func registerOnboarding(api huma.API, s *server) {
-	tags := []string{"onboarding"}
-	op := func(id, method, path, summary string) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, Security: signedIn}
-	}
-	huma.Register(api, op("onboardingStart", http.MethodPost, "/api/v1/onboarding/start", "Paso /start: idioma y consentimiento de privacidad"), s.onboardingStart)
-	huma.Register(api, op("onboardingJoin", http.MethodPost, "/api/v1/onboarding/join", "Paso /join: relación con la comunidad y teléfono"), s.onboardingJoin)
-	huma.Register(api, op("onboardingStep", http.MethodPut, "/api/v1/onboarding/step", "Guardar el paso del asistente en el que está el usuario"), s.onboardingStep)
-	huma.Register(api, op("findCommunityByReference", http.MethodGet, "/api/v1/onboarding/communities/by-reference", "Buscar comunidades por referencia catastral (mismo edificio)"), s.findByReference)
-	huma.Register(api, op("findCommunityByAddress", http.MethodGet, "/api/v1/onboarding/communities/by-address", "Buscar comunidades por dirección (sin distinguir mayúsculas ni acentos)"), s.findByAddress)
-	huma.Register(api, op("listCommunityUnits", http.MethodGet, "/api/v1/onboarding/communities/{id}/units", "Viviendas de una comunidad"), s.communityUnits)
-	huma.Register(api, op("onboardingChooseUnit", http.MethodPost, "/api/v1/onboarding/choose-unit", "Paso /choose-unit: elegir la vivienda (o pedir unirse a la comunidad encontrada)"), s.chooseUnit)
-	huma.Register(api, op("getMyJoinRequest", http.MethodGet, "/api/v1/onboarding/join-request", "Mi solicitud para unirme a una comunidad"), s.myJoinRequest)
-	huma.Register(api, op("onboardingDone", http.MethodPost, "/api/v1/onboarding/done", "Paso /done: nombre, avatar y normas; termina el asistente"), s.onboardingDone)
 }
 
 func (s *server) onboardingProfile(ctx context.Context, a *domain.Actor, p *domain.Profile, err error) (*profileOutput, error) {

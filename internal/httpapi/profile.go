@@ -2,26 +2,10 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/profiles"
 )
-
-// registerMembership lists the operations of issue 4: profile and account settings, the onboarding
-// wizard, the dwelling, roles, community data and verification; and of issue #12: join requests and
-// owner claims.
-func registerMembership(api huma.API, s *server) {
-	registerProfile(api, s)
-	registerAccount(api, s)
-	registerOnboarding(api, s)
-	registerUnit(api, s)
-	registerRoles(api, s)
-	registerVerification(api, s)
-	registerJoinRequests(api, s)
-}
 
 // Profile is the caller's own profile (/settings/profile) and onboarding progress.
 type Profile struct {
@@ -78,14 +62,6 @@ type updateProfileInput struct {
 		ContactVisible *bool   `json:"contactVisible,omitempty"`
 		Language       *string `json:"language,omitempty" enum:"es,ca,en"`
 	}
-}
-
-func registerProfile(api huma.API, s *server) {
-	tags := []string{"profile"}
-	huma.Register(api, huma.Operation{OperationID: "getProfile", Method: http.MethodGet, Path: "/api/v1/profile",
-		Summary: "Mi perfil", Tags: tags, Security: signedIn}, s.getProfile)
-	huma.Register(api, huma.Operation{OperationID: "updateProfile", Method: http.MethodPatch, Path: "/api/v1/profile",
-		Summary: "Editar mi perfil (un email nuevo se confirma por email)", Tags: tags, Security: signedIn}, s.updateProfile)
 }
 
 func (s *server) profileBody(ctx context.Context, a *domain.Actor, p *domain.Profile) (*profileOutput, error) {

@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/profiles"
@@ -57,17 +54,6 @@ type updateCommunityInput struct {
 		Country            *string `json:"country,omitempty" maxLength:"200"`
 		CatastralReference *string `json:"catastralReference,omitempty" maxLength:"40" doc:"Empty clears it; spaces are ignored"`
 	}
-}
-
-func registerRoles(api huma.API, s *server) {
-	tags := []string{"communities"}
-	op := func(id, method, path, summary string) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, Security: signedIn}
-	}
-	huma.Register(api, op("updateMyCommunity", http.MethodPatch, "/api/v1/community", "Editar la comunidad (solo administradores)"), s.updateCommunity)
-	huma.Register(api, op("listCommunityAdmins", http.MethodGet, "/api/v1/community/admins", "Administradores de la comunidad y sus viviendas"), s.communityAdmins)
-	huma.Register(api, op("listCommunityRoles", http.MethodGet, "/api/v1/community/roles", "Miembros con su email y rol (solo administradores)"), s.communityRoles)
-	huma.Register(api, op("setMemberRole", http.MethodPut, "/api/v1/community/members/{userId}/role", "Cambiar el rol de un miembro (solo administradores; máximo 3 administradores)"), s.setMemberRole)
 }
 
 func (s *server) updateCommunity(ctx context.Context, in *updateCommunityInput) (*communityOutput, error) {

@@ -1,25 +1,257 @@
 package httpapi
 
 import (
+	"context"
+	"net/http"
+
 	"github.com/danielgtaylor/huma/v2"
+
+	"vecinos/internal/events"
 )
 
-// registerAPI lists the operations of /api/v1, one feature at a time.
+// access is who may call a route. requireSession enforces a session for every route but anyone's; the
+// community and the role are checked by the feature's service (docs/adr/0015), and the permission-matrix
+// tests call every route as each kind of caller.
+type access int
+
+const (
+	anyone  access = iota // no session needed
+	account               // any signed-in account (some also need a confirmed email)
+	members               // a member of a community, on that community's data
+	admins                // an administrator of the caller's community
+)
+
+// route registers one operation of /api/v1.
+func route[I, O any](api huma.API, method, path string, who access, status int, tag, id string,
+	handler func(context.Context, *I) (*O, error), summary string) {
+	op := huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag}, DefaultStatus: status}
+	if who != anyone {
+		op.Security = sessionRequired
+	}
+	huma.Register(api, op, handler)
+}
+
+// registerAPI lists every operation of /api/v1: method, path, who may call it, success status, tag,
+// operation id, handler and summary. The handlers live in one file per feature.
 func registerAPI(api huma.API, s *server) {
 	api.UseMiddleware(requireSession(api, s))
-	huma.Register(api, huma.Operation{
-		OperationID: "getAppInfo", Method: "GET", Path: "/api/v1/app-info", Tags: []string{"meta"},
-		Summary: "Versión y funciones activas de esta instalación",
-	}, s.appInfo)
-	registerAccounts(api, s)
-	registerCommunity(api, s)
-	registerMembers(api, s)
-	registerIncidents(api, s)
-	registerEvents(api, s)
-	registerCalendar(api, s)
-	registerDashboard(api, s)
-	registerMembership(api, s)
-	registerMessages(api, s)
-	registerAnnouncements(api, s)
-	registerDirectory(api, s)
+
+	// meta
+	route(api, http.MethodGet, "/api/v1/app-info", anyone, 0, "meta", "getAppInfo", s.appInfo,
+		"Versión y funciones activas de esta instalación")
+
+	// accounts
+	route(api, http.MethodPost, "/api/v1/auth/check-email", anyone, 200, "accounts", "checkEmail", s.checkEmail,
+		"¿Está registrado este email?")
+	route(api, http.MethodPost, "/api/v1/auth/signup", anyone, 201, "accounts", "signUp", s.signUp,
+		"Crear una cuenta (envía el email de confirmación)")
+	route(api, http.MethodPost, "/api/v1/auth/resend", anyone, 204, "accounts", "resendConfirmation", s.resend,
+		"Reenviar el email de confirmación")
+	route(api, http.MethodPost, "/api/v1/auth/confirm", anyone, 200, "accounts", "confirmEmail", s.confirm,
+		"Confirmar el email con el token del enlace e iniciar sesión")
+	route(api, http.MethodPost, "/api/v1/auth/login", anyone, 200, "accounts", "login", s.login,
+		"Iniciar sesión con email y contraseña")
+	route(api, http.MethodPost, "/api/v1/auth/logout", account, 204, "accounts", "logout", s.logout,
+		"Cerrar sesión")
+	route(api, http.MethodPost, "/api/v1/auth/forgot-password", anyone, 202, "accounts", "forgotPassword", s.forgotPassword,
+		"Enviar un enlace para restablecer la contraseña")
+	route(api, http.MethodPost, "/api/v1/auth/reset-password/check", anyone, 204, "accounts", "checkResetLink", s.checkResetLink,
+		"Comprobar un enlace de recuperación")
+	route(api, http.MethodPost, "/api/v1/auth/reset-password", anyone, 204, "accounts", "resetPassword", s.resetPassword,
+		"Fijar una contraseña nueva con un enlace de recuperación")
+	route(api, http.MethodPost, "/api/v1/auth/change-password", account, 204, "accounts", "changePassword", s.changePassword,
+		"Cambiar la contraseña (cierra las demás sesiones)")
+	route(api, http.MethodGet, "/api/v1/me", account, 200, "accounts", "getMe", s.me,
+		"El usuario que ha iniciado sesión")
+	route(api, http.MethodGet, "/api/v1/communities/lookup/{code}", anyone, 200, "accounts", "lookupCommunity", s.lookupCommunity,
+		"Buscar una comunidad por su código")
+	route(api, http.MethodPost, "/api/v1/communities/join", account, 200, "accounts", "joinCommunity", s.joinCommunity,
+		"Unirse a una comunidad con su código")
+	route(api, http.MethodPost, "/api/v1/communities", account, 201, "accounts", "createCommunity", s.createCommunity,
+		"Crear una comunidad (quien la crea es su administrador)")
+	if s.Config == nil || s.Config.Dev { // the 'Crear usuario test' button; the contract lists it
+		route(api, http.MethodPost, "/api/v1/dev/test-user", anyone, 200, "accounts", "createTestUser", s.createTestUser,
+			"Solo en desarrollo: crear e iniciar sesión con el usuario de prueba")
+	}
+
+	// communities
+	route(api, http.MethodGet, "/api/v1/community", members, 0, "communities", "getMyCommunity", s.myCommunity,
+		"La comunidad del usuario")
+	route(api, http.MethodGet, "/api/v1/community/members", members, 0, "communities", "listCommunityMembers", s.communityMembers,
+		"Miembros de la comunidad, por nombre")
+
+	// incidents
+	route(api, http.MethodGet, "/api/v1/incidents", members, 200, "incidents", "listIncidents", s.listIncidents,
+		"Incidencias de la comunidad, las más nuevas primero")
+	route(api, http.MethodPost, "/api/v1/incidents", members, 201, "incidents", "createIncident", s.createIncident,
+		"Registrar una incidencia")
+	route(api, http.MethodGet, "/api/v1/incidents/{id}", members, 200, "incidents", "getIncident", s.getIncident,
+		"Una incidencia con su historial de estados")
+	route(api, http.MethodPatch, "/api/v1/incidents/{id}", members, 200, "incidents", "updateIncident", s.updateIncident,
+		"Editar una incidencia (su creador o un administrador)")
+	route(api, http.MethodDelete, "/api/v1/incidents/{id}", members, 204, "incidents", "deleteIncident", s.deleteIncident,
+		"Eliminar una incidencia (su creador o un administrador)")
+
+	// events
+	route(api, http.MethodGet, "/api/v1/events", members, 200, "events", "listEvents", s.listEvents,
+		"Eventos de la comunidad por fecha de inicio")
+	route(api, http.MethodPost, "/api/v1/events", members, 201, "events", "createEvent", s.createEvent,
+		"Crear un evento")
+	route(api, http.MethodGet, "/api/v1/events/{id}", members, 200, "events", "getEvent", s.getEvent,
+		"Un evento")
+	route(api, http.MethodPatch, "/api/v1/events/{id}", members, 200, "events", "updateEvent", s.updateEvent,
+		"Editar un evento (su creador o un administrador)")
+	route(api, http.MethodDelete, "/api/v1/events/{id}", members, 204, "events", "deleteEvent", s.deleteEvent,
+		"Eliminar un evento (su creador o un administrador)")
+	route(api, http.MethodGet, "/api/v1/calendar/feed-url", members, 200, "events", "getCalendarFeed", s.calendarFeedStatus,
+		"¿Tengo una URL de calendario (iCalendar)?")
+	route(api, http.MethodPost, "/api/v1/calendar/feed-url", members, 201, "events", "createCalendarFeed", s.createCalendarFeed,
+		"Crear (o renovar, revocando la anterior) mi URL privada de calendario")
+	route(api, http.MethodDelete, "/api/v1/calendar/feed-url", members, 204, "events", "revokeCalendarFeed", s.revokeCalendarFeed,
+		"Revocar mi URL privada de calendario")
+
+	// dashboard
+	route(api, http.MethodGet, "/api/v1/dashboard", members, 0, "dashboard", "getDashboard", s.dashboard,
+		"Resumen de la comunidad para el inicio")
+
+	// profile
+	route(api, http.MethodGet, "/api/v1/profile", account, 0, "profile", "getProfile", s.getProfile,
+		"Mi perfil")
+	route(api, http.MethodPatch, "/api/v1/profile", account, 0, "profile", "updateProfile", s.updateProfile,
+		"Editar mi perfil (un email nuevo se confirma por email)")
+
+	// accounts
+	route(api, http.MethodPost, "/api/v1/auth/confirm-email-change", anyone, 0, "accounts", "confirmEmailChange", s.confirmEmailChange,
+		"Confirmar el email nuevo con el token del enlace (cierra las demás sesiones)")
+	route(api, http.MethodPost, "/api/v1/auth/cancel-email-change", anyone, 204, "accounts", "cancelEmailChange", s.cancelEmailChange,
+		"Cancelar un cambio de email pendiente con el token del aviso enviado al email actual")
+	route(api, http.MethodPost, "/api/v1/account/delete", account, 204, "accounts", "deleteAccount", s.deleteAccount,
+		"Eliminar mi cuenta y mis datos personales (envía un email de confirmación)")
+
+	// onboarding
+	route(api, http.MethodPost, "/api/v1/onboarding/start", account, 0, "onboarding", "onboardingStart", s.onboardingStart,
+		"Paso /start: idioma y consentimiento de privacidad")
+	route(api, http.MethodPost, "/api/v1/onboarding/join", account, 0, "onboarding", "onboardingJoin", s.onboardingJoin,
+		"Paso /join: relación con la comunidad y teléfono")
+	route(api, http.MethodPut, "/api/v1/onboarding/step", account, 0, "onboarding", "onboardingStep", s.onboardingStep,
+		"Guardar el paso del asistente en el que está el usuario")
+	route(api, http.MethodGet, "/api/v1/onboarding/communities/by-reference", account, 0, "onboarding", "findCommunityByReference", s.findByReference,
+		"Buscar comunidades por referencia catastral (mismo edificio)")
+	route(api, http.MethodGet, "/api/v1/onboarding/communities/by-address", account, 0, "onboarding", "findCommunityByAddress", s.findByAddress,
+		"Buscar comunidades por dirección (sin distinguir mayúsculas ni acentos)")
+	route(api, http.MethodGet, "/api/v1/onboarding/communities/{id}/units", account, 0, "onboarding", "listCommunityUnits", s.communityUnits,
+		"Viviendas de una comunidad")
+	route(api, http.MethodPost, "/api/v1/onboarding/choose-unit", account, 0, "onboarding", "onboardingChooseUnit", s.chooseUnit,
+		"Paso /choose-unit: elegir la vivienda (o pedir unirse a la comunidad encontrada)")
+	route(api, http.MethodGet, "/api/v1/onboarding/join-request", account, 0, "onboarding", "getMyJoinRequest", s.myJoinRequest,
+		"Mi solicitud para unirme a una comunidad")
+	route(api, http.MethodPost, "/api/v1/onboarding/done", account, 0, "onboarding", "onboardingDone", s.onboardingDone,
+		"Paso /done: nombre, avatar y normas; termina el asistente")
+
+	// units
+	route(api, http.MethodGet, "/api/v1/unit", members, 0, "units", "getMyUnit", s.getMyUnit,
+		"Mi vivienda")
+	route(api, http.MethodPut, "/api/v1/unit", members, 0, "units", "saveMyUnit", s.saveMyUnit,
+		"Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican)")
+
+	// communities
+	route(api, http.MethodPatch, "/api/v1/community", admins, 0, "communities", "updateMyCommunity", s.updateCommunity,
+		"Editar la comunidad (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/community/admins", members, 0, "communities", "listCommunityAdmins", s.communityAdmins,
+		"Administradores de la comunidad y sus viviendas")
+	route(api, http.MethodGet, "/api/v1/community/roles", admins, 0, "communities", "listCommunityRoles", s.communityRoles,
+		"Miembros con su email y rol (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/community/members/{userId}/role", admins, 0, "communities", "setMemberRole", s.setMemberRole,
+		"Cambiar el rol de un miembro (solo administradores; máximo 3 administradores)")
+
+	// verification
+	route(api, http.MethodGet, "/api/v1/verification", account, 0, "verification", "getMyVerification", s.myVerification,
+		"Mi verificación")
+	route(api, http.MethodPost, "/api/v1/onboarding/verify", members, 0, "verification", "onboardingVerify", s.verify,
+		"Paso /verify: automática, por documento o por código")
+	route(api, http.MethodGet, "/api/v1/community/verifications", admins, 0, "verification", "listVerifications", s.verifications,
+		"Solicitudes de verificación de la comunidad (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/verifications/{id}/review", admins, 0, "verification", "reviewVerification", s.reviewVerification,
+		"Aprobar o rechazar una solicitud (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/verification-codes", admins, 201, "verification", "issueVerificationCode", s.issueCode,
+		"Crear un código de verificación de un solo uso (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/community/join-requests", admins, 0, "verification", "listJoinRequests", s.joinRequests,
+		"Solicitudes para unirse a la comunidad (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/join-requests/{id}/review", admins, 0, "verification", "reviewJoinRequest", s.reviewJoinRequest,
+		"Aprobar o rechazar una solicitud para unirse (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/community/owner-claims", admins, 0, "verification", "listOwnerClaims", s.ownerClaims,
+		"Viviendas que alguien dice poseer, por confirmar (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/owner-claims/{id}/review", admins, 0, "verification", "reviewOwnerClaim", s.reviewOwnerClaim,
+		"Confirmar o rechazar que alguien es propietario (solo administradores)")
+
+	// messages
+	route(api, http.MethodGet, "/api/v1/conversations", members, 200, "messages", "listConversations", s.listConversations,
+		"Mis conversaciones, la más reciente primero")
+	route(api, http.MethodPost, "/api/v1/conversations", members, 200, "messages", "startConversation", s.startConversation,
+		"Abrir (o crear) la conversación con un vecino")
+	route(api, http.MethodGet, "/api/v1/conversations/{id}", members, 200, "messages", "getConversation", s.getConversation,
+		"Una conversación (solo sus participantes)")
+	route(api, http.MethodGet, "/api/v1/conversations/{id}/messages", members, 200, "messages", "listDirectMessages", s.listDirectMessages,
+		"Mensajes de una conversación, los más antiguos primero")
+	route(api, http.MethodPost, "/api/v1/conversations/{id}/messages", members, 201, "messages", "sendDirectMessage", s.sendDirectMessage,
+		"Enviar un mensaje (idempotente por clientId)")
+	route(api, http.MethodPost, "/api/v1/conversations/{id}/read", members, 200, "messages", "markConversationRead", s.markConversationRead,
+		"Marcar como leídos los mensajes recibidos")
+	route(api, http.MethodGet, "/api/v1/messages/unread-count", members, 200, "messages", "getUnreadCount", s.unreadCount,
+		"Mensajes directos sin leer (la insignia)")
+	route(api, http.MethodGet, "/api/v1/channels", members, 200, "messages", "listChannels", s.listChannels,
+		"El chat comunitario y mis canales privados")
+	route(api, http.MethodPost, "/api/v1/channels", members, 201, "messages", "createChannel", s.createChannel,
+		"Crear un canal privado e invitar a vecinos")
+	route(api, http.MethodGet, "/api/v1/channels/community", members, 200, "messages", "getCommunityChannel", s.communityChannel,
+		"El chat comunitario de mi comunidad")
+	route(api, http.MethodGet, "/api/v1/channels/{id}", members, 200, "messages", "getChannel", s.getChannel,
+		"Un canal (miembros solamente)")
+	route(api, http.MethodPost, "/api/v1/channels/{id}/members", members, 200, "messages", "addChannelMembers", s.addChannelMembers,
+		"Invitar a vecinos a un canal privado")
+	route(api, http.MethodGet, "/api/v1/channels/{id}/messages", members, 200, "messages", "listChannelMessages", s.listChannelMessages,
+		"Mensajes de un canal, los más antiguos primero")
+	route(api, http.MethodPost, "/api/v1/channels/{id}/messages", members, 201, "messages", "postChannelMessage", s.postChannelMessage,
+		"Escribir en un canal (idempotente por clientId)")
+
+	// announcements
+	route(api, http.MethodGet, "/api/v1/announcements", members, 200, "announcements", "listAnnouncements", s.listAnnouncements,
+		"Tablón de anuncios: fijados primero, luego los más nuevos")
+	route(api, http.MethodPost, "/api/v1/announcements", admins, 201, "announcements", "createAnnouncement", s.createAnnouncement,
+		"Publicar un comunicado (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/announcements/audiences", members, 200, "announcements", "listAnnouncementAudiences", s.announcementAudiences,
+		"Portales a los que se puede dirigir un comunicado")
+	route(api, http.MethodGet, "/api/v1/announcements/{id}", members, 200, "announcements", "getAnnouncement", s.getAnnouncement,
+		"Un comunicado")
+	route(api, http.MethodPatch, "/api/v1/announcements/{id}", admins, 200, "announcements", "updateAnnouncement", s.updateAnnouncement,
+		"Editar un comunicado (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/announcements/{id}", admins, 204, "announcements", "deleteAnnouncement", s.deleteAnnouncement,
+		"Eliminar un comunicado (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/announcements/{id}/read", members, 200, "announcements", "readAnnouncement", s.readAnnouncement,
+		"Marcar un comunicado como leído (una vez)")
+	route(api, http.MethodPut, "/api/v1/announcements/{id}/reaction", members, 200, "announcements", "reactToAnnouncement", s.reactToAnnouncement,
+		"Reaccionar a un comunicado (el mismo emoji la quita)")
+
+	// directory
+	route(api, http.MethodGet, "/api/v1/directory", members, 0, "directory", "getDirectory", s.directory,
+		"Directorio de residentes de la comunidad")
+}
+
+// mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth
+// redirects, file uploads and downloads, the calendar feed, the dev mailbox and the health probes.
+func (s *server) mountHandlers(mux *http.ServeMux) {
+	mux.HandleFunc("GET "+streamPath, s.stream)                             // members
+	mux.HandleFunc("GET "+oauthPath+"{provider}/start", s.oauthStart)       // anyone
+	mux.HandleFunc("GET "+oauthPath+"{provider}/callback", s.oauthCallback) // anyone
+	mux.HandleFunc("POST /api/v1/files/{bucket}", s.uploadFile)             // account (community buckets: members)
+	mux.HandleFunc("GET /files/{bucket}/{key...}", s.serveFile)             // by bucket: anyone, the owner or their community
+	mux.HandleFunc("GET "+events.FeedPath, s.calendarFeed)                  // the feed's secret token
+	// Mounted either way: unmounted, the paths would fall through to the web app and answer 200.
+	mux.HandleFunc("GET /dev/mailbox", s.devMailbox(s.devMailboxPage)) // VECINOS_DEV without SMTP
+	mux.HandleFunc("GET /dev/mailbox.json", s.devMailbox(devMailboxJSON))
+	mux.HandleFunc("GET /healthz", s.healthz) // anyone
+	mux.HandleFunc("GET /readyz", s.readyz)   // anyone
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, newProblem(http.StatusNotFound, "not_found", "Esta dirección de la API no existe"))
+	})
 }

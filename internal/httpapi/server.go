@@ -74,30 +74,8 @@ func New(d Deps) (http.Handler, error) {
 	}
 	s := &server{Deps: d, uploads: uploadQuota{d.Limiter}}
 	registerAPI(newAPI(mux), s)
-	s.mountOAuth(mux)
-	s.mountFiles(mux)
-	s.mountCalendar(mux)
-	s.mountDevMailbox(mux)
-	s.mountStream(mux)
-
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		w.Write([]byte("ok\n"))
-	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := d.Ready(ctx); err != nil {
-			d.Log.WarnContext(ctx, "not ready: database unreachable", "err", err)
-			http.Error(w, "database unreachable", http.StatusServiceUnavailable)
-			return
-		}
-		w.Write([]byte("ready\n"))
-	})
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, newProblem(http.StatusNotFound, "not_found", "Esta dirección de la API no existe"))
-	})
+	s.mountHandlers(mux)
+	s.logMailDelivery()
 	app, err := newSPA(d.Web)
 	if err != nil {
 		return nil, err
@@ -112,6 +90,23 @@ func New(d Deps) (http.Handler, error) {
 	h = recoverPanics(h)
 	h = accessLog(d.Log, h)
 	return h, nil
+}
+
+func (s *server) healthz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write([]byte("ok\n"))
+}
+
+func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.Ready(ctx); err != nil {
+		s.Log.WarnContext(ctx, "not ready: database unreachable", "err", err)
+		http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Write([]byte("ready\n"))
 }
 
 // newAPI creates the huma API on mux: JSON only, errors as problem+json, no docs UI (it would load

@@ -15,14 +15,14 @@ import (
 // sessionCookieName is the cookie that carries the session token (HttpOnly: scripts never see it).
 const sessionCookieName = "vecinos_session"
 
-// signedIn is the security requirement of operations that need a session; the contract documents it
-// and requireSession enforces it before the request body is even read.
-var signedIn = []map[string][]string{{"session": {}}}
+// sessionRequired is the security requirement of every route that anyone may not call (routes.go); the
+// contract documents it and requireSession enforces it before the request body is even read.
+var sessionRequired = []map[string][]string{{"session": {}}}
 
 type actorKey struct{}
 
-// requireSession resolves the session of every operation that declares `signedIn` and stores the actor
-// in the context; anonymous or expired sessions get a 401 problem.
+// requireSession resolves the session of every operation that requires one and stores the actor in the
+// context; anonymous or expired sessions get a 401 problem.
 func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Context)) {
 	return func(ctx huma.Context, next func(huma.Context)) {
 		if len(ctx.Operation().Security) == 0 {
@@ -42,7 +42,7 @@ func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Contex
 	}
 }
 
-// actor is the caller of an operation that declares `signedIn`.
+// actor is the caller of an operation that requires a session.
 func actor(ctx context.Context) *domain.Actor {
 	return ctx.Value(actorKey{}).(*domain.Actor)
 }

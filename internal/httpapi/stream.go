@@ -21,12 +21,6 @@ var (
 	writeTimeout = 15 * time.Second
 )
 
-// The stream is a long-lived text/event-stream response, not a JSON operation: a plain handler outside
-// the API contract, like the OAuth redirects.
-func (s *server) mountStream(mux *http.ServeMux) {
-	mux.HandleFunc("GET "+streamPath, s.stream)
-}
-
 func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	token := ""

@@ -2,9 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/profiles"
@@ -36,14 +33,6 @@ type saveUnitInput struct {
 		Floor      string `json:"floor,omitempty" maxLength:"40" doc:"Empty: none"`
 		Building   string `json:"building,omitempty" maxLength:"40" doc:"Empty: none"`
 	}
-}
-
-func registerUnit(api huma.API, s *server) {
-	tags := []string{"units"}
-	huma.Register(api, huma.Operation{OperationID: "getMyUnit", Method: http.MethodGet, Path: "/api/v1/unit",
-		Summary: "Mi vivienda", Tags: tags, Security: signedIn}, s.getMyUnit)
-	huma.Register(api, huma.Operation{OperationID: "saveMyUnit", Method: http.MethodPut, Path: "/api/v1/unit",
-		Summary: "Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican)", Tags: tags, Security: signedIn}, s.saveMyUnit)
 }
 
 func myUnitOf(a *domain.Actor, u *domain.UnitView, err error) (*myUnitOutput, error) {

@@ -2,10 +2,7 @@ package httpapi
 
 import (
 	"context"
-	"net/http"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/profiles"
@@ -85,20 +82,6 @@ type codeOutput struct {
 		Code      string    `json:"code" doc:"Single use; give it to the neighbour"`
 		ExpiresAt time.Time `json:"expiresAt"`
 	}
-}
-
-func registerVerification(api huma.API, s *server) {
-	tags := []string{"verification"}
-	op := func(id, method, path, summary string) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: tags, Security: signedIn}
-	}
-	huma.Register(api, op("getMyVerification", http.MethodGet, "/api/v1/verification", "Mi verificación"), s.myVerification)
-	huma.Register(api, op("onboardingVerify", http.MethodPost, "/api/v1/onboarding/verify", "Paso /verify: automática, por documento o por código"), s.verify)
-	huma.Register(api, op("listVerifications", http.MethodGet, "/api/v1/community/verifications", "Solicitudes de verificación de la comunidad (solo administradores)"), s.verifications)
-	huma.Register(api, op("reviewVerification", http.MethodPost, "/api/v1/community/verifications/{id}/review", "Aprobar o rechazar una solicitud (solo administradores)"), s.reviewVerification)
-	o := op("issueVerificationCode", http.MethodPost, "/api/v1/community/verification-codes", "Crear un código de verificación de un solo uso (solo administradores)")
-	o.DefaultStatus = http.StatusCreated
-	huma.Register(api, o, s.issueCode)
 }
 
 func verificationBody(v *profiles.Verification, err error) (*verificationOutput, error) {

@@ -251,36 +251,39 @@ func announcementRecipients(ctx context.Context, tx conn, id string) ([]domain.R
 	return out, rows.Err()
 }
 
-// UpdateAnnouncement changes an announcement of communityID in one transaction: it locks the row, reads
-// it (with its stored status, not the derived one), lets change apply the edit and writes it. Deleted
-// announcements are not found.
-func (db *DB) UpdateAnnouncement(ctx context.Context, communityID, id string, at time.Time, change func(*domain.Announcement) error) error {
-	return db.inTx(ctx, func(tx conn) error {
-		if err := lockLiveRow(ctx, tx, "announcements", id, communityID, errAnnouncementNotFound); err != nil {
-			return err
-		}
-		// A clock before any valid_until: the stored status, never the derived one.
-		old, err := announcement(ctx, tx, communityID, id, domain.AnnouncementViewer{Admin: true, Now: time.UnixMilli(0)})
-		if err != nil {
-			return err
-		}
-		an := *old
-		if err := change(&an); err != nil {
-			return err
-		}
-		if an.Audience != old.Audience {
-			if err := checkAudience(ctx, tx, communityID, an.Audience); err != nil {
-				return err
-			}
-		}
-		_, err = tx.exec(ctx, `UPDATE announcements SET title = ?, description = ?, status = ?, priority = ?, type = ?, is_pinned = ?,
-			valid_until = ?, image_url = ?, document_url = ?, audience_kind = ?, audience_value = ?, search_text = ?, updated_at = ?,
-			deleted_at = ? WHERE id = ?`,
-			an.Title, an.Description, string(an.Status), string(an.Priority), string(an.Type), an.IsPinned, nullMS(an.ValidUntil),
-			an.ImageURL, an.DocumentURL, string(an.Audience.Kind), audienceValue(an.Audience), domain.SearchText(an.Title, an.Description),
-			ms(at), nullMS(an.DeletedAt), id)
+// AnnouncementForUpdate reads a live announcement of communityID, as stored (not the status derived
+// from its validity), inside the transaction of ctx (InTx), and locks it until that ends.
+func (db *DB) AnnouncementForUpdate(ctx context.Context, communityID, id string) (*domain.Announcement, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockLiveRow(ctx, tx, "announcements", id, communityID, errAnnouncementNotFound); err != nil {
+		return nil, err
+	}
+	// A clock before any valid_until: the stored status, never the derived one.
+	return announcement(ctx, tx, communityID, id, domain.AnnouncementViewer{Admin: true, Now: time.UnixMilli(0)})
+}
+
+// SaveAnnouncement writes an, read with AnnouncementForUpdate as old, inside the same transaction; a new
+// audience must be one of the community's.
+func (db *DB) SaveAnnouncement(ctx context.Context, old, an *domain.Announcement, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
 		return err
-	})
+	}
+	if an.Audience != old.Audience {
+		if err := checkAudience(ctx, tx, an.CommunityID, an.Audience); err != nil {
+			return err
+		}
+	}
+	_, err = tx.exec(ctx, `UPDATE announcements SET title = ?, description = ?, status = ?, priority = ?, type = ?, is_pinned = ?,
+		valid_until = ?, image_url = ?, document_url = ?, audience_kind = ?, audience_value = ?, search_text = ?, updated_at = ?,
+		deleted_at = ? WHERE id = ?`,
+		an.Title, an.Description, string(an.Status), string(an.Priority), string(an.Type), an.IsPinned, nullMS(an.ValidUntil),
+		an.ImageURL, an.DocumentURL, string(an.Audience.Kind), audienceValue(an.Audience), domain.SearchText(an.Title, an.Description),
+		ms(at), nullMS(an.DeletedAt), an.ID)
+	return err
 }
 
 // MarkAnnouncementRead records that userID opened an announcement, once: a second click or another tab

@@ -59,9 +59,14 @@ func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 		annNew(t, db, c, m[0], "Nuevas normas del ascensor", t0.Add(-time.Hour), func(an *domain.Announcement) { an.Type = domain.AnnouncementRegulation })
 		arch := annNew(t, db, c, m[0], "Archivado", t0.Add(-30*time.Minute), func(an *domain.Announcement) { an.Status = domain.AnnouncementArchived })
 		del := annNew(t, db, c, m[0], "Borrado", t0.Add(-20*time.Minute), nil)
-		if err := db.UpdateAnnouncement(ctx, c, del.ID, t0, func(an *domain.Announcement) error {
+		if err := db.InTx(ctx, func(ctx context.Context) error {
+			old, err := db.AnnouncementForUpdate(ctx, c, del.ID)
+			if err != nil {
+				return err
+			}
+			an := *old
 			an.Status, an.DeletedAt = domain.AnnouncementDeleted, &t0
-			return nil
+			return db.SaveAnnouncement(ctx, old, &an, t0)
 		}); err != nil {
 			t.Fatal(err)
 		}
