@@ -132,7 +132,8 @@ test('a resident sees it first and unread, opens it, gets the PDF, reacts and ch
   await detail.getByRole('button', { name: 'Ver la imagen a pantalla completa' }).click();
   const full = page.getByRole('dialog', { name: 'Imagen a pantalla completa' });
   await expect(full.getByRole('img')).toBeVisible();
-  await page.keyboard.press('Escape');
+  // Pressed on the full-screen dialog itself, so that a busy machine cannot send it to the one below.
+  await full.press('Escape');
   await expect(full).toBeHidden();
 
   await detail.getByRole('button', { name: 'Me gusta: 0', exact: true }).click();
