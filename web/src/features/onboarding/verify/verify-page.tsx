@@ -2,6 +2,7 @@ import { FileCheck2, LoaderCircle, ShieldCheck, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { IconNote } from '@/components/icon-note'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -109,23 +110,21 @@ export function VerifyPage() {
         ]}
       >
         {method === 'auto' && (
-          <div className="flex gap-3 rounded-2xl border bg-card p-4">
-            <ShieldCheck className="size-6 shrink-0 text-primary" aria-hidden />
-            <div className="flex flex-col gap-1">
-              <p className="font-semibold">{t('onboarding.verify.autoTitle')}</p>
-              <p className="text-sm text-muted-foreground">{t('onboarding.verify.autoHint')}</p>
-            </div>
-          </div>
+          <IconNote
+            icon={ShieldCheck}
+            title={t('onboarding.verify.autoTitle')}
+            hint={t('onboarding.verify.autoHint')}
+            className="rounded-2xl border bg-card p-4"
+          />
         )}
         {method === 'document' && (
           <div className="flex flex-col gap-3">
-            <div className="flex gap-3 rounded-2xl border bg-card p-4">
-              <FileCheck2 className="size-6 shrink-0 text-primary" aria-hidden />
-              <div className="flex flex-col gap-1">
-                <p className="font-semibold">{t('onboarding.verify.documentTitle')}</p>
-                <p className="text-sm text-muted-foreground">{t('onboarding.verify.documentHint')}</p>
-              </div>
-            </div>
+            <IconNote
+              icon={FileCheck2}
+              title={t('onboarding.verify.documentTitle')}
+              hint={t('onboarding.verify.documentHint')}
+              className="rounded-2xl border bg-card p-4"
+            />
             <input
               ref={fileInput}
               id="verify-document"

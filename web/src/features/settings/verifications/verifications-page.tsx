@@ -2,6 +2,7 @@ import { Copy, FileText, KeyRound, LoaderCircle } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
+import { IconNote } from '@/components/icon-note'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Segmented } from '@/components/ui/segmented'
@@ -86,13 +87,12 @@ function CodeCard() {
   return (
     <Card className="gap-3 py-5">
       <CardContent className="flex flex-col gap-3">
-        <div className="flex gap-3">
-          <KeyRound className="size-6 shrink-0 text-primary" aria-hidden />
-          <div className="flex flex-col gap-1">
-            <h2 className="font-semibold">{t('settings.verifications.codeTitle')}</h2>
-            <p className="text-sm text-muted-foreground">{t('settings.verifications.codeHint')}</p>
-          </div>
-        </div>
+        <IconNote
+          icon={KeyRound}
+          title={t('settings.verifications.codeTitle')}
+          hint={t('settings.verifications.codeHint')}
+          titleAs="h2"
+        />
         {issue.data && (
           <div className="flex flex-col gap-1" role="status">
             <div className="flex items-center gap-2">
