@@ -44,6 +44,7 @@ func registerUnit(api huma.API, s *server) {
 		Summary: "Mi vivienda", Tags: tags, Security: signedIn}, s.getMyUnit)
 	huma.Register(api, huma.Operation{OperationID: "saveMyUnit", Method: http.MethodPut, Path: "/api/v1/unit",
 		Summary: "Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican)", Tags: tags, Security: signedIn}, s.saveMyUnit)
+	registerRegistry(api, s)
 }
 
 func myUnitOf(a *domain.Actor, u *domain.UnitView, err error) (*myUnitOutput, error) {
