@@ -244,7 +244,14 @@ function UnitList({ units, query }: { units: RegistryUnit[]; query: string }) {
   const { t } = useTranslation()
   const key = searchKey(query)
   const shown = useMemo(
-    () => (key ? units.filter((u) => searchKey(`${unitLabel(u)} ${u.ownerName ?? ''}`).includes(key)) : units),
+    () => {
+      // Every word typed must appear: 'portal 2 1º' finds 'Portal 2 · 1º A'.
+      const words = key.split(/\s+/).filter(Boolean)
+      return units.filter((u) => {
+        const text = searchKey(`${unitLabel(u)} ${u.ownerName ?? ''}`)
+        return words.every((w) => text.includes(w))
+      })
+    },
     [units, key],
   )
   if (units.length === 0) {
