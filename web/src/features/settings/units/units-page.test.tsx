@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fakeApi, json, problem, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 
-type Unit = {
+interface Unit {
   id: string
   name: string
   floor: string | null
@@ -20,11 +20,12 @@ function unit(id: string, building: string, name: string, extra: Partial<Unit> =
   return { id, name, floor: '1º', building, staircase: null, kind: 'vivienda', coefficient: null, ownerName: null, hasOwner: false, residents: 0, ...extra }
 }
 
-const units = [
+const [portal1A, portal2A, local1] = [
   unit('u1', 'Portal 1', '1º A', { coefficient: '50', ownerName: 'Bea Ruiz', hasOwner: true, residents: 1 }),
   unit('u2', 'Portal 2', '1º A', { coefficient: '49.5' }),
   unit('u3', 'Portal 2', 'Local 1', { kind: 'local', floor: 'Bajo' }),
 ]
+const units = [portal1A, portal2A, local1]
 
 function registry(list: Unit[], sum: string, are100: boolean) {
   return { units: list, coefficientSum: sum, coefficientsAre100: are100, coefficientsMissing: list.filter((u) => !u.coefficient).length }
@@ -61,7 +62,7 @@ describe('Viviendas y locales', () => {
   it('saves a coeficiente and shows the new sum', async () => {
     signInAdmin()
     fakeApi.on('PATCH /api/v1/community/units/{id}', () =>
-      json(registry([units[0]!, { ...units[1]!, coefficient: '50' }, units[2]!], '100', true)),
+      json(registry([portal1A, { ...portal2A, coefficient: '50' }, local1], '100', true)),
     )
     const { user } = renderRoute('/settings/units')
 
