@@ -292,6 +292,9 @@ func checkMetadata(m domain.SignupMetadata) (domain.SignupMetadata, error) {
 			return m, domain.Errorf(domain.CodeInvalid, "Debe haber al menos una escalera y un portal")
 		}
 	}
+	if _, err := domain.GenerateUnits(domain.LayoutFromSignup(m)); err != nil {
+		return m, err
+	}
 	if m.CommunityCountry == "" {
 		m.CommunityCountry = domain.DefaultCountry
 	}
@@ -383,7 +386,9 @@ func (s *Service) communitySetup(ctx context.Context, m domain.SignupMetadata) d
 			ref := m.CatastralReference
 			c.CatastralReference = &ref
 		}
-		return domain.CommunitySetup{Create: c}
+		// The units of the building's shape (registration step 1); checkMetadata has bounded their number.
+		units, _ := domain.GenerateUnits(domain.LayoutFromSignup(m))
+		return domain.CommunitySetup{Create: c, Units: units}
 	}
 	return domain.CommunitySetup{}
 }

@@ -32,6 +32,7 @@ import (
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
+	"vecinos/internal/units"
 )
 
 // Options are what a caller may give instead of what New would build from the configuration.
@@ -114,6 +115,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now}),
 		Directory:     directory.New(db),
 		Dashboard:     dashboard.New(db, now),
+		Units:         units.New(db, units.Options{Now: now}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

@@ -114,4 +114,6 @@ func (a *Actor) MayModify(communityID string, createdBy *string) bool {
 type CommunitySetup struct {
 	JoinCode string
 	Create   *Community
+	// Units of the community created, generated from the building's shape (GenerateUnits).
+	Units []Unit
 }

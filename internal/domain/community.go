@@ -42,6 +42,10 @@ type Unit struct {
 	CommunityID string
 	UnitNumber  string
 	Floor       *string
-	Building    *string
+	Building    *string // the portal; portal-targeted announcements read it
 	OwnerID     *string
+	// The registry (issue #21).
+	Staircase   *string      // the escalera, when the portal has more than one
+	Kind        UnitKind     // vivienda (also when empty), local or garaje
+	Coefficient *Coefficient // cuota de participación; nil until an admin sets it
 }

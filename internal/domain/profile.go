@@ -224,6 +224,10 @@ type OwnerClaim struct {
 func UnitLabel(building, floor *string, number string) string {
 	parts := []string{}
 	for _, p := range []*string{building, floor} {
+		// A generated unit's name already says its floor ('1º A' on '1º').
+		if p == floor && p != nil && strings.HasPrefix(number, *p+" ") {
+			continue
+		}
 		if p != nil && *p != "" {
 			parts = append(parts, *p)
 		}

@@ -78,7 +78,15 @@ func newProblem(status int, code domain.Code, detail string) *Problem {
 func problemFor(ctx context.Context, err error) *Problem {
 	var de *domain.Error
 	if errors.As(err, &de) {
-		return newProblem(statusOf[de.Code], de.Code, de.Message)
+		p := newProblem(statusOf[de.Code], de.Code, de.Message)
+		// Errors of several lines (a CSV import) name each one.
+		var lines interface{ Problems() []string }
+		if errors.As(err, &lines) {
+			for _, l := range lines.Problems() {
+				p.Errors = append(p.Errors, FieldProblem{Location: "body.csv", Message: l})
+			}
+		}
+		return p
 	}
 	var p *Problem
 	if errors.As(err, &p) {

@@ -21,14 +21,24 @@ const (
 	admins                // an administrator of the caller's community
 )
 
-// route registers one operation of /api/v1.
+// route registers one operation of /api/v1; opts set what few operations need (a body that is not JSON).
 func route[I, O any](api huma.API, method, path string, who access, status int, tag, id string,
-	handler func(context.Context, *I) (*O, error), summary string) {
+	handler func(context.Context, *I) (*O, error), summary string, opts ...func(*huma.Operation)) {
 	op := huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag}, DefaultStatus: status}
 	if who != anyone {
 		op.Security = sessionRequired
 	}
+	for _, o := range opts {
+		o(&op)
+	}
 	huma.Register(api, op, handler)
+}
+
+// returns documents a success body of another media type than JSON (a CSV, a PDF).
+func returns(mediaType, description string) func(*huma.Operation) {
+	return func(op *huma.Operation) {
+		op.Responses = map[string]*huma.Response{"200": {Description: description, Content: map[string]*huma.MediaType{mediaType: {}}}}
+	}
 }
 
 // registerAPI lists every operation of /api/v1: method, path, who may call it, success status, tag,
@@ -153,6 +163,20 @@ func registerAPI(api huma.API, s *server) {
 		"Mi vivienda")
 	route(api, http.MethodPut, "/api/v1/unit", members, 0, "units", "saveMyUnit", s.saveMyUnit,
 		"Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican)")
+	route(api, http.MethodGet, "/api/v1/community/units", admins, 0, "units", "listRegistryUnits", s.listRegistryUnits,
+		"Viviendas y locales de la comunidad (administradores)")
+	route(api, http.MethodPost, "/api/v1/community/units", admins, http.StatusCreated, "units", "addRegistryUnit", s.addRegistryUnit,
+		"Añadir una unidad (administradores)")
+	route(api, http.MethodPatch, "/api/v1/community/units/{id}", admins, 0, "units", "updateRegistryUnit", s.updateRegistryUnit,
+		"Renombrar una unidad, cambiar su tipo o su coeficiente (administradores)")
+	route(api, http.MethodDelete, "/api/v1/community/units/{id}", admins, 0, "units", "removeRegistryUnit", s.removeRegistryUnit,
+		"Eliminar una unidad sin vecinos (administradores)")
+	route(api, http.MethodPost, "/api/v1/community/units/{id}/merge", admins, 0, "units", "mergeRegistryUnit", s.mergeRegistryUnit,
+		"Fusionar una unidad con otra: sus vecinos y su propietario pasan a la otra (administradores)")
+	route(api, http.MethodGet, "/api/v1/community/units/export", admins, 0, "units", "exportRegistryUnits", s.exportRegistryUnits,
+		"Exportar las unidades como CSV (administradores)", returns("text/csv", "CSV"))
+	route(api, http.MethodPost, "/api/v1/community/units/import", admins, 0, "units", "importRegistryUnits", s.importRegistryUnits,
+		"Importar unidades de un CSV: todo o nada, con los errores por línea (administradores)")
 
 	// communities
 	route(api, http.MethodPatch, "/api/v1/community", admins, 0, "communities", "updateMyCommunity", s.updateCommunity,

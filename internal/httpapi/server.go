@@ -25,6 +25,7 @@ import (
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
 	"vecinos/internal/ratelimit"
+	"vecinos/internal/units"
 )
 
 // APIVersion is the version of the contract, not of the binary: the generated document stays stable
@@ -44,6 +45,7 @@ type Deps struct {
 	Announcements *announcements.Service
 	Directory     *directory.Service
 	Dashboard     *dashboard.Service
+	Units         *units.Service             // the units registry (issue #21)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

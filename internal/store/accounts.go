@@ -195,6 +195,14 @@ func setUpCommunity(ctx context.Context, tx conn, userID string, setup domain.Co
 		if err := createCommunity(ctx, tx, setup.Create); err != nil {
 			return err
 		}
+		units := make([]domain.Unit, len(setup.Units))
+		for i, u := range setup.Units {
+			u.ID, u.CommunityID = domain.NewID(), setup.Create.ID
+			units[i] = u
+		}
+		if err := insertUnits(ctx, tx, units, time.Now()); err != nil {
+			return err
+		}
 		return addMember(ctx, tx, userID, setup.Create.ID, domain.RoleAdmin)
 	case setup.JoinCode != "":
 		var communityID string

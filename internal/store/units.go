@@ -9,13 +9,15 @@ import (
 	"vecinos/internal/domain"
 )
 
-const unitColumns = `u.id, u.community_id, u.unit_number, u.floor, u.building, u.owner_id`
+const unitColumns = `u.id, u.community_id, u.unit_number, u.floor, u.building, u.owner_id, u.staircase, u.kind, u.coefficient`
 
 func scanUnit(row interface{ Scan(...any) error }, extra ...any) (*domain.Unit, error) {
 	var u domain.Unit
-	if err := row.Scan(append([]any{&u.ID, &u.CommunityID, &u.UnitNumber, &u.Floor, &u.Building, &u.OwnerID}, extra...)...); err != nil {
+	var kind string
+	if err := row.Scan(append([]any{&u.ID, &u.CommunityID, &u.UnitNumber, &u.Floor, &u.Building, &u.OwnerID, &u.Staircase, &kind, &u.Coefficient}, extra...)...); err != nil {
 		return nil, err
 	}
+	u.Kind = domain.UnitKind(kind)
 	return &u, nil
 }
 

@@ -64,6 +64,7 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
     Component: (await import('@/features/settings/unit-info/unit-info-page')).UnitInfoPage,
   }),
   '/settings/roles': async () => ({ Component: (await import('@/features/settings/roles/roles-page')).RolesPage }),
+  '/settings/units': async () => ({ Component: (await import('@/features/settings/units/units-page')).UnitsPage }),
   '/settings/verifications': async () => ({
     Component: (await import('@/features/settings/verifications/verifications-page')).VerificationsPage,
   }),

@@ -26,6 +26,8 @@ export const queryKeys = {
     joinRequests: () => ['community', 'join-requests'] as const,
     /** Members who said they own a unit, waiting for an admin. */
     ownerClaims: () => ['community', 'owner-claims'] as const,
+    /** The units registry (Viviendas y locales), admins only. */
+    units: () => ['community', 'units'] as const,
   },
   /** The user's own verification request. */
   myVerification: () => ['verification'] as const,

@@ -6,6 +6,8 @@ export class ApiError extends Error implements Problem {
   readonly code?: string
   readonly detail?: string
   readonly title?: string
+  /** The messages of the problem's `errors`, e.g. the faulty lines of a CSV ('Línea 4: …'). */
+  readonly errors: string[]
 
   constructor(status: number, body: unknown) {
     const problem = asProblem(body)
@@ -15,6 +17,7 @@ export class ApiError extends Error implements Problem {
     this.code = problem.code
     this.detail = problem.detail
     this.title = problem.title
+    this.errors = problemErrors(body)
   }
 }
 
@@ -43,4 +46,14 @@ function asProblem(body: unknown): Problem {
     return typeof value === 'string' && value !== '' ? value : undefined
   }
   return { code: text('code'), detail: text('detail'), title: text('title') }
+}
+
+function problemErrors(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return []
+  const list: unknown = Reflect.get(body, 'errors')
+  if (!Array.isArray(list)) return []
+  return list.flatMap((item: unknown) => {
+    const message: unknown = typeof item === 'object' && item !== null ? Reflect.get(item, 'message') : undefined
+    return typeof message === 'string' && message !== '' ? [message] : []
+  })
 }

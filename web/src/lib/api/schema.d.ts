@@ -641,6 +641,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Viviendas y locales de la comunidad (administradores) */
+        get: operations["listRegistryUnits"];
+        put?: never;
+        /** Añadir una unidad (administradores) */
+        post: operations["addRegistryUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/units/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar las unidades como CSV (administradores) */
+        get: operations["exportRegistryUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/units/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar unidades de un CSV: todo o nada, con los errores por línea (administradores) */
+        post: operations["importRegistryUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/units/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Eliminar una unidad sin vecinos (administradores) */
+        delete: operations["removeRegistryUnit"];
+        options?: never;
+        head?: never;
+        /** Renombrar una unidad, cambiar su tipo o su coeficiente (administradores) */
+        patch: operations["updateRegistryUnit"];
+        trace?: never;
+    };
+    "/api/v1/community/units/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fusionar una unidad con otra: sus vecinos y su propietario pasan a la otra (administradores) */
+        post: operations["mergeRegistryUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/verification-codes": {
         parameters: {
             query?: never;
@@ -1667,6 +1754,16 @@ export interface components {
             /** @description What is wrong with it */
             message: string;
         };
+        ImportUnitsInputBody: {
+            /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
+            csv: string;
+        };
+        ImportUnitsOutputBody: {
+            /** Format: int64 */
+            added: number;
+            /** Format: int64 */
+            updated: number;
+        };
         Incident: {
             /** @description null once the assignee's account is deleted */
             assignedTo: string | null;
@@ -1801,6 +1898,10 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
         };
+        MergeUnitInputBody: {
+            /** @description The unit that receives the residents and the owner; the other is removed */
+            into: string;
+        };
         MyJoinRequestOutputBody: {
             /** @description The latest; null when none was sent */
             request: components["schemas"]["JoinRequest"];
@@ -1924,6 +2025,39 @@ export interface components {
             readCount: number;
             /** Format: int64 */
             total: number;
+        };
+        RegistryOutputBody: {
+            /** @description Sum of the coeficientes ('99.5') */
+            coefficientSum: string;
+            /** @description The sum is 100 within 0.01 */
+            coefficientsAre100: boolean;
+            /**
+             * Format: int64
+             * @description Units without a coeficiente
+             */
+            coefficientsMissing: number;
+            units: components["schemas"]["RegistryUnit"][] | null;
+        };
+        RegistryUnit: {
+            /** @description The portal; portal-targeted announcements read it */
+            building: string | null;
+            /** @description Cuota de participación, a percentage with up to 4 decimals and a decimal point ('12.3456'); null: not set */
+            coefficient: string | null;
+            floor: string | null;
+            hasOwner: boolean;
+            id: string;
+            /** @enum {string} */
+            kind: "vivienda" | "local" | "garaje";
+            /** @description '1º A', '1-1', 'Bajo B'; unique within its portal and staircase */
+            name: string;
+            /** @description null when nobody owns it */
+            ownerName: string | null;
+            /**
+             * Format: int64
+             * @description Members who live in it; a unit with residents cannot be removed
+             */
+            residents: number;
+            staircase: string | null;
         };
         ResetInputBody: {
             password: string;
@@ -2069,6 +2203,20 @@ export interface components {
             hasOwner: boolean;
             id: string;
             unitNumber: string;
+        };
+        UnitBody: {
+            /** @description The portal; empty: none */
+            building?: string;
+            /** @description '12,3456' or '12.3456'; empty clears it */
+            coefficient?: string;
+            /** @description Empty: none */
+            floor?: string;
+            /** @enum {string} */
+            kind?: "vivienda" | "local" | "garaje";
+            /** @description Required for a new unit */
+            name?: string;
+            /** @description Empty: none */
+            staircase?: string;
         };
         UnitsOutputBody: {
             units: components["schemas"]["Unit"][] | null;
@@ -3628,6 +3776,233 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RolesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRegistryUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addRegistryUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnitBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportRegistryUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importRegistryUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportUnitsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportUnitsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeRegistryUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateRegistryUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnitBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mergeRegistryUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeUnitInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryOutputBody"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,194 @@
+package httpapi
+
+import (
+	"context"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/units"
+)
+
+// RegistryUnit is a unit of the admins' registry (Viviendas y locales).
+type RegistryUnit struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name" doc:"'1º A', '1-1', 'Bajo B'; unique within its portal and staircase"`
+	Floor       *string `json:"floor"`
+	Building    *string `json:"building" doc:"The portal; portal-targeted announcements read it"`
+	Staircase   *string `json:"staircase"`
+	Kind        string  `json:"kind" enum:"vivienda,local,garaje"`
+	Coefficient *string `json:"coefficient" doc:"Cuota de participación, a percentage with up to 4 decimals and a decimal point ('12.3456'); null: not set"`
+	OwnerName   *string `json:"ownerName" doc:"null when nobody owns it"`
+	HasOwner    bool    `json:"hasOwner"`
+	Residents   int     `json:"residents" doc:"Members who live in it; a unit with residents cannot be removed"`
+}
+
+func registryUnitOf(u *domain.Unit, owner *string, residents int) RegistryUnit {
+	kind := string(u.Kind)
+	if kind == "" {
+		kind = string(domain.KindDwelling)
+	}
+	r := RegistryUnit{ID: u.ID, Name: u.UnitNumber, Floor: u.Floor, Building: u.Building, Staircase: u.Staircase, Kind: kind,
+		OwnerName: owner, HasOwner: u.OwnerID != nil, Residents: residents}
+	if u.Coefficient != nil {
+		c := u.Coefficient.String()
+		r.Coefficient = &c
+	}
+	return r
+}
+
+type registryOutput struct {
+	Body struct {
+		Units               []RegistryUnit `json:"units"`
+		CoefficientSum      string         `json:"coefficientSum" doc:"Sum of the coeficientes ('99.5')"`
+		CoefficientsAre100  bool           `json:"coefficientsAre100" doc:"The sum is 100 within 0.01"`
+		CoefficientsMissing int            `json:"coefficientsMissing" doc:"Units without a coeficiente"`
+	}
+}
+
+type unitBody struct {
+	Name        *string `json:"name,omitempty" maxLength:"40" doc:"Required for a new unit"`
+	Floor       *string `json:"floor,omitempty" maxLength:"40" doc:"Empty: none"`
+	Building    *string `json:"building,omitempty" maxLength:"40" doc:"The portal; empty: none"`
+	Staircase   *string `json:"staircase,omitempty" maxLength:"40" doc:"Empty: none"`
+	Kind        *string `json:"kind,omitempty" enum:"vivienda,local,garaje"`
+	Coefficient *string `json:"coefficient,omitempty" maxLength:"12" doc:"'12,3456' or '12.3456'; empty clears it"`
+}
+
+func (b unitBody) input() units.Input {
+	in := units.Input{Name: b.Name, Floor: b.Floor, Building: b.Building, Staircase: b.Staircase, Coefficient: b.Coefficient}
+	if b.Kind != nil {
+		k := domain.UnitKind(*b.Kind)
+		in.Kind = &k
+	}
+	return in
+}
+
+type addUnitInput struct {
+	Body unitBody
+}
+
+type updateUnitInput struct {
+	ID   string `path:"id"`
+	Body unitBody
+}
+
+type unitIDInput struct {
+	ID string `path:"id"`
+}
+
+type mergeUnitInput struct {
+	ID   string `path:"id"`
+	Body struct {
+		Into string `json:"into" doc:"The unit that receives the residents and the owner; the other is removed"`
+	}
+}
+
+type exportUnitsOutput struct {
+	ContentType        string `header:"Content-Type"`
+	ContentDisposition string `header:"Content-Disposition"`
+	Body               []byte
+}
+
+type importUnitsInput struct {
+	Body struct {
+		CSV string `json:"csv" maxLength:"1048576" doc:"The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente"`
+	}
+}
+
+type importUnitsOutput struct {
+	Body struct {
+		Added   int `json:"added"`
+		Updated int `json:"updated"`
+	}
+}
+
+func (s *server) listRegistryUnits(ctx context.Context, _ *struct{}) (*registryOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.registry(ctx, a, nil)
+}
+
+// registry answers an edit (err from it first) with the whole registry, so the screen shows the new
+// sum of coeficientes at once.
+func (s *server) registry(ctx context.Context, a *domain.Actor, err error) (*registryOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Units.List(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &registryOutput{}
+	out.Body.Units = make([]RegistryUnit, len(r.Units))
+	for i, u := range r.Units {
+		out.Body.Units[i] = registryUnitOf(&u.Unit, u.OwnerName, u.Residents)
+		if u.Coefficient == nil {
+			out.Body.CoefficientsMissing++
+		}
+	}
+	out.Body.CoefficientSum = r.Sum.String()
+	out.Body.CoefficientsAre100 = domain.CoefficientsComplete(r.Sum)
+	return out, nil
+}
+
+func (s *server) addRegistryUnit(ctx context.Context, in *addUnitInput) (*registryOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_, err = s.Units.Add(ctx, a, in.Body.input())
+	return s.registry(ctx, a, err)
+}
+
+func (s *server) updateRegistryUnit(ctx context.Context, in *updateUnitInput) (*registryOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_, err = s.Units.Update(ctx, a, in.ID, in.Body.input())
+	return s.registry(ctx, a, err)
+}
+
+func (s *server) removeRegistryUnit(ctx context.Context, in *unitIDInput) (*registryOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.registry(ctx, a, s.Units.Remove(ctx, a, in.ID))
+}
+
+func (s *server) mergeRegistryUnit(ctx context.Context, in *mergeUnitInput) (*registryOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_, err = s.Units.Merge(ctx, a, in.ID, in.Body.Into)
+	return s.registry(ctx, a, err)
+}
+
+func (s *server) exportRegistryUnits(ctx context.Context, _ *struct{}) (*exportUnitsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.Units.Export(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return &exportUnitsOutput{ContentType: "text/csv; charset=utf-8", ContentDisposition: `attachment; filename="viviendas-y-locales.csv"`, Body: b}, nil
+}
+
+func (s *server) importRegistryUnits(ctx context.Context, in *importUnitsInput) (*importUnitsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Units.Import(ctx, a, []byte(in.Body.CSV))
+	if err != nil {
+		return nil, err
+	}
+	out := &importUnitsOutput{}
+	out.Body.Added, out.Body.Updated = r.Added, r.Updated
+	return out, nil
+}

@@ -1,0 +1,154 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// The units registry of issue #21: the admins' list and the one update path of its edits (ADR 0012).
+
+// UnitRegistry lists a community's units with their owner's name and how many members live in each, in
+// the order people read a building (domain.SortUnits).
+func (db *DB) UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error) {
+	rows, err := db.reader().query(ctx, "SELECT "+unitColumns+`, o.full_name,
+		(SELECT COUNT(*) FROM profiles r WHERE r.unit_id = u.id)
+		FROM units u LEFT JOIN profiles o ON o.id = u.owner_id WHERE u.community_id = ?`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.RegistryUnit{}
+	for rows.Next() {
+		var r domain.RegistryUnit
+		u, err := scanUnit(rows, &r.OwnerName, &r.Residents)
+		if err != nil {
+			return nil, err
+		}
+		r.Unit = *u
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	domain.SortUnits(out, func(r *domain.RegistryUnit) *domain.Unit { return &r.Unit })
+	return out, nil
+}
+
+// UnitRegistryForUpdate reads every unit of a community inside the transaction of ctx (InTx), holding
+// the community's lock until it ends, so that two edits never check the uniqueness of a name at once.
+func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockCommunity(ctx, tx, communityID); err != nil {
+		return nil, err
+	}
+	rows, err := tx.query(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.community_id = ?", communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.Unit{}
+	for rows.Next() {
+		u, err := scanUnit(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *u)
+	}
+	return out, rows.Err()
+}
+
+// SaveUnit writes u, read with UnitRegistryForUpdate or new (then it is inserted), inside the same
+// transaction. Its owner is not touched here.
+func (db *DB) SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	kind := u.Kind
+	if kind == "" {
+		kind = domain.KindDwelling
+	}
+	res, err := tx.exec(ctx, `UPDATE units SET unit_number = ?, floor = ?, building = ?, staircase = ?, kind = ?, coefficient = ?, updated_at = ?
+		WHERE id = ? AND community_id = ?`, u.UnitNumber, u.Floor, u.Building, u.Staircase, string(kind), u.Coefficient, at.UnixMilli(), u.ID, u.CommunityID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return nil
+	}
+	return insertUnits(ctx, tx, []domain.Unit{*u}, at)
+}
+
+// insertUnits adds new units (without owners).
+func insertUnits(ctx context.Context, tx conn, units []domain.Unit, at time.Time) error {
+	for _, u := range units {
+		kind := u.Kind
+		if kind == "" {
+			kind = domain.KindDwelling
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, staircase, kind, coefficient, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.CommunityID, u.UnitNumber, u.Floor, u.Building, u.Staircase, string(kind), u.Coefficient,
+			at.UnixMilli(), at.UnixMilli()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UnitResidents counts, inside the transaction of ctx, the members who live in a unit.
+func (db *DB) UnitResidents(ctx context.Context, unitID string) (int, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	err = tx.queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE unit_id = ?", unitID).Scan(&n)
+	return n, err
+}
+
+// DeleteUnit removes a unit of the community inside the transaction of ctx; its pending owner claims go
+// with it and join requests that named it keep their floor and door.
+func (db *DB) DeleteUnit(ctx context.Context, communityID, id string) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	res, err := tx.exec(ctx, "DELETE FROM units WHERE id = ? AND community_id = ?", id, communityID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errUnitNotFound
+	}
+	return nil
+}
+
+// MergeUnits moves, inside the transaction of ctx, everything that points at unit from to unit into
+// (its residents, its owner when into has none, owner claims and join requests), then removes from.
+// Both belong to communityID; the caller has checked the owners do not clash.
+func (db *DB) MergeUnits(ctx context.Context, communityID, from, into string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	now := at.UnixMilli()
+	if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = ?, updated_at = ? WHERE unit_id = ?", into, now, from); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "UPDATE owner_claims SET unit_id = ? WHERE unit_id = ?", into, from); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "UPDATE join_requests SET unit_id = ? WHERE unit_id = ?", into, from); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `UPDATE units SET owner_id = COALESCE(owner_id, (SELECT f.owner_id FROM units f WHERE f.id = ? AND f.community_id = ?)),
+		updated_at = ? WHERE id = ? AND community_id = ?`, from, communityID, now, into, communityID); err != nil {
+		return err
+	}
+	return db.DeleteUnit(ctx, communityID, from)
+}

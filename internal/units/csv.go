@@ -1,0 +1,355 @@
+package units
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+)
+
+// The CSV of the registry, as an administrador de fincas keeps the building in a spreadsheet: one unit a
+// line, with a header naming the columns. Export writes CSVHeader with ';' and decimal commas (what
+// Spanish Excel reads) and a UTF-8 BOM; import takes ';' or ',' and either decimal mark, with or without
+// the BOM, and columns in any order: portal, escalera, planta, nombre (or puerta, then the name is made
+// from planta and puerta: '2º B'), tipo, coeficiente. Only nombre or puerta is required.
+
+// CSVHeader is the first line of an export.
+const CSVHeader = "portal;escalera;planta;nombre;tipo;coeficiente"
+
+// MaxImportLines bounds an import.
+const MaxImportLines = domain.MaxGeneratedUnits
+
+// maxImportBytes bounds the text of an import.
+const maxImportBytes = 1 << 20
+
+var bom = []byte("\xef\xbb\xbf")
+
+// Export writes the registry of the admin's community as CSV.
+func (s *Service) Export(ctx context.Context, a *domain.Actor) ([]byte, error) {
+	r, err := s.List(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Write(bom)
+	w := csv.NewWriter(&b)
+	w.Comma = ';'
+	w.UseCRLF = true
+	_ = w.Write(strings.Split(CSVHeader, ";"))
+	str := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	for _, u := range r.Units {
+		coef := ""
+		if u.Coefficient != nil {
+			coef = strings.ReplaceAll(u.Coefficient.String(), ".", ",")
+		}
+		kind := u.Kind
+		if kind == "" {
+			kind = domain.KindDwelling
+		}
+		_ = w.Write([]string{str(u.Building), str(u.Staircase), str(u.Floor), u.UnitNumber, string(kind), coef})
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
+}
+
+// ImportError is a CSV refused: what is wrong, line by line. Nothing of it was imported.
+type ImportError struct {
+	Lines []string // "Línea 4: el coeficiente «abc» no es un número"
+}
+
+func (e *ImportError) Error() string { return strings.Join(e.Lines, "; ") }
+
+// Unwrap makes it a domain error (invalid) with a summary.
+func (e *ImportError) Unwrap() error {
+	if len(e.Lines) == 1 {
+		return domain.Errorf(domain.CodeInvalid, "El CSV tiene un error; no se ha importado nada")
+	}
+	return domain.Errorf(domain.CodeInvalid, "El CSV tiene %d errores; no se ha importado nada", len(e.Lines))
+}
+
+// Problems are the lines, for the HTTP layer.
+func (e *ImportError) Problems() []string { return e.Lines }
+
+// ImportResult says what an import did.
+type ImportResult struct {
+	Added, Updated int
+}
+
+// row is a valid line of an import.
+type row struct {
+	line int
+	unit domain.Unit
+}
+
+// ParseCSV reads the CSV of the registry (see CSVHeader). Every line is checked; the errors come back
+// together, one per faulty line.
+func ParseCSV(data []byte) ([]domain.Unit, error) {
+	if len(data) > maxImportBytes {
+		return nil, domain.Errorf(domain.CodeInvalid, "El CSV no puede superar 1 MB")
+	}
+	data = bytes.TrimPrefix(data, bom)
+	if !utf8.Valid(data) {
+		return nil, &ImportError{Lines: []string{"El archivo no está en UTF-8: guárdalo como «CSV UTF-8» e inténtalo de nuevo"}}
+	}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	first, _, _ := strings.Cut(strings.TrimLeft(text, "\n"), "\n")
+	if strings.TrimSpace(first) == "" {
+		return nil, domain.Errorf(domain.CodeInvalid, "El CSV está vacío")
+	}
+	r := csv.NewReader(strings.NewReader(text))
+	r.Comma = ','
+	if strings.Count(first, ";") >= strings.Count(first, ",") {
+		r.Comma = ';'
+	}
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+
+	header, err := r.Read()
+	if err != nil {
+		return nil, &ImportError{Lines: []string{csvLineError(err)}}
+	}
+	line, _ := r.FieldPos(0)
+	cols := map[string]int{}
+	for i, h := range header {
+		name := columnName(h)
+		if name == "" {
+			return nil, &ImportError{Lines: []string{fmt.Sprintf("Línea %d: la columna «%s» no existe (usa %s)", line, strings.TrimSpace(h),
+				strings.ReplaceAll(CSVHeader, ";", ", "))}}
+		}
+		cols[name] = i
+	}
+	_, hasName := cols["nombre"]
+	_, hasDoor := cols["puerta"]
+	if !hasName && !hasDoor {
+		return nil, &ImportError{Lines: []string{fmt.Sprintf("Línea %d: falta la columna «nombre» (o «puerta»)", line)}}
+	}
+
+	var rows []row
+	var problems []string
+	seen := map[string]int{}
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			problems = append(problems, csvLineError(err))
+			break
+		}
+		line, _ := r.FieldPos(0)
+		get := func(col string) string {
+			if i, ok := cols[col]; ok && i < len(rec) {
+				return strings.Join(strings.Fields(rec[i]), " ")
+			}
+			return ""
+		}
+		if strings.TrimSpace(strings.Join(rec, "")) == "" {
+			continue // an empty line, as spreadsheets leave at the end
+		}
+		if len(rows)+len(problems) >= MaxImportLines {
+			problems = append(problems, fmt.Sprintf("Línea %d: el CSV no puede tener más de %d unidades", line, MaxImportLines))
+			break
+		}
+		u, msg := rowUnit(get)
+		if msg != "" {
+			problems = append(problems, fmt.Sprintf("Línea %d: %s", line, msg))
+			continue
+		}
+		if prev, ok := seen[u.Key()]; ok {
+			problems = append(problems, fmt.Sprintf("Línea %d: «%s» ya está en la línea %d", line, u.Label(), prev))
+			continue
+		}
+		seen[u.Key()] = line
+		rows = append(rows, row{line: line, unit: u})
+	}
+	if len(problems) > 0 {
+		return nil, &ImportError{Lines: problems}
+	}
+	if len(rows) == 0 {
+		return nil, domain.Errorf(domain.CodeInvalid, "El CSV no tiene ninguna unidad")
+	}
+	out := make([]domain.Unit, len(rows))
+	for i, r := range rows {
+		out[i] = r.unit
+	}
+	return out, nil
+}
+
+// rowUnit makes the unit of one line, or says what is wrong with it (in lower case, after "Línea N: ").
+func rowUnit(get func(string) string) (domain.Unit, string) {
+	opt := func(s string) *string {
+		if s == "" {
+			return nil
+		}
+		return &s
+	}
+	u := domain.Unit{Building: opt(get("portal")), Staircase: opt(get("escalera")), Floor: opt(get("planta")), Kind: domain.KindDwelling}
+	u.UnitNumber = get("nombre")
+	if u.UnitNumber == "" && get("puerta") != "" {
+		u.UnitNumber = nameOf(get("planta"), get("puerta"))
+	}
+	if u.UnitNumber == "" {
+		return u, "falta el nombre (o la puerta) de la unidad"
+	}
+	for _, v := range []*string{&u.UnitNumber, u.Floor, u.Building, u.Staircase} {
+		if v != nil && utf8.RuneCountInString(*v) > domain.UnitNameMax {
+			return u, fmt.Sprintf("«%s» supera %d caracteres", *v, domain.UnitNameMax)
+		}
+	}
+	if k := get("tipo"); k != "" {
+		kind, ok := kindOf(k)
+		if !ok {
+			return u, fmt.Sprintf("el tipo «%s» no es válido (vivienda, local o garaje)", k)
+		}
+		u.Kind = kind
+	}
+	if c := get("coeficiente"); c != "" {
+		coef, err := domain.ParseCoefficient(c)
+		if err != nil {
+			msg := domain.ErrorMessage(err)
+			return u, strings.ToLower(msg[:1]) + msg[1:]
+		}
+		u.Coefficient = &coef
+	}
+	return u, ""
+}
+
+// nameOf names a unit by its floor and door: '2º B' for floor 2, 'Bajo B', or the door alone.
+func nameOf(floor, door string) string {
+	switch {
+	case floor == "":
+		return door
+	case isDigits(floor):
+		n, _ := strconv.Atoi(floor)
+		return fmt.Sprintf("%dº %s", n, door)
+	}
+	return floor + " " + door
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func columnName(h string) string {
+	switch domain.SearchKey(strings.TrimSpace(h)) {
+	case "portal", "bloque":
+		return "portal"
+	case "escalera":
+		return "escalera"
+	case "planta", "piso":
+		return "planta"
+	case "nombre", "vivienda", "unidad":
+		return "nombre"
+	case "puerta", "letra":
+		return "puerta"
+	case "tipo":
+		return "tipo"
+	case "coeficiente", "cuota", "cuota de participacion", "coeficiente de participacion":
+		return "coeficiente"
+	}
+	return ""
+}
+
+func kindOf(s string) (domain.UnitKind, bool) {
+	switch domain.SearchKey(s) {
+	case "vivienda", "piso":
+		return domain.KindDwelling, true
+	case "local", "local comercial":
+		return domain.KindPremises, true
+	case "garaje", "garage", "plaza de garaje", "plaza":
+		return domain.KindGarage, true
+	}
+	return "", false
+}
+
+func csvLineError(err error) string {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		if errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrBareQuote) {
+			return fmt.Sprintf("Línea %d: hay unas comillas sin cerrar", pe.StartLine)
+		}
+		return fmt.Sprintf("Línea %d: no se puede leer", pe.StartLine)
+	}
+	return "No se puede leer el CSV"
+}
+
+// Import adds the units of a CSV to the admin's community, or updates those that exist (same portal,
+// staircase and name: their floor, kind and coeficiente). It is all or nothing: with any faulty line,
+// nothing is imported. Units missing from the CSV stay.
+func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte) (*ImportResult, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	rows, err := ParseCSV(data)
+	if err != nil {
+		return nil, err
+	}
+	res := &ImportResult{}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		byKey := map[string]*domain.Unit{}
+		for i := range units {
+			if _, ok := byKey[units[i].Key()]; !ok {
+				byKey[units[i].Key()] = &units[i]
+			}
+		}
+		now := s.now()
+		for _, r := range rows {
+			u := r
+			if old := byKey[u.Key()]; old != nil {
+				if sameUnit(old, &u) {
+					continue
+				}
+				old.Floor, old.Kind, old.Coefficient = u.Floor, u.Kind, u.Coefficient
+				if err := s.store.SaveUnit(ctx, old, now); err != nil {
+					return err
+				}
+				res.Updated++
+				continue
+			}
+			u.ID, u.CommunityID = domain.NewID(), a.CommunityID
+			if err := s.store.SaveUnit(ctx, &u, now); err != nil {
+				return err
+			}
+			res.Added++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func sameUnit(a, b *domain.Unit) bool {
+	eq := func(x, y *string) bool { return (x == nil && y == nil) || (x != nil && y != nil && *x == *y) }
+	ka, kb := a.Kind, b.Kind
+	if ka == "" {
+		ka = domain.KindDwelling
+	}
+	if kb == "" {
+		kb = domain.KindDwelling
+	}
+	ca, cb := a.Coefficient, b.Coefficient
+	return eq(a.Floor, b.Floor) && ka == kb && ((ca == nil && cb == nil) || (ca != nil && cb != nil && *ca == *cb))
+}

@@ -1,0 +1,80 @@
+package units
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"vecinos/internal/domain"
+)
+
+func TestParseCSVAcceptsSpanishExcelAndCommas(t *testing.T) {
+	for name, text := range map[string]string{
+		"semicolons, decimal commas, BOM, CRLF": "\xef\xbb\xbfPortal;Escalera;Planta;Puerta;Tipo;Coeficiente\r\nPortal 1;;2;B;Vivienda;12,5\r\nPortal 1;;Bajo;Local 1;local;3\r\n\r\n",
+		"commas, quoted decimal comma":          "portal,escalera,planta,puerta,tipo,coeficiente\nPortal 1,,2,B,vivienda,\"12,5\"\nPortal 1,,Bajo,Local 1,Local,3\n",
+		"commas, decimal point, name column":    "nombre,portal,coeficiente,tipo,planta\n2º B,Portal 1,12.5,,2\nBajo Local 1,Portal 1,3.0000,local,Bajo\n",
+	} {
+		units, err := ParseCSV([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var got []string
+		for _, u := range units {
+			got = append(got, u.Label()+"|"+string(u.Kind)+"|"+u.Coefficient.String())
+		}
+		want := []string{"Portal 1 · 2º B|vivienda|12.5", "Portal 1 · Bajo Local 1|local|3"}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %q", name, got)
+		}
+	}
+}
+
+func TestParseCSVListsEveryBadLine(t *testing.T) {
+	text := "portal;escalera;planta;puerta;tipo;coeficiente\n" +
+		"1;;1;A;vivienda;10\n" + // line 2: fine
+		"1;;1;B;vivienda;abc\n" + // line 3
+		"1;;1;;vivienda;5\n" + // line 4
+		"1;;1;A;vivienda;5\n" + // line 5: repeats line 2
+		"1;;1;C;chalet;5\n" + // line 6
+		"2;;1;A;vivienda;150\n" // line 7
+	_, err := ParseCSV([]byte(text))
+	var ie *ImportError
+	if !errors.As(err, &ie) {
+		t.Fatalf("err %v", err)
+	}
+	want := []string{
+		"Línea 3: el coeficiente «abc» no es un número",
+		"Línea 4: falta el nombre (o la puerta) de la unidad",
+		"Línea 5: «1 · 1º A» ya está en la línea 2",
+		"Línea 6: el tipo «chalet» no es válido (vivienda, local o garaje)",
+		"Línea 7: el coeficiente «150» no puede ser mayor que 100",
+	}
+	if !reflect.DeepEqual(ie.Lines, want) {
+		t.Fatalf("lines %q", ie.Lines)
+	}
+	if domain.ErrorCode(err) != domain.CodeInvalid || domain.ErrorMessage(err) != "El CSV tiene 5 errores; no se ha importado nada" {
+		t.Fatalf("summary %v", err)
+	}
+}
+
+func TestParseCSVRefusesBadHeadersAndText(t *testing.T) {
+	cases := map[string]string{
+		"planta;tipo\n1;local\n":      "Línea 1: falta la columna «nombre» (o «puerta»)",
+		"nombre;color\n1A;rojo\n":     "Línea 1: la columna «color» no existe (usa portal, escalera, planta, nombre, tipo, coeficiente)",
+		"nombre\n\"1A\n":              "Línea 2: hay unas comillas sin cerrar",
+		"nombre;planta\n\xff\xfe;1\n": "El archivo no está en UTF-8: guárdalo como «CSV UTF-8» e inténtalo de nuevo",
+	}
+	for text, want := range cases {
+		_, err := ParseCSV([]byte(text))
+		var ie *ImportError
+		if !errors.As(err, &ie) || len(ie.Lines) != 1 || ie.Lines[0] != want {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+	if _, err := ParseCSV([]byte("\n\n")); domain.ErrorMessage(err) != "El CSV está vacío" {
+		t.Fatalf("empty: %v", err)
+	}
+	if _, err := ParseCSV([]byte("nombre\n")); domain.ErrorMessage(err) != "El CSV no tiene ninguna unidad" {
+		t.Fatalf("header only: %v", err)
+	}
+}

@@ -1,0 +1,289 @@
+// Package units runs the units registry of a community (issue #21): the admins list, add, rename, merge
+// and remove its units (viviendas, locales, garajes), set their coeficientes, and import or export them
+// as CSV. Generation at creation is the domain's (domain.GenerateUnits), carried out when the community
+// is created. Every edit is one transaction through the one update path (ADR 0012).
+package units
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error)
+	UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error)
+	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
+	UnitResidents(ctx context.Context, unitID string) (int, error)
+	DeleteUnit(ctx context.Context, communityID, id string) error
+	MergeUnits(ctx context.Context, communityID, from, into string, at time.Time) error
+}
+
+// Service is the units registry.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// Options configure the service.
+type Options struct {
+	Now func() time.Time // the clock; nil = time.Now
+}
+
+// New returns the service.
+func New(store Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, now: o.Now}
+}
+
+var (
+	errAdminsOnly   = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden acceder a esta sección")
+	errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+)
+
+func admin(a *domain.Actor) error {
+	if !a.InCommunity() {
+		return domain.ErrNoCommunity
+	}
+	if !a.IsAdmin() {
+		return errAdminsOnly
+	}
+	return nil
+}
+
+// Registry is a community's units and the sum of their coeficientes.
+type Registry struct {
+	Units []domain.RegistryUnit
+	Sum   domain.Coefficient
+}
+
+// List returns the registry of the admin's community.
+func (s *Service) List(ctx context.Context, a *domain.Actor) (*Registry, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	units, err := s.store.UnitRegistry(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	r := &Registry{Units: units}
+	for _, u := range units {
+		if u.Coefficient != nil {
+			r.Sum += *u.Coefficient
+		}
+	}
+	return r, nil
+}
+
+// Input is a unit as the admin types it; a nil field is left as it is (on a new unit: empty).
+type Input struct {
+	Name, Floor, Building, Staircase *string
+	Kind                             *domain.UnitKind
+	Coefficient                      *string // "" clears it
+}
+
+// apply checks in and writes it on u.
+func (in Input) apply(u *domain.Unit) error {
+	opt := func(p *string) *string {
+		v := strings.Join(strings.Fields(*p), " ")
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	if in.Name != nil {
+		u.UnitNumber = strings.Join(strings.Fields(*in.Name), " ")
+	}
+	if in.Floor != nil {
+		u.Floor = opt(in.Floor)
+	}
+	if in.Building != nil {
+		u.Building = opt(in.Building)
+	}
+	if in.Staircase != nil {
+		u.Staircase = opt(in.Staircase)
+	}
+	if in.Kind != nil {
+		if !domain.ValidUnitKind(*in.Kind) {
+			return domain.Errorf(domain.CodeInvalid, "El tipo debe ser vivienda, local o garaje")
+		}
+		u.Kind = *in.Kind
+	}
+	if in.Coefficient != nil {
+		if strings.TrimSpace(*in.Coefficient) == "" {
+			u.Coefficient = nil
+		} else {
+			c, err := domain.ParseCoefficient(*in.Coefficient)
+			if err != nil {
+				return err
+			}
+			u.Coefficient = &c
+		}
+	}
+	return checkUnit(u)
+}
+
+func checkUnit(u *domain.Unit) error {
+	if u.UnitNumber == "" {
+		return domain.Errorf(domain.CodeInvalid, "El nombre de la unidad es obligatorio")
+	}
+	for _, v := range []*string{&u.UnitNumber, u.Floor, u.Building, u.Staircase} {
+		if v != nil && utf8.RuneCountInString(*v) > domain.UnitNameMax {
+			return domain.Errorf(domain.CodeInvalid, "El nombre, la planta, el portal y la escalera no pueden superar %d caracteres", domain.UnitNameMax)
+		}
+	}
+	if u.Kind == "" {
+		u.Kind = domain.KindDwelling
+	}
+	return nil
+}
+
+// taken reports whether another unit of units has u's portal, staircase and name.
+func taken(units []domain.Unit, u *domain.Unit) bool {
+	key := u.Key()
+	for i := range units {
+		if units[i].ID != u.ID && units[i].Key() == key {
+			return true
+		}
+	}
+	return false
+}
+
+func find(units []domain.Unit, id string) *domain.Unit {
+	for i := range units {
+		if units[i].ID == id {
+			return &units[i]
+		}
+	}
+	return nil
+}
+
+// Add adds a unit to the admin's community.
+func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.Unit, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	u := &domain.Unit{ID: domain.NewID(), CommunityID: a.CommunityID, Kind: domain.KindDwelling}
+	if err := in.apply(u); err != nil {
+		return nil, err
+	}
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		if taken(units, u) {
+			return domain.ErrUnitNameTaken(u)
+		}
+		return s.store.SaveUnit(ctx, u, s.now())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// Update renames a unit, moves it to another portal, staircase or floor, changes its kind or its
+// coeficiente.
+func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Unit, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	var out *domain.Unit
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		u := find(units, id)
+		if u == nil {
+			return errUnitNotFound
+		}
+		if err := in.apply(u); err != nil {
+			return err
+		}
+		if taken(units, u) {
+			return domain.ErrUnitNameTaken(u)
+		}
+		out = u
+		return s.store.SaveUnit(ctx, u, s.now())
+	})
+	return out, err
+}
+
+// Remove deletes a unit nobody lives in.
+func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error {
+	if err := admin(a); err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		u := find(units, id)
+		if u == nil {
+			return errUnitNotFound
+		}
+		n, err := s.store.UnitResidents(ctx, id)
+		if err != nil {
+			return err
+		}
+		if n > 0 || u.OwnerID != nil {
+			return domain.Errorf(domain.CodeConflict,
+				"No se puede eliminar «%s»: tiene vecinos o propietario. Fusiónala con otra unidad para trasladarlos", u.Label())
+		}
+		return s.store.DeleteUnit(ctx, a.CommunityID, id)
+	})
+}
+
+// Merge moves the residents and the owner of unit from to unit into, then removes from. Their
+// coeficientes add up. Two different owners cannot be merged.
+func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string) (*domain.Unit, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	if from == into {
+		return nil, domain.Errorf(domain.CodeInvalid, "Elige otra unidad con la que fusionarla")
+	}
+	var out *domain.Unit
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		f, t := find(units, from), find(units, into)
+		if f == nil || t == nil {
+			return errUnitNotFound
+		}
+		if f.OwnerID != nil && t.OwnerID != nil && *f.OwnerID != *t.OwnerID {
+			return domain.Errorf(domain.CodeConflict, "«%s» y «%s» tienen propietarios distintos: no se pueden fusionar", f.Label(), t.Label())
+		}
+		if f.Coefficient != nil {
+			sum := *f.Coefficient
+			if t.Coefficient != nil {
+				sum += *t.Coefficient
+			}
+			if sum > domain.CoefficientWhole {
+				return domain.Errorf(domain.CodeInvalid, "Los coeficientes de «%s» y «%s» suman más de 100", f.Label(), t.Label())
+			}
+			t.Coefficient = &sum
+		}
+		if t.OwnerID == nil {
+			t.OwnerID = f.OwnerID
+		}
+		if err := s.store.SaveUnit(ctx, t, s.now()); err != nil {
+			return err
+		}
+		out = t
+		return s.store.MergeUnits(ctx, a.CommunityID, from, into, s.now())
+	})
+	return out, err
+}
