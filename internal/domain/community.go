@@ -44,4 +44,7 @@ type Unit struct {
 	Floor       *string
 	Building    *string
 	OwnerID     *string
+	// ProposedBy is the member who gave this unit by floor and door because it was not listed; an admin
+	// has yet to accept it. Nil for units of the registry.
+	ProposedBy *string
 }

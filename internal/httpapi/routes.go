@@ -22,4 +22,5 @@ func registerAPI(api huma.API, s *server) {
 	registerMessages(api, s)
 	registerAnnouncements(api, s)
 	registerDirectory(api, s)
+	registerInvitations(api, s)
 }
