@@ -8,8 +8,9 @@ const concrete = (path: string) => path.replace(':chatId', 'chat-1')
 
 describe('route table', () => {
   it('holds every path of the spec, and ours, exactly once', () => {
-    // The spec's 36 paths and /settings/verifications, where admins review verification requests.
-    expect(ROUTE_PATHS).toHaveLength(37)
+    // The spec's 36 paths, /settings/verifications, where admins review verification requests, and
+    // /settings/invitations, where they invite the neighbours (issue #21).
+    expect(ROUTE_PATHS).toHaveLength(38)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

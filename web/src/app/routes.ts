@@ -37,6 +37,7 @@ export const ROUTE_PATHS = [
   '/settings/unit-info',
   '/settings/roles',
   '/settings/verifications',
+  '/settings/invitations',
 ] as const
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]
