@@ -67,6 +67,7 @@ type Service struct {
 	log       *slog.Logger
 	revoked   func(userID string)
 	files     files.Storage // nil: no uploads to erase with an account
+	created   func(ctx context.Context, userID string, m domain.SignupMetadata)
 }
 
 // Options configure the service.
@@ -84,6 +85,9 @@ type Options struct {
 	// Revoked is called after sessions of a user ended (the realtime streams re-check at once); may be nil.
 	Revoked func(userID string)
 	Files   files.Storage // uploads, to erase a deleted account's avatars and documents; may be nil
+	// Created is called once a confirmation created the user's community, with their sign-up data (the
+	// invitations of registration step 2 go out); may be nil.
+	Created func(ctx context.Context, userID string, m domain.SignupMetadata)
 }
 
 // New returns the service.
@@ -106,8 +110,11 @@ func New(store Store, hasher *auth.Hasher, o Options) *Service {
 	if o.Revoked == nil {
 		o.Revoked = func(string) {}
 	}
+	if o.Created == nil {
+		o.Created = func(context.Context, string, domain.SignupMetadata) {}
+	}
 	return &Service{store: store, hasher: hasher, limiter: o.Limiter, publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
-		sleep: o.Sleep, log: o.Log, revoked: o.Revoked, files: o.Files}
+		sleep: o.Sleep, log: o.Log, revoked: o.Revoked, files: o.Files, created: o.Created}
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
@@ -361,12 +368,16 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 	case !now.Before(tok.ExpiresAt):
 		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Solicita uno nuevo para confirmar tu email.")
 	}
-	userID, err := s.store.ConfirmSignup(ctx, hash, now, s.communitySetup(ctx, u.SignupMetadata))
+	setup := s.communitySetup(ctx, u.SignupMetadata)
+	userID, err := s.store.ConfirmSignup(ctx, hash, now, setup)
 	if err != nil {
 		if domain.ErrorCode(err) == domain.CodeTokenInvalid { // spent by a concurrent request
 			return "", domain.Errorf(domain.CodeAlreadyConfirmed, "Tu email ya ha sido confirmado. Puedes iniciar sesión.")
 		}
 		return "", err
+	}
+	if setup.Create != nil && setup.Create.ID != "" {
+		s.created(ctx, userID, u.SignupMetadata)
 	}
 	return s.startSession(ctx, c, userID)
 }

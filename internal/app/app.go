@@ -24,6 +24,7 @@ import (
 	"vecinos/internal/files"
 	"vecinos/internal/httpapi"
 	"vecinos/internal/incidents"
+	"vecinos/internal/invitations"
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
@@ -99,8 +100,9 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.Messaging = messaging.New(db, realtime.NewBroker(), messaging.Options{Log: o.Log, Now: now})
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Messaging.Revoke
+	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log})
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files})
+		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
@@ -114,6 +116,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 			Limiter: limiter, Revoked: revoked}),
 		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now}),
 		Directory:     directory.New(db),
+		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
 		Units:         units.New(db, units.Options{Now: now}),
 		OAuth:         o.OAuth,

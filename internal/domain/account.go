@@ -20,6 +20,7 @@ type SignupMetadata struct {
 	CommunityRole       string   `json:"community_role,omitempty"` // Presidente, Propietario, Inquilino, Otros
 	RoleComments        string   `json:"role_comments,omitempty"`
 	InviteToken         string   `json:"invite_token,omitempty"`
+	InviteUnit          string   `json:"invite_unit,omitempty"`      // the unit of a letter's link (/register?unit=…), preselected in /choose-unit
 	CommunityIntent     string   `json:"community_intent,omitempty"` // join or create
 	CommunityName       string   `json:"community_name,omitempty"`
 	CommunityAddress    string   `json:"community_address,omitempty"`

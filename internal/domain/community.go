@@ -48,4 +48,7 @@ type Unit struct {
 	Staircase   *string      // the escalera, when the portal has more than one
 	Kind        UnitKind     // vivienda (also when empty), local or garaje
 	Coefficient *Coefficient // cuota de participación; nil until an admin sets it
+	// ProposedBy is the member who gave this unit by floor and door because it was not listed; an admin
+	// has yet to accept it. Nil for units of the registry.
+	ProposedBy *string
 }

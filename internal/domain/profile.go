@@ -179,6 +179,9 @@ type UnitChoice struct {
 	// ConfirmedOwner makes the claim good at once (an admin's own claim): the unit becomes theirs when
 	// it has no owner yet.
 	ConfirmedOwner bool
+	// Propose marks a unit created from Floor and Door as proposed by the user: not in the registry
+	// until an admin accepts it (domain.Unit.ProposedBy).
+	Propose bool
 }
 
 // ReviewStatus is the state of something an admin reviews: a join request or an owner claim.
@@ -218,6 +221,7 @@ type OwnerClaim struct {
 	FullName  string
 	Email     string
 	UnitLabel string
+	NewUnit   bool // the unit is not in the registry yet: accepting the claim accepts the unit too
 }
 
 // UnitLabel is how a unit is named to people: its portal, floor and number ("Portal 1 · 2º · B").

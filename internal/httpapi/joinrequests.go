@@ -32,6 +32,7 @@ type OwnerClaim struct {
 	FullName   string     `json:"fullName"`
 	Email      string     `json:"email"`
 	UnitLabel  string     `json:"unitLabel"`
+	NewUnit    bool       `json:"newUnit" doc:"The unit is not in the registry yet: confirming the owner accepts it too"`
 	Status     string     `json:"status" enum:"pending,approved,rejected"`
 	CreatedAt  time.Time  `json:"createdAt"`
 	ReviewedAt *time.Time `json:"reviewedAt"`
@@ -116,7 +117,7 @@ func (s *server) reviewJoinRequest(ctx context.Context, in *reviewInput) (*joinR
 }
 
 func ownerClaimOf(o *domain.OwnerClaim) OwnerClaim {
-	return OwnerClaim{ID: o.ID, FullName: o.FullName, Email: o.Email, UnitLabel: o.UnitLabel, Status: string(o.Status), CreatedAt: o.CreatedAt, ReviewedAt: o.ReviewedAt}
+	return OwnerClaim{ID: o.ID, FullName: o.FullName, Email: o.Email, UnitLabel: o.UnitLabel, NewUnit: o.NewUnit, Status: string(o.Status), CreatedAt: o.CreatedAt, ReviewedAt: o.ReviewedAt}
 }
 
 func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*ownerClaimsOutput, error) {

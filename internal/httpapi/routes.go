@@ -259,6 +259,24 @@ func registerAPI(api huma.API, s *server) {
 	// directory
 	route(api, http.MethodGet, "/api/v1/directory", members, 0, "directory", "getDirectory", s.directory,
 		"Directorio de residentes de la comunidad")
+
+	// invitations
+	route(api, http.MethodGet, "/api/v1/community/invitations", admins, 0, "invitations", "listInvitations", s.listInvitations,
+		"Invitaciones enviadas (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/invitations", admins, http.StatusCreated, "invitations", "createInvitation", s.createInvitation,
+		"Invitar a un vecino por email (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/invitations/{id}/resend", admins, 0, "invitations", "resendInvitation", s.resendInvitation,
+		"Reenviar una invitación (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/invitations/{id}/revoke", admins, 0, "invitations", "revokeInvitation", s.revokeInvitation,
+		"Revocar una invitación (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/community/invitation-letters", admins, 0, "invitations", "invitationLetters", s.invitationLetters,
+		"Cartas para los buzones: un PDF con una página por vivienda (solo administradores)", returns("application/pdf", "The PDF"))
+	route(api, http.MethodGet, "/api/v1/onboarding/invited-unit", account, 0, "invitations", "invitedUnit", s.invitedUnit,
+		"La vivienda de mi invitación, para preseleccionarla")
+	route(api, http.MethodGet, "/api/v1/community/new-units", admins, 0, "invitations", "listProposedUnits", s.proposedUnits,
+		"Viviendas nuevas por aceptar (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/new-units/{id}/review", admins, 0, "invitations", "reviewProposedUnit", s.reviewProposedUnit,
+		"Aceptar o rechazar una vivienda nueva (solo administradores)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth
@@ -278,4 +296,5 @@ func (s *server) mountHandlers(mux *http.ServeMux) {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, newProblem(http.StatusNotFound, "not_found", "Esta dirección de la API no existe"))
 	})
+
 }

@@ -20,6 +20,7 @@ import (
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
+	"vecinos/internal/invitations"
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
@@ -44,6 +45,7 @@ type Deps struct {
 	Profiles      *profiles.Service
 	Announcements *announcements.Service
 	Directory     *directory.Service
+	Invitations   *invitations.Service
 	Dashboard     *dashboard.Service
 	Units         *units.Service             // the units registry (issue #21)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name

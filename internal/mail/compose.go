@@ -29,14 +29,20 @@ const (
 	// The outcome of a request to join a community found by searching.
 	KindJoinApproved Kind = "join_approved"
 	KindJoinRejected Kind = "join_rejected"
+
+	// Issue #21: an admin's invitation to a neighbour, and the one to the president somebody named when
+	// registering the community.
+	KindInvitation          Kind = "invitation"
+	KindPresidentInvitation Kind = "president_invitation"
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
-	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected}
+	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
-	return k == KindConfirmSignup || k == KindResetPassword || k == KindConfirmEmailChange || k == KindEmailChangeNotice
+	return k == KindConfirmSignup || k == KindResetPassword || k == KindConfirmEmailChange || k == KindEmailChangeNotice ||
+		k == KindInvitation || k == KindPresidentInvitation
 }
 
 // Data fills the templates. Only what a kind uses needs to be set: Link for the confirmations and the
@@ -49,6 +55,9 @@ type Data struct {
 	Body          string // announcement text; blank lines separate paragraphs
 	Note          string // the admin's reason for rejecting a verification or a join request
 	NewEmail      string // the address an email change asks for (the notice to the old address)
+	Inviter       string // who invites (an invitation), or who registered the community (the president's)
+	Unit          string // the unit an invitation is for ('2º · B'); optional
+	Code          string // the community's code, to type in by hand
 }
 
 // The texts of each language live in templates/<lang>.json; two layouts, HTML and plain text, turn them

@@ -84,7 +84,7 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 			return nil, nil, domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
 		}
 		u, err := s.store.ChooseUnit(ctx, a.UserID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
-			ConfirmedOwner: a.IsAdmin()}, domain.StepVerify)
+			ConfirmedOwner: a.IsAdmin(), Propose: !a.IsAdmin()}, domain.StepVerify)
 		return u, nil, err
 	}
 	if in.Choice == "" {
@@ -189,4 +189,26 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 		return nil, err
 	}
 	return s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now())
+}
+
+// ProposedUnits lists the units members of the admin's community gave by floor and door, waiting to be
+// accepted into the registry.
+func (s *Service) ProposedUnits(ctx context.Context, a *domain.Actor) ([]domain.ProposedUnit, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	return s.store.ProposedUnits(ctx, a.CommunityID)
+}
+
+// ReviewProposedUnit accepts a proposed unit of the admin's community into the registry or rejects it
+// (the unit goes; whoever gave it chooses again).
+func (s *Service) ReviewProposedUnit(ctx context.Context, a *domain.Actor, id, decided string) (*domain.ProposedUnit, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	st, _, err := decision(decided, "")
+	if err != nil {
+		return nil, err
+	}
+	return s.store.ReviewProposedUnit(ctx, id, a.CommunityID, st)
 }

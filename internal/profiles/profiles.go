@@ -46,6 +46,8 @@ type Store interface {
 	OwnerClaims(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.OwnerClaim, error)
 	HasOwnerClaim(ctx context.Context, userID, unitID string) (bool, error)
 	ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, now time.Time) (*domain.OwnerClaim, error)
+	ProposedUnits(ctx context.Context, communityID string) ([]domain.ProposedUnit, error)
+	ReviewProposedUnit(ctx context.Context, id, communityID string, status domain.ReviewStatus) (*domain.ProposedUnit, error)
 
 	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
 	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy string, expires time.Time) error

@@ -223,8 +223,10 @@ func addMember(ctx context.Context, tx conn, userID, communityID string, role do
 	if _, err := tx.exec(ctx, "UPDATE profiles SET community_id = ?, updated_at = ? WHERE id = ?", communityID, now, userID); err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, "INSERT INTO user_roles (user_id, community_id, role, created_at) VALUES (?, ?, ?, ?)", userID, communityID, string(role), now)
-	return err
+	if _, err := tx.exec(ctx, "INSERT INTO user_roles (user_id, community_id, role, created_at) VALUES (?, ?, ?, ?)", userID, communityID, string(role), now); err != nil {
+		return err
+	}
+	return acceptInvitations(ctx, tx, userID, communityID, now)
 }
 
 // JoinOrCreateCommunity carries out setup for a signed-in user who has no community yet.

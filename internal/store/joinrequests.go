@@ -181,7 +181,7 @@ func (db *DB) ReviewJoinRequest(ctx context.Context, id, communityID, reviewerID
 }
 
 const ownerClaimQuery = `SELECT o.id, o.user_id, o.community_id, o.unit_id, o.status, o.reviewed_at, o.created_at,
-	p.full_name, u.email, un.unit_number, un.floor, un.building
+	p.full_name, u.email, un.unit_number, un.floor, un.building, un.proposed_by
 	FROM owner_claims o JOIN users u ON u.id = o.user_id JOIN profiles p ON p.id = o.user_id JOIN units un ON un.id = o.unit_id`
 
 func queryOwnerClaims(ctx context.Context, c conn, where string, args ...any) ([]domain.OwnerClaim, error) {
@@ -196,11 +196,12 @@ func queryOwnerClaims(ctx context.Context, c conn, where string, args ...any) ([
 		var status, number string
 		var reviewed *int64
 		var created int64
-		var floor, building *string
+		var floor, building, proposedBy *string
 		if err := rows.Scan(&o.ID, &o.UserID, &o.CommunityID, &o.UnitID, &status, &reviewed, &created, &o.FullName, &o.Email,
-			&number, &floor, &building); err != nil {
+			&number, &floor, &building, &proposedBy); err != nil {
 			return nil, err
 		}
+		o.NewUnit = proposedBy != nil
 		o.Status, o.ReviewedAt, o.CreatedAt = domain.ReviewStatus(status), msTime(reviewed), time.UnixMilli(created).UTC()
 		o.UnitLabel = domain.UnitLabel(building, floor, number)
 		out = append(out, o)
@@ -245,6 +246,11 @@ func (db *DB) ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID 
 			if n, _ := res.RowsAffected(); n != 1 {
 				return domain.Errorf(domain.CodeConflict, "La vivienda ya tiene propietario")
 			}
+			// Confirming who owns a unit that was not listed accepts the unit too.
+			if _, err := tx.exec(ctx, "UPDATE units SET proposed_by = NULL WHERE id = ?", o.UnitID); err != nil {
+				return err
+			}
+			o.NewUnit = false
 		}
 		if _, err := tx.exec(ctx, "UPDATE owner_claims SET status = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?",
 			string(status), reviewerID, now.UnixMilli(), id); err != nil {
@@ -292,4 +298,58 @@ func notifyMember(ctx context.Context, tx conn, userID, communityID string, noti
 		return err
 	}
 	return enqueueMail(ctx, tx, m)
+}
+
+// ProposedUnits lists the units that members of a community gave by floor and door, waiting for an
+// admin, oldest first.
+func (db *DB) ProposedUnits(ctx context.Context, communityID string) ([]domain.ProposedUnit, error) {
+	return queryProposedUnits(ctx, db.reader(), "u.community_id = ? AND u.proposed_by IS NOT NULL ORDER BY u.created_at, u.id LIMIT 500", communityID)
+}
+
+func queryProposedUnits(ctx context.Context, c conn, where string, args ...any) ([]domain.ProposedUnit, error) {
+	rows, err := c.query(ctx, "SELECT "+unitColumns+`, u.created_at, COALESCE(p.full_name, ''), COALESCE(us.email, '')
+		FROM units u LEFT JOIN profiles p ON p.id = u.proposed_by LEFT JOIN users us ON us.id = u.proposed_by WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.ProposedUnit{}
+	for rows.Next() {
+		var pu domain.ProposedUnit
+		var created int64
+		u, err := scanUnit(rows, &created, &pu.FullName, &pu.Email)
+		if err != nil {
+			return nil, err
+		}
+		pu.Unit, pu.CreatedAt, pu.Label = *u, time.UnixMilli(created).UTC(), domain.UnitLabel(u.Building, u.Floor, u.UnitNumber)
+		out = append(out, pu)
+	}
+	return out, rows.Err()
+}
+
+// ReviewProposedUnit accepts a proposed unit of the community into the registry, or rejects it: the unit
+// goes, and whoever lived in it is asked for their unit again (their claims to it go with it).
+func (db *DB) ReviewProposedUnit(ctx context.Context, id, communityID string, status domain.ReviewStatus) (*domain.ProposedUnit, error) {
+	var out *domain.ProposedUnit
+	err := db.inTx(ctx, func(tx conn) error {
+		us, err := queryProposedUnits(ctx, tx, "u.id = ? AND u.community_id = ? AND u.proposed_by IS NOT NULL", id, communityID)
+		if err != nil {
+			return err
+		}
+		if len(us) == 0 {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda por aceptar")
+		}
+		out = &us[0]
+		if status == domain.VerificationApproved {
+			_, err = tx.exec(ctx, "UPDATE units SET proposed_by = NULL, updated_at = ? WHERE id = ?", time.Now().UnixMilli(), id)
+			out.ProposedBy = nil
+			return err
+		}
+		if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = NULL WHERE unit_id = ?", id); err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, "DELETE FROM units WHERE id = ?", id)
+		return err
+	})
+	return out, err
 }

@@ -9,12 +9,12 @@ import (
 	"vecinos/internal/domain"
 )
 
-const unitColumns = `u.id, u.community_id, u.unit_number, u.floor, u.building, u.owner_id, u.staircase, u.kind, u.coefficient`
+const unitColumns = `u.id, u.community_id, u.unit_number, u.floor, u.building, u.owner_id, u.staircase, u.kind, u.coefficient, u.proposed_by`
 
 func scanUnit(row interface{ Scan(...any) error }, extra ...any) (*domain.Unit, error) {
 	var u domain.Unit
 	var kind string
-	if err := row.Scan(append([]any{&u.ID, &u.CommunityID, &u.UnitNumber, &u.Floor, &u.Building, &u.OwnerID, &u.Staircase, &kind, &u.Coefficient}, extra...)...); err != nil {
+	if err := row.Scan(append([]any{&u.ID, &u.CommunityID, &u.UnitNumber, &u.Floor, &u.Building, &u.OwnerID, &u.Staircase, &kind, &u.Coefficient, &u.ProposedBy}, extra...)...); err != nil {
 		return nil, err
 	}
 	u.Kind = domain.UnitKind(kind)
@@ -86,8 +86,11 @@ func placeInUnit(ctx context.Context, tx conn, userID, communityID string, ch do
 		if errors.Is(err, sql.ErrNoRows) {
 			floor := ch.Floor
 			unit = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: ch.Door, Floor: &floor}
-			_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-				unit.ID, communityID, unit.UnitNumber, unit.Floor, now, now)
+			if ch.Propose {
+				unit.ProposedBy = &userID
+			}
+			_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, proposed_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				unit.ID, communityID, unit.UnitNumber, unit.Floor, unit.ProposedBy, now, now)
 		}
 	default:
 		return nil, setStep(ctx, tx, userID, next)

@@ -68,6 +68,9 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
   '/settings/verifications': async () => ({
     Component: (await import('@/features/settings/verifications/verifications-page')).VerificationsPage,
   }),
+  '/settings/invitations': async () => ({
+    Component: (await import('@/features/settings/invitations/invitations-page')).InvitationsPage,
+  }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),

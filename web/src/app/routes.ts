@@ -38,6 +38,7 @@ export const ROUTE_PATHS = [
   '/settings/roles',
   '/settings/verifications',
   '/settings/units',
+  '/settings/invitations',
 ] as const
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]

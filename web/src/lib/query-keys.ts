@@ -28,6 +28,10 @@ export const queryKeys = {
     ownerClaims: () => ['community', 'owner-claims'] as const,
     /** The units registry (Viviendas y locales), admins only. */
     units: () => ['community', 'units'] as const,
+    /** Units members gave by floor and door, waiting for an admin. */
+    newUnits: () => ['community', 'new-units'] as const,
+    /** The invitations the admins sent. */
+    invitations: () => ['community', 'invitations'] as const,
   },
   /** The user's own verification request. */
   myVerification: () => ['verification'] as const,
@@ -36,6 +40,8 @@ export const queryKeys = {
   onboardingUnits: (ref: string | undefined) => ['onboarding', 'units', ref] as const,
   /** The user's own request to join a community they found by searching. */
   joinRequest: () => ['onboarding', 'join-request'] as const,
+  /** The unit of the user's invitation (or letter), preselected in /choose-unit. */
+  invitedUnit: () => ['onboarding', 'invited-unit'] as const,
 
   incidents: {
     all: ['incidents'] as const,

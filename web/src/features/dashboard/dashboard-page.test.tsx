@@ -112,4 +112,22 @@ describe('dashboard', () => {
     expect(fakeApi.calls('POST /api/v1/auth/logout')).toHaveLength(1)
     expect(screen.getByLabelText('Email')).toBeInTheDocument()
   })
+
+  it('reminds a member without a unit to choose it until they do', async () => {
+    member()
+    const profile = { id: testUser.id, email: testUser.email, fullName: testUser.fullName, communityId: 'c-1', role: 'user' }
+    fakeApi.on('GET /api/v1/profile', () => json({ ...profile, unitId: null, onboardingCompleted: false, onboardingStep: 'choose-unit' }))
+    const { unmount } = renderRoute('/dashboard')
+    const reminder = await screen.findByRole('region', { name: '¿Cuál es tu vivienda?' })
+    expect(within(reminder).getByRole('link', { name: 'Elegir mi vivienda' })).toHaveAttribute('href', '/choose-unit')
+    unmount()
+
+    fakeApi.on('GET /api/v1/profile', () => json({ ...profile, unitId: 'unit-1', onboardingCompleted: true, onboardingStep: null }))
+    renderRoute('/dashboard')
+    expect(await screen.findByRole('heading', { level: 1, name: /Hola/ })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(fakeApi.calls('GET /api/v1/profile').length).toBeGreaterThan(1)
+    })
+    expect(screen.queryByRole('region', { name: '¿Cuál es tu vivienda?' })).not.toBeInTheDocument()
+  })
 })

@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   ChevronRight,
+  House,
   LoaderCircle,
   LogOut,
   Megaphone,
@@ -27,6 +28,30 @@ import { profileQueryOptions } from '@/lib/profile'
 import { SIGNED_OUT_STATE, useLogout, useSession } from '@/lib/session'
 import { useDashboard, type Dashboard } from './api/get-dashboard'
 import { GreetingBanner } from './components/greeting-banner'
+
+/**
+ * Shown until the member says which unit is theirs (they may skip /choose-unit after joining): the wizard's
+ * step while it is open, else the unit screen of the settings.
+ */
+function UnitReminder({ wizard }: { wizard: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Card className="gap-2 border-orange-300 dark:border-orange-800" role="region" aria-labelledby="unit-reminder">
+      <CardHeader>
+        <CardTitle id="unit-reminder" className="flex items-center gap-2">
+          <House className="size-5" aria-hidden />
+          {t('dashboard.unitReminder.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <CardDescription>{t('dashboard.unitReminder.text')}</CardDescription>
+        <Button asChild className="mt-4 h-11 w-full">
+          <Link to={wizard ? '/choose-unit' : '/settings/unit-info'}>{t('dashboard.unitReminder.action')}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
 
 /** The home screen: greeting, quick actions, the community's counters and its recent activity. */
 export function DashboardPage() {
@@ -77,6 +102,7 @@ export function DashboardPage() {
         </Card>
       ) : (
         <>
+          {profile.isSuccess && !profile.data.unitId && <UnitReminder wizard={!profile.data.onboardingCompleted} />}
           <QuickActions isAdmin={isAdmin} />
           {dashboard.isPending ? (
             <DashboardPlaceholder />

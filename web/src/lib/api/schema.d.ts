@@ -522,6 +522,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/invitation-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cartas para los buzones: un PDF con una página por vivienda (solo administradores) */
+        get: operations["invitationLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitaciones enviadas (solo administradores) */
+        get: operations["listInvitations"];
+        put?: never;
+        /** Invitar a un vecino por email (solo administradores) */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenviar una invitación (solo administradores) */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/invitations/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revocar una invitación (solo administradores) */
+        post: operations["revokeInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/join-requests": {
         parameters: {
             query?: never;
@@ -584,6 +653,40 @@ export interface paths {
         /** Cambiar el rol de un miembro (solo administradores; máximo 3 administradores) */
         put: operations["setMemberRole"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/new-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Viviendas nuevas por aceptar (solo administradores) */
+        get: operations["listProposedUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/new-units/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aceptar o rechazar una vivienda nueva (solo administradores) */
+        post: operations["reviewProposedUnit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1087,6 +1190,23 @@ export interface paths {
         put?: never;
         /** Paso /done: nombre, avatar y normas; termina el asistente */
         post: operations["onboardingDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/invited-unit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La vivienda de mi invitación, para preseleccionarla */
+        get: operations["invitedUnit"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1826,6 +1946,61 @@ export interface components {
             /** @description Pass as cursor for the next page; null on the last page */
             nextCursor: string | null;
         };
+        Invitation: {
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            /**
+             * @description president: the contact named when registering the community
+             * @enum {string}
+             */
+            kind: "neighbour" | "president";
+            /** Format: date-time */
+            revokedAt: string | null;
+            /**
+             * Format: int64
+             * @description How many times it was emailed
+             */
+            sends: number;
+            /** Format: date-time */
+            sentAt: string;
+            /**
+             * @description enviada, aceptada, caducada (30 days after the last send), revocada
+             * @enum {string}
+             */
+            status: "sent" | "accepted" | "expired" | "revoked";
+            /** @description The unit the invitation is for; null when none */
+            unitId: string | null;
+            /** @description '2º · B'; empty without a unit */
+            unitLabel: string;
+        };
+        InvitationsOutputBody: {
+            invitations: components["schemas"]["Invitation"][] | null;
+            /**
+             * Format: int64
+             * @description Live invitations a community may have
+             */
+            maxPending: number;
+            /**
+             * Format: int64
+             * @description Invitations and resends a community may send a day
+             */
+            perDay: number;
+        };
+        InviteInputBody: {
+            email: string;
+            /** @description Optional: the unit the invitation is for (preselected when the invitee chooses theirs) */
+            unitId?: string;
+        };
+        InvitedUnitOutputBody: {
+            /** @description The unit to preselect in /choose-unit (from the invitation or the letter); null when none */
+            unitId: string | null;
+        };
         JoinInputBody: {
             code: string;
         };
@@ -1931,6 +2106,8 @@ export interface components {
             email: string;
             fullName: string;
             id: string;
+            /** @description The unit is not in the registry yet: confirming the owner accepts it too */
+            newUnit: boolean;
             /** Format: date-time */
             reviewedAt: string | null;
             /** @enum {string} */
@@ -1994,6 +2171,18 @@ export interface components {
             role: "admin" | "moderator" | "user" | null;
             rulesAccepted: boolean;
             unitId: string | null;
+        };
+        ProposedUnit: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** @description Who gave it */
+            fullName: string;
+            id: string;
+            unitLabel: string;
+        };
+        ProposedUnitsOutputBody: {
+            units: components["schemas"]["ProposedUnit"][] | null;
         };
         ReactInputBody: {
             /**
@@ -2151,6 +2340,7 @@ export interface components {
             floors_count?: number;
             full_name?: string;
             invite_token?: string;
+            invite_unit?: string;
             invitee_emails?: string[] | null;
             knows_president?: boolean;
             nomenclature?: string;
@@ -3562,6 +3752,162 @@ export interface operations {
             };
         };
     };
+    invitationLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listJoinRequests: {
         parameters: {
             query?: {
@@ -3680,6 +4026,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberRole"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProposedUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposedUnitsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewProposedUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimReviewInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposedUnit"];
                 };
             };
             /** @description Error */
@@ -4949,6 +5359,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    invitedUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitedUnitOutputBody"];
                 };
             };
             /** @description Error */

@@ -54,4 +54,16 @@ describe('confirm email', () => {
     ).toBeInTheDocument()
     expect(fakeApi.calls('POST /api/v1/auth/confirm')).toHaveLength(0)
   })
+
+  it('sends a neighbour who joined with the code on to choose their unit', async () => {
+    fakeApi.on('POST /api/v1/auth/confirm', () => json({ ...testUser, communityId: 'c-1', role: 'user' }))
+    fakeApi.on('GET /api/v1/onboarding/communities/{id}/units', () => json({ units: [] }))
+    const { router } = renderRoute('/confirm-email?token=tok-9')
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe('/choose-unit')
+      },
+      { timeout: 4000 },
+    )
+  })
 })

@@ -45,15 +45,17 @@ export function ConfirmEmailPage() {
   }, [token, mutate, t])
 
   const succeeded = confirm.isSuccess
+  // A neighbour who joined with the code (not its creator, an admin) says at once which unit is theirs.
+  const joinedByCode = Boolean(confirm.data?.communityId) && confirm.data?.role !== 'admin'
   useEffect(() => {
     if (!succeeded) return
     // An account made on the onboarding wizard's /start continues the wizard there.
-    const next = hasPendingStart() ? '/start' : '/dashboard'
+    const next = hasPendingStart() ? '/start' : joinedByCode ? '/choose-unit' : '/dashboard'
     const id = setTimeout(() => void navigate(next, { replace: true }), REDIRECT_AFTER_CONFIRM_MS)
     return () => {
       clearTimeout(id)
     }
-  }, [succeeded, navigate])
+  }, [succeeded, joinedByCode, navigate])
 
   if (token && (confirm.isIdle || confirm.isPending)) {
     return (

@@ -4,15 +4,17 @@ import type { CommunitySummary } from '../api/lookup-community'
 import { DEFAULT_COUNTRY, parseEmailList, REGISTRATION_CITY, type RegisterValues } from './register-values'
 
 /**
- * The sign-up request from the three steps. With a community found by its code the user joins it;
- * otherwise they ask to create one named after the address ('Calle Mayor 5'), in Madrid.
+ * The sign-up request from the three steps. With a community found by its code the user joins it (with
+ * the unit of a letter's link, /register?token=…&unit=…, to preselect in /choose-unit); otherwise they
+ * ask to create one named after the address ('Calle Mayor 5'), in Madrid.
  */
-export function buildSignUp(values: RegisterValues, found: CommunitySummary | null, language: Language): SignUpInput {
+export function buildSignUp(values: RegisterValues, found: CommunitySummary | null, language: Language, inviteUnit = ''): SignUpInput {
   const street = [values.streetType, values.streetName.trim(), values.streetNumber.trim()].filter(Boolean).join(' ')
   const community: SignupMetadata = found
     ? {
         community_intent: 'join',
         invite_token: values.inviteCode,
+        ...(inviteUnit ? { invite_unit: inviteUnit } : {}),
         community_name: found.name,
         community_address: found.address,
         community_city: found.city,

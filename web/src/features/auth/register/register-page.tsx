@@ -41,7 +41,8 @@ type Step = 0 | 1 | 2
 
 /**
  * Registration in three steps (Cuenta, Comunidad, Contactos) over one form, so going back and forth
- * keeps what was typed. /register?token=CODE (the invitation link) fills in the community code.
+ * keeps what was typed. /register?token=CODE (the invitation link) fills in the community code; &unit=ID
+ * (a letter's link) is kept for /choose-unit.
  */
 export function RegisterPage() {
   const { t, i18n } = useTranslation()
@@ -49,6 +50,8 @@ export function RegisterPage() {
   const [params] = useSearchParams()
   const [step, setStep] = useState<Step>(0)
   const [invitation] = useState(() => normalizeInviteCode(params.get('token') ?? ''))
+  // A letter's link names the unit too; it only counts with the code it came with.
+  const [invitedUnit] = useState(() => (params.get('unit') ?? '').slice(0, 64))
   const form = useForm<RegisterValues>({ defaultValues: { ...DEFAULT_REGISTER_VALUES, inviteCode: invitation } })
   const checkEmail = useCheckEmail()
   const signUp = useSignUp()
@@ -221,7 +224,7 @@ export function RegisterPage() {
       return
     }
     const language: Language = LANGUAGES.find((l) => l === i18n.language) ?? 'es'
-    signUp.mutate(buildSignUp(values, found, language), {
+    signUp.mutate(buildSignUp(values, found, language, values.inviteCode === invitation ? invitedUnit : ''), {
       onSuccess: ({ email }) => {
         toast.success(t('auth.register.success'))
         savePendingEmail(email)

@@ -89,6 +89,15 @@ export function useCommunityUnits(ref: string | undefined) {
 }
 
 
+/** The unit of the user's invitation or letter, to preselect in /choose-unit; null when none. */
+export function useInvitedUnit(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.invitedUnit(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/onboarding/invited-unit'))).unitId ?? null,
+    enabled,
+  })
+}
+
 /** The user's latest request to join a community; while pending it is checked every 15 s. */
 export function useMyJoinRequest(enabled = true) {
   return useQuery({

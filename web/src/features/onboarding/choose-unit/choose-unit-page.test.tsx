@@ -103,4 +103,35 @@ describe('choose unit', () => {
       expect(router.state.location.pathname).toBe('/find-community')
     })
   })
+
+  it('preselects the unit of the invitation, which the user can still change, and can be skipped', async () => {
+    fakeApi.on('GET /api/v1/onboarding/invited-unit', () => json({ unitId: 'unit-2' }))
+    fakeApi.on('POST /api/v1/onboarding/choose-unit', () =>
+      json({ unit: units[1], me: { ...testUser, communityId: 'community-1', role: 'user' } }),
+    )
+    const { user, router } = await open()
+    await waitFor(() => {
+      expect(screen.getByRole('radio', { name: /1B/ })).toBeChecked()
+    })
+    expect(screen.getByText('Tu invitación es para esta vivienda')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Continuar' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/verify')
+    })
+    expect(fakeApi.calls('POST /api/v1/onboarding/choose-unit')[0]?.body).toEqual({ unitId: 'unit-2', owner: false })
+  })
+
+  it("searches the list and offers 'Lo haré más tarde'", async () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ id: `u${String(i)}`, unitNumber: i % 2 ? 'B' : 'A', floor: `${String(Math.floor(i / 2) + 1)}º`, building: null, hasOwner: false }))
+    const { user, router } = await open(many)
+    await user.type(await screen.findByRole('searchbox', { name: 'Buscar vivienda' }), '2º b')
+    expect(screen.getAllByRole('radio')).toHaveLength(1)
+    expect(screen.getByRole('radio', { name: /B/ })).toHaveAttribute('value', 'u3')
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar vivienda' }), 'zz')
+    expect(screen.getByText('Ninguna vivienda coincide')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Lo haré más tarde' }))
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/dashboard')
+    })
+  })
 })

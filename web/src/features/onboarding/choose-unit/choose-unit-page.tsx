@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useSession } from '@/lib/session'
 import { cn } from '@/lib/utils'
-import { useChooseUnit, useCommunityUnits, useMyJoinRequest, useSetStep, type CommunityMatch } from '../api/onboarding'
+import { useChooseUnit, useCommunityUnits, useInvitedUnit, useMyJoinRequest, useSetStep, type CommunityMatch } from '../api/onboarding'
 import { WizardLayout } from '../components/wizard-layout'
 import { forgetChosenCommunity, readChosenCommunity } from '../lib/wizard-storage'
 import { chooseUnitError, type UnitChoice } from './choose-unit-validation'
@@ -40,9 +40,14 @@ export function ChooseUnitPage() {
   const request = useMyJoinRequest(!ownCommunity)
   const choose = useChooseUnit()
   const setStep = useSetStep()
-  const [choice, setChoiceState] = useState<UnitChoice>({ unitId: '', floor: '', door: '', manual: false })
+  const [picked, setChoiceState] = useState<UnitChoice | null>(null)
   const [owner, setOwner] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [query, setQuery] = useState('')
+  // The unit of the invitation (or the letter's link) is preselected until the user picks something.
+  const invited = useInvitedUnit(Boolean(ownCommunity))
+  const invitedUnitId = invited.data && units.data?.some((u) => u.id === invited.data) ? invited.data : ''
+  const choice: UnitChoice = picked ?? { unitId: invitedUnitId, floor: '', door: '', manual: false }
   // A new choice makes the previous message stale.
   const setChoice = (next: UnitChoice) => {
     setChoiceState(next)
@@ -115,8 +120,12 @@ export function ChooseUnitPage() {
     )
   }
 
-  const list = units.data ?? []
-  const manual = choice.manual || (units.isSuccess && list.length === 0)
+  const all = units.data ?? []
+  const needle = query.trim().toLocaleLowerCase()
+  const list = needle
+    ? all.filter((u) => [u.building, u.floor, u.unitNumber].filter(Boolean).join(' ').toLocaleLowerCase().includes(needle))
+    : all
+  const manual = choice.manual || (units.isSuccess && all.length === 0)
   return (
     <WizardLayout step={3} onBack={back} title={t('onboarding.unit.title')} description={t('onboarding.unit.subtitle')}>
       {chosen && (
@@ -140,9 +149,24 @@ export function ChooseUnitPage() {
       ) : units.isError ? (
         <p className="text-destructive">{problemMessage(units.error, t)}</p>
       ) : (
-        list.length > 0 && (
+        all.length > 0 && (
           <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'unit-error' : undefined}>
             <legend className="mb-2 text-sm font-medium">{t('onboarding.unit.pick')}</legend>
+            {all.length > 6 && (
+              <Input
+                type="search"
+                aria-label={t('onboarding.unit.search')}
+                placeholder={t('onboarding.unit.search')}
+                value={query}
+                onChange={(e) => {
+                  setQuery(e.target.value)
+                }}
+              />
+            )}
+            {choice.unitId && choice.unitId === invitedUnitId && !manual && (
+              <p className="text-sm text-muted-foreground">{t('onboarding.unit.invited')}</p>
+            )}
+            {list.length === 0 && <p className="text-sm text-muted-foreground">{t('onboarding.unit.noMatch')}</p>}
             <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-3">
               {list.map((unit) => {
                 const selected = !manual && choice.unitId === unit.id
@@ -246,6 +270,11 @@ export function ChooseUnitPage() {
         {choose.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
         {chosen ? t('onboarding.unit.join') : t('onboarding.continue')}
       </Button>
+      {ownCommunity && (
+        <Button asChild variant="ghost" size="lg" className="w-full">
+          <Link to="/dashboard">{t('onboarding.unit.skip')}</Link>
+        </Button>
+      )}
     </WizardLayout>
   )
 }

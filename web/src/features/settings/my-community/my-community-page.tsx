@@ -1,4 +1,4 @@
-import { BadgeCheck, Building2, Copy, House, Info, Pencil, Users } from 'lucide-react'
+import { BadgeCheck, Building2, Copy, House, Info, Mail, Pencil, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -171,6 +171,14 @@ export function MyCommunityPage() {
         <>
           <SectionCard icon={BadgeCheck} title={t('settings.verifications.title')}>
             <PendingVerifications />
+          </SectionCard>
+          <SectionCard icon={Mail} title={t('settings.invitations.title')}>
+            <div className="flex flex-col items-start gap-2">
+              <p className="text-sm text-muted-foreground">{t('settings.invitations.description')}</p>
+              <Button asChild variant="outline">
+                <Link to="/settings/invitations">{t('settings.invitations.invite')}</Link>
+              </Button>
+            </div>
           </SectionCard>
           <SectionCard icon={Users} title={t('settings.roles.management')}>
             <RoleTable />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Badge } from '@/components/ui/badge'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
@@ -12,6 +13,7 @@ import {
   type JoinRequest,
   type OwnerClaim,
 } from '../api/join-requests'
+import { useNewUnits, useReviewNewUnit, type ProposedUnit } from '../api/invitations'
 import { ReviewButtons, type ReviewDecision } from '../components/review-buttons'
 
 /** Reports a review's outcome in a toast. */
@@ -141,6 +143,11 @@ function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
       <div className="flex min-w-0 flex-col">
         <span className="truncate font-semibold">{name}</span>
         <span className="text-sm text-muted-foreground">{t('settings.ownerClaims.claim', { unit: claim.unitLabel })}</span>
+        {claim.newUnit && (
+          <Badge variant="orange" className="mt-1 self-start">
+            {t('settings.ownerClaims.newUnit')}
+          </Badge>
+        )}
       </div>
       <ReviewButtons
         id={claim.id}
@@ -149,6 +156,40 @@ function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
         approveLabel={t('settings.ownerClaims.confirm')}
         onDecide={(decision) => {
           review.mutate({ id: claim.id, decision }, feedback(t('settings.ownerClaims.confirmed'), t('settings.ownerClaims.rejected'), decision))
+        }}
+      />
+    </li>
+  )
+}
+
+/** The units members gave by floor and door because they were not listed, for an admin to accept. */
+export function NewUnitList() {
+  const { t } = useTranslation()
+  const units = useNewUnits()
+  return (
+    <Section id="new-units" title={t('settings.newUnits.title')} hint={t('settings.newUnits.hint')} empty={t('settings.newUnits.empty')} query={units}>
+      {(items) => items.map((unit) => <NewUnitItem key={unit.id} unit={unit} />)}
+    </Section>
+  )
+}
+
+function NewUnitItem({ unit }: { unit: ProposedUnit }) {
+  const { t } = useTranslation()
+  const review = useReviewNewUnit()
+  const feedback = useReviewFeedback()
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={unit.unitLabel}>
+      <div className="flex min-w-0 flex-col">
+        <span className="truncate font-semibold">{unit.unitLabel}</span>
+        <span className="truncate text-sm text-muted-foreground">{t('settings.newUnits.by', { name: unit.fullName || unit.email })}</span>
+      </div>
+      <ReviewButtons
+        id={unit.id}
+        pending={review.isPending}
+        withNote={false}
+        approveLabel={t('settings.newUnits.accept')}
+        onDecide={(decision) => {
+          review.mutate({ id: unit.id, decision }, feedback(t('settings.newUnits.accepted'), t('settings.newUnits.rejected'), decision))
         }}
       />
     </li>

@@ -48,6 +48,7 @@ function signInAdmin(joinRequests: JoinRequest[] = []) {
   fakeApi.signIn({ ...testUser, communityId: 'community-1', role: 'admin' })
   fakeApi.on('GET /api/v1/community/join-requests', () => json({ requests: joinRequests }))
   fakeApi.on('GET /api/v1/community/owner-claims', () => json({ claims: [] }))
+  fakeApi.on('GET /api/v1/community/new-units', () => json({ units: [] }))
   let requests = [pending, reviewed]
   fakeApi.on('GET /api/v1/community/verifications', ({ query }) =>
     json({ requests: query.status === 'pending' ? requests.filter((r) => r.status === 'pending') : requests }),

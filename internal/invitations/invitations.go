@@ -1,0 +1,321 @@
+// Package invitations runs how admins bring the neighbours in (issue #21): invitation emails through the
+// outbox (from the admins' screen and from registration step 2), their states, resending and revoking,
+// the limits that stop abuse, and the letters for the mailboxes (letters.go).
+package invitations
+
+import (
+	"context"
+	"log/slog"
+	"net/url"
+	"strings"
+	"time"
+
+	"vecinos/internal/auth"
+	"vecinos/internal/domain"
+	"vecinos/internal/mail"
+	"vecinos/internal/ratelimit"
+)
+
+// Limits: an invitation is an email to a stranger sent in the community's name.
+const (
+	TTL        = 30 * 24 * time.Hour // after which a sent invitation is caducada
+	PerDay     = 50                  // invitations and resends per community and day
+	MaxPending = 200                 // live (sent, not expired) invitations per community
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+	CommunityOfUser(ctx context.Context, userID string) (string, error)
+	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
+	Profile(ctx context.Context, userID string) (*domain.Profile, error)
+	UserByID(ctx context.Context, id string) (*domain.User, error)
+	Invitations(ctx context.Context, communityID string) ([]domain.Invitation, error)
+	CreateInvitation(ctx context.Context, inv *domain.Invitation, maxPending int, m domain.Mail) error
+	InvitationForUpdate(ctx context.Context, communityID, id string) (*domain.Invitation, error)
+	SaveInvitation(ctx context.Context, inv *domain.Invitation, m *domain.Mail) error
+	InvitedUnit(ctx context.Context, userID, communityID, inviteUnit string) (string, error)
+}
+
+// Options configure the service.
+type Options struct {
+	PublicURL string            // base of the invitation links
+	Now       func() time.Time  // nil = time.Now
+	MailWake  func()            // nil = the worker finds the mail on its next poll
+	Limiter   ratelimit.Limiter // nil = counts in this process
+	Log       *slog.Logger      // nil = slog.Default()
+}
+
+// Service is the invitations service.
+type Service struct {
+	store     Store
+	publicURL string
+	now       func() time.Time
+	mailWake  func()
+	limiter   ratelimit.Limiter
+	log       *slog.Logger
+}
+
+// New returns the service.
+func New(store Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.MailWake == nil {
+		o.MailWake = func() {}
+	}
+	if o.Limiter == nil {
+		o.Limiter = ratelimit.NewMemory(o.Now)
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, mailWake: o.MailWake, limiter: o.Limiter, log: o.Log}
+}
+
+var errAdminsOnly = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden invitar a vecinos")
+
+func admin(a *domain.Actor) error {
+	if a.CommunityID == "" {
+		return domain.ErrNoCommunity
+	}
+	if !a.IsAdmin() {
+		return errAdminsOnly
+	}
+	return nil
+}
+
+// Link is the community's invitation link: /register with its code, and the unit preselected when
+// unitID is not empty.
+func (s *Service) Link(code, unitID string) string {
+	q := url.Values{"token": {code}}
+	if unitID != "" {
+		q.Set("unit", unitID)
+	}
+	return s.publicURL + "/register?" + q.Encode()
+}
+
+// countSend counts one invitation email of the community against the daily limit.
+func (s *Service) countSend(ctx context.Context, communityID string) error {
+	ok, _, err := ratelimit.Allow(ctx, s.limiter, "invitations:"+communityID, ratelimit.Rule{Max: PerDay, Window: 24 * time.Hour})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return domain.Errorf(domain.CodeRateLimited, "Has alcanzado el límite de %d invitaciones al día. Podrás enviar más mañana.", PerDay)
+	}
+	return nil
+}
+
+func (s *Service) compose(inv *domain.Invitation, c *domain.Community, inviter string) (domain.Mail, error) {
+	kind := mail.KindInvitation
+	if inv.Kind == domain.InvitePresident {
+		kind = mail.KindPresidentInvitation
+	}
+	unit := ""
+	if inv.UnitID != nil {
+		unit = *inv.UnitID
+	}
+	return mail.Compose(kind, domain.Spanish, inv.Email, mail.Data{CommunityName: c.Name, Inviter: inviter, Unit: inv.UnitLabel,
+		Code: c.PublicID, Link: s.Link(c.PublicID, unit)})
+}
+
+// InviteInput is the admins' form: an address and, optionally, the unit the invitation is for.
+type InviteInput struct {
+	Email  string
+	UnitID string
+}
+
+// Invite emails an invitation to join the admin's community.
+func (s *Service) Invite(ctx context.Context, a *domain.Actor, in InviteInput) (*domain.Invitation, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	inv, err := s.send(ctx, a.CommunityID, a.UserID, in.Email, strings.TrimSpace(in.UnitID), domain.InviteNeighbour)
+	if err != nil {
+		return nil, err
+	}
+	s.mailWake()
+	return inv, nil
+}
+
+// send stores an invitation and queues its email, within the limits.
+func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitID string, kind domain.InvitationKind) (*domain.Invitation, error) {
+	email, err := auth.NormalizeEmail(email)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.store.CommunityByID(ctx, communityID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	inv := &domain.Invitation{ID: domain.NewID(), CommunityID: communityID, Email: email, Kind: kind, InvitedBy: &inviterID,
+		CreatedAt: now, SentAt: now, ExpiresAt: now.Add(TTL)}
+	if unitID != "" {
+		units, err := s.store.CommunityUnits(ctx, communityID)
+		if err != nil {
+			return nil, err
+		}
+		for _, u := range units {
+			if u.ID == unitID {
+				inv.UnitID, inv.UnitLabel = &u.ID, domain.UnitLabel(u.Building, u.Floor, u.UnitNumber)
+			}
+		}
+		if inv.UnitID == nil {
+			return nil, domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+		}
+	}
+	inviter := ""
+	if p, err := s.store.Profile(ctx, inviterID); err == nil {
+		inviter = p.FullName
+	}
+	m, err := s.compose(inv, c, inviter)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.countSend(ctx, communityID); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateInvitation(ctx, inv, MaxPending, m); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// List lists the invitations of the admin's community, newest first.
+func (s *Service) List(ctx context.Context, a *domain.Actor) ([]domain.Invitation, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	return s.store.Invitations(ctx, a.CommunityID)
+}
+
+// Now is the service's clock: the states of invitations are read at it.
+func (s *Service) Now() time.Time { return s.now() }
+
+// Resend emails a sent or expired invitation again, with a new expiry.
+func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*domain.Invitation, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	inviter := ""
+	if p, err := s.store.Profile(ctx, a.UserID); err == nil {
+		inviter = p.FullName
+	}
+	var out *domain.Invitation
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		inv, err := s.store.InvitationForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		switch inv.Status {
+		case domain.InvitationAccepted:
+			return domain.Errorf(domain.CodeConflict, "Esta invitación ya se ha aceptado")
+		case domain.InvitationRevoked:
+			return domain.Errorf(domain.CodeConflict, "Esta invitación está revocada. Invita de nuevo a esta dirección si quieres.")
+		}
+		if err := s.countSend(ctx, a.CommunityID); err != nil {
+			return err
+		}
+		now := s.now().UTC().Truncate(time.Millisecond)
+		inv.SentAt, inv.ExpiresAt, inv.Sends = now, now.Add(TTL), inv.Sends+1
+		m, err := s.compose(inv, c, inviter)
+		if err != nil {
+			return err
+		}
+		out = inv
+		return s.store.SaveInvitation(ctx, inv, &m)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.mailWake()
+	return out, nil
+}
+
+// Revoke revokes a sent or expired invitation. (The community's code still lets anybody who has it join:
+// a revoked invitation is one the admins stop counting on and can no longer resend.)
+func (s *Service) Revoke(ctx context.Context, a *domain.Actor, id string) (*domain.Invitation, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	var out *domain.Invitation
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		inv, err := s.store.InvitationForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		switch inv.Status {
+		case domain.InvitationAccepted:
+			return domain.Errorf(domain.CodeConflict, "Esta invitación ya se ha aceptado")
+		case domain.InvitationRevoked:
+			out = inv
+			return nil
+		}
+		now := s.now().UTC().Truncate(time.Millisecond)
+		inv.Status, inv.RevokedAt = domain.InvitationRevoked, &now
+		out = inv
+		return s.store.SaveInvitation(ctx, inv, nil)
+	})
+	return out, err
+}
+
+// FromRegistration emails the invitations a community's creator asked for in registration step 2: to
+// the neighbours' addresses, and to the president's when one was given. It runs once the community
+// exists (the creator confirmed their email); what fails is logged and left out, never blocking the
+// confirmation: the admin sees the list in Invitaciones and can invite again.
+func (s *Service) FromRegistration(ctx context.Context, userID string, m domain.SignupMetadata) {
+	communityID, err := s.store.CommunityOfUser(ctx, userID)
+	if err != nil || communityID == "" {
+		return
+	}
+	type target struct {
+		email string
+		kind  domain.InvitationKind
+	}
+	var targets []target
+	if e := strings.TrimSpace(m.PresidentEmail); e != "" && m.CommunityRole != "Presidente" {
+		targets = append(targets, target{e, domain.InvitePresident})
+	}
+	for _, e := range m.InviteeEmails {
+		if e = strings.TrimSpace(e); e != "" {
+			targets = append(targets, target{e, domain.InviteNeighbour})
+		}
+	}
+	seen := map[string]bool{}
+	sent := 0
+	for _, t := range targets {
+		key := strings.ToLower(t.email)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if _, err := s.send(ctx, communityID, userID, t.email, "", t.kind); err != nil {
+			s.log.WarnContext(ctx, "invitation from registration left out", "community", communityID, "err", err)
+			continue
+		}
+		sent++
+	}
+	if sent > 0 {
+		s.mailWake()
+	}
+}
+
+// InvitedUnit is the unit to preselect when the actor chooses theirs: the one of the invitation they
+// accepted, else the one of the letter's link they registered with (/register?unit=…); "" when none.
+func (s *Service) InvitedUnit(ctx context.Context, a *domain.Actor) (string, error) {
+	if a.CommunityID == "" {
+		return "", nil
+	}
+	u, err := s.store.UserByID(ctx, a.UserID)
+	if err != nil {
+		return "", err
+	}
+	return s.store.InvitedUnit(ctx, a.UserID, a.CommunityID, strings.TrimSpace(u.SignupMetadata.InviteUnit))
+}
