@@ -46,20 +46,7 @@ func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]
 	if err := lockCommunity(ctx, tx, communityID); err != nil {
 		return nil, err
 	}
-	rows, err := tx.query(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.community_id = ?", communityID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.Unit{}
-	for rows.Next() {
-		u, err := scanUnit(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *u)
-	}
-	return out, rows.Err()
+	return scanUnits(tx.query(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.community_id = ?", communityID))
 }
 
 // SaveUnit writes u, read with UnitRegistryForUpdate or new (then it is inserted), inside the same

@@ -23,21 +23,8 @@ func scanUnit(row interface{ Scan(...any) error }, extra ...any) (*domain.Unit, 
 
 // CommunityUnits lists the units of a community by floor and number.
 func (db *DB) CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error) {
-	rows, err := db.reader().query(ctx, "SELECT "+unitColumns+` FROM units u WHERE u.community_id = ?
-		ORDER BY COALESCE(u.building, ''), COALESCE(u.floor, ''), u.unit_number, u.id`, communityID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.Unit{}
-	for rows.Next() {
-		u, err := scanUnit(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *u)
-	}
-	return out, rows.Err()
+	return scanUnits(db.reader().query(ctx, "SELECT "+unitColumns+` FROM units u WHERE u.community_id = ?
+		ORDER BY COALESCE(u.building, ''), COALESCE(u.floor, ''), u.unit_number, u.id`, communityID))
 }
 
 var (
@@ -178,4 +165,21 @@ func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number
 		return err
 	})
 	return out, err
+}
+
+// scanUnits reads the units a query of unitColumns returns.
+func scanUnits(rows *sql.Rows, err error) ([]domain.Unit, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.Unit{}
+	for rows.Next() {
+		u, err := scanUnit(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *u)
+	}
+	return out, rows.Err()
 }
