@@ -251,6 +251,8 @@ test('deleting the account ends at /login and the account can no longer sign in'
 });
 
 test('every settings screen fits the phone', async ({ page, context }) => {
+  // A walk through every screen with a full-page screenshot each: a cap for a busy two-core machine.
+  test.setTimeout(120_000);
   await signUpConfirmed(context, newUser('Fabio Pantalla con un nombre bastante largo'), community('Comunidad Pantallas'));
   await page.request.put('/api/v1/unit', { data: { unitNumber: '3B', floor: '3', building: 'Portal 2' } });
   for (const path of [
