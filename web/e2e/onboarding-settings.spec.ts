@@ -265,6 +265,8 @@ test('every settings screen fits the phone', async ({ page, context }) => {
     '/settings/unit-info',
     '/settings/roles',
     '/settings/verifications',
+    '/settings/units',
+    '/settings/invitations',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
