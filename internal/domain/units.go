@@ -369,3 +369,22 @@ func naturalCompare(a, b string) int {
 	}
 	return (len(ra) - i) - (len(rb) - j)
 }
+
+// UnitRelation is how a member belongs to a unit: they own it or live in it.
+type UnitRelation string
+
+const (
+	UnitOwner    UnitRelation = "owner"
+	UnitResident UnitRelation = "resident"
+)
+
+// MemberUnit is one of a member's units: the primary one (profiles.unit_id, else the one they own) or a
+// further one (a flat and a garage). Unconfirmed, it is a claim: it gives no owner rights.
+type MemberUnit struct {
+	UnitID    string
+	Label     string
+	Kind      UnitKind
+	Relation  UnitRelation
+	Confirmed bool
+	Primary   bool
+}
