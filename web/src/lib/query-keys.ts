@@ -37,6 +37,8 @@ export const queryKeys = {
   myVerification: () => ['verification'] as const,
   /** The user's own unit. */
   myUnit: () => ['unit'] as const,
+  /** The user's units: the primary one and their further units (a garage, a second flat). */
+  myUnits: () => ['my-units'] as const,
   onboardingUnits: (ref: string | undefined) => ['onboarding', 'units', ref] as const,
   /** The user's own request to join a community they found by searching. */
   joinRequest: () => ['onboarding', 'join-request'] as const,
