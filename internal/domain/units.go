@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -387,4 +388,11 @@ type MemberUnit struct {
 	Relation  UnitRelation
 	Confirmed bool
 	Primary   bool
+}
+
+// UnitResidentClaim is a member's pending claim to live in a further unit, for an admin to confirm.
+// (A claim to own one is an OwnerClaim.)
+type UnitResidentClaim struct {
+	UnitID, UserID, FullName, Email, UnitLabel string
+	CreatedAt                                  time.Time
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"time"
 
 	"vecinos/internal/domain"
 )
@@ -83,4 +84,53 @@ func (s *server) removeMyUnit(ctx context.Context, in *myUnitIDInput) (*myUnitsO
 		return nil, err
 	}
 	return myUnitsOf(us), nil
+}
+
+// ResidentClaim is a member's pending claim to live in a further unit.
+type ResidentClaim struct {
+	UnitID    string    `json:"unitId"`
+	UserID    string    `json:"userId"`
+	FullName  string    `json:"fullName"`
+	Email     string    `json:"email"`
+	UnitLabel string    `json:"unitLabel"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+type residentClaimsOutput struct {
+	Body struct {
+		Claims []ResidentClaim `json:"claims"`
+	}
+}
+
+type residentClaimReviewInput struct {
+	UnitID string `path:"unitId" maxLength:"64"`
+	UserID string `path:"userId" maxLength:"64"`
+	Body   struct {
+		Decision string `json:"decision" enum:"approved,rejected"`
+	}
+}
+
+func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClaimsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := s.Profiles.ResidentClaims(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &residentClaimsOutput{}
+	out.Body.Claims = make([]ResidentClaim, len(cs))
+	for i, c := range cs {
+		out.Body.Claims[i] = ResidentClaim{UnitID: c.UnitID, UserID: c.UserID, FullName: c.FullName, Email: c.Email, UnitLabel: c.UnitLabel, CreatedAt: c.CreatedAt}
+	}
+	return out, nil
+}
+
+func (s *server) reviewResidentClaim(ctx context.Context, in *residentClaimReviewInput) (*struct{}, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return nil, s.Profiles.ReviewResidentClaim(ctx, a, in.UnitID, in.UserID, in.Body.Decision)
 }

@@ -57,6 +57,7 @@ func TestAMemberBelongsToFurtherUnitsConfirmedByAnAdmin(t *testing.T) {
 		id := func(name string) string { return regFind(t, units, "", name)["id"].(string) }
 		code := e.communityCode(t, admin)
 		luis := e.obMember(t, "luis@example.es", code)
+		luisID := luis.must(t, "GET", "/api/v1/profile", nil, 200)["id"].(string)
 		luis.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"unitId": id("2º B")}, 200)
 		if got := strings.Join(myUnits(t, luis), ","); got != "2º B|resident|yes|yes" {
 			t.Fatalf("primary only: %s", got)
@@ -133,6 +134,25 @@ func TestAMemberBelongsToFurtherUnitsConfirmedByAnAdmin(t *testing.T) {
 		if got := strings.Join(myUnits(t, luis), ","); !strings.Contains(got, ",1º B|resident|no|no") {
 			t.Fatalf("resident unit: %s", got)
 		}
+		// Only an admin confirms it; then it is in the directory.
+		path := "/api/v1/community/resident-claims/" + id("1º B") + "/" + luisID + "/review"
+		obDetail(t, luis, "GET", "/api/v1/community/resident-claims", nil, 403, "forbidden", "Solo los administradores pueden acceder a esta sección")
+		obDetail(t, luis, "POST", path, map[string]any{"decision": "approved"}, 403, "forbidden", "Solo los administradores pueden acceder a esta sección")
+		obDetail(t, outsider, "POST", path, map[string]any{"decision": "approved"}, 404, "not_found", "No se encontró la solicitud")
+		if rc := obItems(t, admin.must(t, "GET", "/api/v1/community/resident-claims", nil, 200), "claims"); len(rc) != 1 || rc[0]["unitLabel"] != "1º B" || rc[0]["email"] != "luis@example.es" {
+			t.Fatalf("resident claims: %v", rc)
+		}
+		if _, us := dirCard(t, admin, "luis@example.es"); us != "2º B · Garaje 3" {
+			t.Fatalf("an unconfirmed resident unit is shown: %q", us)
+		}
+		admin.must(t, "POST", path, map[string]any{"decision": "approved"}, 204)
+		obDetail(t, admin, "POST", path, map[string]any{"decision": "approved"}, 404, "not_found", "No se encontró la solicitud")
+		if _, us := dirCard(t, admin, "luis@example.es"); !strings.Contains(us, "1º B") || !strings.HasPrefix(us, "2º B · ") {
+			t.Fatalf("a confirmed resident unit is not shown: %q", us)
+		}
+		if role, _ := dirCard(t, admin, "luis@example.es"); role != "owner" {
+			t.Fatalf("luis is %s", role)
+		}
 		luis.must(t, "DELETE", "/api/v1/my-units/"+id("1º B"), nil, 200)
 		obDetail(t, luis, "DELETE", "/api/v1/my-units/"+id("2º B"), nil, 404, "not_found", "Esa vivienda no está entre tus otras viviendas")
 		luis.must(t, "DELETE", "/api/v1/my-units/"+id("Garaje 3"), nil, 200)
@@ -169,6 +189,8 @@ func TestOnlyMembersOfTheCommunityClaimItsUnits(t *testing.T) {
 			{"GET", "/api/v1/my-units", nil},
 			{"POST", "/api/v1/my-units", map[string]any{"unitId": mine}},
 			{"DELETE", "/api/v1/my-units/" + mine, nil},
+			{"GET", "/api/v1/community/resident-claims", nil},
+			{"POST", "/api/v1/community/resident-claims/" + mine + "/x/review", map[string]any{"decision": "approved"}},
 		} {
 			obDetail(t, anon, ep.method, ep.path, ep.body, 401, "unauthorized", anonDetail(t, anon, ep.method, ep.path, ep.body))
 			obDetail(t, loner, ep.method, ep.path, ep.body, 403, "forbidden", "No perteneces a ninguna comunidad")

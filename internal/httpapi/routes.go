@@ -214,6 +214,11 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/community/owner-claims/{id}/review", admins, 0, "verification", "reviewOwnerClaim", s.reviewOwnerClaim,
 		"Confirmar o rechazar que alguien es propietario (solo administradores)")
 
+	route(api, http.MethodGet, "/api/v1/community/resident-claims", admins, 0, "verification", "listResidentClaims", s.residentClaims,
+		"Vecinos que dicen vivir en otra vivienda, por confirmar (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/resident-claims/{unitId}/{userId}/review", admins, http.StatusNoContent, "verification",
+		"reviewResidentClaim", s.reviewResidentClaim, "Confirmar o rechazar que alguien vive en otra vivienda (solo administradores)")
+
 	// messages
 	route(api, http.MethodGet, "/api/v1/conversations", members, 200, "messages", "listConversations", s.listConversations,
 		"Mis conversaciones, la más reciente primero")

@@ -37,3 +37,23 @@ func (s *Service) RemoveMyUnit(ctx context.Context, a *domain.Actor, unitID stri
 	}
 	return s.store.RemoveMemberUnit(ctx, a.UserID, a.CommunityID, unitID, s.now())
 }
+
+// ResidentClaims lists the pending claims of the admin's community's members to live in a further unit.
+func (s *Service) ResidentClaims(ctx context.Context, a *domain.Actor) ([]domain.UnitResidentClaim, error) {
+	if err := admin(a); err != nil {
+		return nil, err
+	}
+	return s.store.ResidentClaims(ctx, a.CommunityID)
+}
+
+// ReviewResidentClaim confirms or rejects a member's pending claim to live in a further unit.
+func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unitID, userID, decided string) error {
+	if err := admin(a); err != nil {
+		return err
+	}
+	st, _, err := decision(decided, "")
+	if err != nil {
+		return err
+	}
+	return s.store.ReviewResidentClaim(ctx, a.CommunityID, unitID, userID, a.UserID, st, s.now())
+}

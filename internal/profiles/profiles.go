@@ -38,6 +38,8 @@ type Store interface {
 	MemberUnits(ctx context.Context, userID, communityID string) ([]domain.MemberUnit, error)
 	AddMemberUnit(ctx context.Context, userID, communityID, unitID string, owner bool, now time.Time) error
 	RemoveMemberUnit(ctx context.Context, userID, communityID, unitID string, now time.Time) error
+	ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error)
+	ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, now time.Time) error
 
 	SaveCommunityPicks(ctx context.Context, userID string, picks map[string]string, expires time.Time) error
 	PickedCommunity(ctx context.Context, userID, hash string, now time.Time) (string, error)

@@ -150,3 +150,50 @@ func directoryUnits(ctx context.Context, c conn, communityID string) (map[string
 }
 
 type memberUnitLabel struct{ id, label string }
+
+// ResidentClaims lists the pending claims of a community's members to live in a further unit, oldest first.
+func (db *DB) ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error) {
+	rows, err := db.reader().query(ctx, `SELECT m.unit_id, m.user_id, p.full_name, us.email, u.building, u.floor, u.unit_number, m.created_at
+		FROM unit_members m JOIN units u ON u.id = m.unit_id JOIN profiles p ON p.id = m.user_id JOIN users us ON us.id = m.user_id
+		WHERE u.community_id = ? AND m.relation = 'resident' AND m.confirmed_at IS NULL ORDER BY m.created_at, u.id LIMIT 500`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.UnitResidentClaim{}
+	for rows.Next() {
+		var c domain.UnitResidentClaim
+		var building, floor *string
+		var number string
+		var created int64
+		if err := rows.Scan(&c.UnitID, &c.UserID, &c.FullName, &c.Email, &building, &floor, &number, &created); err != nil {
+			return nil, err
+		}
+		c.UnitLabel, c.CreatedAt = domain.UnitLabel(building, floor, number), time.UnixMilli(created).UTC()
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// ReviewResidentClaim confirms (or, rejected, drops) a member's pending claim to live in a further unit
+// of the community.
+func (db *DB) ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, now time.Time) error {
+	return db.inTx(ctx, func(tx conn) error {
+		where := ` WHERE unit_id = ? AND user_id = ? AND relation = 'resident' AND confirmed_at IS NULL
+			AND unit_id IN (SELECT id FROM units WHERE community_id = ?)`
+		var res sql.Result
+		var err error
+		if status == domain.VerificationApproved {
+			res, err = tx.exec(ctx, "UPDATE unit_members SET confirmed_at = ?, confirmed_by = ?"+where, now.UnixMilli(), reviewerID, unitID, userID, communityID)
+		} else {
+			res, err = tx.exec(ctx, "DELETE FROM unit_members"+where, unitID, userID, communityID)
+		}
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud")
+		}
+		return nil
+	})
+}

@@ -727,6 +727,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/resident-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vecinos que dicen vivir en otra vivienda, por confirmar (solo administradores) */
+        get: operations["listResidentClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/resident-claims/{unitId}/{userId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar o rechazar que alguien vive en otra vivienda (solo administradores) */
+        post: operations["reviewResidentClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/roles": {
         parameters: {
             query?: never;
@@ -2330,6 +2364,22 @@ export interface components {
             unit: string | null;
             /** @description labels of every unit of theirs: the one above ('2º B'), then their confirmed further units ('Garaje 3') */
             units: string[] | null;
+        };
+        ResidentClaim: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            fullName: string;
+            unitId: string;
+            unitLabel: string;
+            userId: string;
+        };
+        ResidentClaimReviewInputBody: {
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+        };
+        ResidentClaimsOutputBody: {
+            claims: components["schemas"]["ResidentClaim"][] | null;
         };
         ReviewInputBody: {
             /** @enum {string} */
@@ -4216,6 +4266,69 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OwnerClaim"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listResidentClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResidentClaimsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewResidentClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResidentClaimReviewInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
