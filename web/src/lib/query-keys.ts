@@ -26,6 +26,8 @@ export const queryKeys = {
     joinRequests: () => ['community', 'join-requests'] as const,
     /** Members who said they own a unit, waiting for an admin. */
     ownerClaims: () => ['community', 'owner-claims'] as const,
+    /** Members who said they live in a further unit, waiting for an admin. */
+    residentClaims: () => ['community', 'resident-claims'] as const,
     /** The units registry (Viviendas y locales), admins only. */
     units: () => ['community', 'units'] as const,
     /** Units members gave by floor and door, waiting for an admin. */
