@@ -27,7 +27,8 @@ type Resident struct {
 	Name      string
 	Unit      *string
 	Floor     *string
-	Door      *string // units have no door of their own yet: always nil
+	Door      *string  // units have no door of their own yet: always nil
+	Units     []string // every unit of theirs shown: the one above, then their confirmed further units
 	Role      domain.DirectoryRole
 	Phone     *string
 	Email     *string
@@ -77,15 +78,15 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, q Query) (*Listing,
 		if e.OwnsUnit {
 			out.OwnersCount++
 		}
-		r := Resident{ID: e.ID, Name: e.FullName, Unit: e.UnitNumber, Floor: e.Floor, AvatarURL: e.AvatarURL, IsActive: e.Active,
+		r := Resident{ID: e.ID, Name: e.FullName, Unit: e.UnitNumber, Floor: e.Floor, Units: e.Units, AvatarURL: e.AvatarURL, IsActive: e.Active,
 			Role: domain.DirectoryRoleOf(e.Role, e.OwnsUnit, e.LivesInOthersUnit)}
 		if q.Role != "" && r.Role != q.Role {
 			continue
 		}
 		if search != "" {
-			unit := ""
+			unit := strings.Join(e.Units, " ")
 			if e.UnitNumber != nil {
-				unit = *e.UnitNumber
+				unit += " " + *e.UnitNumber
 			}
 			if !strings.Contains(domain.SearchText(e.FullName), search) && !strings.Contains(domain.SearchText(unit), search) {
 				continue

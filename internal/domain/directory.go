@@ -48,7 +48,8 @@ type DirectoryEntry struct {
 	Role              Role
 	UnitNumber        *string // the unit they live in, else one they own
 	Floor             *string
-	OwnsUnit          bool // owns a unit of the community
-	LivesInOthersUnit bool // lives in a unit owned by someone else
-	Active            bool // email confirmed: the account can sign in
+	Units             []string // labels of every unit of theirs shown: the one above, then confirmed further ones
+	OwnsUnit          bool     // owns a unit of the community
+	LivesInOthersUnit bool     // lives in a unit owned by someone else
+	Active            bool     // email confirmed: the account can sign in
 }

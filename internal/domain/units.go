@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -368,4 +369,30 @@ func naturalCompare(a, b string) int {
 		j++
 	}
 	return (len(ra) - i) - (len(rb) - j)
+}
+
+// UnitRelation is how a member belongs to a unit: they own it or live in it.
+type UnitRelation string
+
+const (
+	UnitOwner    UnitRelation = "owner"
+	UnitResident UnitRelation = "resident"
+)
+
+// MemberUnit is one of a member's units: the primary one (profiles.unit_id, else the one they own) or a
+// further one (a flat and a garage). Unconfirmed, it is a claim: it gives no owner rights.
+type MemberUnit struct {
+	UnitID    string
+	Label     string
+	Kind      UnitKind
+	Relation  UnitRelation
+	Confirmed bool
+	Primary   bool
+}
+
+// UnitResidentClaim is a member's pending claim to live in a further unit, for an admin to confirm.
+// (A claim to own one is an OwnerClaim.)
+type UnitResidentClaim struct {
+	UnitID, UserID, FullName, Email, UnitLabel string
+	CreatedAt                                  time.Time
 }

@@ -163,6 +163,12 @@ func registerAPI(api huma.API, s *server) {
 		"Mi vivienda")
 	route(api, http.MethodPut, "/api/v1/unit", members, 0, "units", "saveMyUnit", s.saveMyUnit,
 		"Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican)")
+	route(api, http.MethodGet, "/api/v1/my-units", members, 0, "units", "listMyUnits", s.myUnits,
+		"Mis viviendas: la principal primero, luego las demás, con su relación y si está confirmada")
+	route(api, http.MethodPost, "/api/v1/my-units", members, 0, "units", "addMyUnit", s.addMyUnit,
+		"Añadir otra vivienda del registro (decir que se es propietario queda por confirmar)")
+	route(api, http.MethodDelete, "/api/v1/my-units/{unitId}", members, 0, "units", "removeMyUnit", s.removeMyUnit,
+		"Quitar una de mis otras viviendas (no la principal)")
 	route(api, http.MethodGet, "/api/v1/community/units", admins, 0, "units", "listRegistryUnits", s.listRegistryUnits,
 		"Viviendas y locales de la comunidad (administradores)")
 	route(api, http.MethodPost, "/api/v1/community/units", admins, http.StatusCreated, "units", "addRegistryUnit", s.addRegistryUnit,
@@ -207,6 +213,11 @@ func registerAPI(api huma.API, s *server) {
 		"Viviendas que alguien dice poseer, por confirmar (solo administradores)")
 	route(api, http.MethodPost, "/api/v1/community/owner-claims/{id}/review", admins, 0, "verification", "reviewOwnerClaim", s.reviewOwnerClaim,
 		"Confirmar o rechazar que alguien es propietario (solo administradores)")
+
+	route(api, http.MethodGet, "/api/v1/community/resident-claims", admins, 0, "verification", "listResidentClaims", s.residentClaims,
+		"Vecinos que dicen vivir en otra vivienda, por confirmar (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/resident-claims/{unitId}/{userId}/review", admins, http.StatusNoContent, "verification",
+		"reviewResidentClaim", s.reviewResidentClaim, "Confirmar o rechazar que alguien vive en otra vivienda (solo administradores)")
 
 	// messages
 	route(api, http.MethodGet, "/api/v1/conversations", members, 200, "messages", "listConversations", s.listConversations,

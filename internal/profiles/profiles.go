@@ -35,6 +35,11 @@ type Store interface {
 	ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error)
 	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
 	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string, confirmedOwner bool) (*domain.UnitView, error)
+	MemberUnits(ctx context.Context, userID, communityID string) ([]domain.MemberUnit, error)
+	AddMemberUnit(ctx context.Context, userID, communityID, unitID string, owner bool, now time.Time) error
+	RemoveMemberUnit(ctx context.Context, userID, communityID, unitID string, now time.Time) error
+	ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error)
+	ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, now time.Time) error
 
 	SaveCommunityPicks(ctx context.Context, userID string, picks map[string]string, expires time.Time) error
 	PickedCommunity(ctx context.Context, userID, hash string, now time.Time) (string, error)

@@ -10,8 +10,12 @@ import (
 // and their contact data (the caller applies the RGPD opt-in). The unit shown is the one they live in,
 // else the first one they own. One query: no round trip per resident.
 func (db *DB) Directory(ctx context.Context, communityID string) ([]domain.DirectoryEntry, error) {
+	further, err := directoryUnits(ctx, db.reader(), communityID)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := db.reader().query(ctx, `SELECT p.id, p.full_name, p.avatar_url, p.phone, us.email, p.contact_visible,
-			COALESCE(r.role, 'user'), un.unit_number, un.floor,
+			COALESCE(r.role, 'user'), un.id, un.unit_number, un.floor, un.building,
 			CASE WHEN EXISTS (SELECT 1 FROM units ou WHERE ou.community_id = p.community_id AND ou.owner_id = p.id) THEN 1 ELSE 0 END,
 			CASE WHEN lu.owner_id IS NOT NULL AND lu.owner_id <> p.id THEN 1 ELSE 0 END,
 			CASE WHEN us.email_confirmed_at IS NOT NULL THEN 1 ELSE 0 END
@@ -31,9 +35,18 @@ func (db *DB) Directory(ctx context.Context, communityID string) ([]domain.Direc
 		var d domain.DirectoryEntry
 		var role string
 		var owns, tenant, active int
-		if err := rows.Scan(&d.ID, &d.FullName, &d.AvatarURL, &d.Phone, &d.Email, &d.ContactVisible, &role, &d.UnitNumber, &d.Floor,
-			&owns, &tenant, &active); err != nil {
+		var unitID, building *string
+		if err := rows.Scan(&d.ID, &d.FullName, &d.AvatarURL, &d.Phone, &d.Email, &d.ContactVisible, &role, &unitID, &d.UnitNumber, &d.Floor,
+			&building, &owns, &tenant, &active); err != nil {
 			return nil, err
+		}
+		if d.UnitNumber != nil {
+			d.Units = append(d.Units, domain.UnitLabel(building, d.Floor, *d.UnitNumber))
+		}
+		for _, u := range further[d.ID] {
+			if unitID == nil || u.id != *unitID {
+				d.Units = append(d.Units, u.label)
+			}
 		}
 		d.Role, d.OwnsUnit, d.LivesInOthersUnit, d.Active = domain.Role(role), owns == 1, tenant == 1, active == 1
 		out = append(out, d)

@@ -256,6 +256,9 @@ func (db *DB) ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID 
 			string(status), reviewerID, now.UnixMilli(), id); err != nil {
 			return err
 		}
+		if err := reviewMemberUnit(ctx, tx, o.UserID, o.UnitID, reviewerID, status, now); err != nil {
+			return err
+		}
 		o.Status, o.ReviewedAt = status, &now
 		out = &o
 		return nil
@@ -269,6 +272,11 @@ func confirmOwnerClaims(ctx context.Context, tx conn, userID, communityID string
 	ms := now.UnixMilli()
 	if _, err := tx.exec(ctx, `UPDATE units SET owner_id = ?, updated_at = ? WHERE owner_id IS NULL AND id IN
 		(SELECT unit_id FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending')`, userID, ms, userID, communityID); err != nil {
+		return err
+	}
+	// Their further units they now own are confirmed memberships.
+	if _, err := tx.exec(ctx, `UPDATE unit_members SET confirmed_at = ?, confirmed_by = ? WHERE user_id = ? AND relation = 'owner'
+		AND confirmed_at IS NULL AND unit_id IN (SELECT id FROM units WHERE community_id = ? AND owner_id = ?)`, ms, reviewerID, userID, communityID, userID); err != nil {
 		return err
 	}
 	_, err := tx.exec(ctx, "UPDATE owner_claims SET status = 'approved', reviewed_by = ?, reviewed_at = ? WHERE user_id = ? AND community_id = ? AND status = 'pending'",

@@ -104,7 +104,9 @@ func claimUnit(ctx context.Context, tx conn, userID string, unit *domain.Unit, c
 		unit.OwnerID = &userID
 		return nil
 	}
-	if _, err := tx.exec(ctx, "DELETE FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending'", userID, unit.CommunityID); err != nil {
+	// A pending claim to a further unit of theirs (unit_members) stays.
+	if _, err := tx.exec(ctx, `DELETE FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending'
+		AND unit_id NOT IN (SELECT unit_id FROM unit_members WHERE user_id = ?)`, userID, unit.CommunityID, userID); err != nil {
 		return err
 	}
 	_, err := tx.exec(ctx, `INSERT INTO owner_claims (id, user_id, community_id, unit_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`,

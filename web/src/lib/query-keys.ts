@@ -26,6 +26,8 @@ export const queryKeys = {
     joinRequests: () => ['community', 'join-requests'] as const,
     /** Members who said they own a unit, waiting for an admin. */
     ownerClaims: () => ['community', 'owner-claims'] as const,
+    /** Members who said they live in a further unit, waiting for an admin. */
+    residentClaims: () => ['community', 'resident-claims'] as const,
     /** The units registry (Viviendas y locales), admins only. */
     units: () => ['community', 'units'] as const,
     /** Units members gave by floor and door, waiting for an admin. */
@@ -37,6 +39,8 @@ export const queryKeys = {
   myVerification: () => ['verification'] as const,
   /** The user's own unit. */
   myUnit: () => ['unit'] as const,
+  /** The user's units: the primary one and their further units (a garage, a second flat). */
+  myUnits: () => ['my-units'] as const,
   onboardingUnits: (ref: string | undefined) => ['onboarding', 'units', ref] as const,
   /** The user's own request to join a community they found by searching. */
   joinRequest: () => ['onboarding', 'join-request'] as const,

@@ -20,6 +20,7 @@ function resident(overrides: Partial<Resident>): Resident {
     email: 'lucia@example.com',
     avatarUrl: null,
     isActive: true,
+    units: [],
     ...overrides,
   }
 }
@@ -27,6 +28,9 @@ function resident(overrides: Partial<Resident>): Resident {
 const lucia = resident({})
 const jorge = resident({ id: 'r-2', name: 'Jorge Martín', unit: '3C', floor: null, role: 'tenant', phone: null, email: null })
 const marta = resident({ id: 'r-3', name: 'Marta Ruiz', unit: null, floor: null, role: 'president', phone: null, email: 'marta@example.com' })
+
+// A member of two units: a flat and a garage.
+const pablo = resident({ id: 'r-4', name: 'Pablo Gil', unit: '2º B', floor: '2º', units: ['2º B', 'Garaje 3'], email: null, phone: null })
 
 /** The query strings of the requests to /api/v1/directory (the fake API records paths only). */
 let queries: URLSearchParams[] = []
@@ -42,7 +46,7 @@ beforeEach(() => {
   fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'user' })
   fakeApi.on('GET /api/v1/directory', () => {
     const role = queries.at(-1)?.get('role')
-    const all = [jorge, lucia, marta]
+    const all = [jorge, lucia, marta, pablo]
     return json({
       residents: role ? all.filter((r) => r.role === role) : all,
       residentesActivos: 12,
@@ -65,6 +69,9 @@ describe('directory', () => {
     expect(within(card).getByText('Propietario')).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: /Llamar a Lucía Fernández/ })).toHaveAttribute('href', 'tel:+34600111222')
     expect(within(card).getByRole('link', { name: /Escribir a Lucía Fernández/ })).toHaveAttribute('href', 'mailto:lucia@example.com')
+
+    const both = await screen.findByRole('article', { name: 'Pablo Gil' })
+    expect(within(both).getByText('2º B · Garaje 3')).toBeInTheDocument()
 
     // Hidden by privacy (null): no link and no made-up text.
     const hidden = screen.getByRole('article', { name: 'Jorge Martín' })

@@ -727,6 +727,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/resident-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vecinos que dicen vivir en otra vivienda, por confirmar (solo administradores) */
+        get: operations["listResidentClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/resident-claims/{unitId}/{userId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirmar o rechazar que alguien vive en otra vivienda (solo administradores) */
+        post: operations["reviewResidentClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/roles": {
         parameters: {
             query?: never;
@@ -1111,6 +1145,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/my-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis viviendas: la principal primero, luego las demás, con su relación y si está confirmada */
+        get: operations["listMyUnits"];
+        put?: never;
+        /** Añadir otra vivienda del registro (decir que se es propietario queda por confirmar) */
+        post: operations["addMyUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-units/{unitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Quitar una de mis otras viviendas (no la principal) */
+        delete: operations["removeMyUnit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/onboarding/choose-unit": {
         parameters: {
             query?: never;
@@ -1373,6 +1442,11 @@ export interface components {
         AddMembersOutputBody: {
             /** @description Those who were not members yet */
             added: string[] | null;
+        };
+        AddMyUnitInputBody: {
+            /** @description the caller says they own it: a claim until confirmed */
+            owner?: boolean;
+            unitId: string;
         };
         AdminsOutputBody: {
             /** @description Empty: 'No hay administradores asignados' */
@@ -2073,6 +2147,19 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
         };
+        MemberUnit: {
+            /** @description false while an admin (or level-2 verification) has not confirmed it: no owner rights */
+            confirmed: boolean;
+            /** @enum {string} */
+            kind: "vivienda" | "local" | "garaje";
+            /** @description '2º B', 'Garaje 3' */
+            label: string;
+            /** @description the unit of 'Mi vivienda'; the others are further units */
+            primary: boolean;
+            /** @enum {string} */
+            relation: "owner" | "resident";
+            unitId: string;
+        };
         MergeUnitInputBody: {
             /** @description The unit that receives the residents and the owner; the other is removed */
             into: string;
@@ -2099,6 +2186,9 @@ export interface components {
         MyUnitOutputBody: {
             /** @description null when the user has no unit yet */
             unit: components["schemas"]["MyUnit"];
+        };
+        MyUnitsOutputBody: {
+            units: components["schemas"]["MemberUnit"][] | null;
         };
         OwnerClaim: {
             /** Format: date-time */
@@ -2272,6 +2362,24 @@ export interface components {
             role: "admin" | "president" | "owner" | "tenant" | "user";
             /** @description unit_number of the unit they live in (else one they own); null without one */
             unit: string | null;
+            /** @description labels of every unit of theirs: the one above ('2º B'), then their confirmed further units ('Garaje 3') */
+            units: string[] | null;
+        };
+        ResidentClaim: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            fullName: string;
+            unitId: string;
+            unitLabel: string;
+            userId: string;
+        };
+        ResidentClaimReviewInputBody: {
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+        };
+        ResidentClaimsOutputBody: {
+            claims: components["schemas"]["ResidentClaim"][] | null;
         };
         ReviewInputBody: {
             /** @enum {string} */
@@ -4170,6 +4278,69 @@ export interface operations {
             };
         };
     };
+    listResidentClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResidentClaimsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewResidentClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResidentClaimReviewInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCommunityRoles: {
         parameters: {
             query?: never;
@@ -5193,6 +5364,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnreadOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUnitsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addMyUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMyUnitInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUnitsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeMyUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyUnitsOutputBody"];
                 };
             };
             /** @description Error */

@@ -26,7 +26,9 @@ export function residentHome(r: Pick<Resident, 'floor' | 'door' | 'unit'>, t: TF
 export function ResidentCard({ resident: r }: { resident: Resident }) {
   const { t } = useTranslation()
   const name = r.name.trim() || t('common.user')
-  const home = residentHome(r, t)
+  // A member of several units (a flat and a garage) shows every confirmed one: '2º B · Garaje 3'.
+  const units = r.units ?? []
+  const home = units.length > 1 ? units.join(' · ') : residentHome(r, t)
   return (
     <article aria-labelledby={`resident-${r.id}`} className="flex gap-3 rounded-2xl border bg-card p-4 shadow-sm">
       <Avatar src={r.avatarUrl} name={name} size="md" />

@@ -7,6 +7,7 @@ import type { ReviewDecision } from '../components/review-buttons'
 
 export type JoinRequest = components['schemas']['JoinRequest']
 export type OwnerClaim = components['schemas']['OwnerClaim']
+export type ResidentClaim = components['schemas']['ResidentClaim']
 
 
 /** Admins only: the pending requests to join the community. */
@@ -52,6 +53,25 @@ export function useReviewOwnerClaim() {
       unwrap(api.POST('/api/v1/community/owner-claims/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.community.ownerClaims() })
+    },
+  })
+}
+
+/** Admins only: the pending claims to live in a further unit (owner claims are in usePendingOwnerClaims). */
+export function usePendingResidentClaims() {
+  return useQuery({
+    queryKey: queryKeys.community.residentClaims(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/community/resident-claims'))).claims ?? [],
+  })
+}
+
+export function useReviewResidentClaim() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ unitId, userId, decision }: { unitId: string; userId: string; decision: ReviewDecision }) =>
+      unwrap(api.POST('/api/v1/community/resident-claims/{unitId}/{userId}/review', { params: { path: { unitId, userId } }, body: { decision } })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.community.residentClaims() })
     },
   })
 }

@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session'
 import { useMyUnit, useSaveUnit, type MyUnit } from '../api/unit'
 import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
 import { openedForEdit } from '../lib/edit-state'
+import { OtherUnits } from './other-units'
 
 function unitSchema(t: TFunction) {
   return z.object({
@@ -46,7 +47,10 @@ export function UnitInfoPage() {
       ) : unit.isError ? (
         <p className="text-destructive">{problemMessage(unit.error, t)}</p>
       ) : (
-        <UnitForm unit={unit.data} />
+        <>
+          <UnitForm unit={unit.data} />
+          <OtherUnits communityId={user.communityId} />
+        </>
       )}
     </SettingsScreen>
   )

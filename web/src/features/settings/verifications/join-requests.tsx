@@ -8,10 +8,13 @@ import { formatDateTime } from '@/lib/dates'
 import {
   usePendingJoinRequests,
   usePendingOwnerClaims,
+  usePendingResidentClaims,
   useReviewJoinRequest,
   useReviewOwnerClaim,
+  useReviewResidentClaim,
   type JoinRequest,
   type OwnerClaim,
+  type ResidentClaim,
 } from '../api/join-requests'
 import { useNewUnits, useReviewNewUnit, type ProposedUnit } from '../api/invitations'
 import { ReviewButtons, type ReviewDecision } from '../components/review-buttons'
@@ -156,6 +159,49 @@ function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
         approveLabel={t('settings.ownerClaims.confirm')}
         onDecide={(decision) => {
           review.mutate({ id: claim.id, decision }, feedback(t('settings.ownerClaims.confirmed'), t('settings.ownerClaims.rejected'), decision))
+        }}
+      />
+    </li>
+  )
+}
+
+/** The members who say they live in a further unit (a second flat, a garage), for an admin to confirm. */
+export function ResidentClaimList() {
+  const { t } = useTranslation()
+  const claims = usePendingResidentClaims()
+  return (
+    <Section
+      id="resident-claims"
+      title={t('settings.residentClaims.title')}
+      hint={t('settings.residentClaims.hint')}
+      empty={t('settings.residentClaims.empty')}
+      query={claims}
+    >
+      {(items) => items.map((claim) => <ResidentClaimItem key={`${claim.unitId}/${claim.userId}`} claim={claim} />)}
+    </Section>
+  )
+}
+
+function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
+  const { t } = useTranslation()
+  const review = useReviewResidentClaim()
+  const feedback = useReviewFeedback()
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={claim.fullName}>
+      <div className="flex min-w-0 flex-col">
+        <span className="truncate font-semibold">{claim.fullName}</span>
+        <span className="text-sm text-muted-foreground">{t('settings.residentClaims.claim', { unit: claim.unitLabel })}</span>
+      </div>
+      <ReviewButtons
+        id={`${claim.unitId}-${claim.userId}`}
+        pending={review.isPending}
+        withNote={false}
+        approveLabel={t('settings.ownerClaims.confirm')}
+        onDecide={(decision) => {
+          review.mutate(
+            { unitId: claim.unitId, userId: claim.userId, decision },
+            feedback(t('settings.residentClaims.confirmed'), t('settings.residentClaims.rejected'), decision),
+          )
         }}
       />
     </li>

@@ -20,7 +20,7 @@ import {
 } from '../api/verifications'
 import { ReviewButtons } from '../components/review-buttons'
 import { SettingsScreen } from '../components/settings-screen'
-import { JoinRequestList, NewUnitList, OwnerClaimList } from './join-requests'
+import { JoinRequestList, NewUnitList, OwnerClaimList, ResidentClaimList } from './join-requests'
 import { useAdminOnly } from '../lib/use-admin-only'
 
 const STATUS_BADGE: Record<VerificationRequest['status'], BadgeVariant> = {
@@ -49,6 +49,7 @@ export function VerificationsPage() {
           <CodeCard />
           <JoinRequestList />
           <OwnerClaimList />
+          <ResidentClaimList />
           <NewUnitList />
           <section aria-labelledby="verification-requests" className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,0 +1,136 @@
+package httpapi
+
+import (
+	"context"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// MemberUnit is one of the caller's units.
+type MemberUnit struct {
+	UnitID    string `json:"unitId"`
+	Label     string `json:"label" doc:"'2º B', 'Garaje 3'"`
+	Kind      string `json:"kind" enum:"vivienda,local,garaje"`
+	Relation  string `json:"relation" enum:"owner,resident"`
+	Confirmed bool   `json:"confirmed" doc:"false while an admin (or level-2 verification) has not confirmed it: no owner rights"`
+	Primary   bool   `json:"primary" doc:"the unit of 'Mi vivienda'; the others are further units"`
+}
+
+type myUnitsOutput struct {
+	Body struct {
+		Units []MemberUnit `json:"units"`
+	}
+}
+
+type addMyUnitInput struct {
+	Body struct {
+		UnitID string `json:"unitId" minLength:"1" maxLength:"64"`
+		Owner  bool   `json:"owner" required:"false" doc:"the caller says they own it: a claim until confirmed"`
+	}
+}
+
+type myUnitIDInput struct {
+	UnitID string `path:"unitId" maxLength:"64"`
+}
+
+func myUnitsOf(us []domain.MemberUnit) *myUnitsOutput {
+	out := &myUnitsOutput{}
+	out.Body.Units = make([]MemberUnit, len(us))
+	for i, u := range us {
+		kind := u.Kind
+		if kind == "" {
+			kind = domain.KindDwelling
+		}
+		out.Body.Units[i] = MemberUnit{UnitID: u.UnitID, Label: u.Label, Kind: string(kind), Relation: string(u.Relation), Confirmed: u.Confirmed, Primary: u.Primary}
+	}
+	return out
+}
+
+func (s *server) myUnits(ctx context.Context, _ *struct{}) (*myUnitsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	us, err := s.Profiles.MyUnits(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return myUnitsOf(us), nil
+}
+
+func (s *server) addMyUnit(ctx context.Context, in *addMyUnitInput) (*myUnitsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	us, err := s.Profiles.AddMyUnit(ctx, a, in.Body.UnitID, in.Body.Owner)
+	if err != nil {
+		return nil, err
+	}
+	return myUnitsOf(us), nil
+}
+
+func (s *server) removeMyUnit(ctx context.Context, in *myUnitIDInput) (*myUnitsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Profiles.RemoveMyUnit(ctx, a, in.UnitID); err != nil {
+		return nil, err
+	}
+	us, err := s.Profiles.MyUnits(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return myUnitsOf(us), nil
+}
+
+// ResidentClaim is a member's pending claim to live in a further unit.
+type ResidentClaim struct {
+	UnitID    string    `json:"unitId"`
+	UserID    string    `json:"userId"`
+	FullName  string    `json:"fullName"`
+	Email     string    `json:"email"`
+	UnitLabel string    `json:"unitLabel"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+type residentClaimsOutput struct {
+	Body struct {
+		Claims []ResidentClaim `json:"claims"`
+	}
+}
+
+type residentClaimReviewInput struct {
+	UnitID string `path:"unitId" maxLength:"64"`
+	UserID string `path:"userId" maxLength:"64"`
+	Body   struct {
+		Decision string `json:"decision" enum:"approved,rejected"`
+	}
+}
+
+func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClaimsOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := s.Profiles.ResidentClaims(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &residentClaimsOutput{}
+	out.Body.Claims = make([]ResidentClaim, len(cs))
+	for i, c := range cs {
+		out.Body.Claims[i] = ResidentClaim{UnitID: c.UnitID, UserID: c.UserID, FullName: c.FullName, Email: c.Email, UnitLabel: c.UnitLabel, CreatedAt: c.CreatedAt}
+	}
+	return out, nil
+}
+
+func (s *server) reviewResidentClaim(ctx context.Context, in *residentClaimReviewInput) (*struct{}, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return nil, s.Profiles.ReviewResidentClaim(ctx, a, in.UnitID, in.UserID, in.Body.Decision)
+}

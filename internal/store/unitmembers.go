@@ -1,0 +1,199 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// MemberUnits lists a member's units in their community: the primary one first (see MyUnit), then the
+// further ones (unit_members) by when they were added.
+func (db *DB) MemberUnits(ctx context.Context, userID, communityID string) ([]domain.MemberUnit, error) {
+	c := db.reader()
+	out := []domain.MemberUnit{}
+	primary, err := myUnit(ctx, c, userID, communityID)
+	if err != nil {
+		return nil, err
+	}
+	if primary != nil {
+		var pending int
+		if err := c.queryRow(ctx, "SELECT COUNT(*) FROM owner_claims WHERE user_id = ? AND unit_id = ? AND status = 'pending'",
+			userID, primary.ID).Scan(&pending); err != nil {
+			return nil, err
+		}
+		m := domain.MemberUnit{UnitID: primary.ID, Label: domain.UnitLabel(primary.Building, primary.Floor, primary.UnitNumber),
+			Kind: primary.Kind, Relation: domain.UnitResident, Confirmed: pending == 0, Primary: true}
+		if pending > 0 || (primary.OwnerID != nil && *primary.OwnerID == userID) {
+			m.Relation = domain.UnitOwner
+		}
+		out = append(out, m)
+	}
+	rows, err := c.query(ctx, `SELECT u.id, u.building, u.floor, u.unit_number, u.kind, m.relation, m.confirmed_at
+		FROM unit_members m JOIN units u ON u.id = m.unit_id
+		WHERE m.user_id = ? AND u.community_id = ? ORDER BY m.created_at, u.id`, userID, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m domain.MemberUnit
+		var building, floor *string
+		var number, kind, relation string
+		var confirmed *int64
+		if err := rows.Scan(&m.UnitID, &building, &floor, &number, &kind, &relation, &confirmed); err != nil {
+			return nil, err
+		}
+		if primary != nil && m.UnitID == primary.ID {
+			continue
+		}
+		m.Label, m.Kind, m.Relation, m.Confirmed = domain.UnitLabel(building, floor, number), domain.UnitKind(kind), domain.UnitRelation(relation), confirmed != nil
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// AddMemberUnit records a further unit of the member, a unit of their community's registry. Saying they
+// own it files a pending owner claim (owner_claims), which the admins confirm like any other.
+func (db *DB) AddMemberUnit(ctx context.Context, userID, communityID, unitID string, owner bool, now time.Time) error {
+	return db.inTx(ctx, func(tx conn) error {
+		unit, err := scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.id = ? AND u.community_id = ?", unitID, communityID))
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+		}
+		if err != nil {
+			return err
+		}
+		var mine int
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM profiles p WHERE p.id = ? AND (p.unit_id = ? OR EXISTS (SELECT 1 FROM units o
+			WHERE o.id = ? AND o.owner_id = p.id) OR EXISTS (SELECT 1 FROM unit_members m WHERE m.unit_id = ? AND m.user_id = p.id))`,
+			userID, unitID, unitID, unitID).Scan(&mine); err != nil {
+			return err
+		}
+		if mine > 0 {
+			return domain.Errorf(domain.CodeConflict, "Esa vivienda ya figura entre las tuyas")
+		}
+		relation := domain.UnitResident
+		if owner {
+			if unit.OwnerID != nil {
+				return domain.Errorf(domain.CodeConflict, "La vivienda ya tiene propietario; si es un error, habla con un administrador")
+			}
+			relation = domain.UnitOwner
+		}
+		ms := now.UnixMilli()
+		if _, err := tx.exec(ctx, "INSERT INTO unit_members (unit_id, user_id, relation, created_at) VALUES (?, ?, ?, ?)",
+			unitID, userID, string(relation), ms); err != nil {
+			return err
+		}
+		if !owner {
+			return nil
+		}
+		_, err = tx.exec(ctx, `INSERT INTO owner_claims (id, user_id, community_id, unit_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`,
+			domain.NewID(), userID, communityID, unitID, ms)
+		return err
+	})
+}
+
+// RemoveMemberUnit drops a further unit of the member: their pending claim to it goes, and so does their
+// ownership of it.
+func (db *DB) RemoveMemberUnit(ctx context.Context, userID, communityID, unitID string, now time.Time) error {
+	return db.inTx(ctx, func(tx conn) error {
+		res, err := tx.exec(ctx, `DELETE FROM unit_members WHERE user_id = ? AND unit_id IN (SELECT id FROM units WHERE id = ? AND community_id = ?)`,
+			userID, unitID, communityID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.CodeNotFound, "Esa vivienda no está entre tus otras viviendas")
+		}
+		if _, err := tx.exec(ctx, "DELETE FROM owner_claims WHERE user_id = ? AND unit_id = ? AND status = 'pending'", userID, unitID); err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, "UPDATE units SET owner_id = NULL, updated_at = ? WHERE id = ? AND owner_id = ?", now.UnixMilli(), unitID, userID)
+		return err
+	})
+}
+
+// reviewMemberUnit carries an owner claim's decision to the member's further unit, if the claim is for
+// one: approved, the membership is confirmed; rejected, it goes.
+func reviewMemberUnit(ctx context.Context, tx conn, userID, unitID, reviewerID string, status domain.ReviewStatus, now time.Time) error {
+	if status == domain.VerificationApproved {
+		_, err := tx.exec(ctx, "UPDATE unit_members SET confirmed_at = ?, confirmed_by = ? WHERE unit_id = ? AND user_id = ? AND confirmed_at IS NULL",
+			now.UnixMilli(), reviewerID, unitID, userID)
+		return err
+	}
+	_, err := tx.exec(ctx, "DELETE FROM unit_members WHERE unit_id = ? AND user_id = ? AND relation = 'owner' AND confirmed_at IS NULL", unitID, userID)
+	return err
+}
+
+// directoryUnits is, per member of a community, the labels of their confirmed further units in the order
+// they were added.
+func directoryUnits(ctx context.Context, c conn, communityID string) (map[string][]memberUnitLabel, error) {
+	rows, err := c.query(ctx, `SELECT m.user_id, u.id, u.building, u.floor, u.unit_number FROM unit_members m JOIN units u ON u.id = m.unit_id
+		WHERE u.community_id = ? AND m.confirmed_at IS NOT NULL ORDER BY m.created_at, u.id`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]memberUnitLabel{}
+	for rows.Next() {
+		var user, id, number string
+		var building, floor *string
+		if err := rows.Scan(&user, &id, &building, &floor, &number); err != nil {
+			return nil, err
+		}
+		out[user] = append(out[user], memberUnitLabel{id: id, label: domain.UnitLabel(building, floor, number)})
+	}
+	return out, rows.Err()
+}
+
+type memberUnitLabel struct{ id, label string }
+
+// ResidentClaims lists the pending claims of a community's members to live in a further unit, oldest first.
+func (db *DB) ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error) {
+	rows, err := db.reader().query(ctx, `SELECT m.unit_id, m.user_id, p.full_name, us.email, u.building, u.floor, u.unit_number, m.created_at
+		FROM unit_members m JOIN units u ON u.id = m.unit_id JOIN profiles p ON p.id = m.user_id JOIN users us ON us.id = m.user_id
+		WHERE u.community_id = ? AND m.relation = 'resident' AND m.confirmed_at IS NULL ORDER BY m.created_at, u.id LIMIT 500`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.UnitResidentClaim{}
+	for rows.Next() {
+		var c domain.UnitResidentClaim
+		var building, floor *string
+		var number string
+		var created int64
+		if err := rows.Scan(&c.UnitID, &c.UserID, &c.FullName, &c.Email, &building, &floor, &number, &created); err != nil {
+			return nil, err
+		}
+		c.UnitLabel, c.CreatedAt = domain.UnitLabel(building, floor, number), time.UnixMilli(created).UTC()
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// ReviewResidentClaim confirms (or, rejected, drops) a member's pending claim to live in a further unit
+// of the community.
+func (db *DB) ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, now time.Time) error {
+	return db.inTx(ctx, func(tx conn) error {
+		where := ` WHERE unit_id = ? AND user_id = ? AND relation = 'resident' AND confirmed_at IS NULL
+			AND unit_id IN (SELECT id FROM units WHERE community_id = ?)`
+		var res sql.Result
+		var err error
+		if status == domain.VerificationApproved {
+			res, err = tx.exec(ctx, "UPDATE unit_members SET confirmed_at = ?, confirmed_by = ?"+where, now.UnixMilli(), reviewerID, unitID, userID, communityID)
+		} else {
+			res, err = tx.exec(ctx, "DELETE FROM unit_members"+where, unitID, userID, communityID)
+		}
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud")
+		}
+		return nil
+	})
+}
