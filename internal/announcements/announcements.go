@@ -69,16 +69,6 @@ var (
 	errNotAdmin = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden publicar, editar o eliminar comunicados")
 )
 
-func admin(a *domain.Actor) error {
-	if !a.InCommunity() {
-		return domain.ErrNoCommunity
-	}
-	if !a.IsAdmin() {
-		return errNotAdmin
-	}
-	return nil
-}
-
 // CanEdit reports whether a may edit and delete an announcement of their community: admins only.
 func CanEdit(a *domain.Actor, an *domain.Announcement) bool {
 	return a.IsAdmin() && a.CommunityID == an.CommunityID && an.DeletedAt == nil
@@ -110,7 +100,7 @@ type Created struct {
 
 // Create publishes an announcement in the admin's community. A critical one is emailed to its audience.
 func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Created, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
 		return nil, err
 	}
 	if in.Status == "" {
@@ -304,7 +294,7 @@ type Patch struct {
 
 // Update edits an announcement of the admin's community.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patch) (*domain.Announcement, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
 		return nil, err
 	}
 	err := s.edit(ctx, a, id, s.now(), func(an *domain.Announcement) error {
@@ -319,7 +309,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 
 // Delete marks an announcement of the admin's community as eliminado (soft delete).
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
 		return err
 	}
 	now := s.now().UTC()

@@ -98,6 +98,18 @@ var ErrNoCommunity = Errorf(CodeForbidden, "No perteneces a ninguna comunidad")
 // InCommunity reports whether there is an actor and they belong to a community.
 func (a *Actor) InCommunity() bool { return a != nil && a.CommunityID != "" }
 
+// RequireAdmin is nil for an admin of a community; otherwise ErrNoCommunity without a community, and
+// denied (each feature says what only admins may do) for anyone else.
+func (a *Actor) RequireAdmin(denied error) error {
+	if !a.InCommunity() {
+		return ErrNoCommunity
+	}
+	if !a.IsAdmin() {
+		return denied
+	}
+	return nil
+}
+
 // IsAdmin reports whether the actor administers their community.
 func (a *Actor) IsAdmin() bool { return a.CommunityID != "" && a.Role == RoleAdmin }
 

@@ -12,16 +12,6 @@ import (
 
 var errAdminsOnly = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden acceder a esta sección")
 
-func admin(a *domain.Actor) error {
-	if a.CommunityID == "" {
-		return domain.ErrNoCommunity
-	}
-	if !a.IsAdmin() {
-		return errAdminsOnly
-	}
-	return nil
-}
-
 // CommunityUpdate is the /settings/community-info form; nil fields stay as they are.
 type CommunityUpdate struct {
 	Name, Address, City, PostalCode, Country, CatastralReference *string
@@ -33,7 +23,7 @@ func normalizeText(s string) string { return strings.Join(strings.Fields(s), " "
 // UpdateCommunity lets an admin edit the community: values trimmed, the address normalised, an empty
 // catastral reference cleared and any other one checked.
 func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in CommunityUpdate) (*domain.Community, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	c, err := s.store.CommunityByID(ctx, a.CommunityID)
@@ -94,7 +84,7 @@ func (s *Service) Admins(ctx context.Context, a *domain.Actor) ([]domain.Communi
 
 // Roles lists the members of the actor's community with their roles, for admins.
 func (s *Service) Roles(ctx context.Context, a *domain.Actor) ([]domain.MemberRole, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	return s.store.CommunityRoles(ctx, a.CommunityID)
@@ -103,7 +93,7 @@ func (s *Service) Roles(ctx context.Context, a *domain.Actor) ([]domain.MemberRo
 // SetRole changes a member's role: only an admin, never their own, only in their community, and never
 // beyond domain.MaxAdmins admins.
 func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string, role string) (*domain.MemberRole, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	r := domain.Role(role)
@@ -200,7 +190,7 @@ func hashCode(code string) string { return auth.HashToken(code) }
 // IssueCode makes a new single-use verification code for the admin's community and returns it with its
 // expiry. The admin hands it to a neighbour, who enters it in /verify.
 func (s *Service) IssueCode(ctx context.Context, a *domain.Actor) (string, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return "", err
 	}
 	code := domain.NewPublicID()
@@ -212,7 +202,7 @@ func (s *Service) IssueCode(ctx context.Context, a *domain.Actor) (string, error
 
 // Verifications lists the verification requests of the admin's community in a status ("" = all).
 func (s *Service) Verifications(ctx context.Context, a *domain.Actor, status string) ([]domain.VerificationRequest, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	return s.store.Verifications(ctx, a.CommunityID, domain.VerificationStatus(status))
@@ -220,7 +210,7 @@ func (s *Service) Verifications(ctx context.Context, a *domain.Actor, status str
 
 // Review approves or rejects a pending request of the admin's community, with an optional note.
 func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note string) (*domain.VerificationRequest, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	st, n, err := decision(decided, note)

@@ -40,7 +40,7 @@ func (s *Service) RemoveMyUnit(ctx context.Context, a *domain.Actor, unitID stri
 
 // ResidentClaims lists the pending claims of the admin's community's members to live in a further unit.
 func (s *Service) ResidentClaims(ctx context.Context, a *domain.Actor) ([]domain.UnitResidentClaim, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	return s.store.ResidentClaims(ctx, a.CommunityID)
@@ -48,7 +48,7 @@ func (s *Service) ResidentClaims(ctx context.Context, a *domain.Actor) ([]domain
 
 // ReviewResidentClaim confirms or rejects a member's pending claim to live in a further unit.
 func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unitID, userID, decided string) error {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return err
 	}
 	st, _, err := decision(decided, "")

@@ -294,7 +294,7 @@ func csvLineError(err error) string {
 // staircase and name: their floor, kind and coeficiente). It is all or nothing: with any faulty line,
 // nothing is imported. Units missing from the CSV stay.
 func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte) (*ImportResult, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	rows, err := ParseCSV(data)

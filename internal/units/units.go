@@ -48,16 +48,6 @@ var (
 	errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
 )
 
-func admin(a *domain.Actor) error {
-	if !a.InCommunity() {
-		return domain.ErrNoCommunity
-	}
-	if !a.IsAdmin() {
-		return errAdminsOnly
-	}
-	return nil
-}
-
 // Registry is a community's units and the sum of their coeficientes.
 type Registry struct {
 	Units []domain.RegistryUnit
@@ -66,7 +56,7 @@ type Registry struct {
 
 // List returns the registry of the admin's community.
 func (s *Service) List(ctx context.Context, a *domain.Actor) (*Registry, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	units, err := s.store.UnitRegistry(ctx, a.CommunityID)
@@ -167,7 +157,7 @@ func find(units []domain.Unit, id string) *domain.Unit {
 
 // Add adds a unit to the admin's community.
 func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.Unit, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	u := &domain.Unit{ID: domain.NewID(), CommunityID: a.CommunityID, Kind: domain.KindDwelling}
@@ -193,7 +183,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 // Update renames a unit, moves it to another portal, staircase or floor, changes its kind or its
 // coeficiente.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Unit, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	var out *domain.Unit
@@ -220,7 +210,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 
 // Remove deletes a unit nobody lives in.
 func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return err
 	}
 	return s.store.InTx(ctx, func(ctx context.Context) error {
@@ -247,7 +237,7 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 // Merge moves the residents and the owner of unit from to unit into, then removes from. Their
 // coeficientes add up. Two different owners cannot be merged.
 func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string) (*domain.Unit, error) {
-	if err := admin(a); err != nil {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
 	if from == into {
