@@ -77,6 +77,7 @@ const (
 	NoticeChannelMsg    = "channel_message" // ID: the message; Scope: channel
 	NoticeChannelMember = "channel_member"  // ID: a fresh event id; Scope: channel; User: the member added
 	NoticeRevoked       = "revoked"         // ID: a fresh event id; User: whose sessions or access changed
+	NoticeChange        = "change"          // ID: a fresh event id; Community; Scope: the area; Other: the row, if any
 )
 
 // Notice is the small message that tells every instance that something changed, after the transaction

@@ -377,3 +377,22 @@ func TestASlowStreamIsDroppedWithoutBlockingTheSender(t *testing.T) {
 		t.Logf("%d posts of 20 kB in %v with a stalled stream open", posts, took)
 	})
 }
+
+func TestAChangeReachesTheStreamsOfItsCommunityOnly(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e, msg := newRealtimeEnv(t, db)
+		n := newNeighbourhood(t, e)
+		ana, luis, pau := openStream(t, e.srv.URL, n.ana.cookie(), ""), openStream(t, e.srv.URL, n.luis.cookie(), ""), openStream(t, e.srv.URL, n.pau.cookie(), "")
+		for _, s := range []*sseStream{ana, luis, pau} {
+			s.next(t, "unread")
+		}
+		community := n.ana.must(t, "GET", "/api/v1/me", nil, 200)["communityId"].(string)
+		msg.Changed(community, "reservations", "r1")
+		for _, s := range []*sseStream{ana, luis} {
+			if ev := s.next(t, "change"); ev.Data["area"] != "reservations" || ev.Data["id"] != "r1" || ev.ID != "" {
+				t.Fatalf("change %+v", ev)
+			}
+		}
+		pau.quiet(t, 200*time.Millisecond)
+	})
+}

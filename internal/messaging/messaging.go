@@ -134,13 +134,26 @@ func (s *Service) announce(n domain.Notice) {
 // It never fails the caller: if the announcement is lost, the streams still re-check at their next
 // heartbeat.
 func (s *Service) Revoke(userID string) {
-	n := domain.Notice{Kind: domain.NoticeRevoked, ID: domain.NewID(), User: userID}
+	s.announceCommitted(domain.Notice{Kind: domain.NoticeRevoked, ID: domain.NewID(), User: userID})
+}
+
+// Changed tells every open stream of communityID, on every instance, that something of area (a feature:
+// "reservations", "voting"…) changed, id being the row when there is one: the clients refetch what they
+// show of that area. It carries no content, so it needs no per-reader check: each client reads the change
+// back through the API, which applies the reader's rights. Call it after the change committed; it never
+// fails the caller (a lost change is refetched when the stream reconnects).
+func (s *Service) Changed(communityID, area, id string) {
+	s.announceCommitted(domain.Notice{Kind: domain.NoticeChange, ID: domain.NewID(), Community: communityID, Scope: area, Other: id})
+}
+
+// announceCommitted announces n, whose change already committed, outside any transaction.
+func (s *Service) announceCommitted(n domain.Notice) {
 	if s.store.NotifiesOnCommit() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		err := s.store.Notify(ctx, n)
 		cancel()
 		if err != nil {
-			s.log.Warn("realtime: announce revocation", "err", err)
+			s.log.Warn("realtime: announce", "kind", n.Kind, "err", err)
 		} else if s.listening.Load() {
 			return // the listener hands it to this instance too
 		}

@@ -20,6 +20,7 @@ const (
 	EventUnread         = "unread"          // data: UnreadEvent
 	EventChannel        = "channel"         // data: ChannelEvent — the user was added to a channel or lost it
 	EventResync         = "resync"          // data: {} — too much was missed: refetch everything
+	EventChange         = "change"          // data: ChangeEvent — something of the community changed: refetch it
 	// EventRevoked is published on the user's topic when their sessions or access changed: the stream
 	// re-checks and, when the session is gone, writes it to the client (data: {}) and ends.
 	EventRevoked = "revoked"
@@ -48,14 +49,23 @@ type ChannelEvent struct {
 	ChannelID string `json:"channelId"`
 }
 
+// ChangeEvent names what changed in the community: an area (a feature) and, when there is one, the row.
+type ChangeEvent struct {
+	Area string `json:"area"`
+	ID   string `json:"id,omitempty"`
+}
+
 // UserTopic is the topic of everything addressed to one user.
 func UserTopic(userID string) string { return "user:" + userID }
+
+// CommunityTopic is the topic of the changes of one community (ChangeEvent).
+func CommunityTopic(communityID string) string { return "community:" + communityID }
 
 // ChannelTopic is the topic of a channel's messages.
 func ChannelTopic(channelID string) string { return "channel:" + channelID }
 
-// StreamTopics authorizes and returns the topics of a's stream: their own, their community's chat and
-// the private channels they belong to (one query when the stream opens, none per event).
+// StreamTopics authorizes and returns the topics of a's stream: their own, their community's changes and
+// chat, and the private channels they belong to (one query when the stream opens, none per event).
 func (s *Service) StreamTopics(ctx context.Context, a *domain.Actor) ([]string, []string, error) {
 	c, err := s.CommunityChannel(ctx, a)
 	if err != nil {
@@ -66,7 +76,7 @@ func (s *Service) StreamTopics(ctx context.Context, a *domain.Actor) ([]string, 
 		return nil, nil, err
 	}
 	channels := append([]string{c.ID}, private...)
-	topics := []string{UserTopic(a.UserID)}
+	topics := []string{UserTopic(a.UserID), CommunityTopic(a.CommunityID)}
 	for _, id := range channels {
 		topics = append(topics, ChannelTopic(id))
 	}
@@ -186,6 +196,9 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 		b.Publish(ChannelTopic(n.Scope), realtime.NewEvent(m.ID, EventChannelMessage, mustJSON(m)))
 	case domain.NoticeRevoked:
 		b.Publish(UserTopic(n.User), realtime.NewEvent("", EventRevoked, []byte("{}")))
+	case domain.NoticeChange:
+		// No id: a change is not replayed; a client that reconnects refetches what it shows.
+		b.Publish(CommunityTopic(n.Community), realtime.NewEvent("", EventChange, mustJSON(ChangeEvent{Area: n.Scope, ID: n.Other})))
 	case domain.NoticeChannelMember:
 		b.Publish(UserTopic(n.User), realtime.NewEvent(n.ID, EventChannel, mustJSON(ChannelEvent{ChannelID: n.Scope})))
 	default:

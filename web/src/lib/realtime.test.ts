@@ -93,4 +93,16 @@ describe('connectRealtime', () => {
     expect(queryClient.getQueryData(queryKeys.session())).toEqual(testUser)
     connection.close()
   })
+
+  it('marks the named area stale on a change event, and nothing else', () => {
+    fakeApi.signIn(testUser)
+    queryClient.setQueryData(['reservations', 'list'], [])
+    queryClient.setQueryData(queryKeys.incidents.list({}), [])
+    const connection = connectRealtime(queryClient)
+    firstStream().emit('change', JSON.stringify({ area: 'reservations', id: 'r1' }))
+
+    expect(queryClient.getQueryState(['reservations', 'list'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(queryKeys.incidents.list({}))?.isInvalidated).toBe(false)
+    connection.close()
+  })
 })

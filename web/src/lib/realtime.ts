@@ -23,6 +23,8 @@ export interface RealtimeEvents {
   unread: { count: number }
   channel: { channelId: string }
   resync: Record<string, never>
+  /** Something of the community changed: `area` is the root of that feature's query keys (e.g. 'reservations'). */
+  change: { area: string; id?: string }
 }
 
 export type RealtimeEventType = keyof RealtimeEvents
@@ -34,6 +36,7 @@ export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
   'unread',
   'channel',
   'resync',
+  'change',
 ]
 
 /** Hears every event, after the caches were updated. */
@@ -92,6 +95,11 @@ export function applyRealtimeEvent<T extends RealtimeEventType>(
     case 'resync':
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all })
       return
+    case 'change':
+      // The event names the area only: the screens that show it refetch through the API, with the reader's rights.
+      void queryClient.invalidateQueries({ queryKey: [event.data.area] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() })
+      return
   }
 }
 
@@ -106,8 +114,9 @@ const MAX_RETRY_MS = 60_000
 /**
  * Opens the stream and keeps it open until close(). EventSource reconnects by itself after a dropped
  * connection, sending Last-Event-ID so the server replays what was missed; when it gives up (an HTTP error
- * answer) a new one is opened later with ?lastEventId=. After any error the messaging queries are
- * invalidated once the stream is back, in case something fell between the cracks.
+ * answer) a new one is opened later with ?lastEventId=. After any error every query is invalidated once the
+ * stream is back (only those on screen refetch): `change` events are not replayed, and something may have
+ * fallen between the cracks.
  *
  * A refused stream, or one the server ended with `revoked`, first asks GET /api/v1/me who is signed in: a
  * 401 forgets the session (the gate sends the user to /login) and the stream is not opened again.
@@ -151,7 +160,7 @@ export function connectRealtime(queryClient: QueryClient, listener?: RealtimeLis
       retryMs = FIRST_RETRY_MS
       if (hadError) {
         hadError = false
-        void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all })
+        void queryClient.invalidateQueries()
       }
     }
     es.onerror = () => {
