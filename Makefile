@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-web test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http clean
+.PHONY: run build test test-go test-fuzz fuzz test-web test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http clean
 
 # Dev mode (the dev mailbox at /dev/mailbox, 'Crear usuario test') unless VECINOS_DEV says otherwise.
 run: $(BIN)
@@ -31,11 +31,26 @@ $(BIN): web/dist/index.html $(GO_SRC)
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/vecinos
 
 # Every test: Go (SQLite and PostgreSQL), the generated contract, Vitest, Playwright against the real binary.
-test: check-generated test-go test-web test-e2e
+test: check-generated test-go test-fuzz test-web test-e2e
 
 test-go: web/dist/index.html
 	@# -v shows every subtest, so the log shows each store test passing on sqlite and on postgres.
 	$(GO) test -count=1 -v $(GO_PKGS) 2>&1 | grep -v -E '^=== (RUN|PAUSE|CONT|NAME)'
+
+# Every fuzz target (func Fuzz… in a _test.go file) runs FUZZTIME on top of its seeds: a few seconds in
+# `make test`, a minute each with `make fuzz` (or `make fuzz FUZZTIME=10m`). A failing input is written
+# to the package's testdata/fuzz/ and stays there as a regression seed.
+FUZZTIME ?= 1m
+fuzz: web/dist/index.html
+	@for dir in $$(grep -rl --include='*_test.go' '^func Fuzz' cmd internal | xargs -n1 dirname | sort -u); do \
+	  for fn in $$(grep -h -o '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go | cut -d' ' -f2); do \
+	    echo "fuzz ./$$dir $$fn for $(FUZZTIME)"; \
+	    $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) ./$$dir | grep -v '^fuzz: elapsed' || exit 1; \
+	  done; \
+	done
+
+test-fuzz:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=3s
 
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run test

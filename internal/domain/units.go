@@ -3,6 +3,7 @@ package domain
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -172,6 +173,7 @@ var (
 
 // ParseNomenclature reads the nomenclature typed at registration (see Nomenclature).
 func ParseNomenclature(text string) Nomenclature {
+	text = strings.ToValidUTF8(text, "") // the names it keeps become unit names
 	t := strings.ToLower(strings.TrimSpace(text))
 	n := Nomenclature{}
 	words := separatorsRE.Split(t, -1)
@@ -211,7 +213,15 @@ func ParseNomenclature(text string) Nomenclature {
 		n.Doors = DoorNumbers
 		return n
 	}
-	n.Doors, n.Names = DoorList, original
+	// A name given twice ("1, 2, 1") would name two doors alike: each counts once.
+	seen := map[string]bool{}
+	for _, name := range original {
+		if k := strings.ToLower(name); !seen[k] {
+			seen[k] = true
+			n.Names = append(n.Names, name)
+		}
+	}
+	n.Doors = DoorList
 	return n
 }
 
@@ -235,7 +245,16 @@ func (n Nomenclature) DoorName(j int) string {
 		if j < len(n.Names) {
 			return n.Names[j]
 		}
-		return strconv.Itoa(j + 1)
+		// Past the list, numbers go on from its length, skipping any the list itself used ("Planta, 1, puerta").
+		k := j - len(n.Names)
+		for d := len(n.Names) + 1; ; d++ {
+			if !slices.Contains(n.Names, strconv.Itoa(d)) {
+				if k == 0 {
+					return strconv.Itoa(d)
+				}
+				k--
+			}
+		}
 	}
 	s := ""
 	for j++; j > 0; j = (j - 1) / 26 {

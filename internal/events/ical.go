@@ -71,6 +71,9 @@ func writeFolded(b *bytes.Buffer, s string) {
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
 			cut--
 		}
+		if cut == 0 { // not UTF-8 (75 continuation bytes): cut anywhere rather than loop forever
+			cut = limit
+		}
 		b.WriteString(s[:cut])
 		b.WriteString("\r\n ")
 		s = s[cut:]

@@ -18,7 +18,7 @@ var linkRE = regexp.MustCompile(`https?://[^\s"<>]+\?token=([A-Za-z0-9]+)`)
 
 // lastLink returns the token of the newest email sent to addr, read from the outbox as a user would
 // read their inbox.
-func (e *env) lastLink(t *testing.T, addr, path string) string {
+func (e *env) lastLink(t testing.TB, addr, path string) string {
 	t.Helper()
 	mails, err := e.db.ListMail(context.Background(), 100)
 	if err != nil {
@@ -44,7 +44,7 @@ func signUpBody(email, role string, meta map[string]any) map[string]any {
 }
 
 // confirmedUser signs up, confirms through the emailed link and returns a signed-in client.
-func (e *env) confirmedUser(t *testing.T, email string, meta map[string]any) *client {
+func (e *env) confirmedUser(t testing.TB, email string, meta map[string]any) *client {
 	t.Helper()
 	c := e.client()
 	c.must(t, "POST", "/api/v1/auth/signup", signUpBody(email, "Propietario", meta), 201)

@@ -52,7 +52,7 @@ func (b *lockedBuffer) String() string {
 // newEnv wires an instance the way cmd/vecinos does: rate limits in the database on PostgreSQL (shared
 // by every env over the same database), in memory on SQLite. The test server's own address is a trusted
 // proxy, so a client made with from() comes from the address it names.
-func newEnv(t *testing.T, db *store.DB) *env {
+func newEnv(t testing.TB, db *store.DB) *env {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example",
@@ -122,10 +122,12 @@ func (c *client) cookie() string {
 	return ""
 }
 
-func (c *client) do(t *testing.T, method, path string, body any) (int, map[string]any) {
+func (c *client) do(t testing.TB, method, path string, body any) (int, map[string]any) {
 	t.Helper()
 	var r io.Reader
-	if body != nil {
+	if raw, ok := body.([]byte); ok { // sent as it is (a fuzzer's bytes)
+		r = bytes.NewReader(raw)
+	} else if body != nil {
 		b, _ := json.Marshal(body)
 		r = bytes.NewReader(b)
 	}
@@ -152,7 +154,7 @@ func (c *client) do(t *testing.T, method, path string, body any) (int, map[strin
 }
 
 // must does a request and fails the test unless the status is want; it returns the JSON body.
-func (c *client) must(t *testing.T, method, path string, body any, want int) map[string]any {
+func (c *client) must(t testing.TB, method, path string, body any, want int) map[string]any {
 	t.Helper()
 	status, out := c.do(t, method, path, body)
 	if status != want {
@@ -161,14 +163,14 @@ func (c *client) must(t *testing.T, method, path string, body any, want int) map
 	return out
 }
 
-func (c *client) status(t *testing.T, method, path string, body any) int {
+func (c *client) status(t testing.TB, method, path string, body any) int {
 	t.Helper()
 	status, _ := c.do(t, method, path, body)
 	return status
 }
 
 // communityCode is the code of the client's community, as its members see it.
-func (e *env) communityCode(t *testing.T, c *client) string {
+func (e *env) communityCode(t testing.TB, c *client) string {
 	t.Helper()
 	return c.must(t, "GET", "/api/v1/community", nil, 200)["publicId"].(string)
 }

@@ -85,7 +85,7 @@ func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*d
 
 // NormalizeReference removes spaces and upper-cases a catastral reference, as /find-community does.
 func NormalizeReference(ref string) string {
-	return strings.ToUpper(strings.Join(strings.Fields(ref), ""))
+	return strings.ToUpper(strings.Join(strings.Fields(strings.ToValidUTF8(ref, "")), ""))
 }
 
 var errReference = domain.Errorf(domain.CodeInvalid, "La referencia catastral no es válida")
