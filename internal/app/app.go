@@ -27,6 +27,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
+	"vecinos/internal/metrics"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
 	"vecinos/internal/purge"
@@ -58,6 +59,7 @@ type App struct {
 	Handler   http.Handler
 	DB        *store.DB
 	Messaging *messaging.Service
+	Metrics   *metrics.Metrics // served on VECINOS_METRICS_ADDR by Run
 
 	cfg     *config.Config
 	log     *slog.Logger
@@ -92,12 +94,15 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	if o.OAuth == nil {
 		o.OAuth = oauthProviders(cfg)
 	}
-	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now); err != nil {
+	broker := realtime.NewBroker()
+	a.Metrics = metrics.New(metrics.Sources{Streams: func() int { return broker.Stats().Subscribers },
+		Outbox: a.DB.OutboxBacklog, Pools: a.DB.PoolStats, Now: o.Now})
+	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now, a.Metrics); err != nil {
 		return nil, err
 	}
 	db, wake, now := a.DB, a.mail.Wake, o.Now
 	limiter := rateLimiter(db, now)
-	a.Messaging = messaging.New(db, realtime.NewBroker(), messaging.Options{Log: o.Log, Now: now})
+	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now})
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Messaging.Revoke
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log})
@@ -125,6 +130,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Web:           o.Web,
 		Version:       o.Version,
 		Limiter:       limiter,
+		Observe:       a.Metrics.ObserveRequest,
 
 		BodyReadTimeout:   o.BodyReadTimeout,
 		UploadReadTimeout: o.UploadReadTimeout,
@@ -160,7 +166,7 @@ func rateLimiter(db *store.DB, now func() time.Time) ratelimit.Limiter {
 }
 
 // mailWorker sends the outbox through SMTP or, when VECINOS_SMTP_URL is empty, to the dev mailbox.
-func mailWorker(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) (*mail.Worker, error) {
+func mailWorker(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time, m *metrics.Metrics) (*mail.Worker, error) {
 	var sender mail.Sender = mail.DevSender{Log: log}
 	if cfg.SMTPURL != "" {
 		var err error
@@ -168,7 +174,7 @@ func mailWorker(cfg *config.Config, db *store.DB, log *slog.Logger, now func() t
 			return nil, err
 		}
 	}
-	return &mail.Worker{Outbox: db, Sender: sender, Log: log, Now: now}, nil
+	return &mail.Worker{Outbox: db, Sender: m.CountFailures(sender), Log: log, Now: now}, nil
 }
 
 // oauthProviders are the sign-in providers whose client id and secret are set.
@@ -230,8 +236,23 @@ func (a *App) Run(ctx context.Context) error {
 	}
 	a.log.Info("vecinos listening", "addr", ln.Addr().String(), "public_url", a.cfg.PublicURL, "version", a.version, "dev", a.cfg.Dev)
 
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	servers := []*http.Server{srv}
+	if a.cfg.MetricsAddr != "" {
+		// Its own listener, so that /metrics is reachable only where the operator binds it.
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", a.Metrics.Handler())
+		msrv := &http.Server{Addr: a.cfg.MetricsAddr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		mln, err := net.Listen("tcp", a.cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		a.log.Info("metrics listening", "addr", mln.Addr().String())
+		go func() { errc <- msrv.Serve(mln) }()
+		servers = append(servers, msrv)
+	}
 	select {
 	case err := <-errc:
 		return err
@@ -240,8 +261,10 @@ func (a *App) Run(ctx context.Context) error {
 	a.log.Info("shutting down: finishing in-flight requests")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	for _, s := range servers {
+		if err := s.Shutdown(shutdownCtx); err != nil {
+			return fmt.Errorf("shutdown: %w", err)
+		}
 	}
 	a.log.Info("stopped")
 	return nil

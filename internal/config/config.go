@@ -31,6 +31,7 @@ type Config struct {
 	FacebookClientSecret string
 	LogLevel             string
 	LogFormat            string
+	MetricsAddr          string // a listener of its own for /metrics; empty = off
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For or Forwarded header tells the client's
 	// address (VECINOS_TRUSTED_PROXIES, comma-separated CIDRs; a bare address is one host). Empty: the
 	// client is the TCP peer.
@@ -62,6 +63,7 @@ func (c *Config) settings() []setting {
 		{env: "VECINOS_FACEBOOK_CLIENT_SECRET", flag: "facebook-client-secret", help: "Facebook sign-in secret", str: &c.FacebookClientSecret},
 		{env: "VECINOS_LOG_LEVEL", flag: "log-level", def: "info", help: "debug, info, warn or error", str: &c.LogLevel},
 		{env: "VECINOS_LOG_FORMAT", flag: "log-format", def: "text", help: "text or json", str: &c.LogFormat},
+		{env: "VECINOS_METRICS_ADDR", flag: "metrics-addr", help: "listen address of /metrics (Prometheus), e.g. 127.0.0.1:9090; empty = off", str: &c.MetricsAddr},
 	}
 }
 

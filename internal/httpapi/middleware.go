@@ -48,7 +48,10 @@ func crossOriginProtection(publicURL string, next http.Handler) http.Handler {
 
 type ctxKey int
 
-const requestIDKey ctxKey = iota
+const (
+	requestIDKey ctxKey = iota
+	routeKey            // *string: the route pattern, filled in once the mux has routed
+)
 
 func requestID(ctx context.Context) string {
 	id, _ := ctx.Value(requestIDKey).(string)
@@ -78,23 +81,42 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// accessLog logs one line per request. It logs the path only: query strings can carry tokens.
-func accessLog(log *slog.Logger, next http.Handler) http.Handler {
+// accessLog logs one line per request and hands it to observe (when set) with its route pattern. It logs
+// the path only: query strings can carry tokens.
+func accessLog(log *slog.Logger, observe func(method, route string, status int, took time.Duration), next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := rand.Text()[:16]
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		route := new(string)
+		ctx := context.WithValue(context.WithValue(r.Context(), requestIDKey, id), routeKey, route)
+		next.ServeHTTP(rec, r.WithContext(ctx))
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
+		took := time.Since(start)
 		level := slog.LevelInfo
 		if rec.status >= 500 {
 			level = slog.LevelError
 		}
 		log.LogAttrs(r.Context(), level, "http", slog.String("method", r.Method), slog.String("path", r.URL.Path),
-			slog.Int("status", rec.status), slog.Duration("took", time.Since(start)), slog.String("request_id", id))
+			slog.String("route", *route), slog.Int("status", rec.status), slog.Duration("took", took), slog.String("request_id", id))
+		if observe != nil {
+			observe(r.Method, *route, rec.status, took)
+		}
+	})
+}
+
+// notePattern wraps the mux: once it has routed a request, the pattern that matched ("GET /api/v1/incidents/{id}")
+// is written where accessLog reads it (the middlewares between them copy the request, so r.Pattern does not
+// travel back on its own).
+func notePattern(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mux.ServeHTTP(w, r)
+		if route, ok := r.Context().Value(routeKey).(*string); ok {
+			*route = r.Pattern
+		}
 	})
 }
 

@@ -55,6 +55,8 @@ type Deps struct {
 	Version       string
 	// Limiter counts the members' uploads per hour (shared by the instances on PostgreSQL).
 	Limiter ratelimit.Limiter
+	// Observe hears every answered request with the pattern of the route that served it (metrics); may be nil.
+	Observe func(method, route string, status int, took time.Duration)
 	// BodyReadTimeout bounds how long a request body may take to arrive, UploadReadTimeout the same for a
 	// file upload (zero: defaultBodyReadTimeout, defaultUploadReadTimeout).
 	BodyReadTimeout   time.Duration
@@ -86,13 +88,13 @@ func New(d Deps) (http.Handler, error) {
 	}
 	mux.Handle("/", app)
 
-	var h http.Handler = mux
+	var h http.Handler = notePattern(mux)
 	h = bodyReadDeadline(d.BodyReadTimeout, h)
 	h = crossOriginProtection(d.Config.PublicURL, h)
 	h = withClient(d.Config.TrustedProxies, h)
 	h = securityHeaders(d.Config.SecureCookies(), h)
 	h = recoverPanics(h)
-	h = accessLog(d.Log, h)
+	h = accessLog(d.Log, d.Observe, h)
 	return h, nil
 }
 

@@ -143,3 +143,25 @@ func optionalTime(ms sql.NullInt64) *time.Time {
 	t := time.UnixMilli(ms.Int64).UTC()
 	return &t
 }
+
+// OutboxBacklog is the outbox's queue for the operator: emails waiting to be sent (neither sent nor given
+// up) and the time the oldest of them was queued (nil when none waits).
+func (db *DB) OutboxBacklog(ctx context.Context) (int, *time.Time, error) {
+	var n int
+	var oldest *int64
+	err := db.reader().queryRow(ctx, "SELECT COUNT(*), MIN(created_at) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL").Scan(&n, &oldest)
+	if err != nil || oldest == nil {
+		return n, nil, err
+	}
+	t := time.UnixMilli(*oldest).UTC()
+	return n, &t, nil
+}
+
+// PoolStats are the connection pools' statistics: the writer's, and the readers' when they are another pool.
+func (db *DB) PoolStats() map[string]sql.DBStats {
+	out := map[string]sql.DBStats{"write": db.write.Stats()}
+	if db.read != db.write {
+		out["read"] = db.read.Stats()
+	}
+	return out
+}
