@@ -14,8 +14,10 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"vecinos/internal/app"
+	"vecinos/internal/backup"
 	"vecinos/internal/config"
 	"vecinos/internal/httpapi"
 	"vecinos/internal/store"
@@ -30,7 +32,10 @@ const commands = `Usage: vecinos [command] [flags]
 Commands:
   serve        run the server (default)
   migrate      apply pending database migrations and exit
-  backup FILE  write a consistent copy of the SQLite database to FILE (PostgreSQL: explains pg_dump)
+  backup FILE  write one archive (.tar.gz) of the SQLite database, taken while the server runs, and the
+               local files (PostgreSQL: explains pg_dump)
+  restore FILE replace the database and local files of the data directory with those of an archive
+               (refused while a server uses it; what was there is moved to before-restore-*)
   openapi      print the API contract (OpenAPI 3.1 JSON)
   version      print the version
 
@@ -92,10 +97,38 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 		defer db.Close()
-		if err := db.Backup(ctx, rest[0]); err != nil {
+		f, err := os.OpenFile(rest[0], os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "backup written to %s\n", rest[0])
+		m, err := backup.Write(ctx, db, cfg.DataDir, version, time.Now(), f)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(rest[0])
+			return err
+		}
+		fmt.Fprintf(stdout, "backup written to %s: database (schema %d) and %d file(s), %d bytes\n", rest[0], m.SchemaVersion, m.Files, m.Bytes)
+		return nil
+	case "restore":
+		if len(rest) != 1 {
+			return errors.New("usage: vecinos restore FILE")
+		}
+		if cfg.DatabaseURL != "" {
+			return errors.New("restore is for the embedded default (SQLite); on PostgreSQL use pg_restore (see the README)")
+		}
+		f, err := os.Open(rest[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		m, aside, err := backup.Restore(ctx, f, cfg.DataDir, time.Now())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "restored the backup of %s (schema %d, %d file(s)) into %s; what was there is in %s\n",
+			m.CreatedAt.Format(time.RFC3339), m.SchemaVersion, m.Files, cfg.DataDir, aside)
 		return nil
 	default:
 		fs.Usage()
@@ -119,6 +152,14 @@ func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if cfg.DatabaseURL == "" || cfg.StorageURL == "" {
+		// The data directory is in use: a restore must wait until this server stops.
+		unlock, err := backup.Lock(cfg.DataDir, false)
+		if err != nil {
+			return fmt.Errorf("data directory %s: %w", cfg.DataDir, err)
+		}
+		defer unlock()
+	}
 	a, err := app.New(ctx, cfg, app.Options{Log: log, Web: web.Dist(), Version: version})
 	if err != nil {
 		return err

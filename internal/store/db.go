@@ -150,6 +150,22 @@ func (db *DB) Backup(ctx context.Context, dst string) error {
 	return err
 }
 
+// IntegrityCheck runs SQLite's integrity check (on a restored or copied database); on PostgreSQL, whose
+// server checks its own pages, it pings.
+func (db *DB) IntegrityCheck(ctx context.Context) error {
+	if db.engine != SQLite {
+		return db.Ping(ctx)
+	}
+	var res string
+	if err := db.read.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res); err != nil {
+		return err
+	}
+	if res != "ok" {
+		return fmt.Errorf("integrity check: %s", res)
+	}
+	return nil
+}
+
 // querier is what *sql.DB and *sql.Tx have in common.
 type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
