@@ -12,8 +12,10 @@ import (
 
 // author is the member who writes into the community chat, through the API as the web app does.
 type author struct {
-	base  string // http://host:port of the instance
-	token string // session cookie
+	base         string       // http://host:port of the instance
+	token        string       // session cookie; empty: a guest
+	client       *http.Client // nil: http.DefaultClient
+	forwardedFor string       // the client address a trusted proxy would give (sign-ups are limited per address)
 }
 
 func (a *author) do(ctx context.Context, method, path string, body any, want int, out any) error {
@@ -30,8 +32,17 @@ func (a *author) do(ctx context.Context, method, path string, body any, want int
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.AddCookie(&http.Cookie{Name: "vecinos_session", Value: a.token})
-	res, err := http.DefaultClient.Do(req)
+	if a.token != "" {
+		req.AddCookie(&http.Cookie{Name: "vecinos_session", Value: a.token})
+	}
+	if a.forwardedFor != "" {
+		req.Header.Set("X-Forwarded-For", a.forwardedFor)
+	}
+	client := a.client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	res, err := client.Do(req)
 	if err != nil {
 		return err
 	}

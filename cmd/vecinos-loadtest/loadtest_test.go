@@ -143,3 +143,25 @@ Transfer/sec:     10.51MB
 		}
 	}
 }
+
+// The crash test, short (3 kills per engine): nothing the server acknowledged is lost, and every queued
+// email reaches the SMTP catcher. `make crashtest` runs 20 kills.
+func TestCrashLosesNothingAcknowledged(t *testing.T) {
+	bin := serverBinary(t)
+	engines := "sqlite,postgres"
+	if err := exec.Command("pg_isready", "-h", "127.0.0.1", "-p", "5432").Run(); err != nil {
+		unavailable(t, "PostgreSQL is not running at 127.0.0.1:5432")
+		engines = "sqlite"
+	}
+	var out bytes.Buffer
+	_, err := run(t.Context(), []string{"-workload", "crash", "-bin", bin, "-engine", engines, "-kills", "3"}, &out, &out)
+	t.Log("\n" + out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range strings.Split(engines, ",") {
+		if !strings.Contains(out.String(), "| "+e+" | 3 | ") {
+			t.Errorf("no row for %s with 3 kills", e)
+		}
+	}
+}

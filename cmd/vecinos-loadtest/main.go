@@ -13,6 +13,10 @@
 // incidents, each for -duration at -connections concurrent requests (see http.go).
 //
 //	go run ./cmd/vecinos-loadtest -workload http -engine sqlite,postgres
+//
+// The crash test (-workload crash, see crash.go): writes while the server is SIGKILLed -kills times.
+//
+//	go run ./cmd/vecinos-loadtest -workload crash -engine sqlite,postgres -kills 20
 package main
 
 import (
@@ -51,7 +55,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*result, error) {
 	fs := flag.NewFlagSet("vecinos-loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	workload := fs.String("workload", "realtime", "realtime (streams and chat messages) or http (incidents through wrk)")
+	workload := fs.String("workload", "realtime", "realtime (streams and chat messages), http (incidents through wrk) or crash (writes while the server is SIGKILLed)")
 	engines := fs.String("engine", "sqlite", "comma-separated: sqlite, postgres")
 	streamCounts := fs.String("streams", "1000", "comma-separated numbers of streams (members of the community)")
 	instances := fs.Int("instances", 0, "server instances; 0 = 1 on SQLite, 2 on PostgreSQL")
@@ -62,11 +66,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	incidents := fs.Int("incidents", 20000, "http: incidents per community")
 	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case")
 	connections := fs.Int("connections", 50, "http: wrk's concurrent connections")
+	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if *workload != "realtime" && *workload != "http" {
-		return nil, fmt.Errorf("-workload: %q is neither realtime nor http", *workload)
+	if *workload != "realtime" && *workload != "http" && *workload != "crash" {
+		return nil, fmt.Errorf("-workload: %q is not realtime, http or crash", *workload)
 	}
 	cases, err := scenarios(*engines, *streamCounts, *instances)
 	if err != nil {
@@ -93,6 +98,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		}
 	}
 
+	if *workload == "crash" {
+		o := crashOptions{kills: *kills, workers: 8, bin: *bin, adminURL: *adminURL}
+		for _, sc := range cases {
+			if !slices.Contains(o.engines, sc.engine) {
+				o.engines = append(o.engines, sc.engine)
+			}
+		}
+		return nil, runCrash(ctx, o, stdout, stderr)
+	}
 	if *workload == "http" {
 		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL}
 		for _, sc := range cases {

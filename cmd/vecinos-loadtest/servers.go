@@ -41,8 +41,14 @@ func startServer(ctx context.Context, bin, dir string, db *database) (*server, e
 	if err != nil {
 		return nil, err
 	}
+	return startServerAt(ctx, bin, dir, db, addr)
+}
+
+// startServerAt runs bin on addr (a restart takes the address of the server it replaces) with the extra
+// VECINOS_* settings given; the log file is appended to.
+func startServerAt(ctx context.Context, bin, dir string, db *database, addr string, settings ...string) (*server, error) {
 	s := &server{addr: addr, log: filepath.Join(dir, "server-"+strings.ReplaceAll(addr, ":", "-")+".log"), done: make(chan struct{})}
-	logFile, err := os.Create(s.log)
+	logFile, err := os.OpenFile(s.log, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -50,14 +56,14 @@ func startServer(ctx context.Context, bin, dir string, db *database) (*server, e
 	s.cmd = exec.Command(bin, "serve")
 	// The caller's VECINOS_* settings are left out: the instance gets ours only.
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "VECINOS_") })
-	s.cmd.Env = append(env, "VECINOS_ADDR="+addr, "VECINOS_PUBLIC_URL=http://"+addr,
-		"VECINOS_DATA_DIR="+db.dataDir, "VECINOS_DATABASE_URL="+db.url, "VECINOS_LOG_LEVEL=warn")
+	s.cmd.Env = append(append(env, "VECINOS_ADDR="+addr, "VECINOS_PUBLIC_URL=http://"+addr,
+		"VECINOS_DATA_DIR="+db.dataDir, "VECINOS_DATABASE_URL="+db.url, "VECINOS_LOG_LEVEL=warn"), settings...)
 	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
 	if err := s.cmd.Start(); err != nil {
 		return nil, err
 	}
 	go func() { s.err = s.cmd.Wait(); close(s.done) }()
-	if err := s.waitReady(ctx, 30*time.Second); err != nil {
+	if err := s.waitReady(ctx, 60*time.Second); err != nil {
 		s.stop()
 		return nil, err
 	}
@@ -112,6 +118,12 @@ func (s *server) stop() error {
 		return fmt.Errorf("server %s: %v; its log:\n%s", s.addr, s.err, s.tail())
 	}
 	return nil
+}
+
+// kill ends the server with SIGKILL, as a power cut would, and waits until it is gone.
+func (s *server) kill() {
+	_ = s.cmd.Process.Kill()
+	<-s.done
 }
 
 // tail is the end of the server's log, for error messages.

@@ -198,6 +198,9 @@ func (a *App) Background() (stop func()) {
 	// queued by a last request still leaves.
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
+	if err := a.DB.ReleaseMailClaims(ctx); err != nil {
+		a.log.Warn("mail outbox: cannot release the claims of a previous run", "err", err)
+	}
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) })
 	wg.Go(func() {

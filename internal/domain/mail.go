@@ -5,6 +5,9 @@ import "time"
 // Mail is one email ready to send. It is written to the outbox in the same transaction as the change
 // that causes it, so a crash or an SMTP outage never loses it.
 type Mail struct {
+	// ID is the outbox row, set when it is delivered: it makes the Message-ID, so a delivery retried after
+	// a crash is recognisably the same email (and mail clients show it once).
+	ID      string
 	To      string
 	Subject string
 	Text    string

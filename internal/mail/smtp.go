@@ -7,6 +7,7 @@ import (
 	netmail "net/mail"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -20,9 +21,10 @@ const smtpTimeout = 15 * time.Second
 // SMTPSender delivers through an SMTP server, one connection per message: the outbox sends few emails,
 // and a fresh connection never trips over one the server has dropped.
 type SMTPSender struct {
-	host string
-	from string
-	opts []gomail.Option
+	host   string
+	from   string
+	domain string // of the sender's address: the right-hand side of Message-IDs
+	opts   []gomail.Option
 }
 
 // NewSMTPSender reads VECINOS_SMTP_URL: smtp://[user:pass@]host[:port] (port 587 by default; STARTTLS
@@ -50,7 +52,8 @@ func newSMTPSender(rawURL, from string, tlsConfig *tls.Config) (*SMTPSender, err
 			return nil, fmt.Errorf("VECINOS_SMTP_URL: bad port %q", p)
 		}
 	}
-	if _, err := netmail.ParseAddress(from); err != nil {
+	sender, err := netmail.ParseAddress(from)
+	if err != nil {
 		return nil, fmt.Errorf("VECINOS_MAIL_FROM %q is not an email address: %w", from, err)
 	}
 	host := u.Hostname()
@@ -70,7 +73,8 @@ func newSMTPSender(rawURL, from string, tlsConfig *tls.Config) (*SMTPSender, err
 		opts = append(opts, gomail.WithOpportunisticSMTPAuth(gomail.SMTPAuthPlain, gomail.SMTPAuthLogin),
 			gomail.WithUsername(user), gomail.WithPassword(pass))
 	}
-	s := &SMTPSender{host: host, from: from, opts: opts}
+	_, domain, _ := strings.Cut(sender.Address, "@")
+	s := &SMTPSender{host: host, from: from, domain: domain, opts: opts}
 	if _, err := s.client(); err != nil { // bad options show at start-up, not at the first email
 		return nil, err
 	}
@@ -95,6 +99,9 @@ func (s *SMTPSender) Send(ctx context.Context, m domain.Mail) error {
 		return fmt.Errorf("to: %w", err)
 	}
 	msg.Subject(m.Subject)
+	if m.ID != "" {
+		msg.SetMessageIDWithValue(m.ID + "@" + s.domain)
+	}
 	// RFC 3834: tells autoresponders (out-of-office replies) not to answer.
 	msg.SetGenHeader("Auto-Submitted", "auto-generated")
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)

@@ -46,7 +46,9 @@ func TestSMTPSenderDelivers(t *testing.T) {
 				t.Fatal(err)
 			}
 			link := "http://localhost:8080/confirmar?token=Zx9-long_token.value"
-			if err := s.Send(context.Background(), confirmMail(t, "ana@example.com", link)); err != nil {
+			m := confirmMail(t, "ana@example.com", link)
+			m.ID = "0190f5a4-7b5e-7c3e-8f1a-9d2b3c4d5e6f" // the outbox row
+			if err := s.Send(context.Background(), m); err != nil {
 				t.Fatal(err)
 			}
 			got := tt.server.messages()
@@ -58,7 +60,8 @@ func TestSMTPSenderDelivers(t *testing.T) {
 			}
 			p := parseMail(t, got[0].data)
 			if p.subject != "Confirma tu email en Vecinos" || p.header.Get("Auto-Submitted") != "auto-generated" ||
-				!strings.Contains(p.header.Get("From"), "no-reply@vecinos.test") {
+				!strings.Contains(p.header.Get("From"), "no-reply@vecinos.test") ||
+				p.header.Get("Message-Id") != "<0190f5a4-7b5e-7c3e-8f1a-9d2b3c4d5e6f@vecinos.test>" {
 				t.Fatalf("headers %v, subject %q", p.header, p.subject)
 			}
 			if !strings.Contains(p.text, link) || !strings.Contains(p.text, "Hola, Ana María:") {

@@ -15,6 +15,7 @@ type Outbox interface {
 	MarkMailSent(ctx context.Context, id string, at time.Time) error
 	MarkMailFailed(ctx context.Context, id string, attempts int, nextTry time.Time, errText string) error
 	MarkMailAbandoned(ctx context.Context, id string, attempts int, at time.Time, errText string) error
+	ExtendMailClaim(ctx context.Context, id string, claimedUntil, until time.Time) (bool, error)
 }
 
 const (
@@ -24,10 +25,12 @@ const (
 	firstRetry  = 10 * time.Second
 	maxRetry    = time.Hour
 	batchSize   = 10
-	// sendTimeout bounds one delivery; the lease is longer, so no other instance takes a message that is
-	// still being sent.
+	// A batch is claimed for a short lease, so that the messages of a process that dies come back soon;
+	// each message's lease is extended past sendTimeout just before it is handed to SMTP, so no other
+	// instance takes a message that is still being sent.
 	sendTimeout = time.Minute
-	lease       = 3 * sendTimeout
+	lease       = 20 * time.Second
+	sendLease   = sendTimeout + 10*time.Second
 )
 
 // Worker sends the outbox: every Interval, and at once when woken.
@@ -87,7 +90,8 @@ func (w *Worker) now() time.Time {
 // drain sends due messages batch by batch until none is left or ctx is cancelled.
 func (w *Worker) drain(ctx context.Context) {
 	for ctx.Err() == nil {
-		batch, err := w.Outbox.ClaimMail(ctx, w.now(), batchSize, lease)
+		claimed := w.now()
+		batch, err := w.Outbox.ClaimMail(ctx, claimed, batchSize, lease)
 		if err != nil {
 			if ctx.Err() == nil {
 				w.Log.WarnContext(ctx, "mail outbox: cannot claim messages", "err", err)
@@ -95,7 +99,7 @@ func (w *Worker) drain(ctx context.Context) {
 			return
 		}
 		for _, q := range batch {
-			w.deliver(ctx, q)
+			w.deliver(ctx, q, claimed.Add(lease))
 		}
 		if len(batch) < batchSize {
 			return
@@ -103,12 +107,23 @@ func (w *Worker) drain(ctx context.Context) {
 	}
 }
 
-// deliver sends one message and records the outcome. It logs addresses and errors, never bodies.
-func (w *Worker) deliver(ctx context.Context, q domain.QueuedMail) {
+// deliver sends one message claimed until claimedUntil and records the outcome. It logs addresses and
+// errors, never bodies.
+func (w *Worker) deliver(ctx context.Context, q domain.QueuedMail, claimedUntil time.Time) {
+	log := w.Log.With("mail_id", q.ID, "to", q.Mail.To)
+	// Still ours? (The batch's lease may have run out while earlier messages were sent, and another
+	// instance claimed this one.) Then keep it for as long as the delivery may take.
+	if mine, err := w.Outbox.ExtendMailClaim(ctx, q.ID, claimedUntil, w.now().Add(sendLease)); err != nil || !mine {
+		if err != nil {
+			log.WarnContext(ctx, "mail outbox: cannot extend the claim", "err", err)
+		}
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
 	defer cancel()
-	log := w.Log.With("mail_id", q.ID, "to", q.Mail.To)
-	sendErr := w.Sender.Send(ctx, q.Mail)
+	m := q.Mail
+	m.ID = q.ID
+	sendErr := w.Sender.Send(ctx, m)
 	now := w.now()
 	var err error
 	switch attempts := q.Attempts + 1; {

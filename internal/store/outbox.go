@@ -165,3 +165,27 @@ func (db *DB) PoolStats() map[string]sql.DBStats {
 	}
 	return out
 }
+
+// ReleaseMailClaims frees the leases of emails claimed by a process that is gone, so they leave at once
+// instead of when the lease runs out. Only for SQLite, whose data directory one server holds at a time
+// (serve's lock): any lease found at start-up is a dead process's. An email that was being handed to SMTP
+// when that process died may go out twice; its Message-ID (the row) lets mail clients show it once.
+func (db *DB) ReleaseMailClaims(ctx context.Context) error {
+	if db.engine != SQLite {
+		return nil
+	}
+	_, err := db.writer().exec(ctx, "UPDATE mail_outbox SET locked_until = NULL WHERE sent_at IS NULL AND locked_until IS NOT NULL")
+	return err
+}
+
+// ExtendMailClaim moves the lease of a claimed email to until, if it is still the claim that ended at
+// claimedUntil (nobody claimed it since); it reports whether it was.
+func (db *DB) ExtendMailClaim(ctx context.Context, id string, claimedUntil, until time.Time) (bool, error) {
+	res, err := db.writer().exec(ctx, "UPDATE mail_outbox SET locked_until = ? WHERE id = ? AND locked_until = ? AND sent_at IS NULL",
+		until.UnixMilli(), id, claimedUntil.UnixMilli())
+	if err != nil {
+		return false, fmt.Errorf("extend mail claim: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}

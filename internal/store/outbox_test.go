@@ -172,3 +172,29 @@ func TestEnqueueRefusesABadAddress(t *testing.T) {
 		}
 	})
 }
+
+// A worker sends a claimed email only if the claim is still its own: when its batch's lease ran out and
+// another worker took the email, extending the old claim fails and the first worker skips it.
+func TestAnExtendedClaimIsTheClaimantsOnly(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if err := db.EnqueueMail(ctx, testMail(1)); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().Truncate(time.Millisecond)
+		first := claim(t, db, now, 10)
+		second := claim(t, db, now.Add(lease+time.Second), 10)
+		if len(first) != 1 || len(second) != 1 {
+			t.Fatalf("claims %v and %v", first, second)
+		}
+		if mine, err := db.ExtendMailClaim(ctx, first[0].ID, now.Add(lease), now.Add(2*lease)); err != nil || mine {
+			t.Fatalf("the first worker extended a claim that is no longer its own: %v %v", mine, err)
+		}
+		if mine, err := db.ExtendMailClaim(ctx, second[0].ID, now.Add(2*lease+time.Second), now.Add(3*lease)); err != nil || !mine {
+			t.Fatalf("the second worker could not extend its claim: %v %v", mine, err)
+		}
+		if again := claim(t, db, now.Add(2*lease+2*time.Second), 10); len(again) != 0 {
+			t.Fatalf("claimed during the extended lease: %v", again)
+		}
+	})
+}
