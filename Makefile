@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-fuzz fuzz test-web test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest clean
+.PHONY: run build test test-go test-fuzz fuzz test-web test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest soak clean
 
 # Dev mode (the dev mailbox at /dev/mailbox, 'Crear usuario test') unless VECINOS_DEV says otherwise.
 run: $(BIN)
@@ -96,6 +96,11 @@ loadtest-http: $(BIN)
 # 3 kills (cmd/vecinos-loadtest's TestCrashLosesNothingAcknowledged).
 crashtest: $(BIN)
 	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -workload crash -engine sqlite,postgres -kills 20
+
+# One hour of mixed load on SQLite against the real binary, sampling its RSS and goroutines each minute;
+# prints the curve and fails when RSS grows 10 % or more after warm-up.
+soak: $(BIN)
+	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -workload soak -duration 1h -sample 1m
 
 clean:
 	rm -rf bin web/dist

@@ -14,7 +14,8 @@
 //
 //	go run ./cmd/vecinos-loadtest -workload http -engine sqlite,postgres
 //
-// The crash test (-workload crash, see crash.go): writes while the server is SIGKILLed -kills times.
+// The crash test (-workload crash, see crash.go): writes while the server is SIGKILLed -kills times. The
+// soak (-workload soak, see soak.go): mixed load for -duration, sampling the server's RSS and goroutines.
 //
 //	go run ./cmd/vecinos-loadtest -workload crash -engine sqlite,postgres -kills 20
 package main
@@ -55,7 +56,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*result, error) {
 	fs := flag.NewFlagSet("vecinos-loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	workload := fs.String("workload", "realtime", "realtime (streams and chat messages), http (incidents through wrk) or crash (writes while the server is SIGKILLed)")
+	workload := fs.String("workload", "realtime", "realtime (streams and chat messages), http (incidents through wrk), crash (writes while the server is SIGKILLed) or soak (mixed load for -duration, sampling RSS)")
 	engines := fs.String("engine", "sqlite", "comma-separated: sqlite, postgres")
 	streamCounts := fs.String("streams", "1000", "comma-separated numbers of streams (members of the community)")
 	instances := fs.Int("instances", 0, "server instances; 0 = 1 on SQLite, 2 on PostgreSQL")
@@ -64,14 +65,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	bin := fs.String("bin", "", "vecinos binary; empty = go build ./cmd/vecinos into a temp dir")
 	adminURL := fs.String("postgres", defaultPostgresURL, "PostgreSQL server on which each case creates (and then drops) a database")
 	incidents := fs.Int("incidents", 20000, "http: incidents per community")
-	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case")
+	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case; soak: how long the load lasts")
 	connections := fs.Int("connections", 50, "http: wrk's concurrent connections")
 	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
+	sample := fs.Duration("sample", time.Minute, "soak: how often RSS and goroutines are sampled")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if *workload != "realtime" && *workload != "http" && *workload != "crash" {
-		return nil, fmt.Errorf("-workload: %q is not realtime, http or crash", *workload)
+	if !slices.Contains([]string{"realtime", "http", "crash", "soak"}, *workload) {
+		return nil, fmt.Errorf("-workload: %q is not realtime, http, crash or soak", *workload)
 	}
 	cases, err := scenarios(*engines, *streamCounts, *instances)
 	if err != nil {
@@ -98,6 +100,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		}
 	}
 
+	if *workload == "soak" {
+		return nil, runSoak(ctx, soakOptions{duration: *duration, sample: *sample, workers: 4, bin: *bin}, stdout, stderr)
+	}
 	if *workload == "crash" {
 		o := crashOptions{kills: *kills, workers: 8, bin: *bin, adminURL: *adminURL}
 		for _, sc := range cases {
