@@ -45,6 +45,7 @@ type Service struct {
 	now       func() time.Time
 	publicURL string
 	mailWake  func()
+	audit     domain.Auditor
 }
 
 // Options configure the service.
@@ -52,6 +53,7 @@ type Options struct {
 	Now       func() time.Time // the clock; nil = time.Now
 	PublicURL string           // links in the emails of critical announcements
 	MailWake  func()           // called after emails were queued; may be nil
+	Audit     domain.Auditor   // records the deletions; may be nil
 }
 
 // New returns the service.
@@ -62,7 +64,7 @@ func New(store Store, o Options) *Service {
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
-	return &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake}
+	return &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake, audit: o.Audit}
 }
 
 var (
@@ -313,10 +315,18 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error 
 		return err
 	}
 	now := s.now().UTC()
-	return s.edit(ctx, a, id, now, func(an *domain.Announcement) error {
+	var before map[string]any
+	var title string
+	err := s.edit(ctx, a, id, now, func(an *domain.Announcement) error {
+		title, before = an.Title, map[string]any{"title": an.Title, "status": an.Status, "priority": an.Priority}
 		an.Status, an.DeletedAt = domain.AnnouncementDeleted, &now
 		return nil
 	})
+	if err == nil {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditContentDeleted, TargetKind: "announcement", TargetID: id,
+			TargetLabel: title, Before: before})
+	}
+	return err
 }
 
 // edit is the one way an announcement changes, in one transaction: read it locked, apply change to a

@@ -16,10 +16,12 @@ import (
 
 	"vecinos/internal/accounts"
 	"vecinos/internal/announcements"
+	"vecinos/internal/audit"
 	"vecinos/internal/auth"
 	"vecinos/internal/config"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
+	"vecinos/internal/domain"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/httpapi"
@@ -105,6 +107,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now})
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Messaging.Revoke
+	auditLog := audit.New(db, now, o.Log)
+	record := domain.Auditor(auditLog.Record)
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log})
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
@@ -114,16 +118,17 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Ready:     db.Ping,
 		Mailbox:   mail.NewMailbox(db),
 		Accounts:  accts,
-		Incidents: incidents.New(db, incidents.Options{Now: now}),
-		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now}),
+		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
+		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-			Limiter: limiter, Revoked: revoked}),
-		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now}),
+			Limiter: limiter, Revoked: revoked, Audit: record}),
+		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record}),
 		Directory:     directory.New(db),
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
-		Units:         units.New(db, units.Options{Now: now}),
+		Units:         units.New(db, units.Options{Now: now, Audit: record}),
+		Audit:         auditLog,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

@@ -69,10 +69,11 @@ type ProfileChanges struct {
 
 // MemberRole is a member of a community as the role-management table shows them.
 type MemberRole struct {
-	ID       string
-	FullName string
-	Email    string
-	Role     Role
+	ID           string
+	FullName     string
+	Email        string
+	Role         Role
+	PreviousRole Role // after a change: the role before it (empty: none)
 }
 
 // CommunityAdmin is an admin of a community with the unit they live in, for /settings/my-community.

@@ -53,12 +53,14 @@ type Service struct {
 	store     Store
 	publicURL string
 	now       func() time.Time
+	audit     domain.Auditor
 }
 
 // Options configure the service.
 type Options struct {
 	PublicURL string           // base of the feed URLs
 	Now       func() time.Time // the clock; nil = time.Now
+	Audit     domain.Auditor   // records an admin's deletion of someone else's event; may be nil
 }
 
 // New returns the service.
@@ -66,7 +68,7 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now}
+	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, audit: o.Audit}
 }
 
 var (
@@ -192,10 +194,14 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 // Delete soft-deletes an event; only its creator or an admin may.
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
 	now := s.now().UTC()
-	_, err := s.edit(ctx, a, id, now, errCannotDel, func(ev *domain.Event) error {
+	ev, err := s.edit(ctx, a, id, now, errCannotDel, func(ev *domain.Event) error {
 		ev.DeletedAt = &now
 		return nil
 	})
+	if err == nil && (ev.CreatedBy == nil || *ev.CreatedBy != a.UserID) {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditContentDeleted, TargetKind: "event", TargetID: ev.ID,
+			TargetLabel: ev.Title, Before: map[string]any{"title": ev.Title, "startAt": ev.StartAt, "createdBy": ev.CreatedByName}})
+	}
 	return err
 }
 

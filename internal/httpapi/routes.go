@@ -288,6 +288,10 @@ func registerAPI(api huma.API, s *server) {
 		"Viviendas nuevas por aceptar (solo administradores)")
 	route(api, http.MethodPost, "/api/v1/community/new-units/{id}/review", admins, 0, "invitations", "reviewProposedUnit", s.reviewProposedUnit,
 		"Aceptar o rechazar una vivienda nueva (solo administradores)")
+
+	// audit of admin actions
+	route(api, http.MethodGet, "/api/v1/community/audit", admins, 0, "audit", "listAudit", s.listAudit,
+		"Registro de actividad de los administradores, lo más nuevo primero")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

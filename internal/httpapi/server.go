@@ -14,6 +14,7 @@ import (
 
 	"vecinos/internal/accounts"
 	"vecinos/internal/announcements"
+	"vecinos/internal/audit"
 	"vecinos/internal/config"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
@@ -48,6 +49,7 @@ type Deps struct {
 	Invitations   *invitations.Service
 	Dashboard     *dashboard.Service
 	Units         *units.Service             // the units registry (issue #21)
+	Audit         *audit.Service             // the record of admin actions
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

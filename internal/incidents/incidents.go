@@ -36,11 +36,13 @@ type Store interface {
 type Service struct {
 	store Store
 	now   func() time.Time
+	audit domain.Auditor
 }
 
 // Options configure the service.
 type Options struct {
-	Now func() time.Time // the clock; nil = time.Now
+	Now   func() time.Time // the clock; nil = time.Now
+	Audit domain.Auditor   // records an admin's deletion of someone else's incident; may be nil
 }
 
 // New returns the service.
@@ -48,7 +50,7 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, now: o.Now}
+	return &Service{store: store, now: o.Now, audit: o.Audit}
 }
 
 var (
@@ -213,10 +215,14 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 // Delete soft-deletes an incident; only its creator or an admin may.
 func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
 	now := s.now().UTC()
-	_, err := s.edit(ctx, a, id, now, errCannotDel, func(in *domain.Incident) error {
+	in, err := s.edit(ctx, a, id, now, errCannotDel, func(in *domain.Incident) error {
 		in.DeletedAt = &now
 		return nil
 	})
+	if err == nil && (in.CreatedBy == nil || *in.CreatedBy != a.UserID) {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditContentDeleted, TargetKind: "incident", TargetID: in.ID,
+			TargetLabel: in.Title, Before: map[string]any{"title": in.Title, "status": in.Status, "createdBy": in.CreatedByName}})
+	}
 	return err
 }
 

@@ -30,6 +30,7 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 	if err != nil {
 		return nil, err
 	}
+	before := *c
 	for _, f := range []struct {
 		in       *string
 		to       *string
@@ -71,7 +72,15 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 	if err := s.store.UpdateCommunity(ctx, c); err != nil {
 		return nil, err
 	}
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
+		TargetLabel: c.Name, Before: communityFields(&before), After: communityFields(c)})
 	return c, nil
+}
+
+// communityFields are what an admin edits of the community, as the audit keeps them.
+func communityFields(c *domain.Community) map[string]any {
+	return map[string]any{"name": c.Name, "address": c.Address, "city": c.City, "postalCode": c.PostalCode,
+		"country": c.Country, "catastralReference": c.CatastralReference}
 }
 
 // Admins lists the admins of the actor's community with their unit numbers.
@@ -108,6 +117,8 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 	m, err := s.store.SetRole(ctx, a.CommunityID, a.UserID, targetID, r, domain.MaxAdmins)
 	if err == nil {
 		s.revoked(targetID)
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditRoleChanged, TargetKind: "member", TargetID: targetID,
+			TargetLabel: m.FullName, Before: map[string]any{"role": m.PreviousRole}, After: map[string]any{"role": m.Role}})
 	}
 	return m, err
 }
@@ -230,5 +241,7 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 	}
 	s.mailWake()
 	s.eraseDocument(ctx, document)
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditVerificationDecided, TargetKind: "member", TargetID: v.UserID,
+		TargetLabel: v.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": v.Status, "note": n}})
 	return v, nil
 }

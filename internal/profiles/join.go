@@ -159,6 +159,8 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 	})
 	if err == nil {
 		s.mailWake()
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
+			TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
 	}
 	return r, err
 }
@@ -188,7 +190,12 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 	if err != nil {
 		return nil, err
 	}
-	return s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now())
+	c, err := s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now())
+	if err == nil {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditOwnerClaimDecided, TargetKind: "member", TargetID: c.UserID,
+			TargetLabel: c.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": c.Status, "unit": c.UnitLabel}})
+	}
+	return c, err
 }
 
 // ProposedUnits lists the units members of the admin's community gave by floor and door, waiting to be
@@ -210,5 +217,10 @@ func (s *Service) ReviewProposedUnit(ctx context.Context, a *domain.Actor, id, d
 	if err != nil {
 		return nil, err
 	}
-	return s.store.ReviewProposedUnit(ctx, id, a.CommunityID, st)
+	u, err := s.store.ReviewProposedUnit(ctx, id, a.CommunityID, st)
+	if err == nil {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditProposedUnitDecided, TargetKind: "unit", TargetID: u.ID,
+			TargetLabel: u.Label, Before: map[string]any{"status": domain.VerificationPending, "proposedBy": u.FullName}, After: map[string]any{"status": st}})
+	}
+	return u, err
 }

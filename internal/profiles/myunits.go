@@ -55,5 +55,10 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 	if err != nil {
 		return err
 	}
-	return s.store.ReviewResidentClaim(ctx, a.CommunityID, unitID, userID, a.UserID, st, s.now())
+	if err := s.store.ReviewResidentClaim(ctx, a.CommunityID, unitID, userID, a.UserID, st, s.now()); err != nil {
+		return err
+	}
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditResidentClaimDecided, TargetKind: "member", TargetID: userID,
+		Before: map[string]any{"status": domain.VerificationPending, "unitId": unitID}, After: map[string]any{"status": st, "unitId": unitID}})
+	return nil
 }

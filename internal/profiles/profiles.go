@@ -79,6 +79,7 @@ type Service struct {
 	mailWake  func()
 
 	revoked func(userID string)
+	audit   domain.Auditor
 }
 
 // Options configure the service.
@@ -91,6 +92,8 @@ type Options struct {
 
 	// Revoked is called after a member's role changed (their realtime streams re-check their access); may be nil.
 	Revoked func(userID string)
+	// Audit records the admins' actions (roles, the community, decisions on requests and claims); may be nil.
+	Audit domain.Auditor
 }
 
 // New returns the service.
@@ -108,7 +111,7 @@ func New(store Store, emails EmailChanger, o Options) *Service {
 		o.Revoked = func(string) {}
 	}
 	return &Service{store: store, emails: emails, files: o.Files, limiter: o.Limiter, now: o.Now,
-		publicURL: o.PublicURL, mailWake: o.MailWake, revoked: o.Revoked}
+		publicURL: o.PublicURL, mailWake: o.MailWake, revoked: o.Revoked, audit: o.Audit}
 }
 
 func (s *Service) limit(key string, rule ratelimit.Rule) error {

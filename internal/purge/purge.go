@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vecinos/internal/accounts"
+	"vecinos/internal/domain"
 )
 
 // Store is what the purge needs from the database. Each table it purges is one step of Job.steps.
@@ -17,6 +18,7 @@ type Store interface {
 	DeleteExpiredSessions(ctx context.Context, now, idleCutoff time.Time) (int64, error)
 	DeleteStaleEmailTokens(ctx context.Context, before time.Time) (int64, error)
 	DeleteExpiredRateLimits(ctx context.Context, before time.Time) (int64, error)
+	DeleteExpiredAudit(ctx context.Context, before time.Time) (int64, error)
 }
 
 const (
@@ -75,6 +77,9 @@ func (j *Job) steps(now time.Time) []step {
 		}},
 		{"rate_limits", func(ctx context.Context) (int64, error) {
 			return j.store.DeleteExpiredRateLimits(ctx, now)
+		}},
+		{"audit_log", func(ctx context.Context) (int64, error) {
+			return j.store.DeleteExpiredAudit(ctx, now.Add(-domain.AuditRetention))
 		}},
 	}
 }

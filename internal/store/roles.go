@@ -105,6 +105,9 @@ func (db *DB) SetRole(ctx context.Context, communityID, actorID, targetID string
 			return err
 		}
 		m.ID, m.Role = targetID, role
+		if current != nil {
+			m.PreviousRole = domain.Role(*current)
+		}
 		if role == domain.RoleAdmin && (current == nil || *current != string(domain.RoleAdmin)) {
 			var admins int
 			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM user_roles WHERE community_id = ? AND role = 'admin'", communityID).Scan(&admins); err != nil {

@@ -333,6 +333,8 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte) (*Im
 			}
 			res.Added++
 		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitsImported, TargetKind: "registry",
+			TargetLabel: fmt.Sprintf("%d líneas", len(rows)), After: map[string]any{"added": res.Added, "updated": res.Updated}})
 		return nil
 	})
 	if err != nil {

@@ -28,11 +28,13 @@ type Store interface {
 type Service struct {
 	store Store
 	now   func() time.Time
+	audit domain.Auditor
 }
 
 // Options configure the service.
 type Options struct {
-	Now func() time.Time // the clock; nil = time.Now
+	Now   func() time.Time // the clock; nil = time.Now
+	Audit domain.Auditor   // records every change of the registry, in its transaction; may be nil
 }
 
 // New returns the service.
@@ -40,7 +42,7 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, now: o.Now}
+	return &Service{store: store, now: o.Now, audit: o.Audit}
 }
 
 var (
@@ -172,6 +174,8 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 		if taken(units, u) {
 			return domain.ErrUnitNameTaken(u)
 		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitAdded, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
+			After: unitFields(u)})
 		return s.store.SaveUnit(ctx, u, s.now())
 	})
 	if err != nil {
@@ -196,12 +200,15 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 		if u == nil {
 			return errUnitNotFound
 		}
+		before := unitFields(u)
 		if err := in.apply(u); err != nil {
 			return err
 		}
 		if taken(units, u) {
 			return domain.ErrUnitNameTaken(u)
 		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitEdited, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
+			Before: before, After: unitFields(u)})
 		out = u
 		return s.store.SaveUnit(ctx, u, s.now())
 	})
@@ -230,6 +237,8 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 			return domain.Errorf(domain.CodeConflict,
 				"No se puede eliminar «%s»: tiene vecinos o propietario. Fusiónala con otra unidad para trasladarlos", u.Label())
 		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitRemoved, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
+			Before: unitFields(u)})
 		return s.store.DeleteUnit(ctx, a.CommunityID, id)
 	})
 }
@@ -253,6 +262,7 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 		if f == nil || t == nil {
 			return errUnitNotFound
 		}
+		before := map[string]any{"from": unitFields(f), "into": unitFields(t)}
 		if f.OwnerID != nil && t.OwnerID != nil && *f.OwnerID != *t.OwnerID {
 			return domain.Errorf(domain.CodeConflict, "«%s» y «%s» tienen propietarios distintos: no se pueden fusionar", f.Label(), t.Label())
 		}
@@ -273,7 +283,18 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 			return err
 		}
 		out = t
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitsMerged, TargetKind: "unit", TargetID: t.ID,
+			TargetLabel: f.Label() + " → " + t.Label(), Before: before, After: unitFields(t)})
 		return s.store.MergeUnits(ctx, a.CommunityID, from, into, s.now())
 	})
 	return out, err
+}
+
+// unitFields are what an admin edits of a unit, as the audit keeps them.
+func unitFields(u *domain.Unit) map[string]any {
+	f := map[string]any{"name": u.Label(), "kind": u.Kind}
+	if u.Coefficient != nil {
+		f["coefficient"] = u.Coefficient.String()
+	}
+	return f
 }

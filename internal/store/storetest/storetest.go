@@ -106,6 +106,14 @@ type location struct{ url, dir string }
 // placeholders $1, $2…: both engines read them.
 func Exec(t testing.TB, db *store.DB, query string, args ...any) {
 	t.Helper()
+	if err := TryExec(t, db, query, args...); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+}
+
+// TryExec is Exec for a statement the database may refuse (a trigger, a constraint): it returns the error.
+func TryExec(t testing.TB, db *store.DB, query string, args ...any) error {
+	t.Helper()
 	v, ok := locations.Load(db)
 	if !ok {
 		t.Fatal("storetest.Exec: the store was not opened by storetest")
@@ -120,9 +128,8 @@ func Exec(t testing.TB, db *store.DB, query string, args ...any) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	if _, err := raw.Exec(query, args...); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
+	_, err = raw.Exec(query, args...)
+	return err
 }
 
 func serverURL() string {

@@ -71,6 +71,7 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
   '/settings/invitations': async () => ({
     Component: (await import('@/features/settings/invitations/invitations-page')).InvitationsPage,
   }),
+  '/settings/audit': async () => ({ Component: (await import('@/features/settings/audit/audit-page')).AuditPage }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),

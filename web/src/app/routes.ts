@@ -39,6 +39,7 @@ export const ROUTE_PATHS = [
   '/settings/verifications',
   '/settings/units',
   '/settings/invitations',
+  '/settings/audit',
 ] as const
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]

@@ -34,6 +34,8 @@ export const queryKeys = {
     newUnits: () => ['community', 'new-units'] as const,
     /** The invitations the admins sent. */
     invitations: () => ['community', 'invitations'] as const,
+    /** The record of admin actions, filtered. */
+    audit: <F>(filters: F) => ['community', 'audit', filters] as const,
   },
   /** The user's own verification request. */
   myVerification: () => ['verification'] as const,

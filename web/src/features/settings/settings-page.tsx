@@ -1,4 +1,4 @@
-import { Building2, ChevronRight, DoorOpen, Info, LifeBuoy, LoaderCircle, LogOut, Settings2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { Building2, ChevronRight, DoorOpen, History, Info, LifeBuoy, LoaderCircle, LogOut, Settings2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
@@ -15,6 +15,12 @@ import { SettingsScreen } from './components/settings-screen'
 import { unitSummary } from './lib/unit-summary'
 
 export const APP_VERSION = '1.0.0'
+
+/** What only admins see: the units registry and the record of their actions. */
+const ADMIN_LINKS = [
+  { to: '/settings/units', key: 'units', icon: DoorOpen },
+  { to: '/settings/audit', key: 'audit', icon: History },
+] as const
 
 const ACCOUNT_LINKS = [
   { to: '/settings/profile', key: 'profile', icon: User },
@@ -83,18 +89,20 @@ export function SettingsPage() {
               </Link>
             </li>
           ))}
-          {hasCommunity && role === 'admin' && (
-            <li className="border-b">
-              <Link
-                to="/settings/units"
-                className="flex min-h-14 items-center gap-3 px-4 py-3 outline-none hover:bg-muted focus-visible:bg-muted"
-              >
-                <DoorOpen className="size-5 shrink-0 text-primary" aria-hidden />
-                <span className="min-w-0 flex-1 font-medium">{t('settings.home.links.units')}</span>
-                <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              </Link>
-            </li>
-          )}
+          {hasCommunity &&
+            role === 'admin' &&
+            ADMIN_LINKS.map(({ to, key, icon: Icon }) => (
+              <li key={to} className="border-b">
+                <Link
+                  to={to}
+                  className="flex min-h-14 items-center gap-3 px-4 py-3 outline-none hover:bg-muted focus-visible:bg-muted"
+                >
+                  <Icon className="size-5 shrink-0 text-primary" aria-hidden />
+                  <span className="min-w-0 flex-1 font-medium">{t(`settings.home.links.${key}`)}</span>
+                  <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                </Link>
+              </li>
+            ))}
           <li>
             <a
               href={`mailto:${supportEmail ?? ''}?subject=${encodeURIComponent('Soporte')}`}

@@ -522,6 +522,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registro de actividad de los administradores, lo más nuevo primero */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/invitation-letters": {
         parameters: {
             query?: never;
@@ -1540,6 +1557,27 @@ export interface components {
         AudiencesOutputBody: {
             /** @description The portals / staircases of the community (units.building) */
             buildings: components["schemas"]["BuildingAudience"][] | null;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditRecord"][] | null;
+            nextCursor: string | null;
+        };
+        AuditRecord: {
+            /** @description role.changed, community.edited, unit.added… (the filter's list) */
+            action: string;
+            actorId: string | null;
+            actorName: string;
+            /** @description The values after (an object); absent for a deletion */
+            after?: unknown;
+            /** @description The values before (an object); absent for a creation */
+            before?: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            targetId: string;
+            /** @description member, community, unit, registry, incident, event, announcement… */
+            targetKind: string;
+            targetLabel: string;
         };
         BuildingAudience: {
             /**
@@ -3847,6 +3885,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Only this action */
+                action?: string;
+                /** @description Only this admin's actions */
+                actor?: string;
+                /** @description From this moment (RFC 3339) */
+                from?: string;
+                /** @description Before this moment (RFC 3339) */
+                to?: string;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
                 };
             };
             /** @description Error */

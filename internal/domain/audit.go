@@ -1,0 +1,79 @@
+package domain
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Audit actions: what an admin did (issue #18). Each record keeps who, when, on what, and the values
+// before and after.
+const (
+	AuditRoleChanged          = "role.changed"
+	AuditCommunityEdited      = "community.edited"
+	AuditUnitAdded            = "unit.added"
+	AuditUnitEdited           = "unit.edited"
+	AuditUnitsMerged          = "unit.merged"
+	AuditUnitRemoved          = "unit.removed"
+	AuditUnitsImported        = "units.imported"
+	AuditVerificationDecided  = "verification.decided"
+	AuditJoinRequestDecided   = "join_request.decided"
+	AuditOwnerClaimDecided    = "owner_claim.decided"
+	AuditResidentClaimDecided = "resident_claim.decided"
+	AuditProposedUnitDecided  = "proposed_unit.decided"
+	AuditContentDeleted       = "content.deleted"
+)
+
+// AuditActions are the actions in the order the filter lists them.
+var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditUnitAdded, AuditUnitEdited, AuditUnitsMerged,
+	AuditUnitRemoved, AuditUnitsImported, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided,
+	AuditResidentClaimDecided, AuditProposedUnitDecided, AuditContentDeleted}
+
+// AuditRetention is how long records are kept.
+const AuditRetention = 5 * 365 * 24 * time.Hour
+
+// AuditEntry is one recorded admin action. Before and After are JSON objects (nil: nothing, as before a
+// creation or after a deletion).
+type AuditEntry struct {
+	ID          string
+	CommunityID string
+	ActorID     *string
+	ActorName   string
+	Action      string
+	TargetKind  string // "member", "community", "unit", "incident"…
+	TargetID    string
+	TargetLabel string // what the admin saw: a name, a unit, a title
+	Before      json.RawMessage
+	After       json.RawMessage
+	CreatedAt   time.Time
+}
+
+// AuditChange is what a service reports of an action it carried out; the audit adds who and when.
+type AuditChange struct {
+	Action      string
+	TargetKind  string
+	TargetID    string
+	TargetLabel string
+	Before      any // marshalled to JSON; nil: nothing
+	After       any
+}
+
+// AuditFilter selects records, newest first.
+type AuditFilter struct {
+	Action  string
+	ActorID string
+	From    *time.Time
+	To      *time.Time
+	After   *Cursor
+	Limit   int
+}
+
+// Auditor records what an admin did; a nil Auditor records nothing (a service built without the audit).
+type Auditor func(ctx context.Context, a *Actor, c AuditChange)
+
+// Record reports c, done by a.
+func (f Auditor) Record(ctx context.Context, a *Actor, c AuditChange) {
+	if f != nil {
+		f(ctx, a, c)
+	}
+}
