@@ -100,7 +100,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.Messaging = messaging.New(db, realtime.NewBroker(), messaging.Options{Log: o.Log, Now: now})
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Messaging.Revoke
-	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log})
+	// Registry, claim and invitation changes reach the community's open screens (issue #21).
+	changed := a.Messaging.Changed
+	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
+		Changed: changed})
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
@@ -113,12 +116,12 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-			Limiter: limiter, Revoked: revoked}),
+			Limiter: limiter, Revoked: revoked, Changed: changed}),
 		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now}),
 		Directory:     directory.New(db),
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
-		Units:         units.New(db, units.Options{Now: now}),
+		Units:         units.New(db, units.Options{Now: now, Changed: changed}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

@@ -85,6 +85,9 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 		}
 		u, err := s.store.ChooseUnit(ctx, a.UserID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
 			ConfirmedOwner: a.IsAdmin(), Propose: !a.IsAdmin()}, domain.StepVerify)
+		if err == nil && u != nil {
+			s.changed(a.CommunityID, domain.AreaRegistry, u.ID) // a new resident, owner claim or unit to accept
+		}
 		return u, nil, err
 	}
 	if in.Choice == "" {
@@ -188,7 +191,13 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 	if err != nil {
 		return nil, err
 	}
-	return s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now())
+	o, err := s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now(), s.claimDecided(st))
+	if err != nil {
+		return nil, err
+	}
+	s.mailWake()
+	s.changed(a.CommunityID, domain.AreaRegistry, o.UnitID)
+	return o, nil
 }
 
 // ProposedUnits lists the units members of the admin's community gave by floor and door, waiting to be
@@ -210,5 +219,10 @@ func (s *Service) ReviewProposedUnit(ctx context.Context, a *domain.Actor, id, d
 	if err != nil {
 		return nil, err
 	}
-	return s.store.ReviewProposedUnit(ctx, id, a.CommunityID, st)
+	u, err := s.store.ReviewProposedUnit(ctx, id, a.CommunityID, st)
+	if err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	return u, nil
 }

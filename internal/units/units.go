@@ -26,13 +26,17 @@ type Store interface {
 
 // Service is the units registry.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store   Store
+	now     func() time.Time
+	changed func(communityID, area, id string)
 }
 
 // Options configure the service.
 type Options struct {
 	Now func() time.Time // the clock; nil = time.Now
+	// Changed is called after an edit of a community's registry committed (area domain.AreaRegistry), so
+	// that the open screens of the community refetch it (ADR 0006 addendum); may be nil.
+	Changed func(communityID, area, id string)
 }
 
 // New returns the service.
@@ -40,7 +44,10 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, now: o.Now}
+	if o.Changed == nil {
+		o.Changed = func(string, string, string) {}
+	}
+	return &Service{store: store, now: o.Now, changed: o.Changed}
 }
 
 var (
@@ -177,6 +184,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 	if err != nil {
 		return nil, err
 	}
+	s.changed(a.CommunityID, domain.AreaRegistry, u.ID)
 	return u, nil
 }
 
@@ -205,7 +213,11 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 		out = u
 		return s.store.SaveUnit(ctx, u, s.now())
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	return out, nil
 }
 
 // Remove deletes a unit nobody lives in.
@@ -213,7 +225,7 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return err
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
@@ -232,6 +244,11 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 		}
 		return s.store.DeleteUnit(ctx, a.CommunityID, id)
 	})
+	if err != nil {
+		return err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	return nil
 }
 
 // Merge moves the residents and the owner of unit from to unit into, then removes from. Their
@@ -275,5 +292,9 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 		out = t
 		return s.store.MergeUnits(ctx, a.CommunityID, from, into, s.now())
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, into)
+	return out, nil
 }
