@@ -39,7 +39,9 @@ func TestFurtherUnitRelationsAndTheEmailsOfTheirDecision(t *testing.T) {
 		if !slices.Equal(claimed, []string{"1º A:tenant", "1º B:family"}) {
 			t.Fatalf("resident claims: %v", claimed)
 		}
-		review := func(unit string) string { return "/api/v1/community/resident-claims/" + id(unit) + "/" + luisID + "/review" }
+		review := func(unit string) string {
+			return "/api/v1/community/resident-claims/" + id(unit) + "/" + luisID + "/review"
+		}
 		// Confirming never makes an owner: that takes an owner claim.
 		obDetail(t, admin, "POST", review("1º A"), map[string]any{"decision": "approved", "relation": "owner"}, 422, "invalid", "Los datos enviados no son válidos")
 		// The admin corrects the kind while confirming: he lives in 1º A with his family, not as a tenant.
