@@ -109,7 +109,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	revoked := a.Messaging.Revoke
 	auditLog := audit.New(db, now, o.Log)
 	record := domain.Auditor(auditLog.Record)
-	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log})
+	// Registry, claim and invitation changes reach the community's open screens (issue #21).
+	changed := a.Messaging.Changed
+	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
+		Changed: changed})
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
@@ -122,12 +125,12 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-			Limiter: limiter, Revoked: revoked, Audit: record}),
+			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
 		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record}),
 		Directory:     directory.New(db),
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
-		Units:         units.New(db, units.Options{Now: now, Audit: record}),
+		Units:         units.New(db, units.Options{Now: now, Audit: record, Changed: changed}),
 		Audit:         auditLog,
 		OAuth:         o.OAuth,
 		Files:         o.Files,

@@ -27,8 +27,8 @@ type Resident struct {
 	Name      string
 	Unit      *string
 	Floor     *string
-	Door      *string  // units have no door of their own yet: always nil
-	Units     []string // every unit of theirs shown: the one above, then their confirmed further units
+	Door      *string                // units have no door of their own yet: always nil
+	Units     []domain.DirectoryUnit // every unit of theirs shown: the one above, then their confirmed further units
 	Role      domain.DirectoryRole
 	Phone     *string
 	Email     *string
@@ -84,7 +84,10 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, q Query) (*Listing,
 			continue
 		}
 		if search != "" {
-			unit := strings.Join(e.Units, " ")
+			var unit string
+			for _, u := range e.Units {
+				unit += " " + u.Label
+			}
 			if e.UnitNumber != nil {
 				unit += " " + *e.UnitNumber
 			}

@@ -37,6 +37,13 @@ func DirectoryRoleOf(role Role, ownsUnit, livesInOthersUnit bool) DirectoryRole 
 	return DirectoryUser
 }
 
+// DirectoryUnit is one unit of a member in the directory and how they belong to it: owner (confirmed),
+// tenant, family or resident.
+type DirectoryUnit struct {
+	Label    string
+	Relation UnitRelation
+}
+
 // DirectoryEntry is a member of the community as the store reads it, before privacy and derivation.
 type DirectoryEntry struct {
 	ID                string
@@ -48,8 +55,8 @@ type DirectoryEntry struct {
 	Role              Role
 	UnitNumber        *string // the unit they live in, else one they own
 	Floor             *string
-	Units             []string // labels of every unit of theirs shown: the one above, then confirmed further ones
-	OwnsUnit          bool     // owns a unit of the community
-	LivesInOthersUnit bool     // lives in a unit owned by someone else
-	Active            bool     // email confirmed: the account can sign in
+	Units             []DirectoryUnit // every unit of theirs shown: the one above, then confirmed further ones
+	OwnsUnit          bool            // owns a unit of the community
+	LivesInOthersUnit bool            // lives in a unit owned by someone else, or is a confirmed tenant of one
+	Active            bool            // email confirmed: the account can sign in
 }

@@ -20,6 +20,7 @@ type Recipient struct {
 	FullName      string
 	Language      Language
 	CommunityName string
+	Unit          string // the unit the email is about, when it is about one ('Portal 1 · 2º B')
 }
 
 // Language is a UI and email language.

@@ -390,13 +390,28 @@ func naturalCompare(a, b string) int {
 	return (len(ra) - i) - (len(rb) - j)
 }
 
-// UnitRelation is how a member belongs to a unit: they own it or live in it.
+// UnitRelation is how a member belongs to a unit: they own it, or live in it — as its tenant, as family
+// of its owner, or without saying (resident). Only a confirmed owner has an owner's rights; every other
+// relation, and an unconfirmed owner claim, gives a resident's.
 type UnitRelation string
 
 const (
 	UnitOwner    UnitRelation = "owner"
 	UnitResident UnitRelation = "resident"
+	UnitTenant   UnitRelation = "tenant" // inquilino
+	UnitFamily   UnitRelation = "family" // familiar del propietario
 )
+
+// ParseUnitRelation reads a relation a member claims or an admin confirms; "" is a resident.
+func ParseUnitRelation(s string) (UnitRelation, error) {
+	switch r := UnitRelation(s); r {
+	case "":
+		return UnitResident, nil
+	case UnitOwner, UnitResident, UnitTenant, UnitFamily:
+		return r, nil
+	}
+	return "", Errorf(CodeInvalid, "Indica si eres propietario, inquilino o familiar")
+}
 
 // MemberUnit is one of a member's units: the primary one (profiles.unit_id, else the one they own) or a
 // further one (a flat and a garage). Unconfirmed, it is a claim: it gives no owner rights.
@@ -409,9 +424,15 @@ type MemberUnit struct {
 	Primary   bool
 }
 
-// UnitResidentClaim is a member's pending claim to live in a further unit, for an admin to confirm.
-// (A claim to own one is an OwnerClaim.)
+// UnitResidentClaim is a member's pending claim to live in a further unit, for an admin to confirm,
+// with how they said they live there (resident, tenant or family). (A claim to own one is an OwnerClaim.)
 type UnitResidentClaim struct {
 	UnitID, UserID, FullName, Email, UnitLabel string
+	Relation                                   UnitRelation
 	CreatedAt                                  time.Time
 }
+
+// AreaRegistry is the realtime area (ADR 0006 addendum) of the units registry, the claims to its units
+// and the invitations: a change of any of them tells the community's open screens to refetch them (the
+// web roots their query keys at ['registry']).
+const AreaRegistry = "registry"

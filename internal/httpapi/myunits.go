@@ -12,7 +12,7 @@ type MemberUnit struct {
 	UnitID    string `json:"unitId"`
 	Label     string `json:"label" doc:"'2º B', 'Garaje 3'"`
 	Kind      string `json:"kind" enum:"vivienda,local,garaje"`
-	Relation  string `json:"relation" enum:"owner,resident"`
+	Relation  string `json:"relation" enum:"owner,resident,tenant,family" doc:"owner (propietario), tenant (inquilino), family (familiar) or resident (vive aquí, sin decir más)"`
 	Confirmed bool   `json:"confirmed" doc:"false while an admin (or level-2 verification) has not confirmed it: no owner rights"`
 	Primary   bool   `json:"primary" doc:"the unit of 'Mi vivienda'; the others are further units"`
 }
@@ -25,8 +25,8 @@ type myUnitsOutput struct {
 
 type addMyUnitInput struct {
 	Body struct {
-		UnitID string `json:"unitId" minLength:"1" maxLength:"64"`
-		Owner  bool   `json:"owner" required:"false" doc:"the caller says they own it: a claim until confirmed"`
+		UnitID   string `json:"unitId" minLength:"1" maxLength:"64"`
+		Relation string `json:"relation" required:"false" enum:"owner,resident,tenant,family" doc:"how the caller belongs to it (default resident); owner is a claim until confirmed"`
 	}
 }
 
@@ -64,7 +64,7 @@ func (s *server) addMyUnit(ctx context.Context, in *addMyUnitInput) (*myUnitsOut
 	if err != nil {
 		return nil, err
 	}
-	us, err := s.Profiles.AddMyUnit(ctx, a, in.Body.UnitID, in.Body.Owner)
+	us, err := s.Profiles.AddMyUnit(ctx, a, in.Body.UnitID, in.Body.Relation)
 	if err != nil {
 		return nil, err
 	}
@@ -93,6 +93,7 @@ type ResidentClaim struct {
 	FullName  string    `json:"fullName"`
 	Email     string    `json:"email"`
 	UnitLabel string    `json:"unitLabel"`
+	Relation  string    `json:"relation" enum:"resident,tenant,family" doc:"how the member says they live there"`
 	CreatedAt time.Time `json:"createdAt"`
 }
 
@@ -107,6 +108,7 @@ type residentClaimReviewInput struct {
 	UserID string `path:"userId" maxLength:"64"`
 	Body   struct {
 		Decision string `json:"decision" enum:"approved,rejected"`
+		Relation string `json:"relation" required:"false" enum:"resident,tenant,family" doc:"confirming, how the member lives there; omitted, what they said"`
 	}
 }
 
@@ -122,7 +124,8 @@ func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClai
 	out := &residentClaimsOutput{}
 	out.Body.Claims = make([]ResidentClaim, len(cs))
 	for i, c := range cs {
-		out.Body.Claims[i] = ResidentClaim{UnitID: c.UnitID, UserID: c.UserID, FullName: c.FullName, Email: c.Email, UnitLabel: c.UnitLabel, CreatedAt: c.CreatedAt}
+		out.Body.Claims[i] = ResidentClaim{UnitID: c.UnitID, UserID: c.UserID, FullName: c.FullName, Email: c.Email, UnitLabel: c.UnitLabel,
+			Relation: string(c.Relation), CreatedAt: c.CreatedAt}
 	}
 	return out, nil
 }
@@ -132,5 +135,5 @@ func (s *server) reviewResidentClaim(ctx context.Context, in *residentClaimRevie
 	if err != nil {
 		return nil, err
 	}
-	return nil, s.Profiles.ReviewResidentClaim(ctx, a, in.UnitID, in.UserID, in.Body.Decision)
+	return nil, s.Profiles.ReviewResidentClaim(ctx, a, in.UnitID, in.UserID, in.Body.Decision, in.Body.Relation)
 }

@@ -33,17 +33,28 @@ func myUnits(t *testing.T, c *client) []string {
 // dirCard is a member's directory card: their derived role and every unit shown.
 func dirCard(t *testing.T, c *client, email string) (role, units string) {
 	t.Helper()
+	role, us := dirUnits(t, c, email)
+	for i, u := range us {
+		us[i], _, _ = strings.Cut(u, ":")
+	}
+	return role, strings.Join(us, " · ")
+}
+
+// dirUnits is a member's directory card: their derived role and every unit shown as "label:relation".
+func dirUnits(t *testing.T, c *client, email string) (string, []string) {
+	t.Helper()
 	for _, r := range obItems(t, c.must(t, "GET", "/api/v1/directory", nil, 200), "residents") {
 		if r["email"] == email {
 			var us []string
 			for _, u := range r["units"].([]any) {
-				us = append(us, u.(string))
+				m := u.(map[string]any)
+				us = append(us, m["label"].(string)+":"+m["relation"].(string))
 			}
-			return r["role"].(string), strings.Join(us, " · ")
+			return r["role"].(string), us
 		}
 	}
 	t.Fatalf("%s not in the directory", email)
-	return "", ""
+	return "", nil
 }
 
 // Issue #21: a member belongs to more than one unit; an owner claim on a further unit gives no owner
@@ -64,7 +75,7 @@ func TestAMemberBelongsToFurtherUnitsConfirmedByAnAdmin(t *testing.T) {
 		}
 
 		// A further unit claimed as owner: pending, no owner rights, not in the directory yet.
-		r := luis.must(t, "POST", "/api/v1/my-units", map[string]any{"unitId": id("Garaje 3"), "owner": true}, 200)
+		r := luis.must(t, "POST", "/api/v1/my-units", map[string]any{"unitId": id("Garaje 3"), "relation": "owner"}, 200)
 		if len(obItems(t, r, "units")) != 2 {
 			t.Fatalf("added: %v", r)
 		}
@@ -76,11 +87,11 @@ func TestAMemberBelongsToFurtherUnitsConfirmedByAnAdmin(t *testing.T) {
 		}
 		// Already theirs: the primary or the same further unit again.
 		obDetail(t, luis, "POST", "/api/v1/my-units", map[string]any{"unitId": id("Garaje 3")}, 409, "conflict", "Esa vivienda ya figura entre las tuyas")
-		obDetail(t, luis, "POST", "/api/v1/my-units", map[string]any{"unitId": id("2º B"), "owner": true}, 409, "conflict", "Esa vivienda ya figura entre las tuyas")
+		obDetail(t, luis, "POST", "/api/v1/my-units", map[string]any{"unitId": id("2º B"), "relation": "owner"}, 409, "conflict", "Esa vivienda ya figura entre las tuyas")
 
 		// Eva claims the garage too; the claims are in the admins' 'Propietarios por confirmar' list.
 		eva := e.obMember(t, "eva@example.es", code)
-		eva.must(t, "POST", "/api/v1/my-units", map[string]any{"unitId": id("Garaje 3"), "owner": true}, 200)
+		eva.must(t, "POST", "/api/v1/my-units", map[string]any{"unitId": id("Garaje 3"), "relation": "owner"}, 200)
 		claims := obItems(t, admin.must(t, "GET", "/api/v1/community/owner-claims?status=pending", nil, 200), "claims")
 		if len(claims) != 2 || claims[0]["unitLabel"] != "Garaje 3" {
 			t.Fatalf("claims: %v", claims)
@@ -114,11 +125,11 @@ func TestAMemberBelongsToFurtherUnitsConfirmedByAnAdmin(t *testing.T) {
 		if got := myUnits(t, eva); len(got) != 0 {
 			t.Fatalf("rejected claim stays: %v", got)
 		}
-		obDetail(t, eva, "POST", "/api/v1/my-units", map[string]any{"unitId": id("Garaje 3"), "owner": true}, 409, "conflict",
+		obDetail(t, eva, "POST", "/api/v1/my-units", map[string]any{"unitId": id("Garaje 3"), "relation": "owner"}, 409, "conflict",
 			"La vivienda ya tiene propietario; si es un error, habla con un administrador")
 
 		// Level-2 verification confirms an owner claim on a further unit too.
-		eva.must(t, "POST", "/api/v1/my-units", map[string]any{"unitId": id("1º A"), "owner": true}, 200)
+		eva.must(t, "POST", "/api/v1/my-units", map[string]any{"unitId": id("1º A"), "relation": "owner"}, 200)
 		secret := admin.must(t, "POST", "/api/v1/community/verification-codes", nil, 201)["code"]
 		eva.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": secret}, 200)
 		// Without a unit she lives in, the unit she owns is her primary one (as in 'Mi vivienda').
@@ -174,7 +185,7 @@ func TestOnlyMembersOfTheCommunityClaimItsUnits(t *testing.T) {
 		loner, anon := e.obLoner(t, "solo@example.es"), e.client()
 
 		// Another community's unit: 404, and nothing is recorded.
-		obDetail(t, luis, "POST", "/api/v1/my-units", map[string]any{"unitId": other, "owner": true}, 404, "not_found", "No se encontró la vivienda")
+		obDetail(t, luis, "POST", "/api/v1/my-units", map[string]any{"unitId": other, "relation": "owner"}, 404, "not_found", "No se encontró la vivienda")
 		outsider.must(t, "DELETE", "/api/v1/my-units/"+mine, nil, 404)
 		if got := myUnits(t, luis); len(got) != 0 {
 			t.Fatalf("luis's units: %v", got)

@@ -90,14 +90,17 @@ type exportUnitsOutput struct {
 
 type importUnitsInput struct {
 	Body struct {
-		CSV string `json:"csv" maxLength:"1048576" doc:"The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente"`
+		CSV           string `json:"csv" maxLength:"1048576" doc:"The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente"`
+		RemoveMissing bool   `json:"removeMissing" required:"false" doc:"remove the units the CSV does not have, only those nobody lives in or owns"`
 	}
 }
 
 type importUnitsOutput struct {
 	Body struct {
-		Added   int `json:"added"`
-		Updated int `json:"updated"`
+		Added   int      `json:"added"`
+		Updated int      `json:"updated"`
+		Removed int      `json:"removed" doc:"units not in the CSV removed (removeMissing): empty ones only"`
+		Missing []string `json:"missing" doc:"units not in the CSV that are still in the registry: all, or with removeMissing those with residents or an owner"`
 	}
 }
 
@@ -184,11 +187,11 @@ func (s *server) importRegistryUnits(ctx context.Context, in *importUnitsInput) 
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.Units.Import(ctx, a, []byte(in.Body.CSV))
+	r, err := s.Units.Import(ctx, a, []byte(in.Body.CSV), in.Body.RemoveMissing)
 	if err != nil {
 		return nil, err
 	}
 	out := &importUnitsOutput{}
-	out.Body.Added, out.Body.Updated = r.Added, r.Updated
+	out.Body.Added, out.Body.Updated, out.Body.Removed, out.Body.Missing = r.Added, r.Updated, r.Removed, nonNilStrings(r.Missing)
 	return out, nil
 }

@@ -45,6 +45,9 @@ type Options struct {
 	MailWake  func()            // nil = the worker finds the mail on its next poll
 	Limiter   ratelimit.Limiter // nil = counts in this process
 	Log       *slog.Logger      // nil = slog.Default()
+	// Changed is called after invitations of a community changed (area domain.AreaRegistry), so that the
+	// admins' open screens refetch them (ADR 0006 addendum); may be nil.
+	Changed func(communityID, area, id string)
 }
 
 // Service is the invitations service.
@@ -55,6 +58,7 @@ type Service struct {
 	mailWake  func()
 	limiter   ratelimit.Limiter
 	log       *slog.Logger
+	changed   func(communityID, area, id string)
 }
 
 // New returns the service.
@@ -71,7 +75,11 @@ func New(store Store, o Options) *Service {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, mailWake: o.MailWake, limiter: o.Limiter, log: o.Log}
+	if o.Changed == nil {
+		o.Changed = func(string, string, string) {}
+	}
+	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, mailWake: o.MailWake, limiter: o.Limiter, log: o.Log,
+		changed: o.Changed}
 }
 
 var errAdminsOnly = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden invitar a vecinos")
@@ -127,6 +135,7 @@ func (s *Service) Invite(ctx context.Context, a *domain.Actor, in InviteInput) (
 		return nil, err
 	}
 	s.mailWake()
+	s.changed(a.CommunityID, domain.AreaRegistry, inv.ID)
 	return inv, nil
 }
 
@@ -226,6 +235,7 @@ func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*doma
 		return nil, err
 	}
 	s.mailWake()
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
 	return out, nil
 }
 
@@ -253,7 +263,11 @@ func (s *Service) Revoke(ctx context.Context, a *domain.Actor, id string) (*doma
 		out = inv
 		return s.store.SaveInvitation(ctx, inv, nil)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	return out, nil
 }
 
 // FromRegistration emails the invitations a community's creator asked for in registration step 2: to
@@ -294,6 +308,7 @@ func (s *Service) FromRegistration(ctx context.Context, userID string, m domain.
 	}
 	if sent > 0 {
 		s.mailWake()
+		s.changed(communityID, domain.AreaRegistry, "")
 	}
 }
 

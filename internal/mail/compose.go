@@ -34,10 +34,14 @@ const (
 	// registering the community.
 	KindInvitation          Kind = "invitation"
 	KindPresidentInvitation Kind = "president_invitation"
+	// Issue #21: an admin confirmed or rejected a member's claim to a unit (to live in or own it).
+	KindUnitClaimApproved Kind = "unit_claim_approved"
+	KindUnitClaimRejected Kind = "unit_claim_rejected"
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
-	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation}
+	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
+	KindUnitClaimApproved, KindUnitClaimRejected}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {

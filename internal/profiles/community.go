@@ -158,8 +158,9 @@ type UnitUpdate struct {
 }
 
 // SaveMyUnit writes the actor's unit: the number is required, an empty floor or building is cleared.
-// Only its confirmed owner or an admin may change an existing unit; a member without one creates it and
-// claims it (an admin owns it at once).
+// Only its confirmed owner or an admin may change an existing unit; a member without one names it: a unit
+// of the registry, or a new one that an admin accepts (as in /choose-unit), and claims it (an admin owns
+// it at once).
 func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate) (*domain.UnitView, error) {
 	if a.CommunityID == "" {
 		return nil, domain.ErrNoCommunity
@@ -191,6 +192,7 @@ func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate
 	if err != nil || u == nil {
 		return u, err
 	}
+	s.changed(a.CommunityID, domain.AreaRegistry, u.ID)
 	u.ClaimPending, err = s.store.HasOwnerClaim(ctx, a.UserID, u.ID)
 	return u, err
 }

@@ -85,6 +85,9 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 		}
 		u, err := s.store.ChooseUnit(ctx, a.UserID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
 			ConfirmedOwner: a.IsAdmin(), Propose: !a.IsAdmin()}, domain.StepVerify)
+		if err == nil && u != nil {
+			s.changed(a.CommunityID, domain.AreaRegistry, u.ID) // a new resident, owner claim or unit to accept
+		}
 		return u, nil, err
 	}
 	if in.Choice == "" {
@@ -190,12 +193,15 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now())
-	if err == nil {
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditOwnerClaimDecided, TargetKind: "member", TargetID: c.UserID,
-			TargetLabel: c.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": c.Status, "unit": c.UnitLabel}})
+	o, err := s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now(), s.claimDecided(st))
+	if err != nil {
+		return nil, err
 	}
-	return c, err
+	s.mailWake()
+	s.changed(a.CommunityID, domain.AreaRegistry, o.UnitID)
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditOwnerClaimDecided, TargetKind: "member", TargetID: o.UserID,
+		TargetLabel: o.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": o.Status, "unit": o.UnitLabel}})
+	return o, nil
 }
 
 // ProposedUnits lists the units members of the admin's community gave by floor and door, waiting to be
@@ -218,9 +224,11 @@ func (s *Service) ReviewProposedUnit(ctx context.Context, a *domain.Actor, id, d
 		return nil, err
 	}
 	u, err := s.store.ReviewProposedUnit(ctx, id, a.CommunityID, st)
-	if err == nil {
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditProposedUnitDecided, TargetKind: "unit", TargetID: u.ID,
-			TargetLabel: u.Label, Before: map[string]any{"status": domain.VerificationPending, "proposedBy": u.FullName}, After: map[string]any{"status": st}})
+	if err != nil {
+		return nil, err
 	}
-	return u, err
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditProposedUnitDecided, TargetKind: "unit", TargetID: u.ID,
+		TargetLabel: u.Label, Before: map[string]any{"status": domain.VerificationPending, "proposedBy": u.FullName}, After: map[string]any{"status": st}})
+	return u, nil
 }

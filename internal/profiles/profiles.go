@@ -34,12 +34,13 @@ type Store interface {
 	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
 	ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error)
 	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
-	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string, confirmedOwner bool) (*domain.UnitView, error)
+	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string, admin bool) (*domain.UnitView, error)
 	MemberUnits(ctx context.Context, userID, communityID string) ([]domain.MemberUnit, error)
-	AddMemberUnit(ctx context.Context, userID, communityID, unitID string, owner bool, now time.Time) error
+	AddMemberUnit(ctx context.Context, userID, communityID, unitID string, relation domain.UnitRelation, now time.Time) error
 	RemoveMemberUnit(ctx context.Context, userID, communityID, unitID string, now time.Time) error
 	ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error)
-	ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, now time.Time) error
+	ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, relation domain.UnitRelation,
+		now time.Time, notify func(domain.Recipient) (domain.Mail, error)) error
 
 	SaveCommunityPicks(ctx context.Context, userID string, picks map[string]string, expires time.Time) error
 	PickedCommunity(ctx context.Context, userID, hash string, now time.Time) (string, error)
@@ -50,7 +51,8 @@ type Store interface {
 		next domain.OnboardingStep, notify func(domain.Recipient) (domain.Mail, error)) (*domain.JoinRequest, error)
 	OwnerClaims(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.OwnerClaim, error)
 	HasOwnerClaim(ctx context.Context, userID, unitID string) (bool, error)
-	ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, now time.Time) (*domain.OwnerClaim, error)
+	ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, now time.Time,
+		notify func(domain.Recipient) (domain.Mail, error)) (*domain.OwnerClaim, error)
 	ProposedUnits(ctx context.Context, communityID string) ([]domain.ProposedUnit, error)
 	ReviewProposedUnit(ctx context.Context, id, communityID string, status domain.ReviewStatus) (*domain.ProposedUnit, error)
 
@@ -80,6 +82,7 @@ type Service struct {
 
 	revoked func(userID string)
 	audit   domain.Auditor
+	changed func(communityID, area, id string)
 }
 
 // Options configure the service.
@@ -94,6 +97,9 @@ type Options struct {
 	Revoked func(userID string)
 	// Audit records the admins' actions (roles, the community, decisions on requests and claims); may be nil.
 	Audit domain.Auditor
+	// Changed is called after a change of the registry's claims committed (area domain.AreaRegistry), so
+	// that the open screens of the community refetch them (ADR 0006 addendum); may be nil.
+	Changed func(communityID, area, id string)
 }
 
 // New returns the service.
@@ -110,8 +116,11 @@ func New(store Store, emails EmailChanger, o Options) *Service {
 	if o.Revoked == nil {
 		o.Revoked = func(string) {}
 	}
+	if o.Changed == nil {
+		o.Changed = func(string, string, string) {}
+	}
 	return &Service{store: store, emails: emails, files: o.Files, limiter: o.Limiter, now: o.Now,
-		publicURL: o.PublicURL, mailWake: o.MailWake, revoked: o.Revoked, audit: o.Audit}
+		publicURL: o.PublicURL, mailWake: o.MailWake, revoked: o.Revoked, audit: o.Audit, changed: o.Changed}
 }
 
 func (s *Service) limit(key string, rule ratelimit.Rule) error {

@@ -16,13 +16,17 @@ var (
 )
 
 // inAudience is true when the profile p belongs to the audience of the announcement a: a member of its
-// community who is targeted (everyone, the owners of a unit of the community, or those living in a unit
-// of one portal). The same predicate decides who sees an announcement, who counts in 'read by N of M'
-// and who is emailed a critical one.
+// community who is targeted (everyone, the confirmed owners of a unit of the community, or those who
+// live in or own a unit of one portal). The same predicate decides who sees an announcement, who counts
+// in 'read by N of M' and who is emailed a critical one. A member's units of a portal (ADR 0018) are the
+// one they live in (profiles.unit_id), those they own (units.owner_id, set only once confirmed) and
+// their further units (unit_members), confirmed or still claims: an unconfirmed claim gives a
+// resident's rights, as choosing one's primary unit does, never an owner's.
 const inAudience = `p.community_id = a.community_id AND (a.audience_kind = 'all'
 	OR (a.audience_kind = 'owners' AND EXISTS (SELECT 1 FROM units ou WHERE ou.community_id = a.community_id AND ou.owner_id = p.id))
 	OR (a.audience_kind = 'building' AND EXISTS (SELECT 1 FROM units bu
-		WHERE bu.id = p.unit_id AND bu.community_id = a.community_id AND bu.building = a.audience_value)))`
+		WHERE bu.community_id = a.community_id AND bu.building = a.audience_value
+		AND (bu.id = p.unit_id OR bu.owner_id = p.id OR EXISTS (SELECT 1 FROM unit_members um WHERE um.unit_id = bu.id AND um.user_id = p.id)))))`
 
 // effectiveStatus derives 'expirado' for a published announcement past valid_until (one ? : now).
 const effectiveStatus = `(CASE WHEN a.status = 'publicado' AND a.valid_until IS NOT NULL AND a.valid_until < ? THEN 'expirado' ELSE a.status END)`
@@ -360,10 +364,14 @@ func (db *DB) UnreadAnnouncements(ctx context.Context, communityID, userID strin
 // AnnouncementBuildings lists the portals / staircases of a community (units.building) with how many
 // members live in each: what an announcement can target.
 func (db *DB) AnnouncementBuildings(ctx context.Context, communityID string) ([]domain.BuildingAudience, error) {
-	rows, err := db.reader().query(ctx, `SELECT u.building, COUNT(p.id) FROM units u
-		LEFT JOIN profiles p ON p.unit_id = u.id AND p.community_id = u.community_id
+	// Members of a portal are counted once however many of its units are theirs (see unitOfMember).
+	rows, err := db.reader().query(ctx, `SELECT u.building, COUNT(DISTINCT p.id) FROM units u
+		LEFT JOIN (SELECT id AS user_id, unit_id FROM profiles WHERE community_id = ? AND unit_id IS NOT NULL
+			UNION SELECT owner_id, id FROM units WHERE community_id = ? AND owner_id IS NOT NULL
+			UNION SELECT m.user_id, m.unit_id FROM unit_members m JOIN units mu ON mu.id = m.unit_id WHERE mu.community_id = ?) t ON t.unit_id = u.id
+		LEFT JOIN profiles p ON p.id = t.user_id AND p.community_id = u.community_id
 		WHERE u.community_id = ? AND u.building IS NOT NULL AND u.building <> ''
-		GROUP BY u.building ORDER BY u.building`, communityID)
+		GROUP BY u.building ORDER BY u.building`, communityID, communityID, communityID, communityID)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,8 @@ func (db *DB) Directory(ctx context.Context, communityID string) ([]domain.Direc
 			COALESCE(r.role, 'user'), un.id, un.unit_number, un.floor, un.building,
 			CASE WHEN EXISTS (SELECT 1 FROM units ou WHERE ou.community_id = p.community_id AND ou.owner_id = p.id) THEN 1 ELSE 0 END,
 			CASE WHEN lu.owner_id IS NOT NULL AND lu.owner_id <> p.id THEN 1 ELSE 0 END,
-			CASE WHEN us.email_confirmed_at IS NOT NULL THEN 1 ELSE 0 END
+			CASE WHEN us.email_confirmed_at IS NOT NULL THEN 1 ELSE 0 END,
+			CASE WHEN un.owner_id = p.id THEN 1 ELSE 0 END
 		FROM profiles p
 		JOIN users us ON us.id = p.id
 		LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
@@ -34,18 +35,28 @@ func (db *DB) Directory(ctx context.Context, communityID string) ([]domain.Direc
 	for rows.Next() {
 		var d domain.DirectoryEntry
 		var role string
-		var owns, tenant, active int
+		var owns, tenant, active, ownsShown int
 		var unitID, building *string
 		if err := rows.Scan(&d.ID, &d.FullName, &d.AvatarURL, &d.Phone, &d.Email, &d.ContactVisible, &role, &unitID, &d.UnitNumber, &d.Floor,
-			&building, &owns, &tenant, &active); err != nil {
+			&building, &owns, &tenant, &active, &ownsShown); err != nil {
 			return nil, err
 		}
 		if d.UnitNumber != nil {
-			d.Units = append(d.Units, domain.UnitLabel(building, d.Floor, *d.UnitNumber))
+			rel := domain.UnitResident
+			switch {
+			case ownsShown == 1:
+				rel = domain.UnitOwner
+			case tenant == 1:
+				rel = domain.UnitTenant
+			}
+			d.Units = append(d.Units, domain.DirectoryUnit{Label: domain.UnitLabel(building, d.Floor, *d.UnitNumber), Relation: rel})
 		}
 		for _, u := range further[d.ID] {
 			if unitID == nil || u.id != *unitID {
-				d.Units = append(d.Units, u.label)
+				d.Units = append(d.Units, u.unit)
+				if u.unit.Relation == domain.UnitTenant {
+					tenant = 1 // a confirmed tenant of a further unit
+				}
 			}
 		}
 		d.Role, d.OwnsUnit, d.LivesInOthersUnit, d.Active = domain.Role(role), owns == 1, tenant == 1, active == 1

@@ -223,8 +223,10 @@ func (db *DB) HasOwnerClaim(ctx context.Context, userID, unitID string) (bool, e
 }
 
 // ReviewOwnerClaim decides a pending claim of the community: approved, the claimant owns the unit (when
-// nobody does meanwhile).
-func (db *DB) ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, now time.Time) (*domain.OwnerClaim, error) {
+// nobody does meanwhile). notify composes the email that tells the claimant, queued in the same
+// transaction.
+func (db *DB) ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, now time.Time,
+	notify func(domain.Recipient) (domain.Mail, error)) (*domain.OwnerClaim, error) {
 	var out *domain.OwnerClaim
 	err := db.inTx(ctx, func(tx conn) error {
 		os, err := queryOwnerClaims(ctx, tx, "o.id = ? AND o.community_id = ?", id, communityID)
@@ -261,7 +263,7 @@ func (db *DB) ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID 
 		}
 		o.Status, o.ReviewedAt = status, &now
 		out = &o
-		return nil
+		return notifyMember(ctx, tx, o.UserID, communityID, withUnit(notify, o.UnitLabel))
 	})
 	return out, err
 }

@@ -12,8 +12,7 @@ import (
 // UnitRegistry lists a community's units with their owner's name and how many members live in each, in
 // the order people read a building (domain.SortUnits).
 func (db *DB) UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error) {
-	rows, err := db.reader().query(ctx, "SELECT "+unitColumns+`, o.full_name,
-		(SELECT COUNT(*) FROM profiles r WHERE r.unit_id = u.id)
+	rows, err := db.reader().query(ctx, "SELECT "+unitColumns+`, o.full_name, `+unitResidents("u.id")+`
 		FROM units u LEFT JOIN profiles o ON o.id = u.owner_id WHERE u.community_id = ?`, communityID)
 	if err != nil {
 		return nil, err
@@ -87,15 +86,22 @@ func insertUnits(ctx context.Context, tx conn, units []domain.Unit, at time.Time
 	return nil
 }
 
-// UnitResidents counts, inside the transaction of ctx, the members who live in a unit.
+// UnitResidents counts, inside the transaction of ctx, the members who live in a unit or have it among
+// their further units (confirmed or claimed): a unit with any of them is occupied.
 func (db *DB) UnitResidents(ctx context.Context, unitID string) (int, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return 0, err
 	}
 	var n int
-	err = tx.queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE unit_id = ?", unitID).Scan(&n)
+	err = tx.queryRow(ctx, "SELECT "+unitResidents("?"), unitID, unitID).Scan(&n)
 	return n, err
+}
+
+// unitResidents counts the members of the unit whose id is the SQL expression id (used twice): those
+// who live in it and those who have it among their further units.
+func unitResidents(id string) string {
+	return "(SELECT COUNT(*) FROM profiles WHERE unit_id = " + id + ") + (SELECT COUNT(*) FROM unit_members WHERE unit_id = " + id + ")"
 }
 
 // DeleteUnit removes a unit of the community inside the transaction of ctx; its pending owner claims go

@@ -55,9 +55,10 @@ func (db *DB) MemberUnits(ctx context.Context, userID, communityID string) ([]do
 	return out, rows.Err()
 }
 
-// AddMemberUnit records a further unit of the member, a unit of their community's registry. Saying they
-// own it files a pending owner claim (owner_claims), which the admins confirm like any other.
-func (db *DB) AddMemberUnit(ctx context.Context, userID, communityID, unitID string, owner bool, now time.Time) error {
+// AddMemberUnit records a further unit of the member, a unit of their community's registry, with how
+// they say they belong to it. Saying they own it files a pending owner claim (owner_claims), which the
+// admins confirm like any other; any other relation is a claim to live there, for an admin to confirm.
+func (db *DB) AddMemberUnit(ctx context.Context, userID, communityID, unitID string, relation domain.UnitRelation, now time.Time) error {
 	return db.inTx(ctx, func(tx conn) error {
 		unit, err := scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.id = ? AND u.community_id = ?", unitID, communityID))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -75,12 +76,9 @@ func (db *DB) AddMemberUnit(ctx context.Context, userID, communityID, unitID str
 		if mine > 0 {
 			return domain.Errorf(domain.CodeConflict, "Esa vivienda ya figura entre las tuyas")
 		}
-		relation := domain.UnitResident
-		if owner {
-			if unit.OwnerID != nil {
-				return domain.Errorf(domain.CodeConflict, "La vivienda ya tiene propietario; si es un error, habla con un administrador")
-			}
-			relation = domain.UnitOwner
+		owner := relation == domain.UnitOwner
+		if owner && unit.OwnerID != nil {
+			return domain.Errorf(domain.CodeConflict, "La vivienda ya tiene propietario; si es un error, habla con un administrador")
 		}
 		ms := now.UnixMilli()
 		if _, err := tx.exec(ctx, "INSERT INTO unit_members (unit_id, user_id, relation, created_at) VALUES (?, ?, ?, ?)",
@@ -128,10 +126,10 @@ func reviewMemberUnit(ctx context.Context, tx conn, userID, unitID, reviewerID s
 	return err
 }
 
-// directoryUnits is, per member of a community, the labels of their confirmed further units in the order
-// they were added.
+// directoryUnits is, per member of a community, their confirmed further units in the order they were
+// added.
 func directoryUnits(ctx context.Context, c conn, communityID string) (map[string][]memberUnitLabel, error) {
-	rows, err := c.query(ctx, `SELECT m.user_id, u.id, u.building, u.floor, u.unit_number FROM unit_members m JOIN units u ON u.id = m.unit_id
+	rows, err := c.query(ctx, `SELECT m.user_id, u.id, u.building, u.floor, u.unit_number, m.relation FROM unit_members m JOIN units u ON u.id = m.unit_id
 		WHERE u.community_id = ? AND m.confirmed_at IS NOT NULL ORDER BY m.created_at, u.id`, communityID)
 	if err != nil {
 		return nil, err
@@ -139,23 +137,28 @@ func directoryUnits(ctx context.Context, c conn, communityID string) (map[string
 	defer rows.Close()
 	out := map[string][]memberUnitLabel{}
 	for rows.Next() {
-		var user, id, number string
+		var user, id, number, relation string
 		var building, floor *string
-		if err := rows.Scan(&user, &id, &building, &floor, &number); err != nil {
+		if err := rows.Scan(&user, &id, &building, &floor, &number, &relation); err != nil {
 			return nil, err
 		}
-		out[user] = append(out[user], memberUnitLabel{id: id, label: domain.UnitLabel(building, floor, number)})
+		out[user] = append(out[user], memberUnitLabel{id: id, unit: domain.DirectoryUnit{Label: domain.UnitLabel(building, floor, number),
+			Relation: domain.UnitRelation(relation)}})
 	}
 	return out, rows.Err()
 }
 
-type memberUnitLabel struct{ id, label string }
+type memberUnitLabel struct {
+	id   string
+	unit domain.DirectoryUnit
+}
 
-// ResidentClaims lists the pending claims of a community's members to live in a further unit, oldest first.
+// ResidentClaims lists the pending claims of a community's members to live in a further unit (as its
+// resident, tenant or family), oldest first.
 func (db *DB) ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error) {
-	rows, err := db.reader().query(ctx, `SELECT m.unit_id, m.user_id, p.full_name, us.email, u.building, u.floor, u.unit_number, m.created_at
+	rows, err := db.reader().query(ctx, `SELECT m.unit_id, m.user_id, p.full_name, us.email, u.building, u.floor, u.unit_number, m.relation, m.created_at
 		FROM unit_members m JOIN units u ON u.id = m.unit_id JOIN profiles p ON p.id = m.user_id JOIN users us ON us.id = m.user_id
-		WHERE u.community_id = ? AND m.relation = 'resident' AND m.confirmed_at IS NULL ORDER BY m.created_at, u.id LIMIT 500`, communityID)
+		WHERE u.community_id = ? AND m.relation <> 'owner' AND m.confirmed_at IS NULL ORDER BY m.created_at, u.id LIMIT 500`, communityID)
 	if err != nil {
 		return nil, err
 	}
@@ -164,36 +167,55 @@ func (db *DB) ResidentClaims(ctx context.Context, communityID string) ([]domain.
 	for rows.Next() {
 		var c domain.UnitResidentClaim
 		var building, floor *string
-		var number string
+		var number, relation string
 		var created int64
-		if err := rows.Scan(&c.UnitID, &c.UserID, &c.FullName, &c.Email, &building, &floor, &number, &created); err != nil {
+		if err := rows.Scan(&c.UnitID, &c.UserID, &c.FullName, &c.Email, &building, &floor, &number, &relation, &created); err != nil {
 			return nil, err
 		}
-		c.UnitLabel, c.CreatedAt = domain.UnitLabel(building, floor, number), time.UnixMilli(created).UTC()
+		c.UnitLabel, c.Relation, c.CreatedAt = domain.UnitLabel(building, floor, number), domain.UnitRelation(relation), time.UnixMilli(created).UTC()
 		out = append(out, c)
 	}
 	return out, rows.Err()
 }
 
 // ReviewResidentClaim confirms (or, rejected, drops) a member's pending claim to live in a further unit
-// of the community.
-func (db *DB) ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, now time.Time) error {
+// of the community. Confirming it may correct how they live there (relation, "" keeps theirs; never
+// owner: owning is an owner claim). notify composes the email that tells the member, queued in the same
+// transaction.
+func (db *DB) ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus,
+	relation domain.UnitRelation, now time.Time, notify func(domain.Recipient) (domain.Mail, error)) error {
 	return db.inTx(ctx, func(tx conn) error {
-		where := ` WHERE unit_id = ? AND user_id = ? AND relation = 'resident' AND confirmed_at IS NULL
-			AND unit_id IN (SELECT id FROM units WHERE community_id = ?)`
-		var res sql.Result
-		var err error
-		if status == domain.VerificationApproved {
-			res, err = tx.exec(ctx, "UPDATE unit_members SET confirmed_at = ?, confirmed_by = ?"+where, now.UnixMilli(), reviewerID, unitID, userID, communityID)
-		} else {
-			res, err = tx.exec(ctx, "DELETE FROM unit_members"+where, unitID, userID, communityID)
+		var number string
+		var building, floor *string
+		err := tx.queryRow(ctx, `SELECT u.building, u.floor, u.unit_number FROM unit_members m JOIN units u ON u.id = m.unit_id
+			WHERE m.unit_id = ? AND m.user_id = ? AND m.relation <> 'owner' AND m.confirmed_at IS NULL AND u.community_id = ?`,
+			unitID, userID, communityID).Scan(&building, &floor, &number)
+		if errors.Is(err, sql.ErrNoRows) {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud")
 		}
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud")
+		if status == domain.VerificationApproved {
+			_, err = tx.exec(ctx, `UPDATE unit_members SET confirmed_at = ?, confirmed_by = ?, relation = COALESCE(NULLIF(CAST(? AS TEXT), ''), relation)
+				WHERE unit_id = ? AND user_id = ?`, now.UnixMilli(), reviewerID, string(relation), unitID, userID)
+		} else {
+			_, err = tx.exec(ctx, "DELETE FROM unit_members WHERE unit_id = ? AND user_id = ?", unitID, userID)
 		}
-		return nil
+		if err != nil {
+			return err
+		}
+		return notifyMember(ctx, tx, userID, communityID, withUnit(notify, domain.UnitLabel(building, floor, number)))
 	})
+}
+
+// withUnit fills in the unit a notice is about.
+func withUnit(notify func(domain.Recipient) (domain.Mail, error), unit string) func(domain.Recipient) (domain.Mail, error) {
+	if notify == nil {
+		return nil
+	}
+	return func(r domain.Recipient) (domain.Mail, error) {
+		r.Unit = unit
+		return notify(r)
+	}
 }

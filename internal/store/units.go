@@ -136,10 +136,12 @@ func myUnit(ctx context.Context, c conn, userID, communityID string) (*domain.Un
 	return &domain.UnitView{Unit: *u, OwnerName: owner}, nil
 }
 
-// SaveMyUnit writes the user's unit (see MyUnit), creating it when they have none: the user then lives in
-// it and owns it when confirmedOwner (an admin), else claims it (see claimUnit). Whether the user may
-// edit an existing unit is the caller's rule (domain.Actor.MayEditUnit).
-func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number string, floor, building *string, confirmedOwner bool) (*domain.UnitView, error) {
+// SaveMyUnit writes the user's unit (see MyUnit). A user without one names it: a unit of the registry
+// with that portal, floor and name becomes their home, else a new unit is created for it, which, given by
+// a member who is not an admin, waits for an admin to accept it into the registry (units.proposed_by),
+// as in /choose-unit. They claim to own it (see claimUnit) when nobody does; an admin owns it at once.
+// Whether the user may edit an existing unit is the caller's rule (domain.Actor.MayEditUnit).
+func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number string, floor, building *string, admin bool) (*domain.UnitView, error) {
 	var out *domain.UnitView
 	err := db.inTx(ctx, func(tx conn) error {
 		u, err := myUnit(ctx, tx, userID, communityID)
@@ -148,13 +150,25 @@ func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number
 		}
 		now := time.Now().UnixMilli()
 		if u == nil {
-			unit := &domain.Unit{ID: domain.NewID(), CommunityID: communityID}
-			if _, err := tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, unit.ID, communityID, number, floor, building, now, now); err != nil {
+			unit, err := scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+` FROM units u WHERE u.community_id = ?
+				AND LOWER(COALESCE(u.building, '')) = LOWER(CAST(? AS TEXT)) AND LOWER(COALESCE(u.floor, '')) = LOWER(CAST(? AS TEXT))
+				AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT)) ORDER BY u.created_at, u.id LIMIT 1`,
+				communityID, deref(building), deref(floor), number))
+			if errors.Is(err, sql.ErrNoRows) {
+				unit = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: number, Floor: floor, Building: building}
+				if !admin {
+					unit.ProposedBy = &userID
+				}
+				_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, proposed_by, created_at, updated_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, unit.ID, communityID, number, floor, building, unit.ProposedBy, now, now)
+			}
+			if err != nil {
 				return err
 			}
-			if err := claimUnit(ctx, tx, userID, unit, confirmedOwner, now); err != nil {
-				return err
+			if unit.OwnerID == nil {
+				if err := claimUnit(ctx, tx, userID, unit, admin, now); err != nil {
+					return err
+				}
 			}
 			if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = ?, updated_at = ? WHERE id = ?", unit.ID, now, userID); err != nil {
 				return err
@@ -167,6 +181,13 @@ func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number
 		return err
 	})
 	return out, err
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }
 
 // scanUnits reads the units a query of unitColumns returns.

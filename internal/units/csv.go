@@ -84,7 +84,10 @@ func (e *ImportError) Problems() []string { return e.Lines }
 
 // ImportResult says what an import did.
 type ImportResult struct {
-	Added, Updated int
+	Added, Updated, Removed int
+	// Missing are the units of the registry the CSV does not have that are still there: all of them,
+	// or, when the import removed the empty ones, those that have residents or an owner.
+	Missing []string
 }
 
 // row is a valid line of an import.
@@ -292,8 +295,11 @@ func csvLineError(err error) string {
 
 // Import adds the units of a CSV to the admin's community, or updates those that exist (same portal,
 // staircase and name: their floor, kind and coeficiente). It is all or nothing: with any faulty line,
-// nothing is imported. Units missing from the CSV stay.
-func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte) (*ImportResult, error) {
+// nothing is imported. Units of the registry missing from the CSV are listed in the result; with
+// removeMissing, the empty ones among them are removed, and those with residents, further members or an
+// owner always stay (an administrador de fincas' spreadsheet may lag behind who lives where; removing
+// an occupied unit is done by hand, merging it into another one).
+func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, removeMissing bool) (*ImportResult, error) {
 	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return nil, err
 	}
@@ -314,8 +320,10 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte) (*Im
 			}
 		}
 		now := s.now()
+		inFile := map[string]bool{}
 		for _, r := range rows {
 			u := r
+			inFile[u.Key()] = true
 			if old := byKey[u.Key()]; old != nil {
 				if sameUnit(old, &u) {
 					continue
@@ -335,12 +343,40 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte) (*Im
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitsImported, TargetKind: "registry",
 			TargetLabel: fmt.Sprintf("%d líneas", len(rows)), After: map[string]any{"added": res.Added, "updated": res.Updated}})
-		return nil
+		return s.missing(ctx, a.CommunityID, units, inFile, removeMissing, res)
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.changed(a.CommunityID, domain.AreaRegistry, "")
 	return res, nil
+}
+
+// missing lists in res the units not in the file (inFile has their keys), in the registry's order,
+// removing the empty ones when remove.
+func (s *Service) missing(ctx context.Context, communityID string, units []domain.Unit, inFile map[string]bool, remove bool, res *ImportResult) error {
+	domain.SortUnits(units, func(u *domain.Unit) *domain.Unit { return u })
+	for i := range units {
+		u := &units[i]
+		if inFile[u.Key()] {
+			continue
+		}
+		if remove && u.OwnerID == nil {
+			n, err := s.store.UnitResidents(ctx, u.ID)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				if err := s.store.DeleteUnit(ctx, communityID, u.ID); err != nil {
+					return err
+				}
+				res.Removed++
+				continue
+			}
+		}
+		res.Missing = append(res.Missing, u.Label())
+	}
+	return nil
 }
 
 func sameUnit(a, b *domain.Unit) bool {

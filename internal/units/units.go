@@ -26,15 +26,19 @@ type Store interface {
 
 // Service is the units registry.
 type Service struct {
-	store Store
-	now   func() time.Time
-	audit domain.Auditor
+	store   Store
+	now     func() time.Time
+	audit   domain.Auditor
+	changed func(communityID, area, id string)
 }
 
 // Options configure the service.
 type Options struct {
 	Now   func() time.Time // the clock; nil = time.Now
 	Audit domain.Auditor   // records every change of the registry, in its transaction; may be nil
+	// Changed is called after an edit of a community's registry committed (area domain.AreaRegistry), so
+	// that the open screens of the community refetch it (ADR 0006 addendum); may be nil.
+	Changed func(communityID, area, id string)
 }
 
 // New returns the service.
@@ -42,7 +46,10 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, now: o.Now, audit: o.Audit}
+	if o.Changed == nil {
+		o.Changed = func(string, string, string) {}
+	}
+	return &Service{store: store, now: o.Now, audit: o.Audit, changed: o.Changed}
 }
 
 var (
@@ -181,6 +188,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 	if err != nil {
 		return nil, err
 	}
+	s.changed(a.CommunityID, domain.AreaRegistry, u.ID)
 	return u, nil
 }
 
@@ -212,7 +220,11 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 		out = u
 		return s.store.SaveUnit(ctx, u, s.now())
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	return out, nil
 }
 
 // Remove deletes a unit nobody lives in.
@@ -220,7 +232,7 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 	if err := a.RequireAdmin(errAdminsOnly); err != nil {
 		return err
 	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
@@ -241,6 +253,11 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 			Before: unitFields(u)})
 		return s.store.DeleteUnit(ctx, a.CommunityID, id)
 	})
+	if err != nil {
+		return err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	return nil
 }
 
 // Merge moves the residents and the owner of unit from to unit into, then removes from. Their
@@ -287,7 +304,11 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 			TargetLabel: f.Label() + " → " + t.Label(), Before: before, After: unitFields(t)})
 		return s.store.MergeUnits(ctx, a.CommunityID, from, into, s.now())
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, domain.AreaRegistry, into)
+	return out, nil
 }
 
 // unitFields are what an admin edits of a unit, as the audit keeps them.

@@ -24,25 +24,33 @@ export const queryKeys = {
     verifications: <S>(status: S) => ['community', 'verifications', status] as const,
     /** Requests to join from people who found the community by searching. */
     joinRequests: () => ['community', 'join-requests'] as const,
-    /** Members who said they own a unit, waiting for an admin. */
-    ownerClaims: () => ['community', 'owner-claims'] as const,
-    /** Members who said they live in a further unit, waiting for an admin. */
-    residentClaims: () => ['community', 'resident-claims'] as const,
-    /** The units registry (Viviendas y locales), admins only. */
-    units: () => ['community', 'units'] as const,
-    /** Units members gave by floor and door, waiting for an admin. */
-    newUnits: () => ['community', 'new-units'] as const,
-    /** The invitations the admins sent. */
-    invitations: () => ['community', 'invitations'] as const,
     /** The record of admin actions, filtered. */
     audit: <F>(filters: F) => ['community', 'audit', filters] as const,
+  },
+  /**
+   * The units registry and what hangs on it (issue #21): the admins' screens and the member's own units.
+   * Rooted at ['registry'], the realtime area the server names after a registry, claim or invitation
+   * change, so those refetch live without refetching the community and its members.
+   */
+  registry: {
+    all: ['registry'] as const,
+    /** The units registry (Viviendas y locales), admins only. */
+    units: () => ['registry', 'units'] as const,
+    /** Units members gave by floor and door, waiting for an admin. */
+    newUnits: () => ['registry', 'new-units'] as const,
+    /** Members who said they own a unit, waiting for an admin. */
+    ownerClaims: () => ['registry', 'owner-claims'] as const,
+    /** Members who said they live in a further unit, waiting for an admin. */
+    residentClaims: () => ['registry', 'resident-claims'] as const,
+    /** The invitations the admins sent. */
+    invitations: () => ['registry', 'invitations'] as const,
+    /** The user's units: the primary one and their further units (a garage, a second flat). */
+    mine: () => ['registry', 'my-units'] as const,
   },
   /** The user's own verification request. */
   myVerification: () => ['verification'] as const,
   /** The user's own unit. */
   myUnit: () => ['unit'] as const,
-  /** The user's units: the primary one and their further units (a garage, a second flat). */
-  myUnits: () => ['my-units'] as const,
   onboardingUnits: (ref: string | undefined) => ['onboarding', 'units', ref] as const,
   /** The user's own request to join a community they found by searching. */
   joinRequest: () => ['onboarding', 'join-request'] as const,

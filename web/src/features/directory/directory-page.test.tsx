@@ -30,7 +30,7 @@ const jorge = resident({ id: 'r-2', name: 'Jorge Martín', unit: '3C', floor: nu
 const marta = resident({ id: 'r-3', name: 'Marta Ruiz', unit: null, floor: null, role: 'president', phone: null, email: 'marta@example.com' })
 
 // A member of two units: a flat and a garage.
-const pablo = resident({ id: 'r-4', name: 'Pablo Gil', unit: '2º B', floor: '2º', units: ['2º B', 'Garaje 3'], email: null, phone: null })
+const pablo = resident({ id: 'r-4', name: 'Pablo Gil', unit: '2º B', floor: '2º', units: [{ label: '2º B', relation: 'resident' }, { label: 'Garaje 3', relation: 'owner' }], email: null, phone: null })
 
 /** The query strings of the requests to /api/v1/directory (the fake API records paths only). */
 let queries: URLSearchParams[] = []
@@ -71,7 +71,7 @@ describe('directory', () => {
     expect(within(card).getByRole('link', { name: /Escribir a Lucía Fernández/ })).toHaveAttribute('href', 'mailto:lucia@example.com')
 
     const both = await screen.findByRole('article', { name: 'Pablo Gil' })
-    expect(within(both).getByText('2º B · Garaje 3')).toBeInTheDocument()
+    expect(within(both).getByText('2º B · Garaje 3 (propietario)')).toBeInTheDocument()
 
     // Hidden by privacy (null): no link and no made-up text.
     const hidden = screen.getByRole('article', { name: 'Jorge Martín' })

@@ -1461,8 +1461,11 @@ export interface components {
             added: string[] | null;
         };
         AddMyUnitInputBody: {
-            /** @description the caller says they own it: a claim until confirmed */
-            owner?: boolean;
+            /**
+             * @description how the caller belongs to it (default resident); owner is a claim until confirmed
+             * @enum {string}
+             */
+            relation?: "owner" | "resident" | "tenant" | "family";
             unitId: string;
         };
         AdminsOutputBody: {
@@ -1989,10 +1992,19 @@ export interface components {
         ImportUnitsInputBody: {
             /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
             csv: string;
+            /** @description remove the units the CSV does not have, only those nobody lives in or owns */
+            removeMissing?: boolean;
         };
         ImportUnitsOutputBody: {
             /** Format: int64 */
             added: number;
+            /** @description units not in the CSV that are still in the registry: all, or with removeMissing those with residents or an owner */
+            missing: string[] | null;
+            /**
+             * Format: int64
+             * @description units not in the CSV removed (removeMissing): empty ones only
+             */
+            removed: number;
             /** Format: int64 */
             updated: number;
         };
@@ -2194,8 +2206,11 @@ export interface components {
             label: string;
             /** @description the unit of 'Mi vivienda'; the others are further units */
             primary: boolean;
-            /** @enum {string} */
-            relation: "owner" | "resident";
+            /**
+             * @description owner (propietario), tenant (inquilino), family (familiar) or resident (vive aquí, sin decir más)
+             * @enum {string}
+             */
+            relation: "owner" | "resident" | "tenant" | "family";
             unitId: string;
         };
         MergeUnitInputBody: {
@@ -2400,14 +2415,19 @@ export interface components {
             role: "admin" | "president" | "owner" | "tenant" | "user";
             /** @description unit_number of the unit they live in (else one they own); null without one */
             unit: string | null;
-            /** @description labels of every unit of theirs: the one above ('2º B'), then their confirmed further units ('Garaje 3') */
-            units: string[] | null;
+            /** @description every unit of theirs: the one above ('2º B'), then their confirmed further units ('Garaje 3') */
+            units: components["schemas"]["ResidentUnit"][] | null;
         };
         ResidentClaim: {
             /** Format: date-time */
             createdAt: string;
             email: string;
             fullName: string;
+            /**
+             * @description how the member says they live there
+             * @enum {string}
+             */
+            relation: "resident" | "tenant" | "family";
             unitId: string;
             unitLabel: string;
             userId: string;
@@ -2415,9 +2435,23 @@ export interface components {
         ResidentClaimReviewInputBody: {
             /** @enum {string} */
             decision: "approved" | "rejected";
+            /**
+             * @description confirming, how the member lives there; omitted, what they said
+             * @enum {string}
+             */
+            relation?: "resident" | "tenant" | "family";
         };
         ResidentClaimsOutputBody: {
             claims: components["schemas"]["ResidentClaim"][] | null;
+        };
+        ResidentUnit: {
+            /** @description '2º B', 'Portal 1 · Garaje 3' */
+            label: string;
+            /**
+             * @description propietario (confirmed), inquilino, familiar or residente
+             * @enum {string}
+             */
+            relation: "owner" | "tenant" | "family" | "resident";
         };
         ReviewInputBody: {
             /** @enum {string} */

@@ -22,13 +22,25 @@ export function residentHome(r: Pick<Resident, 'floor' | 'door' | 'unit'>, t: TF
   return null
 }
 
+/** A unit of a resident with how they are there, when it says more than living there: '1º A (familiar)'. */
+function unitWithRelation(u: NonNullable<Resident['units']>[number], t: TFunction): string {
+  return u.relation === 'resident' ? u.label : t('registry.unitWithRelation', { unit: u.label, relation: t(`registry.relationLower.${u.relation}`) })
+}
+
 /** One resident: avatar, name, home, role, and their phone and email only when the server shares them. */
 export function ResidentCard({ resident: r }: { resident: Resident }) {
   const { t } = useTranslation()
   const name = r.name.trim() || t('common.user')
-  // A member of several units (a flat and a garage) shows every confirmed one: '2º B · Garaje 3'.
+  // A member of several units (a flat and a garage) shows every confirmed one, each with how they are
+  // there: '2º B · Garaje 3 (propietario)'. One unit shows the home, and 'familiar' when they are family.
   const units = r.units ?? []
-  const home = units.length > 1 ? units.join(' · ') : residentHome(r, t)
+  const single = residentHome(r, t)
+  const home =
+    units.length > 1
+      ? units.map((u) => unitWithRelation(u, t)).join(' · ')
+      : single && units[0]?.relation === 'family'
+        ? t('registry.unitWithRelation', { unit: single, relation: t('registry.relationLower.family') })
+        : single
   return (
     <article aria-labelledby={`resident-${r.id}`} className="flex gap-3 rounded-2xl border bg-card p-4 shadow-sm">
       <Avatar src={r.avatarUrl} name={name} size="md" />

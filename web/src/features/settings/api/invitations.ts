@@ -11,14 +11,14 @@ export type ProposedUnit = components['schemas']['ProposedUnit']
 /** Admins only: the invitations sent, newest first, with the limits. */
 export function useInvitations() {
   return useQuery({
-    queryKey: queryKeys.community.invitations(),
+    queryKey: queryKeys.registry.invitations(),
     queryFn: async () => unwrap(api.GET('/api/v1/community/invitations')),
   })
 }
 
 function useInvalidateInvitations() {
   const queryClient = useQueryClient()
-  return () => void queryClient.invalidateQueries({ queryKey: queryKeys.community.invitations() })
+  return () => void queryClient.invalidateQueries({ queryKey: queryKeys.registry.invitations() })
 }
 
 export function useInvite() {
@@ -51,7 +51,7 @@ export const LETTERS_URL = '/api/v1/community/invitation-letters'
 /** Admins only: the units members gave by floor and door, to accept into the registry. */
 export function useNewUnits() {
   return useQuery({
-    queryKey: queryKeys.community.newUnits(),
+    queryKey: queryKeys.registry.newUnits(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/community/new-units'))).units ?? [],
   })
 }
@@ -62,8 +62,8 @@ export function useReviewNewUnit() {
     mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
       unwrap(api.POST('/api/v1/community/new-units/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.community.newUnits() })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.community.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.newUnits() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.ownerClaims() })
     },
   })
 }

@@ -32,7 +32,7 @@ export function useReviewJoinRequest() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.community.joinRequests() })
       // An approved owner claim becomes one to confirm.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.community.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.ownerClaims() })
     },
   })
 }
@@ -40,7 +40,7 @@ export function useReviewJoinRequest() {
 /** Admins only: the pending claims to own a unit. */
 export function usePendingOwnerClaims() {
   return useQuery({
-    queryKey: queryKeys.community.ownerClaims(),
+    queryKey: queryKeys.registry.ownerClaims(),
     queryFn: async () =>
       (await unwrap(api.GET('/api/v1/community/owner-claims', { params: { query: { status: 'pending' } } }))).claims ?? [],
   })
@@ -52,7 +52,7 @@ export function useReviewOwnerClaim() {
     mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
       unwrap(api.POST('/api/v1/community/owner-claims/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.community.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.ownerClaims() })
     },
   })
 }
@@ -60,7 +60,7 @@ export function useReviewOwnerClaim() {
 /** Admins only: the pending claims to live in a further unit (owner claims are in usePendingOwnerClaims). */
 export function usePendingResidentClaims() {
   return useQuery({
-    queryKey: queryKeys.community.residentClaims(),
+    queryKey: queryKeys.registry.residentClaims(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/community/resident-claims'))).claims ?? [],
   })
 }
@@ -68,10 +68,15 @@ export function usePendingResidentClaims() {
 export function useReviewResidentClaim() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ unitId, userId, decision }: { unitId: string; userId: string; decision: ReviewDecision }) =>
-      unwrap(api.POST('/api/v1/community/resident-claims/{unitId}/{userId}/review', { params: { path: { unitId, userId } }, body: { decision } })),
+    mutationFn: ({ unitId, userId, decision, relation }: { unitId: string; userId: string; decision: ReviewDecision; relation?: ResidentClaim['relation'] }) =>
+      unwrap(
+        api.POST('/api/v1/community/resident-claims/{unitId}/{userId}/review', {
+          params: { path: { unitId, userId } },
+          body: { decision, relation },
+        }),
+      ),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.community.residentClaims() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.residentClaims() })
     },
   })
 }

@@ -9,19 +9,21 @@ export type MemberUnit = components['schemas']['MemberUnit']
 /** The user's units, the primary one first, each with how they belong to it and whether it is confirmed. */
 export function useMyUnits(enabled = true) {
   return useQuery({
-    queryKey: queryKeys.myUnits(),
+    queryKey: queryKeys.registry.mine(),
     enabled,
     queryFn: async () => (await unwrap(api.GET('/api/v1/my-units'))).units ?? [],
   })
 }
 
-/** Adds a further unit of the registry; saying one owns it is a claim an admin confirms. */
+export type UnitRelation = MemberUnit['relation']
+
+/** Adds a further unit of the registry, saying how one lives there; an admin confirms it (owning it, too). */
 export function useAddMyUnit() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (body: { unitId: string; owner: boolean }) => (await unwrap(api.POST('/api/v1/my-units', { body }))).units ?? [],
+    mutationFn: async (body: { unitId: string; relation: UnitRelation }) => (await unwrap(api.POST('/api/v1/my-units', { body }))).units ?? [],
     onSuccess: (units) => {
-      queryClient.setQueryData(queryKeys.myUnits(), units)
+      queryClient.setQueryData(queryKeys.registry.mine(), units)
     },
   })
 }
@@ -33,7 +35,7 @@ export function useRemoveMyUnit() {
     mutationFn: async (unitId: string) =>
       (await unwrap(api.DELETE('/api/v1/my-units/{unitId}', { params: { path: { unitId } } }))).units ?? [],
     onSuccess: (units) => {
-      queryClient.setQueryData(queryKeys.myUnits(), units)
+      queryClient.setQueryData(queryKeys.registry.mine(), units)
     },
   })
 }

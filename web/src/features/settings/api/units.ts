@@ -22,7 +22,7 @@ function registry(body: RegistryBody): Registry {
 /** The community's units with the sum of their coeficientes (admins only). */
 export function useUnitRegistry(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.community.units(),
+    queryKey: queryKeys.registry.units(),
     queryFn: async () => registry(await unwrap(api.GET('/api/v1/community/units'))),
     enabled,
   })
@@ -34,7 +34,7 @@ function useRegistryEdit<V>(call: (vars: V) => Promise<RegistryBody>) {
   return useMutation({
     mutationFn: async (vars: V) => registry(await call(vars)),
     onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.community.units(), data)
+      queryClient.setQueryData(queryKeys.registry.units(), data)
       void queryClient.invalidateQueries({ queryKey: queryKeys.myUnit() })
       void queryClient.invalidateQueries({ queryKey: queryKeys.announcements.audiences() })
     },
@@ -64,9 +64,9 @@ export function useMergeUnit() {
 export function useImportUnits() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (csv: string) => unwrap(api.POST('/api/v1/community/units/import', { body: { csv } })),
+    mutationFn: (body: { csv: string; removeMissing: boolean }) => unwrap(api.POST('/api/v1/community/units/import', { body })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.community.units() })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.units() })
       void queryClient.invalidateQueries({ queryKey: queryKeys.announcements.audiences() })
     },
   })

@@ -34,7 +34,7 @@ describe('my other units', () => {
     expect(within(list).getByText('Pendiente')).toBeInTheDocument()
 
     fakeApi.on('POST /api/v1/my-units', () =>
-      json({ units: [primary, garage, { unitId: 'u-1b', label: 'Portal 2 · 1º B', kind: 'vivienda', relation: 'owner', confirmed: false, primary: false }] }),
+      json({ units: [primary, garage, { unitId: 'u-1b', label: 'Portal 2 · 1º B', kind: 'vivienda', relation: 'tenant', confirmed: false, primary: false }] }),
     )
     await user.click(screen.getByRole('button', { name: 'Añadir otra vivienda' }))
     await user.type(screen.getByLabelText('Buscar en las viviendas de la comunidad'), 'portal 2 1º b')
@@ -42,11 +42,14 @@ describe('my other units', () => {
     expect(screen.queryByRole('radio', { name: 'Garaje 3' })).not.toBeInTheDocument()
     expect(screen.queryByRole('radio', { name: 'Portal 2 · 1º A' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: 'Portal 2 · 1º B' }))
-    await user.click(screen.getByLabelText('Soy el propietario (un administrador lo confirmará)'))
+    // How they are there: living there is the default; they say they rent it.
+    expect(screen.getByRole('radio', { name: 'Vivo allí' })).toBeChecked()
+    await user.click(screen.getByRole('radio', { name: 'Vivo de alquiler (inquilino)' }))
     await user.click(screen.getByRole('button', { name: 'Añadir' }))
 
     expect(await within(list).findByText('Portal 2 · 1º B')).toBeInTheDocument()
-    expect(fakeApi.calls('POST /api/v1/my-units')[0]?.body).toEqual({ unitId: 'u-1b', owner: true })
+    expect(within(list).getByText('Inquilino')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/my-units')[0]?.body).toEqual({ unitId: 'u-1b', relation: 'tenant' })
 
     fakeApi.on('DELETE /api/v1/my-units/{unitId}', () => json({ units: [primary] }))
     await user.click(screen.getByRole('button', { name: 'Quitar Garaje 3' }))

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useOwnCommunityUnits, type CommunityUnit } from '../api/invitations'
-import { useAddMyUnit, useMyUnits, useRemoveMyUnit } from '../api/my-units'
+import { useAddMyUnit, useMyUnits, useRemoveMyUnit, type UnitRelation } from '../api/my-units'
+
+/** What a member may say about a further unit, the most common first; owning it is a claim an admin confirms. */
+const RELATIONS: UnitRelation[] = ['resident', 'tenant', 'family', 'owner']
 
 /** A registry unit as people read it: 'Portal 1 · 2º B' (a generated name already says its floor). */
 function unitLabel(u: CommunityUnit): string {
@@ -52,9 +54,7 @@ export function OtherUnits({ communityId }: { communityId: string }) {
             {others.map((u) => (
               <li key={u.unitId} className="flex min-w-0 flex-wrap items-center gap-2">
                 <span className="min-w-0 flex-1 break-words font-medium">{u.label}</span>
-                <span className="text-sm text-muted-foreground">
-                  {u.relation === 'owner' ? t('settings.unit.others.owner') : t('settings.unit.others.resident')}
-                </span>
+                <span className="text-sm text-muted-foreground">{t(`registry.relation.${u.relation}`)}</span>
                 <Badge variant={u.confirmed ? 'green' : 'orange'}>
                   {u.confirmed ? t('settings.unit.others.confirmed') : t('settings.unit.others.pending')}
                 </Badge>
@@ -105,9 +105,8 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
   const add = useAddMyUnit()
   const [search, setSearch] = useState('')
   const [picked, setPicked] = useState<string | null>(null)
-  const [owner, setOwner] = useState(false)
+  const [relation, setRelation] = useState<UnitRelation>('resident')
   const searchId = useId()
-  const ownerId = useId()
   const matches = useMemo(() => {
     // Every word typed must appear, in any order: 'portal 2 1º b' finds 'Portal 2 · 1º B'.
     const words = fold(search).split(/\s+/).filter(Boolean)
@@ -127,7 +126,7 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
           return
         }
         add.mutate(
-          { unitId: picked, owner },
+          { unitId: picked, relation },
           {
             onSuccess: () => {
               toast.success(t('settings.saved'), { description: t('settings.unit.others.added') })
@@ -175,18 +174,24 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
           ))}
         </fieldset>
       )}
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={ownerId}
-          checked={owner}
-          onChange={(e) => {
-            setOwner(e.target.checked)
-          }}
-        />
-        <label htmlFor={ownerId} className="text-sm">
-          {t('settings.unit.others.iOwnIt')}
-        </label>
-      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">{t('registry.claimAs')}</legend>
+        {RELATIONS.map((r) => (
+          <label key={r} className="flex cursor-pointer items-center gap-2 py-1 text-sm">
+            <input
+              type="radio"
+              name="other-unit-relation"
+              value={r}
+              checked={relation === r}
+              onChange={() => {
+                setRelation(r)
+              }}
+              className="size-4 accent-primary"
+            />
+            {t(`registry.claimRelation.${r}`)}
+          </label>
+        ))}
+      </fieldset>
       <div className="flex gap-2">
         <Button type="submit" disabled={add.isPending}>
           {t('settings.unit.others.confirmAdd')}

@@ -128,8 +128,24 @@ describe('Viviendas y locales', () => {
       'Línea 3: el coeficiente «abc» no es un número',
       'Línea 4: falta el nombre (o la puerta) de la unidad',
     ])
-    expect(fakeApi.calls('POST /api/v1/community/units/import')[0]?.body).toEqual({ csv: 'nombre;coeficiente' })
+    expect(fakeApi.calls('POST /api/v1/community/units/import')[0]?.body).toEqual({ csv: 'nombre;coeficiente', removeMissing: false })
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/v1/community/units/export')
+  })
+
+  it('lists the units a CSV does not have, removing the empty ones only when asked', async () => {
+    signInAdmin()
+    fakeApi.on('POST /api/v1/community/units/import', () => json({ added: 0, updated: 1, removed: 2, missing: ['Portal 1 · 2º B'] }))
+    const { user } = renderRoute('/settings/units')
+
+    await user.type(await screen.findByLabelText('O pega aquí las filas de tu hoja de cálculo'), 'nombre')
+    await user.click(screen.getByLabelText('Eliminar las unidades que no están en el fichero (solo las que no tienen vecinos ni propietario)'))
+    await user.click(screen.getByRole('button', { name: 'Importar' }))
+
+    const status = await screen.findByRole('status')
+    expect(within(status).getByText('No están en el fichero (1):')).toBeInTheDocument()
+    expect(within(status).getByText('Se mantienen porque tienen vecinos o propietario. Para quitarlas, fusiónalas con otra unidad.')).toBeInTheDocument()
+    expect(within(status).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Portal 1 · 2º B'])
+    expect(fakeApi.calls('POST /api/v1/community/units/import')[0]?.body).toEqual({ csv: 'nombre', removeMissing: true })
   })
 
   it('is for admins only', async () => {

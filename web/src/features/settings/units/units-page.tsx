@@ -5,6 +5,7 @@ import { SearchInput } from '@/components/search-input'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
+import { Checkbox } from '@/components/ui/checkbox'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -438,22 +439,31 @@ function CsvTools() {
   const { t } = useTranslation()
   const [text, setText] = useState('')
   const [lines, setLines] = useState<string[]>([])
+  const [removeMissing, setRemoveMissing] = useState(false)
+  // The units of the registry the last import's file did not have, still there, and whether it removed the empty ones.
+  const [missing, setMissing] = useState<{ units: string[]; removed: boolean } | null>(null)
   const imp = useImportUnits()
   const id = useId()
 
   const submit = (e: SyntheticEvent) => {
     e.preventDefault()
     setLines([])
-    imp.mutate(text, {
-      onSuccess: (r) => {
-        toast.success(t('settings.units.imported', { added: r.added, updated: r.updated }))
-        setText('')
+    setMissing(null)
+    imp.mutate(
+      { csv: text, removeMissing },
+      {
+        onSuccess: (r) => {
+          toast.success(t('registry.imported', { added: r.added, updated: r.updated, removed: r.removed }))
+          setText('')
+          const left = r.missing ?? []
+          setMissing(left.length > 0 ? { units: left, removed: removeMissing } : null)
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.errors.length > 0) setLines(err.errors)
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.errors.length > 0) setLines(err.errors)
-        toast.error(t('common.error'), { description: problemMessage(err, t) })
-      },
-    })
+    )
   }
 
   return (
@@ -495,6 +505,29 @@ function CsvTools() {
             />
           )}
         </FormField>
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id={`${id}-remove-missing`}
+            checked={removeMissing}
+            onChange={(e) => {
+              setRemoveMissing(e.target.checked)
+            }}
+          />
+          <label htmlFor={`${id}-remove-missing`} className="text-sm">
+            {t('registry.removeMissing')}
+          </label>
+        </div>
+        {missing && (
+          <div role="status" className="rounded-xl border p-3 text-sm">
+            <p className="font-semibold">{t('registry.missing', { count: missing.units.length })}</p>
+            <p className="text-muted-foreground">{t(missing.removed ? 'registry.missingKept' : 'registry.missingHint')}</p>
+            <ul className="list-disc pl-5">
+              {missing.units.map((u) => (
+                <li key={u}>{u}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {lines.length > 0 && (
           <div role="alert" className="rounded-xl border border-destructive p-3 text-sm">
             <p className="font-semibold">{t('settings.units.csvErrors')}</p>

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
+import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
@@ -182,15 +183,41 @@ export function ResidentClaimList() {
   )
 }
 
+/** How an admin may confirm someone lives in a unit; owning it takes an owner claim. */
+const RESIDENT_RELATIONS: ResidentClaim['relation'][] = ['resident', 'tenant', 'family']
+
 function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
   const { t } = useTranslation()
   const review = useReviewResidentClaim()
   const feedback = useReviewFeedback()
+  // What the member said, which the admin may correct before confirming.
+  const [relation, setRelation] = useState(claim.relation)
+  const relationId = `resident-claim-relation-${claim.unitId}-${claim.userId}`
   return (
     <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={claim.fullName}>
       <div className="flex min-w-0 flex-col">
         <span className="truncate font-semibold">{claim.fullName}</span>
-        <span className="text-sm text-muted-foreground">{t('settings.residentClaims.claim', { unit: claim.unitLabel })}</span>
+        <span className="text-sm text-muted-foreground">
+          {t('registry.claimOf', { unit: claim.unitLabel, relation: t(`registry.relationLower.${claim.relation}`) })}
+        </span>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={relationId} className="text-sm font-medium">
+          {t('registry.confirmAs')}
+        </label>
+        <NativeSelect
+          id={relationId}
+          value={relation}
+          onChange={(e) => {
+            setRelation(e.target.value as ResidentClaim['relation'])
+          }}
+        >
+          {RESIDENT_RELATIONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`registry.relation.${r}`)}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
       <ReviewButtons
         id={`${claim.unitId}-${claim.userId}`}
@@ -199,7 +226,7 @@ function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
         approveLabel={t('settings.ownerClaims.confirm')}
         onDecide={(decision) => {
           review.mutate(
-            { unitId: claim.unitId, userId: claim.userId, decision },
+            { unitId: claim.unitId, userId: claim.userId, decision, relation: decision === 'approved' ? relation : undefined },
             feedback(t('settings.residentClaims.confirmed'), t('settings.residentClaims.rejected'), decision),
           )
         }}

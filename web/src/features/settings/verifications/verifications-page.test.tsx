@@ -49,6 +49,7 @@ function signInAdmin(joinRequests: JoinRequest[] = []) {
   fakeApi.on('GET /api/v1/community/join-requests', () => json({ requests: joinRequests }))
   fakeApi.on('GET /api/v1/community/owner-claims', () => json({ claims: [] }))
   fakeApi.on('GET /api/v1/community/new-units', () => json({ units: [] }))
+  fakeApi.on('GET /api/v1/community/resident-claims', () => json({ claims: [] }))
   let requests = [pending, reviewed]
   fakeApi.on('GET /api/v1/community/verifications', ({ query }) =>
     json({ requests: query.status === 'pending' ? requests.filter((r) => r.status === 'pending') : requests }),
@@ -167,6 +168,32 @@ describe('neighbour verification (admins)', () => {
     expect(await screen.findByText('Solicitud aprobada')).toBeInTheDocument()
     expect(await screen.findByText('No hay solicitudes para unirse')).toBeInTheDocument()
     expect(fakeApi.calls('POST /api/v1/community/join-requests/{id}/review')[0]?.body).toEqual({ decision: 'approved' })
+  })
+
+  it('confirms a claim to live in a further unit, correcting how they live there', async () => {
+    signInAdmin()
+    let claims = [
+      { unitId: 'u-1a', userId: 'user-3', fullName: 'Teo Inquilino', email: 'teo@example.com', unitLabel: '1º A', relation: 'tenant', createdAt: '2026-11-20T10:00:00Z' },
+    ]
+    fakeApi.on('GET /api/v1/community/resident-claims', () => json({ claims }))
+    fakeApi.on('POST /api/v1/community/resident-claims/{unitId}/{userId}/review', () => {
+      claims = []
+      return new Response(null, { status: 204 })
+    })
+    const { user } = renderRoute('/settings/verifications')
+
+    const item = await screen.findByRole('listitem', { name: 'Teo Inquilino' })
+    expect(within(item).getByText('Dice vivir también en 1º A como inquilino')).toBeInTheDocument()
+    const kind = within(item).getByLabelText('Confirmar como')
+    expect(kind).toHaveValue('tenant')
+    await user.selectOptions(kind, 'Familiar')
+    await user.click(within(item).getByRole('button', { name: 'Confirmar' }))
+
+    expect(await screen.findByText('Vivienda confirmada')).toBeInTheDocument()
+    expect(await screen.findByText('No hay otras viviendas por confirmar')).toBeInTheDocument()
+    const call = fakeApi.calls('POST /api/v1/community/resident-claims/{unitId}/{userId}/review')[0]
+    expect(call?.params).toEqual({ unitId: 'u-1a', userId: 'user-3' })
+    expect(call?.body).toEqual({ decision: 'approved', relation: 'family' })
   })
 
   it('rejects a request to join with the reason', async () => {
