@@ -34,6 +34,7 @@ import (
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/units"
+	"vecinos/internal/voting"
 )
 
 // Options are what a caller may give instead of what New would build from the configuration.
@@ -64,6 +65,7 @@ type App struct {
 	version string
 	mail    *mail.Worker
 	purge   *purge.Job
+	voting  *voting.Service
 	ownsDB  bool
 }
 
@@ -104,6 +106,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
+	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
@@ -119,6 +122,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
 		Units:         units.New(db, units.Options{Now: now}),
+		Voting:        a.voting,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,
@@ -194,6 +198,7 @@ func (a *App) Background() (stop func()) {
 	var wg sync.WaitGroup
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) })
+	wg.Go(func() { a.voting.Run(ctx) }) // polls open, close and end their objection period on time
 	wg.Go(func() {
 		if err := a.Messaging.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

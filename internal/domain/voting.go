@@ -128,13 +128,6 @@ type PollBallot struct {
 	Receipt  string
 }
 
-// PollTally is one option's count.
-type PollTally struct {
-	OptionID string
-	Votes    int
-	Weight   Coefficient
-}
-
 // PollDelegation is an owner's representation by another member for one poll (art. 15.1).
 type PollDelegation struct {
 	OwnerID, OwnerName       string
