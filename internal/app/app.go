@@ -188,8 +188,8 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	return ps
 }
 
-// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge (one
-// instance at a time) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
+// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge and the
+// polls' clock (each one instance at a time) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
 // email under way leave, and returns once all of it has stopped.
 func (a *App) Background() (stop func()) {
 	// Not the serve context: this work outlives the signal until the HTTP server has drained, so an email

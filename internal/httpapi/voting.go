@@ -84,17 +84,17 @@ type Poll struct {
 	ShowCounts         bool              `json:"showCounts"`
 	TotalVotes         int               `json:"totalVotes"`
 	Participation      int               `json:"participation" doc:"Votes over the quorum, percent, capped at 100"`
-	MyVote             *PollVote         `json:"myVote"`
+	MyVote             *PollVote         `json:"myVote,omitempty" doc:"Absent until the caller voted"`
 	CanVote            bool              `json:"canVote"`
 	IsElector          bool              `json:"isElector" doc:"Junta: the caller owns units of the electorate"`
 	MyWeight           string            `json:"myWeight" doc:"Junta: the cuota the caller's vote carries"`
 	Deprived           bool              `json:"deprived" doc:"Junta: the caller's units are deprived of their vote (art. 15.2)"`
 	Represented        []PollRepresented `json:"represented"`
-	MyDelegate         *PollDelegate     `json:"myDelegate"`
+	MyDelegate         *PollDelegate     `json:"myDelegate,omitempty" doc:"Absent unless the caller delegated their vote"`
 	CoefficientSum     string            `json:"coefficientSum" doc:"Junta: the registry's sum (draft) or the electorate's"`
 	CoefficientsAre100 bool              `json:"coefficientsAre100"`
 	Electors           int               `json:"electors" doc:"Junta: owners with a vote"`
-	Decision           *PollDecision     `json:"decision" doc:"Junta votes once open (final when closed)"`
+	Decision           *PollDecision     `json:"decision,omitempty" doc:"Junta votes once open, to who may see the counts (final when closed); absent otherwise"`
 	ProvisionalUntil   *time.Time        `json:"provisionalUntil" doc:"The result is provisional until then (art. 17.8)"`
 	Final              bool              `json:"final"`
 	CanObject          bool              `json:"canObject"`

@@ -2404,8 +2404,8 @@ export interface components {
             coefficientsAre100: boolean;
             /** @enum {string|null} */
             convocatoria: "primera" | "segunda" | null;
-            /** @description Junta votes once open (final when closed) */
-            decision: components["schemas"]["PollDecision"];
+            /** @description Junta votes once open, to who may see the counts (final when closed); absent otherwise */
+            decision?: components["schemas"]["PollDecision"];
             /** @description Junta: the caller's units are deprived of their vote (art. 15.2) */
             deprived: boolean;
             description: string;
@@ -2424,8 +2424,10 @@ export interface components {
             kind: "consulta" | "junta";
             /** @enum {string|null} */
             majority: "simple" | "three_fifths" | "one_third" | "unanimity" | null;
-            myDelegate: components["schemas"]["PollDelegate"];
-            myVote: components["schemas"]["PollVote"];
+            /** @description Absent unless the caller delegated their vote */
+            myDelegate?: components["schemas"]["PollDelegate"];
+            /** @description Absent until the caller voted */
+            myVote?: components["schemas"]["PollVote"];
             /** @description Junta: the cuota the caller's vote carries */
             myWeight: string;
             objected: boolean;

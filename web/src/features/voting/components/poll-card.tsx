@@ -40,7 +40,7 @@ export function PollCard({ poll, onEdit }: { poll: Poll; onEdit: (poll: Poll) =>
   const stored = poll.secret ? secretVote(poll.id, me) : undefined
   const myOption = poll.myVote?.optionId ?? stored?.optionId
   const myReceipt = poll.myVote?.receipt ?? stored?.receipt
-  const mayVoteSelf = poll.status === 'open' && poll.canVote && (poll.myVote === null || poll.allowChange) && (!junta || (poll.isElector && !poll.deprived))
+  const mayVoteSelf = poll.status === 'open' && poll.canVote && (!poll.myVote || poll.allowChange) && (!junta || (poll.isElector && !poll.deprived))
   const headingId = `poll-${poll.id}`
 
   return (
