@@ -37,6 +37,7 @@ import (
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/units"
+	"vecinos/internal/voting"
 )
 
 // Options are what a caller may give instead of what New would build from the configuration.
@@ -68,6 +69,7 @@ type App struct {
 	version string
 	mail    *mail.Worker
 	purge   *purge.Job
+	voting  *voting.Service
 	ownsDB  bool
 }
 
@@ -116,6 +118,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
+	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
@@ -132,6 +135,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Dashboard:     dashboard.New(db, now),
 		Units:         units.New(db, units.Options{Now: now, Audit: record, Changed: changed}),
 		Audit:         auditLog,
+		Voting:        a.voting,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,
@@ -198,8 +202,8 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	return ps
 }
 
-// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge (one
-// instance at a time) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
+// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge and the
+// polls' clock (each one instance at a time) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
 // email under way leave, and returns once all of it has stopped.
 func (a *App) Background() (stop func()) {
 	// Not the serve context: this work outlives the signal until the HTTP server has drained, so an email
@@ -211,6 +215,7 @@ func (a *App) Background() (stop func()) {
 	}
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) })
+	wg.Go(func() { a.voting.Run(ctx) }) // polls open, close and end their objection period on time
 	wg.Go(func() {
 		if err := a.Messaging.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

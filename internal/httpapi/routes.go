@@ -292,6 +292,31 @@ func registerAPI(api huma.API, s *server) {
 	// audit of admin actions
 	route(api, http.MethodGet, "/api/v1/community/audit", admins, 0, "audit", "listAudit", s.listAudit,
 		"Registro de actividad de los administradores, lo más nuevo primero")
+	// voting (issue #15)
+	route(api, http.MethodGet, "/api/v1/polls", members, 0, "voting", "listPolls", s.listPolls,
+		"Votaciones de la comunidad (los borradores, solo a los administradores)")
+	route(api, http.MethodPost, "/api/v1/polls", admins, http.StatusCreated, "voting", "createPoll", s.createPoll,
+		"Crear una votación en borrador (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/polls/{id}", members, 0, "voting", "getPoll", s.getPoll,
+		"Una votación, con el resultado que el usuario puede ver")
+	route(api, http.MethodPut, "/api/v1/polls/{id}", admins, 0, "voting", "updatePoll", s.updatePoll,
+		"Editar una votación en borrador (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/polls/{id}/publish", admins, 0, "voting", "publishPoll", s.publishPoll,
+		"Abrir una votación ahora (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/polls/{id}/close", admins, 0, "voting", "closePoll", s.closePoll,
+		"Cerrar una votación antes de tiempo (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/polls/{id}/vote", members, 0, "voting", "votePoll", s.votePoll,
+		"Votar (o cambiar el voto, si la votación lo permite), por uno mismo o por un propietario representado")
+	route(api, http.MethodPut, "/api/v1/polls/{id}/delegation", members, 0, "voting", "delegatePoll", s.delegatePoll,
+		"Delegar el voto en otro miembro o revocar la delegación (art. 15.1 LPH)")
+	route(api, http.MethodPost, "/api/v1/polls/{id}/objection", members, 0, "voting", "objectPoll", s.objectPoll,
+		"Oponerse al acuerdo como propietario ausente (art. 17.8 LPH)")
+	route(api, http.MethodPut, "/api/v1/polls/{id}/units/{unitId}/deprivation", admins, 0, "voting", "depriveUnit", s.depriveUnit,
+		"Privar del voto a una vivienda o devolvérselo (art. 15.2 LPH; solo administradores, en borrador)")
+	route(api, http.MethodGet, "/api/v1/polls/{id}/record", members, 0, "voting", "getPollRecord", s.pollRecord,
+		"Datos para el acta (art. 19 LPH): asistentes, representados, cuotas y votos")
+	route(api, http.MethodGet, "/api/v1/polls/{id}/record.csv", members, 0, "voting", "exportPollRecord", s.pollRecordCSV,
+		"El resultado y los votantes como CSV", returns("text/csv", "CSV"))
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

@@ -28,6 +28,7 @@ import (
 	"vecinos/internal/profiles"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/units"
+	"vecinos/internal/voting"
 )
 
 // APIVersion is the version of the contract, not of the binary: the generated document stays stable
@@ -50,6 +51,7 @@ type Deps struct {
 	Dashboard     *dashboard.Service
 	Units         *units.Service             // the units registry (issue #21)
 	Audit         *audit.Service             // the record of admin actions
+	Voting        *voting.Service            // polls and junta votes (issue #15)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

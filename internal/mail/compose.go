@@ -37,11 +37,18 @@ const (
 	// Issue #21: an admin confirmed or rejected a member's claim to a unit (to live in or own it).
 	KindUnitClaimApproved Kind = "unit_claim_approved"
 	KindUnitClaimRejected Kind = "unit_claim_rejected"
+
+	// Issue #15: a poll opened or closed; the absent owners' notice of an agreement (art. 17.8 LPH, with
+	// the 30 days to object); and the final result when those 30 days end.
+	KindPollOpened Kind = "poll_opened"
+	KindPollClosed Kind = "poll_closed"
+	KindPollAbsent Kind = "poll_absent"
+	KindPollFinal  Kind = "poll_final"
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
 	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
-	KindUnitClaimApproved, KindUnitClaimRejected}
+	KindUnitClaimApproved, KindUnitClaimRejected, KindPollOpened, KindPollClosed, KindPollAbsent, KindPollFinal}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
@@ -55,13 +62,14 @@ type Data struct {
 	Name          string // the recipient's name
 	Link          string // absolute URL
 	CommunityName string
-	Title         string // announcement title
+	Title         string // announcement or poll title
 	Body          string // announcement text; blank lines separate paragraphs
-	Note          string // the admin's reason for rejecting a verification or a join request
+	Note          string // the admin's reason for rejecting a verification or a join request; a poll's result
 	NewEmail      string // the address an email change asks for (the notice to the old address)
 	Inviter       string // who invites (an invitation), or who registered the community (the president's)
 	Unit          string // the unit an invitation is for ('2º · B'); optional
 	Code          string // the community's code, to type in by hand
+	Date          string // a poll's closing date, or the end of its objection period ('24/12/2026')
 }
 
 // The texts of each language live in templates/<lang>.json; two layouts, HTML and plain text, turn them

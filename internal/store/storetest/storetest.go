@@ -114,9 +114,18 @@ func Exec(t testing.TB, db *store.DB, query string, args ...any) {
 // TryExec is Exec for a statement the database may refuse (a trigger, a constraint): it returns the error.
 func TryExec(t testing.TB, db *store.DB, query string, args ...any) error {
 	t.Helper()
+	raw := rawDB(t, db)
+	defer raw.Close()
+	_, err := raw.Exec(query, args...)
+	return err
+}
+
+// rawDB opens a connection of its own to the database of db (a store opened by this package).
+func rawDB(t testing.TB, db *store.DB) *sql.DB {
+	t.Helper()
 	v, ok := locations.Load(db)
 	if !ok {
-		t.Fatal("storetest.Exec: the store was not opened by storetest")
+		t.Fatal("storetest: the store was not opened by storetest")
 	}
 	loc := v.(location)
 	driver, dsn := "pgx", loc.url
@@ -127,9 +136,41 @@ func TryExec(t testing.TB, db *store.DB, query string, args ...any) error {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return raw
+}
+
+// Rows runs one query on the database of db as Exec does and returns every row, each value as text
+// (NULL as ""), for tests that read the tables as a database reader would.
+func Rows(t testing.TB, db *store.DB, query string, args ...any) [][]string {
+	t.Helper()
+	raw := rawDB(t, db)
 	defer raw.Close()
-	_, err = raw.Exec(query, args...)
-	return err
+	rows, err := raw.Query(query, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	var out [][]string
+	for rows.Next() {
+		vals := make([]sql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		row := make([]string, len(cols))
+		for i, v := range vals {
+			row[i] = v.String
+		}
+		out = append(out, row)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func serverURL() string {

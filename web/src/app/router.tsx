@@ -89,6 +89,7 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
     Component: (await import('@/features/announcements/announcements-page')).AnnouncementsPage,
   }),
   '/directory': async () => ({ Component: (await import('@/features/directory/directory-page')).DirectoryPage }),
+  '/voting': async () => ({ Component: (await import('@/features/voting/voting-page')).VotingPage }),
 }
 
 function screen(path: RoutePath): RouteObject {

@@ -74,6 +74,12 @@ export const queryKeys = {
     audiences: () => ['announcements', 'audiences'] as const,
   },
   directory: <F>(filters: F) => ['directory', filters] as const,
+  /** Polls and junta votes (issue #15); the realtime `change` event of area 'voting' refreshes them all. */
+  voting: {
+    all: ['voting'] as const,
+    list: () => ['voting', 'list'] as const,
+    record: (id: string) => ['voting', 'record', id] as const,
+  },
 
   /**
    * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can

@@ -1384,6 +1384,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/polls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Votaciones de la comunidad (los borradores, solo a los administradores) */
+        get: operations["listPolls"];
+        put?: never;
+        /** Crear una votación en borrador (solo administradores) */
+        post: operations["createPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una votación, con el resultado que el usuario puede ver */
+        get: operations["getPoll"];
+        /** Editar una votación en borrador (solo administradores) */
+        put: operations["updatePoll"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cerrar una votación antes de tiempo (solo administradores) */
+        post: operations["closePoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/delegation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Delegar el voto en otro miembro o revocar la delegación (art. 15.1 LPH) */
+        put: operations["delegatePoll"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/objection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Oponerse al acuerdo como propietario ausente (art. 17.8 LPH) */
+        post: operations["objectPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abrir una votación ahora (solo administradores) */
+        post: operations["publishPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Datos para el acta (art. 19 LPH): asistentes, representados, cuotas y votos */
+        get: operations["getPollRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/record.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El resultado y los votantes como CSV */
+        get: operations["exportPollRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/units/{unitId}/deprivation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Privar del voto a una vivienda o devolvérselo (art. 15.2 LPH; solo administradores, en borrador) */
+        put: operations["depriveUnit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/polls/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Votar (o cambiar el voto, si la votación lo permite), por uno mismo o por un propietario representado */
+        post: operations["votePoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -1878,9 +2050,17 @@ export interface components {
              */
             upcomingEvents: number;
         };
+        DelegatePollInputBody: {
+            /** @description A member of the community; empty revokes the representation */
+            delegateId: string;
+        };
         DeleteAccountInputBody: {
             /** @description The current password; required when the account has one */
             password?: string;
+        };
+        DepriveUnitInputBody: {
+            /** @description Why the unit may not vote (art. 15.2); null gives the vote back */
+            reason: string | null;
         };
         DirectMessage: {
             /** @description The idempotency key the sender chose */
@@ -2259,6 +2439,219 @@ export interface components {
         };
         OwnerClaimsOutputBody: {
             claims: components["schemas"]["OwnerClaim"][] | null;
+        };
+        Poll: {
+            /** @description Art. 17.8: absent owners count in favour unless they object within 30 days */
+            absentFavour: boolean;
+            allowChange: boolean;
+            /** @description An admin, on a draft */
+            canEdit: boolean;
+            canObject: boolean;
+            canVote: boolean;
+            /** Format: date-time */
+            closedAt: string | null;
+            /** Format: date-time */
+            closesAt: string;
+            /** @description Junta: the registry's sum (draft) or the electorate's */
+            coefficientSum: string;
+            coefficientsAre100: boolean;
+            /** @enum {string|null} */
+            convocatoria: "primera" | "segunda" | null;
+            /** @description Junta votes once open, to who may see the counts (final when closed); absent otherwise */
+            decision?: components["schemas"]["PollDecision"];
+            /** @description Junta: the caller's units are deprived of their vote (art. 15.2) */
+            deprived: boolean;
+            description: string;
+            /**
+             * Format: int64
+             * @description Junta: owners with a vote
+             */
+            electors: number;
+            final: boolean;
+            id: string;
+            /** @description Junta: the caller owns units of the electorate */
+            isElector: boolean;
+            /** Format: date-time */
+            juntaDate: string | null;
+            /** @enum {string} */
+            kind: "consulta" | "junta";
+            /** @enum {string|null} */
+            majority: "simple" | "three_fifths" | "one_third" | "unanimity" | null;
+            /** @description Absent unless the caller delegated their vote */
+            myDelegate?: components["schemas"]["PollDelegate"];
+            /** @description Absent until the caller voted */
+            myVote?: components["schemas"]["PollVote"];
+            /** @description Junta: the cuota the caller's vote carries */
+            myWeight: string;
+            objected: boolean;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            opensAt: string | null;
+            options: components["schemas"]["PollOption"][] | null;
+            /**
+             * Format: int64
+             * @description Votes over the quorum, percent, capped at 100
+             */
+            participation: number;
+            /**
+             * Format: date-time
+             * @description The result is provisional until then (art. 17.8)
+             */
+            provisionalUntil: string | null;
+            /** Format: int64 */
+            quorum: number;
+            represented: components["schemas"]["PollRepresented"][] | null;
+            secret: boolean;
+            showCounts: boolean;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            title: string;
+            /** Format: int64 */
+            totalVotes: number;
+            /** @description Admins of a junta vote: its electorate */
+            units: components["schemas"]["PollUnit"][] | null;
+        };
+        PollBody: {
+            /** @description Junta: art. 17.8 applies; default true */
+            absentFavour?: boolean;
+            /** @description A vote may be changed until the close */
+            allowChange?: boolean;
+            /** Format: date-time */
+            closesAt: string;
+            /**
+             * @description Junta; default primera
+             * @enum {string}
+             */
+            convocatoria?: "primera" | "segunda";
+            description?: string;
+            /**
+             * Format: date-time
+             * @description Junta: required
+             */
+            juntaDate?: string;
+            /**
+             * @description Default consulta
+             * @enum {string}
+             */
+            kind?: "consulta" | "junta";
+            /**
+             * @description Junta; default simple
+             * @enum {string}
+             */
+            majority?: "simple" | "three_fifths" | "one_third" | "unanimity";
+            /**
+             * Format: date-time
+             * @description A draft opens by itself then; omitted: when published
+             */
+            opensAt?: string;
+            /** @description 2 or more (consultas); a junta vote's are A favor, En contra, Abstención */
+            options?: string[] | null;
+            /**
+             * Format: int64
+             * @description Votes; default 25
+             */
+            quorum?: number;
+            secret?: boolean;
+            title: string;
+        };
+        PollDecision: {
+            approved: boolean;
+            cuota: string;
+            cuotaFavour: string;
+            cuotaMet: boolean;
+            /**
+             * Format: int64
+             * @description The base: all owners with a vote, or those present (simple majority in segunda convocatoria)
+             */
+            owners: number;
+            /** Format: int64 */
+            ownersFavour: number;
+            ownersMet: boolean;
+            /**
+             * Format: int64
+             * @description Absent owners counted in favour (art. 17.8)
+             */
+            presumed: number;
+            /** @description 'mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)' */
+            reason: string;
+        };
+        PollDelegate: {
+            delegateId: string;
+            delegateName: string;
+        };
+        PollListOutputBody: {
+            items: components["schemas"]["Poll"][] | null;
+        };
+        PollObjection: {
+            /** Format: date-time */
+            at: string;
+            name: string;
+        };
+        PollOption: {
+            /**
+             * @description Junta votes: what the answer means for the agreement
+             * @enum {string|null}
+             */
+            choice: "favour" | "against" | "abstain" | null;
+            /** @description Junta votes: the sum of the cuotas of its votes, a percentage ('41.3') */
+            cuota: string | null;
+            id: string;
+            /**
+             * Format: int64
+             * @description Of the votes cast, rounded
+             */
+            percent: number | null;
+            /** @description After the close: the receipt codes of its ballots */
+            receipts: string[] | null;
+            text: string;
+            /**
+             * Format: int64
+             * @description null until the caller may see the counts (voted, admin, or closed)
+             */
+            votes: number | null;
+        };
+        PollRecordOutputBody: {
+            convocatoriaLabel: string;
+            kindLabel: string;
+            majorityLabel: string;
+            objections: components["schemas"]["PollObjection"][] | null;
+            poll: components["schemas"]["Poll"];
+            units: components["schemas"]["PollUnit"][] | null;
+            voters: components["schemas"]["PollVoter"][] | null;
+        };
+        PollRepresented: {
+            name: string;
+            ownerId: string;
+            voted: boolean;
+        };
+        PollUnit: {
+            coefficient: string;
+            /** @description Set when deprived of its vote (art. 15.2) */
+            deprivedReason: string | null;
+            label: string;
+            /** @description null: no confirmed owner in the app */
+            ownerName: string | null;
+            unitId: string;
+        };
+        PollVote: {
+            castByName: string;
+            /** @description null in a secret poll: the server does not know it */
+            optionId: string | null;
+            /** @description null in a secret poll: it was shown once, when voting */
+            receipt: string | null;
+            /** Format: date-time */
+            votedAt: string;
+        };
+        PollVoter: {
+            /** @description The representative who cast it (art. 15.1); null: the owner */
+            castByName: string | null;
+            cuota: string;
+            /** @description null in a secret poll */
+            optionId: string | null;
+            /** Format: date-time */
+            votedAt: string;
+            voterName: string;
         };
         Problem: {
             /**
@@ -2711,6 +3104,20 @@ export interface components {
             documentKey?: string;
             /** @enum {string} */
             method: "auto" | "document" | "code";
+        };
+        VotePollInputBody: {
+            /** @description An owner the caller represents (art. 15.1); omitted: the caller */
+            for?: string;
+            optionId: string;
+            /** @description To change a secret vote: the receipt it was given */
+            receipt?: string;
+        };
+        VotePollOutputBody: {
+            /** @description An earlier vote was changed */
+            changed: boolean;
+            poll: components["schemas"]["Poll"];
+            /** @description Keep it: after the close the receipts are published per option */
+            receipt: string;
         };
     };
     responses: never;
@@ -5926,6 +6333,397 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PollBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PollBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delegatePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelegatePollInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    objectPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPollRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PollRecordOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportPollRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    depriveUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepriveUnitInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Poll"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    votePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VotePollInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VotePollOutputBody"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,579 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sort"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// Voting (issue #15). Every read takes the poll's community, so a poll of another community is not found.
+// Reads run inside the transaction of ctx when there is one (the vote reads the electorate it locked),
+// otherwise on the read pool.
+
+var errPollNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la votación")
+
+// votingConn is the transaction of ctx (InTx) or the read pool.
+func (db *DB) votingConn(ctx context.Context) conn {
+	if tx, err := txOf(ctx); err == nil {
+		return tx
+	}
+	return db.reader()
+}
+
+const pollColumns = `id, community_id, kind, title, description, status, opens_at, closes_at, opened_at, closed_at, quorum, secret,
+	allow_change, majority, convocatoria, junta_date, absent_favour, objection_until, finalized_at, created_by, created_at, updated_at`
+
+func scanPoll(row interface{ Scan(...any) error }) (*domain.Poll, error) {
+	var p domain.Poll
+	var kind, status string
+	var majority, convocatoria *string
+	var opensAt, openedAt, closedAt, juntaDate, objectionUntil, finalizedAt *int64
+	var closesAt, createdAt, updatedAt int64
+	if err := row.Scan(&p.ID, &p.CommunityID, &kind, &p.Title, &p.Description, &status, &opensAt, &closesAt, &openedAt, &closedAt,
+		&p.Quorum, &p.Secret, &p.AllowChange, &majority, &convocatoria, &juntaDate, &p.AbsentFavour, &objectionUntil, &finalizedAt,
+		&p.CreatedBy, &createdAt, &updatedAt); err != nil {
+		return nil, err
+	}
+	p.Kind, p.Status = domain.PollKind(kind), domain.PollStatus(status)
+	if majority != nil {
+		p.Majority = domain.Majority(*majority)
+	}
+	if convocatoria != nil {
+		p.Convocatoria = domain.Convocatoria(*convocatoria)
+	}
+	p.OpensAt, p.OpenedAt, p.ClosedAt, p.JuntaDate = fromNullMS(opensAt), fromNullMS(openedAt), fromNullMS(closedAt), fromNullMS(juntaDate)
+	p.ObjectionUntil, p.FinalizedAt = fromNullMS(objectionUntil), fromNullMS(finalizedAt)
+	p.ClosesAt, p.CreatedAt, p.UpdatedAt = fromMS(closesAt), fromMS(createdAt), fromMS(updatedAt)
+	return &p, nil
+}
+
+func emptyNil[T ~string](v T) *string {
+	if v == "" {
+		return nil
+	}
+	s := string(v)
+	return &s
+}
+
+// pollOptions fills in the options of polls, in order.
+func pollOptions(ctx context.Context, c conn, polls []*domain.Poll) error {
+	if len(polls) == 0 {
+		return nil
+	}
+	byID := map[string]*domain.Poll{}
+	args := make([]any, 0, len(polls))
+	q := "SELECT poll_id, id, position, text, choice FROM poll_options WHERE poll_id IN ("
+	for i, p := range polls {
+		byID[p.ID] = p
+		if i > 0 {
+			q += ", "
+		}
+		q += "?"
+		args = append(args, p.ID)
+	}
+	rows, err := c.query(ctx, q+") ORDER BY poll_id, position", args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pollID string
+		var o domain.PollOption
+		var choice *string
+		if err := rows.Scan(&pollID, &o.ID, &o.Position, &o.Text, &choice); err != nil {
+			return err
+		}
+		if choice != nil {
+			o.Choice = domain.Choice(*choice)
+		}
+		byID[pollID].Options = append(byID[pollID].Options, o)
+	}
+	return rows.Err()
+}
+
+// Poll reads a poll of communityID with its options.
+func (db *DB) Poll(ctx context.Context, communityID, id string) (*domain.Poll, error) {
+	c := db.votingConn(ctx)
+	p, err := scanPoll(c.queryRow(ctx, "SELECT "+pollColumns+" FROM polls WHERE id = ? AND community_id = ?", id, communityID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errPollNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, pollOptions(ctx, c, []*domain.Poll{p})
+}
+
+// maxPolls bounds the list: a community holds a few polls a month.
+const maxPolls = 500
+
+// ListPolls lists the polls of communityID, newest first, drafts only when withDrafts.
+func (db *DB) ListPolls(ctx context.Context, communityID string, withDrafts bool) ([]domain.Poll, error) {
+	c := db.reader()
+	rows, err := c.query(ctx, "SELECT "+pollColumns+` FROM polls WHERE community_id = ? AND (? OR status <> 'draft')
+		ORDER BY created_at DESC, id DESC LIMIT ?`, communityID, withDrafts, maxPolls)
+	if err != nil {
+		return nil, err
+	}
+	var ptrs []*domain.Poll
+	for rows.Next() {
+		p, err := scanPoll(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ptrs = append(ptrs, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := pollOptions(ctx, c, ptrs); err != nil {
+		return nil, err
+	}
+	out := make([]domain.Poll, len(ptrs))
+	for i, p := range ptrs {
+		out[i] = *p
+	}
+	return out, nil
+}
+
+// CreatePoll stores a new poll with its options, inside the transaction of ctx.
+func (db *DB) CreatePoll(ctx context.Context, p *domain.Poll) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "INSERT INTO polls ("+pollColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		p.ID, p.CommunityID, string(p.Kind), p.Title, p.Description, string(p.Status), nullMS(p.OpensAt), ms(p.ClosesAt),
+		nullMS(p.OpenedAt), nullMS(p.ClosedAt), p.Quorum, p.Secret, p.AllowChange, emptyNil(p.Majority), emptyNil(p.Convocatoria),
+		nullMS(p.JuntaDate), p.AbsentFavour, nullMS(p.ObjectionUntil), nullMS(p.FinalizedAt), p.CreatedBy, ms(p.CreatedAt),
+		ms(p.UpdatedAt)); err != nil {
+		return err
+	}
+	return insertPollOptions(ctx, tx, p)
+}
+
+func insertPollOptions(ctx context.Context, tx conn, p *domain.Poll) error {
+	for _, o := range p.Options {
+		if _, err := tx.exec(ctx, "INSERT INTO poll_options (id, poll_id, position, text, choice) VALUES (?, ?, ?, ?, ?)",
+			o.ID, p.ID, o.Position, o.Text, emptyNil(o.Choice)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PollForUpdate reads a poll of communityID inside the transaction of ctx (InTx) and locks it until that
+// ends, so that votes, edits and the close of one poll run one after the other.
+func (db *DB) PollForUpdate(ctx context.Context, communityID, id string) (*domain.Poll, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := tx.exec(ctx, "UPDATE polls SET updated_at = updated_at WHERE id = ? AND community_id = ?", id, communityID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil, errPollNotFound
+	}
+	return db.Poll(ctx, communityID, id)
+}
+
+// SavePoll writes p, read with PollForUpdate, inside the same transaction. Its options are replaced only
+// while it is a draft (nobody has voted).
+func (db *DB) SavePoll(ctx context.Context, p *domain.Poll) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `UPDATE polls SET kind = ?, title = ?, description = ?, status = ?, opens_at = ?, closes_at = ?, opened_at = ?,
+		closed_at = ?, quorum = ?, secret = ?, allow_change = ?, majority = ?, convocatoria = ?, junta_date = ?, absent_favour = ?,
+		objection_until = ?, finalized_at = ?, updated_at = ? WHERE id = ? AND community_id = ?`,
+		string(p.Kind), p.Title, p.Description, string(p.Status), nullMS(p.OpensAt), ms(p.ClosesAt), nullMS(p.OpenedAt), nullMS(p.ClosedAt),
+		p.Quorum, p.Secret, p.AllowChange, emptyNil(p.Majority), emptyNil(p.Convocatoria), nullMS(p.JuntaDate), p.AbsentFavour,
+		nullMS(p.ObjectionUntil), nullMS(p.FinalizedAt), ms(p.UpdatedAt), p.ID, p.CommunityID); err != nil {
+		return err
+	}
+	if p.Status != domain.PollDraft {
+		return nil
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM poll_options WHERE poll_id = ?", p.ID); err != nil {
+		return err
+	}
+	return insertPollOptions(ctx, tx, p)
+}
+
+// DuePolls lists the polls (of communityID, or of every community when it is empty) whose state must
+// move on at now: drafts due to open, open polls due to close, closed ones whose objection period ended.
+func (db *DB) DuePolls(ctx context.Context, communityID string, now time.Time) ([]domain.DuePoll, error) {
+	at := ms(now)
+	rows, err := db.reader().query(ctx, `SELECT community_id, id FROM polls
+		WHERE (? = '' OR community_id = ?) AND (
+			(status = 'draft' AND opens_at IS NOT NULL AND opens_at <= ? AND closes_at > ?)
+			OR (status = 'open' AND closes_at <= ?)
+			OR (status = 'closed' AND finalized_at IS NULL AND objection_until IS NOT NULL AND objection_until <= ?))
+		ORDER BY closes_at, id`, communityID, communityID, at, at, at, at)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.DuePoll
+	for rows.Next() {
+		var d domain.DuePoll
+		if err := rows.Scan(&d.CommunityID, &d.ID); err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// CoefficientSum adds up the coeficientes of the units of communityID as they are now.
+func (db *DB) CoefficientSum(ctx context.Context, communityID string) (domain.Coefficient, error) {
+	var sum domain.Coefficient
+	err := db.votingConn(ctx).queryRow(ctx, "SELECT COALESCE(SUM(coefficient), 0) FROM units WHERE community_id = ?", communityID).Scan(&sum)
+	return sum, err
+}
+
+// SnapshotElectorate copies the units of the poll's community, with their confirmed owners and
+// coeficientes, into the poll (inside the transaction of ctx): the electorate of a junta vote.
+func (db *DB) SnapshotElectorate(ctx context.Context, p *domain.Poll) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	rows, err := tx.query(ctx, "SELECT "+unitColumns+`, COALESCE(o.full_name, '') FROM units u LEFT JOIN profiles o ON o.id = u.owner_id
+		WHERE u.community_id = ?`, p.CommunityID)
+	if err != nil {
+		return err
+	}
+	var units []domain.PollUnit
+	for rows.Next() {
+		var name string
+		u, err := scanUnit(rows, &name)
+		if err != nil {
+			rows.Close()
+			return err
+		}
+		pu := domain.PollUnit{UnitID: u.ID, Label: u.Label(), OwnerID: u.OwnerID, OwnerName: name}
+		if u.Coefficient != nil {
+			pu.Coefficient = *u.Coefficient
+		}
+		units = append(units, pu)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, u := range units {
+		if _, err := tx.exec(ctx, `INSERT INTO poll_units (poll_id, unit_id, label, owner_id, owner_name, coefficient) VALUES (?, ?, ?, ?, ?, ?)`,
+			p.ID, u.UnitID, u.Label, u.OwnerID, u.OwnerName, u.Coefficient); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PollUnits is the electorate of a poll: its snapshot once open, else the registry as it is now, each
+// unit with the reason it is deprived of its vote, if it is. Sorted as people read a building.
+func (db *DB) PollUnits(ctx context.Context, p *domain.Poll) ([]domain.PollUnit, error) {
+	c := db.votingConn(ctx)
+	var rows *sql.Rows
+	var err error
+	if p.Status == domain.PollDraft {
+		rows, err = c.query(ctx, `SELECT u.id, u.unit_number, u.floor, u.building, u.staircase, u.owner_id, COALESCE(o.full_name, ''),
+			COALESCE(u.coefficient, 0), d.reason FROM units u LEFT JOIN profiles o ON o.id = u.owner_id
+			LEFT JOIN poll_deprived_units d ON d.poll_id = ? AND d.unit_id = u.id WHERE u.community_id = ?`, p.ID, p.CommunityID)
+	} else {
+		rows, err = c.query(ctx, `SELECT s.unit_id, s.label, NULL, NULL, NULL, s.owner_id, s.owner_name, s.coefficient, d.reason
+			FROM poll_units s LEFT JOIN poll_deprived_units d ON d.poll_id = s.poll_id AND d.unit_id = s.unit_id
+			WHERE s.poll_id = ?`, p.ID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	type row struct {
+		unit domain.Unit
+		pu   domain.PollUnit
+	}
+	var all []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.pu.UnitID, &r.unit.UnitNumber, &r.unit.Floor, &r.unit.Building, &r.unit.Staircase, &r.pu.OwnerID,
+			&r.pu.OwnerName, &r.pu.Coefficient, &r.pu.Deprived); err != nil {
+			return nil, err
+		}
+		r.unit.ID = r.pu.UnitID
+		r.pu.Label = r.unit.Label()
+		all = append(all, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	domain.SortUnits(all, func(r *row) *domain.Unit { return &r.unit })
+	out := make([]domain.PollUnit, len(all))
+	for i, r := range all {
+		out[i] = r.pu
+	}
+	return out, nil
+}
+
+// SetUnitDeprived marks (reason non-nil) or clears a unit of the poll's community as deprived of its vote
+// in the poll, inside the transaction of ctx.
+func (db *DB) SetUnitDeprived(ctx context.Context, p *domain.Poll, unitID string, reason *string, by string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	var n int
+	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", unitID, p.CommunityID).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return errUnitNotFound
+	}
+	if reason == nil {
+		_, err = tx.exec(ctx, "DELETE FROM poll_deprived_units WHERE poll_id = ? AND unit_id = ?", p.ID, unitID)
+		return err
+	}
+	_, err = tx.exec(ctx, `INSERT INTO poll_deprived_units (poll_id, unit_id, reason, marked_by, marked_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (poll_id, unit_id) DO UPDATE SET reason = excluded.reason, marked_by = excluded.marked_by, marked_at = excluded.marked_at`,
+		p.ID, unitID, *reason, by, ms(at))
+	return err
+}
+
+// CommunityMember returns the name of userID when they are a member of communityID, or not found.
+func (db *DB) CommunityMember(ctx context.Context, communityID, userID string) (string, error) {
+	var name string
+	err := db.votingConn(ctx).queryRow(ctx, "SELECT full_name FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", domain.Errorf(domain.CodeNotFound, "Esa persona no es miembro de tu comunidad")
+	}
+	return name, err
+}
+
+// PollDelegations lists the representations of a poll.
+func (db *DB) PollDelegations(ctx context.Context, pollID string) ([]domain.PollDelegation, error) {
+	rows, err := db.votingConn(ctx).query(ctx, `SELECT d.owner_id, COALESCE(o.full_name, ''), d.delegate_id, COALESCE(g.full_name, ''), d.created_at
+		FROM poll_delegations d LEFT JOIN profiles o ON o.id = d.owner_id LEFT JOIN profiles g ON g.id = d.delegate_id
+		WHERE d.poll_id = ? ORDER BY o.full_name, d.owner_id`, pollID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.PollDelegation
+	for rows.Next() {
+		var d domain.PollDelegation
+		var at int64
+		if err := rows.Scan(&d.OwnerID, &d.OwnerName, &d.DelegateID, &d.DelegateName, &at); err != nil {
+			return nil, err
+		}
+		d.CreatedAt = fromMS(at)
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// SetDelegation records (delegateID non-empty) or revokes ownerID's representation in a poll, inside the
+// transaction of ctx.
+func (db *DB) SetDelegation(ctx context.Context, pollID, ownerID, delegateID string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if delegateID == "" {
+		_, err = tx.exec(ctx, "DELETE FROM poll_delegations WHERE poll_id = ? AND owner_id = ?", pollID, ownerID)
+		return err
+	}
+	_, err = tx.exec(ctx, `INSERT INTO poll_delegations (poll_id, owner_id, delegate_id, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (poll_id, owner_id) DO UPDATE SET delegate_id = excluded.delegate_id, created_at = excluded.created_at`,
+		pollID, ownerID, delegateID, ms(at))
+	return err
+}
+
+var errAlreadyVoted = domain.Errorf(domain.CodeConflict, "Ya se ha votado")
+
+// CastVote records a vote, inside the transaction of ctx: the participation (who) and the ballot (what)
+// in separate rows that share nothing. The primary key of poll_voters keeps it to one vote per voter,
+// whatever runs at the same time; a second one is a conflict.
+func (db *DB) CastVote(ctx context.Context, pollID string, v domain.PollVoter, b domain.PollBallot) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO poll_voters (poll_id, voter_id, voter_name, cast_by, cast_by_name, weight, option_id, receipt, voted_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, pollID, v.VoterID, v.VoterName, v.CastBy, v.CastByName, v.Weight, v.OptionID, v.Receipt,
+		ms(v.VotedAt)); err != nil {
+		if isUniqueViolation(err) {
+			return errAlreadyVoted
+		}
+		return err
+	}
+	_, err = tx.exec(ctx, "INSERT INTO poll_ballots (id, poll_id, option_id, weight, receipt) VALUES (?, ?, ?, ?, ?)",
+		b.ID, pollID, b.OptionID, b.Weight, b.Receipt)
+	return err
+}
+
+// ChangeVote moves the ballot with receipt to optionID (and, in a public poll, the voter's participation),
+// inside the transaction of ctx. It reports false when no ballot of the poll has that receipt.
+func (db *DB) ChangeVote(ctx context.Context, pollID, voterID, receipt, optionID string, public bool) (bool, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return false, err
+	}
+	res, err := tx.exec(ctx, "UPDATE poll_ballots SET option_id = ? WHERE poll_id = ? AND receipt = ?", optionID, pollID, receipt)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return false, nil
+	}
+	if public {
+		_, err = tx.exec(ctx, "UPDATE poll_voters SET option_id = ? WHERE poll_id = ? AND voter_id = ?", optionID, pollID, voterID)
+	}
+	return true, err
+}
+
+// PollVoters lists who voted in a poll, by name.
+func (db *DB) PollVoters(ctx context.Context, pollID string) ([]domain.PollVoter, error) {
+	rows, err := db.votingConn(ctx).query(ctx, `SELECT voter_id, voter_name, cast_by, cast_by_name, weight, option_id, receipt, voted_at
+		FROM poll_voters WHERE poll_id = ? ORDER BY voter_name, voter_id`, pollID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.PollVoter
+	for rows.Next() {
+		var v domain.PollVoter
+		var at int64
+		if err := rows.Scan(&v.VoterID, &v.VoterName, &v.CastBy, &v.CastByName, &v.Weight, &v.OptionID, &v.Receipt, &at); err != nil {
+			return nil, err
+		}
+		v.VotedAt = fromMS(at)
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// PollBallots lists the ballots of a poll by receipt (an order that says nothing).
+func (db *DB) PollBallots(ctx context.Context, pollID string) ([]domain.PollBallot, error) {
+	return pollBallots(ctx, db.votingConn(ctx), pollID)
+}
+
+func pollBallots(ctx context.Context, c conn, pollID string) ([]domain.PollBallot, error) {
+	rows, err := c.query(ctx, "SELECT id, option_id, weight, receipt FROM poll_ballots WHERE poll_id = ? ORDER BY receipt", pollID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.PollBallot
+	for rows.Next() {
+		var b domain.PollBallot
+		if err := rows.Scan(&b.ID, &b.OptionID, &b.Weight, &b.Receipt); err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// ShuffleBallots rewrites a poll's ballots in the order of their random ids, inside the transaction of ctx
+// (the close). On PostgreSQL a row's place in the heap and its xmin tell when and in which transaction
+// it was written, which the voter's participation row shares; rewritten together they tell nothing.
+func (db *DB) ShuffleBallots(ctx context.Context, pollID string) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	all, err := pollBallots(ctx, tx, pollID)
+	if err != nil {
+		return err
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	if _, err := tx.exec(ctx, "DELETE FROM poll_ballots WHERE poll_id = ?", pollID); err != nil {
+		return err
+	}
+	for _, b := range all {
+		if _, err := tx.exec(ctx, "INSERT INTO poll_ballots (id, poll_id, option_id, weight, receipt) VALUES (?, ?, ?, ?, ?)",
+			b.ID, pollID, b.OptionID, b.Weight, b.Receipt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AddObjection records an absent owner's objection (once), inside the transaction of ctx.
+func (db *DB) AddObjection(ctx context.Context, pollID, userID string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, `INSERT INTO poll_objections (poll_id, user_id, objected_at) VALUES (?, ?, ?)
+		ON CONFLICT (poll_id, user_id) DO NOTHING`, pollID, userID, ms(at))
+	return err
+}
+
+// PollObjections lists the objections to a poll's agreement.
+func (db *DB) PollObjections(ctx context.Context, pollID string) ([]domain.PollObjection, error) {
+	rows, err := db.votingConn(ctx).query(ctx, `SELECT j.user_id, COALESCE(p.full_name, ''), j.objected_at FROM poll_objections j
+		LEFT JOIN profiles p ON p.id = j.user_id WHERE j.poll_id = ? ORDER BY j.objected_at, j.user_id`, pollID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.PollObjection
+	for rows.Next() {
+		var o domain.PollObjection
+		var at int64
+		if err := rows.Scan(&o.UserID, &o.Name, &at); err != nil {
+			return nil, err
+		}
+		o.At = fromMS(at)
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// PollRecipients lists who a poll's emails go to, with a confirmed address: the owners of its electorate
+// (a junta vote once open) or every member of its community.
+func (db *DB) PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.PollRecipient, error) {
+	q := `SELECT u.id, u.email, pr.full_name, u.language, c.name FROM profiles pr JOIN users u ON u.id = pr.id
+		JOIN communities c ON c.id = pr.community_id WHERE pr.community_id = ? AND u.email_confirmed_at IS NOT NULL`
+	args := []any{p.CommunityID}
+	if p.Kind == domain.PollJunta && p.Status != domain.PollDraft {
+		q += " AND pr.id IN (SELECT owner_id FROM poll_units WHERE poll_id = ? AND owner_id IS NOT NULL)"
+		args = append(args, p.ID)
+	}
+	rows, err := db.votingConn(ctx).query(ctx, q+" ORDER BY u.email", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.PollRecipient
+	for rows.Next() {
+		var r domain.PollRecipient
+		var lang string
+		if err := rows.Scan(&r.UserID, &r.Email, &r.FullName, &lang, &r.CommunityName); err != nil {
+			return nil, err
+		}
+		r.Language = domain.ParseLanguage(lang)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// QueuePollMail queues an email of a poll inside the transaction of ctx.
+func (db *DB) QueuePollMail(ctx context.Context, m domain.Mail) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	return enqueueMail(ctx, tx, m)
+}

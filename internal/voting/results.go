@@ -1,0 +1,151 @@
+package voting
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// OptionResult is one option's count: votes, percentage of the votes (rounded as the spec) and, in a
+// junta vote, the cuota they carry.
+type OptionResult struct {
+	domain.PollOption
+	Votes    int
+	Percent  int
+	Cuota    domain.Coefficient
+	Receipts []string // after the close: the receipt codes of its ballots, so each voter can find theirs
+}
+
+// Result is the outcome of a poll as it stands.
+type Result struct {
+	Options        []OptionResult
+	TotalVotes     int
+	Participation  int       // votes over the quorum, capped at 100
+	Decision       *Decision // junta votes
+	Electors       int       // junta: owners with a vote
+	ElectorateSum  domain.Coefficient
+	ObjectionUntil *time.Time // provisional until then (art. 17.8)
+	Final          bool       // closed, and past the objection period if any
+
+	rule     Rule
+	electors []elector
+}
+
+// elector is an Elector with the owner it is (empty: a unit without an owner in the app).
+type elector struct {
+	Elector
+	id string
+}
+
+// Summary is the result in one line, for the emails: 'Aprobada: mayoría de …' or the most voted option.
+func (r *Result) Summary() string {
+	if r.Decision != nil {
+		if r.Decision.Approved {
+			return "Aprobada: " + r.Decision.Reason
+		}
+		return "No aprobada: " + r.Decision.Reason
+	}
+	best := -1
+	for i, o := range r.Options {
+		if best < 0 || o.Votes > r.Options[best].Votes {
+			best = i
+		}
+	}
+	if best < 0 || r.TotalVotes == 0 {
+		return "sin votos"
+	}
+	return r.Options[best].Text
+}
+
+// result computes p's result from its stored ballots, electorate and objections; receipts are listed
+// only after the close.
+func (s *Service) result(ctx context.Context, p *domain.Poll) (*Result, error) {
+	stored, err := s.store.PollBallots(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{ObjectionUntil: p.ObjectionUntil, TotalVotes: len(stored)}
+	choice := map[string]domain.Choice{}
+	at := map[string]int{}
+	for i, o := range p.Options {
+		choice[o.ID], at[o.ID] = o.Choice, i
+		r.Options = append(r.Options, OptionResult{PollOption: o})
+	}
+	ballots := make([]Ballot, len(stored))
+	for i, b := range stored {
+		ballots[i] = Ballot{Choice: choice[b.OptionID], Weight: b.Weight}
+		o := &r.Options[at[b.OptionID]]
+		o.Votes++
+		o.Cuota += b.Weight
+		if p.Status == domain.PollClosed {
+			o.Receipts = append(o.Receipts, b.Receipt)
+		}
+	}
+	for i := range r.Options {
+		r.Options[i].Percent = Percent(r.Options[i].Votes, r.TotalVotes)
+	}
+	r.Participation = Participation(r.TotalVotes, p.Quorum)
+	r.Final = p.Status == domain.PollClosed && (p.ObjectionUntil == nil || p.FinalizedAt != nil)
+	if p.Kind != domain.PollJunta || p.Status == domain.PollDraft {
+		return r, nil
+	}
+	r.rule = Rule{Majority: p.Majority, Convocatoria: p.Convocatoria, AbsentFavour: p.AbsentFavour}
+	if r.electors, err = s.electorate(ctx, p); err != nil {
+		return nil, err
+	}
+	es := make([]Elector, len(r.electors))
+	for i, e := range r.electors {
+		es[i] = e.Elector
+		if e.Eligible() {
+			r.Electors++
+			r.ElectorateSum += e.Weight()
+		}
+	}
+	// While the poll is open nobody is absent yet: 17.8 presumes only after the close.
+	rule := r.rule
+	if p.Status == domain.PollOpen {
+		rule.AbsentFavour = false
+	}
+	d := Decide(rule, es, ballots)
+	r.Decision = &d
+	return r, nil
+}
+
+// electorate is the owners of a junta vote (units without an owner in the app count one owner each),
+// with who voted and who objected.
+func (s *Service) electorate(ctx context.Context, p *domain.Poll) ([]elector, error) {
+	units, err := s.store.PollUnits(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	voters, err := s.store.PollVoters(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	objections, err := s.store.PollObjections(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []elector
+	index := map[string]int{}
+	for _, u := range units {
+		share := Share{Cuota: u.Coefficient, Deprived: u.Deprived != nil}
+		if u.OwnerID == nil {
+			out = append(out, elector{Elector: Elector{Units: []Share{share}}})
+			continue
+		}
+		i, ok := index[*u.OwnerID]
+		if !ok {
+			id := *u.OwnerID
+			i = len(out)
+			index[id] = i
+			out = append(out, elector{id: id, Elector: Elector{Notified: true,
+				Voted:    slices.ContainsFunc(voters, func(v domain.PollVoter) bool { return v.VoterID == id }),
+				Objected: slices.ContainsFunc(objections, func(o domain.PollObjection) bool { return o.UserID == id })}})
+		}
+		out[i].Units = append(out[i].Units, share)
+	}
+	return out, nil
+}

@@ -1,0 +1,472 @@
+package voting_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+	"vecinos/internal/voting"
+)
+
+// fixture is a community of an admin (who owns nothing), three owners (Ben owns two units) and a tenant,
+// with coeficientes adding up to 100 %; and the admin of another community.
+type fixture struct {
+	svc                          *voting.Service
+	db                           *store.DB
+	mu                           sync.Mutex
+	now                          time.Time
+	admin, ana, ben, carla, dani *domain.Actor
+	other                        *domain.Actor
+	unit                         map[string]string // by name
+}
+
+func setup(t *testing.T, db *store.DB) *fixture {
+	t.Helper()
+	as := storetest.Community(t, db, "Adela Admin", "Ana Alonso", "Ben Bravo", "Carla Cano", "Dani Díaz")
+	f := &fixture{db: db, now: time.Now().UTC(), admin: as[0], ana: as[1], ben: as[2], carla: as[3], dani: as[4],
+		other: storetest.Community(t, db, "Olga Otra")[0], unit: map[string]string{}}
+	for _, u := range []struct {
+		name  string
+		owner *domain.Actor
+		cuota int64
+	}{{"1A", f.ana, 400000}, {"1B", f.ben, 200000}, {"2A", f.ben, 150000}, {"2B", f.carla, 250000}} {
+		id := domain.NewID()
+		f.unit[u.name] = id
+		storetest.Exec(t, db, `INSERT INTO units (id, community_id, unit_number, owner_id, coefficient, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, 0, 0)`, id, f.admin.CommunityID, u.name, u.owner.UserID, u.cuota)
+	}
+	f.svc = voting.New(db, voting.Options{Now: f.clock, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return f
+}
+
+func (f *fixture) clock() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
+}
+
+func (f *fixture) advance(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.now = f.now.Add(d)
+}
+
+func (f *fixture) consulta(t *testing.T, in voting.Input) *domain.Poll {
+	t.Helper()
+	in.Kind, in.Title, in.Options, in.ClosesAt = domain.PollConsulta, "¿Pintamos el portal?", []string{"Sí", "No"}, f.clock().Add(48*time.Hour)
+	p, err := f.svc.Create(context.Background(), f.admin, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Publish(context.Background(), f.admin, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func (f *fixture) junta(t *testing.T, in voting.Input) *domain.Poll {
+	t.Helper()
+	juntaDate := f.clock().Add(24 * time.Hour)
+	in.Kind, in.Title, in.ClosesAt, in.JuntaDate = domain.PollJunta, "Cambio del ascensor", f.clock().Add(48*time.Hour), &juntaDate
+	p, err := f.svc.Create(context.Background(), f.admin, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func wantCode(t *testing.T, err error, code domain.Code, detail string) {
+	t.Helper()
+	if domain.ErrorCode(err) != code || (detail != "" && domain.ErrorMessage(err) != detail) {
+		t.Fatalf("got %v, want %s %q", err, code, detail)
+	}
+}
+
+func option(p *domain.Poll, text string) string {
+	for _, o := range p.Options {
+		if o.Text == text {
+			return o.ID
+		}
+	}
+	panic("no option " + text)
+}
+
+func (f *fixture) vote(t *testing.T, a *domain.Actor, p *domain.Poll, text string, forOwner *domain.Actor) *voting.Voted {
+	t.Helper()
+	in := voting.VoteInput{OptionID: option(p, text)}
+	if forOwner != nil {
+		in.For = forOwner.UserID
+	}
+	v, err := f.svc.Vote(context.Background(), a, p.ID, in)
+	if err != nil {
+		t.Fatalf("%s votes %s: %v", a.FullName, text, err)
+	}
+	return v
+}
+
+func (f *fixture) get(t *testing.T, a *domain.Actor, p *domain.Poll) *voting.View {
+	t.Helper()
+	v, err := f.svc.Get(context.Background(), a, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestOnlyAdminsCreateEditPublishAndClose(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		in := voting.Input{Title: "¿Fiesta?", Options: []string{"Sí", "No"}, ClosesAt: f.clock().Add(time.Hour)}
+		const denied = "Solo los administradores pueden crear, editar, abrir o cerrar votaciones"
+		_, err := f.svc.Create(ctx, f.ana, in)
+		wantCode(t, err, domain.CodeForbidden, denied)
+		_, err = f.svc.CreateConsulta(ctx, f.ana, "¿Fiesta?", []string{"Sí", "No"}, f.clock().Add(time.Hour))
+		wantCode(t, err, domain.CodeForbidden, denied)
+		p, err := f.svc.Create(ctx, f.admin, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Members do not see drafts; another community does not find them.
+		_, err = f.svc.Get(ctx, f.ana, p.ID)
+		wantCode(t, err, domain.CodeNotFound, "")
+		_, err = f.svc.Update(ctx, f.ana, p.ID, in)
+		wantCode(t, err, domain.CodeForbidden, denied)
+		_, err = f.svc.Publish(ctx, f.ana, p.ID)
+		wantCode(t, err, domain.CodeForbidden, denied)
+		_, err = f.svc.Update(ctx, f.other, p.ID, in)
+		wantCode(t, err, domain.CodeNotFound, "No se encontró la votación")
+		_, err = f.svc.Get(ctx, f.other, p.ID)
+		wantCode(t, err, domain.CodeNotFound, "No se encontró la votación")
+
+		in.Title = "¿Fiesta de verano?"
+		if got, err := f.svc.Update(ctx, f.admin, p.ID, in); err != nil || got.Title != in.Title {
+			t.Fatalf("admin edits: %v %v", got, err)
+		}
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		// Editable only as a draft.
+		_, err = f.svc.Update(ctx, f.admin, p.ID, in)
+		wantCode(t, err, domain.CodeConflict, "Solo se puede modificar una votación en borrador")
+		_, err = f.svc.Close(ctx, f.ana, p.ID)
+		wantCode(t, err, domain.CodeForbidden, denied)
+		_, err = f.svc.Close(ctx, f.other, p.ID)
+		wantCode(t, err, domain.CodeNotFound, "")
+		_, err = f.svc.Vote(ctx, f.other, p.ID, voting.VoteInput{OptionID: option(p, "Sí")})
+		wantCode(t, err, domain.CodeNotFound, "")
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.get(t, f.ana, p); got.Poll.Status != domain.PollClosed {
+			t.Fatalf("closed early: %v", got.Poll.Status)
+		}
+		// The wall's quick consulta opens at once.
+		q, err := f.svc.CreateConsulta(ctx, f.admin, "¿Barbacoa?", []string{"Sí", "No"}, f.clock().Add(time.Hour))
+		if err != nil || q.Status != domain.PollOpen {
+			t.Fatalf("quick consulta: %v %v", q, err)
+		}
+	})
+}
+
+func TestVotesOnDraftAndClosedPollsAreRefused(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p, err := f.svc.Create(ctx, f.admin, voting.Input{Title: "¿Fiesta?", Options: []string{"Sí", "No"}, ClosesAt: f.clock().Add(time.Hour)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Vote(ctx, f.admin, p.ID, voting.VoteInput{OptionID: option(p, "Sí")})
+		wantCode(t, err, domain.CodeConflict, "La votación no está activa")
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.vote(t, f.ana, p, "Sí", nil)
+		// Closed by its time: the next request settles it before voting.
+		f.advance(time.Hour)
+		_, err = f.svc.Vote(ctx, f.ben, p.ID, voting.VoteInput{OptionID: option(p, "No")})
+		wantCode(t, err, domain.CodeConflict, "La votación no está activa")
+		if v := f.get(t, f.ben, p); v.Poll.Status != domain.PollClosed || v.Result.TotalVotes != 1 {
+			t.Fatalf("after the close: %v, %d votes", v.Poll.Status, v.Result.TotalVotes)
+		}
+	})
+}
+
+func TestTwentyConcurrentVotesFromOneVoterCountOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		for _, kind := range []domain.PollKind{domain.PollConsulta, domain.PollJunta} {
+			var p *domain.Poll
+			if kind == domain.PollConsulta {
+				p = f.consulta(t, voting.Input{})
+			} else {
+				p = f.junta(t, voting.Input{})
+				if _, err := f.svc.Publish(context.Background(), f.admin, p.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var wg sync.WaitGroup
+			errs := make([]error, 20)
+			for i := range errs {
+				wg.Go(func() {
+					// Alternate the options: whichever arrives first is the one vote.
+					_, errs[i] = f.svc.Vote(context.Background(), f.ben, p.ID, voting.VoteInput{OptionID: p.Options[i%2].ID})
+				})
+			}
+			wg.Wait()
+			ok := 0
+			for _, err := range errs {
+				if err == nil {
+					ok++
+				} else {
+					wantCode(t, err, domain.CodeConflict, "Ya has votado en esta votación")
+				}
+			}
+			if ok != 1 {
+				t.Fatalf("%s: %d votes accepted", kind, ok)
+			}
+			v := f.get(t, f.ben, p)
+			if v.Result.TotalVotes != 1 || v.Mine == nil {
+				t.Fatalf("%s: %d votes counted", kind, v.Result.TotalVotes)
+			}
+			rows := storetest.Rows(t, db, "SELECT (SELECT COUNT(*) FROM poll_voters WHERE poll_id = $1), (SELECT COUNT(*) FROM poll_ballots WHERE poll_id = $1)", p.ID)
+			if rows[0][0] != "1" || rows[0][1] != "1" {
+				t.Fatalf("%s: stored %v", kind, rows)
+			}
+			// Ben owns two units: his one vote carries both cuotas (20 % + 15 %).
+			if kind == domain.PollJunta && v.MyWeight != 350000 {
+				t.Fatalf("Ben's weight %s", v.MyWeight)
+			}
+		}
+	})
+}
+
+func TestAChangeOfVoteKeepsOneVote(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.consulta(t, voting.Input{AllowChange: true, Secret: true})
+		first := f.vote(t, f.ana, p, "Sí", nil)
+		// A secret vote changes only with its receipt: the server cannot find the ballot otherwise.
+		_, err := f.svc.Vote(ctx, f.ana, p.ID, voting.VoteInput{OptionID: option(p, "No")})
+		wantCode(t, err, domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
+		if v, err := f.svc.Vote(ctx, f.ana, p.ID, voting.VoteInput{OptionID: option(p, "No"), Receipt: first.Receipt}); err != nil || !v.Changed {
+			t.Fatalf("change: %v %v", v, err)
+		}
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		r := f.get(t, f.ana, p).Result
+		if r.TotalVotes != 1 || r.Options[1].Votes != 1 || !slices.Equal(r.Options[1].Receipts, []string{first.Receipt}) {
+			t.Fatalf("after the change: %+v", r.Options)
+		}
+	})
+}
+
+func TestJuntaVoteWithRepresentationAbsentOwnersAndObjection(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.junta(t, voting.Input{})
+		// The coeficientes must add up to 100 % to open.
+		storetest.Exec(t, db, "UPDATE units SET coefficient = 200000 WHERE id = $1", f.unit["2B"])
+		_, err := f.svc.Publish(ctx, f.admin, p.ID)
+		wantCode(t, err, domain.CodeConflict, "Los coeficientes de las viviendas suman 95 %: deben sumar 100 % para abrir una votación de junta")
+		storetest.Exec(t, db, "UPDATE units SET coefficient = 250000 WHERE id = $1", f.unit["2B"])
+		// Ana is represented by Dani, a tenant, and may revoke it until her vote is cast.
+		if err := f.svc.Delegate(ctx, f.ana, p.ID, f.ben.UserID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Delegate(ctx, f.ana, p.ID, f.dani.UserID); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, f.svc.Delegate(ctx, f.dani, p.ID, f.ana.UserID), domain.CodeForbidden, "Solo un propietario puede delegar su voto")
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		// A coeficiente changed after the opening does not change the vote.
+		storetest.Exec(t, db, "UPDATE units SET coefficient = 0 WHERE id = $1", f.unit["1A"])
+
+		_, err = f.svc.Vote(ctx, f.dani, p.ID, voting.VoteInput{OptionID: option(p, "A favor")})
+		wantCode(t, err, domain.CodeForbidden, "En una votación de junta solo votan los propietarios")
+		_, err = f.svc.Vote(ctx, f.dani, p.ID, voting.VoteInput{OptionID: option(p, "A favor"), For: f.ben.UserID})
+		wantCode(t, err, domain.CodeForbidden, "No representas a ese propietario en esta votación")
+		if v := f.get(t, f.dani, p); !v.CanVote || len(v.Represented) != 1 || v.Represented[0].Name != "Ana Alonso" {
+			t.Fatalf("Dani's view: %+v", v)
+		}
+		f.vote(t, f.dani, p, "A favor", f.ana)
+		wantCode(t, f.svc.Delegate(ctx, f.ana, p.ID, ""), domain.CodeConflict, "Ya se ha votado: la representación no se puede cambiar")
+		f.vote(t, f.ben, p, "En contra", nil)
+		if v := f.get(t, f.ana, p); v.Mine == nil || v.Mine.CastByName != "Dani Díaz" || *v.Mine.OptionID != option(p, "A favor") {
+			t.Fatalf("Ana's vote: %+v", v.Mine)
+		}
+
+		// Carla is absent: after the close, 17.8 counts her in favour for 30 days unless she objects.
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		v := f.get(t, f.carla, p)
+		d := v.Result.Decision
+		if !d.Approved || d.Reason != "mayoría de propietarios sí (2 de 3), mayoría de cuotas sí (65,0 %); cuenta a favor 1 ausente (art. 17.8)" {
+			t.Fatalf("provisional: %+v", d)
+		}
+		if v.Result.Final || v.Result.ObjectionUntil == nil || !v.CanObject {
+			t.Fatalf("provisional until: %+v", v.Result)
+		}
+		subjects := mails(t, db)
+		if !slices.Contains(subjects, "carla:Acuerdo de la junta: Cambio del ascensor") || !slices.Contains(subjects, "ben:Votación cerrada: Cambio del ascensor") ||
+			!slices.Contains(subjects, "ana:Nueva votación: Cambio del ascensor") {
+			t.Fatalf("mails: %v", subjects)
+		}
+		wantCode(t, f.svc.Object(ctx, f.ben, p.ID), domain.CodeForbidden, "Solo los propietarios ausentes pueden oponerse al acuerdo")
+		if err := f.svc.Object(ctx, f.carla, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		if d := f.get(t, f.ana, p).Result.Decision; d.Approved || d.Reason != "mayoría de propietarios no (1 de 3), mayoría de cuotas no (40,0 %)" {
+			t.Fatalf("after the objection: %+v", d)
+		}
+		// The end of the 30 days makes it final and emails it.
+		f.advance(domain.ObjectionPeriod + time.Minute)
+		wantCode(t, f.svc.Object(ctx, f.carla, p.ID), domain.CodeConflict, "El plazo para oponerse a este acuerdo no está abierto")
+		if r := f.get(t, f.ana, p).Result; !r.Final {
+			t.Fatal("not final after 30 days")
+		}
+		if !slices.Contains(mails(t, db), "ben:Resultado definitivo: Cambio del ascensor") {
+			t.Fatalf("no final email: %v", mails(t, db))
+		}
+	})
+}
+
+func TestADeprivedUnitLeavesBothMajorities(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.junta(t, voting.Input{AbsentFavour: new(bool)})
+		reason := "Cuotas impagadas"
+		wantCode(t, f.svc.Deprive(ctx, f.ana, p.ID, f.unit["2B"], &reason), domain.CodeForbidden, "")
+		if err := f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2B"], &reason); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2B"], nil), domain.CodeConflict, "")
+		_, err := f.svc.Vote(ctx, f.carla, p.ID, voting.VoteInput{OptionID: option(p, "A favor")})
+		wantCode(t, err, domain.CodeForbidden, "Tu vivienda está privada del voto en esta votación (art. 15.2 LPH)")
+		f.vote(t, f.ana, p, "A favor", nil)
+		f.vote(t, f.ben, p, "A favor", nil)
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		if d := f.get(t, f.ana, p).Result.Decision; !d.Approved || d.Reason != "mayoría de propietarios sí (2 de 2), mayoría de cuotas sí (100,0 %)" {
+			t.Fatalf("deprived: %+v", d)
+		}
+	})
+}
+
+// mails lists the outbox as "recipient:subject", the recipient by first name.
+func mails(t *testing.T, db *store.DB) []string {
+	t.Helper()
+	var out []string
+	for _, r := range storetest.Rows(t, db, "SELECT p.full_name, m.subject FROM mail_outbox m JOIN users u ON u.email = m.to_addr JOIN profiles p ON p.id = u.id") {
+		out = append(out, strings.ToLower(strings.Fields(r[0])[0])+":"+r[1])
+	}
+	return out
+}
+
+// A database reader who sees every table of a secret poll cannot tell who voted what.
+func TestSecretBallotsCannotBeLinkedToVoters(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.junta(t, voting.Input{Secret: true})
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		receipts := map[string]string{}
+		for i, a := range []*domain.Actor{f.ana, f.ben, f.carla} {
+			receipts[a.UserID] = f.vote(t, a, p, []string{"A favor", "En contra", "A favor"}[i], nil).Receipt
+			f.advance(time.Second)
+		}
+		// The ballots' columns: nothing about a voter.
+		columns := `SELECT column_name FROM information_schema.columns WHERE table_name = 'poll_ballots' ORDER BY column_name`
+		if db.Engine() == store.SQLite {
+			columns = `SELECT name FROM pragma_table_info('poll_ballots') ORDER BY name`
+		}
+		cols := storetest.Rows(t, db, columns)
+		if got := flat(cols); !slices.Equal(got, []string{"id", "option_id", "poll_id", "receipt", "weight"}) {
+			t.Fatalf("poll_ballots columns: %v", got)
+		}
+		ballots := storetest.Rows(t, db, "SELECT id, option_id, weight, receipt FROM poll_ballots WHERE poll_id = $1", p.ID)
+		voters := storetest.Rows(t, db, "SELECT voter_id, cast_by, option_id, receipt, voted_at FROM poll_voters WHERE poll_id = $1", p.ID)
+		if len(ballots) != 3 || len(voters) != 3 {
+			t.Fatalf("%d ballots, %d voters", len(ballots), len(voters))
+		}
+		for _, v := range voters {
+			// The participation says who, never what: no option and no receipt.
+			if v[2] != "" || v[3] != "" {
+				t.Fatalf("a secret participation row holds its vote: %v", v)
+			}
+			for _, b := range ballots {
+				for _, cell := range b {
+					if cell == v[0] || cell == v[4] {
+						t.Fatalf("ballot %v shares %q with voter %v", b, cell, v)
+					}
+				}
+			}
+		}
+		for _, b := range ballots {
+			// Random ids (UUIDv4), not time-ordered ones (v7) that would date the ballot.
+			if len(b[0]) != 36 || b[0][14] != '4' {
+				t.Fatalf("ballot id %q is not a random UUID", b[0])
+			}
+		}
+		// Receipts go to their voter only; nothing stored joins them back.
+		for _, r := range receipts {
+			if slices.ContainsFunc(voters, func(v []string) bool { return slices.Contains(v, r) }) {
+				t.Fatalf("receipt %s stored with its voter", r)
+			}
+		}
+		if db.Engine() == store.SQLite {
+			// No rowid: the table is kept in the order of the random ids, not of arrival.
+			ddl := flat(storetest.Rows(t, db, "SELECT sql FROM sqlite_master WHERE name = 'poll_ballots'"))
+			if len(ddl) != 1 || !strings.Contains(ddl[0], "WITHOUT ROWID") {
+				t.Fatalf("poll_ballots: %v", ddl)
+			}
+		}
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		if db.Engine() == store.Postgres {
+			// After the close every ballot was written by the closing transaction, none by a voter's.
+			xmins := flat(storetest.Rows(t, db, "SELECT DISTINCT xmin::text FROM poll_ballots WHERE poll_id = $1", p.ID))
+			voterXmins := flat(storetest.Rows(t, db, "SELECT xmin::text FROM poll_voters WHERE poll_id = $1", p.ID))
+			if len(xmins) != 1 || slices.Contains(voterXmins, xmins[0]) {
+				t.Fatalf("ballot transactions %v, voter transactions %v", xmins, voterXmins)
+			}
+		}
+		// After the close each voter finds their receipt under what they voted.
+		r := f.get(t, f.ana, p).Result
+		if !slices.Contains(r.Options[0].Receipts, receipts[f.ana.UserID]) || !slices.Contains(r.Options[1].Receipts, receipts[f.ben.UserID]) ||
+			!slices.Contains(r.Options[0].Receipts, receipts[f.carla.UserID]) {
+			t.Fatalf("published receipts: %+v", r.Options)
+		}
+	})
+}
+
+func flat(rows [][]string) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, r[0])
+	}
+	return out
+}

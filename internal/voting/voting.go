@@ -1,0 +1,753 @@
+// Package voting runs the polls of a community (issue #15): consultas, one vote per member and not
+// binding, and votes of a junta de propietarios under the Ley de Propiedad Horizontal, one vote per owner
+// weighted by cuota, with the double majority of art. 17 (majority.go), representation (15.1), owners
+// deprived of the vote (15.2), absent owners (17.8) and secret ballots that nobody can link to a voter.
+// Admins create, edit, publish and close; a poll changes only as a Borrador. docs/adr/0020-voting.md.
+package voting
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/mail"
+)
+
+// Area is the name of this feature in the realtime `change` event (ADR 0006 addendum).
+const Area = "voting"
+
+// Limits and defaults of the form.
+const (
+	DefaultQuorum  = 25 // the spec's quorum
+	maxQuorum      = 100000
+	maxTitle       = 200
+	maxDescription = 5000
+	maxOption      = 200
+	minOptions     = 2
+	maxOptions     = 20
+	maxReason      = 500
+	// Every is how often the job settles the polls whose state must move on.
+	Every = time.Minute
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	RunExclusive(ctx context.Context, name string, fn func(ctx context.Context) error) (bool, error)
+	Poll(ctx context.Context, communityID, id string) (*domain.Poll, error)
+	ListPolls(ctx context.Context, communityID string, withDrafts bool) ([]domain.Poll, error)
+	CreatePoll(ctx context.Context, p *domain.Poll) error
+	PollForUpdate(ctx context.Context, communityID, id string) (*domain.Poll, error)
+	SavePoll(ctx context.Context, p *domain.Poll) error
+	DuePolls(ctx context.Context, communityID string, now time.Time) ([]domain.DuePoll, error)
+	CoefficientSum(ctx context.Context, communityID string) (domain.Coefficient, error)
+	SnapshotElectorate(ctx context.Context, p *domain.Poll) error
+	PollUnits(ctx context.Context, p *domain.Poll) ([]domain.PollUnit, error)
+	SetUnitDeprived(ctx context.Context, p *domain.Poll, unitID string, reason *string, by string, at time.Time) error
+	CommunityMember(ctx context.Context, communityID, userID string) (string, error)
+	PollDelegations(ctx context.Context, pollID string) ([]domain.PollDelegation, error)
+	SetDelegation(ctx context.Context, pollID, ownerID, delegateID string, at time.Time) error
+	CastVote(ctx context.Context, pollID string, v domain.PollVoter, b domain.PollBallot) error
+	ChangeVote(ctx context.Context, pollID, voterID, receipt, optionID string, public bool) (bool, error)
+	PollVoters(ctx context.Context, pollID string) ([]domain.PollVoter, error)
+	PollBallots(ctx context.Context, pollID string) ([]domain.PollBallot, error)
+	ShuffleBallots(ctx context.Context, pollID string) error
+	AddObjection(ctx context.Context, pollID, userID string, at time.Time) error
+	PollObjections(ctx context.Context, pollID string) ([]domain.PollObjection, error)
+	PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.PollRecipient, error)
+	QueuePollMail(ctx context.Context, m domain.Mail) error
+}
+
+// Service is the voting service.
+type Service struct {
+	store     Store
+	now       func() time.Time
+	publicURL string
+	mailWake  func()
+	changed   func(communityID, area, id string)
+	log       *slog.Logger
+}
+
+// Options configure the service.
+type Options struct {
+	Now       func() time.Time                   // the clock; nil = time.Now
+	PublicURL string                             // links in the emails
+	MailWake  func()                             // called after emails were queued; may be nil
+	Changed   func(communityID, area, id string) // realtime: called after a change committed; may be nil
+	Log       *slog.Logger                       // nil = slog.Default()
+}
+
+// New returns the service.
+func New(store Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.MailWake == nil {
+		o.MailWake = func() {}
+	}
+	if o.Changed == nil {
+		o.Changed = func(string, string, string) {}
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake, changed: o.Changed, log: o.Log}
+}
+
+var (
+	errNotAdmin      = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden crear, editar, abrir o cerrar votaciones")
+	errNotDraft      = domain.Errorf(domain.CodeConflict, "Solo se puede modificar una votación en borrador")
+	errNotOpen       = domain.Errorf(domain.CodeConflict, "La votación no está activa")
+	errNotOwner      = domain.Errorf(domain.CodeForbidden, "En una votación de junta solo votan los propietarios")
+	errDeprived      = domain.Errorf(domain.CodeForbidden, "Tu vivienda está privada del voto en esta votación (art. 15.2 LPH)")
+	errAlreadyVoted  = domain.Errorf(domain.CodeConflict, "Ya has votado en esta votación")
+	errNotRepresent  = domain.Errorf(domain.CodeForbidden, "No representas a ese propietario en esta votación")
+	errBadOption     = domain.Errorf(domain.CodeInvalid, "Elige una de las opciones de la votación")
+	errBadReceipt    = domain.Errorf(domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
+	errJuntaOnly     = domain.Errorf(domain.CodeInvalid, "La representación y la privación del voto son propias de las votaciones de junta")
+	errVotedNoChange = domain.Errorf(domain.CodeConflict, "Ya se ha votado: la representación no se puede cambiar")
+)
+
+// juntaOptions are the answers of every junta vote: the agreement is the first one.
+var juntaOptions = []domain.PollOption{
+	{Text: "A favor", Choice: domain.ChoiceFavour},
+	{Text: "En contra", Choice: domain.ChoiceAgainst},
+	{Text: "Abstención", Choice: domain.ChoiceAbstain},
+}
+
+// Input is the form of a poll. Options are ignored for a junta vote, whose answers are fixed (A favor,
+// En contra, Abstención). AbsentFavour nil is on (DOMAIN.md: a setting of the vote, on by default).
+type Input struct {
+	Kind         domain.PollKind
+	Title        string
+	Description  string
+	Options      []string
+	OpensAt      *time.Time
+	ClosesAt     time.Time
+	Quorum       int // 0: DefaultQuorum
+	Secret       bool
+	AllowChange  bool
+	Majority     domain.Majority     // junta; empty: simple
+	Convocatoria domain.Convocatoria // junta; empty: primera
+	JuntaDate    *time.Time          // junta, required
+	AbsentFavour *bool
+}
+
+// apply writes the form into p (a draft), with its defaults.
+func (in Input) apply(p *domain.Poll) {
+	p.Kind, p.Title, p.Description = in.Kind, strings.TrimSpace(in.Title), strings.TrimSpace(in.Description)
+	if p.Kind == "" {
+		p.Kind = domain.PollConsulta
+	}
+	p.OpensAt, p.ClosesAt = truncate(in.OpensAt), in.ClosesAt.UTC().Truncate(time.Millisecond)
+	p.Quorum, p.Secret, p.AllowChange = in.Quorum, in.Secret, in.AllowChange
+	if p.Quorum == 0 {
+		p.Quorum = DefaultQuorum
+	}
+	p.Majority, p.Convocatoria, p.JuntaDate, p.AbsentFavour = "", "", nil, false
+	p.Options = nil
+	if p.Kind == domain.PollJunta {
+		p.Majority, p.Convocatoria, p.JuntaDate = in.Majority, in.Convocatoria, truncate(in.JuntaDate)
+		if p.Majority == "" {
+			p.Majority = domain.MajoritySimple
+		}
+		if p.Convocatoria == "" {
+			p.Convocatoria = domain.FirstCall
+		}
+		p.AbsentFavour = in.AbsentFavour == nil || *in.AbsentFavour
+		for i, o := range juntaOptions {
+			o.ID, o.Position = domain.NewID(), i
+			p.Options = append(p.Options, o)
+		}
+		return
+	}
+	for i, text := range in.Options {
+		p.Options = append(p.Options, domain.PollOption{ID: domain.NewID(), Position: i, Text: strings.TrimSpace(text)})
+	}
+}
+
+func truncate(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	v := t.UTC().Truncate(time.Millisecond)
+	return &v
+}
+
+func validate(p *domain.Poll, now time.Time) error {
+	switch {
+	case !p.Kind.Valid():
+		return domain.Errorf(domain.CodeInvalid, "El tipo de votación no es válido")
+	case p.Title == "":
+		return domain.Errorf(domain.CodeInvalid, "El título es obligatorio")
+	case utf8.RuneCountInString(p.Title) > maxTitle:
+		return domain.Errorf(domain.CodeInvalid, "El título no puede superar los %d caracteres", maxTitle)
+	case utf8.RuneCountInString(p.Description) > maxDescription:
+		return domain.Errorf(domain.CodeInvalid, "La descripción no puede superar los %d caracteres", maxDescription)
+	case len(p.Options) < minOptions:
+		return domain.Errorf(domain.CodeInvalid, "Una votación necesita al menos %d opciones", minOptions)
+	case len(p.Options) > maxOptions:
+		return domain.Errorf(domain.CodeInvalid, "Una votación no puede tener más de %d opciones", maxOptions)
+	case p.Quorum < 1 || p.Quorum > maxQuorum:
+		return domain.Errorf(domain.CodeInvalid, "El quórum debe estar entre 1 y %d votos", maxQuorum)
+	case !p.ClosesAt.After(now):
+		return domain.Errorf(domain.CodeInvalid, "El cierre de la votación debe ser posterior a este momento")
+	case p.OpensAt != nil && !p.OpensAt.Before(p.ClosesAt):
+		return domain.Errorf(domain.CodeInvalid, "La apertura debe ser anterior al cierre")
+	}
+	seen := map[string]bool{}
+	for _, o := range p.Options {
+		key := strings.ToLower(o.Text)
+		switch {
+		case o.Text == "":
+			return domain.Errorf(domain.CodeInvalid, "Las opciones no pueden estar vacías")
+		case utf8.RuneCountInString(o.Text) > maxOption:
+			return domain.Errorf(domain.CodeInvalid, "Una opción no puede superar los %d caracteres", maxOption)
+		case seen[key]:
+			return domain.Errorf(domain.CodeInvalid, "La opción «%s» está repetida", o.Text)
+		}
+		seen[key] = true
+	}
+	if p.Kind == domain.PollJunta {
+		switch {
+		case !p.Majority.Valid():
+			return domain.Errorf(domain.CodeInvalid, "La mayoría requerida no es válida")
+		case !p.Convocatoria.Valid():
+			return domain.Errorf(domain.CodeInvalid, "La convocatoria debe ser primera o segunda")
+		case p.JuntaDate == nil:
+			return domain.Errorf(domain.CodeInvalid, "Indica la fecha de la junta")
+		}
+	}
+	return nil
+}
+
+// Create stores a new poll as a Borrador; only admins may.
+func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domain.Poll, error) {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
+		return nil, err
+	}
+	p, err := s.draft(a, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreatePoll(ctx, p) }); err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, Area, p.ID)
+	return p, nil
+}
+
+func (s *Service) draft(a *domain.Actor, in Input) (*domain.Poll, error) {
+	now := s.now().UTC().Truncate(time.Millisecond)
+	p := &domain.Poll{ID: domain.NewID(), CommunityID: a.CommunityID, Status: domain.PollDraft, CreatedBy: &a.UserID, CreatedAt: now, UpdatedAt: now}
+	in.apply(p)
+	return p, validate(p, now)
+}
+
+// CreateConsulta creates a consulta and opens it at once (the wall's 'Votación' button): title, the
+// options and the closing time; the rest takes its defaults. Only admins may.
+func (s *Service) CreateConsulta(ctx context.Context, a *domain.Actor, title string, options []string, closesAt time.Time) (*domain.Poll, error) {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
+		return nil, err
+	}
+	p, err := s.draft(a, Input{Kind: domain.PollConsulta, Title: title, Options: options, ClosesAt: closesAt})
+	if err != nil {
+		return nil, err
+	}
+	queued := 0
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.CreatePoll(ctx, p); err != nil {
+			return err
+		}
+		queued, err = s.open(ctx, p, s.now())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.after(p.CommunityID, p.ID, queued)
+	return p, nil
+}
+
+// Update replaces the form of a Borrador; only admins may.
+func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Poll, error) {
+	return s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+		if p.Status != domain.PollDraft {
+			return 0, errNotDraft
+		}
+		in.apply(p)
+		return 0, validate(p, now)
+	})
+}
+
+// Publish opens a Borrador now; only admins may. A junta vote opens only when the coeficientes add up
+// to 100 %.
+func (s *Service) Publish(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error) {
+	return s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+		if p.Status != domain.PollDraft {
+			return 0, errNotDraft
+		}
+		return s.open(ctx, p, now)
+	})
+}
+
+// Close closes an active poll now, before its closing time; only admins may.
+func (s *Service) Close(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error) {
+	return s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+		if p.Status != domain.PollOpen {
+			return 0, errNotOpen
+		}
+		return s.close(ctx, p, now)
+	})
+}
+
+// change is the one way an admin changes a poll, in one transaction: read it locked, apply fn (which
+// checks the state and may queue emails), write it; then announce it and wake the mail worker.
+func (s *Service) change(ctx context.Context, a *domain.Actor, id string, fn func(ctx context.Context, p *domain.Poll, now time.Time) (int, error)) (*domain.Poll, error) {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
+		return nil, err
+	}
+	if err := s.settle(ctx, a.CommunityID); err != nil {
+		return nil, err
+	}
+	var saved *domain.Poll
+	queued := 0
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.store.PollForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC().Truncate(time.Millisecond)
+		if queued, err = fn(ctx, p, now); err != nil {
+			return err
+		}
+		p.UpdatedAt = now
+		saved = p
+		return s.store.SavePoll(ctx, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.after(a.CommunityID, id, queued)
+	return saved, nil
+}
+
+func (s *Service) after(communityID, id string, queued int) {
+	if queued > 0 {
+		s.mailWake()
+	}
+	s.changed(communityID, Area, id)
+}
+
+// open makes a draft Activa at now (inside the caller's transaction): a junta vote copies its electorate,
+// which must hold 100 % of the coeficientes. The audience is told by email. It returns the emails queued.
+func (s *Service) open(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	now = now.UTC().Truncate(time.Millisecond)
+	if !p.ClosesAt.After(now) {
+		return 0, domain.Errorf(domain.CodeInvalid, "El cierre de la votación ya ha pasado: cambia la fecha de cierre")
+	}
+	if p.Kind == domain.PollJunta {
+		sum, err := s.store.CoefficientSum(ctx, p.CommunityID)
+		if err != nil {
+			return 0, err
+		}
+		if !domain.CoefficientsComplete(sum) {
+			return 0, domain.Errorf(domain.CodeConflict,
+				"Los coeficientes de las viviendas suman %s %%: deben sumar 100 %% para abrir una votación de junta", strings.ReplaceAll(sum.String(), ".", ","))
+		}
+		if err := s.store.SnapshotElectorate(ctx, p); err != nil {
+			return 0, err
+		}
+	}
+	p.Status, p.OpenedAt = domain.PollOpen, &now
+	if p.OpensAt == nil || p.OpensAt.After(now) {
+		p.OpensAt = &now
+	}
+	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollOpened, "" })
+}
+
+// close makes an active poll Cerrada at now (inside the caller's transaction). Where art. 17.8 applies,
+// the absent owners get 30 days to object, and their email says so; the others get the result.
+func (s *Service) close(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	now = now.UTC().Truncate(time.Millisecond)
+	p.Status, p.ClosedAt = domain.PollClosed, &now
+	if err := s.store.ShuffleBallots(ctx, p.ID); err != nil {
+		return 0, err
+	}
+	r, err := s.result(ctx, p)
+	if err != nil {
+		return 0, err
+	}
+	absent := map[string]bool{}
+	if r.Decision != nil && p.Kind == domain.PollJunta && r.rule.Presumes() && r.Decision.Absent > 0 {
+		until := now.Add(domain.ObjectionPeriod)
+		p.ObjectionUntil = &until
+		r.ObjectionUntil = &until
+		for _, e := range r.electors {
+			if e.id != "" && !e.Voted && e.Eligible() {
+				absent[e.id] = true
+			}
+		}
+	}
+	summary := r.Summary()
+	return s.notify(ctx, p, func(to domain.PollRecipient) (mail.Kind, string) {
+		if absent[to.UserID] {
+			return mail.KindPollAbsent, summary
+		}
+		return mail.KindPollClosed, summary
+	})
+}
+
+// finalize ends the objection period of art. 17.8 (inside the caller's transaction): the result, now
+// final, is emailed.
+func (s *Service) finalize(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	p.FinalizedAt = &now
+	r, err := s.result(ctx, p)
+	if err != nil {
+		return 0, err
+	}
+	summary := r.Summary()
+	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollFinal, summary })
+}
+
+// notify queues one email per recipient of the poll, of the kind pick says, with the result line.
+func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.PollRecipient) (mail.Kind, string)) (int, error) {
+	recipients, err := s.store.PollRecipients(ctx, p)
+	if err != nil {
+		return 0, err
+	}
+	date := p.ClosesAt
+	if p.ObjectionUntil != nil {
+		date = *p.ObjectionUntil
+	}
+	for _, r := range recipients {
+		kind, result := pick(r)
+		m, err := mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Title: p.Title,
+			Note: result, Date: date.Format("02/01/2006"), Link: s.link(p.ID)})
+		if err != nil {
+			return 0, err
+		}
+		if err := s.store.QueuePollMail(ctx, m); err != nil {
+			return 0, err
+		}
+	}
+	return len(recipients), nil
+}
+
+func (s *Service) link(id string) string {
+	if s.publicURL == "" {
+		return ""
+	}
+	return s.publicURL + "/voting?poll=" + id
+}
+
+// settle moves on, in communityID (every community when empty), the polls whose time came: drafts due
+// to open, active polls due to close, closed ones at the end of their objection period. Reads and
+// votes settle their community first, so nobody sees or votes in a poll past its time; the job settles
+// the rest. A junta draft that cannot open (coeficientes short of 100 %) stays a draft.
+func (s *Service) settle(ctx context.Context, communityID string) error {
+	now := s.now().UTC().Truncate(time.Millisecond)
+	due, err := s.store.DuePolls(ctx, communityID, now)
+	if err != nil {
+		return err
+	}
+	for _, d := range due {
+		queued := 0
+		err := s.store.InTx(ctx, func(ctx context.Context) error {
+			p, err := s.store.PollForUpdate(ctx, d.CommunityID, d.ID)
+			if err != nil {
+				return err
+			}
+			switch {
+			case p.Status == domain.PollDraft && p.OpensAt != nil && !p.OpensAt.After(now) && p.ClosesAt.After(now):
+				queued, err = s.open(ctx, p, *p.OpensAt)
+			case p.Status == domain.PollOpen && !p.ClosesAt.After(now):
+				queued, err = s.close(ctx, p, p.ClosesAt)
+			case p.Status == domain.PollClosed && p.FinalizedAt == nil && p.ObjectionUntil != nil && !p.ObjectionUntil.After(now):
+				queued, err = s.finalize(ctx, p, now)
+			default:
+				return nil // another request settled it first
+			}
+			if err != nil {
+				return err
+			}
+			p.UpdatedAt = now
+			return s.store.SavePoll(ctx, p)
+		})
+		if err != nil && domain.ErrorCode(err) != domain.CodeInternal {
+			s.log.Warn("voting: poll cannot move on", "poll", d.ID, "err", err)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		s.after(d.CommunityID, d.ID, queued)
+	}
+	return nil
+}
+
+// Run settles every community's due polls at once and then every minute until ctx ends; on PostgreSQL
+// one instance at a time.
+func (s *Service) Run(ctx context.Context) {
+	t := time.NewTicker(Every)
+	defer t.Stop()
+	for {
+		if _, err := s.store.RunExclusive(ctx, "voting", func(ctx context.Context) error { return s.settle(ctx, "") }); err != nil && ctx.Err() == nil {
+			s.log.Warn("voting: settle failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// VoteInput is a vote: the option, for whom (empty: oneself; else an owner one represents) and, to
+// change a secret vote, the receipt it was given.
+type VoteInput struct {
+	OptionID string
+	For      string
+	Receipt  string
+}
+
+// Voted is the answer to a vote: the receipt code to check it after the close.
+type Voted struct {
+	Receipt string
+	Changed bool
+}
+
+// Vote casts a's vote (or, as representative, an owner's) in an active poll. One vote per voter: a
+// second one is refused, or changes the first when the poll allows it.
+func (s *Service) Vote(ctx context.Context, a *domain.Actor, id string, in VoteInput) (*Voted, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	if err := s.settle(ctx, a.CommunityID); err != nil {
+		return nil, err
+	}
+	var out Voted
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.store.PollForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		if p.Status != domain.PollOpen {
+			return errNotOpen
+		}
+		if !slices.ContainsFunc(p.Options, func(o domain.PollOption) bool { return o.ID == in.OptionID }) {
+			return errBadOption
+		}
+		voter := a.UserID
+		if in.For != "" && in.For != a.UserID {
+			if p.Kind != domain.PollJunta {
+				return errJuntaOnly
+			}
+			ds, err := s.store.PollDelegations(ctx, p.ID)
+			if err != nil {
+				return err
+			}
+			if !slices.ContainsFunc(ds, func(d domain.PollDelegation) bool { return d.OwnerID == in.For && d.DelegateID == a.UserID }) {
+				return errNotRepresent
+			}
+			voter = in.For
+		}
+		var weight domain.Coefficient
+		if p.Kind == domain.PollJunta {
+			units, err := s.store.PollUnits(ctx, p)
+			if err != nil {
+				return err
+			}
+			e := electorOf(units, voter)
+			if len(e.Units) == 0 {
+				return errNotOwner
+			}
+			if !e.Eligible() {
+				return errDeprived
+			}
+			weight = e.Weight()
+		}
+		voters, err := s.store.PollVoters(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		if i := slices.IndexFunc(voters, func(v domain.PollVoter) bool { return v.VoterID == voter }); i >= 0 {
+			if !p.AllowChange {
+				return errAlreadyVoted
+			}
+			receipt := in.Receipt
+			if !p.Secret {
+				receipt = *voters[i].Receipt
+			}
+			ok, err := s.store.ChangeVote(ctx, p.ID, voter, receipt, in.OptionID, !p.Secret)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return errBadReceipt
+			}
+			out = Voted{Receipt: receipt, Changed: true}
+			return nil
+		}
+		voterName, err := s.store.CommunityMember(ctx, a.CommunityID, voter)
+		if err != nil {
+			return err
+		}
+		castByName, err := s.store.CommunityMember(ctx, a.CommunityID, a.UserID)
+		if err != nil {
+			return err
+		}
+		receipt := newReceipt()
+		v := domain.PollVoter{VoterID: voter, VoterName: voterName, CastBy: a.UserID, CastByName: castByName, Weight: weight,
+			VotedAt: s.now().UTC().Truncate(time.Millisecond)}
+		if !p.Secret {
+			v.OptionID, v.Receipt = &in.OptionID, &receipt
+		}
+		out = Voted{Receipt: receipt}
+		// A random (v4) id: a time-ordered one would tell when the ballot was cast.
+		return s.store.CastVote(ctx, p.ID, v, domain.PollBallot{ID: uuid.NewString(), OptionID: in.OptionID, Weight: weight, Receipt: receipt})
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, Area, id)
+	return &out, nil
+}
+
+// newReceipt is a voter's receipt code: 12 characters without look-alikes, about 59 random bits.
+func newReceipt() string {
+	return domain.NewPublicID()[:6] + "-" + domain.NewPublicID()[:6]
+}
+
+// Delegate makes delegateID a's representative in a junta vote (art. 15.1), or revokes it when empty.
+// Only an owner of the electorate may, and only until their vote is cast.
+func (s *Service) Delegate(ctx context.Context, a *domain.Actor, id, delegateID string) error {
+	if !a.InCommunity() {
+		return domain.ErrNoCommunity
+	}
+	if err := s.settle(ctx, a.CommunityID); err != nil {
+		return err
+	}
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.store.PollForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		if p.Kind != domain.PollJunta {
+			return errJuntaOnly
+		}
+		if p.Status == domain.PollClosed {
+			return errNotOpen
+		}
+		units, err := s.store.PollUnits(ctx, p)
+		if err != nil {
+			return err
+		}
+		if len(electorOf(units, a.UserID).Units) == 0 {
+			return domain.Errorf(domain.CodeForbidden, "Solo un propietario puede delegar su voto")
+		}
+		voters, err := s.store.PollVoters(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(voters, func(v domain.PollVoter) bool { return v.VoterID == a.UserID }) {
+			return errVotedNoChange
+		}
+		if delegateID != "" {
+			if delegateID == a.UserID {
+				return domain.Errorf(domain.CodeInvalid, "No puedes delegar el voto en ti mismo")
+			}
+			if _, err := s.store.CommunityMember(ctx, a.CommunityID, delegateID); err != nil {
+				return err
+			}
+		}
+		return s.store.SetDelegation(ctx, p.ID, a.UserID, delegateID, s.now())
+	})
+	if err != nil {
+		return err
+	}
+	s.changed(a.CommunityID, Area, id)
+	return nil
+}
+
+// Deprive marks a unit as deprived of its vote in a junta draft (art. 15.2), with the reason, or gives
+// it back when reason is nil; only admins may. Decided before the vote opens, so no cast ballot, secret
+// or not, ever has to be taken back.
+func (s *Service) Deprive(ctx context.Context, a *domain.Actor, id, unitID string, reason *string) error {
+	if reason != nil {
+		r := strings.TrimSpace(*reason)
+		if r == "" {
+			return domain.Errorf(domain.CodeInvalid, "Indica el motivo de la privación del voto")
+		}
+		if utf8.RuneCountInString(r) > maxReason {
+			return domain.Errorf(domain.CodeInvalid, "El motivo no puede superar los %d caracteres", maxReason)
+		}
+		reason = &r
+	}
+	_, err := s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+		if p.Kind != domain.PollJunta {
+			return 0, errJuntaOnly
+		}
+		if p.Status != domain.PollDraft {
+			return 0, errNotDraft
+		}
+		return 0, s.store.SetUnitDeprived(ctx, p, unitID, reason, a.UserID, now)
+	})
+	return err
+}
+
+// Object records a's objection to the agreement of a closed junta vote they were absent from, within
+// the 30 days of art. 17.8; the result is recomputed with it.
+func (s *Service) Object(ctx context.Context, a *domain.Actor, id string) error {
+	if !a.InCommunity() {
+		return domain.ErrNoCommunity
+	}
+	if err := s.settle(ctx, a.CommunityID); err != nil {
+		return err
+	}
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.store.PollForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		if p.Status != domain.PollClosed || p.ObjectionUntil == nil || !now.Before(*p.ObjectionUntil) {
+			return domain.Errorf(domain.CodeConflict, "El plazo para oponerse a este acuerdo no está abierto")
+		}
+		units, err := s.store.PollUnits(ctx, p)
+		if err != nil {
+			return err
+		}
+		voters, err := s.store.PollVoters(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		e := electorOf(units, a.UserID)
+		if !e.Eligible() || slices.ContainsFunc(voters, func(v domain.PollVoter) bool { return v.VoterID == a.UserID }) {
+			return domain.Errorf(domain.CodeForbidden, "Solo los propietarios ausentes pueden oponerse al acuerdo")
+		}
+		return s.store.AddObjection(ctx, p.ID, a.UserID, now)
+	})
+	if err != nil {
+		return err
+	}
+	s.changed(a.CommunityID, Area, id)
+	return nil
+}
+
+// electorOf is userID's units in an electorate.
+func electorOf(units []domain.PollUnit, userID string) Elector {
+	var e Elector
+	for _, u := range units {
+		if u.OwnerID != nil && *u.OwnerID == userID {
+			e.Units = append(e.Units, Share{Cuota: u.Coefficient, Deprived: u.Deprived != nil})
+		}
+	}
+	return e
+}

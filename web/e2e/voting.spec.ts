@@ -1,0 +1,164 @@
+// Voting (issue #15) at a phone viewport: an admin sets the coeficientes and opens a junta vote; two
+// owners vote, one of them also for the neighbour who delegated her vote to him (art. 15.1); '(Tu voto)'
+// shows; the admin, whose screen follows the participation live, closes it; the result shows both
+// majorities and the CSV downloads. Its own server: the users made here count towards its rate limits.
+import fs from 'node:fs/promises';
+import type { BrowserContext, Page } from '@playwright/test';
+import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { startAppServer } from './support/engine';
+import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import type { ServerHandle } from './support/server';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ServerHandle;
+let admin: BrowserContext;
+let ana: BrowserContext; // owner of 1A (40 %), votes for herself and for Carla
+let ben: BrowserContext; // owner of 1B (35 %)
+let carla: BrowserContext; // owner of 2A (25 %), represented by Ana
+let adminPage: Page;
+const TITLE = `Cambio del ascensor ${Date.now().toString(36)}`;
+
+/** The member of this context says they own a unit; the admin confirms every pending claim afterwards. */
+async function claimUnit(context: BrowserContext, unitNumber: string, floor: string): Promise<void> {
+  const res = await context.request.put('/api/v1/unit', { data: { unitNumber, floor } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function confirmOwners(context: BrowserContext): Promise<void> {
+  const res = await context.request.get('/api/v1/community/owner-claims?status=pending');
+  expect(res.status()).toBe(200);
+  const { claims } = (await res.json()) as { claims: { id: string }[] };
+  expect(claims).toHaveLength(3);
+  for (const c of claims) {
+    const review = await context.request.post(`/api/v1/community/owner-claims/${c.id}/review`, { data: { decision: 'approved' } });
+    expect(review.status(), await review.text()).toBe(200);
+  }
+}
+
+function pollCard(page: Page) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE }) });
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  server = await startAppServer('voting');
+  [admin, ana, ben, carla] = await Promise.all([0, 1, 2, 3].map(() => phoneContext(browser, server.url)));
+  await signUpConfirmed(admin, newUser('Adela Administradora'), {
+    create: { name: 'Comunidad Ascensor', address: 'Calle del Ascensor 4', city: 'Madrid', postalCode: '28004' },
+  });
+  const code = await communityCode(admin);
+  await signUpConfirmed(ana, newUser('Ana Alonso'), { join: code });
+  await signUpConfirmed(ben, newUser('Ben Bravo'), { join: code });
+  await signUpConfirmed(carla, newUser('Carla Cano'), { join: code });
+  await claimUnit(ana, '1A', '1');
+  await claimUnit(ben, '1B', '1');
+  await claimUnit(carla, '2A', '2');
+  await confirmOwners(admin);
+  adminPage = await admin.newPage();
+});
+
+test.afterAll(async () => {
+  await Promise.all([admin, ana, ben, carla].map((c) => c?.close()));
+  await server?.stop();
+});
+
+test('an admin sets the coeficientes and opens a junta vote', async () => {
+  test.slow(); // the registry, then the vote's form
+  const page = adminPage;
+  await page.goto('/settings/units');
+  await expect(page.getByRole('heading', { level: 1, name: 'Viviendas y locales' })).toBeVisible();
+  for (const [unit, cuota] of [['1A', '40'], ['1B', '35'], ['2A', '25']]) {
+    await page.getByRole('button', { name: `Editar ${unit}` }).click();
+    const form = page.getByRole('form', { name: `Editar ${unit}` });
+    await form.getByLabel('Coeficiente (%)').fill(cuota);
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(form).toBeHidden();
+  }
+  await expect(page.getByText('No suman 100 %')).toBeHidden();
+
+  await page.goto('/voting');
+  await expect(page.getByRole('heading', { level: 1, name: 'Votaciones' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva Votación' }).click();
+  const form = page.getByRole('form', { name: 'Nueva Votación' });
+  await form.getByLabel('Tipo').selectOption('junta');
+  await form.getByLabel('Título').fill(TITLE);
+  await form.getByLabel('Mayoría requerida').selectOption('simple');
+  await form.getByRole('button', { name: 'Crear borrador' }).click();
+  await expect(form).toBeHidden();
+
+  const card = pollCard(page);
+  await expect(card.getByText('Borrador')).toBeVisible();
+  await expect(card.getByText('Los coeficientes suman 100 %')).toBeVisible();
+  await card.getByRole('button', { name: 'Abrir votación' }).click();
+  await expect(card.getByText('Activa')).toBeVisible();
+  await expect(card.getByText('3 propietarios con voto')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
+
+test('two owners vote, one of them also for the neighbour he represents', async () => {
+  test.slow(); // three people, each on their own phone
+  // Carla delegates her vote to Ana (art. 15.1).
+  const carlaPage = await carla.newPage();
+  await carlaPage.goto('/voting');
+  let card = pollCard(carlaPage);
+  await card.getByLabel('Delegar mi voto en').selectOption({ label: 'Ana Alonso' });
+  await card.getByRole('button', { name: 'Delegar' }).click();
+  await expect(card.getByText('Has delegado tu voto en Ana Alonso')).toBeVisible();
+
+  const anaPage = await ana.newPage();
+  await anaPage.goto('/voting');
+  card = pollCard(anaPage);
+  const own = card.getByRole('form', { name: 'Tu voto' });
+  await own.getByRole('radio', { name: 'A favor' }).check();
+  await own.getByRole('button', { name: 'Votar' }).click();
+  await expect(own).toBeHidden();
+  await expect(card.getByText('A favor(Tu voto)')).toBeVisible();
+  const forCarla = card.getByRole('form', { name: 'En representación de Carla Cano' });
+  await forCarla.getByRole('radio', { name: 'A favor' }).check();
+  await forCarla.getByRole('button', { name: 'Votar' }).click();
+  await expect(forCarla).toBeHidden();
+  await expect(card.getByText('Ya se votó en representación de Carla Cano.')).toBeVisible();
+
+  const benPage = await ben.newPage();
+  await benPage.goto('/voting');
+  card = pollCard(benPage);
+  const bens = card.getByRole('form', { name: 'Tu voto' });
+  await bens.getByRole('radio', { name: 'En contra' }).check();
+  await bens.getByRole('button', { name: 'Votar' }).click();
+  await expect(card.getByText('En contra(Tu voto)')).toBeVisible();
+  await expectNoHorizontalScroll(benPage);
+
+  // Carla sees the vote cast in her name.
+  await carlaPage.reload();
+  await expect(pollCard(carlaPage).getByText('Votó en tu nombre: Ana Alonso')).toBeVisible();
+  await expect(pollCard(carlaPage).getByText('A favor(Tu voto)')).toBeVisible();
+});
+
+test('the admin, who saw the participation live, closes the vote: both majorities and the CSV', async () => {
+  test.slow(); // the close, the download and the acta
+  const page = adminPage;
+  const card = pollCard(page);
+  // No reload since the opening: the votes arrived through the realtime stream.
+  await expect(card.getByText('Participación: 3 de 25 votos (12 %)')).toBeVisible({ timeout: 15_000 });
+  await card.getByRole('button', { name: 'Cerrar votación' }).click();
+  await expect(card.getByText('Cerrada', { exact: true })).toBeVisible();
+  await expect(card.getByText('Aprobada')).toBeVisible();
+  await expect(card.getByText('mayoría de propietarios sí (2 de 3), mayoría de cuotas sí (65,0 %)')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Descargar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('votacion.csv');
+  const csv = await fs.readFile(await file.path(), 'utf8');
+  expect(csv).toContain(`Votación;${TITLE}`);
+  expect(csv).toContain('Resultado;Aprobada;mayoría de propietarios sí (2 de 3), mayoría de cuotas sí (65,0 %)');
+  expect(csv).toMatch(/Carla Cano;25;[^;\n]+;Ana Alonso;A favor/);
+  expect(csv).toMatch(/Ben Bravo;35;[^;\n]+;;En contra/);
+
+  // The printable record for the acta.
+  await card.getByRole('link', { name: 'Acta' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Acta de la votación' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Carla Cano' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});

@@ -1,0 +1,268 @@
+import { useState, type SyntheticEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SubmitButton } from '@/components/submit-button'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Switch } from '@/components/ui/switch'
+import { Textarea } from '@/components/ui/textarea'
+import { toast } from '@/components/ui/toast'
+import { combineDateAndTime, toDateInputValue, toTimeInputValue } from '@/lib/dates'
+import { useCreatePoll, useUpdatePoll, type Poll, type PollForm } from '../api/polls'
+import { failureText } from '../lib/failure'
+
+interface PollFormDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The draft to edit; undefined to create one. */
+  poll?: Poll
+}
+
+/** 'Nueva Votación' / 'Editar votación': a draft, editable until it opens. */
+export function PollFormDialog({ poll, open, onOpenChange }: PollFormDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{poll ? t('voting.form.editTitle') : t('voting.form.newTitle')}</DialogTitle>
+          <DialogDescription>{t('voting.form.description')}</DialogDescription>
+        </DialogHeader>
+        {open && (
+          <PollFormBody
+            poll={poll}
+            onDone={() => {
+              onOpenChange(false)
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+const inTwoDays = () => new Date(Date.now() + 2 * 24 * 3600 * 1000)
+
+function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
+  const { t } = useTranslation()
+  const [kind, setKind] = useState<PollForm['kind']>(poll?.kind ?? 'consulta')
+  const [title, setTitle] = useState(poll?.title ?? '')
+  const [description, setDescription] = useState(poll?.description ?? '')
+  const [options, setOptions] = useState(poll && poll.kind === 'consulta' ? poll.options.map((o) => o.text).join('\n') : '')
+  const closes = poll ? new Date(poll.closesAt) : inTwoDays()
+  const [closeDate, setCloseDate] = useState(toDateInputValue(closes))
+  const [closeTime, setCloseTime] = useState(toTimeInputValue(closes))
+  const [quorum, setQuorum] = useState(String(poll?.quorum ?? 25))
+  const [secret, setSecret] = useState(poll?.secret ?? false)
+  const [allowChange, setAllowChange] = useState(poll?.allowChange ?? false)
+  const [juntaDate, setJuntaDate] = useState(poll?.juntaDate ? toDateInputValue(poll.juntaDate) : toDateInputValue(new Date()))
+  const [convocatoria, setConvocatoria] = useState<NonNullable<PollForm['convocatoria']>>(poll?.convocatoria ?? 'primera')
+  const [majority, setMajority] = useState<NonNullable<PollForm['majority']>>(poll?.majority ?? 'simple')
+  const [absentFavour, setAbsentFavour] = useState(poll?.absentFavour ?? true)
+  const create = useCreatePoll()
+  const update = useUpdatePoll()
+  const junta = kind === 'junta'
+  const optionList = options.split('\n').map((o) => o.trim()).filter(Boolean)
+  const complete = title.trim() !== '' && closeDate !== '' && closeTime !== '' && (junta ? juntaDate !== '' : optionList.length >= 2)
+
+  const submit = (e: SyntheticEvent) => {
+    e.preventDefault()
+    const closesAt = combineDateAndTime(closeDate, closeTime)
+    if (!complete || !closesAt) return
+    const body: PollForm = {
+      kind,
+      title: title.trim(),
+      description: description.trim(),
+      closesAt: closesAt.toISOString(),
+      quorum: Number(quorum) || 25,
+      secret,
+      allowChange,
+      ...(junta
+        ? { juntaDate: combineDateAndTime(juntaDate, '12:00')?.toISOString(), convocatoria, majority, absentFavour }
+        : { options: optionList }),
+    }
+    const done = {
+      onSuccess: () => {
+        toast.success(t(poll ? 'voting.toasts.updated' : 'voting.toasts.created'), { duration: 2000 })
+        onDone()
+      },
+      onError: (err: unknown) => {
+        toast.error(t('common.error'), { description: failureText(t('voting.toasts.saveError'), err) })
+      },
+    }
+    if (poll) update.mutate({ id: poll.id, body }, done)
+    else create.mutate(body, done)
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={poll ? t('voting.form.editTitle') : t('voting.form.newTitle')}>
+      <FormField id="poll-kind" label={t('voting.fields.kind')}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as PollForm['kind'])
+            }}
+          >
+            <option value="consulta">{t('voting.kind.consulta')}</option>
+            <option value="junta">{t('voting.kind.junta')}</option>
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField id="poll-title" label={t('voting.fields.title')}>
+        {(control) => (
+          <Input
+            {...control}
+            required
+            maxLength={200}
+            value={title}
+            onChange={(e) => {
+              setTitle(e.target.value)
+            }}
+          />
+        )}
+      </FormField>
+      <FormField id="poll-description" label={t('voting.fields.description')} optionalText={t('common.optional')}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            maxLength={5000}
+            value={description}
+            onChange={(e) => {
+              setDescription(e.target.value)
+            }}
+          />
+        )}
+      </FormField>
+      {junta ? (
+        <>
+          <p className="text-sm text-muted-foreground">{t('voting.form.juntaOptions')}</p>
+          <FormField id="poll-junta-date" label={t('voting.fields.juntaDate')}>
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                required
+                value={juntaDate}
+                onChange={(e) => {
+                  setJuntaDate(e.target.value)
+                }}
+              />
+            )}
+          </FormField>
+          <FormField id="poll-convocatoria" label={t('voting.fields.convocatoria')}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={convocatoria}
+                onChange={(e) => {
+                  setConvocatoria(e.target.value as typeof convocatoria)
+                }}
+              >
+                <option value="primera">{t('voting.convocatoria.primera')}</option>
+                <option value="segunda">{t('voting.convocatoria.segunda')}</option>
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField id="poll-majority" label={t('voting.fields.majority')}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={majority}
+                onChange={(e) => {
+                  setMajority(e.target.value as typeof majority)
+                }}
+              >
+                <option value="simple">{t('voting.majority.simple')}</option>
+                <option value="three_fifths">{t('voting.majority.three_fifths')}</option>
+                <option value="one_third">{t('voting.majority.one_third')}</option>
+                <option value="unanimity">{t('voting.majority.unanimity')}</option>
+              </NativeSelect>
+            )}
+          </FormField>
+          <ToggleRow id="poll-absent" label={t('voting.fields.absentFavour')} checked={absentFavour} onChange={setAbsentFavour} />
+        </>
+      ) : (
+        <FormField id="poll-options" label={t('voting.fields.options')} hint={t('voting.form.optionsHint')}>
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={4}
+              value={options}
+              onChange={(e) => {
+                setOptions(e.target.value)
+              }}
+            />
+          )}
+        </FormField>
+      )}
+      <div className="grid grid-cols-2 items-end gap-3">
+        <FormField id="poll-close-date" label={t('voting.fields.closeDate')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              required
+              value={closeDate}
+              onChange={(e) => {
+                setCloseDate(e.target.value)
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="poll-close-time" label={t('voting.fields.closeTime')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="time"
+              required
+              value={closeTime}
+              onChange={(e) => {
+                setCloseTime(e.target.value)
+              }}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField id="poll-quorum" label={t('voting.fields.quorum')}>
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100000}
+            value={quorum}
+            onChange={(e) => {
+              setQuorum(e.target.value)
+            }}
+          />
+        )}
+      </FormField>
+      <ToggleRow id="poll-secret" label={t('voting.fields.secret')} checked={secret} onChange={setSecret} />
+      <ToggleRow id="poll-change" label={t('voting.fields.allowChange')} checked={allowChange} onChange={setAllowChange} />
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {t('voting.cancel')}
+        </Button>
+        <SubmitButton pending={create.isPending || update.isPending} disabled={!complete}>
+          {poll ? t('voting.form.update') : t('voting.form.create')}
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  )
+}
+
+function ToggleRow({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <Label htmlFor={id}>{label}</Label>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  )
+}

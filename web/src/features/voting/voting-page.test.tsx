@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { components } from '@/lib/api/schema'
+import { fakeApi, json, problem, testUser } from '@/test/fake-api'
+import { renderRoute } from '@/test/render-route'
+
+type Poll = components['schemas']['Poll']
+
+function poll(overrides: Partial<Poll>): Poll {
+  return {
+    id: 'p-1',
+    kind: 'consulta',
+    title: '¿Pintamos el portal?',
+    description: '',
+    status: 'open',
+    opensAt: '2026-01-01T10:00:00Z',
+    closesAt: '2026-01-03T10:00:00Z',
+    openedAt: '2026-01-01T10:00:00Z',
+    closedAt: null,
+    quorum: 25,
+    secret: false,
+    allowChange: false,
+    majority: null,
+    convocatoria: null,
+    juntaDate: null,
+    absentFavour: false,
+    options: [
+      { id: 'o-1', text: 'Sí', choice: null, votes: null, percent: null, cuota: null, receipts: [] },
+      { id: 'o-2', text: 'No', choice: null, votes: null, percent: null, cuota: null, receipts: [] },
+    ],
+    showCounts: false,
+    totalVotes: 2,
+    participation: 8,
+    canVote: true,
+    isElector: false,
+    myWeight: '0',
+    deprived: false,
+    represented: [],
+    coefficientSum: '0',
+    coefficientsAre100: false,
+    electors: 0,
+    provisionalUntil: null,
+    final: false,
+    canObject: false,
+    objected: false,
+    units: [],
+    canEdit: false,
+    ...overrides,
+  }
+}
+
+beforeEach(() => {
+  fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'user' })
+  fakeApi.on('GET /api/v1/community/members', () => json([]))
+})
+
+describe('voting', () => {
+  it('asks for an option, votes, and then shows the results with (Tu voto)', async () => {
+    const voted = poll({
+      showCounts: true,
+      totalVotes: 3,
+      participation: 12,
+      canVote: false,
+      myVote: { optionId: 'o-1', receipt: 'ABCDEF-GHJKMN', castByName: 'Ana García', votedAt: '2026-01-01T11:00:00Z' },
+      options: [
+        { id: 'o-1', text: 'Sí', choice: null, votes: 2, percent: 67, cuota: null, receipts: [] },
+        { id: 'o-2', text: 'No', choice: null, votes: 1, percent: 33, cuota: null, receipts: [] },
+      ],
+    })
+    let current = poll({})
+    fakeApi.on('GET /api/v1/polls', () => json({ items: [current] }))
+    fakeApi.on('POST /api/v1/polls/{id}/vote', () => {
+      current = voted
+      return json({ receipt: 'ABCDEF-GHJKMN', changed: false, poll: voted })
+    })
+    renderRoute('/voting')
+
+    const form = await screen.findByRole('form', { name: 'Tu voto' })
+    expect(screen.getByText('Participación: 2 de 25 votos (8 %)')).toBeInTheDocument()
+    // No counts before voting.
+    expect(screen.queryByText('(Tu voto)')).not.toBeInTheDocument()
+    await userEvent.click(within(form).getByRole('button', { name: 'Votar' }))
+    expect(await screen.findByText('Elige una opción')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/polls/{id}/vote')).toHaveLength(0)
+
+    await userEvent.click(within(form).getByRole('radio', { name: 'Sí' }))
+    await userEvent.click(within(form).getByRole('button', { name: 'Votar' }))
+    expect(await screen.findByText('(Tu voto)')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/polls/{id}/vote')[0]?.body).toEqual({ optionId: 'o-1' })
+    expect(screen.getByText('2 votos · 67 %')).toBeInTheDocument()
+    expect(screen.getByText('1 voto · 33 %')).toBeInTheDocument()
+    expect(screen.getByText('ABCDEF-GHJKMN')).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Tu voto' })).not.toBeInTheDocument()
+  }, 20_000) // many clicks on a shared, loaded machine
+
+  it('shows a closed junta vote with both majorities, provisional under art. 17.8, and lets an absent owner object', async () => {
+    fakeApi.on('GET /api/v1/polls', () =>
+      json({
+        items: [
+          poll({
+            kind: 'junta',
+            title: 'Cambio del ascensor',
+            status: 'closed',
+            closedAt: '2026-01-02T10:00:00Z',
+            majority: 'simple',
+            convocatoria: 'primera',
+            juntaDate: '2026-01-02T12:00:00Z',
+            showCounts: true,
+            canVote: false,
+            isElector: true,
+            canObject: true,
+            provisionalUntil: '2026-02-01T10:00:00Z',
+            decision: {
+              approved: false,
+              reason: 'mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)',
+              ownersFavour: 12,
+              owners: 20,
+              cuotaFavour: '41.3004',
+              cuota: '100',
+              ownersMet: true,
+              cuotaMet: false,
+              presumed: 0,
+            },
+          }),
+        ],
+      }),
+    )
+    fakeApi.on('POST /api/v1/polls/{id}/objection', () => problem(409, 'conflict', 'El plazo para oponerse a este acuerdo no está abierto'))
+    renderRoute('/voting')
+
+    expect(await screen.findByText('No aprobada')).toBeInTheDocument()
+    expect(screen.getByText('mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)')).toBeInTheDocument()
+    expect(screen.getByText(/^provisional hasta/)).toBeInTheDocument()
+    expect(screen.getByText('Primera convocatoria', { exact: false })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Me opongo al acuerdo' }))
+    expect(await screen.findByText(/El plazo para oponerse a este acuerdo no está abierto/)).toBeInTheDocument()
+  })
+
+  it('offers Nueva Votación to admins only', async () => {
+    fakeApi.on('GET /api/v1/polls', () => json({ items: [] }))
+    renderRoute('/voting')
+    expect(await screen.findByText('Todavía no hay votaciones')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Nueva Votación' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,83 @@
+import { Plus, Vote } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { useSession } from '@/lib/session'
+import { usePolls, type Poll } from './api/polls'
+import { ActaView } from './components/acta-view'
+import { PollCard } from './components/poll-card'
+import { PollFormDialog } from './components/poll-form-dialog'
+
+/** 'Votaciones': the community's consultas and junta votes; ?acta=<id> shows a vote's printable record. */
+export function VotingPage() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const acta = params.get('acta')
+  const { user } = useSession()
+  const polls = usePolls()
+  // The form: closed, creating (null) or editing a draft.
+  const [editing, setEditing] = useState<Poll | null | undefined>(undefined)
+  if (acta) return <ActaView id={acta} />
+
+  let content
+  if (polls.isPending) {
+    content = <p role="status">{t('voting.loading')}</p>
+  } else if (polls.isError) {
+    content = (
+      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
+        <p>{t('voting.loadError')}</p>
+        <Button variant="outline" onClick={() => void polls.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    )
+  } else if (polls.data.length === 0) {
+    content = (
+      <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
+        <Vote className="size-10" aria-hidden />
+        <p>{t('voting.empty')}</p>
+      </div>
+    )
+  } else {
+    content = (
+      <ul className="flex flex-col gap-4" aria-label={t('voting.listLabel')}>
+        {polls.data.map((p) => (
+          <li key={p.id}>
+            <PollCard poll={p} onEdit={setEditing} />
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <div className="flex items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold tracking-tight">{t('voting.title')}</h1>
+          {user?.role === 'admin' && (
+            <Button
+              onClick={() => {
+                setEditing(null)
+              }}
+            >
+              <Plus aria-hidden />
+              {t('voting.new')}
+            </Button>
+          )}
+        </div>
+        <p className="text-muted-foreground">{t('voting.subtitle')}</p>
+        <p className="text-sm text-muted-foreground">{t('voting.legalNote')}</p>
+      </div>
+      {content}
+      <PollFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setEditing(undefined)
+        }}
+        poll={editing ?? undefined}
+      />
+    </div>
+  )
+}
