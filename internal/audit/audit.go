@@ -97,4 +97,3 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*dom
 	}
 	return domain.NextPage(items, limit, func(e domain.AuditEntry) domain.Cursor { return domain.Cursor{At: e.CreatedAt, ID: e.ID} }), nil
 }
-
