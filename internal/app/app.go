@@ -32,6 +32,7 @@ import (
 	"vecinos/internal/purge"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
+	"vecinos/internal/reservations"
 	"vecinos/internal/store"
 	"vecinos/internal/units"
 )
@@ -64,6 +65,7 @@ type App struct {
 	version string
 	mail    *mail.Worker
 	purge   *purge.Job
+	booking *reservations.Service // its reminders run in Background
 	ownsDB  bool
 }
 
@@ -104,6 +106,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
+	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
@@ -119,6 +122,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
 		Units:         units.New(db, units.Options{Now: now}),
+		Reservations:  a.booking,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,
@@ -185,7 +189,7 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 }
 
 // Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge (one
-// instance at a time) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
+// instance at a time), the reservation reminders (each sent once, whichever instance sends it) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
 // email under way leave, and returns once all of it has stopped.
 func (a *App) Background() (stop func()) {
 	// Not the serve context: this work outlives the signal until the HTTP server has drained, so an email
@@ -194,6 +198,7 @@ func (a *App) Background() (stop func()) {
 	var wg sync.WaitGroup
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) })
+	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })
 	wg.Go(func() {
 		if err := a.Messaging.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

@@ -26,6 +26,7 @@ import (
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
 	"vecinos/internal/ratelimit"
+	"vecinos/internal/reservations"
 	"vecinos/internal/units"
 )
 
@@ -48,6 +49,7 @@ type Deps struct {
 	Invitations   *invitations.Service
 	Dashboard     *dashboard.Service
 	Units         *units.Service             // the units registry (issue #21)
+	Reservations  *reservations.Service      // facilities and their bookings (issue #13)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

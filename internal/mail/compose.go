@@ -34,10 +34,18 @@ const (
 	// registering the community.
 	KindInvitation          Kind = "invitation"
 	KindPresidentInvitation Kind = "president_invitation"
+
+	// Issue #13: a reservation of a facility approved, rejected or cancelled by an admin, and the reminder
+	// the day before.
+	KindReservationApproved  Kind = "reservation_approved"
+	KindReservationRejected  Kind = "reservation_rejected"
+	KindReservationCancelled Kind = "reservation_cancelled"
+	KindReservationReminder  Kind = "reservation_reminder"
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
-	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation}
+	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
+	KindReservationApproved, KindReservationRejected, KindReservationCancelled, KindReservationReminder}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
@@ -58,6 +66,7 @@ type Data struct {
 	Inviter       string // who invites (an invitation), or who registered the community (the president's)
 	Unit          string // the unit an invitation is for ('2º · B'); optional
 	Code          string // the community's code, to type in by hand
+	When          string // a reservation's local date and hours ('24/12/2026, 18:00–20:00')
 }
 
 // The texts of each language live in templates/<lang>.json; two layouts, HTML and plain text, turn them
