@@ -384,27 +384,21 @@ type listReservationsInput struct {
 	Limit      int    `query:"limit" minimum:"1" maximum:"500" default:"100"`
 }
 
-type slotBody struct {
-	Date  string `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$" doc:"Local YYYY-MM-DD"`
-	Start string `json:"start" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9]$" doc:"Local HH:MM"`
-	End   string `json:"end" pattern:"^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$" doc:"Local HH:MM"`
-}
-
-func (b slotBody) slot() reservations.Slot {
-	return reservations.Slot{Date: b.Date, Start: b.Start, End: b.End}
-}
-
 type createReservationInput struct {
 	Body struct {
 		FacilityID string `json:"facilityId" maxLength:"64"`
-		slotBody
+		Date       string `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$" doc:"Local YYYY-MM-DD"`
+		Start      string `json:"start" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9]$" doc:"Local HH:MM"`
+		End        string `json:"end" pattern:"^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$" doc:"Local HH:MM; 24:00 is midnight"`
 	}
 }
 
 type modifyReservationInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body struct {
-		slotBody
+		Date   string `json:"date" pattern:"^[0-9]{4}-[0-9]{2}-[0-9]{2}$" doc:"Local YYYY-MM-DD"`
+		Start  string `json:"start" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9]$" doc:"Local HH:MM"`
+		End    string `json:"end" pattern:"^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$" doc:"Local HH:MM; 24:00 is midnight"`
 		Reason string `json:"reason,omitempty" maxLength:"500" doc:"Required of an admin past the window or on someone else's"`
 	}
 }
@@ -463,7 +457,7 @@ func (s *server) createReservation(ctx context.Context, in *createReservationInp
 	if err != nil {
 		return nil, err
 	}
-	r, f, err := s.Reservations.Book(ctx, a, in.Body.FacilityID, in.Body.slot())
+	r, f, err := s.Reservations.Book(ctx, a, in.Body.FacilityID, reservations.Slot{Date: in.Body.Date, Start: in.Body.Start, End: in.Body.End})
 	return s.reserved(a, r, f, err)
 }
 
@@ -498,7 +492,7 @@ func (s *server) modifyReservation(ctx context.Context, in *modifyReservationInp
 	if err != nil {
 		return nil, err
 	}
-	r, f, err := s.Reservations.Modify(ctx, a, in.ID, in.Body.slot(), in.Body.Reason)
+	r, f, err := s.Reservations.Modify(ctx, a, in.ID, reservations.Slot{Date: in.Body.Date, Start: in.Body.Start, End: in.Body.End}, in.Body.Reason)
 	return s.reserved(a, r, f, err)
 }
 

@@ -1074,6 +1074,77 @@ export interface paths {
         patch: operations["updateEvent"];
         trace?: never;
     };
+    "/api/v1/facilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Instalaciones de la comunidad con sus próximos huecos libres */
+        get: operations["listFacilities"];
+        put?: never;
+        /** Añadir una instalación (solo administradores) */
+        post: operations["createFacility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facilities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una instalación y sus normas */
+        get: operations["getFacility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Editar o archivar una instalación (solo administradores) */
+        patch: operations["updateFacility"];
+        trace?: never;
+    };
+    "/api/v1/facilities/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Huecos libres y ocupados de un mes, día a día (hora de la comunidad) */
+        get: operations["getFacilityAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facilities/{id}/closures/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cerrar una instalación un día, con el motivo (solo administradores) */
+        put: operations["closeFacilityDay"];
+        post?: never;
+        /** Volver a abrir un día cerrado (solo administradores) */
+        delete: operations["openFacilityDay"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/incidents": {
         parameters: {
             query?: never;
@@ -1385,6 +1456,127 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/api/v1/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis reservas (o todas, para un administrador), por fecha */
+        get: operations["listReservations"];
+        put?: never;
+        /** Reservar un hueco de una instalación para mi vivienda */
+        post: operations["createReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mi próxima reserva (el inicio) */
+        get: operations["getNextReservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cambiar la zona horaria de la comunidad (solo administradores) */
+        put: operations["setReservationTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una reserva */
+        get: operations["getReservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cambiar el horario de una reserva (quien la hizo, dentro del plazo, o un administrador) */
+        patch: operations["modifyReservation"];
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar una reserva (quien la hizo, dentro del plazo, o un administrador con motivo) */
+        post: operations["cancelReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registrar la fianza: recibida, devuelta o retenida (solo administradores) */
+        post: operations["recordReservationDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprobar o rechazar una reserva pendiente (solo administradores) */
+        post: operations["reviewReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/unit": {
         parameters: {
             query?: never;
@@ -1541,6 +1733,19 @@ export interface components {
             /** @description The portals / staircases of the community (units.building) */
             buildings: components["schemas"]["BuildingAudience"][] | null;
         };
+        AvailabilityDay: {
+            closed: boolean;
+            /** @description Empty when closed by the weekly hours */
+            closedReason: string;
+            date: string;
+            slots: components["schemas"]["FreeSlot"][] | null;
+        };
+        AvailabilityOutputBody: {
+            days: components["schemas"]["AvailabilityDay"][] | null;
+            facilityId: string;
+            month: string;
+            timeZone: string;
+        };
         BuildingAudience: {
             /**
              * Format: int64
@@ -1611,6 +1816,9 @@ export interface components {
         ClaimReviewInputBody: {
             /** @enum {string} */
             decision: "approved" | "rejected";
+        };
+        CloseFacilityDayInputBody: {
+            reason: string;
         };
         CodeOutputBody: {
             /** @description Single use; give it to the neighbour */
@@ -1764,6 +1972,15 @@ export interface components {
             status?: "open" | "in_progress" | "resolved";
             title: string;
         };
+        CreateReservationInputBody: {
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** @description Local HH:MM; 24:00 is midnight */
+            end: string;
+            facilityId: string;
+            /** @description Local HH:MM */
+            start: string;
+        };
         CreatedAnnouncement: {
             audience: components["schemas"]["AnnouncementAudience"];
             author: components["schemas"]["AnnouncementAuthor"];
@@ -1840,6 +2057,12 @@ export interface components {
         DeleteAccountInputBody: {
             /** @description The current password; required when the account has one */
             password?: string;
+        };
+        DepositInputBody: {
+            /** @description Required to retain it */
+            reason?: string;
+            /** @enum {string} */
+            status: "received" | "returned" | "retained";
         };
         DirectMessage: {
             /** @description The idempotency key the sender chose */
@@ -1929,6 +2152,91 @@ export interface components {
         ExistsOutputBody: {
             exists: boolean;
         };
+        Facility: {
+            archived: boolean;
+            /**
+             * Format: int64
+             * @description Free change or cancellation until this many hours before
+             */
+            cancelHours: number;
+            /**
+             * Format: int64
+             * @description 1: exclusive; more: shared by that many reservations at once
+             */
+            capacity: number;
+            closures: components["schemas"]["FacilityClosure"][] | null;
+            /** Format: int64 */
+            depositCents: number;
+            description: string;
+            /** @description 7 entries, Sunday first */
+            hours: components["schemas"]["FacilityDay"][] | null;
+            id: string;
+            /** Format: int64 */
+            maxMinutes: number;
+            /**
+             * Format: int64
+             * @description Reservations per unit per month
+             */
+            maxPerMonth: number;
+            /** Format: int64 */
+            minMinutes: number;
+            name: string;
+            needsApproval: boolean;
+            /** @description The next free slots in the coming two weeks (list only; empty elsewhere) */
+            nextFree: components["schemas"]["FreeSlot"][] | null;
+            photoUrl: string | null;
+            rules: string;
+            /**
+             * Format: int64
+             * @description Fixed slots of this length from the opening time; 0: free start and end
+             */
+            slotMinutes: number;
+            /** @description The community's; every local time is in it */
+            timeZone: string;
+        };
+        FacilityBody: {
+            /** @description Archived facilities take no reservations and leave the list */
+            archived?: boolean;
+            /** Format: int64 */
+            cancelHours?: number;
+            /** Format: int64 */
+            capacity?: number;
+            /** Format: int64 */
+            depositCents?: number;
+            description?: string;
+            /** @description 7 entries, Sunday first */
+            hours?: components["schemas"]["FacilityDay"][] | null;
+            /** Format: int64 */
+            maxMinutes?: number;
+            /** Format: int64 */
+            maxPerMonth?: number;
+            /** Format: int64 */
+            minMinutes?: number;
+            name?: string;
+            needsApproval?: boolean;
+            /** @description URL of an image uploaded to /api/v1/files/incident-images; empty removes it */
+            photoUrl?: string;
+            rules?: string;
+            /** Format: int64 */
+            slotMinutes?: number;
+        };
+        FacilityClosure: {
+            date: string;
+            reason: string;
+        };
+        FacilityDay: {
+            /** @description Local HH:MM; 24:00 is midnight */
+            close: string;
+            /** @description Closed all day (open and close are then ignored) */
+            closed: boolean;
+            /** @description Local HH:MM */
+            open: string;
+        };
+        FacilityListOutputBody: {
+            items: components["schemas"]["Facility"][] | null;
+            /** @description The community's time zone */
+            timeZone: string;
+        };
         FeedStatusOutputBody: {
             /**
              * Format: date-time
@@ -1947,6 +2255,26 @@ export interface components {
             location?: string;
             /** @description What is wrong with it */
             message: string;
+        };
+        FreeSlot: {
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** @description Local HH:MM */
+            end: string;
+            /** Format: date-time */
+            endAt: string;
+            /**
+             * Format: int64
+             * @description Places left; 0 when taken
+             */
+            free: number;
+            /** @description One of the caller's reservations overlaps it */
+            mine: boolean;
+            past: boolean;
+            /** @description Local HH:MM */
+            start: string;
+            /** Format: date-time */
+            startAt: string;
         };
         ImportUnitsInputBody: {
             /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
@@ -2164,6 +2492,16 @@ export interface components {
             /** @description The unit that receives the residents and the owner; the other is removed */
             into: string;
         };
+        ModifyReservationInputBody: {
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** @description Local HH:MM; 24:00 is midnight */
+            end: string;
+            /** @description Required of an admin past the window or on someone else's */
+            reason?: string;
+            /** @description Local HH:MM */
+            start: string;
+        };
         MyJoinRequestOutputBody: {
             /** @description The latest; null when none was sent */
             request: components["schemas"]["JoinRequest"];
@@ -2189,6 +2527,10 @@ export interface components {
         };
         MyUnitsOutputBody: {
             units: components["schemas"]["MemberUnit"][] | null;
+        };
+        NextReservationOutputBody: {
+            /** @description null when the caller has none coming */
+            reservation: components["schemas"]["Reservation"];
         };
         OwnerClaim: {
             /** Format: date-time */
@@ -2305,6 +2647,9 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        ReasonInputBody: {
+            reason?: string;
+        };
         RegistryOutputBody: {
             /** @description Sum of the coeficientes ('99.5') */
             coefficientSum: string;
@@ -2337,6 +2682,51 @@ export interface components {
              */
             residents: number;
             staircase: string | null;
+        };
+        Reservation: {
+            canCancel: boolean;
+            canModify: boolean;
+            /**
+             * Format: date-time
+             * @description When its owner's free change or cancellation ends
+             */
+            cancelDeadline: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** Format: int64 */
+            depositCents: number;
+            /** @description Why the deposit was retained */
+            depositReason: string | null;
+            /**
+             * @description null without a deposit
+             * @enum {string|null}
+             */
+            depositStatus: "pending" | "received" | "returned" | "retained" | null;
+            /** @description Local HH:MM */
+            end: string;
+            /** Format: date-time */
+            endAt: string;
+            facilityId: string;
+            facilityName: string;
+            id: string;
+            mine: boolean;
+            /** @description Why it was rejected, or cancelled or changed by an admin */
+            reason: string | null;
+            /** @description Local HH:MM */
+            start: string;
+            /** Format: date-time */
+            startAt: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "rejected" | "cancelled" | "finished";
+            unitLabel: string;
+            /** @description null once the account is deleted */
+            userId: string | null;
+            userName: string;
+        };
+        ReservationListOutputBody: {
+            items: components["schemas"]["Reservation"][] | null;
         };
         ResetInputBody: {
             password: string;
@@ -2385,6 +2775,11 @@ export interface components {
             /** @enum {string} */
             decision: "approved" | "rejected";
             note?: string;
+        };
+        ReviewReservationInputBody: {
+            approve: boolean;
+            /** @description Required to reject */
+            reason?: string;
         };
         RolesOutputBody: {
             /**
@@ -2489,6 +2884,13 @@ export interface components {
         StepInputBody: {
             /** @enum {string} */
             step: "join" | "find-community" | "choose-unit" | "verify" | "done";
+        };
+        TimeZoneInputBody: {
+            /** @description An IANA zone, e.g. Europe/Madrid or Atlantic/Canary */
+            timeZone: string;
+        };
+        TimeZoneOutputBody: {
+            timeZone: string;
         };
         TokenInputBody: {
             /** @description The token from the email link */
@@ -5148,6 +5550,239 @@ export interface operations {
             };
         };
     };
+    listFacilities: {
+        parameters: {
+            query?: {
+                /** @description Also archived ones (admins) */
+                includeArchived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilityBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilityBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFacilityAvailability: {
+        parameters: {
+            query?: {
+                /** @description Local YYYY-MM; empty: this month */
+                month?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closeFacilityDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseFacilityDayInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openFacilityDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listIncidents: {
         parameters: {
             query?: {
@@ -5875,6 +6510,309 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReservations: {
+        parameters: {
+            query?: {
+                /** @description Every reservation of the community (admins); otherwise the caller's */
+                all?: boolean;
+                facilityId?: string;
+                status?: "pending" | "confirmed" | "rejected" | "cancelled";
+                /** @description Also those that have ended */
+                past?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReservationInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getNextReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextReservationOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setReservationTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeZoneInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeZoneOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    modifyReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModifyReservationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordReservationDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReservationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
                 };
             };
             /** @description Error */
