@@ -88,6 +88,9 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
     Component: (await import('@/features/announcements/announcements-page')).AnnouncementsPage,
   }),
   '/directory': async () => ({ Component: (await import('@/features/directory/directory-page')).DirectoryPage }),
+  '/reservations': async () => ({
+    Component: (await import('@/features/reservations/reservations-page')).ReservationsPage,
+  }),
 }
 
 function screen(path: RoutePath): RouteObject {
