@@ -113,7 +113,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Mailbox:   mail.NewMailbox(db),
 		Accounts:  accts,
 		Incidents: incidents.New(db, incidents.Options{Now: now}),
-		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now}),
+		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Own: a.booking.FeedEntries}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 			Limiter: limiter, Revoked: revoked}),

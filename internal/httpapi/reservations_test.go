@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -148,6 +149,37 @@ func TestReservationOverHTTPShowsTheSlotTaken(t *testing.T) {
 		list := c.admin.must(t, "GET", "/api/v1/facilities", nil, 200)
 		if list["timeZone"] != "Europe/Madrid" || len(list["items"].([]any)) != 1 {
 			t.Errorf("facilities: %v", list)
+		}
+	})
+}
+
+// A member's calendar feed carries their own reservations (not the neighbours'), and names the zone.
+func TestReservationsInTheCalendarFeed(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newReservationCast(t, db)
+		other := c.neighbour.must(t, "POST", "/api/v1/reservations", map[string]any{"facilityId": c.facility, "date": c.date,
+			"start": "10:00", "end": "11:00"}, 201)
+		feed := c.creator.must(t, "POST", "/api/v1/calendar/feed-url", nil, 201)["url"].(string)
+		res, body := c.anon.raw(t, strings.TrimPrefix(feed, "http://localhost:8080"))
+		if res.StatusCode != 200 {
+			t.Fatalf("feed: %d", res.StatusCode)
+		}
+		mine := c.creator.must(t, "GET", "/api/v1/reservations/"+c.reservation, nil, 200)
+		start, _ := time.Parse(time.RFC3339, mine["startAt"].(string))
+		unfolded := strings.ReplaceAll(body, "\r\n ", "")
+		for _, want := range []string{"X-WR-TIMEZONE:Europe/Madrid\r\n", "UID:" + c.reservation + "@vecinos\r\n",
+			"SUMMARY:Reserva: Sala comunitaria\r\n", "DTSTART:" + start.UTC().Format("20060102T150405Z") + "\r\n"} {
+			if !strings.Contains(unfolded, want) {
+				t.Errorf("feed lacks %q:\n%s", want, body)
+			}
+		}
+		if strings.Contains(unfolded, other["id"].(string)) {
+			t.Error("the feed shows a neighbour's reservation")
+		}
+		// Cancelled, it leaves the feed.
+		c.creator.must(t, "POST", "/api/v1/reservations/"+c.reservation+"/cancel", map[string]any{}, 200)
+		if _, body := c.anon.raw(t, strings.TrimPrefix(feed, "http://localhost:8080")); strings.Contains(body, c.reservation) {
+			t.Error("a cancelled reservation stays in the feed")
 		}
 	})
 }

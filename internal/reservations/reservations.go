@@ -600,3 +600,23 @@ func (s *Service) Next(ctx context.Context, a *domain.Actor) (*domain.Reservatio
 	f, err := s.store.Facility(ctx, a.CommunityID, rs[0].FacilityID)
 	return &rs[0], f, err
 }
+
+// FeedEntries are userID's pending and confirmed reservations ending after from, as entries of their
+// private calendar feed (events.Options.Own). Their instants are exact; the feed names the zone.
+func (s *Service) FeedEntries(ctx context.Context, communityID, userID string, from time.Time) ([]domain.Event, error) {
+	rs, err := s.store.ListReservations(ctx, communityID, domain.ReservationFilter{UserID: userID, EndAfter: &from, ActiveOnly: true, Limit: 500})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.Event, len(rs))
+	for i, r := range rs {
+		end := r.EndAt
+		title := "Reserva: " + r.FacilityName
+		if r.Status == domain.ReservationPending {
+			title += " (pendiente de aprobación)"
+		}
+		out[i] = domain.Event{ID: r.ID, CommunityID: r.CommunityID, Title: title, Location: &r.FacilityName, StartAt: r.StartAt,
+			EndAt: &end, UpdatedAt: r.UpdatedAt}
+	}
+	return out, nil
+}
