@@ -3,6 +3,7 @@ package reservations_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -380,6 +381,54 @@ func TestBookingRules(t *testing.T) {
 		r, _, err = f.svc.Review(ctx, f.members[0], r.ID, true, "")
 		if err != nil || r.Status != domain.ReservationConfirmed {
 			t.Fatalf("%v %+v", err, r)
+		}
+	})
+}
+
+func TestReminderTheDayBeforeIsSentOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, madrid(t, "2026-05-04 12:00"), "", "1A")
+		hall := f.facility(t, reservations.FacilityInput{})
+		ctx := context.Background()
+		r, _, err := f.svc.Book(ctx, f.members[1], hall.ID, reservations.Slot{Date: "2026-05-10", Start: "18:00", End: "19:00"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		remind := func() int {
+			t.Helper()
+			n, err := f.svc.RemindOnce(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		if n := remind(); n != 0 {
+			t.Fatalf("six days before: %d reminders", n)
+		}
+		f.set(r.StartAt.Add(-20 * time.Hour))
+		// Two jobs at once (two instances) still send it once.
+		var total atomic.Int32
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() {
+				n, err := f.svc.RemindOnce(ctx)
+				if err != nil {
+					t.Error(err)
+				}
+				total.Add(int32(n))
+			})
+		}
+		wg.Wait()
+		if total.Load() != 1 || remind() != 0 {
+			t.Fatalf("reminders: %d", total.Load())
+		}
+		mails, err := db.ListMail(ctx, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(mails) != 1 || mails[0].Subject != "Recordatorio: mañana tienes reservada Sala comunitaria" ||
+			!strings.Contains(mails[0].Text, "10/05/2026, 18:00–19:00") {
+			t.Fatalf("mails: %+v", mails)
 		}
 	})
 }
