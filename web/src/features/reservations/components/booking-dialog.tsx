@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useBook, useModifyReservation, type Facility, type Reservation, type SlotInput } from '../api/reservations'
-import { euros, formatDay } from '../lib/format'
+import { formatLocalDate } from '@/lib/local-date'
+import { euros } from '../lib/format'
 
 interface BookingDialogProps {
   facility: Facility | undefined
@@ -103,7 +104,7 @@ function BookingForm({
       {fixed ? (
         <p className="rounded-xl bg-muted p-3 font-medium">
           {t('reservations.booking.when', {
-            day: formatDay(value.date, i18n.language, true),
+            day: formatLocalDate(value.date, i18n.language, true),
             start: value.start,
             end: value.end,
           })}

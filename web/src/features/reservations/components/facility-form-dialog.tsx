@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useCloseDay, useOpenDay, useSaveFacility, type Facility, type FacilityInput } from '../api/reservations'
-import { formatDay } from '../lib/format'
+import { formatLocalDate } from '@/lib/local-date'
 
 interface FacilityFormDialogProps {
   open: boolean
@@ -222,7 +222,7 @@ function ClosedDays({ facility }: { facility: Facility }) {
         {(facility.closures ?? []).map((c) => (
           <li key={c.date} className="flex items-center justify-between gap-2 text-sm">
             <span>
-              <span className="capitalize">{formatDay(c.date, i18n.language, true)}</span> · {c.reason}
+              <span className="capitalize">{formatLocalDate(c.date, i18n.language, true)}</span> · {c.reason}
             </span>
             <Button
               variant="ghost"

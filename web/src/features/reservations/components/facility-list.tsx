@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import type { Facility, FreeSlot } from '../api/reservations'
-import { euros, formatDay } from '../lib/format'
+import { formatLocalDate } from '@/lib/local-date'
+import { euros } from '../lib/format'
 
 interface FacilityListProps {
   facilities: Facility[]
@@ -52,7 +53,7 @@ export function FacilityList({ facilities, isAdmin, onPick, onCalendar, onEdit }
                           onPick(f, s)
                         }}
                       >
-                        {formatDay(s.date, i18n.language)} · {s.start}
+                        {formatLocalDate(s.date, i18n.language)} · {s.start}
                       </Button>
                     </li>
                   ))}

@@ -6,7 +6,8 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useAvailability, type AvailabilityDay, type Facility, type FreeSlot } from '../api/reservations'
-import { formatDay, formatMonthName, shiftMonth } from '../lib/format'
+import { formatLocalDate } from '@/lib/local-date'
+import { formatMonthName, shiftMonth } from '../lib/format'
 
 interface MonthCalendarProps {
   facilities: Facility[]
@@ -100,8 +101,8 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
         </ol>
       )}
       {day && facility && (
-        <section aria-label={formatDay(day.date, i18n.language, true)} className="flex flex-col gap-2">
-          <h3 className="font-semibold capitalize">{formatDay(day.date, i18n.language, true)}</h3>
+        <section aria-label={formatLocalDate(day.date, i18n.language, true)} className="flex flex-col gap-2">
+          <h3 className="font-semibold capitalize">{formatLocalDate(day.date, i18n.language, true)}</h3>
           {day.closed ? (
             <p className="text-sm text-muted-foreground">
               {day.closedReason ? t('reservations.calendar.closedBecause', { reason: day.closedReason }) : t('reservations.calendar.closed')}
@@ -132,7 +133,7 @@ function DayButton({ day, selected, onSelect }: { day: AvailabilityDay; selected
   const slots = (day.slots ?? []).filter((s) => !s.past)
   const free = slots.filter((s) => s.free > 0).length
   const closed = day.closed || slots.length === 0
-  const label = `${formatDay(day.date, i18n.language, true)}: ${
+  const label = `${formatLocalDate(day.date, i18n.language, true)}: ${
     day.closed ? t('reservations.calendar.closed') : t('reservations.calendar.freeCount', { count: free })
   }`
   return (

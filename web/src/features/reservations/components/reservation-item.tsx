@@ -2,18 +2,19 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import type { Reservation } from '../api/reservations'
-import { euros, formatDay, STATUS_VARIANT } from '../lib/format'
+import { formatLocalDate } from '@/lib/local-date'
+import { euros, STATUS_VARIANT } from '../lib/format'
 
 /** One reservation: facility, day and hours, status, deposit step and reason; actions go in children. */
 export function ReservationItem({ reservation: r, showWho = false, children }: { reservation: Reservation; showWho?: boolean; children?: ReactNode }) {
   const { t, i18n } = useTranslation()
   return (
-    <li className="flex flex-col gap-2 rounded-2xl border bg-card p-4 shadow-sm" aria-label={`${r.facilityName}, ${formatDay(r.date, i18n.language, true)}`}>
+    <li className="flex flex-col gap-2 rounded-2xl border bg-card p-4 shadow-sm" aria-label={`${r.facilityName}, ${formatLocalDate(r.date, i18n.language, true)}`}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold">{r.facilityName}</p>
           <p className="text-sm capitalize">
-            {formatDay(r.date, i18n.language, true)} · {r.start}–{r.end}
+            {formatLocalDate(r.date, i18n.language, true)} · {r.start}–{r.end}
           </p>
           {showWho && (
             <p className="text-xs text-muted-foreground">

@@ -1,19 +1,6 @@
 import type { BadgeVariant } from '@/components/ui/badge'
 import type { Reservation } from '../api/reservations'
 
-/**
- * A local date of the community ("YYYY-MM-DD") as words. It is already the community's date: it is read at
- * noon UTC and written in UTC, so the browser's own time zone never moves it to another day.
- */
-export function formatDay(date: string, language: string, long = false): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language, {
-    timeZone: 'UTC',
-    weekday: long ? 'long' : 'short',
-    day: 'numeric',
-    month: long ? 'long' : 'short',
-  })
-}
-
 /** A month ("YYYY-MM") as words: 'mayo de 2026'. */
 export function formatMonthName(month: string, language: string): string {
   return new Date(`${month}-15T12:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', month: 'long', year: 'numeric' })
