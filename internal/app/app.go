@@ -35,6 +35,7 @@ import (
 	"vecinos/internal/purge"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
+	"vecinos/internal/reservations"
 	"vecinos/internal/store"
 	"vecinos/internal/units"
 	"vecinos/internal/voting"
@@ -70,6 +71,7 @@ type App struct {
 	mail    *mail.Worker
 	purge   *purge.Job
 	voting  *voting.Service
+	booking *reservations.Service // its reminders run in Background
 	ownsDB  bool
 }
 
@@ -119,13 +121,14 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed, Log: o.Log})
+	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
 		Mailbox:   mail.NewMailbox(db),
 		Accounts:  accts,
 		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
-		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record}),
+		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.booking.FeedEntries}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
@@ -136,6 +139,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Units:         units.New(db, units.Options{Now: now, Audit: record, Changed: changed}),
 		Audit:         auditLog,
 		Voting:        a.voting,
+		Reservations:  a.booking,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,
@@ -203,7 +207,8 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 }
 
 // Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge and the
-// polls' clock (each one instance at a time) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
+// polls' clock (each one instance at a time), the reservation reminders (each sent once, whichever
+// instance sends it) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
 // email under way leave, and returns once all of it has stopped.
 func (a *App) Background() (stop func()) {
 	// Not the serve context: this work outlives the signal until the HTTP server has drained, so an email
@@ -216,6 +221,7 @@ func (a *App) Background() (stop func()) {
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) })
 	wg.Go(func() { a.voting.Run(ctx) }) // polls open, close and end their objection period on time
+	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })
 	wg.Go(func() {
 		if err := a.Messaging.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

@@ -56,3 +56,11 @@ type DashboardCounts struct {
 	NewIncidents   int // created in the activity window
 	NewEvents      int // created in the activity window
 }
+
+// CalendarFeedOwner is whose private calendar feed a token opens: the member, their community and its time
+// zone. The feed shows the community's events and the member's own reservations.
+type CalendarFeedOwner struct {
+	Community *Community
+	UserID    string
+	TimeZone  string
+}

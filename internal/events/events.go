@@ -45,7 +45,7 @@ type Store interface {
 	SetCalendarFeed(ctx context.Context, userID, communityID, tokenHash string, at time.Time) error
 	DeleteCalendarFeed(ctx context.Context, userID string) error
 	CalendarFeedCreatedAt(ctx context.Context, userID string) (*time.Time, error)
-	CalendarFeed(ctx context.Context, tokenHash string) (*domain.Community, error)
+	CalendarFeed(ctx context.Context, tokenHash string) (*domain.CalendarFeedOwner, error)
 }
 
 // Service is the events service.
@@ -54,13 +54,18 @@ type Service struct {
 	publicURL string
 	now       func() time.Time
 	audit     domain.Auditor
+	own       OwnEntries
 }
+
+// OwnEntries are a member's own entries of their feed from a time on (their reservations), as events.
+type OwnEntries func(ctx context.Context, communityID, userID string, from time.Time) ([]domain.Event, error)
 
 // Options configure the service.
 type Options struct {
 	PublicURL string           // base of the feed URLs
 	Now       func() time.Time // the clock; nil = time.Now
 	Audit     domain.Auditor   // records an admin's deletion of someone else's event; may be nil
+	Own       OwnEntries       // nil: the feed has the community's events only
 }
 
 // New returns the service.
@@ -68,7 +73,7 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, audit: o.Audit}
+	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, audit: o.Audit, own: o.Own}
 }
 
 var (
@@ -287,21 +292,29 @@ func (s *Service) RevokeFeed(ctx context.Context, a *domain.Actor) error {
 	return s.store.DeleteCalendarFeed(ctx, a.UserID)
 }
 
-// Feed returns the iCalendar document of the feed with token: the community's events from FeedPast ago.
-// An unknown or revoked token is not found.
+// Feed returns the iCalendar document of the feed with token: the community's events from FeedPast ago,
+// and its owner's own entries (their reservations), in the community's time zone. An unknown or revoked
+// token is not found.
 func (s *Service) Feed(ctx context.Context, token string) ([]byte, error) {
 	if token == "" || len(token) > 100 {
 		return nil, domain.Errorf(domain.CodeNotFound, "Este calendario no existe o se ha revocado")
 	}
-	c, err := s.store.CalendarFeed(ctx, auth.HashToken(token))
+	o, err := s.store.CalendarFeed(ctx, auth.HashToken(token))
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	from := now.Add(-FeedPast)
-	evs, err := s.store.ListEvents(ctx, c.ID, domain.EventFilter{From: &from, Limit: 5000})
+	evs, err := s.store.ListEvents(ctx, o.Community.ID, domain.EventFilter{From: &from, Limit: 5000})
 	if err != nil {
 		return nil, err
 	}
-	return ICalendar(c.Name, evs, now), nil
+	if s.own != nil {
+		mine, err := s.own(ctx, o.Community.ID, o.UserID, from)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, mine...)
+	}
+	return ICalendar(o.Community.Name, o.TimeZone, evs, now), nil
 }

@@ -154,7 +154,7 @@ func TestICalendarFormat(t *testing.T) {
 			StartAt: start, EndAt: &end, UpdatedAt: now},
 		{ID: "e2", Title: "Sin fin", StartAt: start, UpdatedAt: now},
 	}
-	out := string(events.ICalendar("Comunidad Alcalá, 12", evs, now))
+	out := string(events.ICalendar("Comunidad Alcalá, 12", "Europe/Madrid", evs, now))
 	if !strings.HasPrefix(out, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n") || !strings.HasSuffix(out, "END:VCALENDAR\r\n") {
 		t.Fatalf("envelope:\n%s", out)
 	}
@@ -171,7 +171,7 @@ func TestICalendarFormat(t *testing.T) {
 	}
 	unfolded := strings.ReplaceAll(out, "\r\n ", "")
 	for _, want := range []string{
-		"X-WR-CALNAME:Comunidad Alcalá\\, 12\r\n",
+		"X-WR-CALNAME:Comunidad Alcalá\\, 12\r\n", "X-WR-TIMEZONE:Europe/Madrid\r\n",
 		"UID:e1@vecinos\r\n", "DTSTAMP:20310501T090000Z\r\n",
 		"DTSTART:20310510T163000Z\r\n", "DTEND:20310510T180000Z\r\n",
 		"SUMMARY:Junta\\; ordinaria\\, 2031\r\n",

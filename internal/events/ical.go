@@ -16,8 +16,9 @@ const DefaultDuration = time.Hour
 const icalTime = "20060102T150405Z"
 
 // ICalendar renders events as an RFC 5545 calendar named name: CRLF line endings, lines folded at 75
-// octets (never inside a UTF-8 character), TEXT values escaped, times in UTC.
-func ICalendar(name string, evs []domain.Event, now time.Time) []byte {
+// octets (never inside a UTF-8 character), TEXT values escaped, times in UTC. timeZone (the community's,
+// an IANA name) is announced as the calendar's zone (X-WR-TIMEZONE), which calendar apps show it in.
+func ICalendar(name, timeZone string, evs []domain.Event, now time.Time) []byte {
 	var b bytes.Buffer
 	line := func(prop, value string) { writeFolded(&b, prop+":"+value) }
 	line("BEGIN", "VCALENDAR")
@@ -26,6 +27,9 @@ func ICalendar(name string, evs []domain.Event, now time.Time) []byte {
 	line("CALSCALE", "GREGORIAN")
 	line("METHOD", "PUBLISH")
 	line("X-WR-CALNAME", escapeText(name))
+	if timeZone != "" {
+		line("X-WR-TIMEZONE", escapeText(timeZone))
+	}
 	line("X-PUBLISHED-TTL", "PT1H")
 	stamp := now.UTC().Format(icalTime)
 	for _, ev := range evs {

@@ -317,6 +317,39 @@ func registerAPI(api huma.API, s *server) {
 		"Datos para el acta (art. 19 LPH): asistentes, representados, cuotas y votos")
 	route(api, http.MethodGet, "/api/v1/polls/{id}/record.csv", members, 0, "voting", "exportPollRecord", s.pollRecordCSV,
 		"El resultado y los votantes como CSV", returns("text/csv", "CSV"))
+	// reservations (issue #13): facilities, their calendar and the bookings
+	route(api, http.MethodGet, "/api/v1/facilities", members, 200, "reservations", "listFacilities", s.listFacilities,
+		"Instalaciones de la comunidad con sus próximos huecos libres")
+	route(api, http.MethodPost, "/api/v1/facilities", admins, 201, "reservations", "createFacility", s.createFacility,
+		"Añadir una instalación (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/facilities/{id}", members, 200, "reservations", "getFacility", s.getFacility,
+		"Una instalación y sus normas")
+	route(api, http.MethodPatch, "/api/v1/facilities/{id}", admins, 200, "reservations", "updateFacility", s.updateFacility,
+		"Editar o archivar una instalación (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/facilities/{id}/closures/{date}", admins, 200, "reservations", "closeFacilityDay", s.closeFacilityDay,
+		"Cerrar una instalación un día, con el motivo (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/facilities/{id}/closures/{date}", admins, 200, "reservations", "openFacilityDay", s.openFacilityDay,
+		"Volver a abrir un día cerrado (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/facilities/{id}/availability", members, 200, "reservations", "getFacilityAvailability", s.facilityAvailability,
+		"Huecos libres y ocupados de un mes, día a día (hora de la comunidad)")
+	route(api, http.MethodPut, "/api/v1/reservations/time-zone", admins, 200, "reservations", "setReservationTimeZone", s.setReservationTimeZone,
+		"Cambiar la zona horaria de la comunidad (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/reservations", members, 200, "reservations", "listReservations", s.listReservations,
+		"Mis reservas (o todas, para un administrador), por fecha")
+	route(api, http.MethodPost, "/api/v1/reservations", members, 201, "reservations", "createReservation", s.createReservation,
+		"Reservar un hueco de una instalación para mi vivienda")
+	route(api, http.MethodGet, "/api/v1/reservations/next", members, 200, "reservations", "getNextReservation", s.nextReservation,
+		"Mi próxima reserva (el inicio)")
+	route(api, http.MethodGet, "/api/v1/reservations/{id}", members, 200, "reservations", "getReservation", s.getReservation,
+		"Una reserva")
+	route(api, http.MethodPatch, "/api/v1/reservations/{id}", members, 200, "reservations", "modifyReservation", s.modifyReservation,
+		"Cambiar el horario de una reserva (quien la hizo, dentro del plazo, o un administrador)")
+	route(api, http.MethodPost, "/api/v1/reservations/{id}/cancel", members, 200, "reservations", "cancelReservation", s.cancelReservation,
+		"Cancelar una reserva (quien la hizo, dentro del plazo, o un administrador con motivo)")
+	route(api, http.MethodPost, "/api/v1/reservations/{id}/review", admins, 200, "reservations", "reviewReservation", s.reviewReservation,
+		"Aprobar o rechazar una reserva pendiente (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/reservations/{id}/deposit", admins, 200, "reservations", "recordReservationDeposit", s.recordDeposit,
+		"Registrar la fianza: recibida, devuelta o retenida (solo administradores)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

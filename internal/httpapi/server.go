@@ -27,6 +27,7 @@ import (
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
 	"vecinos/internal/ratelimit"
+	"vecinos/internal/reservations"
 	"vecinos/internal/units"
 	"vecinos/internal/voting"
 )
@@ -52,6 +53,7 @@ type Deps struct {
 	Units         *units.Service             // the units registry (issue #21)
 	Audit         *audit.Service             // the record of admin actions
 	Voting        *voting.Service            // polls and junta votes (issue #15)
+	Reservations  *reservations.Service      // facilities and their bookings (issue #13)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

@@ -44,11 +44,19 @@ const (
 	KindPollClosed Kind = "poll_closed"
 	KindPollAbsent Kind = "poll_absent"
 	KindPollFinal  Kind = "poll_final"
+
+	// Issue #13: a reservation of a facility approved, rejected or cancelled by an admin, and the reminder
+	// the day before.
+	KindReservationApproved  Kind = "reservation_approved"
+	KindReservationRejected  Kind = "reservation_rejected"
+	KindReservationCancelled Kind = "reservation_cancelled"
+	KindReservationReminder  Kind = "reservation_reminder"
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
 	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
-	KindUnitClaimApproved, KindUnitClaimRejected, KindPollOpened, KindPollClosed, KindPollAbsent, KindPollFinal}
+	KindUnitClaimApproved, KindUnitClaimRejected, KindPollOpened, KindPollClosed, KindPollAbsent, KindPollFinal,
+	KindReservationApproved, KindReservationRejected, KindReservationCancelled, KindReservationReminder}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
@@ -70,6 +78,7 @@ type Data struct {
 	Unit          string // the unit an invitation is for ('2º · B'); optional
 	Code          string // the community's code, to type in by hand
 	Date          string // a poll's closing date, or the end of its objection period ('24/12/2026')
+	When          string // a reservation's local date and hours ('24/12/2026, 18:00–20:00')
 }
 
 // The texts of each language live in templates/<lang>.json; two layouts, HTML and plain text, turn them

@@ -44,18 +44,23 @@ func (db *DB) CalendarFeedCreatedAt(ctx context.Context, userID string) (*time.T
 	return &t, nil
 }
 
-// CalendarFeed resolves a feed token hash to its community. The feed works only while its owner still
-// belongs to that community: leaving it (or deleting the account) revokes the URL.
-func (db *DB) CalendarFeed(ctx context.Context, tokenHash string) (*domain.Community, error) {
+// CalendarFeed resolves a feed token hash to its owner, their community and its time zone. The feed works
+// only while its owner still belongs to that community: leaving it (or deleting the account) revokes the URL.
+func (db *DB) CalendarFeed(ctx context.Context, tokenHash string) (*domain.CalendarFeedOwner, error) {
 	var communityID string
-	err := db.reader().queryRow(ctx, `SELECT f.community_id FROM calendar_feeds f
+	var o domain.CalendarFeedOwner
+	err := db.reader().queryRow(ctx, `SELECT f.community_id, f.user_id, c.time_zone FROM calendar_feeds f
 		JOIN profiles p ON p.id = f.user_id AND p.community_id = f.community_id
-		WHERE f.token_hash = ?`, tokenHash).Scan(&communityID)
+		JOIN communities c ON c.id = f.community_id
+		WHERE f.token_hash = ?`, tokenHash).Scan(&communityID, &o.UserID, &o.TimeZone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errFeedNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	return db.CommunityByID(ctx, communityID)
+	if o.Community, err = db.CommunityByID(ctx, communityID); err != nil {
+		return nil, err
+	}
+	return &o, nil
 }

@@ -90,6 +90,9 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
   }),
   '/directory': async () => ({ Component: (await import('@/features/directory/directory-page')).DirectoryPage }),
   '/voting': async () => ({ Component: (await import('@/features/voting/voting-page')).VotingPage }),
+  '/reservations': async () => ({
+    Component: (await import('@/features/reservations/reservations-page')).ReservationsPage,
+  }),
 }
 
 function screen(path: RoutePath): RouteObject {

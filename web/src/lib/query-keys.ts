@@ -80,6 +80,14 @@ export const queryKeys = {
     list: () => ['voting', 'list'] as const,
     record: (id: string) => ['voting', 'record', id] as const,
   },
+  /** Facilities and their bookings (issue #13): the live `change` events of area 'reservations' refetch them all. */
+  reservations: {
+    all: ['reservations'] as const,
+    facilities: () => ['reservations', 'facilities'] as const,
+    availability: (facilityId: string, month: string) => ['reservations', 'availability', facilityId, month] as const,
+    list: <F>(filters: F) => ['reservations', 'list', filters] as const,
+    next: () => ['reservations', 'next'] as const,
+  },
 
   /**
    * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can

@@ -75,6 +75,7 @@ describe('menu', () => {
       '/directory',
       '/incidents',
       '/events',
+      '/reservations',
       '/voting',
       '/services',
       '/settings',

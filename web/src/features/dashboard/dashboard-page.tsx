@@ -28,6 +28,7 @@ import { profileQueryOptions } from '@/lib/profile'
 import { SIGNED_OUT_STATE, useLogout, useSession } from '@/lib/session'
 import { useDashboard, type Dashboard } from './api/get-dashboard'
 import { GreetingBanner } from './components/greeting-banner'
+import { NextReservation } from './components/next-reservation'
 
 /**
  * Shown until the member says which unit is theirs (they may skip /choose-unit after joining): the wizard's
@@ -104,6 +105,7 @@ export function DashboardPage() {
         <>
           {profile.isSuccess && !profile.data.unitId && <UnitReminder wizard={!profile.data.onboardingCompleted} />}
           <QuickActions isAdmin={isAdmin} />
+          <NextReservation />
           {dashboard.isPending ? (
             <DashboardPlaceholder />
           ) : (

@@ -1,4 +1,5 @@
 import {
+  CalendarCheck,
   CalendarDays,
   ChevronRight,
   Megaphone,
@@ -13,7 +14,16 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
-type MenuItem = 'announcements' | 'messages' | 'directory' | 'incidents' | 'events' | 'voting' | 'services' | 'settings'
+type MenuItem =
+  | 'announcements'
+  | 'messages'
+  | 'directory'
+  | 'incidents'
+  | 'events'
+  | 'reservations'
+  | 'voting'
+  | 'services'
+  | 'settings'
 
 const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'announcements', to: '/announcements', icon: Megaphone },
@@ -21,6 +31,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'directory', to: '/directory', icon: Users },
   { item: 'incidents', to: '/incidents', icon: TriangleAlert },
   { item: 'events', to: '/events', icon: CalendarDays },
+  { item: 'reservations', to: '/reservations', icon: CalendarCheck },
   { item: 'voting', to: '/voting', icon: Vote },
   { item: 'services', to: '/services', icon: Wrench },
   { item: 'settings', to: '/settings', icon: Settings },

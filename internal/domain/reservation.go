@@ -1,0 +1,109 @@
+package domain
+
+import "time"
+
+// DefaultTimeZone is a community's time zone unless an admin sets another: every reservation rule (hours,
+// days, the month of the quota, the cancellation window) is computed in it.
+const DefaultTimeZone = "Europe/Madrid"
+
+// DayHours are a facility's opening hours on one weekday, in minutes after local midnight: [Open, Close).
+type DayHours struct {
+	Open, Close int
+}
+
+// Facility is a common facility of a community that members book (the hall, the pool, a court).
+type Facility struct {
+	ID          string
+	CommunityID string
+	Name        string
+	Description string
+	PhotoURL    *string
+	// Capacity 1 is exclusive; more is shared: that many reservations may overlap (an aforo).
+	Capacity int
+	// Hours per weekday, indexed by time.Weekday (0 = Sunday); nil is closed all day.
+	Hours [7]*DayHours
+	// SlotMinutes > 0: fixed slots from the opening time. 0: any start and end on the quarter hour, with
+	// a duration between MinMinutes and MaxMinutes.
+	SlotMinutes   int
+	MinMinutes    int
+	MaxMinutes    int
+	MaxPerMonth   int // reservations per unit per month (pending and confirmed count)
+	CancelHours   int // a resident may change or cancel until this long before the start
+	DepositCents  int
+	NeedsApproval bool
+	Rules         string
+	Closures      []Closure // sorted by day
+	ArchivedAt    *time.Time
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	TimeZone      string // the community's, read with the facility
+}
+
+// Exclusive reports whether one reservation takes the whole facility.
+func (f *Facility) Exclusive() bool { return f.Capacity == 1 }
+
+// Closure is a local date on which a facility is closed, and why.
+type Closure struct {
+	Day    string // YYYY-MM-DD in the community's time zone
+	Reason string
+}
+
+// ReservationStatus is where a reservation stands. Finished is never stored: a confirmed reservation whose
+// end has passed reads as finished.
+type ReservationStatus string
+
+const (
+	ReservationPending   ReservationStatus = "pending" // waits for an admin's approval
+	ReservationConfirmed ReservationStatus = "confirmed"
+	ReservationRejected  ReservationStatus = "rejected"
+	ReservationCancelled ReservationStatus = "cancelled"
+	ReservationFinished  ReservationStatus = "finished"
+)
+
+// Active reports whether the reservation holds its time (and counts for the quota).
+func (s ReservationStatus) Active() bool {
+	return s == ReservationPending || s == ReservationConfirmed
+}
+
+// DepositStatus is the step of a reservation's deposit, when the facility asks for one.
+type DepositStatus string
+
+const (
+	DepositPending  DepositStatus = "pending"
+	DepositReceived DepositStatus = "received"
+	DepositReturned DepositStatus = "returned"
+	DepositRetained DepositStatus = "retained"
+)
+
+// Reservation is a booking of a facility by a member, for their unit.
+type Reservation struct {
+	ID            string
+	CommunityID   string
+	FacilityID    string
+	FacilityName  string
+	UnitID        string
+	UnitLabel     string
+	UserID        *string // nil once the account is deleted
+	UserName      string
+	StartAt       time.Time
+	EndAt         time.Time
+	Month         string // YYYY-MM of StartAt in the community's time zone when booked
+	Exclusive     bool
+	Status        ReservationStatus
+	Reason        *string // why it was rejected, or cancelled by an admin
+	DepositCents  int
+	DepositStatus *DepositStatus // nil without a deposit
+	DepositReason *string        // why it was retained
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// ReservationFilter selects reservations of one community.
+type ReservationFilter struct {
+	UserID     string // only these (empty: all)
+	FacilityID string
+	Status     ReservationStatus // stored status; empty: all
+	ActiveOnly bool              // only pending and confirmed
+	EndAfter   *time.Time        // only those ending after
+	Limit      int
+}

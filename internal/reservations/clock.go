@@ -1,0 +1,117 @@
+package reservations
+
+import (
+	"fmt"
+	"sync"
+	"time"
+	_ "time/tzdata" // the zones are in the binary: rules hold on machines without a zoneinfo database
+
+	"vecinos/internal/domain"
+)
+
+// Local dates and times. Every rule reads the wall clock of the community's time zone: a facility opens at
+// 09:00 local time whatever the offset that day, a month is a local month, and "24 h before" is the same
+// local time the day before (23 or 25 real hours across a change of the clocks).
+
+const dateLayout = "2006-01-02"
+
+var zones sync.Map // name → *time.Location
+
+// location is the time zone called name; an unknown name (the service checks names before storing them)
+// falls back to the default rather than failing every booking.
+func location(name string) *time.Location {
+	if l, ok := zones.Load(name); ok {
+		return l.(*time.Location)
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		l, _ = time.LoadLocation(domain.DefaultTimeZone)
+	}
+	zones.Store(name, l)
+	return l
+}
+
+// ValidTimeZone reports whether name is an IANA zone this binary knows ("UTC" included).
+func ValidTimeZone(name string) bool {
+	if name == "" || name == "Local" {
+		return false
+	}
+	_, err := time.LoadLocation(name)
+	return err == nil
+}
+
+// day is a local date.
+type day struct {
+	y int
+	m time.Month
+	d int
+}
+
+func parseDay(s string) (day, error) {
+	t, err := time.Parse(dateLayout, s)
+	if err != nil {
+		return day{}, domain.Errorf(domain.CodeInvalid, "La fecha no es válida")
+	}
+	return day{t.Year(), t.Month(), t.Day()}, nil
+}
+
+func dayOf(t time.Time, loc *time.Location) day {
+	l := t.In(loc)
+	return day{l.Year(), l.Month(), l.Day()}
+}
+
+func (d day) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.y, d.m, d.d) }
+
+func (d day) weekday() time.Weekday { return time.Date(d.y, d.m, d.d, 12, 0, 0, 0, time.UTC).Weekday() }
+
+func (d day) next() day {
+	t := time.Date(d.y, d.m, d.d+1, 12, 0, 0, 0, time.UTC)
+	return day{t.Year(), t.Month(), t.Day()}
+}
+
+// at is the instant of minute (after local midnight; 1440 is the next midnight) of d in loc.
+func (d day) at(minute int, loc *time.Location) time.Time {
+	return time.Date(d.y, d.m, d.d, minute/60, minute%60, 0, 0, loc)
+}
+
+// parseClock reads "HH:MM" as minutes after midnight; "24:00" is the end of the day.
+func parseClock(s string) (int, error) {
+	var h, m int
+	if len(s) != 5 || s[2] != ':' {
+		return 0, domain.Errorf(domain.CodeInvalid, "La hora no es válida")
+	}
+	if _, err := fmt.Sscanf(s, "%02d:%02d", &h, &m); err != nil || m > 59 || h*60+m > 24*60 {
+		return 0, domain.Errorf(domain.CodeInvalid, "La hora no es válida")
+	}
+	return h*60 + m, nil
+}
+
+// Clock writes minutes after midnight as "HH:MM" (1440 is "24:00").
+func Clock(minute int) string { return fmt.Sprintf("%02d:%02d", minute/60, minute%60) }
+
+// LocalSlot is r's local date, start and end in tz; a reservation ending at the next local midnight ends
+// at "24:00".
+func LocalSlot(r *domain.Reservation, tz string) Slot {
+	loc := location(tz)
+	start, end := r.StartAt.In(loc), r.EndAt.In(loc)
+	sl := Slot{Date: start.Format(dateLayout), Start: start.Format("15:04"), End: end.Format("15:04")}
+	if end.Format(dateLayout) != sl.Date {
+		sl.End = "24:00"
+	}
+	return sl
+}
+
+// monthOf is the local month of t, "YYYY-MM": the quota counts by it.
+func monthOf(t time.Time, loc *time.Location) string { return t.In(loc).Format("2006-01") }
+
+// cancelDeadline is when a resident can no longer change or cancel a reservation starting at start: hours
+// before it on the local clock (whole days keep the local time of day).
+func cancelDeadline(start time.Time, hours int, loc *time.Location) time.Time {
+	return start.In(loc).AddDate(0, 0, -hours/24).Add(-time.Duration(hours%24) * time.Hour)
+}
+
+// minuteOf is t's minutes after local midnight of its local day.
+func minuteOf(t time.Time, loc *time.Location) int {
+	l := t.In(loc)
+	return l.Hour()*60 + l.Minute()
+}
