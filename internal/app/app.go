@@ -20,6 +20,7 @@ import (
 	"vecinos/internal/config"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
+	"vecinos/internal/documents"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/httpapi"
@@ -104,6 +105,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
+	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
+		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
@@ -119,6 +122,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
 		Units:         units.New(db, units.Options{Now: now}),
+		Documents:     docs,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

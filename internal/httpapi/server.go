@@ -17,6 +17,7 @@ import (
 	"vecinos/internal/config"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
+	"vecinos/internal/documents"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
@@ -48,6 +49,7 @@ type Deps struct {
 	Invitations   *invitations.Service
 	Dashboard     *dashboard.Service
 	Units         *units.Service             // the units registry (issue #21)
+	Documents     *documents.Service         // the community's archive (issue #14)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

@@ -34,10 +34,13 @@ const (
 	// registering the community.
 	KindInvitation          Kind = "invitation"
 	KindPresidentInvitation Kind = "president_invitation"
+
+	KindNewDocument Kind = "new_document" // a new acta or accounts in the community's archive
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
-	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation}
+	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
+	KindNewDocument}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
