@@ -1037,6 +1037,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Documentos de la comunidad que puedo ver, por fecha del documento (búsqueda, categoría, año) */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categorías de documentos de la comunidad */
+        get: operations["listDocumentCategories"];
+        put?: never;
+        /** Añadir una categoría, abierta o no a que cualquier vecino suba (solo administradores) */
+        post: operations["createDocumentCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/email-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ¿Recibo por email las actas y cuentas nuevas? */
+        get: operations["getDocumentEmails"];
+        /** Activar o desactivar los emails de actas y cuentas nuevas */
+        put: operations["setDocumentEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/highlights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accesos rápidos: 'Última acta' y 'Estado de cuentas' */
+        get: operations["getDocumentHighlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un documento con todas sus versiones */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /** Eliminar un documento con un motivo (solo administradores; actas y cuentas se conservan 5 años) */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -1731,6 +1819,11 @@ export interface components {
             streetNumber?: string;
             streetType?: string;
         };
+        CreateDocumentCategoryInputBody: {
+            /** @description Open it to every member for upload */
+            membersUpload?: boolean;
+            name: string;
+        };
         CreateEventInputBody: {
             description?: string;
             /**
@@ -1841,6 +1934,10 @@ export interface components {
             /** @description The current password; required when the account has one */
             password?: string;
         };
+        DeleteDocumentInputBody: {
+            /** @description Why it is deleted; required */
+            reason: string;
+        };
         DirectMessage: {
             /** @description The idempotency key the sender chose */
             clientId: string | null;
@@ -1880,6 +1977,166 @@ export interface components {
              * @description Residents of the whole community (filters ignored)
              */
             total: number;
+        };
+        Document: {
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it
+             */
+            audience: number | null;
+            /** @description An admin, or whoever uploaded it */
+            canAddVersion: boolean;
+            /** @description Admins; the retention may still refuse */
+            canDelete: boolean;
+            categoryId: string;
+            /**
+             * @description Empty for categories admins added
+             * @enum {string}
+             */
+            categoryKind: "actas" | "cuentas" | "estatutos" | "contratos" | "seguros" | "presupuestos" | "otros" | "";
+            categoryName: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            current: components["schemas"]["DocumentVersion"];
+            /**
+             * Format: date
+             * @description The document's own date, YYYY-MM-DD
+             */
+            date: string;
+            deleteReason: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it and did
+             */
+            openedBy: number | null;
+            /**
+             * Format: date
+             * @description Actas and accounts: kept until this day (YYYY-MM-DD); null otherwise
+             */
+            retainedUntil: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            versionCount: number;
+            /** @enum {string} */
+            visibility: "all" | "owners" | "admins";
+        };
+        DocumentCategoriesOutputBody: {
+            categories: components["schemas"]["DocumentCategory"][] | null;
+        };
+        DocumentCategory: {
+            /** @description Whether the caller may upload to it */
+            canUpload: boolean;
+            id: string;
+            /**
+             * @description Empty for categories admins added
+             * @enum {string}
+             */
+            kind: "actas" | "cuentas" | "estatutos" | "contratos" | "seguros" | "presupuestos" | "otros" | "";
+            /** @description Every member may upload to it, not only admins */
+            membersUpload: boolean;
+            name: string;
+        };
+        DocumentDetail: {
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it
+             */
+            audience: number | null;
+            /** @description An admin, or whoever uploaded it */
+            canAddVersion: boolean;
+            /** @description Admins; the retention may still refuse */
+            canDelete: boolean;
+            categoryId: string;
+            /**
+             * @description Empty for categories admins added
+             * @enum {string}
+             */
+            categoryKind: "actas" | "cuentas" | "estatutos" | "contratos" | "seguros" | "presupuestos" | "otros" | "";
+            categoryName: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            current: components["schemas"]["DocumentVersion"];
+            /**
+             * Format: date
+             * @description The document's own date, YYYY-MM-DD
+             */
+            date: string;
+            deleteReason: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it and did
+             */
+            openedBy: number | null;
+            /**
+             * Format: date
+             * @description Actas and accounts: kept until this day (YYYY-MM-DD); null otherwise
+             */
+            retainedUntil: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            versionCount: number;
+            versions: components["schemas"]["DocumentVersion"][] | null;
+            /** @enum {string} */
+            visibility: "all" | "owners" | "admins";
+        };
+        DocumentEmailsBody: {
+            /** @description Whether I am emailed new actas and accounts */
+            on: boolean;
+        };
+        DocumentHighlightsOutputBody: {
+            /** @description 'Estado de cuentas': the newest in Cuentas; null when none */
+            accounts: components["schemas"]["Document"];
+            /** @description 'Última acta': the newest document in Actas the caller may see; null when none */
+            lastActa: components["schemas"]["Document"];
+        };
+        DocumentPage: {
+            items: components["schemas"]["Document"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        DocumentVersion: {
+            /** @description Decided from the bytes at upload */
+            contentType: string;
+            /** @description GET downloads it (Content-Disposition: attachment) */
+            downloadUrl: string;
+            /** @description As uploaded, with the extension of its real type */
+            fileName: string;
+            /** @description PDF, JPG, PNG, WEBP, DOCX, XLSX, ODT or ODS */
+            format: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description 1 for the first upload
+             */
+            number: number;
+            /** @description GET shows it inline; only PDF and images, null for the rest */
+            previewUrl: string | null;
+            /** @description Hex SHA-256 of the file */
+            sha256: string;
+            /**
+             * Format: int64
+             * @description Bytes
+             */
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description null once the uploader's account is deleted */
+            uploadedBy: string | null;
+            uploaderName: string;
         };
         DoneInputBody: {
             avatarUrl?: string;
@@ -4967,6 +5224,263 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Directory"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                categoryId?: string;
+                /** @description Of the document's date; 0 = any */
+                year?: number;
+                /** @description Search in title and description (case and accents ignored) */
+                q?: string;
+                /** @description Admins: also deleted ones */
+                includeDeleted?: boolean;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDocumentCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentCategoriesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDocumentCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDocumentCategoryInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentCategory"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentEmailsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setDocumentEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentEmailsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentEmailsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentHighlights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentHighlightsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteDocumentInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
