@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   ChevronRight,
+  FolderOpen,
   Megaphone,
   MessageCircle,
   Settings,
@@ -13,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
-type MenuItem = 'announcements' | 'messages' | 'directory' | 'incidents' | 'events' | 'voting' | 'services' | 'settings'
+type MenuItem = 'announcements' | 'messages' | 'directory' | 'incidents' | 'events' | 'documents' | 'voting' | 'services' | 'settings'
 
 const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'announcements', to: '/announcements', icon: Megaphone },
@@ -21,6 +22,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'directory', to: '/directory', icon: Users },
   { item: 'incidents', to: '/incidents', icon: TriangleAlert },
   { item: 'events', to: '/events', icon: CalendarDays },
+  { item: 'documents', to: '/documents', icon: FolderOpen },
   { item: 'voting', to: '/voting', icon: Vote },
   { item: 'services', to: '/services', icon: Wrench },
   { item: 'settings', to: '/settings', icon: Settings },
