@@ -556,3 +556,30 @@ func TestDocumentEmails(t *testing.T) {
 		}
 	})
 }
+
+// A new document, a new version and a deletion each reach the streams of the community as a change of
+// area 'documents' naming the document, and nothing else: the clients read it back through the API.
+func TestDocumentChangesGoLive(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newDocEnv(t, db, filestest.Local(t))
+		olga, outsider := openStream(t, e.e.srv.URL, e.olga.cookie(), ""), openStream(t, e.e.srv.URL, e.outsider.cookie(), "")
+		olga.next(t, "unread")
+		outsider.next(t, "unread")
+		changed := func(id string) {
+			t.Helper()
+			if ev := olga.next(t, "change"); ev.Data["area"] != "documents" || ev.Data["id"] != id || len(ev.Data) != 2 {
+				t.Fatalf("change %+v, want documents %s", ev, id)
+			}
+		}
+		d := e.admin.mustDocUpload(t, docForm(docCategory(t, e.admin, "Otros"), "Circular", "2025-01-01", "admins", "c.pdf"), docPDF("c"))
+		id := d["id"].(string)
+		changed(id)
+		if status, _ := e.admin.docUpload(t, "/api/v1/documents/"+id+"/versions", url.Values{"fileName": {"c2.pdf"}}, docPDF("c2")); status != 201 {
+			t.Fatalf("version: %d", status)
+		}
+		changed(id)
+		e.admin.must(t, "DELETE", "/api/v1/documents/"+id, map[string]any{"reason": "Error"}, 204)
+		changed(id)
+		outsider.quiet(t, 200*time.Millisecond)
+	})
+}

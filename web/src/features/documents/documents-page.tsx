@@ -68,7 +68,7 @@ export function DocumentsPage() {
   return (
     <ListPage>
       <header className="flex flex-col gap-1">
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <ListTitle section="documents" />
           {uploadable.length > 0 && (
             <NewButton
