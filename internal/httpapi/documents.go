@@ -215,6 +215,7 @@ func (s *server) deleteDocument(ctx context.Context, in *deleteDocumentInput) (*
 type documentCategoriesOutput struct {
 	Body struct {
 		Categories []DocumentCategory `json:"categories"`
+		MaxMB      int64              `json:"maxMb" doc:"The size limit of a file, in MB (VECINOS_DOCUMENT_MAX_MB)"`
 	}
 }
 
@@ -228,6 +229,7 @@ func (s *server) documentCategories(ctx context.Context, _ *struct{}) (*document
 		return nil, err
 	}
 	out := &documentCategoriesOutput{}
+	out.Body.MaxMB = s.Documents.Bucket().MaxBytes >> 20
 	out.Body.Categories = make([]DocumentCategory, len(cs))
 	for i := range cs {
 		out.Body.Categories[i] = categoryOf(a, &cs[i])

@@ -52,7 +52,7 @@ export function DocumentsPage() {
   })
   const highlights = useDocumentHighlights()
   const categories = useDocumentCategories()
-  const uploadable = (categories.data ?? []).filter((c) => c.canUpload)
+  const uploadable = (categories.data?.categories ?? []).filter((c) => c.canUpload)
 
   useEffect(() => {
     if (documents.isError) toast.error(t('common.error'), { description: t('documents.toasts.loadError') })
@@ -62,7 +62,7 @@ export function DocumentsPage() {
   const filterCount = activeFilterCount(filters)
   const filtered = q !== '' || filterCount > 0
   const filterDrawer = (drawer: DrawerState) => (
-    <DocumentFilters {...drawer} value={filters} onChange={setFilters} categories={categories.data ?? []} admin={admin} />
+    <DocumentFilters {...drawer} value={filters} onChange={setFilters} categories={categories.data?.categories ?? []} admin={admin} />
   )
 
   return (
@@ -128,7 +128,7 @@ export function DocumentsPage() {
         </Button>
       )}
 
-      <UploadDialog open={uploading} onOpenChange={setUploading} categories={uploadable} />
+      <UploadDialog open={uploading} onOpenChange={setUploading} categories={uploadable} maxMb={categories.data?.maxMb ?? 20} />
       <CategoryDialog open={addingCategory} onOpenChange={setAddingCategory} />
       <DocumentDetailDialog
         document={viewing}

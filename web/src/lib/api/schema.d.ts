@@ -2029,6 +2029,11 @@ export interface components {
         };
         DocumentCategoriesOutputBody: {
             categories: components["schemas"]["DocumentCategory"][] | null;
+            /**
+             * Format: int64
+             * @description The size limit of a file, in MB (VECINOS_DOCUMENT_MAX_MB)
+             */
+            maxMb: number;
         };
         DocumentCategory: {
             /** @description Whether the caller may upload to it */

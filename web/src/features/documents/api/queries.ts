@@ -34,11 +34,11 @@ export function useDocumentHighlights() {
   })
 }
 
-/** The community's categories, in their order. */
+/** The community's categories, in their order, and the size limit of a file (maxMb). */
 export function useDocumentCategories() {
   return useQuery({
     queryKey: queryKeys.documents.categories(),
-    queryFn: async () => (await unwrap(api.GET('/api/v1/documents/categories'))).categories,
+    queryFn: () => unwrap(api.GET('/api/v1/documents/categories')),
   })
 }
 

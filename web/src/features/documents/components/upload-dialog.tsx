@@ -20,20 +20,22 @@ interface UploadDialogProps {
   onOpenChange: (open: boolean) => void
   /** The categories the member may upload to. */
   categories: readonly DocumentCategory[]
+  /** The size limit of a file, in MB (the server checks it while reading). */
+  maxMb: number
 }
 
 /** 'Subir documento': the file, its title, category, date, description and who may see it. */
-export function UploadDialog({ categories, ...dialog }: UploadDialogProps) {
+export function UploadDialog({ categories, maxMb, ...dialog }: UploadDialogProps) {
   return (
     <FormDialog {...dialog} section="documents" editing={false}>
-      {(close) => <UploadForm categories={categories} onDone={close} />}
+      {(close) => <UploadForm categories={categories} maxMb={maxMb} onDone={close} />}
     </FormDialog>
   )
 }
 
 type Errors = Partial<Record<'file' | 'title' | 'categoryId', string>>
 
-function UploadForm({ categories, onDone }: { categories: readonly DocumentCategory[]; onDone: () => void }) {
+function UploadForm({ categories, maxMb, onDone }: { categories: readonly DocumentCategory[]; maxMb: number; onDone: () => void }) {
   const { t } = useTranslation()
   const invalidate = useInvalidateDocuments()
   const upload = useUpload(t('documents.toasts.uploadError'))
@@ -65,7 +67,7 @@ function UploadForm({ categories, onDone }: { categories: readonly DocumentCateg
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate aria-label={t('documents.form.newTitle')}>
-      <FormField id="document-file" label={t('documents.fields.file')} error={errors.file} hint={t('documents.upload.hint')}>
+      <FormField id="document-file" label={t('documents.fields.file')} error={errors.file} hint={t('documents.upload.hint', { mb: maxMb })}>
         {(control) => (
           <Input
             {...control}
