@@ -21,6 +21,7 @@ import (
 	"vecinos/internal/config"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
+	"vecinos/internal/documents"
 	"vecinos/internal/domain"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
@@ -122,6 +123,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed, Log: o.Log})
 	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed})
+	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
+		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
@@ -140,6 +143,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Audit:         auditLog,
 		Voting:        a.voting,
 		Reservations:  a.booking,
+		Documents:     docs,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

@@ -37,6 +37,10 @@ type Config struct {
 	// client is the TCP peer.
 	TrustedProxies []netip.Prefix
 	trustedProxies string
+	// DocumentMaxBytes is the size limit of a file of the community's archive (VECINOS_DOCUMENT_MAX_MB,
+	// in MB).
+	DocumentMaxBytes int64
+	documentMaxMB    string
 }
 
 type setting struct {
@@ -64,6 +68,7 @@ func (c *Config) settings() []setting {
 		{env: "VECINOS_LOG_LEVEL", flag: "log-level", def: "info", help: "debug, info, warn or error", str: &c.LogLevel},
 		{env: "VECINOS_LOG_FORMAT", flag: "log-format", def: "text", help: "text or json", str: &c.LogFormat},
 		{env: "VECINOS_METRICS_ADDR", flag: "metrics-addr", help: "listen address of /metrics (Prometheus), e.g. 127.0.0.1:9090; empty = off", str: &c.MetricsAddr},
+		{env: "VECINOS_DOCUMENT_MAX_MB", flag: "document-max-mb", def: "20", help: "size limit in MB of a file of the community's documents", str: &c.documentMaxMB},
 	}
 }
 
@@ -111,6 +116,11 @@ func (c *Config) validate() error {
 	default:
 		return fmt.Errorf("VECINOS_LOG_FORMAT must be text or json, got %q", c.LogFormat)
 	}
+	n, err := strconv.Atoi(strings.TrimSpace(c.documentMaxMB))
+	if err != nil || n < 1 || n > 1024 {
+		return fmt.Errorf("VECINOS_DOCUMENT_MAX_MB must be a number of MB from 1 to 1024, got %q", c.documentMaxMB)
+	}
+	c.DocumentMaxBytes = int64(n) << 20
 	return nil
 }
 

@@ -1,6 +1,8 @@
 package files
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -41,6 +43,15 @@ const (
 	imageTypeError    = "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP"
 	documentTypeError = "Tipo de archivo no válido. Solo se permiten PDF, JPG y PNG"
 	pdfTypeError      = "Tipo de archivo no válido. Solo se permiten archivos PDF"
+	archiveTypeError  = "Tipo de archivo no válido. Solo se permiten PDF, JPG, PNG, WEBP, DOCX, XLSX, ODT y ODS"
+)
+
+// The office formats the archive takes, told apart by what their zip holds (see officeType).
+const (
+	DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+	XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	ODT  = "application/vnd.oasis.opendocument.text"
+	ODS  = "application/vnd.oasis.opendocument.spreadsheet"
 )
 
 // The logical buckets (spec 02 §5).
@@ -56,6 +67,13 @@ var (
 	CommunityDocuments = &Bucket{Name: "community-documents", MaxBytes: 10 * mb, Visibility: Community,
 		Types: []string{"application/pdf"}, typeError: pdfTypeError}
 )
+
+// Archive holds the community's archive (issue #14). It is not one of the buckets that /files/ serves
+// (BucketByName does not know it): its files are read only through the documents service, which applies
+// each document's visibility. Its keys are documents/{communityId}/{timestamp}.{ext}; MaxBytes is the
+// default, which the configuration may change (VECINOS_DOCUMENT_MAX_MB).
+var Archive = &Bucket{Name: "documents", MaxBytes: 20 * mb, Visibility: Private,
+	Types: []string{"application/pdf", "image/jpeg", "image/png", "image/webp", DOCX, XLSX, ODT, ODS}, typeError: archiveTypeError}
 
 var buckets = map[string]*Bucket{Avatars.Name: Avatars, IncidentImages.Name: IncidentImages,
 	VerificationDocuments.Name: VerificationDocuments, CommunityDocuments.Name: CommunityDocuments}
@@ -78,7 +96,8 @@ func (b *Bucket) SizeError() *domain.Error {
 
 // extensions maps the content types we store to the extension of their keys, and back (typeOfExt). The
 // extension is chosen by us from the detected type, never taken from the client's file name.
-var extensions = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf"}
+var extensions = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf",
+	DOCX: "docx", XLSX: "xlsx", ODT: "odt", ODS: "ods"}
 
 var typeOfExt = func() map[string]string {
 	m := map[string]string{}
@@ -88,16 +107,20 @@ var typeOfExt = func() map[string]string {
 	return m
 }()
 
-// SniffLen is how many leading bytes Detect looks at.
-const SniffLen = 512
+// sniffLen is how many leading bytes Detect looks at, but for a zip.
+const sniffLen = 512
 
-// Detect decides a file's type from its first bytes (the content's magic numbers, through
-// http.DetectContentType), never from its name or the Content-Type the client sent. It returns the
-// content type and the extension of the key when the bucket takes that type.
-func (b *Bucket) Detect(head []byte) (contentType, ext string, err error) {
-	t := http.DetectContentType(head)
+// Detect decides a file's type from its bytes (the content's magic numbers, through
+// http.DetectContentType), never from its name or the Content-Type the client sent. A zip is an office
+// document only when its entries say so (officeType), which needs the whole file. It returns the content
+// type and the extension of the key when the bucket takes that type.
+func (b *Bucket) Detect(data []byte) (contentType, ext string, err error) {
+	t := http.DetectContentType(data[:min(len(data), sniffLen)])
 	if i := strings.IndexByte(t, ';'); i >= 0 {
 		t = t[:i]
+	}
+	if t == "application/zip" {
+		t = officeType(data)
 	}
 	for _, ok := range b.Types {
 		if t == ok {
@@ -106,6 +129,47 @@ func (b *Bucket) Detect(head []byte) (contentType, ext string, err error) {
 	}
 	return "", "", b.TypeError()
 }
+
+// officeType tells the office document a zip is, or "" for any other zip. OpenDocument files start
+// with an entry "mimetype" that holds their type (the format requires it first and uncompressed); Office
+// Open XML files hold "[Content_Types].xml" and their main part under word/ (DOCX) or xl/ (XLSX).
+func officeType(data []byte) string {
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil || len(z.File) == 0 {
+		return ""
+	}
+	if first := z.File[0]; first.Name == "mimetype" && first.Method == zip.Store && first.UncompressedSize64 < 100 {
+		start, err := first.DataOffset()
+		if err != nil || start+int64(first.UncompressedSize64) > int64(len(data)) {
+			return ""
+		}
+		switch t := string(data[start : start+int64(first.UncompressedSize64)]); t {
+		case ODT, ODS:
+			return t
+		}
+		return ""
+	}
+	var types, word, xl bool
+	for _, f := range z.File {
+		types = types || f.Name == "[Content_Types].xml"
+		word = word || strings.HasPrefix(f.Name, "word/")
+		xl = xl || strings.HasPrefix(f.Name, "xl/")
+	}
+	switch {
+	case types && word && !xl:
+		return DOCX
+	case types && xl && !word:
+		return XLSX
+	}
+	return ""
+}
+
+// Format is the short name people know a stored type by ("PDF", "DOCX"), "" for other types.
+func Format(contentType string) string { return strings.ToUpper(extensions[contentType]) }
+
+// Previewable reports whether a type may be shown inside a page (images and PDF) rather than only
+// downloaded.
+func Previewable(contentType string) bool { return inline(contentType) }
 
 // TypeOfKey is the content type of a stored key, from the extension we gave it; unknown extensions are
 // application/octet-stream.

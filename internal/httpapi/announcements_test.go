@@ -25,7 +25,12 @@ type anCast struct {
 
 func newAnCast(t *testing.T, db *store.DB) *anCast {
 	t.Helper()
-	e := newEnv(t, db)
+	return newAnCastIn(t, newEnv(t, db))
+}
+
+// newAnCastIn signs the cast up in e (an env with its own file storage, say).
+func newAnCastIn(t *testing.T, e *env) *anCast {
+	t.Helper()
 	c := &anCast{e: e, anon: e.client()}
 	c.admin = e.obAdmin(t, "admin@example.es", "Mayor 1")
 	code := e.communityCode(t, c.admin)

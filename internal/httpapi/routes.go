@@ -350,6 +350,23 @@ func registerAPI(api huma.API, s *server) {
 		"Aprobar o rechazar una reserva pendiente (solo administradores)")
 	route(api, http.MethodPost, "/api/v1/reservations/{id}/deposit", admins, 200, "reservations", "recordReservationDeposit", s.recordDeposit,
 		"Registrar la fianza: recibida, devuelta o retenida (solo administradores)")
+	// documents (uploads and files: plain handlers in mountHandlers)
+	route(api, http.MethodGet, "/api/v1/documents", members, 200, "documents", "listDocuments", s.listDocuments,
+		"Documentos de la comunidad que puedo ver, por fecha del documento (búsqueda, categoría, año)")
+	route(api, http.MethodGet, "/api/v1/documents/highlights", members, 200, "documents", "getDocumentHighlights", s.documentHighlights,
+		"Accesos rápidos: 'Última acta' y 'Estado de cuentas'")
+	route(api, http.MethodGet, "/api/v1/documents/categories", members, 200, "documents", "listDocumentCategories", s.documentCategories,
+		"Categorías de documentos de la comunidad")
+	route(api, http.MethodPost, "/api/v1/documents/categories", admins, 201, "documents", "createDocumentCategory", s.createDocumentCategory,
+		"Añadir una categoría, abierta o no a que cualquier vecino suba (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/documents/email-notices", members, 200, "documents", "getDocumentEmails", s.documentEmails,
+		"¿Recibo por email las actas y cuentas nuevas?")
+	route(api, http.MethodPut, "/api/v1/documents/email-notices", members, 200, "documents", "setDocumentEmails", s.setDocumentEmails,
+		"Activar o desactivar los emails de actas y cuentas nuevas")
+	route(api, http.MethodGet, "/api/v1/documents/{id}", members, 200, "documents", "getDocument", s.getDocument,
+		"Un documento con todas sus versiones")
+	route(api, http.MethodDelete, "/api/v1/documents/{id}", admins, 204, "documents", "deleteDocument", s.deleteDocument,
+		"Eliminar un documento con un motivo (solo administradores; actas y cuentas se conservan 5 años)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth
@@ -361,6 +378,13 @@ func (s *server) mountHandlers(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/v1/files/{bucket}", s.uploadFile)             // account (community buckets: members)
 	mux.HandleFunc("GET /files/{bucket}/{key...}", s.serveFile)             // by bucket: anyone, the owner or their community
 	mux.HandleFunc("GET "+events.FeedPath, s.calendarFeed)                  // the feed's secret token
+
+	// documents: members; an upload needs an admin or a category open to members, a new version an admin
+	// or the document's uploader, a file that the caller may see the document
+	mux.HandleFunc("POST /api/v1/documents", s.uploadDocument)
+	mux.HandleFunc("POST /api/v1/documents/{id}/versions", s.uploadDocumentVersion)
+	mux.HandleFunc("GET /api/v1/documents/{id}/versions/{versionId}/file", s.serveDocumentFile)
+
 	// Mounted either way: unmounted, the paths would fall through to the web app and answer 200.
 	mux.HandleFunc("GET /dev/mailbox", s.devMailbox(s.devMailboxPage)) // VECINOS_DEV without SMTP
 	mux.HandleFunc("GET /dev/mailbox.json", s.devMailbox(devMailboxJSON))

@@ -18,6 +18,7 @@ import (
 	"vecinos/internal/config"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
+	"vecinos/internal/documents"
 	"vecinos/internal/events"
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
@@ -54,6 +55,7 @@ type Deps struct {
 	Audit         *audit.Service             // the record of admin actions
 	Voting        *voting.Service            // polls and junta votes (issue #15)
 	Reservations  *reservations.Service      // facilities and their bookings (issue #13)
+	Documents     *documents.Service         // the community's archive (issue #14)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

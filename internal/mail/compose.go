@@ -51,12 +51,14 @@ const (
 	KindReservationRejected  Kind = "reservation_rejected"
 	KindReservationCancelled Kind = "reservation_cancelled"
 	KindReservationReminder  Kind = "reservation_reminder"
+
+	KindNewDocument Kind = "new_document" // a new acta or accounts in the community's archive
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
 	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
 	KindUnitClaimApproved, KindUnitClaimRejected, KindPollOpened, KindPollClosed, KindPollAbsent, KindPollFinal,
-	KindReservationApproved, KindReservationRejected, KindReservationCancelled, KindReservationReminder}
+	KindReservationApproved, KindReservationRejected, KindReservationCancelled, KindReservationReminder, KindNewDocument}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {

@@ -75,6 +75,7 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),
+  '/documents': async () => ({ Component: (await import('@/features/documents/documents-page')).DocumentsPage }),
   '/messages': async () => ({ Component: (await import('@/features/messages/messages-page')).MessagesPage }),
   '/conversation/:chatId': async () => ({
     Component: (await import('@/features/messages/conversation/conversation-page')).ConversationPage,

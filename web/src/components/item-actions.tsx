@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
 
 interface CardActionsProps {
-  section: Exclude<ListSection, 'announcements'>
+  section: Exclude<ListSection, 'announcements' | 'documents'>
   /** The item's title: a list holds many Editar buttons, so each is named 'Editar incidencia: <title>'. */
   title: string
   onEdit: () => void
@@ -36,7 +36,7 @@ export function CardActions({ section, title, onEdit, onDelete }: CardActionsPro
 }
 
 interface DetailActionsProps<T> {
-  section: ListSection
+  section: Exclude<ListSection, 'documents'>
   /** The item the dialog shows, handed to onEdit and onDelete. */
   item: T
   onEdit: (item: T) => void

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
  * The community's lists. Their texts share one layout in the locale files (`title`, `subtitle`, `new`,
  * `searchLabel`, `loading`, `empty`, `filters.open`, …), so the pieces below take the section, not the strings.
  */
-export type ListSection = 'incidents' | 'events' | 'announcements'
+export type ListSection = 'incidents' | 'events' | 'announcements' | 'documents'
 
 /** The phone-width column a list screen lives in. */
 export function ListPage({ children }: { children: ReactNode }) {

@@ -88,6 +88,15 @@ export const queryKeys = {
     list: <F>(filters: F) => ['reservations', 'list', filters] as const,
     next: () => ['reservations', 'next'] as const,
   },
+  /** The community's documents: the live `change` event of area 'documents' refreshes all of it. */
+  documents: {
+    all: ['documents'] as const,
+    list: <F>(filters: F) => ['documents', 'list', filters] as const,
+    highlights: () => ['documents', 'highlights'] as const,
+    categories: () => ['documents', 'categories'] as const,
+    detail: (id: string) => ['documents', 'detail', id] as const,
+    emails: () => ['documents', 'email-notices'] as const,
+  },
 
   /**
    * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can

@@ -23,9 +23,25 @@ export function uploadFile(
   onProgress?: UploadProgress,
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
+  return uploadRaw(`/api/v1/files/${bucket}`, file, isUploaded, onProgress, signal).then((body) => ({ key: body.key, url: body.url }))
+}
+
+/**
+ * POSTs `file` as the raw body of `url` (a file upload of the API: the files buckets, the community's
+ * documents), reporting progress from 0 to 1 and aborting with `signal`. Resolves with the JSON answer
+ * when it is a success that `accept` recognises; rejects with an ApiError carrying the server's Spanish
+ * `detail`, a TypeError when the network fails, or a DOMException named AbortError when cancelled.
+ */
+export function uploadRaw<T>(
+  url: string,
+  file: Blob,
+  accept: (body: unknown) => body is T,
+  onProgress?: UploadProgress,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/api/v1/files/${bucket}`)
+    xhr.open('POST', url)
     xhr.withCredentials = true
     xhr.responseType = 'text'
     if (file.type) xhr.setRequestHeader('Content-Type', file.type)
@@ -34,9 +50,9 @@ export function uploadFile(
     }
     xhr.onload = () => {
       const body = parseJson(xhr.responseText)
-      if (xhr.status >= 200 && xhr.status < 300 && isUploaded(body)) {
+      if (xhr.status >= 200 && xhr.status < 300 && accept(body)) {
         onProgress?.(1)
-        resolve({ key: body.key, url: body.url })
+        resolve(body)
         return
       }
       reject(new ApiError(xhr.status, body))

@@ -26,6 +26,9 @@ const sameInBothLanguages = new Set([
   'settings.community.notSpecified', // "No especificada"
   'settings.roles.roleOf', // "Rol de {{name}}"
   'settings.verifications.note', // "Nota: {{note}}"
+  'documents.upload.percent', // "{{percent}} %"
+  'documents.card.meta', // "{{date}} · {{format}} · {{size}}"
+  'documents.quickLinks.lastActa', // "Última acta"
 ])
 
 describe.each([

@@ -2,6 +2,7 @@ import {
   CalendarCheck,
   CalendarDays,
   ChevronRight,
+  FolderOpen,
   Megaphone,
   MessageCircle,
   Settings,
@@ -21,6 +22,7 @@ type MenuItem =
   | 'incidents'
   | 'events'
   | 'reservations'
+  | 'documents'
   | 'voting'
   | 'services'
   | 'settings'
@@ -32,6 +34,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'incidents', to: '/incidents', icon: TriangleAlert },
   { item: 'events', to: '/events', icon: CalendarDays },
   { item: 'reservations', to: '/reservations', icon: CalendarCheck },
+  { item: 'documents', to: '/documents', icon: FolderOpen },
   { item: 'voting', to: '/voting', icon: Vote },
   { item: 'services', to: '/services', icon: Wrench },
   { item: 'settings', to: '/settings', icon: Settings },

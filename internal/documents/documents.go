@@ -1,0 +1,560 @@
+// Package documents runs the community's archive (issue #14): categories, documents with their versions,
+// who may see each one (everyone, the owners, the administration), the quick links to the last acta and
+// accounts, the 5-year retention of actas and accounts, soft deletion with a reason, and the notices of a
+// new acta. Files live in the file storage (internal/files, bucket Archive); the service decides their
+// type from the bytes and is the only way to read them back, so each document's visibility holds for its
+// files too.
+package documents
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"log/slog"
+	"path"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/files"
+	"vecinos/internal/mail"
+)
+
+// Limits of the list and of the fields.
+const (
+	DefaultLimit   = 20
+	MaxLimit       = 100
+	maxTitle       = 200
+	maxDescription = 5000
+	maxCategory    = 60
+	maxReason      = 500
+	maxFileName    = 200
+)
+
+// Area is the name of the archive in the live notices (domain.Notice change events).
+const Area = "documents"
+
+// Store is what the service needs from the database.
+type Store interface {
+	DocumentCategories(ctx context.Context, communityID string) ([]domain.DocumentCategory, error)
+	DocumentCategory(ctx context.Context, communityID, id string) (*domain.DocumentCategory, error)
+	CreateDocumentCategory(ctx context.Context, c *domain.DocumentCategory) error
+	CreateDocument(ctx context.Context, d *domain.Document, notify func(domain.Recipient) (domain.Mail, error)) (int, error)
+	Document(ctx context.Context, communityID, id string, v domain.DocumentViewer) (*domain.Document, error)
+	ListDocuments(ctx context.Context, communityID string, v domain.DocumentViewer, f domain.DocumentFilter) ([]domain.Document, error)
+	DocumentVersions(ctx context.Context, documentID string) ([]domain.DocumentVersion, error)
+	DocumentVersion(ctx context.Context, documentID, versionID string) (*domain.DocumentVersion, error)
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	DocumentForUpdate(ctx context.Context, communityID, id string) (*domain.Document, error)
+	SaveDocument(ctx context.Context, old, d *domain.Document, at time.Time) error
+	MarkDocumentOpened(ctx context.Context, documentID, userID string, at time.Time) error
+	DocumentMailOptedOut(ctx context.Context, userID string) (bool, error)
+	SetDocumentMailOptOut(ctx context.Context, userID string, out bool, at time.Time) error
+}
+
+// Service is the archive's service.
+type Service struct {
+	store     Store
+	files     files.Storage
+	bucket    *files.Bucket
+	now       func() time.Time
+	publicURL string
+	mailWake  func()
+	changed   func(communityID, area, id string)
+	log       *slog.Logger
+}
+
+// Options configure the service.
+type Options struct {
+	Now       func() time.Time // the clock; nil = time.Now
+	PublicURL string           // links in the emails
+	MailWake  func()           // called after emails were queued; may be nil
+	// Changed tells the community's open streams that a document changed (messaging.Service.Changed);
+	// may be nil.
+	Changed  func(communityID, area, id string)
+	MaxBytes int64 // the size limit of a file; 0 = files.Archive's
+	Log      *slog.Logger
+}
+
+// New returns the service, keeping its files in storage.
+func New(store Store, storage files.Storage, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.MailWake == nil {
+		o.MailWake = func() {}
+	}
+	if o.Changed == nil {
+		o.Changed = func(string, string, string) {}
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	b := *files.Archive
+	if o.MaxBytes > 0 {
+		b.MaxBytes = o.MaxBytes
+	}
+	return &Service{store: store, files: storage, bucket: &b, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"),
+		mailWake: o.MailWake, changed: o.Changed, log: o.Log}
+}
+
+// Bucket is the bucket of the archive's files, with the configured size limit: the upload handler reads
+// a body under its limit and answers with its SizeError.
+func (s *Service) Bucket() *files.Bucket { return s.bucket }
+
+var (
+	errNotAdmin       = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar los documentos")
+	errCannotUpload   = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden subir documentos a esta categoría")
+	errCannotVersion  = domain.Errorf(domain.CodeForbidden, "Solo un administrador o quien subió el documento puede subir una nueva versión")
+	errNoTitle        = domain.Errorf(domain.CodeInvalid, "El título es obligatorio")
+	errLongTitle      = domain.Errorf(domain.CodeInvalid, "El título no puede superar los %d caracteres", maxTitle)
+	errLongDesc       = domain.Errorf(domain.CodeInvalid, "La descripción no puede superar los %d caracteres", maxDescription)
+	errNoCategory     = domain.Errorf(domain.CodeInvalid, "Elige una categoría")
+	errNoDate         = domain.Errorf(domain.CodeInvalid, "La fecha del documento es obligatoria")
+	errBadDate        = domain.Errorf(domain.CodeInvalid, "La fecha del documento no es válida")
+	errBadVisibility  = domain.Errorf(domain.CodeInvalid, "La visibilidad no es válida")
+	errEmptyFile      = domain.Errorf(domain.CodeInvalid, "El archivo está vacío")
+	errNoReason       = domain.Errorf(domain.CodeInvalid, "Indica el motivo de la eliminación")
+	errLongReason     = domain.Errorf(domain.CodeInvalid, "El motivo no puede superar los %d caracteres", maxReason)
+	errNoCategoryName = domain.Errorf(domain.CodeInvalid, "El nombre de la categoría es obligatorio")
+	errLongCategory   = domain.Errorf(domain.CodeInvalid, "El nombre de la categoría no puede superar los %d caracteres", maxCategory)
+	errBadYear        = domain.Errorf(domain.CodeInvalid, "El año no es válido")
+)
+
+func viewer(a *domain.Actor) domain.DocumentViewer {
+	return domain.DocumentViewer{UserID: a.UserID, Admin: a.IsAdmin()}
+}
+
+// Categories returns the categories of a's community.
+func (s *Service) Categories(ctx context.Context, a *domain.Actor) ([]domain.DocumentCategory, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	return s.store.DocumentCategories(ctx, a.CommunityID)
+}
+
+// CategoryInput is a new category; MembersUpload opens it to every member for upload.
+type CategoryInput struct {
+	Name          string
+	MembersUpload bool
+}
+
+// CreateCategory adds a category to the admin's community.
+func (s *Service) CreateCategory(ctx context.Context, a *domain.Actor, in CategoryInput) (*domain.DocumentCategory, error) {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
+		return nil, err
+	}
+	name := strings.Join(strings.Fields(in.Name), " ")
+	switch {
+	case name == "":
+		return nil, errNoCategoryName
+	case utf8.RuneCountInString(name) > maxCategory:
+		return nil, errLongCategory
+	}
+	c := &domain.DocumentCategory{ID: domain.NewID(), CommunityID: a.CommunityID, Name: name, MembersUpload: in.MembersUpload,
+		CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
+	if err := s.store.CreateDocumentCategory(ctx, c); err != nil {
+		return nil, err
+	}
+	s.changed(a.CommunityID, Area, c.ID)
+	return c, nil
+}
+
+// UploadInput is the form of a new document; Date is the document's own date, YYYY-MM-DD.
+type UploadInput struct {
+	CategoryID  string
+	Title       string
+	Description string
+	Date        string
+	Visibility  domain.DocumentVisibility // empty: everyone
+	FileName    string
+}
+
+// upload is a checked UploadInput.
+type upload struct {
+	category    *domain.DocumentCategory
+	title, desc string
+	date        time.Time
+	visibility  domain.DocumentVisibility
+}
+
+// CheckUpload refuses a new document before its file is read: a bad field, a category that is not of
+// a's community, or one a may not upload to.
+func (s *Service) CheckUpload(ctx context.Context, a *domain.Actor, in UploadInput) error {
+	_, err := s.checkUpload(ctx, a, in)
+	return err
+}
+
+func (s *Service) checkUpload(ctx context.Context, a *domain.Actor, in UploadInput) (*upload, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	u := &upload{title: strings.TrimSpace(in.Title), desc: strings.TrimSpace(in.Description), visibility: in.Visibility}
+	if u.visibility == "" {
+		u.visibility = domain.DocumentForAll
+	}
+	switch {
+	case u.title == "":
+		return nil, errNoTitle
+	case utf8.RuneCountInString(u.title) > maxTitle:
+		return nil, errLongTitle
+	case utf8.RuneCountInString(u.desc) > maxDescription:
+		return nil, errLongDesc
+	case !u.visibility.Valid():
+		return nil, errBadVisibility
+	case strings.TrimSpace(in.CategoryID) == "":
+		return nil, errNoCategory
+	case strings.TrimSpace(in.Date) == "":
+		return nil, errNoDate
+	}
+	date, err := time.Parse(time.DateOnly, strings.TrimSpace(in.Date))
+	if err != nil || date.Year() < 1900 || date.Year() > 2999 {
+		return nil, errBadDate
+	}
+	u.date = date
+	if u.category, err = s.store.DocumentCategory(ctx, a.CommunityID, in.CategoryID); err != nil {
+		return nil, err
+	}
+	if !a.IsAdmin() && !u.category.MembersUpload {
+		return nil, errCannotUpload
+	}
+	return u, nil
+}
+
+// put decides the file's type from its bytes, hashes it and stores it under a new key of the community.
+// The version it returns is not yet recorded and has no number.
+func (s *Service) put(ctx context.Context, a *domain.Actor, documentID, fileName string, data []byte, now time.Time) (*domain.DocumentVersion, error) {
+	if len(data) == 0 {
+		return nil, errEmptyFile
+	}
+	if int64(len(data)) > s.bucket.MaxBytes {
+		return nil, s.bucket.SizeError()
+	}
+	contentType, ext, err := s.bucket.Detect(data)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	key := s.bucket.NewKey(a.CommunityID, ext, now)
+	if err := s.files.Put(ctx, key, bytes.NewReader(data), int64(len(data)), contentType); err != nil {
+		return nil, err
+	}
+	return &domain.DocumentVersion{ID: domain.NewID(), DocumentID: documentID, StorageKey: key, FileName: cleanFileName(fileName, ext),
+		ContentType: contentType, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), UploadedBy: &a.UserID,
+		UploaderName: a.FullName, UploadedAt: now}, nil
+}
+
+// discard removes a stored file whose record could not be written, so a failed upload leaves nothing.
+// It runs with its own time: the request may be gone.
+func (s *Service) discard(ctx context.Context, key string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := s.files.Delete(ctx, key); err != nil {
+		s.log.Error("documents: removing the file of a failed upload", "key", key, "err", err)
+	}
+}
+
+// cleanFileName keeps the base name the browser sent, without control characters, and makes its
+// extension the one of the type the bytes have (a PDF named 'foto.jpg' downloads as 'foto.pdf').
+func cleanFileName(name, ext string) string {
+	name = name[strings.LastIndexAny(name, `/\`)+1:]
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '"' {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(name)
+	base := strings.TrimSuffix(name, path.Ext(name))
+	if e := strings.ToLower(path.Ext(name)); e == "."+ext || (ext == "jpg" && e == ".jpeg") {
+		base, ext = strings.TrimSuffix(name, path.Ext(name)), e[1:]
+	}
+	if base = strings.TrimSpace(base); base == "" {
+		base = "documento"
+	}
+	if r := []rune(base); len(r) > maxFileName {
+		base = string(r[:maxFileName])
+	}
+	return base + "." + ext
+}
+
+// Created is a new document and how many emails it queued.
+type Created struct {
+	Document     *domain.Document
+	EmailsQueued int
+}
+
+// Create adds a document with its first file. A new acta or accounts is emailed to the members who may
+// open it (but those who turned these emails off).
+func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, data []byte) (*Created, error) {
+	u, err := s.checkUpload(ctx, a, in)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	d := &domain.Document{ID: domain.NewID(), CommunityID: a.CommunityID, CategoryID: u.category.ID, CategoryName: u.category.Name,
+		CategoryKind: u.category.Kind, Title: u.title, Description: u.desc, Date: u.date, Visibility: u.visibility, CreatedBy: &a.UserID,
+		CreatedAt: now, UpdatedAt: now}
+	f, err := s.put(ctx, a, d.ID, in.FileName, data, now)
+	if err != nil {
+		return nil, err
+	}
+	d.Current = *f
+	d.Current.Number = 1
+	var notify func(domain.Recipient) (domain.Mail, error)
+	if d.CategoryKind.Retained() {
+		notify = func(r domain.Recipient) (domain.Mail, error) {
+			return mail.Compose(mail.KindNewDocument, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
+				Title: d.Title, Link: s.link()})
+		}
+	}
+	n, err := s.store.CreateDocument(ctx, d, notify)
+	if err != nil {
+		s.discard(ctx, f.StorageKey)
+		return nil, err
+	}
+	if n > 0 {
+		s.mailWake()
+	}
+	s.changed(a.CommunityID, Area, d.ID)
+	return &Created{Document: d, EmailsQueued: n}, nil
+}
+
+func (s *Service) link() string {
+	if s.publicURL == "" {
+		return ""
+	}
+	return s.publicURL + "/documents"
+}
+
+// CheckVersion refuses a new version before its file is read: the document must be one a sees, and a
+// must be an admin or the one who uploaded it.
+func (s *Service) CheckVersion(ctx context.Context, a *domain.Actor, id string) error {
+	if !a.InCommunity() {
+		return domain.ErrNoCommunity
+	}
+	d, err := s.store.Document(ctx, a.CommunityID, id, viewer(a))
+	if err != nil {
+		return err
+	}
+	return mayAddVersion(a, d)
+}
+
+func mayAddVersion(a *domain.Actor, d *domain.Document) error {
+	if d.DeletedAt != nil {
+		return domain.Errorf(domain.CodeNotFound, "El documento no existe")
+	}
+	if !a.IsAdmin() && (d.CreatedBy == nil || *d.CreatedBy != a.UserID) {
+		return errCannotVersion
+	}
+	return nil
+}
+
+// AddVersion uploads a new file of a document; the older ones stay.
+func (s *Service) AddVersion(ctx context.Context, a *domain.Actor, id, fileName string, data []byte) (*domain.Document, error) {
+	if err := s.CheckVersion(ctx, a, id); err != nil {
+		return nil, err
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	f, err := s.put(ctx, a, id, fileName, data, now)
+	if err != nil {
+		return nil, err
+	}
+	saved, err := s.edit(ctx, a, id, now, func(d *domain.Document) error {
+		if err := mayAddVersion(a, d); err != nil {
+			return err
+		}
+		v := *f
+		v.Number = d.Current.Number + 1
+		d.Current = v
+		return nil
+	})
+	if err != nil {
+		s.discard(ctx, f.StorageKey)
+		return nil, err
+	}
+	s.changed(a.CommunityID, Area, id)
+	return saved, nil
+}
+
+// Delete soft-deletes a document, with a reason; admins only, and never an acta or accounts before the
+// end of their retention.
+func (s *Service) Delete(ctx context.Context, a *domain.Actor, id, reason string) error {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
+		return err
+	}
+	reason = strings.TrimSpace(reason)
+	switch {
+	case reason == "":
+		return errNoReason
+	case utf8.RuneCountInString(reason) > maxReason:
+		return errLongReason
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	_, err := s.edit(ctx, a, id, now, func(d *domain.Document) error {
+		if until := d.RetainedUntil(); until != nil && now.Before(*until) {
+			return domain.Errorf(domain.CodeConflict, "Este documento debe conservarse hasta el %s", until.Format("02/01/2006"))
+		}
+		d.DeletedAt, d.DeletedBy, d.DeleteReason = &now, &a.UserID, &reason
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.changed(a.CommunityID, Area, id)
+	return nil
+}
+
+// edit is the one way a document changes, in one transaction: read it locked, apply change to a copy
+// (which may refuse), write the copy.
+func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.Time, change func(*domain.Document) error) (*domain.Document, error) {
+	var saved *domain.Document
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		old, err := s.store.DocumentForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		d := *old
+		if err := change(&d); err != nil {
+			return err
+		}
+		saved = &d
+		return s.store.SaveDocument(ctx, old, &d, at)
+	})
+	return saved, err
+}
+
+// Detail is a document with all its versions, newest first.
+type Detail struct {
+	Document *domain.Document
+	Versions []domain.DocumentVersion
+}
+
+// Get returns a document a may see, with its versions.
+func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	d, err := s.store.Document(ctx, a.CommunityID, id, viewer(a))
+	if err != nil {
+		return nil, err
+	}
+	vs, err := s.store.DocumentVersions(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &Detail{Document: d, Versions: vs}, nil
+}
+
+// ListInput are the list's filters, as the API receives them.
+type ListInput struct {
+	CategoryID     string
+	Year           int
+	Query          string
+	IncludeDeleted bool // admins only; ignored for others
+	Limit          int
+	Cursor         string
+}
+
+// List returns one page of the documents a may see, newest document date first.
+func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.Document], error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	if in.Year != 0 && (in.Year < 1900 || in.Year > 2999) {
+		return nil, errBadYear
+	}
+	after, err := domain.ParseCursor(in.Cursor)
+	if err != nil {
+		return nil, err
+	}
+	limit := domain.PageLimit(in.Limit, DefaultLimit, MaxLimit)
+	items, err := s.store.ListDocuments(ctx, a.CommunityID, viewer(a), domain.DocumentFilter{CategoryID: in.CategoryID, Year: in.Year,
+		Search: domain.SearchText(in.Query), IncludeDeleted: in.IncludeDeleted && a.IsAdmin(), Limit: limit + 1, After: after})
+	if err != nil {
+		return nil, err
+	}
+	return domain.NextPage(items, limit, func(d domain.Document) domain.Cursor { return domain.Cursor{At: d.Date, ID: d.ID} }), nil
+}
+
+// Highlights are the quick links: the newest acta and the newest accounts a may see (nil when none).
+type Highlights struct {
+	LastActa, Accounts *domain.Document
+}
+
+// Highlights returns the quick links of a's archive.
+func (s *Service) Highlights(ctx context.Context, a *domain.Actor) (*Highlights, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	newest := func(k domain.CategoryKind) (*domain.Document, error) {
+		ds, err := s.store.ListDocuments(ctx, a.CommunityID, viewer(a), domain.DocumentFilter{Kind: k, Limit: 1})
+		if err != nil || len(ds) == 0 {
+			return nil, err
+		}
+		return &ds[0], nil
+	}
+	var h Highlights
+	var err error
+	if h.LastActa, err = newest(domain.CategoryActas); err != nil {
+		return nil, err
+	}
+	if h.Accounts, err = newest(domain.CategoryCuentas); err != nil {
+		return nil, err
+	}
+	return &h, nil
+}
+
+// Opened is a file being read: close Body when done. Body is an io.ReadSeeker too (both storages give
+// one), so ranges can be served.
+type Opened struct {
+	Document *domain.Document
+	Version  *domain.DocumentVersion
+	Body     io.ReadCloser
+	Info     files.Info
+}
+
+// Open opens a version of a document a may see, and records that a opened the document.
+func (s *Service) Open(ctx context.Context, a *domain.Actor, id, versionID string) (*Opened, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	d, err := s.store.Document(ctx, a.CommunityID, id, viewer(a))
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.store.DocumentVersion(ctx, id, versionID)
+	if err != nil {
+		return nil, err
+	}
+	body, info, err := s.files.Open(ctx, v.StorageKey)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.MarkDocumentOpened(ctx, id, a.UserID, s.now()); err != nil {
+		body.Close()
+		return nil, err
+	}
+	return &Opened{Document: d, Version: v, Body: body, Info: info}, nil
+}
+
+// EmailsOn reports whether a receives the emails of new actas and accounts.
+func (s *Service) EmailsOn(ctx context.Context, a *domain.Actor) (bool, error) {
+	if !a.InCommunity() {
+		return false, domain.ErrNoCommunity
+	}
+	out, err := s.store.DocumentMailOptedOut(ctx, a.UserID)
+	return !out, err
+}
+
+// SetEmails turns a's emails of new actas and accounts on or off.
+func (s *Service) SetEmails(ctx context.Context, a *domain.Actor, on bool) error {
+	if !a.InCommunity() {
+		return domain.ErrNoCommunity
+	}
+	return s.store.SetDocumentMailOptOut(ctx, a.UserID, !on, s.now())
+}
