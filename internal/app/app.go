@@ -29,6 +29,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/providers"
 	"vecinos/internal/purge"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
@@ -119,6 +120,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
 		Units:         units.New(db, units.Options{Now: now}),
+		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

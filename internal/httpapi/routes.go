@@ -288,6 +288,22 @@ func registerAPI(api huma.API, s *server) {
 		"Viviendas nuevas por aceptar (solo administradores)")
 	route(api, http.MethodPost, "/api/v1/community/new-units/{id}/review", admins, 0, "invitations", "reviewProposedUnit", s.reviewProposedUnit,
 		"Aceptar o rechazar una vivienda nueva (solo administradores)")
+
+	// services: the community's directory of providers (issue #16)
+	route(api, http.MethodGet, "/api/v1/providers", members, 200, "services", "listProviders", s.listProviders,
+		"Proveedores de la comunidad por nombre, con las sugerencias que el usuario puede ver")
+	route(api, http.MethodPost, "/api/v1/providers", members, 201, "services", "createProvider", s.createProvider,
+		"Sugerir un proveedor (un administrador lo añade directamente)")
+	route(api, http.MethodPatch, "/api/v1/providers/{id}", admins, 200, "services", "updateProvider", s.updateProvider,
+		"Editar un proveedor (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/providers/{id}", admins, 204, "services", "archiveProvider", s.archiveProvider,
+		"Archivar un proveedor (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/providers/{id}/review", admins, 200, "services", "reviewProvider", s.reviewProvider,
+		"Aprobar o rechazar una sugerencia (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/providers/{id}/rating", members, 200, "services", "rateProvider", s.rateProvider,
+		"Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable)")
+	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "services", "listProviderRatings", s.listProviderRatings,
+		"Valoraciones de un proveedor, las más recientes primero")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

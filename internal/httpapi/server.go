@@ -25,6 +25,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/providers"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/units"
 )
@@ -48,6 +49,7 @@ type Deps struct {
 	Invitations   *invitations.Service
 	Dashboard     *dashboard.Service
 	Units         *units.Service             // the units registry (issue #21)
+	Providers     *providers.Service         // the directory of service providers (issue #16)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

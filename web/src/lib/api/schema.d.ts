@@ -1385,6 +1385,93 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/api/v1/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Proveedores de la comunidad por nombre, con las sugerencias que el usuario puede ver */
+        get: operations["listProviders"];
+        put?: never;
+        /** Sugerir un proveedor (un administrador lo añade directamente) */
+        post: operations["createProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Archivar un proveedor (solo administradores) */
+        delete: operations["archiveProvider"];
+        options?: never;
+        head?: never;
+        /** Editar un proveedor (solo administradores) */
+        patch: operations["updateProvider"];
+        trace?: never;
+    };
+    "/api/v1/providers/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable) */
+        put: operations["rateProvider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Valoraciones de un proveedor, las más recientes primero */
+        get: operations["listProviderRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprobar o rechazar una sugerencia (solo administradores) */
+        post: operations["reviewProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/unit": {
         parameters: {
             query?: never;
@@ -1763,6 +1850,18 @@ export interface components {
              */
             status?: "open" | "in_progress" | "resolved";
             title: string;
+        };
+        CreateProviderInputBody: {
+            address?: string;
+            /** @enum {string} */
+            category: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            description?: string;
+            email?: string;
+            emergency?: boolean;
+            name: string;
+            phone?: string;
+            /** @description Admins only; ignored in a member's suggestion */
+            verified?: boolean;
         };
         CreatedAnnouncement: {
             audience: components["schemas"]["AnnouncementAudience"];
@@ -2274,6 +2373,65 @@ export interface components {
         ProposedUnitsOutputBody: {
             units: components["schemas"]["ProposedUnit"][] | null;
         };
+        Provider: {
+            address: string | null;
+            /** @enum {string} */
+            category: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            email: string | null;
+            /** @description Urgencias 24 h */
+            emergency: boolean;
+            id: string;
+            myComment: string | null;
+            /**
+             * Format: int64
+             * @description The caller's rating, if any
+             */
+            myStars: number | null;
+            name: string;
+            phone: string | null;
+            /**
+             * Format: double
+             * @description 0 without ratings
+             */
+            ratingAverage: number;
+            /** Format: int64 */
+            ratingCount: number;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "archived";
+            suggestedBy: string | null;
+            suggestedByName: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Verificado por un administrador */
+            verified: boolean;
+        };
+        ProviderListOutputBody: {
+            items: components["schemas"]["Provider"][] | null;
+        };
+        ProviderRating: {
+            comment: string | null;
+            /** Format: int64 */
+            stars: number;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: string;
+            userName: string;
+        };
+        ProviderRatingsOutputBody: {
+            items: components["schemas"]["ProviderRating"][] | null;
+        };
+        RateProviderInputBody: {
+            comment?: string;
+            /**
+             * Format: int64
+             * @description 1 to 5
+             */
+            stars: number;
+        };
         ReactInputBody: {
             /**
              * @description The same emoji again removes the reaction; another replaces it
@@ -2385,6 +2543,12 @@ export interface components {
             /** @enum {string} */
             decision: "approved" | "rejected";
             note?: string;
+        };
+        ReviewProviderInputBody: {
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+            /** @description Required to reject */
+            reason?: string;
         };
         RolesOutputBody: {
             /**
@@ -2595,6 +2759,20 @@ export interface components {
             password?: string;
             /** @description International form (+34600111222); empty clears it */
             phone?: string;
+        };
+        UpdateProviderInputBody: {
+            /** @description Empty removes it */
+            address?: string;
+            /** @enum {string} */
+            category?: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            description?: string;
+            /** @description Empty removes it */
+            email?: string;
+            emergency?: boolean;
+            name?: string;
+            /** @description Empty removes it */
+            phone?: string;
+            verified?: boolean;
         };
         Verification: {
             /** @description The latest request; absent when never asked */
@@ -5875,6 +6053,237 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProviders: {
+        parameters: {
+            query?: {
+                category?: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+                /** @description Search in name and description (case and accents ignored) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    archiveProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProviderRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderRatingsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
                 };
             };
             /** @description Error */
