@@ -88,6 +88,7 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
     Component: (await import('@/features/announcements/announcements-page')).AnnouncementsPage,
   }),
   '/directory': async () => ({ Component: (await import('@/features/directory/directory-page')).DirectoryPage }),
+  '/services': async () => ({ Component: (await import('@/features/services/services-page')).ServicesPage }),
 }
 
 function screen(path: RoutePath): RouteObject {

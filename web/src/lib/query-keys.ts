@@ -64,6 +64,12 @@ export const queryKeys = {
     audiences: () => ['announcements', 'audiences'] as const,
   },
   directory: <F>(filters: F) => ['directory', filters] as const,
+  /** The directory of service providers (/services): rooted at its realtime area, 'providers'. */
+  providers: {
+    all: ['providers'] as const,
+    list: <F>(filters: F) => ['providers', 'list', filters] as const,
+    ratings: (id: string) => ['providers', 'ratings', id] as const,
+  },
 
   /**
    * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can

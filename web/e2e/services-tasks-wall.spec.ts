@@ -1,0 +1,89 @@
+// Services, tasks and the wall (issue #16) between an admin and two residents of one community, at the
+// phone viewport. Its own server: the users made here count towards that server's rate limits only.
+import type { BrowserContext, Page } from '@playwright/test';
+import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { startAppServer } from './support/engine';
+import { type ServerHandle } from './support/server';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ServerHandle;
+let admin: BrowserContext; // creates the community, approves providers, runs the tasks, hides posts
+let resident: BrowserContext; // suggests a plumber, posts a question
+let neighbour: BrowserContext; // rates the plumber, likes and comments
+let adminPage: Page;
+let residentPage: Page;
+let neighbourPage: Page;
+
+const PLUMBER = `Fontanería Goteo ${Date.now().toString(36)}`;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  server = await startAppServer('services-tasks-wall');
+  admin = await phoneContext(browser, server.url);
+  resident = await phoneContext(browser, server.url);
+  neighbour = await phoneContext(browser, server.url);
+  await signUpConfirmed(admin, newUser('Alicia Admin'), {
+    create: { name: 'Comunidad Los Olmos', address: 'Calle de los Olmos 4', city: 'Valencia', postalCode: '46001' },
+  });
+  const code = await communityCode(admin);
+  await signUpConfirmed(resident, newUser('Raúl Residente'), { join: code });
+  await signUpConfirmed(neighbour, newUser('Nuria Vecina'), { join: code });
+  adminPage = await admin.newPage();
+  residentPage = await resident.newPage();
+  neighbourPage = await neighbour.newPage();
+});
+
+test.afterAll(async () => {
+  await admin?.close();
+  await resident?.close();
+  await neighbour?.close();
+  await server?.stop();
+});
+
+test('a resident suggests a plumber, the admin approves it and a second resident rates it', async () => {
+  await residentPage.goto('/services');
+  await expect(residentPage.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
+  for (const chip of ['Todos', 'Fontanería', 'Electricidad', 'Cerrajería', 'Limpieza', 'Ascensores', 'Climatización', 'Otros']) {
+    await expect(residentPage.getByRole('button', { name: chip, exact: true })).toBeVisible();
+  }
+  await expectNoHorizontalScroll(residentPage);
+  await residentPage.getByRole('button', { name: 'Sugerir Servicio' }).click();
+  const form = residentPage.getByRole('dialog', { name: 'Sugerir Servicio' });
+  await form.getByLabel('Nombre').fill(PLUMBER);
+  await form.getByLabel('Categoría').selectOption({ label: 'Fontanería' });
+  await form.getByLabel('Descripción').fill('Atascos, fugas y calentadores');
+  await form.getByLabel('Teléfono').fill('+34 600 111 222');
+  await form.getByLabel('Email').fill('goteo@fontaneria.example');
+  await form.getByLabel('Atiende urgencias 24 horas').check();
+  await form.getByRole('button', { name: 'Enviar sugerencia' }).click();
+  await expect(form).toBeHidden();
+  const mine = residentPage.getByRole('article', { name: PLUMBER });
+  await expect(mine.getByText('Pendiente de aprobación')).toBeVisible();
+
+  // The admin sees the suggestion live and approves it.
+  await adminPage.goto('/services');
+  await expect(adminPage.getByRole('heading', { name: 'Sugerencias pendientes de aprobación' })).toBeVisible({ timeout: 15_000 });
+  await adminPage.getByRole('button', { name: `Aprobar ${PLUMBER}` }).click();
+  const listed = adminPage.getByRole('list', { name: 'Proveedores' }).getByRole('article', { name: PLUMBER });
+  await expect(listed.getByText('Urgencias 24h')).toBeVisible();
+  await expect(listed.getByRole('link', { name: `Llamar a ${PLUMBER}` })).toHaveAttribute('href', 'tel:+34600111222');
+  await expect(listed.getByRole('link', { name: `Enviar un email a ${PLUMBER}` })).toHaveAttribute('href', 'mailto:goteo@fontaneria.example');
+
+  // A second resident finds it under Fontanería and rates it.
+  await neighbourPage.goto('/services');
+  await neighbourPage.getByRole('button', { name: 'Fontanería', exact: true }).click();
+  const card = neighbourPage.getByRole('article', { name: PLUMBER });
+  await expect(card.getByText('Sin valoraciones')).toBeVisible();
+  await card.getByRole('button', { name: `Valorar a ${PLUMBER}` }).click();
+  const rating = neighbourPage.getByRole('dialog', { name: `Valorar a ${PLUMBER}` });
+  await rating.getByRole('radio', { name: '4 estrellas' }).click();
+  await rating.getByLabel('Comentario').fill('Vino en una hora');
+  await rating.getByRole('button', { name: 'Guardar valoración' }).click();
+  await expect(rating).toBeHidden();
+  await expect(card.getByText('4.0 (1 valoración)')).toBeVisible();
+  // The suggester sees the rating arrive live.
+  await expect(mine.getByText('4.0 (1 valoración)')).toBeVisible({ timeout: 15_000 });
+  await expectNoHorizontalScroll(neighbourPage);
+});
