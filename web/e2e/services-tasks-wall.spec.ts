@@ -43,6 +43,7 @@ test.afterAll(async () => {
 });
 
 test('a resident suggests a plumber, the admin approves it and a second resident rates it', async () => {
+  test.setTimeout(180_000);
   await residentPage.goto('/services');
   await expect(residentPage.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
   for (const chip of ['Todos', 'Fontanería', 'Electricidad', 'Cerrajería', 'Limpieza', 'Ascensores', 'Climatización', 'Otros']) {
