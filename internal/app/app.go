@@ -34,6 +34,7 @@ import (
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
+	"vecinos/internal/tasks"
 	"vecinos/internal/units"
 )
 
@@ -121,6 +122,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Dashboard:     dashboard.New(db, now),
 		Units:         units.New(db, units.Options{Now: now}),
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
+		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

@@ -304,6 +304,26 @@ func registerAPI(api huma.API, s *server) {
 		"Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable)")
 	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "services", "listProviderRatings", s.listProviderRatings,
 		"Valoraciones de un proveedor, las más recientes primero")
+
+	// tasks: jobs for the staff and the providers (issue #16)
+	route(api, http.MethodGet, "/api/v1/tasks", members, 200, "tasks", "listTasks", s.listTasks,
+		"Tareas de la comunidad, las más nuevas primero")
+	route(api, http.MethodGet, "/api/v1/tasks/summary", members, 200, "tasks", "getTaskSummary", s.taskSummary,
+		"Contadores Pendientes / En Proceso / Completadas y si puedo gestionar tareas")
+	route(api, http.MethodPost, "/api/v1/tasks", members, 201, "tasks", "createTask", s.createTask,
+		"Crear una tarea (administradores y miembros autorizados)")
+	route(api, http.MethodGet, "/api/v1/tasks/editors", admins, 200, "tasks", "listTaskEditors", s.listTaskEditors,
+		"Miembros autorizados a gestionar tareas (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/tasks/editors/{userId}", admins, 204, "tasks", "allowTaskEditor", s.allowTaskEditor,
+		"Autorizar a un miembro a gestionar tareas (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/tasks/editors/{userId}", admins, 204, "tasks", "revokeTaskEditor", s.revokeTaskEditor,
+		"Retirar a un miembro el permiso de gestionar tareas (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/tasks/{id}", members, 200, "tasks", "getTask", s.getTask,
+		"Una tarea")
+	route(api, http.MethodPatch, "/api/v1/tasks/{id}", members, 200, "tasks", "updateTask", s.updateTask,
+		"Editar una tarea o cambiar su estado (completar una que se repite crea la siguiente)")
+	route(api, http.MethodDelete, "/api/v1/tasks/{id}", members, 204, "tasks", "deleteTask", s.deleteTask,
+		"Eliminar una tarea (administradores y miembros autorizados)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

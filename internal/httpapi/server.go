@@ -27,6 +27,7 @@ import (
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
 	"vecinos/internal/ratelimit"
+	"vecinos/internal/tasks"
 	"vecinos/internal/units"
 )
 
@@ -50,6 +51,7 @@ type Deps struct {
 	Dashboard     *dashboard.Service
 	Units         *units.Service             // the units registry (issue #21)
 	Providers     *providers.Service         // the directory of service providers (issue #16)
+	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

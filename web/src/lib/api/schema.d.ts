@@ -1472,6 +1472,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tareas de la comunidad, las más nuevas primero */
+        get: operations["listTasks"];
+        put?: never;
+        /** Crear una tarea (administradores y miembros autorizados) */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/editors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Miembros autorizados a gestionar tareas (solo administradores) */
+        get: operations["listTaskEditors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/editors/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Autorizar a un miembro a gestionar tareas (solo administradores) */
+        put: operations["allowTaskEditor"];
+        post?: never;
+        /** Retirar a un miembro el permiso de gestionar tareas (solo administradores) */
+        delete: operations["revokeTaskEditor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contadores Pendientes / En Proceso / Completadas y si puedo gestionar tareas */
+        get: operations["getTaskSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una tarea */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        /** Eliminar una tarea (administradores y miembros autorizados) */
+        delete: operations["deleteTask"];
+        options?: never;
+        head?: never;
+        /** Editar una tarea o cambiar su estado (completar una que se repite crea la siguiente) */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
     "/api/v1/unit": {
         parameters: {
             query?: never;
@@ -1862,6 +1951,28 @@ export interface components {
             phone?: string;
             /** @description Admins only; ignored in a member's suggestion */
             verified?: boolean;
+        };
+        CreateTaskInputBody: {
+            /** @description janitor, cleaning, gardening or provider */
+            assignee: string;
+            description?: string;
+            /** @description YYYY-MM-DD */
+            dueDate?: string;
+            /** @description The incident the task comes from ('Crear tarea') */
+            incidentId?: string;
+            /**
+             * @description Default medium
+             * @enum {string}
+             */
+            priority?: "low" | "medium" | "high";
+            /** @description A listed provider, for the provider assignee */
+            providerId?: string;
+            /**
+             * @description Default none
+             * @enum {string}
+             */
+            recurrence?: "none" | "weekly" | "monthly" | "yearly";
+            title: string;
         };
         CreatedAnnouncement: {
             audience: components["schemas"]["AnnouncementAudience"];
@@ -2654,6 +2765,62 @@ export interface components {
             /** @enum {string} */
             step: "join" | "find-community" | "choose-unit" | "verify" | "done";
         };
+        Task: {
+            /** @enum {string} */
+            assignee: "janitor" | "cleaning" | "gardening" | "provider";
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            createdByName: string;
+            description: string;
+            /** @description YYYY-MM-DD */
+            dueDate: string | null;
+            id: string;
+            /** @description The incident it was made from */
+            incidentId: string | null;
+            /** @description Empty without an incident */
+            incidentStatus: string;
+            incidentTitle: string;
+            /** @description The task its completion created */
+            nextTaskId: string | null;
+            /** @description Past its due date and not completed */
+            overdue: boolean;
+            /** @enum {string} */
+            priority: "low" | "medium" | "high";
+            providerId: string | null;
+            providerName: string;
+            /** @enum {string} */
+            recurrence: "none" | "weekly" | "monthly" | "yearly";
+            /** @enum {string} */
+            status: "pending" | "in_progress" | "completed";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TaskEditor: {
+            fullName: string;
+            userId: string;
+        };
+        TaskEditorsOutputBody: {
+            items: components["schemas"]["TaskEditor"][] | null;
+        };
+        TaskPageOutputBody: {
+            items: components["schemas"]["Task"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        TaskSummaryOutputBody: {
+            /** @description Whether the caller may create and edit tasks */
+            canManage: boolean;
+            /** Format: int64 */
+            completed: number;
+            /** Format: int64 */
+            inProgress: number;
+            /** Format: int64 */
+            pending: number;
+        };
         TokenInputBody: {
             /** @description The token from the email link */
             token: string;
@@ -2773,6 +2940,24 @@ export interface components {
             /** @description Empty removes it */
             phone?: string;
             verified?: boolean;
+        };
+        UpdateTaskInputBody: {
+            assignee?: string;
+            description?: string;
+            /** @description Empty removes it */
+            dueDate?: string;
+            /** @enum {string} */
+            priority?: "low" | "medium" | "high";
+            /** @description Empty removes it */
+            providerId?: string;
+            /** @enum {string} */
+            recurrence?: "none" | "weekly" | "monthly" | "yearly";
+            /**
+             * @description Completing a repeating task creates the next one
+             * @enum {string}
+             */
+            status?: "pending" | "in_progress" | "completed";
+            title?: string;
         };
         Verification: {
             /** @description The latest request; absent when never asked */
@@ -6284,6 +6469,286 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                status?: "pending" | "in_progress" | "completed";
+                assignee?: "janitor" | "cleaning" | "gardening" | "provider";
+                /** @description Search in title and description (case and accents ignored) */
+                q?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskPageOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTaskEditors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskEditorsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    allowTaskEditor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeTaskEditor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTaskSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskSummaryOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaskInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
                 };
             };
             /** @description Error */
