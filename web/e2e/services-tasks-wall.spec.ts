@@ -88,3 +88,45 @@ test('a resident suggests a plumber, the admin approves it and a second resident
   await expect(mine.getByText('4.0 (1 valoración)')).toBeVisible({ timeout: 15_000 });
   await expectNoHorizontalScroll(neighbourPage);
 });
+
+test('an admin creates a yearly task, completes it and the next one appears', async () => {
+  test.setTimeout(180_000);
+  const TASK = `Inspección anual del ascensor ${Date.now().toString(36)}`;
+  const page = adminPage;
+  await page.goto('/menu');
+  await page.getByRole('link', { name: /Tareas/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tareas' })).toBeVisible();
+  await expect(page.getByText('No hay tareas todavía.')).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva Tarea' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva Tarea' });
+  await form.getByLabel('Título').fill(TASK);
+  await form.getByLabel('Asignado a').selectOption({ label: 'Proveedor' });
+  await form.getByLabel('Proveedor', { exact: true }).selectOption({ label: PLUMBER });
+  await form.getByLabel('Prioridad').selectOption({ label: 'Alta' });
+  await form.getByLabel('Fecha límite').fill('2026-03-15');
+  await form.getByLabel('Repetición').selectOption({ label: 'Anual' });
+  await form.getByRole('button', { name: 'Crear Tarea' }).click();
+  await expect(form).toBeHidden();
+  const list = page.getByRole('list', { name: 'Tareas' });
+  await expect(list.getByRole('article', { name: TASK })).toHaveCount(1);
+  await expect(list.getByRole('article', { name: TASK }).getByText('Vencida')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  // A resident sees it live but may not manage it.
+  await residentPage.goto('/tasks');
+  await expect(residentPage.getByRole('article', { name: TASK })).toBeVisible();
+  await expect(residentPage.getByRole('button', { name: 'Nueva Tarea' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Empezar: ${TASK}` }).click();
+  await expect(list.getByRole('article', { name: TASK }).getByText('En Proceso')).toBeVisible();
+  await page.getByRole('button', { name: `Completar: ${TASK}` }).click();
+  // The next one, pending and a year later, joins the completed one.
+  await expect(list.getByRole('article', { name: TASK })).toHaveCount(2);
+  const next = list.getByRole('article', { name: TASK }).filter({ hasText: 'Pendiente' });
+  await expect(next.locator('time')).toHaveAttribute('datetime', '2027-03-15');
+  await expect(list.getByRole('article', { name: TASK }).filter({ hasText: 'Completada' })).toHaveCount(1);
+  const counters = page.getByRole('definition');
+  await expect(counters.nth(0)).toHaveText('1');
+  await expect(counters.nth(2)).toHaveText('1');
+  await expect(residentPage.getByRole('article', { name: TASK })).toHaveCount(2, { timeout: 15_000 });
+});

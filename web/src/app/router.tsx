@@ -89,6 +89,7 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
   }),
   '/directory': async () => ({ Component: (await import('@/features/directory/directory-page')).DirectoryPage }),
   '/services': async () => ({ Component: (await import('@/features/services/services-page')).ServicesPage }),
+  '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
 }
 
 function screen(path: RoutePath): RouteObject {

@@ -53,7 +53,7 @@ describe('route table', () => {
 
   it('marks screens not built yet as under construction, with a way home', async () => {
     fakeApi.signIn()
-    renderRoute('/tasks')
+    renderRoute('/documents')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Página en construcción' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')

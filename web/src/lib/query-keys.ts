@@ -70,6 +70,14 @@ export const queryKeys = {
     list: <F>(filters: F) => ['providers', 'list', filters] as const,
     ratings: (id: string) => ['providers', 'ratings', id] as const,
   },
+  /** The tasks (/tasks): rooted at their realtime area, 'tasks'. */
+  tasks: {
+    all: ['tasks'] as const,
+    list: <F>(filters: F) => ['tasks', 'list', filters] as const,
+    /** The counters and whether the user may manage tasks (also asked by the incidents' 'Crear tarea'). */
+    summary: () => ['tasks', 'summary'] as const,
+    editors: () => ['tasks', 'editors'] as const,
+  },
 
   /**
    * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can

@@ -77,6 +77,7 @@ describe('menu', () => {
       '/events',
       '/voting',
       '/services',
+      '/tasks',
       '/settings',
     ])
   })

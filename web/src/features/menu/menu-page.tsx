@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   ChevronRight,
+  ClipboardList,
   Megaphone,
   MessageCircle,
   Settings,
@@ -13,7 +14,16 @@ import {
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
-type MenuItem = 'announcements' | 'messages' | 'directory' | 'incidents' | 'events' | 'voting' | 'services' | 'settings'
+type MenuItem =
+  | 'announcements'
+  | 'messages'
+  | 'directory'
+  | 'incidents'
+  | 'events'
+  | 'voting'
+  | 'services'
+  | 'tasks'
+  | 'settings'
 
 const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'announcements', to: '/announcements', icon: Megaphone },
@@ -23,6 +33,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'events', to: '/events', icon: CalendarDays },
   { item: 'voting', to: '/voting', icon: Vote },
   { item: 'services', to: '/services', icon: Wrench },
+  { item: 'tasks', to: '/tasks', icon: ClipboardList },
   { item: 'settings', to: '/settings', icon: Settings },
 ]
 
