@@ -36,6 +36,7 @@ import (
 	"vecinos/internal/store"
 	"vecinos/internal/tasks"
 	"vecinos/internal/units"
+	"vecinos/internal/wall"
 )
 
 // Options are what a caller may give instead of what New would build from the configuration.
@@ -123,6 +124,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Units:         units.New(db, units.Options{Now: now}),
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
+		Wall:          wall.New(db, wall.Options{Now: now, Changed: a.Messaging.Changed}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

@@ -55,10 +55,13 @@ var (
 	// link that shows them says "PDF", and pictures have their own field and bucket.
 	CommunityDocuments = &Bucket{Name: "community-documents", MaxBytes: 10 * mb, Visibility: Community,
 		Types: []string{"application/pdf"}, typeError: pdfTypeError}
+	// WallImages are the photos of the community wall's posts (issue #16).
+	WallImages = &Bucket{Name: "wall-images", MaxBytes: 10 * mb, Visibility: Community,
+		Types: []string{"image/jpeg", "image/png", "image/webp"}, typeError: imageTypeError}
 )
 
 var buckets = map[string]*Bucket{Avatars.Name: Avatars, IncidentImages.Name: IncidentImages,
-	VerificationDocuments.Name: VerificationDocuments, CommunityDocuments.Name: CommunityDocuments}
+	VerificationDocuments.Name: VerificationDocuments, CommunityDocuments.Name: CommunityDocuments, WallImages.Name: WallImages}
 
 // BucketByName returns the logical bucket called name.
 func BucketByName(name string) (*Bucket, bool) {

@@ -324,6 +324,30 @@ func registerAPI(api huma.API, s *server) {
 		"Editar una tarea o cambiar su estado (completar una que se repite crea la siguiente)")
 	route(api, http.MethodDelete, "/api/v1/tasks/{id}", members, 204, "tasks", "deleteTask", s.deleteTask,
 		"Eliminar una tarea (administradores y miembros autorizados)")
+
+	// wall: the 'Muro Comunitario' (issue #16)
+	route(api, http.MethodGet, "/api/v1/wall", members, 200, "wall", "listWallPosts", s.listWall,
+		"Muro de la comunidad, lo más nuevo primero (los administradores ven también lo oculto)")
+	route(api, http.MethodPost, "/api/v1/wall", members, 201, "wall", "createWallPost", s.createWallPost,
+		"Publicar en el muro")
+	route(api, http.MethodGet, "/api/v1/wall/{id}", members, 200, "wall", "getWallPost", s.getWallPost,
+		"Una publicación del muro")
+	route(api, http.MethodPatch, "/api/v1/wall/{id}", members, 200, "wall", "updateWallPost", s.updateWallPost,
+		"Editar mi publicación")
+	route(api, http.MethodDelete, "/api/v1/wall/{id}", members, 204, "wall", "deleteWallPost", s.deleteWallPost,
+		"Eliminar una publicación (su autor o un administrador)")
+	route(api, http.MethodPut, "/api/v1/wall/{id}/hidden", admins, 200, "wall", "hideWallPost", s.hideWallPost,
+		"Ocultar una publicación a los vecinos o volver a mostrarla (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/wall/{id}/like", members, 200, "wall", "likeWallPost", s.likeWallPost,
+		"Dar o quitar un me gusta")
+	route(api, http.MethodPost, "/api/v1/wall/{id}/report", members, 204, "wall", "reportWallPost", s.reportWallPost,
+		"Denunciar una publicación a los administradores")
+	route(api, http.MethodGet, "/api/v1/wall/{id}/comments", members, 200, "wall", "listWallComments", s.listWallComments,
+		"Comentarios de una publicación, los más antiguos primero")
+	route(api, http.MethodPost, "/api/v1/wall/{id}/comments", members, 201, "wall", "commentWallPost", s.commentWallPost,
+		"Comentar una publicación")
+	route(api, http.MethodDelete, "/api/v1/wall/comments/{commentId}", members, 204, "wall", "deleteWallComment", s.deleteWallComment,
+		"Eliminar un comentario (su autor o un administrador)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

@@ -29,6 +29,7 @@ import (
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/tasks"
 	"vecinos/internal/units"
+	"vecinos/internal/wall"
 )
 
 // APIVersion is the version of the contract, not of the binary: the generated document stays stable
@@ -52,6 +53,7 @@ type Deps struct {
 	Units         *units.Service             // the units registry (issue #21)
 	Providers     *providers.Service         // the directory of service providers (issue #16)
 	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
+	Wall          *wall.Service              // the community wall (issue #16)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

@@ -1596,6 +1596,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Muro de la comunidad, lo más nuevo primero (los administradores ven también lo oculto) */
+        get: operations["listWallPosts"];
+        put?: never;
+        /** Publicar en el muro */
+        post: operations["createWallPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Eliminar un comentario (su autor o un administrador) */
+        delete: operations["deleteWallComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una publicación del muro */
+        get: operations["getWallPost"];
+        put?: never;
+        post?: never;
+        /** Eliminar una publicación (su autor o un administrador) */
+        delete: operations["deleteWallPost"];
+        options?: never;
+        head?: never;
+        /** Editar mi publicación */
+        patch: operations["updateWallPost"];
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comentarios de una publicación, los más antiguos primero */
+        get: operations["listWallComments"];
+        put?: never;
+        /** Comentar una publicación */
+        post: operations["commentWallPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ocultar una publicación a los vecinos o volver a mostrarla (solo administradores) */
+        put: operations["hideWallPost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Dar o quitar un me gusta */
+        put: operations["likeWallPost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Denunciar una publicación a los administradores */
+        post: operations["reportWallPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1794,6 +1917,9 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        CommentWallPostInputBody: {
+            body: string;
+        };
         Community: {
             address: string;
             /** @description null when not given */
@@ -1973,6 +2099,15 @@ export interface components {
              */
             recurrence?: "none" | "weekly" | "monthly" | "yearly";
             title: string;
+        };
+        CreateWallPostInputBody: {
+            body: string;
+            /** @description The event an event post announces */
+            eventId?: string;
+            /** @description A picture uploaded to /api/v1/files/wall-images */
+            imageUrl?: string;
+            /** @description announcement, event, question or discussion */
+            kind: string;
         };
         CreatedAnnouncement: {
             audience: components["schemas"]["AnnouncementAudience"];
@@ -2158,6 +2293,9 @@ export interface components {
             /** @description What is wrong with it */
             message: string;
         };
+        HideWallPostInputBody: {
+            hidden: boolean;
+        };
         ImportUnitsInputBody: {
             /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
             csv: string;
@@ -2316,6 +2454,9 @@ export interface components {
             phone?: string;
             /** @description resident (Vivo aquí), worker (Trabajo aquí) or neighbor (Solo vecino) */
             relation: string;
+        };
+        LikeWallPostInputBody: {
+            liked: boolean;
         };
         LoginInputBody: {
             email: string;
@@ -2606,6 +2747,9 @@ export interface components {
              */
             residents: number;
             staircase: string | null;
+        };
+        ReportWallPostInputBody: {
+            reason?: string;
         };
         ResetInputBody: {
             password: string;
@@ -2959,6 +3103,11 @@ export interface components {
             status?: "pending" | "in_progress" | "completed";
             title?: string;
         };
+        UpdateWallPostInputBody: {
+            body?: string;
+            /** @description Empty removes it */
+            imageUrl?: string;
+        };
         Verification: {
             /** @description The latest request; absent when never asked */
             latest?: components["schemas"]["VerificationRequest"];
@@ -3002,6 +3151,60 @@ export interface components {
             documentKey?: string;
             /** @enum {string} */
             method: "auto" | "document" | "code";
+        };
+        WallComment: {
+            authorId: string | null;
+            authorName: string;
+            body: string;
+            /** @description The caller wrote it or is an admin */
+            canDelete: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+        };
+        WallCommentsOutputBody: {
+            items: components["schemas"]["WallComment"][] | null;
+        };
+        WallPageOutputBody: {
+            items: components["schemas"]["WallPost"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        WallPost: {
+            authorAvatarUrl: string | null;
+            /** @description null once the author's account is deleted */
+            authorId: string | null;
+            authorName: string;
+            body: string;
+            /** @description The caller wrote it or is an admin */
+            canDelete: boolean;
+            /** @description The caller wrote it */
+            canEdit: boolean;
+            /** Format: int64 */
+            comments: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            editedAt: string | null;
+            eventId: string | null;
+            /** Format: date-time */
+            eventStartAt: string | null;
+            eventTitle: string;
+            /** @description Hidden by an admin: only admins see it */
+            hidden: boolean;
+            id: string;
+            imageUrl: string | null;
+            /** @enum {string} */
+            kind: "announcement" | "event" | "question" | "discussion";
+            likedByMe: boolean;
+            /** Format: int64 */
+            likes: number;
+            reportedByMe: boolean;
+            /**
+             * Format: int64
+             * @description How many members reported it; 0 for non-admins
+             */
+            reports: number;
         };
     };
     responses: never;
@@ -6841,6 +7044,365 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Verification"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWallPosts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPageOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWallComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWallComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallCommentsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    commentWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallComment"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    hideWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    likeWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LikeWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
