@@ -3,6 +3,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { png } from './support/files';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';
 
@@ -129,4 +130,56 @@ test('an admin creates a yearly task, completes it and the next one appears', as
   await expect(counters.nth(0)).toHaveText('1');
   await expect(counters.nth(2)).toHaveText('1');
   await expect(residentPage.getByRole('article', { name: TASK })).toHaveCount(2, { timeout: 15_000 });
+});
+
+test('a resident posts a question with a photo, a neighbour sees it live, likes and comments, and the admin hides it', async () => {
+  test.setTimeout(180_000);
+  const QUESTION = `¿Alguien tiene una escalera para prestar? ${Date.now().toString(36)}`;
+  // The neighbour and the admin are already on the wall: the post must arrive without reloading.
+  await neighbourPage.goto('/wall');
+  await expect(neighbourPage.getByRole('heading', { level: 1, name: 'Muro Comunitario' })).toBeVisible();
+  await adminPage.goto('/wall');
+
+  const page = residentPage;
+  await page.goto('/menu');
+  await page.getByRole('link', { name: /Muro Comunitario/ }).click();
+  const composer = page.getByRole('region', { name: 'Nueva publicación' });
+  const publish = composer.getByRole('button', { name: 'Publicar' });
+  await expect(publish).toBeDisabled();
+  await expect(composer.getByRole('button', { name: 'Votación' })).toBeDisabled();
+  await composer.getByRole('button', { name: 'Pregunta', exact: true }).click();
+  await composer.getByLabel('Texto de la publicación').fill(QUESTION);
+  await expect(publish).toBeEnabled();
+  await composer.getByRole('button', { name: 'Foto' }).click();
+  await composer.getByLabel('Foto').setInputFiles({ name: 'escalera.png', mimeType: 'image/png', buffer: png() });
+  await expect(composer.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await publish.click();
+  await expect(composer.getByLabel('Texto de la publicación')).toHaveValue('');
+  const mine = page.getByRole('article').filter({ hasText: QUESTION });
+  await expect(mine.getByText('Pregunta')).toBeVisible();
+  await expect(mine.getByRole('img', { name: 'Foto publicada por Raúl Residente' })).toBeVisible();
+
+  // The neighbour sees it live, likes it and comments.
+  const seen = neighbourPage.getByRole('article').filter({ hasText: QUESTION });
+  await expect(seen).toBeVisible({ timeout: 15_000 });
+  await seen.getByRole('button', { name: 'Me gusta (0)' }).click();
+  await expect(seen.getByRole('button', { name: 'Me gusta (1)' })).toHaveAttribute('aria-pressed', 'true');
+  await seen.getByRole('button', { name: 'Comentarios (0)' }).click();
+  await seen.getByLabel('Escribe un comentario').fill('Yo tengo una, pásate por el 3ºB');
+  await seen.getByRole('button', { name: 'Enviar' }).click();
+  await expect(seen.getByText('Yo tengo una, pásate por el 3ºB')).toBeVisible();
+  // The author sees the like and the comment count arrive live.
+  await expect(mine.getByRole('button', { name: 'Me gusta (1)' })).toBeVisible({ timeout: 15_000 });
+  await expect(mine.getByRole('button', { name: 'Comentarios (1)' })).toBeVisible();
+
+  // The admin hides it: gone for the members, kept (marked) for the admin.
+  const adminCard = adminPage.getByRole('article').filter({ hasText: QUESTION });
+  await expect(adminCard).toBeVisible({ timeout: 15_000 });
+  await adminCard.getByRole('button', { name: 'Más acciones' }).click();
+  await adminPage.getByRole('menuitem', { name: 'Ocultar' }).click();
+  await expect(adminCard.getByText('Oculta para los vecinos')).toBeVisible();
+  await expect(seen).toHaveCount(0, { timeout: 15_000 });
+  await expect(mine).toHaveCount(0, { timeout: 15_000 });
+  await expectNoHorizontalScroll(adminPage);
 });

@@ -90,6 +90,7 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
   '/directory': async () => ({ Component: (await import('@/features/directory/directory-page')).DirectoryPage }),
   '/services': async () => ({ Component: (await import('@/features/services/services-page')).ServicesPage }),
   '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
+  '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
 }
 
 function screen(path: RoutePath): RouteObject {

@@ -78,6 +78,12 @@ export const queryKeys = {
     summary: () => ['tasks', 'summary'] as const,
     editors: () => ['tasks', 'editors'] as const,
   },
+  /** The community wall (/wall): rooted at its realtime area, 'wall'. */
+  wall: {
+    all: ['wall'] as const,
+    posts: () => ['wall', 'posts'] as const,
+    comments: (postId: string) => ['wall', 'comments', postId] as const,
+  },
 
   /**
    * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can

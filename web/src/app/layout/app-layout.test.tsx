@@ -78,6 +78,7 @@ describe('menu', () => {
       '/voting',
       '/services',
       '/tasks',
+      '/wall',
       '/settings',
     ])
   })

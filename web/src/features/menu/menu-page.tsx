@@ -4,6 +4,7 @@ import {
   ClipboardList,
   Megaphone,
   MessageCircle,
+  Newspaper,
   Settings,
   TriangleAlert,
   Users,
@@ -23,6 +24,7 @@ type MenuItem =
   | 'voting'
   | 'services'
   | 'tasks'
+  | 'wall'
   | 'settings'
 
 const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
@@ -34,6 +36,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'voting', to: '/voting', icon: Vote },
   { item: 'services', to: '/services', icon: Wrench },
   { item: 'tasks', to: '/tasks', icon: ClipboardList },
+  { item: 'wall', to: '/wall', icon: Newspaper },
   { item: 'settings', to: '/settings', icon: Settings },
 ]
 
