@@ -4,7 +4,7 @@ import {
   ClipboardList,
   Megaphone,
   MessageCircle,
-  Newspaper,
+  MessagesSquare,
   Settings,
   TriangleAlert,
   Users,
@@ -36,7 +36,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'voting', to: '/voting', icon: Vote },
   { item: 'services', to: '/services', icon: Wrench },
   { item: 'tasks', to: '/tasks', icon: ClipboardList },
-  { item: 'wall', to: '/wall', icon: Newspaper },
+  { item: 'wall', to: '/wall', icon: MessagesSquare },
   { item: 'settings', to: '/settings', icon: Settings },
 ]
 
