@@ -33,13 +33,16 @@ import (
 	"vecinos/internal/metrics"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/providers"
 	"vecinos/internal/purge"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
 	"vecinos/internal/reservations"
 	"vecinos/internal/store"
+	"vecinos/internal/tasks"
 	"vecinos/internal/units"
 	"vecinos/internal/voting"
+	"vecinos/internal/wall"
 )
 
 // Options are what a caller may give instead of what New would build from the configuration.
@@ -144,6 +147,9 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Voting:        a.voting,
 		Reservations:  a.booking,
 		Documents:     docs,
+		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
+		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
+		Wall:          wall.New(db, wall.Options{Now: now, Changed: a.Messaging.Changed}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

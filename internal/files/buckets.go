@@ -66,6 +66,9 @@ var (
 	// link that shows them says "PDF", and pictures have their own field and bucket.
 	CommunityDocuments = &Bucket{Name: "community-documents", MaxBytes: 10 * mb, Visibility: Community,
 		Types: []string{"application/pdf"}, typeError: pdfTypeError}
+	// WallImages are the photos of the community wall's posts (issue #16).
+	WallImages = &Bucket{Name: "wall-images", MaxBytes: 10 * mb, Visibility: Community,
+		Types: []string{"image/jpeg", "image/png", "image/webp"}, typeError: imageTypeError}
 )
 
 // Archive holds the community's archive (issue #14). It is not one of the buckets that /files/ serves
@@ -76,7 +79,7 @@ var Archive = &Bucket{Name: "documents", MaxBytes: 20 * mb, Visibility: Private,
 	Types: []string{"application/pdf", "image/jpeg", "image/png", "image/webp", DOCX, XLSX, ODT, ODS}, typeError: archiveTypeError}
 
 var buckets = map[string]*Bucket{Avatars.Name: Avatars, IncidentImages.Name: IncidentImages,
-	VerificationDocuments.Name: VerificationDocuments, CommunityDocuments.Name: CommunityDocuments}
+	VerificationDocuments.Name: VerificationDocuments, CommunityDocuments.Name: CommunityDocuments, WallImages.Name: WallImages}
 
 // BucketByName returns the logical bucket called name.
 func BucketByName(name string) (*Bucket, bool) {

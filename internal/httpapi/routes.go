@@ -367,6 +367,65 @@ func registerAPI(api huma.API, s *server) {
 		"Un documento con todas sus versiones")
 	route(api, http.MethodDelete, "/api/v1/documents/{id}", admins, 204, "documents", "deleteDocument", s.deleteDocument,
 		"Eliminar un documento con un motivo (solo administradores; actas y cuentas se conservan 5 años)")
+	// services: the community's directory of providers (issue #16)
+	route(api, http.MethodGet, "/api/v1/providers", members, 200, "services", "listProviders", s.listProviders,
+		"Proveedores de la comunidad por nombre, con las sugerencias que el usuario puede ver")
+	route(api, http.MethodPost, "/api/v1/providers", members, 201, "services", "createProvider", s.createProvider,
+		"Sugerir un proveedor (un administrador lo añade directamente)")
+	route(api, http.MethodPatch, "/api/v1/providers/{id}", admins, 200, "services", "updateProvider", s.updateProvider,
+		"Editar un proveedor (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/providers/{id}", admins, 204, "services", "archiveProvider", s.archiveProvider,
+		"Archivar un proveedor (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/providers/{id}/review", admins, 200, "services", "reviewProvider", s.reviewProvider,
+		"Aprobar o rechazar una sugerencia (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/providers/{id}/rating", members, 200, "services", "rateProvider", s.rateProvider,
+		"Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable)")
+	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "services", "listProviderRatings", s.listProviderRatings,
+		"Valoraciones de un proveedor, las más recientes primero")
+
+	// tasks: jobs for the staff and the providers (issue #16)
+	route(api, http.MethodGet, "/api/v1/tasks", members, 200, "tasks", "listTasks", s.listTasks,
+		"Tareas de la comunidad, las más nuevas primero")
+	route(api, http.MethodGet, "/api/v1/tasks/summary", members, 200, "tasks", "getTaskSummary", s.taskSummary,
+		"Contadores Pendientes / En Proceso / Completadas y si puedo gestionar tareas")
+	route(api, http.MethodPost, "/api/v1/tasks", members, 201, "tasks", "createTask", s.createTask,
+		"Crear una tarea (administradores y miembros autorizados)")
+	route(api, http.MethodGet, "/api/v1/tasks/editors", admins, 200, "tasks", "listTaskEditors", s.listTaskEditors,
+		"Miembros autorizados a gestionar tareas (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/tasks/editors/{userId}", admins, 204, "tasks", "allowTaskEditor", s.allowTaskEditor,
+		"Autorizar a un miembro a gestionar tareas (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/tasks/editors/{userId}", admins, 204, "tasks", "revokeTaskEditor", s.revokeTaskEditor,
+		"Retirar a un miembro el permiso de gestionar tareas (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/tasks/{id}", members, 200, "tasks", "getTask", s.getTask,
+		"Una tarea")
+	route(api, http.MethodPatch, "/api/v1/tasks/{id}", members, 200, "tasks", "updateTask", s.updateTask,
+		"Editar una tarea o cambiar su estado (completar una que se repite crea la siguiente)")
+	route(api, http.MethodDelete, "/api/v1/tasks/{id}", members, 204, "tasks", "deleteTask", s.deleteTask,
+		"Eliminar una tarea (administradores y miembros autorizados)")
+
+	// wall: the 'Muro Comunitario' (issue #16)
+	route(api, http.MethodGet, "/api/v1/wall", members, 200, "wall", "listWallPosts", s.listWall,
+		"Muro de la comunidad, lo más nuevo primero (los administradores ven también lo oculto)")
+	route(api, http.MethodPost, "/api/v1/wall", members, 201, "wall", "createWallPost", s.createWallPost,
+		"Publicar en el muro")
+	route(api, http.MethodGet, "/api/v1/wall/{id}", members, 200, "wall", "getWallPost", s.getWallPost,
+		"Una publicación del muro")
+	route(api, http.MethodPatch, "/api/v1/wall/{id}", members, 200, "wall", "updateWallPost", s.updateWallPost,
+		"Editar mi publicación")
+	route(api, http.MethodDelete, "/api/v1/wall/{id}", members, 204, "wall", "deleteWallPost", s.deleteWallPost,
+		"Eliminar una publicación (su autor o un administrador)")
+	route(api, http.MethodPut, "/api/v1/wall/{id}/hidden", admins, 200, "wall", "hideWallPost", s.hideWallPost,
+		"Ocultar una publicación a los vecinos o volver a mostrarla (solo administradores)")
+	route(api, http.MethodPut, "/api/v1/wall/{id}/like", members, 200, "wall", "likeWallPost", s.likeWallPost,
+		"Dar o quitar un me gusta")
+	route(api, http.MethodPost, "/api/v1/wall/{id}/report", members, 204, "wall", "reportWallPost", s.reportWallPost,
+		"Denunciar una publicación a los administradores")
+	route(api, http.MethodGet, "/api/v1/wall/{id}/comments", members, 200, "wall", "listWallComments", s.listWallComments,
+		"Comentarios de una publicación, los más antiguos primero")
+	route(api, http.MethodPost, "/api/v1/wall/{id}/comments", members, 201, "wall", "commentWallPost", s.commentWallPost,
+		"Comentar una publicación")
+	route(api, http.MethodDelete, "/api/v1/wall/comments/{commentId}", members, 204, "wall", "deleteWallComment", s.deleteWallComment,
+		"Eliminar un comentario (su autor o un administrador)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

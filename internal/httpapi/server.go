@@ -27,10 +27,13 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
+	"vecinos/internal/providers"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/reservations"
+	"vecinos/internal/tasks"
 	"vecinos/internal/units"
 	"vecinos/internal/voting"
+	"vecinos/internal/wall"
 )
 
 // APIVersion is the version of the contract, not of the binary: the generated document stays stable
@@ -56,6 +59,9 @@ type Deps struct {
 	Voting        *voting.Service            // polls and junta votes (issue #15)
 	Reservations  *reservations.Service      // facilities and their bookings (issue #13)
 	Documents     *documents.Service         // the community's archive (issue #14)
+	Providers     *providers.Service         // the directory of service providers (issue #16)
+	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
+	Wall          *wall.Service              // the community wall (issue #16)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

@@ -94,6 +94,9 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
   '/reservations': async () => ({
     Component: (await import('@/features/reservations/reservations-page')).ReservationsPage,
   }),
+  '/services': async () => ({ Component: (await import('@/features/services/services-page')).ServicesPage }),
+  '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
+  '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
 }
 
 function screen(path: RoutePath): RouteObject {

@@ -26,6 +26,7 @@ export const ROUTE_PATHS = [
   '/directory',
   '/services',
   '/tasks',
+  '/wall',
   '/announcements',
   '/menu',
   '/settings',

@@ -97,6 +97,26 @@ export const queryKeys = {
     detail: (id: string) => ['documents', 'detail', id] as const,
     emails: () => ['documents', 'email-notices'] as const,
   },
+  /** The directory of service providers (/services): rooted at its realtime area, 'providers'. */
+  providers: {
+    all: ['providers'] as const,
+    list: <F>(filters: F) => ['providers', 'list', filters] as const,
+    ratings: (id: string) => ['providers', 'ratings', id] as const,
+  },
+  /** The tasks (/tasks): rooted at their realtime area, 'tasks'. */
+  tasks: {
+    all: ['tasks'] as const,
+    list: <F>(filters: F) => ['tasks', 'list', filters] as const,
+    /** The counters and whether the user may manage tasks (also asked by the incidents' 'Crear tarea'). */
+    summary: () => ['tasks', 'summary'] as const,
+    editors: () => ['tasks', 'editors'] as const,
+  },
+  /** The community wall (/wall): rooted at its realtime area, 'wall'. */
+  wall: {
+    all: ['wall'] as const,
+    posts: () => ['wall', 'posts'] as const,
+    comments: (postId: string) => ['wall', 'comments', postId] as const,
+  },
 
   /**
    * Messaging. Everything lives under ['messages'] so that a `resync` (or a reconnect after an error) can

@@ -1,7 +1,12 @@
 import { ApiError } from '@/lib/api/request'
 
 /** The storage buckets the API accepts uploads into (POST /api/v1/files/{bucket}). */
-export type UploadBucket = 'avatars' | 'incident-images' | 'verification-documents' | 'community-documents'
+export type UploadBucket =
+  | 'avatars'
+  | 'incident-images'
+  | 'verification-documents'
+  | 'community-documents'
+  | 'wall-images'
 
 /** A stored file: its key ({bucket}/{userId}/{name}) and the URL the app displays it from (/files/{key}). */
 export interface UploadedFile {

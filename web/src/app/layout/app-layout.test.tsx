@@ -76,8 +76,11 @@ describe('menu', () => {
       '/incidents',
       '/events',
       '/reservations',
+      '/documents',
       '/voting',
       '/services',
+      '/tasks',
+      '/wall',
       '/settings',
     ])
   })

@@ -3,8 +3,10 @@ import {
   CalendarDays,
   ChevronRight,
   FolderOpen,
+  ClipboardList,
   Megaphone,
   MessageCircle,
+  MessagesSquare,
   Settings,
   TriangleAlert,
   Users,
@@ -25,6 +27,8 @@ type MenuItem =
   | 'documents'
   | 'voting'
   | 'services'
+  | 'tasks'
+  | 'wall'
   | 'settings'
 
 const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
@@ -37,6 +41,8 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'documents', to: '/documents', icon: FolderOpen },
   { item: 'voting', to: '/voting', icon: Vote },
   { item: 'services', to: '/services', icon: Wrench },
+  { item: 'tasks', to: '/tasks', icon: ClipboardList },
+  { item: 'wall', to: '/wall', icon: MessagesSquare },
   { item: 'settings', to: '/settings', icon: Settings },
 ]
 

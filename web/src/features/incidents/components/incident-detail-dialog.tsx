@@ -1,10 +1,15 @@
-import { ArrowRight } from 'lucide-react'
+import { ArrowRight, ClipboardList } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { DetailActions } from '@/components/item-actions'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
 import { useDateFormat } from '@/lib/dates'
+import { useCreateTask, useTaskSummary } from '@/lib/tasks'
 import { useIncident } from '../api/get-incident'
 import type { Incident, IncidentStatus } from '../api/list-incidents'
 import { STATUSES } from '../lib/labels'
@@ -30,6 +35,24 @@ export function IncidentDetailDialog({ incident, onOpenChange, onEdit, onDelete 
   const shown = detail.data ?? incident
   const editable = shown ? shown.canEdit && shown.deletedAt === null : false
   const statusLabel = (s: string | null) => (isStatus(s) ? t(`incidents.status.${s}`) : '')
+  // 'Crear tarea' (issue #16): for those who may manage tasks; the task links back to the incident.
+  const taskAccess = useTaskSummary(incident !== undefined)
+  const createTask = useCreateTask()
+  const navigate = useNavigate()
+  const makeTask = (from: Incident) => {
+    createTask.mutate(
+      { title: from.title, description: from.description, assignee: 'janitor', priority: from.priority, incidentId: from.id },
+      {
+        onSuccess: () => {
+          toast.success(t('tasks.fromIncident.created'))
+          void navigate('/tasks')
+        },
+        onError: (err) => {
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      },
+    )
+  }
 
   return (
     <Dialog open={incident !== undefined} onOpenChange={onOpenChange}>
@@ -104,6 +127,19 @@ export function IncidentDetailDialog({ incident, onOpenChange, onEdit, onDelete 
                 </ol>
               )}
             </section>
+            {taskAccess.data?.canManage && shown.deletedAt === null && shown.status !== 'resolved' && (
+              <Button
+                variant="outline"
+                className="self-start"
+                disabled={createTask.isPending}
+                onClick={() => {
+                  makeTask(shown)
+                }}
+              >
+                <ClipboardList aria-hidden />
+                {t('tasks.fromIncident.create')}
+              </Button>
+            )}
             {editable && (
               <DetailActions section="incidents" item={shown} onEdit={onEdit} onDelete={onDelete} />
             )}
