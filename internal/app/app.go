@@ -97,7 +97,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	}
 	db, wake, now := a.DB, a.mail.Wake, o.Now
 	limiter := rateLimiter(db, now)
-	a.Messaging = messaging.New(db, realtime.NewBroker(), messaging.Options{Log: o.Log, Now: now})
+	a.Messaging = messaging.New(db, realtime.NewBroker(), messaging.Options{Log: o.Log, Now: now, Files: o.Files})
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Messaging.Revoke
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log})
@@ -194,6 +194,7 @@ func (a *App) Background() (stop func()) {
 	var wg sync.WaitGroup
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) })
+	wg.Go(func() { a.Messaging.PurgeAttachments(ctx) }) // chat uploads never sent
 	wg.Go(func() {
 		if err := a.Messaging.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

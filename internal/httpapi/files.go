@@ -73,36 +73,10 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
 		return
 	}
-	tooLarge := func() {
-		w.Header().Set("Connection", "close") // the rest of the body is not worth reading
-		writeProblem(w, newProblem(http.StatusRequestEntityTooLarge, domain.CodeInvalid, b.SizeError().Message))
-	}
-	if r.ContentLength > b.MaxBytes {
-		tooLarge()
+	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError().Message)
+	if !ok {
 		return
 	}
-	if !s.uploads.allowed(w, r)(s.uploads.admit(r.Context(), a.UserID)) {
-		return
-	}
-	extendBodyDeadline(w, r, s.UploadReadTimeout)
-	// The buffer grows with the bytes that actually arrive, never with what Content-Length claims; and
-	// MaxBytesReader reads at most MaxBytes+1 bytes of the body and fails past MaxBytes.
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, b.MaxBytes)); err != nil {
-		var tooBig *http.MaxBytesError
-		switch {
-		case errors.As(err, &tooBig):
-			tooLarge()
-		case errors.Is(err, os.ErrDeadlineExceeded):
-			w.Header().Set("Connection", "close")
-			writeProblem(w, newProblem(http.StatusRequestTimeout, domain.CodeInvalid, "El archivo tardó demasiado en llegar. Comprueba tu conexión e inténtalo de nuevo"))
-		default:
-			s.Log.InfoContext(r.Context(), "upload: reading the body failed", "err", err, "request_id", requestID(r.Context()))
-			writeProblem(w, newProblem(http.StatusBadRequest, domain.CodeInvalid, "No se pudo recibir el archivo"))
-		}
-		return
-	}
-	data := buf.Bytes()
 	contentType, ext, err := b.Detect(data[:min(len(data), files.SniffLen)])
 	if err != nil {
 		writeProblem(w, newProblem(http.StatusUnsupportedMediaType, domain.CodeInvalid, domain.ErrorMessage(err)))
@@ -122,6 +96,42 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Location", "/files/"+key)
 	w.WriteHeader(http.StatusCreated)
 	json.NewEncoder(w).Encode(fileUploadResponse{Key: key, URL: "/files/" + key})
+}
+
+// readUpload reads the body of an upload of userID under maxBytes (sizeMessage answers a larger one), as
+// it arrives, after counting the attempt in the member's hourly allowance; ok=false means the request was
+// answered (nothing is stored: a cancelled upload leaves nothing behind).
+func (s *server) readUpload(w http.ResponseWriter, r *http.Request, userID string, maxBytes int64, sizeMessage string) (data []byte, ok bool) {
+	tooLarge := func() {
+		w.Header().Set("Connection", "close") // the rest of the body is not worth reading
+		writeProblem(w, newProblem(http.StatusRequestEntityTooLarge, domain.CodeInvalid, sizeMessage))
+	}
+	if r.ContentLength > maxBytes {
+		tooLarge()
+		return nil, false
+	}
+	if !s.uploads.allowed(w, r)(s.uploads.admit(r.Context(), userID)) {
+		return nil, false
+	}
+	extendBodyDeadline(w, r, s.UploadReadTimeout)
+	// The buffer grows with the bytes that actually arrive, never with what Content-Length claims; and
+	// MaxBytesReader reads at most maxBytes+1 bytes of the body and fails past maxBytes.
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, maxBytes)); err != nil {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			tooLarge()
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			w.Header().Set("Connection", "close")
+			writeProblem(w, newProblem(http.StatusRequestTimeout, domain.CodeInvalid, "El archivo tardó demasiado en llegar. Comprueba tu conexión e inténtalo de nuevo"))
+		default:
+			s.Log.InfoContext(r.Context(), "upload: reading the body failed", "err", err, "request_id", requestID(r.Context()))
+			writeProblem(w, newProblem(http.StatusBadRequest, domain.CodeInvalid, "No se pudo recibir el archivo"))
+		}
+		return nil, false
+	}
+	return buf.Bytes(), true
 }
 
 // serveFile answers GET /files/{bucket}/{userId}/{name} to whoever may read it, and 404 to everyone else
