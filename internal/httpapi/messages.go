@@ -63,7 +63,7 @@ type directMessagesOutput struct{ Body []domain.DirectMessage }
 type sendInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body struct {
-		Content       string   `json:"content" maxLength:"20000" doc:"May be empty when the message carries attachments"`
+		Content       string   `json:"content,omitempty" maxLength:"20000" doc:"May be empty when the message carries attachments"`
 		ClientID      string   `json:"clientId,omitempty" maxLength:"100" doc:"Chosen by the client (e.g. a UUID) for each message: a retry with the same id returns the first message (200) instead of sending it again"`
 		ReplyTo       string   `json:"replyTo,omitempty" maxLength:"64" doc:"The message of this chat it answers"`
 		AttachmentIDs []string `json:"attachmentIds,omitempty" maxItems:"10" doc:"Files uploaded to this chat by the caller and not sent yet"`

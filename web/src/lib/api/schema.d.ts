@@ -126,6 +126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Descartar un archivo subido que aún no se envió */
+        delete: operations["cancelAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/cancel-email-change": {
         parameters: {
             query?: never;
@@ -401,6 +418,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/channels/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Salir de un canal privado */
+        post: operations["leaveChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/channels/{id}/members": {
         parameters: {
             query?: never;
@@ -430,6 +464,92 @@ export interface paths {
         put?: never;
         /** Escribir en un canal (idempotente por clientId) */
         post: operations["postChannelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Eliminar un mensaje propio de un canal (queda 'Mensaje eliminado') */
+        delete: operations["deleteChannelMessage"];
+        options?: never;
+        head?: never;
+        /** Editar un mensaje propio de un canal (15 minutos) */
+        patch: operations["editChannelMessage"];
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages/{messageId}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reaccionar a un mensaje de un canal (el mismo emoji la quita) */
+        put: operations["reactToChannelMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages/{messageId}/removal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retirar un mensaje del chat comunitario, con su motivo (solo administradores) */
+        post: operations["removeChannelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Silenciar las notificaciones de un canal */
+        put: operations["muteChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar en los mensajes de un canal (sin distinguir acentos) */
+        get: operations["searchChannelMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -514,6 +634,23 @@ export interface paths {
         };
         /** Administradores de la comunidad y sus viviendas */
         get: operations["listCommunityAdmins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/chat-removals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mensajes retirados del chat comunitario: quién, cuándo y por qué (solo administradores) */
+        get: operations["listChatRemovals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -945,7 +1082,8 @@ export interface paths {
         get: operations["getConversation"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Eliminar una conversación de mi lista (vuelve con un mensaje nuevo) */
+        delete: operations["deleteConversation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -969,6 +1107,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Eliminar un mensaje propio de una conversación (queda 'Mensaje eliminado') */
+        delete: operations["deleteDirectMessage"];
+        options?: never;
+        head?: never;
+        /** Editar un mensaje propio de una conversación (15 minutos) */
+        patch: operations["editDirectMessage"];
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/messages/{messageId}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reaccionar a un mensaje de una conversación (el mismo emoji la quita) */
+        put: operations["reactToDirectMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Silenciar las notificaciones de una conversación */
+        put: operations["muteDirect"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations/{id}/read": {
         parameters: {
             query?: never;
@@ -980,6 +1170,23 @@ export interface paths {
         put?: never;
         /** Marcar como leídos los mensajes recibidos */
         post: operations["markConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar en los mensajes de una conversación (sin distinguir acentos) */
+        get: operations["searchDirectMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1531,6 +1738,23 @@ export interface components {
             /** @description Version of the running binary */
             version: string;
         };
+        Attachment: {
+            contentType: string;
+            /** Format: int64 */
+            height?: number;
+            id: string;
+            /** @enum {string} */
+            kind: "image" | "document";
+            name: string;
+            /** Format: int64 */
+            size: number;
+            /** @description A small JPEG made by the server, for images */
+            thumbnailUrl: string | null;
+            /** @description The file, for its chat's participants only */
+            url: string;
+            /** Format: int64 */
+            width?: number;
+        };
         AudienceInput: {
             /** @enum {string} */
             kind: "all" | "owners" | "building";
@@ -1570,10 +1794,16 @@ export interface components {
              * @description Community channel: the community's members
              */
             memberCount: number;
+            /**
+             * Format: date-time
+             * @description The caller silenced it until then (year 9999: always); null when not muted
+             */
+            mutedUntil: string | null;
             /** @description 'Chat Comunitario' for the community channel */
             name: string;
         };
         ChannelMessage: {
+            attachments: components["schemas"]["Attachment"][] | null;
             authorAvatarUrl: string | null;
             /** @description 'Usuario eliminado' once the account is deleted */
             authorName: string;
@@ -1583,12 +1813,45 @@ export interface components {
             content: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Set once deleted: the content and attachments are gone ('Mensaje eliminado')
+             */
+            deletedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the author edited it ('editado')
+             */
+            editedAt: string | null;
             /** @description UUIDv7: ordering by id is ordering by time */
             id: string;
+            /** @description One entry per emoji used, with who used it */
+            reactions: components["schemas"]["MessageReaction"][] | null;
+            /** @description The message this one answers, null when none */
+            replyTo: components["schemas"]["Quote"];
+            /** @description A UUIDv7 drawn at every change of the message; the newest rev wins */
+            rev: string;
             /** @description The author's unit; null: the UI shows 'Sin asignar' */
             unitNumber: string | null;
             /** @description null once the author's account is deleted */
             userId: string | null;
+        };
+        ChatReactInputBody: {
+            /**
+             * @description The same emoji again removes the caller's reaction; another replaces it
+             * @enum {string}
+             */
+            emoji: "👍" | "❤️" | "😂" | "😮" | "😢" | "🙏";
+        };
+        ChatRemoval: {
+            authorId: string | null;
+            channelId: string;
+            id: string;
+            messageId: string;
+            reason: string;
+            /** Format: date-time */
+            removedAt: string;
+            removedBy: string;
         };
         ChooseUnitInputBody: {
             /** @description The choice of a /find-community result: asks its admins to let you join; omit in your own community */
@@ -1664,6 +1927,11 @@ export interface components {
             lastMessage: components["schemas"]["DirectMessage"];
             /** Format: date-time */
             lastMessageAt: string | null;
+            /**
+             * Format: date-time
+             * @description The caller silenced it until then (year 9999: always); null when not muted
+             */
+            mutedUntil: string | null;
             other: components["schemas"]["ConversationPerson"];
             /**
              * Format: int64
@@ -1842,14 +2110,27 @@ export interface components {
             password?: string;
         };
         DirectMessage: {
+            attachments: components["schemas"]["Attachment"][] | null;
             /** @description The idempotency key the sender chose */
             clientId: string | null;
             content: string;
             conversationId: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Set once deleted: the content and attachments are gone ('Mensaje eliminado')
+             */
+            deletedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the author edited it ('editado')
+             */
+            editedAt: string | null;
             /** @description UUIDv7: ordering by id is ordering by time */
             id: string;
+            /** @description One entry per emoji used, with who used it */
+            reactions: components["schemas"]["MessageReaction"][] | null;
             /**
              * Format: date-time
              * @description null while unread
@@ -1857,6 +2138,10 @@ export interface components {
             readAt: string | null;
             /** @description null once the recipient's account is deleted */
             recipientId: string | null;
+            /** @description The message this one answers, null when none */
+            replyTo: components["schemas"]["Quote"];
+            /** @description A UUIDv7 drawn at every change of the message; the newest rev wins */
+            rev: string;
             /** @description null once the sender's account is deleted */
             senderId: string | null;
             /** @description 'Usuario eliminado' once the account is deleted */
@@ -1885,6 +2170,10 @@ export interface components {
             avatarUrl?: string;
             displayName: string;
             rulesAccepted: boolean;
+        };
+        EditMessageInputBody: {
+            /** @description The new text (empty only when the message carries attachments) */
+            content: string;
         };
         EmailBody: {
             /** @description Email address */
@@ -2164,6 +2453,24 @@ export interface components {
             /** @description The unit that receives the residents and the owner; the other is removed */
             into: string;
         };
+        MessageReaction: {
+            emoji: string;
+            userIds: string[] | null;
+        };
+        MuteInputBody: {
+            /**
+             * @description 8 hours, one week, always, or unmute
+             * @enum {string}
+             */
+            duration: "8h" | "1w" | "always" | "off";
+        };
+        MuteOutputBody: {
+            /**
+             * Format: date-time
+             * @description null: not muted; year 9999: always
+             */
+            mutedUntil: string | null;
+        };
         MyJoinRequestOutputBody: {
             /** @description The latest; null when none was sent */
             request: components["schemas"]["JoinRequest"];
@@ -2274,6 +2581,15 @@ export interface components {
         ProposedUnitsOutputBody: {
             units: components["schemas"]["ProposedUnit"][] | null;
         };
+        Quote: {
+            authorName: string;
+            /** @description The start of its text; empty once deleted */
+            content: string;
+            deleted: boolean;
+            /** @description It carries attachments */
+            hasFiles: boolean;
+            id: string;
+        };
         ReactInputBody: {
             /**
              * @description The same emoji again removes the reaction; another replaces it
@@ -2337,6 +2653,10 @@ export interface components {
              */
             residents: number;
             staircase: string | null;
+        };
+        RemoveMessageInputBody: {
+            /** @description Why it is removed (kept in the audit trail) */
+            reason: string;
         };
         ResetInputBody: {
             password: string;
@@ -2407,10 +2727,21 @@ export interface components {
             /** @description Required: 'El número de vivienda es obligatorio' */
             unitNumber: string;
         };
+        SearchHit: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+        };
         SendInputBody: {
+            /** @description Files uploaded to this chat by the caller and not sent yet */
+            attachmentIds?: string[] | null;
             /** @description Chosen by the client (e.g. a UUID) for each message: a retry with the same id returns the first message (200) instead of sending it again */
             clientId?: string;
-            content: string;
+            /** @description May be empty when the message carries attachments */
+            content?: string;
+            /** @description The message of this chat it answers */
+            replyTo?: string;
         };
         SetRoleInputBody: {
             /** @enum {string} */
@@ -2962,6 +3293,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AppInfo"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -3566,6 +3926,35 @@ export interface operations {
             };
         };
     };
+    leaveChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     addChannelMembers: {
         parameters: {
             query?: never;
@@ -3658,6 +4047,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChannelMessage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    editChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditMessageInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reactToChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatReactInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveMessageInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    muteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchChannelMessages: {
+        parameters: {
+            query?: {
+                /** @description Words to find, accents and case aside */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHit"][] | null;
                 };
             };
             /** @description Error */
@@ -3847,6 +4437,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listChatRemovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatRemoval"][] | null;
                 };
             };
             /** @description Error */
@@ -4786,6 +5405,35 @@ export interface operations {
             };
         };
     };
+    deleteConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDirectMessages: {
         parameters: {
             query?: {
@@ -4856,6 +5504,139 @@ export interface operations {
             };
         };
     };
+    deleteDirectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    editDirectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditMessageInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reactToDirectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatReactInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    muteDirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     markConversationRead: {
         parameters: {
             query?: never;
@@ -4874,6 +5655,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarkReadOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchDirectMessages: {
+        parameters: {
+            query?: {
+                /** @description Words to find, accents and case aside */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHit"][] | null;
                 };
             };
             /** @description Error */
