@@ -17,15 +17,26 @@ export type UploadProgress = (fraction: number) => void
  * this uses XMLHttpRequest). Resolves with the stored key and URL; rejects with an ApiError carrying the
  * server's Spanish `detail` (wrong type, too large, …) or a TypeError when the network fails.
  */
-export function uploadFile(
+export async function uploadFile(
   bucket: UploadBucket,
   file: Blob,
   onProgress?: UploadProgress,
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
+  const body = await postFile(`/api/v1/files/${bucket}`, file, onProgress, signal)
+  if (!isUploaded(body)) throw new ApiError(500, body)
+  return { key: body.key, url: body.url }
+}
+
+/**
+ * Posts a file as the raw request body to `url`, reporting progress, and resolves with the JSON the
+ * server answered; rejects as uploadFile does. Aborting the signal stops the upload: the server stores
+ * nothing of a body that did not arrive whole.
+ */
+export function postFile(url: string, file: Blob, onProgress?: UploadProgress, signal?: AbortSignal): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/api/v1/files/${bucket}`)
+    xhr.open('POST', url)
     xhr.withCredentials = true
     xhr.responseType = 'text'
     if (file.type) xhr.setRequestHeader('Content-Type', file.type)
@@ -34,9 +45,9 @@ export function uploadFile(
     }
     xhr.onload = () => {
       const body = parseJson(xhr.responseText)
-      if (xhr.status >= 200 && xhr.status < 300 && isUploaded(body)) {
+      if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1)
-        resolve({ key: body.key, url: body.url })
+        resolve(body)
         return
       }
       reject(new ApiError(xhr.status, body))
