@@ -112,7 +112,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	}
 	db, wake, now := a.DB, a.mail.Wake, o.Now
 	limiter := rateLimiter(db, now)
-	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now})
+	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now, Files: o.Files})
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Messaging.Revoke
 	auditLog := audit.New(db, now, o.Log)
@@ -232,6 +232,7 @@ func (a *App) Background() (stop func()) {
 	wg.Go(func() { a.purge.Run(ctx) })
 	wg.Go(func() { a.voting.Run(ctx) }) // polls open, close and end their objection period on time
 	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })
+	wg.Go(func() { a.Messaging.PurgeAttachments(ctx) }) // chat uploads never sent
 	wg.Go(func() {
 		if err := a.Messaging.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

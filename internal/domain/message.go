@@ -29,6 +29,7 @@ type DirectMessage struct {
 	CreatedAt      time.Time  `json:"createdAt"`
 	ReadAt         *time.Time `json:"readAt" doc:"null while unread"`
 	CommunityID    string     `json:"-"`
+	MessageExtras
 }
 
 // Conversation is a conversation as one of its participants sees it in their list.
@@ -42,6 +43,7 @@ type Conversation struct {
 	Unread        int
 	CreatedAt     time.Time
 	LastMessageAt *time.Time
+	MutedUntil    *time.Time // nil: not muted
 }
 
 // Channel is the community chat or a private channel.
@@ -55,6 +57,7 @@ type Channel struct {
 	CreatedAt   time.Time
 	MemberCount int
 	LastMessage *ChannelMessage
+	MutedUntil  *time.Time // the reader's mute; nil: not muted
 }
 
 // ChannelMessage is one message in a channel. The JSON form is the same in the API and on the stream.
@@ -68,16 +71,123 @@ type ChannelMessage struct {
 	Content      string    `json:"content"`
 	ClientID     *string   `json:"clientId" doc:"The idempotency key the author chose"`
 	CreatedAt    time.Time `json:"createdAt"`
+	MessageExtras
+}
+
+// MessageExtras is what a chat message carries besides its text: the same for direct and channel
+// messages.
+type MessageExtras struct {
+	ReplyTo     *Quote            `json:"replyTo" doc:"The message this one answers, null when none"`
+	Attachments []Attachment      `json:"attachments"`
+	Reactions   []MessageReaction `json:"reactions" doc:"One entry per emoji used, with who used it"`
+	EditedAt    *time.Time        `json:"editedAt" doc:"Set when the author edited it ('editado')"`
+	DeletedAt   *time.Time        `json:"deletedAt" doc:"Set once deleted: the content and attachments are gone ('Mensaje eliminado')"`
+	Rev         string            `json:"rev" doc:"A UUIDv7 drawn at every change of the message; the newest rev wins"`
+
+	// What a new message asks for, checked by the store in the transaction that writes it.
+	ReplyToID     string   `json:"-"`
+	AttachmentIDs []string `json:"-"`
+	SearchText    string   `json:"-"`
+}
+
+// Quote is the message a reply answers, as the reply shows it.
+type Quote struct {
+	ID         string `json:"id"`
+	AuthorName string `json:"authorName"`
+	Content    string `json:"content" doc:"The start of its text; empty once deleted"`
+	Deleted    bool   `json:"deleted"`
+	HasFiles   bool   `json:"hasFiles" doc:"It carries attachments"`
+}
+
+// MessageReaction is one emoji on a message and who put it there.
+type MessageReaction struct {
+	Emoji   string   `json:"emoji"`
+	UserIDs []string `json:"userIds"`
+}
+
+// ChatReactions are the emojis a chat message may get (one per person and message, as announcements).
+var ChatReactions = []string{"👍", "❤️", "😂", "😮", "😢", "🙏"}
+
+// ChatKind tells the two kinds of chat apart: a direct conversation or a channel.
+type ChatKind string
+
+const (
+	ChatDirect  ChatKind = "direct"
+	ChatChannel ChatKind = "channel"
+)
+
+// AttachmentKind says how a chat shows a file.
+type AttachmentKind string
+
+const (
+	AttachmentImage    AttachmentKind = "image"
+	AttachmentDocument AttachmentKind = "document"
+)
+
+// Attachment is a file sent in a chat; only the chat's participants or members may fetch it.
+type Attachment struct {
+	ID           string         `json:"id"`
+	Kind         AttachmentKind `json:"kind" enum:"image,document"`
+	Name         string         `json:"name"`
+	ContentType  string         `json:"contentType"`
+	Size         int64          `json:"size"`
+	Width        *int           `json:"width,omitempty"`
+	Height       *int           `json:"height,omitempty"`
+	URL          string         `json:"url" doc:"The file, for its chat's participants only"`
+	ThumbnailURL *string        `json:"thumbnailUrl" doc:"A small JPEG made by the server, for images"`
+
+	CommunityID string    `json:"-"`
+	ChatKind    ChatKind  `json:"-"`
+	ScopeID     string    `json:"-"` // the conversation or channel
+	MessageID   *string   `json:"-"` // nil while not sent yet
+	UploaderID  *string   `json:"-"`
+	Key         string    `json:"-"`
+	ThumbKey    *string   `json:"-"`
+	CreatedAt   time.Time `json:"-"`
+}
+
+// ChatMessage is a message of either kind as the rules about changing it need it.
+type ChatMessage struct {
+	ID        string
+	Kind      ChatKind
+	ScopeID   string
+	AuthorID  *string
+	Content   string
+	CreatedAt time.Time
+	EditedAt  *time.Time
+	DeletedAt *time.Time
+	Files     int // attachments it carries
+}
+
+// ChatRemoval records an admin's removal of a community-chat message.
+type ChatRemoval struct {
+	ID          string
+	CommunityID string
+	ChannelID   string
+	MessageID   string
+	AuthorID    *string
+	RemovedBy   string
+	Reason      string
+	RemovedAt   time.Time
+}
+
+// SearchHit is a message of a chat that matches a search.
+type SearchHit struct {
+	ID        string    `json:"id"`
+	CreatedAt time.Time `json:"createdAt"`
+	Content   string    `json:"content"`
 }
 
 // Notice kinds: what changed, carried from the transaction that changed it to every instance.
 const (
-	NoticeDM            = "dm"              // ID: the message; Scope: conversation; User: sender; Other: recipient
-	NoticeDMRead        = "dm_read"         // ID: the receipt; Scope: conversation; User: reader; Other: sender; At
-	NoticeChannelMsg    = "channel_message" // ID: the message; Scope: channel
-	NoticeChannelMember = "channel_member"  // ID: a fresh event id; Scope: channel; User: the member added
-	NoticeRevoked       = "revoked"         // ID: a fresh event id; User: whose sessions or access changed
-	NoticeChange        = "change"          // ID: a fresh event id; Community; Scope: the area; Other: the row, if any
+	NoticeDM                = "dm"                      // ID: the message; Scope: conversation; User: sender; Other: recipient
+	NoticeDMRead            = "dm_read"                 // ID: the receipt; Scope: conversation; User: reader; Other: sender; At
+	NoticeChannelMsg        = "channel_message"         // ID: the message; Scope: channel
+	NoticeChannelMember     = "channel_member"          // ID: a fresh event id; Scope: channel; User: the member added
+	NoticeRevoked           = "revoked"                 // ID: a fresh event id; User: whose sessions or access changed
+	NoticeChange            = "change"                  // ID: a fresh event id; Community; Scope: the area; Other: the row, if any
+	NoticeDMChanged         = "dm_changed"              // ID: the message (edited, deleted, reacted to); Scope, User, Other as NoticeDM
+	NoticeChannelMsgChanged = "channel_message_changed" // ID: the message; Scope: channel
 )
 
 // Notice is the small message that tells every instance that something changed, after the transaction

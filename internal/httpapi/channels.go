@@ -18,11 +18,12 @@ type Channel struct {
 	LastMessage *domain.ChannelMessage `json:"lastMessage" doc:"null before the first message"`
 	CreatedBy   *string                `json:"createdBy" doc:"null for the community channel"`
 	CreatedAt   time.Time              `json:"createdAt"`
+	MutedUntil  *time.Time             `json:"mutedUntil" doc:"The caller silenced it until then (year 9999: always); null when not muted"`
 }
 
 func channelOf(c *domain.Channel) Channel {
 	return Channel{ID: c.ID, Name: c.Name, Description: c.Description, Kind: string(c.Kind), MemberCount: c.MemberCount,
-		LastMessage: c.LastMessage, CreatedBy: c.CreatedBy, CreatedAt: c.CreatedAt}
+		LastMessage: c.LastMessage, CreatedBy: c.CreatedBy, CreatedAt: c.CreatedAt, MutedUntil: c.MutedUntil}
 }
 
 type channelsOutput struct{ Body []Channel }
@@ -164,7 +165,7 @@ func (s *server) postChannelMessage(ctx context.Context, in *sendInput) (*channe
 	if err != nil {
 		return nil, err
 	}
-	m, created, err := s.Messaging.PostChannel(ctx, a, in.ID, in.Body.Content, in.Body.ClientID)
+	m, created, err := s.Messaging.PostChannel(ctx, a, in.ID, in.outgoing())
 	if err != nil {
 		return nil, err
 	}

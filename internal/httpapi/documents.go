@@ -316,7 +316,7 @@ func (s *server) receiveDocument(w http.ResponseWriter, r *http.Request, a *doma
 		return nil, false
 	}
 	b := s.Documents.Bucket()
-	data, ok := s.receive(w, r, a.UserID, b)
+	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError().Message)
 	if !ok {
 		return nil, false
 	}

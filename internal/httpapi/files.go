@@ -73,7 +73,7 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
 		return
 	}
-	data, ok := s.receive(w, r, a.UserID, b)
+	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError().Message)
 	if !ok {
 		return
 	}
@@ -98,16 +98,15 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(fileUploadResponse{Key: key, URL: "/files/" + key})
 }
 
-// receive reads the body of an upload of userID to bucket b, as it arrives and under b's limit (refused
-// at once when its Content-Length is over it), after counting the attempt in the member's hourly
-// allowance (uploadQuota) and giving it UploadReadTimeout to arrive. When it returns false it has
-// answered the request. A body that does not arrive whole is never handed on, so it leaves nothing anywhere.
-func (s *server) receive(w http.ResponseWriter, r *http.Request, userID string, b *files.Bucket) ([]byte, bool) {
+// readUpload reads the body of an upload of userID under maxBytes (sizeMessage answers a larger one), as
+// it arrives, after counting the attempt in the member's hourly allowance; ok=false means the request was
+// answered (nothing is stored: a cancelled upload leaves nothing behind).
+func (s *server) readUpload(w http.ResponseWriter, r *http.Request, userID string, maxBytes int64, sizeMessage string) (data []byte, ok bool) {
 	tooLarge := func() {
 		w.Header().Set("Connection", "close") // the rest of the body is not worth reading
-		writeProblem(w, newProblem(http.StatusRequestEntityTooLarge, domain.CodeInvalid, b.SizeError().Message))
+		writeProblem(w, newProblem(http.StatusRequestEntityTooLarge, domain.CodeInvalid, sizeMessage))
 	}
-	if r.ContentLength > b.MaxBytes {
+	if r.ContentLength > maxBytes {
 		tooLarge()
 		return nil, false
 	}
@@ -116,9 +115,9 @@ func (s *server) receive(w http.ResponseWriter, r *http.Request, userID string, 
 	}
 	extendBodyDeadline(w, r, s.UploadReadTimeout)
 	// The buffer grows with the bytes that actually arrive, never with what Content-Length claims; and
-	// MaxBytesReader reads at most MaxBytes+1 bytes of the body and fails past MaxBytes.
+	// MaxBytesReader reads at most maxBytes+1 bytes of the body and fails past maxBytes.
 	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, b.MaxBytes)); err != nil {
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, maxBytes)); err != nil {
 		var tooBig *http.MaxBytesError
 		switch {
 		case errors.As(err, &tooBig):

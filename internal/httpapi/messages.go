@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/messaging"
 )
 
 // ConversationPerson is the other participant of a conversation.
@@ -23,11 +24,12 @@ type Conversation struct {
 	Unread        int                   `json:"unread" doc:"Messages to the caller they have not read"`
 	LastMessageAt *time.Time            `json:"lastMessageAt"`
 	CreatedAt     time.Time             `json:"createdAt"`
+	MutedUntil    *time.Time            `json:"mutedUntil" doc:"The caller silenced it until then (year 9999: always); null when not muted"`
 }
 
 func conversationOf(c *domain.Conversation) Conversation {
 	return Conversation{ID: c.ID, Other: ConversationPerson{ID: c.OtherID, FullName: c.OtherName, AvatarURL: c.OtherAvatar},
-		LastMessage: c.LastMessage, Unread: c.Unread, LastMessageAt: c.LastMessageAt, CreatedAt: c.CreatedAt}
+		LastMessage: c.LastMessage, Unread: c.Unread, LastMessageAt: c.LastMessageAt, CreatedAt: c.CreatedAt, MutedUntil: c.MutedUntil}
 }
 
 type conversationsOutput struct{ Body []Conversation }
@@ -61,9 +63,15 @@ type directMessagesOutput struct{ Body []domain.DirectMessage }
 type sendInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body struct {
-		Content  string `json:"content" maxLength:"20000"`
-		ClientID string `json:"clientId,omitempty" maxLength:"100" doc:"Chosen by the client (e.g. a UUID) for each message: a retry with the same id returns the first message (200) instead of sending it again"`
+		Content       string   `json:"content,omitempty" maxLength:"20000" doc:"May be empty when the message carries attachments"`
+		ClientID      string   `json:"clientId,omitempty" maxLength:"100" doc:"Chosen by the client (e.g. a UUID) for each message: a retry with the same id returns the first message (200) instead of sending it again"`
+		ReplyTo       string   `json:"replyTo,omitempty" maxLength:"64" doc:"The message of this chat it answers"`
+		AttachmentIDs []string `json:"attachmentIds,omitempty" maxItems:"10" doc:"Files uploaded to this chat by the caller and not sent yet"`
 	}
+}
+
+func (in *sendInput) outgoing() messaging.Outgoing {
+	return messaging.Outgoing{Content: in.Body.Content, ClientID: in.Body.ClientID, ReplyTo: in.Body.ReplyTo, AttachmentIDs: in.Body.AttachmentIDs}
 }
 
 type directMessageOutput struct {
@@ -142,7 +150,7 @@ func (s *server) sendDirectMessage(ctx context.Context, in *sendInput) (*directM
 	if err != nil {
 		return nil, err
 	}
-	m, created, err := s.Messaging.SendDirect(ctx, a, in.ID, in.Body.Content, in.Body.ClientID)
+	m, created, err := s.Messaging.SendDirect(ctx, a, in.ID, in.outgoing())
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"vecinos/internal/domain"
 	"vecinos/internal/events"
 )
 
@@ -248,6 +249,33 @@ func registerAPI(api huma.API, s *server) {
 		"Mensajes de un canal, los más antiguos primero")
 	route(api, http.MethodPost, "/api/v1/channels/{id}/messages", members, 201, "messages", "postChannelMessage", s.postChannelMessage,
 		"Escribir en un canal (idempotente por clientId)")
+	// messages: the chat's extras (issue #20); attachments are uploaded and served by plain handlers
+	for _, c := range []struct {
+		kind         domain.ChatKind
+		path, op, of string
+	}{{domain.ChatDirect, "/api/v1/conversations/{id}", "Direct", "de una conversación"}, {domain.ChatChannel, "/api/v1/channels/{id}", "Channel", "de un canal"}} {
+		h := chatHandlers{s, c.kind}
+		route(api, http.MethodPatch, c.path+"/messages/{messageId}", members, 204, "messages", "edit"+c.op+"Message", h.edit,
+			"Editar un mensaje propio "+c.of+" (15 minutos)")
+		route(api, http.MethodDelete, c.path+"/messages/{messageId}", members, 204, "messages", "delete"+c.op+"Message", h.delete,
+			"Eliminar un mensaje propio "+c.of+" (queda 'Mensaje eliminado')")
+		route(api, http.MethodPut, c.path+"/messages/{messageId}/reaction", members, 204, "messages", "reactTo"+c.op+"Message", h.react,
+			"Reaccionar a un mensaje "+c.of+" (el mismo emoji la quita)")
+		route(api, http.MethodGet, c.path+"/search", members, 200, "messages", "search"+c.op+"Messages", h.search,
+			"Buscar en los mensajes "+c.of+" (sin distinguir acentos)")
+		route(api, http.MethodPut, c.path+"/mute", members, 200, "messages", "mute"+c.op, h.mute,
+			"Silenciar las notificaciones "+c.of)
+	}
+	route(api, http.MethodDelete, "/api/v1/conversations/{id}", members, 204, "messages", "deleteConversation", s.hideConversation,
+		"Eliminar una conversación de mi lista (vuelve con un mensaje nuevo)")
+	route(api, http.MethodPost, "/api/v1/channels/{id}/leave", members, 204, "messages", "leaveChannel", s.leaveChannel,
+		"Salir de un canal privado")
+	route(api, http.MethodPost, "/api/v1/channels/{id}/messages/{messageId}/removal", admins, 204, "messages", "removeChannelMessage",
+		s.removeChannelMessage, "Retirar un mensaje del chat comunitario, con su motivo (solo administradores)")
+	route(api, http.MethodGet, "/api/v1/community/chat-removals", admins, 200, "messages", "listChatRemovals", s.chatRemovals,
+		"Mensajes retirados del chat comunitario: quién, cuándo y por qué (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/attachments/{id}", members, 204, "messages", "cancelAttachment", s.cancelAttachment,
+		"Descartar un archivo subido que aún no se envió")
 
 	// announcements
 	route(api, http.MethodGet, "/api/v1/announcements", members, 200, "announcements", "listAnnouncements", s.listAnnouncements,
@@ -431,12 +459,16 @@ func registerAPI(api huma.API, s *server) {
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth
 // redirects, file uploads and downloads, the calendar feed, the dev mailbox and the health probes.
 func (s *server) mountHandlers(mux *http.ServeMux) {
-	mux.HandleFunc("GET "+streamPath, s.stream)                             // members
-	mux.HandleFunc("GET "+oauthPath+"{provider}/start", s.oauthStart)       // anyone
-	mux.HandleFunc("GET "+oauthPath+"{provider}/callback", s.oauthCallback) // anyone
-	mux.HandleFunc("POST /api/v1/files/{bucket}", s.uploadFile)             // account (community buckets: members)
-	mux.HandleFunc("GET /files/{bucket}/{key...}", s.serveFile)             // by bucket: anyone, the owner or their community
-	mux.HandleFunc("GET "+events.FeedPath, s.calendarFeed)                  // the feed's secret token
+	mux.HandleFunc("GET "+streamPath, s.stream)                                                              // members
+	mux.HandleFunc("GET "+oauthPath+"{provider}/start", s.oauthStart)                                        // anyone
+	mux.HandleFunc("GET "+oauthPath+"{provider}/callback", s.oauthCallback)                                  // anyone
+	mux.HandleFunc("POST /api/v1/files/{bucket}", s.uploadFile)                                              // account (community buckets: members)
+	mux.HandleFunc("GET /files/{bucket}/{key...}", s.serveFile)                                              // by bucket: anyone, the owner or their community
+	mux.HandleFunc("POST /api/v1/conversations/{id}/attachments", chatHandlers{s, domain.ChatDirect}.upload) // participants
+	mux.HandleFunc("POST /api/v1/channels/{id}/attachments", chatHandlers{s, domain.ChatChannel}.upload)     // members
+	mux.HandleFunc("GET /api/v1/attachments/{id}", s.serveAttachment(false))                                 // the chat's participants or members
+	mux.HandleFunc("GET /api/v1/attachments/{id}/thumbnail", s.serveAttachment(true))
+	mux.HandleFunc("GET "+events.FeedPath, s.calendarFeed) // the feed's secret token
 
 	// documents: members; an upload needs an admin or a category open to members, a new version an admin
 	// or the document's uploader, a file that the caller may see the document

@@ -154,7 +154,7 @@ func benchFanOut(b *testing.B, db *store.DB, urls []string, svcs []*messaging.Se
 	b.ResetTimer()
 	for i := range b.N {
 		t0 := time.Now()
-		if _, _, err := svcs[0].PostChannel(ctx, author, ch.ID, fmt.Sprintf("bench %d", i), ""); err != nil {
+		if _, _, err := svcs[0].PostChannel(ctx, author, ch.ID, messaging.Outgoing{Content: fmt.Sprintf("bench %d", i)}); err != nil {
 			b.Fatal(err)
 		}
 		post += time.Since(t0)

@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/files"
 	"vecinos/internal/realtime"
 )
 
@@ -38,8 +39,9 @@ type Store interface {
 	GetOrCreateConversation(ctx context.Context, communityID, userID, otherID string, now time.Time) (string, error)
 	ConversationOther(ctx context.Context, communityID, userID, id string) (*string, error)
 	Conversations(ctx context.Context, communityID, userID string) ([]domain.Conversation, error)
+	ConversationFor(ctx context.Context, communityID, userID, id string) (*domain.Conversation, error)
 	DirectMessage(ctx context.Context, id string) (*domain.DirectMessage, error)
-	DirectMessages(ctx context.Context, conversationID, before string, limit int) ([]domain.DirectMessage, error)
+	DirectMessages(ctx context.Context, conversationID, readerID, before string, limit int) ([]domain.DirectMessage, error)
 	SendDirectMessage(ctx context.Context, m *domain.DirectMessage) (*domain.DirectMessage, bool, error)
 	MarkConversationRead(ctx context.Context, communityID, conversationID, readerID string, otherID *string, receiptID string, now time.Time) (int64, error)
 	UnreadCount(ctx context.Context, communityID, userID string) (int, error)
@@ -57,6 +59,21 @@ type Store interface {
 	ChannelMessagesAfter(ctx context.Context, channelIDs []string, after string, limit int) ([]domain.ChannelMessage, error)
 	PostChannelMessage(ctx context.Context, m *domain.ChannelMessage) (*domain.ChannelMessage, bool, error)
 
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	ChatMessageForUpdate(ctx context.Context, kind domain.ChatKind, scopeID, id string) (*domain.ChatMessage, error)
+	SaveChatMessage(ctx context.Context, m *domain.ChatMessage, rev string) ([]string, error)
+	SaveChatReaction(ctx context.Context, m *domain.ChatMessage, userID, emoji string, at time.Time, rev string) error
+	SaveChatRemoval(ctx context.Context, r *domain.ChatRemoval) error
+	ChatRemovals(ctx context.Context, communityID string) ([]domain.ChatRemoval, error)
+	SearchChat(ctx context.Context, kind domain.ChatKind, scopeID, readerID, query string, limit int) ([]domain.SearchHit, error)
+	SetChatMute(ctx context.Context, userID, scopeID string, until *time.Time) error
+	HideConversation(ctx context.Context, userID, id string) error
+	LeaveChannel(ctx context.Context, channelID, userID string, at time.Time) error
+	CreateAttachment(ctx context.Context, a *domain.Attachment) error
+	Attachment(ctx context.Context, communityID, id string) (*domain.Attachment, error)
+	DeletePendingAttachment(ctx context.Context, communityID, uploaderID, id string) ([]string, error)
+	PurgePendingAttachments(ctx context.Context, before time.Time) ([]string, error)
+
 	NotifiesOnCommit() bool
 	Notify(ctx context.Context, n domain.Notice) error
 	Listen(ctx context.Context, listening func(reconnected bool), fn func(domain.Notice)) error
@@ -71,6 +88,7 @@ type Service struct {
 	queue     *realtime.Serial[domain.Notice]
 	listening atomic.Bool
 	maxReplay int
+	files     files.Storage
 }
 
 // Options configure the service.
@@ -78,6 +96,7 @@ type Options struct {
 	Now       func() time.Time // the clock; nil = time.Now
 	Log       *slog.Logger     // nil = slog.Default()
 	MaxReplay int              // events a reconnecting stream may replay before it must refetch; 0 = 500
+	Files     files.Storage    // where chat attachments go; nil: attachments are refused
 }
 
 // New returns the service; its changes are published on broker.
@@ -91,7 +110,7 @@ func New(store Store, broker *realtime.Broker, o Options) *Service {
 	if o.MaxReplay <= 0 {
 		o.MaxReplay = 500
 	}
-	s := &Service{store: store, broker: broker, now: o.Now, log: o.Log, maxReplay: o.MaxReplay}
+	s := &Service{store: store, broker: broker, now: o.Now, log: o.Log, maxReplay: o.MaxReplay, files: o.Files}
 	s.queue = realtime.NewSerial(s.deliver)
 	return s
 }
@@ -210,21 +229,24 @@ func (s *Service) Conversations(ctx context.Context, a *domain.Actor) ([]domain.
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.Conversations(ctx, a.CommunityID, a.UserID)
+	cs, err := s.store.Conversations(ctx, a.CommunityID, a.UserID)
+	for i := range cs {
+		cs[i].MutedUntil = s.activeMute(cs[i].MutedUntil)
+	}
+	return cs, err
 }
 
-// Conversation returns one of a's conversations as their list shows it.
+// Conversation returns one of a's conversations as their list shows it (also one they deleted from it).
 func (s *Service) Conversation(ctx context.Context, a *domain.Actor, id string) (*domain.Conversation, error) {
-	cs, err := s.Conversations(ctx, a)
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	c, err := s.store.ConversationFor(ctx, a.CommunityID, a.UserID, id)
 	if err != nil {
 		return nil, err
 	}
-	for i := range cs {
-		if cs[i].ID == id {
-			return &cs[i], nil
-		}
-	}
-	return nil, domain.Errorf(domain.CodeNotFound, "La conversación no existe")
+	c.MutedUntil = s.activeMute(c.MutedUntil)
+	return c, nil
 }
 
 // StartConversation returns the conversation between a and otherID, a neighbour of a's community,
@@ -251,20 +273,19 @@ func (s *Service) DirectMessages(ctx context.Context, a *domain.Actor, conversat
 	if _, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, conversationID); err != nil {
 		return nil, err
 	}
-	return s.store.DirectMessages(ctx, conversationID, before, limit(n))
+	return s.store.DirectMessages(ctx, conversationID, a.UserID, before, limit(n))
 }
 
-// SendDirect sends content (trimmed) to the other participant of a conversation a takes part in. A retry
-// with the same clientID returns the first message and created=false.
-func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationID, content, clientID string) (*domain.DirectMessage, bool, error) {
+// SendDirect sends a message (text trimmed, attachments, or both) to the other participant of a
+// conversation a takes part in. A retry with the same clientID returns the first message and created=false.
+func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationID string, in Outgoing) (*domain.DirectMessage, bool, error) {
 	if !a.InCommunity() {
 		return nil, false, domain.ErrNoCommunity
 	}
-	content = strings.TrimSpace(content)
-	if err := checkContent(content); err != nil {
+	if err := checkOutgoing(&in, true); err != nil {
 		return nil, false, err
 	}
-	cid, err := validClientID(clientID)
+	cid, err := validClientID(in.ClientID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -273,7 +294,8 @@ func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationI
 		return nil, false, err
 	}
 	m := &domain.DirectMessage{ID: domain.NewID(), ConversationID: conversationID, SenderID: &a.UserID, RecipientID: other,
-		Content: content, ClientID: cid, CreatedAt: s.now().UTC().Truncate(time.Millisecond), CommunityID: a.CommunityID}
+		Content: in.Content, ClientID: cid, CreatedAt: s.now().UTC().Truncate(time.Millisecond), CommunityID: a.CommunityID}
+	m.ReplyToID, m.AttachmentIDs, m.SearchText = in.ReplyTo, in.AttachmentIDs, domain.SearchText(in.Content)
 	out, created, err := s.store.SendDirectMessage(ctx, m)
 	if err != nil {
 		return nil, false, err
@@ -336,7 +358,11 @@ func (s *Service) Channels(ctx context.Context, a *domain.Actor) ([]domain.Chann
 	if _, err := s.CommunityChannel(ctx, a); err != nil {
 		return nil, err
 	}
-	return s.store.Channels(ctx, a.CommunityID, a.UserID)
+	cs, err := s.store.Channels(ctx, a.CommunityID, a.UserID)
+	for i := range cs {
+		cs[i].MutedUntil = s.activeMute(cs[i].MutedUntil)
+	}
+	return cs, err
 }
 
 // Channel returns a channel a may read and post in.
@@ -344,7 +370,12 @@ func (s *Service) Channel(ctx context.Context, a *domain.Actor, id string) (*dom
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.ChannelFor(ctx, a.CommunityID, a.UserID, id)
+	c, err := s.store.ChannelFor(ctx, a.CommunityID, a.UserID, id)
+	if err != nil {
+		return nil, err
+	}
+	c.MutedUntil = s.activeMute(c.MutedUntil)
+	return c, nil
 }
 
 // ChannelInput is the create-channel form.
@@ -420,13 +451,11 @@ func (s *Service) ChannelMessages(ctx context.Context, a *domain.Actor, channelI
 	return s.store.ChannelMessages(ctx, c.ID, before, limit(n))
 }
 
-// PostChannel posts content in a channel a may post in. The community chat keeps the content as typed
-// (spec §5: untrimmed after the emptiness check); private channels trim it like direct messages.
-func (s *Service) PostChannel(ctx context.Context, a *domain.Actor, channelID, content, clientID string) (*domain.ChannelMessage, bool, error) {
-	if err := checkContent(content); err != nil {
-		return nil, false, err
-	}
-	cid, err := validClientID(clientID)
+// PostChannel posts a message (text, attachments, or both) in a channel a may post in. The community chat
+// keeps the text as typed (spec §5: untrimmed after the emptiness check); private channels trim it like
+// direct messages.
+func (s *Service) PostChannel(ctx context.Context, a *domain.Actor, channelID string, in Outgoing) (*domain.ChannelMessage, bool, error) {
+	cid, err := validClientID(in.ClientID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -434,11 +463,12 @@ func (s *Service) PostChannel(ctx context.Context, a *domain.Actor, channelID, c
 	if err != nil {
 		return nil, false, err
 	}
-	if c.Kind == domain.ChannelPrivate {
-		content = strings.TrimSpace(content)
+	if err := checkOutgoing(&in, c.Kind == domain.ChannelPrivate); err != nil {
+		return nil, false, err
 	}
-	m := &domain.ChannelMessage{ID: domain.NewID(), ChannelID: c.ID, UserID: &a.UserID, Content: content, ClientID: cid,
+	m := &domain.ChannelMessage{ID: domain.NewID(), ChannelID: c.ID, UserID: &a.UserID, Content: in.Content, ClientID: cid,
 		CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
+	m.ReplyToID, m.AttachmentIDs, m.SearchText = in.ReplyTo, in.AttachmentIDs, domain.SearchText(in.Content)
 	out, created, err := s.store.PostChannelMessage(ctx, m)
 	if err != nil {
 		return nil, false, err

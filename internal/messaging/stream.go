@@ -106,12 +106,13 @@ func (s *Service) Replay(ctx context.Context, a *domain.Actor, channelIDs []stri
 	}
 	out := make([]*realtime.Event, 0, len(dms)+len(cms))
 	i, j := 0, 0
+	// By rev: a message edited, deleted or reacted to since comes again in its current state.
 	for i < len(dms) || j < len(cms) {
-		if j == len(cms) || (i < len(dms) && dms[i].ID < cms[j].ID) {
-			out = append(out, realtime.NewEvent(dms[i].ID, EventDM, mustJSON(dms[i])))
+		if j == len(cms) || (i < len(dms) && dms[i].Rev < cms[j].Rev) {
+			out = append(out, realtime.NewEvent(dms[i].Rev, EventDM, mustJSON(dms[i])))
 			i++
 		} else {
-			out = append(out, realtime.NewEvent(cms[j].ID, EventChannelMessage, mustJSON(cms[j])))
+			out = append(out, realtime.NewEvent(cms[j].Rev, EventChannelMessage, mustJSON(cms[j])))
 			j++
 		}
 	}
@@ -158,7 +159,7 @@ func (s *Service) deliver(n domain.Notice) {
 func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 	b := s.broker
 	switch n.Kind {
-	case domain.NoticeDM:
+	case domain.NoticeDM, domain.NoticeDMChanged:
 		toSender, toRecipient := n.User != "" && b.HasSubscribers(UserTopic(n.User)), n.Other != "" && b.HasSubscribers(UserTopic(n.Other))
 		if !toSender && !toRecipient {
 			return nil
@@ -167,13 +168,16 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 		if err != nil {
 			return err
 		}
-		ev := realtime.NewEvent(m.ID, EventDM, mustJSON(m))
+		// A changed message goes out whole under its new rev: the client replaces its copy.
+		ev := realtime.NewEvent(m.Rev, EventDM, mustJSON(m))
 		if toSender {
 			b.Publish(UserTopic(n.User), ev)
 		}
 		if toRecipient {
 			b.Publish(UserTopic(n.Other), ev)
-			return s.publishUnread(ctx, m.CommunityID, n.Other)
+			if n.Kind == domain.NoticeDM || m.DeletedAt != nil {
+				return s.publishUnread(ctx, m.CommunityID, n.Other)
+			}
 		}
 	case domain.NoticeDMRead:
 		ev := realtime.NewEvent(n.ID, EventDMRead, mustJSON(ReadEvent{ConversationID: n.Scope, ReaderID: &n.User,
@@ -185,7 +189,7 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 		if b.HasSubscribers(UserTopic(n.User)) {
 			return s.publishUnread(ctx, n.Community, n.User)
 		}
-	case domain.NoticeChannelMsg:
+	case domain.NoticeChannelMsg, domain.NoticeChannelMsgChanged:
 		if !b.HasSubscribers(ChannelTopic(n.Scope)) {
 			return nil
 		}
@@ -193,7 +197,7 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 		if err != nil {
 			return err
 		}
-		b.Publish(ChannelTopic(n.Scope), realtime.NewEvent(m.ID, EventChannelMessage, mustJSON(m)))
+		b.Publish(ChannelTopic(n.Scope), realtime.NewEvent(m.Rev, EventChannelMessage, mustJSON(m)))
 	case domain.NoticeRevoked:
 		b.Publish(UserTopic(n.User), realtime.NewEvent("", EventRevoked, []byte("{}")))
 	case domain.NoticeChange:

@@ -12,6 +12,7 @@ import (
 var (
 	errChannelNotFound   = domain.Errorf(domain.CodeNotFound, "El canal no existe")
 	errMembersNotInCommu = domain.Errorf(domain.CodeInvalid, "Solo puedes invitar a vecinos de tu comunidad")
+	errLeftChannel       = domain.Errorf(domain.CodeForbidden, "Has salido de este canal: ya no puedes leerlo ni escribir en él")
 )
 
 const channelColumns = `ch.id, ch.community_id, ch.name, ch.description, ch.kind, ch.created_by, ch.created_at`
@@ -49,10 +50,27 @@ func (db *DB) CommunityChannel(ctx context.Context, communityID string) (*domain
 // ChannelFor returns channel id if userID may read and post in it: the community channel of communityID,
 // or a private channel of communityID they were invited to. Anyone else gets not found.
 func (db *DB) ChannelFor(ctx context.Context, communityID, userID, id string) (*domain.Channel, error) {
-	return scanChannel(db.reader().queryRow(ctx, "SELECT "+channelColumns+` FROM channels ch
+	var muted *int64
+	c, err := scanChannel(db.reader().queryRow(ctx, "SELECT "+channelColumns+`, mu.until_at FROM channels ch
+		LEFT JOIN chat_mutes mu ON mu.user_id = ? AND mu.scope_id = ch.id
 		WHERE ch.id = ? AND ch.community_id = ?
-		  AND (ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ?))`,
-		id, communityID, userID))
+		  AND (ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ? AND cm.left_at IS NULL))`,
+		userID, id, communityID, userID), &muted)
+	if errors.Is(err, errChannelNotFound) {
+		var left int
+		if e := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
+			WHERE cm.channel_id = ? AND cm.user_id = ? AND cm.left_at IS NOT NULL AND ch.community_id = ?`, id, userID, communityID).Scan(&left); e != nil {
+			return nil, e
+		}
+		if left > 0 {
+			return nil, errLeftChannel
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	c.MutedUntil = fromNullMS(muted)
+	return c, nil
 }
 
 // Channels lists the channels userID belongs to in communityID — the community channel first, then the
@@ -60,15 +78,16 @@ func (db *DB) ChannelFor(ctx context.Context, communityID, userID, id string) (*
 func (db *DB) Channels(ctx context.Context, communityID, userID string) ([]domain.Channel, error) {
 	rows, err := db.reader().query(ctx, "SELECT "+channelColumns+`,
 			CASE WHEN ch.kind = 'community' THEN (SELECT COUNT(*) FROM profiles pr WHERE pr.community_id = ch.community_id)
-			     ELSE (SELECT COUNT(*) FROM channel_members n WHERE n.channel_id = ch.id) END,
-			lm.id, lm.user_id, COALESCE(lp.full_name, ''), lm.content, lm.client_id, lm.created_at
+			     ELSE (SELECT COUNT(*) FROM channel_members n WHERE n.channel_id = ch.id AND n.left_at IS NULL) END,
+			lm.id, lm.user_id, COALESCE(lp.full_name, ''), lm.content, lm.client_id, lm.created_at, lm.deleted_at, lm.rev, mu.until_at
 		FROM channels ch
 		LEFT JOIN messages lm ON lm.id = (SELECT m.id FROM messages m WHERE m.channel_id = ch.id ORDER BY m.id DESC LIMIT 1)
 		LEFT JOIN profiles lp ON lp.id = lm.user_id
+		LEFT JOIN chat_mutes mu ON mu.user_id = ? AND mu.scope_id = ch.id
 		WHERE ch.community_id = ?
-		  AND (ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ?))
+		  AND (ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ? AND cm.left_at IS NULL))
 		ORDER BY CASE WHEN ch.kind = 'community' THEN 0 ELSE 1 END, COALESCE(lm.created_at, ch.created_at) DESC, ch.id DESC`,
-		communityID, userID)
+		userID, communityID, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -76,19 +95,21 @@ func (db *DB) Channels(ctx context.Context, communityID, userID string) ([]domai
 	out := []domain.Channel{}
 	for rows.Next() {
 		var count int
-		var mID, mContent *string
+		var mID, mContent, mRev *string
 		var m domain.ChannelMessage
-		var mCreated *int64
-		c, err := scanChannel(rows, &count, &mID, &m.UserID, &m.AuthorName, &mContent, &m.ClientID, &mCreated)
+		var mCreated, mDeleted, muted *int64
+		c, err := scanChannel(rows, &count, &mID, &m.UserID, &m.AuthorName, &mContent, &m.ClientID, &mCreated, &mDeleted, &mRev, &muted)
 		if err != nil {
 			return nil, err
 		}
-		c.MemberCount = count
+		c.MemberCount, c.MutedUntil = count, fromNullMS(muted)
 		if mID != nil {
 			if m.UserID == nil {
 				m.AuthorName = domain.DeletedUserName
 			}
 			m.ID, m.ChannelID, m.Content, m.CreatedAt = *mID, c.ID, *mContent, fromMS(*mCreated)
+			m.DeletedAt, m.Rev = fromNullMS(mDeleted), deref(mRev)
+			m.Attachments, m.Reactions = []domain.Attachment{}, []domain.MessageReaction{}
 			c.LastMessage = &m
 		}
 		out = append(out, *c)
@@ -100,7 +121,7 @@ func (db *DB) Channels(ctx context.Context, communityID, userID string) ([]domai
 // subscribes to them, and to the community channel, once when it connects).
 func (db *DB) ChannelIDs(ctx context.Context, communityID, userID string) ([]string, error) {
 	rows, err := db.reader().query(ctx, `SELECT cm.channel_id FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
-		WHERE cm.user_id = ? AND ch.community_id = ?`, userID, communityID)
+		WHERE cm.user_id = ? AND ch.community_id = ? AND cm.left_at IS NULL`, userID, communityID)
 	if err != nil {
 		return nil, err
 	}
@@ -169,8 +190,10 @@ func allMembers(ctx context.Context, tx conn, communityID string, userIDs []stri
 func addChannelMembers(ctx context.Context, db *DB, tx conn, c *domain.Channel, userIDs []string, now time.Time) ([]string, error) {
 	var added []string
 	for _, u := range userIDs {
+		// Inviting someone who left brings them back.
 		res, err := tx.exec(ctx, `INSERT INTO channel_members (channel_id, user_id, added_at) VALUES (?, ?, ?)
-			ON CONFLICT DO NOTHING`, c.ID, u, ms(now))
+			ON CONFLICT (channel_id, user_id) DO UPDATE SET left_at = NULL, added_at = excluded.added_at
+			WHERE channel_members.left_at IS NOT NULL`, c.ID, u, ms(now))
 		if err != nil {
 			return nil, err
 		}
@@ -188,15 +211,23 @@ func addChannelMembers(ctx context.Context, db *DB, tx conn, c *domain.Channel, 
 
 const channelMessageSelect = `SELECT m.id, m.channel_id, m.user_id, COALESCE(p.full_name, ''), p.avatar_url,
 		COALESCE(u.unit_number, (SELECT o.unit_number FROM units o WHERE o.owner_id = m.user_id ORDER BY o.unit_number LIMIT 1)),
-		m.content, m.client_id, m.created_at
+		m.content, m.client_id, m.created_at, m.edited_at, m.deleted_at, m.rev,
+		q.id, q.user_id, COALESCE(qp.full_name, ''), q.content, q.deleted_at,
+		(SELECT COUNT(*) FROM chat_attachments qa WHERE qa.message_id = q.id)
 	FROM messages m
 	LEFT JOIN profiles p ON p.id = m.user_id
-	LEFT JOIN units u ON u.id = p.unit_id`
+	LEFT JOIN units u ON u.id = p.unit_id
+	LEFT JOIN messages q ON q.id = m.reply_to
+	LEFT JOIN profiles qp ON qp.id = q.user_id`
 
 func scanChannelMessage(row interface{ Scan(...any) error }) (*domain.ChannelMessage, error) {
 	var m domain.ChannelMessage
 	var created int64
-	err := row.Scan(&m.ID, &m.ChannelID, &m.UserID, &m.AuthorName, &m.AuthorAvatar, &m.UnitNumber, &m.Content, &m.ClientID, &created)
+	var edited, deleted *int64
+	var rev *string
+	var q quoteRow
+	err := row.Scan(&m.ID, &m.ChannelID, &m.UserID, &m.AuthorName, &m.AuthorAvatar, &m.UnitNumber, &m.Content, &m.ClientID, &created,
+		&edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.CodeNotFound, "El mensaje no existe")
 	}
@@ -207,28 +238,50 @@ func scanChannelMessage(row interface{ Scan(...any) error }) (*domain.ChannelMes
 		m.AuthorName = domain.DeletedUserName
 	}
 	m.CreatedAt = fromMS(created)
+	m.EditedAt, m.DeletedAt, m.Rev, m.ReplyTo = fromNullMS(edited), fromNullMS(deleted), deref(rev), q.quote()
 	return &m, nil
 }
 
-func scanChannelMessages(rows *sql.Rows, err error) ([]domain.ChannelMessage, error) {
+// channelMessages runs q, a select of messages, and returns them with their attachments and reactions.
+func (db *DB) channelMessages(ctx context.Context, q string, args ...any) ([]domain.ChannelMessage, error) {
+	rows, err := db.reader().query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	out := []domain.ChannelMessage{}
-	for rows.Next() {
-		m, err := scanChannelMessage(rows)
-		if err != nil {
-			return nil, err
+	err = func() error {
+		defer rows.Close()
+		for rows.Next() {
+			m, err := scanChannelMessage(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, *m)
 		}
-		out = append(out, *m)
+		return rows.Err()
+	}()
+	if err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	extras := make([]*domain.MessageExtras, len(out))
+	ids := make([]string, len(out))
+	for i := range out {
+		extras[i], ids[i] = &out[i].MessageExtras, out[i].ID
+	}
+	return out, db.loadExtras(ctx, db.reader(), domain.ChatChannel, ids, extras)
 }
 
 // ChannelMessage returns one channel message by id (the realtime fan-out loads each new message once).
 func (db *DB) ChannelMessage(ctx context.Context, id string) (*domain.ChannelMessage, error) {
-	return scanChannelMessage(db.reader().queryRow(ctx, channelMessageSelect+" WHERE m.id = ?", id))
+	return db.oneChannelMessage(ctx, db.reader(), channelMessageSelect+" WHERE m.id = ?", id)
+}
+
+func (db *DB) oneChannelMessage(ctx context.Context, c conn, q string, args ...any) (*domain.ChannelMessage, error) {
+	m, err := scanChannelMessage(c.queryRow(ctx, q, args...))
+	if err != nil {
+		return nil, err
+	}
+	return m, db.loadExtras(ctx, c, domain.ChatChannel, []string{m.ID}, []*domain.MessageExtras{&m.MessageExtras})
 }
 
 // ChannelMessages returns up to limit messages of a channel before the message id before (all when
@@ -241,7 +294,7 @@ func (db *DB) ChannelMessages(ctx context.Context, channelID, before string, lim
 		args = append(args, before)
 	}
 	q += " ORDER BY m.id DESC LIMIT ?"
-	out, err := scanChannelMessages(db.reader().query(ctx, q, append(args, limit)...))
+	out, err := db.channelMessages(ctx, q, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}
@@ -251,8 +304,8 @@ func (db *DB) ChannelMessages(ctx context.Context, channelID, before string, lim
 	return out, nil
 }
 
-// ChannelMessagesAfter returns up to limit messages of channelIDs with an id greater than after, oldest
-// first (the replay of a reconnecting stream).
+// ChannelMessagesAfter returns up to limit messages of channelIDs created or changed after the rev after,
+// the oldest change first (the replay of a reconnecting stream).
 func (db *DB) ChannelMessagesAfter(ctx context.Context, channelIDs []string, after string, limit int) ([]domain.ChannelMessage, error) {
 	if len(channelIDs) == 0 {
 		return []domain.ChannelMessage{}, nil
@@ -261,8 +314,8 @@ func (db *DB) ChannelMessagesAfter(ctx context.Context, channelIDs []string, aft
 	for _, id := range channelIDs {
 		args = append(args, id)
 	}
-	return scanChannelMessages(db.reader().query(ctx, channelMessageSelect+" WHERE m.channel_id IN ("+placeholders(len(channelIDs))+
-		") AND m.id > ? ORDER BY m.id LIMIT ?", append(args, after, limit)...))
+	return db.channelMessages(ctx, channelMessageSelect+" WHERE m.channel_id IN ("+placeholders(len(channelIDs))+
+		") AND m.rev > ? ORDER BY m.rev LIMIT ?", append(args, after, limit)...)
 }
 
 // PostChannelMessage stores m unless its author already posted a message with the same client id, in
@@ -274,8 +327,15 @@ func (db *DB) PostChannelMessage(ctx context.Context, m *domain.ChannelMessage) 
 		}
 	}
 	err := db.inTx(ctx, func(tx conn) error {
-		if _, err := tx.exec(ctx, `INSERT INTO messages (id, channel_id, user_id, content, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			m.ID, m.ChannelID, m.UserID, m.Content, m.ClientID, ms(m.CreatedAt)); err != nil {
+		if err := checkReply(ctx, tx, domain.ChatChannel, m.ChannelID, m.ReplyToID); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO messages (id, channel_id, user_id, content, client_id, created_at, reply_to, search_text, rev)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			m.ID, m.ChannelID, m.UserID, m.Content, m.ClientID, ms(m.CreatedAt), nullString(m.ReplyToID), m.SearchText, m.ID); err != nil {
+			return err
+		}
+		if err := claimAttachments(ctx, tx, domain.ChatChannel, m.ChannelID, m.ID, m.UserID, m.AttachmentIDs); err != nil {
 			return err
 		}
 		return db.notify(ctx, tx, domain.Notice{Kind: domain.NoticeChannelMsg, ID: m.ID, Scope: m.ChannelID})
@@ -302,7 +362,7 @@ func sameChannel(m *domain.ChannelMessage, channelID string) (*domain.ChannelMes
 }
 
 func (db *DB) channelMessageByClientID(ctx context.Context, userID, clientID string) (*domain.ChannelMessage, error) {
-	return scanChannelMessage(db.writer().queryRow(ctx, channelMessageSelect+" WHERE m.user_id = ? AND m.client_id = ?", userID, clientID))
+	return db.oneChannelMessage(ctx, db.writer(), channelMessageSelect+" WHERE m.user_id = ? AND m.client_id = ?", userID, clientID)
 }
 
 // CountCommunityMessagesSince counts the messages of communityID's community chat created at or after

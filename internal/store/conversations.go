@@ -55,8 +55,13 @@ func (db *DB) GetOrCreateConversation(ctx context.Context, communityID, userID, 
 		}
 		if current != communityID {
 			// Both moved to another community together: the conversation follows them.
-			_, err = tx.exec(ctx, "UPDATE conversations SET community_id = ? WHERE id = ?", communityID, id)
+			if _, err = tx.exec(ctx, "UPDATE conversations SET community_id = ? WHERE id = ?", communityID, id); err != nil {
+				return err
+			}
 		}
+		// Starting it again brings back a conversation the caller deleted from their list (empty for them).
+		_, err = tx.exec(ctx, "UPDATE conversation_participants SET hidden = FALSE WHERE conversation_id = ? AND user_id = ? AND hidden",
+			id, userID)
 		return err
 	})
 	return id, err
@@ -76,19 +81,48 @@ func (db *DB) ConversationOther(ctx context.Context, communityID, userID, id str
 	return other, err
 }
 
-// Conversations lists userID's conversations in communityID, the latest activity first, each with the
-// other participant, the last message and the unread count — in one query.
+// Conversations lists userID's conversations in communityID that they have not deleted from their list,
+// the latest activity first, each with the other participant, the last message they still see, the unread
+// count and their mute — in one query.
 func (db *DB) Conversations(ctx context.Context, communityID, userID string) ([]domain.Conversation, error) {
-	rows, err := db.reader().query(ctx, `SELECT c.id, c.created_at, c.last_message_at, o.user_id, COALESCE(p.full_name, ''), p.avatar_url,
-			lm.id, lm.sender_id, lm.recipient_id, lm.content, lm.client_id, lm.created_at, lm.read_at,
-			(SELECT COUNT(*) FROM direct_messages u WHERE u.recipient_id = me.user_id AND u.conversation_id = c.id AND u.read_at IS NULL)
+	return db.conversations(ctx, communityID, userID, "", true)
+}
+
+// ConversationFor returns conversation id as userID sees it, even when they deleted it from their list.
+func (db *DB) ConversationFor(ctx context.Context, communityID, userID, id string) (*domain.Conversation, error) {
+	cs, err := db.conversations(ctx, communityID, userID, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(cs) == 0 {
+		return nil, errConversationNotFound
+	}
+	return &cs[0], nil
+}
+
+func (db *DB) conversations(ctx context.Context, communityID, userID, id string, listed bool) ([]domain.Conversation, error) {
+	q := `SELECT c.id, c.created_at, c.last_message_at, o.user_id, COALESCE(p.full_name, ''), p.avatar_url,
+			lm.id, lm.sender_id, lm.recipient_id, lm.content, lm.client_id, lm.created_at, lm.read_at, lm.deleted_at, lm.rev,
+			(SELECT COUNT(*) FROM direct_messages u WHERE u.recipient_id = me.user_id AND u.conversation_id = c.id AND u.read_at IS NULL
+				AND u.deleted_at IS NULL AND u.id > COALESCE(me.cleared_before, '')),
+			mu.until_at
 		FROM conversation_participants me
 		JOIN conversations c ON c.id = me.conversation_id AND c.community_id = ?
 		LEFT JOIN conversation_participants o ON o.conversation_id = c.id AND o.user_id <> me.user_id
 		LEFT JOIN profiles p ON p.id = o.user_id
-		LEFT JOIN direct_messages lm ON lm.id = (SELECT d.id FROM direct_messages d WHERE d.conversation_id = c.id ORDER BY d.id DESC LIMIT 1)
-		WHERE me.user_id = ?
-		ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC`, communityID, userID)
+		LEFT JOIN direct_messages lm ON lm.id = (SELECT d.id FROM direct_messages d WHERE d.conversation_id = c.id
+			AND d.id > COALESCE(me.cleared_before, '') ORDER BY d.id DESC LIMIT 1)
+		LEFT JOIN chat_mutes mu ON mu.user_id = me.user_id AND mu.scope_id = c.id
+		WHERE me.user_id = ?`
+	args := []any{communityID, userID}
+	if listed {
+		q += " AND NOT me.hidden"
+	}
+	if id != "" {
+		q += " AND c.id = ?"
+		args = append(args, id)
+	}
+	rows, err := db.reader().query(ctx, q+" ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -97,21 +131,22 @@ func (db *DB) Conversations(ctx context.Context, communityID, userID string) ([]
 	for rows.Next() {
 		var c domain.Conversation
 		var created int64
-		var last *int64
-		var mID, mContent *string
+		var last, muted *int64
+		var mID, mContent, mRev *string
 		var m domain.DirectMessage
-		var mCreated, mRead *int64
+		var mCreated, mRead, mDeleted *int64
 		if err := rows.Scan(&c.ID, &created, &last, &c.OtherID, &c.OtherName, &c.OtherAvatar,
-			&mID, &m.SenderID, &m.RecipientID, &mContent, &m.ClientID, &mCreated, &mRead, &c.Unread); err != nil {
+			&mID, &m.SenderID, &m.RecipientID, &mContent, &m.ClientID, &mCreated, &mRead, &mDeleted, &mRev, &c.Unread, &muted); err != nil {
 			return nil, err
 		}
-		c.CommunityID, c.CreatedAt, c.LastMessageAt = communityID, fromMS(created), fromNullMS(last)
+		c.CommunityID, c.CreatedAt, c.LastMessageAt, c.MutedUntil = communityID, fromMS(created), fromNullMS(last), fromNullMS(muted)
 		if c.OtherID == nil {
 			c.OtherName = domain.DeletedUserName
 		}
 		if mID != nil {
 			m.ID, m.ConversationID, m.Content, m.CreatedAt, m.ReadAt = *mID, c.ID, *mContent, fromMS(*mCreated), fromNullMS(mRead)
-			m.CommunityID = communityID
+			m.CommunityID, m.DeletedAt, m.Rev = communityID, fromNullMS(mDeleted), deref(mRev)
+			m.Attachments, m.Reactions = []domain.Attachment{}, []domain.MessageReaction{}
 			c.LastMessage = &m
 		}
 		out = append(out, c)
@@ -119,33 +154,60 @@ func (db *DB) Conversations(ctx context.Context, communityID, userID string) ([]
 	return out, rows.Err()
 }
 
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
 const directMessageSelect = `SELECT d.id, d.conversation_id, d.sender_id, COALESCE(p.full_name, ''), d.recipient_id, d.content,
-		d.client_id, d.created_at, d.read_at, c.community_id
+		d.client_id, d.created_at, d.read_at, c.community_id, d.edited_at, d.deleted_at, d.rev,
+		q.id, q.sender_id, COALESCE(qp.full_name, ''), q.content, q.deleted_at,
+		(SELECT COUNT(*) FROM chat_attachments qa WHERE qa.message_id = q.id)
 	FROM direct_messages d
 	JOIN conversations c ON c.id = d.conversation_id
-	LEFT JOIN profiles p ON p.id = d.sender_id`
+	LEFT JOIN profiles p ON p.id = d.sender_id
+	LEFT JOIN direct_messages q ON q.id = d.reply_to
+	LEFT JOIN profiles qp ON qp.id = q.sender_id`
 
-func scanDirectMessages(rows *sql.Rows, err error) ([]domain.DirectMessage, error) {
+// directMessages runs q, a select of messages, and returns them with their attachments and reactions.
+func (db *DB) directMessages(ctx context.Context, q string, args ...any) ([]domain.DirectMessage, error) {
+	rows, err := db.reader().query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	out := []domain.DirectMessage{}
-	for rows.Next() {
-		m, err := scanDirectMessage(rows)
-		if err != nil {
-			return nil, err
+	err = func() error {
+		defer rows.Close()
+		for rows.Next() {
+			m, err := scanDirectMessage(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, *m)
 		}
-		out = append(out, *m)
+		return rows.Err()
+	}()
+	if err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	extras := make([]*domain.MessageExtras, len(out))
+	ids := make([]string, len(out))
+	for i := range out {
+		extras[i], ids[i] = &out[i].MessageExtras, out[i].ID
+	}
+	return out, db.loadExtras(ctx, db.reader(), domain.ChatDirect, ids, extras)
 }
 
 func scanDirectMessage(row interface{ Scan(...any) error }) (*domain.DirectMessage, error) {
 	var m domain.DirectMessage
 	var created int64
-	var read *int64
-	err := row.Scan(&m.ID, &m.ConversationID, &m.SenderID, &m.SenderName, &m.RecipientID, &m.Content, &m.ClientID, &created, &read, &m.CommunityID)
+	var read, edited, deleted *int64
+	var rev *string
+	var q quoteRow
+	err := row.Scan(&m.ID, &m.ConversationID, &m.SenderID, &m.SenderName, &m.RecipientID, &m.Content, &m.ClientID, &created, &read,
+		&m.CommunityID, &edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.CodeNotFound, "El mensaje no existe")
 	}
@@ -156,25 +218,35 @@ func scanDirectMessage(row interface{ Scan(...any) error }) (*domain.DirectMessa
 		m.SenderName = domain.DeletedUserName
 	}
 	m.CreatedAt, m.ReadAt = fromMS(created), fromNullMS(read)
+	m.EditedAt, m.DeletedAt, m.Rev, m.ReplyTo = fromNullMS(edited), fromNullMS(deleted), deref(rev), q.quote()
 	return &m, nil
 }
 
 // DirectMessage returns one direct message by id (the realtime fan-out loads each new message once).
 func (db *DB) DirectMessage(ctx context.Context, id string) (*domain.DirectMessage, error) {
-	return scanDirectMessage(db.reader().queryRow(ctx, directMessageSelect+" WHERE d.id = ?", id))
+	return db.oneDirectMessage(ctx, db.reader(), directMessageSelect+" WHERE d.id = ?", id)
+}
+
+func (db *DB) oneDirectMessage(ctx context.Context, c conn, q string, args ...any) (*domain.DirectMessage, error) {
+	m, err := scanDirectMessage(c.queryRow(ctx, q, args...))
+	if err != nil {
+		return nil, err
+	}
+	return m, db.loadExtras(ctx, c, domain.ChatDirect, []string{m.ID}, []*domain.MessageExtras{&m.MessageExtras})
 }
 
 // DirectMessages returns up to limit messages of a conversation before the message id before (all when
-// empty), oldest first.
-func (db *DB) DirectMessages(ctx context.Context, conversationID, before string, limit int) ([]domain.DirectMessage, error) {
-	q := directMessageSelect + " WHERE d.conversation_id = ?"
-	args := []any{conversationID}
+// empty), oldest first, leaving out those readerID deleted with the conversation.
+func (db *DB) DirectMessages(ctx context.Context, conversationID, readerID, before string, limit int) ([]domain.DirectMessage, error) {
+	q := directMessageSelect + ` WHERE d.conversation_id = ? AND d.id > COALESCE((SELECT cp.cleared_before FROM conversation_participants cp
+		WHERE cp.conversation_id = d.conversation_id AND cp.user_id = ?), '')`
+	args := []any{conversationID, readerID}
 	if before != "" {
 		q += " AND d.id < ?"
 		args = append(args, before)
 	}
 	q += " ORDER BY d.id DESC LIMIT ?"
-	out, err := scanDirectMessages(db.reader().query(ctx, q, append(args, limit)...))
+	out, err := db.directMessages(ctx, q, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}
@@ -194,11 +266,23 @@ func (db *DB) SendDirectMessage(ctx context.Context, m *domain.DirectMessage) (*
 		}
 	}
 	err := db.inTx(ctx, func(tx conn) error {
-		if _, err := tx.exec(ctx, `INSERT INTO direct_messages (id, conversation_id, sender_id, recipient_id, content, client_id, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, m.ID, m.ConversationID, m.SenderID, m.RecipientID, m.Content, m.ClientID, ms(m.CreatedAt)); err != nil {
+		if err := checkReply(ctx, tx, domain.ChatDirect, m.ConversationID, m.ReplyToID); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO direct_messages (id, conversation_id, sender_id, recipient_id, content, client_id, created_at,
+			reply_to, search_text, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.ID, m.ConversationID, m.SenderID, m.RecipientID, m.Content,
+			m.ClientID, ms(m.CreatedAt), nullString(m.ReplyToID), m.SearchText, m.ID); err != nil {
+			return err
+		}
+		if err := claimAttachments(ctx, tx, domain.ChatDirect, m.ConversationID, m.ID, m.SenderID, m.AttachmentIDs); err != nil {
 			return err
 		}
 		if _, err := tx.exec(ctx, "UPDATE conversations SET last_message_at = ? WHERE id = ?", ms(m.CreatedAt), m.ConversationID); err != nil {
+			return err
+		}
+		// A new message brings the conversation back to the list of whoever deleted it.
+		if _, err := tx.exec(ctx, "UPDATE conversation_participants SET hidden = FALSE WHERE conversation_id = ? AND hidden",
+			m.ConversationID); err != nil {
 			return err
 		}
 		n := domain.Notice{Kind: domain.NoticeDM, ID: m.ID, Scope: m.ConversationID, Community: m.CommunityID}
@@ -233,7 +317,7 @@ func sameConversation(m *domain.DirectMessage, conversationID string) (*domain.D
 
 func (db *DB) directMessageByClientID(ctx context.Context, senderID, clientID string) (*domain.DirectMessage, error) {
 	// The writer: a retry racing the first attempt must see its commit.
-	return scanDirectMessage(db.writer().queryRow(ctx, directMessageSelect+" WHERE d.sender_id = ? AND d.client_id = ?", senderID, clientID))
+	return db.oneDirectMessage(ctx, db.writer(), directMessageSelect+" WHERE d.sender_id = ? AND d.client_id = ?", senderID, clientID)
 }
 
 // MarkConversationRead sets read_at on the messages of conversationID that readerID has not read yet and
@@ -263,16 +347,18 @@ func (db *DB) MarkConversationRead(ctx context.Context, communityID, conversatio
 func (db *DB) UnreadCount(ctx context.Context, communityID, userID string) (int, error) {
 	var n int
 	err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM direct_messages d JOIN conversations c ON c.id = d.conversation_id
-		WHERE d.recipient_id = ? AND d.read_at IS NULL AND c.community_id = ?`, userID, communityID).Scan(&n)
+		JOIN conversation_participants me ON me.conversation_id = d.conversation_id AND me.user_id = d.recipient_id
+		WHERE d.recipient_id = ? AND d.read_at IS NULL AND c.community_id = ? AND d.deleted_at IS NULL
+		  AND d.id > COALESCE(me.cleared_before, '')`, userID, communityID).Scan(&n)
 	return n, err
 }
 
-// DirectMessagesAfter returns up to limit messages of userID's conversations in communityID with an id
-// greater than after, oldest first (the replay of a reconnecting stream).
+// DirectMessagesAfter returns up to limit messages of userID's conversations in communityID created or
+// changed after the rev after, the oldest change first (the replay of a reconnecting stream).
 func (db *DB) DirectMessagesAfter(ctx context.Context, communityID, userID, after string, limit int) ([]domain.DirectMessage, error) {
-	return scanDirectMessages(db.reader().query(ctx, directMessageSelect+`
+	return db.directMessages(ctx, directMessageSelect+`
 		JOIN conversation_participants me ON me.conversation_id = d.conversation_id AND me.user_id = ?
-		WHERE c.community_id = ? AND d.id > ? ORDER BY d.id LIMIT ?`, userID, communityID, after, limit))
+		WHERE c.community_id = ? AND d.rev > ? ORDER BY d.rev LIMIT ?`, userID, communityID, after, limit)
 }
 
 // ReadReceiptsSince returns, per conversation, when the messages userID sent were last read, for reads at

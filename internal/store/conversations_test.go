@@ -118,11 +118,11 @@ func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 		if err != nil || len(rs) != 1 || rs[0].ConversationID != al || *rs[0].ReaderID != ana {
 			t.Fatalf("receipts %+v %v", rs, err)
 		}
-		ms, err := db.DirectMessages(ctx, al, "", 50)
+		ms, err := db.DirectMessages(ctx, al, ana, "", 50)
 		if err != nil || len(ms) != 3 || ms[0].Content != "Hola Ana" || ms[0].ReadAt == nil || ms[2].ReadAt != nil {
 			t.Fatalf("messages %+v %v", ms, err)
 		}
-		older, err := db.DirectMessages(ctx, al, ms[2].ID, 1)
+		older, err := db.DirectMessages(ctx, al, ana, ms[2].ID, 1)
 		if err != nil || len(older) != 1 || older[0].ID != ms[1].ID {
 			t.Fatalf("page before the last: %+v %v", older, err)
 		}
@@ -155,7 +155,7 @@ func TestSendingTwiceWithOneClientIDStoresOneMessage(t *testing.T) {
 				t.Fatalf("retries made different messages: %+v", got)
 			}
 		}
-		if ms, _ := db.DirectMessages(ctx, conv, "", 50); len(ms) != 1 {
+		if ms, _ := db.DirectMessages(ctx, conv, ids[0], "", 50); len(ms) != 1 {
 			t.Fatalf("%d messages stored", len(ms))
 		}
 		ch, _ := db.CommunityChannel(ctx, c)
@@ -296,7 +296,7 @@ func TestMessagesOfADeletedAccountRemain(t *testing.T) {
 			cs[0].LastMessage.SenderID != nil || cs[0].Unread != 1 {
 			t.Fatalf("conversation after deletion %+v %v", cs, err)
 		}
-		ms, err := db.DirectMessages(ctx, conv, "", 10)
+		ms, err := db.DirectMessages(ctx, conv, ids[0], "", 10)
 		if err != nil || len(ms) != 1 || ms[0].SenderName != "Usuario eliminado" {
 			t.Fatalf("%+v %v", ms, err)
 		}

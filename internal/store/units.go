@@ -183,13 +183,6 @@ func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number
 	return out, err
 }
 
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // scanUnits reads the units a query of unitColumns returns.
 func scanUnits(rows *sql.Rows, err error) ([]domain.Unit, error) {
 	if err != nil {

@@ -134,5 +134,7 @@ export const queryKeys = {
     channelMessages: (channelId: string) => ['messages', 'channel-messages', channelId] as const,
     /** The neighbours the chats pick from (the same members as community.members, cached on their own). */
     members: () => ['messages', 'members'] as const,
+    /** A conversation partner's directory card ('Ver información'). */
+    person: (userId: string) => ['messages', 'person', userId] as const,
   },
 }

@@ -22,7 +22,7 @@ export type UploadProgress = (fraction: number) => void
  * this uses XMLHttpRequest). Resolves with the stored key and URL; rejects with an ApiError carrying the
  * server's Spanish `detail` (wrong type, too large, …) or a TypeError when the network fails.
  */
-export function uploadFile(
+export async function uploadFile(
   bucket: UploadBucket,
   file: Blob,
   onProgress?: UploadProgress,
@@ -33,17 +33,28 @@ export function uploadFile(
 
 /**
  * POSTs `file` as the raw body of `url` (a file upload of the API: the files buckets, the community's
- * documents), reporting progress from 0 to 1 and aborting with `signal`. Resolves with the JSON answer
- * when it is a success that `accept` recognises; rejects with an ApiError carrying the server's Spanish
- * `detail`, a TypeError when the network fails, or a DOMException named AbortError when cancelled.
+ * documents, a chat's attachments) and resolves with the JSON answer when `accept` recognises it; rejects
+ * as postFile does, or with an ApiError when the answer is not what `accept` expects.
  */
-export function uploadRaw<T>(
+export async function uploadRaw<T>(
   url: string,
   file: Blob,
   accept: (body: unknown) => body is T,
   onProgress?: UploadProgress,
   signal?: AbortSignal,
 ): Promise<T> {
+  const body = await postFile(url, file, onProgress, signal)
+  if (!accept(body)) throw new ApiError(500, body)
+  return body
+}
+
+/**
+ * Posts a file as the raw request body to `url`, reporting progress from 0 to 1, and resolves with the
+ * JSON the server answered; rejects with an ApiError carrying the server's Spanish `detail`, a TypeError
+ * when the network fails, or a DOMException named AbortError when cancelled. Aborting the signal stops the
+ * upload: the server stores nothing of a body that did not arrive whole.
+ */
+export function postFile(url: string, file: Blob, onProgress?: UploadProgress, signal?: AbortSignal): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', url)
@@ -55,7 +66,7 @@ export function uploadRaw<T>(
     }
     xhr.onload = () => {
       const body = parseJson(xhr.responseText)
-      if (xhr.status >= 200 && xhr.status < 300 && accept(body)) {
+      if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1)
         resolve(body)
         return

@@ -223,11 +223,18 @@ function ChannelsList({ query }: { query: string }) {
 
 type T = TFunction
 
+/** A last message as a list row shows it: 'Mensaje eliminado', 'Archivo adjunto' or its text. */
+function previewText(m: { content: string; deletedAt: string | null }, t: T): string {
+  if (m.deletedAt) return t('messages.chat.deleted')
+  return m.content === '' ? t('messages.chat.attachment') : m.content
+}
+
 function conversationItem(c: Conversation, me: string | undefined, admins: Set<string>, t: T, language: string): ListItem {
   const name = c.other.fullName.trim() || t('common.user')
   const last = c.lastMessage
   const at = c.lastMessageAt ?? last?.createdAt ?? c.createdAt
-  const preview = last ? (last.senderId === me ? `${t('messages.you')}: ${last.content}` : last.content) : t('messages.noMessagesYet')
+  const text = last ? previewText(last, t) : ''
+  const preview = last ? (last.senderId === me ? `${t('messages.you')}: ${text}` : text) : t('messages.noMessagesYet')
   const timeIso = last ? at : null
   return {
     key: c.id,
@@ -244,6 +251,7 @@ function conversationItem(c: Conversation, me: string | undefined, admins: Set<s
         time={timeIso ? formatListTime(timeIso, language, t('messages.yesterday')) : null}
         timeIso={timeIso}
         preview={preview}
+        muted={c.mutedUntil !== null}
       />
     ),
   }
@@ -272,7 +280,8 @@ function channelItem(c: Channel, t: T, language: string): ListItem {
         unread={0}
         time={last ? formatListTime(last.createdAt, language, t('messages.yesterday')) : null}
         timeIso={last?.createdAt ?? null}
-        preview={last ? `${last.authorName}: ${last.content}` : t('messages.members', { count: c.memberCount })}
+        preview={last ? `${last.authorName}: ${previewText(last, t)}` : t('messages.members', { count: c.memberCount })}
+        muted={c.mutedUntil !== null}
       />
     ),
   }

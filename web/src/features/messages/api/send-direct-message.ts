@@ -9,6 +9,10 @@ export interface SendInput {
   content: string
   /** The idempotency key: one per message, reused when the same message is sent again. */
   clientId: string
+  /** The message of this chat it answers. */
+  replyTo?: string
+  /** Files uploaded to this chat and not sent yet. */
+  attachmentIds?: string[]
 }
 
 /** Sends a direct message and adds the stored message to the open conversation. */

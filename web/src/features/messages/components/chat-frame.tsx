@@ -149,6 +149,8 @@ interface ChatBodyProps<M extends { id: string; createdAt: string }> {
   renderMessage: (message: M) => ReactNode
   /** A message on its way, drawn after the others (and so the chat is not empty while it is sent). */
   outgoing?: ReactNode
+  /** Drawn above the messages (loading older ones). */
+  top?: ReactNode
 }
 
 /** The middle of a chat: loading, error with retry, empty, or the messages by day. */
@@ -160,6 +162,7 @@ export function ChatBody<M extends { id: string; createdAt: string }>({
   emptyHint,
   renderMessage,
   outgoing,
+  top,
 }: ChatBodyProps<M>) {
   const { t, i18n } = useTranslation()
   if (messages.isPending) {
@@ -182,6 +185,7 @@ export function ChatBody<M extends { id: string; createdAt: string }>({
   }
   return (
     <MessageList listRef={listRef}>
+      {top}
       {withDaySeparators(messages.data, i18n.language, renderMessage)}
       {outgoing}
     </MessageList>

@@ -1,3 +1,4 @@
+import { BellOff } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -15,10 +16,12 @@ interface ChatRowProps {
   time: string | null
   timeIso: string | null
   preview: string
+  /** The user silenced it ('Silenciar notificaciones'). */
+  muted?: boolean
 }
 
 /** One row of the chat list: avatar or channel icon, name, unread count, type, time and last message. */
-export function ChatRow({ to, avatar, name, type, unread, time, timeIso, preview }: ChatRowProps) {
+export function ChatRow({ to, avatar, name, type, unread, time, timeIso, preview, muted = false }: ChatRowProps) {
   const { t } = useTranslation()
   return (
     <li>
@@ -35,6 +38,7 @@ export function ChatRow({ to, avatar, name, type, unread, time, timeIso, preview
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <span className="min-w-0 flex-1 truncate font-semibold">{name}</span>
+            {muted && <BellOff className="size-3.5 shrink-0 text-muted-foreground" role="img" aria-label={t('messages.chat.mutedAlways')} />}
             {time && timeIso && (
               <time dateTime={timeIso} className="shrink-0 text-xs text-muted-foreground">
                 {time}

@@ -10,6 +10,11 @@ export const ana = { ...testUser, communityId: 'c-1', role: 'user' as const }
 export const luis: Member = { id: 'user-2', fullName: 'Luis Pérez', avatarUrl: null, role: 'user' }
 export const marta: Member = { id: 'user-3', fullName: 'Marta Admin', avatarUrl: null, role: 'admin' }
 
+/** A message as sent: no reply, files, reactions, edit or deletion; its first revision is its id. */
+function noExtras(id: string) {
+  return { replyTo: null, attachments: [], reactions: [], editedAt: null, deletedAt: null, rev: id }
+}
+
 export function dm(overrides: Partial<DirectMessage> & Pick<DirectMessage, 'id' | 'content'>): DirectMessage {
   return {
     conversationId: 'conv-1',
@@ -19,6 +24,7 @@ export function dm(overrides: Partial<DirectMessage> & Pick<DirectMessage, 'id' 
     clientId: null,
     createdAt: '2026-03-03T10:15:00Z',
     readAt: null,
+    ...noExtras(overrides.id),
     ...overrides,
   }
 }
@@ -31,6 +37,7 @@ export function conversation(overrides: Partial<Conversation> = {}): Conversatio
     unread: 0,
     lastMessageAt: null,
     createdAt: '2026-03-01T09:00:00Z',
+    mutedUntil: null,
     ...overrides,
   }
 }
@@ -44,6 +51,7 @@ export const communityChannel: Channel = {
   lastMessage: null,
   createdBy: null,
   createdAt: '2026-03-01T09:00:00Z',
+  mutedUntil: null,
 }
 
 export function channelMessage(overrides: Partial<ChannelMessage> & Pick<ChannelMessage, 'id' | 'content'>): ChannelMessage {
@@ -55,6 +63,7 @@ export function channelMessage(overrides: Partial<ChannelMessage> & Pick<Channel
     unitNumber: '3B',
     clientId: null,
     createdAt: '2026-03-03T10:15:00Z',
+    ...noExtras(overrides.id),
     ...overrides,
   }
 }

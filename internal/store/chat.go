@@ -1,0 +1,447 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+)
+
+// The chat's extras (issue #20): replies, edits, deletions, reactions, attachments, search, mutes. One
+// set of queries serves direct and channel messages; chatTable names the tables of each kind (constants,
+// never input).
+
+var (
+	errMessageNotFound    = domain.Errorf(domain.CodeNotFound, "El mensaje no existe")
+	errReplyNotHere       = domain.Errorf(domain.CodeInvalid, "Solo puedes responder a un mensaje de esta conversación")
+	errAttachmentNotHere  = domain.Errorf(domain.CodeInvalid, "Un archivo adjunto no es de esta conversación o ya se envió")
+	errAttachmentNotFound = domain.Errorf(domain.CodeNotFound, "El archivo no existe")
+)
+
+type chatTable struct{ messages, reactions, scope, author string }
+
+func tableOf(k domain.ChatKind) chatTable {
+	if k == domain.ChatDirect {
+		return chatTable{"direct_messages", "direct_message_reactions", "conversation_id", "sender_id"}
+	}
+	return chatTable{"messages", "channel_message_reactions", "channel_id", "user_id"}
+}
+
+// quoteLen is how much of the answered message a reply shows.
+const quoteLen = 140
+
+// quoteRow is the answered message as the message selects read it.
+type quoteRow struct {
+	id, authorID, content *string
+	authorName            string
+	deleted               *int64
+	files                 int
+}
+
+func (q quoteRow) quote() *domain.Quote {
+	if q.id == nil {
+		return nil
+	}
+	out := &domain.Quote{ID: *q.id, AuthorName: q.authorName, Deleted: q.deleted != nil, HasFiles: q.files > 0}
+	if q.authorID == nil {
+		out.AuthorName = domain.DeletedUserName
+	}
+	if !out.Deleted && q.content != nil {
+		out.Content = truncateRunes(*q.content, quoteLen)
+	}
+	return out
+}
+
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}
+
+// loadExtras fills the attachments and reactions of the messages ids (one query each, whatever their number).
+func (db *DB) loadExtras(ctx context.Context, c conn, kind domain.ChatKind, ids []string, into []*domain.MessageExtras) error {
+	byID := make(map[string]*domain.MessageExtras, len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		into[i].Attachments, into[i].Reactions = []domain.Attachment{}, []domain.MessageReaction{}
+		byID[id], args[i] = into[i], id
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	in := placeholders(len(ids))
+	rows, err := c.query(ctx, attachmentSelect+" WHERE a.message_id IN ("+in+") ORDER BY a.id", args...)
+	if err != nil {
+		return err
+	}
+	err = func() error {
+		defer rows.Close()
+		for rows.Next() {
+			a, err := scanAttachment(rows)
+			if err != nil {
+				return err
+			}
+			if m := byID[*a.MessageID]; m != nil {
+				m.Attachments = append(m.Attachments, *a)
+			}
+		}
+		return rows.Err()
+	}()
+	if err != nil {
+		return err
+	}
+	t := tableOf(kind)
+	rows, err = c.query(ctx, "SELECT message_id, emoji, user_id FROM "+t.reactions+" WHERE message_id IN ("+in+") ORDER BY created_at, user_id", args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, emoji, user string
+		if err := rows.Scan(&id, &emoji, &user); err != nil {
+			return err
+		}
+		m := byID[id]
+		if m == nil {
+			continue
+		}
+		i := 0
+		for i < len(m.Reactions) && m.Reactions[i].Emoji != emoji {
+			i++
+		}
+		if i == len(m.Reactions) {
+			m.Reactions = append(m.Reactions, domain.MessageReaction{Emoji: emoji})
+		}
+		m.Reactions[i].UserIDs = append(m.Reactions[i].UserIDs, user)
+	}
+	return rows.Err()
+}
+
+// checkReply refuses a reply to a message that is not of the same conversation or channel.
+func checkReply(ctx context.Context, tx conn, kind domain.ChatKind, scopeID, replyTo string) error {
+	if replyTo == "" {
+		return nil
+	}
+	t := tableOf(kind)
+	var n int
+	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM "+t.messages+" WHERE id = ? AND "+t.scope+" = ?", replyTo, scopeID).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return errReplyNotHere
+	}
+	return nil
+}
+
+// claimAttachments ties the pending uploads ids of uploaderID in this conversation or channel to message
+// id; any other id (another chat's, someone else's, one already sent) refuses the whole message.
+func claimAttachments(ctx context.Context, tx conn, kind domain.ChatKind, scopeID, id string, uploaderID *string, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if uploaderID == nil {
+		return errAttachmentNotHere
+	}
+	args := []any{id, string(kind), scopeID, *uploaderID}
+	for _, a := range ids {
+		args = append(args, a)
+	}
+	res, err := tx.exec(ctx, `UPDATE chat_attachments SET message_id = ?
+		WHERE scope_kind = ? AND scope_id = ? AND uploader_id = ? AND message_id IS NULL AND id IN (`+placeholders(len(ids))+")", args...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != int64(len(ids)) {
+		return errAttachmentNotHere
+	}
+	return nil
+}
+
+// ChatMessageForUpdate reads message id of the conversation or channel scopeID inside the transaction of
+// ctx (InTx) and locks it until that ends.
+func (db *DB) ChatMessageForUpdate(ctx context.Context, kind domain.ChatKind, scopeID, id string) (*domain.ChatMessage, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t := tableOf(kind)
+	// A no-op UPDATE takes the row lock on PostgreSQL (SQLite's IMMEDIATE transaction holds the write lock).
+	res, err := tx.exec(ctx, "UPDATE "+t.messages+" SET rev = rev WHERE id = ? AND "+t.scope+" = ?", id, scopeID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil, errMessageNotFound
+	}
+	m := domain.ChatMessage{Kind: kind, ScopeID: scopeID}
+	var created int64
+	var edited, deleted *int64
+	if err := tx.queryRow(ctx, "SELECT id, "+t.author+", content, created_at, edited_at, deleted_at, (SELECT COUNT(*) FROM chat_attachments a WHERE a.message_id = m.id) FROM "+
+		t.messages+" m WHERE id = ?", id).Scan(&m.ID, &m.AuthorID, &m.Content, &created, &edited, &deleted, &m.Files); err != nil {
+		return nil, err
+	}
+	m.CreatedAt, m.EditedAt, m.DeletedAt = fromMS(created), fromNullMS(edited), fromNullMS(deleted)
+	return &m, nil
+}
+
+// SaveChatMessage writes m, read with ChatMessageForUpdate, inside the same transaction, with a new rev. A
+// deleted message loses its content and its attachments: the keys of their files are returned, for the
+// caller to delete once the transaction committed.
+func (db *DB) SaveChatMessage(ctx context.Context, m *domain.ChatMessage, rev string) ([]string, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t := tableOf(m.Kind)
+	search := domain.SearchText(m.Content)
+	if m.DeletedAt != nil {
+		m.Content, search = "", ""
+	}
+	if _, err := tx.exec(ctx, "UPDATE "+t.messages+" SET content = ?, search_text = ?, edited_at = ?, deleted_at = ?, rev = ? WHERE id = ?",
+		m.Content, search, nullMS(m.EditedAt), nullMS(m.DeletedAt), rev, m.ID); err != nil {
+		return nil, err
+	}
+	if m.DeletedAt == nil {
+		return nil, nil
+	}
+	keys, err := attachmentKeys(ctx, tx, "message_id = ?", m.ID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM "+t.reactions+" WHERE message_id = ?", m.ID); err != nil {
+		return nil, err
+	}
+	_, err = tx.exec(ctx, "DELETE FROM chat_attachments WHERE message_id = ?", m.ID)
+	return keys, err
+}
+
+func attachmentKeys(ctx context.Context, tx conn, where string, args ...any) ([]string, error) {
+	rows, err := tx.query(ctx, "SELECT file_key, thumb_key FROM chat_attachments WHERE "+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var keys []string
+	for rows.Next() {
+		var k string
+		var thumb *string
+		if err := rows.Scan(&k, &thumb); err != nil {
+			return nil, err
+		}
+		keys = append(keys, k)
+		if thumb != nil {
+			keys = append(keys, *thumb)
+		}
+	}
+	return keys, rows.Err()
+}
+
+// SaveChatRemoval records, in the transaction of ctx, an admin's removal of a community-chat message.
+func (db *DB) SaveChatRemoval(ctx context.Context, r *domain.ChatRemoval) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, `INSERT INTO chat_message_removals (id, community_id, channel_id, message_id, author_id, removed_by, reason, removed_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, r.CommunityID, r.ChannelID, r.MessageID, r.AuthorID, r.RemovedBy, r.Reason, ms(r.RemovedAt))
+	return err
+}
+
+// ChatRemovals lists the removals of communityID's chat, newest first (the audit trail).
+func (db *DB) ChatRemovals(ctx context.Context, communityID string) ([]domain.ChatRemoval, error) {
+	rows, err := db.reader().query(ctx, `SELECT id, channel_id, message_id, author_id, COALESCE(removed_by, ''), reason, removed_at
+		FROM chat_message_removals WHERE community_id = ? ORDER BY removed_at DESC, id DESC`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.ChatRemoval{}
+	for rows.Next() {
+		r := domain.ChatRemoval{CommunityID: communityID}
+		var at int64
+		if err := rows.Scan(&r.ID, &r.ChannelID, &r.MessageID, &r.AuthorID, &r.RemovedBy, &r.Reason, &at); err != nil {
+			return nil, err
+		}
+		r.RemovedAt = fromMS(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// SaveChatReaction applies, in the transaction of ctx, userID's click on emoji for message m (read with
+// ChatMessageForUpdate): the same emoji again removes their reaction, another replaces it (one per person
+// and message, as on announcements). The message gets the new rev.
+func (db *DB) SaveChatReaction(ctx context.Context, m *domain.ChatMessage, userID, emoji string, at time.Time, rev string) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	t := tableOf(m.Kind)
+	var current string
+	err = tx.queryRow(ctx, "SELECT emoji FROM "+t.reactions+" WHERE message_id = ? AND user_id = ?", m.ID, userID).Scan(&current)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		_, err = tx.exec(ctx, "INSERT INTO "+t.reactions+" (message_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?)", m.ID, userID, emoji, ms(at))
+	case err != nil:
+	case current == emoji:
+		_, err = tx.exec(ctx, "DELETE FROM "+t.reactions+" WHERE message_id = ? AND user_id = ?", m.ID, userID)
+	default:
+		_, err = tx.exec(ctx, "UPDATE "+t.reactions+" SET emoji = ?, created_at = ? WHERE message_id = ? AND user_id = ?", emoji, ms(at), m.ID, userID)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, "UPDATE "+t.messages+" SET rev = ? WHERE id = ?", rev, m.ID)
+	return err
+}
+
+// SearchChat returns up to limit messages of the conversation or channel scopeID whose text holds query
+// (lower-cased and accent-free, domain.SearchText), newest first; deleted messages and, in a conversation,
+// those readerID deleted with it are left out.
+func (db *DB) SearchChat(ctx context.Context, kind domain.ChatKind, scopeID, readerID, query string, limit int) ([]domain.SearchHit, error) {
+	t := tableOf(kind)
+	var b strings.Builder
+	b.WriteString("SELECT m.id, m.content, m.created_at FROM " + t.messages + " m WHERE m." + t.scope + " = ? AND m.deleted_at IS NULL")
+	args := []any{scopeID}
+	if kind == domain.ChatDirect {
+		b.WriteString(` AND m.id > COALESCE((SELECT cp.cleared_before FROM conversation_participants cp
+			WHERE cp.conversation_id = m.conversation_id AND cp.user_id = ?), '')`)
+		args = append(args, readerID)
+	}
+	args = db.engine.containsText(&b, args, "COALESCE(m.search_text, lower(m.content))", query)
+	b.WriteString(" ORDER BY m.id DESC LIMIT ?")
+	rows, err := db.reader().query(ctx, b.String(), append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.SearchHit{}
+	for rows.Next() {
+		var h domain.SearchHit
+		var at int64
+		if err := rows.Scan(&h.ID, &h.Content, &at); err != nil {
+			return nil, err
+		}
+		h.CreatedAt, h.Content = fromMS(at), truncateRunes(h.Content, quoteLen)
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// SetChatMute mutes the conversation or channel scopeID for userID until until (nil: unmutes).
+func (db *DB) SetChatMute(ctx context.Context, userID, scopeID string, until *time.Time) error {
+	if until == nil {
+		_, err := db.writer().exec(ctx, "DELETE FROM chat_mutes WHERE user_id = ? AND scope_id = ?", userID, scopeID)
+		return err
+	}
+	_, err := db.writer().exec(ctx, `INSERT INTO chat_mutes (user_id, scope_id, until_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id, scope_id) DO UPDATE SET until_at = excluded.until_at`, userID, scopeID, ms(*until))
+	return err
+}
+
+// HideConversation deletes conversation id from userID's list and, for them only, its messages so far.
+func (db *DB) HideConversation(ctx context.Context, userID, id string) error {
+	_, err := db.writer().exec(ctx, `UPDATE conversation_participants SET hidden = TRUE,
+		cleared_before = COALESCE((SELECT MAX(d.id) FROM direct_messages d WHERE d.conversation_id = ?), cleared_before)
+		WHERE conversation_id = ? AND user_id = ?`, id, id, userID)
+	return err
+}
+
+// LeaveChannel takes userID out of a private channel; an invitation brings them back.
+func (db *DB) LeaveChannel(ctx context.Context, channelID, userID string, at time.Time) error {
+	_, err := db.writer().exec(ctx, "UPDATE channel_members SET left_at = ? WHERE channel_id = ? AND user_id = ? AND left_at IS NULL",
+		ms(at), channelID, userID)
+	return err
+}
+
+const attachmentSelect = `SELECT a.id, a.community_id, a.scope_kind, a.scope_id, a.message_id, a.uploader_id, a.file_key, a.thumb_key,
+		a.name, a.content_type, a.size, a.width, a.height, a.created_at
+	FROM chat_attachments a`
+
+func scanAttachment(row interface{ Scan(...any) error }) (*domain.Attachment, error) {
+	var a domain.Attachment
+	var kind string
+	var created int64
+	err := row.Scan(&a.ID, &a.CommunityID, &kind, &a.ScopeID, &a.MessageID, &a.UploaderID, &a.Key, &a.ThumbKey,
+		&a.Name, &a.ContentType, &a.Size, &a.Width, &a.Height, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errAttachmentNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	a.ChatKind, a.CreatedAt = domain.ChatKind(kind), fromMS(created)
+	a.Kind = domain.AttachmentDocument
+	if a.ThumbKey != nil {
+		a.Kind = domain.AttachmentImage
+		u := "/api/v1/attachments/" + a.ID + "/thumbnail"
+		a.ThumbnailURL = &u
+	}
+	a.URL = "/api/v1/attachments/" + a.ID
+	return &a, nil
+}
+
+// CreateAttachment stores a pending upload (not sent yet).
+func (db *DB) CreateAttachment(ctx context.Context, a *domain.Attachment) error {
+	_, err := db.writer().exec(ctx, `INSERT INTO chat_attachments (id, community_id, scope_kind, scope_id, message_id, uploader_id, file_key,
+		thumb_key, name, content_type, size, width, height, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.ID, a.CommunityID, string(a.ChatKind), a.ScopeID, a.UploaderID, a.Key, a.ThumbKey, a.Name, a.ContentType, a.Size,
+		a.Width, a.Height, ms(a.CreatedAt))
+	return err
+}
+
+// Attachment returns attachment id of communityID (the caller checks who may fetch it).
+func (db *DB) Attachment(ctx context.Context, communityID, id string) (*domain.Attachment, error) {
+	a, err := scanAttachment(db.reader().queryRow(ctx, attachmentSelect+" WHERE a.id = ? AND a.community_id = ?", id, communityID))
+	if err != nil {
+		return nil, err
+	}
+	if a.MessageID != nil {
+		// A deleted message loses its attachments in the same transaction; this is only the race with it.
+		t := tableOf(a.ChatKind)
+		var deleted *int64
+		if err := db.reader().queryRow(ctx, "SELECT deleted_at FROM "+t.messages+" WHERE id = ?", *a.MessageID).Scan(&deleted); err != nil || deleted != nil {
+			return nil, errAttachmentNotFound
+		}
+	}
+	return a, nil
+}
+
+// DeletePendingAttachment removes uploaderID's pending upload id and returns the keys of its files (a
+// cancelled attachment leaves nothing behind).
+func (db *DB) DeletePendingAttachment(ctx context.Context, communityID, uploaderID, id string) ([]string, error) {
+	var keys []string
+	err := db.inTx(ctx, func(tx conn) error {
+		var err error
+		if keys, err = attachmentKeys(ctx, tx, "id = ? AND community_id = ? AND uploader_id = ? AND message_id IS NULL", id, communityID, uploaderID); err != nil {
+			return err
+		}
+		if len(keys) == 0 {
+			return errAttachmentNotFound
+		}
+		_, err = tx.exec(ctx, "DELETE FROM chat_attachments WHERE id = ?", id)
+		return err
+	})
+	return keys, err
+}
+
+// PurgePendingAttachments removes the uploads never sent that were made before before, and returns the
+// keys of their files.
+func (db *DB) PurgePendingAttachments(ctx context.Context, before time.Time) ([]string, error) {
+	var keys []string
+	err := db.inTx(ctx, func(tx conn) error {
+		var err error
+		if keys, err = attachmentKeys(ctx, tx, "message_id IS NULL AND created_at < ?", ms(before)); err != nil || len(keys) == 0 {
+			return err
+		}
+		_, err = tx.exec(ctx, "DELETE FROM chat_attachments WHERE message_id IS NULL AND created_at < ?", ms(before))
+		return err
+	})
+	return keys, err
+}
