@@ -126,6 +126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Descartar un archivo subido que aún no se envió */
+        delete: operations["cancelAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/cancel-email-change": {
         parameters: {
             query?: never;
@@ -401,6 +418,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/channels/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Salir de un canal privado */
+        post: operations["leaveChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/channels/{id}/members": {
         parameters: {
             query?: never;
@@ -430,6 +464,92 @@ export interface paths {
         put?: never;
         /** Escribir en un canal (idempotente por clientId) */
         post: operations["postChannelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Eliminar un mensaje propio de un canal (queda 'Mensaje eliminado') */
+        delete: operations["deleteChannelMessage"];
+        options?: never;
+        head?: never;
+        /** Editar un mensaje propio de un canal (15 minutos) */
+        patch: operations["editChannelMessage"];
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages/{messageId}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reaccionar a un mensaje de un canal (el mismo emoji la quita) */
+        put: operations["reactToChannelMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages/{messageId}/removal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retirar un mensaje del chat comunitario, con su motivo (solo administradores) */
+        post: operations["removeChannelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Silenciar las notificaciones de un canal */
+        put: operations["muteChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar en los mensajes de un canal (sin distinguir acentos) */
+        get: operations["searchChannelMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -531,6 +651,23 @@ export interface paths {
         };
         /** Registro de actividad de los administradores, lo más nuevo primero */
         get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/chat-removals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mensajes retirados del chat comunitario: quién, cuándo y por qué (solo administradores) */
+        get: operations["listChatRemovals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -962,7 +1099,8 @@ export interface paths {
         get: operations["getConversation"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Eliminar una conversación de mi lista (vuelve con un mensaje nuevo) */
+        delete: operations["deleteConversation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -986,6 +1124,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Eliminar un mensaje propio de una conversación (queda 'Mensaje eliminado') */
+        delete: operations["deleteDirectMessage"];
+        options?: never;
+        head?: never;
+        /** Editar un mensaje propio de una conversación (15 minutos) */
+        patch: operations["editDirectMessage"];
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/messages/{messageId}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reaccionar a un mensaje de una conversación (el mismo emoji la quita) */
+        put: operations["reactToDirectMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Silenciar las notificaciones de una conversación */
+        put: operations["muteDirect"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations/{id}/read": {
         parameters: {
             query?: never;
@@ -997,6 +1187,23 @@ export interface paths {
         put?: never;
         /** Marcar como leídos los mensajes recibidos */
         post: operations["markConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar en los mensajes de una conversación (sin distinguir acentos) */
+        get: operations["searchDirectMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1054,6 +1261,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Documentos de la comunidad que puedo ver, por fecha del documento (búsqueda, categoría, año) */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categorías de documentos de la comunidad */
+        get: operations["listDocumentCategories"];
+        put?: never;
+        /** Añadir una categoría, abierta o no a que cualquier vecino suba (solo administradores) */
+        post: operations["createDocumentCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/email-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ¿Recibo por email las actas y cuentas nuevas? */
+        get: operations["getDocumentEmails"];
+        /** Activar o desactivar los emails de actas y cuentas nuevas */
+        put: operations["setDocumentEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/highlights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accesos rápidos: 'Última acta' y 'Estado de cuentas' */
+        get: operations["getDocumentHighlights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un documento con todas sus versiones */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /** Eliminar un documento con un motivo (solo administradores; actas y cuentas se conservan 5 años) */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -1089,6 +1384,77 @@ export interface paths {
         head?: never;
         /** Editar un evento (su creador o un administrador) */
         patch: operations["updateEvent"];
+        trace?: never;
+    };
+    "/api/v1/facilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Instalaciones de la comunidad con sus próximos huecos libres */
+        get: operations["listFacilities"];
+        put?: never;
+        /** Añadir una instalación (solo administradores) */
+        post: operations["createFacility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facilities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una instalación y sus normas */
+        get: operations["getFacility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Editar o archivar una instalación (solo administradores) */
+        patch: operations["updateFacility"];
+        trace?: never;
+    };
+    "/api/v1/facilities/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Huecos libres y ocupados de un mes, día a día (hora de la comunidad) */
+        get: operations["getFacilityAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facilities/{id}/closures/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cerrar una instalación un día, con el motivo (solo administradores) */
+        put: operations["closeFacilityDay"];
+        post?: never;
+        /** Volver a abrir un día cerrado (solo administradores) */
+        delete: operations["openFacilityDay"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/incidents": {
@@ -1574,6 +1940,303 @@ export interface paths {
         patch: operations["updateProfile"];
         trace?: never;
     };
+    "/api/v1/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Proveedores de la comunidad por nombre, con las sugerencias que el usuario puede ver */
+        get: operations["listProviders"];
+        put?: never;
+        /** Sugerir un proveedor (un administrador lo añade directamente) */
+        post: operations["createProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Archivar un proveedor (solo administradores) */
+        delete: operations["archiveProvider"];
+        options?: never;
+        head?: never;
+        /** Editar un proveedor (solo administradores) */
+        patch: operations["updateProvider"];
+        trace?: never;
+    };
+    "/api/v1/providers/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable) */
+        put: operations["rateProvider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Valoraciones de un proveedor, las más recientes primero */
+        get: operations["listProviderRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprobar o rechazar una sugerencia (solo administradores) */
+        post: operations["reviewProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis reservas (o todas, para un administrador), por fecha */
+        get: operations["listReservations"];
+        put?: never;
+        /** Reservar un hueco de una instalación para mi vivienda */
+        post: operations["createReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mi próxima reserva (el inicio) */
+        get: operations["getNextReservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cambiar la zona horaria de la comunidad (solo administradores) */
+        put: operations["setReservationTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una reserva */
+        get: operations["getReservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cambiar el horario de una reserva (quien la hizo, dentro del plazo, o un administrador) */
+        patch: operations["modifyReservation"];
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancelar una reserva (quien la hizo, dentro del plazo, o un administrador con motivo) */
+        post: operations["cancelReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registrar la fianza: recibida, devuelta o retenida (solo administradores) */
+        post: operations["recordReservationDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprobar o rechazar una reserva pendiente (solo administradores) */
+        post: operations["reviewReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tareas de la comunidad, las más nuevas primero */
+        get: operations["listTasks"];
+        put?: never;
+        /** Crear una tarea (administradores y miembros autorizados) */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/editors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Miembros autorizados a gestionar tareas (solo administradores) */
+        get: operations["listTaskEditors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/editors/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Autorizar a un miembro a gestionar tareas (solo administradores) */
+        put: operations["allowTaskEditor"];
+        post?: never;
+        /** Retirar a un miembro el permiso de gestionar tareas (solo administradores) */
+        delete: operations["revokeTaskEditor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contadores Pendientes / En Proceso / Completadas y si puedo gestionar tareas */
+        get: operations["getTaskSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una tarea */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        /** Eliminar una tarea (administradores y miembros autorizados) */
+        delete: operations["deleteTask"];
+        options?: never;
+        head?: never;
+        /** Editar una tarea o cambiar su estado (completar una que se repite crea la siguiente) */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
     "/api/v1/unit": {
         parameters: {
             query?: never;
@@ -1603,6 +2266,129 @@ export interface paths {
         get: operations["getMyVerification"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Muro de la comunidad, lo más nuevo primero (los administradores ven también lo oculto) */
+        get: operations["listWallPosts"];
+        put?: never;
+        /** Publicar en el muro */
+        post: operations["createWallPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Eliminar un comentario (su autor o un administrador) */
+        delete: operations["deleteWallComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una publicación del muro */
+        get: operations["getWallPost"];
+        put?: never;
+        post?: never;
+        /** Eliminar una publicación (su autor o un administrador) */
+        delete: operations["deleteWallPost"];
+        options?: never;
+        head?: never;
+        /** Editar mi publicación */
+        patch: operations["updateWallPost"];
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comentarios de una publicación, los más antiguos primero */
+        get: operations["listWallComments"];
+        put?: never;
+        /** Comentar una publicación */
+        post: operations["commentWallPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ocultar una publicación a los vecinos o volver a mostrarla (solo administradores) */
+        put: operations["hideWallPost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Dar o quitar un me gusta */
+        put: operations["likeWallPost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wall/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Denunciar una publicación a los administradores */
+        post: operations["reportWallPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1723,6 +2509,23 @@ export interface components {
             /** @description Version of the running binary */
             version: string;
         };
+        Attachment: {
+            contentType: string;
+            /** Format: int64 */
+            height?: number;
+            id: string;
+            /** @enum {string} */
+            kind: "image" | "document";
+            name: string;
+            /** Format: int64 */
+            size: number;
+            /** @description A small JPEG made by the server, for images */
+            thumbnailUrl: string | null;
+            /** @description The file, for its chat's participants only */
+            url: string;
+            /** Format: int64 */
+            width?: number;
+        };
         AudienceInput: {
             /** @enum {string} */
             kind: "all" | "owners" | "building";
@@ -1754,6 +2557,19 @@ export interface components {
             targetKind: string;
             targetLabel: string;
         };
+        AvailabilityDay: {
+            closed: boolean;
+            /** @description Empty when closed by the weekly hours */
+            closedReason: string;
+            date: string;
+            slots: components["schemas"]["FreeSlot"][] | null;
+        };
+        AvailabilityOutputBody: {
+            days: components["schemas"]["AvailabilityDay"][] | null;
+            facilityId: string;
+            month: string;
+            timeZone: string;
+        };
         BuildingAudience: {
             /**
              * Format: int64
@@ -1783,10 +2599,16 @@ export interface components {
              * @description Community channel: the community's members
              */
             memberCount: number;
+            /**
+             * Format: date-time
+             * @description The caller silenced it until then (year 9999: always); null when not muted
+             */
+            mutedUntil: string | null;
             /** @description 'Chat Comunitario' for the community channel */
             name: string;
         };
         ChannelMessage: {
+            attachments: components["schemas"]["Attachment"][] | null;
             authorAvatarUrl: string | null;
             /** @description 'Usuario eliminado' once the account is deleted */
             authorName: string;
@@ -1796,12 +2618,45 @@ export interface components {
             content: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Set once deleted: the content and attachments are gone ('Mensaje eliminado')
+             */
+            deletedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the author edited it ('editado')
+             */
+            editedAt: string | null;
             /** @description UUIDv7: ordering by id is ordering by time */
             id: string;
+            /** @description One entry per emoji used, with who used it */
+            reactions: components["schemas"]["MessageReaction"][] | null;
+            /** @description The message this one answers, null when none */
+            replyTo: components["schemas"]["Quote"];
+            /** @description A UUIDv7 drawn at every change of the message; the newest rev wins */
+            rev: string;
             /** @description The author's unit; null: the UI shows 'Sin asignar' */
             unitNumber: string | null;
             /** @description null once the author's account is deleted */
             userId: string | null;
+        };
+        ChatReactInputBody: {
+            /**
+             * @description The same emoji again removes the caller's reaction; another replaces it
+             * @enum {string}
+             */
+            emoji: "👍" | "❤️" | "😂" | "😮" | "😢" | "🙏";
+        };
+        ChatRemoval: {
+            authorId: string | null;
+            channelId: string;
+            id: string;
+            messageId: string;
+            reason: string;
+            /** Format: date-time */
+            removedAt: string;
+            removedBy: string;
         };
         ChooseUnitInputBody: {
             /** @description The choice of a /find-community result: asks its admins to let you join; omit in your own community */
@@ -1825,11 +2680,17 @@ export interface components {
             /** @enum {string} */
             decision: "approved" | "rejected";
         };
+        CloseFacilityDayInputBody: {
+            reason: string;
+        };
         CodeOutputBody: {
             /** @description Single use; give it to the neighbour */
             code: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        CommentWallPostInputBody: {
+            body: string;
         };
         Community: {
             address: string;
@@ -1877,6 +2738,11 @@ export interface components {
             lastMessage: components["schemas"]["DirectMessage"];
             /** Format: date-time */
             lastMessageAt: string | null;
+            /**
+             * Format: date-time
+             * @description The caller silenced it until then (year 9999: always); null when not muted
+             */
+            mutedUntil: string | null;
             other: components["schemas"]["ConversationPerson"];
             /**
              * Format: int64
@@ -1944,6 +2810,11 @@ export interface components {
             streetNumber?: string;
             streetType?: string;
         };
+        CreateDocumentCategoryInputBody: {
+            /** @description Open it to every member for upload */
+            membersUpload?: boolean;
+            name: string;
+        };
         CreateEventInputBody: {
             description?: string;
             /**
@@ -1976,6 +2847,58 @@ export interface components {
              */
             status?: "open" | "in_progress" | "resolved";
             title: string;
+        };
+        CreateProviderInputBody: {
+            address?: string;
+            /** @enum {string} */
+            category: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            description?: string;
+            email?: string;
+            emergency?: boolean;
+            name: string;
+            phone?: string;
+            /** @description Admins only; ignored in a member's suggestion */
+            verified?: boolean;
+        };
+        CreateReservationInputBody: {
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** @description Local HH:MM; 24:00 is midnight */
+            end: string;
+            facilityId: string;
+            /** @description Local HH:MM */
+            start: string;
+        };
+        CreateTaskInputBody: {
+            /** @description janitor, cleaning, gardening or provider */
+            assignee: string;
+            description?: string;
+            /** @description YYYY-MM-DD */
+            dueDate?: string;
+            /** @description The incident the task comes from ('Crear tarea') */
+            incidentId?: string;
+            /**
+             * @description Default medium
+             * @enum {string}
+             */
+            priority?: "low" | "medium" | "high";
+            /** @description A listed provider, for the provider assignee */
+            providerId?: string;
+            /**
+             * @description Default none
+             * @enum {string}
+             */
+            recurrence?: "none" | "weekly" | "monthly" | "yearly";
+            title: string;
+        };
+        CreateWallPostInputBody: {
+            body: string;
+            /** @description The event an event post announces */
+            eventId?: string;
+            /** @description A picture uploaded to /api/v1/files/wall-images */
+            imageUrl?: string;
+            /** @description announcement, event, question or discussion */
+            kind: string;
         };
         CreatedAnnouncement: {
             audience: components["schemas"]["AnnouncementAudience"];
@@ -2058,19 +2981,42 @@ export interface components {
             /** @description The current password; required when the account has one */
             password?: string;
         };
+        DeleteDocumentInputBody: {
+            /** @description Why it is deleted; required */
+            reason: string;
+        };
+        DepositInputBody: {
+            /** @description Required to retain it */
+            reason?: string;
+            /** @enum {string} */
+            status: "received" | "returned" | "retained";
+        };
         DepriveUnitInputBody: {
             /** @description Why the unit may not vote (art. 15.2); null gives the vote back */
             reason: string | null;
         };
         DirectMessage: {
+            attachments: components["schemas"]["Attachment"][] | null;
             /** @description The idempotency key the sender chose */
             clientId: string | null;
             content: string;
             conversationId: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Set once deleted: the content and attachments are gone ('Mensaje eliminado')
+             */
+            deletedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the author edited it ('editado')
+             */
+            editedAt: string | null;
             /** @description UUIDv7: ordering by id is ordering by time */
             id: string;
+            /** @description One entry per emoji used, with who used it */
+            reactions: components["schemas"]["MessageReaction"][] | null;
             /**
              * Format: date-time
              * @description null while unread
@@ -2078,6 +3024,10 @@ export interface components {
             readAt: string | null;
             /** @description null once the recipient's account is deleted */
             recipientId: string | null;
+            /** @description The message this one answers, null when none */
+            replyTo: components["schemas"]["Quote"];
+            /** @description A UUIDv7 drawn at every change of the message; the newest rev wins */
+            rev: string;
             /** @description null once the sender's account is deleted */
             senderId: string | null;
             /** @description 'Usuario eliminado' once the account is deleted */
@@ -2102,10 +3052,179 @@ export interface components {
              */
             total: number;
         };
+        Document: {
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it
+             */
+            audience: number | null;
+            /** @description An admin, or whoever uploaded it */
+            canAddVersion: boolean;
+            /** @description Admins; the retention may still refuse */
+            canDelete: boolean;
+            categoryId: string;
+            /**
+             * @description Empty for categories admins added
+             * @enum {string}
+             */
+            categoryKind: "actas" | "cuentas" | "estatutos" | "contratos" | "seguros" | "presupuestos" | "otros" | "";
+            categoryName: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            current: components["schemas"]["DocumentVersion"];
+            /**
+             * Format: date
+             * @description The document's own date, YYYY-MM-DD
+             */
+            date: string;
+            deleteReason: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it and did
+             */
+            openedBy: number | null;
+            /**
+             * Format: date
+             * @description Actas and accounts: kept until this day (YYYY-MM-DD); null otherwise
+             */
+            retainedUntil: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            versionCount: number;
+            /** @enum {string} */
+            visibility: "all" | "owners" | "admins";
+        };
+        DocumentCategoriesOutputBody: {
+            categories: components["schemas"]["DocumentCategory"][] | null;
+            /**
+             * Format: int64
+             * @description The size limit of a file, in MB (VECINOS_DOCUMENT_MAX_MB)
+             */
+            maxMb: number;
+        };
+        DocumentCategory: {
+            /** @description Whether the caller may upload to it */
+            canUpload: boolean;
+            id: string;
+            /**
+             * @description Empty for categories admins added
+             * @enum {string}
+             */
+            kind: "actas" | "cuentas" | "estatutos" | "contratos" | "seguros" | "presupuestos" | "otros" | "";
+            /** @description Every member may upload to it, not only admins */
+            membersUpload: boolean;
+            name: string;
+        };
+        DocumentDetail: {
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it
+             */
+            audience: number | null;
+            /** @description An admin, or whoever uploaded it */
+            canAddVersion: boolean;
+            /** @description Admins; the retention may still refuse */
+            canDelete: boolean;
+            categoryId: string;
+            /**
+             * @description Empty for categories admins added
+             * @enum {string}
+             */
+            categoryKind: "actas" | "cuentas" | "estatutos" | "contratos" | "seguros" | "presupuestos" | "otros" | "";
+            categoryName: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            current: components["schemas"]["DocumentVersion"];
+            /**
+             * Format: date
+             * @description The document's own date, YYYY-MM-DD
+             */
+            date: string;
+            deleteReason: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Admins only: members who may open it and did
+             */
+            openedBy: number | null;
+            /**
+             * Format: date
+             * @description Actas and accounts: kept until this day (YYYY-MM-DD); null otherwise
+             */
+            retainedUntil: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            versionCount: number;
+            versions: components["schemas"]["DocumentVersion"][] | null;
+            /** @enum {string} */
+            visibility: "all" | "owners" | "admins";
+        };
+        DocumentEmailsBody: {
+            /** @description Whether I am emailed new actas and accounts */
+            on: boolean;
+        };
+        DocumentHighlightsOutputBody: {
+            /** @description 'Estado de cuentas': the newest in Cuentas; null when none */
+            accounts: components["schemas"]["Document"];
+            /** @description 'Última acta': the newest document in Actas the caller may see; null when none */
+            lastActa: components["schemas"]["Document"];
+        };
+        DocumentPage: {
+            items: components["schemas"]["Document"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        DocumentVersion: {
+            /** @description Decided from the bytes at upload */
+            contentType: string;
+            /** @description GET downloads it (Content-Disposition: attachment) */
+            downloadUrl: string;
+            /** @description As uploaded, with the extension of its real type */
+            fileName: string;
+            /** @description PDF, JPG, PNG, WEBP, DOCX, XLSX, ODT or ODS */
+            format: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description 1 for the first upload
+             */
+            number: number;
+            /** @description GET shows it inline; only PDF and images, null for the rest */
+            previewUrl: string | null;
+            /** @description Hex SHA-256 of the file */
+            sha256: string;
+            /**
+             * Format: int64
+             * @description Bytes
+             */
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description null once the uploader's account is deleted */
+            uploadedBy: string | null;
+            uploaderName: string;
+        };
         DoneInputBody: {
             avatarUrl?: string;
             displayName: string;
             rulesAccepted: boolean;
+        };
+        EditMessageInputBody: {
+            /** @description The new text (empty only when the message carries attachments) */
+            content: string;
         };
         EmailBody: {
             /** @description Email address */
@@ -2150,6 +3269,91 @@ export interface components {
         ExistsOutputBody: {
             exists: boolean;
         };
+        Facility: {
+            archived: boolean;
+            /**
+             * Format: int64
+             * @description Free change or cancellation until this many hours before
+             */
+            cancelHours: number;
+            /**
+             * Format: int64
+             * @description 1: exclusive; more: shared by that many reservations at once
+             */
+            capacity: number;
+            closures: components["schemas"]["FacilityClosure"][] | null;
+            /** Format: int64 */
+            depositCents: number;
+            description: string;
+            /** @description 7 entries, Sunday first */
+            hours: components["schemas"]["FacilityDay"][] | null;
+            id: string;
+            /** Format: int64 */
+            maxMinutes: number;
+            /**
+             * Format: int64
+             * @description Reservations per unit per month
+             */
+            maxPerMonth: number;
+            /** Format: int64 */
+            minMinutes: number;
+            name: string;
+            needsApproval: boolean;
+            /** @description The next free slots in the coming two weeks (list only; empty elsewhere) */
+            nextFree: components["schemas"]["FreeSlot"][] | null;
+            photoUrl: string | null;
+            rules: string;
+            /**
+             * Format: int64
+             * @description Fixed slots of this length from the opening time; 0: free start and end
+             */
+            slotMinutes: number;
+            /** @description The community's; every local time is in it */
+            timeZone: string;
+        };
+        FacilityBody: {
+            /** @description Archived facilities take no reservations and leave the list */
+            archived?: boolean;
+            /** Format: int64 */
+            cancelHours?: number;
+            /** Format: int64 */
+            capacity?: number;
+            /** Format: int64 */
+            depositCents?: number;
+            description?: string;
+            /** @description 7 entries, Sunday first */
+            hours?: components["schemas"]["FacilityDay"][] | null;
+            /** Format: int64 */
+            maxMinutes?: number;
+            /** Format: int64 */
+            maxPerMonth?: number;
+            /** Format: int64 */
+            minMinutes?: number;
+            name?: string;
+            needsApproval?: boolean;
+            /** @description URL of an image uploaded to /api/v1/files/incident-images; empty removes it */
+            photoUrl?: string;
+            rules?: string;
+            /** Format: int64 */
+            slotMinutes?: number;
+        };
+        FacilityClosure: {
+            date: string;
+            reason: string;
+        };
+        FacilityDay: {
+            /** @description Local HH:MM; 24:00 is midnight */
+            close: string;
+            /** @description Closed all day (open and close are then ignored) */
+            closed: boolean;
+            /** @description Local HH:MM */
+            open: string;
+        };
+        FacilityListOutputBody: {
+            items: components["schemas"]["Facility"][] | null;
+            /** @description The community's time zone */
+            timeZone: string;
+        };
         FeedStatusOutputBody: {
             /**
              * Format: date-time
@@ -2168,6 +3372,29 @@ export interface components {
             location?: string;
             /** @description What is wrong with it */
             message: string;
+        };
+        FreeSlot: {
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** @description Local HH:MM */
+            end: string;
+            /** Format: date-time */
+            endAt: string;
+            /**
+             * Format: int64
+             * @description Places left; 0 when taken
+             */
+            free: number;
+            /** @description One of the caller's reservations overlaps it */
+            mine: boolean;
+            past: boolean;
+            /** @description Local HH:MM */
+            start: string;
+            /** Format: date-time */
+            startAt: string;
+        };
+        HideWallPostInputBody: {
+            hidden: boolean;
         };
         ImportUnitsInputBody: {
             /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
@@ -2337,6 +3564,9 @@ export interface components {
             /** @description resident (Vivo aquí), worker (Trabajo aquí) or neighbor (Solo vecino) */
             relation: string;
         };
+        LikeWallPostInputBody: {
+            liked: boolean;
+        };
         LoginInputBody: {
             email: string;
             password: string;
@@ -2397,6 +3627,34 @@ export interface components {
             /** @description The unit that receives the residents and the owner; the other is removed */
             into: string;
         };
+        MessageReaction: {
+            emoji: string;
+            userIds: string[] | null;
+        };
+        ModifyReservationInputBody: {
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** @description Local HH:MM; 24:00 is midnight */
+            end: string;
+            /** @description Required of an admin past the window or on someone else's */
+            reason?: string;
+            /** @description Local HH:MM */
+            start: string;
+        };
+        MuteInputBody: {
+            /**
+             * @description 8 hours, one week, always, or unmute
+             * @enum {string}
+             */
+            duration: "8h" | "1w" | "always" | "off";
+        };
+        MuteOutputBody: {
+            /**
+             * Format: date-time
+             * @description null: not muted; year 9999: always
+             */
+            mutedUntil: string | null;
+        };
         MyJoinRequestOutputBody: {
             /** @description The latest; null when none was sent */
             request: components["schemas"]["JoinRequest"];
@@ -2422,6 +3680,10 @@ export interface components {
         };
         MyUnitsOutputBody: {
             units: components["schemas"]["MemberUnit"][] | null;
+        };
+        NextReservationOutputBody: {
+            /** @description null when the caller has none coming */
+            reservation: components["schemas"]["Reservation"];
         };
         OwnerClaim: {
             /** Format: date-time */
@@ -2720,6 +3982,74 @@ export interface components {
         ProposedUnitsOutputBody: {
             units: components["schemas"]["ProposedUnit"][] | null;
         };
+        Provider: {
+            address: string | null;
+            /** @enum {string} */
+            category: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            email: string | null;
+            /** @description Urgencias 24 h */
+            emergency: boolean;
+            id: string;
+            myComment: string | null;
+            /**
+             * Format: int64
+             * @description The caller's rating, if any
+             */
+            myStars: number | null;
+            name: string;
+            phone: string | null;
+            /**
+             * Format: double
+             * @description 0 without ratings
+             */
+            ratingAverage: number;
+            /** Format: int64 */
+            ratingCount: number;
+            rejectionReason: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "archived";
+            suggestedBy: string | null;
+            suggestedByName: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Verificado por un administrador */
+            verified: boolean;
+        };
+        ProviderListOutputBody: {
+            items: components["schemas"]["Provider"][] | null;
+        };
+        ProviderRating: {
+            comment: string | null;
+            /** Format: int64 */
+            stars: number;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: string;
+            userName: string;
+        };
+        ProviderRatingsOutputBody: {
+            items: components["schemas"]["ProviderRating"][] | null;
+        };
+        Quote: {
+            authorName: string;
+            /** @description The start of its text; empty once deleted */
+            content: string;
+            deleted: boolean;
+            /** @description It carries attachments */
+            hasFiles: boolean;
+            id: string;
+        };
+        RateProviderInputBody: {
+            comment?: string;
+            /**
+             * Format: int64
+             * @description 1 to 5
+             */
+            stars: number;
+        };
         ReactInputBody: {
             /**
              * @description The same emoji again removes the reaction; another replaces it
@@ -2750,6 +4080,9 @@ export interface components {
             readCount: number;
             /** Format: int64 */
             total: number;
+        };
+        ReasonInputBody: {
+            reason?: string;
         };
         RegistryOutputBody: {
             /** @description Sum of the coeficientes ('99.5') */
@@ -2783,6 +4116,58 @@ export interface components {
              */
             residents: number;
             staircase: string | null;
+        };
+        RemoveMessageInputBody: {
+            /** @description Why it is removed (kept in the audit trail) */
+            reason: string;
+        };
+        ReportWallPostInputBody: {
+            reason?: string;
+        };
+        Reservation: {
+            canCancel: boolean;
+            canModify: boolean;
+            /**
+             * Format: date-time
+             * @description When its owner's free change or cancellation ends
+             */
+            cancelDeadline: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Local YYYY-MM-DD */
+            date: string;
+            /** Format: int64 */
+            depositCents: number;
+            /** @description Why the deposit was retained */
+            depositReason: string | null;
+            /**
+             * @description null without a deposit
+             * @enum {string|null}
+             */
+            depositStatus: "pending" | "received" | "returned" | "retained" | null;
+            /** @description Local HH:MM */
+            end: string;
+            /** Format: date-time */
+            endAt: string;
+            facilityId: string;
+            facilityName: string;
+            id: string;
+            mine: boolean;
+            /** @description Why it was rejected, or cancelled or changed by an admin */
+            reason: string | null;
+            /** @description Local HH:MM */
+            start: string;
+            /** Format: date-time */
+            startAt: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "rejected" | "cancelled" | "finished";
+            unitLabel: string;
+            /** @description null once the account is deleted */
+            userId: string | null;
+            userName: string;
+        };
+        ReservationListOutputBody: {
+            items: components["schemas"]["Reservation"][] | null;
         };
         ResetInputBody: {
             password: string;
@@ -2851,6 +4236,17 @@ export interface components {
             decision: "approved" | "rejected";
             note?: string;
         };
+        ReviewProviderInputBody: {
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+            /** @description Required to reject */
+            reason?: string;
+        };
+        ReviewReservationInputBody: {
+            approve: boolean;
+            /** @description Required to reject */
+            reason?: string;
+        };
         RolesOutputBody: {
             /**
              * Format: int64
@@ -2872,10 +4268,21 @@ export interface components {
             /** @description Required: 'El número de vivienda es obligatorio' */
             unitNumber: string;
         };
+        SearchHit: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+        };
         SendInputBody: {
+            /** @description Files uploaded to this chat by the caller and not sent yet */
+            attachmentIds?: string[] | null;
             /** @description Chosen by the client (e.g. a UUID) for each message: a retry with the same id returns the first message (200) instead of sending it again */
             clientId?: string;
-            content: string;
+            /** @description May be empty when the message carries attachments */
+            content?: string;
+            /** @description The message of this chat it answers */
+            replyTo?: string;
         };
         SetRoleInputBody: {
             /** @enum {string} */
@@ -2954,6 +4361,69 @@ export interface components {
         StepInputBody: {
             /** @enum {string} */
             step: "join" | "find-community" | "choose-unit" | "verify" | "done";
+        };
+        Task: {
+            /** @enum {string} */
+            assignee: "janitor" | "cleaning" | "gardening" | "provider";
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            createdByName: string;
+            description: string;
+            /** @description YYYY-MM-DD */
+            dueDate: string | null;
+            id: string;
+            /** @description The incident it was made from */
+            incidentId: string | null;
+            /** @description Empty without an incident */
+            incidentStatus: string;
+            incidentTitle: string;
+            /** @description The task its completion created */
+            nextTaskId: string | null;
+            /** @description Past its due date and not completed */
+            overdue: boolean;
+            /** @enum {string} */
+            priority: "low" | "medium" | "high";
+            providerId: string | null;
+            providerName: string;
+            /** @enum {string} */
+            recurrence: "none" | "weekly" | "monthly" | "yearly";
+            /** @enum {string} */
+            status: "pending" | "in_progress" | "completed";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TaskEditor: {
+            fullName: string;
+            userId: string;
+        };
+        TaskEditorsOutputBody: {
+            items: components["schemas"]["TaskEditor"][] | null;
+        };
+        TaskPageOutputBody: {
+            items: components["schemas"]["Task"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        TaskSummaryOutputBody: {
+            /** @description Whether the caller may create and edit tasks */
+            canManage: boolean;
+            /** Format: int64 */
+            completed: number;
+            /** Format: int64 */
+            inProgress: number;
+            /** Format: int64 */
+            pending: number;
+        };
+        TimeZoneInputBody: {
+            /** @description An IANA zone, e.g. Europe/Madrid or Atlantic/Canary */
+            timeZone: string;
+        };
+        TimeZoneOutputBody: {
+            timeZone: string;
         };
         TokenInputBody: {
             /** @description The token from the email link */
@@ -3061,6 +4531,43 @@ export interface components {
             /** @description International form (+34600111222); empty clears it */
             phone?: string;
         };
+        UpdateProviderInputBody: {
+            /** @description Empty removes it */
+            address?: string;
+            /** @enum {string} */
+            category?: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            description?: string;
+            /** @description Empty removes it */
+            email?: string;
+            emergency?: boolean;
+            name?: string;
+            /** @description Empty removes it */
+            phone?: string;
+            verified?: boolean;
+        };
+        UpdateTaskInputBody: {
+            assignee?: string;
+            description?: string;
+            /** @description Empty removes it */
+            dueDate?: string;
+            /** @enum {string} */
+            priority?: "low" | "medium" | "high";
+            /** @description Empty removes it */
+            providerId?: string;
+            /** @enum {string} */
+            recurrence?: "none" | "weekly" | "monthly" | "yearly";
+            /**
+             * @description Completing a repeating task creates the next one
+             * @enum {string}
+             */
+            status?: "pending" | "in_progress" | "completed";
+            title?: string;
+        };
+        UpdateWallPostInputBody: {
+            body?: string;
+            /** @description Empty removes it */
+            imageUrl?: string;
+        };
         Verification: {
             /** @description The latest request; absent when never asked */
             latest?: components["schemas"]["VerificationRequest"];
@@ -3118,6 +4625,60 @@ export interface components {
             poll: components["schemas"]["Poll"];
             /** @description Keep it: after the close the receipts are published per option */
             receipt: string;
+        };
+        WallComment: {
+            authorId: string | null;
+            authorName: string;
+            body: string;
+            /** @description The caller wrote it or is an admin */
+            canDelete: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+        };
+        WallCommentsOutputBody: {
+            items: components["schemas"]["WallComment"][] | null;
+        };
+        WallPageOutputBody: {
+            items: components["schemas"]["WallPost"][] | null;
+            /** @description Pass as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        WallPost: {
+            authorAvatarUrl: string | null;
+            /** @description null once the author's account is deleted */
+            authorId: string | null;
+            authorName: string;
+            body: string;
+            /** @description The caller wrote it or is an admin */
+            canDelete: boolean;
+            /** @description The caller wrote it */
+            canEdit: boolean;
+            /** Format: int64 */
+            comments: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            editedAt: string | null;
+            eventId: string | null;
+            /** Format: date-time */
+            eventStartAt: string | null;
+            eventTitle: string;
+            /** @description Hidden by an admin: only admins see it */
+            hidden: boolean;
+            id: string;
+            imageUrl: string | null;
+            /** @enum {string} */
+            kind: "announcement" | "event" | "question" | "discussion";
+            likedByMe: boolean;
+            /** Format: int64 */
+            likes: number;
+            reportedByMe: boolean;
+            /**
+             * Format: int64
+             * @description How many members reported it; 0 for non-admins
+             */
+            reports: number;
         };
     };
     responses: never;
@@ -3441,6 +5002,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AppInfo"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -4045,6 +5635,35 @@ export interface operations {
             };
         };
     };
+    leaveChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     addChannelMembers: {
         parameters: {
             query?: never;
@@ -4137,6 +5756,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChannelMessage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    editChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditMessageInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reactToChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatReactInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeChannelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveMessageInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    muteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchChannelMessages: {
+        parameters: {
+            query?: {
+                /** @description Words to find, accents and case aside */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHit"][] | null;
                 };
             };
             /** @description Error */
@@ -4367,6 +6187,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listChatRemovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatRemoval"][] | null;
                 };
             };
             /** @description Error */
@@ -5306,6 +7155,35 @@ export interface operations {
             };
         };
     };
+    deleteConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDirectMessages: {
         parameters: {
             query?: {
@@ -5376,6 +7254,139 @@ export interface operations {
             };
         };
     };
+    deleteDirectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    editDirectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditMessageInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reactToDirectMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatReactInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    muteDirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     markConversationRead: {
         parameters: {
             query?: never;
@@ -5394,6 +7405,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarkReadOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchDirectMessages: {
+        parameters: {
+            query?: {
+                /** @description Words to find, accents and case aside */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHit"][] | null;
                 };
             };
             /** @description Error */
@@ -5487,6 +7532,263 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Directory"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                categoryId?: string;
+                /** @description Of the document's date; 0 = any */
+                year?: number;
+                /** @description Search in title and description (case and accents ignored) */
+                q?: string;
+                /** @description Admins: also deleted ones */
+                includeDeleted?: boolean;
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDocumentCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentCategoriesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDocumentCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDocumentCategoryInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentCategory"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentEmailsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setDocumentEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentEmailsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentEmailsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentHighlights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentHighlightsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteDocumentInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -5655,6 +7957,239 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFacilities: {
+        parameters: {
+            query?: {
+                /** @description Also archived ones (admins) */
+                includeArchived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilityBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilityBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFacilityAvailability: {
+        parameters: {
+            query?: {
+                /** @description Local YYYY-MM; empty: this month */
+                month?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closeFacilityDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseFacilityDayInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openFacilityDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facility"];
                 };
             };
             /** @description Error */
@@ -6799,6 +9334,820 @@ export interface operations {
             };
         };
     };
+    listProviders: {
+        parameters: {
+            query?: {
+                category?: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+                /** @description Search in name and description (case and accents ignored) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    archiveProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProviderRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderRatingsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReservations: {
+        parameters: {
+            query?: {
+                /** @description Every reservation of the community (admins); otherwise the caller's */
+                all?: boolean;
+                facilityId?: string;
+                status?: "pending" | "confirmed" | "rejected" | "cancelled";
+                /** @description Also those that have ended */
+                past?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReservationInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getNextReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextReservationOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setReservationTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeZoneInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeZoneOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    modifyReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModifyReservationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordReservationDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReservationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                status?: "pending" | "in_progress" | "completed";
+                assignee?: "janitor" | "cleaning" | "gardening" | "provider";
+                /** @description Search in title and description (case and accents ignored) */
+                q?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskPageOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTaskEditors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskEditorsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    allowTaskEditor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeTaskEditor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTaskSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskSummaryOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaskInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getMyUnit: {
         parameters: {
             query?: never;
@@ -6878,6 +10227,365 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Verification"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWallPosts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPageOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWallComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWallComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallCommentsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    commentWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallComment"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    hideWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HideWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    likeWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LikeWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WallPost"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportWallPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportWallPostInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

@@ -161,7 +161,7 @@ export function PersonInfo({ userId, name, avatarUrl }: { userId: string | null 
       ) : person.data ? (
         <>
           {(person.data.units ?? []).length > 0 && (
-            <p className="text-sm text-muted-foreground">{t('messages.chat.units', { units: (person.data.units ?? []).join(', ') })}</p>
+            <p className="text-sm text-muted-foreground">{t('messages.chat.units', { units: (person.data.units ?? []).map((u) => u.label).join(', ') })}</p>
           )}
           {person.data.phone && (
             <a className="flex items-center gap-2 text-sm text-primary underline" href={`tel:${person.data.phone}`}>

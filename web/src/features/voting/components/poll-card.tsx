@@ -214,7 +214,7 @@ function Results({ poll, myOption, language }: { poll: Poll; myOption?: string |
               </span>
               <span className="text-sm text-muted-foreground">
                 {t('voting.votesCount', { count: o.votes ?? 0 })} · {o.percent ?? 0} %
-                {o.cuota !== null && o.cuota !== undefined && ` · ${t('voting.cuotaShort', { cuota: cuotaText(o.cuota, language) })}`}
+                {o.cuota !== null && ` · ${t('voting.cuotaShort', { cuota: cuotaText(o.cuota, language) })}`}
               </span>
             </div>
             <Progress value={(o.percent ?? 0) / 100} label={`${o.text}: ${String(o.percent ?? 0)} %`} />

@@ -51,7 +51,7 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
   const [kind, setKind] = useState<PollForm['kind']>(poll?.kind ?? 'consulta')
   const [title, setTitle] = useState(poll?.title ?? '')
   const [description, setDescription] = useState(poll?.description ?? '')
-  const [options, setOptions] = useState(poll && poll.kind === 'consulta' ? poll.options.map((o) => o.text).join('\n') : '')
+  const [options, setOptions] = useState(poll?.kind === 'consulta' ? poll.options.map((o) => o.text).join('\n') : '')
   const closes = poll ? new Date(poll.closesAt) : inTwoDays()
   const [closeDate, setCloseDate] = useState(toDateInputValue(closes))
   const [closeTime, setCloseTime] = useState(toTimeInputValue(closes))
