@@ -151,6 +151,9 @@ func goroutines(url string) (int, error) {
 		return 0, err
 	}
 	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("%s: %s", url, res.Status)
+	}
 	sc := bufio.NewScanner(res.Body)
 	for sc.Scan() {
 		if v, ok := strings.CutPrefix(sc.Text(), "go_goroutines "); ok {

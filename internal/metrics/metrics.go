@@ -71,7 +71,8 @@ func (m *Metrics) ObserveRequest(method, route string, status int, took time.Dur
 
 // Handler serves the registry for Prometheus.
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+	// A source that fails (the database busy or away) leaves its metrics out; the rest are still served.
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg, ErrorHandling: promhttp.ContinueOnError})
 }
 
 // CountFailures wraps an email sender so its failures are counted.

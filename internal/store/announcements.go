@@ -216,17 +216,8 @@ func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, n
 		if err != nil {
 			return err
 		}
-		for _, r := range recipients {
-			m, err := notify(r)
-			if err != nil {
-				return err
-			}
-			if err := enqueueMail(ctx, tx, m); err != nil {
-				return err
-			}
-			queued++
-		}
-		return nil
+		queued, err = enqueueEach(ctx, tx, recipients, notify)
+		return err
 	})
 	return queued, err
 }

@@ -213,17 +213,8 @@ func (db *DB) CreateDocument(ctx context.Context, d *domain.Document, notify fun
 		if err != nil {
 			return err
 		}
-		for _, r := range recipients {
-			m, err := notify(r)
-			if err != nil {
-				return err
-			}
-			if err := enqueueMail(ctx, tx, m); err != nil {
-				return err
-			}
-			queued++
-		}
-		return nil
+		queued, err = enqueueEach(ctx, tx, recipients, notify)
+		return err
 	})
 	return queued, err
 }

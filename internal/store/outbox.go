@@ -40,6 +40,20 @@ func enqueueMail(ctx context.Context, tx conn, m domain.Mail) error {
 	return err
 }
 
+// enqueueEach queues, in tx, the email notify composes for each recipient, and returns how many.
+func enqueueEach(ctx context.Context, tx conn, recipients []domain.Recipient, notify func(domain.Recipient) (domain.Mail, error)) (int, error) {
+	for i, r := range recipients {
+		m, err := notify(r)
+		if err != nil {
+			return i, err
+		}
+		if err := enqueueMail(ctx, tx, m); err != nil {
+			return i, err
+		}
+	}
+	return len(recipients), nil
+}
+
 // ClaimMail leases up to limit due, unsent messages until now+lease, oldest due first. A claimed message
 // is not claimed again until its lease expires (a worker that died while sending), so instances sharing
 // the database never send the same email twice while they are alive.
