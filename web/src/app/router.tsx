@@ -10,15 +10,12 @@ type Lazy = LazyRouteFunction<RouteObject>
 
 // Every screen but the landing page is code-split: the router's `lazy` (React Router's counterpart of
 // React.lazy) fetches it before it commits the navigation, so no Suspense fallback flashes between screens.
-const underConstruction: Lazy = async () => ({
-  Component: (await import('@/features/under-construction/under-construction-page')).UnderConstructionPage,
-})
 const notFound: Lazy = async () => ({
   Component: (await import('@/features/not-found/not-found-page')).NotFoundPage,
 })
 
-/** The screens built so far; every other path of the route table is under construction. */
-const screens: Partial<Record<RoutePath, Lazy>> = {
+/** Every screen of the route table but the landing page (which is not code-split): the type checks none is missing. */
+const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/login': async () => ({ Component: (await import('@/features/auth/login/login-page')).LoginPage }),
   '/register': async () => ({ Component: (await import('@/features/auth/register/register-page')).RegisterPage }),
   '/email-pending': async () => ({
@@ -100,7 +97,8 @@ const screens: Partial<Record<RoutePath, Lazy>> = {
 }
 
 function screen(path: RoutePath): RouteObject {
-  return { path, lazy: screens[path] ?? underConstruction }
+  // '/' is the landing page, in the bundle itself so that it shows at once.
+  return path === '/' ? { index: true, element: <LandingPage /> } : { path, lazy: screens[path] }
 }
 
 // /dev/* (the dev mailbox) is served by the Go server: link to it with a plain <a>, never a router <Link>.

@@ -52,14 +52,6 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/start')
   })
 
-  it('marks screens not built yet as under construction, with a way home', async () => {
-    fakeApi.signIn()
-    renderRoute('/documents')
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Página en construcción' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
-  })
-
   it('does not route the server-rendered /dev pages', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     renderRoute('/dev/mailbox')

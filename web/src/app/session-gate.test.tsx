@@ -29,14 +29,14 @@ describe('session gate', () => {
 
   it('returns to the exact page the visitor was heading to', async () => {
     fakeApi.on('POST /api/v1/auth/login', () => json(testUser))
-    const { user, router } = renderRoute('/documents?tab=1')
+    const { user, router } = renderRoute('/menu?tab=1')
 
     await user.type(await screen.findByLabelText('Email'), 'ana@example.com')
     await user.type(screen.getByLabelText('Contraseña'), 'Secreto123')
     await user.click(screen.getByRole('button', { name: 'Entrar' }))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Página en construcción' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/documents')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Menú' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/menu')
     expect(router.state.location.search).toBe('?tab=1')
   })
 

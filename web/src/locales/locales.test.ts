@@ -29,6 +29,12 @@ const sameInBothLanguages = new Set([
   'documents.upload.percent', // "{{percent}} %"
   'documents.card.meta', // "{{date}} · {{format}} · {{size}}"
   'documents.quickLinks.lastActa', // "Última acta"
+  'registry.unitWithRelation', // "{{unit}} ({{relation}})"
+  'reservations.calendar.previous', // "Mes anterior"
+  'reservations.booking.when', // "{{day}}, de {{start}} a {{end}}"
+  'reservations.toasts.booked', // "Reserva confirmada"
+  'reservations.toasts.modified', // "Reserva modificada"
+  'reservations.dashboard.when', // "{{day}}, {{start}}–{{end}}"
 ])
 
 describe.each([
