@@ -22,12 +22,26 @@ const (
 	AuditResidentClaimDecided = "resident_claim.decided"
 	AuditProposedUnitDecided  = "proposed_unit.decided"
 	AuditContentDeleted       = "content.deleted"
+	AuditFacilityCreated      = "facility.created"
+	AuditFacilityEdited       = "facility.edited"
+	AuditFacilityArchived     = "facility.archived"
+	AuditReservationDecided   = "reservation.decided"
+	AuditDocumentAdded        = "document.added"
+	AuditDocumentEdited       = "document.edited"
+	AuditDocumentDeleted      = "document.deleted"
+	AuditPollCreated          = "poll.created"
+	AuditPollEdited           = "poll.edited"
+	AuditPollPublished        = "poll.published"
+	AuditPollClosed           = "poll.closed"
+	AuditPollDeleted          = "poll.deleted"
 )
 
 // AuditActions are the actions in the order the filter lists them.
 var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditUnitAdded, AuditUnitEdited, AuditUnitsMerged,
 	AuditUnitRemoved, AuditUnitsImported, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided,
-	AuditResidentClaimDecided, AuditProposedUnitDecided, AuditContentDeleted}
+	AuditResidentClaimDecided, AuditProposedUnitDecided, AuditContentDeleted, AuditFacilityCreated, AuditFacilityEdited,
+	AuditFacilityArchived, AuditReservationDecided, AuditDocumentAdded, AuditDocumentEdited, AuditDocumentDeleted,
+	AuditPollCreated, AuditPollEdited, AuditPollPublished, AuditPollClosed, AuditPollDeleted}
 
 // AuditRetention is how long records are kept.
 const AuditRetention = 5 * 365 * 24 * time.Hour

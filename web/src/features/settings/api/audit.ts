@@ -24,6 +24,18 @@ export const AUDIT_ACTIONS = [
   'resident_claim.decided',
   'proposed_unit.decided',
   'content.deleted',
+  'facility.created',
+  'facility.edited',
+  'facility.archived',
+  'reservation.decided',
+  'document.added',
+  'document.edited',
+  'document.deleted',
+  'poll.created',
+  'poll.edited',
+  'poll.published',
+  'poll.closed',
+  'poll.deleted',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
