@@ -127,7 +127,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed, Log: o.Log})
 	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
-		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Log: o.Log})
+		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,
