@@ -112,11 +112,11 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	}
 	db, wake, now := a.DB, a.mail.Wake, o.Now
 	limiter := rateLimiter(db, now)
-	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now, Files: o.Files})
-	// Ended sessions and changed roles reach the user's open streams at once.
-	revoked := a.Messaging.Revoke
 	auditLog := audit.New(db, now, o.Log)
 	record := domain.Auditor(auditLog.Record)
+	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now, Files: o.Files, Audit: record})
+	// Ended sessions and changed roles reach the user's open streams at once.
+	revoked := a.Messaging.Revoke
 	// Registry, claim and invitation changes reach the community's open screens (issue #21).
 	changed := a.Messaging.Changed
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
