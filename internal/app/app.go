@@ -124,7 +124,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
-	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed, Log: o.Log})
+	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
+		Audit: record, Log: o.Log})
 	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
