@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sync"
 	"time"
 
@@ -273,9 +274,10 @@ func (a *App) Run(ctx context.Context) error {
 	go func() { errc <- srv.Serve(ln) }()
 	servers := []*http.Server{srv}
 	if a.cfg.MetricsAddr != "" {
-		// Its own listener, so that /metrics is reachable only where the operator binds it.
+		// Its own listener, so that /metrics and the profiler are reachable only where the operator binds it.
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", a.Metrics.Handler())
+		handleProfiler(mux)
 		msrv := &http.Server{Addr: a.cfg.MetricsAddr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 		mln, err := net.Listen("tcp", a.cfg.MetricsAddr)
 		if err != nil {
@@ -301,6 +303,16 @@ func (a *App) Run(ctx context.Context) error {
 	}
 	a.log.Info("stopped")
 	return nil
+}
+
+// handleProfiler serves Go's profiles (CPU, heap, goroutines…) under /debug/pprof/ on mux: the metrics
+// listener's, never the public one. `go tool pprof http://METRICS_ADDR/debug/pprof/profile?seconds=30`.
+func handleProfiler(mux *http.ServeMux) {
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index) // heap, goroutine, allocs… by name
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 }
 
 // Close closes the database if New opened it.
