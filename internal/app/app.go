@@ -73,6 +73,7 @@ type App struct {
 	cfg     *config.Config
 	log     *slog.Logger
 	version string
+	streams sync.WaitGroup // realtime streams that left net/http (httpapi.Deps.Streams)
 	mail    *mail.Worker
 	purge   *purge.Job
 	voting  *voting.Service
@@ -130,6 +131,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
+		Streams:   &a.streams,
 		Config:    cfg,
 		Ready:     db.Ping,
 		Mailbox:   mail.NewMailbox(db),
@@ -240,10 +242,17 @@ func (a *App) Background() (stop func()) {
 		}
 	})
 	return func() {
-		a.Messaging.Broker().Close()
+		a.EndStreams()
 		cancel()
 		wg.Wait()
 	}
+}
+
+// EndStreams ends every realtime stream and waits until their goroutines are gone (a write or a re-check
+// under way takes at most its deadline): nothing of theirs reads the database once it closes.
+func (a *App) EndStreams() {
+	a.Messaging.Broker().Close()
+	a.streams.Wait()
 }
 
 // Run serves on the configured address until ctx ends, then lets in-flight requests finish (up to 30 s)

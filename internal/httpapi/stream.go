@@ -107,7 +107,7 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	// heartbeat at the latest. HTTP/2 and HTTP/1.0 keep the stream in the handler.
 	if r.ProtoMajor == 1 && r.ProtoMinor == 1 {
 		if conn, _, err := out.rc.Hijack(); err == nil {
-			go st.run(context.WithoutCancel(ctx), &connSink{conn: conn})
+			s.Streams.Go(func() { st.run(context.WithoutCancel(ctx), &connSink{conn: conn}) })
 			return
 		}
 	}
