@@ -68,6 +68,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case; soak: how long the load lasts")
 	connections := fs.Int("connections", 50, "http: wrk's concurrent connections")
 	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
+	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener)")
+	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it")
 	sample := fs.Duration("sample", time.Minute, "soak: how often RSS and goroutines are sampled")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -123,11 +125,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		return nil, err
 	}
 
+	var prof *profiler
+	if *profileDir != "" {
+		if *profileSeconds < 1 {
+			return nil, errors.New("-profile-seconds must be at least 1")
+		}
+		if err := os.MkdirAll(*profileDir, 0o755); err != nil {
+			return nil, err
+		}
+		prof = &profiler{dir: *profileDir, seconds: *profileSeconds}
+	}
 	startLoad := loadAverage()
 	var results []*result
 	var failed []error
 	for _, sc := range cases {
-		r, err := measure(ctx, sc, *bin, *adminURL, *messages, *wait, stderr)
+		r, err := measure(ctx, sc, *bin, *adminURL, *messages, *wait, prof, stderr)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

@@ -42,7 +42,7 @@ type result struct {
 const prefix = "carga"
 
 // measure runs one case on a fresh database with fresh servers and tears everything down afterwards.
-func measure(ctx context.Context, sc scenario, bin, adminURL string, messages int, wait time.Duration, progress io.Writer) (r *result, err error) {
+func measure(ctx context.Context, sc scenario, bin, adminURL string, messages int, wait time.Duration, prof *profiler, progress io.Writer) (r *result, err error) {
 	r = &result{scenario: sc, expected: sc.streams * messages}
 	dir, err := os.MkdirTemp("", "vecinos-load-")
 	if err != nil {
@@ -75,7 +75,11 @@ func measure(ctx context.Context, sc scenario, bin, adminURL string, messages in
 	}()
 	addrs := make([]string, sc.instances)
 	for i := range sc.instances {
-		s, err := startServer(ctx, bin, dir, db)
+		settings, err := prof.settings()
+		if err != nil {
+			return nil, err
+		}
+		s, err := startServer(ctx, bin, dir, db, settings...)
 		if err != nil {
 			return nil, err
 		}
@@ -103,6 +107,10 @@ func measure(ctx context.Context, sc scenario, bin, adminURL string, messages in
 	if r.open, err = memories(servers); err != nil {
 		return nil, err
 	}
+	if err := prof.snapshot(ctx, sc, servers, "open"); err != nil {
+		return nil, err
+	}
+	cpuProfiled := prof.cpu(ctx, sc, servers)
 
 	r.load = loadAverage()
 	cpuBefore, err := cpuTimes(servers)
@@ -130,6 +138,9 @@ func measure(ctx context.Context, sc scenario, bin, adminURL string, messages in
 		return nil, err
 	}
 	r.cpuServers, r.cpuClient = cpuAfter[0]-cpuBefore[0], cpuAfter[1]-cpuBefore[1]
+	if err := cpuProfiled(); err != nil {
+		return nil, err
+	}
 	slices.Sort(r.latencies)
 	r.ended = st.ended.Load()
 	if r.after, err = memories(servers); err != nil {

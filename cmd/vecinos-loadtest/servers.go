@@ -27,27 +27,33 @@ func buildServer(ctx context.Context, dir string) (string, error) {
 
 // server is one running vecinos instance, a child process.
 type server struct {
-	addr string // host:port
-	cmd  *exec.Cmd
-	log  string // the file with its output
-	done chan struct{}
-	err  error // how it exited, once done is closed
+	addr        string // host:port
+	metricsAddr string // its metrics listener (and profiler), when it has one
+	cmd         *exec.Cmd
+	log         string // the file with its output
+	done        chan struct{}
+	err         error // how it exited, once done is closed
 }
 
 // startServer runs bin on a free local port on db and waits until /readyz answers. Its log goes to a file
 // in dir; warnings and errors only, so that 10,000 streams do not flood it.
-func startServer(ctx context.Context, bin, dir string, db *database) (*server, error) {
+func startServer(ctx context.Context, bin, dir string, db *database, settings ...string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	return startServerAt(ctx, bin, dir, db, addr)
+	return startServerAt(ctx, bin, dir, db, addr, settings...)
 }
 
 // startServerAt runs bin on addr (a restart takes the address of the server it replaces) with the extra
 // VECINOS_* settings given; the log file is appended to.
 func startServerAt(ctx context.Context, bin, dir string, db *database, addr string, settings ...string) (*server, error) {
 	s := &server{addr: addr, log: filepath.Join(dir, "server-"+strings.ReplaceAll(addr, ":", "-")+".log"), done: make(chan struct{})}
+	for _, kv := range settings {
+		if v, ok := strings.CutPrefix(kv, "VECINOS_METRICS_ADDR="); ok {
+			s.metricsAddr = v
+		}
+	}
 	logFile, err := os.OpenFile(s.log, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sync"
 	"time"
 
@@ -72,6 +73,7 @@ type App struct {
 	cfg     *config.Config
 	log     *slog.Logger
 	version string
+	streams sync.WaitGroup // realtime streams that left net/http (httpapi.Deps.Streams)
 	mail    *mail.Worker
 	purge   *purge.Job
 	voting  *voting.Service
@@ -130,6 +132,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
+		Streams:   &a.streams,
 		Config:    cfg,
 		Ready:     db.Ping,
 		Mailbox:   mail.NewMailbox(db),
@@ -240,10 +243,17 @@ func (a *App) Background() (stop func()) {
 		}
 	})
 	return func() {
-		a.Messaging.Broker().Close()
+		a.EndStreams()
 		cancel()
 		wg.Wait()
 	}
+}
+
+// EndStreams ends every realtime stream and waits until their goroutines are gone (a write or a re-check
+// under way takes at most its deadline): nothing of theirs reads the database once it closes.
+func (a *App) EndStreams() {
+	a.Messaging.Broker().Close()
+	a.streams.Wait()
 }
 
 // Run serves on the configured address until ctx ends, then lets in-flight requests finish (up to 30 s)
@@ -274,9 +284,10 @@ func (a *App) Run(ctx context.Context) error {
 	go func() { errc <- srv.Serve(ln) }()
 	servers := []*http.Server{srv}
 	if a.cfg.MetricsAddr != "" {
-		// Its own listener, so that /metrics is reachable only where the operator binds it.
+		// Its own listener, so that /metrics and the profiler are reachable only where the operator binds it.
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", a.Metrics.Handler())
+		handleProfiler(mux)
 		msrv := &http.Server{Addr: a.cfg.MetricsAddr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 		mln, err := net.Listen("tcp", a.cfg.MetricsAddr)
 		if err != nil {
@@ -302,6 +313,16 @@ func (a *App) Run(ctx context.Context) error {
 	}
 	a.log.Info("stopped")
 	return nil
+}
+
+// handleProfiler serves Go's profiles (CPU, heap, goroutines…) under /debug/pprof/ on mux: the metrics
+// listener's, never the public one. `go tool pprof http://METRICS_ADDR/debug/pprof/profile?seconds=30`.
+func handleProfiler(mux *http.ServeMux) {
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index) // heap, goroutine, allocs… by name
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 }
 
 // Close closes the database if New opened it.

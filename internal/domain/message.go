@@ -60,6 +60,17 @@ type Channel struct {
 	MutedUntil  *time.Time // the reader's mute; nil: not muted
 }
 
+// ChannelMember is one member of a channel as its 'Ver información' lists them: everyone of the community
+// in the community chat, those invited (and not gone) in a private channel.
+type ChannelMember struct {
+	ID         string  `json:"id"`
+	FullName   string  `json:"fullName"`
+	AvatarURL  *string `json:"avatarUrl"`
+	Role       Role    `json:"role" enum:"admin,moderator,user" doc:"Their role in the community"`
+	UnitNumber *string `json:"unitNumber" doc:"The unit they live in, else one they own; null: 'Sin asignar'"`
+	Creator    bool    `json:"creator" doc:"They created the (private) channel"`
+}
+
 // ChannelMessage is one message in a channel. The JSON form is the same in the API and on the stream.
 type ChannelMessage struct {
 	ID           string    `json:"id" doc:"UUIDv7: ordering by id is ordering by time"`

@@ -61,6 +61,7 @@ func TestArchiveTypes(t *testing.T) {
 		{"both word/ and xl/", zipWith(t, contentTypes, [2]string{"word/a.xml", "<w/>"}, [2]string{"xl/b.xml", "<x/>"}), "", ""},
 		{"odt mimetype not first", zipWith(t, [2]string{"content.xml", "<o/>"}, [2]string{"mimetype", files.ODT}), "", ""},
 		{"other opendocument (odp)", zipWith(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.presentation"}), "", ""},
+		{"pptx (chats take it, the archive does not)", zipWith(t, contentTypes, [2]string{"ppt/presentation.xml", "<p/>"}), "", ""},
 		{"truncated zip", zipWith(t, contentTypes, [2]string{"word/document.xml", "<w/>"})[:30], "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

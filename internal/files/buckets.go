@@ -6,8 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -46,12 +48,15 @@ const (
 	archiveTypeError  = "Tipo de archivo no válido. Solo se permiten PDF, JPG, PNG, WEBP, DOCX, XLSX, ODT y ODS"
 )
 
-// The office formats the archive takes, told apart by what their zip holds (see officeType).
+// The office formats, told apart by what their zip holds (see officeType). The archive takes DOCX, XLSX,
+// ODT and ODS; chat files also PPTX and ODP.
 const (
 	DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 	XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 	ODT  = "application/vnd.oasis.opendocument.text"
 	ODS  = "application/vnd.oasis.opendocument.spreadsheet"
+	ODP  = "application/vnd.oasis.opendocument.presentation"
 )
 
 // The logical buckets (spec 02 §5).
@@ -133,38 +138,49 @@ func (b *Bucket) Detect(data []byte) (contentType, ext string, err error) {
 	return "", "", b.TypeError()
 }
 
-// officeType tells the office document a zip is, or "" for any other zip. OpenDocument files start
-// with an entry "mimetype" that holds their type (the format requires it first and uncompressed); Office
-// Open XML files hold "[Content_Types].xml" and their main part under word/ (DOCX) or xl/ (XLSX).
+// officeType tells the office document a zip is, by its entries, or "" for any other zip: the one
+// detector of the archive and of chat files, each of which then takes only the types it allows.
+// OpenDocument files start with an entry "mimetype" that holds their type (the format requires it first);
+// Office Open XML files hold "[Content_Types].xml" and their parts under exactly one of word/ (DOCX),
+// xl/ (XLSX) or ppt/ (PPTX).
 func officeType(data []byte) string {
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil || len(z.File) == 0 {
 		return ""
 	}
-	if first := z.File[0]; first.Name == "mimetype" && first.Method == zip.Store && first.UncompressedSize64 < 100 {
-		start, err := first.DataOffset()
-		if err != nil || start+int64(first.UncompressedSize64) > int64(len(data)) {
+	if first := z.File[0]; first.Name == "mimetype" {
+		if first.UncompressedSize64 >= 100 {
 			return ""
 		}
-		switch t := string(data[start : start+int64(first.UncompressedSize64)]); t {
-		case ODT, ODS:
+		rc, err := first.Open()
+		if err != nil {
+			return ""
+		}
+		defer rc.Close()
+		b, err := io.ReadAll(io.LimitReader(rc, 100))
+		if err != nil {
+			return ""
+		}
+		switch t := string(b); t {
+		case ODT, ODS, ODP:
 			return t
 		}
 		return ""
 	}
-	var types, word, xl bool
+	var types bool
+	var parts []string
 	for _, f := range z.File {
 		types = types || f.Name == "[Content_Types].xml"
-		word = word || strings.HasPrefix(f.Name, "word/")
-		xl = xl || strings.HasPrefix(f.Name, "xl/")
+		for _, dir := range []string{"word/", "xl/", "ppt/"} {
+			if strings.HasPrefix(f.Name, dir) && !slices.Contains(parts, dir) {
+				parts = append(parts, dir)
+			}
+		}
 	}
-	switch {
-	case types && word && !xl:
-		return DOCX
-	case types && xl && !word:
-		return XLSX
+	if !types || len(parts) != 1 {
+		return ""
 	}
-	return ""
+	return map[string]string{"word/": DOCX, "xl/": XLSX, "ppt/": PPTX}[parts[0]]
 }
 
 // Format is the short name people know a stored type by ("PDF", "DOCX"), "" for other types.

@@ -1,12 +1,10 @@
 package files
 
 import (
-	"archive/zip"
 	"bytes"
 	"image"
 	"image/jpeg"
 	_ "image/png" // decoders for thumbnails
-	"io"
 	"net/http"
 	"path"
 	"strings"
@@ -28,16 +26,25 @@ var errHEIC = domain.Errorf(domain.CodeInvalid,
 
 // Office and OpenDocument types we take, by the extension we give them.
 var documentTypes = map[string]string{
-	"docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-	"xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-	"pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-	"odt":  "application/vnd.oasis.opendocument.text",
-	"ods":  "application/vnd.oasis.opendocument.spreadsheet",
-	"odp":  "application/vnd.oasis.opendocument.presentation",
+	"docx": DOCX,
+	"xlsx": XLSX,
+	"pptx": PPTX,
+	"odt":  ODT,
+	"ods":  ODS,
+	"odp":  ODP,
 	"doc":  "application/msword",
 	"xls":  "application/vnd.ms-excel",
 	"ppt":  "application/vnd.ms-powerpoint",
 }
+
+// documentExt is the extension of each document type (of each that officeType detects, among others).
+var documentExt = func() map[string]string {
+	m := map[string]string{}
+	for ext, t := range documentTypes {
+		m[t] = ext
+	}
+	return m
+}()
 
 // ChatTypeOfExt is the content type of a chat file stored with extension ext.
 func ChatTypeOfExt(ext string) string {
@@ -66,8 +73,8 @@ func DetectChatFile(data []byte, name string) (contentType, ext string, kind dom
 	case "application/pdf":
 		return t, "pdf", domain.AttachmentDocument, nil
 	case "application/zip":
-		if ext := officeZip(data); ext != "" {
-			return documentTypes[ext], ext, domain.AttachmentDocument, nil
+		if t := officeType(data); t != "" {
+			return t, documentExt[t], domain.AttachmentDocument, nil
 		}
 	}
 	if len(head) >= 12 && string(head[4:8]) == "ftyp" {
@@ -83,40 +90,6 @@ func DetectChatFile(data []byte, name string) (contentType, ext string, kind dom
 		}
 	}
 	return "", "", "", ChatFiles.TypeError()
-}
-
-// officeZip tells an Office Open XML or OpenDocument file from any other zip by the parts inside it.
-func officeZip(data []byte) string {
-	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return ""
-	}
-	for _, f := range z.File {
-		switch f.Name {
-		case "word/document.xml":
-			return "docx"
-		case "xl/workbook.xml":
-			return "xlsx"
-		case "ppt/presentation.xml":
-			return "pptx"
-		case "mimetype":
-			rc, err := f.Open()
-			if err != nil {
-				return ""
-			}
-			b, _ := io.ReadAll(io.LimitReader(rc, 100))
-			rc.Close()
-			switch string(b) {
-			case "application/vnd.oasis.opendocument.text":
-				return "odt"
-			case "application/vnd.oasis.opendocument.spreadsheet":
-				return "ods"
-			case "application/vnd.oasis.opendocument.presentation":
-				return "odp"
-			}
-		}
-	}
-	return ""
 }
 
 // ThumbSize is the longest side of a chat thumbnail, in pixels.

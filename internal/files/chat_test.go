@@ -8,7 +8,7 @@ import (
 	"vecinos/internal/domain"
 )
 
-func zipOf(t *testing.T, files map[string]string) []byte {
+func zipOf(t testing.TB, files map[string]string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	z := zip.NewWriter(&b)
@@ -35,7 +35,9 @@ func TestDetectChatFileFromTheBytes(t *testing.T) {
 		kind domain.AttachmentKind
 	}{
 		{"docx", zipOf(t, map[string]string{"[Content_Types].xml": "x", "word/document.xml": "x"}), "a.zip", "docx", domain.AttachmentDocument},
-		{"xlsx", zipOf(t, map[string]string{"xl/workbook.xml": "x"}), "cuentas", "xlsx", domain.AttachmentDocument},
+		{"xlsx", zipOf(t, map[string]string{"[Content_Types].xml": "x", "xl/workbook.xml": "x"}), "cuentas", "xlsx", domain.AttachmentDocument},
+		{"pptx", zipOf(t, map[string]string{"[Content_Types].xml": "x", "ppt/presentation.xml": "x"}), "junta.key", "pptx", domain.AttachmentDocument},
+		{"odp", zipOf(t, map[string]string{"mimetype": ODP}), "junta", "odp", domain.AttachmentDocument},
 		{"odt", zipOf(t, map[string]string{"mimetype": "application/vnd.oasis.opendocument.text"}), "acta.odt", "odt", domain.AttachmentDocument},
 		{"xls by its name", ole, "cuentas.XLS", "xls", domain.AttachmentDocument},
 		{"pdf", []byte("%PDF-1.7\n%%EOF\n"), "x.docx", "pdf", domain.AttachmentDocument},
@@ -51,6 +53,8 @@ func TestDetectChatFileFromTheBytes(t *testing.T) {
 		file string
 	}{
 		{"another zip", zipOf(t, map[string]string{"virus.exe": "MZ"}), "a.docx"},
+		{"office parts without content types", zipOf(t, map[string]string{"xl/workbook.xml": "x"}), "a.xlsx"},
+		{"both ppt/ and word/", zipOf(t, map[string]string{"[Content_Types].xml": "x", "ppt/a.xml": "x", "word/b.xml": "x"}), "a.pptx"},
 		{"OLE with another name", ole, "a.msi"},
 		{"HTML", []byte("<html><script>x</script></html>"), "a.pdf"},
 		{"empty", nil, "a.pdf"},

@@ -1,20 +1,27 @@
 package files
 
 import (
+	"maps"
 	"slices"
 	"testing"
 	"time"
 )
 
-// FuzzDetect is the upload type sniffer on any bytes: a bucket only ever accepts one of its own types,
-// whatever the file says it is.
+// FuzzDetect is the upload type sniffer on any bytes: a bucket (the archive's too) only ever accepts one
+// of its own types, and a chat only one of its documents or pictures, whatever the file says it is.
 func FuzzDetect(f *testing.F) {
 	for _, s := range []string{"%PDF-1.7\n", "\xff\xd8\xff\xe0\x00\x10JFIF", "\x89PNG\r\n\x1a\n", "RIFF\x00\x00\x00\x00WEBPVP8 ",
 		"<!DOCTYPE html><script>alert(1)</script>", "MZ\x90\x00", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", ""} {
 		f.Add([]byte(s))
 	}
+	for _, z := range []map[string]string{{"[Content_Types].xml": "x", "ppt/presentation.xml": "x"}, {"mimetype": ODT}} {
+		f.Add(zipOf(f, z)) // office documents: the zip's entries decide
+	}
 	f.Fuzz(func(t *testing.T, head []byte) {
-		for _, b := range buckets {
+		if ct, ext, _, err := DetectChatFile(head, "x.doc"); err == nil && (ChatTypeOfExt(ext) != ct || ct == "application/octet-stream") {
+			t.Fatalf("a chat took %q as %q (.%s)", head, ct, ext)
+		}
+		for _, b := range append(slices.Collect(maps.Values(buckets)), Archive) {
 			ct, ext, err := b.Detect(head)
 			if err != nil {
 				continue

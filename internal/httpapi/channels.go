@@ -148,6 +148,20 @@ func (s *server) addChannelMembers(ctx context.Context, in *addMembersInput) (*a
 	return out, nil
 }
 
+type channelMembersOutput struct{ Body []domain.ChannelMember }
+
+func (s *server) listChannelMembers(ctx context.Context, in *channelPathInput) (*channelMembersOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := s.Messaging.ChannelMembers(ctx, a, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &channelMembersOutput{Body: ms}, nil
+}
+
 func (s *server) listChannelMessages(ctx context.Context, in *listChannelMessagesInput) (*channelMessagesOutput, error) {
 	a, err := member(ctx)
 	if err != nil {

@@ -407,7 +407,7 @@ func TestChatSearchMuteDeleteAndLeave(t *testing.T) {
 
 		// Muting: 8 h, a week, always; still counted as unread.
 		until := n.ana.must(t, "PUT", conv+"/mute", map[string]any{"duration": "8h"}, 200)["mutedUntil"].(string)
-		if at, _ := time.Parse(time.RFC3339, until); at.Sub(time.Now()) < 7*time.Hour || at.Sub(time.Now()) > 9*time.Hour {
+		if at, _ := time.Parse(time.RFC3339, until); time.Until(at) < 7*time.Hour || time.Until(at) > 9*time.Hour {
 			t.Fatalf("muted until %s", until)
 		}
 		list := n.ana.getJSON(t, "/api/v1/conversations", 200).([]any)

@@ -218,3 +218,50 @@ func mustURL(t *testing.T, raw string) *url.URL {
 func cookieOf(session string) []*http.Cookie {
 	return []*http.Cookie{{Name: "vecinos_session", Value: session, Path: "/"}}
 }
+
+// 'Ver información' of a channel lists its members with their unit and role: everyone in the community
+// chat, the invited ones in a private channel. Anonymous callers get 401; another community and a
+// neighbour not in the private channel get 404.
+func TestChannelMembersAreListedToTheirMembersOnly(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e, _ := newRealtimeEnv(t, db)
+		n := newNeighbourhood(t, e)
+		n.ana.must(t, "PUT", "/api/v1/community/members/"+n.luisID+"/role", map[string]any{"role": "moderator"}, 200)
+		ch := n.eva.must(t, "GET", "/api/v1/channels/community", nil, 200)["id"].(string)
+		all := n.eva.getJSON(t, "/api/v1/channels/"+ch+"/members", 200).([]any)
+		roles := map[string]string{}
+		for _, m := range all {
+			m := m.(map[string]any)
+			roles[m["id"].(string)] = m["role"].(string)
+			if m["creator"] != false || m["unitNumber"] != nil || m["fullName"] == "" {
+				t.Fatalf("community chat member %v", m)
+			}
+		}
+		if len(all) != 3 || roles[n.anaID] != "admin" || roles[n.luisID] != "moderator" || roles[n.evaID] != "user" {
+			t.Fatalf("community chat members %v", all)
+		}
+		priv := n.luis.must(t, "POST", "/api/v1/channels", map[string]any{"name": "runners", "memberIds": []string{n.anaID}}, 201)["id"].(string)
+		p := "/api/v1/channels/" + priv + "/members"
+		got := n.ana.getJSON(t, p, 200).([]any)
+		if len(got) != 2 {
+			t.Fatalf("private channel members %v", got)
+		}
+		for _, m := range got {
+			m := m.(map[string]any)
+			if m["creator"] != (m["id"] == n.luisID) {
+				t.Fatalf("creator %v", m)
+			}
+		}
+		if s := e.client().status(t, "GET", p, nil); s != 401 {
+			t.Fatalf("anonymous: %d", s)
+		}
+		n.eva.must(t, "GET", p, nil, 404)                                 // a neighbour not invited
+		n.pau.must(t, "GET", p, nil, 404)                                 // another community
+		n.pau.must(t, "GET", "/api/v1/channels/"+ch+"/members", nil, 404) // another community's chat
+		n.ana.must(t, "POST", "/api/v1/channels/"+priv+"/leave", nil, 204)
+		if got := n.luis.getJSON(t, p, 200).([]any); len(got) != 1 {
+			t.Fatalf("after ana left: %v", got)
+		}
+		n.ana.must(t, "GET", p, nil, 403) // 'Has salido de este canal', as for its messages
+	})
+}

@@ -86,7 +86,7 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-func TestRunServesMetricsOnItsOwnListenerOnly(t *testing.T) {
+func TestRunServesMetricsAndProfilesOnItsOwnListenerOnly(t *testing.T) {
 	addr, metricsAddr := freeAddr(t), freeAddr(t)
 	a := newApp(t, storetest.OpenSQLite(t), &config.Config{Addr: addr, MetricsAddr: metricsAddr, PublicURL: "http://" + addr}, app.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -105,6 +105,22 @@ func TestRunServesMetricsOnItsOwnListenerOnly(t *testing.T) {
 	}
 	if page := scrape(t, "http://"+metricsAddr+"/metrics"); !strings.Contains(page, `route="GET /healthz",status="200"} 1`) {
 		t.Fatalf("the scrape does not count the health check:\n%s", page)
+	}
+	// The profiler: on the metrics listener, and nowhere on the public one (the web app answers there).
+	if page := scrape(t, "http://"+metricsAddr+"/debug/pprof/goroutine?debug=1"); !strings.Contains(page, "goroutine profile: total") {
+		t.Fatalf("no goroutine profile on the metrics listener:\n%s", page)
+	}
+	for _, path := range []string{"/debug/pprof/", "/debug/pprof/goroutine?debug=1", "/debug/pprof/heap", "/debug/pprof/cmdline", "/metrics"} {
+		res, err := http.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if body := string(b); strings.Contains(body, "goroutine profile") || strings.Contains(body, "Types of profiles") ||
+			strings.Contains(body, "vecinos_http_requests_total") || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+			t.Fatalf("GET %s on the public listener: %d %s", path, res.StatusCode, body)
+		}
 	}
 	cancel()
 	if err := <-done; err != nil {

@@ -245,6 +245,8 @@ func registerAPI(api huma.API, s *server) {
 		"Un canal (miembros solamente)")
 	route(api, http.MethodPost, "/api/v1/channels/{id}/members", members, 200, "messages", "addChannelMembers", s.addChannelMembers,
 		"Invitar a vecinos a un canal privado")
+	route(api, http.MethodGet, "/api/v1/channels/{id}/members", members, 200, "messages", "listChannelMembers", s.listChannelMembers,
+		"Los miembros de un canal: nombre, vivienda y rol (miembros del canal solamente)")
 	route(api, http.MethodGet, "/api/v1/channels/{id}/messages", members, 200, "messages", "listChannelMessages", s.listChannelMessages,
 		"Mensajes de un canal, los más antiguos primero")
 	route(api, http.MethodPost, "/api/v1/channels/{id}/messages", members, 201, "messages", "postChannelMessage", s.postChannelMessage,

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -75,6 +76,9 @@ type Deps struct {
 	// file upload (zero: defaultBodyReadTimeout, defaultUploadReadTimeout).
 	BodyReadTimeout   time.Duration
 	UploadReadTimeout time.Duration
+	// Streams counts the realtime streams that left net/http (http.Server.Shutdown does not wait for
+	// them): whoever closes the database closes the broker and waits for it first. nil: one of its own.
+	Streams *sync.WaitGroup
 }
 
 // server is what every handler method hangs on.
@@ -91,6 +95,9 @@ func New(d Deps) (http.Handler, error) {
 	}
 	if d.UploadReadTimeout <= 0 {
 		d.UploadReadTimeout = defaultUploadReadTimeout
+	}
+	if d.Streams == nil {
+		d.Streams = new(sync.WaitGroup)
 	}
 	s := &server{Deps: d, uploads: uploadQuota{d.Limiter}}
 	registerAPI(newAPI(mux), s)

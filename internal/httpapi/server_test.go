@@ -39,6 +39,9 @@ func newApp(t testing.TB, db *store.DB, cfg *config.Config, o app.Options) *app.
 	if err != nil {
 		t.Fatal(err)
 	}
+	// After the test's server closes (registered later, so run earlier) and before its database does:
+	// streams that left net/http end and their goroutines are gone.
+	t.Cleanup(a.EndStreams)
 	return a
 }
 

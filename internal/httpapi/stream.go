@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,7 +50,6 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	// Subscribe before reading what was missed, so that nothing falls between the replay and live events.
 	sub := s.Messaging.Broker().Subscribe(realtime.DefaultBuffer, topics...)
-	defer sub.Close()
 
 	lastID := r.Header.Get("Last-Event-ID")
 	if lastID == "" {
@@ -57,12 +58,14 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	var replay []*realtime.Event
 	if lastID != "" {
 		if replay, err = s.Messaging.Replay(ctx, a, channels, lastID); err != nil {
+			sub.Close()
 			writeProblem(w, problemFor(ctx, err))
 			return
 		}
 	}
 	hello, err := s.Messaging.Hello(ctx, a)
 	if err != nil {
+		sub.Close()
 		writeProblem(w, problemFor(ctx, err))
 		return
 	}
@@ -72,94 +75,212 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
 	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	// net/http buffers the response already: frames are copied into its buffer and flushed once per batch.
-	var werr error
-	write := func(b []byte) {
-		if werr == nil {
-			_, werr = w.Write(b)
-		}
-	}
-	flush := func() bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-		return werr == nil && rc.Flush() == nil
-	}
-
-	write([]byte("retry: 3000\n\n"))
-	seen := make(map[string]struct{}, len(replay))
+	out := &responseSink{w: w, rc: http.NewResponseController(w)}
+	out.write([]byte("retry: 3000\n\n"))
+	var seen map[string]struct{} // what the replay wrote: live events skip it
 	for _, ev := range replay {
-		write(ev.Frame())
+		out.write(ev.Frame())
 		if ev.ID != "" {
+			if seen == nil {
+				seen = make(map[string]struct{}, len(replay))
+			}
 			seen[ev.ID] = struct{}{}
 		}
 	}
-	write(hello.Frame())
-	if !flush() {
+	out.write(hello.Frame())
+	if !out.flush() {
+		sub.Close()
 		return
 	}
 
 	// What authorized the stream is checked again at every heartbeat, and at once when a revocation
 	// reaches the user's topic: a stream never outlives its session, its community or its channels.
-	access := streamAccess{s: s, token: token, actor: a, channels: make(map[string]bool, len(channels))}
+	st := &liveStream{access: streamAccess{s: s, token: token, actor: a, channels: make(map[string]bool, len(channels))},
+		sub: sub, seen: seen}
 	for _, id := range channels {
-		access.channels[id] = true
+		st.access.channels[id] = true
 	}
-	// keep re-checks; when access was lost it tells the client, which stops reconnecting, and the stream ends.
-	keep := func() bool {
-		ok, err := access.recheck(ctx, sub, write)
-		if !ok && err == nil {
-			write(revokedFrame)
-			flush()
+	// On HTTP/1.1 the stream takes the connection from net/http and goes on in a goroutine of its own:
+	// the handler's goroutine (its stack grown by the queries above), net/http's watch for a hang-up
+	// (a second goroutine per stream) and its read and write buffers all go, about 30 kB per stream
+	// (docs/adr/0006, addendum of issue #20). A client that hangs up is noticed at the next write, the
+	// heartbeat at the latest. HTTP/2 and HTTP/1.0 keep the stream in the handler.
+	if r.ProtoMajor == 1 && r.ProtoMinor == 1 {
+		if conn, _, err := out.rc.Hijack(); err == nil {
+			s.Streams.Go(func() { st.run(context.WithoutCancel(ctx), &connSink{conn: conn}) })
+			return
 		}
-		return ok
 	}
+	st.run(ctx, out)
+}
 
+// sink is where a stream writes its frames: written into a batch, sent by flush.
+type sink interface {
+	write(b []byte)
+	flush() bool // false once a write failed: the stream ends
+	close()
+}
+
+// responseSink writes through net/http's response.
+type responseSink struct {
+	w   http.ResponseWriter
+	rc  *http.ResponseController
+	err error
+}
+
+func (o *responseSink) write(b []byte) {
+	if o.err == nil {
+		_, o.err = o.w.Write(b)
+	}
+}
+
+func (o *responseSink) flush() bool {
+	_ = o.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	return o.err == nil && o.rc.Flush() == nil
+}
+
+func (o *responseSink) close() {}
+
+// connSink writes on a connection taken from net/http after the response's head and first chunk: it
+// goes on with the chunked body, one chunk per batch, sent with one writev of the shared frames (no copy
+// and no buffer of its own).
+type connSink struct {
+	conn     net.Conn
+	parts    net.Buffers // [chunk size line, frames…]: the frames are shared by every stream, never modified
+	size     int
+	head     [20]byte
+	deadline time.Time // of the writes; moved only once half of writeTimeout is gone (a timer update per write costs)
+	err      error
+}
+
+var crlf = []byte("\r\n")
+
+func (o *connSink) write(b []byte) {
+	if o.err != nil {
+		return
+	}
+	if len(o.parts) == 0 {
+		o.parts = append(o.parts, nil) // the chunk's size line, written by flush
+	}
+	o.parts = append(o.parts, b)
+	o.size += len(b)
+}
+
+func (o *connSink) flush() bool {
+	if o.err != nil || o.size == 0 {
+		return o.err == nil
+	}
+	o.parts[0] = append(strconv.AppendInt(o.head[:0], int64(o.size), 16), crlf...)
+	o.parts = append(o.parts, crlf)
+	if now := time.Now(); o.deadline.Sub(now) < writeTimeout/2 {
+		o.deadline = now.Add(writeTimeout)
+		_ = o.conn.SetWriteDeadline(o.deadline)
+	}
+	bufs := o.parts // WriteTo consumes its slice
+	_, o.err = bufs.WriteTo(o.conn)
+	clear(o.parts)
+	if cap(o.parts) > 8 {
+		o.parts = nil // an idle stream keeps no room for a burst
+	} else {
+		o.parts = o.parts[:0]
+	}
+	o.size = 0
+	return o.err == nil
+}
+
+// close ends the chunked body when the connection still works, and closes it.
+func (o *connSink) close() {
+	if o.err == nil {
+		_ = o.conn.SetWriteDeadline(time.Now().Add(time.Second))
+		_, _ = o.conn.Write([]byte("0\r\n\r\n"))
+	}
+	o.conn.Close()
+}
+
+// liveStream is an open stream after its first flush: what authorized it, its subscription and the ids
+// the replay wrote.
+type liveStream struct {
+	access streamAccess
+	sub    *realtime.Subscription
+	seen   map[string]struct{}
+}
+
+// run writes live events and heartbeats to out until the client goes, the subscription ends or access
+// is lost.
+func (st *liveStream) run(ctx context.Context, out sink) {
+	defer out.close()
+	defer st.sub.Close()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
+	var batch []*realtime.Event
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-sub.Done():
+		case <-st.sub.Done():
 			// Dropped for falling behind, or the server is shutting down: the client reconnects and replays.
 			return
 		case <-tick.C:
-			if !keep() {
+			if !st.keep(ctx, out) {
 				return
 			}
-			write([]byte(": ping\n\n"))
-		case ev := <-sub.Events():
-			// Write whatever else is already queued before flushing once.
+			out.write([]byte(": ping\n\n"))
+		case <-st.sub.Ready():
+			// Everything queued is written before flushing once.
+			batch = st.sub.Take(batch[:0])
 			recheck := false
-			for more := true; more; {
-				if _, dup := seen[ev.ID]; !dup || ev.ID == "" {
-					switch ev.Kind {
-					case messaging.EventRevoked:
-						recheck = true // the server's own signal, not for the client
-					case messaging.EventChannel:
-						if id := channelOfEvent(ev); id != "" {
-							access.channels[id] = true
-							sub.Add(messaging.ChannelTopic(id))
-						}
-						write(ev.Frame())
-					default:
-						write(ev.Frame())
-					}
+			for _, ev := range batch {
+				if _, dup := st.seen[ev.ID]; dup && ev.ID != "" {
+					continue
 				}
-				select {
-				case ev = <-sub.Events():
+				switch ev.Kind {
+				case messaging.EventRevoked:
+					recheck = true // the server's own signal, not for the client
+				case messaging.EventChannel:
+					if id := channelOfEvent(ev); id != "" {
+						st.access.channels[id] = true
+						st.sub.Add(messaging.ChannelTopic(id))
+					}
+					out.write(ev.Frame())
 				default:
-					more = false
+					out.write(ev.Frame())
 				}
 			}
-			if recheck && !keep() {
+			clear(batch)
+			if cap(batch) > 8 {
+				batch = nil
+			}
+			if recheck && !st.keep(ctx, out) {
 				return
 			}
 		}
-		if !flush() {
+		if !out.flush() {
 			return
 		}
 	}
+}
+
+// keep re-checks access; when it was lost it tells the client, which stops reconnecting, and the stream
+// ends. The check runs its queries on a goroutine of its own, which ends with it: the stack they grow
+// does not stay with the stream for its whole life.
+func (st *liveStream) keep(ctx context.Context, out sink) bool {
+	type result struct {
+		ok  bool
+		err error
+	}
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	done := make(chan result, 1)
+	go func() {
+		ok, err := st.access.recheck(ctx, st.sub, out.write)
+		done <- result{ok, err}
+	}()
+	res := <-done
+	if !res.ok && res.err == nil {
+		out.write(revokedFrame)
+		out.flush()
+	}
+	return res.ok
 }
 
 // revokedFrame tells the client that its session or access ended: it stops reconnecting and asks who it

@@ -306,6 +306,27 @@ func TestHeartbeatsKeepTheStreamAlive(t *testing.T) {
 	s.next(t, ":")
 }
 
+// A stream that left net/http (HTTP/1.1) notices a client that hung up at its next write, the heartbeat
+// at the latest, and lets go of its subscription.
+func TestAStreamWhoseClientHungUpEndsAtTheNextHeartbeat(t *testing.T) {
+	defer httpapi.SetStreamHeartbeat(30 * time.Millisecond)()
+	e, msg := newRealtimeEnv(t, storetest.OpenSQLite(t))
+	ana := e.confirmedUser(t, "ana@example.es", newCommunity("Calle Mayor 1"))
+	s := openStream(t, e.srv.URL, ana.cookie(), "")
+	s.next(t, "unread")
+	if n := msg.Broker().Stats().Subscribers; n != 1 {
+		t.Fatalf("%d subscribers", n)
+	}
+	s.close()
+	deadline := time.Now().Add(10 * time.Second)
+	for msg.Broker().Stats().Subscribers != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the stream outlived its client")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func TestStreamRefusesStrangers(t *testing.T) {
 	e, _ := newRealtimeEnv(t, storetest.OpenSQLite(t))
 	res, err := http.Get(e.srv.URL + "/api/v1/stream")

@@ -54,6 +54,7 @@ type Store interface {
 	ChannelIDs(ctx context.Context, communityID, userID string) ([]string, error)
 	CreateChannel(ctx context.Context, c *domain.Channel, memberIDs []string) error
 	AddChannelMembers(ctx context.Context, c *domain.Channel, userIDs []string, now time.Time) ([]string, error)
+	ChannelMembers(ctx context.Context, c *domain.Channel) ([]domain.ChannelMember, error)
 	ChannelMessage(ctx context.Context, id string) (*domain.ChannelMessage, error)
 	ChannelMessages(ctx context.Context, channelID, before string, limit int) ([]domain.ChannelMessage, error)
 	ChannelMessagesAfter(ctx context.Context, channelIDs []string, after string, limit int) ([]domain.ChannelMessage, error)
@@ -378,6 +379,16 @@ func (s *Service) Channel(ctx context.Context, a *domain.Actor, id string) (*dom
 	}
 	c.MutedUntil = s.activeMute(c.MutedUntil)
 	return c, nil
+}
+
+// ChannelMembers lists the members of a channel a may read ('Ver información'); any other channel is
+// not found.
+func (s *Service) ChannelMembers(ctx context.Context, a *domain.Actor, id string) ([]domain.ChannelMember, error) {
+	c, err := s.Channel(ctx, a, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.ChannelMembers(ctx, c)
 }
 
 // ChannelInput is the create-channel form.

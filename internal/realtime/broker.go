@@ -62,23 +62,28 @@ func NewBroker() *Broker {
 	return &Broker{topics: map[string]map[*Subscription]struct{}{}, subs: map[*Subscription]struct{}{}}
 }
 
-// Subscription is one subscriber (one open stream).
+// Subscription is one subscriber (one open stream). Its queue costs nothing while it is empty (most of
+// the time, for most of the streams): no buffered channel per subscriber, a slice that grows only with
+// what is waiting and a one-slot signal.
 type Subscription struct {
 	b      *Broker
-	ch     chan *Event
+	max    int           // events it may fall behind before it is dropped
+	mu     sync.Mutex    // guards queue
+	queue  []*Event      // published, not yet taken
+	ready  chan struct{} // one slot: there is something to Take
 	done   chan struct{}
 	once   sync.Once
 	topics []string // guarded by b.mu
 	slow   atomic.Bool
 }
 
-// Subscribe registers a subscriber to topics with a buffer of size events (DefaultBuffer when <= 0).
+// Subscribe registers a subscriber to topics that may fall size events behind (DefaultBuffer when <= 0).
 // After the broker is closed the subscription comes back already done.
 func (b *Broker) Subscribe(size int, topics ...string) *Subscription {
 	if size <= 0 {
 		size = DefaultBuffer
 	}
-	s := &Subscription{b: b, ch: make(chan *Event, size), done: make(chan struct{})}
+	s := &Subscription{b: b, max: size, ready: make(chan struct{}, 1), done: make(chan struct{})}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
@@ -88,6 +93,39 @@ func (b *Broker) Subscribe(size int, topics ...string) *Subscription {
 	b.subs[s] = struct{}{}
 	b.add(s, topics)
 	return s
+}
+
+// push queues ev, or reports false when the subscriber is max events behind.
+func (s *Subscription) push(ev *Event) bool {
+	s.mu.Lock()
+	if len(s.queue) >= s.max {
+		s.mu.Unlock()
+		return false
+	}
+	s.queue = append(s.queue, ev)
+	s.mu.Unlock()
+	select {
+	case s.ready <- struct{}{}:
+	default: // already signalled: the reader takes everything queued at once
+	}
+	return true
+}
+
+// Ready has a value when there are events to Take.
+func (s *Subscription) Ready() <-chan struct{} { return s.ready }
+
+// Take appends the queued events, oldest first, to dst and empties the queue.
+func (s *Subscription) Take(dst []*Event) []*Event {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	dst = append(dst, s.queue...)
+	clear(s.queue)
+	if cap(s.queue) > 8 {
+		s.queue = nil // a burst's room goes back; an idle stream keeps none
+	} else {
+		s.queue = s.queue[:0]
+	}
+	return dst
 }
 
 func (b *Broker) add(s *Subscription, topics []string) {
@@ -131,9 +169,6 @@ func (s *Subscription) Remove(topics ...string) {
 	}
 }
 
-// Events delivers the subscriber's events.
-func (s *Subscription) Events() <-chan *Event { return s.ch }
-
 // Done is closed when the subscription ends: Close, a full buffer (Slow reports it) or the broker closing.
 func (s *Subscription) Done() <-chan struct{} { return s.done }
 
@@ -175,12 +210,8 @@ func (b *Broker) Publish(topic string, ev *Event) {
 		if s.slow.Load() {
 			continue
 		}
-		select {
-		case s.ch <- ev:
-		default:
-			if s.slow.CompareAndSwap(false, true) {
-				slow = append(slow, s)
-			}
+		if !s.push(ev) && s.slow.CompareAndSwap(false, true) {
+			slow = append(slow, s)
 		}
 	}
 	b.mu.RUnlock()

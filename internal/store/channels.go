@@ -209,6 +209,38 @@ func addChannelMembers(ctx context.Context, db *DB, tx conn, c *domain.Channel, 
 	return added, nil
 }
 
+// ChannelMembers lists c's members by name: every member of its community for the community chat, those
+// invited and not gone for a private channel. The caller checked that the reader may see c.
+func (db *DB) ChannelMembers(ctx context.Context, c *domain.Channel) ([]domain.ChannelMember, error) {
+	q := `SELECT p.id, p.full_name, p.avatar_url, COALESCE(r.role, 'user'),
+		COALESCE(u.unit_number, (SELECT o.unit_number FROM units o WHERE o.owner_id = p.id AND o.community_id = p.community_id ORDER BY o.unit_number LIMIT 1))
+	FROM profiles p
+	LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
+	LEFT JOIN units u ON u.id = p.unit_id AND u.community_id = p.community_id
+	WHERE p.community_id = ?`
+	args := []any{c.CommunityID}
+	if c.Kind != domain.ChannelCommunity {
+		q += ` AND EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ? AND cm.user_id = p.id AND cm.left_at IS NULL)`
+		args = append(args, c.ID)
+	}
+	rows, err := db.reader().query(ctx, q+` ORDER BY p.full_name, p.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.ChannelMember{}
+	for rows.Next() {
+		var m domain.ChannelMember
+		var role string
+		if err := rows.Scan(&m.ID, &m.FullName, &m.AvatarURL, &role, &m.UnitNumber); err != nil {
+			return nil, err
+		}
+		m.Role, m.Creator = domain.Role(role), c.Kind != domain.ChannelCommunity && c.CreatedBy != nil && *c.CreatedBy == m.ID
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
 const channelMessageSelect = `SELECT m.id, m.channel_id, m.user_id, COALESCE(p.full_name, ''), p.avatar_url,
 		COALESCE(u.unit_number, (SELECT o.unit_number FROM units o WHERE o.owner_id = m.user_id ORDER BY o.unit_number LIMIT 1)),
 		m.content, m.client_id, m.created_at, m.edited_at, m.deleted_at, m.rev,

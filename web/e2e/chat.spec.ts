@@ -127,3 +127,15 @@ test('a photo and a PDF reach the neighbour live; a reply to the photo is edited
   await pageB.reload();
   await expect(pageB.getByText('Qué vistas tan bonitas')).toBeVisible();
 });
+
+test("'Ver información' of the community chat lists its members with unit and role", async () => {
+  await pageB.goto('/community-channel');
+  await expect(pageB.getByRole('heading', { level: 1, name: 'Chat Comunitario' })).toBeVisible();
+  await pageB.getByRole('button', { name: 'Más opciones' }).click();
+  await pageB.getByRole('menuitem', { name: 'Ver información' }).click();
+  const info = pageB.getByRole('dialog', { name: 'Ver información' });
+  await expect(info.getByRole('heading', { name: 'Miembros (2)' })).toBeVisible();
+  const members = info.getByTestId('channel-members').getByRole('listitem');
+  await expect(members.filter({ hasText: ana.fullName })).toContainText('Presidente');
+  await expect(members.filter({ hasText: bruno.fullName })).toContainText('Vecino');
+});

@@ -131,6 +131,8 @@ export const queryKeys = {
     channels: () => ['messages', 'channels'] as const,
     communityChannel: () => ['messages', 'community-channel'] as const,
     channel: (id: string) => ['messages', 'channel', id] as const,
+    /** Under channel(id): inviting to the channel refreshes them too. */
+    channelMembers: (id: string) => ['messages', 'channel', id, 'members'] as const,
     channelMessages: (channelId: string) => ['messages', 'channel-messages', channelId] as const,
     /** The neighbours the chats pick from (the same members as community.members, cached on their own). */
     members: () => ['messages', 'members'] as const,

@@ -442,7 +442,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Los miembros de un canal: nombre, vivienda y rol (miembros del canal solamente) */
+        get: operations["listChannelMembers"];
         put?: never;
         /** Invitar a vecinos a un canal privado */
         post: operations["addChannelMembers"];
@@ -2607,6 +2608,20 @@ export interface components {
             mutedUntil: string | null;
             /** @description 'Chat Comunitario' for the community channel */
             name: string;
+        };
+        ChannelMember: {
+            avatarUrl: string | null;
+            /** @description They created the (private) channel */
+            creator: boolean;
+            fullName: string;
+            id: string;
+            /**
+             * @description Their role in the community
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "user";
+            /** @description The unit they live in, else one they own; null: 'Sin asignar' */
+            unitNumber: string | null;
         };
         ChannelMessage: {
             attachments: components["schemas"]["Attachment"][] | null;
@@ -5667,6 +5682,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listChannelMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelMember"][] | null;
+                };
             };
             /** @description Error */
             default: {

@@ -93,6 +93,38 @@ describe('community chat', () => {
     expect(await screen.findByText('Ya hay agua caliente')).toBeInTheDocument()
   })
 
+  it("'Ver información' lists the members with their unit and role", async () => {
+    fakeApi.on('GET /api/v1/channels/{id}/members', () =>
+      json([
+        { id: ana.id, fullName: ana.fullName, avatarUrl: null, role: 'user', unitNumber: '3B', creator: false },
+        { id: 'user-3', fullName: 'Marta Admin', avatarUrl: null, role: 'admin', unitNumber: null, creator: false },
+      ]),
+    )
+    const { user } = renderRoute('/community-channel')
+    await user.click(await screen.findByRole('button', { name: 'Más opciones' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver información' }))
+
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('heading', { name: 'Miembros (2)' })).toBeInTheDocument()
+    const [first, second] = within(within(dialog).getByTestId('channel-members')).getAllByRole('listitem')
+    expect(first).toHaveTextContent('Ana García')
+    expect(first).toHaveTextContent('Piso 3B')
+    expect(first).toHaveTextContent('Vecino')
+    expect(second).toHaveTextContent('Marta Admin')
+    expect(second).toHaveTextContent('Piso Sin asignar')
+    expect(second).toHaveTextContent('Presidente')
+    expect(fakeApi.calls('GET /api/v1/channels/{id}/members')[0]?.path).toContain('/channels/ch-community/members')
+  }, 20_000)
+
+  it("says 'No se pudieron cargar los miembros' when the list fails", async () => {
+    fakeApi.on('GET /api/v1/channels/{id}/members', () => problem(500, 'internal', 'boom'))
+    const { user } = renderRoute('/community-channel')
+    await user.click(await screen.findByRole('button', { name: 'Más opciones' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver información' }))
+
+    expect(await screen.findByText('No se pudieron cargar los miembros', {}, { timeout: 8000 })).toBeInTheDocument()
+  }, 20_000)
+
   it("says 'No se pudo cargar el chat comunitario' when it cannot load", async () => {
     fakeApi.on('GET /api/v1/channels/community', () => problem(500, 'internal', 'boom'))
     renderRoute('/community-channel')

@@ -11,6 +11,7 @@ import { useSendChannelMessage } from '../api/send-channel-message'
 import { AuthorAvatar } from '../components/author-avatar'
 import { ChatComposer } from '../components/chat-composer'
 import { ChatBody, ChatFrame, ChatHeader, useStickToBottom } from '../components/chat-frame'
+import { ChannelMembers } from '../components/channel-members'
 import { ChatMenu, ChatSearch, useMutedLabel } from '../components/chat-menu'
 import { InviteDialog } from '../components/invite-dialog'
 import { LoadOlder } from '../components/load-older'
@@ -48,7 +49,6 @@ export function ChannelChat({ channel }: ChannelChatProps) {
     <div className="grid gap-2 text-sm">
       <p className="font-semibold">{title}</p>
       {channel.description && <p className="text-muted-foreground">{channel.description}</p>}
-      <p>{t('messages.members', { count: channel.memberCount })}</p>
       {!community && (
         <Button
           variant="outline"
@@ -60,6 +60,7 @@ export function ChannelChat({ channel }: ChannelChatProps) {
           {t('messages.channel.invite')}
         </Button>
       )}
+      <ChannelMembers channelId={channel.id} />
     </div>
   )
 

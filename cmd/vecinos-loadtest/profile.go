@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// profiler takes Go profiles of the servers through their metrics listeners (/debug/pprof/, which the
+// public listener never serves) into dir, one file per case, instance and profile: read them with
+// `go tool pprof -top bin/vecinos FILE`.
+type profiler struct {
+	dir     string
+	seconds int // length of the CPU profile taken while the messages go out
+}
+
+// settings are the extra VECINOS_* settings of a profiled server: a metrics listener on a free port.
+func (p *profiler) settings() ([]string, error) {
+	if p == nil {
+		return nil, nil
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	return []string{"VECINOS_METRICS_ADDR=" + addr}, nil
+}
+
+// snapshot writes the heap (after a GC) and goroutine profiles of every server, named after the case and
+// the moment ("open": with the streams open).
+func (p *profiler) snapshot(ctx context.Context, sc scenario, servers []*server, moment string) error {
+	if p == nil {
+		return nil
+	}
+	for i, s := range servers {
+		for _, name := range []string{"heap?gc=1", "goroutine"} {
+			if err := p.fetch(ctx, s, name, p.file(sc, i, moment, name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// cpu starts a CPU profile of every server for p.seconds; wait blocks until they are written.
+func (p *profiler) cpu(ctx context.Context, sc scenario, servers []*server) (wait func() error) {
+	if p == nil {
+		return func() error { return nil }
+	}
+	errs := make(chan error, len(servers))
+	for i, s := range servers {
+		go func() {
+			errs <- p.fetch(ctx, s, fmt.Sprintf("profile?seconds=%d", p.seconds), p.file(sc, i, "send", "cpu"))
+		}()
+	}
+	return func() error {
+		var first error
+		for range servers {
+			if err := <-errs; err != nil && first == nil {
+				first = err
+			}
+		}
+		return first
+	}
+}
+
+func (p *profiler) file(sc scenario, instance int, moment, name string) string {
+	name, _, _ = strings.Cut(name, "?")
+	return filepath.Join(p.dir, fmt.Sprintf("%s-%d-%d-%s-%s.pprof", sc.engine, sc.streams, instance, moment, name))
+}
+
+func (p *profiler) fetch(ctx context.Context, s *server, name, file string) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(p.seconds)*time.Second+time.Minute)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+s.metricsAddr+"/debug/pprof/"+name, nil)
+	if err != nil {
+		return err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("profile %s: %w", name, err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(res.Body)
+		return fmt.Errorf("profile %s: %d %s", name, res.StatusCode, b)
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, res.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
