@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
-import es from '@/locales/es.json'
+import type Catalogue from '@/locales/es.json'
+import { i18n } from '@/lib/i18n'
 
 /** The RFC 9457 problem+json body of every API error; `code` is stable and translated by the app. */
 export interface Problem {
@@ -9,8 +10,6 @@ export interface Problem {
   detail?: string
   code?: string
 }
-
-type ErrorCode = keyof typeof es.errors
 
 /**
  * A message for an API error: the translation of `errors.<code>` when there is one, else the server's
@@ -22,9 +21,11 @@ export function problemMessage(err: unknown, t: TFunction): string {
   return stringField(err, 'detail') ?? t('errors.unexpected')
 }
 
+type ErrorCode = keyof (typeof Catalogue)['errors']
+
 // Every catalogue has the same keys as Spanish (checked by tsc and the locale test).
 function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(es.errors, code)
+  return /^[a-z_]+$/.test(code) && i18n.exists(`errors.${code}`)
 }
 
 /** The field's text, or undefined when it is missing, not a string or empty. */
