@@ -64,6 +64,12 @@ size-budget: web/dist/index.html
 test-e2e: $(BIN)
 	cd web && $(NPM) run e2e
 
+# Lighthouse (mobile, default throttling) on /, /login, /register and /dashboard signed in, against the built
+# binary: prints the scores and the JS transferred (not part of `make test`: minutes, and noisy on a busy
+# machine). Needs Chromium (CHROME_PATH, default /usr/bin/chromium); Lighthouse 13 comes through npx.
+lighthouse: $(BIN)
+	node web/scripts/lighthouse.mjs
+
 # The same browser suite with every app server on a fresh PostgreSQL database (not part of `make test`,
 # which covers PostgreSQL through the Go suite and the two-instance messaging spec).
 test-e2e-postgres: $(BIN)

@@ -5,7 +5,7 @@
 // `npm run size` after `npm run build`; `make test` runs it. Exits 1 when a page is over its budget.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { gzipSync } from 'node:zlib'
 
 const dist = new URL('../dist/', import.meta.url).pathname
 
