@@ -5,14 +5,19 @@
 // scripts/size-budget.mjs). Lighthouse 13 comes through npx; Chromium is CHROME_PATH or /usr/bin/chromium.
 //
 // The server runs on a free port with a fresh data dir: first in dev mode, only to sign a user up through
-// the dev mailbox, then again without it, so the pages measured are the production ones.
+// the dev mailbox, then again without it, so the pages measured are the production ones. The reports stay
+// in web/test-results/lighthouse/ (which audits failed, and why). Pages may be named: `node
+// web/scripts/lighthouse.mjs /dashboard`.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const root = new URL('../../', import.meta.url).pathname
+const reports = join(root, 'web/test-results/lighthouse')
+const PAGES = { '/': false, '/login': false, '/register': false, '/dashboard': true } // path: signed in
+const pages = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(PAGES)
 const bin = join(root, 'bin/vecinos')
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const chromeFlags =
@@ -117,9 +122,11 @@ const cookie = await signedInCookie(server.url)
 await stop(server)
 server = await serve(dataDir, port, false)
 const rows = []
+mkdirSync(reports, { recursive: true })
 try {
-  for (const [path, withCookie] of [['/', false], ['/login', false], ['/register', false], ['/dashboard', true]]) {
-    const report = lighthouse(server.url + path, join(dataDir, 'report.json'), withCookie ? cookie : undefined)
+  for (const path of pages) {
+    const out = join(reports, `${path.replace(/\W/g, '') || 'landing'}.json`)
+    const report = lighthouse(server.url + path, out, PAGES[path] ? cookie : undefined)
     const audit = (id) => report.audits[id]
     const js = audit('network-requests').details.items
       .filter((r) => r.resourceType === 'Script')
@@ -135,6 +142,10 @@ try {
       'JS transferred': `${(js / 1024).toFixed(1)} KiB`,
       'final URL': report.finalDisplayedUrl.replace(server.url, ''),
     })
+    const failed = Object.values(report.audits).filter(
+      (a) => a.score !== null && a.score < 1 && report.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+    )
+    for (const a of failed) console.log(`${path}: accessibility audit '${a.id}' fails: ${a.title}`)
   }
 } finally {
   await stop(server)

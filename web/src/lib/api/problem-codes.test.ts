@@ -1,5 +1,7 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import openapiText from '../../../../api/openapi.json?raw'
 import ca from '@/locales/ca.json'
 import en from '@/locales/en.json'
 import es from '@/locales/es.json'
@@ -8,7 +10,8 @@ import es from '@/locales/es.json'
 interface OpenAPI {
   components: { schemas: { Problem: { properties: { code: { enum: string[] } } } } }
 }
-const openapi = JSON.parse(openapiText) as OpenAPI
+// Vitest runs in web/ (npm run test, make test-web).
+const openapi = JSON.parse(readFileSync(resolve(process.cwd(), '../api/openapi.json'), 'utf8')) as OpenAPI
 const codes = openapi.components.schemas.Problem.properties.code.enum
 const catalogues = { es: es.errors, ca: ca.errors, en: en.errors }
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()

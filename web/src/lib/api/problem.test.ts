@@ -28,11 +28,13 @@ describe('problemMessage', () => {
     expect(problemMessage(err, t)).toBe('Ocurrió un error inesperado')
   })
 
-  it("says a code that means one thing in the app's language, whatever the detail", async () => {
+  it("says the code's translation in Catalan and English, and the server's own Spanish detail in Spanish", async () => {
     const problem = { status: 409, code: 'email_taken', detail: 'Usuario ya registrado' }
-    expect(problemMessage(problem, t)).toBe('Email ya registrado')
+    expect(problemMessage(problem, t)).toBe('Usuario ya registrado')
     await i18n.changeLanguage('ca')
     expect(problemMessage(problem, t)).toBe('Aquest correu electrònic ja està registrat')
+    await i18n.changeLanguage('en')
+    expect(problemMessage(problem, t)).toBe('This email is already registered')
   })
 
   it("puts the problem's params into the translation", async () => {
@@ -46,13 +48,6 @@ describe('problemMessage', () => {
     expect(problemMessage(problem, t)).toBe("Aquest document s'ha de conservar fins al 01/05/2031")
     await i18n.changeLanguage('en')
     expect(problemMessage(problem, t)).toBe('This document must be kept until 01/05/2031')
-  })
-
-  it("says a generic code in the app's language, and keeps the server's more precise detail in Spanish", async () => {
-    const problem = { status: 409, code: 'conflict', detail: 'La unidad ya existe' }
-    expect(problemMessage(problem, t)).toBe('La unidad ya existe')
-    await i18n.changeLanguage('en')
-    expect(problemMessage(problem, t)).toBe('This could not be done: it clashes with the current data')
   })
 
   it('does not treat inherited properties as error codes', () => {

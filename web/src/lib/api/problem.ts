@@ -15,30 +15,18 @@ export interface Problem {
 
 type ErrorCode = keyof (typeof Catalogue)['errors']
 
-/**
- * Codes that the server sends with many different messages (internal/domain/errors.go): their translation
- * can only say what kind of failure it was, so in Spanish the server's own, more precise, detail wins.
- * Every other code means one thing, said in the app's language (ADR 0029).
- */
-const GENERIC_CODES: ReadonlySet<string> = new Set([
-  'invalid',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'rate_limited',
-  'unavailable',
-])
 
 /**
- * A message for an API error in the app's language: the translation of `errors.<code>` (with the
- * problem's params), else the server's Spanish `detail`, else a generic message.
+ * A message for an API error in the app's language. The server's `detail` is the Spanish text, often more
+ * precise than its code (most sites still send a generic code such as `conflict`), so in Spanish it is
+ * the message. In any other language it is the translation of `errors.<code>` with the problem's params;
+ * the detail only when the code is one this client does not know (ADR 0029).
  */
 export function problemMessage(err: unknown, t: TFunction): string {
   const code = stringField(err, 'code')
   const detail = stringField(err, 'detail')
+  if (detail !== undefined && i18n.language === 'es') return detail
   if (code !== undefined && isErrorCode(code)) {
-    if (detail !== undefined && GENERIC_CODES.has(code) && i18n.language === 'es') return detail
     return t(`errors.${code}`, { ...paramsOf(err), defaultValue: detail ?? t('errors.unexpected') })
   }
   return detail ?? t('errors.unexpected')
