@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-fuzz fuzz test-web test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest soak clean
+.PHONY: run build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest soak clean
 
 # Dev mode (the dev mailbox at /dev/mailbox, 'Crear usuario test') unless VECINOS_DEV says otherwise.
 run: $(BIN)
@@ -30,8 +30,9 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 $(BIN): web/dist/index.html $(GO_SRC)
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/vecinos
 
-# Every test: Go (SQLite and PostgreSQL), the generated contract, Vitest, Playwright against the real binary.
-test: check-generated test-go test-fuzz test-web test-e2e
+# Every test: Go (SQLite and PostgreSQL), the generated contract, Vitest, the JS size budget, Playwright
+# against the real binary.
+test: check-generated test-go test-fuzz test-web size-budget test-e2e
 
 test-go: web/dist/index.html
 	@# -v shows every subtest, so the log shows each store test passing on sqlite and on postgres.
@@ -55,8 +56,19 @@ test-fuzz:
 test-web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run test
 
+# The JS a first visit to /, /login and /register downloads, gzipped and brotli, against its budget (sizes of
+# the built files, not times: ADR 0029).
+size-budget: web/dist/index.html
+	node web/scripts/size-budget.mjs
+
 test-e2e: $(BIN)
 	cd web && $(NPM) run e2e
+
+# Lighthouse (mobile, default throttling) on /, /login, /register and /dashboard signed in, against the built
+# binary: prints the scores and the JS transferred (not part of `make test`: minutes, and noisy on a busy
+# machine). Needs Chromium (CHROME_PATH, default /usr/bin/chromium); Lighthouse 13 comes through npx.
+lighthouse: $(BIN)
+	node web/scripts/lighthouse.mjs
 
 # The same browser suite with every app server on a fresh PostgreSQL database (not part of `make test`,
 # which covers PostgreSQL through the Go suite and the two-instance messaging spec).

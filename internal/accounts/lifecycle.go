@@ -79,7 +79,7 @@ func (s *Service) checkCurrentPassword(ctx context.Context, u *domain.User, pass
 		return err
 	}
 	if !ok {
-		return domain.Errorf(domain.CodeInvalidCredentials, "La contraseña actual no es correcta")
+		return domain.Errorf(domain.CodeWrongPassword, "La contraseña actual no es correcta")
 	}
 	return nil
 }
@@ -147,7 +147,7 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 			return err
 		}
 		if !ok {
-			return domain.Errorf(domain.CodeInvalidCredentials, "La contraseña no es correcta")
+			return domain.Errorf(domain.CodeWrongPassword, "La contraseña no es correcta")
 		}
 	}
 	data := mail.Data{Name: u.FullName}

@@ -409,7 +409,9 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id, reason string
 	now := s.now().UTC().Truncate(time.Millisecond)
 	d, err := s.edit(ctx, a, id, now, func(d *domain.Document) error {
 		if until := d.RetainedUntil(); until != nil && now.Before(*until) {
-			return domain.Errorf(domain.CodeConflict, "Este documento debe conservarse hasta el %s", until.Format("02/01/2006"))
+			date := until.Format("02/01/2006")
+			return &domain.Error{Code: domain.CodeDocumentRetained, Message: "Este documento debe conservarse hasta el " + date,
+				Params: map[string]string{"until": date}}
 		}
 		d.DeletedAt, d.DeletedBy, d.DeleteReason = &now, &a.UserID, &reason
 		return nil

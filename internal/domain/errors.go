@@ -27,12 +27,26 @@ const (
 	CodeAlreadyConfirmed   Code = "already_confirmed"   // confirmation link used on a confirmed account
 	CodeTokenExpired       Code = "token_expired"       // an email link past its expiry
 	CodeTokenInvalid       Code = "token_invalid"       // an unknown, used or superseded email link
+	CodeWrongPassword      Code = "wrong_password"      // a signed-in user's password check failed
+
+	// Codes whose message carries values (Error.Params), which the web app puts into its translation.
+	CodeDocumentRetained Code = "document_retained" // a document deleted before its retention date; until
 )
+
+// Codes lists every code a problem may carry: the OpenAPI document enumerates them, and a web test
+// requires a translation of each in every language.
+var Codes = []Code{
+	CodeInvalid, CodeUnauthorized, CodeForbidden, CodeNotFound, CodeConflict, CodeRateLimited, CodeUnavailable,
+	CodeInternal, CodeInvalidCredentials, CodeEmailNotConfirmed, CodeEmailTaken, CodeAlreadyConfirmed,
+	CodeTokenExpired, CodeTokenInvalid, CodeWrongPassword, CodeDocumentRetained,
+}
 
 // Error is a failure a user can be told about: a stable code and a Spanish message.
 type Error struct {
 	Code    Code
 	Message string // Spanish, shown to the user as is
+	// Params are the values in Message, by name, for the web app's translation of Code.
+	Params map[string]string
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

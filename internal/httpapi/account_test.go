@@ -18,7 +18,7 @@ func TestAccountDeletionErasesTheUserButKeepsWhatOthersShare(t *testing.T) {
 		other := e.client() // a second session of Luis
 		other.must(t, "POST", "/api/v1/auth/login", map[string]any{"email": "luis@example.es", "password": "Secreto123"}, 200)
 
-		obDetail(t, luis, "POST", "/api/v1/account/delete", map[string]any{"password": "Incorrecta1"}, 401, "invalid_credentials", "La contraseña no es correcta")
+		obDetail(t, luis, "POST", "/api/v1/account/delete", map[string]any{"password": "Incorrecta1"}, 401, "wrong_password", "La contraseña no es correcta")
 		obDetail(t, luis, "POST", "/api/v1/account/delete", map[string]any{}, 422, "invalid", "Introduce tu contraseña para eliminar la cuenta")
 		luis.must(t, "GET", "/api/v1/me", nil, 200) // a refused deletion does not sign out
 		luis.must(t, "POST", "/api/v1/account/delete", map[string]any{"password": "Secreto123"}, 204)

@@ -380,8 +380,13 @@ func TestDocumentRetentionAndSoftDelete(t *testing.T) {
 		if yearOld["retainedUntil"] != until.Format(time.DateOnly) {
 			t.Fatalf("retainedUntil: %v", yearOld["retainedUntil"])
 		}
-		obDetail(t, e.admin, "DELETE", "/api/v1/documents/"+id, map[string]any{"reason": "Duplicado"}, 409, "conflict",
-			"Este documento debe conservarse hasta el "+until.Format("02/01/2006"))
+		// The day is also a parameter, for the web app's translation of the code.
+		p := e.admin.must(t, "DELETE", "/api/v1/documents/"+id, map[string]any{"reason": "Duplicado"}, 409)
+		day := until.Format("02/01/2006")
+		params, _ := p["params"].(map[string]any)
+		if p["code"] != "document_retained" || p["detail"] != "Este documento debe conservarse hasta el "+day || params["until"] != day {
+			t.Fatalf("retained document: %v", p)
+		}
 		other := e.admin.mustDocUpload(t, docForm(docCategory(t, e.admin, "Otros"), "Circular antigua", dateAgo(1), "all", "circular.pdf"), docPDF("circular"))
 		oid := other["id"].(string)
 		if other["retainedUntil"] != nil {

@@ -29,16 +29,38 @@ var statusOf = map[domain.Code]int{
 	domain.CodeAlreadyConfirmed:   http.StatusConflict,
 	domain.CodeTokenExpired:       http.StatusGone,
 	domain.CodeTokenInvalid:       http.StatusBadRequest,
+	domain.CodeWrongPassword:      http.StatusUnauthorized,
+	domain.CodeDocumentRetained:   http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem detail with a stable machine code and a Spanish detail.
 type Problem struct {
-	Type   string         `json:"type,omitempty" doc:"URI of the problem type; about:blank when it is only the status"`
-	Title  string         `json:"title" doc:"Short summary of the HTTP status"`
-	Status int            `json:"status" doc:"HTTP status code"`
-	Detail string         `json:"detail" doc:"What went wrong, in Spanish, fit to show to the user"`
-	Code   domain.Code    `json:"code" doc:"Stable machine code; the web app translates it" enum:"invalid,unauthorized,forbidden,not_found,conflict,rate_limited,unavailable,internal,method_not_allowed,invalid_credentials,email_not_confirmed,email_taken,already_confirmed,token_expired,token_invalid"`
-	Errors []FieldProblem `json:"errors,omitempty" doc:"Which inputs were wrong, when the request was invalid"`
+	Type   string      `json:"type,omitempty" doc:"URI of the problem type; about:blank when it is only the status"`
+	Title  string      `json:"title" doc:"Short summary of the HTTP status"`
+	Status int         `json:"status" doc:"HTTP status code"`
+	Detail string      `json:"detail" doc:"What went wrong, in Spanish, fit to show to the user"`
+	Code   domain.Code `json:"code" doc:"Stable machine code; the web app translates it (enum: problemCodes)"`
+	// The values in detail by name, for the translation of code (e.g. until: 01/05/2031).
+	Params map[string]string `json:"params,omitempty" doc:"Values in the detail, by name, for the translation of code"`
+	Errors []FieldProblem    `json:"errors,omitempty" doc:"Which inputs were wrong, when the request was invalid"`
+}
+
+// problemCodes is every code a Problem carries: the domain's and HTTP's own.
+func problemCodes() []any {
+	codes := make([]any, 0, len(domain.Codes)+1)
+	for _, c := range domain.Codes {
+		codes = append(codes, string(c))
+	}
+	return append(codes, string(codeMethodNotAllowed))
+}
+
+// TransformSchema enumerates the codes in the OpenAPI document from the Go list, so the web app's test
+// of one translation per code follows every new code.
+func (Problem) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	if code := s.Properties["code"]; code != nil {
+		code.Enum = problemCodes()
+	}
+	return s
 }
 
 // FieldProblem points at one wrong input.
@@ -79,6 +101,7 @@ func problemFor(ctx context.Context, err error) *Problem {
 	var de *domain.Error
 	if errors.As(err, &de) {
 		p := newProblem(statusOf[de.Code], de.Code, de.Message)
+		p.Params = de.Params
 		// Errors of several lines (a CSV import) name each one.
 		var lines interface{ Problems() []string }
 		if errors.As(err, &lines) {

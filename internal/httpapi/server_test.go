@@ -19,9 +19,12 @@ import (
 )
 
 var testWeb = fstest.MapFS{
-	"index.html":           {Data: []byte("<!doctype html><title>Gestión de Comunidades</title>")},
-	"assets/app-3f2a1.js":  {Data: []byte(strings.Repeat("console.log('vecinos');\n", 100))},
-	"manifest.webmanifest": {Data: []byte(`{"name":"Vecinos"}`)},
+	"index.html":          {Data: []byte("<!doctype html><title>Gestión de Comunidades</title>")},
+	"assets/app-3f2a1.js": {Data: []byte(strings.Repeat("console.log('vecinos');\n", 100))},
+	// The build's brotli copy; the server passes it on as it is, so any bytes do here.
+	"assets/app-3f2a1.js.br": {Data: []byte("brotli bytes")},
+	".vite/manifest.json":    {Data: []byte(`{"index.html":{"file":"assets/app-3f2a1.js"}}`)},
+	"manifest.webmanifest":   {Data: []byte(`{"name":"Vecinos"}`)},
 }
 
 // newApp builds an instance over db as the binary does (internal/app), with the test web app and a data dir
@@ -130,6 +133,38 @@ func TestGzippedAssetDecodesToTheOriginal(t *testing.T) {
 	got, _ := io.ReadAll(zr)
 	if string(got) != string(testWeb["assets/app-3f2a1.js"].Data) {
 		t.Fatal("gzipped asset differs from the original")
+	}
+}
+
+func TestBrotliCopyGoesToBrowsersThatAcceptIt(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	for _, c := range []struct{ accept, encoding string }{
+		{"gzip, deflate, br, zstd", "br"},
+		{"gzip, br;q=0", "gzip"},
+		{"gzip", "gzip"},
+		{"", ""},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL+"/assets/app-3f2a1.js", nil)
+		req.Header.Set("Accept-Encoding", c.accept)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if got := res.Header.Get("Content-Encoding"); got != c.encoding {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want %q", c.accept, got, c.encoding)
+		}
+		if c.encoding == "br" && string(body) != "brotli bytes" {
+			t.Errorf("br body %q", body)
+		}
+	}
+	if res, _ := get(t, srv.URL+"/assets/app-3f2a1.js.br"); res.StatusCode != http.StatusNotFound {
+		t.Errorf("the .br copy is served on its own: status %d", res.StatusCode)
+	}
+	// The build manifest (for the size budget) is not served: the path falls back to the app page.
+	if _, body := get(t, srv.URL+"/.vite/manifest.json"); strings.Contains(body, "app-3f2a1") {
+		t.Errorf("the build manifest is served: %q", body)
 	}
 }
 

@@ -14,23 +14,34 @@ import (
 )
 
 // spa serves the built web app from memory: real files as they are, any other path as index.html so
-// the client-side router can show the screen (or its 404 page). Text files are gzipped once, at start-up.
+// the client-side router can show the screen (or its 404 page). Text files are gzipped once, at start-up;
+// the build also brotli-compresses them (x.js.br beside x.js, web/vite.config.ts), a sixth smaller on the
+// wire, and a browser that accepts br gets that.
 type spa struct {
 	files   map[string]staticFile
 	started time.Time
 }
 
 type staticFile struct {
-	body, gzipped []byte
-	contentType   string
-	cacheControl  string
+	body, gzipped, brotli []byte
+	contentType           string
+	cacheControl          string
 }
 
 func newSPA(dist fs.FS) (*spa, error) {
 	s := &spa{files: map[string]staticFile{}, started: time.Now()}
 	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
+		}
+		if d.IsDir() {
+			if p == ".vite" { // the build's manifest, for web/scripts/size-budget.mjs only
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".br") {
+			return nil // read with the file it compresses
 		}
 		body, err := fs.ReadFile(dist, p)
 		if err != nil {
@@ -55,6 +66,9 @@ func newSPA(dist fs.FS) (*spa, error) {
 			zw.Write(body)
 			zw.Close()
 			f.gzipped = b.Bytes()
+			if br, err := fs.ReadFile(dist, p+".br"); err == nil {
+				f.brotli = br
+			}
 		}
 		s.files[p] = f
 		return nil
@@ -98,10 +112,26 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body := f.body
 	if f.gzipped != nil {
 		h.Add("Vary", "Accept-Encoding")
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		switch accepted := r.Header.Get("Accept-Encoding"); {
+		case f.brotli != nil && acceptsEncoding(accepted, "br"):
+			h.Set("Content-Encoding", "br")
+			body = f.brotli
+		case acceptsEncoding(accepted, "gzip"):
 			h.Set("Content-Encoding", "gzip")
 			body = f.gzipped
 		}
 	}
 	http.ServeContent(w, r, "", s.started, bytes.NewReader(body))
+}
+
+// acceptsEncoding tells whether an Accept-Encoding header lists coding (without q=0).
+func acceptsEncoding(header, coding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		if strings.EqualFold(strings.TrimSpace(name), coding) {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }

@@ -148,7 +148,7 @@ func TestEmailChangeNeedsThePasswordWarnsTheOldAddressAndEndsOtherSessions(t *te
 		change := map[string]any{"email": "ana.nueva@example.es"}
 		obDetail(t, here, "PATCH", "/api/v1/profile", change, 422, "invalid", "Introduce tu contraseña actual para cambiar el email")
 		change["password"] = "Adivina123"
-		obDetail(t, here, "PATCH", "/api/v1/profile", change, 401, "invalid_credentials", "La contraseña actual no es correcta")
+		obDetail(t, here, "PATCH", "/api/v1/profile", change, 401, "wrong_password", "La contraseña actual no es correcta")
 		change["password"] = "Secreto123"
 		if p := here.must(t, "PATCH", "/api/v1/profile", change, 200); p["pendingEmail"] != "ana.nueva@example.es" {
 			t.Fatalf("profile: %v", p)

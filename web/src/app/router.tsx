@@ -1,12 +1,22 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router'
 import { LandingPage } from '@/features/landing/landing-page'
-import { AppLayout } from './layout/app-layout'
+import { loadWholeCatalogue } from '@/lib/i18n'
 import { PageLoading, RootLayout } from './layout/root-layout'
-import { OnboardingGate } from '@/features/onboarding/onboarding-gate'
 import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, WIZARD_PATHS, type RoutePath } from './routes'
-import { GuestOnly, RequireSession } from './session-gate'
 
 type Lazy = LazyRouteFunction<RouteObject>
+type Shell = typeof import('./app-shell')
+
+/**
+ * A layout route of the app shell's chunk. The shell itself also waits for the language's whole
+ * catalogue, so that no screen under it renders before its texts are there.
+ */
+function shellPart(pick: (shell: Shell) => RouteObject['Component'], withCatalogue = false): Lazy {
+  return async () => {
+    const [shell] = await Promise.all([import('./app-shell'), withCatalogue ? loadWholeCatalogue() : undefined])
+    return { Component: pick(shell) }
+  }
+}
 
 // Every screen but the landing page is code-split: the router's `lazy` (React Router's counterpart of
 // React.lazy) fetches it before it commits the navigation, so no Suspense fallback flashes between screens.
@@ -96,6 +106,8 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
 }
 
+const appLayout: Lazy = async () => ({ Component: (await import('./layout/app-layout')).AppLayout })
+
 function screen(path: RoutePath): RouteObject {
   // '/' is the landing page, in the bundle itself so that it shows at once.
   return path === '/' ? { index: true, element: <LandingPage /> } : { path, lazy: screens[path] }
@@ -108,29 +120,38 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       { index: true, element: <LandingPage /> },
-      ...PUBLIC_PATHS.filter((path) => path !== '/').map(screen),
-      { element: <GuestOnly />, children: GUEST_PATHS.map(screen) },
-      // The onboarding wizard is full screen (no app layout); without a session it starts at /start.
-      { element: <OnboardingGate />, children: WIZARD_PATHS.map(screen) },
-      // Opened from the link sent to a new email address, and from the notice sent to the old one (not
-      // in the spec's route table).
       {
-        path: '/confirm-email-change',
-        lazy: async () => ({
-          Component: (await import('@/features/settings/confirm-email-change/confirm-email-change-page'))
-            .ConfirmEmailChangePage,
-        }),
+        // Every other screen: react-query, the realtime stream, the toasts and the whole catalogue.
+        lazy: shellPart((shell) => shell.AppShell, true),
+        children: [
+          ...PUBLIC_PATHS.filter((path) => path !== '/').map(screen),
+          { lazy: shellPart((shell) => shell.GuestOnly), children: GUEST_PATHS.map(screen) },
+          // The onboarding wizard is full screen (no app layout); without a session it starts at /start.
+          { lazy: shellPart((shell) => shell.OnboardingGate), children: WIZARD_PATHS.map(screen) },
+          // Opened from the link sent to a new email address, and from the notice sent to the old one (not
+          // in the spec's route table).
+          {
+            path: '/confirm-email-change',
+            lazy: async () => ({
+              Component: (await import('@/features/settings/confirm-email-change/confirm-email-change-page'))
+                .ConfirmEmailChangePage,
+            }),
+          },
+          {
+            path: '/cancel-email-change',
+            lazy: async () => ({
+              Component: (await import('@/features/settings/cancel-email-change/cancel-email-change-page'))
+                .CancelEmailChangePage,
+            }),
+          },
+          // Protected screens share the app layout (header and bottom bar); account screens do not.
+          {
+            lazy: shellPart((shell) => shell.RequireSession),
+            children: [{ lazy: appLayout, children: PROTECTED_PATHS.map(screen) }],
+          },
+          { path: '*', lazy: notFound },
+        ],
       },
-      {
-        path: '/cancel-email-change',
-        lazy: async () => ({
-          Component: (await import('@/features/settings/cancel-email-change/cancel-email-change-page'))
-            .CancelEmailChangePage,
-        }),
-      },
-      // Protected screens share the app layout (header and bottom bar); landing and account screens do not.
-      { element: <RequireSession />, children: [{ element: <AppLayout />, children: PROTECTED_PATHS.map(screen) }] },
-      { path: '*', lazy: notFound },
     ],
   },
 ]

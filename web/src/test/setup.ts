@@ -2,8 +2,15 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, vi } from 'vitest'
-import { i18n } from '@/lib/i18n'
+import { LANGUAGES } from '@/lib/app-settings'
+import { i18n, loadWholeCatalogue, switchLanguage } from '@/lib/i18n'
 import { fakeApi } from './fake-api'
+
+// The app loads a language's whole catalogue when a screen past the landing page opens; tests render
+// screens on their own, so every catalogue is there from the start.
+await loadWholeCatalogue()
+for (const language of LANGUAGES) await switchLanguage(language)
+await switchLanguage('es')
 
 // Lazy screens are compiled on first import; on a busy two-core CI machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 })

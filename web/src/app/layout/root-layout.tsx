@@ -1,5 +1,6 @@
+import { LoaderCircle } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration } from 'react-router'
-import { Spinner } from '@/components/ui/spinner'
 import { useCanonicalLink } from '@/lib/document-head'
 
 /** Wraps every screen: keeps the canonical link on the current URL and restores scroll on navigation. */
@@ -13,11 +14,18 @@ export function RootLayout() {
   )
 }
 
-/** Shown while the first screen's code loads (lazy routes on a deep link). */
+/**
+ * Shown while the first screen's code loads (lazy routes on a deep link). The markup of <Spinner> without
+ * its cn(), which would bring tailwind-merge into the main chunk (ADR 0029).
+ */
 export function PageLoading() {
+  const { t } = useTranslation()
   return (
     <div className="flex min-h-dvh items-center justify-center">
-      <Spinner className="size-8" />
+      <span role="status" className="inline-flex size-8 text-primary">
+        <LoaderCircle className="size-full animate-spin" aria-hidden />
+        <span className="sr-only">{t('common.loading')}</span>
+      </span>
     </div>
   )
 }

@@ -13,8 +13,9 @@ describe('problemMessage', () => {
     expect(problemMessage(problem, t)).toBe('An unexpected error occurred')
   })
 
-  it("falls back to the server's detail for a code without translation", () => {
-    const problem = { status: 409, code: 'conflict', detail: 'La unidad ya existe' }
+  it("falls back to the server's detail for a code without translation (a newer server's)", async () => {
+    const problem = { status: 409, code: 'unit_exists', detail: 'La unidad ya existe' }
+    await i18n.changeLanguage('ca')
     expect(problemMessage(problem, t)).toBe('La unidad ya existe')
   })
 
@@ -25,6 +26,28 @@ describe('problemMessage', () => {
     ['nothing', undefined],
   ])('gives the generic message for %s', (_case, err) => {
     expect(problemMessage(err, t)).toBe('Ocurrió un error inesperado')
+  })
+
+  it("says the code's translation in Catalan and English, and the server's own Spanish detail in Spanish", async () => {
+    const problem = { status: 409, code: 'email_taken', detail: 'Usuario ya registrado' }
+    expect(problemMessage(problem, t)).toBe('Usuario ya registrado')
+    await i18n.changeLanguage('ca')
+    expect(problemMessage(problem, t)).toBe('Aquest correu electrònic ja està registrat')
+    await i18n.changeLanguage('en')
+    expect(problemMessage(problem, t)).toBe('This email is already registered')
+  })
+
+  it("puts the problem's params into the translation", async () => {
+    const problem = {
+      status: 409,
+      code: 'document_retained',
+      detail: 'Este documento debe conservarse hasta el 01/05/2031',
+      params: { until: '01/05/2031' },
+    }
+    await i18n.changeLanguage('ca')
+    expect(problemMessage(problem, t)).toBe("Aquest document s'ha de conservar fins al 01/05/2031")
+    await i18n.changeLanguage('en')
+    expect(problemMessage(problem, t)).toBe('This document must be kept until 01/05/2031')
   })
 
   it('does not treat inherited properties as error codes', () => {

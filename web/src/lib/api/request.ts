@@ -1,4 +1,4 @@
-import type { Problem } from './problem'
+import { paramsOf, type Problem } from './problem'
 
 /** A failed API call: the HTTP status and the problem+json body the server answered with. */
 export class ApiError extends Error implements Problem {
@@ -6,6 +6,7 @@ export class ApiError extends Error implements Problem {
   readonly code?: string
   readonly detail?: string
   readonly title?: string
+  readonly params?: Record<string, string>
   /** The messages of the problem's `errors`, e.g. the faulty lines of a CSV ('Línea 4: …'). */
   readonly errors: string[]
 
@@ -17,6 +18,7 @@ export class ApiError extends Error implements Problem {
     this.code = problem.code
     this.detail = problem.detail
     this.title = problem.title
+    this.params = problem.params
     this.errors = problemErrors(body)
   }
 }
@@ -45,7 +47,7 @@ function asProblem(body: unknown): Problem {
     const value: unknown = Reflect.get(body, name)
     return typeof value === 'string' && value !== '' ? value : undefined
   }
-  return { code: text('code'), detail: text('detail'), title: text('title') }
+  return { code: text('code'), detail: text('detail'), title: text('title'), params: paramsOf(body) }
 }
 
 function problemErrors(body: unknown): string[] {

@@ -3947,14 +3947,18 @@ export interface components {
         };
         Problem: {
             /**
-             * @description Stable machine code; the web app translates it
+             * @description Stable machine code; the web app translates it (enum: problemCodes)
              * @enum {string}
              */
-            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "method_not_allowed" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid";
+            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "method_not_allowed";
             /** @description What went wrong, in Spanish, fit to show to the user */
             detail: string;
             /** @description Which inputs were wrong, when the request was invalid */
             errors?: components["schemas"]["FieldProblem"][] | null;
+            /** @description Values in the detail, by name, for the translation of code */
+            params?: {
+                [key: string]: string;
+            };
             /**
              * Format: int64
              * @description HTTP status code

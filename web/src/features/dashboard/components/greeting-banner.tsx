@@ -16,7 +16,7 @@ export function GreetingBanner({ title, subtitle, description, avatar }: Greetin
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight break-words">{title}</h1>
         {subtitle && <p className="mt-0.5 font-medium break-words opacity-95">{subtitle}</p>}
-        {description && <p className="mt-1 text-sm opacity-85">{description}</p>}
+        {description && <p className="mt-1 text-sm opacity-95">{description}</p>}
       </div>
     </section>
   )

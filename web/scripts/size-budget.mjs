@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// The JavaScript a first visit downloads before its screen can show, per page, against a budget (issue #17,
+// ADR 0029). It reads the build (dist/.vite/manifest.json and the files it names) and follows the static
+// imports from index.html and from the chunks the page's route loads; it measures sizes, never times.
+// `npm run size` after `npm run build`; `make test` runs it. Exits 1 when a page is over its budget.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const dist = new URL('../dist/', import.meta.url).pathname
+
+// Bytes, compressed as the Go server sends them: gzip at level 9 (every browser), and the build's brotli
+// copy (what Chrome gets). A budget sits a few per cent over the size when it was set: raise it only with
+// a reason in the commit.
+const SHELL = ['src/app/app-shell.tsx', 'src/locales/es.json']
+const PAGES = [
+  { path: '/', entries: [], gzip: 132_000, brotli: 120_000 },
+  { path: '/login', entries: [...SHELL, 'src/features/auth/login/login-page.tsx'], gzip: 240_000 },
+  { path: '/register', entries: [...SHELL, 'src/features/auth/register/register-page.tsx'], gzip: 252_000 },
+]
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
+
+/** The JS files of the entry chunks and everything they import statically. */
+function closure(keys) {
+  const files = new Set()
+  const seen = new Set()
+  const visit = (key) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`size-budget: ${key} is not in the build manifest (renamed? update PAGES)`)
+    if (chunk.file.endsWith('.js')) files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const key of ['index.html', ...keys]) visit(key)
+  return [...files]
+}
+
+function sizes(file) {
+  const body = readFileSync(join(dist, file))
+  const gzip = gzipSync(body, { level: 9 }).length
+  let brotli
+  try {
+    brotli = readFileSync(join(dist, file + '.br')).length
+  } catch {
+    // Files under 1 KB have no brotli copy: the server sends them gzipped (or as they are).
+    brotli = Math.min(gzip, body.length)
+  }
+  return { raw: body.length, gzip, brotli }
+}
+
+const kb = (bytes) => (bytes / 1000).toFixed(1).padStart(6) + ' kB'
+let failed = false
+for (const page of PAGES) {
+  const total = { raw: 0, gzip: 0, brotli: 0 }
+  const files = closure(page.entries)
+  for (const file of files) {
+    const s = sizes(file)
+    total.raw += s.raw
+    total.gzip += s.gzip
+    total.brotli += s.brotli
+  }
+  const over = []
+  if (total.gzip > page.gzip) over.push(`gzip over ${kb(page.gzip).trim()}`)
+  if (page.brotli && total.brotli > page.brotli) over.push(`brotli over ${kb(page.brotli).trim()}`)
+  failed ||= over.length > 0
+  console.log(
+    `${page.path.padEnd(10)} ${String(files.length).padStart(2)} files  raw ${kb(total.raw)}  gzip ${kb(total.gzip)}` +
+      ` (budget ${kb(page.gzip).trim()})  brotli ${kb(total.brotli)}` +
+      (page.brotli ? ` (budget ${kb(page.brotli).trim()})` : '') +
+      (over.length ? `  OVER BUDGET: ${over.join(', ')}` : '  ok'),
+  )
+}
+if (failed) {
+  console.error('size-budget: the initial JS of a page grew past its budget (web/scripts/size-budget.mjs)')
+  process.exit(1)
+}
