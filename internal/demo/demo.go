@@ -1,4 +1,6 @@
-// Package demo fills an empty installation with a realistic community to try Vecinos: `vecinos demo`.
+// Package demo fills an empty installation with a realistic community to try Vecinos: `vecinos demo`:
+// 24 homes, their residents with roles, incidents in every state, events, announcements, chats,
+// facilities and a booking, an open consulta and a closed junta vote, providers, tasks and wall posts.
 // The accounts are written through the store (they skip the confirmation email); everything the members
 // then do goes through the API of the instance, in process, so the services' rules and side effects
 // (tallies, audit, channels) apply as in real use.
@@ -111,7 +113,8 @@ func Seed(ctx context.Context, db *store.DB, h http.Handler, force bool, now tim
 			code = c.PublicID
 		}
 	}
-	for _, step := range []func() error{s.units, s.roles, s.incidents, s.events, s.announcements, s.chats} {
+	for _, step := range []func() error{s.units, s.roles, s.incidents, s.events, s.announcements, s.chats, s.facilities, s.polls, s.providers,
+		s.tasks, s.wall} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -205,7 +208,29 @@ func (s *seeder) units() error {
 		if !ok {
 			return fmt.Errorf("unit %sº %s missing from the registry %v", r.floor, r.door, reg.Units)
 		}
-		if err := s.as(i, "POST", "/api/v1/my-units", map[string]any{"unitId": id, "relation": r.relation}, nil); err != nil {
+		// The onboarding every member goes through: language and privacy, their home, name and rules.
+		for _, step := range []struct {
+			path string
+			body map[string]any
+		}{
+			{"/api/v1/onboarding/start", map[string]any{"language": "es", "privacyConsent": true}},
+			{"/api/v1/onboarding/choose-unit", map[string]any{"unitId": id, "owner": r.relation == "owner"}},
+			{"/api/v1/onboarding/done", map[string]any{"displayName": r.name, "rulesAccepted": true}},
+		} {
+			if err := s.as(i, "POST", step.path, step.body, nil); err != nil {
+				return err
+			}
+		}
+	}
+	// The president confirms the owners, as she would after checking the nota simple.
+	var claims struct {
+		Claims []struct{ ID string } `json:"claims"`
+	}
+	if err := s.as(0, "GET", "/api/v1/community/owner-claims?status=pending", nil, &claims); err != nil {
+		return err
+	}
+	for _, c := range claims.Claims {
+		if err := s.as(0, "POST", "/api/v1/community/owner-claims/"+c.ID+"/review", map[string]any{"decision": "approved"}, nil); err != nil {
 			return err
 		}
 	}
@@ -327,4 +352,115 @@ func (s *seeder) chats() error {
 		}
 	}
 	return nil
+}
+
+// facilities: the common room and the rooftop, with a booking.
+func (s *seeder) facilities() error {
+	var room struct{ ID string }
+	if err := s.as(0, "POST", "/api/v1/facilities", map[string]any{"name": "Sala comunitaria", "description": "Para cumpleaños y reuniones.",
+		"capacity": 30, "depositCents": 5000, "rules": "Dejad la sala limpia y recogida."}, &room); err != nil {
+		return err
+	}
+	if err := s.as(0, "POST", "/api/v1/facilities", map[string]any{"name": "Azotea", "description": "Tendederos y barbacoa.",
+		"capacity": 15, "rules": "Sin música después de las 22:00."}, nil); err != nil {
+		return err
+	}
+	madrid, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		return err
+	}
+	date := s.now.In(madrid).AddDate(0, 0, 5).Format("2006-01-02")
+	return s.as(3, "POST", "/api/v1/reservations", map[string]any{"facilityId": room.ID, "date": date, "start": "18:00", "end": "19:00"}, nil)
+}
+
+// polls: an open consulta with some votes and a junta vote already closed.
+func (s *seeder) polls() error {
+	type poll struct {
+		ID      string
+		Options []struct{ ID string }
+	}
+	create := func(body map[string]any) (*poll, error) {
+		var p poll
+		if err := s.as(0, "POST", "/api/v1/polls", body, &p); err != nil {
+			return nil, err
+		}
+		if err := s.as(0, "POST", "/api/v1/polls/"+p.ID+"/publish", nil, &p); err != nil {
+			return nil, err
+		}
+		return &p, nil
+	}
+	consulta, err := create(map[string]any{"kind": "consulta", "title": "¿Qué color preferís para el portal?", "options": []string{"Blanco", "Gris", "Verde"},
+		"closesAt": s.now.Add(7 * 24 * time.Hour).Format(time.RFC3339)})
+	if err != nil {
+		return err
+	}
+	junta, err := create(map[string]any{"kind": "junta", "title": "Aprobación de la derrama para el ascensor", "options": []string{"A favor", "En contra", "Abstención"},
+		"closesAt": s.now.Add(48 * time.Hour).Format(time.RFC3339), "majority": "simple", "convocatoria": "primera",
+		"juntaDate": s.now.Add(-24 * time.Hour).Format(time.RFC3339)})
+	if err != nil {
+		return err
+	}
+	for i := range 10 {
+		for _, p := range []*poll{consulta, junta} {
+			if p == junta && residents[i].relation != "owner" {
+				continue // a junta is for the owners
+			}
+			if len(p.Options) == 0 {
+				return fmt.Errorf("poll %s has no options", p.ID)
+			}
+			if err := s.as(i, "POST", "/api/v1/polls/"+p.ID+"/vote", map[string]any{"optionId": p.Options[i%len(p.Options)].ID}, nil); err != nil {
+				return err
+			}
+		}
+	}
+	return s.as(0, "POST", "/api/v1/polls/"+junta.ID+"/close", nil, nil)
+}
+
+// providers: the sample providers of the spec's services directory.
+func (s *seeder) providers() error {
+	list := []map[string]any{
+		{"name": "Fontanería Rápida Madrid", "category": "plumbing", "phone": "+34911234567", "emergency": true},
+		{"name": "Electricistas Castellana", "category": "electricity", "phone": "+34912345678"},
+		{"name": "Cerrajería 24h Centro", "category": "locksmith", "phone": "+34913456789", "emergency": true},
+		{"name": "Limpiezas Brillo", "category": "cleaning", "phone": "+34914567890"},
+		{"name": "Ascensores Elevamás", "category": "lifts", "phone": "+34915678901", "emergency": true},
+		{"name": "Clima Confort", "category": "hvac", "phone": "+34916789012"},
+	}
+	for _, p := range list {
+		p["verified"] = true
+		if err := s.as(0, "POST", "/api/v1/providers", p, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *seeder) tasks() error {
+	due := func(days int) string { return s.now.AddDate(0, 0, days).Format("2006-01-02") }
+	for _, t := range []map[string]any{
+		{"title": "Limpiar el portal y la escalera", "assignee": "cleaning", "recurrence": "weekly", "priority": "medium", "dueDate": due(3)},
+		{"title": "Revisión anual de los extintores", "assignee": "janitor", "recurrence": "yearly", "priority": "high", "dueDate": due(20)},
+	} {
+		if err := s.as(1, "POST", "/api/v1/tasks", t, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wall: a question with a comment and likes, and a discussion.
+func (s *seeder) wall() error {
+	var post struct{ ID string }
+	if err := s.as(10, "POST", "/api/v1/wall", map[string]any{"kind": "question", "body": "¿Alguien conoce un buen pintor para el salón?"}, &post); err != nil {
+		return err
+	}
+	if err := s.as(12, "POST", "/api/v1/wall/"+post.ID+"/comments", map[string]any{"body": "Yo llamé a uno el año pasado, te paso su número."}, nil); err != nil {
+		return err
+	}
+	for _, i := range []int{3, 7, 12} {
+		if err := s.as(i, "PUT", "/api/v1/wall/"+post.ID+"/like", map[string]any{"liked": true}, nil); err != nil {
+			return err
+		}
+	}
+	return s.as(16, "POST", "/api/v1/wall", map[string]any{"kind": "discussion", "body": "¿Ponemos plantas en el patio? Yo me encargo de regarlas."}, nil)
 }
