@@ -13,8 +13,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"time"
+
+	"github.com/go-pdf/fpdf"
 
 	"vecinos/internal/auth"
 	"vecinos/internal/domain"
@@ -114,7 +117,7 @@ func Seed(ctx context.Context, db *store.DB, h http.Handler, force bool, now tim
 		}
 	}
 	for _, step := range []func() error{s.units, s.roles, s.incidents, s.events, s.announcements, s.chats, s.facilities, s.polls, s.providers,
-		s.tasks, s.wall} {
+		s.tasks, s.wall, s.documents} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -162,20 +165,22 @@ func (s *seeder) signOut(ctx context.Context) {
 	}
 }
 
-// as calls the API as resident i; out (when not nil) receives the JSON answer.
+// as calls the API as resident i with a JSON body; out (when not nil) receives the JSON answer.
 func (s *seeder) as(i int, method, path string, body, out any) error {
-	var r *bytes.Reader
+	var raw []byte
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
+		var err error
+		if raw, err = json.Marshal(body); err != nil {
 			return err
 		}
-		r = bytes.NewReader(b)
-	} else {
-		r = bytes.NewReader(nil)
 	}
-	req := httptest.NewRequest(method, path, r)
-	req.Header.Set("Content-Type", "application/json")
+	return s.send(i, method, path, "application/json", raw, out)
+}
+
+// send calls the API as resident i with a body of any type.
+func (s *seeder) send(i int, method, path, contentType string, body []byte, out any) error {
+	req := httptest.NewRequest(method, path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
 	req.AddCookie(&http.Cookie{Name: "vecinos_session", Value: s.toks[i]})
 	rec := httptest.NewRecorder()
 	s.h.ServeHTTP(rec, req)
@@ -463,4 +468,55 @@ func (s *seeder) wall() error {
 		}
 	}
 	return s.as(16, "POST", "/api/v1/wall", map[string]any{"kind": "discussion", "body": "¿Ponemos plantas en el patio? Yo me encargo de regarlas."}, nil)
+}
+
+// documents: the minutes of the last junta and the year's accounts, as small PDFs.
+func (s *seeder) documents() error {
+	var cats struct {
+		Categories []struct{ ID, Kind string } `json:"categories"`
+	}
+	if err := s.as(0, "GET", "/api/v1/documents/categories", nil, &cats); err != nil {
+		return err
+	}
+	byKind := map[string]string{}
+	for _, c := range cats.Categories {
+		byKind[c.Kind] = c.ID
+	}
+	year := s.now.Year()
+	for _, d := range []struct{ kind, title, file, text string }{
+		{"actas", fmt.Sprintf("Acta de la junta ordinaria %d", year-1), "acta-junta.pdf",
+			"Se aprueban las cuentas y el presupuesto. Se acuerda revisar el ascensor."},
+		{"cuentas", fmt.Sprintf("Cuentas del ejercicio %d", year-1), "cuentas.pdf",
+			"Ingresos: cuotas de 24 viviendas. Gastos: limpieza, luz, ascensor y seguro."},
+	} {
+		cat, ok := byKind[d.kind]
+		if !ok {
+			return fmt.Errorf("no document category %q", d.kind)
+		}
+		pdf, err := smallPDF(d.title, d.text)
+		if err != nil {
+			return err
+		}
+		q := url.Values{"categoryId": {cat}, "title": {d.title}, "fileName": {d.file}, "visibility": {"all"},
+			"date": {s.now.AddDate(0, -1, 0).Format("2006-01-02")}}
+		if err := s.send(0, "POST", "/api/v1/documents?"+q.Encode(), "application/pdf", pdf, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// smallPDF is a one-page PDF with a title and a paragraph.
+func smallPDF(title, text string) ([]byte, error) {
+	p := fpdf.New("P", "mm", "A4", "")
+	tr := p.UnicodeTranslatorFromDescriptor("")
+	p.AddPage()
+	p.SetFont("Helvetica", "B", 16)
+	p.MultiCell(0, 8, tr(title), "", "L", false)
+	p.Ln(4)
+	p.SetFont("Helvetica", "", 11)
+	p.MultiCell(0, 6, tr(Community+". "+text), "", "L", false)
+	var b bytes.Buffer
+	err := p.Output(&b)
+	return b.Bytes(), err
 }

@@ -101,6 +101,20 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 		var admins struct{ Admins []json.RawMessage }
 		b.call("GET", "/api/v1/community/admins", nil, &admins)
 
+		// The other features, by what their lists show.
+		for path, want := range map[string]string{
+			"/api/v1/documents":  "Acta de la junta ordinaria",
+			"/api/v1/polls":      "Aprobación de la derrama para el ascensor",
+			"/api/v1/providers":  "Ascensores Elevamás",
+			"/api/v1/tasks":      "Revisión anual de los extintores",
+			"/api/v1/wall":       "buen pintor",
+			"/api/v1/facilities": "Sala comunitaria",
+		} {
+			var raw json.RawMessage
+			if s := b.call("GET", path, nil, &raw); s != 200 || !strings.Contains(string(raw), want) {
+				t.Errorf("GET %s: %d, %q missing: %.300s", path, s, want, raw)
+			}
+		}
 		states := map[string]bool{}
 		for _, in := range incidents.Items {
 			states[in.Status] = true
