@@ -18,8 +18,8 @@ GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.s
 run: $(BIN)
 	VECINOS_DEV=$${VECINOS_DEV:-1} ./$(BIN) serve
 
-# A demo community in ./data (the data directory of `make run`): 24 homes, residents, incidents, events,
-# announcements and chats; prints the logins. Refuses a database that already holds communities.
+# A demo community in ./data (the data directory of `make run`): 24 homes, residents with roles, content in
+# every feature; prints the logins. Refuses a database that already holds communities (-force: add it anyway).
 demo: $(BIN)
 	./$(BIN) demo
 
