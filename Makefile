@@ -12,11 +12,16 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest soak clean
+.PHONY: run demo build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest soak clean
 
 # Dev mode (the dev mailbox at /dev/mailbox, 'Crear usuario test') unless VECINOS_DEV says otherwise.
 run: $(BIN)
 	VECINOS_DEV=$${VECINOS_DEV:-1} ./$(BIN) serve
+
+# A demo community in ./data (the data directory of `make run`): 24 homes, residents with roles, content in
+# every feature; prints the logins. Refuses a database that already holds communities (-force: add it anyway).
+demo: $(BIN)
+	./$(BIN) demo
 
 build: $(BIN)
 

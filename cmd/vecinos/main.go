@@ -19,6 +19,7 @@ import (
 	"vecinos/internal/app"
 	"vecinos/internal/backup"
 	"vecinos/internal/config"
+	seed "vecinos/internal/demo"
 	"vecinos/internal/httpapi"
 	"vecinos/internal/store"
 	"vecinos/web"
@@ -36,6 +37,8 @@ Commands:
                local files (PostgreSQL: explains pg_dump)
   restore FILE replace the database and local files of the data directory with those of an archive
                (refused while a server uses it; what was there is moved to before-restore-*)
+  demo         create a demo community to try the app (an empty database only; -force to add it anyway)
+               and print its logins
   openapi      print the API contract (OpenAPI 3.1 JSON)
   version      print the version
 
@@ -58,6 +61,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs := flag.NewFlagSet("vecinos "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, commands); config.Usage(stderr) }
+	force := false
+	if cmd == "demo" {
+		fs.BoolVar(&force, "force", false, "demo: add the demo community even if the database already holds communities")
+	}
 	cfg, rest, err := config.Load(fs, args, getenv)
 	if err != nil {
 		return err
@@ -75,6 +82,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return enc.Encode(httpapi.OpenAPI())
 	case "serve":
 		return serve(ctx, cfg, log)
+	case "demo":
+		return demo(ctx, cfg, log, force, stdout)
 	case "migrate":
 		db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 		if err != nil {
@@ -166,4 +175,23 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
 	}
 	defer a.Close()
 	return a.Run(ctx)
+}
+
+// demo creates the demo community on the configured database and prints how to sign in.
+func demo(ctx context.Context, cfg *config.Config, log *slog.Logger, force bool, stdout io.Writer) error {
+	a, err := app.New(ctx, cfg, app.Options{Log: log, Web: web.Dist(), Version: version})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	logins, err := seed.Seed(ctx, a.DB, a.Handler, force, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Demo community %q created. Start the server (make run) and sign in at %s with any of these (password %s):\n\n",
+		seed.Community, cfg.PublicURL, seed.Password)
+	for _, l := range logins {
+		fmt.Fprintf(stdout, "  %-36s %-22s %s\n", l.Email, l.Name, l.Role)
+	}
+	return nil
 }

@@ -208,6 +208,8 @@ type SignUpInput struct {
 	FullName string
 	Language domain.Language
 	Metadata domain.SignupMetadata
+	// AcceptTerms records the acceptance of the terms and the privacy policy in force with the account.
+	AcceptTerms bool
 }
 
 // SignUp creates an unconfirmed account and sends the confirmation email.
@@ -248,6 +250,9 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 		return err
 	}
 	u := &domain.User{ID: domain.NewID(), Email: email, PasswordHash: hash, Language: in.Language, FullName: name, SignupMetadata: meta}
+	if in.AcceptTerms {
+		u.Consent = &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: s.now()}
+	}
 	token := auth.NewToken()
 	m, err := mail.Compose(mail.KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token), CommunityName: communityName})
 	if err != nil {
@@ -695,7 +700,8 @@ func (s *Service) CreateTestUser(ctx context.Context, c Client) (string, error) 
 			return "", err
 		}
 		now := s.now()
-		u := &domain.User{ID: domain.NewID(), Email: TestUser.Email, PasswordHash: hash, EmailConfirmedAt: &now, Language: domain.Spanish, FullName: TestUser.Name}
+		u := &domain.User{ID: domain.NewID(), Email: TestUser.Email, PasswordHash: hash, EmailConfirmedAt: &now, Language: domain.Spanish, FullName: TestUser.Name,
+			Consent: &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: now}}
 		if err := s.store.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
 			return "", fmt.Errorf("create test user: %w", err)
 		}

@@ -33,6 +33,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/metrics"
 	"vecinos/internal/oauth"
+	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
 	"vecinos/internal/purge"
@@ -154,6 +155,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
 		Wall:          wall.New(db, wall.Options{Now: now, Changed: a.Messaging.Changed}),
+		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

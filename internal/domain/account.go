@@ -11,6 +11,7 @@ type User struct {
 	Language         Language
 	FullName         string
 	SignupMetadata   SignupMetadata
+	Consent          *Consent // the terms and privacy policy accepted at sign-up; nil: not yet
 }
 
 // SignupMetadata is what the registration form collects beyond the account itself; it is kept on the

@@ -52,6 +52,8 @@ type signUpInput struct {
 		FullName string                `json:"fullName" maxLength:"100"`
 		Language string                `json:"language,omitempty" enum:"es,ca,en" doc:"Language of the UI and of the emails"`
 		Metadata domain.SignupMetadata `json:"metadata" doc:"Registration steps Comunidad and Contactos"`
+		// Optional so that older clients still sign up; an account without it is asked at its first sign-in.
+		AcceptTerms bool `json:"acceptTerms,omitempty" doc:"The person accepts the terms and the privacy policy in force; recorded with its version and time"`
 	}
 }
 
@@ -134,7 +136,7 @@ func (s *server) checkEmail(ctx context.Context, in *emailInput) (*existsOutput,
 func (s *server) signUp(ctx context.Context, in *signUpInput) (*signUpOutput, error) {
 	b := in.Body
 	err := s.Accounts.SignUp(ctx, clientOf(ctx), accounts.SignUpInput{Email: b.Email, Password: b.Password, FullName: b.FullName,
-		Language: domain.ParseLanguage(b.Language), Metadata: b.Metadata})
+		Language: domain.ParseLanguage(b.Language), Metadata: b.Metadata, AcceptTerms: b.AcceptTerms})
 	if err != nil {
 		return nil, err
 	}

@@ -138,6 +138,10 @@ func registerAPI(api huma.API, s *server) {
 		"Cancelar un cambio de email pendiente con el token del aviso enviado al email actual")
 	route(api, http.MethodPost, "/api/v1/account/delete", account, 204, "accounts", "deleteAccount", s.deleteAccount,
 		"Eliminar mi cuenta y mis datos personales (envía un email de confirmación)")
+	route(api, http.MethodGet, "/api/v1/account/consent", account, 200, "accounts", "getConsent", s.getConsent,
+		"Mi aceptación de las condiciones y la política de privacidad: la versión vigente y cada aceptación")
+	route(api, http.MethodPost, "/api/v1/account/consent", account, 200, "accounts", "acceptConsent", s.acceptConsent,
+		"Aceptar la versión vigente de las condiciones y la política de privacidad")
 
 	// onboarding
 	route(api, http.MethodPost, "/api/v1/onboarding/start", account, 0, "onboarding", "onboardingStart", s.onboardingStart,
@@ -479,6 +483,9 @@ func (s *server) mountHandlers(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/v1/documents", s.uploadDocument)
 	mux.HandleFunc("POST /api/v1/documents/{id}/versions", s.uploadDocumentVersion)
 	mux.HandleFunc("GET /api/v1/documents/{id}/versions/{versionId}/file", s.serveDocumentFile)
+
+	// account: a ZIP of everything stored about the caller (RGPD arts. 15 and 20)
+	mux.HandleFunc("GET /api/v1/account/export", s.exportMyData)
 
 	// Mounted either way: unmounted, the paths would fall through to the web app and answer 200.
 	mux.HandleFunc("GET /dev/mailbox", s.devMailbox(s.devMailboxPage)) // VECINOS_DEV without SMTP

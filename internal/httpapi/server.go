@@ -27,6 +27,7 @@ import (
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/oauth"
+	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
 	"vecinos/internal/ratelimit"
@@ -63,6 +64,7 @@ type Deps struct {
 	Providers     *providers.Service         // the directory of service providers (issue #16)
 	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
 	Wall          *wall.Service              // the community wall (issue #16)
+	Privacy       *privacy.Service           // the member's data export and consent (issue #17)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

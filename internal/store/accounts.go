@@ -56,8 +56,13 @@ func createUser(ctx context.Context, tx conn, u *domain.User) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.exec(ctx, "INSERT INTO profiles (id, full_name, created_at, updated_at) VALUES (?, ?, ?, ?)", u.ID, u.FullName, now, now)
-	return err
+	if _, err = tx.exec(ctx, "INSERT INTO profiles (id, full_name, created_at, updated_at) VALUES (?, ?, ?, ?)", u.ID, u.FullName, now, now); err != nil {
+		return err
+	}
+	if u.Consent != nil {
+		return insertConsent(ctx, tx, u.ID, *u.Consent)
+	}
+	return nil
 }
 
 func nullString(s string) *string {

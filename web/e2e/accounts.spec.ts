@@ -62,6 +62,7 @@ async function signUpUnconfirmed(request: APIRequestContext, user: NewUser): Pro
         community_city: 'Madrid',
         community_postal_code: '28003',
       },
+      acceptTerms: true,
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -71,7 +71,7 @@ export async function signUpConfirmed(context: BrowserContext, user: NewUser, co
       : { community_role: 'Propietario', community_intent: 'join', invite_token: community.join };
   const request = context.request;
   const signup = await request.post('/api/v1/auth/signup', {
-    data: { email: user.email, password: user.password, fullName: user.fullName, language: 'es', metadata },
+    data: { email: user.email, password: user.password, fullName: user.fullName, language: 'es', metadata, acceptTerms: true },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const token = tokenOf(await mailLink(request, user.email, '/confirm-email'));

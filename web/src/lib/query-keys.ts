@@ -11,6 +11,8 @@ export const queryKeys = {
   session: () => ['session'] as const,
   appInfo: () => ['app-info'] as const,
   profile: () => ['profile'] as const,
+  /** My acceptance of the terms and the privacy policy (GET /account/consent). */
+  consent: () => ['consent'] as const,
   resetLink: (token: string) => ['reset-link', token] as const,
   dashboard: () => ['dashboard'] as const,
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { MessagesBadge } from '@/features/messages/messages-badge'
+import { ConsentGate } from '@/features/settings/components/consent-gate'
 import { profileQueryOptions } from '@/lib/profile'
 import { useSession } from '@/lib/session'
 import { AppHeader } from './app-header'
@@ -33,6 +34,8 @@ export function AppLayout() {
       </div>
       {/* The messaging feature fills the Mensajes tab's unread badge. */}
       <BottomNav badges={{ messages: <MessagesBadge /> }} />
+      {/* A new version of the terms and the privacy policy must be accepted before going on. */}
+      <ConsentGate />
     </div>
   )
 }

@@ -4,6 +4,24 @@
  */
 
 export interface paths {
+    "/api/v1/account/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mi aceptación de las condiciones y la política de privacidad: la versión vigente y cada aceptación */
+        get: operations["getConsent"];
+        put?: never;
+        /** Aceptar la versión vigente de las condiciones y la política de privacidad */
+        post: operations["acceptConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/delete": {
         parameters: {
             query?: never;
@@ -2401,6 +2419,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptConsentInputBody: {
+            /** @description The version the member read (current of GET) */
+            version: string;
+        };
         Activity: {
             /**
              * Format: int64
@@ -2745,6 +2767,19 @@ export interface components {
         ConfirmEmailChangeInputBody: {
             /** @description The token from the email link */
             token: string;
+        };
+        ConsentBody: {
+            /** @description Whether the caller accepted the version in force; if not, the app asks before going on */
+            accepted: boolean;
+            /** @description The version of the terms and the privacy policy in force */
+            current: string;
+            /** @description Every acceptance, the newest first */
+            records: components["schemas"]["ConsentRecord"][] | null;
+        };
+        ConsentRecord: {
+            /** Format: date-time */
+            acceptedAt: string;
+            version: string;
         };
         Conversation: {
             /** Format: date-time */
@@ -4323,6 +4358,8 @@ export interface components {
             role: "admin" | "moderator" | "user";
         };
         SignUpInputBody: {
+            /** @description The person accepts the terms and the privacy policy in force; recorded with its version and time */
+            acceptTerms?: boolean;
             email: string;
             fullName: string;
             /**
@@ -4723,6 +4760,68 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptConsentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deleteAccount: {
         parameters: {
             query?: never;

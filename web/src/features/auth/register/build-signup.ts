@@ -59,6 +59,8 @@ export function buildSignUp(values: RegisterValues, found: CommunitySummary | nu
     fullName: values.fullName.trim(),
     language,
     metadata: withoutUndefined(metadata),
+    // The form goes no further without it; the server records the version in force and the time.
+    acceptTerms: values.acceptTerms,
   }
 }
 

@@ -340,6 +340,7 @@ describe('register, step Contactos', () => {
         knows_president: false,
         invitee_emails: ['luis@example.com', 'eva@example.com'],
       },
+      acceptTerms: true,
     })
   })
 

@@ -1,4 +1,4 @@
-import { KeyRound, LogOut, Trash2 } from 'lucide-react'
+import { Download, KeyRound, LogOut, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -11,13 +11,15 @@ import { PasswordInput } from '@/components/ui/password-input'
 import { toast } from '@/components/ui/toast'
 import { PasswordStrengthMeter } from '@/components/password-strength-meter'
 import { problemMessage } from '@/lib/api/problem'
+import { formatDateTime } from '@/lib/dates'
 import { MIN_PASSWORD_STRENGTH, passwordStrength } from '@/lib/password-strength'
 import { useProfile } from '@/lib/profile'
 import { SIGNED_OUT_STATE, useLogout } from '@/lib/session'
 import { useChangePassword, useDeleteAccount } from '../api/account'
+import { useConsent, useDownloadMyData } from '../api/privacy'
 import { SettingsScreen } from '../components/settings-screen'
 
-/** /settings/account-management: change the password, sign out, delete the account. */
+/** /settings/account-management: change the password, sign out, download my data, delete the account. */
 export function AccountManagementPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -66,6 +68,8 @@ export function AccountManagementPage() {
           </Button>
         </CardContent>
       </Card>
+
+      <MyDataCard />
 
       <Card className="gap-4 border-destructive/40">
         <CardHeader>
@@ -293,5 +297,67 @@ function PasswordField({ id, label, value, onChange, isNew = false, error }: Pas
         />
       )}
     </FormField>
+  )
+}
+
+/** 'Tus datos': the ZIP of everything stored about me (RGPD arts. 15 and 20) and my acceptances of the terms. */
+function MyDataCard() {
+  const { t, i18n } = useTranslation()
+  const download = useDownloadMyData()
+  const consent = useConsent()
+  const records = consent.data?.records ?? []
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>{t('settings.account.data.title')}</CardTitle>
+        <CardDescription>{t('settings.account.data.hint')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Button
+          variant="outline"
+          size="lg"
+          className="w-full"
+          disabled={download.isPending}
+          onClick={() => {
+            download.mutate(undefined, {
+              onSuccess: () => toast.success(t('settings.account.data.downloaded')),
+              onError: (err) => {
+                toast.error(t('common.error'), { description: problemMessage(err, t) })
+              },
+            })
+          }}
+        >
+          <Download aria-hidden />
+          {download.isPending ? t('settings.account.data.downloading') : t('settings.account.data.download')}
+        </Button>
+        <section aria-labelledby="consent-title" className="flex flex-col gap-1 text-sm">
+          <h3 id="consent-title" className="font-medium">
+            {t('settings.account.data.consentTitle')}
+          </h3>
+          {consent.isPending && <p className="text-muted-foreground">{t('common.loading')}</p>}
+          {consent.isError && <p className="text-destructive">{t('settings.account.data.consentError')}</p>}
+          {consent.data && (
+            <>
+              <p className="text-muted-foreground">{t('settings.account.data.consentCurrent', { version: consent.data.current })}</p>
+              {records.length === 0 ? (
+                <p>{t('settings.account.data.consentNone')}</p>
+              ) : (
+                <ul className="flex flex-col gap-1">
+                  {records.map((r) => (
+                    <li key={r.version}>
+                      {t('settings.account.data.consentRecord', {
+                        version: r.version,
+                        date: formatDateTime(r.acceptedAt, i18n.language),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </section>
+      </CardContent>
+    </Card>
   )
 }

@@ -1,0 +1,160 @@
+package demo_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"vecinos/internal/app"
+	"vecinos/internal/config"
+	"vecinos/internal/demo"
+	"vecinos/internal/domain"
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+type browser struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+func (b *browser) call(method, path string, body, out any) int {
+	b.t.Helper()
+	var r io.Reader
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		r = bytes.NewReader(raw)
+	}
+	req, _ := http.NewRequest(method, b.base+path, r)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := b.http.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if out != nil && res.StatusCode < 300 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			b.t.Fatalf("%s %s: %v: %s", method, path, err, raw)
+		}
+	}
+	return res.StatusCode
+}
+
+func TestDemoCreatesACommunityToTry(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		cfg := &config.Config{PublicURL: "http://localhost:8080", DataDir: t.TempDir(), MailFrom: "Vecinos <no-reply@localhost>"}
+		a, err := app.New(ctx, cfg, app.Options{DB: db, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logins, err := demo.Seed(ctx, db, a.Handler, false, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(logins) != 24 || logins[0].Email != "presidenta@demo.vecinos.local" || !strings.Contains(logins[0].Role, "presidenta") {
+			t.Fatalf("logins: %v", logins)
+		}
+		if _, err := demo.Seed(ctx, db, a.Handler, false, time.Now()); err == nil || !strings.Contains(err.Error(), "-force") {
+			t.Fatalf("a second demo without -force: %v", err)
+		}
+
+		srv := httptest.NewServer(a.Handler)
+		defer srv.Close()
+		jar, _ := cookiejar.New(nil)
+		b := &browser{t: t, base: srv.URL, http: &http.Client{Jar: jar}}
+		if s := b.call("POST", "/api/v1/auth/login", map[string]any{"email": logins[0].Email, "password": demo.Password}, nil); s != 200 {
+			t.Fatalf("sign in as the president: %d", s)
+		}
+		var consent struct{ Accepted bool }
+		b.call("GET", "/api/v1/account/consent", nil, &consent)
+		var reg struct {
+			CoefficientsAre100 bool              `json:"coefficientsAre100"`
+			Units              []json.RawMessage `json:"units"`
+		}
+		b.call("GET", "/api/v1/community/units", nil, &reg)
+		var incidents struct {
+			Items []struct{ Status string } `json:"items"`
+		}
+		b.call("GET", "/api/v1/incidents", nil, &incidents)
+		var events struct{ Items []json.RawMessage }
+		b.call("GET", "/api/v1/events", nil, &events)
+		var ann struct {
+			Items []struct {
+				IsPinned bool   `json:"isPinned"`
+				Priority string `json:"priority"`
+			}
+		}
+		b.call("GET", "/api/v1/announcements", nil, &ann)
+		var convs []json.RawMessage
+		b.call("GET", "/api/v1/conversations", nil, &convs)
+		var admins struct{ Admins []json.RawMessage }
+		b.call("GET", "/api/v1/community/admins", nil, &admins)
+
+		// The other features, by what their lists show.
+		for path, want := range map[string]string{
+			"/api/v1/documents":  "Acta de la junta ordinaria",
+			"/api/v1/polls":      "Aprobación de la derrama para el ascensor",
+			"/api/v1/providers":  "Ascensores Elevamás",
+			"/api/v1/tasks":      "Revisión anual de los extintores",
+			"/api/v1/wall":       "buen pintor",
+			"/api/v1/facilities": "Sala comunitaria",
+		} {
+			var raw json.RawMessage
+			if s := b.call("GET", path, nil, &raw); s != 200 || !strings.Contains(string(raw), want) {
+				t.Errorf("GET %s: %d, %q missing: %.300s", path, s, want, raw)
+			}
+		}
+		states := map[string]bool{}
+		for _, in := range incidents.Items {
+			states[in.Status] = true
+		}
+		pinned, critical := false, false
+		for _, x := range ann.Items {
+			pinned, critical = pinned || x.IsPinned, critical || x.Priority == "critico"
+		}
+		if !consent.Accepted || !reg.CoefficientsAre100 || len(reg.Units) != 24 || len(states) != 3 || len(events.Items) != 3 ||
+			!pinned || !critical || len(convs) != 1 || len(admins.Admins) != 2 {
+			t.Fatalf("demo: consent %v, coefficients 100 %v, %d units, incident states %v, %d events, pinned %v critical %v, %d conversations, %d admins",
+				consent.Accepted, reg.CoefficientsAre100, len(reg.Units), states, len(events.Items), pinned, critical, len(convs), len(admins.Admins))
+		}
+	})
+}
+
+func TestDemoRefusesADatabaseWithCommunitiesUnlessForced(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Now()
+		u := &domain.User{ID: domain.NewID(), Email: "real@example.es", FullName: "Real", Language: domain.Spanish, EmailConfirmedAt: &now}
+		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.JoinOrCreateCommunity(ctx, u.ID, domain.CommunitySetup{Create: &domain.Community{Name: "Real 1"}}); err != nil {
+			t.Fatal(err)
+		}
+		cfg := &config.Config{PublicURL: "http://localhost:8080", DataDir: t.TempDir(), MailFrom: "Vecinos <no-reply@localhost>"}
+		a, err := app.New(ctx, cfg, app.Options{DB: db, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := demo.Seed(ctx, db, a.Handler, false, now); err == nil {
+			t.Fatal("the demo ran on a database with a real community")
+		}
+		if n, _ := db.CommunityCount(ctx); n != 1 {
+			t.Fatalf("a refused demo left %d communities", n)
+		}
+		if _, err := demo.Seed(ctx, db, a.Handler, true, now); err != nil {
+			t.Fatalf("-force: %v", err)
+		}
+	})
+}

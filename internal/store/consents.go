@@ -1,0 +1,40 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// RecordConsent keeps that userID accepted a version of the terms and the privacy policy at a time; a
+// version accepted twice keeps its first time.
+func (db *DB) RecordConsent(ctx context.Context, userID string, c domain.Consent) error {
+	return db.inTx(ctx, func(tx conn) error { return insertConsent(ctx, tx, userID, c) })
+}
+
+func insertConsent(ctx context.Context, tx conn, userID string, c domain.Consent) error {
+	_, err := tx.exec(ctx, `INSERT INTO consents (user_id, version, accepted_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id, version) DO NOTHING`, userID, c.Version, c.AcceptedAt.UnixMilli())
+	return err
+}
+
+// Consents are the acceptances of userID, the newest first.
+func (db *DB) Consents(ctx context.Context, userID string) ([]domain.Consent, error) {
+	rows, err := db.reader().query(ctx, "SELECT version, accepted_at FROM consents WHERE user_id = ? ORDER BY accepted_at DESC, version DESC", userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.Consent{}
+	for rows.Next() {
+		var c domain.Consent
+		var at int64
+		if err := rows.Scan(&c.Version, &at); err != nil {
+			return nil, err
+		}
+		c.AcceptedAt = time.UnixMilli(at)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
