@@ -28,6 +28,7 @@ import (
 	"vecinos/internal/oauth"
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
+	"vecinos/internal/push"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/reservations"
 	"vecinos/internal/tasks"
@@ -62,6 +63,7 @@ type Deps struct {
 	Providers     *providers.Service         // the directory of service providers (issue #16)
 	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
 	Wall          *wall.Service              // the community wall (issue #16)
+	Push          *push.Service              // web push: devices and the kinds of notification (issue #17)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

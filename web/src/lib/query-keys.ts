@@ -11,6 +11,8 @@ export const queryKeys = {
   session: () => ['session'] as const,
   appInfo: () => ['app-info'] as const,
   profile: () => ['profile'] as const,
+  /** My web push settings: the server's key, the kinds on, my devices (issue #17). */
+  push: () => ['push'] as const,
   resetLink: (token: string) => ['reset-link', token] as const,
   dashboard: () => ['dashboard'] as const,
 
