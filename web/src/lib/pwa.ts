@@ -106,12 +106,10 @@ export function startPwa() {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (updating) window.location.reload()
   })
+  void countCached()
   navigator.serviceWorker
     .register('/sw.js')
-    .then((registration) => {
-      watchForUpdate(registration)
-      void countCached()
-    })
+    .then(watchForUpdate)
     .catch(() => undefined) // no offline support in this browser; the app works as before
 }
 
