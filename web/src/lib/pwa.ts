@@ -143,6 +143,15 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
   return (await registration?.pushManager.getSubscription()) ?? null
 }
 
+/** Drops this device's push subscription, if any (signing out). Never fails. */
+export async function forgetPushSubscription(): Promise<void> {
+  try {
+    await (await currentPushSubscription())?.unsubscribe()
+  } catch {
+    // Nothing to drop, or the browser refused: the server removes the device at its next 404/410.
+  }
+}
+
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
   const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
