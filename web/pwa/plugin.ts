@@ -14,9 +14,9 @@ function filesOf(dir: string): string[] {
 }
 
 /**
- * Writes dist/sw.js from pwa/sw.js after the build: the list of every built file to precache (the shell,
- * every route's chunk, styles, icons, the manifest) and a version hashed from their contents, so any
- * change to the app makes a new worker and the 'Nueva versión disponible' prompt (docs/adr/0030).
+ * Writes dist/sw.js from pwa/sw.js after the build: the list of files to precache (the shell and what it
+ * loads first, icons, the manifest) and a version hashed from every built file, so any change to the app
+ * makes a new worker and the 'Nueva versión disponible' prompt (docs/adr/0030).
  */
 export function serviceWorker(): Plugin {
   let config: ResolvedConfig
@@ -31,10 +31,16 @@ export function serviceWorker(): Plugin {
       const files = filesOf(out).filter((file) => !SKIP.some((re) => re.test(file)))
       const hash = createHash('sha256')
       for (const file of files) hash.update(file).update('\0').update(readFileSync(join(out, file)))
+      // Precached: what the first screen needs (the files index.html names) and the few files outside
+      // assets/ (icons, manifest). Other chunks (a route, a language) are kept when first used, so
+      // installing the worker does not download every screen over mobile data.
+      const html = readFileSync(join(out, 'index.html'), 'utf8')
+      const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
+      const precache = files.filter((file) => !file.startsWith('assets/') || named.has(file))
       const template = readFileSync(new URL('./sw.js', import.meta.url), 'utf8')
       const header =
         `self.__VERSION__ = ${JSON.stringify(hash.digest('hex').slice(0, 16))}\n` +
-        `self.__PRECACHE__ = ${JSON.stringify(files.map((file) => '/' + file))}\n`
+        `self.__PRECACHE__ = ${JSON.stringify(precache.map((file) => '/' + file))}\n`
       writeFileSync(join(out, 'sw.js'), header + template)
     },
   }

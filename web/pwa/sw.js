@@ -1,7 +1,8 @@
 // The service worker of Vecinos (docs/adr/0030). The build (pwa/plugin.ts) writes it to dist/sw.js with
 // the list of files to precache and a version that changes with any of them.
 //
-// - The app shell and the static assets come from the cache, so the app opens offline.
+// - The app shell and the static assets come from the cache, so the app opens offline: the first screen's
+//   files are precached, the other screens' chunks kept when first used.
 // - The API is never cached: /api, /files and /dev go to the network untouched (the live stream, uploads
 //   and downloads included), and so does any Range request. Offline, the app says so and shows only what
 //   it has already loaded in this visit: nothing stale passes for current.
@@ -28,6 +29,15 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('message', (event) => {
   if (event.data === 'skipWaiting') self.skipWaiting()
+  // The page lists the chunks it loaded before this worker controlled it (the first visit): keep them.
+  if (event.data && event.data.type === 'keep' && Array.isArray(event.data.urls)) {
+    const urls = event.data.urls.filter((u) => new URL(u, self.location.origin).pathname.startsWith('/assets/'))
+    event.waitUntil(
+      caches.open(CACHE).then((cache) =>
+        Promise.all(urls.map((u) => cache.match(u).then((hit) => hit || cache.add(u).catch(() => undefined)))),
+      ),
+    )
+  }
 })
 
 function passThrough(request, url) {
@@ -52,7 +62,20 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fetch(request).catch(() => caches.match(SHELL, { cacheName: CACHE })))
     return
   }
-  event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit || fetch(request)))
+  // Assets: from the cache; a chunk not precached (another screen, another language) is kept when first
+  // fetched, so a screen visited once opens offline too. Their names are content-hashed: never stale.
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(request).then(
+        (hit) =>
+          hit ||
+          fetch(request).then((response) => {
+            if (response.ok && url.pathname.startsWith('/assets/')) cache.put(request, response.clone())
+            return response
+          }),
+      ),
+    ),
+  )
 })
 
 self.addEventListener('push', (event) => {

@@ -111,6 +111,16 @@ export function startPwa() {
     .register('/sw.js')
     .then(watchForUpdate)
     .catch(() => undefined) // no offline support in this browser; the app works as before
+  // The chunks this page loaded before the worker controlled it (the first visit) are kept too, so the
+  // screen opens offline the next time.
+  void navigator.serviceWorker.ready.then((registration) => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.startsWith('/assets/'))
+    registration.active?.postMessage({ type: 'keep', urls })
+    void countCached()
+  })
 }
 
 /** 'Recargar': activates the waiting version; the page reloads when it takes over. */
