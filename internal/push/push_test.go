@@ -113,12 +113,14 @@ func checkVAPID(t *testing.T, header, origin string, keys domain.PushKeys) {
 	if err := json.Unmarshal(raw, &claims); err != nil || claims.Aud != origin || claims.Sub == "" || claims.Exp <= time.Now().Unix() {
 		t.Fatalf("claims %s (want aud %s)", raw, origin)
 	}
-	pub, _ := base64.RawURLEncoding.DecodeString(keys.Public)
-	x, y := elliptic.Unmarshal(elliptic.P256(), pub) //nolint:staticcheck // the key is an uncompressed point
+	raw, _ = base64.RawURLEncoding.DecodeString(keys.Public)
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), raw)
+	if err != nil {
+		t.Fatal(err)
+	}
 	sig, _ := base64.RawURLEncoding.DecodeString(parts[2])
 	h := sha256.Sum256([]byte(parts[0] + "." + parts[1]))
-	if len(sig) != 64 || !ecdsa.Verify(&ecdsa.PublicKey{Curve: elliptic.P256(), X: x, Y: y}, h[:],
-		new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
+	if len(sig) != 64 || !ecdsa.Verify(pub, h[:], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
 		t.Fatal("the VAPID signature does not verify with the server's key")
 	}
 }

@@ -18,12 +18,14 @@ import (
 // ttl is how long a push service keeps a notification for a device that is off.
 const ttl = 24 * 60 * 60
 
+// httpClient posts to the push services; a push service that does not answer in time is retried later.
+var httpClient = &http.Client{Timeout: 30 * time.Second}
+
 // Sender delivers the outbox's pushes: it is the mail.Sender of the push worker. A message's To is the
 // subscription id, Subject its kind and Text the JSON payload (store.enqueuePush).
 type Sender struct {
-	Store  Store
-	Keys   domain.PushKeys
-	Client *http.Client // nil: a client with a 30 s timeout
+	Store Store
+	Keys  domain.PushKeys
 	// Subscriber is the contact the push services see in the VAPID token: an https URL or an email
 	// address (without mailto:).
 	Subscriber string
@@ -42,17 +44,13 @@ func (s *Sender) Send(ctx context.Context, m domain.Mail) error {
 	if err != nil {
 		return err
 	}
-	client := s.Client
-	if client == nil {
-		client = &http.Client{Timeout: 30 * time.Second}
-	}
 	urgency := webpush.UrgencyNormal
 	if k := domain.PushKind(m.Subject); k == domain.PushDirectMessage || k == domain.PushCritical {
 		urgency = webpush.UrgencyHigh
 	}
 	resp, err := webpush.SendNotificationWithContext(ctx, []byte(m.Text),
 		&webpush.Subscription{Endpoint: sub.Endpoint, Keys: webpush.Keys{Auth: sub.Auth, P256dh: sub.P256dh}},
-		&webpush.Options{HTTPClient: client, Subscriber: s.Subscriber, VAPIDPublicKey: s.Keys.Public, VAPIDPrivateKey: s.Keys.Private,
+		&webpush.Options{HTTPClient: httpClient, Subscriber: s.Subscriber, VAPIDPublicKey: s.Keys.Public, VAPIDPrivateKey: s.Keys.Private,
 			TTL: ttl, Urgency: urgency})
 	if err != nil {
 		return fmt.Errorf("push to %s: %w", sub.ID, err)
