@@ -81,9 +81,15 @@ export default defineConfig([
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
+    // The service worker's source, which the build copies into dist/sw.js (pwa/plugin.ts).
+    files: ['pwa/sw.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.serviceworker, sourceType: 'script' },
+  },
+  {
     // Tooling that runs in Node: config files, scripts, the end-to-end suite.
     files: ['**/*.{js,mjs,cjs,ts}'],
-    ignores: ['src/**', 'public/**'],
+    ignores: ['src/**', 'public/**', 'pwa/sw.js'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     languageOptions: { globals: globals.node },
   },

@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { serviceWorker } from './pwa/plugin.ts'
 
 // In development the Go server (make run) answers the API; Vite only serves the SPA.
 const backend = 'http://localhost:8080'
 
-// The catalogue sections the first screen (the landing page and the loading spinner) shows. They are in the
-// main chunk in every language, a few hundred bytes each; the whole catalogues load later (ADR 0029).
-const CORE_SECTIONS = ['app', 'landing', 'common']
+// The catalogue sections the first screen (the landing page, the loading spinner, the offline and update
+// notices) shows. They are in the main chunk in every language, a few hundred bytes each; the whole
+// catalogues load later (ADR 0029).
+const CORE_SECTIONS = ['app', 'landing', 'common', 'pwa']
 const LANGUAGES = ['es', 'ca', 'en']
 
 /** `virtual:locale-core`: CORE_SECTIONS of each catalogue in src/locales, cut out at build time. */
@@ -59,7 +61,7 @@ function brotliCopies(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), localeCore(), brotliCopies()],
+  plugins: [react(), tailwindcss(), localeCore(), brotliCopies(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

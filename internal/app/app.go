@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	netmail "net/mail"
 	"sync"
 	"time"
 
@@ -37,6 +38,7 @@ import (
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
 	"vecinos/internal/purge"
+	"vecinos/internal/push"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/realtime"
 	"vecinos/internal/reservations"
@@ -76,6 +78,7 @@ type App struct {
 	version string
 	streams sync.WaitGroup // realtime streams that left net/http (httpapi.Deps.Streams)
 	mail    *mail.Worker
+	push    *mail.Worker // the outbox's web pushes (docs/adr/0030)
 	purge   *purge.Job
 	voting  *voting.Service
 	booking *reservations.Service // its reminders run in Background
@@ -113,7 +116,15 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now, a.Metrics); err != nil {
 		return nil, err
 	}
-	db, wake, now := a.DB, a.mail.Wake, o.Now
+	pushes, err := push.New(ctx, a.DB, push.Options{Now: o.Now, AllowHTTP: cfg.Dev})
+	if err != nil {
+		return nil, err
+	}
+	a.push = &mail.Worker{Name: "push", Outbox: store.PushQueue{DB: a.DB}, Log: o.Log, Now: o.Now,
+		Sender: a.Metrics.CountPushFailures(&push.Sender{Store: a.DB, Keys: pushes.Keys(), Subscriber: pushSubscriber(cfg), Log: o.Log})}
+	// Whatever queues an email may queue pushes in the same transaction: one wake-up sends both at once.
+	db, now := a.DB, o.Now
+	wake := func() { a.mail.Wake(); a.push.Wake() }
 	limiter := rateLimiter(db, now)
 	auditLog := audit.New(db, now, o.Log)
 	record := domain.Auditor(auditLog.Record)
@@ -156,6 +167,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
 		Wall:          wall.New(db, wall.Options{Now: now, Changed: a.Messaging.Changed}),
 		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
+		Push:          pushes,
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,
@@ -209,6 +221,21 @@ func mailWorker(cfg *config.Config, db *store.DB, log *slog.Logger, now func() t
 	return &mail.Worker{Outbox: db, Sender: m.CountFailures(sender), Log: log, Now: now}, nil
 }
 
+// pushSubscriber is the contact the push services see in the VAPID token (RFC 8292 §2.1): the public URL
+// when it is https, or else an email address of the operator's.
+func pushSubscriber(cfg *config.Config) string {
+	if cfg.SecureCookies() {
+		return cfg.PublicURL
+	}
+	if a := cfg.SupportAddress(); a != "" {
+		return a
+	}
+	if a, err := netmail.ParseAddress(cfg.MailFrom); err == nil {
+		return a.Address
+	}
+	return "no-reply@localhost"
+}
+
 // oauthProviders are the sign-in providers whose client id and secret are set.
 func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	callback := func(name string) string { return cfg.PublicURL + "/api/v1/auth/oauth/" + name + "/callback" }
@@ -235,6 +262,7 @@ func (a *App) Background() (stop func()) {
 		a.log.Warn("mail outbox: cannot release the claims of a previous run", "err", err)
 	}
 	wg.Go(func() { a.mail.Run(ctx) })
+	wg.Go(func() { a.push.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) })
 	wg.Go(func() { a.voting.Run(ctx) }) // polls open, close and end their objection period on time
 	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })

@@ -58,6 +58,7 @@ func TestMetricsShowRequestsStreamsOutboxAndPools(t *testing.T) {
 			"vecinos_outbox_depth 1", // the confirmation email: nothing sends it in this test
 			`vecinos_db_pool_open_connections{pool="write"}`,
 			"vecinos_mail_failures_total 0",
+			"vecinos_push_failures_total 0",
 			"go_goroutines ",
 		} {
 			if !strings.Contains(page, want) {

@@ -439,6 +439,16 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodDelete, "/api/v1/tasks/{id}", members, 204, "tasks", "deleteTask", s.deleteTask,
 		"Eliminar una tarea (administradores y miembros autorizados)")
 
+	// push: web push notifications per device, and the kinds each member gets (issue #17)
+	route(api, http.MethodGet, "/api/v1/push", members, 200, "push", "getPushSettings", s.pushSettings,
+		"Mis notificaciones push: la clave del servidor, los tipos activos y mis dispositivos")
+	route(api, http.MethodPost, "/api/v1/push/subscriptions", members, 200, "push", "subscribePush", s.subscribePush,
+		"Activar las notificaciones push en este dispositivo")
+	route(api, http.MethodDelete, "/api/v1/push/subscriptions/{id}", members, 204, "push", "unsubscribePush", s.unsubscribePush,
+		"Desactivar las notificaciones push en un dispositivo mío")
+	route(api, http.MethodPut, "/api/v1/push/kinds/{kind}", members, 204, "push", "setPushKind", s.setPushKind,
+		"Activar o desactivar un tipo de notificación push")
+
 	// wall: the 'Muro Comunitario' (issue #16)
 	route(api, http.MethodGet, "/api/v1/wall", members, 200, "wall", "listWallPosts", s.listWall,
 		"Muro de la comunidad, lo más nuevo primero (los administradores ven también lo oculto)")

@@ -30,6 +30,7 @@ import (
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
+	"vecinos/internal/push"
 	"vecinos/internal/ratelimit"
 	"vecinos/internal/reservations"
 	"vecinos/internal/tasks"
@@ -65,6 +66,7 @@ type Deps struct {
 	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
 	Wall          *wall.Service              // the community wall (issue #16)
 	Privacy       *privacy.Service           // the member's data export and consent (issue #17)
+	Push          *push.Service              // web push: devices and the kinds of notification (issue #17)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
 	Files         files.Storage              // uploaded files
 	Log           *slog.Logger

@@ -51,7 +51,7 @@ func newSPA(dist fs.FS) (*spa, error) {
 		switch {
 		case strings.HasPrefix(p, "assets/"): // content-hashed names: never change
 			f.cacheControl = "public, max-age=31536000, immutable"
-		case p == "index.html": // always revalidate, so a deploy reaches everyone at once
+		case p == "index.html" || p == "sw.js": // always revalidate, so a deploy reaches everyone at once
 			f.cacheControl = "no-cache"
 		}
 		if p == "manifest.webmanifest" {

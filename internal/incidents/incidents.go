@@ -30,6 +30,7 @@ type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	IncidentForUpdate(ctx context.Context, communityID, id string) (*domain.Incident, error)
 	SaveIncident(ctx context.Context, old, in *domain.Incident, by string, at time.Time) error
+	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
 }
 
 // Service is the incidents service.
@@ -247,7 +248,13 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.
 			return err
 		}
 		saved = &in
-		return s.store.SaveIncident(ctx, old, &in, a.UserID, at)
+		if err := s.store.SaveIncident(ctx, old, &in, a.UserID, at); err != nil {
+			return err
+		}
+		if in.DeletedAt != nil {
+			return nil
+		}
+		return s.store.QueuePush(ctx, changePush(a, old, &in))
 	})
 	if err != nil {
 		return nil, err
@@ -278,4 +285,35 @@ func (p Patch) apply(in *domain.Incident) {
 	if p.ImageURL != nil {
 		in.ImageURL = domain.Optional(p.ImageURL)
 	}
+}
+
+// changePush is the push of a change to an incident, for its creator and its assignee but the actor.
+func changePush(a *domain.Actor, old, in *domain.Incident) domain.Push {
+	var users []string
+	for _, u := range []*string{in.CreatedBy, in.AssignedTo} {
+		if u != nil && *u != a.UserID && (len(users) == 0 || users[0] != *u) {
+			users = append(users, *u)
+		}
+	}
+	return domain.Push{Kind: domain.PushIncident, Users: users, URL: "/incidents", Tag: "incident-" + in.ID,
+		Text: func(lang domain.Language) (string, string) {
+			title := domain.Localized(lang, "Incidencia: ", "Incidència: ", "Incident: ") + in.Title
+			switch {
+			case old.Status != in.Status:
+				return title, domain.Localized(lang, "Nuevo estado: ", "Nou estat: ", "New status: ") + statusLabel(lang, in.Status)
+			case in.AssignedTo != nil && (old.AssignedTo == nil || *old.AssignedTo != *in.AssignedTo):
+				return title, domain.Localized(lang, "Tiene una nueva persona asignada", "Té una nova persona assignada", "It has a new assignee")
+			}
+			return title, domain.Localized(lang, "Se ha actualizado", "S'ha actualitzat", "It was updated")
+		}}
+}
+
+func statusLabel(lang domain.Language, st domain.IncidentStatus) string {
+	switch st {
+	case domain.IncidentInProgress:
+		return domain.Localized(lang, "En progreso", "En curs", "In progress")
+	case domain.IncidentResolved:
+		return domain.Localized(lang, "Resuelta", "Resolta", "Resolved")
+	}
+	return domain.Localized(lang, "Abierta", "Oberta", "Open")
 }

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -33,11 +34,16 @@ const (
 	sendLease   = sendTimeout + 10*time.Second
 )
 
-// Worker sends the outbox: every Interval, and at once when woken.
+// ErrPermanent marks a delivery error that another attempt cannot cure (the message is given up at once).
+var ErrPermanent = errors.New("permanent failure")
+
+// Worker sends the outbox: every Interval, and at once when woken. The same worker sends web pushes,
+// which are rows of the same outbox (docs/adr/0030), with an Outbox that claims those and a push Sender.
 type Worker struct {
 	Outbox   Outbox
 	Sender   Sender
 	Log      *slog.Logger
+	Name     string           // what it sends, for the log: "mail" when empty
 	Interval time.Duration    // how often to look for due messages; 1 s when zero
 	Now      func() time.Time // the clock; time.Now when nil
 
@@ -80,6 +86,13 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 }
 
+func (w *Worker) name() string {
+	if w.Name == "" {
+		return "mail"
+	}
+	return w.Name
+}
+
 func (w *Worker) now() time.Time {
 	if w.Now != nil {
 		return w.Now()
@@ -94,7 +107,7 @@ func (w *Worker) drain(ctx context.Context) {
 		batch, err := w.Outbox.ClaimMail(ctx, claimed, batchSize, lease)
 		if err != nil {
 			if ctx.Err() == nil {
-				w.Log.WarnContext(ctx, "mail outbox: cannot claim messages", "err", err)
+				w.Log.WarnContext(ctx, w.name()+" outbox: cannot claim messages", "err", err)
 			}
 			return
 		}
@@ -110,12 +123,12 @@ func (w *Worker) drain(ctx context.Context) {
 // deliver sends one message claimed until claimedUntil and records the outcome. It logs addresses and
 // errors, never bodies.
 func (w *Worker) deliver(ctx context.Context, q domain.QueuedMail, claimedUntil time.Time) {
-	log := w.Log.With("mail_id", q.ID, "to", q.Mail.To)
+	log := w.Log.With(w.name()+"_id", q.ID, "to", q.Mail.To)
 	// Still ours? (The batch's lease may have run out while earlier messages were sent, and another
 	// instance claimed this one.) Then keep it for as long as the delivery may take.
 	if mine, err := w.Outbox.ExtendMailClaim(ctx, q.ID, claimedUntil, w.now().Add(sendLease)); err != nil || !mine {
 		if err != nil {
-			log.WarnContext(ctx, "mail outbox: cannot extend the claim", "err", err)
+			log.WarnContext(ctx, w.name()+" outbox: cannot extend the claim", "err", err)
 		}
 		return
 	}
@@ -129,18 +142,18 @@ func (w *Worker) deliver(ctx context.Context, q domain.QueuedMail, claimedUntil 
 	switch attempts := q.Attempts + 1; {
 	case sendErr == nil:
 		err = w.Outbox.MarkMailSent(ctx, q.ID, now)
-		log.InfoContext(ctx, "mail sent", "subject", q.Mail.Subject)
-	case attempts >= maxAttempts:
+		log.InfoContext(ctx, w.name()+" sent", "subject", q.Mail.Subject)
+	case attempts >= maxAttempts || errors.Is(sendErr, ErrPermanent):
 		err = w.Outbox.MarkMailAbandoned(ctx, q.ID, attempts, now, sendErr.Error())
-		log.ErrorContext(ctx, "mail undeliverable: giving up", "attempts", attempts, "err", sendErr)
+		log.ErrorContext(ctx, w.name()+" undeliverable: giving up", "attempts", attempts, "err", sendErr)
 	default:
 		next := now.Add(backoff(attempts))
 		err = w.Outbox.MarkMailFailed(ctx, q.ID, attempts, next, sendErr.Error())
-		log.WarnContext(ctx, "mail not sent: will retry", "attempts", attempts, "next_try", next, "err", sendErr)
+		log.WarnContext(ctx, w.name()+" not sent: will retry", "attempts", attempts, "next_try", next, "err", sendErr)
 	}
 	if err != nil {
 		// The lease runs out and the message is tried again: a duplicate is better than a lost email.
-		log.ErrorContext(ctx, "mail outbox: cannot record the delivery", "err", err)
+		log.ErrorContext(ctx, w.name()+" outbox: cannot record the delivery", "err", err)
 	}
 }
 

@@ -1,5 +1,5 @@
 // Package metrics is what an operator watches, in Prometheus' text format: requests by route, open
-// realtime streams, the outbox's backlog, the database pools, failed emails, and the Go runtime. It is
+// realtime streams, the outbox's backlog, the database pools, failed emails and pushes, and the Go runtime. It is
 // served on a listener of its own (VECINOS_METRICS_ADDR), never on the public one.
 package metrics
 
@@ -32,6 +32,7 @@ type Metrics struct {
 	requests     *prometheus.CounterVec
 	duration     *prometheus.HistogramVec
 	mailFailures prometheus.Counter
+	pushFailures prometheus.Counter
 }
 
 // New registers the metrics of one instance.
@@ -48,8 +49,10 @@ func New(src Sources) *Metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}}, []string{"route", "method"}),
 		mailFailures: prometheus.NewCounter(prometheus.CounterOpts{Name: "vecinos_mail_failures_total",
 			Help: "Email deliveries that failed (each is retried, up to its last attempt)."}),
+		pushFailures: prometheus.NewCounter(prometheus.CounterOpts{Name: "vecinos_push_failures_total",
+			Help: "Web push deliveries that failed (retried like emails; a device that is gone is removed, not counted)."}),
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.mailFailures,
+	m.reg.MustRegister(m.requests, m.duration, m.mailFailures, m.pushFailures,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vecinos_realtime_streams",
 			Help: "Realtime (SSE) streams open on this instance."}, func() float64 { return float64(src.Streams()) }),
@@ -78,6 +81,11 @@ func (m *Metrics) Handler() http.Handler {
 // CountFailures wraps an email sender so its failures are counted.
 func (m *Metrics) CountFailures(s mail.Sender) mail.Sender { return failureCounter{s, m.mailFailures} }
 
+// CountPushFailures wraps the web push sender so its failures are counted.
+func (m *Metrics) CountPushFailures(s mail.Sender) mail.Sender {
+	return failureCounter{s, m.pushFailures}
+}
+
 type failureCounter struct {
 	mail.Sender
 	failures prometheus.Counter
@@ -95,8 +103,8 @@ func (f failureCounter) Send(ctx context.Context, msg domain.Mail) error {
 type scraped struct{ src Sources }
 
 var (
-	outboxDepth = prometheus.NewDesc("vecinos_outbox_depth", "Emails waiting in the outbox (not sent, not given up).", nil, nil)
-	outboxAge   = prometheus.NewDesc("vecinos_outbox_oldest_age_seconds", "How long the oldest waiting email has waited (0 when none).", nil, nil)
+	outboxDepth = prometheus.NewDesc("vecinos_outbox_depth", "Emails and web pushes waiting in the outbox (not sent, not given up).", nil, nil)
+	outboxAge   = prometheus.NewDesc("vecinos_outbox_oldest_age_seconds", "How long the oldest waiting email or push has waited (0 when none).", nil, nil)
 	poolOpen    = prometheus.NewDesc("vecinos_db_pool_open_connections", "Open connections of a database pool.", []string{"pool"}, nil)
 	poolInUse   = prometheus.NewDesc("vecinos_db_pool_in_use_connections", "Connections of a pool in use.", []string{"pool"}, nil)
 	poolMax     = prometheus.NewDesc("vecinos_db_pool_max_open_connections", "The most connections a pool may open.", []string{"pool"}, nil)

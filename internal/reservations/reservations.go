@@ -40,6 +40,7 @@ type Store interface {
 	ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error)
 	SaveReservation(ctx context.Context, r *domain.Reservation, created bool) error
 	QueueReservationMail(ctx context.Context, userID string, compose func(domain.Recipient) (domain.Mail, error)) error
+	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
 }
 
 // Area is the name of this feature's live changes (messaging.Service.Changed): the web app's query keys
@@ -456,8 +457,28 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id string, approv
 		if !approve {
 			kind, r.Status, r.Reason = mail.KindReservationRejected, domain.ReservationRejected, why
 		}
-		return s.notify(ctx, kind, f, r)
+		if err := s.notify(ctx, kind, f, r); err != nil {
+			return err
+		}
+		return s.store.QueuePush(ctx, decisionPush(f, r, approve))
 	})
+}
+
+// decisionPush is the push to a reservation's owner that it was approved or rejected.
+func decisionPush(f *domain.Facility, r *domain.Reservation, approved bool) domain.Push {
+	p := domain.Push{Kind: domain.PushReservation, URL: "/reservations", Tag: "reservation-" + r.ID}
+	if r.UserID != nil {
+		p.Users = []string{*r.UserID}
+	}
+	start := r.StartAt.In(location(f.TimeZone))
+	when := start.Format("02/01/2006 15:04")
+	p.Text = func(lang domain.Language) (string, string) {
+		if approved {
+			return domain.Localized(lang, "Reserva aprobada", "Reserva aprovada", "Reservation approved"), f.Name + " · " + when
+		}
+		return domain.Localized(lang, "Reserva rechazada", "Reserva rebutjada", "Reservation rejected"), f.Name + " · " + when
+	}
+	return p
 }
 
 // nextDeposit are the steps an admin may record from each state of a deposit.

@@ -216,8 +216,10 @@ func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, n
 		if err != nil {
 			return err
 		}
-		queued, err = enqueueEach(ctx, tx, recipients, notify)
-		return err
+		if queued, err = enqueueEach(ctx, tx, recipients, notify); err != nil {
+			return err
+		}
+		return queueCriticalPush(ctx, tx, an)
 	})
 	return queued, err
 }

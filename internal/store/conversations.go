@@ -285,6 +285,9 @@ func (db *DB) SendDirectMessage(ctx context.Context, m *domain.DirectMessage) (*
 			m.ConversationID); err != nil {
 			return err
 		}
+		if err := queueDirectMessagePush(ctx, tx, m); err != nil {
+			return err
+		}
 		n := domain.Notice{Kind: domain.NoticeDM, ID: m.ID, Scope: m.ConversationID, Community: m.CommunityID}
 		if m.SenderID != nil {
 			n.User = *m.SenderID

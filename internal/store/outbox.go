@@ -79,6 +79,11 @@ func enqueueEach(ctx context.Context, tx conn, recipients []domain.Recipient, no
 // is not claimed again until its lease expires (a worker that died while sending), so instances sharing
 // the database never send the same email twice while they are alive.
 func (db *DB) ClaimMail(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]domain.QueuedMail, error) {
+	return db.claim(ctx, outboxMail, now, limit, lease)
+}
+
+// claim leases up to limit due rows of kind (mail or push); see ClaimMail.
+func (db *DB) claim(ctx context.Context, kind string, now time.Time, limit int, lease time.Duration) ([]domain.QueuedMail, error) {
 	at := now.UnixMilli()
 	// One statement on both engines (RETURNING needs SQLite 3.35). The outer conditions repeat the inner
 	// ones on purpose: on PostgreSQL two claims may pick the same rows in their subqueries; the later one
@@ -86,11 +91,11 @@ func (db *DB) ClaimMail(ctx context.Context, now time.Time, limit int, lease tim
 	// skips those that are now leased. On SQLite the single writer runs claims one after the other.
 	rows, err := db.writer().query(ctx, `UPDATE mail_outbox SET locked_until = ?
 		WHERE id IN (SELECT id FROM mail_outbox
-			WHERE sent_at IS NULL AND failed_at IS NULL AND next_try_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+			WHERE kind = ? AND sent_at IS NULL AND failed_at IS NULL AND next_try_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
 			ORDER BY next_try_at LIMIT ?)
 		AND sent_at IS NULL AND failed_at IS NULL AND (locked_until IS NULL OR locked_until <= ?)
 		RETURNING id, to_addr, subject, text_body, html_body, attempts`,
-		now.Add(lease).UnixMilli(), at, at, limit, at)
+		now.Add(lease).UnixMilli(), kind, at, at, limit, at)
 	if err != nil {
 		return nil, fmt.Errorf("claim mail: %w", err)
 	}
@@ -146,11 +151,11 @@ func clip(s string) string {
 	return strings.ToValidUTF8(s[:maxErrorLen], "")
 }
 
-// ListMail returns the newest limit messages of the outbox, newest first.
+// ListMail returns the newest limit emails of the outbox, newest first.
 func (db *DB) ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error) {
 	rows, err := db.reader().query(ctx, `SELECT id, to_addr, subject, text_body, html_body, created_at, next_try_at,
 		sent_at, failed_at, attempts, last_error
-		FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+		FROM mail_outbox WHERE kind = 'mail' ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list mail: %w", err)
 	}
@@ -179,8 +184,8 @@ func optionalTime(ms sql.NullInt64) *time.Time {
 	return &t
 }
 
-// OutboxBacklog is the outbox's queue for the operator: emails waiting to be sent (neither sent nor given
-// up) and the time the oldest of them was queued (nil when none waits).
+// OutboxBacklog is the outbox's queue for the operator: emails and pushes waiting to be sent (neither sent
+// nor given up) and the time the oldest of them was queued (nil when none waits).
 func (db *DB) OutboxBacklog(ctx context.Context) (int, *time.Time, error) {
 	var n int
 	var oldest *int64

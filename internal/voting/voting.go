@@ -66,6 +66,7 @@ type Store interface {
 	PollObjections(ctx context.Context, pollID string) ([]domain.PollObjection, error)
 	PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.PollRecipient, error)
 	QueuePollMail(ctx context.Context, m domain.Mail) error
+	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
 }
 
 // Service is the voting service.
@@ -442,7 +443,10 @@ func (s *Service) open(ctx context.Context, p *domain.Poll, now time.Time) (int,
 	if p.OpensAt == nil || p.OpensAt.After(now) {
 		p.OpensAt = &now
 	}
-	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollOpened, "" })
+	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollOpened, "" },
+		func(lang domain.Language) (string, string) {
+			return domain.Localized(lang, "Votación abierta", "Votació oberta", "Poll open"), p.Title
+		})
 }
 
 // close makes an active poll Cerrada at now (inside the caller's transaction). Where art. 17.8 applies,
@@ -479,6 +483,8 @@ func (s *Service) close(ctx context.Context, p *domain.Poll, now time.Time) (int
 			return mail.KindPollAbsent, summary
 		}
 		return mail.KindPollClosed, summary
+	}, func(lang domain.Language) (string, string) {
+		return domain.Localized(lang, "Votación cerrada", "Votació tancada", "Poll closed"), p.Title
 	})
 }
 
@@ -491,11 +497,13 @@ func (s *Service) finalize(ctx context.Context, p *domain.Poll, now time.Time) (
 		return 0, err
 	}
 	summary := r.Summary()
-	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollFinal, summary })
+	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollFinal, summary }, nil)
 }
 
-// notify queues one email per recipient of the poll, of the kind pick says, with the result line.
-func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.PollRecipient) (mail.Kind, string)) (int, error) {
+// notify queues one email per recipient of the poll, of the kind pick says, with the result line, and, with
+// pushText, a push to each of them.
+func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.PollRecipient) (mail.Kind, string),
+	pushText func(domain.Language) (string, string)) (int, error) {
 	recipients, err := s.store.PollRecipients(ctx, p)
 	if err != nil {
 		return 0, err
@@ -513,6 +521,16 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 			return 0, err
 		}
 		if err := s.store.QueuePollMail(ctx, m); err != nil {
+			return 0, err
+		}
+	}
+	if pushText != nil {
+		users := make([]string, 0, len(recipients))
+		for _, r := range recipients {
+			users = append(users, r.UserID)
+		}
+		if err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: "/voting?poll=" + p.ID,
+			Tag: "poll-" + p.ID, Text: pushText}); err != nil {
 			return 0, err
 		}
 	}

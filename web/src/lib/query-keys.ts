@@ -13,6 +13,8 @@ export const queryKeys = {
   profile: () => ['profile'] as const,
   /** My acceptance of the terms and the privacy policy (GET /account/consent). */
   consent: () => ['consent'] as const,
+  /** My web push settings: the server's key, the kinds on, my devices (issue #17). */
+  push: () => ['push'] as const,
   resetLink: (token: string) => ['reset-link', token] as const,
   dashboard: () => ['dashboard'] as const,
 

@@ -3,6 +3,7 @@ import { api } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { queryKeys } from '@/lib/query-keys'
+import { forgetPushSubscription } from '@/lib/pwa'
 
 /** The signed-in user as the API describes them (GET /api/v1/me). */
 export type Me = components['schemas']['Me']
@@ -51,9 +52,16 @@ export function clearSession(queryClient: QueryClient): void {
 export const SIGNED_OUT_STATE = { signedOut: true } as const
 
 /**
- * Signs out on the server, which clears the cookie (and answers 204 to a session that already ended).
- * Then navigate to /login with SIGNED_OUT_STATE, which clears the cache.
+ * Signs out on the server, which clears the cookie (and answers 204 to a session that already ended),
+ * and drops this device's push subscription, so the next person on it gets none of this account's
+ * notifications (the push service answers 410 and the server forgets the device). Then navigate to /login
+ * with SIGNED_OUT_STATE, which clears the cache.
  */
 export function useLogout() {
-  return useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')) })
+  return useMutation({
+    mutationFn: async () => {
+      await unwrap(api.POST('/api/v1/auth/logout'))
+      await forgetPushSubscription()
+    },
+  })
 }

@@ -2047,6 +2047,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis notificaciones push: la clave del servidor, los tipos activos y mis dispositivos */
+        get: operations["getPushSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/kinds/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Activar o desactivar un tipo de notificación push */
+        put: operations["setPushKind"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activar las notificaciones push en este dispositivo */
+        post: operations["subscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Desactivar las notificaciones push en un dispositivo mío */
+        delete: operations["unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reservations": {
         parameters: {
             query?: never;
@@ -3625,6 +3693,10 @@ export interface components {
             choice: "favour" | "against" | "abstain";
             text: string;
         };
+        KeysStruct: {
+            auth: string;
+            p256dh: string;
+        };
         LikeWallPostInputBody: {
             liked: boolean;
         };
@@ -4101,6 +4173,45 @@ export interface components {
         };
         ProviderRatingsOutputBody: {
             items: components["schemas"]["ProviderRating"][] | null;
+        };
+        PushDevice: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description A label for the person, e.g. 'Chrome en Android' */
+            device: string;
+            /** @description The push service's address of the device: the web app finds its own device by it */
+            endpoint: string;
+            id: string;
+        };
+        PushKindInputBody: {
+            on: boolean;
+        };
+        PushKinds: {
+            /** @description A critical announcement */
+            criticalAnnouncement: boolean;
+            /** @description A new direct message (never from a muted conversation) */
+            directMessage: boolean;
+            /** @description A change to an incident I reported or am assigned */
+            incident: boolean;
+            /** @description A poll of my community opens or closes */
+            poll: boolean;
+            /** @description My reservation approved or rejected */
+            reservation: boolean;
+        };
+        PushSettingsOutputBody: {
+            devices: components["schemas"]["PushDevice"][] | null;
+            kinds: components["schemas"]["PushKinds"];
+            /** @description The server's VAPID public key (applicationServerKey), base64url */
+            publicKey: string;
+        };
+        PushSubscribeInputBody: {
+            /** @description A label for the person, e.g. 'Chrome en Android' */
+            device?: string;
+            endpoint: string;
+            keys: components["schemas"]["KeysStruct"];
+        };
+        PushSubscribeOutputBody: {
+            id: string;
         };
         Quote: {
             authorName: string;
@@ -9746,6 +9857,130 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Provider"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPushSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSettingsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setPushKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "directMessage" | "criticalAnnouncement" | "incident" | "reservation" | "poll";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushKindInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscribeInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscribeOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

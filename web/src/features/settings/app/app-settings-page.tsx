@@ -20,6 +20,7 @@ import {
 } from '@/lib/app-settings'
 import { useSession } from '@/lib/session'
 import { SettingsScreen } from '../components/settings-screen'
+import { InstallCard, PushCard } from './pwa-settings'
 
 function Row({ id, label, hint, children }: { id: string; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
   return (
@@ -124,6 +125,9 @@ export function AppSettingsPage() {
           </Row>
         </CardContent>
       </Card>
+
+      <PushCard />
+      <InstallCard />
 
       {changed && (
         <div

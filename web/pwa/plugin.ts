@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import type { Plugin, ResolvedConfig } from 'vite'
+
+/** Files of dist/ that are not precached: the worker itself and what only tools read. */
+const SKIP = [/^sw\.js$/, /\.br$/, /\.map$/, /^\.vite\//, /\.LICENSE\.txt$/]
+
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort()
+}
+
+/**
+ * Writes dist/sw.js from pwa/sw.js after the build: the list of files to precache (the shell and what it
+ * loads first, icons, the manifest) and a version hashed from every built file, so any change to the app
+ * makes a new worker and the 'Nueva versión disponible' prompt (docs/adr/0030).
+ */
+export function serviceWorker(): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'vecinos-service-worker',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    closeBundle() {
+      const out = config.build.outDir
+      const files = filesOf(out).filter((file) => !SKIP.some((re) => re.test(file)))
+      const hash = createHash('sha256')
+      for (const file of files) hash.update(file).update('\0').update(readFileSync(join(out, file)))
+      // Precached: what the first screen needs (the files index.html names) and the few files outside
+      // assets/ (icons, manifest). Other chunks (a route, a language) are kept when first used, so
+      // installing the worker does not download every screen over mobile data.
+      const html = readFileSync(join(out, 'index.html'), 'utf8')
+      const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
+      const precache = files.filter((file) => !file.startsWith('assets/') || named.has(file))
+      const template = readFileSync(new URL('./sw.js', import.meta.url), 'utf8')
+      const header =
+        `self.__VERSION__ = ${JSON.stringify(hash.digest('hex').slice(0, 16))}\n` +
+        `self.__PRECACHE__ = ${JSON.stringify(precache.map((file) => '/' + file))}\n`
+      writeFileSync(join(out, 'sw.js'), header + template)
+    },
+  }
+}

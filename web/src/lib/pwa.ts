@@ -1,0 +1,211 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * The installable app (docs/adr/0030): the service worker's registration and update, the connection
+ * state, the browser's install prompt and this device's push subscription. main.tsx calls startPwa once;
+ * screens read the state with usePwa.
+ */
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+
+export interface PwaState {
+  online: boolean
+  /** A new version is installed and waits for 'Recargar'. */
+  updateReady: boolean
+  /** The browser offered to install the app (beforeinstallprompt). */
+  installable: boolean
+  /** Running as the installed app. */
+  installed: boolean
+  /** Files of the app kept on this device for offline use. */
+  cachedFiles: number
+}
+
+const SHELL_CACHE = 'vecinos-shell-'
+
+let state: PwaState = {
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  updateReady: false,
+  installable: false,
+  installed: typeof window !== 'undefined' && window.matchMedia('(display-mode: standalone)').matches,
+  cachedFiles: 0,
+}
+const listeners = new Set<() => void>()
+let waitingWorker: ServiceWorker | null = null
+let installEvent: BeforeInstallPromptEvent | null = null
+let updating = false
+
+function set(patch: Partial<PwaState>) {
+  state = { ...state, ...patch }
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The app's installability, connection and update state; re-renders when it changes. */
+export function usePwa(): PwaState {
+  return useSyncExternalStore(subscribe, () => state)
+}
+
+/** Counts the files of the app the service worker keeps on this device. */
+async function countCached() {
+  if (!('caches' in window)) return
+  let n = 0
+  for (const name of await caches.keys()) {
+    if (name.startsWith(SHELL_CACHE)) n += (await (await caches.open(name)).keys()).length
+  }
+  set({ cachedFiles: n })
+}
+
+function watchForUpdate(registration: ServiceWorkerRegistration) {
+  const offer = (worker: ServiceWorker | null) => {
+    // With no controller this is the first install, not an update: nothing to offer.
+    if (worker && navigator.serviceWorker.controller) {
+      waitingWorker = worker
+      set({ updateReady: true })
+    }
+  }
+  offer(registration.waiting)
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') offer(worker)
+      if (worker.state === 'activated') void countCached()
+    })
+  })
+  // An app left open for days still learns of a deploy when it comes back to the foreground.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void registration.update().catch(() => undefined)
+  })
+}
+
+/** Registers the service worker (production builds only) and follows the connection and install prompt. */
+export function startPwa() {
+  window.addEventListener('online', () => {
+    set({ online: true })
+  })
+  window.addEventListener('offline', () => {
+    set({ online: false })
+    void countCached()
+  })
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault() // offered from /settings/app instead of the browser's own bar
+    installEvent = event as BeforeInstallPromptEvent
+    set({ installable: true })
+  })
+  window.addEventListener('appinstalled', () => {
+    installEvent = null
+    set({ installable: false, installed: true })
+  })
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (updating) window.location.reload()
+  })
+  void countCached()
+  navigator.serviceWorker
+    .register('/sw.js')
+    .then(watchForUpdate)
+    .catch(() => undefined) // no offline support in this browser; the app works as before
+  // The chunks this page loaded before the worker controlled it (the first visit) are kept too, so the
+  // screen opens offline the next time.
+  void navigator.serviceWorker.ready.then((registration) => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.startsWith('/assets/'))
+    registration.active?.postMessage({ type: 'keep', urls })
+    void countCached()
+  })
+}
+
+/** 'Recargar': activates the waiting version; the page reloads when it takes over. */
+export function applyUpdate() {
+  if (!waitingWorker) return
+  updating = true
+  waitingWorker.postMessage('skipWaiting')
+}
+
+/** Shows the browser's install dialog; true when the person accepted. */
+export async function promptInstall(): Promise<boolean> {
+  if (!installEvent) return false
+  const event = installEvent
+  await event.prompt()
+  const { outcome } = await event.userChoice
+  installEvent = null
+  set({ installable: false })
+  return outcome === 'accepted'
+}
+
+/** Whether this browser can receive web push (a service worker, the Push API and notifications). */
+export function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+}
+
+/** This device's push subscription, or null. */
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  if (!pushSupported()) return null
+  const registration = await navigator.serviceWorker.getRegistration()
+  return (await registration?.pushManager.getSubscription()) ?? null
+}
+
+/** Drops this device's push subscription, if any (signing out). Never fails. */
+export async function forgetPushSubscription(): Promise<void> {
+  try {
+    await (await currentPushSubscription())?.unsubscribe()
+  } catch {
+    // Nothing to drop, or the browser refused: the server removes the device at its next 404/410.
+  }
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
+  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
+  const bytes = new Uint8Array(raw.length)
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
+  return bytes
+}
+
+/** Asks for permission and subscribes this device with the server's VAPID key. */
+export async function subscribePush(publicKey: string): Promise<PushSubscriptionJSON> {
+  if ((await Notification.requestPermission()) !== 'granted') throw new PushPermissionError()
+  const registration = await navigator.serviceWorker.ready
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(publicKey),
+  })
+  return subscription.toJSON()
+}
+
+/** The person refused (or had blocked) notifications for this site. */
+export class PushPermissionError extends Error {
+  constructor() {
+    super('notifications not allowed')
+    this.name = 'PushPermissionError'
+  }
+}
+
+/** A label for this device in the list of devices ('Chrome · Android'). */
+export function deviceLabel(): string {
+  const ua = navigator.userAgent
+  const first = (names: [string, string][]) => names.find(([needle]) => ua.includes(needle))?.[1] ?? ''
+  const browser = first([
+    ['Edg/', 'Edge'],
+    ['Firefox/', 'Firefox'],
+    ['Chrome/', 'Chrome'],
+    ['Safari/', 'Safari'],
+  ])
+  const system = first([
+    ['Android', 'Android'],
+    ['iPhone', 'iOS'],
+    ['iPad', 'iOS'],
+    ['Windows', 'Windows'],
+    ['Mac OS X', 'macOS'],
+    ['Linux', 'Linux'],
+  ])
+  return [browser, system].filter(Boolean).join(' · ')
+}
