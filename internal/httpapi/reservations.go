@@ -345,6 +345,16 @@ type timeZoneOutput struct {
 	}
 }
 
+func (s *server) getReservationTimeZone(ctx context.Context, _ *struct{}) (*timeZoneOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &timeZoneOutput{}
+	out.Body.TimeZone, err = s.Reservations.TimeZone(ctx, a)
+	return out, err
+}
+
 func (s *server) setReservationTimeZone(ctx context.Context, in *timeZoneInput) (*timeZoneOutput, error) {
 	a, err := member(ctx)
 	if err != nil {

@@ -48,7 +48,8 @@ func TestReservationPermissions(t *testing.T) {
 		all := []call{
 			{"GET", "/api/v1/facilities", nil}, {"POST", "/api/v1/facilities", facilityBody}, {"GET", fac, nil},
 			{"PATCH", fac, facilityBody}, {"PUT", fac + "/closures/" + c.date, reason}, {"DELETE", fac + "/closures/" + c.date, nil},
-			{"GET", fac + "/availability", nil}, {"PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Atlantic/Canary"}},
+			{"GET", fac + "/availability", nil}, {"GET", "/api/v1/reservations/time-zone", nil},
+			{"PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Atlantic/Canary"}},
 			{"GET", "/api/v1/reservations", nil}, {"POST", "/api/v1/reservations", map[string]any{"facilityId": c.facility, "date": c.date, "start": "20:00", "end": "21:00"}},
 			{"GET", "/api/v1/reservations/next", nil}, {"GET", res, nil}, {"PATCH", res, slot}, {"POST", res + "/cancel", reason},
 			{"POST", res + "/review", review}, {"POST", res + "/deposit", deposit},
@@ -106,6 +107,18 @@ func TestReservationPermissions(t *testing.T) {
 		}
 		if all := c.admin.must(t, "GET", "/api/v1/reservations?all=true&past=true", nil, 200)["items"].([]any); len(all) != 1 {
 			t.Errorf("admin lists %d", len(all))
+		}
+		// The admin sets the community's time zone; its members read it, another community keeps its own.
+		zone := func(cl *client) any { return cl.must(t, "GET", "/api/v1/reservations/time-zone", nil, 200)["timeZone"] }
+		if got := zone(c.neighbour); got != "Europe/Madrid" {
+			t.Errorf("default time zone: %v", got)
+		}
+		c.admin.must(t, "PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Atlantic/Canary"}, 200)
+		if got := c.admin.must(t, "PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Marte/Olympus"}, 422); got["detail"] != "La zona horaria no es válida" {
+			t.Errorf("unknown zone: %v", got)
+		}
+		if a, b := zone(c.neighbour), zone(c.outsider); a != "Atlantic/Canary" || b != "Europe/Madrid" {
+			t.Errorf("after the change: neighbour %v, outsider %v", a, b)
 		}
 	})
 }

@@ -360,6 +360,8 @@ func registerAPI(api huma.API, s *server) {
 		"Volver a abrir un día cerrado (solo administradores)")
 	route(api, http.MethodGet, "/api/v1/facilities/{id}/availability", members, 200, "reservations", "getFacilityAvailability", s.facilityAvailability,
 		"Huecos libres y ocupados de un mes, día a día (hora de la comunidad)")
+	route(api, http.MethodGet, "/api/v1/reservations/time-zone", members, 200, "reservations", "getReservationTimeZone", s.getReservationTimeZone,
+		"La zona horaria de la comunidad, en la que se leen todas las horas de las reservas")
 	route(api, http.MethodPut, "/api/v1/reservations/time-zone", admins, 200, "reservations", "setReservationTimeZone", s.setReservationTimeZone,
 		"Cambiar la zona horaria de la comunidad (solo administradores)")
 	route(api, http.MethodGet, "/api/v1/reservations", members, 200, "reservations", "listReservations", s.listReservations,

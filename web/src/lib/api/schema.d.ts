@@ -2069,7 +2069,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** La zona horaria de la comunidad, en la que se leen todas las horas de las reservas */
+        get: operations["getReservationTimeZone"];
         /** Cambiar la zona horaria de la comunidad (solo administradores) */
         put: operations["setReservationTimeZone"];
         post?: never;
@@ -9651,6 +9652,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NextReservationOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReservationTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeZoneOutputBody"];
                 };
             };
             /** @description Error */
