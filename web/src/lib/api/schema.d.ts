@@ -2565,7 +2565,7 @@ export interface components {
             date: string;
             slots: components["schemas"]["FreeSlot"][] | null;
         };
-        AvailabilityOutputBody: {
+        AvailabilityMonth: {
             days: components["schemas"]["AvailabilityDay"][] | null;
             facilityId: string;
             month: string;
@@ -8119,10 +8119,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Content-Type"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AvailabilityOutputBody"];
+                    "application/json": components["schemas"]["AvailabilityMonth"];
                 };
             };
             /** @description Error */
