@@ -76,7 +76,7 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 		rows = append(rows, r...)
 		peaks = append(peaks, fmt.Sprintf("%s %d MB", engine, peak.peak/1024))
 	}
-	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
+	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
 		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, loadseed.WorkloadMembers, o.incidents)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\t")
@@ -144,7 +144,7 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		{name: "bookings", path: "/api/v1/reservations", script: bookingScript(booking, first.Tokens, o.threads), bookings: true},
 	} {
 		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)
-		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency",
+		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency", "--timeout", "10s",
 			"-H", "Cookie: vecinos_session=" + member.token}
 		if c.script != nil {
 			script := filepath.Join(dir, "case.lua")
