@@ -102,8 +102,10 @@ check-generated: web/node_modules/.package-lock.json web/dist/index.html
 loadtest: $(BIN)
 	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -engine sqlite,postgres -streams 1000,10000
 
-# The incidents workload of BENCHMARK.md (list, filter, search, by id, dashboard, inserts) against the real
-# binary, one instance per engine, measured by wrk (apt-get install wrk) at 50 connections, 20 s a case.
+# The incidents workload of BENCHMARK.md (list, filter, search, by id, dashboard, inserts) and the
+# reservations one (a facility's month of availability, concurrent bookings, then a check of the database
+# for overlaps and excess) against the real binary, one instance per engine, measured by wrk (apt-get
+# install wrk) at 50 connections, 20 s a case.
 loadtest-http: $(BIN)
 	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -workload http -engine sqlite,postgres
 

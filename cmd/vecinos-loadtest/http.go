@@ -35,11 +35,12 @@ type httpOptions struct {
 	adminURL    string
 }
 
-// httpCase is one wrk run: a GET of path, or with a body (a Lua script of wrk's) a POST.
+// httpCase is one wrk run: a GET of path, or the requests of a Lua script of wrk's.
 type httpCase struct {
-	name   string
-	path   string
-	insert bool
+	name     string
+	path     string
+	script   []byte
+	bookings bool // the script books reservations: refusals of a taken or full slot are expected, not errors
 }
 
 // wrkResult is what wrk reported of one case.
@@ -56,6 +57,7 @@ type httpRow struct {
 	name   string
 	wrkResult
 	serverCPU time.Duration // the server's CPU time during the case
+	note      string        // what the case found besides wrk's figures
 	err       error
 }
 
@@ -74,7 +76,7 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 		rows = append(rows, r...)
 		peaks = append(peaks, fmt.Sprintf("%s %d MB", engine, peak.peak/1024))
 	}
-	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
+	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
 		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, loadseed.WorkloadMembers, o.incidents)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\t")
@@ -89,7 +91,12 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 			r.requests, r.errors, float64(r.serverCPU.Microseconds())/float64(max(r.requests, 1)))
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
+	for _, r := range rows {
+		if r.note != "" {
+			fmt.Fprintf(stdout, "\n%s %s: %s", r.engine, r.name, r.note)
+		}
+	}
+	fmt.Fprintf(stdout, "\n\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
 		strings.Join(peaks, ", "), startLoad, loadAverage())
 	return rows, errors.Join(failed...)
 }
@@ -109,7 +116,7 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		defer db.drop()
 	}
 	fmt.Fprintf(progress, "%s: seeding 2 × %d members × %d incidents\n", engine, loadseed.WorkloadMembers, o.incidents)
-	member, incidentID, err := db.seedIncidents(ctx, o.incidents)
+	first, incidentID, err := db.seedIncidents(ctx, o.incidents)
 	if err != nil {
 		return nil, memory{}, err
 	}
@@ -118,11 +125,13 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		return nil, memory{}, err
 	}
 	defer srv.stop()
-
-	script := filepath.Join(dir, "insert.lua")
-	if err := os.WriteFile(script, insertScript(member.userID), 0o600); err != nil {
-		return nil, memory{}, err
+	fmt.Fprintf(progress, "%s: units for the members, the facilities and a month of the community hall\n", engine)
+	booking, err := seedReservations(ctx, "http://"+srv.addr, first)
+	if err != nil {
+		return nil, memory{}, fmt.Errorf("seeding reservations: %w", err)
 	}
+
+	member := seededMember{token: first.Tokens[1], userID: first.UserIDs[1]}
 	var rows []httpRow
 	for _, c := range []httpCase{
 		{name: "a) list", path: "/api/v1/incidents?limit=20"},
@@ -130,12 +139,18 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		{name: "c) search agua", path: "/api/v1/incidents?limit=20&q=agua"},
 		{name: "d) by id", path: "/api/v1/incidents/" + incidentID},
 		{name: "e) dashboard", path: "/api/v1/dashboard"},
-		{name: "inserts", path: "/api/v1/incidents", insert: true},
+		{name: "inserts", path: "/api/v1/incidents", script: insertScript(member.userID)},
+		{name: "f) month availability", path: "/api/v1/facilities/" + booking.hall + "/availability?month=" + booking.month},
+		{name: "bookings", path: "/api/v1/reservations", script: bookingScript(booking, first.Tokens, o.threads), bookings: true},
 	} {
 		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)
-		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency",
+		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency", "--timeout", "10s",
 			"-H", "Cookie: vecinos_session=" + member.token}
-		if c.insert {
+		if c.script != nil {
+			script := filepath.Join(dir, "case.lua")
+			if err := os.WriteFile(script, c.script, 0o600); err != nil {
+				return nil, memory{}, err
+			}
 			args = append(args, "-s", script)
 		}
 		cpu, _ := readCPU(srv.cmd.Process.Pid)
@@ -145,6 +160,9 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 			row.err = fmt.Errorf("wrk: %v\n%s", err, out)
 		} else {
 			row.wrkResult, row.err = parseWrk(string(out))
+			if row.err == nil && c.bookings {
+				row.note, row.err = checkBookings(ctx, engine, db, &row.wrkResult, string(out), o.duration)
+			}
 			if row.err == nil && row.errors > 0 {
 				row.err = fmt.Errorf("%d of %d requests failed; wrk printed:\n%s", row.errors, row.requests, out)
 			}
@@ -158,29 +176,53 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 	return rows, peak, nil
 }
 
+// checkBookings reads the counts of the bookings' script (the refusals of a taken or full slot are not
+// errors: wrk counted them as non-2xx) and then checks the database for overlaps and excess.
+func checkBookings(ctx context.Context, engine store.Engine, db *database, r *wrkResult, out string, d time.Duration) (string, error) {
+	created, refused, unexpected, err := bookingCounts(out)
+	if err != nil {
+		return "", err
+	}
+	if unexpected > 0 {
+		return "", fmt.Errorf("%d answers neither 201 nor a taken or full slot; wrk printed:\n%s", unexpected, out)
+	}
+	r.errors -= refused
+	check, err := openCheck(engine, db)
+	if err != nil {
+		return "", err
+	}
+	defer check.Close()
+	active, err := checkReservations(ctx, check)
+	if err != nil {
+		return "", fmt.Errorf("after the bookings: %w", err)
+	}
+	return fmt.Sprintf("%d booked (%.0f/s), %d refused as taken or full; afterwards %d active reservations, "+
+		"no overlap in an exclusive facility, no shared one over its capacity", created, float64(created)/d.Seconds(), refused, active), nil
+}
+
 // seededMember is the member the load is signed in as.
 type seededMember struct{ token, userID string }
 
-// seedIncidents migrates the database and fills it with the workload; it returns the session token of a
-// member of the first community and the id of one of its incidents.
-func (d *database) seedIncidents(ctx context.Context, n int) (member seededMember, incidentID string, err error) {
+// seedIncidents migrates the database and fills it with the workload; it returns the first community
+// (whose members the load signs in as) and the id of one of its incidents.
+func (d *database) seedIncidents(ctx context.Context, n int) (first *loadseed.Community, incidentID string, err error) {
 	db, err := store.Open(ctx, d.url, d.dataDir)
 	if err != nil {
-		return member, "", err
+		return nil, "", err
 	}
 	defer db.Close()
 	if _, err := db.Migrate(ctx); err != nil {
-		return member, "", fmt.Errorf("migrate: %w", err)
+		return nil, "", fmt.Errorf("migrate: %w", err)
 	}
-	first, err := loadseed.Workload(ctx, db, n)
+	first, err = loadseed.Workload(ctx, db, n)
 	if err != nil {
-		return member, "", err
+		return nil, "", err
 	}
 	newest, err := db.ListIncidents(ctx, first.ID, domain.IncidentFilter{Limit: 1})
 	if err != nil || len(newest) == 0 {
-		return member, "", fmt.Errorf("no incident seeded: %v", err)
+		return nil, "", fmt.Errorf("no incident seeded: %v", err)
 	}
-	return seededMember{token: first.Tokens[1], userID: first.UserIDs[1]}, newest[0].ID, nil
+	return first, newest[0].ID, nil
 }
 
 // insertScript is wrk's Lua script for the inserts: a POST of a new incident per request, as the app

@@ -6,11 +6,14 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"vecinos/internal/store"
 )
 
 // The command end to end on a small community: the real binary as child processes, every message must
@@ -101,7 +104,8 @@ func TestHTTPWorkloadAnswersEveryRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"a) list", "c) search agua", "d) by id", "e) dashboard", "inserts"} {
+	for _, name := range []string{"a) list", "c) search agua", "d) by id", "e) dashboard", "inserts", "f) month availability", "bookings",
+		"no overlap in an exclusive facility"} {
 		if !strings.Contains(out.String(), name) {
 			t.Errorf("the report has no row %q", name)
 		}
@@ -163,5 +167,63 @@ func TestCrashLosesNothingAcknowledged(t *testing.T) {
 		if !strings.Contains(out.String(), "| "+e+" | 3 | ") {
 			t.Errorf("no row for %s with 3 kills", e)
 		}
+	}
+}
+
+// The check after the bookings finds an overlap of an exclusive facility and a shared one over its
+// capacity, which SQLite (no exclusion constraint) lets a direct insert write.
+func TestCheckFindsOverlapsAndExcess(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	db := &database{dataDir: filepath.Join(dir, "data")}
+	c, err := db.seed(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check, err := openCheck(store.SQLite, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer check.Close()
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := check.ExecContext(ctx, q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec("INSERT INTO units (id, community_id, unit_number, created_at, updated_at) VALUES ('u', ?, '1º A', 0, 0)", c.ID)
+	for _, f := range []struct {
+		id       string
+		capacity int
+	}{{"hall", 1}, {"pool", 2}} {
+		exec(`INSERT INTO facilities (id, community_id, name, description, capacity, hours, slot_minutes, min_minutes, max_minutes,
+			max_per_month, cancel_hours, deposit_cents, needs_approval, rules, created_at, updated_at)
+			VALUES (?, ?, ?, '', ?, '[]', 60, 60, 60, 2, 24, 0, false, '', 0, 0)`, f.id, c.ID, f.id, f.capacity)
+	}
+	n := 0
+	book := func(facility string, start, end int64, status string) {
+		n++
+		exec(`INSERT INTO reservations (id, community_id, facility_id, unit_id, start_at, end_at, month, exclusive, status, deposit_cents,
+			created_at, updated_at) VALUES (?, ?, ?, 'u', ?, ?, '2026-12', ?, ?, 0, 0, 0)`, strconv.Itoa(n), c.ID, facility, start, end,
+			facility == "hall", status)
+	}
+	// Within the rules: back to back, a cancelled one over a live one, the pool at its capacity.
+	book("hall", 0, 60, "confirmed")
+	book("hall", 60, 120, "pending")
+	book("hall", 30, 90, "cancelled")
+	book("pool", 0, 60, "confirmed")
+	book("pool", 30, 90, "confirmed")
+	book("pool", 60, 120, "pending")
+	if active, err := checkReservations(ctx, check); err != nil || active != 5 {
+		t.Fatalf("within the rules: %d active, %v", active, err)
+	}
+	book("hall", 90, 150, "pending")
+	if _, err := checkReservations(ctx, check); err == nil || !strings.Contains(err.Error(), "1 overlapping pairs") {
+		t.Errorf("an overlap in the hall: %v", err)
+	}
+	exec("UPDATE reservations SET status = 'cancelled' WHERE id = ?", strconv.Itoa(n))
+	book("pool", 45, 50, "confirmed")
+	if _, err := checkReservations(ctx, check); err == nil || !strings.Contains(err.Error(), "0 overlapping pairs of reservations of exclusive facilities, 1 instants") {
+		t.Errorf("three at once in a pool of 2: %v", err)
 	}
 }

@@ -8,9 +8,12 @@
 //
 //	go run ./cmd/vecinos-loadtest -engine sqlite,postgres -streams 1000,10000
 //
-// The incidents over HTTP (-workload http): two communities of 200 members and 20,000 incidents each, one
-// instance, and wrk reading the list, a filter, a search, one incident and the dashboard, then creating
-// incidents, each for -duration at -connections concurrent requests (see http.go).
+// The incidents and reservations over HTTP (-workload http): two communities of 200 members and 20,000
+// incidents each, one instance, and wrk reading the list, a filter, a search, one incident and the
+// dashboard, then creating incidents, then reading a facility's month of availability and booking
+// reservations over many slots and units (see http.go and bookings.go), each for -duration at
+// -connections concurrent requests. After the bookings the database must hold no overlap of an exclusive
+// facility and no shared one over its capacity.
 //
 //	go run ./cmd/vecinos-loadtest -workload http -engine sqlite,postgres
 //

@@ -140,7 +140,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
 		Audit: record, Log: o.Log})
-	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed})
+	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
+		Audit: record})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{

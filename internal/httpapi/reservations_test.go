@@ -48,7 +48,8 @@ func TestReservationPermissions(t *testing.T) {
 		all := []call{
 			{"GET", "/api/v1/facilities", nil}, {"POST", "/api/v1/facilities", facilityBody}, {"GET", fac, nil},
 			{"PATCH", fac, facilityBody}, {"PUT", fac + "/closures/" + c.date, reason}, {"DELETE", fac + "/closures/" + c.date, nil},
-			{"GET", fac + "/availability", nil}, {"PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Atlantic/Canary"}},
+			{"GET", fac + "/availability", nil}, {"GET", "/api/v1/reservations/time-zone", nil},
+			{"PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Atlantic/Canary"}},
 			{"GET", "/api/v1/reservations", nil}, {"POST", "/api/v1/reservations", map[string]any{"facilityId": c.facility, "date": c.date, "start": "20:00", "end": "21:00"}},
 			{"GET", "/api/v1/reservations/next", nil}, {"GET", res, nil}, {"PATCH", res, slot}, {"POST", res + "/cancel", reason},
 			{"POST", res + "/review", review}, {"POST", res + "/deposit", deposit},
@@ -106,6 +107,18 @@ func TestReservationPermissions(t *testing.T) {
 		}
 		if all := c.admin.must(t, "GET", "/api/v1/reservations?all=true&past=true", nil, 200)["items"].([]any); len(all) != 1 {
 			t.Errorf("admin lists %d", len(all))
+		}
+		// The admin sets the community's time zone; its members read it, another community keeps its own.
+		zone := func(cl *client) any { return cl.must(t, "GET", "/api/v1/reservations/time-zone", nil, 200)["timeZone"] }
+		if got := zone(c.neighbour); got != "Europe/Madrid" {
+			t.Errorf("default time zone: %v", got)
+		}
+		c.admin.must(t, "PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Atlantic/Canary"}, 200)
+		if got := c.admin.must(t, "PUT", "/api/v1/reservations/time-zone", map[string]any{"timeZone": "Marte/Olympus"}, 422); got["detail"] != "La zona horaria no es válida" {
+			t.Errorf("unknown zone: %v", got)
+		}
+		if a, b := zone(c.neighbour), zone(c.outsider); a != "Atlantic/Canary" || b != "Europe/Madrid" {
+			t.Errorf("after the change: neighbour %v, outsider %v", a, b)
 		}
 	})
 }
@@ -197,4 +210,79 @@ func (e *env) lastSubject(t *testing.T, addr string) string {
 		}
 	}
 	return ""
+}
+
+// TestFacilityManagementIsAudited: creating, editing, closing a day of and archiving a facility, and
+// approving or rejecting a reservation, each leave a record with the values before and after; a resident's
+// own booking and cancellation leave none.
+func TestFacilityManagementIsAudited(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newReservationCast(t, db) // the admin creates 'Sala comunitaria'; the creator books it
+		adminName := c.admin.must(t, "GET", "/api/v1/me", nil, 200)["fullName"].(string)
+		fac := "/api/v1/facilities/" + c.facility
+		c.creator.must(t, "POST", "/api/v1/reservations/"+c.reservation+"/cancel", map[string]any{}, 200)
+
+		type check struct {
+			action, label string
+			before, after string // substrings of the JSON objects; "" when there is none
+		}
+		checks := []check{{"facility.created", "Sala comunitaria", "", `"depositCents":5000`}}
+		sunday := map[string]any{"closed": true, "open": "09:00", "close": "22:00"}
+		weekday := map[string]any{"closed": false, "open": "10:00", "close": "20:00"}
+		c.admin.must(t, "PATCH", fac, map[string]any{"name": "Sala de reuniones", "needsApproval": true,
+			"hours": []any{sunday, weekday, weekday, weekday, weekday, weekday, weekday}}, 200)
+		checks = append(checks, check{"facility.edited", "Sala de reuniones", `"name":"Sala comunitaria"`,
+			`"hours":"lun 10:00–20:00, mar 10:00–20:00, mié 10:00–20:00, jue 10:00–20:00, vie 10:00–20:00, sáb 10:00–20:00, dom cerrado"`})
+		c.admin.must(t, "PUT", fac+"/closures/"+c.date, map[string]any{"reason": "Pintura"}, 200)
+		checks = append(checks, check{"facility.edited", "Sala de reuniones", `"closures":""`, `"closures":"` + c.date + ` (Pintura)"`})
+
+		// Two bookings that wait for approval: one approved, one rejected with a reason.
+		// A weekday (the facility now closes on Sundays) after the closed date.
+		madrid, _ := time.LoadLocation("Europe/Madrid")
+		when := c.e.clock().In(madrid).AddDate(0, 0, 5)
+		if when.Weekday() == time.Sunday {
+			when = when.AddDate(0, 0, 1)
+		}
+		day := when.Format("2006-01-02")
+		var pending []string
+		for i, booker := range []*client{c.creator, c.neighbour} {
+			r := booker.must(t, "POST", "/api/v1/reservations", map[string]any{"facilityId": c.facility, "date": day,
+				"start": fmt.Sprintf("%d:00", 10+i), "end": fmt.Sprintf("%d:00", 11+i)}, 201)
+			pending = append(pending, r["id"].(string))
+			if r["status"] != "pending" {
+				t.Fatalf("booking: %v", r)
+			}
+		}
+		c.admin.must(t, "POST", "/api/v1/reservations/"+pending[0]+"/review", map[string]any{"approve": true}, 200)
+		checks = append(checks, check{"reservation.decided", "Sala de reuniones, " + day + " 10:00–11:00", `"status":"pending"`,
+			`"status":"confirmed"`})
+		c.admin.must(t, "POST", "/api/v1/reservations/"+pending[1]+"/review", map[string]any{"approve": false, "reason": "Ya está ocupada"}, 200)
+		checks = append(checks, check{"reservation.decided", "", `"status":"pending"`, `"reason":"Ya está ocupada","status":"rejected"`})
+
+		c.admin.must(t, "PATCH", fac, map[string]any{"archived": true}, 200)
+		checks = append(checks, check{"facility.archived", "Sala de reuniones", `"archived":false`, `"archived":true`})
+
+		all := auditEntries(t, c.admin, "")
+		if len(all) != len(checks) {
+			t.Errorf("%d records, want %d: %v", len(all), len(checks), all)
+		}
+		for _, ch := range checks {
+			found := false
+			for _, r := range auditEntries(t, c.admin, ch.action) {
+				before, after := jsonText(r["before"]), jsonText(r["after"])
+				if r["actorName"] != adminName || r["actorId"] != c.adminID || (ch.label != "" && r["targetLabel"] != ch.label) ||
+					(ch.before != "" && !strings.Contains(before, ch.before)) || (ch.after != "" && !strings.Contains(after, ch.after)) ||
+					(ch.before == "" && r["before"] != nil) || (ch.after == "" && r["after"] != nil) {
+					continue
+				}
+				found = true
+			}
+			if !found {
+				t.Errorf("no record of %s %q (before %s, after %s) in %v", ch.action, ch.label, ch.before, ch.after, all)
+			}
+		}
+		if all[0]["action"] != "facility.archived" || all[len(all)-1]["action"] != "facility.created" {
+			t.Errorf("order: %v", all)
+		}
+	})
 }

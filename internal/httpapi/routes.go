@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"reflect"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -39,6 +40,14 @@ func route[I, O any](api huma.API, method, path string, who access, status int, 
 func returns(mediaType, description string) func(*huma.Operation) {
 	return func(op *huma.Operation) {
 		op.Responses = map[string]*huma.Response{"200": {Description: description, Content: map[string]*huma.MediaType{mediaType: {}}}}
+	}
+}
+
+// returnsJSON documents the JSON body of T for a handler that writes it already encoded (a []byte body).
+func returnsJSON[T any](api huma.API) func(*huma.Operation) {
+	return func(op *huma.Operation) {
+		schema := api.OpenAPI().Components.Schemas.Schema(reflect.TypeFor[T](), true, "")
+		op.Responses = map[string]*huma.Response{"200": {Description: "OK", Content: map[string]*huma.MediaType{"application/json": {Schema: schema}}}}
 	}
 }
 
@@ -367,7 +376,9 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodDelete, "/api/v1/facilities/{id}/closures/{date}", admins, 200, "reservations", "openFacilityDay", s.openFacilityDay,
 		"Volver a abrir un día cerrado (solo administradores)")
 	route(api, http.MethodGet, "/api/v1/facilities/{id}/availability", members, 200, "reservations", "getFacilityAvailability", s.facilityAvailability,
-		"Huecos libres y ocupados de un mes, día a día (hora de la comunidad)")
+		"Huecos libres y ocupados de un mes, día a día (hora de la comunidad)", returnsJSON[AvailabilityMonth](api))
+	route(api, http.MethodGet, "/api/v1/reservations/time-zone", members, 200, "reservations", "getReservationTimeZone", s.getReservationTimeZone,
+		"La zona horaria de la comunidad, en la que se leen todas las horas de las reservas")
 	route(api, http.MethodPut, "/api/v1/reservations/time-zone", admins, 200, "reservations", "setReservationTimeZone", s.setReservationTimeZone,
 		"Cambiar la zona horaria de la comunidad (solo administradores)")
 	route(api, http.MethodGet, "/api/v1/reservations", members, 200, "reservations", "listReservations", s.listReservations,

@@ -2,6 +2,7 @@ package reservations
 
 import (
 	"context"
+	"sort"
 	"time"
 
 	"vecinos/internal/domain"
@@ -41,28 +42,51 @@ func grid(f *domain.Facility) int {
 	return f.MinMinutes
 }
 
-// slotsOf lays out f's slots on d against the active reservations rs.
+// slotsOf lays out f's slots on d against the active reservations rs (sorted by start; those that may
+// overlap d are enough, see onDay).
 func slotsOf(f *domain.Facility, d day, rs []domain.Reservation, userID string, now time.Time) Day {
-	out := Day{Date: d.String()}
+	date := d.String()
+	out := Day{Date: date}
 	if why := closedOn(f, d); why != nil {
 		out.Closed, out.ClosedReason = true, *why
 		return out
 	}
 	loc, h, step := location(f.TimeZone), f.Hours[d.weekday()], grid(f)
+	out.Slots = make([]FreeSlot, 0, (h.Close-h.Open)/step)
+	var over []domain.Reservation
 	for m := h.Open; m+step <= h.Close; m += step {
-		s := FreeSlot{Date: d.String(), Start: Clock(m), End: Clock(m + step), StartAt: d.at(m, loc).UTC(), EndAt: d.at(m+step, loc).UTC()}
-		var over []domain.Reservation
-		for _, r := range rs {
-			if r.StartAt.Before(s.EndAt) && r.EndAt.After(s.StartAt) {
-				over = append(over, r)
+		s := FreeSlot{Date: date, Start: Clock(m), End: Clock(m + step), StartAt: d.at(m, loc).UTC(), EndAt: d.at(m+step, loc).UTC(), Free: f.Capacity}
+		over = over[:0]
+		for i := range rs {
+			r := &rs[i]
+			if !r.StartAt.Before(s.EndAt) {
+				break // sorted by start: the rest start later
+			}
+			if r.EndAt.After(s.StartAt) {
+				over = append(over, *r)
 				s.Mine = s.Mine || (r.UserID != nil && *r.UserID == userID)
 			}
 		}
-		s.Free = max(f.Capacity-peak(over, s.StartAt, s.EndAt), 0)
+		switch {
+		case len(over) == 0:
+		case f.Exclusive() || len(over) == 1:
+			s.Free = max(f.Capacity-1, 0)
+		default:
+			s.Free = max(f.Capacity-peak(over, s.StartAt, s.EndAt), 0)
+		}
 		s.Past = !s.StartAt.After(now)
 		out.Slots = append(out.Slots, s)
 	}
 	return out
+}
+
+// onDay narrows rs (sorted by start) to those that may overlap local day d: none lasts two days, so none
+// starting two days before d's midnight or later than d reaches it.
+func onDay(rs []domain.Reservation, d day, loc *time.Location) []domain.Reservation {
+	from, to := d.at(0, loc).Add(-48*time.Hour), d.at(24*60, loc)
+	lo := sort.Search(len(rs), func(i int) bool { return rs[i].StartAt.After(from) })
+	hi := sort.Search(len(rs), func(i int) bool { return !rs[i].StartAt.Before(to) })
+	return rs[lo:max(lo, hi)]
 }
 
 // Availability lays out a facility's month ("YYYY-MM", local) day by day: closed days, and each slot with
@@ -91,7 +115,7 @@ func (s *Service) Availability(ctx context.Context, a *domain.Actor, facilityID,
 	}
 	out := &Month{Facility: f, Month: first.Format("2006-01")}
 	for d := dayOf(first, loc); d.m == first.Month(); d = d.next() {
-		out.Days = append(out.Days, slotsOf(f, d, rs, a.UserID, now))
+		out.Days = append(out.Days, slotsOf(f, d, onDay(rs, d, loc), a.UserID, now))
 	}
 	return out, nil
 }
@@ -129,9 +153,10 @@ func (s *Service) Overview(ctx context.Context, a *domain.Actor, includeArchived
 		if f.ArchivedAt != nil {
 			continue
 		}
-		d := dayOf(now, location(f.TimeZone))
+		loc := location(f.TimeZone)
+		d := dayOf(now, loc)
 		for n := 0; n < nextDays && len(out[i].Next) < nextSlots; n, d = n+1, d.next() {
-			for _, sl := range slotsOf(f, d, byFacility[f.ID], a.UserID, now).Slots {
+			for _, sl := range slotsOf(f, d, onDay(byFacility[f.ID], d, loc), a.UserID, now).Slots {
 				if !sl.Past && sl.Free > 0 && len(out[i].Next) < nextSlots {
 					out[i].Next = append(out[i].Next, sl)
 				}

@@ -60,7 +60,17 @@ func dayOf(t time.Time, loc *time.Location) day {
 	return day{l.Year(), l.Month(), l.Day()}
 }
 
-func (d day) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.y, d.m, d.d) }
+func (d day) String() string {
+	if d.y < 1000 || d.y > 9999 {
+		return fmt.Sprintf("%04d-%02d-%02d", d.y, d.m, d.d)
+	}
+	b := []byte("0000-00-00")
+	for i, v := 3, d.y; i >= 0; i, v = i-1, v/10 {
+		b[i] = byte('0' + v%10)
+	}
+	b[5], b[6], b[8], b[9] = byte('0'+d.m/10), byte('0'+d.m%10), byte('0'+d.d/10), byte('0'+d.d%10)
+	return string(b)
+}
 
 func (d day) weekday() time.Weekday { return time.Date(d.y, d.m, d.d, 12, 0, 0, 0, time.UTC).Weekday() }
 
@@ -86,8 +96,22 @@ func parseClock(s string) (int, error) {
 	return h*60 + m, nil
 }
 
+// clocks are the "HH:MM" of every minute of a day and its end, written once: a month's calendar names
+// thousands of them.
+var clocks = func() (c [24*60 + 1]string) {
+	for m := range c {
+		c[m] = fmt.Sprintf("%02d:%02d", m/60, m%60)
+	}
+	return c
+}()
+
 // Clock writes minutes after midnight as "HH:MM" (1440 is "24:00").
-func Clock(minute int) string { return fmt.Sprintf("%02d:%02d", minute/60, minute%60) }
+func Clock(minute int) string {
+	if minute >= 0 && minute < len(clocks) {
+		return clocks[minute]
+	}
+	return fmt.Sprintf("%02d:%02d", minute/60, minute%60)
+}
 
 // LocalSlot is r's local date, start and end in tz; a reservation ending at the next local midnight ends
 // at "24:00".

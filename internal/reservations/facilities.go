@@ -178,6 +178,9 @@ func (s *Service) CreateFacility(ctx context.Context, a *domain.Actor, in Facili
 	if err := s.store.CreateFacility(ctx, &f); err != nil {
 		return nil, err
 	}
+	// The store writes the facility in a transaction of its own: the record follows its commit.
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditFacilityCreated, TargetKind: "facility", TargetID: f.ID,
+		TargetLabel: f.Name, After: facilityFields(&f)})
 	s.changed(a.CommunityID, f.ID)
 	return s.store.Facility(ctx, a.CommunityID, f.ID)
 }
@@ -249,9 +252,16 @@ func (s *Service) editFacility(ctx context.Context, a *domain.Actor, id string, 
 		if err != nil {
 			return err
 		}
+		before, archived := facilityFields(f), f.ArchivedAt != nil
 		if err := change(f, now); err != nil {
 			return err
 		}
+		action := domain.AuditFacilityEdited
+		if f.ArchivedAt != nil && !archived {
+			action = domain.AuditFacilityArchived
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: action, TargetKind: "facility", TargetID: f.ID, TargetLabel: f.Name,
+			Before: before, After: facilityFields(f)})
 		f.UpdatedAt = now
 		saved = f
 		return s.store.SaveFacility(ctx, f)
@@ -261,6 +271,38 @@ func (s *Service) editFacility(ctx context.Context, a *domain.Actor, id string, 
 	}
 	s.changed(a.CommunityID, id)
 	return saved, nil
+}
+
+// weekdayNames are the days of the week as the audit writes the hours, Monday first.
+var weekdayNames = [7]struct {
+	day  time.Weekday
+	name string
+}{{time.Monday, "lun"}, {time.Tuesday, "mar"}, {time.Wednesday, "mié"}, {time.Thursday, "jue"}, {time.Friday, "vie"},
+	{time.Saturday, "sáb"}, {time.Sunday, "dom"}}
+
+// facilityFields are what an admin manages of a facility, as the audit keeps them.
+func facilityFields(f *domain.Facility) map[string]any {
+	hours := make([]string, 0, len(f.Hours))
+	for _, w := range weekdayNames {
+		h := f.Hours[w.day]
+		if h == nil {
+			hours = append(hours, w.name+" cerrado")
+		} else {
+			hours = append(hours, w.name+" "+Clock(h.Open)+"–"+Clock(h.Close))
+		}
+	}
+	closures := make([]string, len(f.Closures))
+	for i, c := range f.Closures {
+		closures[i] = c.Day + " (" + c.Reason + ")"
+	}
+	photo := ""
+	if f.PhotoURL != nil {
+		photo = *f.PhotoURL
+	}
+	return map[string]any{"name": f.Name, "description": f.Description, "photoUrl": photo, "capacity": f.Capacity,
+		"hours": strings.Join(hours, ", "), "slotMinutes": f.SlotMinutes, "minMinutes": f.MinMinutes, "maxMinutes": f.MaxMinutes,
+		"maxPerMonth": f.MaxPerMonth, "cancelHours": f.CancelHours, "depositCents": f.DepositCents, "needsApproval": f.NeedsApproval,
+		"rules": f.Rules, "closures": strings.Join(closures, ", "), "archived": f.ArchivedAt != nil}
 }
 
 // TimeZone is the time zone of a's community.

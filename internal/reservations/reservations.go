@@ -54,6 +54,7 @@ type Service struct {
 	publicURL string
 	mailWake  func()
 	changed   func(communityID, id string)
+	audit     domain.Auditor
 }
 
 // Options configure the service.
@@ -63,12 +64,15 @@ type Options struct {
 	MailWake  func()           // wakes the mail worker after a commit that queued email; nil: none
 	// Changed is told, after the commit, what changed in a community (messaging.Service.Changed); nil: nothing.
 	Changed func(communityID, area, id string)
+	// Audit records an admin's management of facilities and decisions on reservations, in their
+	// transaction; nil records nothing.
+	Audit domain.Auditor
 }
 
 // New returns the service.
 func New(store Store, o Options) *Service {
 	s := &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake,
-		changed: func(string, string) {}}
+		changed: func(string, string) {}, audit: o.Audit}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -453,15 +457,28 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id string, approv
 			return err
 		}
 		kind := mail.KindReservationApproved
+		before := decisionOf(r)
 		r.Status, r.Reason = domain.ReservationConfirmed, nil
 		if !approve {
 			kind, r.Status, r.Reason = mail.KindReservationRejected, domain.ReservationRejected, why
 		}
+		sl := LocalSlot(r, f.TimeZone)
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditReservationDecided, TargetKind: "reservation", TargetID: r.ID,
+			TargetLabel: fmt.Sprintf("%s, %s %s–%s", f.Name, sl.Date, sl.Start, sl.End), Before: before, After: decisionOf(r)})
 		if err := s.notify(ctx, kind, f, r); err != nil {
 			return err
 		}
 		return s.store.QueuePush(ctx, decisionPush(f, r, approve))
 	})
+}
+
+// decisionOf is what an admin's review changes of a reservation, as the audit keeps it.
+func decisionOf(r *domain.Reservation) map[string]any {
+	d := map[string]any{"status": string(r.Status)}
+	if r.Reason != nil {
+		d["reason"] = *r.Reason
+	}
+	return d
 }
 
 // decisionPush is the push to a reservation's owner that it was approved or rejected.

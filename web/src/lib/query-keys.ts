@@ -91,6 +91,7 @@ export const queryKeys = {
     availability: (facilityId: string, month: string) => ['reservations', 'availability', facilityId, month] as const,
     list: <F>(filters: F) => ['reservations', 'list', filters] as const,
     next: () => ['reservations', 'next'] as const,
+    timeZone: () => ['reservations', 'time-zone'] as const,
   },
   /** The community's documents: the live `change` event of area 'documents' refreshes all of it. */
   documents: {

@@ -2157,7 +2157,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** La zona horaria de la comunidad, en la que se leen todas las horas de las reservas */
+        get: operations["getReservationTimeZone"];
         /** Cambiar la zona horaria de la comunidad (solo administradores) */
         put: operations["setReservationTimeZone"];
         post?: never;
@@ -2656,7 +2657,7 @@ export interface components {
             date: string;
             slots: components["schemas"]["FreeSlot"][] | null;
         };
-        AvailabilityOutputBody: {
+        AvailabilityMonth: {
             days: components["schemas"]["AvailabilityDay"][] | null;
             facilityId: string;
             month: string;
@@ -8393,10 +8394,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Content-Type"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AvailabilityOutputBody"];
+                    "application/json": components["schemas"]["AvailabilityMonth"];
                 };
             };
             /** @description Error */
@@ -10079,6 +10081,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NextReservationOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReservationTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeZoneOutputBody"];
                 };
             };
             /** @description Error */

@@ -12,6 +12,8 @@ import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useCloseDay, useOpenDay, useSaveFacility, type Facility, type FacilityInput } from '../api/reservations'
 import { formatLocalDate } from '@/lib/local-date'
+import { sameEveryDay, weekBody, weekFrom, type WeekHours } from '../lib/hours'
+import { WeeklyHoursField } from './weekly-hours-field'
 
 interface FacilityFormDialogProps {
   open: boolean
@@ -44,14 +46,14 @@ export function FacilityFormDialog({ open, facility, onClose }: FacilityFormDial
 
 /** The form's values as the inputs hold them (text), turned into the API's body on submit. */
 function initial(f: Facility | undefined) {
-  const day = f?.hours?.find((h) => !h.closed)
+  const week: WeekHours = weekFrom(f?.hours)
   return {
     name: f?.name ?? '',
     description: f?.description ?? '',
     photoUrl: f?.photoUrl ?? '',
     capacity: String(f?.capacity ?? 1),
-    open: day?.open ?? '09:00',
-    close: day?.close ?? '22:00',
+    week,
+    sameHours: sameEveryDay(week),
     slotMinutes: String(f?.slotMinutes ?? 60),
     minMinutes: String(f?.minMinutes ?? 60),
     maxMinutes: String(f?.maxMinutes ?? 240),
@@ -65,6 +67,8 @@ function initial(f: Facility | undefined) {
 }
 
 type Values = ReturnType<typeof initial>
+/** The fields an <Input> edits as text. */
+type TextField = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values]
 
 function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () => void }) {
   const { t } = useTranslation()
@@ -74,13 +78,13 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
   const set = (patch: Partial<Values>) => {
     setV((prev) => ({ ...prev, ...patch }))
   }
-  const text = (name: keyof Values, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+  const text = (name: TextField, label: string, props: React.ComponentProps<typeof Input> = {}) => (
     <FormField id={`facility-${name}`} label={label}>
       {(control) => (
         <Input
           {...control}
           {...props}
-          value={String(v[name])}
+          value={v[name]}
           onChange={(e) => {
             set({ [name]: e.target.value })
           }}
@@ -90,14 +94,12 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
   )
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
-    // Weekly hours: the same every day (the API takes one entry per weekday).
-    const hours = Array.from({ length: 7 }, () => ({ closed: false, open: v.open, close: v.close === '00:00' ? '24:00' : v.close }))
     const body: FacilityInput = {
       name: v.name.trim(),
       description: v.description.trim(),
       photoUrl: v.photoUrl,
       capacity: Number(v.capacity),
-      hours,
+      hours: weekBody(v.week),
       slotMinutes: Number(v.slotMinutes),
       minMinutes: Number(v.minMinutes),
       maxMinutes: Number(v.maxMinutes),
@@ -151,8 +153,6 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
       <div className="grid grid-cols-2 gap-3">
         {text('capacity', t('reservations.facilityForm.capacity'), { type: 'number', min: 1, max: 1000, inputMode: 'numeric' })}
         {text('deposit', t('reservations.facilityForm.deposit'), { inputMode: 'decimal' })}
-        {text('open', t('reservations.facilityForm.open'), { type: 'time', step: 900 })}
-        {text('close', t('reservations.facilityForm.close'), { type: 'time', step: 900 })}
         {text('slotMinutes', t('reservations.facilityForm.slotMinutes'), { type: 'number', min: 0, step: 15, inputMode: 'numeric' })}
         {text('maxPerMonth', t('reservations.facilityForm.maxPerMonth'), { type: 'number', min: 1, max: 100, inputMode: 'numeric' })}
         {v.slotMinutes === '0' && text('minMinutes', t('reservations.facilityForm.minMinutes'), { type: 'number', min: 15, step: 15 })}
@@ -160,6 +160,16 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
         {text('cancelHours', t('reservations.facilityForm.cancelHours'), { type: 'number', min: 0, max: 720, inputMode: 'numeric' })}
       </div>
       <p className="text-xs text-muted-foreground">{t('reservations.facilityForm.slotHint')}</p>
+      <WeeklyHoursField
+        value={v.week}
+        onChange={(week) => {
+          set({ week })
+        }}
+        same={v.sameHours}
+        onSameChange={(sameHours) => {
+          set({ sameHours })
+        }}
+      />
       <label className="flex items-center gap-3 text-sm">
         <Checkbox
           checked={v.needsApproval}

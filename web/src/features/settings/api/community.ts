@@ -25,3 +25,25 @@ export function useCommunityAdmins(enabled: boolean) {
     enabled,
   })
 }
+
+/** The community's time zone, in which every reservation rule is read (issue #13); under the reservations
+ * area, so a change made elsewhere reaches this screen live. */
+export function useCommunityTimeZone(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.reservations.timeZone(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/reservations/time-zone'))).timeZone,
+    enabled,
+  })
+}
+
+/** Admins only. */
+export function useSetCommunityTimeZone() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (timeZone: string) => (await unwrap(api.PUT('/api/v1/reservations/time-zone', { body: { timeZone } }))).timeZone,
+    onSuccess: (timeZone) => {
+      queryClient.setQueryData(queryKeys.reservations.timeZone(), timeZone)
+      return queryClient.invalidateQueries({ queryKey: queryKeys.reservations.all })
+    },
+  })
+}

@@ -7,14 +7,16 @@ import { z } from 'zod'
 import { EditableCard } from '../components/editable-card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useCommunity, type Community } from '@/lib/community'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
-import { useUpdateCommunity } from '../api/community'
+import { useCommunityTimeZone, useSetCommunityTimeZone, useUpdateCommunity } from '../api/community'
 import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
 import { openedForEdit } from '../lib/edit-state'
+import { otherTimeZones, SPANISH_TIME_ZONES } from './time-zones'
 
 function communitySchema(t: TFunction) {
   const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message)
@@ -64,18 +66,23 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
   })
   const { errors } = form.formState
   const update = useUpdateCommunity()
+  const timeZone = useCommunityTimeZone(true)
+  const setTimeZone = useSetCommunityTimeZone()
+  // The zone chosen in the form; undefined until the admin picks one.
+  const [zone, setZone] = useState<string>()
+  const shownZone = zone ?? timeZone.data
 
   const onSubmit = form.handleSubmit(
-    (values) => {
-      update.mutate(values, {
-        onSuccess: () => {
-          toast.success(t('settings.saved'), { description: t('settings.community.saved') })
-          setEditing(false)
-        },
-        onError: (err) => {
-          toast.error(t('common.error'), { description: problemMessage(err, t) })
-        },
-      })
+    async (values) => {
+      try {
+        await update.mutateAsync(values)
+        if (zone !== undefined && zone !== timeZone.data) await setTimeZone.mutateAsync(zone)
+        toast.success(t('settings.saved'), { description: t('settings.community.saved') })
+        setZone(undefined)
+        setEditing(false)
+      } catch (err) {
+        toast.error(t('common.error'), { description: problemMessage(err, t) })
+      }
     },
     (invalid) => {
       toast.error(t('common.validationError'), { description: firstErrorMessage(invalid) })
@@ -108,20 +115,62 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
           <Detail label={t('settings.community.reference')}>
             {community.catastralReference ?? t('settings.community.notSpecified')}
           </Detail>
+          <Detail label={t('settings.community.timeZone')}>
+            {timeZone.isError ? t('settings.community.timeZoneUnavailable') : timeZone.data ? zoneLabel(timeZone.data, t) : '…'}
+          </Detail>
         </dl>
       }
       onSubmit={onSubmit}
       onCancel={() => {
         form.reset(valuesOf(community))
+        setZone(undefined)
         setEditing(false)
       }}
-      pending={update.isPending}
+      pending={update.isPending || setTimeZone.isPending}
     >
       {fields.map(([name, label]) => (
         <FormField key={name} id={`community-${name}`} label={t(label)} error={errors[name]?.message}>
           {(control) => <Input {...control} {...form.register(name)} />}
         </FormField>
       ))}
+      <FormField id="community-timeZone" label={t('settings.community.timeZone')} hint={t('settings.community.timeZoneHint')}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={shownZone ?? ''}
+            disabled={shownZone === undefined}
+            onChange={(e) => {
+              setZone(e.target.value)
+            }}
+          >
+            <optgroup label={t('settings.community.timeZoneSpain')}>
+              {SPANISH_TIME_ZONES.map((z) => (
+                <option key={z} value={z}>
+                  {zoneLabel(z, t)}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t('settings.community.timeZoneOthers')}>
+              {otherTimeZones(shownZone).map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </optgroup>
+          </NativeSelect>
+        )}
+      </FormField>
     </EditableCard>
   )
+}
+
+/** A zone as residents know it: the Spanish ones by region, with the IANA name; others by that name. */
+function zoneLabel(zone: string, t: TFunction): string {
+  const regions: Record<string, string> = {
+    'Europe/Madrid': t('settings.community.timeZoneRegions.peninsula'),
+    'Atlantic/Canary': t('settings.community.timeZoneRegions.canary'),
+    'Africa/Ceuta': t('settings.community.timeZoneRegions.ceuta'),
+  }
+  const region = regions[zone]
+  return region ? `${region} (${zone})` : zone
 }
