@@ -149,7 +149,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Documents:     docs,
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
-		Wall:          wall.New(db, wall.Options{Now: now, Changed: a.Messaging.Changed}),
+		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: a.Messaging.Changed}),
 		OAuth:         o.OAuth,
 		Files:         o.Files,
 		Log:           o.Log,

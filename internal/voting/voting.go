@@ -256,6 +256,20 @@ func (s *Service) CreateConsulta(ctx context.Context, a *domain.Actor, title str
 	if err := a.RequireAdmin(errNotAdmin); err != nil {
 		return nil, err
 	}
+	return s.openConsulta(ctx, a, title, options, closesAt)
+}
+
+// CreateWallConsulta is CreateConsulta for any member of the community: the wall's 'Votación' lets a
+// member ask the neighbours a quick question, and a consulta binds nobody. Only the wall calls it, with
+// its own limits (docs/adr/0022).
+func (s *Service) CreateWallConsulta(ctx context.Context, a *domain.Actor, title string, options []string, closesAt time.Time) (*domain.Poll, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	return s.openConsulta(ctx, a, title, options, closesAt)
+}
+
+func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, title string, options []string, closesAt time.Time) (*domain.Poll, error) {
 	p, err := s.draft(a, Input{Kind: domain.PollConsulta, Title: title, Options: options, ClosesAt: closesAt})
 	if err != nil {
 		return nil, err
@@ -265,8 +279,10 @@ func (s *Service) CreateConsulta(ctx context.Context, a *domain.Actor, title str
 		if err := s.store.CreatePoll(ctx, p); err != nil {
 			return err
 		}
-		queued, err = s.open(ctx, p, s.now())
-		return err
+		if queued, err = s.open(ctx, p, s.now()); err != nil {
+			return err
+		}
+		return s.store.SavePoll(ctx, p) // open changed it: stored as a draft, it must be stored open
 	})
 	if err != nil {
 		return nil, err
