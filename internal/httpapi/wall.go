@@ -21,7 +21,7 @@ type WallPost struct {
 	EventTitle   string     `json:"eventTitle"`
 	EventStartAt *time.Time `json:"eventStartAt"`
 	PollID       *string    `json:"pollId" doc:"The consulta the post opened in Votaciones (the composer's 'Votación')"`
-	Poll         *WallPoll  `json:"poll" doc:"What the post shows of its consulta; null without one"`
+	Poll         *WallPoll  `json:"poll,omitempty" doc:"What the post shows of its consulta; absent without one"`
 	Hidden       bool       `json:"hidden" doc:"Hidden by an admin: only admins see it"`
 	Likes        int        `json:"likes"`
 	Comments     int        `json:"comments"`

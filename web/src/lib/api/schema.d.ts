@@ -4702,8 +4702,8 @@ export interface components {
             likedByMe: boolean;
             /** Format: int64 */
             likes: number;
-            /** @description What the post shows of its consulta; null without one */
-            poll: components["schemas"]["WallPoll"];
+            /** @description What the post shows of its consulta; absent without one */
+            poll?: components["schemas"]["WallPoll"];
             /** @description The consulta the post opened in Votaciones (the composer's 'Votación') */
             pollId: string | null;
             reportedByMe: boolean;
