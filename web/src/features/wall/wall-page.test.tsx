@@ -129,7 +129,7 @@ describe('the composer', () => {
   }, 20_000)
 })
 
-describe('a post with a consulta', () => {
+describe('a post with a consulta or an event', () => {
   it('shows the question, the answers, the voters and the way to Votaciones', async () => {
     fakeApi.on('GET /api/v1/wall', () =>
       json({
@@ -145,6 +145,7 @@ describe('a post with a consulta', () => {
             pollId: 'p-2',
             poll: { title: '¿Color del portal?', status: 'closed', closesAt: '2030-01-01T10:00:00Z', options: ['Blanco'], voters: 3 },
           }),
+          post({ id: 'w-3', kind: 'event', eventId: 'e-1', eventTitle: 'Barbacoa', eventStartAt: '2030-06-01T18:00:00Z' }),
         ],
         nextCursor: null,
       }),
@@ -158,5 +159,7 @@ describe('a post with a consulta', () => {
     const closed = within(screen.getByRole('region', { name: '¿Color del portal?' }))
     expect(closed.getByText('3 votos · Cerrada')).toBeInTheDocument()
     expect(closed.getByRole('link', { name: 'Ver en Votaciones' })).toHaveAttribute('href', '/voting?poll=p-2')
+    // An event post links the calendar.
+    expect(screen.getByRole('link', { name: /^Barbacoa · / })).toHaveAttribute('href', '/events')
   })
 })

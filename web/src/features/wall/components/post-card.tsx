@@ -161,13 +161,16 @@ export function PostCard({ post, isAdmin }: { post: WallPost; isAdmin: boolean }
         <p className="whitespace-pre-line break-words">{post.body}</p>
       )}
       {post.eventId && (
-        <p className="flex items-center gap-2 rounded-xl bg-muted p-2 text-sm">
+        <Link
+          to="/events"
+          className="flex items-center gap-2 rounded-xl bg-muted p-2 text-sm outline-none hover:bg-muted/70 focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <CalendarDays className="size-4" aria-hidden />
           <span>
             {post.eventTitle}
             {post.eventStartAt && ` · ${dates.dateTime(post.eventStartAt)}`}
           </span>
-        </p>
+        </Link>
       )}
       {post.pollId && post.poll && <PollSummary pollId={post.pollId} poll={post.poll} />}
       {post.imageUrl && (
