@@ -35,7 +35,7 @@ test: check-generated test-go test-fuzz test-web test-e2e
 
 test-go: web/dist/index.html
 	@# -v shows every subtest, so the log shows each store test passing on sqlite and on postgres.
-	$(GO) test -count=1 -v $(GO_PKGS) 2>&1 | grep -v -E '^=== (RUN|PAUSE|CONT|NAME)'
+	$(GO) test -count=1 -timeout 30m -v $(GO_PKGS) 2>&1 | grep -v -E '^=== (RUN|PAUSE|CONT|NAME)'
 
 # Every fuzz target (func Fuzz… in a _test.go file) runs FUZZTIME on top of its seeds: a few seconds in
 # `make test`, a minute each with `make fuzz` (or `make fuzz FUZZTIME=10m`). A failing input is written

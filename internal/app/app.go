@@ -112,11 +112,11 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	}
 	db, wake, now := a.DB, a.mail.Wake, o.Now
 	limiter := rateLimiter(db, now)
-	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now, Files: o.Files})
-	// Ended sessions and changed roles reach the user's open streams at once.
-	revoked := a.Messaging.Revoke
 	auditLog := audit.New(db, now, o.Log)
 	record := domain.Auditor(auditLog.Record)
+	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now, Files: o.Files, Audit: record})
+	// Ended sessions and changed roles reach the user's open streams at once.
+	revoked := a.Messaging.Revoke
 	// Registry, claim and invitation changes reach the community's open screens (issue #21).
 	changed := a.Messaging.Changed
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
@@ -124,10 +124,11 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
-	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed, Log: o.Log})
+	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
+		Audit: record, Log: o.Log})
 	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
-		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Log: o.Log})
+		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Config:    cfg,
 		Ready:     db.Ping,

@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -23,36 +24,47 @@ import (
 
 	"vecinos/internal/backup"
 	"vecinos/internal/files"
+	"vecinos/internal/files/filestest"
 	"vecinos/internal/loadseed"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
 
-// populate fills an instance: members and incidents through the load seed, and uploaded files (plus a
-// half-written upload, which a backup leaves out).
-func populate(t *testing.T, db *store.DB, dataDir string) {
+// populate fills an instance: members and incidents through the load seed, and uploaded files into
+// storage; it returns the files' bytes by key.
+func populate(t *testing.T, db *store.DB, storage files.Storage) map[string][]byte {
 	t.Helper()
 	ctx := context.Background()
 	c, err := loadseed.Workload(ctx, db, 300)
 	if err != nil {
 		t.Fatal(err)
 	}
+	uploads := []struct {
+		bucket *files.Bucket
+		ext    string
+	}{{files.Avatars, "png"}, {files.IncidentImages, "jpg"}, {files.CommunityDocuments, "pdf"}}
+	out := map[string][]byte{}
+	for i, u := range uploads {
+		body := []byte(fmt.Sprintf("%d ", i) + rand.Text() + strings.Repeat("ñ", i*1000))
+		key := u.bucket.NewKey(c.UserIDs[i%len(c.UserIDs)], u.ext, time.Now())
+		if err := storage.Put(ctx, key, bytes.NewReader(body), int64(len(body)), ""); err != nil {
+			t.Fatal(err)
+		}
+		out[key] = body
+	}
+	return out
+}
+
+// populateDataDir populates an instance on the embedded default, whose files are in dataDir, plus a
+// half-written upload, which a backup leaves out.
+func populateDataDir(t *testing.T, db *store.DB, dataDir string) {
+	t.Helper()
 	local, err := files.NewLocal(filepath.Join(dataDir, "files"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer local.Close()
-	uploads := []struct {
-		bucket *files.Bucket
-		ext    string
-	}{{files.Avatars, "png"}, {files.IncidentImages, "jpg"}, {files.CommunityDocuments, "pdf"}}
-	for i, u := range uploads {
-		body := []byte(fmt.Sprintf("%d ", i) + rand.Text() + strings.Repeat("ñ", i*1000))
-		key := u.bucket.NewKey(c.UserIDs[i%len(c.UserIDs)], u.ext, time.Now())
-		if err := local.Put(ctx, key, bytes.NewReader(body), int64(len(body)), ""); err != nil {
-			t.Fatal(err)
-		}
-	}
+	populate(t, db, local)
 	if err := os.WriteFile(filepath.Join(dataDir, "files", "avatars", ".tmp-partial"), []byte("half"), 0o640); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +166,7 @@ func TestABackupTakenWhileServingRestoresEveryRowAndFile(t *testing.T) {
 	if _, err := src.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	populate(t, src, live)
+	populateDataDir(t, src, live)
 	unlock, err := backup.Lock(live, false) // a server runs on it
 	if err != nil {
 		t.Fatal(err)
@@ -270,10 +282,10 @@ func TestRestoreRefusesArchivesThatAreNotBackups(t *testing.T) {
 	}
 }
 
-// On PostgreSQL the operator's tools are pg_dump and pg_restore (README): this proves that the documented
-// commands restore every row of a populated instance.
-func TestPostgresDumpAndRestoreRoundTrip(t *testing.T) {
-	for _, tool := range []string{"pg_dump", "pg_restore"} {
+// On PostgreSQL with S3 storage the operator's tools are pg_dump, pg_restore and rclone (README): this
+// proves that the documented commands restore every row and every file of a populated instance.
+func TestPostgresDumpRestoreAndBucketCopyRoundTrip(t *testing.T) {
+	for _, tool := range []string{"pg_dump", "pg_restore", "rclone"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			if os.Getenv("CI") == "true" {
 				t.Fatalf("%s is not installed", tool)
@@ -291,15 +303,60 @@ func TestPostgresDumpAndRestoreRoundTrip(t *testing.T) {
 	if _, err := src.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	populate(t, src, t.TempDir())
-	dump := filepath.Join(t.TempDir(), "vecinos.dump")
-	if out, err := exec.Command("pg_dump", "--format=custom", "--no-owner", "--file="+dump, srcURL).CombinedOutput(); err != nil {
-		t.Fatalf("pg_dump: %v\n%s", err, out)
-	}
+	srcBucket := filestest.S3Server(t)
+	want := populate(t, src, filestest.S3At(t, srcBucket))
+
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "vecinos.dump")
+	run(t, nil, "pg_dump", "--format=custom", "--no-owner", "--file="+dump, srcURL)
 	dstURL := storetest.PostgresURL(t)
-	if out, err := exec.Command("pg_restore", "--no-owner", "--exit-on-error", "--dbname="+dstURL, dump).CombinedOutput(); err != nil {
-		t.Fatalf("pg_restore: %v\n%s", err, out)
-	}
+	run(t, nil, "pg_restore", "--no-owner", "--exit-on-error", "--dbname="+dstURL, dump)
 	list := "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1"
 	compare(t, "pg_restore", tables(t, "pgx", dstURL, list), tables(t, "pgx", srcURL, list))
+
+	// The bucket: copied to a folder, and from the folder into a new bucket, as the README says.
+	dstBucket := filestest.S3Server(t)
+	copied := filepath.Join(dir, "vecinos-files")
+	run(t, rcloneRemote(srcBucket), "rclone", "sync", "vecinos:"+filestest.Bucket, copied)
+	run(t, rcloneRemote(dstBucket), "rclone", "sync", copied, "vecinos:"+filestest.Bucket)
+	restored := filestest.S3At(t, dstBucket)
+	for key, body := range want {
+		r, _, err := restored.Open(ctx, key)
+		if err != nil {
+			t.Fatalf("%s after the copy: %v", key, err)
+		}
+		got, err := io.ReadAll(r)
+		r.Close()
+		if err != nil || !bytes.Equal(got, body) {
+			t.Fatalf("%s differs after the copy (%d bytes, want %d): %v", key, len(got), len(body), err)
+		}
+	}
+	if n := len(fileTree(t, copied)); n != len(want) {
+		t.Fatalf("the copy holds %d files, want %d", n, len(want))
+	}
+}
+
+// rcloneRemote is the environment that names the S3 server at endpoint rclone's remote "vecinos".
+func rcloneRemote(endpoint string) []string {
+	return []string{"RCLONE_CONFIG_VECINOS_TYPE=s3", "RCLONE_CONFIG_VECINOS_PROVIDER=Other",
+		"RCLONE_CONFIG_VECINOS_ENDPOINT=" + endpoint, "RCLONE_CONFIG_VECINOS_REGION=us-east-1",
+		"RCLONE_CONFIG_VECINOS_ACCESS_KEY_ID=test-access-key", "RCLONE_CONFIG_VECINOS_SECRET_ACCESS_KEY=test-secret-key",
+		"RCLONE_CONFIG_VECINOS_FORCE_PATH_STYLE=true"}
+}
+
+// run runs a command with env added to the test's environment, and fails the test with its output if it
+// fails. AWS_CA_BUNDLE, set on some machines for their proxy, is left out: rclone's S3 client refuses to
+// load it with its own transport, and the test's servers are plain HTTP.
+func run(t *testing.T, env []string, name string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "AWS_CA_BUNDLE=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, out)
+	}
 }

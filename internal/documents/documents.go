@@ -65,6 +65,7 @@ type Service struct {
 	publicURL string
 	mailWake  func()
 	changed   func(communityID, area, id string)
+	audit     domain.Auditor
 	log       *slog.Logger
 }
 
@@ -76,7 +77,8 @@ type Options struct {
 	// Changed tells the community's open streams that a document changed (messaging.Service.Changed);
 	// may be nil.
 	Changed  func(communityID, area, id string)
-	MaxBytes int64 // the size limit of a file; 0 = files.Archive's
+	MaxBytes int64          // the size limit of a file; 0 = files.Archive's
+	Audit    domain.Auditor // records what admins upload, replace and delete; may be nil
 	Log      *slog.Logger
 }
 
@@ -99,7 +101,7 @@ func New(store Store, storage files.Storage, o Options) *Service {
 		b.MaxBytes = o.MaxBytes
 	}
 	return &Service{store: store, files: storage, bucket: &b, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"),
-		mailWake: o.MailWake, changed: o.Changed, log: o.Log}
+		mailWake: o.MailWake, changed: o.Changed, audit: o.Audit, log: o.Log}
 }
 
 // Bucket is the bucket of the archive's files, with the configured size limit: the upload handler reads
@@ -320,6 +322,10 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 	if n > 0 {
 		s.mailWake()
 	}
+	if a.IsAdmin() {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentAdded, TargetKind: "document", TargetID: d.ID,
+			TargetLabel: d.Title, After: auditedDocument(d)})
+	}
 	s.changed(a.CommunityID, Area, d.ID)
 	return &Created{Document: d, EmailsQueued: n}, nil
 }
@@ -364,10 +370,12 @@ func (s *Service) AddVersion(ctx context.Context, a *domain.Actor, id, fileName 
 	if err != nil {
 		return nil, err
 	}
+	var before map[string]any
 	saved, err := s.edit(ctx, a, id, now, func(d *domain.Document) error {
 		if err := mayAddVersion(a, d); err != nil {
 			return err
 		}
+		before = auditedDocument(d)
 		v := *f
 		v.Number = d.Current.Number + 1
 		d.Current = v
@@ -376,6 +384,10 @@ func (s *Service) AddVersion(ctx context.Context, a *domain.Actor, id, fileName 
 	if err != nil {
 		s.discard(ctx, f.StorageKey)
 		return nil, err
+	}
+	if a.IsAdmin() {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentEdited, TargetKind: "document", TargetID: id,
+			TargetLabel: saved.Title, Before: before, After: auditedDocument(saved)})
 	}
 	s.changed(a.CommunityID, Area, id)
 	return saved, nil
@@ -395,7 +407,7 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id, reason string
 		return errLongReason
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
-	_, err := s.edit(ctx, a, id, now, func(d *domain.Document) error {
+	d, err := s.edit(ctx, a, id, now, func(d *domain.Document) error {
 		if until := d.RetainedUntil(); until != nil && now.Before(*until) {
 			return domain.Errorf(domain.CodeConflict, "Este documento debe conservarse hasta el %s", until.Format("02/01/2006"))
 		}
@@ -405,8 +417,16 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id, reason string
 	if err != nil {
 		return err
 	}
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentDeleted, TargetKind: "document", TargetID: id,
+		TargetLabel: d.Title, Before: auditedDocument(d), After: map[string]any{"reason": reason}})
 	s.changed(a.CommunityID, Area, id)
 	return nil
+}
+
+// auditedDocument is what the audit keeps of a document: what an admin would check an action against.
+func auditedDocument(d *domain.Document) map[string]any {
+	return map[string]any{"title": d.Title, "category": d.CategoryName, "date": d.Date.Format(time.DateOnly),
+		"visibility": d.Visibility, "version": d.Current.Number, "fileName": d.Current.FileName}
 }
 
 // edit is the one way a document changes, in one transaction: read it locked, apply change to a copy

@@ -1,6 +1,9 @@
 package domain
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Optional trims an optional text field of a request: absent or blank is nil.
 func Optional(s *string) *string {
@@ -12,4 +15,12 @@ func Optional(s *string) *string {
 		return nil
 	}
 	return &v
+}
+
+// Excerpt is s cut to its first n characters, with "…" when it was longer.
+func Excerpt(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
 }

@@ -128,10 +128,12 @@ type PollBallot struct {
 	Receipt  string
 }
 
-// PollDelegation is an owner's representation by another member for one poll (art. 15.1).
+// PollDelegation is an owner's representation by another member for one poll, or for every vote of a
+// junta (art. 15.1).
 type PollDelegation struct {
 	OwnerID, OwnerName       string
 	DelegateID, DelegateName string
+	Junta                    bool // given for the whole junta, not for this vote alone
 	CreatedAt                time.Time
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"vecinos/internal/app"
 	"vecinos/internal/config"
+	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/oauth"
 	"vecinos/internal/store"
@@ -371,6 +372,12 @@ func TestChatRepliesEditsDeletionsAndReactions(t *testing.T) {
 		n.luis.must(t, "GET", "/api/v1/community/chat-removals", nil, 403)
 		if got := n.pau.getJSON(t, "/api/v1/community/chat-removals", 200).([]any); len(got) != 0 {
 			t.Fatalf("another community's audit %v", got)
+		}
+		// …and in the audit of admin actions, with what was said and why it went.
+		deleted := auditEntries(t, n.ana, "content.deleted")
+		if len(deleted) != 1 || deleted[0]["targetKind"] != "message" || deleted[0]["targetLabel"] != "Vendo moto" ||
+			jsonText(deleted[0]["before"]) != `{"channel":"`+domain.CommunityChannelName+`","content":"Vendo moto"}` || jsonText(deleted[0]["after"]) != `{"reason":"Publicidad"}` {
+			t.Fatalf("audit of admin actions: %v", deleted)
 		}
 		private := "/api/v1/channels/" + n.ana.must(t, "POST", "/api/v1/channels", map[string]any{"name": "Junta", "memberIds": []string{n.luisID}}, 201)["id"].(string)
 		theirs := n.luis.must(t, "POST", private+"/messages", map[string]any{"content": "hola"}, 201)["id"].(string)

@@ -583,3 +583,40 @@ func TestDocumentChangesGoLive(t *testing.T) {
 		outsider.quiet(t, 200*time.Millisecond)
 	})
 }
+
+// An admin's upload, new version and deletion of a document are in the audit, with the values before
+// and after and the reason of the deletion.
+func TestDocumentManagementIsAudited(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newDocEnv(t, db, filestest.Local(t))
+		doc := e.admin.mustDocUpload(t, docForm(docCategory(t, e.admin, "Contratos"), "Contrato del ascensor", "2026-01-15", "owners", "contrato.pdf"), docPDF("v1"))
+		id := doc["id"].(string)
+		if status, out := e.admin.docUpload(t, "/api/v1/documents/"+id+"/versions", url.Values{"fileName": {"contrato-firmado.pdf"}}, docPDF("v2")); status != 201 {
+			t.Fatalf("new version: %d %v", status, out)
+		}
+		e.admin.must(t, "DELETE", "/api/v1/documents/"+id, map[string]any{"reason": "Contrato rescindido"}, 204)
+
+		one := func(action string) map[string]any {
+			t.Helper()
+			got := auditEntries(t, e.admin, action)
+			if len(got) != 1 || got[0]["targetLabel"] != "Contrato del ascensor" || got[0]["actorId"] != e.adminID {
+				t.Fatalf("%s: %v", action, got)
+			}
+			return got[0]
+		}
+		added := one("document.added")
+		if after := jsonText(added["after"]); added["before"] != nil || !strings.Contains(after, `"visibility":"owners"`) ||
+			!strings.Contains(after, `"category":"Contratos"`) || !strings.Contains(after, `"fileName":"contrato.pdf"`) {
+			t.Errorf("added: %v", added)
+		}
+		edited := one("document.edited")
+		if !strings.Contains(jsonText(edited["before"]), `"version":1`) || !strings.Contains(jsonText(edited["after"]), `"fileName":"contrato-firmado.pdf"`) ||
+			!strings.Contains(jsonText(edited["after"]), `"version":2`) {
+			t.Errorf("edited: %v", edited)
+		}
+		deleted := one("document.deleted")
+		if !strings.Contains(jsonText(deleted["before"]), `"date":"2026-01-15"`) || jsonText(deleted["after"]) != `{"reason":"Contrato rescindido"}` {
+			t.Errorf("deleted: %v", deleted)
+		}
+	})
+}

@@ -329,6 +329,8 @@ func registerAPI(api huma.API, s *server) {
 		"Una votación, con el resultado que el usuario puede ver")
 	route(api, http.MethodPut, "/api/v1/polls/{id}", admins, 0, "voting", "updatePoll", s.updatePoll,
 		"Editar una votación en borrador (solo administradores)")
+	route(api, http.MethodDelete, "/api/v1/polls/{id}", admins, http.StatusNoContent, "voting", "deletePoll", s.deletePoll,
+		"Eliminar una votación en borrador (solo administradores)")
 	route(api, http.MethodPost, "/api/v1/polls/{id}/publish", admins, 0, "voting", "publishPoll", s.publishPoll,
 		"Abrir una votación ahora (solo administradores)")
 	route(api, http.MethodPost, "/api/v1/polls/{id}/close", admins, 0, "voting", "closePoll", s.closePoll,
@@ -336,11 +338,11 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/polls/{id}/vote", members, 0, "voting", "votePoll", s.votePoll,
 		"Votar (o cambiar el voto, si la votación lo permite), por uno mismo o por un propietario representado")
 	route(api, http.MethodPut, "/api/v1/polls/{id}/delegation", members, 0, "voting", "delegatePoll", s.delegatePoll,
-		"Delegar el voto en otro miembro o revocar la delegación (art. 15.1 LPH)")
+		"Delegar el voto, en esta votación o en toda su junta, en otro miembro o revocar la delegación (art. 15.1 LPH)")
 	route(api, http.MethodPost, "/api/v1/polls/{id}/objection", members, 0, "voting", "objectPoll", s.objectPoll,
 		"Oponerse al acuerdo como propietario ausente (art. 17.8 LPH)")
 	route(api, http.MethodPut, "/api/v1/polls/{id}/units/{unitId}/deprivation", admins, 0, "voting", "depriveUnit", s.depriveUnit,
-		"Privar del voto a una vivienda o devolvérselo (art. 15.2 LPH; solo administradores, en borrador)")
+		"Privar del voto a una vivienda o devolvérselo (art. 15.2 LPH; solo administradores, antes del cierre)")
 	route(api, http.MethodGet, "/api/v1/polls/{id}/record", members, 0, "voting", "getPollRecord", s.pollRecord,
 		"Datos para el acta (art. 19 LPH): asistentes, representados, cuotas y votos")
 	route(api, http.MethodGet, "/api/v1/polls/{id}/record.csv", members, 0, "voting", "exportPollRecord", s.pollRecordCSV,

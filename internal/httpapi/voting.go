@@ -51,6 +51,7 @@ type PollRepresented struct {
 type PollDelegate struct {
 	DelegateID   string `json:"delegateId"`
 	DelegateName string `json:"delegateName"`
+	Junta        bool   `json:"junta" doc:"Given for every vote of the junta, not for this one alone"`
 }
 
 // PollUnit is a unit of a junta vote's electorate (admins).
@@ -146,7 +147,7 @@ func pollOf(a *domain.Actor, v *voting.View) Poll {
 		out.Represented = append(out.Represented, PollRepresented{OwnerID: rep.OwnerID, Name: rep.Name, Voted: rep.Voted})
 	}
 	if d := v.MyDelegate; d != nil {
-		out.MyDelegate = &PollDelegate{DelegateID: d.DelegateID, DelegateName: d.DelegateName}
+		out.MyDelegate = &PollDelegate{DelegateID: d.DelegateID, DelegateName: d.DelegateName, Junta: d.Junta}
 	}
 	if d := r.Decision; d != nil && v.ShowCounts {
 		out.Decision = &PollDecision{Approved: d.Approved, Reason: d.Reason, OwnersFavour: d.OwnersFavour, Owners: d.Owners,
@@ -181,25 +182,36 @@ type pollListOutput struct {
 
 // pollBody is the form of a poll.
 type pollBody struct {
-	Kind         string     `json:"kind,omitempty" enum:"consulta,junta" doc:"Default consulta"`
-	Title        string     `json:"title" maxLength:"200"`
-	Description  string     `json:"description,omitempty" maxLength:"5000"`
-	Options      []string   `json:"options,omitempty" maxItems:"20" doc:"2 or more (consultas); a junta vote's are A favor, En contra, Abstención"`
-	OpensAt      *time.Time `json:"opensAt,omitempty" doc:"A draft opens by itself then; omitted: when published"`
-	ClosesAt     time.Time  `json:"closesAt"`
-	Quorum       int        `json:"quorum,omitempty" minimum:"0" maximum:"100000" doc:"Votes; default 25"`
-	Secret       bool       `json:"secret,omitempty"`
-	AllowChange  bool       `json:"allowChange,omitempty" doc:"A vote may be changed until the close"`
-	Majority     string     `json:"majority,omitempty" enum:"simple,three_fifths,one_third,unanimity" doc:"Junta; default simple"`
-	Convocatoria string     `json:"convocatoria,omitempty" enum:"primera,segunda" doc:"Junta; default primera"`
-	JuntaDate    *time.Time `json:"juntaDate,omitempty" doc:"Junta: required"`
-	AbsentFavour *bool      `json:"absentFavour,omitempty" doc:"Junta: art. 17.8 applies; default true"`
+	Kind         string            `json:"kind,omitempty" enum:"consulta,junta" doc:"Default consulta"`
+	Title        string            `json:"title" maxLength:"200"`
+	Description  string            `json:"description,omitempty" maxLength:"5000"`
+	Options      []string          `json:"options,omitempty" maxItems:"20" doc:"Consultas: 2 or more"`
+	JuntaOptions []juntaOptionBody `json:"juntaOptions,omitempty" maxItems:"20" doc:"Junta votes: 2 or more, at least one in favour and one against; omitted: A favor, En contra, Abstención"`
+	OpensAt      *time.Time        `json:"opensAt,omitempty" doc:"A draft opens by itself then; omitted: when published"`
+	ClosesAt     time.Time         `json:"closesAt"`
+	Quorum       int               `json:"quorum,omitempty" minimum:"0" maximum:"100000" doc:"Votes; default 25"`
+	Secret       bool              `json:"secret,omitempty"`
+	AllowChange  bool              `json:"allowChange,omitempty" doc:"A vote may be changed until the close"`
+	Majority     string            `json:"majority,omitempty" enum:"simple,three_fifths,one_third,unanimity" doc:"Junta; default simple"`
+	Convocatoria string            `json:"convocatoria,omitempty" enum:"primera,segunda" doc:"Junta; default primera"`
+	JuntaDate    *time.Time        `json:"juntaDate,omitempty" doc:"Junta: required"`
+	AbsentFavour *bool             `json:"absentFavour,omitempty" doc:"Junta: art. 17.8 applies; default true"`
+}
+
+// juntaOptionBody is an answer of a junta vote and what it means for the agreement.
+type juntaOptionBody struct {
+	Text   string `json:"text" maxLength:"200"`
+	Choice string `json:"choice" enum:"favour,against,abstain"`
 }
 
 func (b pollBody) input() voting.Input {
-	return voting.Input{Kind: domain.PollKind(b.Kind), Title: b.Title, Description: b.Description, Options: b.Options, OpensAt: b.OpensAt,
+	in := voting.Input{Kind: domain.PollKind(b.Kind), Title: b.Title, Description: b.Description, Options: b.Options, OpensAt: b.OpensAt,
 		ClosesAt: b.ClosesAt, Quorum: b.Quorum, Secret: b.Secret, AllowChange: b.AllowChange, Majority: domain.Majority(b.Majority),
 		Convocatoria: domain.Convocatoria(b.Convocatoria), JuntaDate: b.JuntaDate, AbsentFavour: b.AbsentFavour}
+	for _, o := range b.JuntaOptions {
+		in.JuntaOptions = append(in.JuntaOptions, voting.JuntaOption{Text: o.Text, Choice: domain.Choice(o.Choice)})
+	}
+	return in
 }
 
 type createPollInput struct {
@@ -232,6 +244,7 @@ type delegatePollInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body struct {
 		DelegateID string `json:"delegateId" maxLength:"64" doc:"A member of the community; empty revokes the representation"`
+		Scope      string `json:"scope,omitempty" enum:"poll,junta" doc:"poll (default): this vote; junta: every vote of its junta (the same junta date)"`
 	}
 }
 
@@ -334,6 +347,14 @@ func (s *server) updatePoll(ctx context.Context, in *updatePollInput) (*pollOutp
 	return s.poll(ctx, a, in.ID, err)
 }
 
+func (s *server) deletePoll(ctx context.Context, in *pollIDInput) (*struct{}, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return nil, s.Voting.Delete(ctx, a, in.ID)
+}
+
 func (s *server) publishPoll(ctx context.Context, in *pollIDInput) (*pollOutput, error) {
 	a, err := member(ctx)
 	if err != nil {
@@ -375,7 +396,7 @@ func (s *server) delegatePoll(ctx context.Context, in *delegatePollInput) (*poll
 	if err != nil {
 		return nil, err
 	}
-	return s.poll(ctx, a, in.ID, s.Voting.Delegate(ctx, a, in.ID, in.Body.DelegateID))
+	return s.poll(ctx, a, in.ID, s.Voting.Delegate(ctx, a, in.ID, in.Body.DelegateID, in.Body.Scope == "junta"))
 }
 
 func (s *server) objectPoll(ctx context.Context, in *pollIDInput) (*pollOutput, error) {

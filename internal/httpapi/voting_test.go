@@ -37,7 +37,7 @@ func TestVotingPermissionMatrix(t *testing.T) {
 		calls := []struct{ method, path string }{
 			{"GET", base}, {"PUT", base}, {"POST", base + "/publish"}, {"POST", base + "/close"}, {"POST", base + "/vote"},
 			{"PUT", base + "/delegation"}, {"POST", base + "/objection"}, {"PUT", base + "/units/x/deprivation"},
-			{"GET", base + "/record"}, {"GET", base + "/record.csv"},
+			{"GET", base + "/record"}, {"GET", base + "/record.csv"}, {"DELETE", base},
 		}
 		bodies := map[string]any{"PUT": form, "POST": map[string]any{"optionId": "x"}}
 		for _, call := range calls {
@@ -56,7 +56,7 @@ func TestVotingPermissionMatrix(t *testing.T) {
 			}
 		}
 		for _, call := range []struct{ method, path string }{{"PUT", base}, {"POST", base + "/publish"}, {"POST", base + "/close"},
-			{"PUT", base + "/units/x/deprivation"}} {
+			{"PUT", base + "/units/x/deprivation"}, {"DELETE", base}} {
 			body := bodies[call.method]
 			if strings.HasSuffix(call.path, "/deprivation") {
 				body = map[string]any{"reason": "Deuda"}
@@ -85,10 +85,77 @@ func TestVotingPermissionMatrix(t *testing.T) {
 		c.outsider.must(t, "POST", base+"/vote", map[string]any{"optionId": yes}, 404)
 		c.neighbour.must(t, "GET", base+"/record", nil, 403)
 		c.admin.must(t, "POST", base+"/close", nil, 200)
+		// Only a draft is deleted: a poll that opened is part of the record.
+		if p := c.admin.must(t, "DELETE", base, nil, 409); p["detail"] != "Solo se puede eliminar una votación en borrador" {
+			t.Fatalf("delete a closed poll: %v", p)
+		}
+		other := c.admin.must(t, "POST", "/api/v1/polls", form, 201)["id"].(string)
+		if got := c.admin.status(t, "DELETE", "/api/v1/polls/"+other, nil); got != 204 {
+			t.Fatalf("delete a draft: %d", got)
+		}
+		c.admin.must(t, "GET", "/api/v1/polls/"+other, nil, 404)
 		res, text := c.neighbour.raw(t, base+"/record.csv")
 		if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
 			!strings.Contains(text, "Votación;¿Pintamos el portal?") || !strings.Contains(text, "Sí;1;100 %") {
 			t.Fatalf("csv %d: %s", res.StatusCode, text)
+		}
+	})
+}
+
+// TestEveryPollActionIsAudited: creating, editing, publishing, closing and deleting a poll, and depriving
+// a unit of its vote, each leave one record with the values before and after; a member's vote leaves none.
+func TestEveryPollActionIsAudited(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		admin := e.regAdmin(t, "presi@example.es", map[string]any{"floors_count": 1, "doors_per_floor": 2})
+		adminID := admin.must(t, "GET", "/api/v1/me", nil, 200)["id"].(string)
+		luis := e.obMember(t, "luis@example.es", e.communityCode(t, admin))
+		closes := time.Now().Add(48 * time.Hour).Format(time.RFC3339)
+		form := map[string]any{"title": "¿Pintamos el portal?", "options": []string{"Sí", "No"}, "closesAt": closes}
+
+		poll := admin.must(t, "POST", "/api/v1/polls", form, 201)
+		base := "/api/v1/polls/" + poll["id"].(string)
+		form["title"] = "¿Pintamos la fachada?"
+		admin.must(t, "PUT", base, form, 200)
+		open := admin.must(t, "POST", base+"/publish", nil, 200)
+		luis.must(t, "POST", base+"/vote", map[string]any{"optionId": open["options"].([]any)[0].(map[string]any)["id"]}, 200)
+		admin.must(t, "POST", base+"/close", nil, 200)
+
+		junta := admin.must(t, "POST", "/api/v1/polls", map[string]any{"kind": "junta", "title": "Derrama", "closesAt": closes, "juntaDate": closes}, 201)
+		juntaBase := "/api/v1/polls/" + junta["id"].(string)
+		unit := junta["units"].([]any)[0].(map[string]any)
+		admin.must(t, "PUT", juntaBase+"/units/"+unit["unitId"].(string)+"/deprivation", map[string]any{"reason": "Deuda"}, 200)
+		if got := admin.status(t, "DELETE", juntaBase, nil); got != 204 {
+			t.Fatalf("delete: %d", got)
+		}
+
+		checks := []struct{ action, label, before, after string }{
+			{"poll.created", "¿Pintamos el portal?", "", `"status":"draft"`},
+			{"poll.edited", "¿Pintamos la fachada?", `"title":"¿Pintamos el portal?"`, `"title":"¿Pintamos la fachada?"`},
+			{"poll.published", "¿Pintamos la fachada?", `"status":"draft"`, `"status":"open"`},
+			{"poll.closed", "¿Pintamos la fachada?", `"status":"open"`, `"status":"closed"`},
+			{"poll.created", "Derrama", "", `"options":["A favor (favour)","En contra (against)","Abstención (abstain)"]`},
+			{"poll.edited", "Derrama", `"deprivedReason":null`, `"deprivedReason":"Deuda"`},
+			{"poll.deleted", "Derrama", `"title":"Derrama"`, ""},
+		}
+		all := auditEntries(t, admin, "")
+		if len(all) != len(checks) {
+			t.Fatalf("%d records for %d admin actions: %v", len(all), len(checks), all)
+		}
+		for _, c := range checks {
+			found := false
+			for _, r := range auditEntries(t, admin, c.action) {
+				before, after := jsonText(r["before"]), jsonText(r["after"])
+				if r["actorId"] != adminID || r["targetKind"] != "poll" || r["targetLabel"] != c.label ||
+					(c.before != "" && !strings.Contains(before, c.before)) || (c.after != "" && !strings.Contains(after, c.after)) ||
+					(c.before == "" && r["before"] != nil) || (c.after == "" && r["after"] != nil) {
+					continue
+				}
+				found = true
+			}
+			if !found {
+				t.Errorf("no record of %s %q (before %s, after %s) in %v", c.action, c.label, c.before, c.after, all)
+			}
 		}
 	})
 }

@@ -217,6 +217,7 @@ func (s *Service) remove(ctx context.Context, a *domain.Actor, kind domain.ChatK
 			return errNotYours
 		}
 		at, rev := s.stamp()
+		said := m.Content // the saved message keeps no content
 		m.DeletedAt = &at
 		if keys, err = s.store.SaveChatMessage(ctx, m, rev); err != nil {
 			return err
@@ -224,8 +225,15 @@ func (s *Service) remove(ctx context.Context, a *domain.Actor, kind domain.ChatK
 		if !moderating {
 			return nil
 		}
-		return s.store.SaveChatRemoval(ctx, &domain.ChatRemoval{ID: domain.NewID(), CommunityID: c.CommunityID, ChannelID: c.ID,
-			MessageID: m.ID, AuthorID: m.AuthorID, RemovedBy: a.UserID, Reason: reason, RemovedAt: at})
+		if err := s.store.SaveChatRemoval(ctx, &domain.ChatRemoval{ID: domain.NewID(), CommunityID: c.CommunityID, ChannelID: c.ID,
+			MessageID: m.ID, AuthorID: m.AuthorID, RemovedBy: a.UserID, Reason: reason, RemovedAt: at}); err != nil {
+			return err
+		}
+		// In the transaction: the audit record commits with the removal.
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditContentDeleted, TargetKind: "message", TargetID: m.ID,
+			TargetLabel: domain.Excerpt(said, 80), Before: map[string]any{"content": said, "channel": c.Channel.Name},
+			After: map[string]any{"reason": reason}})
+		return nil
 	})
 	if err != nil {
 		return err

@@ -89,6 +89,7 @@ type Service struct {
 	listening atomic.Bool
 	maxReplay int
 	files     files.Storage
+	audit     domain.Auditor
 }
 
 // Options configure the service.
@@ -97,6 +98,7 @@ type Options struct {
 	Log       *slog.Logger     // nil = slog.Default()
 	MaxReplay int              // events a reconnecting stream may replay before it must refetch; 0 = 500
 	Files     files.Storage    // where chat attachments go; nil: attachments are refused
+	Audit     domain.Auditor   // records an admin's removal of a message from the community chat; may be nil
 }
 
 // New returns the service; its changes are published on broker.
@@ -110,7 +112,7 @@ func New(store Store, broker *realtime.Broker, o Options) *Service {
 	if o.MaxReplay <= 0 {
 		o.MaxReplay = 500
 	}
-	s := &Service{store: store, broker: broker, now: o.Now, log: o.Log, maxReplay: o.MaxReplay, files: o.Files}
+	s := &Service{store: store, broker: broker, now: o.Now, log: o.Log, maxReplay: o.MaxReplay, files: o.Files, audit: o.Audit}
 	s.queue = realtime.NewSerial(s.deliver)
 	return s
 }

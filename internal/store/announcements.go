@@ -224,26 +224,11 @@ func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, n
 
 // announcementRecipients lists the audience of an announcement that can receive email.
 func announcementRecipients(ctx context.Context, tx conn, id string) ([]domain.Recipient, error) {
-	rows, err := tx.query(ctx, `SELECT u.email, p.full_name, u.language, c.name FROM announcements a
+	return queryRecipients(ctx, tx, `SELECT u.email, p.full_name, u.language, c.name FROM announcements a
 		JOIN communities c ON c.id = a.community_id
 		JOIN profiles p ON `+inAudience+`
 		JOIN users u ON u.id = p.id
 		WHERE a.id = ? AND u.email_confirmed_at IS NOT NULL ORDER BY u.email`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.Recipient
-	for rows.Next() {
-		var r domain.Recipient
-		var lang string
-		if err := rows.Scan(&r.Email, &r.FullName, &lang, &r.CommunityName); err != nil {
-			return nil, err
-		}
-		r.Language = domain.ParseLanguage(lang)
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // AnnouncementForUpdate reads a live announcement of communityID, as stored (not the status derived

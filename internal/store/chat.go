@@ -6,7 +6,6 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"vecinos/internal/domain"
 )
@@ -51,17 +50,9 @@ func (q quoteRow) quote() *domain.Quote {
 		out.AuthorName = domain.DeletedUserName
 	}
 	if !out.Deleted && q.content != nil {
-		out.Content = truncateRunes(*q.content, quoteLen)
+		out.Content = domain.Excerpt(*q.content, quoteLen)
 	}
 	return out
-}
-
-func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
 }
 
 // loadExtras fills the attachments and reactions of the messages ids (one query each, whatever their number).
@@ -328,7 +319,7 @@ func (db *DB) SearchChat(ctx context.Context, kind domain.ChatKind, scopeID, rea
 		if err := rows.Scan(&h.ID, &h.Content, &at); err != nil {
 			return nil, err
 		}
-		h.CreatedAt, h.Content = fromMS(at), truncateRunes(h.Content, quoteLen)
+		h.CreatedAt, h.Content = fromMS(at), domain.Excerpt(h.Content, quoteLen)
 		out = append(out, h)
 	}
 	return out, rows.Err()

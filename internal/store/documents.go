@@ -222,28 +222,13 @@ func (db *DB) CreateDocument(ctx context.Context, d *domain.Document, notify fun
 // documentRecipients lists who is emailed a new document: its audience but its uploader, with a
 // confirmed address, who did not opt out.
 func documentRecipients(ctx context.Context, tx conn, id string) ([]domain.Recipient, error) {
-	rows, err := tx.query(ctx, `SELECT u.email, p.full_name, u.language, cm.name FROM documents d
+	return queryRecipients(ctx, tx, `SELECT u.email, p.full_name, u.language, cm.name FROM documents d
 		JOIN communities cm ON cm.id = d.community_id
 		JOIN profiles p ON `+documentAudience+`
 		JOIN users u ON u.id = p.id
 		WHERE d.id = ? AND u.email_confirmed_at IS NOT NULL AND (d.created_by IS NULL OR p.id <> d.created_by)
 			AND NOT EXISTS (SELECT 1 FROM document_mail_optouts mo WHERE mo.user_id = p.id)
 		ORDER BY u.email`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.Recipient
-	for rows.Next() {
-		var r domain.Recipient
-		var lang string
-		if err := rows.Scan(&r.Email, &r.FullName, &lang, &r.CommunityName); err != nil {
-			return nil, err
-		}
-		r.Language = domain.ParseLanguage(lang)
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // DocumentForUpdate reads a live document of communityID inside the transaction of ctx (InTx) and locks

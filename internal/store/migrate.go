@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -51,6 +53,20 @@ func (db *DB) migrations() ([]migration, error) {
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	return ms, nil
+}
+
+// SchemaDigest identifies the migrations of engine (a hash of their texts): a database migrated with the
+// same digest has the same schema.
+func SchemaDigest(engine Engine) (string, error) {
+	ms, err := (&DB{engine: engine}).migrations()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	for _, m := range ms {
+		fmt.Fprintf(h, "%d %s %d\n%s\n", m.version, m.name, len(m.sql), m.sql)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Migrate applies the pending migrations, each in its own transaction, and returns how many it applied.

@@ -40,6 +40,27 @@ func enqueueMail(ctx context.Context, tx conn, m domain.Mail) error {
 	return err
 }
 
+// queryRecipients runs query, which selects email, full name, language and community name, for the
+// addressees of an email.
+func queryRecipients(ctx context.Context, tx conn, query string, args ...any) ([]domain.Recipient, error) {
+	rows, err := tx.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.Recipient
+	for rows.Next() {
+		var r domain.Recipient
+		var lang string
+		if err := rows.Scan(&r.Email, &r.FullName, &lang, &r.CommunityName); err != nil {
+			return nil, err
+		}
+		r.Language = domain.ParseLanguage(lang)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
 // enqueueEach queues, in tx, the email notify composes for each recipient, and returns how many.
 func enqueueEach(ctx context.Context, tx conn, recipients []domain.Recipient, notify func(domain.Recipient) (domain.Mail, error)) (int, error) {
 	for i, r := range recipients {

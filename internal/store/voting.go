@@ -359,11 +359,16 @@ func (db *DB) CommunityMember(ctx context.Context, communityID, userID string) (
 	return name, err
 }
 
-// PollDelegations lists the representations of a poll.
-func (db *DB) PollDelegations(ctx context.Context, pollID string) ([]domain.PollDelegation, error) {
-	rows, err := db.votingConn(ctx).query(ctx, `SELECT d.owner_id, COALESCE(o.full_name, ''), d.delegate_id, COALESCE(g.full_name, ''), d.created_at
-		FROM poll_delegations d LEFT JOIN profiles o ON o.id = d.owner_id LEFT JOIN profiles g ON g.id = d.delegate_id
-		WHERE d.poll_id = ? ORDER BY o.full_name, d.owner_id`, pollID)
+// PollDelegations lists the representations of a poll: its own and, when juntaDay is set (a junta vote
+// not yet closed), those its owners gave for that whole junta, unless they gave one for this vote.
+func (db *DB) PollDelegations(ctx context.Context, p *domain.Poll, juntaDay string) ([]domain.PollDelegation, error) {
+	rows, err := db.votingConn(ctx).query(ctx, `SELECT d.owner_id, COALESCE(o.full_name, ''), d.delegate_id, COALESCE(g.full_name, ''), d.junta, d.created_at
+		FROM (SELECT owner_id, delegate_id, junta, created_at FROM poll_delegations WHERE poll_id = ?
+			UNION ALL SELECT j.owner_id, j.delegate_id, TRUE, j.created_at FROM junta_delegations j
+			WHERE ? <> '' AND j.community_id = ? AND j.junta_day = ?
+				AND NOT EXISTS (SELECT 1 FROM poll_delegations x WHERE x.poll_id = ? AND x.owner_id = j.owner_id)) d
+		LEFT JOIN profiles o ON o.id = d.owner_id LEFT JOIN profiles g ON g.id = d.delegate_id
+		ORDER BY o.full_name, d.owner_id`, p.ID, juntaDay, p.CommunityID, juntaDay, p.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -372,7 +377,7 @@ func (db *DB) PollDelegations(ctx context.Context, pollID string) ([]domain.Poll
 	for rows.Next() {
 		var d domain.PollDelegation
 		var at int64
-		if err := rows.Scan(&d.OwnerID, &d.OwnerName, &d.DelegateID, &d.DelegateName, &at); err != nil {
+		if err := rows.Scan(&d.OwnerID, &d.OwnerName, &d.DelegateID, &d.DelegateName, &d.Junta, &at); err != nil {
 			return nil, err
 		}
 		d.CreatedAt = fromMS(at)
@@ -396,6 +401,53 @@ func (db *DB) SetDelegation(ctx context.Context, pollID, ownerID, delegateID str
 		ON CONFLICT (poll_id, owner_id) DO UPDATE SET delegate_id = excluded.delegate_id, created_at = excluded.created_at`,
 		pollID, ownerID, delegateID, ms(at))
 	return err
+}
+
+// SetJuntaDelegation records (delegateID non-empty) or revokes ownerID's representation for every vote of
+// communityID's junta of juntaDay, inside the transaction of ctx.
+func (db *DB) SetJuntaDelegation(ctx context.Context, communityID, juntaDay, ownerID, delegateID string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if delegateID == "" {
+		_, err = tx.exec(ctx, "DELETE FROM junta_delegations WHERE community_id = ? AND junta_day = ? AND owner_id = ?", communityID, juntaDay, ownerID)
+		return err
+	}
+	_, err = tx.exec(ctx, `INSERT INTO junta_delegations (community_id, junta_day, owner_id, delegate_id, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (community_id, junta_day, owner_id) DO UPDATE SET delegate_id = excluded.delegate_id, created_at = excluded.created_at`,
+		communityID, juntaDay, ownerID, delegateID, ms(at))
+	return err
+}
+
+// FreezeJuntaDelegations copies into a poll the representations given for its whole junta (those not
+// overridden by one for this vote), inside the transaction of ctx: at the close, so that the record of a
+// closed vote never changes with them.
+func (db *DB) FreezeJuntaDelegations(ctx context.Context, p *domain.Poll, juntaDay string) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, `INSERT INTO poll_delegations (poll_id, owner_id, delegate_id, created_at, junta)
+		SELECT ?, owner_id, delegate_id, created_at, TRUE FROM junta_delegations WHERE community_id = ? AND junta_day = ?
+		ON CONFLICT (poll_id, owner_id) DO NOTHING`, p.ID, p.CommunityID, juntaDay)
+	return err
+}
+
+// DeletePoll deletes a poll of communityID with everything it holds, inside the transaction of ctx.
+func (db *DB) DeletePoll(ctx context.Context, communityID, id string) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	res, err := tx.exec(ctx, "DELETE FROM polls WHERE id = ? AND community_id = ?", id, communityID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errPollNotFound
+	}
+	return nil
 }
 
 var errAlreadyVoted = domain.Errorf(domain.CodeConflict, "Ya se ha votado")

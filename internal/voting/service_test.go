@@ -283,13 +283,13 @@ func TestJuntaVoteWithRepresentationAbsentOwnersAndObjection(t *testing.T) {
 		wantCode(t, err, domain.CodeConflict, "Los coeficientes de las viviendas suman 95 %: deben sumar 100 % para abrir una votación de junta")
 		storetest.Exec(t, db, "UPDATE units SET coefficient = 250000 WHERE id = $1", f.unit["2B"])
 		// Ana is represented by Dani, a tenant, and may revoke it until her vote is cast.
-		if err := f.svc.Delegate(ctx, f.ana, p.ID, f.ben.UserID); err != nil {
+		if err := f.svc.Delegate(ctx, f.ana, p.ID, f.ben.UserID, false); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.svc.Delegate(ctx, f.ana, p.ID, f.dani.UserID); err != nil {
+		if err := f.svc.Delegate(ctx, f.ana, p.ID, f.dani.UserID, false); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, f.svc.Delegate(ctx, f.dani, p.ID, f.ana.UserID), domain.CodeForbidden, "Solo un propietario puede delegar su voto")
+		wantCode(t, f.svc.Delegate(ctx, f.dani, p.ID, f.ana.UserID, false), domain.CodeForbidden, "Solo un propietario puede delegar su voto")
 		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +304,7 @@ func TestJuntaVoteWithRepresentationAbsentOwnersAndObjection(t *testing.T) {
 			t.Fatalf("Dani's view: %+v", v)
 		}
 		f.vote(t, f.dani, p, "A favor", f.ana)
-		wantCode(t, f.svc.Delegate(ctx, f.ana, p.ID, ""), domain.CodeConflict, "Ya se ha votado: la representación no se puede cambiar")
+		wantCode(t, f.svc.Delegate(ctx, f.ana, p.ID, "", false), domain.CodeConflict, "Ya se ha votado: la representación no se puede cambiar")
 		f.vote(t, f.ben, p, "En contra", nil)
 		if v := f.get(t, f.ana, p); v.Mine == nil || v.Mine.CastByName != "Dani Díaz" || *v.Mine.OptionID != option(p, "A favor") {
 			t.Fatalf("Ana's vote: %+v", v.Mine)
@@ -359,7 +359,6 @@ func TestADeprivedUnitLeavesBothMajorities(t *testing.T) {
 		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
 			t.Fatal(err)
 		}
-		wantCode(t, f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2B"], nil), domain.CodeConflict, "")
 		_, err := f.svc.Vote(ctx, f.carla, p.ID, voting.VoteInput{OptionID: option(p, "A favor")})
 		wantCode(t, err, domain.CodeForbidden, "Tu vivienda está privada del voto en esta votación (art. 15.2 LPH)")
 		f.vote(t, f.ana, p, "A favor", nil)
@@ -369,6 +368,231 @@ func TestADeprivedUnitLeavesBothMajorities(t *testing.T) {
 		}
 		if d := f.get(t, f.ana, p).Result.Decision; !d.Approved || d.Reason != "mayoría de propietarios sí (2 de 2), mayoría de cuotas sí (100,0 %)" {
 			t.Fatalf("deprived: %+v", d)
+		}
+	})
+}
+
+// While a junta vote is active an admin may still deprive a unit or give its vote back, until its owner
+// votes: a cast ballot (secret or not) cannot be taken back or weighed again. Once closed, never.
+func TestDeprivationWhileTheVoteIsActive(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.junta(t, voting.Input{AbsentFavour: new(bool), Secret: true})
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		debt, other := "Cuotas impagadas", "Derramas impagadas"
+		wantCode(t, f.svc.Deprive(ctx, f.ana, p.ID, f.unit["2B"], &debt), domain.CodeForbidden, "")
+		wantCode(t, f.svc.Deprive(ctx, f.other, p.ID, f.unit["2B"], &debt), domain.CodeNotFound, "")
+		wantCode(t, f.svc.Deprive(ctx, f.admin, p.ID, domain.NewID(), &debt), domain.CodeNotFound, "Esa vivienda no vota en esta votación")
+		if err := f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2B"], &debt); err != nil {
+			t.Fatal(err)
+		}
+		if v := f.get(t, f.carla, p); !v.Deprived || v.CanVote {
+			t.Fatalf("Carla deprived while active: %+v", v)
+		}
+		_, err := f.svc.Vote(ctx, f.carla, p.ID, voting.VoteInput{OptionID: option(p, "En contra")})
+		wantCode(t, err, domain.CodeForbidden, "Tu vivienda está privada del voto en esta votación (art. 15.2 LPH)")
+		// Given back and taken again while Carla has not voted.
+		if err := f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2B"], nil); err != nil {
+			t.Fatal(err)
+		}
+		if v := f.get(t, f.carla, p); v.Deprived || !v.CanVote {
+			t.Fatalf("Carla's vote given back: %+v", v)
+		}
+		if err := f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2B"], &other); err != nil {
+			t.Fatal(err)
+		}
+		// Ben voted with both his units: neither can change any more.
+		f.vote(t, f.ben, p, "A favor", nil)
+		wantCode(t, f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2A"], &debt), domain.CodeConflict,
+			"El propietario de 2A ya ha votado: su voto no se puede retirar ni volver a pesar, así que la privación del voto ya no se puede cambiar en esta votación")
+		f.vote(t, f.ana, p, "A favor", nil)
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, f.svc.Deprive(ctx, f.admin, p.ID, f.unit["2B"], nil), domain.CodeConflict, "La votación está cerrada: ya no se puede cambiar la privación del voto")
+		v := f.get(t, f.admin, p)
+		if d := v.Result.Decision; !d.Approved || d.Reason != "mayoría de propietarios sí (2 de 2), mayoría de cuotas sí (100,0 %)" {
+			t.Fatalf("deprived while active: %+v", d)
+		}
+		for _, u := range v.Units {
+			if (u.UnitID == f.unit["2B"]) != (u.Deprived != nil) || (u.Deprived != nil && *u.Deprived != other) {
+				t.Fatalf("units: %+v", u)
+			}
+		}
+	})
+}
+
+// A representation for the whole junta covers every vote of the junta's day, open now or later, and
+// not another junta's; one for a single vote overrides it; revoked, it ends only where the owner has not
+// voted; the record of a closed vote keeps who represented whom.
+func TestAJuntaDelegationCoversEveryVoteOfTheJunta(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		first, second := f.junta(t, voting.Input{}), f.junta(t, voting.Input{})
+		f.advance(72 * time.Hour)
+		later := f.junta(t, voting.Input{}) // another junta, three days later
+		f.advance(-72 * time.Hour)
+		for _, p := range []*domain.Poll{first, later} {
+			if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Ana gives Dani her vote for the whole junta, from its first vote.
+		if err := f.svc.Delegate(ctx, f.ana, first.ID, f.dani.UserID, true); err != nil {
+			t.Fatal(err)
+		}
+		if v := f.get(t, f.ana, first); v.MyDelegate == nil || !v.MyDelegate.Junta || v.MyDelegate.DelegateName != "Dani Díaz" {
+			t.Fatalf("Ana's delegate: %+v", v.MyDelegate)
+		}
+		// The second vote of that junta opens afterwards: Dani represents her there too; not in the other junta.
+		if _, err := f.svc.Publish(ctx, f.admin, second.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []*domain.Poll{first, second} {
+			if v := f.get(t, f.dani, p); !v.CanVote || len(v.Represented) != 1 || v.Represented[0].OwnerID != f.ana.UserID {
+				t.Fatalf("Dani in %s: %+v", p.ID, v.Represented)
+			}
+		}
+		if v := f.get(t, f.dani, later); len(v.Represented) != 0 {
+			t.Fatalf("Dani represents Ana in another junta: %+v", v.Represented)
+		}
+		_, err := f.svc.Vote(ctx, f.dani, later.ID, voting.VoteInput{OptionID: option(later, "A favor"), For: f.ana.UserID})
+		wantCode(t, err, domain.CodeForbidden, "No representas a ese propietario en esta votación")
+		f.vote(t, f.dani, first, "A favor", f.ana)
+
+		// For the second vote alone Ana prefers Ben; then she revokes the junta's, which the first vote keeps.
+		if err := f.svc.Delegate(ctx, f.ana, second.ID, f.ben.UserID, false); err != nil {
+			t.Fatal(err)
+		}
+		if v := f.get(t, f.dani, second); len(v.Represented) != 0 {
+			t.Fatalf("the vote's own representation does not override the junta's: %+v", v.Represented)
+		}
+		if err := f.svc.Delegate(ctx, f.ana, second.ID, "", false); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Delegate(ctx, f.ana, first.ID, "", true); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Vote(ctx, f.dani, second.ID, voting.VoteInput{OptionID: option(second, "A favor"), For: f.ana.UserID})
+		wantCode(t, err, domain.CodeForbidden, "No representas a ese propietario en esta votación")
+		if v := f.get(t, f.ana, first); v.Mine == nil || v.Mine.CastByName != "Dani Díaz" || v.MyDelegate != nil {
+			t.Fatalf("Ana's vote in the first: %+v %+v", v.Mine, v.MyDelegate)
+		}
+
+		// Given again, closed, and changed after the close: the closed vote's record does not move.
+		if err := f.svc.Delegate(ctx, f.ana, second.ID, f.carla.UserID, true); err != nil {
+			t.Fatal(err)
+		}
+		f.vote(t, f.carla, second, "En contra", f.ana)
+		if _, err := f.svc.Close(ctx, f.admin, second.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Delegate(ctx, f.ana, first.ID, f.ben.UserID, true); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := f.svc.Record(ctx, f.admin, second.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Delegations) != 1 || rec.Delegations[0].DelegateName != "Carla Cano" || !rec.Delegations[0].Junta {
+			t.Fatalf("closed record's delegations: %+v", rec.Delegations)
+		}
+		if i := slices.IndexFunc(rec.Voters, func(v domain.PollVoter) bool { return v.VoterID == f.ana.UserID }); i < 0 || rec.Voters[i].CastByName != "Carla Cano" {
+			t.Fatalf("closed record's voters: %+v", rec.Voters)
+		}
+		if v := f.get(t, f.ben, first); len(v.Represented) != 1 || v.Represented[0].OwnerID != f.ana.UserID || !v.Represented[0].Voted {
+			t.Fatalf("Ben in the first: %+v", v.Represented)
+		}
+	})
+}
+
+// A junta vote may have its own answers, each saying what it means for the agreement; the double
+// majority counts every answer in favour together.
+func TestAJuntaVoteWithItsOwnOptions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		juntaDate := f.clock().Add(24 * time.Hour)
+		in := voting.Input{Kind: domain.PollJunta, Title: "Ascensor", ClosesAt: f.clock().Add(48 * time.Hour), JuntaDate: &juntaDate,
+			AbsentFavour: new(bool), JuntaOptions: []voting.JuntaOption{{"Sí, con Elevar", domain.ChoiceFavour}, {"Sí, con Subir", domain.ChoiceFavour}}}
+		_, err := f.svc.Create(ctx, f.admin, in)
+		wantCode(t, err, domain.CodeInvalid, "Una votación de junta necesita al menos una opción a favor y otra en contra del acuerdo")
+		in.JuntaOptions = append(in.JuntaOptions, voting.JuntaOption{Text: "Aplazarlo", Choice: "later"})
+		_, err = f.svc.Create(ctx, f.admin, in)
+		wantCode(t, err, domain.CodeInvalid, "Indica si la opción «Aplazarlo» es a favor, en contra o abstención")
+		in.JuntaOptions[2].Choice = domain.ChoiceAgainst
+		p, err := f.svc.Create(ctx, f.admin, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Options) != 3 || p.Options[1].Choice != domain.ChoiceFavour || p.Options[2].Text != "Aplazarlo" {
+			t.Fatalf("options: %+v", p.Options)
+		}
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.vote(t, f.ana, p, "Sí, con Elevar", nil)
+		f.vote(t, f.ben, p, "Sí, con Subir", nil)
+		f.vote(t, f.carla, p, "Aplazarlo", nil)
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		r := f.get(t, f.admin, p).Result
+		if d := r.Decision; !d.Approved || d.Reason != "mayoría de propietarios sí (2 de 3), mayoría de cuotas sí (75,0 %)" {
+			t.Fatalf("decision: %+v", d)
+		}
+		if r.Options[0].Votes != 1 || r.Options[1].Votes != 1 || r.Options[1].Cuota != 350000 || r.Options[2].Votes != 1 {
+			t.Fatalf("counts: %+v", r.Options)
+		}
+	})
+}
+
+// The emails give the dates in the community's time zone, as Spaniards write them.
+func TestPollEmailsUseTheCommunitysTimeZone(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		f.now = time.Date(2030, 6, 28, 10, 0, 0, 0, time.UTC)
+		closes := time.Date(2030, 7, 1, 22, 30, 0, 0, time.UTC) // 00:30 of 2 July in Madrid (CEST)
+		body := func(subject string) string {
+			rows := storetest.Rows(t, db, "SELECT text_body FROM mail_outbox m JOIN users u ON u.email = m.to_addr WHERE u.id = $1 AND m.subject = $2",
+				f.ana.UserID, subject)
+			if len(rows) != 1 {
+				t.Fatalf("%d emails %q to Ana", len(rows), subject)
+			}
+			return rows[0][0]
+		}
+		p, err := f.svc.CreateConsulta(ctx, f.admin, "¿Fiesta?", []string{"Sí", "No"}, closes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := body("Nueva votación: ¿Fiesta?"); !strings.Contains(got, "02/07/2030, 00:30") {
+			t.Fatalf("opening email in Madrid's time: %s", got)
+		}
+		storetest.Exec(t, db, "UPDATE communities SET time_zone = 'Atlantic/Canary' WHERE id = $1", f.admin.CommunityID)
+		juntaDate := f.clock().Add(24 * time.Hour)
+		j, err := f.svc.Create(ctx, f.admin, voting.Input{Kind: domain.PollJunta, Title: "Fachada", ClosesAt: closes, JuntaDate: &juntaDate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Publish(ctx, f.admin, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := body("Nueva votación: Fachada"); !strings.Contains(got, "01/07/2030, 23:30") {
+			t.Fatalf("opening email in the Canaries' time: %s", got)
+		}
+		// Ana is absent: her 30 days end at the close plus 30 days, 23:30 of 31 July in the Canaries.
+		f.vote(t, f.ben, j, "A favor", nil)
+		f.advance(closes.Sub(f.clock()))
+		if v := f.get(t, f.ana, p); v.Poll.Status != domain.PollClosed {
+			t.Fatalf("not closed on time: %v", v.Poll.Status)
+		}
+		if got := body("Acuerdo de la junta: Fachada"); !strings.Contains(got, "31/07/2030, 23:30") {
+			t.Fatalf("absent owner's email: %s", got)
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"vecinos/internal/domain"
 )
@@ -116,7 +117,7 @@ func (s *Service) view(ctx context.Context, a *domain.Actor, p *domain.Poll) (*V
 		if a.IsAdmin() {
 			v.Units = units
 		}
-		delegations, err := s.store.PollDelegations(ctx, p.ID)
+		delegations, err := s.delegations(ctx, p)
 		if err != nil {
 			return nil, err
 		}
@@ -154,6 +155,7 @@ type Record struct {
 	Units       []domain.PollUnit
 	Delegations []domain.PollDelegation
 	Objections  []domain.PollObjection
+	Zone        *time.Location // the community's time zone: the acta's dates read in it
 }
 
 // Record returns the record of a closed poll to its community's members; admins may see it any time.
@@ -166,7 +168,7 @@ func (s *Service) Record(ctx context.Context, a *domain.Actor, id string) (*Reco
 	if v.Poll.Status != domain.PollClosed && !a.IsAdmin() {
 		return nil, domain.Errorf(domain.CodeForbidden, "El acta estará disponible cuando se cierre la votación")
 	}
-	rec := &Record{View: v}
+	rec := &Record{View: v, Zone: s.zone(ctx, a.CommunityID)}
 	if rec.Voters, err = s.store.PollVoters(ctx, id); err != nil {
 		return nil, err
 	}
@@ -174,7 +176,7 @@ func (s *Service) Record(ctx context.Context, a *domain.Actor, id string) (*Reco
 		if rec.Units, err = s.store.PollUnits(ctx, v.Poll); err != nil {
 			return nil, err
 		}
-		if rec.Delegations, err = s.store.PollDelegations(ctx, id); err != nil {
+		if rec.Delegations, err = s.delegations(ctx, v.Poll); err != nil {
 			return nil, err
 		}
 		if rec.Objections, err = s.store.PollObjections(ctx, id); err != nil {
@@ -207,15 +209,15 @@ func (rec *Record) CSV() []byte {
 	row("Tipo", KindLabel[p.Kind])
 	row("Estado", statusLabel[p.Status])
 	if p.OpenedAt != nil {
-		row("Apertura", p.OpenedAt.Format("2006-01-02 15:04 MST"))
+		row("Apertura", dateTime(*p.OpenedAt, rec.Zone))
 	}
 	if p.ClosedAt != nil {
-		row("Cierre", p.ClosedAt.Format("2006-01-02 15:04 MST"))
+		row("Cierre", dateTime(*p.ClosedAt, rec.Zone))
 	}
 	row("Secreta", map[bool]string{true: "Sí", false: "No"}[p.Secret])
 	if p.Kind == domain.PollJunta {
 		if p.JuntaDate != nil {
-			row("Fecha de la junta", p.JuntaDate.Format("2006-01-02"))
+			row("Fecha de la junta", p.JuntaDate.In(rec.Zone).Format("02/01/2006"))
 		}
 		row("Convocatoria", ConvocatoriaLabel[p.Convocatoria])
 		row("Mayoría requerida", MajorityLabel[p.Majority])
@@ -223,7 +225,7 @@ func (rec *Record) CSV() []byte {
 			row("Resultado", map[bool]string{true: "Aprobada", false: "No aprobada"}[d.Approved], d.Reason)
 		}
 		if r.ObjectionUntil != nil && !r.Final {
-			row("Provisional hasta", r.ObjectionUntil.Format("2006-01-02"))
+			row("Provisional hasta", dateTime(*r.ObjectionUntil, rec.Zone))
 		}
 	}
 	row("Votos", strconv.Itoa(r.TotalVotes))
@@ -248,7 +250,7 @@ func (rec *Record) CSV() []byte {
 		if v.OptionID != nil {
 			vote = option[*v.OptionID]
 		}
-		row(v.VoterName, percent(v.Weight), v.VotedAt.Format("2006-01-02 15:04 MST"), by, vote)
+		row(v.VoterName, percent(v.Weight), dateTime(v.VotedAt, rec.Zone), by, vote)
 	}
 	w.Flush()
 	return b.Bytes()

@@ -51,8 +51,12 @@ type Store interface {
 	PollUnits(ctx context.Context, p *domain.Poll) ([]domain.PollUnit, error)
 	SetUnitDeprived(ctx context.Context, p *domain.Poll, unitID string, reason *string, by string, at time.Time) error
 	CommunityMember(ctx context.Context, communityID, userID string) (string, error)
-	PollDelegations(ctx context.Context, pollID string) ([]domain.PollDelegation, error)
+	PollDelegations(ctx context.Context, p *domain.Poll, juntaDay string) ([]domain.PollDelegation, error)
 	SetDelegation(ctx context.Context, pollID, ownerID, delegateID string, at time.Time) error
+	SetJuntaDelegation(ctx context.Context, communityID, juntaDay, ownerID, delegateID string, at time.Time) error
+	FreezeJuntaDelegations(ctx context.Context, p *domain.Poll, juntaDay string) error
+	DeletePoll(ctx context.Context, communityID, id string) error
+	CommunityTimeZone(ctx context.Context, communityID string) (string, error)
 	CastVote(ctx context.Context, pollID string, v domain.PollVoter, b domain.PollBallot) error
 	ChangeVote(ctx context.Context, pollID, voterID, receipt, optionID string, public bool) (bool, error)
 	PollVoters(ctx context.Context, pollID string) ([]domain.PollVoter, error)
@@ -71,6 +75,7 @@ type Service struct {
 	publicURL string
 	mailWake  func()
 	changed   func(communityID, area, id string)
+	audit     domain.Auditor
 	log       *slog.Logger
 }
 
@@ -80,6 +85,7 @@ type Options struct {
 	PublicURL string                             // links in the emails
 	MailWake  func()                             // called after emails were queued; may be nil
 	Changed   func(communityID, area, id string) // realtime: called after a change committed; may be nil
+	Audit     domain.Auditor                     // records the admins' changes; nil records nothing
 	Log       *slog.Logger                       // nil = slog.Default()
 }
 
@@ -97,7 +103,7 @@ func New(store Store, o Options) *Service {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	return &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake, changed: o.Changed, log: o.Log}
+	return &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake, changed: o.Changed, audit: o.Audit, log: o.Log}
 }
 
 var (
@@ -114,20 +120,23 @@ var (
 	errVotedNoChange = domain.Errorf(domain.CodeConflict, "Ya se ha votado: la representación no se puede cambiar")
 )
 
-// juntaOptions are the answers of every junta vote: the agreement is the first one.
+// juntaOptions are the answers of a junta vote when the admin gives none.
 var juntaOptions = []domain.PollOption{
 	{Text: "A favor", Choice: domain.ChoiceFavour},
 	{Text: "En contra", Choice: domain.ChoiceAgainst},
 	{Text: "Abstención", Choice: domain.ChoiceAbstain},
 }
 
-// Input is the form of a poll. Options are ignored for a junta vote, whose answers are fixed (A favor,
-// En contra, Abstención). AbsentFavour nil is on (DOMAIN.md: a setting of the vote, on by default).
+// Input is the form of a poll. A consulta's answers are Options; a junta vote's are JuntaOptions, each
+// saying what it means for the agreement (at least one in favour and one against), or, when none are
+// given, A favor, En contra, Abstención. AbsentFavour nil is on (DOMAIN.md: a setting of the vote, on
+// by default).
 type Input struct {
 	Kind         domain.PollKind
 	Title        string
 	Description  string
 	Options      []string
+	JuntaOptions []JuntaOption
 	OpensAt      *time.Time
 	ClosesAt     time.Time
 	Quorum       int // 0: DefaultQuorum
@@ -137,6 +146,13 @@ type Input struct {
 	Convocatoria domain.Convocatoria // junta; empty: primera
 	JuntaDate    *time.Time          // junta, required
 	AbsentFavour *bool
+}
+
+// JuntaOption is an answer of a junta vote and what it means for the agreement: in favour, against or
+// abstention. Several answers may mean the same (two ways of approving it, for example).
+type JuntaOption struct {
+	Text   string
+	Choice domain.Choice
 }
 
 // apply writes the form into p (a draft), with its defaults.
@@ -161,7 +177,14 @@ func (in Input) apply(p *domain.Poll) {
 			p.Convocatoria = domain.FirstCall
 		}
 		p.AbsentFavour = in.AbsentFavour == nil || *in.AbsentFavour
-		for i, o := range juntaOptions {
+		options := juntaOptions
+		if len(in.JuntaOptions) > 0 {
+			options = make([]domain.PollOption, len(in.JuntaOptions))
+			for i, o := range in.JuntaOptions {
+				options[i] = domain.PollOption{Text: strings.TrimSpace(o.Text), Choice: o.Choice}
+			}
+		}
+		for i, o := range options {
 			o.ID, o.Position = domain.NewID(), i
 			p.Options = append(p.Options, o)
 		}
@@ -223,6 +246,16 @@ func validate(p *domain.Poll, now time.Time) error {
 		case p.JuntaDate == nil:
 			return domain.Errorf(domain.CodeInvalid, "Indica la fecha de la junta")
 		}
+		meaning := map[domain.Choice]bool{}
+		for _, o := range p.Options {
+			if o.Choice != domain.ChoiceFavour && o.Choice != domain.ChoiceAgainst && o.Choice != domain.ChoiceAbstain {
+				return domain.Errorf(domain.CodeInvalid, "Indica si la opción «%s» es a favor, en contra o abstención", o.Text)
+			}
+			meaning[o.Choice] = true
+		}
+		if !meaning[domain.ChoiceFavour] || !meaning[domain.ChoiceAgainst] {
+			return domain.Errorf(domain.CodeInvalid, "Una votación de junta necesita al menos una opción a favor y otra en contra del acuerdo")
+		}
 	}
 	return nil
 }
@@ -239,6 +272,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreatePoll(ctx, p) }); err != nil {
 		return nil, err
 	}
+	s.record(ctx, a, domain.AuditPollCreated, p, nil, auditOf(p))
 	s.changed(a.CommunityID, Area, p.ID)
 	return p, nil
 }
@@ -275,6 +309,7 @@ func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, title strin
 		return nil, err
 	}
 	queued := 0
+	draft := auditOf(p)
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.CreatePoll(ctx, p); err != nil {
 			return err
@@ -282,10 +317,14 @@ func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, title strin
 		if queued, err = s.open(ctx, p, s.now()); err != nil {
 			return err
 		}
-		return s.store.SavePoll(ctx, p) // open changed it: stored as a draft, it must be stored open
+		return s.store.SavePoll(ctx, p)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if a.IsAdmin() { // the audit is of admins' actions: a member's consulta from the wall is not one
+		s.record(ctx, a, domain.AuditPollCreated, p, nil, draft)
+		s.record(ctx, a, domain.AuditPollPublished, p, draft, auditOf(p))
 	}
 	s.after(p.CommunityID, p.ID, queued)
 	return p, nil
@@ -293,7 +332,7 @@ func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, title strin
 
 // Update replaces the form of a Borrador; only admins may.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Poll, error) {
-	return s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	return s.change(ctx, a, id, domain.AuditPollEdited, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 		if p.Status != domain.PollDraft {
 			return 0, errNotDraft
 		}
@@ -305,7 +344,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 // Publish opens a Borrador now; only admins may. A junta vote opens only when the coeficientes add up
 // to 100 %.
 func (s *Service) Publish(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error) {
-	return s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	return s.change(ctx, a, id, domain.AuditPollPublished, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 		if p.Status != domain.PollDraft {
 			return 0, errNotDraft
 		}
@@ -315,7 +354,7 @@ func (s *Service) Publish(ctx context.Context, a *domain.Actor, id string) (*dom
 
 // Close closes an active poll now, before its closing time; only admins may.
 func (s *Service) Close(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error) {
-	return s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	return s.change(ctx, a, id, domain.AuditPollClosed, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 		if p.Status != domain.PollOpen {
 			return 0, errNotOpen
 		}
@@ -323,9 +362,38 @@ func (s *Service) Close(ctx context.Context, a *domain.Actor, id string) (*domai
 	})
 }
 
+// Delete deletes a Borrador; only admins may. Once open, a poll is part of the community's record.
+func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error {
+	if err := a.RequireAdmin(errNotAdmin); err != nil {
+		return err
+	}
+	if err := s.settle(ctx, a.CommunityID); err != nil {
+		return err
+	}
+	var deleted *domain.Poll
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		p, err := s.store.PollForUpdate(ctx, a.CommunityID, id)
+		if err != nil {
+			return err
+		}
+		if p.Status != domain.PollDraft {
+			return domain.Errorf(domain.CodeConflict, "Solo se puede eliminar una votación en borrador")
+		}
+		deleted = p
+		return s.store.DeletePoll(ctx, a.CommunityID, id)
+	})
+	if err != nil {
+		return err
+	}
+	s.record(ctx, a, domain.AuditPollDeleted, deleted, auditOf(deleted), nil)
+	s.changed(a.CommunityID, Area, id)
+	return nil
+}
+
 // change is the one way an admin changes a poll, in one transaction: read it locked, apply fn (which
-// checks the state and may queue emails), write it; then announce it and wake the mail worker.
-func (s *Service) change(ctx context.Context, a *domain.Actor, id string, fn func(ctx context.Context, p *domain.Poll, now time.Time) (int, error)) (*domain.Poll, error) {
+// checks the state and may queue emails), write it; then record it in the audit as action (with the
+// poll before and after; none when action is empty), announce it and wake the mail worker.
+func (s *Service) change(ctx context.Context, a *domain.Actor, id, action string, fn func(ctx context.Context, p *domain.Poll, now time.Time) (int, error)) (*domain.Poll, error) {
 	if err := a.RequireAdmin(errNotAdmin); err != nil {
 		return nil, err
 	}
@@ -333,12 +401,14 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string, fn fun
 		return nil, err
 	}
 	var saved *domain.Poll
+	var before *pollAudit
 	queued := 0
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		p, err := s.store.PollForUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err
 		}
+		before = auditOf(p)
 		now := s.now().UTC().Truncate(time.Millisecond)
 		if queued, err = fn(ctx, p, now); err != nil {
 			return err
@@ -349,6 +419,9 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string, fn fun
 	})
 	if err != nil {
 		return nil, err
+	}
+	if action != "" {
+		s.record(ctx, a, action, saved, before, auditOf(saved))
 	}
 	s.after(a.CommunityID, id, queued)
 	return saved, nil
@@ -392,6 +465,11 @@ func (s *Service) open(ctx context.Context, p *domain.Poll, now time.Time) (int,
 // the absent owners get 30 days to object, and their email says so; the others get the result.
 func (s *Service) close(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 	now = now.UTC().Truncate(time.Millisecond)
+	if day := s.juntaDay(ctx, p); day != "" {
+		if err := s.store.FreezeJuntaDelegations(ctx, p, day); err != nil {
+			return 0, err
+		}
+	}
 	p.Status, p.ClosedAt = domain.PollClosed, &now
 	if err := s.store.ShuffleBallots(ctx, p.ID); err != nil {
 		return 0, err
@@ -442,10 +520,11 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 	if p.ObjectionUntil != nil {
 		date = *p.ObjectionUntil
 	}
+	when := dateTime(date, s.zone(ctx, p.CommunityID))
 	for _, r := range recipients {
 		kind, result := pick(r)
 		m, err := mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Title: p.Title,
-			Note: result, Date: date.Format("02/01/2006"), Link: s.link(p.ID)})
+			Note: result, Date: when, Link: s.link(p.ID)})
 		if err != nil {
 			return 0, err
 		}
@@ -565,7 +644,7 @@ func (s *Service) Vote(ctx context.Context, a *domain.Actor, id string, in VoteI
 			if p.Kind != domain.PollJunta {
 				return errJuntaOnly
 			}
-			ds, err := s.store.PollDelegations(ctx, p.ID)
+			ds, err := s.delegations(ctx, p)
 			if err != nil {
 				return err
 			}
@@ -642,8 +721,11 @@ func newReceipt() string {
 }
 
 // Delegate makes delegateID a's representative in a junta vote (art. 15.1), or revokes it when empty.
-// Only an owner of the electorate may, and only until their vote is cast.
-func (s *Service) Delegate(ctx context.Context, a *domain.Actor, id, delegateID string) error {
+// Only an owner of the electorate may. For this vote alone (junta false) only until their vote is cast;
+// for the whole junta (junta true) it applies to every vote of the junta's day in which they have not
+// voted yet, those open now and those to come, and a vote they cast keeps who cast it. A representation
+// for one vote overrides the one for the junta.
+func (s *Service) Delegate(ctx context.Context, a *domain.Actor, id, delegateID string, junta bool) error {
 	if !a.InCommunity() {
 		return domain.ErrNoCommunity
 	}
@@ -668,13 +750,6 @@ func (s *Service) Delegate(ctx context.Context, a *domain.Actor, id, delegateID 
 		if len(electorOf(units, a.UserID).Units) == 0 {
 			return domain.Errorf(domain.CodeForbidden, "Solo un propietario puede delegar su voto")
 		}
-		voters, err := s.store.PollVoters(ctx, p.ID)
-		if err != nil {
-			return err
-		}
-		if slices.ContainsFunc(voters, func(v domain.PollVoter) bool { return v.VoterID == a.UserID }) {
-			return errVotedNoChange
-		}
 		if delegateID != "" {
 			if delegateID == a.UserID {
 				return domain.Errorf(domain.CodeInvalid, "No puedes delegar el voto en ti mismo")
@@ -682,6 +757,16 @@ func (s *Service) Delegate(ctx context.Context, a *domain.Actor, id, delegateID 
 			if _, err := s.store.CommunityMember(ctx, a.CommunityID, delegateID); err != nil {
 				return err
 			}
+		}
+		if junta {
+			return s.store.SetJuntaDelegation(ctx, a.CommunityID, s.juntaDay(ctx, p), a.UserID, delegateID, s.now())
+		}
+		voters, err := s.store.PollVoters(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(voters, func(v domain.PollVoter) bool { return v.VoterID == a.UserID }) {
+			return errVotedNoChange
 		}
 		return s.store.SetDelegation(ctx, p.ID, a.UserID, delegateID, s.now())
 	})
@@ -692,9 +777,11 @@ func (s *Service) Delegate(ctx context.Context, a *domain.Actor, id, delegateID 
 	return nil
 }
 
-// Deprive marks a unit as deprived of its vote in a junta draft (art. 15.2), with the reason, or gives
-// it back when reason is nil; only admins may. Decided before the vote opens, so no cast ballot, secret
-// or not, ever has to be taken back.
+// Deprive marks a unit as deprived of its vote in a junta vote (art. 15.2), with the reason, or gives
+// it back when reason is nil; only admins may, while the vote is a draft or active, never once closed.
+// While active it is refused when the unit's owner has voted (themselves or through a representative):
+// their ballot carries the cuota of the unit, and in a secret vote nobody can find that ballot to take
+// it back or weigh it again. The change is audited as an edit of the poll.
 func (s *Service) Deprive(ctx context.Context, a *domain.Actor, id, unitID string, reason *string) error {
 	if reason != nil {
 		r := strings.TrimSpace(*reason)
@@ -706,16 +793,41 @@ func (s *Service) Deprive(ctx context.Context, a *domain.Actor, id, unitID strin
 		}
 		reason = &r
 	}
-	_, err := s.change(ctx, a, id, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	var before, after deprivationAudit
+	p, err := s.change(ctx, a, id, "", func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 		if p.Kind != domain.PollJunta {
 			return 0, errJuntaOnly
 		}
-		if p.Status != domain.PollDraft {
-			return 0, errNotDraft
+		if p.Status == domain.PollClosed {
+			return 0, domain.Errorf(domain.CodeConflict, "La votación está cerrada: ya no se puede cambiar la privación del voto")
 		}
+		units, err := s.store.PollUnits(ctx, p)
+		if err != nil {
+			return 0, err
+		}
+		i := slices.IndexFunc(units, func(u domain.PollUnit) bool { return u.UnitID == unitID })
+		if i < 0 {
+			return 0, domain.Errorf(domain.CodeNotFound, "Esa vivienda no vota en esta votación")
+		}
+		u := units[i]
+		if owner := u.OwnerID; owner != nil && p.Status == domain.PollOpen {
+			voters, err := s.store.PollVoters(ctx, p.ID)
+			if err != nil {
+				return 0, err
+			}
+			if slices.ContainsFunc(voters, func(v domain.PollVoter) bool { return v.VoterID == *owner }) {
+				return 0, domain.Errorf(domain.CodeConflict,
+					"El propietario de %s ya ha votado: su voto no se puede retirar ni volver a pesar, así que la privación del voto ya no se puede cambiar en esta votación", u.Label)
+			}
+		}
+		before, after = deprivationAudit{Unit: u.Label, DeprivedReason: u.Deprived}, deprivationAudit{Unit: u.Label, DeprivedReason: reason}
 		return 0, s.store.SetUnitDeprived(ctx, p, unitID, reason, a.UserID, now)
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	s.record(ctx, a, domain.AuditPollEdited, p, before, after)
+	return nil
 }
 
 // Object records a's objection to the agreement of a closed junta vote they were absent from, within

@@ -1,7 +1,8 @@
 // Voting (issue #15) at a phone viewport: an admin sets the coeficientes and opens a junta vote; two
-// owners vote, one of them also for the neighbour who delegated her vote to him (art. 15.1); '(Tu voto)'
-// shows; the admin, whose screen follows the participation live, closes it; the result shows both
-// majorities and the CSV downloads. Its own server: the users made here count towards its rate limits.
+// owners vote, one of them also for the neighbour who delegated her vote to him for the whole junta
+// (art. 15.1); '(Tu voto)' shows; the admin, whose screen follows the participation live, closes it; the
+// result shows both majorities and the CSV downloads; a second vote of the same junta finds the
+// representation already there. Its own server: the users made here count towards its rate limits.
 import fs from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
@@ -37,7 +38,7 @@ async function confirmOwners(context: BrowserContext): Promise<void> {
 }
 
 function pollCard(page: Page) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE }) });
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) });
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -98,13 +99,14 @@ test('an admin sets the coeficientes and opens a junta vote', async () => {
 
 test('two owners vote, one of them also for the neighbour he represents', async () => {
   test.slow(); // three people, each on their own phone
-  // Carla delegates her vote to Ana (art. 15.1).
+  // Carla delegates her vote to Ana for every vote of the junta (art. 15.1).
   const carlaPage = await carla.newPage();
   await carlaPage.goto('/voting');
   let card = pollCard(carlaPage);
   await card.getByLabel('Delegar mi voto en').selectOption({ label: 'Ana Alonso' });
+  await card.getByRole('checkbox', { name: /Para todas las votaciones de la junta del/ }).check();
   await card.getByRole('button', { name: 'Delegar' }).click();
-  await expect(card.getByText('Has delegado tu voto en Ana Alonso')).toBeVisible();
+  await expect(card.getByText(/Has delegado tu voto en Ana Alonso para toda la junta del/)).toBeVisible();
 
   const anaPage = await ana.newPage();
   await anaPage.goto('/voting');
@@ -161,4 +163,40 @@ test('the admin, who saw the participation live, closes the vote: both majoritie
   await expect(page.getByRole('heading', { level: 1, name: 'Acta de la votación' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Carla Cano' })).toBeVisible();
   await expectNoHorizontalScroll(page);
+});
+
+test('a second vote of the same junta: Ana already represents Carla there', async () => {
+  // The admin opens another vote of that junta (same date) through the API; the form was shown above.
+  const list = await admin.request.get('/api/v1/polls');
+  expect(list.status()).toBe(200);
+  const { items } = (await list.json()) as { items: { title: string; juntaDate: string }[] };
+  const first = items.find((p) => p.title === TITLE);
+  expect(first).toBeDefined();
+  const second = `${TITLE} (derrama)`;
+  const created = await admin.request.post('/api/v1/polls', {
+    data: {
+      kind: 'junta',
+      title: second,
+      closesAt: new Date(Date.now() + 48 * 3600 * 1000).toISOString(),
+      juntaDate: first?.juntaDate,
+      juntaOptions: [
+        { text: 'Sí, en un pago', choice: 'favour' },
+        { text: 'Sí, en doce meses', choice: 'favour' },
+        { text: 'No', choice: 'against' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const opened = await admin.request.post(`/api/v1/polls/${id}/publish`);
+  expect(opened.status(), await opened.text()).toBe(200);
+
+  const anaPage = await ana.newPage();
+  await anaPage.goto('/voting');
+  const card = anaPage.getByRole('listitem').filter({ has: anaPage.getByRole('heading', { name: second, exact: true }) });
+  const forCarla = card.getByRole('form', { name: 'En representación de Carla Cano' });
+  await forCarla.getByRole('radio', { name: 'Sí, en doce meses' }).check();
+  await forCarla.getByRole('button', { name: 'Votar' }).click();
+  await expect(card.getByText('Ya se votó en representación de Carla Cano.')).toBeVisible();
+  await expectNoHorizontalScroll(anaPage);
 });

@@ -27,9 +27,9 @@ func Local(t testing.TB) files.Storage {
 	return s
 }
 
-// s3Server starts an in-process S3 server, accepting any credentials, with an empty bucket; it returns
-// the server's URL.
-func s3Server(t testing.TB) string {
+// S3Server starts an in-process S3 server, accepting any credentials, with an empty bucket called Bucket;
+// it returns the server's URL.
+func S3Server(t testing.TB) string {
 	t.Helper()
 	backend := s3mem.New()
 	if err := backend.CreateBucket(Bucket); err != nil {
@@ -43,15 +43,21 @@ func s3Server(t testing.TB) string {
 // S3URL starts an in-process S3 server and returns its VECINOS_STORAGE_URL.
 func S3URL(t testing.TB) string {
 	t.Helper()
-	return "s3://" + Bucket + "?endpoint=" + s3Server(t) + "&region=us-east-1&path_style=true"
+	return "s3://" + Bucket + "?endpoint=" + S3Server(t) + "&region=us-east-1&path_style=true"
 }
 
-// S3 returns a storage on a new in-process S3 server. It passes the credentials itself rather than through
-// the environment, so tests using it may run in parallel.
+// S3 returns a storage on a new in-process S3 server.
 func S3(t testing.TB) files.Storage {
 	t.Helper()
+	return S3At(t, S3Server(t))
+}
+
+// S3At returns a storage on the bucket Bucket of the S3 server at endpoint. It passes the credentials
+// itself rather than through the environment, so tests using it may run in parallel.
+func S3At(t testing.TB, endpoint string) files.Storage {
+	t.Helper()
 	pathStyle := true
-	s, err := files.NewS3(files.S3Options{Endpoint: s3Server(t), Region: "us-east-1", Bucket: Bucket, PathStyle: &pathStyle,
+	s, err := files.NewS3(files.S3Options{Endpoint: endpoint, Region: "us-east-1", Bucket: Bucket, PathStyle: &pathStyle,
 		AccessKey: "test-access-key", SecretKey: "test-secret-key"})
 	if err != nil {
 		t.Fatal(err)

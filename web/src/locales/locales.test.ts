@@ -29,6 +29,8 @@ const sameInBothLanguages = new Set([
   'documents.upload.percent', // "{{percent}} %"
   'documents.card.meta', // "{{date}} · {{format}} · {{size}}"
   'documents.quickLinks.lastActa', // "Última acta"
+  'voting.form.meaning.favour', // "A favor"
+  'voting.form.meaning.against', // "En contra"
   'registry.unitWithRelation', // "{{unit}} ({{relation}})"
   'reservations.calendar.previous', // "Mes anterior"
   'reservations.booking.when', // "{{day}}, de {{start}} a {{end}}"

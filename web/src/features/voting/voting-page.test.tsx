@@ -137,6 +137,78 @@ describe('voting', () => {
     expect(await screen.findByText(/El plazo para oponerse a este acuerdo no está abierto/)).toBeInTheDocument()
   })
 
+  it('lets an owner delegate their vote for every vote of the junta, and revoke it', async () => {
+    const juntaPoll = poll({
+      kind: 'junta',
+      title: 'Cambio del ascensor',
+      majority: 'simple',
+      convocatoria: 'primera',
+      juntaDate: '2026-01-02T12:00:00Z',
+      isElector: true,
+      myWeight: '40',
+      options: [
+        { id: 'o-1', text: 'A favor', choice: 'favour', votes: null, percent: null, cuota: null, receipts: [] },
+        { id: 'o-2', text: 'En contra', choice: 'against', votes: null, percent: null, cuota: null, receipts: [] },
+      ],
+    })
+    let current = juntaPoll
+    fakeApi.on('GET /api/v1/community/members', () =>
+      json([{ id: 'user-2', fullName: 'Luis Pérez', avatarUrl: null, role: 'user' }]),
+    )
+    fakeApi.on('GET /api/v1/polls', () => json({ items: [current] }))
+    fakeApi.on('PUT /api/v1/polls/{id}/delegation', ({ body }) => {
+      const b = body as { delegateId: string }
+      current = b.delegateId ? { ...juntaPoll, myDelegate: { delegateId: 'user-2', delegateName: 'Luis Pérez', junta: true } } : juntaPoll
+      return json(current)
+    })
+    renderRoute('/voting')
+
+    await screen.findByRole('option', { name: 'Luis Pérez' })
+    await userEvent.selectOptions(screen.getByLabelText('Delegar mi voto en'), 'Luis Pérez')
+    await userEvent.click(screen.getByRole('checkbox', { name: /Para todas las votaciones de la junta del/ }))
+    await userEvent.click(screen.getByRole('button', { name: 'Delegar' }))
+    expect(await screen.findByText(/Has delegado tu voto en Luis Pérez para toda la junta del/)).toBeInTheDocument()
+    expect(fakeApi.calls('PUT /api/v1/polls/{id}/delegation')[0]?.body).toEqual({ delegateId: 'user-2', scope: 'junta' })
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revocar' }))
+    expect(await screen.findByLabelText('Delegar mi voto en')).toBeInTheDocument()
+    expect(fakeApi.calls('PUT /api/v1/polls/{id}/delegation')[1]?.body).toEqual({ delegateId: '', scope: 'junta' })
+  }, 20_000)
+
+  it('lets an admin word the answers of a junta vote, with what each means for the agreement', async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    fakeApi.on('GET /api/v1/polls', () => json({ items: [] }))
+    fakeApi.on('POST /api/v1/polls', () => json(poll({ status: 'draft' }), 201))
+    renderRoute('/voting')
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva Votación' }))
+    const form = screen.getByRole('form', { name: 'Nueva Votación' })
+    await userEvent.selectOptions(within(form).getByLabelText('Tipo'), 'junta')
+    await userEvent.type(within(form).getByLabelText('Título'), 'Empresa del ascensor')
+    const first = within(form).getByLabelText('Opción 1')
+    await userEvent.clear(first)
+    await userEvent.type(first, 'Sí, con Elevar')
+    await userEvent.click(within(form).getByRole('button', { name: 'Añadir opción' }))
+    await userEvent.type(within(form).getByLabelText('Opción 4'), 'Sí, con Subir')
+    await userEvent.click(within(form).getByRole('button', { name: 'Quitar la opción 3' }))
+    // Without an answer against, the LPH majority would mean nothing: the form waits for one.
+    await userEvent.selectOptions(within(form).getByLabelText('Significado de la opción 2'), 'favour')
+    expect(within(form).getByRole('button', { name: 'Crear borrador' })).toBeDisabled()
+    await userEvent.selectOptions(within(form).getByLabelText('Significado de la opción 2'), 'against')
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear borrador' }))
+
+    await screen.findByText('Borrador creado')
+    expect(fakeApi.calls('POST /api/v1/polls')[0]?.body).toMatchObject({
+      kind: 'junta',
+      title: 'Empresa del ascensor',
+      juntaOptions: [
+        { text: 'Sí, con Elevar', choice: 'favour' },
+        { text: 'En contra', choice: 'against' },
+        { text: 'Sí, con Subir', choice: 'favour' },
+      ],
+    })
+  }, 20_000)
+
   it('offers Nueva Votación to admins only', async () => {
     fakeApi.on('GET /api/v1/polls', () => json({ items: [] }))
     renderRoute('/voting')

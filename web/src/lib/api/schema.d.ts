@@ -1780,7 +1780,8 @@ export interface paths {
         /** Editar una votación en borrador (solo administradores) */
         put: operations["updatePoll"];
         post?: never;
-        delete?: never;
+        /** Eliminar una votación en borrador (solo administradores) */
+        delete: operations["deletePoll"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1811,7 +1812,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Delegar el voto en otro miembro o revocar la delegación (art. 15.1 LPH) */
+        /** Delegar el voto, en esta votación o en toda su junta, en otro miembro o revocar la delegación (art. 15.1 LPH) */
         put: operations["delegatePoll"];
         post?: never;
         delete?: never;
@@ -1896,7 +1897,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Privar del voto a una vivienda o devolvérselo (art. 15.2 LPH; solo administradores, en borrador) */
+        /** Privar del voto a una vivienda o devolvérselo (art. 15.2 LPH; solo administradores, antes del cierre) */
         put: operations["depriveUnit"];
         post?: never;
         delete?: never;
@@ -2978,6 +2979,11 @@ export interface components {
         DelegatePollInputBody: {
             /** @description A member of the community; empty revokes the representation */
             delegateId: string;
+            /**
+             * @description poll (default): this vote; junta: every vote of its junta (the same junta date)
+             * @enum {string}
+             */
+            scope?: "poll" | "junta";
         };
         DeleteAccountInputBody: {
             /** @description The current password; required when the account has one */
@@ -3566,6 +3572,11 @@ export interface components {
             /** @description resident (Vivo aquí), worker (Trabajo aquí) or neighbor (Solo vecino) */
             relation: string;
         };
+        JuntaOptionBody: {
+            /** @enum {string} */
+            choice: "favour" | "against" | "abstain";
+            text: string;
+        };
         LikeWallPostInputBody: {
             liked: boolean;
         };
@@ -3794,6 +3805,8 @@ export interface components {
              * @description Junta: required
              */
             juntaDate?: string;
+            /** @description Junta votes: 2 or more, at least one in favour and one against; omitted: A favor, En contra, Abstención */
+            juntaOptions?: components["schemas"]["JuntaOptionBody"][] | null;
             /**
              * @description Default consulta
              * @enum {string}
@@ -3809,7 +3822,7 @@ export interface components {
              * @description A draft opens by itself then; omitted: when published
              */
             opensAt?: string;
-            /** @description 2 or more (consultas); a junta vote's are A favor, En contra, Abstención */
+            /** @description Consultas: 2 or more */
             options?: string[] | null;
             /**
              * Format: int64
@@ -3843,6 +3856,8 @@ export interface components {
         PollDelegate: {
             delegateId: string;
             delegateName: string;
+            /** @description Given for every vote of the junta, not for this one alone */
+            junta: boolean;
         };
         PollListOutputBody: {
             items: components["schemas"]["Poll"][] | null;
@@ -9030,6 +9045,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Poll"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

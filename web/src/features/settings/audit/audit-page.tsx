@@ -105,7 +105,7 @@ export function AuditPage() {
   )
 }
 
-/** The values that changed, key by key: before → after; roles and states in words. */
+/** The values that changed, key by key: before → after; roles, states and visibilities in words. */
 function changes(record: AuditRecord, t: TFunction): { key: string; before: string; after: string }[] {
   const before = (record.before ?? {}) as Record<string, unknown>
   const after = (record.after ?? {}) as Record<string, unknown>
@@ -114,6 +114,7 @@ function changes(record: AuditRecord, t: TFunction): { key: string; before: stri
     if (typeof v !== 'string') return JSON.stringify(v)
     if (key === 'role') return t(`settings.roleLabels.profile.${v}`, { defaultValue: v })
     if (key === 'status') return t(`settings.audit.statuses.${v}`, { defaultValue: v })
+    if (key === 'visibility') return t(`documents.visibility.${v}`, { defaultValue: v })
     return v
   }
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]

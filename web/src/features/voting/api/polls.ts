@@ -70,6 +70,11 @@ export function useUpdatePoll() {
   )
 }
 
+/** Deletes a draft. */
+export function useDeletePoll() {
+  return useVotingMutation((id: string) => unwrap(api.DELETE('/api/v1/polls/{id}', { params: { path: { id } } })))
+}
+
 export function usePublishPoll() {
   return useVotingMutation((id: string) => unwrap(api.POST('/api/v1/polls/{id}/publish', { params: { path: { id } } })))
 }
@@ -93,9 +98,17 @@ export function useVote() {
   )
 }
 
+export interface DelegateVars {
+  id: string
+  /** A member; '' revokes. */
+  delegateId: string
+  /** 'junta': every vote of the poll's junta (art. 15.1); 'poll': this vote alone. */
+  scope: 'poll' | 'junta'
+}
+
 export function useDelegate() {
-  return useVotingMutation(({ id, delegateId }: { id: string; delegateId: string }) =>
-    unwrap(api.PUT('/api/v1/polls/{id}/delegation', { params: { path: { id } }, body: { delegateId } })),
+  return useVotingMutation(({ id, delegateId, scope }: DelegateVars) =>
+    unwrap(api.PUT('/api/v1/polls/{id}/delegation', { params: { path: { id } }, body: { delegateId, scope } })),
   )
 }
 

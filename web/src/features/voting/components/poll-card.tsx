@@ -5,6 +5,8 @@ import { SubmitButton } from '@/components/submit-button'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Checkbox } from '@/components/ui/checkbox'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -16,6 +18,7 @@ import { useSession } from '@/lib/session'
 import {
   recordCsvUrl,
   useClosePoll,
+  useDeletePoll,
   useDelegate,
   useDeprive,
   useObject,
@@ -107,7 +110,12 @@ export function PollCard({ poll, onEdit }: { poll: Poll; onEdit: (poll: Poll) =>
         {poll.myVote && poll.myVote.castByName !== user?.fullName && (
           <p className="text-sm text-muted-foreground">{t('voting.castBy', { name: poll.myVote.castByName })}</p>
         )}
-        {junta && poll.status === 'open' && poll.isElector && !poll.myVote && <Delegation poll={poll} />}
+        {junta && poll.status === 'open' && poll.isElector && (!poll.myVote || poll.myDelegate?.junta) && <Delegation poll={poll} />}
+        {junta && poll.status === 'open' && admin && (
+          <div className="rounded-lg border p-3 text-sm">
+            <DeprivedUnits poll={poll} />
+          </div>
+        )}
         {junta && poll.deprived && <p className="text-sm text-destructive">{t('voting.youAreDeprived')}</p>}
         {poll.canObject && <Objection poll={poll} />}
         {poll.objected && <p className="text-sm">{t('voting.youObjected')}</p>}
@@ -249,17 +257,22 @@ function Participation({ poll }: { poll: Poll }) {
   )
 }
 
-/** Art. 15.1: an owner names another member to vote for them, until their vote is cast. */
+/**
+ * Art. 15.1: an owner names another member to vote for them, for this vote or for every vote of its junta,
+ * until their vote is cast.
+ */
 function Delegation({ poll }: { poll: Poll }) {
   const { t } = useTranslation()
+  const dates = useDateFormat()
   const { user } = useSession()
   const members = useMembers()
   const delegate = useDelegate()
   const [to, setTo] = useState('')
+  const [wholeJunta, setWholeJunta] = useState(false)
   const id = `delegate-${poll.id}`
-  const run = (delegateId: string) => {
+  const run = (delegateId: string, scope: 'poll' | 'junta') => {
     delegate.mutate(
-      { id: poll.id, delegateId },
+      { id: poll.id, delegateId, scope },
       {
         onSuccess: () => {
           toast.success(t(delegateId ? 'voting.toasts.delegated' : 'voting.toasts.revoked'), { duration: 2000 })
@@ -270,16 +283,22 @@ function Delegation({ poll }: { poll: Poll }) {
       },
     )
   }
+  const juntaDate = poll.juntaDate ? dates.date(poll.juntaDate) : ''
   if (poll.myDelegate) {
+    const scope = poll.myDelegate.junta ? 'junta' : 'poll'
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span>{t('voting.delegatedTo', { name: poll.myDelegate.delegateName })}</span>
+        <span>
+          {poll.myDelegate.junta
+            ? t('voting.delegatedToForJunta', { name: poll.myDelegate.delegateName, date: juntaDate })
+            : t('voting.delegatedTo', { name: poll.myDelegate.delegateName })}
+        </span>
         <Button
           variant="outline"
           size="sm"
           disabled={delegate.isPending}
           onClick={() => {
-            run('')
+            run('', scope)
           }}
         >
           {t('voting.revoke')}
@@ -292,7 +311,7 @@ function Delegation({ poll }: { poll: Poll }) {
       className="flex flex-col gap-2"
       onSubmit={(e) => {
         e.preventDefault()
-        if (to) run(to)
+        if (to) run(to, wholeJunta ? 'junta' : 'poll')
       }}
     >
       <Label htmlFor={id}>{t('voting.delegateLabel')}</Label>
@@ -316,6 +335,18 @@ function Delegation({ poll }: { poll: Poll }) {
         <SubmitButton pending={delegate.isPending} disabled={!to}>
           {t('voting.delegate')}
         </SubmitButton>
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${id}-junta`}
+          checked={wholeJunta}
+          onChange={(e) => {
+            setWholeJunta(e.target.checked)
+          }}
+        />
+        <Label htmlFor={`${id}-junta`} className="font-normal">
+          {t('voting.delegateWholeJunta', { date: juntaDate })}
+        </Label>
       </div>
     </form>
   )
@@ -363,7 +394,7 @@ function Receipts({ poll }: { poll: Poll }) {
   )
 }
 
-/** Art. 15.2: an admin leaves a unit's cuota out of a junta vote, with the reason, while it is a draft. */
+/** Art. 15.2: an admin leaves a unit's cuota out of a junta vote, with the reason, until the vote closes (the server refuses once the owner voted). */
 function DeprivedUnits({ poll }: { poll: Poll }) {
   const { t } = useTranslation()
   const deprive = useDeprive()
@@ -448,6 +479,8 @@ function AdminActions({ poll, admin, onEdit }: { poll: Poll; admin: boolean; onE
   const { t } = useTranslation()
   const publish = usePublishPoll()
   const close = useClosePoll()
+  const remove = useDeletePoll()
+  const [confirmDelete, setConfirmDelete] = useState(false)
   const failed = (what: string) => (err: unknown) => {
     toast.error(t('common.error'), { description: failureText(what, err) })
   }
@@ -472,6 +505,33 @@ function AdminActions({ poll, admin, onEdit }: { poll: Poll; admin: boolean; onE
           >
             {t('voting.publish')}
           </Button>
+          <Button
+            variant="ghost"
+            className="text-destructive"
+            onClick={() => {
+              setConfirmDelete(true)
+            }}
+          >
+            {t('voting.delete')}
+          </Button>
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            title={t('voting.deleteTitle')}
+            description={t('voting.deleteDescription', { title: poll.title })}
+            cancelLabel={t('voting.cancel')}
+            confirmLabel={t('voting.delete')}
+            pending={remove.isPending}
+            onConfirm={() => {
+              remove.mutate(poll.id, {
+                onSuccess: () => {
+                  setConfirmDelete(false)
+                  toast.success(t('voting.toasts.deleted'), { duration: 2000 })
+                },
+                onError: failed(t('voting.toasts.deleteError')),
+              })
+            }}
+          />
         </>
       )}
       {admin && poll.status === 'open' && (

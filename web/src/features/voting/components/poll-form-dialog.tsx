@@ -46,6 +46,15 @@ export function PollFormDialog({ poll, open, onOpenChange }: PollFormDialogProps
 
 const inTwoDays = () => new Date(Date.now() + 2 * 24 * 3600 * 1000)
 
+type Choice = NonNullable<PollForm['juntaOptions']>[number]['choice']
+interface JuntaOption {
+  /** Stable across edits, for React keys and labels. */
+  key: number
+  text: string
+  choice: Choice
+}
+const choices: Choice[] = ['favour', 'against', 'abstain']
+
 function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
   const { t } = useTranslation()
   const [kind, setKind] = useState<PollForm['kind']>(poll?.kind ?? 'consulta')
@@ -62,11 +71,19 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
   const [convocatoria, setConvocatoria] = useState<NonNullable<PollForm['convocatoria']>>(poll?.convocatoria ?? 'primera')
   const [majority, setMajority] = useState<NonNullable<PollForm['majority']>>(poll?.majority ?? 'simple')
   const [absentFavour, setAbsentFavour] = useState(poll?.absentFavour ?? true)
+  const [juntaOptions, setJuntaOptions] = useState<JuntaOption[]>(() =>
+    poll?.kind === 'junta'
+      ? poll.options.map((o, key) => ({ key, text: o.text, choice: o.choice ?? 'favour' }))
+      : choices.map((choice, key) => ({ key, text: t(`voting.form.meaning.${choice}`), choice })),
+  )
   const create = useCreatePoll()
   const update = useUpdatePoll()
   const junta = kind === 'junta'
   const optionList = options.split('\n').map((o) => o.trim()).filter(Boolean)
-  const complete = title.trim() !== '' && closeDate !== '' && closeTime !== '' && (junta ? juntaDate !== '' : optionList.length >= 2)
+  const juntaList = juntaOptions.map((o) => ({ text: o.text.trim(), choice: o.choice })).filter((o) => o.text)
+  const juntaMeaningful = juntaList.some((o) => o.choice === 'favour') && juntaList.some((o) => o.choice === 'against')
+  const complete =
+    title.trim() !== '' && closeDate !== '' && closeTime !== '' && (junta ? juntaDate !== '' && juntaMeaningful : optionList.length >= 2)
 
   const submit = (e: SyntheticEvent) => {
     e.preventDefault()
@@ -81,7 +98,7 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
       secret,
       allowChange,
       ...(junta
-        ? { juntaDate: combineDateAndTime(juntaDate, '12:00')?.toISOString(), convocatoria, majority, absentFavour }
+        ? { juntaDate: combineDateAndTime(juntaDate, '12:00')?.toISOString(), convocatoria, majority, absentFavour, juntaOptions: juntaList }
         : { options: optionList }),
     }
     const done = {
@@ -141,7 +158,7 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
       </FormField>
       {junta ? (
         <>
-          <p className="text-sm text-muted-foreground">{t('voting.form.juntaOptions')}</p>
+          <JuntaOptionsEditor options={juntaOptions} onChange={setJuntaOptions} meaningful={juntaMeaningful} />
           <FormField id="poll-junta-date" label={t('voting.fields.juntaDate')}>
             {(control) => (
               <Input
@@ -255,6 +272,73 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
         </SubmitButton>
       </DialogFooter>
     </form>
+  )
+}
+
+/** The answers of a junta vote, each with what it means for the agreement (art. 17 counts those in favour). */
+function JuntaOptionsEditor({ options, onChange, meaningful }: { options: JuntaOption[]; onChange: (o: JuntaOption[]) => void; meaningful: boolean }) {
+  const { t } = useTranslation()
+  const set = (key: number, change: Partial<JuntaOption>) => {
+    onChange(options.map((o) => (o.key === key ? { ...o, ...change } : o)))
+  }
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby="poll-junta-options-hint">
+      <legend className="mb-1 text-sm font-medium">{t('voting.fields.options')}</legend>
+      <p id="poll-junta-options-hint" className={meaningful ? 'text-sm text-muted-foreground' : 'text-sm text-destructive'}>
+        {t('voting.form.juntaOptions')}
+      </p>
+      {options.map((o, i) => (
+        <div key={o.key} className="flex flex-wrap items-center gap-2">
+          <Input
+            aria-label={t('voting.form.optionText', { n: i + 1 })}
+            className="min-w-0 flex-1"
+            maxLength={200}
+            value={o.text}
+            onChange={(e) => {
+              set(o.key, { text: e.target.value })
+            }}
+          />
+          <NativeSelect
+            aria-label={t('voting.form.optionMeaning', { n: i + 1 })}
+            className="w-auto"
+            value={o.choice}
+            onChange={(e) => {
+              set(o.key, { choice: e.target.value as Choice })
+            }}
+          >
+            {choices.map((c) => (
+              <option key={c} value={c}>
+                {t(`voting.form.meaning.${c}`)}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            disabled={options.length <= 2}
+            aria-label={t('voting.form.removeOptionLabel', { n: i + 1 })}
+            onClick={() => {
+              onChange(options.filter((x) => x.key !== o.key))
+            }}
+          >
+            {t('voting.form.removeOption')}
+          </Button>
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={options.length >= 20}
+        onClick={() => {
+          onChange([...options, { key: Math.max(-1, ...options.map((o) => o.key)) + 1, text: '', choice: 'favour' }])
+        }}
+      >
+        {t('voting.form.addOption')}
+      </Button>
+    </fieldset>
   )
 }
 
