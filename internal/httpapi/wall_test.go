@@ -220,5 +220,9 @@ func TestWallConsulta(t *testing.T) {
 			c.admin.must(t, "POST", "/api/v1/wall", post(fmt.Sprintf("¿Administración %d?", i)), 201)
 		}
 		c.neighbour.must(t, "POST", "/api/v1/wall", post("¿La mía?"), 201)
+		// The audit is of admins' actions: the admin's consultas are in it, the members' are not.
+		if got := auditEntries(t, c.admin, "poll.created"); len(got) != 4 {
+			t.Fatalf("audited consultas: %v", got)
+		}
 	})
 }
