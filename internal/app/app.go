@@ -166,7 +166,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Documents:     docs,
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
-		Wall:          wall.New(db, wall.Options{Now: now, Changed: a.Messaging.Changed}),
+		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: a.Messaging.Changed}),
 		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		Push:          pushes,
 		OAuth:         o.OAuth,

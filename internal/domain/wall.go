@@ -30,6 +30,8 @@ type WallPost struct {
 	EventID      *string
 	EventTitle   string
 	EventStartAt *time.Time
+	PollID       *string // the consulta the post opened (the composer's 'Votación')
+	Poll         *WallPoll
 	HiddenAt     *time.Time
 	HiddenBy     *string
 	CreatedAt    time.Time
@@ -42,6 +44,16 @@ type WallPost struct {
 	Reports      int // admins only
 	LikedByMe    bool
 	ReportedByMe bool
+}
+
+// WallPoll is what a post shows of its consulta: the question, the options, whether it is still open and
+// how many voted.
+type WallPoll struct {
+	Title    string
+	Status   PollStatus
+	ClosesAt time.Time
+	Options  []string
+	Voters   int
 }
 
 // WallFilter is one page of the wall for a reader.

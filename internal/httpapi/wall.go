@@ -20,6 +20,8 @@ type WallPost struct {
 	EventID      *string    `json:"eventId"`
 	EventTitle   string     `json:"eventTitle"`
 	EventStartAt *time.Time `json:"eventStartAt"`
+	PollID       *string    `json:"pollId" doc:"The consulta the post opened in Votaciones (the composer's 'Votación')"`
+	Poll         *WallPoll  `json:"poll,omitempty" doc:"What the post shows of its consulta; absent without one"`
 	Hidden       bool       `json:"hidden" doc:"Hidden by an admin: only admins see it"`
 	Likes        int        `json:"likes"`
 	Comments     int        `json:"comments"`
@@ -30,6 +32,15 @@ type WallPost struct {
 	CanDelete    bool       `json:"canDelete" doc:"The caller wrote it or is an admin"`
 	CreatedAt    time.Time  `json:"createdAt"`
 	EditedAt     *time.Time `json:"editedAt"`
+}
+
+// WallPoll is what a post shows of its consulta.
+type WallPoll struct {
+	Title    string    `json:"title"`
+	Status   string    `json:"status" enum:"draft,open,closed" doc:"As stored: an open consulta past closesAt is closed"`
+	ClosesAt time.Time `json:"closesAt"`
+	Options  []string  `json:"options"`
+	Voters   int       `json:"voters" doc:"How many members voted"`
 }
 
 // WallComment is a comment on a wall post.
@@ -47,7 +58,13 @@ func wallPostOf(a *domain.Actor, p *domain.WallPost) WallPost {
 		Body: p.Body, ImageURL: p.ImageURL, EventID: p.EventID, EventTitle: p.EventTitle, EventStartAt: p.EventStartAt,
 		Hidden: p.HiddenAt != nil, Likes: p.Likes, Comments: p.Comments, LikedByMe: p.LikedByMe, ReportedByMe: p.ReportedByMe,
 		CanEdit: p.AuthorID != nil && *p.AuthorID == a.UserID, CanDelete: a.MayModify(p.CommunityID, p.AuthorID),
-		CreatedAt: p.CreatedAt, EditedAt: p.EditedAt}
+		CreatedAt: p.CreatedAt, EditedAt: p.EditedAt, PollID: p.PollID}
+	if q := p.Poll; q != nil {
+		out.Poll = &WallPoll{Title: q.Title, Status: string(q.Status), ClosesAt: q.ClosesAt, Options: q.Options, Voters: q.Voters}
+		if out.Poll.Options == nil {
+			out.Poll.Options = []string{}
+		}
+	}
 	if a.IsAdmin() {
 		out.Reports = p.Reports
 	}
@@ -87,11 +104,18 @@ type listWallInput struct {
 
 type createWallPostInput struct {
 	Body struct {
-		Kind     string  `json:"kind" maxLength:"20" doc:"announcement, event, question or discussion"`
-		Body     string  `json:"body" maxLength:"5000"`
-		ImageURL *string `json:"imageUrl,omitempty" maxLength:"2048" doc:"A picture uploaded to /api/v1/files/wall-images"`
-		EventID  string  `json:"eventId,omitempty" maxLength:"64" doc:"The event an event post announces"`
+		Kind     string         `json:"kind" maxLength:"20" doc:"announcement, event, question or discussion"`
+		Body     string         `json:"body" maxLength:"5000"`
+		ImageURL *string        `json:"imageUrl,omitempty" maxLength:"2048" doc:"A picture uploaded to /api/v1/files/wall-images"`
+		EventID  string         `json:"eventId,omitempty" maxLength:"64" doc:"The event an event post announces"`
+		Poll     *wallPollInput `json:"poll,omitempty" doc:"Opens a quick consulta in Votaciones and links it ('Votación'); any member may"`
 	}
+}
+
+type wallPollInput struct {
+	Title    string    `json:"title" maxLength:"200" doc:"The question"`
+	Options  []string  `json:"options" maxItems:"20" doc:"Two or more answers"`
+	ClosesAt time.Time `json:"closesAt" doc:"Within 30 days"`
 }
 
 type updateWallPostInput struct {
@@ -160,7 +184,11 @@ func (s *server) createWallPost(ctx context.Context, in *createWallPostInput) (*
 		return nil, err
 	}
 	b := in.Body
-	p, err := s.Wall.Create(ctx, a, wall.Input{Kind: domain.PostKind(b.Kind), Body: b.Body, ImageURL: b.ImageURL, EventID: b.EventID})
+	post := wall.Input{Kind: domain.PostKind(b.Kind), Body: b.Body, ImageURL: b.ImageURL, EventID: b.EventID}
+	if b.Poll != nil {
+		post.Poll = &wall.PollRequest{Title: b.Poll.Title, Options: b.Poll.Options, ClosesAt: b.Poll.ClosesAt}
+	}
+	p, err := s.Wall.Create(ctx, a, post)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,10 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -144,6 +146,83 @@ func TestWallLikesUnderConcurrency(t *testing.T) {
 		wg.Wait()
 		if got := c.neighbour.must(t, "PUT", path, map[string]any{"liked": false}, 200); got["likes"] != float64(0) || got["likedByMe"] != false {
 			t.Fatalf("after the unlikes: %v", got)
+		}
+	})
+}
+
+// The composer's 'Votación': any member opens a quick consulta in Votaciones from the wall (and only from
+// there: creating polls stays an admin's), the post links it, and its voters show on the post.
+func TestWallConsulta(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newCast(t, db)
+		closes := time.Now().Add(48 * time.Hour).Format(time.RFC3339)
+		post := func(title string) map[string]any {
+			return map[string]any{"kind": "question", "body": "Decidamos juntos",
+				"poll": map[string]any{"title": title, "options": []string{"Sábado", "Domingo"}, "closesAt": closes}}
+		}
+		c.anon.must(t, "POST", "/api/v1/wall", post("¿Qué día?"), 401)
+		c.homeless.must(t, "POST", "/api/v1/wall", post("¿Qué día?"), 403)
+		// A member who is not an admin may open one here, not through Votaciones.
+		c.creator.must(t, "POST", "/api/v1/polls", map[string]any{"title": "¿Qué día?", "options": []string{"Sábado", "Domingo"},
+			"closesAt": closes}, 403)
+		p := c.creator.must(t, "POST", "/api/v1/wall", post("¿Qué día hacemos la fiesta?"), 201)
+		pollID, _ := p["pollId"].(string)
+		poll, _ := p["poll"].(map[string]any)
+		if pollID == "" || poll["title"] != "¿Qué día hacemos la fiesta?" || poll["status"] != "open" || poll["voters"] != float64(0) ||
+			len(poll["options"].([]any)) != 2 || poll["options"].([]any)[1] != "Domingo" {
+			t.Fatalf("posted %v", p)
+		}
+		// It is a real consulta of Votaciones: the neighbour votes there, and the post counts the voter.
+		q := c.neighbour.must(t, "GET", "/api/v1/polls/"+pollID, nil, 200)
+		if q["kind"] != "consulta" || q["status"] != "open" {
+			t.Fatalf("in Votaciones: %v", q)
+		}
+		first := q["options"].([]any)[0].(map[string]any)["id"].(string)
+		c.neighbour.must(t, "POST", "/api/v1/polls/"+pollID+"/vote", map[string]any{"optionId": first}, 200)
+		if got := wallIDs(t, c.admin)[p["id"].(string)]; got["poll"].(map[string]any)["voters"] != float64(1) {
+			t.Fatalf("after a vote: %v", got)
+		}
+		// Another community sees neither the post nor the consulta.
+		c.outsider.must(t, "GET", "/api/v1/wall/"+p["id"].(string), nil, 404)
+		c.outsider.must(t, "GET", "/api/v1/polls/"+pollID, nil, 404)
+		if _, ok := wallIDs(t, c.outsider)[p["id"].(string)]; ok {
+			t.Error("outsider lists it")
+		}
+		// The wall's limits, in Spanish; a refused post opens no consulta.
+		before := len(items(c.admin.must(t, "GET", "/api/v1/polls", nil, 200)))
+		for _, tc := range []struct {
+			body   map[string]any
+			status int
+			code   string
+			want   string
+		}{
+			{map[string]any{"kind": "question", "body": " ", "poll": post("¿Vacía?")["poll"]}, 422, "invalid", "Escribe algo para publicar"},
+			{map[string]any{"kind": "event", "body": "x", "poll": post("¿Evento?")["poll"]}, 422, "invalid",
+				"Una publicación de tipo Evento no puede abrir una consulta"},
+			{map[string]any{"kind": "question", "body": "x", "poll": map[string]any{"title": "¿Larga?", "options": []string{"Sí", "No"},
+				"closesAt": time.Now().Add(31 * 24 * time.Hour).Format(time.RFC3339)}}, 422, "invalid",
+				"Una consulta del muro puede durar como máximo 30 días"},
+			{map[string]any{"kind": "question", "body": "x", "poll": map[string]any{"title": "¿Una?", "options": []string{"Sí"},
+				"closesAt": closes}}, 422, "invalid", "Una votación necesita al menos 2 opciones"},
+		} {
+			obDetail(t, c.creator, "POST", "/api/v1/wall", tc.body, tc.status, tc.code, tc.want)
+		}
+		if after := len(items(c.admin.must(t, "GET", "/api/v1/polls", nil, 200))); after != before {
+			t.Fatalf("refused posts opened consultas: %d, then %d", before, after)
+		}
+		// A member has at most three open at once; an admin is not limited.
+		for i := range 2 {
+			c.creator.must(t, "POST", "/api/v1/wall", post(fmt.Sprintf("¿Pregunta %d?", i)), 201)
+		}
+		obDetail(t, c.creator, "POST", "/api/v1/wall", post("¿Una más?"), 409, "conflict",
+			"Ya tienes 3 consultas abiertas: espera a que cierre alguna para abrir otra")
+		for i := range 4 {
+			c.admin.must(t, "POST", "/api/v1/wall", post(fmt.Sprintf("¿Administración %d?", i)), 201)
+		}
+		c.neighbour.must(t, "POST", "/api/v1/wall", post("¿La mía?"), 201)
+		// The audit is of admins' actions: the admin's consultas are in it, the members' are not.
+		if got := auditEntries(t, c.admin, "poll.created"); len(got) != 4 {
+			t.Fatalf("audited consultas: %v", got)
 		}
 	})
 }

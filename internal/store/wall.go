@@ -15,12 +15,14 @@ var (
 	errWallPostNotFound    = domain.Errorf(domain.CodeNotFound, "La publicación no existe")
 	errWallCommentNotFound = domain.Errorf(domain.CodeNotFound, "El comentario no existe")
 	errWallEvent           = domain.Errorf(domain.CodeInvalid, "El evento no existe en tu comunidad")
+	errWallPoll            = domain.Errorf(domain.CodeInvalid, "La consulta no existe en tu comunidad")
 )
 
 // wallSelect reads a live post with its counts and what the reader did; its first two parameters are the
 // reader, twice.
 const wallSelect = `SELECT w.id, w.community_id, w.author_id, COALESCE(pa.full_name, ''), pa.avatar_url, w.kind, w.body, w.image_url,
-		w.event_id, COALESCE(e.title, ''), e.start_at, w.hidden_at, w.hidden_by, w.created_at, w.updated_at, w.edited_at,
+		w.event_id, COALESCE(e.title, ''), e.start_at, w.poll_id, COALESCE(po.title, ''), COALESCE(po.status, ''), po.closes_at,
+		(SELECT COUNT(*) FROM poll_voters v WHERE v.poll_id = w.poll_id), w.hidden_at, w.hidden_by, w.created_at, w.updated_at, w.edited_at,
 		(SELECT COUNT(*) FROM wall_likes l WHERE l.post_id = w.id),
 		(SELECT COUNT(*) FROM wall_comments c WHERE c.post_id = w.id),
 		(SELECT COUNT(*) FROM wall_reports r WHERE r.post_id = w.id),
@@ -28,15 +30,17 @@ const wallSelect = `SELECT w.id, w.community_id, w.author_id, COALESCE(pa.full_n
 		EXISTS (SELECT 1 FROM wall_reports r WHERE r.post_id = w.id AND r.user_id = ?)
 	FROM wall_posts w
 	LEFT JOIN profiles pa ON pa.id = w.author_id
-	LEFT JOIN events e ON e.id = w.event_id`
+	LEFT JOIN events e ON e.id = w.event_id
+	LEFT JOIN polls po ON po.id = w.poll_id`
 
 func scanWallPost(row interface{ Scan(...any) error }) (*domain.WallPost, error) {
 	var p domain.WallPost
-	var kind string
+	var kind, pollTitle, pollStatus string
 	var created, updated int64
-	var eventStart, hidden, edited *int64
+	var pollVoters int
+	var eventStart, pollCloses, hidden, edited *int64
 	err := row.Scan(&p.ID, &p.CommunityID, &p.AuthorID, &p.AuthorName, &p.AuthorAvatar, &kind, &p.Body, &p.ImageURL,
-		&p.EventID, &p.EventTitle, &eventStart, &hidden, &p.HiddenBy, &created, &updated, &edited,
+		&p.EventID, &p.EventTitle, &eventStart, &p.PollID, &pollTitle, &pollStatus, &pollCloses, &pollVoters, &hidden, &p.HiddenBy, &created, &updated, &edited,
 		&p.Likes, &p.Comments, &p.Reports, &p.LikedByMe, &p.ReportedByMe)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errWallPostNotFound
@@ -47,33 +51,86 @@ func scanWallPost(row interface{ Scan(...any) error }) (*domain.WallPost, error)
 	p.Kind = domain.PostKind(kind)
 	p.CreatedAt, p.UpdatedAt = fromMS(created), fromMS(updated)
 	p.EventStartAt, p.HiddenAt, p.EditedAt = fromNullMS(eventStart), fromNullMS(hidden), fromNullMS(edited)
+	if p.PollID != nil && pollCloses != nil {
+		p.Poll = &domain.WallPoll{Title: pollTitle, Status: domain.PollStatus(pollStatus), ClosesAt: fromMS(*pollCloses), Voters: pollVoters}
+	}
 	return &p, nil
 }
 
-// CreateWallPost stores a new post; its event must be an event of the post's community.
+// withPollOptions reads the options of the posts' consultas, in their order.
+func (db *DB) withPollOptions(ctx context.Context, posts []domain.WallPost) error {
+	byPoll := map[string][]*domain.WallPoll{}
+	var ids []any
+	for i := range posts {
+		if p := &posts[i]; p.Poll != nil {
+			if byPoll[*p.PollID] == nil {
+				ids = append(ids, *p.PollID)
+			}
+			byPoll[*p.PollID] = append(byPoll[*p.PollID], p.Poll)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := db.reader().query(ctx, "SELECT poll_id, text FROM poll_options WHERE poll_id IN ("+placeholders(len(ids))+
+		") ORDER BY poll_id, position", ids...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pollID, text string
+		if err := rows.Scan(&pollID, &text); err != nil {
+			return err
+		}
+		for _, wp := range byPoll[pollID] {
+			wp.Options = append(wp.Options, text)
+		}
+	}
+	return rows.Err()
+}
+
+// CreateWallPost stores a new post; its event and its consulta must be of the post's community.
 func (db *DB) CreateWallPost(ctx context.Context, p *domain.WallPost) error {
 	return db.inTx(ctx, func(tx conn) error {
-		if p.EventID != nil {
+		for _, link := range []struct {
+			id    *string
+			query string
+			err   error
+		}{
+			{p.EventID, "SELECT COUNT(*) FROM events WHERE id = ? AND community_id = ? AND deleted_at IS NULL", errWallEvent},
+			{p.PollID, "SELECT COUNT(*) FROM polls WHERE id = ? AND community_id = ?", errWallPoll},
+		} {
+			if link.id == nil {
+				continue
+			}
 			var n int
-			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM events WHERE id = ? AND community_id = ? AND deleted_at IS NULL",
-				*p.EventID, p.CommunityID).Scan(&n); err != nil {
+			if err := tx.queryRow(ctx, link.query, *link.id, p.CommunityID).Scan(&n); err != nil {
 				return err
 			}
 			if n == 0 {
-				return errWallEvent
+				return link.err
 			}
 		}
-		_, err := tx.exec(ctx, `INSERT INTO wall_posts (id, community_id, author_id, kind, body, image_url, event_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.ID, p.CommunityID, p.AuthorID, string(p.Kind), p.Body, p.ImageURL, p.EventID, ms(p.CreatedAt), ms(p.UpdatedAt))
+		_, err := tx.exec(ctx, `INSERT INTO wall_posts (id, community_id, author_id, kind, body, image_url, event_id, poll_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			p.ID, p.CommunityID, p.AuthorID, string(p.Kind), p.Body, p.ImageURL, p.EventID, p.PollID, ms(p.CreatedAt), ms(p.UpdatedAt))
 		return err
 	})
 }
 
 // WallPost returns a live post of communityID (hidden or not) as viewer sees it.
 func (db *DB) WallPost(ctx context.Context, communityID, id, viewer string) (*domain.WallPost, error) {
-	return scanWallPost(db.reader().queryRow(ctx, wallSelect+" WHERE w.id = ? AND w.community_id = ? AND w.deleted_at IS NULL",
+	p, err := scanWallPost(db.reader().queryRow(ctx, wallSelect+" WHERE w.id = ? AND w.community_id = ? AND w.deleted_at IS NULL",
 		viewer, viewer, id, communityID))
+	if err != nil {
+		return nil, err
+	}
+	one := []domain.WallPost{*p}
+	if err := db.withPollOptions(ctx, one); err != nil {
+		return nil, err
+	}
+	return &one[0], nil
 }
 
 // ListWallPosts returns up to f.Limit live posts of communityID, newest first, after f.After; hidden ones
@@ -105,7 +162,11 @@ func (db *DB) ListWallPosts(ctx context.Context, communityID string, f domain.Wa
 		}
 		out = append(out, *p)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close() // before the next query: the reader may be a single connection
+	return out, db.withPollOptions(ctx, out)
 }
 
 // WallPostForUpdate reads a live post of communityID inside the transaction of ctx (InTx), locked.
@@ -229,4 +290,12 @@ func (db *DB) DeleteWallComment(ctx context.Context, id string) error {
 	}
 	_, err = tx.exec(ctx, "DELETE FROM wall_comments WHERE id = ?", id)
 	return err
+}
+
+// OpenConsultasBy counts the polls of communityID that userID created and that are still open at now.
+func (db *DB) OpenConsultasBy(ctx context.Context, communityID, userID string, now time.Time) (int, error) {
+	var n int
+	err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM polls WHERE community_id = ? AND created_by = ? AND status = 'open'
+		AND closes_at > ?`, communityID, userID, ms(now)).Scan(&n)
+	return n, err
 }

@@ -291,6 +291,20 @@ func (s *Service) CreateConsulta(ctx context.Context, a *domain.Actor, title str
 	if err := a.RequireAdmin(errNotAdmin); err != nil {
 		return nil, err
 	}
+	return s.openConsulta(ctx, a, title, options, closesAt)
+}
+
+// CreateWallConsulta is CreateConsulta for any member of the community: the wall's 'Votación' lets a
+// member ask the neighbours a quick question, and a consulta binds nobody. Only the wall calls it, with
+// its own limits (docs/adr/0022).
+func (s *Service) CreateWallConsulta(ctx context.Context, a *domain.Actor, title string, options []string, closesAt time.Time) (*domain.Poll, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	return s.openConsulta(ctx, a, title, options, closesAt)
+}
+
+func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, title string, options []string, closesAt time.Time) (*domain.Poll, error) {
 	p, err := s.draft(a, Input{Kind: domain.PollConsulta, Title: title, Options: options, ClosesAt: closesAt})
 	if err != nil {
 		return nil, err
@@ -309,8 +323,10 @@ func (s *Service) CreateConsulta(ctx context.Context, a *domain.Actor, title str
 	if err != nil {
 		return nil, err
 	}
-	s.record(ctx, a, domain.AuditPollCreated, p, nil, draft)
-	s.record(ctx, a, domain.AuditPollPublished, p, draft, auditOf(p))
+	if a.IsAdmin() { // the audit is of admins' actions: a member's consulta from the wall is not one
+		s.record(ctx, a, domain.AuditPollCreated, p, nil, draft)
+		s.record(ctx, a, domain.AuditPollPublished, p, draft, auditOf(p))
+	}
 	s.after(p.CommunityID, p.ID, queued)
 	return p, nil
 }

@@ -1,5 +1,6 @@
 // Package wall runs a community's wall ('Muro Comunitario', /wall): members post announcements, events,
-// questions and discussions with an optional photo, like and comment them, and report them; authors edit
+// questions and discussions with an optional photo, an event or a quick consulta, like and comment them,
+// and report them; authors edit
 // and delete their own posts, admins hide or delete any. A hidden post is gone for members but kept for
 // admins. It owns the rules; the store carries them out, always scoped to the caller's community.
 package wall
@@ -23,6 +24,10 @@ const (
 	maxComment   = 2000
 	maxReason    = 500
 	maxURL       = 2048
+	// A consulta opened from the wall is a quick one: it closes within MaxConsultaDays, and a member who
+	// is not an admin has at most MaxOpenConsultas open at once.
+	MaxConsultaDays  = 30
+	MaxOpenConsultas = 3
 )
 
 // Store is what the service needs from the database.
@@ -39,18 +44,26 @@ type Store interface {
 	WallComments(ctx context.Context, communityID, postID string) ([]domain.WallComment, error)
 	WallCommentForUpdate(ctx context.Context, communityID, id string) (*domain.WallComment, error)
 	DeleteWallComment(ctx context.Context, id string) error
+	OpenConsultasBy(ctx context.Context, communityID, userID string, now time.Time) (int, error)
+}
+
+// Polls opens the composer's quick consultas in Votaciones: the voting service.
+type Polls interface {
+	CreateWallConsulta(ctx context.Context, a *domain.Actor, title string, options []string, closesAt time.Time) (*domain.Poll, error)
 }
 
 // Service is the wall service.
 type Service struct {
 	store   Store
+	polls   Polls
 	now     func() time.Time
 	changed func(communityID, area, id string)
 }
 
 // Options configure the service.
 type Options struct {
-	Now func() time.Time // nil: time.Now
+	Polls Polls            // opens the composer's consultas
+	Now   func() time.Time // nil: time.Now
 	// Changed tells the community's open streams that the wall changed (after the commit); nil: nobody.
 	Changed func(communityID, area, id string)
 }
@@ -63,7 +76,7 @@ func New(store Store, o Options) *Service {
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}
-	return &Service{store: store, now: o.Now, changed: o.Changed}
+	return &Service{store: store, polls: o.Polls, now: o.Now, changed: o.Changed}
 }
 
 var (
@@ -82,10 +95,19 @@ type Input struct {
 	Kind     domain.PostKind
 	Body     string
 	ImageURL *string
-	EventID  string // the event an Evento post announces
+	EventID  string       // the event an Evento post announces
+	Poll     *PollRequest // the composer's 'Votación': a quick consulta to open and link
 }
 
-// Create posts on a's community's wall.
+// PollRequest is the quick consulta of the composer's 'Votación'.
+type PollRequest struct {
+	Title    string
+	Options  []string
+	ClosesAt time.Time
+}
+
+// Create posts on a's community's wall. With in.Poll it first opens the consulta in Votaciones (any
+// member may, from here only) and the post links it.
 func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domain.WallPost, error) {
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
@@ -99,11 +121,39 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	if err := validate(p); err != nil {
 		return nil, err
 	}
+	if in.Poll != nil {
+		// The post is valid before the consulta opens, so a refused post leaves no consulta behind.
+		poll, err := s.openConsulta(ctx, a, p, *in.Poll, now)
+		if err != nil {
+			return nil, err
+		}
+		p.PollID = &poll.ID
+	}
 	if err := s.store.CreateWallPost(ctx, p); err != nil {
 		return nil, err
 	}
 	s.changed(a.CommunityID, Area, p.ID)
 	return s.store.WallPost(ctx, a.CommunityID, p.ID, a.UserID)
+}
+
+// openConsulta opens the quick consulta post p will link, within the wall's limits.
+func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, p *domain.WallPost, in PollRequest, now time.Time) (*domain.Poll, error) {
+	switch {
+	case p.Kind == domain.PostEvent:
+		return nil, domain.Errorf(domain.CodeInvalid, "Una publicación de tipo Evento no puede abrir una consulta")
+	case in.ClosesAt.After(now.AddDate(0, 0, MaxConsultaDays)):
+		return nil, domain.Errorf(domain.CodeInvalid, "Una consulta del muro puede durar como máximo %d días", MaxConsultaDays)
+	}
+	if !a.IsAdmin() {
+		n, err := s.store.OpenConsultasBy(ctx, a.CommunityID, a.UserID, now)
+		if err != nil {
+			return nil, err
+		}
+		if n >= MaxOpenConsultas {
+			return nil, domain.Errorf(domain.CodeConflict, "Ya tienes %d consultas abiertas: espera a que cierre alguna para abrir otra", n)
+		}
+	}
+	return s.polls.CreateWallConsulta(ctx, a, in.Title, in.Options, in.ClosesAt)
 }
 
 func validate(p *domain.WallPost) error {

@@ -146,7 +146,6 @@ test('a resident posts a question with a photo, a neighbour sees it live, likes 
   const composer = page.getByRole('region', { name: 'Nueva publicación' });
   const publish = composer.getByRole('button', { name: 'Publicar' });
   await expect(publish).toBeDisabled();
-  await expect(composer.getByRole('button', { name: 'Votación' })).toBeDisabled();
   await composer.getByRole('button', { name: 'Pregunta', exact: true }).click();
   await composer.getByLabel('Texto de la publicación').fill(QUESTION);
   await expect(publish).toBeEnabled();
@@ -182,4 +181,72 @@ test('a resident posts a question with a photo, a neighbour sees it live, likes 
   await expect(seen).toHaveCount(0, { timeout: 15_000 });
   await expect(mine).toHaveCount(0, { timeout: 15_000 });
   await expectNoHorizontalScroll(adminPage);
+});
+
+test("a resident opens a consulta from the wall's 'Votación', a neighbour votes in Votaciones and the post counts it", async () => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const QUESTION = `¿Qué día hacemos la fiesta de la piscina? ${tag}`;
+  await neighbourPage.goto('/wall');
+  await expect(neighbourPage.getByRole('heading', { level: 1, name: 'Muro Comunitario' })).toBeVisible();
+
+  const page = residentPage;
+  await page.goto('/wall');
+  const composer = page.getByRole('region', { name: 'Nueva publicación' });
+  await composer.getByLabel('Texto de la publicación').fill('Votad, que es rápido');
+  await composer.getByRole('group', { name: 'Añadir a la publicación' }).getByRole('button', { name: 'Votación' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva consulta' });
+  await dialog.getByLabel('Pregunta').fill(QUESTION);
+  await dialog.getByLabel('Opción 1').fill(`Sábado ${tag}`);
+  await dialog.getByLabel('Opción 2').fill(`Domingo ${tag}`);
+  await expectNoHorizontalScroll(page);
+  await dialog.getByRole('button', { name: 'Publicar consulta' }).click();
+  await expect(dialog).toBeHidden();
+  const poll = page.getByRole('region', { name: QUESTION });
+  await expect(poll.getByText('0 votos ·')).toBeVisible();
+  await expect(page.getByRole('article').filter({ has: poll }).getByText('Votad, que es rápido')).toBeVisible();
+
+  // The neighbour sees it live and votes in Votaciones, where it is a consulta like any other.
+  const seen = neighbourPage.getByRole('region', { name: QUESTION });
+  await expect(seen).toBeVisible({ timeout: 15_000 });
+  await seen.getByRole('link', { name: 'Votar en Votaciones' }).click();
+  await expect(neighbourPage).toHaveURL(/\/voting\?poll=/);
+  const ballot = neighbourPage.getByRole('form', { name: 'Tu voto' }).filter({ hasText: `Sábado ${tag}` });
+  await ballot.getByLabel(`Sábado ${tag}`).check();
+  await ballot.getByRole('button', { name: 'Votar' }).click();
+  await expect(ballot).toHaveCount(0);
+  await neighbourPage.goto('/wall');
+  await expect(neighbourPage.getByRole('region', { name: QUESTION }).getByText('1 voto ·')).toBeVisible();
+  await expectNoHorizontalScroll(neighbourPage);
+});
+
+test("a resident posts an event with the wall's 'Evento': it is a real event of the calendar", async () => {
+  test.setTimeout(180_000);
+  const EVENT = `Barbacoa de primavera ${Date.now().toString(36)}`;
+  const page = residentPage;
+  await page.goto('/wall');
+  const composer = page.getByRole('region', { name: 'Nueva publicación' });
+  await composer.getByRole('group', { name: 'Añadir a la publicación' }).getByRole('button', { name: 'Evento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo Evento' });
+  await dialog.getByLabel('Título').fill(EVENT);
+  await dialog.getByLabel('Ubicación').fill('Terraza');
+  // Tomorrow: upcoming whatever the hour the test runs.
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await dialog.getByLabel('Fecha').fill(day);
+  await dialog.getByLabel('Hora de inicio').fill('19:00');
+  await expectNoHorizontalScroll(page);
+  await dialog.getByRole('button', { name: 'Crear Evento' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(composer.getByText(`Evento: ${EVENT}`)).toBeVisible();
+  await expect(composer.getByLabel('Texto de la publicación')).toHaveValue(EVENT);
+  await composer.getByRole('button', { name: 'Publicar' }).click();
+  const card = page.getByRole('article').filter({ hasText: EVENT });
+  await expect(card.getByText('Evento', { exact: true })).toBeVisible();
+
+  // The post links the calendar, which has it with its place.
+  await card.getByRole('link', { name: new RegExp(EVENT) }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('article', { name: EVENT })).toBeVisible();
+  await expect(page.getByRole('article', { name: EVENT }).getByText('Terraza')).toBeVisible();
 });

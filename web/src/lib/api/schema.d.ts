@@ -3019,6 +3019,8 @@ export interface components {
             imageUrl?: string;
             /** @description announcement, event, question or discussion */
             kind: string;
+            /** @description Opens a quick consulta in Votaciones and links it ('Votación'); any member may */
+            poll?: components["schemas"]["WallPollInput"];
         };
         CreatedAnnouncement: {
             audience: components["schemas"]["AnnouncementAudience"];
@@ -4827,6 +4829,33 @@ export interface components {
             /** @description Pass as cursor for the next page; null on the last page */
             nextCursor: string | null;
         };
+        WallPoll: {
+            /** Format: date-time */
+            closesAt: string;
+            options: string[] | null;
+            /**
+             * @description As stored: an open consulta past closesAt is closed
+             * @enum {string}
+             */
+            status: "draft" | "open" | "closed";
+            title: string;
+            /**
+             * Format: int64
+             * @description How many members voted
+             */
+            voters: number;
+        };
+        WallPollInput: {
+            /**
+             * Format: date-time
+             * @description Within 30 days
+             */
+            closesAt: string;
+            /** @description Two or more answers */
+            options: string[] | null;
+            /** @description The question */
+            title: string;
+        };
         WallPost: {
             authorAvatarUrl: string | null;
             /** @description null once the author's account is deleted */
@@ -4856,6 +4885,10 @@ export interface components {
             likedByMe: boolean;
             /** Format: int64 */
             likes: number;
+            /** @description What the post shows of its consulta; absent without one */
+            poll?: components["schemas"]["WallPoll"];
+            /** @description The consulta the post opened in Votaciones (the composer's 'Votación') */
+            pollId: string | null;
             reportedByMe: boolean;
             /**
              * Format: int64

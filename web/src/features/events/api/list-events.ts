@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import type { components, operations } from '@/lib/api/schema'
+import type { operations } from '@/lib/api/schema'
+import type { CommunityEvent } from '@/lib/events'
 import { queryKeys } from '@/lib/query-keys'
 
-export type CommunityEvent = components['schemas']['Event']
+export type { CommunityEvent }
 export type EventStatus = CommunityEvent['status']
 
 /** The list's filters as the API takes them: from/to bound the start time (undefined = not filtered). */

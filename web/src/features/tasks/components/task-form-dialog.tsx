@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateTimeFields } from '@/components/date-time-fields'
 import { SelectField } from '@/components/select-field'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
@@ -148,28 +149,17 @@ function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) {
             setPriority(e.target.value as TaskPriority)
           }}
         />
-        <FormField id="task-due" label={t('tasks.fields.dueDate')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={dueDate}
-              onChange={(e) => {
-                setDueDate(e.target.value)
-              }}
-            />
-          )}
-        </FormField>
+        <SelectField
+          id="task-recurrence"
+          label={t('tasks.fields.recurrence')}
+          options={RECURRENCES.map((value) => ({ value, label: t(`tasks.recurrences.${value}`) }))}
+          value={recurrence}
+          onChange={(e) => {
+            setRecurrence(e.target.value as TaskRecurrence)
+          }}
+        />
       </div>
-      <SelectField
-        id="task-recurrence"
-        label={t('tasks.fields.recurrence')}
-        options={RECURRENCES.map((value) => ({ value, label: t(`tasks.recurrences.${value}`) }))}
-        value={recurrence}
-        onChange={(e) => {
-          setRecurrence(e.target.value as TaskRecurrence)
-        }}
-      />
+      <DateTimeFields date={{ id: 'task-due', label: t('tasks.fields.dueDate'), value: dueDate, onChange: setDueDate, optional: true }} />
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onDone}>
           {t('common.cancel')}

@@ -39,8 +39,19 @@ function useWallMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 
 const path = (id: string) => ({ params: { path: { id } } })
 
+export type NewPoll = NonNullable<NewPost['poll']>
+
+/** Posts; with a poll the consulta opens in Votaciones too, so that list is refreshed as well. */
 export function useCreatePost() {
-  return useWallMutation((body: NewPost) => unwrap(api.POST('/api/v1/wall', { body })))
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: NewPost) => unwrap(api.POST('/api/v1/wall', { body })),
+    onSuccess: (_post, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.wall.all }),
+        body.poll && queryClient.invalidateQueries({ queryKey: queryKeys.voting.all }),
+      ]),
+  })
 }
 
 export function useUpdatePost() {
@@ -79,13 +90,4 @@ export function useDeleteComment() {
   return useWallMutation((commentId: string) =>
     unwrap(api.DELETE('/api/v1/wall/comments/{commentId}', { params: { path: { commentId } } })),
   )
-}
-
-/** The composer's Evento: the event goes to the calendar through the events API, then the post links it. */
-export function useCreateEvent() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: components['schemas']['CreateEventInputBody']) => unwrap(api.POST('/api/v1/events', { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
-  })
 }

@@ -1,6 +1,7 @@
 import { CalendarPlus, Image, Vote, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EventFormDialog } from '@/components/event-form-dialog'
 import { FileUploadField, IMAGE_TYPES } from '@/components/file-upload-field'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
@@ -8,9 +9,12 @@ import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { cn } from '@/lib/utils'
 import { KINDS, useCreatePost, type PostKind } from '../api/wall'
-import { EventDialog } from './event-dialog'
+import { PollDialog } from './poll-dialog'
 
-/** The composer: the kind, the text, and Foto, Evento and Votación; 'Publicar' only with text. */
+/**
+ * The composer: the kind, the text, and Foto, Evento and Votación; 'Publicar' only with text. Evento opens
+ * the calendar's own event form and the post links the event; Votación opens a consulta and posts it.
+ */
 export function Composer() {
   const { t } = useTranslation()
   const [kind, setKind] = useState<PostKind>('discussion')
@@ -20,7 +24,16 @@ export function Composer() {
   const [uploading, setUploading] = useState(false)
   const [eventOpen, setEventOpen] = useState(false)
   const [event, setEvent] = useState<{ id: string; title: string }>()
+  const [pollOpen, setPollOpen] = useState(false)
   const create = useCreatePost()
+
+  const reset = () => {
+    setBody('')
+    setImageUrl('')
+    setPhotoOpen(false)
+    setEvent(undefined)
+    setKind('discussion')
+  }
 
   const publish = () => {
     create.mutate(
@@ -33,11 +46,7 @@ export function Composer() {
       {
         onSuccess: () => {
           toast.success(t('wall.toasts.published'))
-          setBody('')
-          setImageUrl('')
-          setPhotoOpen(false)
-          setEvent(undefined)
-          setKind('discussion')
+          reset()
         },
         onError: (err) => {
           toast.error(t('common.error'), { description: problemMessage(err, t) })
@@ -106,48 +115,55 @@ export function Composer() {
         />
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-pressed={photoOpen}
-          onClick={() => {
-            setPhotoOpen(!photoOpen)
-          }}
-        >
-          <Image aria-hidden />
-          {t('wall.composer.photoButton')}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            setEventOpen(true)
-          }}
-        >
-          <CalendarPlus aria-hidden />
-          {t('wall.composer.eventButton')}
-        </Button>
-        {/* Votaciones is being built on its own (another branch); the button is wired once it lands. */}
-        <Button variant="ghost" size="sm" disabled title={t('wall.composer.pollSoon')} aria-describedby="wall-poll-soon">
-          <Vote aria-hidden />
-          {t('wall.composer.pollButton')}
-        </Button>
-        <span id="wall-poll-soon" className="sr-only">
-          {t('wall.composer.pollSoon')}
-        </span>
+        <div role="group" aria-label={t('wall.composer.attach')} className="flex flex-wrap gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={photoOpen}
+            onClick={() => {
+              setPhotoOpen(!photoOpen)
+            }}
+          >
+            <Image aria-hidden />
+            {t('wall.composer.photoButton')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setEventOpen(true)
+            }}
+          >
+            <CalendarPlus aria-hidden />
+            {t('wall.composer.eventButton')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={uploading}
+            onClick={() => {
+              setPollOpen(true)
+            }}
+          >
+            <Vote aria-hidden />
+            {t('wall.composer.pollButton')}
+          </Button>
+        </div>
         <Button className="ml-auto" disabled={!body.trim() || uploading || create.isPending} onClick={publish}>
           {t('wall.composer.publish')}
         </Button>
       </div>
-      <EventDialog
+      <EventFormDialog
         open={eventOpen}
         onOpenChange={setEventOpen}
+        defaultDate={new Date()}
         onCreated={(ev) => {
-          setEvent(ev)
+          setEvent({ id: ev.id, title: ev.title })
           setKind('event')
           if (!body.trim()) setBody(ev.title)
         }}
       />
+      <PollDialog open={pollOpen} onOpenChange={setPollOpen} draft={{ kind, body, imageUrl }} onPublished={reset} />
     </section>
   )
 }

@@ -1,6 +1,7 @@
-import { CalendarDays, EyeOff, Heart, MessageCircle, MoreVertical, Share2, Trash2 } from 'lucide-react'
+import { CalendarDays, EyeOff, Heart, MessageCircle, MoreVertical, Share2, Trash2, Vote } from 'lucide-react'
 import { useState, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -160,14 +161,18 @@ export function PostCard({ post, isAdmin }: { post: WallPost; isAdmin: boolean }
         <p className="whitespace-pre-line break-words">{post.body}</p>
       )}
       {post.eventId && (
-        <p className="flex items-center gap-2 rounded-xl bg-muted p-2 text-sm">
+        <Link
+          to="/events"
+          className="flex items-center gap-2 rounded-xl bg-muted p-2 text-sm outline-none hover:bg-muted/70 focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <CalendarDays className="size-4" aria-hidden />
           <span>
             {post.eventTitle}
             {post.eventStartAt && ` · ${dates.dateTime(post.eventStartAt)}`}
           </span>
-        </p>
+        </Link>
       )}
+      {post.pollId && post.poll && <PollSummary pollId={post.pollId} poll={post.poll} />}
       {post.imageUrl && (
         <img src={post.imageUrl} alt={t('wall.photoAlt', { name: post.authorName || t('common.user') })} className="max-h-80 w-full rounded-xl border object-cover" />
       )}
@@ -204,6 +209,39 @@ export function PostCard({ post, isAdmin }: { post: WallPost; isAdmin: boolean }
       </div>
       {showComments && <Comments postId={post.id} />}
     </article>
+  )
+}
+
+/** The consulta a post opened: the question, its answers, how many voted, and the way to Votaciones. */
+function PollSummary({ pollId, poll }: { pollId: string; poll: NonNullable<WallPost['poll']> }) {
+  const { t } = useTranslation()
+  const dates = useDateFormat()
+  const open = poll.status === 'open' && new Date(poll.closesAt) > new Date()
+  const titleId = `poll-${pollId}`
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded-xl border bg-muted/50 p-3 text-sm">
+      <p className="flex items-center gap-2 text-xs font-medium uppercase text-muted-foreground">
+        <Vote className="size-4" aria-hidden />
+        {t('wall.poll.card.label')}
+      </p>
+      <h3 id={titleId} className="font-semibold">
+        {poll.title}
+      </h3>
+      <ul className="flex flex-col gap-1">
+        {(poll.options ?? []).map((o) => (
+          <li key={o} className="rounded-lg border bg-card px-3 py-1.5">
+            {o}
+          </li>
+        ))}
+      </ul>
+      <p className="text-muted-foreground">
+        {t('wall.poll.card.voters', { count: poll.voters })} ·{' '}
+        {open ? t('wall.poll.card.closes', { date: dates.dateTime(poll.closesAt) }) : t('wall.poll.card.closed')}
+      </p>
+      <Button asChild variant={open ? 'default' : 'outline'} size="sm" className="self-start">
+        <Link to={`/voting?poll=${pollId}`}>{open ? t('wall.poll.card.vote') : t('wall.poll.card.results')}</Link>
+      </Button>
+    </section>
   )
 }
 

@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateTimeFields } from '@/components/date-time-fields'
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -7,10 +8,8 @@ import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { ApiError } from '@/lib/api/request'
 import { combineDateAndTime, toDateInputValue, toTimeInputValue } from '@/lib/dates'
+import { useCreateEvent, useUpdateEvent, type CommunityEvent } from '@/lib/events'
 import { useSession } from '@/lib/session'
-import { useCreateEvent } from '../api/create-event'
-import type { CommunityEvent } from '../api/list-events'
-import { useUpdateEvent } from '../api/update-event'
 
 interface EventFormDialogProps {
   open: boolean
@@ -19,18 +18,27 @@ interface EventFormDialogProps {
   event?: CommunityEvent
   /** The date a new event starts with (the selected calendar day, or today). */
   defaultDate: Date
+  /** Told of the event just created (the wall's 'Evento' links it from the post). */
+  onCreated?: (event: CommunityEvent) => void
 }
 
-/** 'Nuevo Evento' / 'Editar Evento'. */
-export function EventFormDialog({ event, defaultDate, ...dialog }: EventFormDialogProps) {
+/** 'Nuevo Evento' / 'Editar Evento': the calendar's form, on /events and behind the wall's 'Evento'. */
+export function EventFormDialog({ event, defaultDate, onCreated, ...dialog }: EventFormDialogProps) {
   return (
     <FormDialog {...dialog} section="events" editing={event !== undefined}>
-      {(close) => <EventForm event={event} defaultDate={defaultDate} onDone={close} />}
+      {(close) => <EventForm event={event} defaultDate={defaultDate} onCreated={onCreated} onDone={close} />}
     </FormDialog>
   )
 }
 
-function EventForm({ event, defaultDate, onDone }: { event?: CommunityEvent; defaultDate: Date; onDone: () => void }) {
+interface EventFormProps {
+  event?: CommunityEvent
+  defaultDate: Date
+  onCreated?: (event: CommunityEvent) => void
+  onDone: () => void
+}
+
+function EventForm({ event, defaultDate, onCreated, onDone }: EventFormProps) {
   const { t } = useTranslation()
   const { user } = useSession()
   const [title, setTitle] = useState(event?.title ?? '')
@@ -83,8 +91,9 @@ function EventForm({ event, defaultDate, onDone }: { event?: CommunityEvent; def
           ...(end ? { endAt: end.toISOString() } : {}),
         },
         {
-          onSuccess: () => {
+          onSuccess: (created) => {
             toast.success(t('events.toasts.created'), { duration: 2000 })
+            onCreated?.(created)
             onDone()
           },
           onError: failed,
@@ -134,46 +143,13 @@ function EventForm({ event, defaultDate, onDone }: { event?: CommunityEvent; def
           />
         )}
       </FormField>
-      <FormField id="event-date" label={t('events.fields.date')}>
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            required
-            value={date}
-            onChange={(e) => {
-              setDate(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
-      <div className="grid grid-cols-2 items-end gap-3">
-        <FormField id="event-start" label={t('events.fields.startTime')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="time"
-              required
-              value={startTime}
-              onChange={(e) => {
-                setStartTime(e.target.value)
-              }}
-            />
-          )}
-        </FormField>
-        <FormField id="event-end" label={t('events.fields.endTime')} optionalText={t('common.optional')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="time"
-              value={endTime}
-              onChange={(e) => {
-                setEndTime(e.target.value)
-              }}
-            />
-          )}
-        </FormField>
-      </div>
+      <DateTimeFields
+        date={{ id: 'event-date', label: t('events.fields.date'), value: date, onChange: setDate }}
+        times={[
+          { id: 'event-start', label: t('events.fields.startTime'), value: startTime, onChange: setStartTime },
+          { id: 'event-end', label: t('events.fields.endTime'), value: endTime, onChange: setEndTime, optional: true },
+        ]}
+      />
       <FormDialogFooter section="events" editing={event !== undefined} onCancel={onDone} pending={saving} disabled={!complete} />
     </form>
   )
