@@ -105,4 +105,18 @@ describe('connectRealtime', () => {
     expect(queryClient.getQueryState(queryKeys.incidents.list({}))?.isInvalidated).toBe(false)
     connection.close()
   })
+
+  it('marks the wall stale when a vote changes, as its posts show their consultas', () => {
+    fakeApi.signIn(testUser)
+    queryClient.setQueryData(['voting', 'list'], [])
+    queryClient.setQueryData(['wall', 'list'], [])
+    queryClient.setQueryData(['reservations', 'list'], [])
+    const connection = connectRealtime(queryClient)
+    firstStream().emit('change', JSON.stringify({ area: 'voting', id: 'p1' }))
+
+    expect(queryClient.getQueryState(['voting', 'list'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['wall', 'list'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['reservations', 'list'])?.isInvalidated).toBe(false)
+    connection.close()
+  })
 })

@@ -5,6 +5,9 @@ import { queryKeys } from '@/lib/query-keys'
 import { api } from '@/lib/api/client'
 import { clearSession } from '@/lib/session'
 
+/** Areas whose changes another screen shows too: a wall post carries its consulta's votes. */
+const alsoShownIn: Record<string, string[] | undefined> = { voting: ['wall'] }
+
 /**
  * The app's realtime client (ADR 0006): one EventSource per tab on GET /api/v1/stream, whose events
  * update the TanStack Query caches of messaging in place. Nothing polls.
@@ -97,7 +100,9 @@ export function applyRealtimeEvent<T extends RealtimeEventType>(
       return
     case 'change':
       // The event names the area only: the screens that show it refetch through the API, with the reader's rights.
-      void queryClient.invalidateQueries({ queryKey: [event.data.area] })
+      for (const area of [event.data.area, ...(alsoShownIn[event.data.area] ?? [])]) {
+        void queryClient.invalidateQueries({ queryKey: [area] })
+      }
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() })
       return
   }

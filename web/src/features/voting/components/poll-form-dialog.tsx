@@ -10,6 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
+import { DateTimeFields } from '@/components/date-time-fields'
 import { combineDateAndTime, toDateInputValue, toTimeInputValue } from '@/lib/dates'
 import { useCreatePoll, useUpdatePoll, type Poll, type PollForm } from '../api/polls'
 import { failureText } from '../lib/failure'
@@ -218,34 +219,10 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
           )}
         </FormField>
       )}
-      <div className="grid grid-cols-2 items-end gap-3">
-        <FormField id="poll-close-date" label={t('voting.fields.closeDate')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              required
-              value={closeDate}
-              onChange={(e) => {
-                setCloseDate(e.target.value)
-              }}
-            />
-          )}
-        </FormField>
-        <FormField id="poll-close-time" label={t('voting.fields.closeTime')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="time"
-              required
-              value={closeTime}
-              onChange={(e) => {
-                setCloseTime(e.target.value)
-              }}
-            />
-          )}
-        </FormField>
-      </div>
+      <DateTimeFields
+        date={{ id: 'poll-close-date', label: t('voting.fields.closeDate'), value: closeDate, onChange: setCloseDate }}
+        times={[{ id: 'poll-close-time', label: t('voting.fields.closeTime'), value: closeTime, onChange: setCloseTime }]}
+      />
       <FormField id="poll-quorum" label={t('voting.fields.quorum')}>
         {(control) => (
           <Input
