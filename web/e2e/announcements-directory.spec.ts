@@ -150,7 +150,7 @@ test('a resident sees it first and unread, opens it, gets the PDF, reacts and ch
 
   // The dashboard's 'Nuevos anuncios' agrees.
   await page.goto('/dashboard');
-  await expect(page.getByRole('link', { name: `Nuevos anuncios: ${before - 1}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${before - 1} Nuevos anuncios` })).toBeVisible();
 
   // The admin sees the receipt and the reaction.
   await adminPage.reload();

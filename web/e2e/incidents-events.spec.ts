@@ -18,12 +18,12 @@ let neighbourPage: Page;
 const INCIDENT = `Gotera en el garaje ${Date.now().toString(36)}`;
 const EVENT = `Junta de vecinos ${Date.now().toString(36)}`;
 
-/** The number a dashboard counter link shows ('Incidencias abiertas: 1'). */
+/** The number a dashboard counter link shows (named as it reads: '1 Incidencias abiertas'). */
 async function counter(page: Page, label: string): Promise<number> {
-  const link = page.getByRole('link', { name: new RegExp(`^${label}: \\d+$`) });
+  const link = page.getByRole('link', { name: new RegExp(`^\\d+ ${label}$`) });
   await expect(link).toBeVisible();
   const name = (await link.getAttribute('aria-label')) ?? '';
-  return Number(name.split(': ')[1]);
+  return Number(name.split(' ')[0]);
 }
 
 test.beforeAll(async ({ browser }) => {

@@ -51,10 +51,10 @@ describe('dashboard', () => {
     member()
     renderRoute('/dashboard')
 
-    expect(await screen.findByRole('link', { name: 'Incidencias abiertas: 3' })).toHaveAttribute('href', '/incidents')
-    expect(screen.getByRole('link', { name: 'Próximos eventos: 2' })).toHaveAttribute('href', '/events')
-    expect(screen.getByRole('link', { name: 'Nuevos anuncios: 5' })).toHaveAttribute('href', '/announcements')
-    expect(screen.getByRole('link', { name: 'Mensajes recientes: 7' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: '3 Incidencias abiertas' })).toHaveAttribute('href', '/incidents')
+    expect(screen.getByRole('link', { name: '2 Próximos eventos' })).toHaveAttribute('href', '/events')
+    expect(screen.getByRole('link', { name: '5 Nuevos anuncios' })).toHaveAttribute('href', '/announcements')
+    expect(screen.getByRole('link', { name: '7 Mensajes recientes' })).toBeInTheDocument()
 
     const activity = screen.getByRole('region', { name: 'Actividad Reciente de la Comunidad' })
     expect(within(activity).getByRole('link', { name: /Mensajes en la comunidad\s*7/ })).toHaveAttribute('href', '/community')
