@@ -120,21 +120,8 @@ func (db *DB) Channels(ctx context.Context, communityID, userID string) ([]domai
 // ChannelIDs returns the ids of the private channels userID was invited to in communityID (the stream
 // subscribes to them, and to the community channel, once when it connects).
 func (db *DB) ChannelIDs(ctx context.Context, communityID, userID string) ([]string, error) {
-	rows, err := db.reader().query(ctx, `SELECT cm.channel_id FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
+	return queryStrings(ctx, db.reader(), `SELECT cm.channel_id FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
 		WHERE cm.user_id = ? AND ch.community_id = ? AND cm.left_at IS NULL`, userID, communityID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 // CreateChannel stores a private channel and its members (every one a member of its community) in one

@@ -428,3 +428,21 @@ func (g *groupCommit[T]) runSafely(batch []*groupCall[T]) {
 	}()
 	g.run(batch)
 }
+
+// queryStrings runs a query of one text column (ids, most often) and returns its values.
+func queryStrings(ctx context.Context, tx conn, query string, args ...any) ([]string, error) {
+	rows, err := tx.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

@@ -232,7 +232,7 @@ func queueDirectMessagePush(ctx context.Context, tx conn, m *domain.DirectMessag
 
 // queueCriticalPush queues the push of a critical announcement to its audience, but its author.
 func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement) error {
-	users, err := userIDs(ctx, tx, `SELECT p.id FROM announcements a JOIN profiles p ON `+inAudience+`
+	users, err := queryStrings(ctx, tx, `SELECT p.id FROM announcements a JOIN profiles p ON `+inAudience+`
 		WHERE a.id = ? AND p.id <> ?`, an.ID, deref(an.CreatedBy))
 	if err != nil {
 		return err
@@ -242,22 +242,4 @@ func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement) er
 			return domain.Localized(lang, "Aviso importante: ", "Avís important: ", "Important notice: ") + an.Title,
 				domain.Excerpt(an.Description, 200)
 		}})
-}
-
-// userIDs runs a query of one column of user ids.
-func userIDs(ctx context.Context, tx conn, query string, args ...any) ([]string, error) {
-	rows, err := tx.query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }

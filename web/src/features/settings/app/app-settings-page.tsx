@@ -1,10 +1,8 @@
 import { Check } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
@@ -21,18 +19,7 @@ import {
 import { useSession } from '@/lib/session'
 import { SettingsScreen } from '../components/settings-screen'
 import { InstallCard, PushCard } from './pwa-settings'
-
-function Row({ id, label, hint, children }: { id: string; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 items-center justify-between gap-4 py-3">
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-      </div>
-      <div className="shrink-0">{children}</div>
-    </div>
-  )
-}
+import { SettingsRow } from './settings-row'
 
 /**
  * /settings/app: preferences of this device. Each change is saved and applied at once (the whole UI
@@ -57,7 +44,7 @@ export function AppSettingsPage() {
     <SettingsScreen title={t('settings.app.title')} backTo="/settings" className={changed ? 'pb-28' : undefined}>
       <Card className="py-2">
         <CardContent className="flex flex-col divide-y">
-          <Row id="app-language" label={t('settings.app.language')}>
+          <SettingsRow id="app-language" label={t('settings.app.language')}>
             <NativeSelect
               id="app-language"
               className="w-36"
@@ -72,8 +59,8 @@ export function AppSettingsPage() {
                 </option>
               ))}
             </NativeSelect>
-          </Row>
-          <Row id="app-theme" label={t('settings.app.theme')}>
+          </SettingsRow>
+          <SettingsRow id="app-theme" label={t('settings.app.theme')}>
             <NativeSelect
               id="app-theme"
               className="w-36"
@@ -88,8 +75,8 @@ export function AppSettingsPage() {
                 </option>
               ))}
             </NativeSelect>
-          </Row>
-          <Row id="app-font-size" label={t('settings.app.fontSize')}>
+          </SettingsRow>
+          <SettingsRow id="app-font-size" label={t('settings.app.fontSize')}>
             <NativeSelect
               id="app-font-size"
               className="w-36"
@@ -104,8 +91,8 @@ export function AppSettingsPage() {
                 </option>
               ))}
             </NativeSelect>
-          </Row>
-          <Row id="app-sound" label={t('settings.app.sound')} hint={t('settings.app.soundHint')}>
+          </SettingsRow>
+          <SettingsRow id="app-sound" label={t('settings.app.sound')} hint={t('settings.app.soundHint')}>
             <Switch
               id="app-sound"
               checked={settings.soundEnabled}
@@ -113,8 +100,8 @@ export function AppSettingsPage() {
                 writeAppSettings({ soundEnabled })
               }}
             />
-          </Row>
-          <Row id="app-data-saver" label={t('settings.app.dataSaver')} hint={t('settings.app.dataSaverHint')}>
+          </SettingsRow>
+          <SettingsRow id="app-data-saver" label={t('settings.app.dataSaver')} hint={t('settings.app.dataSaverHint')}>
             <Switch
               id="app-data-saver"
               checked={settings.dataSaver}
@@ -122,7 +109,7 @@ export function AppSettingsPage() {
                 writeAppSettings({ dataSaver })
               }}
             />
-          </Row>
+          </SettingsRow>
         </CardContent>
       </Card>
 

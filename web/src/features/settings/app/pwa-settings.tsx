@@ -1,9 +1,8 @@
 import { Download } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
 import {
@@ -16,18 +15,7 @@ import {
   usePwa,
 } from '@/lib/pwa'
 import { PUSH_KINDS, usePushSettings, useSetPushKind, useSubscribePush, useUnsubscribePush } from '../api/push'
-
-function Row({ id, label, hint, children }: { id: string; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 items-center justify-between gap-4 py-3">
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-      </div>
-      <div className="shrink-0">{children}</div>
-    </div>
-  )
-}
+import { SettingsRow } from './settings-row'
 
 /** 'Instalar la aplicación': the browser's install prompt, or how to install where there is none. */
 export function InstallCard() {
@@ -122,19 +110,19 @@ export function PushCard() {
       </CardHeader>
       <CardContent className="flex flex-col divide-y">
         {supported && (
-          <Row id="push-device" label={t('pwa.push.thisDevice')} hint={thisDevice?.device}>
+          <SettingsRow id="push-device" label={t('pwa.push.thisDevice')} hint={thisDevice?.device}>
             <Switch
               id="push-device"
               checked={Boolean(thisDevice)}
               disabled={busy || !settings.data || endpoint === undefined}
               onCheckedChange={toggle}
             />
-          </Row>
+          </SettingsRow>
         )}
         {settings.isError && <p className="py-3 text-sm text-destructive">{t('pwa.push.loadFailed')}</p>}
         {settings.data &&
           PUSH_KINDS.map((kind) => (
-            <Row key={kind} id={`push-kind-${kind}`} label={t(`pwa.push.kinds.${kind}`)}>
+            <SettingsRow key={kind} id={`push-kind-${kind}`} label={t(`pwa.push.kinds.${kind}`)}>
               <Switch
                 id={`push-kind-${kind}`}
                 checked={settings.data.kinds[kind]}
@@ -142,7 +130,7 @@ export function PushCard() {
                   setKind.mutate({ kind, on }, { onError: () => toast.error(t('pwa.push.failed')) })
                 }}
               />
-            </Row>
+            </SettingsRow>
           ))}
       </CardContent>
     </Card>
