@@ -177,9 +177,11 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const submit = () => {
     remove.mutate(needsPassword ? password : undefined, {
       onSuccess: () => {
-        toast.success(t('settings.account.deleted'), { description: t('settings.account.deletedHint') })
         onOpenChange(false)
-        void navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
+        // Said on the sign-in screen, once it is there (its code may still be loading on a slow phone).
+        void Promise.resolve(navigate('/login', { replace: true, state: SIGNED_OUT_STATE })).then(() => {
+          toast.success(t('settings.account.deleted'), { description: t('settings.account.deletedHint') })
+        })
       },
       onError: (err) => {
         toast.error(t('settings.account.deleteFailed'), { description: problemMessage(err, t) })
