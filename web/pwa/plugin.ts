@@ -13,6 +13,25 @@ function filesOf(dir: string): string[] {
     .sort()
 }
 
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+/** The files of the chunk built from src and of the chunks it imports, from Vite's build manifest. */
+function chunkWithImports(out: string, src: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(src)
+  return [...files]
+}
+
 /**
  * Writes dist/sw.js from pwa/sw.js after the build: the list of files to precache (the shell and what it
  * loads first, icons, the manifest) and a version hashed from every built file, so any change to the app
@@ -36,6 +55,8 @@ export function serviceWorker(): Plugin {
       // installing the worker does not download every screen over mobile data.
       const html = readFileSync(join(out, 'index.html'), 'utf8')
       const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
+      // The offline notice's chunk and what it imports too: it loads only once the connection is gone.
+      for (const file of chunkWithImports(out, 'src/components/pwa-banner.tsx')) named.add(file)
       const precache = files.filter((file) => !file.startsWith('assets/') || named.has(file))
       const template = readFileSync(new URL('./sw.js', import.meta.url), 'utf8')
       const header =

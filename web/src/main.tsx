@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { Providers } from '@/app/providers'
 import { routes } from '@/app/router'
-import { startPwa } from '@/lib/pwa'
+import { startPwa, usePwa } from '@/lib/pwa'
 import './index.css'
 
 const root = document.getElementById('root')
@@ -12,16 +12,25 @@ if (!root) throw new Error('index.html has no #root element')
 
 startPwa()
 
-// The offline and update notices load beside the first screen, not in its chunk (the size budget of /).
+// The offline and update notices load only when there is one to show, not in the first screen's chunk
+// (the size budget of /); the service worker precaches their chunk so that they load offline too.
 const PwaBanner = lazy(() => import('@/components/pwa-banner').then((m) => ({ default: m.PwaBanner })))
+
+function PwaNotices() {
+  const { online, updateReady } = usePwa()
+  if (online && !updateReady) return null
+  return (
+    <Suspense fallback={null}>
+      <PwaBanner />
+    </Suspense>
+  )
+}
 
 createRoot(root).render(
   <StrictMode>
     <Providers>
       <RouterProvider router={createBrowserRouter(routes)} />
-      <Suspense fallback={null}>
-        <PwaBanner />
-      </Suspense>
+      <PwaNotices />
     </Providers>
   </StrictMode>,
 )
