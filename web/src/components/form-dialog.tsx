@@ -8,23 +8,28 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 // The create/edit dialogs of the lists. Their texts share one layout too: `<section>.form.newTitle`,
 // `.form.editTitle`, `.form.description`, `.form.create`, `.form.update` and `<section>.cancel`.
 
+/** The sections whose dialogs follow that layout: the lists', and the tasks' and polls'. */
+export type FormSection = ListSection | 'tasks' | 'voting'
+
 interface FormDialogProps extends DrawerState {
-  section: ListSection
+  section: FormSection
   /** Editing an item rather than creating one. */
   editing: boolean
+  /** A form taller than a phone's screen: the dialog scrolls. */
+  long?: boolean
   /** The form, given a way to close the dialog (after saving, or on Cancelar). */
   children: (close: () => void) => ReactNode
 }
 
 /** 'Nueva …' / 'Editar …': the form is mounted only while open, so every opening starts from its defaults. */
-export function FormDialog({ open, onOpenChange, section, editing, children }: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, section, editing, long, children }: FormDialogProps) {
   const { t } = useTranslation()
   const close = () => {
     onOpenChange(false)
   }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className={long ? 'max-h-[90dvh] max-w-lg overflow-y-auto' : 'max-w-lg'}>
         <DialogHeader>
           <DialogTitle>{editing ? t(`${section}.form.editTitle`) : t(`${section}.form.newTitle`)}</DialogTitle>
           <DialogDescription>{t(`${section}.form.description`)}</DialogDescription>

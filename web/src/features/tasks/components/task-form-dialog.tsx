@@ -1,10 +1,11 @@
+import { FormDialog } from '@/components/form-dialog'
 import { useState, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DateTimeFields } from '@/components/date-time-fields'
 import { SelectField } from '@/components/select-field'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
@@ -32,24 +33,10 @@ interface TaskFormDialogProps {
 
 /** 'Nueva Tarea' / 'Editar Tarea'. */
 export function TaskFormDialog({ open, onOpenChange, task }: TaskFormDialogProps) {
-  const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{task ? t('tasks.form.editTitle') : t('tasks.form.newTitle')}</DialogTitle>
-          <DialogDescription>{t('tasks.form.description')}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <TaskForm
-            task={task}
-            onDone={() => {
-              onOpenChange(false)
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} section="tasks" editing={task !== undefined}>
+      {(close) => <TaskForm task={task} onDone={close} />}
+    </FormDialog>
   )
 }
 

@@ -1,8 +1,9 @@
+import { FormDialog } from '@/components/form-dialog'
 import { useState, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { DialogFooter } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -24,24 +25,10 @@ interface PollFormDialogProps {
 
 /** 'Nueva Votación' / 'Editar votación': a draft, editable until it opens. */
 export function PollFormDialog({ poll, open, onOpenChange }: PollFormDialogProps) {
-  const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{poll ? t('voting.form.editTitle') : t('voting.form.newTitle')}</DialogTitle>
-          <DialogDescription>{t('voting.form.description')}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <PollFormBody
-            poll={poll}
-            onDone={() => {
-              onOpenChange(false)
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} section="voting" editing={poll !== undefined} long>
+      {(close) => <PollFormBody poll={poll} onDone={close} />}
+    </FormDialog>
   )
 }
 
