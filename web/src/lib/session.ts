@@ -61,7 +61,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       await unwrap(api.POST('/api/v1/auth/logout'))
-      await forgetPushSubscription()
+      // Not waited for: the browser may take its time (a service worker still installing), and signing
+      // out must not; the page stays loaded while it finishes.
+      void forgetPushSubscription()
     },
   })
 }
