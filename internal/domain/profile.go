@@ -136,10 +136,11 @@ type VerificationRequest struct {
 }
 
 // SearchKey normalises a piece of an address for matching: lower case, no accents (ñ counts as n),
-// anything but letters and digits becomes one space.
+// anything but letters and digits becomes one space. Bytes that are not UTF-8 count as a space: the
+// accent removal gives up on a string that holds any (a fuzz test found one).
 func SearchKey(s string) string {
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	out, _, err := transform.String(t, s)
+	out, _, err := transform.String(t, strings.ToValidUTF8(s, " "))
 	if err != nil {
 		out = s
 	}
