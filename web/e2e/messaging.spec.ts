@@ -173,7 +173,7 @@ for (const setup of setups) {
     await expect(otherTab).toHaveURL(/\/login/);
     await input.fill('Ya no la necesito');
     await input.press('Enter');
-    await expect(pageB.getByText('Ya no la necesito')).toBeVisible();
+    await expect(pageB.getByRole('log').getByText('Ya no la necesito')).toBeVisible();
     await expect(otherTab.getByText('Ya no la necesito')).toHaveCount(0);
     await otherTab.close();
   });
