@@ -26,7 +26,9 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
   const availability = useAvailability(facilityId, month)
   const [selected, setSelected] = useState<string | undefined>(undefined)
   const days = availability.data?.days ?? []
-  const day = days.find((d) => d.date === selected)
+  // The previous month stays on screen while the next loads, but a tap on it must not pick an old day.
+  const stale = availability.isPlaceholderData
+  const day = stale ? undefined : days.find((d) => d.date === selected)
   // Monday-first grid: blanks before the 1st.
   const first = days[0] ? (new Date(`${days[0].date}T12:00:00Z`).getUTCDay() + 6) % 7 : 0
 
@@ -83,7 +85,7 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
           {t('reservations.calendar.loadError')}
         </p>
       ) : (
-        <ol className="grid grid-cols-7 gap-1" aria-label={t('reservations.calendar.days')}>
+        <ol className={cn('grid grid-cols-7 gap-1', stale && 'opacity-60')} aria-label={t('reservations.calendar.days')} aria-busy={stale}>
           {Array.from({ length: first }, (_, i) => (
             <li key={`blank-${String(i)}`} aria-hidden />
           ))}
@@ -92,6 +94,7 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
               <DayButton
                 day={d}
                 selected={d.date === selected}
+                disabled={stale}
                 onSelect={() => {
                   setSelected(d.date)
                 }}
@@ -128,7 +131,17 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
   )
 }
 
-function DayButton({ day, selected, onSelect }: { day: AvailabilityDay; selected: boolean; onSelect: () => void }) {
+function DayButton({
+  day,
+  selected,
+  disabled,
+  onSelect,
+}: {
+  day: AvailabilityDay
+  selected: boolean
+  disabled: boolean
+  onSelect: () => void
+}) {
   const { t, i18n } = useTranslation()
   const slots = (day.slots ?? []).filter((s) => !s.past)
   const free = slots.filter((s) => s.free > 0).length
@@ -141,6 +154,7 @@ function DayButton({ day, selected, onSelect }: { day: AvailabilityDay; selected
       type="button"
       aria-label={label}
       aria-pressed={selected}
+      disabled={disabled}
       onClick={onSelect}
       className={cn(
         'flex aspect-square w-full flex-col items-center justify-center rounded-lg border text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',

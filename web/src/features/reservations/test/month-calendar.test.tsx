@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fakeApi, json, testUser } from '@/test/fake-api'
+import { renderRoute } from '@/test/render-route'
+import type { AvailabilityDay, Facility } from '../api/reservations'
+import { currentMonth, shiftMonth } from '../lib/format'
+
+const hall: Facility = {
+  id: 'hall',
+  name: 'Sala comunitaria',
+  description: '',
+  photoUrl: null,
+  capacity: 1,
+  hours: Array.from({ length: 7 }, () => ({ closed: false, open: '09:00', close: '22:00' })),
+  slotMinutes: 60,
+  minMinutes: 60,
+  maxMinutes: 60,
+  maxPerMonth: 2,
+  cancelHours: 24,
+  depositCents: 0,
+  needsApproval: false,
+  rules: '',
+  closures: [],
+  archived: false,
+  timeZone: 'Europe/Madrid',
+  nextFree: [],
+}
+
+/** A month whose every day has one 18:00–19:00 slot, past or not. */
+function month(m: string, past: boolean) {
+  const days: AvailabilityDay[] = Array.from({ length: 28 }, (_, i) => {
+    const date = `${m}-${String(i + 1).padStart(2, '0')}`
+    return {
+      date,
+      closed: false,
+      closedReason: '',
+      slots: [{ date, start: '18:00', end: '19:00', startAt: `${date}T17:00:00Z`, endAt: `${date}T18:00:00Z`, free: 1, mine: false, past }],
+    }
+  })
+  return { facilityId: 'hall', month: m, timeZone: 'Europe/Madrid', days }
+}
+
+describe('month calendar', { timeout: 20_000 }, () => {
+  it('does not let a day of the previous month be picked while the next one loads', async () => {
+    const now = currentMonth('Europe/Madrid')
+    const next = shiftMonth(now, 1)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    fakeApi.signIn({ ...testUser, communityId: 'community-1' })
+    fakeApi.on('GET /api/v1/facilities', () => json({ timeZone: 'Europe/Madrid', items: [hall] }))
+    fakeApi.on('GET /api/v1/reservations', () => json({ items: [] }))
+    fakeApi.on('GET /api/v1/facilities/{id}/availability', async (req) => {
+      if (req.query.month === next) await held
+      return json(month(req.query.month ?? now, req.query.month !== next))
+    })
+    const { user } = renderRoute('/reservations')
+
+    await user.click(await screen.findByRole('tab', { name: 'Calendario' }))
+    const days = await screen.findByRole('list', { name: 'Días del mes' })
+    await user.click(screen.getByRole('button', { name: 'Mes siguiente' }))
+
+    // This month's days stay on screen, dimmed, and cannot be tapped.
+    expect(days).toHaveAttribute('aria-busy', 'true')
+    for (const day of within(days).getAllByRole('button')) expect(day).toBeDisabled()
+
+    release()
+    const fifteenth = await within(days).findByRole('button', { name: /, 15 de .*: 1 hueco libre/ })
+    expect(fifteenth).toBeEnabled()
+    expect(days).toHaveAttribute('aria-busy', 'false')
+    await user.click(fifteenth)
+    expect(screen.getByRole('button', { name: '18:00–19:00: Libre' })).toBeEnabled()
+  })
+})
