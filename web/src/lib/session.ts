@@ -1,4 +1,8 @@
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
 import { api } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
@@ -52,13 +56,17 @@ export function clearSession(queryClient: QueryClient): void {
 export const SIGNED_OUT_STATE = { signedOut: true } as const
 
 /**
- * Signs out on the server, which clears the cookie (and answers 204 to a session that already ended),
- * and drops this device's push subscription, so the next person on it gets none of this account's
- * notifications (the push service answers 410 and the server forgets the device). Then navigate to /login
- * with SIGNED_OUT_STATE, which clears the cache.
+ * Signing out: the server ends the session and clears the cookie (and answers 204 to a session that
+ * already ended); this device's push subscription is dropped, so the next person on it gets none of this
+ * account's notifications (the push service answers 410 and the server forgets the device); the app goes
+ * to /login with SIGNED_OUT_STATE, which clears the cache, and says 'Sesión cerrada' there. The toast
+ * waits for the sign-in screen: its code may still be loading on a slow phone, and a toast shown before
+ * would expire unseen.
  */
-export function useLogout() {
-  return useMutation({
+export function useSignOut() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const logout = useMutation({
     mutationFn: async () => {
       await unwrap(api.POST('/api/v1/auth/logout'))
       // Not waited for: the browser may take its time (a service worker still installing), and signing
@@ -66,4 +74,17 @@ export function useLogout() {
       void forgetPushSubscription()
     },
   })
+  const signOut = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        void Promise.resolve(navigate('/login', { replace: true, state: SIGNED_OUT_STATE })).then(() => {
+          toast.success(t('settings.home.loggedOut'))
+        })
+      },
+      onError: (err) => {
+        toast.error(t('common.error'), { description: problemMessage(err, t) })
+      },
+    })
+  }
+  return { signOut, pending: logout.isPending }
 }

@@ -15,17 +15,15 @@ import {
 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { toast } from '@/components/ui/toast'
 import { shortenAddress } from '@/lib/address'
-import { problemMessage } from '@/lib/api/problem'
 import { useCommunity } from '@/lib/community'
 import { profileQueryOptions } from '@/lib/profile'
-import { SIGNED_OUT_STATE, useLogout, useSession } from '@/lib/session'
+import { useSignOut, useSession } from '@/lib/session'
 import { useDashboard, type Dashboard } from './api/get-dashboard'
 import { GreetingBanner } from './components/greeting-banner'
 import { NextReservation } from './components/next-reservation'
@@ -247,30 +245,17 @@ function DashboardPlaceholder() {
 
 function LogoutButton() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const logout = useLogout()
-  const signOut = () => {
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(t('dashboard.loggedOut'))
-        // The login screen forgets the cached session once this protected screen is gone.
-        void navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
-      },
-      onError: (err) => {
-        toast.error(t('common.error'), { description: problemMessage(err, t) })
-      },
-    })
-  }
+  const { signOut, pending } = useSignOut()
   return (
     <Button
       variant="ghost"
       className="mt-2 self-center text-destructive hover:bg-destructive/10"
-      disabled={logout.isPending}
-      aria-busy={logout.isPending}
+      disabled={pending}
+      aria-busy={pending}
       onClick={signOut}
     >
-      {logout.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
-      {logout.isPending ? t('dashboard.loggingOut') : t('dashboard.logout')}
+      {pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+      {pending ? t('dashboard.loggingOut') : t('dashboard.logout')}
     </Button>
   )
 }

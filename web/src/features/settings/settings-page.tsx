@@ -1,15 +1,13 @@
 import { Building2, ChevronRight, DoorOpen, History, Info, LifeBuoy, LoaderCircle, LogOut, Settings2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { toast } from '@/components/ui/toast'
-import { problemMessage } from '@/lib/api/problem'
 import { useAppInfo } from '@/lib/app-info'
 import { useCommunity } from '@/lib/community'
 import { useProfile } from '@/lib/profile'
-import { SIGNED_OUT_STATE, useLogout, useSession } from '@/lib/session'
+import { useSignOut, useSession } from '@/lib/session'
 import { useMyUnit } from './api/unit'
 import { SettingsScreen } from './components/settings-screen'
 import { unitSummary } from './lib/unit-summary'
@@ -32,29 +30,16 @@ const ACCOUNT_LINKS = [
 /** /settings: who is signed in, the account's screens, the app's info and signing out. */
 export function SettingsPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const { user } = useSession()
   const profile = useProfile()
   const hasCommunity = Boolean(user?.communityId)
   const community = useCommunity(hasCommunity)
   const unit = useMyUnit(hasCommunity)
-  const logout = useLogout()
+  const { signOut, pending: signingOut } = useSignOut()
   const supportEmail = useAppInfo().data?.supportEmail
   const name = (profile.data?.fullName ?? user?.fullName ?? '').trim() || t('common.user')
   const email = profile.data?.email ?? user?.email ?? ''
   const role = profile.data?.role ?? user?.role
-
-  const signOut = () => {
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(t('settings.home.loggedOut'))
-        void navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
-      },
-      onError: (err) => {
-        toast.error(t('common.error'), { description: problemMessage(err, t) })
-      },
-    })
-  }
 
   return (
     <SettingsScreen title={t('settings.home.title')}>
@@ -150,11 +135,11 @@ export function SettingsPage() {
         variant="destructive"
         size="lg"
         className="w-full"
-        disabled={logout.isPending}
-        aria-busy={logout.isPending}
+        disabled={signingOut}
+        aria-busy={signingOut}
         onClick={signOut}
       >
-        {logout.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+        {signingOut ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
         {t('settings.home.logout')}
       </Button>
     </SettingsScreen>

@@ -14,7 +14,7 @@ import { problemMessage } from '@/lib/api/problem'
 import { formatDateTime } from '@/lib/dates'
 import { MIN_PASSWORD_STRENGTH, passwordStrength } from '@/lib/password-strength'
 import { useProfile } from '@/lib/profile'
-import { SIGNED_OUT_STATE, useLogout } from '@/lib/session'
+import { SIGNED_OUT_STATE, useSignOut } from '@/lib/session'
 import { useChangePassword, useDeleteAccount } from '../api/account'
 import { useConsent, useDownloadMyData } from '../api/privacy'
 import { SettingsScreen } from '../components/settings-screen'
@@ -22,8 +22,7 @@ import { SettingsScreen } from '../components/settings-screen'
 /** /settings/account-management: change the password, sign out, download my data, delete the account. */
 export function AccountManagementPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const logout = useLogout()
+  const { signOut, pending: signingOut } = useSignOut()
   const [passwordOpen, setPasswordOpen] = useState(false)
   const [deleteOpen, setDeleteOpen] = useState(false)
 
@@ -50,17 +49,9 @@ export function AccountManagementPage() {
             variant="ghost"
             size="lg"
             className="w-full border"
-            disabled={logout.isPending}
+            disabled={signingOut}
             onClick={() => {
-              logout.mutate(undefined, {
-                onSuccess: () => {
-                  toast.success(t('settings.home.loggedOut'))
-                  void navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
-                },
-                onError: (err) => {
-                  toast.error(t('common.error'), { description: problemMessage(err, t) })
-                },
-              })
+              signOut()
             }}
           >
             <LogOut aria-hidden />

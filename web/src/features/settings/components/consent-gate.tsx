@@ -1,10 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { Trans, useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
-import { SIGNED_OUT_STATE, useLogout } from '@/lib/session'
+import { useSignOut } from '@/lib/session'
 import { useAcceptConsent, useConsent } from '../api/privacy'
 
 const linkClass = 'font-medium text-primary underline underline-offset-4'
@@ -16,10 +15,9 @@ const linkClass = 'font-medium text-primary underline underline-offset-4'
  */
 export function ConsentGate() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const consent = useConsent()
   const accept = useAcceptConsent()
-  const logout = useLogout()
+  const { signOut, pending: signingOut } = useSignOut()
   if (!consent.data || consent.data.accepted) return null
   const version = consent.data.current
 
@@ -69,13 +67,9 @@ export function ConsentGate() {
             <Button
               variant="ghost"
               size="lg"
-              disabled={logout.isPending}
+              disabled={signingOut}
               onClick={() => {
-                logout.mutate(undefined, {
-                  onSuccess: () => {
-                    void navigate('/login', { replace: true, state: SIGNED_OUT_STATE })
-                  },
-                })
+                signOut()
               }}
             >
               {t('consentGate.logout')}
