@@ -582,7 +582,7 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	if err != nil {
 		return err
 	}
-	if err := s.checkCurrentPassword(ctx, u, current, "Introduce tu contraseña actual"); err != nil {
+	if err := s.checkCurrentPassword(ctx, u, current, errPasswordForChange); err != nil {
 		return err
 	}
 	if err := auth.CheckNewPassword(next); err != nil {

@@ -32,7 +32,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if err != nil {
 		return err
 	}
-	if err := s.checkCurrentPassword(ctx, u, password, "Introduce tu contraseña actual para cambiar el email"); err != nil {
+	if err := s.checkCurrentPassword(ctx, u, password, errPasswordForEmail); err != nil {
 		return err
 	}
 	taken, err := s.store.EmailExists(ctx, email)
@@ -65,14 +65,20 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	return nil
 }
 
+// What to type when a form that needs the current password comes without it.
+var (
+	errPasswordForEmail  = domain.Errorf(domain.CodeInvalid, "Introduce tu contraseña actual para cambiar el email")
+	errPasswordForChange = domain.Errorf(domain.CodeInvalid, "Introduce tu contraseña actual")
+)
+
 // checkCurrentPassword checks the password of an account that has one (accounts made through Google or
 // Facebook have none); missing says what to type when it is empty.
-func (s *Service) checkCurrentPassword(ctx context.Context, u *domain.User, password, missing string) error {
+func (s *Service) checkCurrentPassword(ctx context.Context, u *domain.User, password string, missing *domain.Error) error {
 	if u.PasswordHash == "" {
 		return nil
 	}
 	if password == "" {
-		return domain.Errorf(domain.CodeInvalid, "%s", missing)
+		return missing
 	}
 	ok, err := s.hasher.Verify(ctx, u.PasswordHash, password)
 	if err != nil {

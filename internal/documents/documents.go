@@ -410,8 +410,9 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id, reason string
 	d, err := s.edit(ctx, a, id, now, func(d *domain.Document) error {
 		if until := d.RetainedUntil(); until != nil && now.Before(*until) {
 			date := until.Format("02/01/2006")
-			return &domain.Error{Code: domain.CodeDocumentRetained, Message: "Este documento debe conservarse hasta el " + date,
-				Params: map[string]string{"until": date}}
+			err := domain.Errorf(domain.CodeDocumentRetained, "Este documento debe conservarse hasta el %s", date)
+			err.Params = map[string]string{"until": date}
+			return err
 		}
 		d.DeletedAt, d.DeletedBy, d.DeleteReason = &now, &a.UserID, &reason
 		return nil

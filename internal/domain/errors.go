@@ -41,19 +41,51 @@ var Codes = []Code{
 	CodeTokenExpired, CodeTokenInvalid, CodeWrongPassword, CodeDocumentRetained,
 }
 
-// Error is a failure a user can be told about: a stable code and a Spanish message.
+// Error is a failure a user can be told about: a stable code and a message, in Spanish in Message and
+// in the other languages through In.
 type Error struct {
 	Code    Code
-	Message string // Spanish, shown to the user as is
+	Message string // Spanish
 	// Params are the values in Message, by name, for the web app's translation of Code.
 	Params map[string]string
+	format string // Message before its arguments: the key of its translations (messages.go)
+	args   []any
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
-// Errorf builds an *Error with a formatted Spanish message.
+// Errorf builds an *Error with a formatted Spanish message. The format is the key of the message's
+// translations, so it must be a constant (a test checks each has them), and an argument written
+// differently in each language must be Translatable. It calls fmt.Sprintf itself so that go vet checks
+// the arguments of every call against its format.
 func Errorf(code Code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), format: format, args: args}
+}
+
+// Translatable is an argument of Errorf written differently in each language (a decimal number): its
+// String is the Spanish, In the others.
+type Translatable interface {
+	fmt.Stringer
+	In(Language) string
+}
+
+// In returns the message in lang: the translation of its format with its arguments, or Message.
+func (e *Error) In(lang Language) string {
+	if f := translations[e.format].in(lang); f != "" {
+		return sprintf(lang, f, e.args)
+	}
+	return e.Message
+}
+
+func sprintf(lang Language, format string, args []any) string {
+	in := make([]any, len(args))
+	for i, a := range args {
+		if l, ok := a.(Translatable); ok {
+			a = l.In(lang)
+		}
+		in[i] = a
+	}
+	return fmt.Sprintf(format, in...)
 }
 
 // ErrorCode returns the code of err, or CodeInternal when err is not a domain error.
@@ -65,11 +97,15 @@ func ErrorCode(err error) Code {
 	return CodeInternal
 }
 
-// ErrorMessage returns the user-facing message of err, hiding internal details.
-func ErrorMessage(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return "Ocurrió un error inesperado"
+// errUnexpected is what a user reads of an error that is not a domain error.
+var errUnexpected = Errorf(CodeInternal, "Ocurrió un error inesperado")
+
+// ErrorMessage returns the user-facing message of err, in Spanish, hiding internal details.
+func ErrorMessage(err error) string { return ErrorMessageIn(err, Spanish) }
+
+// ErrorMessageIn returns the user-facing message of err in lang.
+func ErrorMessageIn(err error, lang Language) string {
+	e := errUnexpected
+	errors.As(err, &e)
+	return e.In(lang)
 }

@@ -66,6 +66,18 @@ func (c Coefficient) String() string {
 	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
+// CoefficientText is a Coefficient in a message (Translatable): with a decimal comma, but in English.
+type CoefficientText Coefficient
+
+func (c CoefficientText) String() string { return c.In(Spanish) }
+
+func (c CoefficientText) In(lang Language) string {
+	if lang == English {
+		return Coefficient(c).String()
+	}
+	return strings.ReplaceAll(Coefficient(c).String(), ".", ",")
+}
+
 // CoefficientsComplete reports whether a sum of coeficientes is 100 % within 0,01.
 func CoefficientsComplete(sum Coefficient) bool {
 	d := sum - CoefficientWhole

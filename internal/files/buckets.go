@@ -36,16 +36,16 @@ type Bucket struct {
 	MaxBytes   int64
 	Types      []string // detected content types accepted, e.g. image/png
 	Visibility Visibility
-	typeError  string // the Spanish message for any other type
+	typeError  *domain.Error // for any other type
 }
 
 const mb = 1 << 20
 
-const (
-	imageTypeError    = "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP"
-	documentTypeError = "Tipo de archivo no válido. Solo se permiten PDF, JPG y PNG"
-	pdfTypeError      = "Tipo de archivo no válido. Solo se permiten archivos PDF"
-	archiveTypeError  = "Tipo de archivo no válido. Solo se permiten PDF, JPG, PNG, WEBP, DOCX, XLSX, ODT y ODS"
+var (
+	imageTypeError    = domain.Errorf(domain.CodeInvalid, "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP")
+	documentTypeError = domain.Errorf(domain.CodeInvalid, "Tipo de archivo no válido. Solo se permiten PDF, JPG y PNG")
+	pdfTypeError      = domain.Errorf(domain.CodeInvalid, "Tipo de archivo no válido. Solo se permiten archivos PDF")
+	archiveTypeError  = domain.Errorf(domain.CodeInvalid, "Tipo de archivo no válido. Solo se permiten PDF, JPG, PNG, WEBP, DOCX, XLSX, ODT y ODS")
 )
 
 // The office formats, told apart by what their zip holds (see officeType). The archive takes DOCX, XLSX,
@@ -94,7 +94,7 @@ func BucketByName(name string) (*Bucket, bool) {
 
 // TypeError is the error for a file of a type the bucket does not take.
 func (b *Bucket) TypeError() *domain.Error {
-	return domain.Errorf(domain.CodeInvalid, "%s", b.typeError)
+	return b.typeError
 }
 
 // SizeError is the error for a file over the bucket's limit.

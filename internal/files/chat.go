@@ -19,7 +19,8 @@ import (
 // may fetch a chat file depends on the conversation or channel it was sent to, which the messaging
 // service checks before it opens one (docs/adr/0023).
 var ChatFiles = &Bucket{Name: "chat-files", MaxBytes: 10 * mb, Visibility: Private,
-	typeError: "Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP, PDF y documentos de Office u OpenDocument"}
+	typeError: domain.Errorf(domain.CodeInvalid,
+		"Tipo de archivo no válido. Solo se permiten imágenes JPG, PNG y WEBP, PDF y documentos de Office u OpenDocument")}
 
 var errHEIC = domain.Errorf(domain.CodeInvalid,
 	"Las fotos HEIC del iPhone no se pueden enviar todavía. Elige la foto como JPG (en Ajustes > Cámara > Formatos, 'Más compatible') o haz una captura y envíala")

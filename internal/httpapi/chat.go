@@ -150,7 +150,7 @@ func (h chatHandlers) upload(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case a == nil:
-		writeProblem(w, newProblem(http.StatusUnauthorized, domain.CodeUnauthorized, "Usuario no autenticado"))
+		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 		return
 	case !a.EmailConfirmed:
 		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
@@ -159,7 +159,7 @@ func (h chatHandlers) upload(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
 		return
 	}
-	data, ok := s.readUpload(w, r, a.UserID, files.ChatFiles.MaxBytes, files.ChatFiles.SizeError().Message)
+	data, ok := s.readUpload(w, r, a.UserID, files.ChatFiles.MaxBytes, files.ChatFiles.SizeError())
 	if !ok {
 		return
 	}
@@ -187,7 +187,7 @@ func (s *server) serveAttachment(thumb bool) http.HandlerFunc {
 			return
 		}
 		if a == nil {
-			writeProblem(w, newProblem(http.StatusUnauthorized, domain.CodeUnauthorized, "Usuario no autenticado"))
+			writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 			return
 		}
 		f, err := s.Messaging.OpenAttachment(r.Context(), a, r.PathValue("id"), thumb)

@@ -57,7 +57,7 @@ const (
 func (s *server) devMailbox(next func(http.ResponseWriter, *http.Request, []devMessage)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.Config.SMTPURL != "" || !s.Config.Dev {
-			writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, ""))
+			writeProblem(w, newProblem(r.Context(), http.StatusNotFound, domain.CodeNotFound, nil))
 			return
 		}
 		records, err := s.Mailbox.Recent(r.Context(), devMailboxLimit)

@@ -296,7 +296,7 @@ func (s *server) documentMember(w http.ResponseWriter, r *http.Request) *domain.
 	case err != nil:
 		writeProblem(w, problemFor(r.Context(), err))
 	case a == nil:
-		writeProblem(w, newProblem(http.StatusUnauthorized, domain.CodeUnauthorized, "Usuario no autenticado"))
+		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 	case !a.EmailConfirmed:
 		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
 	case !a.InCommunity():
@@ -316,12 +316,12 @@ func (s *server) receiveDocument(w http.ResponseWriter, r *http.Request, a *doma
 		return nil, false
 	}
 	b := s.Documents.Bucket()
-	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError().Message)
+	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError())
 	if !ok {
 		return nil, false
 	}
 	if _, _, err := b.Detect(data); err != nil {
-		writeProblem(w, newProblem(http.StatusUnsupportedMediaType, domain.CodeInvalid, domain.ErrorMessage(err)))
+		writeProblem(w, newProblem(r.Context(), http.StatusUnsupportedMediaType, domain.CodeInvalid, err))
 		return nil, false
 	}
 	return data, s.uploads.allowed(w, r)(s.uploads.charge(r.Context(), a.UserID, int64(len(data))))

@@ -98,6 +98,7 @@ type client struct {
 	e    *env
 	http *http.Client
 	ip   string // sent as X-Forwarded-For when set (see from)
+	lang string // sent as Accept-Language when set
 }
 
 // from returns a new browser at the client address ip, as the trusted proxy in front of the app says.
@@ -137,6 +138,9 @@ func (c *client) do(t testing.TB, method, path string, body any) (int, map[strin
 	}
 	if c.ip != "" {
 		req.Header.Set("X-Forwarded-For", c.ip)
+	}
+	if c.lang != "" {
+		req.Header.Set("Accept-Language", c.lang)
 	}
 	res, err := c.http.Do(req)
 	if err != nil {

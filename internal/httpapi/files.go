@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -57,12 +56,12 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a == nil {
-		writeProblem(w, newProblem(http.StatusUnauthorized, domain.CodeUnauthorized, "Usuario no autenticado"))
+		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 		return
 	}
 	b, ok := files.BucketByName(r.PathValue("bucket"))
 	if !ok {
-		writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, "Esta dirección de la API no existe"))
+		writeProblem(w, problemFor(r.Context(), errNoRoute))
 		return
 	}
 	if !a.EmailConfirmed {
@@ -73,13 +72,13 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
 		return
 	}
-	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError().Message)
+	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError())
 	if !ok {
 		return
 	}
 	contentType, ext, err := b.Detect(data)
 	if err != nil {
-		writeProblem(w, newProblem(http.StatusUnsupportedMediaType, domain.CodeInvalid, domain.ErrorMessage(err)))
+		writeProblem(w, newProblem(r.Context(), http.StatusUnsupportedMediaType, domain.CodeInvalid, err))
 		return
 	}
 	if !s.uploads.allowed(w, r)(s.uploads.charge(r.Context(), a.UserID, int64(len(data)))) {
@@ -98,13 +97,19 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(fileUploadResponse{Key: key, URL: "/files/" + key})
 }
 
-// readUpload reads the body of an upload of userID under maxBytes (sizeMessage answers a larger one), as
+// The answers to an upload whose body did not arrive whole.
+var (
+	errUploadTimeout = domain.Errorf(domain.CodeInvalid, "El archivo tardó demasiado en llegar. Comprueba tu conexión e inténtalo de nuevo")
+	errUploadBroken  = domain.Errorf(domain.CodeInvalid, "No se pudo recibir el archivo")
+)
+
+// readUpload reads the body of an upload of userID under maxBytes (tooLargeErr answers a larger one), as
 // it arrives, after counting the attempt in the member's hourly allowance; ok=false means the request was
 // answered (nothing is stored: a cancelled upload leaves nothing behind).
-func (s *server) readUpload(w http.ResponseWriter, r *http.Request, userID string, maxBytes int64, sizeMessage string) (data []byte, ok bool) {
+func (s *server) readUpload(w http.ResponseWriter, r *http.Request, userID string, maxBytes int64, tooLargeErr *domain.Error) (data []byte, ok bool) {
 	tooLarge := func() {
 		w.Header().Set("Connection", "close") // the rest of the body is not worth reading
-		writeProblem(w, newProblem(http.StatusRequestEntityTooLarge, domain.CodeInvalid, sizeMessage))
+		writeProblem(w, newProblem(r.Context(), http.StatusRequestEntityTooLarge, domain.CodeInvalid, tooLargeErr))
 	}
 	if r.ContentLength > maxBytes {
 		tooLarge()
@@ -124,10 +129,10 @@ func (s *server) readUpload(w http.ResponseWriter, r *http.Request, userID strin
 			tooLarge()
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			w.Header().Set("Connection", "close")
-			writeProblem(w, newProblem(http.StatusRequestTimeout, domain.CodeInvalid, "El archivo tardó demasiado en llegar. Comprueba tu conexión e inténtalo de nuevo"))
+			writeProblem(w, newProblem(r.Context(), http.StatusRequestTimeout, domain.CodeInvalid, errUploadTimeout))
 		default:
 			s.Log.InfoContext(r.Context(), "upload: reading the body failed", "err", err, "request_id", requestID(r.Context()))
-			writeProblem(w, newProblem(http.StatusBadRequest, domain.CodeInvalid, "No se pudo recibir el archivo"))
+			writeProblem(w, newProblem(r.Context(), http.StatusBadRequest, domain.CodeInvalid, errUploadBroken))
 		}
 		return nil, false
 	}
@@ -137,7 +142,7 @@ func (s *server) readUpload(w http.ResponseWriter, r *http.Request, userID strin
 // serveFile answers GET /files/{bucket}/{userId}/{name} to whoever may read it, and 404 to everyone else
 // (also when the file does not exist or the path is not one of our keys), so nothing reveals what exists.
 func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
-	notFound := func() { writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, "")) }
+	notFound := func() { writeProblem(w, newProblem(r.Context(), http.StatusNotFound, domain.CodeNotFound, nil)) }
 	// Our keys never need escaping: an escaped character (%2F, %2e, …) is somebody probing.
 	if r.URL.RawPath != "" {
 		notFound()
@@ -212,7 +217,6 @@ func (q uploadQuota) charge(ctx context.Context, userID string, size int64) (boo
 	return true, 0, nil
 }
 
-// refuse answers 429 with when to try again, in the Retry-After header (seconds) and in the message.
 // allowed answers the request when the limiter refused it (429) or failed, and reports whether it may go on.
 func (q uploadQuota) allowed(w http.ResponseWriter, r *http.Request) func(bool, time.Duration, error) bool {
 	return func(ok bool, wait time.Duration, err error) bool {
@@ -220,21 +224,24 @@ func (q uploadQuota) allowed(w http.ResponseWriter, r *http.Request) func(bool, 
 		case err != nil:
 			writeProblem(w, problemFor(r.Context(), err))
 		case !ok:
-			q.refuse(w, wait)
+			q.refuse(w, r, wait)
 		}
 		return ok && err == nil
 	}
 }
 
-func (q uploadQuota) refuse(w http.ResponseWriter, wait time.Duration) {
+// refuse answers 429 with when to try again, in the Retry-After header (seconds) and in the message.
+func (q uploadQuota) refuse(w http.ResponseWriter, r *http.Request, wait time.Duration) {
 	secs := int64(math.Ceil(wait.Seconds()))
 	w.Header().Set("Retry-After", strconv.FormatInt(max(secs, 1), 10))
 	w.Header().Set("Connection", "close") // the body is not read
-	minutes := "1 minuto"
+	err := domain.Errorf(domain.CodeRateLimited,
+		"Has alcanzado el límite de subidas (%d archivos o %d MB por hora). Inténtalo de nuevo en 1 minuto.",
+		uploadFilesPerHour.Max, uploadMBPerHour.Max)
 	if m := (secs + 59) / 60; m > 1 {
-		minutes = strconv.FormatInt(m, 10) + " minutos"
+		err = domain.Errorf(domain.CodeRateLimited,
+			"Has alcanzado el límite de subidas (%d archivos o %d MB por hora). Inténtalo de nuevo en %d minutos.",
+			uploadFilesPerHour.Max, uploadMBPerHour.Max, m)
 	}
-	writeProblem(w, newProblem(http.StatusTooManyRequests, domain.CodeRateLimited, fmt.Sprintf(
-		"Has alcanzado el límite de subidas (%d archivos o %d MB por hora). Inténtalo de nuevo en %s.",
-		uploadFilesPerHour.Max, uploadMBPerHour.Max, minutes)))
+	writeProblem(w, problemFor(r.Context(), err))
 }

@@ -33,6 +33,8 @@ func securityHeaders(hsts bool, next http.Handler) http.Handler {
 	})
 }
 
+var errCrossOrigin = domain.Errorf(domain.CodeForbidden, "Petición de otro origen rechazada")
+
 // crossOriginProtection refuses state-changing requests that a browser marks as coming from another site
 // (Sec-Fetch-Site, or else Origin against Host). Together with SameSite cookies this is the CSRF defence;
 // see docs/adr/0004-sessions-and-csrf.md.
@@ -41,7 +43,7 @@ func crossOriginProtection(publicURL string, next http.Handler) http.Handler {
 	// The public URL may differ from the Host a proxy forwards; the app's own origin is always fine.
 	_ = cop.AddTrustedOrigin(publicURL)
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, newProblem(http.StatusForbidden, domain.CodeForbidden, "Petición de otro origen rechazada"))
+		writeProblem(w, problemFor(r.Context(), errCrossOrigin))
 	}))
 	return cop.Handler(next)
 }
@@ -129,7 +131,7 @@ func recoverPanics(next http.Handler) http.Handler {
 					panic(v)
 				}
 				slog.ErrorContext(r.Context(), "panic", "request_id", requestID(r.Context()), "value", v, "stack", string(debug.Stack()))
-				writeProblem(w, newProblem(http.StatusInternalServerError, domain.CodeInternal, ""))
+				writeProblem(w, newProblem(r.Context(), http.StatusInternalServerError, domain.CodeInternal, nil))
 			}
 		}()
 		next.ServeHTTP(w, r)

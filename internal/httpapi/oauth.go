@@ -20,10 +20,12 @@ const oauthCookie = "vecinos_oauth"
 
 const oauthPath = "/api/v1/auth/oauth/"
 
+var errNoProvider = domain.Errorf(domain.CodeNotFound, "Este proveedor de inicio de sesión no está configurado")
+
 func (s *server) oauthStart(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.OAuth[r.PathValue("provider")]
 	if !ok {
-		writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, "Este proveedor de inicio de sesión no está configurado"))
+		writeProblem(w, problemFor(r.Context(), errNoProvider))
 		return
 	}
 	state, verifier := auth.NewToken(), oauth2.GenerateVerifier()
@@ -36,7 +38,7 @@ func (s *server) oauthCallback(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("provider")
 	p, ok := s.OAuth[name]
 	if !ok {
-		writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, "Este proveedor de inicio de sesión no está configurado"))
+		writeProblem(w, problemFor(r.Context(), errNoProvider))
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: oauthCookie, Value: "", Path: oauthPath, MaxAge: -1, HttpOnly: true, Secure: s.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})

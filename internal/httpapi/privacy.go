@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/privacy"
 )
@@ -63,7 +62,7 @@ func (s *server) exportMyData(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a == nil {
-		writeProblem(w, newProblem(http.StatusUnauthorized, domain.CodeUnauthorized, "Usuario no autenticado"))
+		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 		return
 	}
 	e, err := s.Privacy.Prepare(r.Context(), a)

@@ -33,12 +33,12 @@ var statusOf = map[domain.Code]int{
 	domain.CodeDocumentRetained:   http.StatusConflict,
 }
 
-// Problem is an RFC 9457 problem detail with a stable machine code and a Spanish detail.
+// Problem is an RFC 9457 problem detail with a stable machine code and a detail in the request's language.
 type Problem struct {
 	Type   string      `json:"type,omitempty" doc:"URI of the problem type; about:blank when it is only the status"`
 	Title  string      `json:"title" doc:"Short summary of the HTTP status"`
 	Status int         `json:"status" doc:"HTTP status code"`
-	Detail string      `json:"detail" doc:"What went wrong, in Spanish, fit to show to the user"`
+	Detail string      `json:"detail" doc:"What went wrong, fit to show to the user, in the language of Accept-Language (es, ca or en; Spanish by default)"`
 	Code   domain.Code `json:"code" doc:"Stable machine code; the web app translates it (enum: problemCodes)"`
 	// The values in detail by name, for the translation of code (e.g. until: 01/05/2031).
 	Params map[string]string `json:"params,omitempty" doc:"Values in the detail, by name, for the translation of code"`
@@ -77,22 +77,36 @@ func (p *Problem) ContentType(string) string { return "application/problem+json"
 const codeMethodNotAllowed domain.Code = "method_not_allowed"
 
 // genericDetail is what a user reads for each status when no domain message applies.
-var genericDetail = map[int]string{
-	http.StatusBadRequest:            "La petición no es válida",
-	http.StatusUnprocessableEntity:   "Los datos enviados no son válidos",
-	http.StatusNotFound:              "No encontrado",
-	http.StatusMethodNotAllowed:      "Método no permitido",
-	http.StatusRequestEntityTooLarge: "La petición es demasiado grande",
-	http.StatusUnsupportedMediaType:  "Tipo de contenido no admitido",
-	http.StatusForbidden:             "Acción no permitida",
-	http.StatusInternalServerError:   "Ocurrió un error inesperado",
+var genericDetail = map[int]*domain.Error{
+	http.StatusBadRequest:            domain.Errorf(domain.CodeInvalid, "La petición no es válida"),
+	http.StatusUnprocessableEntity:   domain.Errorf(domain.CodeInvalid, "Los datos enviados no son válidos"),
+	http.StatusNotFound:              domain.Errorf(domain.CodeNotFound, "No encontrado"),
+	http.StatusMethodNotAllowed:      domain.Errorf(codeMethodNotAllowed, "Método no permitido"),
+	http.StatusRequestEntityTooLarge: domain.Errorf(domain.CodeInvalid, "La petición es demasiado grande"),
+	http.StatusUnsupportedMediaType:  domain.Errorf(domain.CodeInvalid, "Tipo de contenido no admitido"),
+	http.StatusForbidden:             domain.Errorf(domain.CodeForbidden, "Acción no permitida"),
+	http.StatusInternalServerError:   domain.Errorf(domain.CodeInternal, "Ocurrió un error inesperado"),
 }
 
-func newProblem(status int, code domain.Code, detail string) *Problem {
-	if detail == "" {
-		detail = genericDetail[status]
+// Failures the HTTP layer itself tells apart.
+var (
+	errUnauthenticated = domain.Errorf(domain.CodeUnauthorized, "Usuario no autenticado")
+	errNoRoute         = domain.Errorf(domain.CodeNotFound, "Esta dirección de la API no existe")
+)
+
+// newProblem answers status with code, and detail's message (or the status's generic one, when detail is
+// nil) in the request's language.
+func newProblem(ctx context.Context, status int, code domain.Code, detail error) *Problem {
+	if detail == nil {
+		if g, ok := genericDetail[status]; ok {
+			detail = g
+		}
 	}
-	return &Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: detail, Code: code}
+	msg := ""
+	if detail != nil {
+		msg = domain.ErrorMessageIn(detail, languageOf(ctx))
+	}
+	return &Problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: msg, Code: code}
 }
 
 // problemFor turns any error into a Problem. Domain errors keep their code and message; anything else
@@ -100,7 +114,7 @@ func newProblem(status int, code domain.Code, detail string) *Problem {
 func problemFor(ctx context.Context, err error) *Problem {
 	var de *domain.Error
 	if errors.As(err, &de) {
-		p := newProblem(statusOf[de.Code], de.Code, de.Message)
+		p := newProblem(ctx, statusOf[de.Code], de.Code, de)
 		p.Params = de.Params
 		// Errors of several lines (a CSV import) name each one.
 		var lines interface{ Problems() []string }
@@ -116,7 +130,7 @@ func problemFor(ctx context.Context, err error) *Problem {
 		return p
 	}
 	slog.ErrorContext(ctx, "request failed", "request_id", requestID(ctx), "err", err)
-	return newProblem(http.StatusInternalServerError, domain.CodeInternal, "")
+	return newProblem(ctx, http.StatusInternalServerError, domain.CodeInternal, nil)
 }
 
 // codeForStatus picks the code of a failure that huma itself detected (bad JSON, failed validation, …).
@@ -150,7 +164,7 @@ func useProblems() {
 				return problemFor(contextOf(ctx), errors.Join(errs...))
 			}
 		}
-		p := newProblem(status, codeForStatus(status), "")
+		p := newProblem(contextOf(ctx), status, codeForStatus(status), nil)
 		for _, err := range errs {
 			fp := FieldProblem{Message: err.Error()}
 			var d huma.ErrorDetailer

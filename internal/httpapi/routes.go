@@ -514,7 +514,7 @@ func (s *server) mountHandlers(mux *http.ServeMux) {
 	mux.HandleFunc("GET /healthz", s.healthz) // anyone
 	mux.HandleFunc("GET /readyz", s.readyz)   // anyone
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, newProblem(http.StatusNotFound, "not_found", "Esta dirección de la API no existe"))
+		writeProblem(w, problemFor(r.Context(), errNoRoute))
 	})
 
 }

@@ -119,6 +119,7 @@ func New(d Deps) (http.Handler, error) {
 	h = withClient(d.Config.TrustedProxies, h)
 	h = securityHeaders(d.Config.SecureCookies(), h)
 	h = recoverPanics(h)
+	h = withLanguage(h)
 	h = accessLog(d.Log, d.Observe, h)
 	return h, nil
 }

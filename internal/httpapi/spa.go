@@ -94,14 +94,14 @@ func compressible(contentType string) bool {
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeProblem(w, newProblem(http.StatusMethodNotAllowed, codeMethodNotAllowed, ""))
+		writeProblem(w, newProblem(r.Context(), http.StatusMethodNotAllowed, codeMethodNotAllowed, nil))
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	f, ok := s.files[name]
 	if !ok {
 		if strings.HasPrefix(name, "assets/") { // a missing hashed asset is a real 404, not a page
-			writeProblem(w, newProblem(http.StatusNotFound, domain.CodeNotFound, ""))
+			writeProblem(w, newProblem(r.Context(), http.StatusNotFound, domain.CodeNotFound, nil))
 			return
 		}
 		f = s.files["index.html"]

@@ -35,20 +35,20 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 		in       *string
 		to       *string
 		max      int
-		required string
+		required *domain.Error // nil: may be empty
 	}{
-		{in.Name, &c.Name, 200, "El nombre de la comunidad es obligatorio"},
-		{in.Address, &c.Address, 300, "La dirección es obligatoria"},
-		{in.City, &c.City, 100, "La ciudad es obligatoria"},
-		{in.PostalCode, &c.PostalCode, 10, "El código postal es obligatorio"},
-		{in.Country, &c.Country, 100, ""},
+		{in.Name, &c.Name, 200, domain.Errorf(domain.CodeInvalid, "El nombre de la comunidad es obligatorio")},
+		{in.Address, &c.Address, 300, domain.Errorf(domain.CodeInvalid, "La dirección es obligatoria")},
+		{in.City, &c.City, 100, domain.Errorf(domain.CodeInvalid, "La ciudad es obligatoria")},
+		{in.PostalCode, &c.PostalCode, 10, domain.Errorf(domain.CodeInvalid, "El código postal es obligatorio")},
+		{in.Country, &c.Country, 100, nil},
 	} {
 		if f.in == nil {
 			continue
 		}
 		v := normalizeText(*f.in)
-		if v == "" && f.required != "" {
-			return nil, domain.Errorf(domain.CodeInvalid, "%s", f.required)
+		if v == "" && f.required != nil {
+			return nil, f.required
 		}
 		if utf8.RuneCountInString(v) > f.max {
 			return nil, domain.Errorf(domain.CodeInvalid, "El texto es demasiado largo (máximo %d caracteres)", f.max)

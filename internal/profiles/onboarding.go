@@ -117,15 +117,18 @@ func (s *Service) FindByAddress(ctx context.Context, a *domain.Actor, q AddressQ
 	if err := s.limit("search:"+a.UserID, searchPerUser); err != nil {
 		return nil, err
 	}
-	for _, f := range []struct{ v, msg string }{
-		{q.Province, "La provincia es obligatoria"},
-		{q.Municipality, "El municipio es obligatorio"},
-		{q.StreetType, "El tipo de vía es obligatorio"},
-		{q.StreetName, "El nombre de la calle es obligatorio"},
-		{q.Number, "El número es obligatorio"},
+	for _, f := range []struct {
+		v       string
+		missing *domain.Error
+	}{
+		{q.Province, domain.Errorf(domain.CodeInvalid, "La provincia es obligatoria")},
+		{q.Municipality, domain.Errorf(domain.CodeInvalid, "El municipio es obligatorio")},
+		{q.StreetType, domain.Errorf(domain.CodeInvalid, "El tipo de vía es obligatorio")},
+		{q.StreetName, domain.Errorf(domain.CodeInvalid, "El nombre de la calle es obligatorio")},
+		{q.Number, domain.Errorf(domain.CodeInvalid, "El número es obligatorio")},
 	} {
 		if strings.TrimSpace(f.v) == "" {
-			return nil, domain.Errorf(domain.CodeInvalid, "%s", f.msg)
+			return nil, f.missing
 		}
 	}
 	switch {
@@ -260,7 +263,7 @@ type DoneInput struct {
 
 // Done finishes the wizard: the name to show, the avatar and the acceptance of the community rules.
 func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*domain.Profile, error) {
-	name, err := CheckName(in.DisplayName, "El nombre es requerido")
+	name, err := CheckName(in.DisplayName)
 	if err != nil {
 		return nil, err
 	}

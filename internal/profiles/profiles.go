@@ -149,10 +149,10 @@ const MaxNameLength = 100
 var phoneRE = regexp.MustCompile(`^\+?[1-9][0-9]{0,14}$`)
 
 // CheckName trims and validates a person's name.
-func CheckName(name, required string) (string, error) {
+func CheckName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", domain.Errorf(domain.CodeInvalid, "%s", required)
+		return "", domain.Errorf(domain.CodeInvalid, "El nombre es requerido")
 	}
 	if utf8.RuneCountInString(name) > MaxNameLength {
 		return "", domain.Errorf(domain.CodeInvalid, "El nombre es demasiado largo")
@@ -211,7 +211,7 @@ func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile
 func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in ProfileUpdate) (*domain.Profile, error) {
 	var ch domain.ProfileChanges
 	if in.FullName != nil {
-		name, err := CheckName(*in.FullName, "El nombre es requerido")
+		name, err := CheckName(*in.FullName)
 		if err != nil {
 			return nil, err
 		}

@@ -449,7 +449,7 @@ func (s *Service) open(ctx context.Context, p *domain.Poll, now time.Time) (int,
 		}
 		if !domain.CoefficientsComplete(sum) {
 			return 0, domain.Errorf(domain.CodeConflict,
-				"Los coeficientes de las viviendas suman %s %%: deben sumar 100 %% para abrir una votación de junta", strings.ReplaceAll(sum.String(), ".", ","))
+				"Los coeficientes de las viviendas suman %s %%: deben sumar 100 %% para abrir una votación de junta", domain.CoefficientText(sum))
 		}
 		if err := s.store.SnapshotElectorate(ctx, p); err != nil {
 			return 0, err

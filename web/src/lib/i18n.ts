@@ -43,7 +43,8 @@ export async function switchLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language)
 }
 
-function currentLanguage(): Language {
+/** The app's language, which every API request asks the server to write its error messages in. */
+export function currentLanguage(): Language {
   return LANGUAGES.find((l) => l === i18n.language) ?? 'es'
 }
 

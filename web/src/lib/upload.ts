@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/request'
+import { currentLanguage } from '@/lib/i18n'
 
 /** The storage buckets the API accepts uploads into (POST /api/v1/files/{bucket}). */
 export type UploadBucket =
@@ -20,7 +21,7 @@ export type UploadProgress = (fraction: number) => void
 /**
  * Uploads a file as the raw request body, reporting progress (fetch cannot report upload progress, so
  * this uses XMLHttpRequest). Resolves with the stored key and URL; rejects with an ApiError carrying the
- * server's Spanish `detail` (wrong type, too large, …) or a TypeError when the network fails.
+ * server's `detail` (wrong type, too large, …) or a TypeError when the network fails.
  */
 export async function uploadFile(
   bucket: UploadBucket,
@@ -50,7 +51,7 @@ export async function uploadRaw<T>(
 
 /**
  * Posts a file as the raw request body to `url`, reporting progress from 0 to 1, and resolves with the
- * JSON the server answered; rejects with an ApiError carrying the server's Spanish `detail`, a TypeError
+ * JSON the server answered; rejects with an ApiError carrying the server's `detail`, a TypeError
  * when the network fails, or a DOMException named AbortError when cancelled. Aborting the signal stops the
  * upload: the server stores nothing of a body that did not arrive whole.
  */
@@ -61,6 +62,7 @@ export function postFile(url: string, file: Blob, onProgress?: UploadProgress, s
     xhr.withCredentials = true
     xhr.responseType = 'text'
     if (file.type) xhr.setRequestHeader('Content-Type', file.type)
+    xhr.setRequestHeader('Accept-Language', currentLanguage())
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total)
     }

@@ -14,6 +14,8 @@ export interface FakeRequest {
   /** The query string's parameters. */
   query: Record<string, string>
   body: unknown
+  /** The Accept-Language header, the language the server writes a problem's detail in. */
+  language: string | null
 }
 
 type Handler = (request: FakeRequest) => Response | Promise<Response>
@@ -81,16 +83,17 @@ class FakeApi {
     const text = await request.text()
     const body: unknown = text ? JSON.parse(text) : undefined
     const query = Object.fromEntries(url.searchParams)
+    const language = request.headers.get('Accept-Language')
     for (const [route, handler] of this.routes) {
       const [method, pattern] = route.split(' ')
       const params = method === request.method ? match(pattern ?? '', url.pathname) : null
       if (params) {
-        const recorded = { method: request.method, path: url.pathname, params, query, body }
+        const recorded = { method: request.method, path: url.pathname, params, query, body, language }
         this.requests.push(recorded)
         return handler(recorded)
       }
     }
-    this.requests.push({ method: request.method, path: url.pathname, params: {}, query, body })
+    this.requests.push({ method: request.method, path: url.pathname, params: {}, query, body, language })
     return problem(501, 'internal', `No fake answer for ${request.method} ${url.pathname}`)
   }
 }

@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch'
+import { currentLanguage } from '@/lib/i18n'
 import type { paths } from './schema'
 
 // Typed by the contract (npm run gen:api). Its paths already start with /api/v1, so requests go to the
@@ -7,5 +8,9 @@ export const api = createClient<paths>({
   baseUrl: globalThis.location.origin,
   credentials: 'same-origin',
   // Looked up on every call rather than captured once, so tests can fake the network with vi.stubGlobal.
-  fetch: (request) => globalThis.fetch(request),
+  // The server writes a problem's detail in the app's language, not the browser's (ADR 0029).
+  fetch: (request) => {
+    request.headers.set('Accept-Language', currentLanguage())
+    return globalThis.fetch(request)
+  },
 })

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { i18n } from '@/lib/i18n'
+import { i18n, switchLanguage } from '@/lib/i18n'
+import { fakeApi, problem } from '@/test/fake-api'
+import { api } from './client'
 import { problemMessage } from './problem'
+import { unwrap } from './request'
 
 const t = i18n.t.bind(i18n)
 
@@ -50,7 +53,40 @@ describe('problemMessage', () => {
     expect(problemMessage(problem, t)).toBe('This document must be kept until 01/05/2031')
   })
 
+  it.each([
+    ['ca', "Només es pot reservar entre les 09:00 i les 22:00"],
+    ['en', 'You can only book between 09:00 and 22:00'],
+  ] as const)("says the server's detail of a generic code, which it wrote in %s", async (language, detail) => {
+    await i18n.changeLanguage(language)
+    expect(problemMessage({ status: 422, code: 'invalid', detail }, t)).toBe(detail)
+    expect(problemMessage({ status: 409, code: 'conflict', detail }, t)).toBe(detail)
+  })
+
+  it("says a generic code's translation when the problem has no detail", async () => {
+    await i18n.changeLanguage('ca')
+    expect(problemMessage({ status: 404, code: 'not_found' }, t)).toBe("No s'ha trobat el que cerques")
+  })
+
   it('does not treat inherited properties as error codes', () => {
     expect(problemMessage({ code: 'toString' }, t)).toBe('Ocurrió un error inesperado')
+  })
+})
+
+describe('the API client', () => {
+  it("asks for the app's language, and shows the detail the server wrote in it", async () => {
+    // As the Go server does: the detail in the language of Accept-Language, Spanish by default.
+    const details: Record<string, string> = {
+      es: 'Solo se puede reservar entre las 09:00 y las 22:00',
+      ca: 'Només es pot reservar entre les 09:00 i les 22:00',
+    }
+    fakeApi.on('POST /api/v1/reservations', ({ language }) => problem(422, 'invalid', details[language ?? 'es'] ?? ''))
+    const book = () =>
+      unwrap(api.POST('/api/v1/reservations', { body: { facilityId: 'f1', date: '2031-05-01', start: '04:00', end: '05:00' } }))
+    await switchLanguage('ca')
+    const err: unknown = await book().catch((e: unknown) => e)
+    expect(fakeApi.calls('POST /api/v1/reservations')[0]?.language).toBe('ca')
+    expect(problemMessage(err, t)).toBe('Només es pot reservar entre les 09:00 i les 22:00')
+    await switchLanguage('es')
+    expect(problemMessage(await book().catch((e: unknown) => e), t)).toBe('Solo se puede reservar entre las 09:00 y las 22:00')
   })
 })

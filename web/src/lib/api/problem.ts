@@ -15,21 +15,35 @@ export interface Problem {
 
 type ErrorCode = keyof (typeof Catalogue)['errors']
 
+/**
+ * The codes that only say what kind of failure it was, each sent with many different details: what was
+ * invalid, what clashed, what is missing. The other codes name one situation each, which the app words
+ * itself (with the problem's params) and often reacts to; `unauthorized` among them, as its details
+ * ("Usuario no autenticado") say less than its translation.
+ */
+const GENERIC_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'invalid',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'unavailable',
+  'internal',
+])
 
 /**
- * A message for an API error in the app's language. The server's `detail` is the Spanish text, often more
- * precise than its code (most sites still send a generic code such as `conflict`), so in Spanish it is
- * the message. In any other language it is the translation of `errors.<code>` with the problem's params;
- * the detail only when the code is one this client does not know (ADR 0029).
+ * A message for an API error in the app's language. The server writes `detail` in the language the
+ * request asked for (Accept-Language, ADR 0029). A generic code, or one this client does not know (a
+ * newer server's), shows the detail; a specific code its translation of `errors.<code>` with the
+ * problem's params. In Spanish, the server's own language, the detail always: it is the most precise.
  */
 export function problemMessage(err: unknown, t: TFunction): string {
   const code = stringField(err, 'code')
   const detail = stringField(err, 'detail')
-  if (detail !== undefined && i18n.language === 'es') return detail
-  if (code !== undefined && isErrorCode(code)) {
-    return t(`errors.${code}`, { ...paramsOf(err), defaultValue: detail ?? t('errors.unexpected') })
-  }
-  return detail ?? t('errors.unexpected')
+  const known = code !== undefined && isErrorCode(code)
+  if (detail !== undefined && (i18n.language === 'es' || !known || GENERIC_CODES.has(code))) return detail
+  if (known) return t(`errors.${code}`, { ...paramsOf(err), defaultValue: t('errors.unexpected') })
+  return t('errors.unexpected')
 }
 
 // Every catalogue has the same keys as Spanish (checked by tsc and the locale test).

@@ -4061,7 +4061,7 @@ export interface components {
              * @enum {string}
              */
             code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "method_not_allowed";
-            /** @description What went wrong, in Spanish, fit to show to the user */
+            /** @description What went wrong, fit to show to the user, in the language of Accept-Language (es, ca or en; Spanish by default) */
             detail: string;
             /** @description Which inputs were wrong, when the request was invalid */
             errors?: components["schemas"]["FieldProblem"][] | null;

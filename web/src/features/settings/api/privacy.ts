@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/request'
+import { currentLanguage } from '@/lib/i18n'
 import { queryKeys } from '@/lib/query-keys'
 
 /** My acceptance of the terms and the privacy policy: the version in force and every acceptance. */
@@ -36,7 +37,7 @@ export function downloadName(disposition: string | null): string {
  * followed as a link so that a refusal (too many exports) shows as a message instead of a page of JSON.
  */
 export async function downloadMyData(): Promise<void> {
-  const res = await fetch(EXPORT_URL, { credentials: 'same-origin' })
+  const res = await fetch(EXPORT_URL, { credentials: 'same-origin', headers: { 'Accept-Language': currentLanguage() } })
   if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => undefined))
   const url = URL.createObjectURL(await res.blob())
   const link = document.createElement('a')
