@@ -83,5 +83,8 @@ export default defineConfig({
     // setup file resets what tests change (DOM, storage, globals, spies, language, fake API) after each test.
     pool: 'threads',
     isolate: false,
+    // Most tests render a whole route with its lazy chunks: on a shared two-core machine one can take
+    // well over Vitest's default 5 s (seen in CI). A hang still fails, later.
+    testTimeout: 30_000,
   },
 })

@@ -5,7 +5,7 @@ import { renderRoute } from '@/test/render-route'
 import { activeTab } from './nav-tabs'
 
 // The first test renders the whole app and loads two lazy screens: on a busy machine that takes a while.
-describe('bottom navigation', { timeout: 15_000 }, () => {
+describe('bottom navigation', () => {
   it('has the five tabs and highlights the current one', async () => {
     fakeApi.signIn()
     const { user, router } = renderRoute('/menu')

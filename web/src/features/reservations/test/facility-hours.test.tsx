@@ -38,8 +38,7 @@ function admin(facilities: Facility[]) {
   fakeApi.on('PATCH /api/v1/facilities/{id}', (req) => json({ ...pool, ...(req.body as object) }))
 }
 
-// The whole page and its dialog render on each step: slow on a shared machine, hence the longer timeout.
-describe('facility form: opening hours per weekday', { timeout: 20_000 }, () => {
+describe('facility form: opening hours per weekday', () => {
   it('opens 09:00–22:00 every day by default, and sends a closed Sunday and a Saturday until midnight', async () => {
     admin([])
     const { user } = renderRoute('/reservations')

@@ -4,7 +4,7 @@ import { fakeApi, json } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 
 // Renders the whole app shell: on a busy machine that takes a while.
-describe('consent gate', { timeout: 15_000 }, () => {
+describe('consent gate', () => {
   it('asks for the version in force and records it, and then lets the member on', async () => {
     fakeApi.signIn()
     let accepted = false
