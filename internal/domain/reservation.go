@@ -75,6 +75,11 @@ const (
 	DepositRetained DepositStatus = "retained"
 )
 
+// LongestReservation bounds a reservation's length (a facility's maximum duration is at most a day), so
+// that a search for those overlapping a period reads the index from one day before it, not from the
+// facility's first booking.
+const LongestReservation = 24 * time.Hour
+
 // Reservation is a booking of a facility by a member, for their unit.
 type Reservation struct {
 	ID            string

@@ -4,20 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
-	"time"
 
 	"vecinos/internal/httpapi"
 )
 
 // The hand-written encoding of a month's calendar writes what encoding/json writes from the fields.
 func TestAvailabilityMonthEncodesAsReflection(t *testing.T) {
-	madrid, _ := time.LoadLocation("Europe/Madrid")
-	at := time.Date(2026, 3, 29, 10, 0, 0, 0, madrid).UTC()
-	slot := httpapi.FreeSlot{Date: "2026-03-29", Start: "10:00", End: "11:00", StartAt: at, EndAt: at.Add(time.Hour), Free: 2, Mine: true}
 	days := []httpapi.AvailabilityDay{
-		{Date: "2026-03-29", Slots: []httpapi.FreeSlot{slot, {Date: "2026-03-29", Start: "23:00", End: "24:00", StartAt: at.Add(time.Nanosecond),
-			EndAt: at.Add(90 * time.Minute), Past: true}}},
-		{Date: "2026-03-30", Closed: true, ClosedReason: `Pintura "anual" <sala> & jardín, día 1\n`, Slots: []httpapi.FreeSlot{}},
+		{Date: "2026-03-29", Slots: []httpapi.DaySlot{{Start: "10:00", End: "11:00", Free: 2, Mine: true}, {Start: "23:00", End: "24:00", Past: true}}},
+		{Date: "2026-03-30", Closed: true, ClosedReason: `Pintura "anual" <sala> & jardín, día 1\n`, Slots: []httpapi.DaySlot{}},
 		{Date: "2026-03-31", Closed: true},
 	}
 	for _, m := range []httpapi.AvailabilityMonth{

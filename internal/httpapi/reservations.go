@@ -296,7 +296,17 @@ type AvailabilityDay struct {
 	Date         string     `json:"date"`
 	Closed       bool       `json:"closed"`
 	ClosedReason string     `json:"closedReason" doc:"Empty when closed by the weekly hours"`
-	Slots        []FreeSlot `json:"slots"`
+	Slots        []DaySlot `json:"slots"`
+}
+
+// DaySlot is a slot of a day of the calendar: the day and the time zone are the month's, so it carries
+// only its local times (a month is hundreds of slots).
+type DaySlot struct {
+	Start string `json:"start" doc:"Local HH:MM"`
+	End   string `json:"end" doc:"Local HH:MM"`
+	Free  int    `json:"free" doc:"Places left; 0 when taken"`
+	Mine  bool   `json:"mine" doc:"One of the caller's reservations overlaps it"`
+	Past  bool   `json:"past"`
 }
 
 // AvailabilityMonth is a facility's local month, day by day.
@@ -313,7 +323,7 @@ type AvailabilityMonth struct {
 func (m AvailabilityMonth) MarshalJSON() ([]byte, error) {
 	n := 0
 	for _, d := range m.Days {
-		n += 96 + len(d.Slots)*200
+		n += 96 + len(d.Slots)*64
 	}
 	b := make([]byte, 0, 96+n)
 	b = appendJSONString(append(b, `{"facilityId":`...), m.FacilityID)
@@ -346,11 +356,8 @@ func (d *AvailabilityDay) appendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(append(b, `{"date":`...), s.Date)
-		b = appendJSONString(append(b, `,"start":`...), s.Start)
+		b = appendJSONString(append(b, `{"start":`...), s.Start)
 		b = appendJSONString(append(b, `,"end":`...), s.End)
-		b = append(s.StartAt.AppendFormat(append(b, `,"startAt":"`...), time.RFC3339Nano), '"')
-		b = append(s.EndAt.AppendFormat(append(b, `,"endAt":"`...), time.RFC3339Nano), '"')
 		b = strconv.AppendInt(append(b, `,"free":`...), int64(s.Free), 10)
 		b = strconv.AppendBool(append(b, `,"mine":`...), s.Mine)
 		b = append(strconv.AppendBool(append(b, `,"past":`...), s.Past), '}')
@@ -392,9 +399,9 @@ func (s *server) facilityAvailability(ctx context.Context, in *availabilityInput
 	}
 	b := AvailabilityMonth{FacilityID: m.Facility.ID, Month: m.Month, TimeZone: m.Facility.TimeZone, Days: make([]AvailabilityDay, len(m.Days))}
 	for i, d := range m.Days {
-		day := AvailabilityDay{Date: d.Date, Closed: d.Closed, ClosedReason: d.ClosedReason, Slots: make([]FreeSlot, len(d.Slots))}
+		day := AvailabilityDay{Date: d.Date, Closed: d.Closed, ClosedReason: d.ClosedReason, Slots: make([]DaySlot, len(d.Slots))}
 		for j, sl := range d.Slots {
-			day.Slots[j] = freeSlotOf(sl)
+			day.Slots[j] = DaySlot{Start: sl.Start, End: sl.End, Free: sl.Free, Mine: sl.Mine, Past: sl.Past}
 		}
 		b.Days[i] = day
 	}

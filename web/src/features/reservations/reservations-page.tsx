@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsList, TabsContent, TabsTrigger } from '@/components/ui/tabs'
 import { useSession } from '@/lib/session'
-import { useFacilities, useReservations, type Facility, type FreeSlot, type Reservation } from './api/reservations'
+import { useFacilities, useReservations, type Facility, type Reservation, type SlotTime } from './api/reservations'
 import { AdminPanel } from './components/admin-panel'
 import { BookingDialog } from './components/booking-dialog'
 import { CancelDialog } from './components/cancel-dialog'
@@ -21,7 +21,7 @@ type Tab = 'list' | 'calendar'
 /** A booking being confirmed (a picked slot) or a reservation being moved. */
 interface Booking {
   facility: Facility
-  slot: { date: string; start: string; end: string }
+  slot: SlotTime
   reservation?: Reservation
 }
 
@@ -50,7 +50,7 @@ export function ReservationsPage() {
   const shownMonth = month ?? currentMonth(facilities.data?.timeZone ?? 'Europe/Madrid')
   const byId = (id: string) => all.find((f) => f.id === id)
 
-  const pick = (facility: Facility, slot: FreeSlot) => {
+  const pick = (facility: Facility, slot: SlotTime) => {
     setBooking({ facility, slot: { date: slot.date, start: slot.start, end: slot.end } })
   }
 

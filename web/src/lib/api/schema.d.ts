@@ -2655,7 +2655,7 @@ export interface components {
             /** @description Empty when closed by the weekly hours */
             closedReason: string;
             date: string;
-            slots: components["schemas"]["FreeSlot"][] | null;
+            slots: components["schemas"]["DaySlot"][] | null;
         };
         AvailabilityMonth: {
             days: components["schemas"]["AvailabilityDay"][] | null;
@@ -3094,6 +3094,20 @@ export interface components {
              * @description Events starting from now on
              */
             upcomingEvents: number;
+        };
+        DaySlot: {
+            /** @description Local HH:MM */
+            end: string;
+            /**
+             * Format: int64
+             * @description Places left; 0 when taken
+             */
+            free: number;
+            /** @description One of the caller's reservations overlaps it */
+            mine: boolean;
+            past: boolean;
+            /** @description Local HH:MM */
+            start: string;
         };
         DelegatePollInputBody: {
             /** @description A member of the community; empty revokes the representation */

@@ -7,6 +7,9 @@ import { queryKeys } from '@/lib/query-keys'
 export type Facility = components['schemas']['Facility']
 export type FreeSlot = components['schemas']['FreeSlot']
 export type AvailabilityDay = components['schemas']['AvailabilityDay']
+export type DaySlot = components['schemas']['DaySlot']
+/** A slot to book: its local day and times. */
+export type SlotTime = Pick<FreeSlot, 'date' | 'start' | 'end'>
 export type Reservation = components['schemas']['Reservation']
 export type FacilityInput = components['schemas']['FacilityBody']
 export type ReservationFilters = NonNullable<operations['listReservations']['parameters']['query']>

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import type { Facility, FreeSlot } from '../api/reservations'
+import type { Facility, SlotTime } from '../api/reservations'
 import { formatLocalDate } from '@/lib/local-date'
 import { euros } from '../lib/format'
 
 interface FacilityListProps {
   facilities: Facility[]
   isAdmin: boolean
-  onPick: (facility: Facility, slot: FreeSlot) => void
+  onPick: (facility: Facility, slot: SlotTime) => void
   onCalendar: (facility: Facility) => void
   onEdit: (facility: Facility) => void
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
-import { useAvailability, type AvailabilityDay, type Facility, type FreeSlot } from '../api/reservations'
+import { useAvailability, type AvailabilityDay, type DaySlot, type Facility, type SlotTime } from '../api/reservations'
 import { formatLocalDate } from '@/lib/local-date'
 import { formatMonthName, shiftMonth } from '../lib/format'
 
@@ -16,7 +16,7 @@ interface MonthCalendarProps {
   month: string
   onMonthChange: (month: string) => void
   /** A free slot was tapped: the booking dialog confirms it (the second tap). */
-  onPick: (facility: Facility, slot: FreeSlot) => void
+  onPick: (facility: Facility, slot: SlotTime) => void
 }
 
 /** Calendario: a facility's month, each day with how much is free; a day opens its slots. */
@@ -118,7 +118,7 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
                     slot={s}
                     capacity={facility.capacity}
                     onPick={() => {
-                      onPick(facility, s)
+                      onPick(facility, { date: day.date, start: s.start, end: s.end })
                     }}
                   />
                 </li>
@@ -169,7 +169,7 @@ function DayButton({
   )
 }
 
-function SlotButton({ slot, capacity, onPick }: { slot: FreeSlot; capacity: number; onPick: () => void }) {
+function SlotButton({ slot, capacity, onPick }: { slot: DaySlot; capacity: number; onPick: () => void }) {
   const { t } = useTranslation()
   const state = slot.mine
     ? t('reservations.calendar.mine')
