@@ -7,13 +7,16 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 )
 
 // profiler takes Go profiles of the servers through their metrics listeners (/debug/pprof/, which the
 // public listener never serves) into dir, one file per case, instance and profile: read them with
-// `go tool pprof -top bin/vecinos FILE`.
+// `go tool pprof -top bin/vecinos FILE`. While the messages go out it also profiles this process (the
+// load generator shares the cores, so its cost is part of the latency): `…-client-send-cpu.pprof`.
 type profiler struct {
 	dir     string
 	seconds int // length of the CPU profile taken while the messages go out
@@ -39,7 +42,7 @@ func (p *profiler) snapshot(ctx context.Context, sc scenario, servers []*server,
 	}
 	for i, s := range servers {
 		for _, name := range []string{"heap?gc=1", "goroutine"} {
-			if err := p.fetch(ctx, s, name, p.file(sc, i, moment, name)); err != nil {
+			if err := p.fetch(ctx, s, name, p.file(sc, strconv.Itoa(i), moment, name)); err != nil {
 				return err
 			}
 		}
@@ -47,20 +50,22 @@ func (p *profiler) snapshot(ctx context.Context, sc scenario, servers []*server,
 	return nil
 }
 
-// cpu starts a CPU profile of every server for p.seconds; wait blocks until they are written.
+// cpu starts a CPU profile of every server and of this process for p.seconds; wait blocks until they
+// are written.
 func (p *profiler) cpu(ctx context.Context, sc scenario, servers []*server) (wait func() error) {
 	if p == nil {
 		return func() error { return nil }
 	}
-	errs := make(chan error, len(servers))
+	errs := make(chan error, len(servers)+1)
 	for i, s := range servers {
 		go func() {
-			errs <- p.fetch(ctx, s, fmt.Sprintf("profile?seconds=%d", p.seconds), p.file(sc, i, "send", "cpu"))
+			errs <- p.fetch(ctx, s, fmt.Sprintf("profile?seconds=%d", p.seconds), p.file(sc, strconv.Itoa(i), "send", "cpu"))
 		}()
 	}
+	go func() { errs <- p.self(ctx, p.file(sc, "client", "send", "cpu")) }()
 	return func() error {
 		var first error
-		for range servers {
+		for range len(servers) + 1 {
 			if err := <-errs; err != nil && first == nil {
 				first = err
 			}
@@ -69,9 +74,29 @@ func (p *profiler) cpu(ctx context.Context, sc scenario, servers []*server) (wai
 	}
 }
 
-func (p *profiler) file(sc scenario, instance int, moment, name string) string {
+// self writes a CPU profile of this process over p.seconds (or until ctx ends) into file.
+func (p *profiler) self(ctx context.Context, file string) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	select {
+	case <-time.After(time.Duration(p.seconds) * time.Second):
+	case <-ctx.Done():
+	}
+	pprof.StopCPUProfile()
+	return f.Close()
+}
+
+// file names a profile after the case, the process (an instance's number, or "client" for this one), the
+// moment and the profile.
+func (p *profiler) file(sc scenario, process, moment, name string) string {
 	name, _, _ = strings.Cut(name, "?")
-	return filepath.Join(p.dir, fmt.Sprintf("%s-%d-%d-%s-%s.pprof", sc.engine, sc.streams, instance, moment, name))
+	return filepath.Join(p.dir, fmt.Sprintf("%s-%d-%s-%s-%s.pprof", sc.engine, sc.streams, process, moment, name))
 }
 
 func (p *profiler) fetch(ctx context.Context, s *server, name, file string) error {

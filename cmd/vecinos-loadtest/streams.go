@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
-	"strings"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -87,34 +90,101 @@ func readStream(conn net.Conn, host, token, prefix string, subscribed func(), go
 	if _, err := conn.Write([]byte(req)); err != nil {
 		return err
 	}
-	res, err := http.ReadResponse(bufio.NewReaderSize(conn, 1024), nil)
+	head := bufio.NewReaderSize(conn, 1024)
+	res, err := http.ReadResponse(head, nil)
 	if err != nil {
 		return err
 	}
 	if res.StatusCode != http.StatusOK {
 		return fmt.Errorf("GET /api/v1/stream: %s", res.Status)
 	}
-	// res.Body undoes the chunked encoding; this reader splits it into lines.
-	body := bufio.NewReaderSize(res.Body, 1024)
-	marker := `"content":"` + prefix + " "
+	rc, err := conn.(syscall.Conn).SyscallConn()
+	if err != nil {
+		return err
+	}
+	r := &eventReader{marker: []byte(`"content":"` + prefix + " "), subscribed: func() {
+		_ = conn.SetDeadline(time.Time{})
+		subscribed()
+	}, got: got}
+	early, _ := head.Peek(head.Buffered()) // the start of the body, read with the head
+	r.buf = append(make([]byte, 0, max(1024, 2*len(early))), early...)
+	r.lines(time.Now())
+	// One read per wake-up: the callback reads, handles what came and asks to wait for more, and is called
+	// again when the socket is readable (Go's usual read would try once more first and fail with EAGAIN,
+	// a second system call per event; the callback runs until the stream ends, so no readiness is missed).
+	var readErr error
+	err = rc.Read(func(fd uintptr) bool {
+		for {
+			if len(r.buf) == cap(r.buf) {
+				r.buf = slices.Grow(r.buf, cap(r.buf)) // a line longer than the buffer
+			}
+			n, err := syscall.Read(int(fd), r.buf[len(r.buf):cap(r.buf)])
+			switch {
+			case err == syscall.EAGAIN:
+				return false
+			case err == syscall.EINTR:
+				continue
+			case err != nil:
+				readErr = err
+				return true
+			case n == 0:
+				readErr = io.EOF
+				return true
+			}
+			full := len(r.buf)+n == cap(r.buf)
+			r.buf = r.buf[:len(r.buf)+n]
+			r.lines(time.Now())
+			if !full {
+				return false // the socket is drained: wait until it is readable again
+			}
+		}
+	})
+	return cmp.Or(err, readErr)
+}
+
+// eventReader finds the chat messages of the load in a stream's raw body. The body is chunked, but the
+// server writes whole events in each chunk, so a chunk's size line is a line of its own between events
+// and nothing needs undoing: it is skipped like every line that is not an event's name or data.
+type eventReader struct {
+	buf        []byte // what was read and not yet handled: the start of a line
+	marker     []byte // a load message's content starts with it, followed by its number
+	subscribed func() // called at the first event, then nil
+	got        chan<- delivery
+}
+
+// lines handles the complete lines in r.buf, read at the time given, and keeps the incomplete last one.
+func (r *eventReader) lines(at time.Time) {
+	rest := r.buf
 	for {
-		line, err := body.ReadString('\n')
-		if err != nil {
-			return err
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			break
 		}
-		if subscribed != nil && strings.HasPrefix(line, "event: ") {
-			_ = conn.SetDeadline(time.Time{})
-			subscribed()
-			subscribed = nil
+		line := rest[:i]
+		rest = rest[i+1:]
+		if r.subscribed != nil && bytes.HasPrefix(line, []byte("event: ")) {
+			r.subscribed()
+			r.subscribed = nil
 		}
-		if _, rest, ok := strings.Cut(line, marker); ok && strings.HasPrefix(line, "data: ") {
-			at := time.Now()
-			var seq int
-			if _, err := fmt.Sscanf(rest, "%d", &seq); err == nil {
-				got <- delivery{seq: seq, at: at}
+		if !bytes.HasPrefix(line, []byte("data: ")) {
+			continue
+		}
+		if _, after, ok := bytes.Cut(line, r.marker); ok {
+			if seq, ok := leadingNumber(after); ok {
+				r.got <- delivery{seq: seq, at: at}
 			}
 		}
 	}
+	r.buf = r.buf[:copy(r.buf, rest)]
+}
+
+// leadingNumber is the decimal number at the start of b.
+func leadingNumber(b []byte) (int, bool) {
+	n, digits := 0, 0
+	for ; digits < len(b) && b[digits] >= '0' && b[digits] <= '9'; digits++ {
+		n = n*10 + int(b[digits]-'0')
+	}
+	return n, digits > 0
 }
 
 // close ends every stream and waits for their readers.

@@ -5,6 +5,7 @@
 package realtime
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -67,10 +68,11 @@ func NewBroker() *Broker {
 // what is waiting and a one-slot signal.
 type Subscription struct {
 	b      *Broker
-	max    int           // events it may fall behind before it is dropped
-	mu     sync.Mutex    // guards queue
-	queue  []*Event      // published, not yet taken
-	ready  chan struct{} // one slot: there is something to Take
+	max    int               // events it may fall behind before it is dropped
+	mu     sync.Mutex        // guards queue and direct
+	queue  []*Event          // published, not yet taken
+	direct func(*Event) bool // guarded by mu; see Direct
+	ready  chan struct{}     // one slot: there is something to Take
 	done   chan struct{}
 	once   sync.Once
 	topics []string // guarded by b.mu
@@ -95,20 +97,40 @@ func (b *Broker) Subscribe(size int, topics ...string) *Subscription {
 	return s
 }
 
-// push queues ev, or reports false when the subscriber is max events behind.
+// push queues ev, or reports false when the subscriber is max events behind. While nothing waits in the
+// queue it offers ev to the subscriber's Direct function first.
 func (s *Subscription) push(ev *Event) bool {
 	s.mu.Lock()
+	if len(s.queue) == 0 && s.direct != nil && s.direct(ev) {
+		s.mu.Unlock()
+		return true
+	}
 	if len(s.queue) >= s.max {
 		s.mu.Unlock()
 		return false
 	}
 	s.queue = append(s.queue, ev)
 	s.mu.Unlock()
+	s.Wake()
+	return true
+}
+
+// Direct lets the subscriber take events as they are published, on the publisher's goroutine, instead of
+// being woken to Take them: with thousands of subscribers the wake-ups cost more than the writes. fn is
+// called only while the queue is empty, never concurrently for one subscription, and must not block nor
+// call the subscription's methods other than Wake; it returns false to decline ev, which is then queued.
+func (s *Subscription) Direct(fn func(ev *Event) bool) {
+	s.mu.Lock()
+	s.direct = fn
+	s.mu.Unlock()
+}
+
+// Wake makes Ready have a value (Direct's function calls it when it took an event that needs the reader).
+func (s *Subscription) Wake() {
 	select {
 	case s.ready <- struct{}{}:
 	default: // already signalled: the reader takes everything queued at once
 	}
-	return true
 }
 
 // Ready has a value when there are events to Take.
@@ -202,19 +224,36 @@ func (b *Broker) remove(s *Subscription) {
 	s.finish()
 }
 
+// fanOutShard is how many subscribers of one event a goroutine takes at least: a large topic is handed
+// out on every core (a subscriber's Direct write is a system call), a small one on the publisher's.
+const fanOutShard = 512
+
 // Publish hands ev to every subscriber of topic without waiting for any of them.
 func (b *Broker) Publish(topic string, ev *Event) {
-	var slow []*Subscription
 	b.mu.RLock()
+	subs := make([]*Subscription, 0, len(b.topics[topic]))
 	for s := range b.topics[topic] {
-		if s.slow.Load() {
-			continue
-		}
-		if !s.push(ev) && s.slow.CompareAndSwap(false, true) {
-			slow = append(slow, s)
-		}
+		subs = append(subs, s)
 	}
 	b.mu.RUnlock()
+	parts := min(runtime.GOMAXPROCS(0), len(subs)/fanOutShard)
+	var slow []*Subscription
+	if parts <= 1 {
+		slow = pushAll(subs, ev)
+	} else {
+		found := make([][]*Subscription, parts)
+		var wg sync.WaitGroup
+		for i := range parts {
+			part := subs[i*len(subs)/parts : (i+1)*len(subs)/parts]
+			if i == parts-1 {
+				found[i] = pushAll(part, ev)
+				break
+			}
+			wg.Go(func() { found[i] = pushAll(part, ev) })
+		}
+		wg.Wait()
+		slow = slices.Concat(found...)
+	}
 	b.published.Add(1)
 	if len(slow) > 0 {
 		b.dropped.Add(int64(len(slow)))
@@ -224,6 +263,16 @@ func (b *Broker) Publish(topic string, ev *Event) {
 		}
 		b.mu.Unlock()
 	}
+}
+
+// pushAll pushes ev to subs and returns those that fell too far behind (now marked slow).
+func pushAll(subs []*Subscription, ev *Event) (slow []*Subscription) {
+	for _, s := range subs {
+		if !s.slow.Load() && !s.push(ev) && s.slow.CompareAndSwap(false, true) {
+			slow = append(slow, s)
+		}
+	}
+	return slow
 }
 
 // HasSubscribers reports whether anyone on this instance listens to topic: the fan-out skips loading

@@ -133,3 +133,55 @@ func TestASubscriberThatKeepsUpIsNotDropped(t *testing.T) {
 		t.Fatalf("dropped: %+v", b.Stats())
 	}
 }
+
+// A Direct function takes events only while nothing waits in the queue: an event it declined, and every
+// one after it, wait for Take in order.
+func TestDirectTakesEventsOnlyWhileNothingWaits(t *testing.T) {
+	b := realtime.NewBroker()
+	s := b.Subscribe(8, "t")
+	took, accept := "", true
+	s.Direct(func(ev *realtime.Event) bool {
+		if accept {
+			took += ev.ID
+		}
+		return accept
+	})
+	b.Publish("t", &realtime.Event{ID: "a"})
+	none(t, s)
+	accept = false
+	b.Publish("t", &realtime.Event{ID: "b"})
+	accept = true
+	b.Publish("t", &realtime.Event{ID: "c"}) // behind b, though the function would take it
+	if ids := recv(t, s); ids != "bc" {
+		t.Fatalf("queued %q", ids)
+	}
+	b.Publish("t", &realtime.Event{ID: "d"})
+	none(t, s)
+	if took != "ad" {
+		t.Fatalf("took %q", took)
+	}
+}
+
+// A large topic is handed out on several goroutines: every subscriber gets the event once, and those that
+// fell behind are dropped.
+func TestALargeTopicReachesEverySubscriberOnce(t *testing.T) {
+	b := realtime.NewBroker()
+	subs := make([]*realtime.Subscription, 3000)
+	for i := range subs {
+		subs[i] = b.Subscribe(1, "t")
+	}
+	b.Publish("t", &realtime.Event{ID: "1"})
+	for i, s := range subs {
+		if ids := recv(t, s); ids != "1" {
+			t.Fatalf("subscriber %d got %q", i, ids)
+		}
+	}
+	b.Publish("t", &realtime.Event{ID: "2"})
+	for _, s := range subs[:1000] {
+		s.Take(nil)
+	}
+	b.Publish("t", &realtime.Event{ID: "3"}) // the 2,000 that did not take "2" are full
+	if st := b.Stats(); st.Dropped != 2000 || st.Subscribers != 1000 {
+		t.Fatalf("stats %+v", st)
+	}
+}
