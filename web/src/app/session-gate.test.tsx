@@ -11,6 +11,20 @@ describe('session gate', () => {
     expect(await screen.findByText('Cargando...')).toBeInTheDocument()
   })
 
+  it('shows /login at once when the server saw no session cookie, without asking who is signed in', async () => {
+    const hint = document.createElement('meta')
+    hint.name = 'vecinos-session'
+    hint.content = 'none'
+    document.head.append(hint)
+    fakeApi.on('GET /api/v1/me', () => new Promise<Response>(() => undefined))
+    renderRoute('/login')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument()
+    expect(fakeApi.calls('GET /api/v1/me')).toHaveLength(0)
+    // Taken once: a sign-in later in this page is not undone by a new query client.
+    expect(document.querySelector('meta[name="vecinos-session"]')).toBeNull()
+  })
+
   it('sends an anonymous visitor from /dashboard to /login, and back after signing in', async () => {
     fakeApi.on('POST /api/v1/auth/login', () => json(testUser))
     fakeApi.on('GET /api/v1/community', () => problem(403, 'forbidden', 'Sin comunidad'))

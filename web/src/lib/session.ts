@@ -16,10 +16,24 @@ async function fetchSession(): Promise<Me | null> {
   return data
 }
 
+/**
+ * Null when the server saw no session cookie on the request for this page (its hint, from
+ * internal/httpapi/spa.go): the visitor is signed out, and /login shows its form without asking GET
+ * /api/v1/me first. The hint is taken once: a later query client (the app shell mounts again after the
+ * landing page) may be past a sign-in.
+ */
+function sessionAtLoad(): null | undefined {
+  const hint = document.querySelector('meta[name="vecinos-session"][content="none"]')
+  if (!hint) return undefined
+  hint.remove()
+  return null
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session(),
   queryFn: fetchSession,
   staleTime: 60_000,
+  initialData: sessionAtLoad,
 })
 
 /**
