@@ -17,12 +17,19 @@ describe('session gate', () => {
     hint.content = 'none'
     document.head.append(hint)
     fakeApi.on('GET /api/v1/me', () => new Promise<Response>(() => undefined))
-    renderRoute('/login')
+    fakeApi.on('POST /api/v1/auth/login', () => json(testUser))
+    const { user } = renderRoute('/login')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument()
     expect(fakeApi.calls('GET /api/v1/me')).toHaveLength(0)
-    // Taken once: a sign-in later in this page is not undone by a new query client.
-    expect(document.querySelector('meta[name="vecinos-session"]')).toBeNull()
+
+    // Signing in makes the hint stale: a query client made later in this page asks the server.
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com')
+    await user.type(screen.getByLabelText('Contraseña'), 'Secreto123')
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => {
+      expect(document.querySelector('meta[name="vecinos-session"]')).toBeNull()
+    })
   })
 
   it('sends an anonymous visitor from /dashboard to /login, and back after signing in', async () => {

@@ -16,17 +16,17 @@ async function fetchSession(): Promise<Me | null> {
   return data
 }
 
+const SIGNED_OUT_HINT = 'meta[name="vecinos-session"][content="none"]'
+
 /**
  * Null when the server saw no session cookie on the request for this page (its hint, from
  * internal/httpapi/spa.go): the visitor is signed out, and /login shows its form without asking GET
- * /api/v1/me first. The hint is taken once: a later query client (the app shell mounts again after the
- * landing page) may be past a sign-in.
+ * /api/v1/me first. The hint stays in the page until a sign-in here (setSession) makes it stale: a render
+ * React throws away may build the query in a query client that is never used, so taking it on first read
+ * would lose it.
  */
 function sessionAtLoad(): null | undefined {
-  const hint = document.querySelector('meta[name="vecinos-session"][content="none"]')
-  if (!hint) return undefined
-  hint.remove()
-  return null
+  return document.querySelector(SIGNED_OUT_HINT) ? null : undefined
 }
 
 export const sessionQueryOptions = queryOptions({
@@ -47,6 +47,7 @@ export function useSession() {
 
 /** Stores the user a sign-in (login, email confirmation, test user) answered with. */
 export function setSession(queryClient: QueryClient, user: Me): void {
+  document.querySelector(SIGNED_OUT_HINT)?.remove()
   queryClient.setQueryData(queryKeys.session(), user)
 }
 
