@@ -19,7 +19,7 @@ import (
 )
 
 var testWeb = fstest.MapFS{
-	"index.html":          {Data: []byte("<!doctype html><title>Gestión de Comunidades</title>")},
+	"index.html":          {Data: []byte("<!doctype html><head><title>Gestión de Comunidades</title></head>")},
 	"assets/app-3f2a1.js": {Data: []byte(strings.Repeat("console.log('vecinos');\n", 100))},
 	// The build's brotli copy; the server passes it on as it is, so any bytes do here.
 	"assets/app-3f2a1.js.br": {Data: []byte("brotli bytes")},
@@ -114,6 +114,42 @@ func TestSPAHistoryFallbackAndCaching(t *testing.T) {
 	res, _ = get(t, srv.URL+"/manifest.webmanifest")
 	if res.Header.Get("Content-Type") != "application/manifest+json" {
 		t.Fatalf("manifest type %q", res.Header.Get("Content-Type"))
+	}
+}
+
+// A route's page says whether the request carried a session cookie: without one the client shows /login at
+// once, with one the browser fetches /api/v1/me along with the scripts. /index.html itself (the service
+// worker's offline copy) says neither.
+func TestRoutePageHintsAtTheSession(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	const signedOut, preload = `<meta name="vecinos-session" content="none">`, `<link rel="preload" href="/api/v1/me"`
+	res, body := get(t, srv.URL+"/login")
+	if !strings.Contains(body, signedOut+"</head>") || strings.Contains(body, preload) ||
+		!strings.Contains(res.Header.Get("Vary"), "Cookie") || res.Header.Get("Last-Modified") != "" {
+		t.Errorf("signed out: %q, headers %v", body, res.Header)
+	}
+	res, body = get(t, srv.URL+"/dashboard", "Cookie", "vecinos_session=any")
+	if !strings.Contains(body, preload) || strings.Contains(body, signedOut) || !strings.Contains(body, "Gestión") {
+		t.Errorf("with a session cookie: %q", body)
+	}
+	// Gzipped as well, for the browsers that ask for it.
+	req, _ := http.NewRequest("GET", srv.URL+"/register", nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatalf("Content-Encoding %q: %v", res.Header.Get("Content-Encoding"), err)
+	}
+	if got, _ := io.ReadAll(zr); !strings.Contains(string(got), signedOut) {
+		t.Errorf("gzipped page %q", got)
+	}
+	if _, body := get(t, srv.URL+"/index.html", "Cookie", "vecinos_session=any"); strings.Contains(body, signedOut) ||
+		strings.Contains(body, preload) {
+		t.Errorf("/index.html has a hint: %q", body)
 	}
 }
 

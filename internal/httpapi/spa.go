@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -20,7 +21,18 @@ import (
 type spa struct {
 	files   map[string]staticFile
 	started time.Time
+	// index.html as the answer to a route of the client-side router, in two versions (see routePage).
+	signedOut, signedIn staticFile
 }
+
+// The two additions to index.html when it answers a route (ADR 0029, addendum). Without a session cookie
+// the client knows the visitor is signed out and shows /login or /register without asking GET /api/v1/me
+// first; with one, the browser fetches /api/v1/me along with the scripts instead of after them (the
+// client's fetch of it, mode cors and same-origin credentials, takes the preloaded answer).
+const (
+	signedOutHint = `<meta name="vecinos-session" content="none">`
+	sessionHint   = `<link rel="preload" href="/api/v1/me" as="fetch" crossorigin>`
+)
 
 type staticFile struct {
 	body, gzipped, brotli []byte
@@ -61,11 +73,7 @@ func newSPA(dist fs.FS) (*spa, error) {
 			f.contentType = "application/octet-stream"
 		}
 		if compressible(f.contentType) && len(body) > 1024 {
-			var b bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-			zw.Write(body)
-			zw.Close()
-			f.gzipped = b.Bytes()
+			f.gzipped = gzipped(body)
 			if br, err := fs.ReadFile(dist, p+".br"); err == nil {
 				f.brotli = br
 			}
@@ -76,10 +84,32 @@ func newSPA(dist fs.FS) (*spa, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := s.files["index.html"]; !ok {
+	index, ok := s.files["index.html"]
+	if !ok {
 		return nil, fs.ErrNotExist
 	}
+	if !bytes.Contains(index.body, []byte("</head>")) {
+		return nil, errors.New("web: index.html has no </head>")
+	}
+	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint)
 	return s, nil
+}
+
+// withHint is index.html with hint at the end of its head, gzipped (Go has no brotli encoder, and the page
+// is about 1 kB: a hundred bytes more than the build's brotli copy).
+func withHint(index staticFile, hint string) staticFile {
+	f := index
+	f.body = bytes.Replace(index.body, []byte("</head>"), []byte(hint+"</head>"), 1)
+	f.gzipped, f.brotli = gzipped(f.body), nil
+	return f
+}
+
+func gzipped(body []byte) []byte {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	return b.Bytes()
 }
 
 func compressible(contentType string) bool {
@@ -98,15 +128,20 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	h := w.Header()
 	f, ok := s.files[name]
+	modified := s.started
 	if !ok {
 		if strings.HasPrefix(name, "assets/") { // a missing hashed asset is a real 404, not a page
 			writeProblem(w, newProblem(r.Context(), http.StatusNotFound, domain.CodeNotFound, nil))
 			return
 		}
-		f = s.files["index.html"]
+		f = s.routePage(r)
+		// It depends on the cookie: no Last-Modified, so that a copy cached before signing in is never
+		// revalidated into use after it.
+		h.Add("Vary", "Cookie")
+		modified = time.Time{}
 	}
-	h := w.Header()
 	h.Set("Content-Type", f.contentType)
 	h.Set("Cache-Control", f.cacheControl)
 	body := f.body
@@ -121,7 +156,17 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			body = f.gzipped
 		}
 	}
-	http.ServeContent(w, r, "", s.started, bytes.NewReader(body))
+	http.ServeContent(w, r, "", modified, bytes.NewReader(body))
+}
+
+// routePage is index.html for a route, with the hint of whether the request carries a session cookie. A
+// request for /index.html itself gets the page without a hint: the service worker keeps that one as its
+// offline copy, where a hint would be stale.
+func (s *spa) routePage(r *http.Request) staticFile {
+	if _, err := r.Cookie(sessionCookieName); err == nil {
+		return s.signedIn
+	}
+	return s.signedOut
 }
 
 // acceptsEncoding tells whether an Accept-Encoding header lists coding (without q=0).

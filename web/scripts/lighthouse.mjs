@@ -78,6 +78,8 @@ async function signedInCookie(url) {
         community_city: 'Madrid',
         community_postal_code: '28013',
       },
+      // As the registration form does: without it the dashboard opens on the consent dialog.
+      acceptTerms: true,
     }),
   })
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`)

@@ -11,6 +11,27 @@ describe('session gate', () => {
     expect(await screen.findByText('Cargando...')).toBeInTheDocument()
   })
 
+  it('shows /login at once when the server saw no session cookie, without asking who is signed in', async () => {
+    const hint = document.createElement('meta')
+    hint.name = 'vecinos-session'
+    hint.content = 'none'
+    document.head.append(hint)
+    fakeApi.on('GET /api/v1/me', () => new Promise<Response>(() => undefined))
+    fakeApi.on('POST /api/v1/auth/login', () => json(testUser))
+    const { user } = renderRoute('/login')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeInTheDocument()
+    expect(fakeApi.calls('GET /api/v1/me')).toHaveLength(0)
+
+    // Signing in makes the hint stale: a query client made later in this page asks the server.
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com')
+    await user.type(screen.getByLabelText('Contraseña'), 'Secreto123')
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => {
+      expect(document.querySelector('meta[name="vecinos-session"]')).toBeNull()
+    })
+  })
+
   it('sends an anonymous visitor from /dashboard to /login, and back after signing in', async () => {
     fakeApi.on('POST /api/v1/auth/login', () => json(testUser))
     fakeApi.on('GET /api/v1/community', () => problem(403, 'forbidden', 'Sin comunidad'))

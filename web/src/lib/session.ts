@@ -20,10 +20,24 @@ async function fetchSession(): Promise<Me | null> {
   return data
 }
 
+const SIGNED_OUT_HINT = 'meta[name="vecinos-session"][content="none"]'
+
+/**
+ * Null when the server saw no session cookie on the request for this page (its hint, from
+ * internal/httpapi/spa.go): the visitor is signed out, and /login shows its form without asking GET
+ * /api/v1/me first. The hint stays in the page until a sign-in here (setSession) makes it stale: a render
+ * React throws away may build the query in a query client that is never used, so taking it on first read
+ * would lose it.
+ */
+function sessionAtLoad(): null | undefined {
+  return document.querySelector(SIGNED_OUT_HINT) ? null : undefined
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session(),
   queryFn: fetchSession,
   staleTime: 60_000,
+  initialData: sessionAtLoad,
 })
 
 /**
@@ -37,6 +51,7 @@ export function useSession() {
 
 /** Stores the user a sign-in (login, email confirmation, test user) answered with. */
 export function setSession(queryClient: QueryClient, user: Me): void {
+  document.querySelector(SIGNED_OUT_HINT)?.remove()
   queryClient.setQueryData(queryKeys.session(), user)
 }
 

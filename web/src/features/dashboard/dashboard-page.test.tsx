@@ -113,6 +113,24 @@ describe('dashboard', () => {
     expect(screen.getByLabelText('Email')).toBeInTheDocument()
   })
 
+  it('shows the quick actions only once the profile says whether the unit reminder goes above them', async () => {
+    member()
+    let answer: (response: Response) => void = () => undefined
+    fakeApi.on('GET /api/v1/profile', () => new Promise<Response>((resolve) => (answer = resolve)))
+    renderRoute('/dashboard')
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Hola/ })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Cargando datos del panel' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Acciones rápidas' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Cerrar Sesión' })).not.toBeInTheDocument()
+
+    answer(json({ id: testUser.id, email: testUser.email, fullName: testUser.fullName, communityId: 'c-1', role: 'user', unitId: null, onboardingCompleted: true, onboardingStep: null }))
+    const reminder = await screen.findByRole('region', { name: '¿Cuál es tu vivienda?' })
+    const actions = screen.getByRole('heading', { name: 'Acciones rápidas' })
+    expect(reminder.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument()
+  })
+
   it('reminds a member without a unit to choose it until they do', async () => {
     member()
     const profile = { id: testUser.id, email: testUser.email, fullName: testUser.fullName, communityId: 'c-1', role: 'user' }

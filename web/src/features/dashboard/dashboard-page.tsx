@@ -63,6 +63,9 @@ export function DashboardPage() {
   const fullName = user?.fullName.trim() ?? ''
   const name = fullName === '' ? t('common.user') : fullName
   const isAdmin = user?.role === 'admin'
+  // Until the profile says whether the unit reminder shows, only a placeholder under the greeting: the
+  // reminder appearing later would push the quick actions down while they are read (a layout shift).
+  const awaitingProfile = hasCommunity && profile.isPending
 
   // Failures are only logged (spec): the counters then read 0.
   useEffect(() => {
@@ -99,6 +102,8 @@ export function DashboardPage() {
             </Button>
           </CardContent>
         </Card>
+      ) : awaitingProfile ? (
+        <DashboardPlaceholder />
       ) : (
         <>
           {profile.isSuccess && !profile.data.unitId && <UnitReminder wizard={!profile.data.onboardingCompleted} />}
@@ -115,7 +120,7 @@ export function DashboardPage() {
         </>
       )}
 
-      <LogoutButton />
+      {!awaitingProfile && <LogoutButton />}
     </main>
   )
 }
@@ -228,7 +233,7 @@ function RecentActivity({ data }: { data: Dashboard | undefined }) {
   )
 }
 
-/** The pulsing card shown while the counters load. */
+/** The pulsing cards shown while the profile or the counters load. */
 function DashboardPlaceholder() {
   const { t } = useTranslation()
   return (
