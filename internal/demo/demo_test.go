@@ -54,7 +54,7 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		cfg := &config.Config{PublicURL: "http://localhost:8080", DataDir: t.TempDir(), MailFrom: "Vecinos <no-reply@localhost>"}
-		a, err := app.New(ctx, cfg, app.Options{DB: db, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}})
+		a, err := app.New(ctx, cfg, app.Options{DB: db, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestDemoRefusesADatabaseWithCommunitiesUnlessForced(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg := &config.Config{PublicURL: "http://localhost:8080", DataDir: t.TempDir(), MailFrom: "Vecinos <no-reply@localhost>"}
-		a, err := app.New(ctx, cfg, app.Options{DB: db, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}})
+		a, err := app.New(ctx, cfg, app.Options{DB: db, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><head></head>")}}})
 		if err != nil {
 			t.Fatal(err)
 		}
