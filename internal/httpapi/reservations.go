@@ -293,9 +293,9 @@ func (s *server) openFacilityDay(ctx context.Context, in *facilityDayInput) (*fa
 
 // AvailabilityDay is one local date of a facility's month.
 type AvailabilityDay struct {
-	Date         string     `json:"date"`
-	Closed       bool       `json:"closed"`
-	ClosedReason string     `json:"closedReason" doc:"Empty when closed by the weekly hours"`
+	Date         string    `json:"date"`
+	Closed       bool      `json:"closed"`
+	ClosedReason string    `json:"closedReason" doc:"Empty when closed by the weekly hours"`
 	Slots        []DaySlot `json:"slots"`
 }
 
