@@ -1276,6 +1276,55 @@ var translations = map[string]translation{
 		ca: "El CSV no té cap unitat",
 		en: "The CSV has no units",
 	},
+	"El archivo no está en UTF-8: guárdalo como «CSV UTF-8» e inténtalo de nuevo": {
+		ca: "El fitxer no és en UTF-8: desa'l com a «CSV UTF-8» i torna-ho a provar",
+		en: "The file is not in UTF-8: save it as “CSV UTF-8” and try again",
+	},
+	"No se puede leer el CSV": {
+		ca: "No es pot llegir el CSV",
+		en: "The CSV cannot be read",
+	},
+	// A faulty line of an import. The CSV's column names and kinds are its Spanish words in every language.
+	"Línea %d: la columna «%s» no existe (usa %s)": {
+		ca: "Línia %d: la columna «%s» no existeix (fes servir %s)",
+		en: "Line %d: there is no column “%s” (use %s)",
+	},
+	"Línea %d: falta la columna «nombre» (o «puerta»)": {
+		ca: "Línia %d: falta la columna «nombre» (o «puerta»)",
+		en: "Line %d: the column “nombre” (or “puerta”) is missing",
+	},
+	"Línea %d: el CSV no puede tener más de %d unidades": {
+		ca: "Línia %d: el CSV no pot tenir més de %d unitats",
+		en: "Line %d: the CSV cannot have more than %d units",
+	},
+	"Línea %d: «%s» ya está en la línea %d": {
+		ca: "Línia %d: «%s» ja és a la línia %d",
+		en: "Line %d: “%s” is already on line %d",
+	},
+	"Línea %d: falta el nombre (o la puerta) de la unidad": {
+		ca: "Línia %d: falta el nom (o la porta) de la unitat",
+		en: "Line %d: the unit's name (or door) is missing",
+	},
+	"Línea %d: «%s» supera %d caracteres": {
+		ca: "Línia %d: «%s» supera els %d caràcters",
+		en: "Line %d: “%s” is longer than %d characters",
+	},
+	"Línea %d: el tipo «%s» no es válido (vivienda, local o garaje)": {
+		ca: "Línia %d: el tipus «%s» no és vàlid (vivienda, local o garaje)",
+		en: "Line %d: the type “%s” is not valid (vivienda, local or garaje)",
+	},
+	"Línea %d: %s": {
+		ca: "Línia %d: %s",
+		en: "Line %d: %s",
+	},
+	"Línea %d: hay unas comillas sin cerrar": {
+		ca: "Línia %d: hi ha unes cometes sense tancar",
+		en: "Line %d: a quotation mark is not closed",
+	},
+	"Línea %d: no se puede leer": {
+		ca: "Línia %d: no es pot llegir",
+		en: "Line %d: it cannot be read",
+	},
 	"El tipo debe ser vivienda, local o garaje": {
 		ca: "El tipus ha de ser habitatge, local o garatge",
 		en: "The type must be home, premises or garage",

@@ -117,10 +117,11 @@ func problemFor(ctx context.Context, err error) *Problem {
 		p := newProblem(ctx, statusOf[de.Code], de.Code, de)
 		p.Params = de.Params
 		// Errors of several lines (a CSV import) name each one.
-		var lines interface{ Problems() []string }
+		var lines interface{ Problems() []*domain.Error }
 		if errors.As(err, &lines) {
+			lang := languageOf(ctx)
 			for _, l := range lines.Problems() {
-				p.Errors = append(p.Errors, FieldProblem{Location: "body.csv", Message: l})
+				p.Errors = append(p.Errors, FieldProblem{Location: "body.csv", Message: l.In(lang)})
 			}
 		}
 		return p

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,6 +235,43 @@ func TestMergingAUnitMovesItsResidentsAndOwner(t *testing.T) {
 		}
 		if u := admin.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any); u["unitNumber"] != "2º A" || u["isOwner"] != true {
 			t.Fatalf("admin's unit: %v", u)
+		}
+	})
+}
+
+// A refused import names its faulty lines in the language the browser asks for, the coefficient's own
+// message included.
+func TestRegistryCSVImportLinesInTheRequestLanguage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		admin := e.regAdmin(t, "presi@example.es", map[string]any{"floors_count": 1, "doors_per_floor": 2, "portals_count": 1})
+		bad := "portal;planta;puerta;tipo;coeficiente\nPortal 1;1;A;vivienda;abc\nPortal 1;1;;vivienda;5\nPortal 1;1;B;chalet;5\nPortal 1;1;B;;5\nPortal 1;1;B;;5\n"
+		for _, k := range []struct {
+			lang, detail string
+			lines        []string
+		}{
+			{"ca", "El CSV té 4 errors; no s'ha importat res", []string{
+				"Línia 2: el coeficient «abc» no és un número",
+				"Línia 3: falta el nom (o la porta) de la unitat",
+				"Línia 4: el tipus «chalet» no és vàlid (vivienda, local o garaje)",
+				"Línia 6: «Portal 1 · 1º B» ja és a la línia 5",
+			}},
+			{"en", "The CSV has 4 errors; nothing was imported", []string{
+				"Line 2: the share “abc” is not a number",
+				"Line 3: the unit's name (or door) is missing",
+				"Line 4: the type “chalet” is not valid (vivienda, local or garaje)",
+				"Line 6: “Portal 1 · 1º B” is already on line 5",
+			}},
+		} {
+			admin.lang = k.lang
+			p := admin.must(t, "POST", "/api/v1/community/units/import", map[string]any{"csv": bad}, 422)
+			var lines []string
+			for _, l := range obItems(t, p, "errors") {
+				lines = append(lines, l["message"].(string))
+			}
+			if p["detail"] != k.detail || !slices.Equal(lines, k.lines) {
+				t.Errorf("%s: detail %q, lines %q", k.lang, p["detail"], lines)
+			}
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"vecinos/internal/domain"
@@ -66,10 +67,16 @@ func (s *Service) Export(ctx context.Context, a *domain.Actor) ([]byte, error) {
 
 // ImportError is a CSV refused: what is wrong, line by line. Nothing of it was imported.
 type ImportError struct {
-	Lines []string // "Línea 4: el coeficiente «abc» no es un número"
+	Lines []*domain.Error // "Línea 4: el coeficiente «abc» no es un número", and in each language
 }
 
-func (e *ImportError) Error() string { return strings.Join(e.Lines, "; ") }
+func (e *ImportError) Error() string {
+	msgs := make([]string, len(e.Lines))
+	for i, l := range e.Lines {
+		msgs[i] = l.Message
+	}
+	return strings.Join(msgs, "; ")
+}
 
 // Unwrap makes it a domain error (invalid) with a summary.
 func (e *ImportError) Unwrap() error {
@@ -79,8 +86,22 @@ func (e *ImportError) Unwrap() error {
 	return domain.Errorf(domain.CodeInvalid, "El CSV tiene %d errores; no se ha importado nada", len(e.Lines))
 }
 
-// Problems are the lines, for the HTTP layer.
-func (e *ImportError) Problems() []string { return e.Lines }
+// Problems are the lines, for the HTTP layer to write in the request's language.
+func (e *ImportError) Problems() []*domain.Error { return e.Lines }
+
+// clause is a message written after "Línea N: ", its first letter in lower case in every language.
+type clause struct{ err error }
+
+func (c clause) String() string { return c.In(domain.Spanish) }
+
+func (c clause) In(lang domain.Language) string {
+	msg := domain.ErrorMessageIn(c.err, lang)
+	r, n := utf8.DecodeRuneInString(msg)
+	return string(unicode.ToLower(r)) + msg[n:]
+}
+
+// oneLine is an import refused for a single reason.
+func oneLine(e *domain.Error) *ImportError { return &ImportError{Lines: []*domain.Error{e}} }
 
 // ImportResult says what an import did.
 type ImportResult struct {
@@ -104,7 +125,7 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 	}
 	data = bytes.TrimPrefix(data, bom)
 	if !utf8.Valid(data) {
-		return nil, &ImportError{Lines: []string{"El archivo no está en UTF-8: guárdalo como «CSV UTF-8» e inténtalo de nuevo"}}
+		return nil, oneLine(domain.Errorf(domain.CodeInvalid, "El archivo no está en UTF-8: guárdalo como «CSV UTF-8» e inténtalo de nuevo"))
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	first, _, _ := strings.Cut(strings.TrimLeft(text, "\n"), "\n")
@@ -121,26 +142,26 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 
 	header, err := r.Read()
 	if err != nil {
-		return nil, &ImportError{Lines: []string{csvLineError(err)}}
+		return nil, oneLine(csvLineError(err))
 	}
 	line, _ := r.FieldPos(0)
 	cols := map[string]int{}
 	for i, h := range header {
 		name := columnName(h)
 		if name == "" {
-			return nil, &ImportError{Lines: []string{fmt.Sprintf("Línea %d: la columna «%s» no existe (usa %s)", line, strings.TrimSpace(h),
-				strings.ReplaceAll(CSVHeader, ";", ", "))}}
+			return nil, oneLine(domain.Errorf(domain.CodeInvalid, "Línea %d: la columna «%s» no existe (usa %s)", line, strings.TrimSpace(h),
+				strings.ReplaceAll(CSVHeader, ";", ", ")))
 		}
 		cols[name] = i
 	}
 	_, hasName := cols["nombre"]
 	_, hasDoor := cols["puerta"]
 	if !hasName && !hasDoor {
-		return nil, &ImportError{Lines: []string{fmt.Sprintf("Línea %d: falta la columna «nombre» (o «puerta»)", line)}}
+		return nil, oneLine(domain.Errorf(domain.CodeInvalid, "Línea %d: falta la columna «nombre» (o «puerta»)", line))
 	}
 
 	var rows []row
-	var problems []string
+	var problems []*domain.Error
 	seen := map[string]int{}
 	for {
 		rec, err := r.Read()
@@ -162,16 +183,16 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 			continue // an empty line, as spreadsheets leave at the end
 		}
 		if len(rows)+len(problems) >= MaxImportLines {
-			problems = append(problems, fmt.Sprintf("Línea %d: el CSV no puede tener más de %d unidades", line, MaxImportLines))
+			problems = append(problems, domain.Errorf(domain.CodeInvalid, "Línea %d: el CSV no puede tener más de %d unidades", line, MaxImportLines))
 			break
 		}
-		u, msg := rowUnit(get)
-		if msg != "" {
-			problems = append(problems, fmt.Sprintf("Línea %d: %s", line, msg))
+		u, problem := rowUnit(line, get)
+		if problem != nil {
+			problems = append(problems, problem)
 			continue
 		}
 		if prev, ok := seen[u.Key()]; ok {
-			problems = append(problems, fmt.Sprintf("Línea %d: «%s» ya está en la línea %d", line, u.Label(), prev))
+			problems = append(problems, domain.Errorf(domain.CodeInvalid, "Línea %d: «%s» ya está en la línea %d", line, u.Label(), prev))
 			continue
 		}
 		seen[u.Key()] = line
@@ -190,8 +211,8 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 	return out, nil
 }
 
-// rowUnit makes the unit of one line, or says what is wrong with it (in lower case, after "Línea N: ").
-func rowUnit(get func(string) string) (domain.Unit, string) {
+// rowUnit makes the unit of the line numbered line, or says what is wrong with it.
+func rowUnit(line int, get func(string) string) (domain.Unit, *domain.Error) {
 	opt := func(s string) *string {
 		if s == "" {
 			return nil
@@ -204,29 +225,28 @@ func rowUnit(get func(string) string) (domain.Unit, string) {
 		u.UnitNumber = nameOf(get("planta"), get("puerta"))
 	}
 	if u.UnitNumber == "" {
-		return u, "falta el nombre (o la puerta) de la unidad"
+		return u, domain.Errorf(domain.CodeInvalid, "Línea %d: falta el nombre (o la puerta) de la unidad", line)
 	}
 	for _, v := range []*string{&u.UnitNumber, u.Floor, u.Building, u.Staircase} {
 		if v != nil && utf8.RuneCountInString(*v) > domain.UnitNameMax {
-			return u, fmt.Sprintf("«%s» supera %d caracteres", *v, domain.UnitNameMax)
+			return u, domain.Errorf(domain.CodeInvalid, "Línea %d: «%s» supera %d caracteres", line, *v, domain.UnitNameMax)
 		}
 	}
 	if k := get("tipo"); k != "" {
 		kind, ok := kindOf(k)
 		if !ok {
-			return u, fmt.Sprintf("el tipo «%s» no es válido (vivienda, local o garaje)", k)
+			return u, domain.Errorf(domain.CodeInvalid, "Línea %d: el tipo «%s» no es válido (vivienda, local o garaje)", line, k)
 		}
 		u.Kind = kind
 	}
 	if c := get("coeficiente"); c != "" {
 		coef, err := domain.ParseCoefficient(c)
 		if err != nil {
-			msg := domain.ErrorMessage(err)
-			return u, strings.ToLower(msg[:1]) + msg[1:]
+			return u, domain.Errorf(domain.CodeInvalid, "Línea %d: %s", line, clause{err})
 		}
 		u.Coefficient = &coef
 	}
-	return u, ""
+	return u, nil
 }
 
 // nameOf names a unit by its floor and door: '2º B' for floor 2, 'Bajo B', or the door alone.
@@ -282,15 +302,15 @@ func kindOf(s string) (domain.UnitKind, bool) {
 	return "", false
 }
 
-func csvLineError(err error) string {
+func csvLineError(err error) *domain.Error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		if errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrBareQuote) {
-			return fmt.Sprintf("Línea %d: hay unas comillas sin cerrar", pe.StartLine)
+			return domain.Errorf(domain.CodeInvalid, "Línea %d: hay unas comillas sin cerrar", pe.StartLine)
 		}
-		return fmt.Sprintf("Línea %d: no se puede leer", pe.StartLine)
+		return domain.Errorf(domain.CodeInvalid, "Línea %d: no se puede leer", pe.StartLine)
 	}
-	return "No se puede leer el CSV"
+	return domain.Errorf(domain.CodeInvalid, "No se puede leer el CSV")
 }
 
 // Import adds the units of a CSV to the admin's community, or updates those that exist (same portal,

@@ -11,6 +11,22 @@ export function fieldIssues(error: z.ZodError): Map<string, string> {
   return issues
 }
 
+/** What a form's check says: its output values, or one message per field at fault, first field first. */
+export type FormCheck<Output> = { values: Output } | { issues: Map<string, string> }
+
+/** A react-hook-form resolver from a check of the whole form (one without zod, where zod is not worth its size). */
+export function checkResolver<Input extends FieldValues, Output extends FieldValues>(
+  check: (values: Input) => FormCheck<Output>,
+): Resolver<Input, unknown, Output> {
+  return (values) => {
+    const result = check(values)
+    if ('values' in result) return { values: result.values, errors: {} }
+    const errors: Record<string, { type: string; message: string }> = {}
+    for (const [name, message] of result.issues) errors[name] = { type: 'validation', message }
+    return { values: {}, errors: errors as FieldErrors<Input> }
+  }
+}
+
 /**
  * A react-hook-form resolver for a zod schema of a flat form. Errors keep the schema's order, so the
  * first one is the first field's: the one the validation toast shows.
@@ -18,13 +34,10 @@ export function fieldIssues(error: z.ZodError): Map<string, string> {
 export function zodResolver<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
-  return (values) => {
+  return checkResolver<Input, Output>((values) => {
     const result = schema.safeParse(values)
-    if (result.success) return { values: result.data, errors: {} }
-    const errors: Record<string, { type: string; message: string }> = {}
-    for (const [name, message] of fieldIssues(result.error)) errors[name] = { type: 'validation', message }
-    return { values: {}, errors: errors as FieldErrors<Input> }
-  }
+    return result.success ? { values: result.data } : { issues: fieldIssues(result.error) }
+  })
 }
 
 /** The message of the first field with an error. */

@@ -4,7 +4,6 @@ import { useMemo, type ComponentType } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { z } from 'zod'
 import { AuthLayout } from '@/components/auth-layout'
 import { FacebookIcon, GoogleIcon } from '@/components/provider-icons'
 import { Button } from '@/components/ui/button'
@@ -16,20 +15,28 @@ import { DividerHeading } from '@/components/ui/divider-heading'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { useAppInfo, type OAuthProvider } from '@/lib/app-info'
-import { emailField } from '@/lib/email'
-import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { emailIssue } from '@/lib/email'
+import { checkResolver, firstErrorMessage } from '@/lib/form'
 import { savePendingEmail } from '@/lib/pending-email'
 import { useCreateTestUser } from '../api/dev-test-user'
 import { useLogin } from '../api/login'
 
-function loginSchema(t: TFunction) {
-  return z.object({
-    email: emailField(t),
-    password: z.string().min(1, t('auth.validation.passwordRequired')),
-  })
+interface LoginValues {
+  email: string
+  password: string
 }
 
-type LoginValues = z.input<ReturnType<typeof loginSchema>>
+/** The form's rules without zod, which /login does not download: the email trimmed and valid, a password. */
+function loginResolver(t: TFunction) {
+  return checkResolver<LoginValues, LoginValues>((values) => {
+    const email = values.email.trim()
+    const issues = new Map<string, string>()
+    const emailMessage = emailIssue(email, t)
+    if (emailMessage) issues.set('email', emailMessage)
+    if (!values.password) issues.set('password', t('auth.validation.passwordRequired'))
+    return issues.size > 0 ? { issues } : { values: { email, password: values.password } }
+  })
+}
 
 const PROVIDERS = [
   { id: 'google', icon: GoogleIcon },
@@ -39,9 +46,9 @@ const PROVIDERS = [
 export function LoginPage() {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
-  const schema = useMemo(() => loginSchema(t), [t])
-  const form = useForm<LoginValues, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const resolver = useMemo(() => loginResolver(t), [t])
+  const form = useForm<LoginValues>({
+    resolver,
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState
