@@ -173,28 +173,51 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// conn runs queries written with `?` placeholders on either engine.
+// conn runs queries written with `?` placeholders on either engine: on a pool, or in a transaction
+// (tx) on one of the pool's connections.
 type conn struct {
-	q  querier
-	db *DB
+	q    querier
+	pool *sql.DB
+	tx   *sql.Tx
+	// The queries the transaction ran unprepared, to prepare once it has ended: preparing needs one of
+	// the pool's connections, and SQLite's writer pool has one, which the transaction holds.
+	unprepared *[]string
+	db         *DB
+}
+
+// prepared is query's cached statement, bound to the transaction when there is one: database/sql reuses
+// the statement already prepared on the transaction's connection instead of parsing the query again
+// (parsing was a quarter of a booking's CPU on SQLite). nil: run it unprepared.
+func (c conn) prepared(ctx context.Context, query string) *sql.Stmt {
+	if c.tx == nil {
+		return c.db.stmts.get(ctx, c.pool, query)
+	}
+	st := c.db.stmts.cached(c.pool, query)
+	if st == nil {
+		if c.db.stmts.on {
+			*c.unprepared = append(*c.unprepared, query)
+		}
+		return nil
+	}
+	return c.tx.StmtContext(ctx, st)
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := c.db.stmts.get(ctx, c.q, query); st != nil {
+	if st := c.prepared(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
 	return c.q.ExecContext(ctx, c.db.rebind(query), args...)
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := c.db.stmts.get(ctx, c.q, query); st != nil {
+	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	return c.q.QueryContext(ctx, c.db.rebind(query), args...)
 }
 
 func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := c.db.stmts.get(ctx, c.q, query); st != nil {
+	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return c.q.QueryRowContext(ctx, c.db.rebind(query), args...)
@@ -218,26 +241,40 @@ type stmtKey struct {
 // inlined values into SQL must not grow memory without end.
 const maxStmts = 1000
 
-// get returns the prepared statement of query on q, or nil to run it unprepared: inside a transaction
-// (a *sql.Tx), on PostgreSQL, when the cache is full or when preparing fails (the plain call then reports
-// the error).
-func (c *stmtCache) get(ctx context.Context, q querier, query string) *sql.Stmt {
-	pool, ok := q.(*sql.DB)
-	if !c.on || !ok {
+// cached returns the prepared statement of query on pool, or nil when there is none yet.
+func (c *stmtCache) cached(pool *sql.DB, query string) *sql.Stmt {
+	if !c.on {
 		return nil
 	}
-	key := stmtKey{pool, query}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if st, ok := c.stmts[key]; ok {
+	return c.stmts[stmtKey{pool, query}]
+}
+
+// get returns the prepared statement of query on pool, preparing it the first time, or nil to run it
+// unprepared: on PostgreSQL, when the cache is full or when preparing fails (the plain call then reports
+// the error). It prepares without holding the cache: that waits for a connection of the pool, which a
+// transaction looking up its statements (cached) may hold.
+func (c *stmtCache) get(ctx context.Context, pool *sql.DB, query string) *sql.Stmt {
+	if st := c.cached(pool, query); st != nil || !c.on {
 		return st
 	}
-	if len(c.stmts) >= maxStmts {
+	c.mu.Lock()
+	full := c.stmts == nil || len(c.stmts) >= maxStmts
+	c.mu.Unlock()
+	if full {
 		return nil
 	}
 	st, err := pool.PrepareContext(ctx, query)
 	if err != nil {
 		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := stmtKey{pool, query}
+	if had, ok := c.stmts[key]; ok || c.stmts == nil {
+		st.Close() // prepared meanwhile by another caller, or the cache is closed
+		return had
 	}
 	c.stmts[key] = st
 	return st
@@ -252,8 +289,8 @@ func (c *stmtCache) close() {
 	c.stmts = nil
 }
 
-func (db *DB) reader() conn { return conn{q: db.read, db: db} }
-func (db *DB) writer() conn { return conn{q: db.write, db: db} }
+func (db *DB) reader() conn { return conn{q: db.read, pool: db.read, db: db} }
+func (db *DB) writer() conn { return conn{q: db.write, pool: db.write, db: db} }
 
 // inTx runs fn in a write transaction, committing when fn returns nil. On SQLite the transaction starts
 // IMMEDIATE (it takes the write lock at once), so two transactions never deadlock upgrading their locks.
@@ -262,6 +299,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	var unprepared []string
 	defer func() {
 		if p := recover(); p != nil {
 			tx.Rollback()
@@ -270,8 +308,12 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 		if err != nil {
 			tx.Rollback()
 		}
+		// The transaction has ended: its connection is free to prepare what it ran unprepared.
+		for _, q := range unprepared {
+			db.stmts.get(ctx, db.write, q)
+		}
 	}()
-	if err = fn(conn{q: tx, db: db}); err != nil {
+	if err = fn(conn{q: tx, pool: db.write, tx: tx, unprepared: &unprepared, db: db}); err != nil {
 		return err
 	}
 	return tx.Commit()

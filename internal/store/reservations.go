@@ -332,7 +332,8 @@ func (db *DB) OverlappingForUpdate(ctx context.Context, facilityID string, from,
 		return nil, err
 	}
 	return scanReservations(tx.query(ctx, reservationSelect+` WHERE r.facility_id = ? AND r.status IN ('pending', 'confirmed')
-		AND r.start_at < ? AND r.end_at > ? AND r.id <> ? ORDER BY r.start_at, r.id`, facilityID, ms(to), ms(from), exceptID))
+		AND r.start_at < ? AND r.start_at > ? AND r.end_at > ? AND r.id <> ? ORDER BY r.start_at, r.id`,
+		facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID))
 }
 
 // UnitMonthCountForUpdate counts, inside the transaction of ctx, the pending and confirmed reservations
