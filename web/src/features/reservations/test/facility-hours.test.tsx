@@ -4,31 +4,18 @@ import { fakeApi, json, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 import type { Facility } from '../api/reservations'
 import { sameEveryDay, weekBody, weekFrom } from '../lib/hours'
+import { facility } from './facility'
 
 const day = (open: string, close: string) => ({ closed: false, open, close })
 const closed = { closed: true, open: '00:00', close: '00:00' }
 
-const pool: Facility = {
+const pool = facility({
   id: 'pool',
   name: 'Piscina',
-  description: '',
-  photoUrl: null,
   capacity: 20,
   // Sunday first: closed on Sundays, 10:00–20:00 on weekdays, until midnight on Saturdays.
   hours: [closed, day('10:00', '20:00'), day('10:00', '20:00'), day('10:00', '20:00'), day('10:00', '20:00'), day('10:00', '20:00'), day('10:00', '24:00')],
-  slotMinutes: 60,
-  minMinutes: 60,
-  maxMinutes: 240,
-  maxPerMonth: 2,
-  cancelHours: 24,
-  depositCents: 0,
-  needsApproval: false,
-  rules: '',
-  closures: [],
-  archived: false,
-  timeZone: 'Europe/Madrid',
-  nextFree: [],
-}
+})
 
 function admin(facilities: Facility[]) {
   fakeApi.signIn({ ...testUser, communityId: 'community-1', role: 'admin' })

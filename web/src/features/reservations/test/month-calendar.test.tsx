@@ -2,29 +2,11 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, json, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import type { AvailabilityDay, Facility } from '../api/reservations'
+import type { AvailabilityDay } from '../api/reservations'
 import { currentMonth, shiftMonth } from '../lib/format'
+import { facility } from './facility'
 
-const hall: Facility = {
-  id: 'hall',
-  name: 'Sala comunitaria',
-  description: '',
-  photoUrl: null,
-  capacity: 1,
-  hours: Array.from({ length: 7 }, () => ({ closed: false, open: '09:00', close: '22:00' })),
-  slotMinutes: 60,
-  minMinutes: 60,
-  maxMinutes: 60,
-  maxPerMonth: 2,
-  cancelHours: 24,
-  depositCents: 0,
-  needsApproval: false,
-  rules: '',
-  closures: [],
-  archived: false,
-  timeZone: 'Europe/Madrid',
-  nextFree: [],
-}
+const hall = facility({ id: 'hall', name: 'Sala comunitaria' })
 
 /** A month whose every day has one 18:00–19:00 slot, past or not. */
 function month(m: string, past: boolean) {
