@@ -9,7 +9,7 @@ GO_PKGS := ./cmd/... ./internal/... ./web/
 STATICCHECK := v0.8.2
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
-WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
+WEB_SRC := $(shell find web/src web/public web/pwa web/index.html web/vite.config.ts web/package.json web/scripts/prerender.mjs -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
 .PHONY: run demo build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest soak clean

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type ConfigEnv, type Plugin } from 'vite'
 import { serviceWorker } from './pwa/plugin.ts'
 
 // In development the Go server (make run) answers the API; Vite only serves the SPA.
@@ -38,6 +38,9 @@ function localeCore(): Plugin {
   }
 }
 
+/** The browser's build, not the Node build of the prerendered pages (scripts/prerender.mjs). */
+const clientBuild = (_: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild
+
 /**
  * Writes x.br beside every emitted text file over 1 KB, at brotli's best level: the Go server sends it to
  * browsers that accept br (internal/httpapi/spa.go), a sixth less than its own gzip.
@@ -45,7 +48,7 @@ function localeCore(): Plugin {
 function brotliCopies(): Plugin {
   return {
     name: 'brotli-copies',
-    apply: 'build',
+    apply: clientBuild,
     writeBundle(options, bundle) {
       for (const [fileName, output] of Object.entries(bundle)) {
         if (fileName.startsWith('.vite/') || !/\.(js|css|html|json|svg)$/.test(fileName)) continue

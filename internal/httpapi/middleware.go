@@ -6,21 +6,26 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"vecinos/internal/domain"
 )
 
-// contentSecurityPolicy allows no inline scripts. Inline styles stay allowed: the UI primitives position
+// contentSecurityPolicy allows no inline script but those of the app's own index.html, named by their
+// hashes (scriptHashes: 'sha256-…' sources). Inline styles stay allowed: the UI primitives position
 // popovers and toasts with style attributes.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
-	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+func contentSecurityPolicy(scriptHashes []string) string {
+	scripts := strings.Join(append([]string{"'self'"}, scriptHashes...), " ")
+	return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; " +
+		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+}
 
-func securityHeaders(hsts bool, next http.Handler) http.Handler {
+func securityHeaders(hsts bool, csp string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")

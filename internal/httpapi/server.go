@@ -117,7 +117,7 @@ func New(d Deps) (http.Handler, error) {
 	h = bodyReadDeadline(d.BodyReadTimeout, h)
 	h = crossOriginProtection(d.Config.PublicURL, h)
 	h = withClient(d.Config.TrustedProxies, h)
-	h = securityHeaders(d.Config.SecureCookies(), h)
+	h = securityHeaders(d.Config.SecureCookies(), contentSecurityPolicy(app.scriptHashes), h)
 	h = recoverPanics(h)
 	h = withLanguage(h)
 	h = accessLog(d.Log, d.Observe, h)

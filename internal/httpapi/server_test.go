@@ -3,6 +3,8 @@ package httpapi_test
 import (
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -19,12 +21,14 @@ import (
 )
 
 var testWeb = fstest.MapFS{
-	"index.html":          {Data: []byte("<!doctype html><head><title>Gestión de Comunidades</title></head>")},
+	"index.html":          {Data: []byte("<!doctype html><head><title>Gestión de Comunidades</title><script>document.documentElement.lang = 'es'</script></head>")},
 	"assets/app-3f2a1.js": {Data: []byte(strings.Repeat("console.log('vecinos');\n", 100))},
 	// The build's brotli copy; the server passes it on as it is, so any bytes do here.
 	"assets/app-3f2a1.js.br": {Data: []byte("brotli bytes")},
 	".vite/manifest.json":    {Data: []byte(`{"index.html":{"file":"assets/app-3f2a1.js"}}`)},
 	"manifest.webmanifest":   {Data: []byte(`{"name":"Vecinos"}`)},
+	// What web/scripts/prerender.mjs writes: index.html with a screen's markup in #root.
+	"prerendered/login.html": {Data: []byte(`<!doctype html><head><title>Gestión de Comunidades</title></head><div id="root" data-prerendered="/login"><h1>Iniciar Sesión</h1></div>`)},
 }
 
 // newApp builds an instance over db as the binary does (internal/app), with the test web app and a data dir
@@ -70,12 +74,16 @@ func get(t *testing.T, url string, header ...string) (*http.Response, string) {
 	return res, string(body)
 }
 
+// Every page forbids scripts from elsewhere and inline ones, but for index.html's own inline script (which
+// applies the device's theme before the first paint), allowed by its hash.
 func TestEveryResponseCarriesSecurityHeaders(t *testing.T) {
 	srv := newServer(t, storetest.OpenSQLite(t))
+	sum := sha256.Sum256([]byte("document.documentElement.lang = 'es'"))
+	inlineHash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 	for _, path := range []string{"/", "/login", "/api/v1/app-info", "/api/v1/no-such", "/healthz", "/api/openapi.json", "/assets/app-3f2a1.js"} {
 		res, _ := get(t, srv.URL+path)
 		csp := res.Header.Get("Content-Security-Policy")
-		if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") || !strings.Contains(csp, "frame-ancestors 'none'") {
+		if !strings.Contains(csp, "; script-src 'self' "+inlineHash+";") || !strings.Contains(csp, "frame-ancestors 'none'") {
 			t.Errorf("%s: CSP %q", path, csp)
 		}
 		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Referrer-Policy") == "" {
@@ -139,6 +147,28 @@ func TestRoutePageHintsAtTheSession(t *testing.T) {
 	if _, body := get(t, srv.URL+"/index.html", "Cookie", "vecinos_session=any"); strings.Contains(body, signedOut) ||
 		strings.Contains(body, preload) {
 		t.Errorf("/index.html has a hint: %q", body)
+	}
+}
+
+// A visitor without a session gets /login with its form already in the page; with a session cookie the
+// same path is the plain app page (the gate sends a signed-in user on), and a path the build did not
+// prerender is the plain page too.
+func TestPrerenderedPageGoesToVisitorsWithoutASession(t *testing.T) {
+	srv := newServer(t, storetest.OpenSQLite(t))
+	const form, signedOut = `<h1>Iniciar Sesión</h1>`, `<meta name="vecinos-session" content="none">`
+	if _, body := get(t, srv.URL+"/login?next=1"); !strings.Contains(body, form) || !strings.Contains(body, signedOut+"</head>") {
+		t.Errorf("signed out /login: %q", body)
+	}
+	if got := getGzipped(t, srv.URL+"/login", "gzip"); !strings.Contains(got, form) {
+		t.Errorf("gzipped /login: %q", got)
+	}
+	if _, body := get(t, srv.URL+"/login", "Cookie", "vecinos_session=any"); strings.Contains(body, form) {
+		t.Errorf("/login with a session cookie is prerendered: %q", body)
+	}
+	for _, path := range []string{"/register", "/prerendered/login.html", "/dashboard"} {
+		if _, body := get(t, srv.URL+path); strings.Contains(body, form) || !strings.Contains(body, signedOut) {
+			t.Errorf("%s: %q", path, body)
+		}
 	}
 }
 

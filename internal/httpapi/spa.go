@@ -3,11 +3,14 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"time"
 
@@ -23,7 +26,18 @@ type spa struct {
 	started time.Time
 	// index.html as the answer to a route of the client-side router, in two versions (see routePage).
 	signedOut, signedIn staticFile
+	// The pages the build prerendered for a visitor without a session (/login, /register), by path.
+	prerendered map[string]staticFile
+	// CSP sources ('sha256-…') of index.html's inline scripts: the one that applies the device's theme
+	// before the first paint is inline, as a file it would hold the first paint back by a request.
+	scriptHashes []string
 }
+
+// inlineScript is a <script> element without attributes, and its text.
+var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+
+// prerenderedDir holds index.html with a screen's markup in it, one file a path (web/scripts/prerender.mjs).
+const prerenderedDir = "prerendered/"
 
 // The two additions to index.html when it answers a route (ADR 0029, addendum). Without a session cookie
 // the client knows the visitor is signed out and shows /login or /register without asking GET /api/v1/me
@@ -41,7 +55,7 @@ type staticFile struct {
 }
 
 func newSPA(dist fs.FS) (*spa, error) {
-	s := &spa{files: map[string]staticFile{}, started: time.Now()}
+	s := &spa{files: map[string]staticFile{}, prerendered: map[string]staticFile{}, started: time.Now()}
 	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -78,6 +92,10 @@ func newSPA(dist fs.FS) (*spa, error) {
 				f.brotli = br
 			}
 		}
+		if page, ok := strings.CutPrefix(p, prerenderedDir); ok { // a page, not a file to serve as is
+			s.prerendered["/"+strings.TrimSuffix(page, ".html")] = withHint(f, signedOutHint)
+			return nil
+		}
 		s.files[p] = f
 		return nil
 	})
@@ -92,6 +110,10 @@ func newSPA(dist fs.FS) (*spa, error) {
 		return nil, errors.New("web: index.html has no </head>")
 	}
 	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint)
+	for _, m := range inlineScript.FindAllSubmatch(index.body, -1) {
+		sum := sha256.Sum256(m[1])
+		s.scriptHashes = append(s.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
 	return s, nil
 }
 
@@ -159,12 +181,16 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", modified, bytes.NewReader(body))
 }
 
-// routePage is index.html for a route, with the hint of whether the request carries a session cookie. A
-// request for /index.html itself gets the page without a hint: the service worker keeps that one as its
-// offline copy, where a hint would be stale.
+// routePage is index.html for a route, with the hint of whether the request carries a session cookie,
+// and, without one, the screen's markup where the build prerendered it. A request for /index.html itself
+// gets the page without a hint: the service worker keeps that one as its offline copy, where a hint would
+// be stale.
 func (s *spa) routePage(r *http.Request) staticFile {
 	if _, err := r.Cookie(sessionCookieName); err == nil {
 		return s.signedIn
+	}
+	if page, ok := s.prerendered[path.Clean(r.URL.Path)]; ok {
+		return page
 	}
 	return s.signedOut
 }

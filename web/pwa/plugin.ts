@@ -41,7 +41,7 @@ export function serviceWorker(): Plugin {
   let config: ResolvedConfig
   return {
     name: 'vecinos-service-worker',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild, // not the prerender's Node build
     configResolved(resolved) {
       config = resolved
     },

@@ -1,10 +1,11 @@
-import { lazy, StrictMode, Suspense } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
-import { RouterProvider } from 'react-router/dom'
-import { Providers } from '@/app/providers'
-import { routes } from '@/app/router'
-import { startPwa, usePwa } from '@/lib/pwa'
+import { App } from '@/app/app'
+import { loadRoutesOf, routes } from '@/app/router'
+import { currentLanguage } from '@/lib/i18n'
+import { startPwa } from '@/lib/pwa'
+import { keepTyped } from '@/lib/typed-before-hydration'
 import './index.css'
 
 const root = document.getElementById('root')
@@ -12,25 +13,20 @@ if (!root) throw new Error('index.html has no #root element')
 
 startPwa()
 
-// The offline and update notices load only when there is one to show, not in the first screen's chunk
-// (the size budget of /); the service worker precaches their chunk so that they load offline too.
-const PwaBanner = lazy(() => import('@/components/pwa-banner').then((m) => ({ default: m.PwaBanner })))
-
-function PwaNotices() {
-  const { online, updateReady } = usePwa()
-  if (online && !updateReady) return null
-  return (
-    <Suspense fallback={null}>
-      <PwaBanner />
-    </Suspense>
-  )
+// The server sends /login and /register prerendered in Spanish to a visitor without a session (ADR 0029):
+// the form shows before the scripts arrive, and React takes that markup over once the screen's code is
+// here, keeping what was typed meanwhile. In another language the page is drawn anew (index.css hides the
+// Spanish copy until then).
+if (root.dataset.prerendered === window.location.pathname && currentLanguage() === 'es') {
+  void loadRoutesOf(window.location.pathname).then(() => {
+    const typed = keepTyped(root)
+    // In a transition React hydrates in slices, yielding to the browser between them: a phone stays
+    // responsive to the visitor already typing, instead of freezing for the whole tree.
+    startTransition(() => {
+      hydrateRoot(root, <App router={createBrowserRouter(routes)} onMounted={typed.restore} />)
+    })
+  })
+} else {
+  delete root.dataset.prerendered
+  createRoot(root).render(<App router={createBrowserRouter(routes)} />)
 }
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={createBrowserRouter(routes)} />
-      <PwaNotices />
-    </Providers>
-  </StrictMode>,
-)

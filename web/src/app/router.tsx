@@ -1,4 +1,4 @@
-import type { LazyRouteFunction, RouteObject } from 'react-router'
+import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router'
 import { LandingPage } from '@/features/landing/landing-page'
 import { loadWholeCatalogue } from '@/lib/i18n'
 import { PageLoading, RootLayout } from './layout/root-layout'
@@ -155,3 +155,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+/**
+ * Loads the lazy routes that match a path and puts what they load in place, as if the table had them.
+ * Hydrating a prerendered page needs it: the router would otherwise draw its fallback first, which is
+ * not the markup the server sent.
+ */
+export async function loadRoutesOf(path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      Object.assign(route, await route.lazy(), { lazy: undefined })
+    }),
+  )
+}

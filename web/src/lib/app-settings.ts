@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 
-// Preferences kept on the device (spec: entity "App settings"); /settings/app writes them. public/app-settings-init.js mirrors the theme and font size part
+// Preferences kept on the device (spec: entity "App settings"); /settings/app writes them. the inline script of index.html mirrors the theme and font size part
 // before the first paint: keep the key and the class names in step with it.
 export const APP_SETTINGS_KEY = 'appSettings'
 

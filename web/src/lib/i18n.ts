@@ -62,9 +62,12 @@ void i18n.use(initReactI18next).init({
   initAsync: false, // the core texts are bundled: translate on the first render
 })
 
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language
-})
-document.documentElement.lang = i18n.language
+// <html lang> follows the language (there is no document when the build prerenders a page).
+if (typeof document !== 'undefined') {
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language
+  })
+  document.documentElement.lang = i18n.language
+}
 
 export { i18n }

@@ -47,9 +47,16 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+/** What a prerendered page shows (src/prerender.tsx); hydration starts from it, then takes the real state. */
+const PRERENDERED_STATE: PwaState = { online: true, updateReady: false, installable: false, installed: false, cachedFiles: 0 }
+
 /** The app's installability, connection and update state; re-renders when it changes. */
 export function usePwa(): PwaState {
-  return useSyncExternalStore(subscribe, () => state)
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => PRERENDERED_STATE,
+  )
 }
 
 /** Counts the files of the app the service worker keeps on this device. */

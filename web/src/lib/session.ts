@@ -30,6 +30,8 @@ const SIGNED_OUT_HINT = 'meta[name="vecinos-session"][content="none"]'
  * would lose it.
  */
 function sessionAtLoad(): null | undefined {
+  // No document: the build is prerendering a signed-out visitor's page (src/prerender.tsx).
+  if (typeof document === 'undefined') return null
   return document.querySelector(SIGNED_OUT_HINT) ? null : undefined
 }
 

@@ -1,0 +1,66 @@
+// First load on a phone (issue #17, ADR 0029): a visitor without a session gets /login and /register with
+// their form already in the page, and the app takes that markup over (hydrates it) without losing what was
+// typed before its scripts arrived; a visitor in another language never sees the Spanish copy.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/** React's complaints about the page it hydrated, and any other uncaught error or console error. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  return errors;
+}
+
+test('the sign-in form is in the page before any script runs', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await context.close();
+});
+
+test('what is typed before the scripts arrive stays, and the form then works', async ({ page }) => {
+  const errors = collectErrors(page);
+  // Hold every script back until the visitor has typed.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' }); // DOMContentLoaded waits for the module scripts
+  await page.getByLabel('Email').fill('temprana@example.com');
+  release();
+
+  // The form answers once the app has taken it over: an empty password is refused by the app's own check.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.locator('#login-password-error')).toHaveText('La contraseña es obligatoria', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByLabel('Email')).toHaveValue('temprana@example.com');
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1); // hydrated, not drawn anew
+  expect(errors).toEqual([]);
+});
+
+test('in Catalan the Spanish copy is never shown, and the page is drawn in Catalan', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.addInitScript(() => localStorage.setItem('appSettings', JSON.stringify({ language: 'ca' })));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    // While the scripts load, the prerendered Spanish page is in the DOM but hidden.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' }); // DOMContentLoaded waits for the module scripts
+  await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicia la sessió' })).toBeVisible();
+  await expect(page.getByText('Iniciar Sesión')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
