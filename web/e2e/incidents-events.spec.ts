@@ -22,8 +22,7 @@ const EVENT = `Junta de vecinos ${Date.now().toString(36)}`;
 async function counter(page: Page, label: string): Promise<number> {
   const link = page.getByRole('link', { name: new RegExp(`^\\d+ ${label}$`) });
   await expect(link).toBeVisible();
-  const name = (await link.getAttribute('aria-label')) ?? '';
-  return Number(name.split(' ')[0]);
+  return Number((await link.textContent())?.trim().split(' ')[0]);
 }
 
 test.beforeAll(async ({ browser }) => {

@@ -47,6 +47,18 @@ describe('dashboard', () => {
     expect(screen.getByRole('status', { name: 'Cargando datos del panel' })).toBeInTheDocument()
   })
 
+  it('asks for the next reservation with its other data, not once the profile is there', async () => {
+    member()
+    fakeApi.on('GET /api/v1/profile', () => new Promise<Response>(() => undefined))
+    renderRoute('/dashboard')
+
+    expect(await screen.findByRole('status', { name: 'Cargando datos del panel' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(fakeApi.calls('GET /api/v1/reservations/next')).toHaveLength(1)
+    })
+    expect(screen.queryByText('Mi próxima reserva')).not.toBeInTheDocument()
+  })
+
   it('shows the counters and the recent activity, each linking to its screen', async () => {
     member()
     renderRoute('/dashboard')

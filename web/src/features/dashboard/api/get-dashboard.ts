@@ -15,3 +15,17 @@ export const dashboardQueryOptions = queryOptions({
 export function useDashboard(enabled: boolean) {
   return useQuery({ ...dashboardQueryOptions, enabled })
 }
+
+export type NextReservation = components['schemas']['NextReservationOutputBody']
+
+/**
+ * The member's next booking, for the tile 'Mi próxima reserva'. The page asks for it with its other queries,
+ * not the tile when it mounts: the tile shows only once the profile is there, a round trip later.
+ */
+export function useNextReservation(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.reservations.next(),
+    queryFn: () => unwrap(api.GET('/api/v1/reservations/next')),
+    enabled,
+  })
+}

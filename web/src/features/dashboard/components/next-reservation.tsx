@@ -1,20 +1,13 @@
 import { CalendarCheck } from 'lucide-react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Skeleton } from '@/components/ui/skeleton'
-import { api } from '@/lib/api/client'
-import { unwrap } from '@/lib/api/request'
 import { formatLocalDate } from '@/lib/local-date'
-import { queryKeys } from '@/lib/query-keys'
+import type { NextReservation as Next } from '../api/get-dashboard'
 
 /** The tile 'Mi próxima reserva': the member's next booking of a facility, or a way to make one. */
-export function NextReservation() {
+export function NextReservation({ next }: { next: { isPending: boolean; data?: Next } }) {
   const { t, i18n } = useTranslation()
-  const next = useQuery({
-    queryKey: queryKeys.reservations.next(),
-    queryFn: () => unwrap(api.GET('/api/v1/reservations/next')),
-  })
   const r = next.data?.reservation
   return (
     <section aria-labelledby="next-reservation">

@@ -1,82 +1,21 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { Trans, useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/toast'
-import { problemMessage } from '@/lib/api/problem'
-import { useSignOut } from '@/lib/session'
-import { useAcceptConsent, useConsent } from '../api/privacy'
+import { lazy, Suspense } from 'react'
+import { useConsent } from '../api/privacy'
 
-const linkClass = 'font-medium text-primary underline underline-offset-4'
+// The dialog (Radix's Dialog, react-i18next's Trans) is a chunk of its own: almost every visit finds the
+// terms accepted, and the app layout, where the gate sits, is on the way to every protected screen's
+// first paint.
+const ConsentDialog = lazy(() => import('./consent-dialog').then((m) => ({ default: m.ConsentDialog })))
 
 /**
  * Asks the signed-in member to accept the terms and the privacy policy when they have not accepted the
- * version in force (a new version, or an account made without it). Nothing else can be used until they
- * accept or sign out: the dialog has no close button, and Escape and clicks outside do nothing.
+ * version in force (a new version, or an account made without it).
  */
 export function ConsentGate() {
-  const { t } = useTranslation()
   const consent = useConsent()
-  const accept = useAcceptConsent()
-  const { signOut, pending: signingOut } = useSignOut()
   if (!consent.data || consent.data.accepted) return null
-  const version = consent.data.current
-
   return (
-    <DialogPrimitive.Root open>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
-        <DialogPrimitive.Content
-          className={
-            'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 ' +
-            '-translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border bg-card p-6 text-card-foreground shadow-xl outline-none'
-          }
-          onEscapeKeyDown={(e) => {
-            e.preventDefault()
-          }}
-          onInteractOutside={(e) => {
-            e.preventDefault()
-          }}
-        >
-          <DialogPrimitive.Title className="text-lg font-semibold">{t('consentGate.title')}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="text-sm text-muted-foreground">
-            {t('consentGate.description', { version })}
-          </DialogPrimitive.Description>
-          <p className="text-sm">
-            <Trans
-              i18nKey="consentGate.links"
-              components={{
-                terms: <a href="/terminos" target="_blank" rel="noopener noreferrer" className={linkClass} />,
-                privacy: <a href="/privacidad" target="_blank" rel="noopener noreferrer" className={linkClass} />,
-              }}
-            />
-          </p>
-          <div className="flex flex-col gap-2">
-            <Button
-              size="lg"
-              disabled={accept.isPending}
-              onClick={() => {
-                accept.mutate(version, {
-                  onError: (err) => {
-                    toast.error(t('common.error'), { description: problemMessage(err, t) })
-                  },
-                })
-              }}
-            >
-              {accept.isPending ? t('consentGate.accepting') : t('consentGate.accept')}
-            </Button>
-            <Button
-              variant="ghost"
-              size="lg"
-              disabled={signingOut}
-              onClick={() => {
-                signOut()
-              }}
-            >
-              {t('consentGate.logout')}
-            </Button>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Suspense fallback={null}>
+      <ConsentDialog version={consent.data.current} />
+    </Suspense>
   )
 }
