@@ -38,6 +38,12 @@ test('what is typed before the scripts arrive stays, and the form then works', a
   });
   await page.goto('/login', { waitUntil: 'commit' }); // DOMContentLoaded waits for the module scripts
   await page.getByLabel('Email').fill('temprana@example.com');
+  await page.getByLabel('Contraseña', { exact: true }).fill('secreta');
+  // Sent before the app is there, the form goes nowhere: natively it would put the password in the address.
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByLabel('Contraseña', { exact: true }).press('Enter');
+  expect(new URL(page.url()).search).toBe('');
+  await page.getByLabel('Contraseña', { exact: true }).fill('');
   release();
 
   // The form answers once the app has taken it over: an empty password is refused by the app's own check.

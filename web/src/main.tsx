@@ -27,6 +27,10 @@ if (root.dataset.prerendered === window.location.pathname && currentLanguage() =
     })
   })
 } else {
-  delete root.dataset.prerendered
-  createRoot(root).render(<App router={createBrowserRouter(routes)} />)
+  // Drawn in slices too: a screen's first render (the dashboard's cards) does not block the main thread.
+  // A Spanish copy stays hidden until React has replaced it.
+  const shown = () => delete root.dataset.prerendered
+  startTransition(() => {
+    createRoot(root).render(<App router={createBrowserRouter(routes)} onMounted={shown} />)
+  })
 }
