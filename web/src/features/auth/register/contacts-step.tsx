@@ -1,5 +1,6 @@
 import { Controller, useWatch } from 'react-hook-form'
-import { Trans, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
+import { LegalLinks } from '@/components/legal-links'
 import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -9,8 +10,6 @@ import { Textarea } from '@/components/ui/textarea'
 import { cn } from '@/lib/utils'
 import type { StepProps } from './account-step'
 import { COMMUNITY_ROLES } from './register-values'
-
-const linkClass = 'font-medium text-primary underline underline-offset-4'
 
 /** Step 2, Contactos: the user's role, the president if they know them, neighbours to invite, the terms. */
 export function ContactsStep({ form, field }: StepProps) {
@@ -179,13 +178,7 @@ export function ContactsStep({ form, field }: StepProps) {
             {...field('acceptTerms')}
           />
           <label htmlFor="register-terms" className="text-sm leading-snug">
-            <Trans
-              i18nKey="auth.register.contacts.terms"
-              components={{
-                terms: <a href="/terminos" target="_blank" rel="noopener noreferrer" className={linkClass} />,
-                privacy: <a href="/privacidad" target="_blank" rel="noopener noreferrer" className={linkClass} />,
-              }}
-            />
+            <LegalLinks i18nKey="auth.register.contacts.terms" />
           </label>
         </div>
         {errors.acceptTerms && (

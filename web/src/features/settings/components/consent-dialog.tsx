@@ -1,12 +1,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { Trans, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
+import { LegalLinks } from '@/components/legal-links'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useSignOut } from '@/lib/session'
 import { useAcceptConsent } from '../api/privacy'
-
-const linkClass = 'font-medium text-primary underline underline-offset-4'
 
 /**
  * The dialog of the consent gate (consent-gate.tsx): the version in force, the links to read it, accept or
@@ -39,13 +38,7 @@ export function ConsentDialog({ version }: { version: string }) {
             {t('consentGate.description', { version })}
           </DialogPrimitive.Description>
           <p className="text-sm">
-            <Trans
-              i18nKey="consentGate.links"
-              components={{
-                terms: <a href="/terminos" target="_blank" rel="noopener noreferrer" className={linkClass} />,
-                privacy: <a href="/privacidad" target="_blank" rel="noopener noreferrer" className={linkClass} />,
-              }}
-            />
+            <LegalLinks i18nKey="consentGate.links" />
           </p>
           <div className="flex flex-col gap-2">
             <Button
