@@ -20,12 +20,13 @@ await build({
 const { prerender, PRERENDERED } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8')
-const root = '<div id="root"></div>'
-if (!template.includes(root)) throw new Error(`dist/index.html has no ${root}`)
+// #root and what it holds until the app draws (a spinner), up to the marker after it.
+const root = /<div id="root">.*<\/div><!-- \/root -->/s
+if (!root.test(template)) throw new Error('dist/index.html has no <div id="root">…</div><!-- /root -->')
 mkdirSync(join(dist, 'prerendered'), { recursive: true })
 for (const path of PRERENDERED) {
   const markup = await prerender(path)
-  const page = template.replace(root, `<div id="root" data-prerendered="${path}">${markup}</div>`)
+  const page = template.replace(root, () => `<div id="root" data-prerendered="${path}">${markup}</div>`)
   writeFileSync(join(dist, 'prerendered', `${path.slice(1)}.html`), page)
   console.log(`prerendered ${path}: ${markup.length} bytes of markup`)
 }

@@ -114,10 +114,16 @@ export function startPwa() {
     if (updating) window.location.reload()
   })
   void countCached()
-  navigator.serviceWorker
-    .register('/sw.js')
-    .then(watchForUpdate)
-    .catch(() => undefined) // no offline support in this browser; the app works as before
+  // Once the page has loaded: on a first visit the worker's precaching would compete with the page's own
+  // scripts for a phone's bandwidth and CPU.
+  const register = () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then(watchForUpdate)
+      .catch(() => undefined) // no offline support in this browser; the app works as before
+  }
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
   // The chunks this page loaded before the worker controlled it (the first visit) are kept too, so the
   // screen opens offline the next time.
   void navigator.serviceWorker.ready.then((registration) => {
