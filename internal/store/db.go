@@ -176,13 +176,20 @@ type querier interface {
 // conn runs queries written with `?` placeholders on either engine: on a pool, or in a transaction
 // (tx) on one of the pool's connections.
 type conn struct {
-	q    querier
 	pool *sql.DB
-	tx   *sql.Tx
+	tx   *sql.Tx // nil: on the pool
 	// The queries the transaction ran unprepared, to prepare once it has ended: preparing needs one of
 	// the pool's connections, and SQLite's writer pool has one, which the transaction holds.
 	unprepared *[]string
 	db         *DB
+}
+
+// querier runs an unprepared query: in the transaction if there is one.
+func (c conn) querier() querier {
+	if c.tx != nil {
+		return c.tx
+	}
+	return c.pool
 }
 
 // prepared is query's cached statement, bound to the transaction when there is one: database/sql reuses
@@ -206,21 +213,21 @@ func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, 
 	if st := c.prepared(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
-	return c.q.ExecContext(ctx, c.db.rebind(query), args...)
+	return c.querier().ExecContext(ctx, c.db.rebind(query), args...)
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return c.q.QueryContext(ctx, c.db.rebind(query), args...)
+	return c.querier().QueryContext(ctx, c.db.rebind(query), args...)
 }
 
 func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return c.q.QueryRowContext(ctx, c.db.rebind(query), args...)
+	return c.querier().QueryRowContext(ctx, c.db.rebind(query), args...)
 }
 
 // stmtCache keeps SQLite's prepared statements: parsing and planning a query costs more than running
@@ -289,8 +296,8 @@ func (c *stmtCache) close() {
 	c.stmts = nil
 }
 
-func (db *DB) reader() conn { return conn{q: db.read, pool: db.read, db: db} }
-func (db *DB) writer() conn { return conn{q: db.write, pool: db.write, db: db} }
+func (db *DB) reader() conn { return conn{pool: db.read, db: db} }
+func (db *DB) writer() conn { return conn{pool: db.write, db: db} }
 
 // inTx runs fn in a write transaction, committing when fn returns nil. On SQLite the transaction starts
 // IMMEDIATE (it takes the write lock at once), so two transactions never deadlock upgrading their locks.
@@ -313,7 +320,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 			db.stmts.get(ctx, db.write, q)
 		}
 	}()
-	if err = fn(conn{q: tx, pool: db.write, tx: tx, unprepared: &unprepared, db: db}); err != nil {
+	if err = fn(conn{pool: db.write, tx: tx, unprepared: &unprepared, db: db}); err != nil {
 		return err
 	}
 	return tx.Commit()
