@@ -75,10 +75,14 @@ const (
 	DepositRetained DepositStatus = "retained"
 )
 
-// LongestReservation bounds a reservation's length (a facility's maximum duration is at most a day), so
-// that a search for those overlapping a period reads the index from one day before it, not from the
-// facility's first booking.
-const LongestReservation = 24 * time.Hour
+// LongestReservation bounds a reservation's length, so that a search for those overlapping a period
+// reads the index from that long before it, not from the facility's first booking: a facility's slot or
+// maximum duration is at most a day (MaxDurationMinutes) of local time, and the day the clocks go back
+// lasts 25 hours.
+const LongestReservation = 25 * time.Hour
+
+// MaxDurationMinutes is the longest slot or maximum duration a facility may have: a day.
+const MaxDurationMinutes = 24 * 60
 
 // Reservation is a booking of a facility by a member, for their unit.
 type Reservation struct {

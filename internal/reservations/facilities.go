@@ -110,9 +110,9 @@ func validateFacility(f *domain.Facility) error {
 		return domain.Errorf(domain.CodeInvalid, "La foto debe ser una imagen subida a Vecinos")
 	case f.Capacity < 1 || f.Capacity > maxCapacity:
 		return domain.Errorf(domain.CodeInvalid, "El aforo debe estar entre 1 y %d", maxCapacity)
-	case f.SlotMinutes != 0 && (f.SlotMinutes < 15 || f.SlotMinutes > 24*60 || f.SlotMinutes%15 != 0):
+	case f.SlotMinutes != 0 && (f.SlotMinutes < 15 || f.SlotMinutes > domain.MaxDurationMinutes || f.SlotMinutes%15 != 0):
 		return domain.Errorf(domain.CodeInvalid, "Los turnos deben durar entre 15 minutos y 24 horas, en cuartos de hora")
-	case f.SlotMinutes == 0 && (f.MinMinutes < 15 || f.MinMinutes%15 != 0 || f.MaxMinutes < f.MinMinutes || f.MaxMinutes > int(domain.LongestReservation/time.Minute) || f.MaxMinutes%15 != 0):
+	case f.SlotMinutes == 0 && (f.MinMinutes < 15 || f.MinMinutes%15 != 0 || f.MaxMinutes < f.MinMinutes || f.MaxMinutes > domain.MaxDurationMinutes || f.MaxMinutes%15 != 0):
 		return domain.Errorf(domain.CodeInvalid, "La duración mínima y máxima deben ir de 15 minutos a 24 horas, en cuartos de hora")
 	case f.MaxPerMonth < 1 || f.MaxPerMonth > 100:
 		return domain.Errorf(domain.CodeInvalid, "El máximo de reservas al mes debe estar entre 1 y 100")

@@ -184,6 +184,41 @@ func TestExclusionConstraintRefusesOverlap(t *testing.T) {
 	})
 }
 
+// A whole day booked on the day the clocks go back lasts 25 hours: the searches for overlaps, which read
+// the index only from domain.LongestReservation before their period, still find it in its last hour.
+func TestOverlapSearchesReachOverTheLongestDay(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, madrid(t, "2026-10-20 12:00"), "1")
+		hall := f.facility(t, reservations.FacilityInput{})
+		r, _, err := f.svc.Book(context.Background(), f.members[0], hall.ID, reservations.Slot{Date: "2026-10-24", Start: "18:00", End: "19:00"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.StartAt, r.EndAt = madrid(t, "2026-10-25 00:00"), madrid(t, "2026-10-26 00:00")
+		if got := r.EndAt.Sub(r.StartAt); got != 25*time.Hour {
+			t.Fatalf("the day lasts %s", got)
+		}
+		if err := db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, r, false) }); err != nil {
+			t.Fatal(err)
+		}
+		lastHour := madrid(t, "2026-10-25 23:30")
+		active, err := db.ActiveReservations(context.Background(), r.CommunityID, hall.ID, lastHour, lastHour.Add(time.Hour))
+		if err != nil || len(active) != 1 {
+			t.Fatalf("active in the last hour: %v (err %v)", active, err)
+		}
+		err = db.InTx(context.Background(), func(ctx context.Context) error {
+			found, err := db.OverlappingForUpdate(ctx, hall.ID, lastHour, lastHour.Add(time.Hour), "")
+			if err == nil && len(found) != 1 {
+				err = fmt.Errorf("overlapping in the last hour: %v", found)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
 func TestUnitQuotaHoldsUnderConcurrentBookings(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		// Three residents of one unit, each booking another slot at the same moment; the quota is 2.
