@@ -5,8 +5,8 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type ConfigEnv, type Plugin } from 'vite'
-import { serviceWorker } from './pwa/plugin.ts'
+import { defineConfig, type Plugin } from 'vite'
+import { clientBuild, serviceWorker } from './pwa/plugin.ts'
 
 // In development the Go server (make run) answers the API; Vite only serves the SPA.
 const backend = 'http://localhost:8080'
@@ -37,9 +37,6 @@ function localeCore(): Plugin {
     },
   }
 }
-
-/** The browser's build, not the Node build of the prerendered pages (scripts/prerender.mjs). */
-const clientBuild = (_: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild
 
 /**
  * Writes x.br beside every emitted text file over 1 KB, at brotli's best level: the Go server sends it to

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { Plugin, ResolvedConfig } from 'vite'
+import type { ConfigEnv, Plugin, ResolvedConfig } from 'vite'
 
 /** Files of dist/ that are not precached: the worker itself and what only tools read. */
 const SKIP = [/^sw\.js$/, /\.br$/, /\.map$/, /^\.vite\//, /\.LICENSE\.txt$/]
@@ -32,6 +32,9 @@ function chunkWithImports(out: string, src: string): string[] {
   return [...files]
 }
 
+/** The browser's build, not the Node build of the prerendered pages (scripts/prerender.mjs). */
+export const clientBuild = (_: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild
+
 /**
  * Writes dist/sw.js from pwa/sw.js after the build: the list of files to precache (the shell and what it
  * loads first, icons, the manifest) and a version hashed from every built file, so any change to the app
@@ -41,7 +44,7 @@ export function serviceWorker(): Plugin {
   let config: ResolvedConfig
   return {
     name: 'vecinos-service-worker',
-    apply: (_, env) => env.command === 'build' && !env.isSsrBuild, // not the prerender's Node build
+    apply: clientBuild,
     configResolved(resolved) {
       config = resolved
     },

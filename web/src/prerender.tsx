@@ -2,7 +2,6 @@ import { renderToString } from 'react-dom/server'
 import { createMemoryRouter } from 'react-router'
 import { App } from '@/app/app'
 import { loadRoutesOf, routes } from '@/app/router'
-import { loadWholeCatalogue } from '@/lib/i18n'
 
 /** The pages the build prerenders: what a visitor without a session sees first (ADR 0029). */
 export const PRERENDERED = ['/login', '/register']
@@ -12,6 +11,6 @@ export const PRERENDERED = ['/login', '/register']
  * it (scripts/prerender.mjs puts it into index.html's #root, main.tsx hydrates it).
  */
 export async function prerender(path: string): Promise<string> {
-  await Promise.all([loadRoutesOf(path), loadWholeCatalogue()])
+  await loadRoutesOf(path) // the app shell's route loads the whole catalogue too
   return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [path] })} />)
 }
