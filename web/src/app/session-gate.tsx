@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useDeferredValue, useEffect } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
@@ -26,15 +26,35 @@ function fromOf(state: unknown): string | undefined {
 export function RequireSession() {
   const { user, isPending, isError, refetch } = useSession()
   const location = useLocation()
+  const status = isPending
+    ? 'pending'
+    : isError
+      ? 'error'
+      : !user
+        ? 'signedOut'
+        : user.emailConfirmed
+          ? 'open'
+          : 'unconfirmed'
+  // The session's answer re-renders the gate at once (react-query's store updates are synchronous), but
+  // what it opens, the layout and the whole screen, renders in a deferred pass that React slices: on a slow
+  // phone that is a long frozen task less (ADR 0029, addendum). Closing it never waits.
+  const deferred = useDeferredValue(status)
+  const gate = status === 'open' ? deferred : status
 
-  if (isPending) return <SessionLoading />
-  if (isError) return <SessionError onRetry={() => void refetch()} />
-  if (!user) {
-    const state: FromState = { from: location.pathname + location.search + location.hash }
-    return <Navigate to="/login" replace state={state} />
+  switch (gate) {
+    case 'pending':
+      return <SessionLoading />
+    case 'error':
+      return <SessionError onRetry={() => void refetch()} />
+    case 'signedOut': {
+      const state: FromState = { from: location.pathname + location.search + location.hash }
+      return <Navigate to="/login" replace state={state} />
+    }
+    case 'unconfirmed':
+      return <Navigate to="/email-pending" replace state={{ email: user?.email }} />
+    case 'open':
+      return <Outlet />
   }
-  if (!user.emailConfirmed) return <Navigate to="/email-pending" replace state={{ email: user.email }} />
-  return <Outlet />
 }
 
 /** Navigation state of the move to /login that signing out makes (SIGNED_OUT_STATE in lib/session). */

@@ -13,18 +13,23 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react'
-import { useEffect } from 'react'
+import { memo, useDeferredValue, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { shortenAddress } from '@/lib/address'
-import { useCommunity } from '@/lib/community'
-import { profileQueryOptions } from '@/lib/profile'
-import { useSignOut, useSession } from '@/lib/session'
-import { useDashboard, useNextReservation, type Dashboard } from './api/get-dashboard'
+import { useCommunity, type Community } from '@/lib/community'
+import { profileQueryOptions, type Profile } from '@/lib/profile'
+import { useSignOut, useSession, type Me } from '@/lib/session'
+import {
+  useDashboard,
+  useNextReservation,
+  type Dashboard,
+  type NextReservation as NextReservationData,
+} from './api/get-dashboard'
 import { GreetingBanner } from './components/greeting-banner'
 import { NextReservation } from './components/next-reservation'
 
@@ -54,24 +59,55 @@ function UnitReminder({ wizard }: { wizard: boolean }) {
 
 /** The home screen: greeting, quick actions, the community's counters and its recent activity. */
 export function DashboardPage() {
-  const { t } = useTranslation()
   const { user } = useSession()
   const hasCommunity = Boolean(user?.communityId)
-  const community = useCommunity(hasCommunity)
-  const dashboard = useDashboard(hasCommunity)
-  const nextReservation = useNextReservation(hasCommunity)
-  const profile = useQuery({ ...profileQueryOptions, staleTime: 60_000 })
+  // Each answer re-renders this component at once (react-query's store updates are synchronous); the cards
+  // it brings render in a deferred pass that React slices, so that four answers arriving one after another
+  // on a slow phone do not freeze the page four times (ADR 0029, addendum).
+  const community = useDeferredValue(useCommunity(hasCommunity))
+  const dashboard = useDeferredValue(useDashboard(hasCommunity))
+  const nextReservation = useDeferredValue(useNextReservation(hasCommunity))
+  const profile = useDeferredValue(useQuery({ ...profileQueryOptions, staleTime: 60_000 }))
+
+  // Failures are only logged (spec): the counters then read 0.
+  useEffect(() => {
+    if (dashboard.isError) console.error('Error loading the dashboard', dashboard.error)
+  }, [dashboard.isError, dashboard.error])
+
+  return (
+    <DashboardView
+      user={user}
+      community={community}
+      dashboard={dashboard}
+      nextReservation={nextReservation}
+      profile={profile}
+    />
+  )
+}
+
+interface DashboardViewProps {
+  user: Me | null | undefined
+  community: UseQueryResult<Community>
+  dashboard: UseQueryResult<Dashboard>
+  nextReservation: UseQueryResult<NextReservationData>
+  profile: UseQueryResult<Profile>
+}
+
+const DashboardView = memo(function DashboardView({
+  user,
+  community,
+  dashboard,
+  nextReservation,
+  profile,
+}: DashboardViewProps) {
+  const { t } = useTranslation()
+  const hasCommunity = Boolean(user?.communityId)
   const fullName = user?.fullName.trim() ?? ''
   const name = fullName === '' ? t('common.user') : fullName
   const isAdmin = user?.role === 'admin'
   // Until the profile says whether the unit reminder shows, only a placeholder under the greeting: the
   // reminder appearing later would push the quick actions down while they are read (a layout shift).
   const awaitingProfile = hasCommunity && profile.isPending
-
-  // Failures are only logged (spec): the counters then read 0.
-  useEffect(() => {
-    if (dashboard.isError) console.error('Error loading the dashboard', dashboard.error)
-  }, [dashboard.isError, dashboard.error])
 
   const subtitle = !hasCommunity
     ? undefined
@@ -124,7 +160,7 @@ export function DashboardPage() {
       {!awaitingProfile && <LogoutButton />}
     </main>
   )
-}
+})
 
 function QuickActions({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation()
