@@ -17,6 +17,7 @@ import { hasErrorCode } from '@/lib/api/request'
 import { useAppInfo, type OAuthProvider } from '@/lib/app-info'
 import { emailIssue } from '@/lib/email'
 import { checkResolver, firstErrorMessage } from '@/lib/form'
+import { formatList } from '@/lib/list'
 import { savePendingEmail } from '@/lib/pending-email'
 import { useCreateTestUser } from '../api/dev-test-user'
 import { useLogin } from '../api/login'
@@ -44,7 +45,7 @@ const PROVIDERS = [
 ] as const satisfies readonly { id: OAuthProvider; icon: ComponentType }[]
 
 export function LoginPage() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const resolver = useMemo(() => loginResolver(t), [t])
   const form = useForm<LoginValues>({
@@ -54,7 +55,6 @@ export function LoginPage() {
   const { errors } = form.formState
   const login = useLogin()
   const testUser = useCreateTestUser()
-  const appInfo = useAppInfo()
 
   const onSubmit = form.handleSubmit(
     (values) => {
@@ -75,9 +75,6 @@ export function LoginPage() {
     },
   )
 
-  const available = new Set(appInfo.data?.oauthProviders ?? [])
-  const unavailable = PROVIDERS.filter((p) => !available.has(p.id)).map((p) => t(`auth.login.${p.id}`))
-  const unavailableNote = appInfo.isSuccess && unavailable.length > 0
   const busy = login.isPending || testUser.isPending
 
   return (
@@ -117,74 +114,99 @@ export function LoginPage() {
         </Button>
       </form>
 
-      <section aria-labelledby="login-providers" className="flex flex-col gap-3">
-        <DividerHeading id="login-providers">{t('auth.login.or')}</DividerHeading>
-        <div className="grid grid-cols-3 gap-2">
-          {PROVIDERS.map(({ id, icon: Icon }) => (
-            <Button
-              key={id}
-              type="button"
-              variant="ghost"
-              className="h-12 border border-input bg-card px-2 [&_svg]:size-5"
-              disabled={!available.has(id)}
-              aria-describedby={unavailableNote && !available.has(id) ? 'login-providers-note' : undefined}
-              onClick={() => {
-                window.location.assign(`/api/v1/auth/oauth/${id}/start`)
-              }}
-            >
-              <Icon />
-              {t(`auth.login.${id}`)}
-            </Button>
-          ))}
+      <SignInProviders
+        onEmail={() => {
+          form.setFocus('email')
+        }}
+      />
+      <DevTestUser testUser={testUser} busy={busy} />
+    </AuthLayout>
+  )
+}
+
+/**
+ * The other ways in: a provider the server does not offer stays disabled, with a note saying so. Its own
+ * component, so that the server's answer re-renders this section only, not the form (on a slow phone a
+ * synchronous render of the whole screen is a long frozen task, ADR 0029).
+ */
+function SignInProviders({ onEmail }: { onEmail: () => void }) {
+  const { t } = useTranslation()
+  const appInfo = useAppInfo()
+  const available = new Set(appInfo.data?.oauthProviders ?? [])
+  const unavailable = PROVIDERS.filter((p) => !available.has(p.id)).map((p) => t(`auth.login.${p.id}`))
+  const unavailableNote = appInfo.isSuccess && unavailable.length > 0
+  return (
+    <section aria-labelledby="login-providers" className="flex flex-col gap-3">
+      <DividerHeading id="login-providers">{t('auth.login.or')}</DividerHeading>
+      <div className="grid grid-cols-3 gap-2">
+        {PROVIDERS.map(({ id, icon: Icon }) => (
           <Button
+            key={id}
             type="button"
             variant="ghost"
             className="h-12 border border-input bg-card px-2 [&_svg]:size-5"
+            disabled={!available.has(id)}
+            aria-describedby={unavailableNote && !available.has(id) ? 'login-providers-note' : undefined}
             onClick={() => {
-              form.setFocus('email')
+              window.location.assign(`/api/v1/auth/oauth/${id}/start`)
             }}
           >
-            <Mail aria-hidden />
-            {t('auth.login.emailButton')}
+            <Icon />
+            {t(`auth.login.${id}`)}
           </Button>
-        </div>
-        {unavailableNote && (
-          <p id="login-providers-note" className="text-center text-xs text-muted-foreground">
-            {t('auth.login.providersUnavailable', {
-              providers: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(unavailable),
-            })}
-          </p>
-        )}
-      </section>
-
-      {appInfo.data?.dev && (
-        <section
-          aria-labelledby="login-dev"
-          className="flex flex-col gap-2 rounded-2xl border border-dashed border-amber-500/60 p-3"
+        ))}
+        <Button
+          type="button"
+          variant="ghost"
+          className="h-12 border border-input bg-card px-2 [&_svg]:size-5"
+          onClick={onEmail}
         >
-          <h2
-            id="login-dev"
-            className="text-xs font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400"
-          >
-            {t('auth.login.devOnly')}
-          </h2>
-          <Button
-            type="button"
-            variant="outline"
-            className="w-full"
-            disabled={busy}
-            onClick={() => {
-              // The promise, not per-call callbacks: signing in moves the user on and unmounts this screen.
-              void testUser.mutateAsync().then(
-                () => toast.success(t('auth.login.devTestUserDone')),
-                (err: unknown) => toast.error(t('common.error'), { description: problemMessage(err, t) }),
-              )
-            }}
-          >
-            {testUser.isPending ? t('auth.login.devTestUserCreating') : t('auth.login.devTestUser')}
-          </Button>
-        </section>
+          <Mail aria-hidden />
+          {t('auth.login.emailButton')}
+        </Button>
+      </div>
+      {unavailableNote && (
+        <p id="login-providers-note" className="text-center text-xs text-muted-foreground">
+          {t('auth.login.providersUnavailable', {
+            providers: formatList(unavailable, t('common.and')),
+          })}
+        </p>
       )}
-    </AuthLayout>
+    </section>
+  )
+}
+
+/** Development only: signs in as a test user made on the spot. */
+function DevTestUser({ testUser, busy }: { testUser: ReturnType<typeof useCreateTestUser>; busy: boolean }) {
+  const { t } = useTranslation()
+  const appInfo = useAppInfo()
+  if (!appInfo.data?.dev) return null
+  return (
+    <section
+      aria-labelledby="login-dev"
+      className="flex flex-col gap-2 rounded-2xl border border-dashed border-amber-500/60 p-3"
+    >
+      <h2
+        id="login-dev"
+        className="text-xs font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-400"
+      >
+        {t('auth.login.devOnly')}
+      </h2>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={busy}
+        onClick={() => {
+          // The promise, not per-call callbacks: signing in moves the user on and unmounts this screen.
+          void testUser.mutateAsync().then(
+            () => toast.success(t('auth.login.devTestUserDone')),
+            (err: unknown) => toast.error(t('common.error'), { description: problemMessage(err, t) }),
+          )
+        }}
+      >
+        {testUser.isPending ? t('auth.login.devTestUserCreating') : t('auth.login.devTestUser')}
+      </Button>
+    </section>
   )
 }

@@ -2,6 +2,7 @@ import { AlertTriangle, CalendarClock, CheckCircle2, Pencil, PlayCircle, Repeat,
 import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { formatLocalDate } from '@/lib/local-date'
 import { cn } from '@/lib/utils'
 import { nextStatus, type Task, type TaskPriority, type TaskStatus } from '../api/tasks'
 
@@ -24,7 +25,7 @@ interface TaskCardProps {
 
 /** A task: its priority is the colour of the left edge; the button moves it on (or reopens it). */
 export function TaskCard({ task, canManage, pending, onStep, onEdit, onDelete }: TaskCardProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const titleId = `task-${task.id}`
   const step = nextStatus(task.status)
   const StepIcon = step === 'in_progress' ? PlayCircle : step === 'completed' ? CheckCircle2 : RotateCcw
@@ -62,7 +63,7 @@ export function TaskCard({ task, canManage, pending, onStep, onEdit, onDelete }:
             <dt className="text-muted-foreground">{t('tasks.fields.dueDate')}</dt>
             <dd className="flex items-center gap-1">
               <CalendarClock className="size-3.5" aria-hidden />
-              <time dateTime={task.dueDate}>{new Date(`${task.dueDate}T12:00:00`).toLocaleDateString('es-ES')}</time>
+              <time dateTime={task.dueDate}>{formatLocalDate(task.dueDate, i18n.language)}</time>
             </dd>
           </>
         )}
