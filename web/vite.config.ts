@@ -60,13 +60,82 @@ function brotliCopies(): Plugin {
   }
 }
 
+// What a signed-in member's first screen loads past the main chunk, as two chunks (ADR 0029, addendum
+// "fewer, larger chunks"): every module the app shell imports, and every module the app layout and the
+// dashboard (the signed-in home screen) import besides. Left to itself the bundler makes a chunk of every
+// module two screens share (a file of a few hundred bytes for each icon): /dashboard took 36 scripts,
+// and a phone on HTTP/1.1 fetches six at a time, a round trip each.
+// The icons (lucide-react: some 80, 6 kB brotli) all go with the app shell, for every screen: as a chunk
+// each, a screen opening waited a round trip for every six of them.
+const START_CHUNKS = {
+  'app-shell': ['src/app/app-shell.tsx'],
+  'app-layout': ['src/app/layout/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+}
+const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/
+/** The file listing the start chunks' scripts, which the Go server preloads on a signed-in page. */
+const START_CHUNKS_FILE = 'start-chunks.json'
+
+/**
+ * Puts each module the start chunks' roots import statically (directly or not) in its chunk's group, the
+ * first that reaches it winning; what the entry also imports is taken first by the `index` group. After
+ * the build it writes START_CHUNKS_FILE: the chunks' files and those they import, less the entry's.
+ */
+function startChunks(): Plugin {
+  return {
+    name: 'start-chunks',
+    apply: clientBuild,
+    buildEnd() {
+      startChunkOf.clear()
+      const visit = (id: string, chunk: string) => {
+        if (startChunkOf.has(id)) return
+        startChunkOf.set(id, chunk)
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported, chunk)
+      }
+      for (const [chunk, roots] of Object.entries(START_CHUNKS)) {
+        for (const root of roots) visit(fileURLToPath(new URL(`./${root}`, import.meta.url)), chunk)
+      }
+    },
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+      const entry = chunks.find((chunk) => chunk.isEntry)
+      const files = new Set<string>()
+      const add = (fileName: string) => {
+        if (files.has(fileName) || fileName === entry?.fileName || entry?.imports.includes(fileName)) return
+        files.add(fileName)
+        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported)
+      }
+      for (const name of Object.keys(START_CHUNKS)) {
+        const chunk = chunks.find((c) => c.name === name)
+        if (!chunk) this.error(`start-chunks: no chunk named ${name}`)
+        add(chunk.fileName)
+      }
+      this.emitFile({ type: 'asset', fileName: START_CHUNKS_FILE, source: JSON.stringify([...files].map((f) => '/' + f)) })
+    },
+  }
+}
+const startChunkOf = new Map<string, string>()
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), localeCore(), brotliCopies(), serviceWorker()],
+  plugins: [react(), tailwindcss(), localeCore(), brotliCopies(), serviceWorker(), startChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  // dist/.vite/manifest.json: the chunk graph scripts/size-budget.mjs follows (the server does not serve it).
-  build: { manifest: true },
+  build: {
+    // dist/.vite/manifest.json: the chunk graph scripts/size-budget.mjs follows (the server does not serve it).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Whatever the entry imports statically, in its one chunk: the landing page loads one script, not four.
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'app-shell', test: (id: string) => startChunkOf.get(id) === 'app-shell' || ICONS.test(id), priority: 1 },
+            { name: 'app-layout', test: (id: string) => startChunkOf.get(id) === 'app-layout', priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': backend,

@@ -27,6 +27,8 @@ var testWeb = fstest.MapFS{
 	"assets/app-3f2a1.js.br": {Data: []byte("brotli bytes")},
 	".vite/manifest.json":    {Data: []byte(`{"index.html":{"file":"assets/app-3f2a1.js"}}`)},
 	"manifest.webmanifest":   {Data: []byte(`{"name":"Vecinos"}`)},
+	// What web/vite.config.ts writes: the scripts a signed-in page preloads.
+	"start-chunks.json": {Data: []byte(`["/assets/app-shell-9c1d.js","/assets/app-layout-77ab.js"]`)},
 	// What web/scripts/prerender.mjs writes: index.html with a screen's markup in #root.
 	"prerendered/login.html": {Data: []byte(`<!doctype html><head><title>Gestión de Comunidades</title></head><div id="root" data-prerendered="/login"><h1>Iniciar Sesión</h1></div>`)},
 }
@@ -126,26 +128,31 @@ func TestSPAHistoryFallbackAndCaching(t *testing.T) {
 }
 
 // A route's page says whether the request carried a session cookie: without one the client shows /login at
-// once, with one the browser fetches /api/v1/me along with the scripts. /index.html itself (the service
-// worker's offline copy) says neither.
+// once, with one the browser fetches /api/v1/me and the signed-in screens' chunks along with the scripts.
+// /index.html itself (the service worker's offline copy) says neither.
 func TestRoutePageHintsAtTheSession(t *testing.T) {
 	srv := newServer(t, storetest.OpenSQLite(t))
 	const signedOut, preload = `<meta name="vecinos-session" content="none">`, `<link rel="preload" href="/api/v1/me"`
+	const chunks = `<link rel="modulepreload" href="/assets/app-shell-9c1d.js"><link rel="modulepreload" href="/assets/app-layout-77ab.js">`
 	res, body := get(t, srv.URL+"/login")
-	if !strings.Contains(body, signedOut+"</head>") || strings.Contains(body, preload) ||
+	if !strings.Contains(body, signedOut+"</head>") || strings.Contains(body, preload) || strings.Contains(body, "modulepreload") ||
 		!strings.Contains(res.Header.Get("Vary"), "Cookie") || res.Header.Get("Last-Modified") != "" {
 		t.Errorf("signed out: %q, headers %v", body, res.Header)
 	}
 	res, body = get(t, srv.URL+"/dashboard", "Cookie", "vecinos_session=any")
-	if !strings.Contains(body, preload) || strings.Contains(body, signedOut) || !strings.Contains(body, "Gestión") {
+	if !strings.Contains(body, preload) || !strings.Contains(body, chunks+"</head>") || strings.Contains(body, signedOut) ||
+		!strings.Contains(body, "Gestión") {
 		t.Errorf("with a session cookie: %q", body)
+	}
+	if res, _ := get(t, srv.URL+"/start-chunks.json"); res.Header.Get("Content-Type") == "application/json" {
+		t.Errorf("the list of start chunks is served as a file")
 	}
 	// Gzipped as well, for the browsers that ask for it.
 	if got := getGzipped(t, srv.URL+"/register", "gzip, br"); !strings.Contains(got, signedOut) {
 		t.Errorf("gzipped page %q", got)
 	}
 	if _, body := get(t, srv.URL+"/index.html", "Cookie", "vecinos_session=any"); strings.Contains(body, signedOut) ||
-		strings.Contains(body, preload) {
+		strings.Contains(body, preload) || strings.Contains(body, "modulepreload") {
 		t.Errorf("/index.html has a hint: %q", body)
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
+	"html"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -39,6 +41,12 @@ var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
 // prerenderedDir holds index.html with a screen's markup in it, one file a path (web/scripts/prerender.mjs).
 const prerenderedDir = "prerendered/"
 
+// startChunksFile lists the scripts a signed-in member's first screen needs besides the main chunk: the app
+// shell's and the app layout's chunks (web/vite.config.ts writes it). A signed-in page names them in
+// modulepreload links, so that the browser fetches them along with the main chunk instead of after running
+// it (ADR 0029, addendum "fewer, larger chunks"). It is read, not served.
+const startChunksFile = "start-chunks.json"
+
 // The two additions to index.html when it answers a route (ADR 0029, addendum). Without a session cookie
 // the client knows the visitor is signed out and shows /login or /register without asking GET /api/v1/me
 // first; with one, the browser fetches /api/v1/me along with the scripts instead of after them (the
@@ -56,6 +64,7 @@ type staticFile struct {
 
 func newSPA(dist fs.FS) (*spa, error) {
 	s := &spa{files: map[string]staticFile{}, prerendered: map[string]staticFile{}, started: time.Now()}
+	var startChunks []string
 	err := fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -72,6 +81,9 @@ func newSPA(dist fs.FS) (*spa, error) {
 		body, err := fs.ReadFile(dist, p)
 		if err != nil {
 			return err
+		}
+		if p == startChunksFile {
+			return json.Unmarshal(body, &startChunks)
 		}
 		f := staticFile{body: body, contentType: mime.TypeByExtension(path.Ext(p)), cacheControl: "public, max-age=3600"}
 		switch {
@@ -109,7 +121,7 @@ func newSPA(dist fs.FS) (*spa, error) {
 	if !bytes.Contains(index.body, []byte("</head>")) {
 		return nil, errors.New("web: index.html has no </head>")
 	}
-	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint)
+	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint+modulePreloads(startChunks))
 	for _, m := range inlineScript.FindAllSubmatch(index.body, -1) {
 		sum := sha256.Sum256(m[1])
 		s.scriptHashes = append(s.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
@@ -124,6 +136,15 @@ func withHint(index staticFile, hint string) staticFile {
 	f.body = bytes.Replace(index.body, []byte("</head>"), []byte(hint+"</head>"), 1)
 	f.gzipped, f.brotli = gzipped(f.body), nil
 	return f
+}
+
+// modulePreloads is a <link rel="modulepreload"> for each script.
+func modulePreloads(scripts []string) string {
+	var b strings.Builder
+	for _, src := range scripts {
+		b.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(src) + `">`)
+	}
+	return b.String()
 }
 
 func gzipped(body []byte) []byte {

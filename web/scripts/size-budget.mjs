@@ -12,11 +12,13 @@ const dist = new URL('../dist/', import.meta.url).pathname
 // Bytes, compressed as the Go server sends them: gzip at level 9 (every browser), and the build's brotli
 // copy (what Chrome gets). A budget sits a few per cent over the size when it was set: raise it only with
 // a reason in the commit.
-const SHELL = ['src/app/app-shell.tsx', 'src/locales/es.json']
+// An entry is a module of the source or the name of a chunk vite.config.ts groups modules into.
+const SHELL = ['app-shell', 'src/locales/es.json']
 const PAGES = [
   { path: '/', entries: [], gzip: 134_000, brotli: 120_000 },
-  { path: '/login', entries: [...SHELL, 'src/features/auth/login/login-page.tsx'], gzip: 222_000 },
+  { path: '/login', entries: [...SHELL, 'src/features/auth/login/login-page.tsx'], gzip: 228_000 },
   { path: '/register', entries: [...SHELL, 'src/features/auth/register/register-page.tsx'], gzip: 234_000 },
+  { path: '/dashboard', entries: [...SHELL, 'app-layout'], gzip: 214_000 },
 ]
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
@@ -28,7 +30,7 @@ function closure(keys) {
   const visit = (key) => {
     if (seen.has(key)) return
     seen.add(key)
-    const chunk = manifest[key]
+    const chunk = manifest[key] ?? Object.values(manifest).find((c) => c.name === key && !c.src)
     if (!chunk) throw new Error(`size-budget: ${key} is not in the build manifest (renamed? update PAGES)`)
     if (chunk.file.endsWith('.js')) files.add(chunk.file)
     for (const imported of chunk.imports ?? []) visit(imported)
