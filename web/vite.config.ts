@@ -65,15 +65,17 @@ function brotliCopies(): Plugin {
 // dashboard (the signed-in home screen) import besides. Left to itself the bundler makes a chunk of every
 // module two screens share (a file of a few hundred bytes for each icon): /dashboard took 36 scripts,
 // and a phone on HTTP/1.1 fetches six at a time, a round trip each.
-// The icons (lucide-react: some 80, 6 kB brotli) all go with the app shell, for every screen: as a chunk
-// each, a screen opening waited a round trip for every six of them.
 const START_CHUNKS = {
   'app-shell': ['src/app/app-shell.tsx'],
   'app-layout': ['src/app/layout/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 }
+// The icons (lucide-react: some 80, 6 kB brotli) all go with the app shell, for every screen: as a chunk
+// each, a screen opening waited a round trip for every six of them.
 const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/
 /** The file listing the start chunks' scripts, which the Go server preloads on a signed-in page. */
 const START_CHUNKS_FILE = 'start-chunks.json'
+/** The start chunk of each module in one, by module id (filled by the plugin, read by the chunk groups). */
+const startChunkOf = new Map<string, string>()
 
 /**
  * Puts each module the start chunks' roots import statically (directly or not) in its chunk's group, the
@@ -109,11 +111,11 @@ function startChunks(): Plugin {
         if (!chunk) this.error(`start-chunks: no chunk named ${name}`)
         add(chunk.fileName)
       }
-      this.emitFile({ type: 'asset', fileName: START_CHUNKS_FILE, source: JSON.stringify([...files].map((f) => '/' + f)) })
+      const source = JSON.stringify([...files].map((file) => '/' + file))
+      this.emitFile({ type: 'asset', fileName: START_CHUNKS_FILE, source })
     },
   }
 }
-const startChunkOf = new Map<string, string>()
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), localeCore(), brotliCopies(), serviceWorker(), startChunks()],
@@ -129,7 +131,11 @@ export default defineConfig({
           groups: [
             // Whatever the entry imports statically, in its one chunk: the landing page loads one script, not four.
             { name: 'index', tags: ['$initial'], priority: 2 },
-            { name: 'app-shell', test: (id: string) => startChunkOf.get(id) === 'app-shell' || ICONS.test(id), priority: 1 },
+            {
+              name: 'app-shell',
+              test: (id: string) => startChunkOf.get(id) === 'app-shell' || ICONS.test(id),
+              priority: 1,
+            },
             { name: 'app-layout', test: (id: string) => startChunkOf.get(id) === 'app-layout', priority: 1 },
           ],
         },
