@@ -1,7 +1,9 @@
 // First load on a phone (issue #17, ADR 0029): a visitor without a session gets /login and /register with
 // their form already in the page, and the app takes that markup over (hydrates it) without losing what was
-// typed before its scripts arrived; a visitor in another language never sees the Spanish copy.
+// typed before its scripts arrived; a visitor in another language never sees the Spanish copy; a signed-in
+// member's page names the chunks of the first screen, which the browser then fetches once.
 import type { Page } from '@playwright/test';
+import { newUser, signUpConfirmed } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 /** React's complaints about the page it hydrated, and any other uncaught error or console error. */
@@ -68,5 +70,31 @@ test('in Catalan the Spanish copy is never shown, and the page is drawn in Catal
   await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Inicia la sessió' })).toBeVisible();
   await expect(page.getByText('Iniciar Sesión')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in dashboard comes with its chunks named in the page, each script fetched once', async ({ page }) => {
+  const errors = collectErrors(page);
+  await signUpConfirmed(page.context(), newUser('Lucía Faro'), {
+    create: { name: 'Comunidad Faro', address: 'Calle Mayor, 5', city: 'Madrid', postalCode: '28013' },
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /Lucía Faro/ })).toBeVisible();
+
+  // The app shell's and the app layout's chunks (with the dashboard): requested by the page itself.
+  const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+  );
+  expect(preloaded).toEqual([
+    expect.stringMatching(/^\/assets\/app-shell-.+\.js$/),
+    expect.stringMatching(/^\/assets\/app-layout-.+\.js$/),
+  ]);
+  // A preload the app's imports did not take would be fetched a second time.
+  expect(scripts.filter((path, i) => scripts.indexOf(path) !== i)).toEqual([]);
+  for (const path of preloaded) expect(scripts).toContain(path);
   expect(errors).toEqual([]);
 });
