@@ -128,7 +128,8 @@ func TestSPAHistoryFallbackAndCaching(t *testing.T) {
 }
 
 // A route's page says whether the request carried a session cookie: without one the client shows /login at
-// once, with one the browser fetches /api/v1/me and the signed-in screens' chunks along with the scripts.
+// once, with one the browser fetches /api/v1/me and the signed-in screens' chunks along with the scripts
+// (and, on /dashboard, the dashboard's answers).
 // /index.html itself (the service worker's offline copy) says neither.
 func TestRoutePageHintsAtTheSession(t *testing.T) {
 	srv := newServer(t, storetest.OpenSQLite(t))
@@ -139,10 +140,16 @@ func TestRoutePageHintsAtTheSession(t *testing.T) {
 		!strings.Contains(res.Header.Get("Vary"), "Cookie") || res.Header.Get("Last-Modified") != "" {
 		t.Errorf("signed out: %q, headers %v", body, res.Header)
 	}
+	// The dashboard's page also has its API answers fetched with it; another screen's only /me.
+	const dashboardData = `<link rel="preload" href="/api/v1/profile" as="fetch" crossorigin>`
 	res, body = get(t, srv.URL+"/dashboard", "Cookie", "vecinos_session=any")
-	if !strings.Contains(body, preload) || !strings.Contains(body, chunks+"</head>") || strings.Contains(body, signedOut) ||
-		!strings.Contains(body, "Gestión") {
-		t.Errorf("with a session cookie: %q", body)
+	if !strings.Contains(body, preload) || !strings.Contains(body, dashboardData) || !strings.Contains(body, chunks+"</head>") ||
+		strings.Contains(body, signedOut) || !strings.Contains(body, "Gestión") {
+		t.Errorf("/dashboard with a session cookie: %q", body)
+	}
+	if _, body := get(t, srv.URL+"/messages", "Cookie", "vecinos_session=any"); !strings.Contains(body, preload) ||
+		strings.Contains(body, dashboardData) || !strings.Contains(body, chunks+"</head>") {
+		t.Errorf("/messages with a session cookie: %q", body)
 	}
 	if res, _ := get(t, srv.URL+"/start-chunks.json"); res.Header.Get("Content-Type") == "application/json" {
 		t.Errorf("the list of start chunks is served as a file")

@@ -28,6 +28,8 @@ type spa struct {
 	started time.Time
 	// index.html as the answer to a route of the client-side router, in two versions (see routePage).
 	signedOut, signedIn staticFile
+	// The signed-in version of the paths in screenData, which also preloads that screen's API answers.
+	signedInScreens map[string]staticFile
 	// The pages the build prerendered for a visitor without a session (/login, /register), by path.
 	prerendered map[string]staticFile
 	// CSP sources ('sha256-…') of index.html's inline scripts: the one that applies the device's theme
@@ -51,10 +53,18 @@ const startChunksFile = "start-chunks.json"
 // the client knows the visitor is signed out and shows /login or /register without asking GET /api/v1/me
 // first; with one, the browser fetches /api/v1/me along with the scripts instead of after them (the
 // client's fetch of it, mode cors and same-origin credentials, takes the preloaded answer).
-const (
-	signedOutHint = `<meta name="vecinos-session" content="none">`
-	sessionHint   = `<link rel="preload" href="/api/v1/me" as="fetch" crossorigin>`
-)
+const signedOutHint = `<meta name="vecinos-session" content="none">`
+
+var sessionHint = fetchPreloads("/api/v1/me")
+
+// screenData is what a signed-in screen asks the API for as it first shows, by path: its page has the
+// browser fetch those along with the scripts too, so the screen renders with its data at once. Only the
+// dashboard, where a member opens the app. A URL the client stopped asking for would cost a request and a
+// warning in the console: e2e/first-load.spec.ts checks that each is fetched once. (A member without a
+// community yet asks for none of the last three: those come back refused and unused.)
+var screenData = map[string][]string{
+	"/dashboard": {"/api/v1/profile", "/api/v1/account/consent", "/api/v1/community", "/api/v1/dashboard", "/api/v1/reservations/next"},
+}
 
 type staticFile struct {
 	body, gzipped, brotli []byte
@@ -122,6 +132,10 @@ func newSPA(dist fs.FS) (*spa, error) {
 		return nil, errors.New("web: index.html has no </head>")
 	}
 	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint+modulePreloads(startChunks))
+	s.signedInScreens = map[string]staticFile{}
+	for path, data := range screenData {
+		s.signedInScreens[path] = withHint(index, sessionHint+fetchPreloads(data...)+modulePreloads(startChunks))
+	}
 	for _, m := range inlineScript.FindAllSubmatch(index.body, -1) {
 		sum := sha256.Sum256(m[1])
 		s.scriptHashes = append(s.scriptHashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
@@ -136,6 +150,15 @@ func withHint(index staticFile, hint string) staticFile {
 	f.body = bytes.Replace(index.body, []byte("</head>"), []byte(hint+"</head>"), 1)
 	f.gzipped, f.brotli = gzipped(f.body), nil
 	return f
+}
+
+// fetchPreloads is a <link rel="preload" as="fetch"> for each API path.
+func fetchPreloads(paths ...string) string {
+	var b strings.Builder
+	for _, p := range paths {
+		b.WriteString(`<link rel="preload" href="` + p + `" as="fetch" crossorigin>`)
+	}
+	return b.String()
 }
 
 // modulePreloads is a <link rel="modulepreload"> for each script.
@@ -208,6 +231,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // be stale.
 func (s *spa) routePage(r *http.Request) staticFile {
 	if _, err := r.Cookie(sessionCookieName); err == nil {
+		if page, ok := s.signedInScreens[path.Clean(r.URL.Path)]; ok {
+			return page
+		}
 		return s.signedIn
 	}
 	if page, ok := s.prerendered[path.Clean(r.URL.Path)]; ok {

@@ -73,28 +73,38 @@ test('in Catalan the Spanish copy is never shown, and the page is drawn in Catal
   expect(errors).toEqual([]);
 });
 
-test('a signed-in dashboard comes with its chunks named in the page, each script fetched once', async ({ page }) => {
+test('a signed-in dashboard comes with its chunks and its data asked for by the page, each fetched once', async ({ page }) => {
   const errors = collectErrors(page);
+  // Chrome warns of a preload nothing used within seconds of the load: one the app no longer asks for.
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning' && /preload/i.test(msg.text())) errors.push(msg.text());
+  });
   await signUpConfirmed(page.context(), newUser('Lucía Faro'), {
     create: { name: 'Comunidad Faro', address: 'Calle Mayor, 5', city: 'Madrid', postalCode: '28013' },
   });
-  const scripts: string[] = [];
+  const requested: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    const path = new URL(request.url()).pathname;
+    if (request.resourceType() === 'script' || path.startsWith('/api/')) requested.push(path);
   });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: /Lucía Faro/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: '¿Cuál es tu vivienda?' })).toBeVisible(); // the profile's answer
+  await page.waitForTimeout(3500); // past the seconds after the load in which Chrome expects preloads used
 
   // The app shell's and the app layout's chunks (with the dashboard): requested by the page itself.
-  const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) =>
-    links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
-  );
-  expect(preloaded).toEqual([
+  const preloaded = (selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(await preloaded('link[rel="modulepreload"]')).toEqual([
     expect.stringMatching(/^\/assets\/app-shell-.+\.js$/),
     expect.stringMatching(/^\/assets\/app-layout-.+\.js$/),
   ]);
-  // A preload the app's imports did not take would be fetched a second time.
-  expect(scripts.filter((path, i) => scripts.indexOf(path) !== i)).toEqual([]);
-  for (const path of preloaded) expect(scripts).toContain(path);
+  const data = await preloaded('link[rel="preload"][as="fetch"]');
+  expect(data).toEqual(expect.arrayContaining(['/api/v1/me', '/api/v1/profile', '/api/v1/dashboard']));
+  // A preload the app's own request did not take would be fetched a second time.
+  expect(requested.filter((path, i) => requested.indexOf(path) !== i && !path.startsWith('/api/v1/stream'))).toEqual([]);
+  for (const path of [...(await preloaded('link[rel="modulepreload"]')), ...data]) expect(requested).toContain(path);
   expect(errors).toEqual([]);
 });
