@@ -125,6 +125,11 @@ export default defineConfig({
   build: {
     // dist/.vite/manifest.json: the chunk graph scripts/size-budget.mjs follows (the server does not serve it).
     manifest: true,
+    // No preloading by Vite's import helper: when a route's chunk is imported it appended a <link> to the
+    // page for each chunk that one imports, 30-150 ms of main thread at Lighthouse's 4x CPU on /register.
+    // The entry has no static imports left to preload (the `index` group), and a signed-in page names its
+    // start chunks itself; a screen's own shared chunks now come a round trip after it (ADR 0029).
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
