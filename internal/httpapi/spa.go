@@ -49,7 +49,7 @@ const prerenderedDir = "prerendered/"
 // it (ADR 0029, addendum "fewer, larger chunks"). It is read, not served.
 const startChunksFile = "start-chunks.json"
 
-// The two additions to index.html when it answers a route (ADR 0029, addendum). Without a session cookie
+// What index.html says of the session when it answers a route (ADR 0029, addendum). Without a session cookie
 // the client knows the visitor is signed out and shows /login or /register without asking GET /api/v1/me
 // first; with one, the browser fetches /api/v1/me along with the scripts instead of after them (the
 // client's fetch of it, mode cors and same-origin credentials, takes the preloaded answer).
