@@ -131,10 +131,11 @@ func newSPA(dist fs.FS) (*spa, error) {
 	if !bytes.Contains(index.body, []byte("</head>")) {
 		return nil, errors.New("web: index.html has no </head>")
 	}
-	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint+modulePreloads(startChunks))
+	chunks := links("modulepreload", "", startChunks...)
+	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint+chunks)
 	s.signedInScreens = map[string]staticFile{}
 	for path, data := range screenData {
-		s.signedInScreens[path] = withHint(index, sessionHint+fetchPreloads(data...)+modulePreloads(startChunks))
+		s.signedInScreens[path] = withHint(index, sessionHint+fetchPreloads(data...)+chunks)
 	}
 	for _, m := range inlineScript.FindAllSubmatch(index.body, -1) {
 		sum := sha256.Sum256(m[1])
@@ -152,22 +153,19 @@ func withHint(index staticFile, hint string) staticFile {
 	return f
 }
 
-// fetchPreloads is a <link rel="preload" as="fetch"> for each API path.
-func fetchPreloads(paths ...string) string {
+// links is a <link rel=rel href=…> for each href, with the attributes after it (attrs, led by a space).
+func links(rel, attrs string, hrefs ...string) string {
 	var b strings.Builder
-	for _, p := range paths {
-		b.WriteString(`<link rel="preload" href="` + p + `" as="fetch" crossorigin>`)
+	for _, href := range hrefs {
+		b.WriteString(`<link rel="` + rel + `" href="` + html.EscapeString(href) + `"` + attrs + `>`)
 	}
 	return b.String()
 }
 
-// modulePreloads is a <link rel="modulepreload"> for each script.
-func modulePreloads(scripts []string) string {
-	var b strings.Builder
-	for _, src := range scripts {
-		b.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(src) + `">`)
-	}
-	return b.String()
+// fetchPreloads has the browser fetch each API path with the page; the client's fetch of it (mode cors,
+// same-origin credentials) takes that answer.
+func fetchPreloads(paths ...string) string {
+	return links("preload", ` as="fetch" crossorigin`, paths...)
 }
 
 func gzipped(body []byte) []byte {
