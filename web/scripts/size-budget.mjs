@@ -13,7 +13,7 @@ const dist = new URL('../dist/', import.meta.url).pathname
 // copy (what Chrome gets). A budget sits a few per cent over the size when it was set: raise it only with
 // a reason in the commit.
 // An entry is a module of the source or the name of a chunk vite.config.ts groups modules into.
-const SHELL = ['app-shell', 'src/locales/es.json']
+const SHELL = ['app-shell', 'src/locales/es.json?raw']
 const PAGES = [
   { path: '/', entries: [], gzip: 134_000, brotli: 120_000 },
   { path: '/login', entries: [...SHELL, 'src/features/auth/login/login-page.tsx'], gzip: 228_000 },

@@ -1,4 +1,4 @@
-import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router'
+import type { LazyRouteFunction, RouteObject } from 'react-router'
 import { LandingPage } from '@/features/landing/landing-page'
 import { loadWholeCatalogue } from '@/lib/i18n'
 import { PageLoading, RootLayout } from './layout/root-layout'
@@ -156,15 +156,26 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/** The routes from the table's root down to the screen of a path without parameters (/login), or none. */
+function routesTo(table: RouteObject[], path: string): RouteObject[] {
+  for (const route of table) {
+    if (route.path === path) return [route]
+    if (route.path !== undefined || route.index || !route.children) continue
+    const below = routesTo(route.children, path)
+    if (below.length > 0) return [route, ...below]
+  }
+  return []
+}
+
 /**
- * Loads the lazy routes that match a path and puts what they load in place, as if the table had them.
- * Hydrating a prerendered page needs it: the router would otherwise draw its fallback first, which is
- * not the markup the server sent.
+ * Loads the lazy routes down to a prerendered page's screen and puts what they load in place, as if the
+ * table had them. Hydrating a prerendered page needs it: the router would otherwise draw its fallback
+ * first, which is not the markup the server sent. It walks the table itself: React Router's matchRoutes
+ * ranks every route of the table first, work the router does again as it starts.
  */
 export async function loadRoutesOf(path: string): Promise<void> {
-  const matches = matchRoutes(routes, path) ?? []
   await Promise.all(
-    matches.map(async ({ route }) => {
+    routesTo(routes, path).map(async (route) => {
       if (typeof route.lazy !== 'function') return
       Object.assign(route, await route.lazy(), { lazy: undefined })
     }),

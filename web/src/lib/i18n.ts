@@ -7,10 +7,12 @@ import core from 'virtual:locale-core'
 
 // The whole catalogue of one language is a chunk of its own, fetched when a screen past the landing page
 // opens (the app shell's route waits for it) or the language changes; a person downloads only theirs.
-const catalogues: Record<Language, () => Promise<{ default: object }>> = {
-  es: () => import('@/locales/es.json'),
-  ca: () => import('@/locales/ca.json'),
-  en: () => import('@/locales/en.json'),
+// Each comes as the file's text for JSON.parse: V8 parses JSON faster than the object literals a JSON import
+// compiles to, and a catalogue is 70 KB.
+const catalogues: Record<Language, () => Promise<{ default: string }>> = {
+  es: () => import('@/locales/es.json?raw'),
+  ca: () => import('@/locales/ca.json?raw'),
+  en: () => import('@/locales/en.json?raw'),
 }
 
 const loaded = new Map<Language, Promise<void>>()
@@ -22,7 +24,10 @@ function loadCatalogue(language: Language): Promise<void> {
   let done = loaded.get(language)
   if (!done) {
     done = catalogues[language]().then((module) => {
-      i18n.addResourceBundle(language, 'translation', module.default, true, true)
+      // The whole catalogue holds the core sections too, so its top-level sections simply replace them:
+      // no deep merge, and no deep copy (i18next's default), of 70 KB that was a 60 ms task at 4x CPU.
+      const catalogue = JSON.parse(module.default) as object
+      i18n.addResourceBundle(language, 'translation', catalogue, false, true, { silent: false, skipCopy: true })
     })
     // A failed fetch (offline, a deploy replaced the chunk) may be retried by the next call.
     done.catch(() => loaded.delete(language))
@@ -37,10 +42,21 @@ export function loadWholeCatalogue(): Promise<void> {
   return loadCatalogue(currentLanguage())
 }
 
+/** The language of a switch under way: a slower earlier switch must not win over it. */
+let switchingTo: Language | undefined
+
 /** Switches the app's language once its catalogue is there. */
 export async function switchLanguage(language: Language): Promise<void> {
-  if (wholeCatalogueNeeded) await loadCatalogue(language)
-  await i18n.changeLanguage(language)
+  // i18next announces a "change" to the language it already has too, and every translated component then
+  // renders again: on a prerendered page that was a second, synchronous render of the whole form.
+  if (language === (switchingTo ?? i18n.language)) return
+  switchingTo = language
+  try {
+    if (wholeCatalogueNeeded) await loadCatalogue(language)
+    if (switchingTo === language) await i18n.changeLanguage(language)
+  } finally {
+    if (switchingTo === language) switchingTo = undefined
+  }
 }
 
 /** The app's language, which every API request asks the server to write its error messages in. */

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { i18n, switchLanguage } from '@/lib/i18n'
+
+describe('switchLanguage', () => {
+  const changed = vi.fn()
+  afterEach(() => {
+    i18n.off('languageChanged', changed)
+    changed.mockReset()
+  })
+
+  it('announces no change to the language the app already has, so nothing translated renders again', async () => {
+    i18n.on('languageChanged', changed)
+    await switchLanguage('es')
+    expect(changed).not.toHaveBeenCalled()
+    await switchLanguage('ca')
+    expect(changed).toHaveBeenCalledExactlyOnceWith('ca')
+    expect(i18n.t('common.loading')).toBe("S'està carregant…")
+  })
+
+  it('ends in the language asked for last when switches overlap', async () => {
+    await Promise.all([switchLanguage('ca'), switchLanguage('en'), switchLanguage('es')])
+    expect(i18n.language).toBe('es')
+    await Promise.all([switchLanguage('en'), switchLanguage('ca')])
+    expect(i18n.language).toBe('ca')
+  })
+})
