@@ -130,8 +130,10 @@ describe('dashboard', () => {
 
   it('shows the quick actions only once the profile says whether the unit reminder goes above them', async () => {
     member()
-    let answer: (response: Response) => void = () => undefined
-    fakeApi.on('GET /api/v1/profile', () => new Promise<Response>((resolve) => (answer = resolve)))
+    // Every profile request waits until the test answers; any asked after that is answered at once (on a
+    // loaded CI machine the one the screen reads was once not the one the test had answered).
+    const waiting: ((response: Response) => void)[] = []
+    fakeApi.on('GET /api/v1/profile', () => new Promise<Response>((resolve) => waiting.push(resolve)))
     renderRoute('/dashboard')
 
     expect(await screen.findByRole('heading', { level: 1, name: /Hola/ })).toBeInTheDocument()
@@ -139,7 +141,9 @@ describe('dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Acciones rápidas' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Cerrar Sesión' })).not.toBeInTheDocument()
 
-    answer(json({ id: testUser.id, email: testUser.email, fullName: testUser.fullName, communityId: 'c-1', role: 'user', unitId: null, onboardingCompleted: true, onboardingStep: null }))
+    const profile = { id: testUser.id, email: testUser.email, fullName: testUser.fullName, communityId: 'c-1', role: 'user', unitId: null, onboardingCompleted: true, onboardingStep: null }
+    fakeApi.on('GET /api/v1/profile', () => json(profile))
+    for (const answer of waiting) answer(json(profile))
     const reminder = await screen.findByRole('region', { name: '¿Cuál es tu vivienda?' })
     const actions = screen.getByRole('heading', { name: 'Acciones rápidas' })
     expect(reminder.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
