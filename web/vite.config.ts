@@ -200,12 +200,11 @@ export default defineConfig({
           groups: [
             // Whatever the entry imports statically, in its one chunk: the landing page loads one script, not four.
             { name: 'index', tags: ['$initial'], priority: 2 },
-            {
-              name: 'app-shell',
-              test: (id: string) => startChunkOf.get(id) === 'app-shell' || ICONS.test(id),
+            ...Object.keys(START_CHUNKS).map((name) => ({
+              name,
+              test: (id: string) => (ICONS.test(id) ? 'app-shell' : startChunkOf.get(id)) === name,
               priority: 1,
-            },
-            { name: 'app-layout', test: (id: string) => startChunkOf.get(id) === 'app-layout', priority: 1 },
+            })),
           ],
         },
       },
