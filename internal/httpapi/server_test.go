@@ -134,7 +134,8 @@ func TestSPAHistoryFallbackAndCaching(t *testing.T) {
 func TestRoutePageHintsAtTheSession(t *testing.T) {
 	srv := newServer(t, storetest.OpenSQLite(t))
 	const signedOut, preload = `<meta name="vecinos-session" content="none">`, `<link rel="preload" href="/api/v1/me"`
-	const chunks = `<link rel="modulepreload" href="/assets/app-shell-9c1d.js"><link rel="modulepreload" href="/assets/app-layout-77ab.js">`
+	const chunks = `<link rel="modulepreload" href="/assets/app-shell-9c1d.js" fetchpriority="low">` +
+		`<link rel="modulepreload" href="/assets/app-layout-77ab.js" fetchpriority="low">`
 	res, body := get(t, srv.URL+"/login")
 	if !strings.Contains(body, signedOut+"</head>") || strings.Contains(body, preload) || strings.Contains(body, "modulepreload") ||
 		!strings.Contains(res.Header.Get("Vary"), "Cookie") || res.Header.Get("Last-Modified") != "" {

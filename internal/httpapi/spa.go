@@ -46,7 +46,9 @@ const prerenderedDir = "prerendered/"
 // startChunksFile lists the scripts a signed-in member's first screen needs besides the main chunk: the app
 // shell's and the app layout's chunks (web/vite.config.ts writes it). A signed-in page names them in
 // modulepreload links, so that the browser fetches them along with the main chunk instead of after running
-// it (ADR 0029, addendum "fewer, larger chunks"). It is read, not served.
+// it (ADR 0029, addendum "fewer, larger chunks"), at low priority: nothing runs them before the main chunk,
+// and at the default (high) priority they took a phone's bandwidth from the stylesheet and the main chunk,
+// holding the first paint back (ADR 0029, addendum "start chunks at low priority"). It is read, not served.
 const startChunksFile = "start-chunks.json"
 
 // What index.html says of the session when it answers a route (ADR 0029, addendum). Without a session cookie
@@ -131,7 +133,7 @@ func newSPA(dist fs.FS) (*spa, error) {
 	if !bytes.Contains(index.body, []byte("</head>")) {
 		return nil, errors.New("web: index.html has no </head>")
 	}
-	chunks := links("modulepreload", "", startChunks...)
+	chunks := links("modulepreload", ` fetchpriority="low"`, startChunks...)
 	s.signedOut, s.signedIn = withHint(index, signedOutHint), withHint(index, sessionHint+chunks)
 	s.signedInScreens = map[string]staticFile{}
 	for path, data := range screenData {

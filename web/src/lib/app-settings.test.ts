@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_APP_SETTINGS, parseAppSettings } from './app-settings'
+import { rendersWhileHydrating } from '@/test/hydration'
+import { DEFAULT_APP_SETTINGS, parseAppSettings, useAppSettings } from './app-settings'
 
 describe('parseAppSettings', () => {
   it('gives the spec defaults when nothing is stored', () => {
@@ -24,6 +25,13 @@ describe('parseAppSettings', () => {
 
   it.each(['not json', '42', '"es"', '[]', 'null'])('survives a corrupt value: %s', (raw) => {
     expect(parseAppSettings(raw)).toEqual(DEFAULT_APP_SETTINGS)
+  })
+})
+
+describe('useAppSettings', () => {
+  it('hydrates a page drawn with the defaults without rendering its readers again', async () => {
+    localStorage.removeItem('appSettings')
+    expect(await rendersWhileHydrating(useAppSettings)).toBe(1)
   })
 })
 

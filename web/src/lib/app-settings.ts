@@ -53,7 +53,11 @@ function snapshot(): AppSettings {
   const raw = readRaw()
   if (raw !== cachedRaw) {
     cachedRaw = raw
-    cachedSettings = parseAppSettings(raw)
+    const settings = parseAppSettings(raw)
+    // Settings equal to the defaults are the defaults object itself, the server snapshot a prerendered page
+    // was drawn with: a copy, though equal, had React render every reader again, synchronously, as soon as
+    // it had hydrated the page.
+    cachedSettings = differsFromDefaults(settings) ? settings : DEFAULT_APP_SETTINGS
   }
   return cachedSettings
 }

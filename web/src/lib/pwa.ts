@@ -25,30 +25,34 @@ export interface PwaState {
 
 const SHELL_CACHE = 'vecinos-shell-'
 
-let state: PwaState = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  updateReady: false,
-  installable: false,
-  installed: typeof window !== 'undefined' && window.matchMedia('(display-mode: standalone)').matches,
-  cachedFiles: 0,
-}
+/** What a prerendered page shows (src/prerender.tsx); hydration starts from it, then takes the real state. */
+const PRERENDERED_STATE: PwaState = { online: true, updateReady: false, installable: false, installed: false, cachedFiles: 0 }
+
+let state = PRERENDERED_STATE
 const listeners = new Set<() => void>()
 let waitingWorker: ServiceWorker | null = null
 let installEvent: BeforeInstallPromptEvent | null = null
 let updating = false
 
+/** Applies a change; one that changes nothing keeps the same state object and re-renders no reader. */
 function set(patch: Partial<PwaState>) {
-  state = { ...state, ...patch }
+  const next = { ...state, ...patch }
+  if ((Object.keys(next) as (keyof PwaState)[]).every((key) => next[key] === state[key])) return
+  state = next
   for (const listener of listeners) listener()
 }
+
+// The state starts as the very object a prerendered page was drawn with while it does not differ: a copy,
+// though equal, had React render every reader again, synchronously, as soon as it had hydrated the page.
+set({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  installed: typeof window !== 'undefined' && window.matchMedia('(display-mode: standalone)').matches,
+})
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
-
-/** What a prerendered page shows (src/prerender.tsx); hydration starts from it, then takes the real state. */
-const PRERENDERED_STATE: PwaState = { online: true, updateReady: false, installable: false, installed: false, cachedFiles: 0 }
 
 /** The app's installability, connection and update state; re-renders when it changes. */
 export function usePwa(): PwaState {
@@ -59,9 +63,13 @@ export function usePwa(): PwaState {
   )
 }
 
-/** Counts the files of the app the service worker keeps on this device. */
+/**
+ * Counts the files of the app the service worker keeps on this device, for the offline notice: only while
+ * offline, when that notice shows it. Online, listing the cache (a Request object for each of some hundred
+ * files) was main-thread work a page did as it started, for nothing.
+ */
 async function countCached() {
-  if (!('caches' in window)) return
+  if (state.online || !('caches' in window)) return
   let n = 0
   for (const name of await caches.keys()) {
     if (name.startsWith(SHELL_CACHE)) n += (await (await caches.open(name)).keys()).length
