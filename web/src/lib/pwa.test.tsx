@@ -5,7 +5,14 @@ import { rendersWhileHydrating } from '@/test/hydration'
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.unstubAllEnvs()
-  vi.resetModules() // each test imports the module afresh, with its state as a page starts
+  // The test files share one environment: the next one starts online again, with no offline notice.
+  window.dispatchEvent(new Event('online'))
+})
+
+// First: the module's state is still the one a page starts with.
+it('hydrates a page drawn with the prerendered state without rendering its readers again', async () => {
+  const { usePwa } = await import('./pwa')
+  expect(await rendersWhileHydrating(usePwa)).toBe(1)
 })
 
 it('counts the files kept on this device only once offline, where the notice shows them', async () => {
@@ -37,7 +44,3 @@ it('counts the files kept on this device only once offline, where the notice sho
   expect(open).toHaveBeenCalledWith('vecinos-shell-3')
 })
 
-it('hydrates a page drawn with the prerendered state without rendering its readers again', async () => {
-  const { usePwa } = await import('./pwa')
-  expect(await rendersWhileHydrating(usePwa)).toBe(1)
-})
