@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '@/test/render-route'
 
@@ -12,9 +12,12 @@ describe('unknown paths', () => {
     const { user } = renderRoute('/no/such/page')
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
-    expect(consoleError).toHaveBeenCalledWith(
-      '404 Error: User attempted to access non-existent route:',
-      '/no/such/page',
+    // The path is logged from an effect, which may run after the heading is painted.
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith(
+        '404 Error: User attempted to access non-existent route:',
+        '/no/such/page',
+      ),
     )
 
     await user.click(screen.getByRole('link', { name: 'Volver al inicio' }))
