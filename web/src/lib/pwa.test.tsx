@@ -43,4 +43,3 @@ it('counts the files kept on this device only once offline, where the notice sho
   expect(result.current.online).toBe(false)
   expect(open).toHaveBeenCalledWith('vecinos-shell-3')
 })
-
