@@ -21,9 +21,14 @@ function loadSonner(): Promise<Sonner> {
   return sonner
 }
 
+let lastId = 0
+
 function show(kind: 'success' | 'error' | 'info') {
-  return (...args: Parameters<Sonner['toast']['success']>) => {
-    void loadSonner().then(({ toast }) => toast[kind](...args))
+  // Returns the toast's id at once, as sonner's own `toast` does, though sonner may not be here yet.
+  return (...[message, data]: Parameters<Sonner['toast']['success']>): string | number => {
+    const id = data?.id ?? `toast-${String(++lastId)}`
+    void loadSonner().then(({ toast }) => toast[kind](message, { ...data, id }))
+    return id
   }
 }
 

@@ -13,12 +13,12 @@ describe('unknown paths', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
     // The path is logged from an effect, which may run after the heading is painted.
-    await waitFor(() =>
+    await waitFor(() => {
       expect(consoleError).toHaveBeenCalledWith(
         '404 Error: User attempted to access non-existent route:',
         '/no/such/page',
-      ),
-    )
+      )
+    })
 
     await user.click(screen.getByRole('link', { name: 'Volver al inicio' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenido a Vecinos' })).toBeInTheDocument()
