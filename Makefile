@@ -35,9 +35,9 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 $(BIN): web/dist/index.html $(GO_SRC)
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/vecinos
 
-# Every test: Go (SQLite and PostgreSQL), the generated contract, Vitest, the JS size budget, Playwright
-# against the real binary.
-test: check-generated test-go test-fuzz test-web size-budget test-e2e
+# Every test: the linters, the generated contract, Go (SQLite and PostgreSQL), Vitest, the JS size budget,
+# Playwright against the real binary.
+test: lint check-generated test-go test-fuzz test-web size-budget test-e2e
 
 test-go: web/dist/index.html
 	@# -v shows every subtest, so the log shows each store test passing on sqlite and on postgres.

@@ -143,7 +143,7 @@ func TestRoutePageHintsAtTheSession(t *testing.T) {
 	}
 	// The dashboard's page also has its API answers fetched with it; another screen's only /me.
 	const dashboardData = `<link rel="preload" href="/api/v1/profile" as="fetch" crossorigin>`
-	res, body = get(t, srv.URL+"/dashboard", "Cookie", "vecinos_session=any")
+	_, body = get(t, srv.URL+"/dashboard", "Cookie", "vecinos_session=any")
 	if !strings.Contains(body, preload) || !strings.Contains(body, dashboardData) || !strings.Contains(body, chunks+"</head>") ||
 		strings.Contains(body, signedOut) || !strings.Contains(body, "Gestión") {
 		t.Errorf("/dashboard with a session cookie: %q", body)

@@ -133,9 +133,3 @@ func monthOf(t time.Time, loc *time.Location) string { return t.In(loc).Format("
 func cancelDeadline(start time.Time, hours int, loc *time.Location) time.Time {
 	return start.In(loc).AddDate(0, 0, -hours/24).Add(-time.Duration(hours%24) * time.Hour)
 }
-
-// minuteOf is t's minutes after local midnight of its local day.
-func minuteOf(t time.Time, loc *time.Location) int {
-	l := t.In(loc)
-	return l.Hour()*60 + l.Minute()
-}
