@@ -83,6 +83,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "serve":
 		return serve(ctx, cfg, log)
 	case "demo":
+		// The demo fills its community through the app's own API: a log line a request would bury the
+		// logins it prints, so it logs warnings and errors only, unless debug was asked for.
+		if log.Enabled(ctx, slog.LevelInfo) && !log.Enabled(ctx, slog.LevelDebug) {
+			log = newLogger(&config.Config{LogLevel: "warn", LogFormat: cfg.LogFormat}, stderr)
+		}
 		return demo(ctx, cfg, log, force, stdout)
 	case "migrate":
 		db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)

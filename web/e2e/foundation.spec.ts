@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { newUser, signUpConfirmed } from './support/accounts';
 import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
 import { runVecinos, startServer, tempDataDir } from './support/server';
 
@@ -46,6 +47,30 @@ test('an unknown page shows the not-found page, whose home link goes back to /',
     .first();
   await home.click();
   await expect(page).toHaveURL(`${server.url}/`);
+});
+
+test('every screen the menu leads to keeps a margin from the edges of the phone', async ({ page, context }) => {
+  test.slow(); // a dozen screens, each with its data
+  await signUpConfirmed(context, newUser('Clara Márgenes'), {
+    create: { name: 'Calle Borde 1', address: 'Calle Borde 1', city: 'Madrid', postalCode: '28005' },
+  });
+  await page.goto('/menu');
+  const links = page.getByRole('main').getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const paths = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(paths).toContain('/voting');
+  const width = page.viewportSize()?.width ?? 0;
+  for (const path of paths) {
+    await page.goto(path);
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title, path).toBeVisible();
+    const box = await title.boundingBox();
+    expect(box?.x, `the title of ${path} starts at the screen's edge`).toBeGreaterThanOrEqual(12);
+    expect((box?.x ?? 0) + (box?.width ?? 0), `the title of ${path} ends at the screen's edge`).toBeLessThanOrEqual(
+      width - 12,
+    );
+    await expectNoHorizontalScroll(page);
+  }
 });
 
 test.describe('API', () => {

@@ -2,6 +2,7 @@ import { Plus, Vote } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { ListPage } from '@/components/list-page'
 import { Button } from '@/components/ui/button'
 import { useSession } from '@/lib/session'
 import { usePolls, type Poll } from './api/polls'
@@ -18,7 +19,13 @@ export function VotingPage() {
   const polls = usePolls()
   // The form: closed, creating (null) or editing a draft.
   const [editing, setEditing] = useState<Poll | null | undefined>(undefined)
-  if (acta) return <ActaView id={acta} />
+  if (acta) {
+    return (
+      <ListPage>
+        <ActaView id={acta} />
+      </ListPage>
+    )
+  }
 
   let content
   if (polls.isPending) {
@@ -52,8 +59,8 @@ export function VotingPage() {
   }
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
+    <ListPage>
+      <header className="flex flex-col gap-1">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-2xl font-bold tracking-tight">{t('voting.title')}</h1>
           {user?.role === 'admin' && (
@@ -69,7 +76,7 @@ export function VotingPage() {
         </div>
         <p className="text-muted-foreground">{t('voting.subtitle')}</p>
         <p className="text-sm text-muted-foreground">{t('voting.legalNote')}</p>
-      </div>
+      </header>
       {content}
       <PollFormDialog
         open={editing !== undefined}
@@ -78,6 +85,6 @@ export function VotingPage() {
         }}
         poll={editing ?? undefined}
       />
-    </div>
+    </ListPage>
   )
 }
