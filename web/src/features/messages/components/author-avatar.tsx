@@ -8,10 +8,13 @@ interface AuthorAvatarProps {
   className?: string
 }
 
-/** The first letter of the first name and the unit number: 'A3B' for Ana García of 3B. */
+/**
+ * The first letter of the first name and the unit number: 'A3B' for Ana García of 3B, 'C1ºA' for Carmen of
+ * '1º A' (without its spaces, so it fits the circle).
+ */
 export function authorFallback(name: string, unitNumber: string | null): string {
   const first = Array.from(name.trim())[0] ?? ''
-  return (first.toLocaleUpperCase('es') + (unitNumber ?? '')).trim()
+  return (first.toLocaleUpperCase('es') + (unitNumber ?? '')).replace(/\s+/g, '')
 }
 
 /** A community chat author's picture; without one (or when it fails), initial plus unit number. */
@@ -34,9 +37,11 @@ export function AuthorAvatar({ src, name, unitNumber, className }: AuthorAvatarP
       />
     )
   }
+  const text = authorFallback(name, unitNumber)
+  // Four letters and more ('C1ºA', 'J12B') take a smaller type to stay inside the circle.
   return (
-    <span aria-hidden className={frame}>
-      {authorFallback(name, unitNumber)}
+    <span aria-hidden className={cn(frame, text.length > 3 && 'text-[0.6rem] tracking-tight')}>
+      {text}
     </span>
   )
 }
