@@ -1,10 +1,10 @@
 import { CircleAlert } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { useQueryClient } from '@tanstack/react-query'
 import { useDeferredValue, useEffect } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { useTranslation } from '@/lib/i18n'
 import { clearSession, useSession } from '@/lib/session'
 
 /** Where the gate was taking the user, carried to /login in navigation state. */

@@ -1,8 +1,8 @@
 import { ArrowLeft, type LucideIcon } from 'lucide-react'
 import type { ReactNode, Ref } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 interface AuthLayoutProps {

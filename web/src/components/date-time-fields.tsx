@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 /** One field of a DateTimeFields: a date (`YYYY-MM-DD`) or a time (`HH:mm`) as the inputs hold them. */

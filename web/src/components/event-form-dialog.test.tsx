@@ -1,10 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { I18nextProvider } from 'react-i18next'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CommunityEvent } from '@/lib/events'
-import { i18n } from '@/lib/i18n'
 import { fakeApi, json, testUser } from '@/test/fake-api'
 import { EventFormDialog } from './event-form-dialog'
 
@@ -29,9 +27,7 @@ function renderDialog(props: { event?: CommunityEvent; onCreated?: (e: Community
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <EventFormDialog open onOpenChange={onOpenChange} defaultDate={new Date(2030, 5, 21)} {...props} />
-      </I18nextProvider>
+      <EventFormDialog open onOpenChange={onOpenChange} defaultDate={new Date(2030, 5, 21)} {...props} />
     </QueryClientProvider>,
   )
   return { onOpenChange, user: userEvent.setup() }

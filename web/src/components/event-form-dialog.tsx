@@ -1,5 +1,4 @@
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateTimeFields } from '@/components/date-time-fields'
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -9,6 +8,7 @@ import { toast } from '@/components/ui/toast'
 import { ApiError } from '@/lib/api/request'
 import { combineDateAndTime, toDateInputValue, toTimeInputValue } from '@/lib/dates'
 import { useCreateEvent, useUpdateEvent, type CommunityEvent } from '@/lib/events'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 
 interface EventFormDialogProps {

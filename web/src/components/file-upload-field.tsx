@@ -1,12 +1,12 @@
 import { FileText, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Progress } from '@/components/ui/progress'
 import { toast } from '@/components/ui/toast'
 import { ApiError } from '@/lib/api/request'
+import { useTranslation } from '@/lib/i18n'
 import { uploadFile, type UploadBucket } from '@/lib/upload'
 
 /** Pictures: what the avatars and incident-images buckets take. */

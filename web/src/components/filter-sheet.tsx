@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { DrawerState, ListSection } from '@/components/list-page'
 import { SelectField, type SelectOption } from '@/components/select-field'
 import { Button } from '@/components/ui/button'
@@ -7,6 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet'
 import { Switch } from '@/components/ui/switch'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 interface FilterSheetProps extends DrawerState {

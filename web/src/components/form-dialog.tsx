@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { DrawerState, ListSection } from '@/components/list-page'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { useTranslation } from '@/lib/i18n'
 
 // The create/edit dialogs of the lists. Their texts share one layout too: `<section>.form.newTitle`,
 // `.form.editTitle`, `.form.description`, `.form.create`, `.form.update` and `<section>.cancel`.

@@ -1,8 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import type { ListSection } from '@/components/list-page'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
+import { useTranslation } from '@/lib/i18n'
 
 interface CardActionsProps {
   section: Exclude<ListSection, 'announcements' | 'documents'>

@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next'
+import { Trans } from '@/lib/i18n'
 
 const linkClass = 'font-medium text-primary underline underline-offset-4'
 

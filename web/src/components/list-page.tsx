@@ -1,9 +1,9 @@
 import { LoaderCircle, Plus, SlidersHorizontal, type LucideIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SearchInput } from '@/components/search-input'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { useTranslation } from '@/lib/i18n'
 
 /**
  * The community's lists. Their texts share one layout in the locale files (`title`, `subtitle`, `new`,

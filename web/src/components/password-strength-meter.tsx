@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { passwordStrength, strengthLevel, type StrengthLevel } from '@/lib/password-strength'
 import { cn } from '@/lib/utils'
 

@@ -1,6 +1,6 @@
 import { RefreshCw, WifiOff } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import { applyUpdate, usePwa } from '@/lib/pwa'
 
 /**

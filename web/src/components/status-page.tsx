@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 
 interface StatusPageProps {
   icon: LucideIcon

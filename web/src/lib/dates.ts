@@ -1,7 +1,7 @@
 import { format, isValid, parse, type Locale } from 'date-fns'
 import { ca, enGB, es } from 'date-fns/locale'
-import { useTranslation } from 'react-i18next'
 import type { Language } from '@/lib/app-settings'
+import { useTranslation } from '@/lib/i18n'
 
 const LOCALES: Record<Language, Locale> = { es, ca, en: enGB }
 

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import { z } from 'zod'
+import type { TFunction } from '@/lib/i18n'
 import { emailIssue } from './email'
 
 /** An email field of a zod schema: trimmed, with the message of emailIssue when it is wrong. */

@@ -1,5 +1,7 @@
+import { render, screen } from '@testing-library/react'
+import { createElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { i18n, switchLanguage } from '@/lib/i18n'
+import { i18n, switchLanguage, Trans } from '@/lib/i18n'
 
 describe('switchLanguage', () => {
   const changed = vi.fn()
@@ -22,5 +24,21 @@ describe('switchLanguage', () => {
     expect(i18n.language).toBe('es')
     await Promise.all([switchLanguage('en'), switchLanguage('ca')])
     expect(i18n.language).toBe('ca')
+  })
+})
+
+describe('Trans', () => {
+  it('puts the tags’ elements in the sentence, and a value in them as text, never as markup', async () => {
+    const email = '<email>x</email>@example.es'
+    const strong = createElement('strong')
+    const { rerender } = render(
+      createElement(Trans, { i18nKey: 'auth.forgot.sentDescription', values: { email }, components: { email: strong } }),
+    )
+    expect(screen.getByText(email).tagName).toBe('STRONG')
+    expect(screen.getByText(email).parentElement).toHaveTextContent(`Si existe una cuenta con ${email}, te hemos enviado`)
+
+    await switchLanguage('en')
+    rerender(createElement(Trans, { i18nKey: 'auth.forgot.sentDescription', values: { email }, components: { email: strong } }))
+    expect(screen.getByText(email).parentElement).not.toHaveTextContent('Si existe')
   })
 })

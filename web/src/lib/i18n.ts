@@ -1,6 +1,14 @@
-import i18n from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import {
+  cloneElement,
+  createElement,
+  Fragment,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react'
 import { LANGUAGES, readAppSettings, type Language } from '@/lib/app-settings'
+import { interpolate, Translator, type Texts, type TFunction, type TOptions, type TranslationKey } from '@/lib/translator'
 // The few sections the landing page and the loading spinner show, in the three languages (vite.config.ts
 // cuts them out of the catalogues): the first screen paints without waiting for a catalogue.
 import core from 'virtual:locale-core'
@@ -19,15 +27,18 @@ const loaded = new Map<Language, Promise<void>>()
 // Once a screen needed a whole catalogue, a language switch loads the new one before it applies.
 let wholeCatalogueNeeded = false
 
-/** Fetches the language's whole catalogue once and adds it to i18next. */
+/** The app's texts: the core sections from the start, in the device's saved language. */
+const i18n = new Translator(readAppSettings().language, 'es')
+for (const language of LANGUAGES) i18n.add(language, core[language])
+
+/** Fetches the language's whole catalogue once and adds it. */
 function loadCatalogue(language: Language): Promise<void> {
   let done = loaded.get(language)
   if (!done) {
     done = catalogues[language]().then((module) => {
       // The whole catalogue holds the core sections too, so its top-level sections simply replace them:
-      // no deep merge, and no deep copy (i18next's default), of 70 KB that was a 60 ms task at 4x CPU.
-      const catalogue = JSON.parse(module.default) as object
-      i18n.addResourceBundle(language, 'translation', catalogue, false, true, { silent: false, skipCopy: true })
+      // no deep merge, and no deep copy, of 70 KB (that was a 60 ms task at 4x CPU).
+      i18n.add(language, JSON.parse(module.default) as Texts)
     })
     // A failed fetch (offline, a deploy replaced the chunk) may be retried by the next call.
     done.catch(() => loaded.delete(language))
@@ -47,8 +58,8 @@ let switchingTo: Language | undefined
 
 /** Switches the app's language once its catalogue is there. */
 export async function switchLanguage(language: Language): Promise<void> {
-  // i18next announces a "change" to the language it already has too, and every translated component then
-  // renders again: on a prerendered page that was a second, synchronous render of the whole form.
+  // A "change" to the language the app already has would render every translated component again: on a
+  // prerendered page that was a second, synchronous render of the whole form.
   if (language === (switchingTo ?? i18n.language)) return
   switchingTo = language
   try {
@@ -64,20 +75,6 @@ export function currentLanguage(): Language {
   return LANGUAGES.find((l) => l === i18n.language) ?? 'es'
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    es: { translation: core.es },
-    ca: { translation: core.ca },
-    en: { translation: core.en },
-  },
-  // Start in the device's saved language so the first paint is already translated.
-  lng: readAppSettings().language,
-  fallbackLng: 'es',
-  supportedLngs: LANGUAGES,
-  interpolation: { escapeValue: false }, // React escapes already
-  initAsync: false, // the core texts are bundled: translate on the first render
-})
-
 // <html lang> follows the language (there is no document when the build prerenders a page).
 if (typeof document !== 'undefined') {
   i18n.on('languageChanged', (language) => {
@@ -86,4 +83,52 @@ if (typeof document !== 'undefined') {
   document.documentElement.lang = i18n.language
 }
 
-export { i18n }
+/** The texts in the app's language; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: Translator } {
+  const language = useSyncExternalStore(subscribe, currentLanguageName, currentLanguageName)
+  return useMemo(() => ({ t: i18n.getFixedT(language), i18n }), [language])
+}
+
+function subscribe(changed: () => void): () => void {
+  i18n.on('languageChanged', changed)
+  return () => {
+    i18n.off('languageChanged', changed)
+  }
+}
+
+function currentLanguageName(): string {
+  return i18n.language
+}
+
+/**
+ * A text with markup: each <name>…</name> in it becomes components[name] holding what was between the
+ * tags ('Acepto los <terms>Términos</terms>'); values fill its {{placeholders}}.
+ */
+export function Trans({
+  i18nKey,
+  values,
+  components,
+}: {
+  i18nKey: TranslationKey
+  values?: TOptions
+  components: Record<string, ReactElement>
+}): ReactNode {
+  useTranslation() // renders again in another language
+  const parts: ReactNode[] = []
+  // Tags first, then placeholders: a value is never read as markup.
+  const text = i18n.text(i18nKey)
+  const tag = /<(\w+)>(.*?)<\/\1>/g
+  let last = 0
+  for (let match = tag.exec(text); match; match = tag.exec(text)) {
+    const [whole, name = '', inner = ''] = match
+    parts.push(interpolate(text.slice(last, match.index), values ?? {}))
+    const element = components[name] as ReactElement | undefined
+    const content = interpolate(inner, values ?? {})
+    parts.push(element ? cloneElement(element, { key: parts.length }, content) : content)
+    last = match.index + whole.length
+  }
+  parts.push(interpolate(text.slice(last), values ?? {}))
+  return createElement(Fragment, null, ...parts)
+}
+
+export { i18n, type TFunction, type TranslationKey }

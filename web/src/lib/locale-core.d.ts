@@ -1,5 +1,5 @@
 declare module 'virtual:locale-core' {
   /** The catalogue sections of CORE_SECTIONS (vite.config.ts) for each language. */
-  const core: Record<'es' | 'ca' | 'en', Record<string, unknown>>
+  const core: Record<'es' | 'ca' | 'en', import('@/lib/translator').Texts>
   export default core
 }

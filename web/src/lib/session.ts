@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { api } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { useTranslation } from '@/lib/i18n'
 import { queryKeys } from '@/lib/query-keys'
 import { forgetPushSubscription } from '@/lib/pwa'
 

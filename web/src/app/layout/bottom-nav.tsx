@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { activeTab, NAV_TABS, type NavTab } from './nav-tabs'
 

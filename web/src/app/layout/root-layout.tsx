@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { useCanonicalLink } from '@/lib/document-head'
+import { useTranslation } from '@/lib/i18n'
 
 /** Wraps every screen: keeps the canonical link on the current URL and restores scroll on navigation. */
 export function RootLayout() {

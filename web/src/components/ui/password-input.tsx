@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useState, type ComponentProps } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { Input } from './input'
 

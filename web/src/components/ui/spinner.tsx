@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 export function Spinner({ className }: { className?: string }) {

@@ -14,7 +14,6 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { memo, useDeferredValue, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
@@ -22,6 +21,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton'
 import { shortenAddress } from '@/lib/address'
 import { useCommunity, type Community } from '@/lib/community'
+import { useTranslation } from '@/lib/i18n'
 import { profileQueryOptions, type Profile } from '@/lib/profile'
 import { useSignOut, useSession, type Me } from '@/lib/session'
 import {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '@/lib/api/schema'
+import { i18n } from '@/lib/i18n'
 import { fakeApi, json, problem, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 import { residentHome } from './components/resident-card'
-import { i18n } from '@/lib/i18n'
 
 type Resident = components['schemas']['Resident']
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { i18n } from '@/lib/i18n'
 import { APP_SETTINGS_KEY } from '@/lib/app-settings'
+import { i18n } from '@/lib/i18n'
 import { renderRoute } from '@/test/render-route'
 
 describe('landing page', () => {

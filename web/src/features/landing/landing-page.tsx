@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useDocumentMeta } from '@/lib/document-head'
+import { useTranslation } from '@/lib/i18n'
 
 // The first screen of most visits is in the main chunk, so it is plain markup: the Card and Button classes
 // as cn() would merge them, written out, keep tailwind-merge and Radix's Slot out of that chunk (ADR 0029).

@@ -14,8 +14,8 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '@/lib/i18n'
 
 type MenuItem =
   | 'announcements'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useUnreadCount } from './api/get-unread-count'
 import { badgeCount } from './lib/format'

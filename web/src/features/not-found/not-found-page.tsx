@@ -1,8 +1,8 @@
 import { MapPinOff } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { StatusPage } from '@/components/status-page'
+import { useTranslation } from '@/lib/i18n'
 
 // The spec fixes this heading word for word, in every language, so it is not in the catalogues.
 const NOT_FOUND_TITLE = 'Oops! Page not found'

@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next'
-import { i18n } from '@/lib/i18n'
+import { i18n, type TFunction } from '@/lib/i18n'
 import type Catalogue from '@/locales/es.json'
 
 /** The RFC 9457 problem+json body of every API error; `code` is stable and translated by the app. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
+import { useTranslation } from '@/lib/i18n'
 import type { AnnouncementPriority, AnnouncementStatus, AnnouncementType } from '../api/list-announcements'
 
 const STATUS_VARIANT: Record<AnnouncementStatus, BadgeVariant> = {

@@ -1,6 +1,6 @@
 import { Eye, Pin } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { Announcement } from '../api/list-announcements'
 import { authorName } from '../lib/author'

@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { FilterCheckboxes, FilterSheet, FilterSwitch, filterBinding } from '@/components/filter-sheet'
 import type { DrawerState } from '@/components/list-page'
+import { useTranslation } from '@/lib/i18n'
 import type {
   AnnouncementFilters,
   AnnouncementPriority,

@@ -1,6 +1,6 @@
 import { Bell, Heart, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { toast } from '@/components/ui/toast'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { Announcement, ReactionEmoji } from '../api/list-announcements'
 import { useReactToAnnouncement } from '../api/react-to-announcement'

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/lib/i18n'
 import type { Announcement } from '../api/list-announcements'
 
 /** The author's name; 'Usuario eliminado' once their account is gone (the API sends ''). */

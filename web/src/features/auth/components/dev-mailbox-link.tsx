@@ -1,7 +1,7 @@
 import { Inbox } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { useAppInfo } from '@/lib/app-info'
+import { useTranslation } from '@/lib/i18n'
 
 /**
  * Development only: the server's mailbox page, where confirmation and reset emails land when no SMTP

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 /** Where the user is in a multi-step form: done steps ticked, the current one marked aria-current="step". */

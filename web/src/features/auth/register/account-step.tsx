@@ -1,9 +1,9 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { PasswordStrengthMeter } from '@/components/password-strength-meter'
+import { useTranslation } from '@/lib/i18n'
 import type { RegisterField, RegisterValues } from './register-values'
 
 interface StepProps {

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next'
 import { hasCatastralFormat, isValidCatastralReference } from '@/lib/catastro'
 import { EMAIL_MAX_LENGTH, isEmail } from '@/lib/email'
+import type { TFunction } from '@/lib/i18n'
 import { meetsSignupPasswordRule, MIN_PASSWORD_STRENGTH, passwordStrength } from '@/lib/password-strength'
 import { INVITE_CODE_LENGTH, parseEmailList, type RegisterField, type RegisterValues } from './register-values'
 

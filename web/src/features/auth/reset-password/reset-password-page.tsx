@@ -1,8 +1,6 @@
-import type { TFunction } from 'i18next'
 import { CircleCheck, CircleX, KeyRound, LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { AuthLayout } from '@/components/auth-layout'
@@ -14,6 +12,7 @@ import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { useTranslation, type TFunction } from '@/lib/i18n'
 import { useResetLink, useResetPassword } from '../api/reset-password'
 
 /** How long an invalid link's message stays before the login screen. */

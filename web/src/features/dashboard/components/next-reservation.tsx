@@ -1,7 +1,7 @@
 import { CalendarCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useTranslation } from '@/lib/i18n'
 import { formatLocalDate } from '@/lib/local-date'
 import type { NextReservation as Next } from '../api/get-dashboard'
 

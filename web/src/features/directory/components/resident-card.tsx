@@ -1,8 +1,7 @@
 import { Home, Mail, Phone } from 'lucide-react'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
+import { useTranslation, type TFunction } from '@/lib/i18n'
 import type { Resident, ResidentRole } from '../api/get-directory'
 
 const ROLE_VARIANT: Record<ResidentRole, BadgeVariant> = {

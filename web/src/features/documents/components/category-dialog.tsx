@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -9,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
 import { ApiError } from '@/lib/api/request'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateCategory } from '../api/mutations'
 
 /** 'Nueva categoría' (admins): its name, and whether every member may upload to it. */

@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { Document, DocumentVersion } from '../api/queries'
 import { formatSize, localDay } from '../lib/format'

@@ -1,6 +1,6 @@
 import { Download, Eye } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import type { DocumentVersion } from '../api/queries'
 
 interface FileLinksProps {

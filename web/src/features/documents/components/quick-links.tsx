@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import type { Document, DocumentVersion } from '../api/queries'
 import { localDay } from '../lib/format'
 import { FileLinks } from './file-links'

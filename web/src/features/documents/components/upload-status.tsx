@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
+import { useTranslation } from '@/lib/i18n'
 import type { UploadState } from '../lib/use-upload'
 
 /** An upload under way (its progress and 'Cancelar subida') or the reason it failed. */

@@ -1,6 +1,5 @@
 import { CalendarPlus, Copy, LoaderCircle, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
@@ -10,6 +9,7 @@ import { toast } from '@/components/ui/toast'
 import { copyToClipboard } from '@/lib/clipboard'
 import { problemMessage } from '@/lib/api/problem'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { useCalendarFeedStatus, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed'
 
 /**

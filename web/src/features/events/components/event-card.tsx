@@ -1,9 +1,9 @@
 import { Clock, MapPin, UserRound } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { IconTerm } from '@/components/icon-term'
 import { CardActions } from '@/components/item-actions'
 import { Badge } from '@/components/ui/badge'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import type { CommunityEvent } from '../api/list-events'
 

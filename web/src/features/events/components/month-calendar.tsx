@@ -13,9 +13,9 @@ import {
 } from 'date-fns'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 /** The key of a day in `eventDays`: "2025-03-05" in local time. */

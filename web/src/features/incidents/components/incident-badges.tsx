@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
+import { useTranslation } from '@/lib/i18n'
 import type { IncidentPriority, IncidentStatus } from '../api/list-incidents'
 import { PRIORITY_BADGE, STATUS_BADGE } from '../lib/labels'
 

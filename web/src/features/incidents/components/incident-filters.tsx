@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { FilterSelect, FilterSheet, FilterSwitch, filterBinding } from '@/components/filter-sheet'
 import type { DrawerState } from '@/components/list-page'
+import { useTranslation } from '@/lib/i18n'
 import type { Member } from '@/lib/members'
 import type { IncidentPriority, IncidentStatus } from '../api/list-incidents'
 import { useIncidentOptions } from '../lib/options'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { SelectOption } from '@/components/select-field'
+import { useTranslation } from '@/lib/i18n'
 import type { Member } from '@/lib/members'
 import type { IncidentPriority, IncidentStatus } from '../api/list-incidents'
 import { PRIORITIES, STATUSES } from './labels'

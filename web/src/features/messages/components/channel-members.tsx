@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Spinner } from '@/components/ui/spinner'
+import { useTranslation } from '@/lib/i18n'
 import { useChannelMembers } from '../api/list-channel-members'
 import { AuthorAvatar } from './author-avatar'
 

@@ -1,8 +1,8 @@
 import { BellOff } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
+import { useTranslation } from '@/lib/i18n'
 import { badgeCount } from '../lib/format'
 
 export type ChatType = 'admin' | 'group' | 'private'

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import {
@@ -15,6 +14,7 @@ import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { SubmitButton } from '@/components/submit-button'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useCreateChannel } from '../api/create-channel'
 import { useNeighbours } from '../api/list-members'

@@ -1,7 +1,7 @@
 import { Smile } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 
 /** The emojis the picker offers: the ones neighbours use most. */
 export const PICKER_EMOJIS = [

@@ -1,5 +1,4 @@
 import { LoaderCircle } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -10,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
+import { useTranslation } from '@/lib/i18n'
 import type { Channel } from '@/lib/message-types'
 import { useSession } from '@/lib/session'
 import { useAddChannelMembers } from '../api/add-channel-members'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
+import { useTranslation } from '@/lib/i18n'
 import { MESSAGE_PAGE } from '../api/list-direct-messages'
 
 /** 'Cargar mensajes anteriores' above a chat whose first page was full. */

@@ -1,12 +1,12 @@
 import { EllipsisVertical, Pencil, Reply, ShieldX, SmilePlus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { DropdownMenu, type DropdownMenuItem } from '@/components/ui/dropdown-menu'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
+import { useTranslation } from '@/lib/i18n'
 import type { ChatKind, ChatMessage } from '@/lib/message-types'
 import { useMessageActions } from '../api/chat'
 

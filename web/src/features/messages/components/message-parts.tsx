@@ -1,7 +1,7 @@
 import { Download, FileText } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
+import { useTranslation } from '@/lib/i18n'
 import type { Attachment, ChatMessage, Quote } from '@/lib/message-types'
 import { cn } from '@/lib/utils'
 

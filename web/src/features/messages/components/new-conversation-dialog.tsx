@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { toast } from '@/components/ui/toast'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useNeighbours } from '../api/list-members'
 import { useStartConversation } from '../api/start-conversation'

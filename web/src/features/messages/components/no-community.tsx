@@ -1,5 +1,5 @@
 import { Building2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 /** Messaging needs a community: without one nothing is loaded (spec 02 §6). */
 export function NoCommunity() {

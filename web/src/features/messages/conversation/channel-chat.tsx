@@ -1,7 +1,7 @@
 import { Hash, UserPlus, Users } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import type { Channel, ChannelMessage } from '@/lib/message-types'
 import { useSession } from '@/lib/session'
 import { cn } from '@/lib/utils'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useCommunityChannel } from '../api/get-community-channel'
 import { ChatFrame, ChatHeader, ChatLoadError, ChatState } from '../components/chat-frame'

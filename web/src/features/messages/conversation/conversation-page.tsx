@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useChannels } from '../api/list-channels'
 import { ChatFrame, ChatHeader, ChatState } from '../components/chat-frame'

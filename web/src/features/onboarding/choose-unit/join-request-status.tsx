@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import { queryKeys } from '@/lib/query-keys'
 import { useSetStep, type JoinRequest } from '../api/onboarding'
 

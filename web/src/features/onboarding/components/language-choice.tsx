@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { LANGUAGES, type Language } from '@/lib/app-settings'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 /** The three interface languages as a radio group of buttons, each named in its own language. */

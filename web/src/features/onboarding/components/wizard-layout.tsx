@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 
 /** The wizard's steps after /start, in order. */

@@ -1,7 +1,5 @@
-import type { TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -9,6 +7,7 @@ import { toast } from '@/components/ui/toast'
 import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
+import { useTranslation, type TFunction } from '@/lib/i18n'
 import { useCreateCommunity, type AddressQuery } from '../api/onboarding'
 
 function createSchema(t: TFunction) {

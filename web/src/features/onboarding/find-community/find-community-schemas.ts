@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { hasCatastralFormat, isValidCatastralReference, normalizeCatastralReference } from '@/lib/catastro'
+import type { TFunction } from '@/lib/i18n'
 
 /** Street types offered in Spain (spec §9). */
 export const STREET_TYPES = ['Calle', 'Avenida', 'Plaza', 'Paseo', 'Travesía', 'Camino', 'Carretera'] as const

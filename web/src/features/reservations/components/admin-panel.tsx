@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -8,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 import { useRecordDeposit, useReservations, useReviewReservation, type Reservation } from '../api/reservations'
 import { ReservationItem } from './reservation-item'
 

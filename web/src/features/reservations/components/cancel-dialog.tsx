@@ -1,5 +1,4 @@
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -7,6 +6,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 import { useCancelReservation, type Reservation } from '../api/reservations'
 
 /** Cancelar una reserva; an admin cancelling someone else's, or past the window, gives the reason the owner is mailed. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import type { Facility, SlotTime } from '../api/reservations'
 import { formatLocalDate } from '@/lib/local-date'
 import { euros } from '../lib/format'

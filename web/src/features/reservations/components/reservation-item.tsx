@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
+import { useTranslation } from '@/lib/i18n'
 import type { Reservation } from '../api/reservations'
 import { formatLocalDate } from '@/lib/local-date'
 import { euros, STATUS_VARIANT } from '../lib/format'

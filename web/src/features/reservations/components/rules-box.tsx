@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { Facility } from '../api/reservations'
 import { euros } from '../lib/format'
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { useTranslation } from '@/lib/i18n'
 import { everyDay, firstOpenDay, WEEK_ORDER, type DayHours, type WeekHours } from '../lib/hours'
 
 interface WeeklyHoursFieldProps {

@@ -1,8 +1,8 @@
 import { BadgeCheck, Mail, MapPin, MoreVertical, Phone, Siren, Star } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { DropdownMenu } from '@/components/ui/dropdown-menu'
+import { useTranslation } from '@/lib/i18n'
 import type { Provider } from '../api/providers'
 import { Stars } from './stars'
 

@@ -1,5 +1,4 @@
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SelectField } from '@/components/select-field'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
@@ -10,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 import { CATEGORIES, useCreateProvider, useUpdateProvider, type Provider, type ProviderCategory } from '../api/providers'
 
 interface ProviderFormDialogProps {

@@ -1,11 +1,11 @@
 import { Check } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
+import { useTranslation } from '@/lib/i18n'
 import { useUpdateProfile } from '../api/profile'
 import {
   differsFromDefaults,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useCancelEmailChange } from '../api/account'
 import { EmailLinkPage } from '../components/email-link-page'
 

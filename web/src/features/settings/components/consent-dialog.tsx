@@ -1,9 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { useTranslation } from 'react-i18next'
 import { LegalLinks } from '@/components/legal-links'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 import { useSignOut } from '@/lib/session'
 import { useAcceptConsent } from '../api/privacy'
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useConsent } from '../api/privacy'
 
-// The dialog (Radix's Dialog, react-i18next's Trans) is a chunk of its own: almost every visit finds the
+// The dialog (Radix's Dialog, the linked texts) is a chunk of its own: almost every visit finds the
 // terms accepted, and the app layout, where the gate sits, is on the way to every protected screen's
 // first paint.
 const ConsentDialog = lazy(() => import('./consent-dialog').then((m) => ({ default: m.ConsentDialog })))

@@ -1,9 +1,9 @@
 import { Pencil } from 'lucide-react'
 import type { ReactNode, SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
+import { useTranslation } from '@/lib/i18n'
 
 interface EditableCardProps {
   editing: boolean

@@ -1,11 +1,11 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { AuthLayout } from '@/components/auth-layout'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 
 interface EmailLinkPageProps<T> {
   /** Spends the token of the link (a POST: mail scanners follow GET links). */

@@ -1,8 +1,8 @@
 import { LoaderCircle } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
+import { useTranslation } from '@/lib/i18n'
 
 export type ReviewDecision = 'approved' | 'rejected'
 

@@ -1,6 +1,5 @@
 import { FileDown, LoaderCircle, Mail, RotateCw, Undo2 } from 'lucide-react'
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
@@ -10,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { formatDateTime } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import {
   LETTERS_URL,

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import { z } from 'zod'
+import type { TFunction } from '@/lib/i18n'
 import { phoneField } from '@/lib/phone'
 
 /** Profile save rules (spec §5), in the order the fields appear, so the first error is the first field's. */

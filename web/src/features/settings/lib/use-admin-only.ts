@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from '@/components/ui/toast'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 
 /**

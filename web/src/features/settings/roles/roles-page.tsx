@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { RoleTable } from '../components/role-table'
 import { SettingsScreen } from '../components/settings-screen'
 import { useAdminOnly } from '../lib/use-admin-only'

@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -7,6 +6,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 import { useOwnCommunityUnits, type CommunityUnit } from '../api/invitations'
 import { useAddMyUnit, useMyUnits, useRemoveMyUnit, type UnitRelation } from '../api/my-units'
 

@@ -1,6 +1,5 @@
 import { Download, Plus, Upload } from 'lucide-react'
 import { useId, useMemo, useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SearchInput } from '@/components/search-input'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -15,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { ApiError } from '@/lib/api/request'
+import { useTranslation } from '@/lib/i18n'
 import {
   UNIT_KINDS,
   UNITS_EXPORT_URL,

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { formatDateTime } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import {
   usePendingJoinRequests,
   usePendingOwnerClaims,

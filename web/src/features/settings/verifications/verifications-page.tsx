@@ -1,6 +1,5 @@
 import { Copy, FileText, KeyRound, LoaderCircle } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { IconNote } from '@/components/icon-note'
 import { Button } from '@/components/ui/button'
@@ -11,6 +10,7 @@ import { toast } from '@/components/ui/toast'
 import { copyToClipboard } from '@/lib/clipboard'
 import { problemMessage } from '@/lib/api/problem'
 import { formatDateTime } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import {
   useCommunityVerifications,
   useIssueVerificationCode,

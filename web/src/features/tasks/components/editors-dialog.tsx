@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 import { useMembers } from '@/lib/members'
 import { useSetTaskEditor, useTaskEditors } from '../api/tasks'
 

@@ -1,7 +1,7 @@
 import { AlertTriangle, CalendarClock, CheckCircle2, Pencil, PlayCircle, Repeat, RotateCcw, Trash2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { useTranslation } from '@/lib/i18n'
 import { formatLocalDate } from '@/lib/local-date'
 import { cn } from '@/lib/utils'
 import { nextStatus, type Task, type TaskPriority, type TaskStatus } from '../api/tasks'

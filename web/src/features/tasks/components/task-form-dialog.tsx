@@ -1,6 +1,5 @@
 import { FormDialog } from '@/components/form-dialog'
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateTimeFields } from '@/components/date-time-fields'
 import { SelectField } from '@/components/select-field'
 import { SubmitButton } from '@/components/submit-button'
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useTranslation } from '@/lib/i18n'
 import { useCreateTask } from '@/lib/tasks'
 import {
   ASSIGNEES,

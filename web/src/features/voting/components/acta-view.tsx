@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { recordCsvUrl, usePollRecord } from '../api/polls'
 import { cuotaText } from '../lib/format'
 

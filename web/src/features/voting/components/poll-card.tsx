@@ -1,5 +1,4 @@
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SubmitButton } from '@/components/submit-button'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
@@ -13,6 +12,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Progress } from '@/components/ui/progress'
 import { toast } from '@/components/ui/toast'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { useMembers } from '@/lib/members'
 import { useSession } from '@/lib/session'
 import {

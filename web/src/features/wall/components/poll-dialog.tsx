@@ -1,7 +1,6 @@
 import { addDays } from 'date-fns'
 import { Plus, X } from 'lucide-react'
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DateTimeFields } from '@/components/date-time-fields'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { combineDateAndTime, toDateInputValue } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { useCreatePost, type NewPost } from '../api/wall'
 
 /** A quick consulta: at most this many answers, open at most this many days (the server's limit). */

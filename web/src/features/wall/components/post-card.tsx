@@ -1,6 +1,5 @@
 import { CalendarDays, EyeOff, Heart, MessageCircle, MoreVertical, Share2, Trash2, Vote } from 'lucide-react'
 import { useState, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
@@ -12,6 +11,7 @@ import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { copyToClipboard } from '@/lib/clipboard'
 import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import {
   useAddComment,
