@@ -84,7 +84,7 @@ type Poll struct {
 	Options            []PollOption      `json:"options"`
 	ShowCounts         bool              `json:"showCounts"`
 	TotalVotes         int               `json:"totalVotes"`
-	Participation      int               `json:"participation" doc:"Votes over the quorum, percent, capped at 100"`
+	Participation      int               `json:"participation" doc:"Votes over the quorum (a junta vote: over its electors once open), percent, capped at 100"`
 	MyVote             *PollVote         `json:"myVote,omitempty" doc:"Absent until the caller voted"`
 	CanVote            bool              `json:"canVote"`
 	IsElector          bool              `json:"isElector" doc:"Junta: the caller owns units of the electorate"`

@@ -103,6 +103,11 @@ func (s *Service) result(ctx context.Context, p *domain.Poll) (*Result, error) {
 			r.ElectorateSum += e.Weight()
 		}
 	}
+	// A junta vote's participation is of its electorate, the owners with a vote: three of three owners is
+	// all of them, whatever the quorum (a consulta's measure) says.
+	if r.Electors > 0 {
+		r.Participation = Participation(r.TotalVotes, r.Electors)
+	}
 	// While the poll is open nobody is absent yet: 17.8 presumes only after the close.
 	rule := r.rule
 	if p.Status == domain.PollOpen {

@@ -309,6 +309,10 @@ func TestJuntaVoteWithRepresentationAbsentOwnersAndObjection(t *testing.T) {
 		if v := f.get(t, f.ana, p); v.Mine == nil || v.Mine.CastByName != "Dani Díaz" || *v.Mine.OptionID != option(p, "A favor") {
 			t.Fatalf("Ana's vote: %+v", v.Mine)
 		}
+		// Two of the three owners have voted: the participation is of them, not of the quorum (25).
+		if r := f.get(t, f.ana, p).Result; r.Electors != 3 || r.Participation != 67 {
+			t.Fatalf("participation %d %% of %d electors, want 67 %% of 3", r.Participation, r.Electors)
+		}
 
 		// Carla is absent: after the close, 17.8 counts her in favour for 30 days unless she objects.
 		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {

@@ -229,7 +229,11 @@ func (rec *Record) CSV() []byte {
 		}
 	}
 	row("Votos", strconv.Itoa(r.TotalVotes))
-	row("Quórum", strconv.Itoa(p.Quorum))
+	if p.Kind == domain.PollJunta {
+		row("Propietarios con voto", strconv.Itoa(r.Electors))
+	} else {
+		row("Quórum", strconv.Itoa(p.Quorum))
+	}
 	row("")
 	row("Opción", "Votos", "Porcentaje", "Cuotas (%)")
 	for _, o := range r.Options {

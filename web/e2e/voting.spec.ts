@@ -93,7 +93,7 @@ test('an admin sets the coeficientes and opens a junta vote', async () => {
   await expect(card.getByText('Los coeficientes suman 100 %')).toBeVisible();
   await card.getByRole('button', { name: 'Abrir votación' }).click();
   await expect(card.getByText('Activa')).toBeVisible();
-  await expect(card.getByText('3 propietarios con voto')).toBeVisible();
+  await expect(card.getByText('Participación: 0 de 3 propietarios con voto (0 %)')).toBeVisible();
   await expectNoHorizontalScroll(page);
 });
 
@@ -142,7 +142,7 @@ test('the admin, who saw the participation live, closes the vote: both majoritie
   const page = adminPage;
   const card = pollCard(page);
   // No reload since the opening: the votes arrived through the realtime stream.
-  await expect(card.getByText('Participación: 3 de 25 votos (12 %)')).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('Participación: 3 de 3 propietarios con voto (100 %)')).toBeVisible({ timeout: 15_000 });
   await card.getByRole('button', { name: 'Cerrar votación' }).click();
   await expect(card.getByText('Cerrada', { exact: true })).toBeVisible();
   await expect(card.getByText('Aprobada')).toBeVisible();
@@ -154,6 +154,7 @@ test('the admin, who saw the participation live, closes the vote: both majoritie
   expect(file.suggestedFilename()).toBe('votacion.csv');
   const csv = await fs.readFile(await file.path(), 'utf8');
   expect(csv).toContain(`Votación;${TITLE}`);
+  expect(csv).toContain('Propietarios con voto;3');
   expect(csv).toContain('Resultado;Aprobada;mayoría de propietarios sí (2 de 3), mayoría de cuotas sí (65,0 %)');
   expect(csv).toMatch(/Carla Cano;25;[^;\n]+;Ana Alonso;A favor/);
   expect(csv).toMatch(/Ben Bravo;35;[^;\n]+;;En contra/);

@@ -111,6 +111,9 @@ describe('voting', () => {
             isElector: true,
             canObject: true,
             provisionalUntil: '2026-02-01T10:00:00Z',
+            totalVotes: 14,
+            participation: 70,
+            electors: 20,
             decision: {
               approved: false,
               reason: 'mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)',
@@ -133,6 +136,8 @@ describe('voting', () => {
     expect(screen.getByText('mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)')).toBeInTheDocument()
     expect(screen.getByText(/^provisional hasta/)).toBeInTheDocument()
     expect(screen.getByText('Primera convocatoria', { exact: false })).toBeInTheDocument()
+    // Of the owners with a vote, not of the quorum.
+    expect(screen.getByText('Participación: 14 de 20 propietarios con voto (70 %)')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Me opongo al acuerdo' }))
     expect(await screen.findByText(/El plazo para oponerse a este acuerdo no está abierto/)).toBeInTheDocument()
   })
@@ -183,7 +188,10 @@ describe('voting', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Nueva Votación' }))
     const form = screen.getByRole('form', { name: 'Nueva Votación' })
+    expect(within(form).getByLabelText('Quórum (votos)')).toBeInTheDocument()
     await userEvent.selectOptions(within(form).getByLabelText('Tipo'), 'junta')
+    // A junta vote counts its owners: no quorum to set.
+    expect(within(form).queryByLabelText('Quórum (votos)')).not.toBeInTheDocument()
     await userEvent.type(within(form).getByLabelText('Título'), 'Empresa del ascensor')
     const first = within(form).getByLabelText('Opción 1')
     await userEvent.clear(first)

@@ -3903,7 +3903,7 @@ export interface components {
             options: components["schemas"]["PollOption"][] | null;
             /**
              * Format: int64
-             * @description Votes over the quorum, percent, capped at 100
+             * @description Votes over the quorum (a junta vote: over its electors once open), percent, capped at 100
              */
             participation: number;
             /**

@@ -250,9 +250,13 @@ function Participation({ poll }: { poll: Poll }) {
   const { t } = useTranslation()
   return (
     <div className="flex flex-col gap-1">
-      <p className="text-sm">{t('voting.participation', { votes: poll.totalVotes, quorum: poll.quorum, percent: poll.participation })}</p>
+      <p className="text-sm">
+        {/* A junta vote's participation is of the owners with a vote (the server counts them once it opens). */}
+        {poll.kind === 'junta' && poll.status !== 'draft'
+          ? t('voting.participationJunta', { votes: poll.totalVotes, count: poll.electors, percent: poll.participation })
+          : t('voting.participation', { votes: poll.totalVotes, quorum: poll.quorum, percent: poll.participation })}
+      </p>
       <Progress value={poll.participation / 100} label={t('voting.participationLabel')} />
-      {poll.kind === 'junta' && poll.status !== 'draft' && <p className="text-xs text-muted-foreground">{t('voting.electors', { count: poll.electors })}</p>}
     </div>
   )
 }

@@ -210,21 +210,24 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
         date={{ id: 'poll-close-date', label: t('voting.fields.closeDate'), value: closeDate, onChange: setCloseDate }}
         times={[{ id: 'poll-close-time', label: t('voting.fields.closeTime'), value: closeTime, onChange: setCloseTime }]}
       />
-      <FormField id="poll-quorum" label={t('voting.fields.quorum')}>
-        {(control) => (
-          <Input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100000}
-            value={quorum}
-            onChange={(e) => {
-              setQuorum(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
+      {/* A junta vote's participation is of its owners with a vote: the quorum is a consulta's. */}
+      {!junta && (
+        <FormField id="poll-quorum" label={t('voting.fields.quorum')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100000}
+              value={quorum}
+              onChange={(e) => {
+                setQuorum(e.target.value)
+              }}
+            />
+          )}
+        </FormField>
+      )}
       <ToggleRow id="poll-secret" label={t('voting.fields.secret')} checked={secret} onChange={setSecret} />
       <ToggleRow id="poll-change" label={t('voting.fields.allowChange')} checked={allowChange} onChange={setAllowChange} />
       <DialogFooter>
