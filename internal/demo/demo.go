@@ -431,10 +431,30 @@ func (s *seeder) providers() error {
 		{"name": "Ascensores Elevamás", "category": "lifts", "phone": "+34915678901", "emergency": true},
 		{"name": "Clima Confort", "category": "hvac", "phone": "+34916789012"},
 	}
+	// Neighbours' ratings (by resident), so the list shows stars and comments as it does in use.
+	ratings := map[string][]struct {
+		by    int
+		stars int
+		note  string
+	}{
+		"Fontanería Rápida Madrid": {{3, 5, "Vinieron en una hora un domingo."}, {9, 4, ""}},
+		"Limpiezas Brillo":         {{6, 4, "Cumplen con el horario."}},
+		"Ascensores Elevamás":      {{0, 3, "Arreglan bien, pero tardan en venir."}, {13, 4, ""}},
+	}
 	for _, p := range list {
 		p["verified"] = true
-		if err := s.as(0, "POST", "/api/v1/providers", p, nil); err != nil {
+		var created struct{ ID string }
+		if err := s.as(0, "POST", "/api/v1/providers", p, &created); err != nil {
 			return err
+		}
+		for _, r := range ratings[p["name"].(string)] {
+			body := map[string]any{"stars": r.stars}
+			if r.note != "" {
+				body["comment"] = r.note
+			}
+			if err := s.as(r.by, "PUT", "/api/v1/providers/"+created.ID+"/rating", body, nil); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -105,7 +105,7 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 		for path, want := range map[string]string{
 			"/api/v1/documents":  "Acta de la junta ordinaria",
 			"/api/v1/polls":      "Aprobación de la derrama para el ascensor",
-			"/api/v1/providers":  "Ascensores Elevamás",
+			"/api/v1/providers":  `"ratingCount":2`,
 			"/api/v1/tasks":      "Revisión anual de los extintores",
 			"/api/v1/wall":       "buen pintor",
 			"/api/v1/facilities": "Sala comunitaria",
