@@ -116,7 +116,8 @@ function lookupParts(node: string | Texts | undefined, parts: string[], from: nu
   if (from === parts.length) return typeof node === 'string' ? node : undefined
   if (typeof node !== 'object') return undefined
   for (let to = from + 1; to <= parts.length; to++) {
-    const found = lookupParts(node[parts.slice(from, to).join('.')], parts, to)
+    const name = to === from + 1 ? parts[from] : parts.slice(from, to).join('.')
+    const found = lookupParts(node[name ?? ''], parts, to)
     if (found !== undefined) return found
   }
   return undefined
