@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import { useDateFormat } from '@/lib/dates'
 import { useTranslation } from '@/lib/i18n'
 import { recordCsvUrl, usePollRecord } from '../api/polls'
-import { cuotaText } from '../lib/format'
+import { cuotaText, decisionReason } from '../lib/format'
 
 /**
  * The printable record of a vote, ready for the acta (art. 19 LPH): the vote, its result, the attendees
@@ -107,8 +107,9 @@ export function ActaView({ id }: { id: string }) {
         </table>
         {poll.decision && (
           <p className="mt-2">
-            <strong>{poll.decision.approved ? t('voting.approved') : t('voting.notApproved')}</strong>: {poll.decision.reason}
-            {poll.provisionalUntil && ` (${t('voting.provisionalUntil', { date: new Date(poll.provisionalUntil).toLocaleDateString(i18n.language) })})`}
+            <strong>{poll.decision.approved ? t('voting.approved') : t('voting.notApproved')}</strong>:{' '}
+            {decisionReason(poll, poll.decision, t, i18n.language)}
+            {poll.provisionalUntil && ` (${t('voting.provisionalUntil', { date: dates.date(poll.provisionalUntil) })})`}
           </p>
         )}
       </section>

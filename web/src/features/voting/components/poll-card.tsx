@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Progress } from '@/components/ui/progress'
 import { toast } from '@/components/ui/toast'
-import { useDateFormat } from '@/lib/dates'
+import { formatDate, useDateFormat } from '@/lib/dates'
 import { useTranslation } from '@/lib/i18n'
 import { useMembers } from '@/lib/members'
 import { useSession } from '@/lib/session'
@@ -27,7 +27,7 @@ import {
   type Poll,
 } from '../api/polls'
 import { failureText } from '../lib/failure'
-import { cuotaText } from '../lib/format'
+import { cuotaText, decisionReason } from '../lib/format'
 import { rememberSecretVote, secretVote } from '../lib/receipts'
 
 const statusVariant: Record<Poll['status'], BadgeVariant> = { draft: 'secondary', open: 'green', closed: 'outline' }
@@ -235,11 +235,11 @@ function Results({ poll, myOption, language }: { poll: Poll; myOption?: string |
             <Badge variant={d.approved ? 'green' : 'red'}>{d.approved ? t('voting.approved') : t('voting.notApproved')}</Badge>
             {poll.provisionalUntil && (
               <span className="text-sm font-normal text-muted-foreground">
-                {t('voting.provisionalUntil', { date: new Date(poll.provisionalUntil).toLocaleDateString(language) })}
+                {t('voting.provisionalUntil', { date: formatDate(poll.provisionalUntil, language) })}
               </span>
             )}
           </p>
-          <p className="mt-1 text-sm">{d.reason}</p>
+          <p className="mt-1 text-sm">{decisionReason(poll, d, t, language)}</p>
         </div>
       )}
     </section>
