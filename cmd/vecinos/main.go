@@ -69,7 +69,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg, stderr)
+	level := logLevel(cfg)
+	if cmd == "demo" && level == slog.LevelInfo {
+		// The demo fills its community through the app's own API: a log line a request would bury the
+		// logins it prints, so it logs warnings and errors only, unless debug was asked for.
+		level = slog.LevelWarn
+	}
+	log := newLogger(level, cfg.LogFormat, stderr)
 	slog.SetDefault(log)
 
 	switch cmd {
@@ -83,11 +89,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "serve":
 		return serve(ctx, cfg, log)
 	case "demo":
-		// The demo fills its community through the app's own API: a log line a request would bury the
-		// logins it prints, so it logs warnings and errors only, unless debug was asked for.
-		if log.Enabled(ctx, slog.LevelInfo) && !log.Enabled(ctx, slog.LevelDebug) {
-			log = newLogger(&config.Config{LogLevel: "warn", LogFormat: cfg.LogFormat}, stderr)
-		}
 		return demo(ctx, cfg, log, force, stdout)
 	case "migrate":
 		db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
@@ -150,13 +151,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 }
 
-func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
+// logLevel is VECINOS_LOG_LEVEL, info when it is not one.
+func logLevel(cfg *config.Config) slog.Level {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
-		level = slog.LevelInfo
+		return slog.LevelInfo
 	}
+	return level
+}
+
+func newLogger(level slog.Level, format string, w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: level}
-	if cfg.LogFormat == "json" {
+	if format == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))

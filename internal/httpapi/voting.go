@@ -29,6 +29,7 @@ type PollDecision struct {
 	Cuota        string `json:"cuota"`
 	OwnersMet    bool   `json:"ownersMet"`
 	CuotaMet     bool   `json:"cuotaMet"`
+	OverPresent  bool   `json:"overPresent" doc:"The base is the owners present, not all: a simple majority in segunda convocatoria (art. 17.7)"`
 	Presumed     int    `json:"presumed" doc:"Absent owners counted in favour (art. 17.8)"`
 }
 
@@ -151,7 +152,8 @@ func pollOf(a *domain.Actor, v *voting.View) Poll {
 	}
 	if d := r.Decision; d != nil && v.ShowCounts {
 		out.Decision = &PollDecision{Approved: d.Approved, Reason: d.Reason, OwnersFavour: d.OwnersFavour, Owners: d.Owners,
-			CuotaFavour: d.CuotaFavour.String(), Cuota: d.Cuota.String(), OwnersMet: d.OwnersMet, CuotaMet: d.CuotaMet, Presumed: d.Presumed}
+			CuotaFavour: d.CuotaFavour.String(), Cuota: d.Cuota.String(), OwnersMet: d.OwnersMet, CuotaMet: d.CuotaMet,
+			OverPresent: d.OverPresent, Presumed: d.Presumed}
 	}
 	for _, u := range v.Units {
 		out.Units = append(out.Units, pollUnitOf(u))

@@ -76,6 +76,7 @@ type Decision struct {
 	OwnersFavour, Owners int                // owners in favour, over the base (all owners, or those present)
 	CuotaFavour, Cuota   domain.Coefficient // the same in cuotas
 	OwnersMet, CuotaMet  bool
+	OverPresent          bool               // the base is the owners present, not all (simple majority, segunda convocatoria)
 	Presumed             int                // absent owners counted in favour (art. 17.8)
 	PresumedCuota        domain.Coefficient //
 	Absent               int                // eligible owners who did not vote
@@ -115,6 +116,7 @@ func Decide(r Rule, electors []Elector, ballots []Ballot) Decision {
 			d.PresumedCuota += e.Weight()
 		}
 	}
+	d.OverPresent = !r.OverAll()
 	if r.OverAll() {
 		d.Owners, d.Cuota = allOwners, allCuota
 	} else {
@@ -164,7 +166,7 @@ func (d Decision) reason(r Rule) string {
 	}
 	name := majorityName[r.Majority]
 	present := ""
-	if !r.OverAll() {
+	if d.OverPresent {
 		present = " presentes"
 	}
 	s := fmt.Sprintf("%s de propietarios%s %s (%d de %d), %s de cuotas%s %s (%s)", name, present, yes(d.OwnersMet),

@@ -123,6 +123,7 @@ describe('voting', () => {
               cuota: '100',
               ownersMet: true,
               cuotaMet: false,
+              overPresent: false,
               presumed: 0,
             },
           }),

@@ -3974,6 +3974,8 @@ export interface components {
             cuota: string;
             cuotaFavour: string;
             cuotaMet: boolean;
+            /** @description The base is the owners present, not all: a simple majority in segunda convocatoria (art. 17.7) */
+            overPresent: boolean;
             /**
              * Format: int64
              * @description The base: all owners with a vote, or those present (simple majority in segunda convocatoria)

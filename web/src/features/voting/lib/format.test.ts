@@ -15,6 +15,7 @@ const decision: Decision = {
   cuota: '100',
   ownersMet: true,
   cuotaMet: true,
+  overPresent: false,
   presumed: 9,
 }
 const junta = { majority: 'simple', convocatoria: 'primera' } as Poll
@@ -36,7 +37,8 @@ describe('decisionReason', () => {
   it('says the base is those present for a simple majority in segunda convocatoria', () => {
     const second = { majority: 'simple', convocatoria: 'segunda' } as Poll
     const d = { ...decision, ownersFavour: 3, owners: 7, cuotaFavour: '41.3004', cuota: '100', cuotaMet: false, presumed: 0 }
-    expect(decisionReason(second, d, i18n.getFixedT('ca'), 'ca')).toBe(
+    const overPresent = { ...d, overPresent: true }
+    expect(decisionReason(second, overPresent, i18n.getFixedT('ca'), 'ca')).toBe(
       'majoria de propietaris presents sí (3 de 7), majoria de quotes presents no (41,3 %)',
     )
     const threeFifths = { majority: 'three_fifths', convocatoria: 'primera' } as Poll

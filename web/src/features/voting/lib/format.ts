@@ -16,11 +16,10 @@ type Decision = NonNullable<Poll['decision']>
  */
 export function decisionReason(poll: Poll, d: Decision, t: TFunction, language: string): string {
   if (language === 'es' || !poll.majority) return d.reason
-  // Over the owners present only with a simple majority in segunda convocatoria (art. 17.7).
-  const present = poll.majority === 'simple' && poll.convocatoria === 'segunda' ? t('voting.reason.present') : ''
+  const present = d.overPresent ? t('voting.reason.present') : ''
   const whole = Number(d.cuota)
-  const tenths = whole > 0 ? Math.floor((Number(d.cuotaFavour) * 1000) / whole + 0.5) : 0
-  const cuota = `${(tenths / 10).toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`
+  const share = whole > 0 ? (Number(d.cuotaFavour) * 100) / whole : 0
+  const cuota = `${share.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`
   const met = (ok: boolean) => (ok ? t('voting.reason.yes') : t('voting.reason.no'))
   const text = t('voting.reason.text', {
     name: t(`voting.reason.majority.${poll.majority}`),
