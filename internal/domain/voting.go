@@ -116,7 +116,8 @@ type PollVoter struct {
 	OptionID           *string
 	Receipt            *string
 	Weight             Coefficient
-	VotedAt            time.Time
+	VotedAt            time.Time // in a secret poll, the start of the day only
+	ChangeTag          string    // a secret vote that may be changed: BallotKey.Voter; erased at the close
 }
 
 // PollBallot is what was voted: an option and the cuota it carries, with the voter's receipt code. It
@@ -126,6 +127,15 @@ type PollBallot struct {
 	OptionID string
 	Weight   Coefficient
 	Receipt  string
+	// ChangeTag is, for a secret vote that may be changed, BallotKey.Ballot; erased at the close.
+	ChangeTag string
+}
+
+// BallotKey is what a change of a secret vote presents: two hashes of the key that only the device that
+// cast the vote holds, one matched against the voter's row and one against the ballot. Neither hash can
+// be derived from the other without the key, so the stored rows stay unlinked.
+type BallotKey struct {
+	Voter, Ballot string
 }
 
 // PollDelegation is an owner's representation by another member for one poll, or for every vote of a

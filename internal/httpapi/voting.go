@@ -228,17 +228,18 @@ type updatePollInput struct {
 type votePollInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body struct {
-		OptionID string `json:"optionId" maxLength:"64"`
-		For      string `json:"for,omitempty" maxLength:"64" doc:"An owner the caller represents (art. 15.1); omitted: the caller"`
-		Receipt  string `json:"receipt,omitempty" maxLength:"32" doc:"To change a secret vote: the receipt it was given"`
+		OptionID  string `json:"optionId" maxLength:"64"`
+		For       string `json:"for,omitempty" maxLength:"64" doc:"An owner the caller represents (art. 15.1); omitted: the caller"`
+		ChangeKey string `json:"changeKey,omitempty" maxLength:"64" doc:"To change a secret vote: the key its vote was given (changeKey). Only the voter or their representative at that moment may change it"`
 	}
 }
 
 type votePollOutput struct {
 	Body struct {
-		Receipt string `json:"receipt" doc:"Keep it: after the close the receipts are published per option"`
-		Changed bool   `json:"changed" doc:"An earlier vote was changed"`
-		Poll    Poll   `json:"poll"`
+		Receipt   string  `json:"receipt" doc:"Keep it: after the close the receipts are published per option"`
+		ChangeKey *string `json:"changeKey" doc:"A secret poll that allows changes: the key to change this vote, given only here (the server keeps hashes of it)"`
+		Changed   bool    `json:"changed" doc:"An earlier vote was changed"`
+		Poll      Poll    `json:"poll"`
 	}
 }
 
@@ -264,7 +265,7 @@ type PollVoter struct {
 	CastByName *string   `json:"castByName" doc:"The representative who cast it (art. 15.1); null: the owner"`
 	Cuota      string    `json:"cuota"`
 	OptionID   *string   `json:"optionId" doc:"null in a secret poll"`
-	VotedAt    time.Time `json:"votedAt"`
+	VotedAt    time.Time `json:"votedAt" doc:"A secret poll: the start of the day only"`
 }
 
 // PollObjection is an absent owner's objection (art. 17.8).
@@ -380,7 +381,7 @@ func (s *server) votePoll(ctx context.Context, in *votePollInput) (*votePollOutp
 	if err != nil {
 		return nil, err
 	}
-	voted, err := s.Voting.Vote(ctx, a, in.ID, voting.VoteInput{OptionID: in.Body.OptionID, For: in.Body.For, Receipt: in.Body.Receipt})
+	voted, err := s.Voting.Vote(ctx, a, in.ID, voting.VoteInput{OptionID: in.Body.OptionID, For: in.Body.For, Key: in.Body.ChangeKey})
 	if err != nil {
 		return nil, err
 	}
@@ -390,6 +391,9 @@ func (s *server) votePoll(ctx context.Context, in *votePollInput) (*votePollOutp
 	}
 	out := &votePollOutput{}
 	out.Body.Receipt, out.Body.Changed, out.Body.Poll = voted.Receipt, voted.Changed, p.Body
+	if voted.Key != "" {
+		out.Body.ChangeKey = &voted.Key
+	}
 	return out, nil
 }
 

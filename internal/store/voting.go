@@ -454,43 +454,70 @@ var errAlreadyVoted = domain.Errorf(domain.CodeConflict, "Ya se ha votado")
 
 // CastVote records a vote, inside the transaction of ctx: the participation (who) and the ballot (what)
 // in separate rows that share nothing. The primary key of poll_voters keeps it to one vote per voter,
-// whatever runs at the same time; a second one is a conflict.
+// whatever runs at the same time; a second one is a conflict. The poll's ballots are then rewritten
+// (rewriteBallots), so the new one is not told apart by its transaction or its place.
 func (db *DB) CastVote(ctx context.Context, pollID string, v domain.PollVoter, b domain.PollBallot) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, `INSERT INTO poll_voters (poll_id, voter_id, voter_name, cast_by, cast_by_name, weight, option_id, receipt, voted_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, pollID, v.VoterID, v.VoterName, v.CastBy, v.CastByName, v.Weight, v.OptionID, v.Receipt,
-		ms(v.VotedAt)); err != nil {
+	if _, err := tx.exec(ctx, `INSERT INTO poll_voters (poll_id, voter_id, voter_name, cast_by, cast_by_name, weight, option_id, receipt, voted_at, change_tag)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, pollID, v.VoterID, v.VoterName, v.CastBy, v.CastByName, v.Weight, v.OptionID, v.Receipt,
+		ms(v.VotedAt), emptyNil(v.ChangeTag)); err != nil {
 		if isUniqueViolation(err) {
 			return errAlreadyVoted
 		}
 		return err
 	}
-	_, err = tx.exec(ctx, "INSERT INTO poll_ballots (id, poll_id, option_id, weight, receipt) VALUES (?, ?, ?, ?, ?)",
-		b.ID, pollID, b.OptionID, b.Weight, b.Receipt)
-	return err
+	all, err := pollBallots(ctx, tx, pollID)
+	if err != nil {
+		return err
+	}
+	return rewriteBallots(ctx, tx, pollID, append(all, b))
 }
 
-// ChangeVote moves the ballot with receipt to optionID (and, in a public poll, the voter's participation),
-// inside the transaction of ctx. It reports false when no ballot of the poll has that receipt.
-func (db *DB) ChangeVote(ctx context.Context, pollID, voterID, receipt, optionID string, public bool) (bool, error) {
+// ChangeVote moves voterID's ballot to optionID inside the transaction of ctx and returns its receipt, or
+// "" when the voter has no such ballot. In a public poll (key nil) the ballot is the one of the voter's
+// receipt. In a secret one it is the ballot whose tag matches key.Ballot, and only when the voter's row
+// holds key.Voter: the two tags come from one key that only the device that cast the vote holds.
+func (db *DB) ChangeVote(ctx context.Context, pollID, voterID, optionID string, key *domain.BallotKey) (string, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return false, err
+		return "", err
 	}
-	res, err := tx.exec(ctx, "UPDATE poll_ballots SET option_id = ? WHERE poll_id = ? AND receipt = ?", optionID, pollID, receipt)
+	var receipt string
+	if key == nil {
+		err = tx.queryRow(ctx, "SELECT receipt FROM poll_voters WHERE poll_id = ? AND voter_id = ? AND receipt IS NOT NULL", pollID, voterID).Scan(&receipt)
+	} else {
+		err = tx.queryRow(ctx, `SELECT b.receipt FROM poll_ballots b WHERE b.poll_id = ? AND b.change_tag = ? AND EXISTS (
+			SELECT 1 FROM poll_voters v WHERE v.poll_id = b.poll_id AND v.voter_id = ? AND v.change_tag = ?)`,
+			pollID, key.Ballot, voterID, key.Voter).Scan(&receipt)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
 	if err != nil {
-		return false, err
+		return "", err
 	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return false, nil
+	all, err := pollBallots(ctx, tx, pollID)
+	if err != nil {
+		return "", err
 	}
-	if public {
-		_, err = tx.exec(ctx, "UPDATE poll_voters SET option_id = ? WHERE poll_id = ? AND voter_id = ?", optionID, pollID, voterID)
+	found := false
+	for i := range all {
+		if all[i].Receipt == receipt {
+			all[i].OptionID, found = optionID, true
+		}
 	}
-	return true, err
+	if !found {
+		return "", nil
+	}
+	if key == nil {
+		if _, err := tx.exec(ctx, "UPDATE poll_voters SET option_id = ? WHERE poll_id = ? AND voter_id = ?", optionID, pollID, voterID); err != nil {
+			return "", err
+		}
+	}
+	return receipt, rewriteBallots(ctx, tx, pollID, all)
 }
 
 // PollVoters lists who voted in a poll, by name.
@@ -520,7 +547,7 @@ func (db *DB) PollBallots(ctx context.Context, pollID string) ([]domain.PollBall
 }
 
 func pollBallots(ctx context.Context, c conn, pollID string) ([]domain.PollBallot, error) {
-	rows, err := c.query(ctx, "SELECT id, option_id, weight, receipt FROM poll_ballots WHERE poll_id = ? ORDER BY receipt", pollID)
+	rows, err := c.query(ctx, "SELECT id, option_id, weight, receipt, COALESCE(change_tag, '') FROM poll_ballots WHERE poll_id = ? ORDER BY receipt", pollID)
 	if err != nil {
 		return nil, err
 	}
@@ -528,7 +555,7 @@ func pollBallots(ctx context.Context, c conn, pollID string) ([]domain.PollBallo
 	var out []domain.PollBallot
 	for rows.Next() {
 		var b domain.PollBallot
-		if err := rows.Scan(&b.ID, &b.OptionID, &b.Weight, &b.Receipt); err != nil {
+		if err := rows.Scan(&b.ID, &b.OptionID, &b.Weight, &b.Receipt, &b.ChangeTag); err != nil {
 			return nil, err
 		}
 		out = append(out, b)
@@ -536,10 +563,30 @@ func pollBallots(ctx context.Context, c conn, pollID string) ([]domain.PollBallo
 	return out, rows.Err()
 }
 
-// ShuffleBallots rewrites a poll's ballots in the order of their random ids, inside the transaction of ctx
-// (the close). On PostgreSQL a row's place in the heap and its xmin tell when and in which transaction
-// it was written, which the voter's participation row shares; rewritten together they tell nothing.
-func (db *DB) ShuffleBallots(ctx context.Context, pollID string) error {
+// rewriteBallots replaces a poll's ballots with all, written in the order of their random ids, inside the
+// transaction tx. Every vote, change and close does it: on PostgreSQL a row's xmin names the transaction
+// that wrote it and its ctid its place in the heap, which a ballot written alone would share with its
+// voter's row (xmin) and with the arrival order (ctid); rewritten together, every ballot has the same
+// xmin and a place given by its random id. On SQLite the table has no rowid and keeps the order of the
+// ids anyway. What no SQL can read stays: the old row versions until VACUUM, and the WAL (ADR 0033).
+func rewriteBallots(ctx context.Context, tx conn, pollID string, all []domain.PollBallot) error {
+	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	if _, err := tx.exec(ctx, "DELETE FROM poll_ballots WHERE poll_id = ?", pollID); err != nil {
+		return err
+	}
+	for _, b := range all {
+		if _, err := tx.exec(ctx, "INSERT INTO poll_ballots (id, poll_id, option_id, weight, receipt, change_tag) VALUES (?, ?, ?, ?, ?, ?)",
+			b.ID, pollID, b.OptionID, b.Weight, b.Receipt, emptyNil(b.ChangeTag)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SealBallots rewrites a poll's ballots at its close, inside the transaction of ctx, without the tags that
+// let a vote be changed (erased from the voters too): no vote changes after the close, and nothing is
+// left that could ever pair a ballot with its voter.
+func (db *DB) SealBallots(ctx context.Context, pollID string) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
@@ -548,17 +595,13 @@ func (db *DB) ShuffleBallots(ctx context.Context, pollID string) error {
 	if err != nil {
 		return err
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
-	if _, err := tx.exec(ctx, "DELETE FROM poll_ballots WHERE poll_id = ?", pollID); err != nil {
+	for i := range all {
+		all[i].ChangeTag = ""
+	}
+	if _, err := tx.exec(ctx, "UPDATE poll_voters SET change_tag = NULL WHERE poll_id = ? AND change_tag IS NOT NULL", pollID); err != nil {
 		return err
 	}
-	for _, b := range all {
-		if _, err := tx.exec(ctx, "INSERT INTO poll_ballots (id, poll_id, option_id, weight, receipt) VALUES (?, ?, ?, ?, ?)",
-			b.ID, pollID, b.OptionID, b.Weight, b.Receipt); err != nil {
-			return err
-		}
-	}
-	return nil
+	return rewriteBallots(ctx, tx, pollID, all)
 }
 
 // AddObjection records an absent owner's objection (once), inside the transaction of ctx.

@@ -59,6 +59,17 @@ func (r *Result) Summary() string {
 	return r.Options[best].Text
 }
 
+// withoutCounts is r with only how many voted: no count, cuota or receipt per option and no decision.
+func (r *Result) withoutCounts() *Result {
+	out := *r
+	out.Decision = nil
+	out.Options = make([]OptionResult, len(r.Options))
+	for i, o := range r.Options {
+		out.Options[i] = OptionResult{PollOption: o.PollOption}
+	}
+	return &out
+}
+
 // result computes p's result from its stored ballots, electorate and objections; receipts are listed
 // only after the close.
 func (s *Service) result(ctx context.Context, p *domain.Poll) (*Result, error) {

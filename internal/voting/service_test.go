@@ -256,10 +256,13 @@ func TestAChangeOfVoteKeepsOneVote(t *testing.T) {
 		ctx := context.Background()
 		p := f.consulta(t, voting.Input{AllowChange: true, Secret: true})
 		first := f.vote(t, f.ana, p, "Sí", nil)
-		// A secret vote changes only with its receipt: the server cannot find the ballot otherwise.
+		// A secret vote changes only with the key its vote was given: the server cannot find the ballot otherwise.
 		_, err := f.svc.Vote(ctx, f.ana, p.ID, voting.VoteInput{OptionID: option(p, "No")})
 		wantCode(t, err, domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
-		if v, err := f.svc.Vote(ctx, f.ana, p.ID, voting.VoteInput{OptionID: option(p, "No"), Receipt: first.Receipt}); err != nil || !v.Changed {
+		if first.Key == "" || first.Key == first.Receipt {
+			t.Fatalf("no key to change the vote: %+v", first)
+		}
+		if v, err := f.svc.Vote(ctx, f.ana, p.ID, voting.VoteInput{OptionID: option(p, "No"), Key: first.Key}); err != nil || !v.Changed || v.Receipt != first.Receipt {
 			t.Fatalf("change: %v %v", v, err)
 		}
 		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
@@ -631,7 +634,7 @@ func TestSecretBallotsCannotBeLinkedToVoters(t *testing.T) {
 			columns = `SELECT name FROM pragma_table_info('poll_ballots') ORDER BY name`
 		}
 		cols := storetest.Rows(t, db, columns)
-		if got := flat(cols); !slices.Equal(got, []string{"id", "option_id", "poll_id", "receipt", "weight"}) {
+		if got := flat(cols); !slices.Equal(got, []string{"change_tag", "id", "option_id", "poll_id", "receipt", "weight"}) {
 			t.Fatalf("poll_ballots columns: %v", got)
 		}
 		ballots := storetest.Rows(t, db, "SELECT id, option_id, weight, receipt FROM poll_ballots WHERE poll_id = $1", p.ID)
@@ -697,4 +700,176 @@ func flat(rows [][]string) []string {
 		out = append(out, r[0])
 	}
 	return out
+}
+
+// Issue 33, finding 2: while a secret poll is open nobody, its admin included, sees a count per option,
+// only how many voted; the record dates each vote by its day; and whoever reads the database, system
+// columns and the order of the rows included, cannot tell which ballot is whose.
+func TestNobodyCanLinkASecretBallotToItsVoter(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		// A consulta: its ballots weigh the same (a junta vote's carries its cuota, see ADR 0033).
+		p := f.consulta(t, voting.Input{Secret: true})
+		j := f.junta(t, voting.Input{Secret: true})
+		if _, err := f.svc.Publish(ctx, f.admin, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		hidden := func(who *domain.Actor, q *domain.Poll, votes int) {
+			t.Helper()
+			v := f.get(t, who, q)
+			if v.ShowCounts || v.Result.TotalVotes != votes || v.Result.Decision != nil {
+				t.Fatalf("%s sees the open secret poll's counts: show %v, %d votes, decision %+v", who.FullName, v.ShowCounts, v.Result.TotalVotes, v.Result.Decision)
+			}
+			for _, o := range v.Result.Options {
+				if o.Votes != 0 || o.Percent != 0 || o.Cuota != 0 || len(o.Receipts) != 0 {
+					t.Fatalf("%s sees %q counted while open: %+v", who.FullName, o.Text, o)
+				}
+			}
+		}
+		receipts := map[string]string{}
+		for i, a := range []*domain.Actor{f.ana, f.ben, f.carla, f.dani} {
+			receipts[a.UserID] = f.vote(t, a, p, []string{"Sí", "No", "Sí", "Sí"}[i], nil).Receipt
+			f.advance(37 * time.Minute)
+			// Whoever polls the poll after each vote, the voter, a neighbour or the admin, sees only how many voted.
+			for _, who := range []*domain.Actor{a, f.ana, f.admin} {
+				hidden(who, p, i+1)
+			}
+		}
+		f.vote(t, f.ana, j, "A favor", nil)
+		f.vote(t, f.ben, j, "En contra", nil)
+		for _, who := range []*domain.Actor{f.ana, f.ben, f.admin} {
+			hidden(who, j, 2)
+		}
+
+		// The record, which the admin may read while the poll is open: who took part, dated by the day.
+		rec, err := f.svc.Record(ctx, f.admin, p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		madrid, _ := time.LoadLocation(domain.DefaultTimeZone)
+		if len(rec.Voters) != 4 {
+			t.Fatalf("record voters: %+v", rec.Voters)
+		}
+		for _, v := range rec.Voters {
+			if at := v.VotedAt.In(madrid); at.Hour() != 0 || at.Minute() != 0 || at.Second() != 0 || at.Nanosecond() != 0 {
+				t.Fatalf("the record times %s's vote: %s", v.VoterName, at)
+			}
+		}
+		csv := string(rec.CSV())
+		for _, line := range strings.Split(csv, "\n") {
+			if strings.HasPrefix(line, "Sí;") || strings.HasPrefix(line, "No;") ||
+				(strings.HasPrefix(line, "Ana Alonso;") && strings.Contains(line, ":")) {
+				t.Fatalf("the CSV of the open secret poll: %q in\n%s", line, csv)
+			}
+		}
+
+		operatorCannotLink(t, db, p.ID)
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		operatorCannotLink(t, db, p.ID)
+		// Closed: the counts and each option's receipts are published.
+		r := f.get(t, f.ana, p).Result
+		if r.Options[0].Votes != 3 || r.Options[1].Votes != 1 || !slices.Contains(r.Options[1].Receipts, receipts[f.ben.UserID]) {
+			t.Fatalf("after the close: %+v", r.Options)
+		}
+	})
+}
+
+// operatorCannotLink reads a poll's ballots and voters as whoever holds the database would, system
+// columns included, and fails when something ties a ballot to its voter.
+func operatorCannotLink(t *testing.T, db *store.DB, pollID string) {
+	t.Helper()
+	voters := storetest.Rows(t, db, "SELECT voter_id, voter_name, cast_by, cast_by_name, CAST(voted_at AS TEXT) FROM poll_voters WHERE poll_id = $1", pollID)
+	ballots := storetest.Rows(t, db, "SELECT id, option_id, CAST(weight AS TEXT), receipt FROM poll_ballots WHERE poll_id = $1", pollID)
+	if len(voters) < 2 || len(ballots) != len(voters) {
+		t.Fatalf("%d voters, %d ballots", len(voters), len(ballots))
+	}
+	for _, b := range ballots {
+		for _, v := range voters {
+			for _, cell := range v {
+				if slices.Contains(b, cell) {
+					t.Fatalf("ballot %v shares %q with voter %v", b, cell, v)
+				}
+			}
+		}
+	}
+	if db.Engine() == store.Postgres {
+		// xmin names the transaction that wrote a row, ctid its place in the heap: one transaction wrote
+		// every ballot, in the order of their random ids, so neither tells a ballot's voter or arrival.
+		rows := storetest.Rows(t, db, "SELECT xmin::text, id FROM poll_ballots WHERE poll_id = $1 ORDER BY ctid", pollID)
+		xmins, ids := map[string]bool{}, []string{}
+		for _, r := range rows {
+			xmins[r[0]] = true
+			ids = append(ids, r[1])
+		}
+		if len(xmins) != 1 || !slices.IsSorted(ids) {
+			t.Fatalf("ballots by ctid (xmin, id): %v", rows)
+		}
+		return
+	}
+	// SQLite: no rowid to give the arrival order, and the table is kept in the order of the random ids.
+	ddl := flat(storetest.Rows(t, db, "SELECT sql FROM sqlite_master WHERE name = 'poll_ballots'"))
+	if len(ddl) != 1 || !strings.Contains(ddl[0], "WITHOUT ROWID") {
+		t.Fatalf("poll_ballots: %v", ddl)
+	}
+	// A scan of the table itself (+poll_id keeps the index out), as a reader of the file would see it.
+	if ids := flat(storetest.Rows(t, db, "SELECT id, weight, receipt FROM poll_ballots WHERE +poll_id = $1", pollID)); !slices.IsSorted(ids) {
+		t.Fatalf("ballots stored in the order %v", ids)
+	}
+}
+
+// Issue 33, finding 3: a receipt proves that a ballot was counted; it never lets anyone change it. Ana gave
+// Ben her vote for the junta; he voted for her and for himself, and she revoked it: Ben, who keeps all
+// that her vote gave him, can no longer change it, neither as her representative nor as himself.
+func TestAReceiptDoesNotAuthoriseAChangeOfVote(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.junta(t, voting.Input{Secret: true, AllowChange: true})
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Delegate(ctx, f.ana, p.ID, f.ben.UserID, true); err != nil {
+			t.Fatal(err)
+		}
+		forAna := f.vote(t, f.ben, p, "A favor", f.ana)
+		own := f.vote(t, f.ben, p, "En contra", nil)
+		change := func(a *domain.Actor, text string, forOwner *domain.Actor, v *voting.Voted) error {
+			in := voting.VoteInput{OptionID: option(p, text), Key: v.Key}
+			if forOwner != nil {
+				in.For = forOwner.UserID
+			}
+			_, err := f.svc.Vote(ctx, a, p.ID, in)
+			return err
+		}
+		// While he represents her, Ben may change her vote.
+		if err := change(f.ben, "Abstención", f.ana, forAna); err != nil {
+			t.Fatal(err)
+		}
+		if err := change(f.ben, "A favor", f.ana, forAna); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Delegate(ctx, f.ana, p.ID, "", true); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, change(f.ben, "En contra", f.ana, forAna), domain.CodeForbidden, "No representas a ese propietario en esta votación")
+		wantCode(t, change(f.ben, "En contra", nil, forAna), domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
+		// Nor does the receipt, which he also keeps, let him.
+		_, err := f.svc.Vote(ctx, f.ben, p.ID, voting.VoteInput{OptionID: option(p, "En contra"), Key: forAna.Receipt})
+		wantCode(t, err, domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
+		// His own vote he may still change.
+		if err := change(f.ben, "Abstención", nil, own); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		r := f.get(t, f.ana, p).Result
+		if !slices.Equal(r.Options[0].Receipts, []string{forAna.Receipt}) || len(r.Options[1].Receipts) != 0 ||
+			!slices.Equal(r.Options[2].Receipts, []string{own.Receipt}) {
+			t.Fatalf("ballots after the close: %+v", r.Options)
+		}
+	})
 }

@@ -22,7 +22,8 @@ type Represented struct {
 type View struct {
 	Poll   *domain.Poll
 	Result *Result // the counts per option are shown (Options set) once the caller voted, to admins, and after the close
-	// Participation is always shown (live); the counts only when ShowCounts.
+	// Participation is always shown (live); the counts only when ShowCounts. A secret poll shows them to
+	// nobody until the close, and its Result then holds none (only how many voted).
 	ShowCounts bool
 	Mine       *domain.PollVoter // the caller's own participation (in a secret poll without what they voted)
 	CanVote    bool              // active, and the caller has a vote left to cast or may change theirs
@@ -144,6 +145,11 @@ func (s *Service) view(ctx context.Context, a *domain.Actor, p *domain.Poll) (*V
 	}
 	v.ShowCounts = p.Status == domain.PollClosed || a.IsAdmin() || v.Mine != nil ||
 		slices.ContainsFunc(v.Represented, func(r Represented) bool { return r.Voted })
+	if p.Secret && p.Status != domain.PollClosed {
+		// Counts that rise as each one votes, read next to who voted, pair a voter with an option: a secret
+		// poll counts for everybody, its admins included, at the close.
+		v.ShowCounts, v.Result = false, r.withoutCounts()
+	}
 	return v, nil
 }
 
@@ -172,6 +178,11 @@ func (s *Service) Record(ctx context.Context, a *domain.Actor, id string) (*Reco
 	if rec.Voters, err = s.store.PollVoters(ctx, id); err != nil {
 		return nil, err
 	}
+	if v.Poll.Secret { // who took part, by the day (the votes cast since issue 33 are stored so)
+		for i := range rec.Voters {
+			rec.Voters[i].VotedAt = startOfDay(rec.Voters[i].VotedAt, rec.Zone)
+		}
+	}
 	if v.Poll.Kind == domain.PollJunta {
 		if rec.Units, err = s.store.PollUnits(ctx, v.Poll); err != nil {
 			return nil, err
@@ -198,7 +209,8 @@ var (
 func percent(c domain.Coefficient) string { return strings.ReplaceAll(c.String(), ".", ",") }
 
 // CSV writes the record as a CSV (semicolons, as Spanish spreadsheets read it): the poll, the result per
-// option, and one line per voter with their cuota, representative and, if not secret, their vote.
+// option (once it may be shown), and one line per voter with their cuota, representative and, if not
+// secret, their vote and its time (a secret poll's, the day).
 func (rec *Record) CSV() []byte {
 	p, r := rec.Poll, rec.Result
 	var b bytes.Buffer
@@ -234,10 +246,12 @@ func (rec *Record) CSV() []byte {
 	} else {
 		row("Quórum", strconv.Itoa(p.Quorum))
 	}
-	row("")
-	row("Opción", "Votos", "Porcentaje", "Cuotas (%)")
-	for _, o := range r.Options {
-		row(o.Text, strconv.Itoa(o.Votes), strconv.Itoa(o.Percent)+" %", percent(o.Cuota))
+	if rec.ShowCounts {
+		row("")
+		row("Opción", "Votos", "Porcentaje", "Cuotas (%)")
+		for _, o := range r.Options {
+			row(o.Text, strconv.Itoa(o.Votes), strconv.Itoa(o.Percent)+" %", percent(o.Cuota))
+		}
 	}
 	option := map[string]string{}
 	for _, o := range p.Options {
@@ -254,7 +268,11 @@ func (rec *Record) CSV() []byte {
 		if v.OptionID != nil {
 			vote = option[*v.OptionID]
 		}
-		row(v.VoterName, percent(v.Weight), dateTime(v.VotedAt, rec.Zone), by, vote)
+		when := dateTime(v.VotedAt, rec.Zone)
+		if p.Secret { // who took part, by the day only (ADR 0033)
+			when = v.VotedAt.In(rec.Zone).Format("02/01/2006")
+		}
+		row(v.VoterName, percent(v.Weight), when, by, vote)
 	}
 	w.Flush()
 	return b.Bytes()

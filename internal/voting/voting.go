@@ -7,6 +7,9 @@ package voting
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"log/slog"
 	"slices"
 	"strings"
@@ -58,10 +61,10 @@ type Store interface {
 	DeletePoll(ctx context.Context, communityID, id string) error
 	CommunityTimeZone(ctx context.Context, communityID string) (string, error)
 	CastVote(ctx context.Context, pollID string, v domain.PollVoter, b domain.PollBallot) error
-	ChangeVote(ctx context.Context, pollID, voterID, receipt, optionID string, public bool) (bool, error)
+	ChangeVote(ctx context.Context, pollID, voterID, optionID string, key *domain.BallotKey) (string, error)
 	PollVoters(ctx context.Context, pollID string) ([]domain.PollVoter, error)
 	PollBallots(ctx context.Context, pollID string) ([]domain.PollBallot, error)
-	ShuffleBallots(ctx context.Context, pollID string) error
+	SealBallots(ctx context.Context, pollID string) error
 	AddObjection(ctx context.Context, pollID, userID string, at time.Time) error
 	PollObjections(ctx context.Context, pollID string) ([]domain.PollObjection, error)
 	PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.PollRecipient, error)
@@ -116,7 +119,9 @@ var (
 	errAlreadyVoted  = domain.Errorf(domain.CodeConflict, "Ya has votado en esta votación")
 	errNotRepresent  = domain.Errorf(domain.CodeForbidden, "No representas a ese propietario en esta votación")
 	errBadOption     = domain.Errorf(domain.CodeInvalid, "Elige una de las opciones de la votación")
-	errBadReceipt    = domain.Errorf(domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
+	// A secret vote is changed with the key its casting device received, by the voter or their
+	// representative at that moment: never with the receipt, which only proves that it was counted.
+	errBadReceipt = domain.Errorf(domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
 	errJuntaOnly     = domain.Errorf(domain.CodeInvalid, "La representación y la privación del voto son propias de las votaciones de junta")
 	errVotedNoChange = domain.Errorf(domain.CodeConflict, "Ya se ha votado: la representación no se puede cambiar")
 )
@@ -475,7 +480,7 @@ func (s *Service) close(ctx context.Context, p *domain.Poll, now time.Time) (int
 		}
 	}
 	p.Status, p.ClosedAt = domain.PollClosed, &now
-	if err := s.store.ShuffleBallots(ctx, p.ID); err != nil {
+	if err := s.store.SealBallots(ctx, p.ID); err != nil {
 		return 0, err
 	}
 	r, err := s.result(ctx, p)
@@ -623,16 +628,19 @@ func (s *Service) Run(ctx context.Context) {
 }
 
 // VoteInput is a vote: the option, for whom (empty: oneself; else an owner one represents) and, to
-// change a secret vote, the receipt it was given.
+// change a secret vote, the key it was given (Voted.Key). Who may change a vote is who the caller is:
+// the voter, or the owner's representative at that moment; the key only finds the ballot.
 type VoteInput struct {
 	OptionID string
 	For      string
-	Receipt  string
+	Key      string
 }
 
-// Voted is the answer to a vote: the receipt code to check it after the close.
+// Voted is the answer to a vote: the receipt code to check it after the close and, in a secret poll that
+// allows changes, the key to change it (kept on the device; the server stores only two hashes of it).
 type Voted struct {
 	Receipt string
+	Key     string
 	Changed bool
 }
 
@@ -694,18 +702,24 @@ func (s *Service) Vote(ctx context.Context, a *domain.Actor, id string, in VoteI
 			if !p.AllowChange {
 				return errAlreadyVoted
 			}
-			receipt := in.Receipt
-			if !p.Secret {
-				receipt = *voters[i].Receipt
+			// The voter is who the caller is, or whom they represent now (above); in a secret poll the key
+			// must also be the one this voter's vote was cast with.
+			var key *domain.BallotKey
+			if p.Secret {
+				if in.Key == "" {
+					return errBadReceipt
+				}
+				k := ballotKey(p.ID, in.Key)
+				key = &k
 			}
-			ok, err := s.store.ChangeVote(ctx, p.ID, voter, receipt, in.OptionID, !p.Secret)
+			receipt, err := s.store.ChangeVote(ctx, p.ID, voter, in.OptionID, key)
 			if err != nil {
 				return err
 			}
-			if !ok {
+			if receipt == "" {
 				return errBadReceipt
 			}
-			out = Voted{Receipt: receipt, Changed: true}
+			out = Voted{Receipt: receipt, Key: in.Key, Changed: true}
 			return nil
 		}
 		voterName, err := s.store.CommunityMember(ctx, a.CommunityID, voter)
@@ -719,12 +733,21 @@ func (s *Service) Vote(ctx context.Context, a *domain.Actor, id string, in VoteI
 		receipt := newReceipt()
 		v := domain.PollVoter{VoterID: voter, VoterName: voterName, CastBy: a.UserID, CastByName: castByName, Weight: weight,
 			VotedAt: s.now().UTC().Truncate(time.Millisecond)}
+		// A random (v4) id: a time-ordered one would tell when the ballot was cast.
+		b := domain.PollBallot{ID: uuid.NewString(), OptionID: in.OptionID, Weight: weight, Receipt: receipt}
+		out = Voted{Receipt: receipt}
 		if !p.Secret {
 			v.OptionID, v.Receipt = &in.OptionID, &receipt
+		} else {
+			// Who took part is on the record by the day only: a time would pair the vote with a count.
+			v.VotedAt = startOfDay(v.VotedAt, s.zone(ctx, p.CommunityID))
+			if p.AllowChange {
+				out.Key = newBallotKey()
+				k := ballotKey(p.ID, out.Key)
+				v.ChangeTag, b.ChangeTag = k.Voter, k.Ballot
+			}
 		}
-		out = Voted{Receipt: receipt}
-		// A random (v4) id: a time-ordered one would tell when the ballot was cast.
-		return s.store.CastVote(ctx, p.ID, v, domain.PollBallot{ID: uuid.NewString(), OptionID: in.OptionID, Weight: weight, Receipt: receipt})
+		return s.store.CastVote(ctx, p.ID, v, b)
 	})
 	if err != nil {
 		return nil, err
@@ -736,6 +759,30 @@ func (s *Service) Vote(ctx context.Context, a *domain.Actor, id string, in VoteI
 // newReceipt is a voter's receipt code: 12 characters without look-alikes, about 59 random bits.
 func newReceipt() string {
 	return domain.NewPublicID()[:6] + "-" + domain.NewPublicID()[:6]
+}
+
+// newBallotKey is the key to change a secret vote: 128 random bits, given once to the device that cast it.
+func newBallotKey() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// ballotKey is the pair of hashes of a change key that the voter's row and the ballot keep. The key has
+// 128 random bits, so neither hash can be found from the other, nor from the receipts published after the
+// close, without it.
+func ballotKey(pollID, key string) domain.BallotKey {
+	hash := func(role string) string {
+		sum := sha256.Sum256([]byte("vecinos/ballot/" + role + "\x00" + pollID + "\x00" + key))
+		return hex.EncodeToString(sum[:])
+	}
+	return domain.BallotKey{Voter: hash("voter"), Ballot: hash("ballot")}
+}
+
+// startOfDay is the midnight of t's day in loc.
+func startOfDay(t time.Time, loc *time.Location) time.Time {
+	y, m, d := t.In(loc).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, loc).UTC()
 }
 
 // Delegate makes delegateID a's representative in a junta vote (art. 15.1), or revokes it when empty.
