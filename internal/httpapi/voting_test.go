@@ -159,3 +159,54 @@ func TestEveryPollActionIsAudited(t *testing.T) {
 		}
 	})
 }
+
+// Issue 33 over HTTP: an open secret poll sends no count per option to anyone, the admin included; the
+// record dates each vote by its day; a secret vote changes with the key its vote was given, never with
+// the receipt; the close publishes the counts.
+func TestASecretPollShowsNoCountsUntilItCloses(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newCast(t, db)
+		form := map[string]any{"title": "¿Cambiamos de administrador?", "options": []string{"Sí", "No"}, "secret": true, "allowChange": true,
+			"closesAt": time.Now().Add(48 * time.Hour).Format(time.RFC3339)}
+		id := c.admin.must(t, "POST", "/api/v1/polls", form, 201)["id"].(string)
+		base := "/api/v1/polls/" + id
+		options := c.admin.must(t, "POST", base+"/publish", nil, 200)["options"].([]any)
+		yes, no := options[0].(map[string]any)["id"], options[1].(map[string]any)["id"]
+		voted := c.neighbour.must(t, "POST", base+"/vote", map[string]any{"optionId": yes}, 200)
+		c.creator.must(t, "POST", base+"/vote", map[string]any{"optionId": no}, 200)
+		key, _ := voted["changeKey"].(string)
+		if key == "" || key == voted["receipt"] {
+			t.Fatalf("vote: %v", voted)
+		}
+		for _, who := range []*client{c.neighbour, c.creator, c.admin} {
+			p := who.must(t, "GET", base, nil, 200)
+			if p["showCounts"] != false || p["totalVotes"] != float64(2) || p["decision"] != nil {
+				t.Fatalf("open secret poll: %v", p)
+			}
+			for _, o := range p["options"].([]any) {
+				if o := o.(map[string]any); o["votes"] != nil || o["percent"] != nil {
+					t.Fatalf("a count while open: %v", o)
+				}
+			}
+		}
+		madrid, _ := time.LoadLocation("Europe/Madrid")
+		for _, v := range c.admin.must(t, "GET", base+"/record", nil, 200)["voters"].([]any) {
+			at, err := time.Parse(time.RFC3339, v.(map[string]any)["votedAt"].(string))
+			if at = at.In(madrid); err != nil || at.Hour() != 0 || at.Minute() != 0 || at.Second() != 0 {
+				t.Fatalf("the record times a secret vote: %v (%v)", v, err)
+			}
+		}
+		// The receipt is no key; the key is.
+		if p := c.neighbour.must(t, "POST", base+"/vote", map[string]any{"optionId": no, "changeKey": voted["receipt"]}, 422); p["detail"] != "Para cambiar un voto secreto indica el justificante que recibiste al votar" {
+			t.Fatalf("change with the receipt: %v", p)
+		}
+		c.creator.must(t, "POST", base+"/vote", map[string]any{"optionId": no, "changeKey": key}, 422)
+		if changed := c.neighbour.must(t, "POST", base+"/vote", map[string]any{"optionId": no, "changeKey": key}, 200); changed["changed"] != true || changed["receipt"] != voted["receipt"] {
+			t.Fatalf("change: %v", changed)
+		}
+		closed := c.admin.must(t, "POST", base+"/close", nil, 200)
+		if o := closed["options"].([]any)[1].(map[string]any); closed["showCounts"] != true || o["votes"] != float64(2) {
+			t.Fatalf("closed: %v", closed)
+		}
+	})
+}

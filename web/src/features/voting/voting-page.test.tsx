@@ -94,6 +94,48 @@ describe('voting', () => {
     expect(screen.queryByRole('form', { name: 'Tu voto' })).not.toBeInTheDocument()
   }, 20_000) // many clicks on a shared, loaded machine
 
+  it('shows no count per option of an open secret poll, not even to who voted, and changes the vote with its key', async () => {
+    const open = poll({ secret: true, allowChange: true })
+    // Even if a server sent them, the card would not show an open secret poll's counts.
+    const voted = poll({
+      secret: true,
+      allowChange: true,
+      showCounts: true,
+      totalVotes: 3,
+      participation: 12,
+      myVote: { optionId: null, receipt: null, castByName: 'Ana García', votedAt: '2026-01-01T00:00:00Z' },
+      options: [
+        { id: 'o-1', text: 'Sí', choice: null, votes: 2, percent: 67, cuota: null, receipts: [] },
+        { id: 'o-2', text: 'No', choice: null, votes: 1, percent: 33, cuota: null, receipts: [] },
+      ],
+    })
+    let current = open
+    fakeApi.on('GET /api/v1/polls', () => json({ items: [current] }))
+    fakeApi.on('POST /api/v1/polls/{id}/vote', () => {
+      const changed = current === voted
+      current = voted
+      return json({ receipt: 'ABCDEF-GHJKMN', changeKey: changed ? null : 'clave-1', changed, poll: voted })
+    })
+    renderRoute('/voting')
+
+    const form = await screen.findByRole('form', { name: 'Tu voto' })
+    await userEvent.click(within(form).getByRole('radio', { name: 'Sí' }))
+    await userEvent.click(within(form).getByRole('button', { name: 'Votar' }))
+    expect(await screen.findByText('Has votado: Sí')).toBeInTheDocument()
+    expect(screen.getByText('Votación secreta: el recuento de cada opción se publica al cerrarse.')).toBeInTheDocument()
+    expect(screen.getByText('Participación: 3 de 25 votos (12 %)')).toBeInTheDocument()
+    expect(screen.queryByText(/votos? · \d+ %/)).not.toBeInTheDocument()
+    expect(screen.queryByText('(Tu voto)')).not.toBeInTheDocument()
+    expect(screen.getByText('ABCDEF-GHJKMN')).toBeInTheDocument()
+
+    // The change carries the key this device was given, not the receipt.
+    const change = screen.getByRole('form', { name: 'Cambiar tu voto' })
+    await userEvent.click(within(change).getByRole('radio', { name: 'No' }))
+    await userEvent.click(within(change).getByRole('button', { name: 'Votar' }))
+    expect(await screen.findByText('Has votado: No')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/polls/{id}/vote')[1]?.body).toEqual({ optionId: 'o-2', changeKey: 'clave-1' })
+  }, 20_000)
+
   it('shows a closed junta vote with both majorities, provisional under art. 17.8, and lets an absent owner object', async () => {
     fakeApi.on('GET /api/v1/polls', () =>
       json({

@@ -4067,7 +4067,10 @@ export interface components {
             cuota: string;
             /** @description null in a secret poll */
             optionId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A secret poll: the start of the day only
+             */
             votedAt: string;
             voterName: string;
         };
@@ -4814,13 +4817,15 @@ export interface components {
             method: "auto" | "document" | "code";
         };
         VotePollInputBody: {
+            /** @description To change a secret vote: the key its vote was given (changeKey). Only the voter or their representative at that moment may change it */
+            changeKey?: string;
             /** @description An owner the caller represents (art. 15.1); omitted: the caller */
             for?: string;
             optionId: string;
-            /** @description To change a secret vote: the receipt it was given */
-            receipt?: string;
         };
         VotePollOutputBody: {
+            /** @description A secret poll that allows changes: the key to change this vote, given only here (the server keeps hashes of it) */
+            changeKey: string | null;
             /** @description An earlier vote was changed */
             changed: boolean;
             poll: components["schemas"]["Poll"];

@@ -88,8 +88,8 @@ export interface VoteVars {
   optionId: string
   /** An owner the user represents; undefined: the user. */
   for?: string
-  /** To change a secret vote. */
-  receipt?: string
+  /** To change a secret vote: the key its vote was given (kept on this device). */
+  changeKey?: string
 }
 
 export function useVote() {

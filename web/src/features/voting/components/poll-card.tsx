@@ -40,9 +40,17 @@ export function PollCard({ poll, onEdit }: { poll: Poll; onEdit: (poll: Poll) =>
   const me = user?.id ?? ''
   const admin = user?.role === 'admin'
   const junta = poll.kind === 'junta'
+  // A secret vote is remembered on this device only: a change is not in the poll the server sends back,
+  // so the card re-reads the device when one of its forms stores a vote.
+  const [, setStoredVotes] = useState(0)
+  const onStored = () => {
+    setStoredVotes((n) => n + 1)
+  }
   const stored = poll.secret ? secretVote(poll.id, me) : undefined
   const myOption = poll.myVote?.optionId ?? stored?.optionId
   const myReceipt = poll.myVote?.receipt ?? stored?.receipt
+  // A secret poll counts at the close, for everybody: counts that rise with each vote would pair voters with options.
+  const countsHidden = poll.secret && poll.status !== 'closed'
   const mayVoteSelf = poll.status === 'open' && poll.canVote && (!poll.myVote || poll.allowChange) && (!junta || (poll.isElector && !poll.deprived))
   const headingId = `poll-${poll.id}`
 
@@ -80,7 +88,14 @@ export function PollCard({ poll, onEdit }: { poll: Poll; onEdit: (poll: Poll) =>
         {junta && poll.status === 'draft' && admin && <CoefficientNote poll={poll} />}
 
         {mayVoteSelf && (
-          <VoteForm poll={poll} label={poll.myVote ? t('voting.changeYourVote') : t('voting.yourVote')} voter={me} current={myOption} receipt={myReceipt} />
+          <VoteForm
+            poll={poll}
+            label={poll.myVote ? t('voting.changeYourVote') : t('voting.yourVote')}
+            voter={me}
+            current={myOption}
+            changeKey={stored?.key}
+            onStored={onStored}
+          />
         )}
         {poll.status === 'open' &&
           poll.represented
@@ -93,14 +108,21 @@ export function PollCard({ poll, onEdit }: { poll: Poll; onEdit: (poll: Poll) =>
                 voter={r.ownerId}
                 forOwner={r.ownerId}
                 current={poll.secret ? secretVote(poll.id, r.ownerId)?.optionId : undefined}
-                receipt={poll.secret ? secretVote(poll.id, r.ownerId)?.receipt : undefined}
+                changeKey={poll.secret ? secretVote(poll.id, r.ownerId)?.key : undefined}
+                onStored={onStored}
               />
             ))}
         {poll.represented.some((r) => r.voted) && !poll.allowChange && (
           <p className="text-sm">{t('voting.representedVoted', { names: poll.represented.filter((r) => r.voted).map((r) => r.name).join(', ') })}</p>
         )}
 
-        {poll.showCounts && <Results poll={poll} myOption={myOption} language={i18n.language} />}
+        {poll.showCounts && !countsHidden && <Results poll={poll} myOption={myOption} language={i18n.language} />}
+        {countsHidden && poll.status === 'open' && (
+          <div className="flex flex-col gap-1 text-sm">
+            {myOption && <p>{t('voting.yourChoice', { option: poll.options.find((o) => o.id === myOption)?.text ?? '' })}</p>}
+            <p className="text-muted-foreground">{t('voting.secretCountsAtClose')}</p>
+          </div>
+        )}
         <Participation poll={poll} />
         {myReceipt && (
           <p className="text-sm">
@@ -151,11 +173,13 @@ interface VoteFormProps {
   voter: string
   forOwner?: string
   current?: string | null
-  receipt?: string | null
+  /** A secret vote's key to change it, kept on this device when it was cast. */
+  changeKey?: string | null
+  onStored?: () => void
 }
 
 /** The options of the poll and 'Votar': one vote for the user, or for an owner they represent. */
-function VoteForm({ poll, label, voter, forOwner, current, receipt }: VoteFormProps) {
+function VoteForm({ poll, label, voter, forOwner, current, changeKey, onStored }: VoteFormProps) {
   const { t } = useTranslation()
   const [choice, setChoice] = useState(current ?? '')
   const vote = useVote()
@@ -169,10 +193,14 @@ function VoteForm({ poll, label, voter, forOwner, current, receipt }: VoteFormPr
       return
     }
     vote.mutate(
-      { id: poll.id, optionId: choice, ...(forOwner ? { for: forOwner } : {}), ...(poll.secret && receipt ? { receipt } : {}) },
+      { id: poll.id, optionId: choice, ...(forOwner ? { for: forOwner } : {}), ...(poll.secret && changeKey ? { changeKey } : {}) },
       {
         onSuccess: (res) => {
-          if (poll.secret) rememberSecretVote(poll.id, voter, { optionId: choice, receipt: res.receipt })
+          const key = res.changeKey ?? changeKey
+          if (poll.secret) {
+            rememberSecretVote(poll.id, voter, { optionId: choice, receipt: res.receipt, ...(key ? { key } : {}) })
+            onStored?.()
+          }
           toast.success(t('voting.toasts.voted', { receipt: res.receipt }), { duration: 2000 })
         },
         onError: (err) => {

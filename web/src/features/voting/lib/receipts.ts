@@ -1,10 +1,13 @@
 // The receipts of secret votes live only on this device: the server cannot tell a voter what they voted
-// (it does not know), so '(Tu voto)' and a change of a secret vote read them from here.
+// (it does not know), so '(Tu voto)' reads them from here; so does a change of a secret vote, with the key
+// that only the device that cast it received (the server keeps hashes of it, ADR 0033).
 import { readStored, writeStored } from '@/lib/device-storage'
 
 export interface SecretVote {
   optionId: string
   receipt: string
+  /** The key to change it, when the poll allows changes. */
+  key?: string
 }
 
 const key = (pollId: string, voter: string) => `vecinos.vote.${pollId}.${voter}`
@@ -15,5 +18,6 @@ export function rememberSecretVote(pollId: string, voter: string, vote: SecretVo
 
 export function secretVote(pollId: string, voter: string): SecretVote | undefined {
   const v = readStored(localStorage, key(pollId, voter)) as Partial<SecretVote> | null
-  return v && typeof v.optionId === 'string' && typeof v.receipt === 'string' ? { optionId: v.optionId, receipt: v.receipt } : undefined
+  if (!v || typeof v.optionId !== 'string' || typeof v.receipt !== 'string') return undefined
+  return typeof v.key === 'string' ? { optionId: v.optionId, receipt: v.receipt, key: v.key } : { optionId: v.optionId, receipt: v.receipt }
 }
