@@ -2,7 +2,8 @@
 // owners vote, one of them also for the neighbour who delegated her vote to him for the whole junta
 // (art. 15.1); '(Tu voto)' shows; the admin, whose screen follows the participation live, closes it; the
 // result shows both majorities and the CSV downloads; a second vote of the same junta finds the
-// representation already there. Its own server: the users made here count towards its rate limits.
+// representation already there; in a secret consulta nobody, the admin included, sees a count before the
+// close, and a vote is changed with the key its device kept (issue 33). Its own server: the users made here count towards its rate limits.
 import fs from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
@@ -200,4 +201,53 @@ test('a second vote of the same junta: Ana already represents Carla there', asyn
   await forCarla.getByRole('button', { name: 'Votar' }).click();
   await expect(card.getByText('Ya se votó en representación de Carla Cano.')).toBeVisible();
   await expectNoHorizontalScroll(anaPage);
+});
+
+test('a secret consulta: no count for anybody before the close, and a change with the key of the device', async () => {
+  test.slow(); // two voters, a change and the close
+  const title = `Consulta secreta ${Date.now().toString(36)}`;
+  const created = await admin.request.post('/api/v1/polls', {
+    data: { title, options: ['Sí', 'No'], secret: true, allowChange: true, closesAt: new Date(Date.now() + 48 * 3600 * 1000).toISOString() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const opened = await admin.request.post(`/api/v1/polls/${id}/publish`);
+  expect(opened.status(), await opened.text()).toBe(200);
+  const cardOf = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const counts = /\d+ votos? · \d+ %/;
+
+  const anaPage = await ana.newPage();
+  await anaPage.goto('/voting');
+  const anaCard = cardOf(anaPage);
+  await anaCard.getByRole('form', { name: 'Tu voto' }).getByRole('radio', { name: 'Sí' }).check();
+  await anaCard.getByRole('form', { name: 'Tu voto' }).getByRole('button', { name: 'Votar' }).click();
+  await expect(anaCard.getByText('Has votado: Sí')).toBeVisible();
+  await expect(anaCard.getByText('Votación secreta: el recuento de cada opción se publica al cerrarse.')).toBeVisible();
+
+  const benPage = await ben.newPage();
+  await benPage.goto('/voting');
+  const benCard = cardOf(benPage);
+  await benCard.getByRole('form', { name: 'Tu voto' }).getByRole('radio', { name: 'No' }).check();
+  await benCard.getByRole('form', { name: 'Tu voto' }).getByRole('button', { name: 'Votar' }).click();
+  await expect(benCard.getByText('Has votado: No')).toBeVisible();
+
+  // Ana changes her mind: the change carries the key her phone kept.
+  const change = anaCard.getByRole('form', { name: 'Cambiar tu voto' });
+  await change.getByRole('radio', { name: 'No' }).check();
+  await change.getByRole('button', { name: 'Votar' }).click();
+  await expect(anaCard.getByText('Has votado: No')).toBeVisible();
+
+  // Everybody, the admin included, sees how many voted and nothing per option.
+  const page = adminPage;
+  await page.goto('/voting');
+  const adminCard = cardOf(page);
+  await expect(adminCard.getByText('Participación: 2 de 25 votos (8 %)')).toBeVisible();
+  for (const card of [anaCard, benCard, adminCard]) {
+    await expect(card.getByText(counts)).toHaveCount(0);
+  }
+  await adminCard.getByRole('button', { name: 'Cerrar votación' }).click();
+  await expect(adminCard.getByText('Cerrada', { exact: true })).toBeVisible();
+  await expect(adminCard.getByText('2 votos · 100 %')).toBeVisible();
+  await anaPage.reload();
+  await expect(cardOf(anaPage).getByText('No(Tu voto)')).toBeVisible();
 });
