@@ -710,7 +710,7 @@ func TestNobodyCanLinkASecretBallotToItsVoter(t *testing.T) {
 		f := setup(t, db)
 		ctx := context.Background()
 		// A consulta: its ballots weigh the same (a junta vote's carries its cuota, see ADR 0033).
-		p := f.consulta(t, voting.Input{Secret: true})
+		p := f.consulta(t, voting.Input{Secret: true, AllowChange: true})
 		j := f.junta(t, voting.Input{Secret: true})
 		if _, err := f.svc.Publish(ctx, f.admin, j.ID); err != nil {
 			t.Fatal(err)
@@ -764,9 +764,20 @@ func TestNobodyCanLinkASecretBallotToItsVoter(t *testing.T) {
 			}
 		}
 
+		tags := func() string {
+			return storetest.Rows(t, db, `SELECT (SELECT COUNT(change_tag) FROM poll_voters WHERE poll_id = $1)
+				|| '+' || (SELECT COUNT(change_tag) FROM poll_ballots WHERE poll_id = $1)`, p.ID)[0][0]
+		}
+		// While open each vote keeps the two unrelated hashes of its change key; the close erases them.
+		if got := tags(); got != "4+4" {
+			t.Fatalf("change tags while open: %s", got)
+		}
 		operatorCannotLink(t, db, p.ID)
 		if _, err := f.svc.Close(ctx, f.admin, p.ID); err != nil {
 			t.Fatal(err)
+		}
+		if got := tags(); got != "0+0" {
+			t.Fatalf("change tags after the close: %s", got)
 		}
 		operatorCannotLink(t, db, p.ID)
 		// Closed: the counts and each option's receipts are published.
@@ -781,15 +792,16 @@ func TestNobodyCanLinkASecretBallotToItsVoter(t *testing.T) {
 // columns included, and fails when something ties a ballot to its voter.
 func operatorCannotLink(t *testing.T, db *store.DB, pollID string) {
 	t.Helper()
-	voters := storetest.Rows(t, db, "SELECT voter_id, voter_name, cast_by, cast_by_name, CAST(voted_at AS TEXT) FROM poll_voters WHERE poll_id = $1", pollID)
-	ballots := storetest.Rows(t, db, "SELECT id, option_id, CAST(weight AS TEXT), receipt FROM poll_ballots WHERE poll_id = $1", pollID)
+	voters := storetest.Rows(t, db, `SELECT voter_id, voter_name, cast_by, cast_by_name, CAST(voted_at AS TEXT), COALESCE(change_tag, '')
+		FROM poll_voters WHERE poll_id = $1`, pollID)
+	ballots := storetest.Rows(t, db, "SELECT id, option_id, CAST(weight AS TEXT), receipt, COALESCE(change_tag, '') FROM poll_ballots WHERE poll_id = $1", pollID)
 	if len(voters) < 2 || len(ballots) != len(voters) {
 		t.Fatalf("%d voters, %d ballots", len(voters), len(ballots))
 	}
 	for _, b := range ballots {
 		for _, v := range voters {
 			for _, cell := range v {
-				if slices.Contains(b, cell) {
+				if cell != "" && slices.Contains(b, cell) {
 					t.Fatalf("ballot %v shares %q with voter %v", b, cell, v)
 				}
 			}
