@@ -111,17 +111,17 @@ func New(store Store, o Options) *Service {
 }
 
 var (
-	errNotAdmin      = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden crear, editar, abrir o cerrar votaciones")
-	errNotDraft      = domain.Errorf(domain.CodeConflict, "Solo se puede modificar una votación en borrador")
-	errNotOpen       = domain.Errorf(domain.CodeConflict, "La votación no está activa")
-	errNotOwner      = domain.Errorf(domain.CodeForbidden, "En una votación de junta solo votan los propietarios")
-	errDeprived      = domain.Errorf(domain.CodeForbidden, "Tu vivienda está privada del voto en esta votación (art. 15.2 LPH)")
-	errAlreadyVoted  = domain.Errorf(domain.CodeConflict, "Ya has votado en esta votación")
-	errNotRepresent  = domain.Errorf(domain.CodeForbidden, "No representas a ese propietario en esta votación")
-	errBadOption     = domain.Errorf(domain.CodeInvalid, "Elige una de las opciones de la votación")
+	errNotAdmin     = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden crear, editar, abrir o cerrar votaciones")
+	errNotDraft     = domain.Errorf(domain.CodeConflict, "Solo se puede modificar una votación en borrador")
+	errNotOpen      = domain.Errorf(domain.CodeConflict, "La votación no está activa")
+	errNotOwner     = domain.Errorf(domain.CodeForbidden, "En una votación de junta solo votan los propietarios")
+	errDeprived     = domain.Errorf(domain.CodeForbidden, "Tu vivienda está privada del voto en esta votación (art. 15.2 LPH)")
+	errAlreadyVoted = domain.Errorf(domain.CodeConflict, "Ya has votado en esta votación")
+	errNotRepresent = domain.Errorf(domain.CodeForbidden, "No representas a ese propietario en esta votación")
+	errBadOption    = domain.Errorf(domain.CodeInvalid, "Elige una de las opciones de la votación")
 	// A secret vote is changed with the key its casting device received, by the voter or their
 	// representative at that moment: never with the receipt, which only proves that it was counted.
-	errBadReceipt = domain.Errorf(domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
+	errBadReceipt    = domain.Errorf(domain.CodeInvalid, "Para cambiar un voto secreto indica el justificante que recibiste al votar")
 	errJuntaOnly     = domain.Errorf(domain.CodeInvalid, "La representación y la privación del voto son propias de las votaciones de junta")
 	errVotedNoChange = domain.Errorf(domain.CodeConflict, "Ya se ha votado: la representación no se puede cambiar")
 )
