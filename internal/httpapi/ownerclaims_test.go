@@ -174,6 +174,24 @@ func TestATenantDoesNotBecomeTheOwnerOfEveryOwnerlessUnit(t *testing.T) {
 			t.Fatalf("teo's approved claims: %d, want 2 (2º B by its code, 2º C by the admin)", approved)
 		}
 
+		// A document names the sender's home: approved, it confirms her claim to own that unit, and only hers.
+		eva = e.ivLogin(t, "eva@example.es")
+		eva.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"unitId": id("1º D"), "owner": true}, 200)
+		evaKey, _ := eva.mustUpload(t, "verification-documents", testPDF, "escritura.pdf", "application/pdf")
+		eva.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "document", "documentKey": evaKey}, 200)
+		rs = obItems(t, admin.must(t, "GET", "/api/v1/community/verifications?status=pending", nil, 200), "requests")
+		if len(rs) != 1 || rs[0]["unitNumber"] != "1º D" {
+			t.Fatalf("verification queue: %v", rs)
+		}
+		obReview(t, admin, "verifications", rs[0]["id"].(string), "approved", "")
+		if u := eva.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any); u["isOwner"] != true || u["ownerClaimPending"] != false {
+			t.Fatalf("eva's home after her document: %v", u)
+		}
+		if got := pendingOwnerClaims(t, admin, "eva@example.es"); len(got) != 1 || got["2º D"] == nil {
+			t.Fatalf("eva's other claim: %v", got)
+		}
+		stillPending("1º A", "1º B", "1º D", "2º A", "2º D")
+
 		// The code is issued only by an admin, for a member and a unit of the community.
 		obDetail(t, teo, "POST", "/api/v1/community/verification-codes", map[string]any{"userId": teoID, "unitId": id("1º A")}, 403, "forbidden",
 			"Solo los administradores pueden acceder a esta sección")
