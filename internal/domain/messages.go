@@ -502,6 +502,10 @@ var translations = map[string]translation{
 		ca: "No s'ha trobat l'habitatge",
 		en: "The unit was not found",
 	},
+	"No se encontró el vecino": {
+		ca: "No s'ha trobat el veí",
+		en: "The neighbour was not found",
+	},
 	"Esta invitación ya se ha aceptado": {
 		ca: "Aquesta invitació ja s'ha acceptat",
 		en: "This invitation has already been accepted",

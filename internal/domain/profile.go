@@ -123,6 +123,7 @@ type VerificationRequest struct {
 	UserID      string
 	CommunityID string
 	Method      VerificationMethod
+	UnitID      *string // the unit it verifies: a document's is the member's home, a code's the one the admin named
 	DocumentKey *string
 	Status      VerificationStatus
 	Note        *string
@@ -223,7 +224,8 @@ type OwnerClaim struct {
 	FullName  string
 	Email     string
 	UnitLabel string
-	NewUnit   bool // the unit is not in the registry yet: accepting the claim accepts the unit too
+	NewUnit   bool           // the unit is not in the registry yet: accepting the claim accepts the unit too
+	Others    []UnitOccupant // who else lives in or owns the unit
 }
 
 // UnitLabel is how a unit is named to people: its portal, floor and number ("Portal 1 · 2º · B").

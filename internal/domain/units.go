@@ -442,6 +442,16 @@ type UnitResidentClaim struct {
 	UnitID, UserID, FullName, Email, UnitLabel string
 	Relation                                   UnitRelation
 	CreatedAt                                  time.Time
+	Others                                     []UnitOccupant // who else lives in or owns the unit, for the admin deciding
+}
+
+// UnitOccupant is someone who lives in or owns a unit, as an admin deciding a claim to it sees them:
+// its owner, whoever has it as their home (tenant when someone else owns it), its further members, and
+// whoever claims to own it (unconfirmed).
+type UnitOccupant struct {
+	UserID, FullName string
+	Relation         UnitRelation
+	Confirmed        bool
 }
 
 // AreaRegistry is the realtime area (ADR 0006 addendum) of the units registry, the claims to its units

@@ -49,7 +49,9 @@ func TestAdminDeletionKeepsTheCommunityAndTheirReviews(t *testing.T) {
 		e := newEnv(t, db)
 		admin := e.obAdmin(t, "presi@example.es", "Alcalá 12")
 		luis := e.obMember(t, "luis@example.es", e.communityCode(t, admin))
-		code := admin.must(t, "POST", "/api/v1/community/verification-codes", nil, 201)["code"].(string)
+		luis.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"floor": "1", "door": "A"}, 200)
+		unitID := luis.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any)["id"]
+		code := admin.must(t, "POST", "/api/v1/community/verification-codes", map[string]any{"userId": luis.obID(t), "unitId": unitID}, 201)["code"].(string)
 		luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": code}, 200)
 		admin.must(t, "POST", "/api/v1/account/delete", map[string]any{"password": "Secreto123"}, 204)
 		v := luis.must(t, "GET", "/api/v1/verification", nil, 200)

@@ -169,7 +169,8 @@ func TestAnOwnerClaimGivesNoOwnerRightsUntilConfirmed(t *testing.T) {
 		if r := role("ana@example.es"); r == "owner" {
 			t.Fatal("ana is an owner before confirmation")
 		}
-		secret := admin.must(t, "POST", "/api/v1/community/verification-codes", nil, 201)["code"]
+		anaUnit := ana.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any)["id"]
+		secret := admin.must(t, "POST", "/api/v1/community/verification-codes", map[string]any{"userId": ana.obID(t), "unitId": anaUnit}, 201)["code"]
 		ana.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": secret}, 200)
 		if u := ana.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any); u["isOwner"] != true || u["ownerClaimPending"] != false {
 			t.Fatalf("verified owner's unit: %v", u)

@@ -28,14 +28,15 @@ func joinRequestOf(r *domain.JoinRequest) JoinRequest {
 
 // OwnerClaim is a member's claim to own a unit, waiting for an admin.
 type OwnerClaim struct {
-	ID         string     `json:"id"`
-	FullName   string     `json:"fullName"`
-	Email      string     `json:"email"`
-	UnitLabel  string     `json:"unitLabel"`
-	NewUnit    bool       `json:"newUnit" doc:"The unit is not in the registry yet: confirming the owner accepts it too"`
-	Status     string     `json:"status" enum:"pending,approved,rejected"`
-	CreatedAt  time.Time  `json:"createdAt"`
-	ReviewedAt *time.Time `json:"reviewedAt"`
+	ID         string         `json:"id"`
+	FullName   string         `json:"fullName"`
+	Email      string         `json:"email"`
+	UnitLabel  string         `json:"unitLabel"`
+	NewUnit    bool           `json:"newUnit" doc:"The unit is not in the registry yet: confirming the owner accepts it too"`
+	Others     []UnitOccupant `json:"others" doc:"Who else lives in or owns the unit now, for the admin deciding (the claimant left out)"`
+	Status     string         `json:"status" enum:"pending,approved,rejected"`
+	CreatedAt  time.Time      `json:"createdAt"`
+	ReviewedAt *time.Time     `json:"reviewedAt"`
 }
 
 type myJoinRequestOutput struct {
@@ -117,7 +118,8 @@ func (s *server) reviewJoinRequest(ctx context.Context, in *reviewInput) (*joinR
 }
 
 func ownerClaimOf(o *domain.OwnerClaim) OwnerClaim {
-	return OwnerClaim{ID: o.ID, FullName: o.FullName, Email: o.Email, UnitLabel: o.UnitLabel, NewUnit: o.NewUnit, Status: string(o.Status), CreatedAt: o.CreatedAt, ReviewedAt: o.ReviewedAt}
+	return OwnerClaim{ID: o.ID, FullName: o.FullName, Email: o.Email, UnitLabel: o.UnitLabel, NewUnit: o.NewUnit, Others: occupantsOf(o.Others),
+		Status: string(o.Status), CreatedAt: o.CreatedAt, ReviewedAt: o.ReviewedAt}
 }
 
 func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*ownerClaimsOutput, error) {

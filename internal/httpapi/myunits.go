@@ -88,13 +88,29 @@ func (s *server) removeMyUnit(ctx context.Context, in *myUnitIDInput) (*myUnitsO
 
 // ResidentClaim is a member's pending claim to live in a further unit.
 type ResidentClaim struct {
-	UnitID    string    `json:"unitId"`
-	UserID    string    `json:"userId"`
-	FullName  string    `json:"fullName"`
-	Email     string    `json:"email"`
-	UnitLabel string    `json:"unitLabel"`
-	Relation  string    `json:"relation" enum:"resident,tenant,family" doc:"how the member says they live there"`
-	CreatedAt time.Time `json:"createdAt"`
+	UnitID    string         `json:"unitId"`
+	UserID    string         `json:"userId"`
+	FullName  string         `json:"fullName"`
+	Email     string         `json:"email"`
+	UnitLabel string         `json:"unitLabel"`
+	Relation  string         `json:"relation" enum:"resident,tenant,family" doc:"how the member says they live there"`
+	CreatedAt time.Time      `json:"createdAt"`
+	Others    []UnitOccupant `json:"others" doc:"Who else lives in or owns the unit now, for the admin deciding (the claimant left out)"`
+}
+
+// UnitOccupant is someone who lives in or owns a unit, beside a claim to it.
+type UnitOccupant struct {
+	FullName  string `json:"fullName"`
+	Relation  string `json:"relation" enum:"owner,resident,tenant,family" doc:"owner: its owner, or (unconfirmed) who claims to own it; tenant: their home, which someone else owns"`
+	Confirmed bool   `json:"confirmed" doc:"false: a claim an admin has not decided yet"`
+}
+
+func occupantsOf(os []domain.UnitOccupant) []UnitOccupant {
+	out := make([]UnitOccupant, len(os))
+	for i, o := range os {
+		out[i] = UnitOccupant{FullName: o.FullName, Relation: string(o.Relation), Confirmed: o.Confirmed}
+	}
+	return out
 }
 
 type residentClaimsOutput struct {
@@ -125,7 +141,7 @@ func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClai
 	out.Body.Claims = make([]ResidentClaim, len(cs))
 	for i, c := range cs {
 		out.Body.Claims[i] = ResidentClaim{UnitID: c.UnitID, UserID: c.UserID, FullName: c.FullName, Email: c.Email, UnitLabel: c.UnitLabel,
-			Relation: string(c.Relation), CreatedAt: c.CreatedAt}
+			Relation: string(c.Relation), CreatedAt: c.CreatedAt, Others: occupantsOf(c.Others)}
 	}
 	return out, nil
 }

@@ -130,7 +130,8 @@ func TestAMemberBelongsToFurtherUnitsConfirmedByAnAdmin(t *testing.T) {
 
 		// Level-2 verification confirms an owner claim on a further unit too.
 		eva.must(t, "POST", "/api/v1/my-units", map[string]any{"unitId": id("1º A"), "relation": "owner"}, 200)
-		secret := admin.must(t, "POST", "/api/v1/community/verification-codes", nil, 201)["code"]
+		// (A code is for one member and one unit: the admin issues it for Eva and 1º A.)
+		secret := admin.must(t, "POST", "/api/v1/community/verification-codes", map[string]any{"userId": eva.obID(t), "unitId": id("1º A")}, 201)["code"]
 		eva.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": secret}, 200)
 		// Without a unit she lives in, the unit she owns is her primary one (as in 'Mi vivienda').
 		if got := strings.Join(myUnits(t, eva), ","); got != "1º A|owner|yes|yes" {

@@ -211,6 +211,7 @@ func TestMembershipEndpointsRefuseAnonymousAndOutsiders(t *testing.T) {
 		"/api/v1/onboarding/verify": map[string]any{"method": "auto"}, "/api/v1/onboarding/done": map[string]any{"displayName": "Eva", "rulesAccepted": true},
 		"/api/v1/unit": map[string]any{"unitNumber": "1"}, "/api/v1/community": map[string]any{}, "/api/v1/community/members/x/role": map[string]any{"role": "user"},
 		"/api/v1/community/verifications/x/review": map[string]any{"decision": "approved"},
+		"/api/v1/community/verification-codes":     map[string]any{"userId": "x", "unitId": "x"},
 	}
 	for _, ep := range eps {
 		if !ep.member {

@@ -21,7 +21,7 @@ type VerificationRequest struct {
 	UserID      string     `json:"userId"`
 	FullName    string     `json:"fullName,omitempty" doc:"In the admins' queue"`
 	Email       string     `json:"email,omitempty" doc:"In the admins' queue"`
-	UnitNumber  *string    `json:"unitNumber,omitempty" doc:"In the admins' queue"`
+	UnitNumber  *string    `json:"unitNumber,omitempty" doc:"In the admins' queue: the number of the unit the request is about (a document: the member's home when sent; a code: the unit it was issued for)"`
 	Method      string     `json:"method" enum:"document,code"`
 	DocumentURL *string    `json:"documentUrl" doc:"/files/verification-documents/…: readable by the user and their community's admins; null once reviewed (the document is erased, only the outcome stays)"`
 	Status      string     `json:"status" enum:"pending,approved,rejected"`
@@ -77,9 +77,16 @@ type reviewInput struct {
 
 type verificationRequestOutput struct{ Body VerificationRequest }
 
+type issueCodeInput struct {
+	Body struct {
+		UserID string `json:"userId" minLength:"1" maxLength:"64" doc:"The member the code is for: nobody else can use it"`
+		UnitID string `json:"unitId" minLength:"1" maxLength:"64" doc:"The unit it verifies them for: it confirms their claim to own that unit, no other"`
+	}
+}
+
 type codeOutput struct {
 	Body struct {
-		Code      string    `json:"code" doc:"Single use; give it to the neighbour"`
+		Code      string    `json:"code" doc:"Single use, for that member and unit only; give it to the neighbour"`
 		ExpiresAt time.Time `json:"expiresAt"`
 	}
 }
@@ -138,16 +145,16 @@ func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*veri
 	return &verificationRequestOutput{Body: verificationOf(v)}, nil
 }
 
-func (s *server) issueCode(ctx context.Context, _ *struct{}) (*codeOutput, error) {
+func (s *server) issueCode(ctx context.Context, in *issueCodeInput) (*codeOutput, error) {
 	a, err := member(ctx)
 	if err != nil {
 		return nil, err
 	}
-	code, err := s.Profiles.IssueCode(ctx, a)
+	code, expires, err := s.Profiles.IssueCode(ctx, a, in.Body.UserID, in.Body.UnitID)
 	if err != nil {
 		return nil, err
 	}
 	out := &codeOutput{}
-	out.Body.Code, out.Body.ExpiresAt = code, time.Now().Add(profiles.VerificationCodeTTL).UTC().Truncate(time.Second)
+	out.Body.Code, out.Body.ExpiresAt = code, expires.UTC().Truncate(time.Second)
 	return out, nil
 }

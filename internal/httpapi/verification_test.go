@@ -94,19 +94,26 @@ func TestVerificationByAdminCode(t *testing.T) {
 		eva := e.obMember(t, "eva@example.es", code)
 		stranger := e.obAdmin(t, "fuera@example.es", "Otra")
 
-		obDetail(t, luis, "POST", "/api/v1/community/verification-codes", nil, 403, "forbidden", "Solo los administradores pueden acceder a esta sección")
-		issued := admin.must(t, "POST", "/api/v1/community/verification-codes", nil, 201)
+		luis.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"floor": "1", "door": "A"}, 200)
+		unitID := luis.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any)["id"]
+		// A code is for one member and one unit.
+		forLuis := map[string]any{"userId": luis.obID(t), "unitId": unitID}
+		obDetail(t, luis, "POST", "/api/v1/community/verification-codes", forLuis, 403, "forbidden", "Solo los administradores pueden acceder a esta sección")
+		admin.must(t, "POST", "/api/v1/community/verification-codes", nil, 400)
+		issued := admin.must(t, "POST", "/api/v1/community/verification-codes", forLuis, 201)
 		secret := issued["code"].(string)
 		if len(secret) < 6 || issued["expiresAt"] == nil {
 			t.Fatalf("code: %v", issued)
 		}
 		obDetail(t, luis, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": "ABC12"}, 422, "invalid", "El código debe tener al menos 6 caracteres")
 		obDetail(t, stranger, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": secret}, 422, "invalid", "El código no es válido o ha caducado")
+		// Not Eva's: another member of the community cannot use it either.
+		obDetail(t, eva, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": secret}, 422, "invalid", "El código no es válido o ha caducado")
 		v := luis.must(t, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": " " + secret + " "}, 200)
 		if v["level"] != 2.0 || v["latest"].(map[string]any)["method"] != "code" {
 			t.Fatalf("verified by code: %v", v)
 		}
 		// Single use.
-		obDetail(t, eva, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": secret}, 422, "invalid", "El código no es válido o ha caducado")
+		obDetail(t, luis, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": secret}, 422, "invalid", "El código no es válido o ha caducado")
 	})
 }

@@ -3,6 +3,7 @@ package profiles
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"vecinos/internal/auth"
@@ -200,17 +201,27 @@ func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate
 // hashCode is what is stored of a verification code (like email tokens, never the code itself).
 func hashCode(code string) string { return auth.HashToken(code) }
 
-// IssueCode makes a new single-use verification code for the admin's community and returns it with its
-// expiry. The admin hands it to a neighbour, who enters it in /verify.
-func (s *Service) IssueCode(ctx context.Context, a *domain.Actor) (string, error) {
+// IssueCode makes a new single-use verification code for one member of the admin's community and one
+// of its units, and returns it with its expiry. The admin hands it to that neighbour, who enters it in
+// /verify: it verifies them for that unit (confirming their claim to own it, if they made one), and
+// nobody else can use it.
+func (s *Service) IssueCode(ctx context.Context, a *domain.Actor, userID, unitID string) (string, time.Time, error) {
 	if err := a.RequireAdmin(errAdminsOnly); err != nil {
-		return "", err
+		return "", time.Time{}, err
 	}
 	code := domain.NewPublicID()
-	if err := s.store.CreateVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, s.now().Add(VerificationCodeTTL)); err != nil {
-		return "", err
+	now := s.now()
+	expires := now.Add(VerificationCodeTTL)
+	member, unit, err := s.store.CreateVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, userID, unitID, now, expires)
+	switch {
+	case err != nil:
+		return "", time.Time{}, err
+	case !member:
+		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró el vecino")
+	case !unit:
+		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
 	}
-	return code, nil
+	return code, expires, nil
 }
 
 // Verifications lists the verification requests of the admin's community in a status ("" = all).

@@ -193,8 +193,16 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		if err := s.checkDocument(ctx, a, key); err != nil {
 			return nil, err
 		}
+		// The document is about the member's home: approved, it confirms their claim to own that unit only.
+		home, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+		if err != nil {
+			return nil, err
+		}
 		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByDocument,
 			DocumentKey: &key, Status: domain.VerificationPending, CreatedAt: now}
+		if home != nil {
+			v.UnitID = &home.ID
+		}
 		if err := s.store.SubmitVerification(ctx, v, domain.StepDone); err != nil {
 			return nil, err
 		}
@@ -208,8 +216,12 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		}
 		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByCode,
 			Status: domain.VerificationApproved, ReviewedAt: &now, CreatedAt: now}
-		if err := s.store.RedeemVerificationCode(ctx, hashCode(code), v, now, domain.StepDone); err != nil {
+		ok, err := s.store.RedeemVerificationCode(ctx, hashCode(code), v, now, domain.StepDone)
+		if err != nil {
 			return nil, err
+		}
+		if !ok { // no such code, another member's, spent or expired: all look the same
+			return nil, domain.Errorf(domain.CodeInvalid, "El código no es válido o ha caducado")
 		}
 	default:
 		return nil, domain.Errorf(domain.CodeInvalid, "Elige cómo verificarte")

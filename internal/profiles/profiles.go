@@ -57,8 +57,8 @@ type Store interface {
 	ReviewProposedUnit(ctx context.Context, id, communityID string, status domain.ReviewStatus) (*domain.ProposedUnit, error)
 
 	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
-	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy string, expires time.Time) error
-	RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) error
+	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) (member, unit bool, err error)
+	RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) (bool, error)
 	VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error)
 	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
 	ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,

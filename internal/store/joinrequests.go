@@ -210,9 +210,21 @@ func queryOwnerClaims(ctx context.Context, c conn, where string, args ...any) ([
 }
 
 // OwnerClaims lists a community's owner claims in a status ("" = all), oldest first.
+// Each comes with who else lives in or owns its unit now.
 func (db *DB) OwnerClaims(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.OwnerClaim, error) {
-	return queryOwnerClaims(ctx, db.reader(), `o.community_id = ? AND (CAST(? AS TEXT) = '' OR o.status = ?)
+	os, err := queryOwnerClaims(ctx, db.reader(), `o.community_id = ? AND (CAST(? AS TEXT) = '' OR o.status = ?)
 		ORDER BY o.created_at, o.id LIMIT 500`, communityID, string(status), string(status))
+	if err != nil {
+		return nil, err
+	}
+	occupants, err := unitOccupants(ctx, db.reader(), communityID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range os {
+		os[i].Others = othersThan(occupants, os[i].UnitID, os[i].UserID)
+	}
+	return os, nil
 }
 
 // HasOwnerClaim reports whether the user has a pending claim to the unit.
@@ -268,21 +280,33 @@ func (db *DB) ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID 
 	return out, err
 }
 
-// confirmOwnerClaims makes good the pending owner claims of a member whose level-2 verification was just
-// approved: they own the units claimed that nobody owns.
-func confirmOwnerClaims(ctx context.Context, tx conn, userID, communityID string, reviewerID *string, now time.Time) error {
+// confirmOwnerClaim makes good a member's pending claim to own one unit, after a level-2 verification
+// that names that unit was approved: they own it when nobody does (else the claim waits for an admin),
+// and their further unit becomes a confirmed membership. No other claim of theirs is touched.
+func confirmOwnerClaim(ctx context.Context, tx conn, userID, communityID, unitID string, reviewerID *string, now time.Time) error {
 	ms := now.UnixMilli()
-	if _, err := tx.exec(ctx, `UPDATE units SET owner_id = ?, updated_at = ? WHERE owner_id IS NULL AND id IN
-		(SELECT unit_id FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending')`, userID, ms, userID, communityID); err != nil {
+	var claimID string
+	err := tx.queryRow(ctx, "SELECT id FROM owner_claims WHERE user_id = ? AND community_id = ? AND unit_id = ? AND status = 'pending' ORDER BY created_at, id LIMIT 1",
+		userID, communityID, unitID).Scan(&claimID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
 		return err
 	}
-	// Their further units they now own are confirmed memberships.
-	if _, err := tx.exec(ctx, `UPDATE unit_members SET confirmed_at = ?, confirmed_by = ? WHERE user_id = ? AND relation = 'owner'
-		AND confirmed_at IS NULL AND unit_id IN (SELECT id FROM units WHERE community_id = ? AND owner_id = ?)`, ms, reviewerID, userID, communityID, userID); err != nil {
+	res, err := tx.exec(ctx, "UPDATE units SET owner_id = ?, updated_at = ? WHERE id = ? AND community_id = ? AND owner_id IS NULL", userID, ms, unitID, communityID)
+	if err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, "UPDATE owner_claims SET status = 'approved', reviewed_by = ?, reviewed_at = ? WHERE user_id = ? AND community_id = ? AND status = 'pending'",
-		reviewerID, ms, userID, communityID)
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil
+	}
+	if _, err := tx.exec(ctx, "UPDATE owner_claims SET status = 'approved', reviewed_by = ?, reviewed_at = ? WHERE user_id = ? AND unit_id = ? AND status = 'pending'",
+		reviewerID, ms, userID, unitID); err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, `UPDATE unit_members SET confirmed_at = ?, confirmed_by = ? WHERE unit_id = ? AND user_id = ? AND relation = 'owner'
+		AND confirmed_at IS NULL`, ms, reviewerID, unitID, userID)
 	return err
 }
 

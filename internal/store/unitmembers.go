@@ -175,7 +175,17 @@ func (db *DB) ResidentClaims(ctx context.Context, communityID string) ([]domain.
 		c.UnitLabel, c.Relation, c.CreatedAt = domain.UnitLabel(building, floor, number), domain.UnitRelation(relation), time.UnixMilli(created).UTC()
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	occupants, err := unitOccupants(ctx, db.reader(), communityID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Others = othersThan(occupants, out[i].UnitID, out[i].UserID)
+	}
+	return out, nil
 }
 
 // ReviewResidentClaim confirms (or, rejected, drops) a member's pending claim to live in a further unit
@@ -218,4 +228,55 @@ func withUnit(notify func(domain.Recipient) (domain.Mail, error), unit string) f
 		r.Unit = unit
 		return notify(r)
 	}
+}
+
+// unitOccupants is, per unit of a community, who lives in or owns it: its owner, the members whose home
+// it is (tenants when someone else owns it), its further members (confirmed or not) and whoever claims to
+// own it, each person once and in that order. An admin deciding a claim sees them beside it.
+func unitOccupants(ctx context.Context, c conn, communityID string) (map[string][]domain.UnitOccupant, error) {
+	rows, err := c.query(ctx, `SELECT unit_id, user_id, full_name, relation, confirmed FROM (
+			SELECT u.id AS unit_id, p.id AS user_id, p.full_name, 'owner' AS relation, 1 AS confirmed, 0 AS ord, u.updated_at AS since
+			FROM units u JOIN profiles p ON p.id = u.owner_id WHERE u.community_id = ?
+		UNION ALL
+			SELECT u.id, p.id, p.full_name, CASE WHEN u.owner_id IS NULL THEN 'resident' ELSE 'tenant' END, 1, 1, p.created_at
+			FROM profiles p JOIN units u ON u.id = p.unit_id
+			WHERE u.community_id = ? AND p.community_id = u.community_id AND (u.owner_id IS NULL OR u.owner_id <> p.id)
+		UNION ALL
+			SELECT u.id, p.id, p.full_name, m.relation, CASE WHEN m.confirmed_at IS NULL THEN 0 ELSE 1 END, 2, m.created_at
+			FROM unit_members m JOIN units u ON u.id = m.unit_id JOIN profiles p ON p.id = m.user_id WHERE u.community_id = ?
+		UNION ALL
+			SELECT o.unit_id, p.id, p.full_name, 'owner', 0, 3, o.created_at
+			FROM owner_claims o JOIN profiles p ON p.id = o.user_id WHERE o.community_id = ? AND o.status = 'pending'
+		) x ORDER BY ord, since, full_name, user_id`, communityID, communityID, communityID, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]domain.UnitOccupant{}
+	seen := map[[2]string]bool{}
+	for rows.Next() {
+		var unitID, relation string
+		var o domain.UnitOccupant
+		var confirmed int
+		if err := rows.Scan(&unitID, &o.UserID, &o.FullName, &relation, &confirmed); err != nil {
+			return nil, err
+		}
+		if k := [2]string{unitID, o.UserID}; !seen[k] {
+			seen[k] = true
+			o.Relation, o.Confirmed = domain.UnitRelation(relation), confirmed == 1
+			out[unitID] = append(out[unitID], o)
+		}
+	}
+	return out, rows.Err()
+}
+
+// othersThan is who else than userID lives in or owns the unit (never nil).
+func othersThan(occupants map[string][]domain.UnitOccupant, unitID, userID string) []domain.UnitOccupant {
+	out := []domain.UnitOccupant{}
+	for _, o := range occupants[unitID] {
+		if o.UserID != userID {
+			out = append(out, o)
+		}
+	}
+	return out
 }

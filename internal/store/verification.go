@@ -9,14 +9,14 @@ import (
 	"vecinos/internal/domain"
 )
 
-const verificationColumns = `v.id, v.user_id, v.community_id, v.method, v.document_key, v.status, v.note, v.reviewed_by, v.reviewed_at, v.created_at`
+const verificationColumns = `v.id, v.user_id, v.community_id, v.method, v.unit_id, v.document_key, v.status, v.note, v.reviewed_by, v.reviewed_at, v.created_at`
 
 func scanVerification(row interface{ Scan(...any) error }, extra ...any) (*domain.VerificationRequest, error) {
 	var v domain.VerificationRequest
 	var method, status string
 	var reviewed *int64
 	var created int64
-	err := row.Scan(append([]any{&v.ID, &v.UserID, &v.CommunityID, &method, &v.DocumentKey, &status, &v.Note, &v.ReviewedBy, &reviewed, &created}, extra...)...)
+	err := row.Scan(append([]any{&v.ID, &v.UserID, &v.CommunityID, &method, &v.UnitID, &v.DocumentKey, &status, &v.Note, &v.ReviewedBy, &reviewed, &created}, extra...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -26,8 +26,8 @@ func scanVerification(row interface{ Scan(...any) error }, extra ...any) (*domai
 }
 
 func insertVerification(ctx context.Context, tx conn, v *domain.VerificationRequest) error {
-	_, err := tx.exec(ctx, `INSERT INTO verification_requests (id, user_id, community_id, method, document_key, status, note, reviewed_by, reviewed_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, v.ID, v.UserID, v.CommunityID, string(v.Method), v.DocumentKey, string(v.Status), v.Note,
+	_, err := tx.exec(ctx, `INSERT INTO verification_requests (id, user_id, community_id, method, unit_id, document_key, status, note, reviewed_by, reviewed_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, v.ID, v.UserID, v.CommunityID, string(v.Method), v.UnitID, v.DocumentKey, string(v.Status), v.Note,
 		v.ReviewedBy, msOf(v.ReviewedAt), v.CreatedAt.UnixMilli())
 	return err
 }
@@ -53,38 +53,61 @@ func setStep(ctx context.Context, tx conn, userID string, step domain.Onboarding
 	return err
 }
 
-// CreateVerificationCode stores a new code (its hash) for a community.
-func (db *DB) CreateVerificationCode(ctx context.Context, hash, communityID, createdBy string, expires time.Time) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO verification_codes (code_hash, community_id, created_by, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?)`, hash, communityID, createdBy, time.Now().UnixMilli(), expires.UnixMilli())
-	return err
+// CreateVerificationCode stores a new code (its hash) for one member of a community and one of its
+// units. It reports false, storing nothing, when the member or the unit is not of that community.
+func (db *DB) CreateVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) (member, unit bool, err error) {
+	err = db.inTx(ctx, func(tx conn) error {
+		var n int
+		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&n); err != nil {
+			return err
+		}
+		if member = n > 0; !member {
+			return nil
+		}
+		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", unitID, communityID).Scan(&n); err != nil {
+			return err
+		}
+		if unit = n > 0; !unit {
+			return nil
+		}
+		_, err := tx.exec(ctx, `INSERT INTO verification_codes (code_hash, community_id, created_by, user_id, unit_id, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, hash, communityID, createdBy, userID, unitID, now.UnixMilli(), expires.UnixMilli())
+		return err
+	})
+	return member, unit, err
 }
 
-// RedeemVerificationCode spends an unused, unexpired code of the community: the user is verified at once
-// (an approved request, reviewed by the admin who issued the code; their owner claims confirmed) and
-// moves on to step next. Exactly one
-// user wins a code.
-func (db *DB) RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) error {
-	return db.inTx(ctx, func(tx conn) error {
+// RedeemVerificationCode spends an unused, unexpired code of the community that was issued for this
+// user: they are verified at once (an approved request for the code's unit, reviewed by the admin who
+// issued the code; their pending claim to own that unit, and that one only, confirmed) and move on to
+// step next. A code is spent once. It reports false when there is no such code.
+func (db *DB) RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) (bool, error) {
+	ok := false
+	err := db.inTx(ctx, func(tx conn) error {
 		res, err := tx.exec(ctx, `UPDATE verification_codes SET used_by = ?, used_at = ?
-			WHERE code_hash = ? AND community_id = ? AND used_at IS NULL AND expires_at > ?`, v.UserID, now.UnixMilli(), hash, v.CommunityID, now.UnixMilli())
+			WHERE code_hash = ? AND community_id = ? AND user_id = ? AND used_at IS NULL AND expires_at > ?`,
+			v.UserID, now.UnixMilli(), hash, v.CommunityID, v.UserID, now.UnixMilli())
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			return domain.Errorf(domain.CodeInvalid, "El código no es válido o ha caducado")
+			return nil
 		}
-		if err := tx.queryRow(ctx, "SELECT created_by FROM verification_codes WHERE code_hash = ?", hash).Scan(&v.ReviewedBy); err != nil {
+		ok = true
+		if err := tx.queryRow(ctx, "SELECT created_by, unit_id FROM verification_codes WHERE code_hash = ?", hash).Scan(&v.ReviewedBy, &v.UnitID); err != nil {
 			return err
 		}
 		if err := insertVerification(ctx, tx, v); err != nil {
 			return err
 		}
-		if err := confirmOwnerClaims(ctx, tx, v.UserID, v.CommunityID, v.ReviewedBy, now); err != nil {
-			return err
+		if v.UnitID != nil {
+			if err := confirmOwnerClaim(ctx, tx, v.UserID, v.CommunityID, *v.UnitID, v.ReviewedBy, now); err != nil {
+				return err
+			}
 		}
 		return setStep(ctx, tx, v.UserID, next)
 	})
+	return ok, err
 }
 
 // VerificationOf returns a user's latest verification request in a community (nil: none) and whether
@@ -106,7 +129,7 @@ func (db *DB) VerificationOf(ctx context.Context, userID, communityID string) (*
 
 const verificationListQuery = "SELECT " + verificationColumns + `, p.full_name, u.email, un.unit_number
 	FROM verification_requests v JOIN users u ON u.id = v.user_id JOIN profiles p ON p.id = v.user_id
-	LEFT JOIN units un ON un.id = p.unit_id`
+	LEFT JOIN units un ON un.id = COALESCE(v.unit_id, p.unit_id)`
 
 // Verifications lists a community's requests in a status ("" = all), oldest first (the review queue).
 func (db *DB) Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error) {
@@ -130,8 +153,8 @@ func (db *DB) Verifications(ctx context.Context, communityID string, status doma
 	return out, rows.Err()
 }
 
-// ReviewVerification decides a pending request of the community; approved, the member's pending owner
-// claims are confirmed (level 2 proves they live there). Only the outcome is kept (data minimisation): the
+// ReviewVerification decides a pending request of the community; approved, the member's pending claim
+// to own the unit the request names is confirmed (and no other). Only the outcome is kept (data minimisation): the
 // request lets go of its document, whose key it returns as erase for the caller to delete from storage
 // once this has committed (nil when there was none).
 func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
@@ -159,8 +182,8 @@ func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerI
 			return err
 		}
 		out.FullName, out.Email, out.UnitNumber = name, email, unit
-		if status == domain.VerificationApproved {
-			if err := confirmOwnerClaims(ctx, tx, out.UserID, communityID, &reviewerID, now); err != nil {
+		if status == domain.VerificationApproved && out.UnitID != nil {
+			if err := confirmOwnerClaim(ctx, tx, out.UserID, communityID, *out.UnitID, &reviewerID, now); err != nil {
 				return err
 			}
 		}

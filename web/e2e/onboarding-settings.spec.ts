@@ -328,19 +328,29 @@ test('an admin approves a document and hands out a code; the neighbours see leve
   await expect(bea.page.getByText('Nivel 2 · Vivienda verificada')).toBeVisible();
   await bea.context.close();
 
-  // A code from the admin verifies Carlos at once; it cannot be used twice.
+  // A code from the admin, for Carlos and his flat, verifies him at once; nobody else can use it, and
+  // he cannot use it twice (issue #33).
+  const flat = await page.request.post('/api/v1/community/units', { data: { name: '2º A', floor: '2º' } });
+  expect(flat.status(), await flat.text()).toBe(201);
+  const carlos = await neighbour(browser, server.url, code, 'Carlos Código');
+  const carlosEmail = ((await (await carlos.context.request.get('/api/v1/profile')).json()) as { email: string }).email;
+  await page.reload();
+  await page.getByLabel('Vecino', { exact: true }).selectOption({ label: `Carlos Código (${carlosEmail})` });
+  await page.getByLabel('Vivienda', { exact: true }).selectOption({ label: '2º A' });
   await page.getByRole('button', { name: 'Generar código' }).click();
+  await expect(page.getByText('Para Carlos Código, vivienda 2º A.', { exact: false })).toBeVisible();
   const issued = (await page.locator('code').first().textContent())?.trim() ?? '';
   expect(issued).toMatch(/^[A-Z0-9]{6,}$/);
-  const carlos = await neighbour(browser, server.url, code, 'Carlos Código');
+  const again = await neighbour(browser, server.url, code, 'Dora Repite');
+  const stolen = await again.context.request.post('/api/v1/onboarding/verify', { data: { method: 'code', code: issued } });
+  expect(stolen.status()).toBe(422);
   await carlos.page.goto('/verify');
   await carlos.page.getByRole('tab', { name: 'Código' }).click();
   await carlos.page.getByLabel('Código de verificación').fill(issued);
   await carlos.page.getByRole('button', { name: 'Verificar', exact: true }).click();
   await expect(carlos.page).toHaveURL(/\/settings\/my-community$/);
   await expect(carlos.page.getByText('Nivel 2 · Vivienda verificada')).toBeVisible();
-  const again = await neighbour(browser, server.url, code, 'Dora Repite');
-  const reuse = await again.context.request.post('/api/v1/onboarding/verify', { data: { method: 'code', code: issued } });
+  const reuse = await carlos.context.request.post('/api/v1/onboarding/verify', { data: { method: 'code', code: issued } });
   expect(reuse.status()).toBe(422);
   await carlos.context.close();
   await again.context.close();

@@ -32,6 +32,7 @@ const sameInBothLanguages = new Set([
   'voting.form.meaning.favour', // "A favor"
   'voting.form.meaning.against', // "En contra"
   'registry.unitWithRelation', // "{{unit}} ({{relation}})"
+  'settings.claims.person', // "{{name}} ({{relation}})"
   'reservations.calendar.previous', // "Mes anterior"
   'reservations.booking.when', // "{{day}}, de {{start}} a {{end}}"
   'reservations.toasts.booked', // "Reserva confirmada"

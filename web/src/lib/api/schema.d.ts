@@ -2791,7 +2791,7 @@ export interface components {
             reason: string;
         };
         CodeOutputBody: {
-            /** @description Single use; give it to the neighbour */
+            /** @description Single use, for that member and unit only; give it to the neighbour */
             code: string;
             /** Format: date-time */
             expiresAt: string;
@@ -3673,6 +3673,12 @@ export interface components {
             /** @description The unit to preselect in /choose-unit (from the invitation or the letter); null when none */
             unitId: string | null;
         };
+        IssueCodeInputBody: {
+            /** @description The unit it verifies them for: it confirms their claim to own that unit, no other */
+            unitId: string;
+            /** @description The member the code is for: nobody else can use it */
+            userId: string;
+        };
         JoinInputBody: {
             code: string;
         };
@@ -3843,6 +3849,8 @@ export interface components {
             id: string;
             /** @description The unit is not in the registry yet: confirming the owner accepts it too */
             newUnit: boolean;
+            /** @description Who else lives in or owns the unit now, for the admin deciding (the claimant left out) */
+            others: components["schemas"]["UnitOccupant"][] | null;
             /** Format: date-time */
             reviewedAt: string | null;
             /** @enum {string} */
@@ -4403,6 +4411,8 @@ export interface components {
             createdAt: string;
             email: string;
             fullName: string;
+            /** @description Who else lives in or owns the unit now, for the admin deciding (the claimant left out) */
+            others: components["schemas"]["UnitOccupant"][] | null;
             /**
              * @description how the member says they live there
              * @enum {string}
@@ -4655,6 +4665,16 @@ export interface components {
             /** @description Empty: none */
             staircase?: string;
         };
+        UnitOccupant: {
+            /** @description false: a claim an admin has not decided yet */
+            confirmed: boolean;
+            fullName: string;
+            /**
+             * @description owner: its owner, or (unconfirmed) who claims to own it; tenant: their home, which someone else owns
+             * @enum {string}
+             */
+            relation: "owner" | "resident" | "tenant" | "family";
+        };
         UnitsOutputBody: {
             units: components["schemas"]["Unit"][] | null;
         };
@@ -4801,7 +4821,7 @@ export interface components {
             status: "pending" | "approved" | "rejected";
             /** @description Pendiente de revisión / Verificado / Rechazado */
             statusText: string;
-            /** @description In the admins' queue */
+            /** @description In the admins' queue: the number of the unit the request is about (a document: the member's home when sent; a code: the unit it was issued for) */
             unitNumber?: string;
             userId: string;
         };
@@ -7303,7 +7323,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCodeInputBody"];
+            };
+        };
         responses: {
             /** @description Created */
             201: {

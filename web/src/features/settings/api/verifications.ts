@@ -44,7 +44,13 @@ export function useReviewVerification() {
   })
 }
 
-/** A single-use code for a neighbour to type at /verify. */
+/**
+ * A single-use code for one neighbour and one unit, which they type at /verify: nobody else can use it,
+ * and it confirms their claim to own that unit only.
+ */
 export function useIssueVerificationCode() {
-  return useMutation({ mutationFn: () => unwrap(api.POST('/api/v1/community/verification-codes')) })
+  return useMutation({
+    mutationFn: (body: { userId: string; unitId: string }) =>
+      unwrap(api.POST('/api/v1/community/verification-codes', { body })),
+  })
 }

@@ -120,6 +120,24 @@ function JoinRequestItem({ request }: { request: JoinRequest }) {
   )
 }
 
+/**
+ * Who else lives in or owns the unit of a claim, so that the admin decides it knowing them: 'También en
+ * 2º A: Ana Sanz (residente), Eva Mora (propietario, sin confirmar)'.
+ */
+function ClaimOthers({ unit, others }: { unit: string; others: OwnerClaim['others'] }) {
+  const { t } = useTranslation()
+  if (!others?.length) return <p className="text-sm">{t('settings.claims.nobodyElse', { unit })}</p>
+  const people = others
+    .map((o) =>
+      t(o.confirmed ? 'settings.claims.person' : 'settings.claims.personUnconfirmed', {
+        name: o.fullName,
+        relation: t(`registry.relationLower.${o.relation}`),
+      }),
+    )
+    .join(', ')
+  return <p className="text-sm">{t('settings.claims.others', { unit, people })}</p>
+}
+
 /** The members who say they own their unit, for an admin to confirm. */
 export function OwnerClaimList() {
   const { t } = useTranslation()
@@ -153,6 +171,7 @@ function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
           </Badge>
         )}
       </div>
+      <ClaimOthers unit={claim.unitLabel} others={claim.others} />
       <ReviewButtons
         id={claim.id}
         pending={review.isPending}
@@ -201,6 +220,7 @@ function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
           {t('registry.claimOf', { unit: claim.unitLabel, relation: t(`registry.relationLower.${claim.relation}`) })}
         </span>
       </div>
+      <ClaimOthers unit={claim.unitLabel} others={claim.others} />
       <div className="flex flex-col gap-1">
         <label htmlFor={relationId} className="text-sm font-medium">
           {t('registry.confirmAs')}

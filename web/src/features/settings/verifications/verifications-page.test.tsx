@@ -50,6 +50,27 @@ function signInAdmin(joinRequests: JoinRequest[] = []) {
   fakeApi.on('GET /api/v1/community/owner-claims', () => json({ claims: [] }))
   fakeApi.on('GET /api/v1/community/new-units', () => json({ units: [] }))
   fakeApi.on('GET /api/v1/community/resident-claims', () => json({ claims: [] }))
+  fakeApi.on('GET /api/v1/community/roles', () =>
+    json({
+      adminCount: 1,
+      maxAdmins: 3,
+      members: [
+        { id: 'user-2', fullName: 'Bea Ruiz', email: 'bea@example.com', role: 'user' },
+        { id: 'user-3', fullName: 'Teo Gil', email: 'teo@example.com', role: 'user' },
+      ],
+    }),
+  )
+  fakeApi.on('GET /api/v1/community/units', () =>
+    json({
+      coefficientSum: '0',
+      coefficientsAre100: false,
+      coefficientsMissing: 2,
+      units: [
+        { id: 'u-3b', building: null, staircase: null, name: '3º B', floor: '3', kind: 'vivienda', coefficient: null, hasOwner: false, ownerName: null, residents: 1 },
+        { id: 'u-1a', building: null, staircase: null, name: '1º A', floor: '1', kind: 'vivienda', coefficient: null, hasOwner: false, ownerName: null, residents: 0 },
+      ],
+    }),
+  )
   let requests = [pending, reviewed]
   fakeApi.on('GET /api/v1/community/verifications', ({ query }) =>
     json({ requests: query.status === 'pending' ? requests.filter((r) => r.status === 'pending') : requests }),
@@ -115,18 +136,45 @@ describe('neighbour verification (admins)', () => {
     expect(within(history).queryByRole('button', { name: 'Aprobar' })).not.toBeInTheDocument()
   })
 
-  it('generates a single-use code and shows it with its expiry', async () => {
+  it('generates a single-use code for one neighbour and one unit, and shows it with its expiry', async () => {
     signInAdmin()
     fakeApi.on('POST /api/v1/community/verification-codes', () =>
       json({ code: 'K7P2QX9M', expiresAt: '2026-12-22T10:00:00Z' }, 201),
     )
     const { user } = renderRoute('/settings/verifications')
 
-    await user.click(await screen.findByRole('button', { name: 'Generar código' }))
+    // Not without saying for whom and for which unit.
+    const generate = await screen.findByRole('button', { name: 'Generar código' })
+    expect(generate).toBeDisabled()
+    await screen.findByRole('option', { name: 'Bea Ruiz (bea@example.com)' })
+    await screen.findByRole('option', { name: '3º B' })
+    await user.selectOptions(screen.getByLabelText('Vecino'), 'Bea Ruiz (bea@example.com)')
+    expect(generate).toBeDisabled()
+    await user.selectOptions(screen.getByLabelText('Vivienda'), '3º B')
+    await user.click(generate)
 
     expect(await screen.findByText('K7P2QX9M')).toBeInTheDocument()
-    expect(screen.getByText(/Válido hasta el .*22\/12\/2026.*Solo se puede usar una vez\./)).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/community/verification-codes')[0]?.body).toEqual({ userId: 'user-2', unitId: 'u-3b' })
+    expect(screen.getByText(/Para Bea Ruiz, vivienda 3º B\. Válido hasta el .*22\/12\/2026.*Solo se puede usar una vez\./)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Generar otro código' })).toBeEnabled()
+  })
+
+  it('shows with each claim who else lives in or owns the unit', async () => {
+    signInAdmin()
+    fakeApi.on('GET /api/v1/community/owner-claims', () =>
+      json({
+        claims: [
+          { id: 'c-1', fullName: 'Teo Gil', email: 'teo@example.com', unitLabel: '2º A', newUnit: false, status: 'pending', createdAt: '2026-11-20T10:00:00Z', reviewedAt: null,
+            others: [{ fullName: 'Ana Sanz', relation: 'resident', confirmed: true }, { fullName: 'Eva Mora', relation: 'owner', confirmed: false }] },
+          { id: 'c-2', fullName: 'Teo Gil', email: 'teo@example.com', unitLabel: '1º B', newUnit: false, status: 'pending', createdAt: '2026-11-20T10:00:00Z', reviewedAt: null,
+            others: [] },
+        ],
+      }),
+    )
+    renderRoute('/settings/verifications')
+
+    expect(await screen.findByText('También en 2º A: Ana Sanz (residente), Eva Mora (propietario, sin confirmar)')).toBeInTheDocument()
+    expect(screen.getByText('Nadie más vive en 1º B ni es su propietario')).toBeInTheDocument()
   })
 
   it("says why a code could not be made", async () => {
@@ -136,6 +184,10 @@ describe('neighbour verification (admins)', () => {
     )
     const { user } = renderRoute('/settings/verifications')
 
+    await screen.findByRole('option', { name: 'Teo Gil (teo@example.com)' })
+    await screen.findByRole('option', { name: '1º A' })
+    await user.selectOptions(screen.getByLabelText('Vecino'), 'Teo Gil (teo@example.com)')
+    await user.selectOptions(screen.getByLabelText('Vivienda'), '1º A')
     await user.click(await screen.findByRole('button', { name: 'Generar código' }))
 
     expect(await screen.findByText('Demasiados intentos. Espera un momento.')).toBeInTheDocument()
@@ -173,7 +225,8 @@ describe('neighbour verification (admins)', () => {
   it('confirms a claim to live in a further unit, correcting how they live there', async () => {
     signInAdmin()
     let claims = [
-      { unitId: 'u-1a', userId: 'user-3', fullName: 'Teo Inquilino', email: 'teo@example.com', unitLabel: '1º A', relation: 'tenant', createdAt: '2026-11-20T10:00:00Z' },
+      { unitId: 'u-1a', userId: 'user-3', fullName: 'Teo Inquilino', email: 'teo@example.com', unitLabel: '1º A', relation: 'tenant', createdAt: '2026-11-20T10:00:00Z',
+        others: [{ fullName: 'Olga Ruiz', relation: 'owner', confirmed: true }] },
     ]
     fakeApi.on('GET /api/v1/community/resident-claims', () => json({ claims }))
     fakeApi.on('POST /api/v1/community/resident-claims/{unitId}/{userId}/review', () => {
@@ -184,6 +237,7 @@ describe('neighbour verification (admins)', () => {
 
     const item = await screen.findByRole('listitem', { name: 'Teo Inquilino' })
     expect(within(item).getByText('Dice vivir también en 1º A como inquilino')).toBeInTheDocument()
+    expect(within(item).getByText('También en 1º A: Olga Ruiz (propietario)')).toBeInTheDocument()
     const kind = within(item).getByLabelText('Confirmar como')
     expect(kind).toHaveValue('tenant')
     await user.selectOptions(kind, 'Familiar')

@@ -4,6 +4,7 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { IconNote } from '@/components/icon-note'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
+import { NativeSelect } from '@/components/ui/native-select'
 import { Segmented } from '@/components/ui/segmented'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
@@ -18,6 +19,8 @@ import {
   type VerificationFilter,
   type VerificationRequest,
 } from '../api/verifications'
+import { useCommunityRoles } from '../api/roles'
+import { useUnitRegistry, type RegistryUnit } from '../api/units'
 import { ReviewButtons } from '../components/review-buttons'
 import { SettingsScreen } from '../components/settings-screen'
 import { JoinRequestList, NewUnitList, OwnerClaimList, ResidentClaimList } from './join-requests'
@@ -74,10 +77,24 @@ export function VerificationsPage() {
   )
 }
 
-/** Issues a single-use code and shows it with its expiry and a copy button. */
+/** How a unit of the registry is named to people ('Portal 1 · 1º A'). */
+function unitName(u: Pick<RegistryUnit, 'building' | 'staircase' | 'name'>): string {
+  return [u.building, u.staircase, u.name].filter(Boolean).join(' · ')
+}
+
+/**
+ * Issues a single-use code for one neighbour and one unit, and shows it with its expiry and a copy
+ * button: only that neighbour can use it, and it verifies them for that unit only.
+ */
 function CodeCard() {
   const { t, i18n } = useTranslation()
   const issue = useIssueVerificationCode()
+  const members = useCommunityRoles(true)
+  const units = useUnitRegistry(true)
+  const [userId, setUserId] = useState('')
+  const [unitId, setUnitId] = useState('')
+  const memberName = (id: string) => members.data?.members.find((m) => m.id === id)?.fullName ?? ''
+  const unit = units.data?.units.find((u) => u.id === unitId)
 
   const copy = (code: string) =>
     copyToClipboard(code, {
@@ -95,6 +112,46 @@ function CodeCard() {
           hint={t('settings.verifications.codeHint')}
           titleAs="h2"
         />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="code-member" className="text-sm font-medium">
+            {t('settings.verifications.codeFor')}
+          </label>
+          <NativeSelect
+            id="code-member"
+            value={userId}
+            onChange={(e) => {
+              setUserId(e.target.value)
+              issue.reset()
+            }}
+          >
+            <option value="">{t('settings.verifications.chooseNeighbour')}</option>
+            {(members.data?.members ?? []).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.fullName ? `${m.fullName} (${m.email})` : m.email}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="code-unit" className="text-sm font-medium">
+            {t('settings.verifications.codeUnit')}
+          </label>
+          <NativeSelect
+            id="code-unit"
+            value={unitId}
+            onChange={(e) => {
+              setUnitId(e.target.value)
+              issue.reset()
+            }}
+          >
+            <option value="">{t('settings.verifications.chooseUnit')}</option>
+            {(units.data?.units ?? []).map((u) => (
+              <option key={u.id} value={u.id}>
+                {unitName(u)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         {issue.data && (
           <div className="flex flex-col gap-1" role="status">
             <div className="flex items-center gap-2">
@@ -112,6 +169,7 @@ function CodeCard() {
               </Button>
             </div>
             <p className="text-xs text-muted-foreground">
+              {t('settings.verifications.codeIssuedFor', { name: memberName(userId), unit: unit ? unitName(unit) : '' })}{' '}
               {t('settings.verifications.codeValidUntil', { date: formatDateTime(issue.data.expiresAt, i18n.language) })}
             </p>
           </div>
@@ -119,14 +177,17 @@ function CodeCard() {
         <Button
           variant={issue.data ? 'outline' : 'default'}
           className="h-11"
-          disabled={issue.isPending}
+          disabled={issue.isPending || !userId || !unitId}
           aria-busy={issue.isPending}
           onClick={() => {
-            issue.mutate(undefined, {
-              onError: (err) => {
-                toast.error(t('common.error'), { description: problemMessage(err, t) })
+            issue.mutate(
+              { userId, unitId },
+              {
+                onError: (err) => {
+                  toast.error(t('common.error'), { description: problemMessage(err, t) })
+                },
               },
-            })
+            )
           }}
         >
           {issue.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
