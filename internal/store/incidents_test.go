@@ -393,6 +393,7 @@ func TestIncidentSearchMatchesSubstrings(t *testing.T) {
 		add(a, am[0], "Cañería rota", "Agua en el   portal\tdos", false)
 		add(a, am[1], "Zumbido borrado", "No debe verse", true)
 		add(b, bm[0], "Zumbido en otra comunidad", "No debe verse", false)
+		add(a, am[0], "PEQUEÑA GOTERA en el ático", "Pingüino de papel €5 🙂 junto al ÁRBOL", false)
 		if err := db.Analyze(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -402,7 +403,10 @@ func TestIncidentSearchMatchesSubstrings(t *testing.T) {
 		}
 		for _, q := range []string{"zumbido", "ZUMBIDO", "sótano", "sotano", "ñ", "canería", "CAÑE", "ca", "a", "z", "50%", "%",
 			"_", "o_e", "%de", "descuento_", "f_ga", "50_", "agua en el portal dos", "o  d", "#19", "#1999", "de agua #",
-			"xyz", "no debe verse", "fuga de agua", "suena de noche", "ro en"} {
+			"xyz", "no debe verse", "fuga de agua", "suena de noche", "ro en",
+			// across title and description (joined by one space), letters only some engines fold, symbols
+			"rota agua", "sotano suena", "cuota un", "atico pinguino", "pequena", "PEQUEÑA", "Ñ", "ü", "u", "€5", "🙂",
+			"arbol", "ÁRBOL", "gotera en el atico pinguino de papel", "#1", "#", " ", "de"} {
 			search := domain.SearchText(q)
 			var want []string
 			for _, in := range all {
@@ -429,6 +433,34 @@ func TestIncidentSearchMatchesSubstrings(t *testing.T) {
 			if n := min(len(want), 21); len(page) != n || (n > 0 && page[n-1].ID != want[n-1]) {
 				t.Errorf("%q: first page of %d, want %d", q, len(page), n)
 			}
+			// And page after page, as the app follows the cursor (pages of 7, the last row of each).
+			var paged []string
+			f := domain.IncidentFilter{Search: search, Limit: 7}
+			for range 1000 {
+				page, err := db.ListIncidents(ctx, a, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, in := range page {
+					paged = append(paged, in.ID)
+				}
+				if len(page) < f.Limit {
+					break
+				}
+				last := page[len(page)-1]
+				f.After = &domain.Cursor{At: last.CreatedAt, ID: last.ID}
+			}
+			if !slices.Equal(paged, want) {
+				t.Errorf("%q: %d results page by page, want %d", q, len(paged), len(want))
+			}
+		}
+		// The deleted incident is found again when deleted ones are asked for (an administrador's view).
+		withDeleted, err := db.ListIncidents(ctx, a, domain.IncidentFilter{Search: domain.SearchText("zumbido"), IncludeDeleted: true, Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(withDeleted) != 2 || withDeleted[0].Title != "Zumbido borrado" && withDeleted[1].Title != "Zumbido borrado" {
+			t.Errorf("zumbido with deleted: %d results, want the live one and the deleted one", len(withDeleted))
 		}
 	})
 }
