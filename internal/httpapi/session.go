@@ -6,8 +6,6 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"vecinos/internal/accounts"
 	"vecinos/internal/domain"
 )
@@ -20,27 +18,6 @@ const sessionCookieName = "vecinos_session"
 var sessionRequired = []map[string][]string{{"session": {}}}
 
 type actorKey struct{}
-
-// requireSession resolves the session of every operation that requires one and stores the actor in the
-// context; anonymous or expired sessions get a 401 problem.
-func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Context)) {
-	return func(ctx huma.Context, next func(huma.Context)) {
-		if len(ctx.Operation().Security) == 0 {
-			next(ctx)
-			return
-		}
-		token := ""
-		if c, err := huma.ReadCookie(ctx, sessionCookieName); err == nil {
-			token = c.Value
-		}
-		a, err := s.Accounts.Authenticate(ctx.Context(), token)
-		if err != nil {
-			huma.WriteErr(api, ctx, http.StatusUnauthorized, "", err)
-			return
-		}
-		next(huma.WithValue(ctx, actorKey{}, a))
-	}
-}
 
 // actor is the caller of an operation that requires a session.
 func actor(ctx context.Context) *domain.Actor {

@@ -9,6 +9,15 @@ import (
 
 // MyUnits lists the actor's units in their community: the primary one first, then further ones, each
 // with how they belong to it and whether that is confirmed.
+// OwnsUnit reports whether the actor is the confirmed owner of a unit of their community: the access
+// level of the routes only owners may call (httpapi).
+func (s *Service) OwnsUnit(ctx context.Context, a *domain.Actor) (bool, error) {
+	if !a.InCommunity() {
+		return false, nil
+	}
+	return s.store.OwnsUnit(ctx, a.UserID, a.CommunityID)
+}
+
 func (s *Service) MyUnits(ctx context.Context, a *domain.Actor) ([]domain.MemberUnit, error) {
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity

@@ -219,3 +219,11 @@ func withUnit(notify func(domain.Recipient) (domain.Mail, error), unit string) f
 		return notify(r)
 	}
 }
+
+// OwnsUnit reports whether the user is the confirmed owner of a unit of the community (units.owner_id is
+// set only once an admin or a verification confirmed the ownership; a pending claim is not enough).
+func (db *DB) OwnsUnit(ctx context.Context, userID, communityID string) (bool, error) {
+	var n int
+	err := db.reader().queryRow(ctx, "SELECT COUNT(*) FROM units WHERE community_id = ? AND owner_id = ?", communityID, userID).Scan(&n)
+	return n > 0, err
+}
