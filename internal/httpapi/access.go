@@ -69,9 +69,9 @@ var refusals = func() map[string]error {
 
 // refusal is why a signed-in caller may not call a route of that access (nil: they may): the email
 // unconfirmed, no community, not an owner of a unit of it, not its admin.
-func (s *server) refusal(ctx context.Context, op *huma.Operation, who access, a *domain.Actor) error {
+func (s *server) refusal(ctx context.Context, operationID string, who access, a *domain.Actor) error {
 	last := func(general error) error {
-		if err, ok := refusals[op.OperationID]; ok {
+		if err, ok := refusals[operationID]; ok {
 			return err
 		}
 		return general
@@ -121,10 +121,29 @@ func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Contex
 			huma.WriteErr(api, ctx, http.StatusUnauthorized, "", err)
 			return
 		}
-		if err := s.refusal(ctx.Context(), ctx.Operation(), who, a); err != nil {
+		if err := s.refusal(ctx.Context(), ctx.Operation().OperationID, who, a); err != nil {
 			huma.WriteErr(api, ctx, http.StatusForbidden, "", err)
 			return
 		}
 		next(huma.WithValue(ctx, actorKey{}, a))
 	}
+}
+
+// plainCaller is the caller of a plain handler (outside the contract: uploads, downloads) that needs the
+// access who, refused as a route of that level would refuse them; nil when it answered.
+func (s *server) plainCaller(w http.ResponseWriter, r *http.Request, who access) *domain.Actor {
+	a, err := s.sessionActor(r)
+	switch {
+	case err != nil:
+		writeProblem(w, problemFor(r.Context(), err))
+	case a == nil:
+		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
+	default:
+		if err := s.refusal(r.Context(), "", who, a); err != nil {
+			writeProblem(w, problemFor(r.Context(), err))
+			return nil
+		}
+		return a
+	}
+	return nil
 }
