@@ -217,7 +217,7 @@ func (s *Service) checkUpload(ctx context.Context, a *domain.Actor, in UploadInp
 	if u.category, err = s.store.DocumentCategory(ctx, a.CommunityID, in.CategoryID); err != nil {
 		return nil, err
 	}
-	if !a.IsAdmin() && !u.category.MembersUpload {
+	if !MayUpload(a, u.category) {
 		return nil, errCannotUpload
 	}
 	return u, nil
@@ -345,6 +345,14 @@ func (s *Service) CheckVersion(ctx context.Context, a *domain.Actor, id string) 
 	}
 	return mayAddVersion(a, d)
 }
+
+// MayAddVersion reports whether a may upload a new version of d: an admin or its uploader, while it is
+// not deleted (the rule AddVersion applies).
+func MayAddVersion(a *domain.Actor, d *domain.Document) bool { return mayAddVersion(a, d) == nil }
+
+// MayUpload reports whether a may upload a document to the category c: an admin, or anyone when the
+// category is open to members (the rule Upload applies).
+func MayUpload(a *domain.Actor, c *domain.DocumentCategory) bool { return a.IsAdmin() || c.MembersUpload }
 
 func mayAddVersion(a *domain.Actor, d *domain.Document) error {
 	if d.DeletedAt != nil {

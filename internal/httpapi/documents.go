@@ -100,7 +100,7 @@ func documentOf(a *domain.Actor, d *domain.Document) Document {
 		CategoryKind: string(d.CategoryKind), Date: d.Date.Format(time.DateOnly), Visibility: string(d.Visibility), CreatedBy: d.CreatedBy,
 		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, DeletedAt: d.DeletedAt, DeleteReason: d.DeleteReason, Current: versionOf(&d.Current),
 		VersionCount: d.Current.Number, CanDelete: a.IsAdmin() && d.DeletedAt == nil,
-		CanAddVersion: d.DeletedAt == nil && (a.IsAdmin() || (d.CreatedBy != nil && *d.CreatedBy == a.UserID))}
+		CanAddVersion: documents.MayAddVersion(a, d)}
 	if until := d.RetainedUntil(); until != nil {
 		s := until.Format(time.DateOnly)
 		out.RetainedUntil = &s
@@ -112,7 +112,7 @@ func documentOf(a *domain.Actor, d *domain.Document) Document {
 }
 
 func categoryOf(a *domain.Actor, c *domain.DocumentCategory) DocumentCategory {
-	return DocumentCategory{ID: c.ID, Name: c.Name, Kind: string(c.Kind), MembersUpload: c.MembersUpload, CanUpload: a.IsAdmin() || c.MembersUpload}
+	return DocumentCategory{ID: c.ID, Name: c.Name, Kind: string(c.Kind), MembersUpload: c.MembersUpload, CanUpload: documents.MayUpload(a, c)}
 }
 
 type documentIDInput struct {
