@@ -13,8 +13,8 @@ import (
 
 // access is who may call a route, and requireSession (access.go) enforces it before the handler runs:
 // a caller below the route's level is refused there, so handlers and services hold only the rules that
-// depend on the object (docs/adr/0034). Each level includes the ones above it in this list, but owners
-// and admins are apart (an admin need not own a unit). TestEveryRouteChecksItsDeclaredAccess calls every
+// depend on the object (docs/adr/0034). Each level up to members needs the ones above it in this list;
+// owners and admins each need members, but not each other (an admin need not own a unit). TestEveryRouteChecksItsDeclaredAccess calls every
 // route as each kind of caller and needs a row per route.
 type access int
 
