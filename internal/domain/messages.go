@@ -628,6 +628,14 @@ var translations = map[string]translation{
 		ca: "Només els administradors poden accedir a aquesta secció",
 		en: "Only administrators can access this section",
 	},
+	"Solo los propietarios pueden hacer esto": {
+		ca: "Només els propietaris poden fer això",
+		en: "Only owners can do this",
+	},
+	"Solo los propietarios pueden oponerse al acuerdo": {
+		ca: "Només els propietaris es poden oposar a l'acord",
+		en: "Only owners can object to the resolution",
+	},
 	"El nombre de la comunidad es obligatorio": {
 		ca: "El nom de la comunitat és obligatori",
 		en: "The community name is required",

@@ -205,10 +205,7 @@ func enums[T ~string](in []string) []T {
 }
 
 func (s *server) listAnnouncements(ctx context.Context, in *listAnnouncementsInput) (*announcementPageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Announcements.List(ctx, a, announcements.ListInput{Statuses: enums[domain.AnnouncementStatus](in.Status),
 		Priorities: enums[domain.AnnouncementPriority](in.Priority), Types: enums[domain.AnnouncementType](in.Type), Query: in.Q,
 		IncludeArchived: in.IncludeArchived, Limit: in.Limit, Cursor: in.Cursor})
@@ -226,10 +223,7 @@ func (s *server) listAnnouncements(ctx context.Context, in *listAnnouncementsInp
 }
 
 func (s *server) createAnnouncement(ctx context.Context, in *createAnnouncementInput) (*createdAnnouncementOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	input := announcements.Input{Title: b.Title, Description: b.Description, Status: domain.AnnouncementStatus(b.Status),
 		Priority: domain.AnnouncementPriority(b.Priority), Type: domain.AnnouncementType(b.Type), IsPinned: b.IsPinned,
@@ -245,10 +239,7 @@ func (s *server) createAnnouncement(ctx context.Context, in *createAnnouncementI
 }
 
 func (s *server) getAnnouncement(ctx context.Context, in *announcementIDInput) (*announcementOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	an, err := s.Announcements.Get(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -257,10 +248,7 @@ func (s *server) getAnnouncement(ctx context.Context, in *announcementIDInput) (
 }
 
 func (s *server) updateAnnouncement(ctx context.Context, in *updateAnnouncementInput) (*announcementOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	p := announcements.Patch{Title: b.Title, Description: b.Description, IsPinned: b.IsPinned, ImageURL: b.ImageURL, DocumentURL: b.DocumentURL,
 		Audience: b.Audience.domain()}
@@ -295,18 +283,12 @@ func (s *server) updateAnnouncement(ctx context.Context, in *updateAnnouncementI
 }
 
 func (s *server) deleteAnnouncement(ctx context.Context, in *announcementIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Announcements.Delete(ctx, a, in.ID)
 }
 
 func (s *server) readAnnouncement(ctx context.Context, in *announcementIDInput) (*readStatsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	st, err := s.Announcements.MarkRead(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -315,10 +297,7 @@ func (s *server) readAnnouncement(ctx context.Context, in *announcementIDInput) 
 }
 
 func (s *server) reactToAnnouncement(ctx context.Context, in *reactInput) (*reactionStateOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, err := s.Announcements.React(ctx, a, in.ID, domain.Reaction(in.Body.Emoji))
 	if err != nil {
 		return nil, err
@@ -327,10 +306,7 @@ func (s *server) reactToAnnouncement(ctx context.Context, in *reactInput) (*reac
 }
 
 func (s *server) announcementAudiences(ctx context.Context, _ *struct{}) (*audiencesOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	bs, err := s.Announcements.Buildings(ctx, a)
 	if err != nil {
 		return nil, err

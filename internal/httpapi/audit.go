@@ -41,10 +41,7 @@ type listAuditInput struct {
 }
 
 func (s *server) listAudit(ctx context.Context, in *listAuditInput) (*auditPageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	q := audit.ListInput{Action: in.Action, ActorID: in.Actor, Limit: in.Limit, Cursor: in.Cursor}
 	if !in.From.IsZero() {
 		q.From = &in.From

@@ -24,10 +24,7 @@ type feedURLOutput struct {
 }
 
 func (s *server) calendarFeedStatus(ctx context.Context, _ *struct{}) (*feedStatusOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	at, err := s.Events.FeedStatus(ctx, a)
 	if err != nil {
 		return nil, err
@@ -38,10 +35,7 @@ func (s *server) calendarFeedStatus(ctx context.Context, _ *struct{}) (*feedStat
 }
 
 func (s *server) createCalendarFeed(ctx context.Context, _ *struct{}) (*feedURLOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	url, err := s.Events.CreateFeed(ctx, a)
 	if err != nil {
 		return nil, err
@@ -52,10 +46,7 @@ func (s *server) createCalendarFeed(ctx context.Context, _ *struct{}) (*feedURLO
 }
 
 func (s *server) revokeCalendarFeed(ctx context.Context, _ *struct{}) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Events.RevokeFeed(ctx, a)
 }
 

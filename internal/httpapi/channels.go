@@ -69,10 +69,7 @@ type channelMessageOutput struct {
 }
 
 func (s *server) listChannels(ctx context.Context, _ *struct{}) (*channelsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	cs, err := s.Messaging.Channels(ctx, a)
 	if err != nil {
 		return nil, err
@@ -85,10 +82,7 @@ func (s *server) listChannels(ctx context.Context, _ *struct{}) (*channelsOutput
 }
 
 func (s *server) createChannel(ctx context.Context, in *createChannelInput) (*channelOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	c, err := s.Messaging.CreateChannel(ctx, a, messaging.ChannelInput{Name: in.Body.Name, Description: in.Body.Description, MemberIDs: in.Body.MemberIDs})
 	if err != nil {
 		return nil, err
@@ -111,10 +105,7 @@ func (s *server) channelWithCounts(ctx context.Context, a *domain.Actor, id stri
 }
 
 func (s *server) communityChannel(ctx context.Context, _ *struct{}) (*channelOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	c, err := s.Messaging.CommunityChannel(ctx, a)
 	if err != nil {
 		return nil, err
@@ -123,10 +114,7 @@ func (s *server) communityChannel(ctx context.Context, _ *struct{}) (*channelOut
 }
 
 func (s *server) getChannel(ctx context.Context, in *channelPathInput) (*channelOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	c, err := s.Messaging.Channel(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -135,10 +123,7 @@ func (s *server) getChannel(ctx context.Context, in *channelPathInput) (*channel
 }
 
 func (s *server) addChannelMembers(ctx context.Context, in *addMembersInput) (*addMembersOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	added, err := s.Messaging.AddMembers(ctx, a, in.ID, in.Body.UserIDs)
 	if err != nil {
 		return nil, err
@@ -151,10 +136,7 @@ func (s *server) addChannelMembers(ctx context.Context, in *addMembersInput) (*a
 type channelMembersOutput struct{ Body []domain.ChannelMember }
 
 func (s *server) listChannelMembers(ctx context.Context, in *channelPathInput) (*channelMembersOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	ms, err := s.Messaging.ChannelMembers(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -163,10 +145,7 @@ func (s *server) listChannelMembers(ctx context.Context, in *channelPathInput) (
 }
 
 func (s *server) listChannelMessages(ctx context.Context, in *listChannelMessagesInput) (*channelMessagesOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	ms, err := s.Messaging.ChannelMessages(ctx, a, in.ID, in.Before, in.Limit)
 	if err != nil {
 		return nil, err
@@ -175,10 +154,7 @@ func (s *server) listChannelMessages(ctx context.Context, in *listChannelMessage
 }
 
 func (s *server) postChannelMessage(ctx context.Context, in *sendInput) (*channelMessageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	m, created, err := s.Messaging.PostChannel(ctx, a, in.ID, in.outgoing())
 	if err != nil {
 		return nil, err

@@ -90,34 +90,22 @@ type chatHandlers struct {
 }
 
 func (h chatHandlers) edit(ctx context.Context, in *editMessageInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, h.s.Messaging.Edit(ctx, a, h.kind, in.ID, in.MessageID, in.Body.Content)
 }
 
 func (h chatHandlers) delete(ctx context.Context, in *chatMessageInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, h.s.Messaging.Delete(ctx, a, h.kind, in.ID, in.MessageID)
 }
 
 func (h chatHandlers) react(ctx context.Context, in *chatReactInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, h.s.Messaging.React(ctx, a, h.kind, in.ID, in.MessageID, in.Body.Emoji)
 }
 
 func (h chatHandlers) search(ctx context.Context, in *searchChatInput) (*searchChatOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	hits, err := h.s.Messaging.Search(ctx, a, h.kind, in.ID, in.Q)
 	if err != nil {
 		return nil, err
@@ -126,10 +114,7 @@ func (h chatHandlers) search(ctx context.Context, in *searchChatInput) (*searchC
 }
 
 func (h chatHandlers) mute(ctx context.Context, in *muteInput) (*muteOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	until, err := h.s.Messaging.Mute(ctx, a, h.kind, in.ID, in.Body.Duration)
 	if err != nil {
 		return nil, err
@@ -143,20 +128,8 @@ func (h chatHandlers) mute(ctx context.Context, in *muteInput) (*muteOutput, err
 // answers 201 with the pending attachment, which a message then carries by id.
 func (h chatHandlers) upload(w http.ResponseWriter, r *http.Request) {
 	s := h.s
-	a, err := s.sessionActor(r)
-	if err != nil {
-		writeProblem(w, problemFor(r.Context(), err))
-		return
-	}
-	switch {
-	case a == nil:
-		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
-		return
-	case !a.EmailConfirmed:
-		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
-		return
-	case !a.InCommunity():
-		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
+	a := s.plainCaller(w, r, members)
+	if a == nil {
 		return
 	}
 	data, ok := s.readUpload(w, r, a.UserID, files.ChatFiles.MaxBytes, files.ChatFiles.SizeError())
@@ -210,42 +183,27 @@ func (s *server) serveAttachment(thumb bool) http.HandlerFunc {
 }
 
 func (s *server) cancelAttachment(ctx context.Context, in *attachmentIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Messaging.CancelAttachment(ctx, a, in.ID)
 }
 
 func (s *server) hideConversation(ctx context.Context, in *conversationPathInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Messaging.HideConversation(ctx, a, in.ID)
 }
 
 func (s *server) leaveChannel(ctx context.Context, in *channelPathInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Messaging.LeaveChannel(ctx, a, in.ID)
 }
 
 func (s *server) removeChannelMessage(ctx context.Context, in *removeMessageInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Messaging.Remove(ctx, a, in.ID, in.MessageID, in.Body.Reason)
 }
 
 func (s *server) chatRemovals(ctx context.Context, _ *struct{}) (*chatRemovalsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	rs, err := s.Messaging.Removals(ctx, a)
 	if err != nil {
 		return nil, err

@@ -19,10 +19,7 @@ type Community struct {
 type communityOutput struct{ Body Community }
 
 func (s *server) myCommunity(ctx context.Context, _ *struct{}) (*communityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	c, err := s.Profiles.Community(ctx, a)
 	if err != nil {
 		return nil, err

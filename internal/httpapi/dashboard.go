@@ -23,10 +23,7 @@ type Activity struct {
 type dashboardOutput struct{ Body Dashboard }
 
 func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	sum, err := s.Dashboard.Summary(ctx, a)
 	if err != nil {
 		return nil, err

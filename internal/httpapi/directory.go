@@ -44,10 +44,7 @@ type directoryInput struct {
 type directoryOutput struct{ Body Directory }
 
 func (s *server) directory(ctx context.Context, in *directoryInput) (*directoryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	l, err := s.Directory.List(ctx, a, directory.Query{Search: in.Q, Role: domain.DirectoryRole(in.Role)})
 	if err != nil {
 		return nil, err

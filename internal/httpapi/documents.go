@@ -100,7 +100,7 @@ func documentOf(a *domain.Actor, d *domain.Document) Document {
 		CategoryKind: string(d.CategoryKind), Date: d.Date.Format(time.DateOnly), Visibility: string(d.Visibility), CreatedBy: d.CreatedBy,
 		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, DeletedAt: d.DeletedAt, DeleteReason: d.DeleteReason, Current: versionOf(&d.Current),
 		VersionCount: d.Current.Number, CanDelete: a.IsAdmin() && d.DeletedAt == nil,
-		CanAddVersion: d.DeletedAt == nil && (a.IsAdmin() || (d.CreatedBy != nil && *d.CreatedBy == a.UserID))}
+		CanAddVersion: documents.MayAddVersion(a, d)}
 	if until := d.RetainedUntil(); until != nil {
 		s := until.Format(time.DateOnly)
 		out.RetainedUntil = &s
@@ -112,7 +112,7 @@ func documentOf(a *domain.Actor, d *domain.Document) Document {
 }
 
 func categoryOf(a *domain.Actor, c *domain.DocumentCategory) DocumentCategory {
-	return DocumentCategory{ID: c.ID, Name: c.Name, Kind: string(c.Kind), MembersUpload: c.MembersUpload, CanUpload: a.IsAdmin() || c.MembersUpload}
+	return DocumentCategory{ID: c.ID, Name: c.Name, Kind: string(c.Kind), MembersUpload: c.MembersUpload, CanUpload: documents.MayUpload(a, c)}
 }
 
 type documentIDInput struct {
@@ -133,10 +133,7 @@ type listDocumentsInput struct {
 }
 
 func (s *server) listDocuments(ctx context.Context, in *listDocumentsInput) (*documentPageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Documents.List(ctx, a, documents.ListInput{CategoryID: in.CategoryID, Year: in.Year, Query: in.Q,
 		IncludeDeleted: in.IncludeDeleted, Limit: in.Limit, Cursor: in.Cursor})
 	if err != nil {
@@ -160,10 +157,7 @@ type documentHighlightsOutput struct {
 }
 
 func (s *server) documentHighlights(ctx context.Context, _ *struct{}) (*documentHighlightsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	h, err := s.Documents.Highlights(ctx, a)
 	if err != nil {
 		return nil, err
@@ -182,10 +176,7 @@ func (s *server) documentHighlights(ctx context.Context, _ *struct{}) (*document
 }
 
 func (s *server) getDocument(ctx context.Context, in *documentIDInput) (*documentDetailOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	d, err := s.Documents.Get(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -205,10 +196,7 @@ type deleteDocumentInput struct {
 }
 
 func (s *server) deleteDocument(ctx context.Context, in *deleteDocumentInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Documents.Delete(ctx, a, in.ID, in.Body.Reason)
 }
 
@@ -220,10 +208,7 @@ type documentCategoriesOutput struct {
 }
 
 func (s *server) documentCategories(ctx context.Context, _ *struct{}) (*documentCategoriesOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	cs, err := s.Documents.Categories(ctx, a)
 	if err != nil {
 		return nil, err
@@ -247,10 +232,7 @@ type createDocumentCategoryInput struct {
 type documentCategoryOutput struct{ Body DocumentCategory }
 
 func (s *server) createDocumentCategory(ctx context.Context, in *createDocumentCategoryInput) (*documentCategoryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	c, err := s.Documents.CreateCategory(ctx, a, documents.CategoryInput{Name: in.Body.Name, MembersUpload: in.Body.MembersUpload})
 	if err != nil {
 		return nil, err
@@ -265,10 +247,7 @@ type documentEmailsBody struct {
 type documentEmailsOutput struct{ Body documentEmailsBody }
 
 func (s *server) documentEmails(ctx context.Context, _ *struct{}) (*documentEmailsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	on, err := s.Documents.EmailsOn(ctx, a)
 	if err != nil {
 		return nil, err
@@ -279,10 +258,7 @@ func (s *server) documentEmails(ctx context.Context, _ *struct{}) (*documentEmai
 type setDocumentEmailsInput struct{ Body documentEmailsBody }
 
 func (s *server) setDocumentEmails(ctx context.Context, in *setDocumentEmailsInput) (*documentEmailsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	if err := s.Documents.SetEmails(ctx, a, in.Body.On); err != nil {
 		return nil, err
 	}
@@ -291,20 +267,7 @@ func (s *server) setDocumentEmails(ctx context.Context, in *setDocumentEmailsInp
 
 // documentMember is the caller of an upload or a download, a confirmed member; nil when it answered.
 func (s *server) documentMember(w http.ResponseWriter, r *http.Request) *domain.Actor {
-	a, err := s.sessionActor(r)
-	switch {
-	case err != nil:
-		writeProblem(w, problemFor(r.Context(), err))
-	case a == nil:
-		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
-	case !a.EmailConfirmed:
-		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
-	case !a.InCommunity():
-		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
-	default:
-		return a
-	}
-	return nil
+	return s.plainCaller(w, r, members)
 }
 
 // receiveDocument reads an upload's file once check accepted the form, refuses a type the archive does

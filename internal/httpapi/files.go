@@ -64,12 +64,12 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problemFor(r.Context(), errNoRoute))
 		return
 	}
-	if !a.EmailConfirmed {
-		writeProblem(w, problemFor(r.Context(), domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
-		return
+	who := confirmedEmail // the bucket says who may upload: a community's files, its members
+	if b.Visibility == files.Community {
+		who = members
 	}
-	if b.Visibility == files.Community && a.CommunityID == "" {
-		writeProblem(w, problemFor(r.Context(), domain.ErrNoCommunity))
+	if err := s.refusal(r.Context(), "", who, a); err != nil {
+		writeProblem(w, problemFor(r.Context(), err))
 		return
 	}
 	data, ok := s.readUpload(w, r, a.UserID, b.MaxBytes, b.SizeError())

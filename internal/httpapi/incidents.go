@@ -103,10 +103,7 @@ type listIncidentsInput struct {
 }
 
 func (s *server) listIncidents(ctx context.Context, in *listIncidentsInput) (*incidentPageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Incidents.List(ctx, a, incidents.ListInput{Status: domain.IncidentStatus(in.Status), Priority: domain.Priority(in.Priority),
 		AssignedTo: in.AssignedTo, CreatedBy: in.CreatedBy, Mine: in.Mine, Query: in.Q, IncludeDeleted: in.IncludeDeleted,
 		Limit: in.Limit, Cursor: in.Cursor})
@@ -124,10 +121,7 @@ func (s *server) listIncidents(ctx context.Context, in *listIncidentsInput) (*in
 }
 
 func (s *server) createIncident(ctx context.Context, in *createIncidentInput) (*incidentOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	inc, err := s.Incidents.Create(ctx, a, incidents.Input{Title: b.Title, Description: b.Description, Location: b.Location,
 		Priority: domain.Priority(b.Priority), Status: domain.IncidentStatus(b.Status), AssignedTo: b.AssignedTo, ImageURL: b.ImageURL})
@@ -138,10 +132,7 @@ func (s *server) createIncident(ctx context.Context, in *createIncidentInput) (*
 }
 
 func (s *server) getIncident(ctx context.Context, in *incidentIDInput) (*incidentDetailOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	d, err := s.Incidents.Get(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -159,10 +150,7 @@ func (s *server) getIncident(ctx context.Context, in *incidentIDInput) (*inciden
 }
 
 func (s *server) updateIncident(ctx context.Context, in *updateIncidentInput) (*incidentOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	p := incidents.Patch{Title: b.Title, Description: b.Description, Location: b.Location, AssignedTo: b.AssignedTo, ImageURL: b.ImageURL}
 	if b.Priority != nil {
@@ -181,9 +169,6 @@ func (s *server) updateIncident(ctx context.Context, in *updateIncidentInput) (*
 }
 
 func (s *server) deleteIncident(ctx context.Context, in *incidentIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Incidents.Delete(ctx, a, in.ID)
 }

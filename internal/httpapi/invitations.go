@@ -85,10 +85,7 @@ func proposedUnitOf(u *domain.ProposedUnit) ProposedUnit {
 }
 
 func (s *server) listInvitations(ctx context.Context, _ *struct{}) (*invitationsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	is, err := s.Invitations.List(ctx, a)
 	if err != nil {
 		return nil, err
@@ -104,10 +101,7 @@ func (s *server) listInvitations(ctx context.Context, _ *struct{}) (*invitations
 }
 
 func (s *server) createInvitation(ctx context.Context, in *inviteInput) (*invitationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	inv, err := s.Invitations.Invite(ctx, a, invitations.InviteInput{Email: in.Body.Email, UnitID: in.Body.UnitID})
 	if err != nil {
 		return nil, err
@@ -116,10 +110,7 @@ func (s *server) createInvitation(ctx context.Context, in *inviteInput) (*invita
 }
 
 func (s *server) resendInvitation(ctx context.Context, in *invitationIDInput) (*invitationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	inv, err := s.Invitations.Resend(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -128,10 +119,7 @@ func (s *server) resendInvitation(ctx context.Context, in *invitationIDInput) (*
 }
 
 func (s *server) revokeInvitation(ctx context.Context, in *invitationIDInput) (*invitationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	inv, err := s.Invitations.Revoke(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -140,10 +128,7 @@ func (s *server) revokeInvitation(ctx context.Context, in *invitationIDInput) (*
 }
 
 func (s *server) invitationLetters(ctx context.Context, _ *struct{}) (*lettersOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	pdf, _, err := s.Invitations.Letters(ctx, a)
 	if err != nil {
 		return nil, err
@@ -153,10 +138,7 @@ func (s *server) invitationLetters(ctx context.Context, _ *struct{}) (*lettersOu
 }
 
 func (s *server) invitedUnit(ctx context.Context, _ *struct{}) (*invitedUnitOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	id, err := s.Invitations.InvitedUnit(ctx, a)
 	if err != nil {
 		return nil, err
@@ -169,10 +151,7 @@ func (s *server) invitedUnit(ctx context.Context, _ *struct{}) (*invitedUnitOutp
 }
 
 func (s *server) proposedUnits(ctx context.Context, _ *struct{}) (*proposedUnitsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	us, err := s.Profiles.ProposedUnits(ctx, a)
 	if err != nil {
 		return nil, err
@@ -186,10 +165,7 @@ func (s *server) proposedUnits(ctx context.Context, _ *struct{}) (*proposedUnits
 }
 
 func (s *server) reviewProposedUnit(ctx context.Context, in *claimReviewInput) (*proposedUnitOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	u, err := s.Profiles.ReviewProposedUnit(ctx, a, in.ID, in.Body.Decision)
 	if err != nil {
 		return nil, err

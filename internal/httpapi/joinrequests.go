@@ -69,10 +69,7 @@ type claimReviewInput struct {
 }
 
 func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, err := s.Profiles.MyJoinRequest(ctx, a)
 	if err != nil {
 		return nil, err
@@ -86,10 +83,7 @@ func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequest
 }
 
 func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joinRequestsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	rs, err := s.Profiles.JoinRequests(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
@@ -104,10 +98,7 @@ func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joi
 }
 
 func (s *server) reviewJoinRequest(ctx context.Context, in *reviewInput) (*joinRequestOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, err := s.Profiles.ReviewJoinRequest(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
 	if err != nil {
 		return nil, err
@@ -123,10 +114,7 @@ func ownerClaimOf(o *domain.OwnerClaim) OwnerClaim {
 }
 
 func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*ownerClaimsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	os, err := s.Profiles.OwnerClaims(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
@@ -140,10 +128,7 @@ func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*owne
 }
 
 func (s *server) reviewOwnerClaim(ctx context.Context, in *claimReviewInput) (*ownerClaimOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	o, err := s.Profiles.ReviewOwnerClaim(ctx, a, in.ID, in.Body.Decision)
 	if err != nil {
 		return nil, err

@@ -15,10 +15,7 @@ type Member struct {
 type membersOutput struct{ Body []Member }
 
 func (s *server) communityMembers(ctx context.Context, _ *struct{}) (*membersOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	ms, err := s.Directory.Members(ctx, a)
 	if err != nil {
 		return nil, err

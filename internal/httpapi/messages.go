@@ -92,10 +92,7 @@ type unreadOutput struct {
 }
 
 func (s *server) listConversations(ctx context.Context, _ *struct{}) (*conversationsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	cs, err := s.Messaging.Conversations(ctx, a)
 	if err != nil {
 		return nil, err
@@ -108,10 +105,7 @@ func (s *server) listConversations(ctx context.Context, _ *struct{}) (*conversat
 }
 
 func (s *server) startConversation(ctx context.Context, in *startConversationInput) (*conversationIDOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	id, err := s.Messaging.StartConversation(ctx, a, in.Body.UserID)
 	if err != nil {
 		return nil, err
@@ -122,10 +116,7 @@ func (s *server) startConversation(ctx context.Context, in *startConversationInp
 }
 
 func (s *server) getConversation(ctx context.Context, in *conversationPathInput) (*conversationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	c, err := s.Messaging.Conversation(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -134,10 +125,7 @@ func (s *server) getConversation(ctx context.Context, in *conversationPathInput)
 }
 
 func (s *server) listDirectMessages(ctx context.Context, in *listDirectMessagesInput) (*directMessagesOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	ms, err := s.Messaging.DirectMessages(ctx, a, in.ID, in.Before, in.Limit)
 	if err != nil {
 		return nil, err
@@ -146,10 +134,7 @@ func (s *server) listDirectMessages(ctx context.Context, in *listDirectMessagesI
 }
 
 func (s *server) sendDirectMessage(ctx context.Context, in *sendInput) (*directMessageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	m, created, err := s.Messaging.SendDirect(ctx, a, in.ID, in.outgoing())
 	if err != nil {
 		return nil, err
@@ -165,10 +150,7 @@ func createdOrOK(created bool) int {
 }
 
 func (s *server) markConversationRead(ctx context.Context, in *conversationPathInput) (*markReadOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	n, err := s.Messaging.MarkRead(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -179,10 +161,7 @@ func (s *server) markConversationRead(ctx context.Context, in *conversationPathI
 }
 
 func (s *server) unreadCount(ctx context.Context, _ *struct{}) (*unreadOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	n, err := s.Messaging.UnreadCount(ctx, a)
 	if err != nil {
 		return nil, err

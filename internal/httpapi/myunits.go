@@ -48,10 +48,7 @@ func myUnitsOf(us []domain.MemberUnit) *myUnitsOutput {
 }
 
 func (s *server) myUnits(ctx context.Context, _ *struct{}) (*myUnitsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	us, err := s.Profiles.MyUnits(ctx, a)
 	if err != nil {
 		return nil, err
@@ -60,10 +57,7 @@ func (s *server) myUnits(ctx context.Context, _ *struct{}) (*myUnitsOutput, erro
 }
 
 func (s *server) addMyUnit(ctx context.Context, in *addMyUnitInput) (*myUnitsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	us, err := s.Profiles.AddMyUnit(ctx, a, in.Body.UnitID, in.Body.Relation)
 	if err != nil {
 		return nil, err
@@ -72,10 +66,7 @@ func (s *server) addMyUnit(ctx context.Context, in *addMyUnitInput) (*myUnitsOut
 }
 
 func (s *server) removeMyUnit(ctx context.Context, in *myUnitIDInput) (*myUnitsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	if err := s.Profiles.RemoveMyUnit(ctx, a, in.UnitID); err != nil {
 		return nil, err
 	}
@@ -129,10 +120,7 @@ type residentClaimReviewInput struct {
 }
 
 func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClaimsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	cs, err := s.Profiles.ResidentClaims(ctx, a)
 	if err != nil {
 		return nil, err
@@ -147,9 +135,6 @@ func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClai
 }
 
 func (s *server) reviewResidentClaim(ctx context.Context, in *residentClaimReviewInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Profiles.ReviewResidentClaim(ctx, a, in.UnitID, in.UserID, in.Body.Decision, in.Body.Relation)
 }

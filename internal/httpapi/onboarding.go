@@ -112,28 +112,19 @@ func (s *server) onboardingProfile(ctx context.Context, a *domain.Actor, p *doma
 }
 
 func (s *server) onboardingStart(ctx context.Context, in *startInput) (*profileOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Profiles.Start(ctx, a, in.Body.Language, in.Body.PrivacyConsent)
 	return s.onboardingProfile(ctx, a, p, err)
 }
 
 func (s *server) onboardingJoin(ctx context.Context, in *joinStepInput) (*profileOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Profiles.Join(ctx, a, in.Body.Relation, in.Body.Phone)
 	return s.onboardingProfile(ctx, a, p, err)
 }
 
 func (s *server) onboardingStep(ctx context.Context, in *stepInput) (*profileOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Profiles.SetStep(ctx, a, in.Body.Step)
 	return s.onboardingProfile(ctx, a, p, err)
 }
@@ -151,27 +142,18 @@ func matchesOutput(ms []domain.CommunityMatch, err error) (*communityMatchesOutp
 }
 
 func (s *server) findByReference(ctx context.Context, in *findByReferenceInput) (*communityMatchesOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return matchesOutput(s.Profiles.FindByReference(ctx, a, in.Reference))
 }
 
 func (s *server) findByAddress(ctx context.Context, in *findByAddressInput) (*communityMatchesOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return matchesOutput(s.Profiles.FindByAddress(ctx, a, profiles.AddressQuery{Province: in.Province, Municipality: in.Municipality,
 		StreetType: in.StreetType, StreetName: in.StreetName, Number: in.Number, Floor: in.Floor}))
 }
 
 func (s *server) communityUnits(ctx context.Context, in *communityUnitsInput) (*unitsOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	us, err := s.Profiles.Units(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -185,10 +167,7 @@ func (s *server) communityUnits(ctx context.Context, in *communityUnitsInput) (*
 }
 
 func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUnitOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	u, r, err := s.Profiles.ChooseUnit(ctx, a, profiles.ChooseUnitInput{Choice: b.Choice, UnitID: b.UnitID, Floor: b.Floor, Door: b.Door, Owner: b.Owner})
 	if err != nil {
@@ -211,10 +190,7 @@ func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUn
 }
 
 func (s *server) onboardingDone(ctx context.Context, in *doneInput) (*profileOutput, error) {
-	a, err := confirmed(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	p, err := s.Profiles.Done(ctx, a, profiles.DoneInput{DisplayName: b.DisplayName, AvatarURL: b.AvatarURL, RulesAccepted: b.RulesAccepted})
 	return s.onboardingProfile(ctx, a, p, err)

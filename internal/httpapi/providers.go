@@ -114,10 +114,7 @@ type rateProviderInput struct {
 }
 
 func (s *server) listProviders(ctx context.Context, in *listProvidersInput) (*providerListOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	ps, err := s.Providers.List(ctx, a, providers.ListInput{Category: domain.ProviderCategory(in.Category), Query: in.Q})
 	if err != nil {
 		return nil, err
@@ -131,10 +128,7 @@ func (s *server) listProviders(ctx context.Context, in *listProvidersInput) (*pr
 }
 
 func (s *server) createProvider(ctx context.Context, in *createProviderInput) (*providerOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	p, err := s.Providers.Create(ctx, a, providers.Input{Name: b.Name, Category: domain.ProviderCategory(b.Category),
 		Description: b.Description, Phone: b.Phone, Email: b.Email, Address: b.Address, Emergency: b.Emergency, Verified: b.Verified})
@@ -145,10 +139,7 @@ func (s *server) createProvider(ctx context.Context, in *createProviderInput) (*
 }
 
 func (s *server) updateProvider(ctx context.Context, in *updateProviderInput) (*providerOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	patch := providers.Patch{Name: b.Name, Description: b.Description, Phone: b.Phone, Email: b.Email, Address: b.Address,
 		Emergency: b.Emergency, Verified: b.Verified}
@@ -164,18 +155,12 @@ func (s *server) updateProvider(ctx context.Context, in *updateProviderInput) (*
 }
 
 func (s *server) archiveProvider(ctx context.Context, in *providerIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Providers.Archive(ctx, a, in.ID)
 }
 
 func (s *server) reviewProvider(ctx context.Context, in *reviewProviderInput) (*providerOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Providers.Review(ctx, a, in.ID, in.Body.Decision == "approved", in.Body.Reason)
 	if err != nil {
 		return nil, err
@@ -184,10 +169,7 @@ func (s *server) reviewProvider(ctx context.Context, in *reviewProviderInput) (*
 }
 
 func (s *server) rateProvider(ctx context.Context, in *rateProviderInput) (*providerOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Providers.Rate(ctx, a, in.ID, in.Body.Stars, in.Body.Comment)
 	if err != nil {
 		return nil, err
@@ -196,10 +178,7 @@ func (s *server) rateProvider(ctx context.Context, in *rateProviderInput) (*prov
 }
 
 func (s *server) listProviderRatings(ctx context.Context, in *providerIDInput) (*providerRatingsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	rs, err := s.Providers.Ratings(ctx, a, in.ID)
 	if err != nil {
 		return nil, err

@@ -62,10 +62,7 @@ type pushKindInput struct {
 }
 
 func (s *server) pushSettings(ctx context.Context, _ *struct{}) (*pushSettingsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	st, err := s.Push.Status(ctx, a)
 	if err != nil {
 		return nil, err
@@ -83,10 +80,7 @@ func (s *server) pushSettings(ctx context.Context, _ *struct{}) (*pushSettingsOu
 }
 
 func (s *server) subscribePush(ctx context.Context, in *pushSubscribeInput) (*pushSubscribeOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	id, err := s.Push.Subscribe(ctx, a, push.Subscription{Endpoint: in.Body.Endpoint, P256dh: in.Body.Keys.P256dh,
 		Auth: in.Body.Keys.Auth, Device: in.Body.Device})
 	if err != nil {
@@ -98,17 +92,11 @@ func (s *server) subscribePush(ctx context.Context, in *pushSubscribeInput) (*pu
 }
 
 func (s *server) unsubscribePush(ctx context.Context, in *pushDeviceInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Push.Unsubscribe(ctx, a, in.ID)
 }
 
 func (s *server) setPushKind(ctx context.Context, in *pushKindInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Push.SetKind(ctx, a, domain.PushKind(in.Kind), in.Body.On)
 }

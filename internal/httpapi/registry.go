@@ -105,10 +105,7 @@ type importUnitsOutput struct {
 }
 
 func (s *server) listRegistryUnits(ctx context.Context, _ *struct{}) (*registryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return s.registry(ctx, a, nil)
 }
 
@@ -136,45 +133,30 @@ func (s *server) registry(ctx context.Context, a *domain.Actor, err error) (*reg
 }
 
 func (s *server) addRegistryUnit(ctx context.Context, in *addUnitInput) (*registryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, err = s.Units.Add(ctx, a, in.Body.input())
+	a := actor(ctx)
+	_, err := s.Units.Add(ctx, a, in.Body.input())
 	return s.registry(ctx, a, err)
 }
 
 func (s *server) updateRegistryUnit(ctx context.Context, in *updateUnitInput) (*registryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, err = s.Units.Update(ctx, a, in.ID, in.Body.input())
+	a := actor(ctx)
+	_, err := s.Units.Update(ctx, a, in.ID, in.Body.input())
 	return s.registry(ctx, a, err)
 }
 
 func (s *server) removeRegistryUnit(ctx context.Context, in *unitIDInput) (*registryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return s.registry(ctx, a, s.Units.Remove(ctx, a, in.ID))
 }
 
 func (s *server) mergeRegistryUnit(ctx context.Context, in *mergeUnitInput) (*registryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, err = s.Units.Merge(ctx, a, in.ID, in.Body.Into)
+	a := actor(ctx)
+	_, err := s.Units.Merge(ctx, a, in.ID, in.Body.Into)
 	return s.registry(ctx, a, err)
 }
 
 func (s *server) exportRegistryUnits(ctx context.Context, _ *struct{}) (*exportUnitsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b, err := s.Units.Export(ctx, a)
 	if err != nil {
 		return nil, err
@@ -183,10 +165,7 @@ func (s *server) exportRegistryUnits(ctx context.Context, _ *struct{}) (*exportU
 }
 
 func (s *server) importRegistryUnits(ctx context.Context, in *importUnitsInput) (*importUnitsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, err := s.Units.Import(ctx, a, []byte(in.Body.CSV), in.Body.RemoveMissing)
 	if err != nil {
 		return nil, err

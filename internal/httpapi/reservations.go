@@ -211,10 +211,7 @@ type closeFacilityDayInput struct {
 }
 
 func (s *server) listFacilities(ctx context.Context, in *listFacilitiesInput) (*facilityListOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	tz, err := s.Reservations.TimeZone(ctx, a)
 	if err != nil {
 		return nil, err
@@ -232,10 +229,7 @@ func (s *server) listFacilities(ctx context.Context, in *listFacilitiesInput) (*
 }
 
 func (s *server) getFacility(ctx context.Context, in *facilityIDInput) (*facilityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	f, err := s.Reservations.Facility(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -244,10 +238,7 @@ func (s *server) getFacility(ctx context.Context, in *facilityIDInput) (*facilit
 }
 
 func (s *server) createFacility(ctx context.Context, in *createFacilityInput) (*facilityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	f, err := s.Reservations.CreateFacility(ctx, a, in.Body.input())
 	if err != nil {
 		return nil, err
@@ -256,10 +247,7 @@ func (s *server) createFacility(ctx context.Context, in *createFacilityInput) (*
 }
 
 func (s *server) updateFacility(ctx context.Context, in *updateFacilityInput) (*facilityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	f, err := s.Reservations.UpdateFacility(ctx, a, in.ID, in.Body.input())
 	if err != nil {
 		return nil, err
@@ -268,10 +256,7 @@ func (s *server) updateFacility(ctx context.Context, in *updateFacilityInput) (*
 }
 
 func (s *server) closeFacilityDay(ctx context.Context, in *closeFacilityDayInput) (*facilityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	f, err := s.Reservations.CloseDay(ctx, a, in.ID, in.Date, in.Body.Reason)
 	if err != nil {
 		return nil, err
@@ -280,10 +265,7 @@ func (s *server) closeFacilityDay(ctx context.Context, in *closeFacilityDayInput
 }
 
 func (s *server) openFacilityDay(ctx context.Context, in *facilityDayInput) (*facilityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	f, err := s.Reservations.OpenDay(ctx, a, in.ID, in.Date)
 	if err != nil {
 		return nil, err
@@ -389,10 +371,7 @@ type availabilityOutput struct {
 }
 
 func (s *server) facilityAvailability(ctx context.Context, in *availabilityInput) (*availabilityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	m, err := s.Reservations.Availability(ctx, a, in.ID, in.Month)
 	if err != nil {
 		return nil, err
@@ -422,24 +401,20 @@ type timeZoneOutput struct {
 }
 
 func (s *server) getReservationTimeZone(ctx context.Context, _ *struct{}) (*timeZoneOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	out := &timeZoneOutput{}
+	var err error
 	out.Body.TimeZone, err = s.Reservations.TimeZone(ctx, a)
 	return out, err
 }
 
 func (s *server) setReservationTimeZone(ctx context.Context, in *timeZoneInput) (*timeZoneOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	if err := s.Reservations.SetTimeZone(ctx, a, in.Body.TimeZone); err != nil {
 		return nil, err
 	}
 	out := &timeZoneOutput{}
+	var err error
 	out.Body.TimeZone, err = s.Reservations.TimeZone(ctx, a)
 	return out, err
 }
@@ -513,10 +488,7 @@ type depositInput struct {
 }
 
 func (s *server) listReservations(ctx context.Context, in *listReservationsInput) (*reservationListOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	l, err := s.Reservations.List(ctx, a, reservations.ListInput{All: in.All, FacilityID: in.FacilityID,
 		Status: domain.ReservationStatus(in.Status), Past: in.Past, Limit: in.Limit})
 	if err != nil {
@@ -539,28 +511,19 @@ func (s *server) reserved(a *domain.Actor, r *domain.Reservation, f *domain.Faci
 }
 
 func (s *server) createReservation(ctx context.Context, in *createReservationInput) (*reservationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, f, err := s.Reservations.Book(ctx, a, in.Body.FacilityID, reservations.Slot{Date: in.Body.Date, Start: in.Body.Start, End: in.Body.End})
 	return s.reserved(a, r, f, err)
 }
 
 func (s *server) getReservation(ctx context.Context, in *reservationIDInput) (*reservationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, f, err := s.Reservations.Get(ctx, a, in.ID)
 	return s.reserved(a, r, f, err)
 }
 
 func (s *server) nextReservation(ctx context.Context, _ *struct{}) (*nextReservationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, f, err := s.Reservations.Next(ctx, a)
 	if err != nil {
 		return nil, err
@@ -574,37 +537,25 @@ func (s *server) nextReservation(ctx context.Context, _ *struct{}) (*nextReserva
 }
 
 func (s *server) modifyReservation(ctx context.Context, in *modifyReservationInput) (*reservationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, f, err := s.Reservations.Modify(ctx, a, in.ID, reservations.Slot{Date: in.Body.Date, Start: in.Body.Start, End: in.Body.End}, in.Body.Reason)
 	return s.reserved(a, r, f, err)
 }
 
 func (s *server) cancelReservation(ctx context.Context, in *reasonInput) (*reservationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, f, err := s.Reservations.Cancel(ctx, a, in.ID, in.Body.Reason)
 	return s.reserved(a, r, f, err)
 }
 
 func (s *server) reviewReservation(ctx context.Context, in *reviewReservationInput) (*reservationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, f, err := s.Reservations.Review(ctx, a, in.ID, in.Body.Approve, in.Body.Reason)
 	return s.reserved(a, r, f, err)
 }
 
 func (s *server) recordDeposit(ctx context.Context, in *depositInput) (*reservationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	r, f, err := s.Reservations.RecordDeposit(ctx, a, in.ID, domain.DepositStatus(in.Body.Status), in.Body.Reason)
 	return s.reserved(a, r, f, err)
 }

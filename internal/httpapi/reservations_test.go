@@ -54,12 +54,7 @@ func TestReservationPermissions(t *testing.T) {
 			{"GET", "/api/v1/reservations/next", nil}, {"GET", res, nil}, {"PATCH", res, slot}, {"POST", res + "/cancel", reason},
 			{"POST", res + "/review", review}, {"POST", res + "/deposit", deposit},
 		}
-		for _, k := range all {
-			if p := c.anon.must(t, k.method, k.path, k.body, 401); p["code"] != "unauthorized" {
-				t.Errorf("anonymous %s %s: %v", k.method, k.path, p)
-			}
-			c.homeless.must(t, k.method, k.path, k.body, 403)
-		}
+		// Anonymous callers and users without a community: refused by the route (route_access_test.go).
 		// Another community never learns that the facility or the reservation exist.
 		for _, k := range all {
 			if k.path == fac || k.path == res || len(k.path) > len(fac) && k.path[:len(fac)] == fac || len(k.path) > len(res) && k.path[:len(res)] == res {

@@ -57,10 +57,7 @@ type updateCommunityInput struct {
 }
 
 func (s *server) updateCommunity(ctx context.Context, in *updateCommunityInput) (*communityOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	c, err := s.Profiles.UpdateCommunity(ctx, a, profiles.CommunityUpdate{Name: b.Name, Address: b.Address, City: b.City,
 		PostalCode: b.PostalCode, Country: b.Country, CatastralReference: b.CatastralReference})
@@ -72,10 +69,7 @@ func (s *server) updateCommunity(ctx context.Context, in *updateCommunityInput) 
 }
 
 func (s *server) communityAdmins(ctx context.Context, _ *struct{}) (*adminsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	as, err := s.Profiles.Admins(ctx, a)
 	if err != nil {
 		return nil, err
@@ -89,10 +83,7 @@ func (s *server) communityAdmins(ctx context.Context, _ *struct{}) (*adminsOutpu
 }
 
 func (s *server) communityRoles(ctx context.Context, _ *struct{}) (*rolesOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	ms, err := s.Profiles.Roles(ctx, a)
 	if err != nil {
 		return nil, err
@@ -109,10 +100,7 @@ func (s *server) communityRoles(ctx context.Context, _ *struct{}) (*rolesOutput,
 }
 
 func (s *server) setMemberRole(ctx context.Context, in *setRoleInput) (*memberRoleOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	m, err := s.Profiles.SetRole(ctx, a, in.UserID, in.Body.Role)
 	if err != nil {
 		return nil, err

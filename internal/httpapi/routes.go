@@ -11,22 +11,27 @@ import (
 	"vecinos/internal/events"
 )
 
-// access is who may call a route. requireSession enforces a session for every route but anyone's; the
-// community and the role are checked by the feature's service (docs/adr/0015), and the permission-matrix
-// tests call every route as each kind of caller.
+// access is who may call a route, and requireSession (access.go) enforces it before the handler runs:
+// a caller below the route's level is refused there, so handlers and services hold only the rules that
+// depend on the object (docs/adr/0034). Each level up to members needs the ones above it in this list;
+// owners and admins each need members, but not each other (an admin need not own a unit). TestEveryRouteChecksItsDeclaredAccess calls every
+// route as each kind of caller and needs a row per route.
 type access int
 
 const (
-	anyone  access = iota // no session needed
-	account               // any signed-in account (some also need a confirmed email)
-	members               // a member of a community, on that community's data
-	admins                // an administrator of the caller's community
+	anyone         access = iota // no session needed
+	account                      // any signed-in account, its email confirmed or not
+	confirmedEmail               // a signed-in account whose email is confirmed
+	members                      // a confirmed member of a community, on that community's data
+	owners                       // a member who is the confirmed owner of a unit of their community
+	admins                       // an administrator of the caller's community
 )
 
 // route registers one operation of /api/v1; opts set what few operations need (a body that is not JSON).
 func route[I, O any](api huma.API, method, path string, who access, status int, tag, id string,
 	handler func(context.Context, *I) (*O, error), summary string, opts ...func(*huma.Operation)) {
-	op := huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag}, DefaultStatus: status}
+	op := huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag}, DefaultStatus: status,
+		Metadata: map[string]any{accessKey: who}}
 	if who != anyone {
 		op.Security = sessionRequired
 	}
@@ -85,9 +90,9 @@ func registerAPI(api huma.API, s *server) {
 		"El usuario que ha iniciado sesión")
 	route(api, http.MethodGet, "/api/v1/communities/lookup/{code}", anyone, 200, "accounts", "lookupCommunity", s.lookupCommunity,
 		"Buscar una comunidad por su código")
-	route(api, http.MethodPost, "/api/v1/communities/join", account, 200, "accounts", "joinCommunity", s.joinCommunity,
+	route(api, http.MethodPost, "/api/v1/communities/join", confirmedEmail, 200, "accounts", "joinCommunity", s.joinCommunity,
 		"Unirse a una comunidad con su código")
-	route(api, http.MethodPost, "/api/v1/communities", account, 201, "accounts", "createCommunity", s.createCommunity,
+	route(api, http.MethodPost, "/api/v1/communities", confirmedEmail, 201, "accounts", "createCommunity", s.createCommunity,
 		"Crear una comunidad (quien la crea es su administrador)")
 	if s.Config == nil || s.Config.Dev { // the 'Crear usuario test' button; the contract lists it
 		route(api, http.MethodPost, "/api/v1/dev/test-user", anyone, 200, "accounts", "createTestUser", s.createTestUser,
@@ -137,7 +142,7 @@ func registerAPI(api huma.API, s *server) {
 	// profile
 	route(api, http.MethodGet, "/api/v1/profile", account, 0, "profile", "getProfile", s.getProfile,
 		"Mi perfil")
-	route(api, http.MethodPatch, "/api/v1/profile", account, 0, "profile", "updateProfile", s.updateProfile,
+	route(api, http.MethodPatch, "/api/v1/profile", confirmedEmail, 0, "profile", "updateProfile", s.updateProfile,
 		"Editar mi perfil (un email nuevo se confirma por email)")
 
 	// accounts
@@ -153,23 +158,23 @@ func registerAPI(api huma.API, s *server) {
 		"Aceptar la versión vigente de las condiciones y la política de privacidad")
 
 	// onboarding
-	route(api, http.MethodPost, "/api/v1/onboarding/start", account, 0, "onboarding", "onboardingStart", s.onboardingStart,
+	route(api, http.MethodPost, "/api/v1/onboarding/start", confirmedEmail, 0, "onboarding", "onboardingStart", s.onboardingStart,
 		"Paso /start: idioma y consentimiento de privacidad")
-	route(api, http.MethodPost, "/api/v1/onboarding/join", account, 0, "onboarding", "onboardingJoin", s.onboardingJoin,
+	route(api, http.MethodPost, "/api/v1/onboarding/join", confirmedEmail, 0, "onboarding", "onboardingJoin", s.onboardingJoin,
 		"Paso /join: relación con la comunidad y teléfono")
-	route(api, http.MethodPut, "/api/v1/onboarding/step", account, 0, "onboarding", "onboardingStep", s.onboardingStep,
+	route(api, http.MethodPut, "/api/v1/onboarding/step", confirmedEmail, 0, "onboarding", "onboardingStep", s.onboardingStep,
 		"Guardar el paso del asistente en el que está el usuario")
-	route(api, http.MethodGet, "/api/v1/onboarding/communities/by-reference", account, 0, "onboarding", "findCommunityByReference", s.findByReference,
+	route(api, http.MethodGet, "/api/v1/onboarding/communities/by-reference", confirmedEmail, 0, "onboarding", "findCommunityByReference", s.findByReference,
 		"Buscar comunidades por referencia catastral (mismo edificio)")
-	route(api, http.MethodGet, "/api/v1/onboarding/communities/by-address", account, 0, "onboarding", "findCommunityByAddress", s.findByAddress,
+	route(api, http.MethodGet, "/api/v1/onboarding/communities/by-address", confirmedEmail, 0, "onboarding", "findCommunityByAddress", s.findByAddress,
 		"Buscar comunidades por dirección (sin distinguir mayúsculas ni acentos)")
-	route(api, http.MethodGet, "/api/v1/onboarding/communities/{id}/units", account, 0, "onboarding", "listCommunityUnits", s.communityUnits,
+	route(api, http.MethodGet, "/api/v1/onboarding/communities/{id}/units", confirmedEmail, 0, "onboarding", "listCommunityUnits", s.communityUnits,
 		"Viviendas de una comunidad")
-	route(api, http.MethodPost, "/api/v1/onboarding/choose-unit", account, 0, "onboarding", "onboardingChooseUnit", s.chooseUnit,
+	route(api, http.MethodPost, "/api/v1/onboarding/choose-unit", confirmedEmail, 0, "onboarding", "onboardingChooseUnit", s.chooseUnit,
 		"Paso /choose-unit: elegir la vivienda (o pedir unirse a la comunidad encontrada)")
-	route(api, http.MethodGet, "/api/v1/onboarding/join-request", account, 0, "onboarding", "getMyJoinRequest", s.myJoinRequest,
+	route(api, http.MethodGet, "/api/v1/onboarding/join-request", confirmedEmail, 0, "onboarding", "getMyJoinRequest", s.myJoinRequest,
 		"Mi solicitud para unirme a una comunidad")
-	route(api, http.MethodPost, "/api/v1/onboarding/done", account, 0, "onboarding", "onboardingDone", s.onboardingDone,
+	route(api, http.MethodPost, "/api/v1/onboarding/done", members, 0, "onboarding", "onboardingDone", s.onboardingDone,
 		"Paso /done: nombre, avatar y normas; termina el asistente")
 
 	// units
@@ -325,7 +330,7 @@ func registerAPI(api huma.API, s *server) {
 		"Revocar una invitación (solo administradores)")
 	route(api, http.MethodGet, "/api/v1/community/invitation-letters", admins, 0, "invitations", "invitationLetters", s.invitationLetters,
 		"Cartas para los buzones: un PDF con una página por vivienda (solo administradores)", returns("application/pdf", "The PDF"))
-	route(api, http.MethodGet, "/api/v1/onboarding/invited-unit", account, 0, "invitations", "invitedUnit", s.invitedUnit,
+	route(api, http.MethodGet, "/api/v1/onboarding/invited-unit", confirmedEmail, 0, "invitations", "invitedUnit", s.invitedUnit,
 		"La vivienda de mi invitación, para preseleccionarla")
 	route(api, http.MethodGet, "/api/v1/community/new-units", admins, 0, "invitations", "listProposedUnits", s.proposedUnits,
 		"Viviendas nuevas por aceptar (solo administradores)")
@@ -354,7 +359,7 @@ func registerAPI(api huma.API, s *server) {
 		"Votar (o cambiar el voto, si la votación lo permite), por uno mismo o por un propietario representado")
 	route(api, http.MethodPut, "/api/v1/polls/{id}/delegation", members, 0, "voting", "delegatePoll", s.delegatePoll,
 		"Delegar el voto, en esta votación o en toda su junta, en otro miembro o revocar la delegación (art. 15.1 LPH)")
-	route(api, http.MethodPost, "/api/v1/polls/{id}/objection", members, 0, "voting", "objectPoll", s.objectPoll,
+	route(api, http.MethodPost, "/api/v1/polls/{id}/objection", owners, 0, "voting", "objectPoll", s.objectPoll,
 		"Oponerse al acuerdo como propietario ausente (art. 17.8 LPH)")
 	route(api, http.MethodPut, "/api/v1/polls/{id}/units/{unitId}/deprivation", admins, 0, "voting", "depriveUnit", s.depriveUnit,
 		"Privar del voto a una vivienda o devolvérselo (art. 15.2 LPH; solo administradores, antes del cierre)")

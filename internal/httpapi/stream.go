@@ -37,12 +37,8 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problemFor(ctx, err))
 		return
 	}
-	if !a.EmailConfirmed {
-		writeProblem(w, problemFor(ctx, domain.Errorf(domain.CodeEmailNotConfirmed, "Por favor, confirma tu email antes de continuar.")))
-		return
-	}
-	if a.CommunityID == "" {
-		writeProblem(w, problemFor(ctx, domain.ErrNoCommunity))
+	if err := s.refusal(ctx, "", members, a); err != nil { // the stream is for members, as a members route
+		writeProblem(w, problemFor(ctx, err))
 		return
 	}
 	// Authorize once: the topics are the caller's own and those of the channels they belong to now.

@@ -114,10 +114,7 @@ type updateTaskInput struct {
 }
 
 func (s *server) listTasks(ctx context.Context, in *listTasksInput) (*taskPageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Tasks.List(ctx, a, tasks.ListInput{Status: domain.TaskStatus(in.Status), Assignee: domain.TaskAssignee(in.Assignee),
 		Query: in.Q, Limit: in.Limit, Cursor: in.Cursor})
 	if err != nil {
@@ -136,10 +133,7 @@ func (s *server) listTasks(ctx context.Context, in *listTasksInput) (*taskPageOu
 }
 
 func (s *server) taskSummary(ctx context.Context, _ *struct{}) (*taskSummaryOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	sum, err := s.Tasks.Summarize(ctx, a)
 	if err != nil {
 		return nil, err
@@ -151,10 +145,7 @@ func (s *server) taskSummary(ctx context.Context, _ *struct{}) (*taskSummaryOutp
 }
 
 func (s *server) createTask(ctx context.Context, in *createTaskInput) (*taskOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	t, err := s.Tasks.Create(ctx, a, tasks.Input{Title: b.Title, Description: b.Description, Assignee: domain.TaskAssignee(b.Assignee),
 		ProviderID: b.ProviderID, Priority: domain.Priority(b.Priority), DueDate: b.DueDate, Recurrence: domain.Recurrence(b.Recurrence),
@@ -166,10 +157,7 @@ func (s *server) createTask(ctx context.Context, in *createTaskInput) (*taskOutp
 }
 
 func (s *server) getTask(ctx context.Context, in *taskIDInput) (*taskOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	t, err := s.Tasks.Get(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -178,10 +166,7 @@ func (s *server) getTask(ctx context.Context, in *taskIDInput) (*taskOutput, err
 }
 
 func (s *server) updateTask(ctx context.Context, in *updateTaskInput) (*taskOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	p := tasks.Patch{Title: b.Title, Description: b.Description, ProviderID: b.ProviderID, DueDate: b.DueDate}
 	if b.Assignee != nil {
@@ -208,18 +193,12 @@ func (s *server) updateTask(ctx context.Context, in *updateTaskInput) (*taskOutp
 }
 
 func (s *server) deleteTask(ctx context.Context, in *taskIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Tasks.Delete(ctx, a, in.ID)
 }
 
 func (s *server) listTaskEditors(ctx context.Context, _ *struct{}) (*taskEditorsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	es, err := s.Tasks.Editors(ctx, a)
 	if err != nil {
 		return nil, err
@@ -233,17 +212,11 @@ func (s *server) listTaskEditors(ctx context.Context, _ *struct{}) (*taskEditors
 }
 
 func (s *server) allowTaskEditor(ctx context.Context, in *taskEditorInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Tasks.SetEditor(ctx, a, in.UserID, true)
 }
 
 func (s *server) revokeTaskEditor(ctx context.Context, in *taskEditorInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Tasks.SetEditor(ctx, a, in.UserID, false)
 }

@@ -48,19 +48,13 @@ func myUnitOf(a *domain.Actor, u *domain.UnitView, err error) (*myUnitOutput, er
 }
 
 func (s *server) getMyUnit(ctx context.Context, _ *struct{}) (*myUnitOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	u, err := s.Profiles.MyUnit(ctx, a)
 	return myUnitOf(a, u, err)
 }
 
 func (s *server) saveMyUnit(ctx context.Context, in *saveUnitInput) (*myUnitOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	u, err := s.Profiles.SaveMyUnit(ctx, a, profiles.UnitUpdate{UnitNumber: b.UnitNumber, Floor: b.Floor, Building: b.Building})
 	return myUnitOf(a, u, err)

@@ -108,19 +108,13 @@ func (s *server) myVerification(ctx context.Context, _ *struct{}) (*verification
 }
 
 func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	return verificationBody(s.Profiles.Verify(ctx, a, profiles.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
 }
 
 func (s *server) verifications(ctx context.Context, in *verificationsInput) (*verificationsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	vs, err := s.Profiles.Verifications(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
@@ -134,10 +128,7 @@ func (s *server) verifications(ctx context.Context, in *verificationsInput) (*ve
 }
 
 func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*verificationRequestOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	v, err := s.Profiles.Review(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
 	if err != nil {
 		return nil, err
@@ -146,10 +137,7 @@ func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*veri
 }
 
 func (s *server) issueCode(ctx context.Context, in *issueCodeInput) (*codeOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	code, expires, err := s.Profiles.IssueCode(ctx, a, in.Body.UserID, in.Body.UnitID)
 	if err != nil {
 		return nil, err

@@ -293,10 +293,7 @@ type pollCSVOutput struct {
 }
 
 func (s *server) listPolls(ctx context.Context, _ *struct{}) (*pollListOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	views, err := s.Voting.List(ctx, a)
 	if err != nil {
 		return nil, err
@@ -322,18 +319,12 @@ func (s *server) poll(ctx context.Context, a *domain.Actor, id string, err error
 }
 
 func (s *server) getPoll(ctx context.Context, in *pollIDInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return s.poll(ctx, a, in.ID, nil)
 }
 
 func (s *server) createPoll(ctx context.Context, in *createPollInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Voting.Create(ctx, a, in.Body.input())
 	if err != nil {
 		return nil, err
@@ -342,45 +333,30 @@ func (s *server) createPoll(ctx context.Context, in *createPollInput) (*pollOutp
 }
 
 func (s *server) updatePoll(ctx context.Context, in *updatePollInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, err = s.Voting.Update(ctx, a, in.ID, in.Body.input())
+	a := actor(ctx)
+	_, err := s.Voting.Update(ctx, a, in.ID, in.Body.input())
 	return s.poll(ctx, a, in.ID, err)
 }
 
 func (s *server) deletePoll(ctx context.Context, in *pollIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Voting.Delete(ctx, a, in.ID)
 }
 
 func (s *server) publishPoll(ctx context.Context, in *pollIDInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, err = s.Voting.Publish(ctx, a, in.ID)
+	a := actor(ctx)
+	_, err := s.Voting.Publish(ctx, a, in.ID)
 	return s.poll(ctx, a, in.ID, err)
 }
 
 func (s *server) closePoll(ctx context.Context, in *pollIDInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, err = s.Voting.Close(ctx, a, in.ID)
+	a := actor(ctx)
+	_, err := s.Voting.Close(ctx, a, in.ID)
 	return s.poll(ctx, a, in.ID, err)
 }
 
 func (s *server) votePoll(ctx context.Context, in *votePollInput) (*votePollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	voted, err := s.Voting.Vote(ctx, a, in.ID, voting.VoteInput{OptionID: in.Body.OptionID, For: in.Body.For, Key: in.Body.ChangeKey})
 	if err != nil {
 		return nil, err
@@ -398,34 +374,22 @@ func (s *server) votePoll(ctx context.Context, in *votePollInput) (*votePollOutp
 }
 
 func (s *server) delegatePoll(ctx context.Context, in *delegatePollInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return s.poll(ctx, a, in.ID, s.Voting.Delegate(ctx, a, in.ID, in.Body.DelegateID, in.Body.Scope == "junta"))
 }
 
 func (s *server) objectPoll(ctx context.Context, in *pollIDInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return s.poll(ctx, a, in.ID, s.Voting.Object(ctx, a, in.ID))
 }
 
 func (s *server) depriveUnit(ctx context.Context, in *depriveUnitInput) (*pollOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return s.poll(ctx, a, in.ID, s.Voting.Deprive(ctx, a, in.ID, in.UnitID, in.Body.Reason))
 }
 
 func (s *server) pollRecord(ctx context.Context, in *pollIDInput) (*pollRecordOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	rec, err := s.Voting.Record(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -454,10 +418,7 @@ func (s *server) pollRecord(ctx context.Context, in *pollIDInput) (*pollRecordOu
 }
 
 func (s *server) pollRecordCSV(ctx context.Context, in *pollIDInput) (*pollCSVOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	rec, err := s.Voting.Record(ctx, a, in.ID)
 	if err != nil {
 		return nil, err

@@ -159,10 +159,7 @@ type wallCommentIDInput struct {
 }
 
 func (s *server) listWall(ctx context.Context, in *listWallInput) (*wallPageOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Wall.List(ctx, a, in.Limit, in.Cursor)
 	if err != nil {
 		return nil, err
@@ -179,10 +176,7 @@ func (s *server) listWall(ctx context.Context, in *listWallInput) (*wallPageOutp
 }
 
 func (s *server) createWallPost(ctx context.Context, in *createWallPostInput) (*wallPostOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	b := in.Body
 	post := wall.Input{Kind: domain.PostKind(b.Kind), Body: b.Body, ImageURL: b.ImageURL, EventID: b.EventID}
 	if b.Poll != nil {
@@ -196,10 +190,7 @@ func (s *server) createWallPost(ctx context.Context, in *createWallPostInput) (*
 }
 
 func (s *server) getWallPost(ctx context.Context, in *wallPostIDInput) (*wallPostOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Wall.Get(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -208,10 +199,7 @@ func (s *server) getWallPost(ctx context.Context, in *wallPostIDInput) (*wallPos
 }
 
 func (s *server) updateWallPost(ctx context.Context, in *updateWallPostInput) (*wallPostOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Wall.Update(ctx, a, in.ID, in.Body.Body, in.Body.ImageURL)
 	if err != nil {
 		return nil, err
@@ -220,18 +208,12 @@ func (s *server) updateWallPost(ctx context.Context, in *updateWallPostInput) (*
 }
 
 func (s *server) deleteWallPost(ctx context.Context, in *wallPostIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Wall.Delete(ctx, a, in.ID)
 }
 
 func (s *server) hideWallPost(ctx context.Context, in *hideWallPostInput) (*wallPostOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Wall.SetHidden(ctx, a, in.ID, in.Body.Hidden)
 	if err != nil {
 		return nil, err
@@ -240,10 +222,7 @@ func (s *server) hideWallPost(ctx context.Context, in *hideWallPostInput) (*wall
 }
 
 func (s *server) likeWallPost(ctx context.Context, in *likeWallPostInput) (*wallPostOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	p, err := s.Wall.SetLike(ctx, a, in.ID, in.Body.Liked)
 	if err != nil {
 		return nil, err
@@ -252,18 +231,12 @@ func (s *server) likeWallPost(ctx context.Context, in *likeWallPostInput) (*wall
 }
 
 func (s *server) reportWallPost(ctx context.Context, in *reportWallPostInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Wall.Report(ctx, a, in.ID, in.Body.Reason)
 }
 
 func (s *server) listWallComments(ctx context.Context, in *wallPostIDInput) (*wallCommentsOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	cs, err := s.Wall.Comments(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
@@ -277,10 +250,7 @@ func (s *server) listWallComments(ctx context.Context, in *wallPostIDInput) (*wa
 }
 
 func (s *server) commentWallPost(ctx context.Context, in *commentWallPostInput) (*wallCommentOutput, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	c, err := s.Wall.Comment(ctx, a, in.ID, in.Body.Body)
 	if err != nil {
 		return nil, err
@@ -289,9 +259,6 @@ func (s *server) commentWallPost(ctx context.Context, in *commentWallPostInput) 
 }
 
 func (s *server) deleteWallComment(ctx context.Context, in *wallCommentIDInput) (*struct{}, error) {
-	a, err := member(ctx)
-	if err != nil {
-		return nil, err
-	}
+	a := actor(ctx)
 	return nil, s.Wall.DeleteComment(ctx, a, in.ID)
 }

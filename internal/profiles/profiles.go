@@ -36,6 +36,7 @@ type Store interface {
 	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
 	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string, admin bool) (*domain.UnitView, error)
 	MemberUnits(ctx context.Context, userID, communityID string) ([]domain.MemberUnit, error)
+	OwnsUnit(ctx context.Context, userID, communityID string) (bool, error)
 	AddMemberUnit(ctx context.Context, userID, communityID, unitID string, relation domain.UnitRelation, now time.Time) error
 	RemoveMemberUnit(ctx context.Context, userID, communityID, unitID string, now time.Time) error
 	ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error)

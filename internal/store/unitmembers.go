@@ -280,3 +280,11 @@ func othersThan(occupants map[string][]domain.UnitOccupant, unitID, userID strin
 	}
 	return out
 }
+
+// OwnsUnit reports whether the user is the confirmed owner of a unit of the community (units.owner_id is
+// set only once an admin or a verification confirmed the ownership; a pending claim is not enough).
+func (db *DB) OwnsUnit(ctx context.Context, userID, communityID string) (bool, error) {
+	var n int
+	err := db.reader().queryRow(ctx, "SELECT COUNT(*) FROM units WHERE community_id = ? AND owner_id = ?", communityID, userID).Scan(&n)
+	return n > 0, err
+}

