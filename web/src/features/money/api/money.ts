@@ -30,12 +30,14 @@ const keys = {
   statement: (unitId: string) => ['money', 'statement', unitId] as const,
 }
 
-/** Cents as the reader's language writes euros: "1.234,56 €". Integer arithmetic only. */
+/** Cents as the reader's language writes euros: "1.234,56 €" ("€1,234.56" in English), as the server's messages do. */
 export function euros(cents: number): string {
-  const language = i18n.language === 'en' ? 'en-GB' : i18n.language === 'ca' ? 'ca-ES' : 'es-ES'
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, useGrouping: true }).format(
-    cents / 100,
-  )
+  const english = i18n.language === 'en'
+  const abs = Math.abs(cents)
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, english ? ',' : '.')
+  const frac = String(abs % 100).padStart(2, '0')
+  const sign = cents < 0 ? '-' : ''
+  return english ? `${sign}€${whole}.${frac}` : `${sign}${whole},${frac} €`
 }
 
 /**
