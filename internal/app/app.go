@@ -33,6 +33,7 @@ import (
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/metrics"
+	"vecinos/internal/money"
 	"vecinos/internal/oauth"
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
@@ -167,6 +168,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
 		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: a.Messaging.Changed}),
+		Money:         money.New(db, money.Options{Now: now, Audit: record}),
 		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		Push:          pushes,
 		OAuth:         o.OAuth,

@@ -1565,4 +1565,245 @@ var translations = map[string]translation{
 		ca: "El comentari no pot estar buit",
 		en: "The comment cannot be empty",
 	},
+	// money (issue #36)
+	"Cada partida necesita un concepto": {
+		ca: "Cada partida necessita un concepte",
+		en: "Each line needs a concept",
+	},
+	"El año del presupuesto no es válido": {
+		ca: "L'any del pressupost no és vàlid",
+		en: "The budget's year is not valid",
+	},
+	"El concepto de una partida no puede superar los %d caracteres": {
+		ca: "El concepte d'una partida no pot superar els %d caràcters",
+		en: "A line's concept cannot be longer than %d characters",
+	},
+	"El fondo de reserva es demasiado grande": {
+		ca: "El fons de reserva és massa gran",
+		en: "The reserve fund is too large",
+	},
+	"El fondo de reserva no puede ser menor que el 10 %% del presupuesto ordinario (%s)": {
+		ca: "El fons de reserva no pot ser inferior al 10 %% del pressupost ordinari (%s)",
+		en: "The reserve fund cannot be less than 10%% of the ordinary budget (%s)",
+	},
+	"El grupo General no se puede borrar": {
+		ca: "El grup General no es pot esborrar",
+		en: "The General group cannot be deleted",
+	},
+	"El grupo General reparte por coeficiente entre todas las viviendas: cambia los coeficientes en el registro": {
+		ca: "El grup General reparteix per coeficient entre tots els habitatges: canvia els coeficients al registre",
+		en: "The General group shares by the units' shares among every unit: change the shares in the registry",
+	},
+	"El grupo de reparto no existe": {
+		ca: "El grup de repartiment no existeix",
+		en: "The cost-sharing group does not exist",
+	},
+	"El grupo «%s» no tiene viviendas que paguen": {
+		ca: "El grup «%s» no té habitatges que paguin",
+		en: "The group '%s' has no units that pay",
+	},
+	"El grupo «%s» tiene partidas en un presupuesto: quítalas antes de borrarlo": {
+		ca: "El grup «%s» té partides en un pressupost: treu-les abans d'esborrar-lo",
+		en: "The group '%s' has lines in a budget: remove them before deleting it",
+	},
+	"El importe de la corrección es demasiado grande": {
+		ca: "L'import de la correcció és massa gran",
+		en: "The correction's amount is too large",
+	},
+	"El importe de la corrección no puede ser cero": {
+		ca: "L'import de la correcció no pot ser zero",
+		en: "The correction's amount cannot be zero",
+	},
+	"El importe del pago debe ser mayor que cero": {
+		ca: "L'import del pagament ha de ser més gran que zero",
+		en: "The payment's amount must be more than zero",
+	},
+	"El importe fijo de cada vivienda no puede ser negativo": {
+		ca: "L'import fix de cada habitatge no pot ser negatiu",
+		en: "A unit's fixed amount cannot be negative",
+	},
+	"El nombre del grupo es obligatorio": {
+		ca: "El nom del grup és obligatori",
+		en: "The group's name is required",
+	},
+	"El nombre del grupo no puede superar los %d caracteres": {
+		ca: "El nom del grup no pot superar els %d caràcters",
+		en: "The group's name cannot be longer than %d characters",
+	},
+	"El pago (%s) es mayor que lo que queda por pagar del recibo (%s)": {
+		ca: "El pagament (%s) és més gran que el que queda per pagar del rebut (%s)",
+		en: "The payment (%s) is more than what is left to pay of the receipt (%s)",
+	},
+	"El periodo debe estar entre 1 y %d": {
+		ca: "El període ha d'estar entre 1 i %d",
+		en: "The period must be between 1 and %d",
+	},
+	"El porcentaje de cada vivienda debe estar entre 0 y 100": {
+		ca: "El percentatge de cada habitatge ha d'estar entre 0 i 100",
+		en: "Each unit's percentage must be between 0 and 100",
+	},
+	"El presupuesto acaba de cambiar: vuelve a intentarlo": {
+		ca: "El pressupost acaba de canviar: torna-ho a provar",
+		en: "The budget has just changed: try again",
+	},
+	"El presupuesto no existe": {
+		ca: "El pressupost no existeix",
+		en: "The budget does not exist",
+	},
+	"El presupuesto no tiene partidas": {
+		ca: "El pressupost no té partides",
+		en: "The budget has no lines",
+	},
+	"El recibo %s ya está pagado": {
+		ca: "El rebut %s ja està pagat",
+		en: "The receipt %s is already paid",
+	},
+	"El recibo no existe": {
+		ca: "El rebut no existeix",
+		en: "The receipt does not exist",
+	},
+	"El reparto debe ser por coeficiente, por porcentaje, a partes iguales o por importe fijo": {
+		ca: "El repartiment ha de ser per coeficient, per percentatge, a parts iguals o per import fix",
+		en: "The sharing must be by share, by percentage, in equal parts or by a fixed amount",
+	},
+	"Elige las viviendas del grupo": {
+		ca: "Tria els habitatges del grup",
+		en: "Choose the group's units",
+	},
+	"Este presupuesto ya está aprobado": {
+		ca: "Aquest pressupost ja està aprovat",
+		en: "This budget is already approved",
+	},
+	"Explica el motivo de la corrección": {
+		ca: "Explica el motiu de la correcció",
+		en: "Explain the reason for the correction",
+	},
+	"Indica la fecha de la junta que aprobó el presupuesto": {
+		ca: "Indica la data de la junta que va aprovar el pressupost",
+		en: "Give the date of the owners' meeting that approved the budget",
+	},
+	"Indica si el pago fue por transferencia o en efectivo": {
+		ca: "Indica si el pagament va ser per transferència o en efectiu",
+		en: "Say whether the payment was by bank transfer or in cash",
+	},
+	"La fecha de cargo no es válida": {
+		ca: "La data de càrrec no és vàlida",
+		en: "The due date is not valid",
+	},
+	"La fecha de la corrección no es válida": {
+		ca: "La data de la correcció no és vàlida",
+		en: "The correction's date is not valid",
+	},
+	"La fecha de la junta no puede ser futura": {
+		ca: "La data de la junta no pot ser futura",
+		en: "The owners' meeting date cannot be in the future",
+	},
+	"La fecha del pago no es válida": {
+		ca: "La data del pagament no és vàlida",
+		en: "The payment's date is not valid",
+	},
+	"La fecha del pago no puede ser futura": {
+		ca: "La data del pagament no pot ser futura",
+		en: "The payment's date cannot be in the future",
+	},
+	"La fecha inicial del extracto es posterior a la final": {
+		ca: "La data inicial de l'extracte és posterior a la final",
+		en: "The statement's start date is after its end date",
+	},
+	"La partida «%s» es de un grupo que ya no existe": {
+		ca: "La partida «%s» és d'un grup que ja no existeix",
+		en: "The line '%s' belongs to a group that no longer exists",
+	},
+	"La partida «%s» es demasiado grande": {
+		ca: "La partida «%s» és massa gran",
+		en: "The line '%s' is too large",
+	},
+	"La partida «%s» no puede ser negativa": {
+		ca: "La partida «%s» no pot ser negativa",
+		en: "The line '%s' cannot be negative",
+	},
+	"La periodicidad acaba de cambiar: vuelve a intentarlo": {
+		ca: "La periodicitat acaba de canviar: torna-ho a provar",
+		en: "The payment frequency has just changed: try again",
+	},
+	"La periodicidad debe ser mensual, trimestral, semestral o anual": {
+		ca: "La periodicitat ha de ser mensual, trimestral, semestral o anual",
+		en: "The frequency must be monthly, quarterly, half-yearly or yearly",
+	},
+	"La referencia no puede superar los %d caracteres": {
+		ca: "La referència no pot superar els %d caràcters",
+		en: "The reference cannot be longer than %d characters",
+	},
+	"La vivienda %s del grupo «%s» no tiene coeficiente": {
+		ca: "L'habitatge %s del grup «%s» no té coeficient",
+		en: "The unit %s of the group '%s' has no share",
+	},
+	"La vivienda no existe": {
+		ca: "L'habitatge no existeix",
+		en: "The unit does not exist",
+	},
+	"Las cuotas fijas del grupo «%s» suman %s al año y sus partidas %s: deben coincidir": {
+		ca: "Les quotes fixes del grup «%s» sumen %s l'any i les seves partides %s: han de coincidir",
+		en: "The fixed amounts of the group '%s' add up to %s a year and its lines to %s: they must match",
+	},
+	"Las fechas del extracto no son válidas": {
+		ca: "Les dates de l'extracte no són vàlides",
+		en: "The statement's dates are not valid",
+	},
+	"Las partes del grupo «%s» no pueden ser negativas": {
+		ca: "Les parts del grup «%s» no poden ser negatives",
+		en: "The shares of the group '%s' cannot be negative",
+	},
+	"Las partes del grupo «%s» suman %s %%: deben sumar 100 %%": {
+		ca: "Les parts del grup «%s» sumen %s %%: han de sumar 100 %%",
+		en: "The shares of the group '%s' add up to %s%%: they must add up to 100%%",
+	},
+	"Los recibos de este periodo ya están generados": {
+		ca: "Els rebuts d'aquest període ja estan generats",
+		en: "This period's receipts have already been issued",
+	},
+	"Ninguna vivienda paga cuota en este periodo": {
+		ca: "Cap habitatge paga quota en aquest període",
+		en: "No unit pays a fee in this period",
+	},
+	"No hay un presupuesto aprobado de %d": {
+		ca: "No hi ha cap pressupost aprovat de %d",
+		en: "There is no approved budget for %d",
+	},
+	"Solo el propietario de la vivienda y los administradores pueden ver sus cuentas": {
+		ca: "Només el propietari de l'habitatge i els administradors poden veure'n els comptes",
+		en: "Only the unit's owner and the administrators can see its account",
+	},
+	"Solo los administradores pueden gestionar las cuentas de la comunidad": {
+		ca: "Només els administradors poden gestionar els comptes de la comunitat",
+		en: "Only administrators can manage the community's accounts",
+	},
+	"Solo se crea una nueva versión del presupuesto en vigor": {
+		ca: "Només es crea una nova versió del pressupost en vigor",
+		en: "A new version can only be made of the budget in force",
+	},
+	"Un presupuesto aprobado no se modifica: crea una nueva versión": {
+		ca: "Un pressupost aprovat no es modifica: crea una nova versió",
+		en: "An approved budget is not changed: make a new version",
+	},
+	"Un presupuesto no puede tener más de %d partidas": {
+		ca: "Un pressupost no pot tenir més de %d partides",
+		en: "A budget cannot have more than %d lines",
+	},
+	"Una vivienda está dos veces en el grupo": {
+		ca: "Un habitatge és dues vegades al grup",
+		en: "A unit is twice in the group",
+	},
+	"Ya existe un grupo «%s»": {
+		ca: "Ja existeix un grup «%s»",
+		en: "A group '%s' already exists",
+	},
+	"Ya hay un presupuesto de %d: modifícalo o crea una nueva versión": {
+		ca: "Ja hi ha un pressupost de %d: modifica'l o crea'n una nova versió",
+		en: "There is already a budget for %d: change it or make a new version",
+	},
+	"Ya hay una versión en borrador del presupuesto de %d": {
+		ca: "Ja hi ha una versió en esborrany del pressupost de %d",
+		en: "There is already a draft version of the budget for %d",
+	},
 }

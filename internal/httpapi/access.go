@@ -64,6 +64,10 @@ var refusals = func() map[string]error {
 	set(domain.Errorf(domain.CodeForbidden, "Solo un administrador puede dar permiso para gestionar las tareas"),
 		"listTaskEditors", "allowTaskEditor", "revokeTaskEditor")
 	set(domain.Errorf(domain.CodeForbidden, "Solo un administrador puede ocultar publicaciones"), "hideWallPost")
+	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
+		"getMoneySettings", "saveMoneySettings", "listMoneyGroups", "createMoneyGroup", "updateMoneyGroup", "deleteMoneyGroup",
+		"listBudgets", "createBudget", "saveBudget", "approveBudget", "reviseBudget", "listCuotas", "generateReceipts",
+		"listReceipts", "recordPayment", "postCorrection")
 	return m
 }()
 

@@ -488,6 +488,47 @@ func registerAPI(api huma.API, s *server) {
 		"Comentar una publicación")
 	route(api, http.MethodDelete, "/api/v1/wall/comments/{commentId}", members, 204, "wall", "deleteWallComment", s.deleteWallComment,
 		"Eliminar un comentario (su autor o un administrador)")
+
+	// money: cost-sharing groups, budgets, cuotas, receipts, payments and statements (issue #36); the
+	// owner-or-admin check of the members' routes is the money service's
+	route(api, http.MethodGet, "/api/v1/money/settings", admins, 200, "money", "getMoneySettings", s.moneySettings,
+		"Ajustes de las cuentas: la periodicidad de las cuotas (administradores)")
+	route(api, http.MethodPut, "/api/v1/money/settings", admins, 200, "money", "saveMoneySettings", s.saveMoneySettings,
+		"Cambiar la periodicidad de las cuotas (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/groups", admins, 200, "money", "listMoneyGroups", s.moneyGroups,
+		"Grupos de reparto, General primero, con las viviendas (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/groups", admins, 201, "money", "createMoneyGroup", s.createMoneyGroup,
+		"Crear un grupo de reparto (administradores)")
+	route(api, http.MethodPut, "/api/v1/money/groups/{id}", admins, 200, "money", "updateMoneyGroup", s.updateMoneyGroup,
+		"Modificar un grupo de reparto (administradores)")
+	route(api, http.MethodDelete, "/api/v1/money/groups/{id}", admins, 204, "money", "deleteMoneyGroup", s.deleteMoneyGroup,
+		"Borrar un grupo de reparto sin partidas (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/budgets", admins, 200, "money", "listBudgets", s.listBudgets,
+		"Versiones del presupuesto de un año, la más nueva primero (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/budgets", admins, 201, "money", "createBudget", s.createBudget,
+		"Crear el presupuesto de un año en borrador (administradores)")
+	route(api, http.MethodPut, "/api/v1/money/budgets/{id}", admins, 200, "money", "saveBudget", s.saveBudget,
+		"Guardar las partidas y el fondo de reserva de un borrador (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/budgets/{id}/approve", admins, 200, "money", "approveBudget", s.approveBudget,
+		"Aprobar un presupuesto con la fecha de la junta (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/budgets/{id}/revise", admins, 201, "money", "reviseBudget", s.reviseBudget,
+		"Nueva versión en borrador de un presupuesto aprobado (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/cuotas", admins, 200, "money", "listCuotas", s.yearCuotas,
+		"La cuota de cada vivienda por periodo según el presupuesto aprobado (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/receipts/generate", admins, 201, "money", "generateReceipts", s.generateReceipts,
+		"Emitir los recibos de un periodo (una sola vez) (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/receipts", admins, 200, "money", "listReceipts", s.listReceipts,
+		"Recibos de un año o periodo (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/receipts/{id}/payments", admins, 200, "money", "recordPayment", s.recordPayment,
+		"Anotar un pago, total o parcial, de un recibo (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/units/{unitId}/corrections", admins, 201, "money", "postCorrection", s.postCorrection,
+		"Anotar una corrección en la cuenta de una vivienda (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/mine", members, 200, "money", "getMyMoney", s.myMoney,
+		"Mis cuotas: lo que pago por cada vivienda mía y por qué, y mis recibos")
+	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement", members, 200, "money", "getUnitStatement", s.unitStatement,
+		"Extracto de una vivienda entre dos fechas (su propietario o un administrador)")
+	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement.csv", members, 200, "money", "exportUnitStatement", s.unitStatementCSV,
+		"Extracto de una vivienda en CSV (su propietario o un administrador)", returns("text/csv", "CSV"))
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

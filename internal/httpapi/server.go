@@ -26,6 +26,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
+	"vecinos/internal/money"
 	"vecinos/internal/oauth"
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
@@ -65,6 +66,7 @@ type Deps struct {
 	Providers     *providers.Service         // the directory of service providers (issue #16)
 	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
 	Wall          *wall.Service              // the community wall (issue #16)
+	Money         *money.Service             // fees, budgets, receipts and ledgers (issue #36)
 	Privacy       *privacy.Service           // the member's data export and consent (issue #17)
 	Push          *push.Service              // web push: devices and the kinds of notification (issue #17)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name

@@ -104,6 +104,8 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/services': async () => ({ Component: (await import('@/features/services/services-page')).ServicesPage }),
   '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
+  '/money': async () => ({ Component: (await import('@/features/money/money-page')).MoneyPage }),
+  '/my-fees': async () => ({ Component: (await import('@/features/money/my-fees-page')).MyFeesPage }),
 }
 
 const appLayout: Lazy = async () => ({ Component: (await import('./layout/app-layout')).AppLayout })

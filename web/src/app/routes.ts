@@ -41,6 +41,8 @@ export const ROUTE_PATHS = [
   '/settings/units',
   '/settings/invitations',
   '/settings/audit',
+  '/money',
+  '/my-fees',
 ] as const
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]

@@ -81,6 +81,7 @@ describe('menu', () => {
       '/services',
       '/tasks',
       '/wall',
+      '/my-fees',
       '/settings',
     ])
   })

@@ -3,10 +3,12 @@ import {
   CalendarDays,
   ChevronRight,
   FolderOpen,
+  Landmark,
   ClipboardList,
   Megaphone,
   MessageCircle,
   MessagesSquare,
+  Receipt,
   Settings,
   TriangleAlert,
   Users,
@@ -16,6 +18,7 @@ import {
 } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from '@/lib/i18n'
+import { useSession } from '@/lib/session'
 
 type MenuItem =
   | 'announcements'
@@ -29,6 +32,8 @@ type MenuItem =
   | 'services'
   | 'tasks'
   | 'wall'
+  | 'myFees'
+  | 'money'
   | 'settings'
 
 const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
@@ -43,17 +48,24 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'services', to: '/services', icon: Wrench },
   { item: 'tasks', to: '/tasks', icon: ClipboardList },
   { item: 'wall', to: '/wall', icon: MessagesSquare },
+  { item: 'myFees', to: '/my-fees', icon: Receipt },
+  { item: 'money', to: '/money', icon: Landmark },
   { item: 'settings', to: '/settings', icon: Settings },
 ]
+
+/** The sections only admins have: 'Cuentas', the community's money. */
+const ADMIN_ITEMS: ReadonlySet<MenuItem> = new Set(['money'])
 
 /** Navigation only: a card for every section of the app. */
 export function MenuPage() {
   const { t } = useTranslation()
+  const { user } = useSession()
+  const items = ITEMS.filter(({ item }) => !ADMIN_ITEMS.has(item) || user?.role === 'admin')
   return (
     <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5">
       <h1 className="text-2xl font-bold tracking-tight">{t('menu.title')}</h1>
       <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
-        {ITEMS.map(({ item, to, icon: Icon }) => (
+        {items.map(({ item, to, icon: Icon }) => (
           <li key={item}>
             <Link
               to={to}

@@ -1547,6 +1547,265 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Versiones del presupuesto de un año, la más nueva primero (administradores) */
+        get: operations["listBudgets"];
+        put?: never;
+        /** Crear el presupuesto de un año en borrador (administradores) */
+        post: operations["createBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Guardar las partidas y el fondo de reserva de un borrador (administradores) */
+        put: operations["saveBudget"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/budgets/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aprobar un presupuesto con la fecha de la junta (administradores) */
+        post: operations["approveBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/budgets/{id}/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Nueva versión en borrador de un presupuesto aprobado (administradores) */
+        post: operations["reviseBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/cuotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La cuota de cada vivienda por periodo según el presupuesto aprobado (administradores) */
+        get: operations["listCuotas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grupos de reparto, General primero, con las viviendas (administradores) */
+        get: operations["listMoneyGroups"];
+        put?: never;
+        /** Crear un grupo de reparto (administradores) */
+        post: operations["createMoneyGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Modificar un grupo de reparto (administradores) */
+        put: operations["updateMoneyGroup"];
+        post?: never;
+        /** Borrar un grupo de reparto sin partidas (administradores) */
+        delete: operations["deleteMoneyGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis cuotas: lo que pago por cada vivienda mía y por qué, y mis recibos */
+        get: operations["getMyMoney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recibos de un año o periodo (administradores) */
+        get: operations["listReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/receipts/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emitir los recibos de un periodo (una sola vez) (administradores) */
+        post: operations["generateReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/receipts/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anotar un pago, total o parcial, de un recibo (administradores) */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ajustes de las cuentas: la periodicidad de las cuotas (administradores) */
+        get: operations["getMoneySettings"];
+        /** Cambiar la periodicidad de las cuotas (administradores) */
+        put: operations["saveMoneySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/units/{unitId}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anotar una corrección en la cuenta de una vivienda (administradores) */
+        post: operations["postCorrection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/units/{unitId}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extracto de una vivienda entre dos fechas (su propietario o un administrador) */
+        get: operations["getUnitStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/units/{unitId}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extracto de una vivienda en CSV (su propietario o un administrador) */
+        get: operations["exportUnitStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/my-units": {
         parameters: {
             query?: never;
@@ -2602,6 +2861,10 @@ export interface components {
             /** @description Version of the running binary */
             version: string;
         };
+        ApproveBudgetInputBody: {
+            /** @description YYYY-MM-DD */
+            juntaDate: string;
+        };
         Attachment: {
             contentType: string;
             /** Format: int64 */
@@ -2662,6 +2925,45 @@ export interface components {
             facilityId: string;
             month: string;
             timeZone: string;
+        };
+        Budget: {
+            id: string;
+            /** @description The junta that approved it, YYYY-MM-DD */
+            juntaDate: string | null;
+            lines: components["schemas"]["BudgetLine"][] | null;
+            /** Format: int64 */
+            minReserveCents: number;
+            /**
+             * Format: int64
+             * @description The lines added up
+             */
+            ordinaryCents: number;
+            /**
+             * Format: int64
+             * @description The reserve fund: at least 10 % of the ordinary budget
+             */
+            reserveCents: number;
+            /** @enum {string} */
+            status: "draft" | "approved" | "superseded";
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            version: number;
+            /** Format: int64 */
+            year: number;
+        };
+        BudgetLine: {
+            /**
+             * Format: int64
+             * @description Yearly amount in cents
+             */
+            amountCents: number;
+            concept: string;
+            /** @description 'general' for the General group */
+            groupId: string;
+        };
+        BudgetsOutputBody: {
+            items: components["schemas"]["Budget"][] | null;
         };
         BuildingAudience: {
             /**
@@ -2880,6 +3182,15 @@ export interface components {
             /** @description null once their account is deleted */
             id: string | null;
         };
+        CorrectionInputBody: {
+            /**
+             * Format: int64
+             * @description Positive: the unit owes more; negative: less
+             */
+            amountCents: number;
+            date: string;
+            note: string;
+        };
         CreateAnnouncementInputBody: {
             /** @description Default everyone */
             audience?: components["schemas"]["AudienceInput"];
@@ -2910,6 +3221,10 @@ export interface components {
              * @description Past it, the announcement reads as expirado
              */
             validUntil?: string;
+        };
+        CreateBudgetInputBody: {
+            /** Format: int64 */
+            year: number;
         };
         CreateChannelInputBody: {
             description?: string;
@@ -3074,6 +3389,33 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             validUntil: string | null;
+        };
+        CuotaLine: {
+            /**
+             * Format: int64
+             * @description The unit's part of it
+             */
+            annualCents: number;
+            concept: string;
+            groupName: string;
+            /** Format: int64 */
+            groupSum: number;
+            /**
+             * Format: int64
+             * @description The line's yearly amount
+             */
+            lineCents: number;
+            /** @description The unit's part in each period, in cents */
+            periods: number[] | null;
+            /** Format: int64 */
+            weight: number;
+        };
+        CuotasOutputBody: {
+            /** @description The approved budget; null when the year has none */
+            budget: components["schemas"]["Budget"];
+            /** @enum {string} */
+            periodicity: "monthly" | "quarterly" | "halfyearly" | "yearly";
+            units: components["schemas"]["UnitCuota"][] | null;
         };
         Dashboard: {
             activity: components["schemas"]["Activity"];
@@ -3534,6 +3876,32 @@ export interface components {
             /** Format: date-time */
             startAt: string;
         };
+        GenerateReceiptsInputBody: {
+            /** @description YYYY-MM-DD; default the first day of the period */
+            dueDate?: string;
+            /**
+             * Format: int64
+             * @description 1-based, in the community's periodicity
+             */
+            period: number;
+            /** Format: int64 */
+            year: number;
+        };
+        GenerateReceiptsOutputBody: {
+            /** Format: int64 */
+            count: number;
+            periodKey: string;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        GroupShare: {
+            unitId: string;
+            /**
+             * Format: int64
+             * @description percentage: ten-thousandths of a percent (12,5 % = 125000); fixed: cents a year; ignored otherwise
+             */
+            weight?: number;
+        };
         HideWallPostInputBody: {
             hidden: boolean;
         };
@@ -3720,6 +4088,27 @@ export interface components {
             auth: string;
             p256dh: string;
         };
+        LedgerEntry: {
+            /**
+             * Format: int64
+             * @description Positive: owed; negative: paid
+             */
+            amountCents: number;
+            /**
+             * Format: int64
+             * @description Positive: the unit owes
+             */
+            balanceCents: number;
+            date: string;
+            id: string;
+            /** @enum {string} */
+            kind: "receipt" | "payment" | "correction";
+            method: string;
+            note: string;
+            receiptCode: string;
+            receiptId: string | null;
+            reference: string;
+        };
         LikeWallPostInputBody: {
             liked: boolean;
         };
@@ -3797,6 +4186,45 @@ export interface components {
             /** @description Local HH:MM */
             start: string;
         };
+        MoneyGroup: {
+            /** @description False for General, which follows the registry */
+            editable: boolean;
+            id: string;
+            /** @enum {string} */
+            method: "coefficient" | "percentage" | "equal" | "fixed";
+            name: string;
+            /** @description Why it is not ready, in the caller's language */
+            problem: string;
+            /** @description Its shares add up to 100 % (within 0,0001 %): a budget using it can be approved */
+            ready: boolean;
+            shares: components["schemas"]["GroupShare"][] | null;
+            /**
+             * Format: int64
+             * @description What the shares add up to, in the unit of the weights (coefficient: ten-thousandths of a percent)
+             */
+            sum: number;
+        };
+        MoneyGroupBody: {
+            /** @description coefficient, percentage, equal or fixed */
+            method: string;
+            name: string;
+            shares: components["schemas"]["GroupShare"][] | null;
+        };
+        MoneyGroupsOutputBody: {
+            groups: components["schemas"]["MoneyGroup"][] | null;
+            units: components["schemas"]["MoneyUnit"][] | null;
+        };
+        MoneySettings: {
+            /** @enum {string} */
+            periodicity: "monthly" | "quarterly" | "halfyearly" | "yearly";
+        };
+        MoneyUnit: {
+            /** @description Percentage with up to 4 decimals; null when not set */
+            coefficient: string | null;
+            id: string;
+            label: string;
+            ownerName: string;
+        };
         MuteInputBody: {
             /**
              * @description 8 hours, one week, always, or unmute
@@ -3814,6 +4242,14 @@ export interface components {
         MyJoinRequestOutputBody: {
             /** @description The latest; null when none was sent */
             request: components["schemas"]["JoinRequest"];
+        };
+        MyMoneyOutputBody: {
+            /** @description What each unit the caller owns pays this year, and why */
+            cuotas: components["schemas"]["UnitCuota"][] | null;
+            periodicity: string;
+            receipts: components["schemas"]["Receipt"][] | null;
+            /** Format: int64 */
+            year: number;
         };
         MyUnit: {
             building: string | null;
@@ -3859,6 +4295,15 @@ export interface components {
         };
         OwnerClaimsOutputBody: {
             claims: components["schemas"]["OwnerClaim"][] | null;
+        };
+        PaymentInputBody: {
+            /** Format: int64 */
+            amountCents: number;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description transfer or cash */
+            method: string;
+            reference?: string;
         };
         Poll: {
             /** @description Art. 17.8: absent owners count in favour unless they object within 30 days */
@@ -4294,6 +4739,38 @@ export interface components {
         ReasonInputBody: {
             reason?: string;
         };
+        Receipt: {
+            /** Format: int64 */
+            amountCents: number;
+            /** @description Year/number */
+            code: string;
+            dueDate: string;
+            id: string;
+            lines: components["schemas"]["ReceiptLine"][] | null;
+            /** @enum {string} */
+            method: "direct_debit" | "transfer" | "cash";
+            /** Format: int64 */
+            number: number;
+            ownerName: string;
+            /** Format: int64 */
+            paidCents: number;
+            /** @description 2027-01 (month), 2027-T1 (quarter), 2027-S1 (half), 2027 (year) */
+            periodKey: string;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid";
+            unitId: string;
+            unitLabel: string;
+            /** Format: int64 */
+            year: number;
+        };
+        ReceiptLine: {
+            /** Format: int64 */
+            amountCents: number;
+            concept: string;
+        };
+        ReceiptsOutputBody: {
+            items: components["schemas"]["Receipt"][] | null;
+        };
         RegistryOutputBody: {
             /** @description Sum of the coeficientes ('99.5') */
             coefficientSum: string;
@@ -4472,6 +4949,14 @@ export interface components {
             maxAdmins: number;
             members: components["schemas"]["MemberRole"][] | null;
         };
+        SaveBudgetInputBody: {
+            lines: components["schemas"]["BudgetLine"][] | null;
+            /**
+             * Format: int64
+             * @description Omitted: the least, 10 % of the lines
+             */
+            reserveCents?: number;
+        };
         SaveUnitInputBody: {
             /** @description Empty: none */
             building?: string;
@@ -4561,6 +5046,19 @@ export interface components {
             language?: "es" | "ca" | "en";
             /** @description Must be true: 'Debes aceptar la política de privacidad para continuar' */
             privacyConsent: boolean;
+        };
+        StatementOutputBody: {
+            /**
+             * Format: int64
+             * @description Positive: the unit owes; negative: in credit
+             */
+            closingCents: number;
+            entries: components["schemas"]["LedgerEntry"][] | null;
+            from: string;
+            /** Format: int64 */
+            openingCents: number;
+            to: string;
+            unit: components["schemas"]["MoneyUnit"];
         };
         StatusChange: {
             /** Format: date-time */
@@ -4664,6 +5162,14 @@ export interface components {
             name?: string;
             /** @description Empty: none */
             staircase?: string;
+        };
+        UnitCuota: {
+            /** Format: int64 */
+            annualCents: number;
+            lines: components["schemas"]["CuotaLine"][] | null;
+            /** @description Cents per period */
+            periods: number[] | null;
+            unit: components["schemas"]["MoneyUnit"];
         };
         UnitOccupant: {
             /** @description false: a claim an admin has not decided yet */
@@ -8774,6 +9280,631 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnreadOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBudgets: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBudgetInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveBudgetInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveBudgetInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviseBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCuotas: {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CuotasOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMoneyGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyGroupsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMoneyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneyGroupBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyGroup"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMoneyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneyGroupBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyGroup"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMoneyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyMoney: {
+        parameters: {
+            query?: {
+                /** @description 0: this year */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyMoneyOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: {
+                year?: number;
+                period?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    generateReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateReceiptsInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateReceiptsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMoneySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneySettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveMoneySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneySettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneySettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postCorrection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntry"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUnitStatement: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; empty: from the first entry */
+                from?: string;
+                /** @description YYYY-MM-DD; empty: today */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportUnitStatement: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; empty: from the first entry */
+                from?: string;
+                /** @description YYYY-MM-DD; empty: today */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description Error */

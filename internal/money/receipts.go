@@ -1,0 +1,430 @@
+package money
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+)
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+const maxReference = 140
+
+// Generated is the result of a period's generation.
+type Generated struct {
+	PeriodKey string
+	Receipts  []domain.Receipt
+}
+
+// GenerateReceipts issues the receipts of period (1-based, in the community's periodicity) of year from
+// its approved budget: one per unit that pays, numbered on in the community's sequence of the year, each
+// entered in its unit's ledger. A period is generated once: a second run, even at the same moment,
+// creates nothing (the store's unique key on the period decides who wins).
+func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, period int, dueDate string) (*Generated, error) {
+	if dueDate != "" && !validDate(dueDate) {
+		return nil, domain.Errorf(domain.CodeInvalid, "La fecha de cargo no es válida")
+	}
+	c, err := s.cuotas(ctx, a.CommunityID, year, nil)
+	if err != nil {
+		return nil, err
+	}
+	if c.Budget == nil {
+		return nil, domain.Errorf(domain.CodeConflict, "No hay un presupuesto aprobado de %d", year)
+	}
+	p := c.Periodicity
+	if period < 1 || period > p.Periods() {
+		return nil, domain.Errorf(domain.CodeInvalid, "El periodo debe estar entre 1 y %d", p.Periods())
+	}
+	if dueDate == "" {
+		dueDate = fmt.Sprintf("%04d-%02d-01", year, p.FirstMonth(period))
+	}
+	key := p.PeriodKey(year, period)
+	at := s.stamp()
+	out := &Generated{PeriodKey: key}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		locked, err := s.store.LockMoneySettings(ctx, a.CommunityID, at)
+		if err != nil {
+			return err
+		}
+		if locked != p {
+			return domain.Errorf(domain.CodeConflict, "La periodicidad acaba de cambiar: vuelve a intentarlo")
+		}
+		current, err := s.store.ApprovedBudget(ctx, a.CommunityID, year)
+		if err != nil {
+			return err
+		}
+		if current == nil || current.ID != c.Budget.ID {
+			return domain.Errorf(domain.CodeConflict, "El presupuesto acaba de cambiar: vuelve a intentarlo")
+		}
+		won, err := s.store.InsertReceiptRun(ctx, a.CommunityID, key, c.Budget.ID, a.UserID, at)
+		if err != nil {
+			return err
+		}
+		if !won {
+			return domain.Errorf(domain.CodeConflict, "Los recibos de este periodo ya están generados")
+		}
+		if len(c.Units) == 0 {
+			return domain.Errorf(domain.CodeConflict, "Ninguna vivienda paga cuota en este periodo")
+		}
+		first, err := s.store.TakeReceiptNumbers(ctx, a.CommunityID, year, len(c.Units))
+		if err != nil {
+			return err
+		}
+		rs := make([]domain.Receipt, 0, len(c.Units))
+		entries := make([]domain.LedgerEntry, 0, len(c.Units))
+		for i, u := range c.Units {
+			r := domain.Receipt{ID: domain.NewID(), CommunityID: a.CommunityID, Year: year, Number: first + i, PeriodKey: key,
+				UnitID: u.Unit.ID, UnitLabel: u.Unit.Label, OwnerID: u.Unit.OwnerID, OwnerName: u.Unit.OwnerName, BudgetID: c.Budget.ID,
+				Amount: u.Periods[period-1], DueDate: dueDate, Method: domain.PayByTransfer, Status: domain.ReceiptPending}
+			for _, l := range u.Lines {
+				if v := l.Periods[period-1]; v != 0 {
+					r.Lines = append(r.Lines, domain.ReceiptLine{Concept: l.Concept, Amount: v})
+				}
+			}
+			if r.Amount == 0 {
+				continue
+			}
+			rs = append(rs, r)
+			id := r.ID
+			entries = append(entries, domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: r.UnitID, Date: dueDate,
+				Kind: domain.LedgerReceipt, Amount: r.Amount, ReceiptID: &id, ReceiptCode: r.Code(), Note: "Recibo " + key,
+				CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()})
+		}
+		if err := s.store.InsertReceipts(ctx, rs, at); err != nil {
+			return err
+		}
+		if err := s.store.InsertLedgerEntries(ctx, entries); err != nil {
+			return err
+		}
+		var total domain.Cents
+		for _, r := range rs {
+			total += r.Amount
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditReceiptsIssued, TargetKind: "money_period", TargetID: key, TargetLabel: key,
+			After: map[string]any{"receipts": len(rs), "totalCents": total, "budgetId": c.Budget.ID, "dueDate": dueDate}})
+		out.Receipts = rs
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Receipts lists the community's receipts of a year (and period); admins only.
+func (s *Service) Receipts(ctx context.Context, a *domain.Actor, year int, periodKey string) ([]domain.Receipt, error) {
+	if year < minYear || year > maxYear {
+		return nil, errYear
+	}
+	return s.store.Receipts(ctx, a.CommunityID, domain.ReceiptFilter{Year: year, PeriodKey: periodKey})
+}
+
+// PaymentInput is a payment an admin records.
+type PaymentInput struct {
+	Amount    domain.Cents
+	Method    domain.PaymentMethod // transfer or cash
+	Date      string
+	Reference string
+}
+
+// RecordPayment records a payment of a receipt, whole or partial: a ledger entry, and the receipt paid or
+// partly paid. A receipt already paid, or a payment over what it still owes, is refused.
+func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID string, in PaymentInput) (*domain.Receipt, error) {
+	in.Reference = strings.TrimSpace(in.Reference)
+	switch {
+	case in.Method != domain.PayByTransfer && in.Method != domain.PayByCash:
+		return nil, domain.Errorf(domain.CodeInvalid, "Indica si el pago fue por transferencia o en efectivo")
+	case !validDate(in.Date):
+		return nil, domain.Errorf(domain.CodeInvalid, "La fecha del pago no es válida")
+	case in.Date > s.today():
+		return nil, domain.Errorf(domain.CodeInvalid, "La fecha del pago no puede ser futura")
+	case in.Amount <= 0:
+		return nil, domain.Errorf(domain.CodeInvalid, "El importe del pago debe ser mayor que cero")
+	case utf8.RuneCountInString(in.Reference) > maxReference:
+		return nil, domain.Errorf(domain.CodeInvalid, "La referencia no puede superar los %d caracteres", maxReference)
+	}
+	at := s.stamp()
+	var r *domain.Receipt
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if r, err = s.store.ReceiptForUpdate(ctx, a.CommunityID, receiptID); err != nil {
+			return err
+		}
+		if r == nil {
+			return errReceiptGone
+		}
+		before := *r
+		owed := r.Amount - r.Paid
+		if owed <= 0 {
+			return domain.Errorf(domain.CodeConflict, "El recibo %s ya está pagado", r.Code())
+		}
+		if in.Amount > owed {
+			return domain.Errorf(domain.CodeInvalid, "El pago (%s) es mayor que lo que queda por pagar del recibo (%s)",
+				domain.EurosText(in.Amount), domain.EurosText(owed))
+		}
+		r.Paid += in.Amount
+		r.Status = domain.ReceiptPartial
+		if r.Paid == r.Amount {
+			r.Status = domain.ReceiptPaid
+		}
+		if err := s.store.SaveReceiptPaid(ctx, r, at); err != nil {
+			return err
+		}
+		id := r.ID
+		e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: r.UnitID, Date: in.Date, Kind: domain.LedgerPayment,
+			Amount: -in.Amount, ReceiptID: &id, ReceiptCode: r.Code(), Method: string(in.Method), Reference: in.Reference,
+			Note: "Pago del recibo " + r.Code(), CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
+		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
+			return err
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditPaymentRecorded, TargetKind: "money_receipt", TargetID: r.ID,
+			TargetLabel: r.Code(), Before: map[string]any{"paidCents": before.Paid, "status": before.Status},
+			After: map[string]any{"paidCents": r.Paid, "status": r.Status, "amountCents": in.Amount, "method": in.Method, "date": in.Date,
+				"reference": in.Reference}})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// CorrectionInput is an admin's correction of a unit's account.
+type CorrectionInput struct {
+	Amount domain.Cents // positive: the unit owes more; negative: less
+	Date   string
+	Note   string
+}
+
+// PostCorrection adds a correction to a unit's ledger: entries are never edited, a mistake is undone by
+// a new entry that says why.
+func (s *Service) PostCorrection(ctx context.Context, a *domain.Actor, unitID string, in CorrectionInput) (*domain.LedgerEntry, error) {
+	in.Note = strings.TrimSpace(in.Note)
+	switch {
+	case in.Amount == 0:
+		return nil, domain.Errorf(domain.CodeInvalid, "El importe de la corrección no puede ser cero")
+	case in.Amount > maxAmount || in.Amount < -maxAmount:
+		return nil, domain.Errorf(domain.CodeInvalid, "El importe de la corrección es demasiado grande")
+	case !validDate(in.Date):
+		return nil, domain.Errorf(domain.CodeInvalid, "La fecha de la corrección no es válida")
+	case in.Note == "":
+		return nil, domain.Errorf(domain.CodeInvalid, "Explica el motivo de la corrección")
+	case utf8.RuneCountInString(in.Note) > maxReference:
+		return nil, domain.Errorf(domain.CodeInvalid, "El motivo no puede superar los %d caracteres", maxReference)
+	}
+	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	u, ok := unitMap(units)[unitID]
+	if !ok {
+		return nil, errUnitGone
+	}
+	at := s.stamp()
+	e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: unitID, Date: in.Date, Kind: domain.LedgerCorrection,
+		Amount: in.Amount, Note: in.Note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
+			return err
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditCorrectionPosted, TargetKind: "money_unit", TargetID: unitID,
+			TargetLabel: u.Label, After: map[string]any{"amountCents": in.Amount, "date": in.Date, "note": in.Note}})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+// ownUnits returns the units a may see the money of: every unit for an admin, those they own otherwise.
+func (s *Service) ownUnits(ctx context.Context, a *domain.Actor) ([]domain.MoneyUnit, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	if a.IsAdmin() {
+		return units, nil
+	}
+	mine := units[:0:0]
+	for _, u := range units {
+		if u.OwnerID != nil && *u.OwnerID == a.UserID {
+			mine = append(mine, u)
+		}
+	}
+	return mine, nil
+}
+
+// Mine is what an owner pays and why: the cuota of each unit they own this year, and their receipts.
+type Mine struct {
+	Year     int
+	Cuotas   *Cuotas
+	Receipts []domain.Receipt
+}
+
+// MyMoney returns the caller's 'Mis cuotas': the units they own (none for a tenant or a resident).
+func (s *Service) MyMoney(ctx context.Context, a *domain.Actor, year int) (*Mine, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	if year == 0 {
+		year = s.now().In(s.location).Year()
+	}
+	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	only := map[string]bool{}
+	ids := []string{}
+	for _, u := range units {
+		if u.OwnerID != nil && *u.OwnerID == a.UserID {
+			only[u.ID] = true
+			ids = append(ids, u.ID)
+		}
+	}
+	out := &Mine{Year: year, Receipts: []domain.Receipt{}}
+	if len(ids) == 0 {
+		out.Cuotas = &Cuotas{Units: []UnitCuota{}}
+		return out, nil
+	}
+	if out.Cuotas, err = s.cuotas(ctx, a.CommunityID, year, only); err != nil {
+		// A budget that no longer adds up is the admins' to fix; the owner still sees their receipts.
+		if domain.ErrorCode(err) != domain.CodeConflict {
+			return nil, err
+		}
+		out.Cuotas = &Cuotas{Units: []UnitCuota{}}
+	}
+	if out.Receipts, err = s.store.Receipts(ctx, a.CommunityID, domain.ReceiptFilter{UnitIDs: ids}); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Statement is a unit's account over a range of dates.
+type Statement struct {
+	Unit    domain.MoneyUnit
+	From    string
+	To      string
+	Opening domain.Cents
+	Entries []StatementEntry
+	Closing domain.Cents
+}
+
+// StatementEntry is a ledger entry with the balance after it (positive: the unit owes).
+type StatementEntry struct {
+	domain.LedgerEntry
+	Balance domain.Cents
+}
+
+// UnitStatement returns a unit's statement from..to (inclusive; empty from: the beginning, empty to:
+// today): the balance before from, each entry with the running balance, and the closing balance. An
+// admin may read any unit's; an owner only their own.
+func (s *Service) UnitStatement(ctx context.Context, a *domain.Actor, unitID, from, to string) (*Statement, error) {
+	units, err := s.ownUnits(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	var unit *domain.MoneyUnit
+	for i := range units {
+		if units[i].ID == unitID {
+			unit = &units[i]
+		}
+	}
+	if unit == nil {
+		all, err := s.store.MoneyUnits(ctx, a.CommunityID)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := unitMap(all)[unitID]; ok {
+			return nil, errNotYourUnit
+		}
+		return nil, errUnitGone
+	}
+	if to == "" {
+		to = s.today()
+	}
+	if from != "" && !validDate(from) || !validDate(to) {
+		return nil, domain.Errorf(domain.CodeInvalid, "Las fechas del extracto no son válidas")
+	}
+	if from != "" && from > to {
+		return nil, domain.Errorf(domain.CodeInvalid, "La fecha inicial del extracto es posterior a la final")
+	}
+	st := &Statement{Unit: *unit, From: from, To: to, Entries: []StatementEntry{}}
+	if from != "" {
+		if st.Opening, err = s.store.LedgerBalance(ctx, a.CommunityID, unitID, from); err != nil {
+			return nil, err
+		}
+	}
+	es, err := s.store.LedgerEntries(ctx, a.CommunityID, unitID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	bal := st.Opening
+	for _, e := range es {
+		bal += e.Amount
+		st.Entries = append(st.Entries, StatementEntry{LedgerEntry: e, Balance: bal})
+	}
+	st.Closing = bal
+	return st, nil
+}
+
+// StatementCSV is the statement as a spreadsheet reads it (semicolons, decimal comma, as Spanish Excel
+// expects), with the opening and closing balances.
+func (s *Service) StatementCSV(ctx context.Context, a *domain.Actor, unitID, from, to string) ([]byte, string, error) {
+	st, err := s.UnitStatement(ctx, a, unitID, from, to)
+	if err != nil {
+		return nil, "", err
+	}
+	var b bytes.Buffer
+	b.WriteString("\ufeff")
+	w := csv.NewWriter(&b)
+	w.Comma = ';'
+	euros := func(c domain.Cents) string {
+		sign := ""
+		if c < 0 {
+			sign, c = "-", -c
+		}
+		return fmt.Sprintf("%s%d,%02d", sign, c/100, c%100)
+	}
+	w.Write([]string{"fecha", "concepto", "recibo", "cargo", "abono", "saldo"})
+	w.Write([]string{st.From, "Saldo inicial", "", "", "", euros(st.Opening)})
+	for _, e := range st.Entries {
+		charge, credit := "", ""
+		if e.Amount >= 0 {
+			charge = euros(e.Amount)
+		} else {
+			credit = euros(-e.Amount)
+		}
+		concept := e.Note
+		if e.Reference != "" {
+			concept += " (" + e.Reference + ")"
+		}
+		w.Write([]string{e.Date, concept, e.ReceiptCode, charge, credit, euros(e.Balance)})
+	}
+	w.Write([]string{st.To, "Saldo final", "", "", "", euros(st.Closing)})
+	w.Flush()
+	name := "extracto-" + safeName(st.Unit.Label) + "-" + st.To + ".csv"
+	return b.Bytes(), name, w.Error()
+}
+
+func safeName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}

@@ -1,0 +1,575 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// The money module's queries (issue #36). They only run SQL: the rules, the transactions and the errors a
+// user reads are internal/money's. "Not found" is a nil result.
+
+// MoneyUnits lists the units of the registry of communityID (not the proposed ones) with their
+// coeficiente and owner, in the registry's order.
+func (db *DB) MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error) {
+	rows, err := db.reader().query(ctx, `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, '')
+		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
+		WHERE u.community_id = ? AND u.proposed_by IS NULL
+		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []domain.MoneyUnit{}
+	for rows.Next() {
+		var u domain.MoneyUnit
+		var unit domain.Unit
+		if err := rows.Scan(&u.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &u.Coefficient, &u.OwnerID, &u.OwnerName); err != nil {
+			return nil, err
+		}
+		u.Label = unit.Label()
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// MoneyPeriodicity is how often communityID's owners pay (quarterly until an admin sets it).
+func (db *DB) MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error) {
+	var p string
+	err := db.reader().queryRow(ctx, "SELECT periodicity FROM money_settings WHERE community_id = ?", communityID).Scan(&p)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Quarterly, nil
+	}
+	return domain.Periodicity(p), err
+}
+
+// LockMoneySettings creates communityID's money settings if needed and locks them until the transaction
+// of ctx ends (InTx): the community's money changes that must not interleave (a period's receipts and
+// their numbers, budget versions) serialize on it. It returns the periodicity.
+func (db *DB) LockMoneySettings(ctx context.Context, communityID string, at time.Time) (domain.Periodicity, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return "", err
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO money_settings (community_id, updated_at) VALUES (?, ?)
+		ON CONFLICT (community_id) DO UPDATE SET updated_at = money_settings.updated_at`, communityID, ms(at)); err != nil {
+		return "", err
+	}
+	var p string
+	err = tx.queryRow(ctx, "SELECT periodicity FROM money_settings WHERE community_id = ?", communityID).Scan(&p)
+	return domain.Periodicity(p), err
+}
+
+// SaveMoneyPeriodicity writes the periodicity, after LockMoneySettings.
+func (db *DB) SaveMoneyPeriodicity(ctx context.Context, communityID string, p domain.Periodicity, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, "UPDATE money_settings SET periodicity = ?, updated_at = ? WHERE community_id = ?", string(p), ms(at), communityID)
+	return err
+}
+
+func (db *DB) groupShares(ctx context.Context, c conn, communityID string, groupID string) (map[string][]domain.GroupShare, error) {
+	q := `SELECT gu.group_id, gu.unit_id, gu.weight FROM money_group_units gu JOIN money_groups g ON g.id = gu.group_id
+		WHERE g.community_id = ?`
+	args := []any{communityID}
+	if groupID != "" {
+		q += " AND g.id = ?"
+		args = append(args, groupID)
+	}
+	rows, err := c.query(ctx, q+" ORDER BY gu.group_id, gu.unit_id", args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]domain.GroupShare{}
+	for rows.Next() {
+		var g string
+		var s domain.GroupShare
+		if err := rows.Scan(&g, &s.UnitID, &s.Weight); err != nil {
+			return nil, err
+		}
+		out[g] = append(out[g], s)
+	}
+	return out, rows.Err()
+}
+
+// MoneyGroups lists communityID's stored groups (not General) by name, with their shares.
+func (db *DB) MoneyGroups(ctx context.Context, communityID string) ([]domain.MoneyGroup, error) {
+	c := db.reader()
+	if tx, err := txOf(ctx); err == nil {
+		c = tx
+	}
+	rows, err := c.query(ctx, "SELECT id, name, method FROM money_groups WHERE community_id = ? ORDER BY name, id", communityID)
+	if err != nil {
+		return nil, err
+	}
+	var out []domain.MoneyGroup
+	for rows.Next() {
+		var g domain.MoneyGroup
+		var m string
+		if err := rows.Scan(&g.ID, &g.Name, &m); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		g.Method = domain.ShareMethod(m)
+		out = append(out, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	shares, err := db.groupShares(ctx, c, communityID, "")
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Shares = shares[out[i].ID]
+	}
+	return out, nil
+}
+
+// MoneyGroupForUpdate reads a group of communityID and locks it (InTx); nil when there is none.
+func (db *DB) MoneyGroupForUpdate(ctx context.Context, communityID, id string) (*domain.MoneyGroup, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := tx.exec(ctx, "UPDATE money_groups SET updated_at = updated_at WHERE id = ? AND community_id = ?", id, communityID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil, nil
+	}
+	var g domain.MoneyGroup
+	var m string
+	if err := tx.queryRow(ctx, "SELECT id, name, method FROM money_groups WHERE id = ?", id).Scan(&g.ID, &g.Name, &m); err != nil {
+		return nil, err
+	}
+	g.Method = domain.ShareMethod(m)
+	shares, err := db.groupShares(ctx, tx, communityID, id)
+	if err != nil {
+		return nil, err
+	}
+	g.Shares = shares[id]
+	return &g, nil
+}
+
+// InsertMoneyGroup stores a new group and its shares (InTx).
+func (db *DB) InsertMoneyGroup(ctx context.Context, communityID string, g *domain.MoneyGroup, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "INSERT INTO money_groups (id, community_id, name, method, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+		g.ID, communityID, g.Name, string(g.Method), ms(at), ms(at)); err != nil {
+		return err
+	}
+	return insertShares(ctx, tx, g)
+}
+
+func insertShares(ctx context.Context, tx conn, g *domain.MoneyGroup) error {
+	for _, s := range g.Shares {
+		if _, err := tx.exec(ctx, "INSERT INTO money_group_units (group_id, unit_id, weight) VALUES (?, ?, ?)", g.ID, s.UnitID, s.Weight); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SaveMoneyGroup replaces a group's name, method and shares (InTx, after MoneyGroupForUpdate).
+func (db *DB) SaveMoneyGroup(ctx context.Context, communityID string, g *domain.MoneyGroup, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "UPDATE money_groups SET name = ?, method = ?, updated_at = ? WHERE id = ? AND community_id = ?",
+		g.Name, string(g.Method), ms(at), g.ID, communityID); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM money_group_units WHERE group_id = ?", g.ID); err != nil {
+		return err
+	}
+	return insertShares(ctx, tx, g)
+}
+
+// DeleteMoneyGroup removes a group (InTx).
+func (db *DB) DeleteMoneyGroup(ctx context.Context, communityID, id string, _ time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, "DELETE FROM money_groups WHERE id = ? AND community_id = ?", id, communityID)
+	return err
+}
+
+// MoneyGroupInUse reports whether a budget line of communityID names the group (InTx).
+func (db *DB) MoneyGroupInUse(ctx context.Context, communityID, id string) (bool, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return false, err
+	}
+	var n int
+	err = tx.queryRow(ctx, `SELECT COUNT(*) FROM money_budget_lines l JOIN money_budgets b ON b.id = l.budget_id
+		WHERE b.community_id = ? AND l.group_id = ?`, communityID, id).Scan(&n)
+	return n > 0, err
+}
+
+const budgetSelect = "SELECT id, community_id, year, version, status, junta_date, reserve_cents FROM money_budgets"
+
+func (db *DB) scanBudgets(ctx context.Context, c conn, q string, args ...any) ([]domain.Budget, error) {
+	rows, err := c.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []domain.Budget
+	for rows.Next() {
+		var b domain.Budget
+		var status string
+		if err := rows.Scan(&b.ID, &b.CommunityID, &b.Year, &b.Version, &status, &b.JuntaDate, &b.ReserveCents); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		b.Status = domain.BudgetStatus(status)
+		out = append(out, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		lr, err := c.query(ctx, "SELECT concept, group_id, amount_cents FROM money_budget_lines WHERE budget_id = ? ORDER BY position", out[i].ID)
+		if err != nil {
+			return nil, err
+		}
+		out[i].Lines = []domain.BudgetLine{}
+		for lr.Next() {
+			var l domain.BudgetLine
+			if err := lr.Scan(&l.Concept, &l.GroupID, &l.Amount); err != nil {
+				lr.Close()
+				return nil, err
+			}
+			out[i].Lines = append(out[i].Lines, l)
+		}
+		lr.Close()
+		if err := lr.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (db *DB) oneBudget(ctx context.Context, c conn, q string, args ...any) (*domain.Budget, error) {
+	bs, err := db.scanBudgets(ctx, c, q, args...)
+	if err != nil || len(bs) == 0 {
+		return nil, err
+	}
+	return &bs[0], nil
+}
+
+// Budgets lists the versions of communityID's budget of year, newest first.
+func (db *DB) Budgets(ctx context.Context, communityID string, year int) ([]domain.Budget, error) {
+	bs, err := db.scanBudgets(ctx, db.reader(), budgetSelect+" WHERE community_id = ? AND year = ? ORDER BY version DESC", communityID, year)
+	if bs == nil && err == nil {
+		bs = []domain.Budget{}
+	}
+	return bs, err
+}
+
+// Budget returns a budget of communityID; nil when there is none.
+func (db *DB) Budget(ctx context.Context, communityID, id string) (*domain.Budget, error) {
+	return db.oneBudget(ctx, db.reader(), budgetSelect+" WHERE id = ? AND community_id = ?", id, communityID)
+}
+
+// BudgetForUpdate reads a budget of communityID and locks it (InTx); nil when there is none.
+func (db *DB) BudgetForUpdate(ctx context.Context, communityID, id string) (*domain.Budget, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.exec(ctx, "UPDATE money_budgets SET updated_at = updated_at WHERE id = ? AND community_id = ?", id, communityID); err != nil {
+		return nil, err
+	}
+	return db.oneBudget(ctx, tx, budgetSelect+" WHERE id = ? AND community_id = ?", id, communityID)
+}
+
+// ApprovedBudget returns the approved version of communityID's budget of year; nil when there is none.
+// Inside InTx it reads in the transaction.
+func (db *DB) ApprovedBudget(ctx context.Context, communityID string, year int) (*domain.Budget, error) {
+	c := db.reader()
+	if tx, err := txOf(ctx); err == nil {
+		c = tx
+	}
+	return db.oneBudget(ctx, c, budgetSelect+" WHERE community_id = ? AND year = ? AND status = 'approved'", communityID, year)
+}
+
+// LatestBudgetVersion returns the newest version number of communityID's budget of year and its status
+// (0 and "" when there is none), InTx.
+func (db *DB) LatestBudgetVersion(ctx context.Context, communityID string, year int) (int, domain.BudgetStatus, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return 0, "", err
+	}
+	var v int
+	var s string
+	err = tx.queryRow(ctx, "SELECT version, status FROM money_budgets WHERE community_id = ? AND year = ? ORDER BY version DESC LIMIT 1",
+		communityID, year).Scan(&v, &s)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", nil
+	}
+	return v, domain.BudgetStatus(s), err
+}
+
+// InsertBudget stores a new budget version with its lines (InTx).
+func (db *DB) InsertBudget(ctx context.Context, b *domain.Budget, by string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO money_budgets (id, community_id, year, version, status, junta_date, reserve_cents, created_by,
+		updated_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.ID, b.CommunityID, b.Year, b.Version, string(b.Status),
+		b.JuntaDate, b.ReserveCents, by, by, ms(at), ms(at)); err != nil {
+		return err
+	}
+	return insertLines(ctx, tx, b)
+}
+
+func insertLines(ctx context.Context, tx conn, b *domain.Budget) error {
+	for i, l := range b.Lines {
+		if _, err := tx.exec(ctx, "INSERT INTO money_budget_lines (budget_id, position, concept, group_id, amount_cents) VALUES (?, ?, ?, ?, ?)",
+			b.ID, i, l.Concept, l.GroupID, l.Amount); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SaveBudget writes a budget read with BudgetForUpdate: its status, junta date, reserve and lines.
+func (db *DB) SaveBudget(ctx context.Context, b *domain.Budget, by string, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "UPDATE money_budgets SET status = ?, junta_date = ?, reserve_cents = ?, updated_by = ?, updated_at = ? WHERE id = ? AND community_id = ?",
+		string(b.Status), b.JuntaDate, b.ReserveCents, by, ms(at), b.ID, b.CommunityID); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM money_budget_lines WHERE budget_id = ?", b.ID); err != nil {
+		return err
+	}
+	return insertLines(ctx, tx, b)
+}
+
+// InsertReceiptRun records that a period's receipts are being generated (InTx); false when they already
+// were: the unique key lets one of two concurrent generations through, the other waits and gets false.
+func (db *DB) InsertReceiptRun(ctx context.Context, communityID, periodKey, budgetID, by string, at time.Time) (bool, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return false, err
+	}
+	res, err := tx.exec(ctx, `INSERT INTO money_receipt_runs (community_id, period_key, budget_id, created_by, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (community_id, period_key) DO NOTHING`, communityID, periodKey, budgetID, by, ms(at))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// TakeReceiptNumbers reserves the next n receipt numbers of communityID's year (InTx) and returns the
+// first; they roll back with the transaction, so the sequence has no gaps.
+func (db *DB) TakeReceiptNumbers(ctx context.Context, communityID string, year, n int) (int, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var last int
+	err = tx.queryRow(ctx, `INSERT INTO money_receipt_counters (community_id, year, last) VALUES (?, ?, ?)
+		ON CONFLICT (community_id, year) DO UPDATE SET last = money_receipt_counters.last + excluded.last RETURNING last`,
+		communityID, year, n).Scan(&last)
+	return last - n + 1, err
+}
+
+// InsertReceipts stores receipts and their lines (InTx).
+func (db *DB) InsertReceipts(ctx context.Context, rs []domain.Receipt, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		if _, err := tx.exec(ctx, `INSERT INTO money_receipts (id, community_id, year, number, period_key, unit_id, unit_label, owner_id, owner_name,
+			budget_id, amount_cents, paid_cents, due_date, method, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, r.CommunityID, r.Year, r.Number, r.PeriodKey, r.UnitID, r.UnitLabel, r.OwnerID, r.OwnerName, r.BudgetID, r.Amount, r.Paid,
+			r.DueDate, string(r.Method), string(r.Status), ms(at), ms(at)); err != nil {
+			return err
+		}
+		for i, l := range r.Lines {
+			if _, err := tx.exec(ctx, "INSERT INTO money_receipt_lines (receipt_id, position, concept, amount_cents) VALUES (?, ?, ?, ?)",
+				r.ID, i, l.Concept, l.Amount); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+const receiptSelect = `SELECT id, community_id, year, number, period_key, unit_id, unit_label, owner_id, owner_name, budget_id, amount_cents,
+	paid_cents, due_date, method, status FROM money_receipts`
+
+func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) ([]domain.Receipt, error) {
+	rows, err := c.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := []domain.Receipt{}
+	idx := map[string]int{}
+	for rows.Next() {
+		var r domain.Receipt
+		var method, status string
+		if err := rows.Scan(&r.ID, &r.CommunityID, &r.Year, &r.Number, &r.PeriodKey, &r.UnitID, &r.UnitLabel, &r.OwnerID, &r.OwnerName,
+			&r.BudgetID, &r.Amount, &r.Paid, &r.DueDate, &method, &status); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.Method, r.Status = domain.PaymentMethod(method), domain.ReceiptStatus(status)
+		r.Lines = []domain.ReceiptLine{}
+		idx[r.ID] = len(out)
+		out = append(out, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
+	}
+	// The lines of these receipts, in one query per 500 receipts.
+	for start := 0; start < len(out); start += 500 {
+		end := min(start+500, len(out))
+		ids := make([]any, 0, end-start)
+		for _, r := range out[start:end] {
+			ids = append(ids, r.ID)
+		}
+		lr, err := c.query(ctx, "SELECT receipt_id, concept, amount_cents FROM money_receipt_lines WHERE receipt_id IN ("+
+			strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+") ORDER BY receipt_id, position", ids...)
+		if err != nil {
+			return nil, err
+		}
+		for lr.Next() {
+			var id string
+			var l domain.ReceiptLine
+			if err := lr.Scan(&id, &l.Concept, &l.Amount); err != nil {
+				lr.Close()
+				return nil, err
+			}
+			out[idx[id]].Lines = append(out[idx[id]].Lines, l)
+		}
+		lr.Close()
+		if err := lr.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Receipts lists communityID's receipts by f, by number (year, then number).
+func (db *DB) Receipts(ctx context.Context, communityID string, f domain.ReceiptFilter) ([]domain.Receipt, error) {
+	q := receiptSelect + " WHERE community_id = ?"
+	args := []any{communityID}
+	if f.Year != 0 {
+		q += " AND year = ?"
+		args = append(args, f.Year)
+	}
+	if f.PeriodKey != "" {
+		q += " AND period_key = ?"
+		args = append(args, f.PeriodKey)
+	}
+	if f.Open {
+		q += " AND paid_cents < amount_cents"
+	}
+	if len(f.UnitIDs) > 0 {
+		q += " AND unit_id IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(f.UnitIDs)), ", ") + ")"
+		for _, id := range f.UnitIDs {
+			args = append(args, id)
+		}
+	}
+	return db.scanReceipts(ctx, db.reader(), q+" ORDER BY year DESC, number DESC", args...)
+}
+
+// ReceiptForUpdate reads a receipt of communityID and locks it (InTx); nil when there is none.
+func (db *DB) ReceiptForUpdate(ctx context.Context, communityID, id string) (*domain.Receipt, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.exec(ctx, "UPDATE money_receipts SET updated_at = updated_at WHERE id = ? AND community_id = ?", id, communityID); err != nil {
+		return nil, err
+	}
+	rs, err := db.scanReceipts(ctx, tx, receiptSelect+" WHERE id = ? AND community_id = ?", id, communityID)
+	if err != nil || len(rs) == 0 {
+		return nil, err
+	}
+	return &rs[0], nil
+}
+
+// SaveReceiptPaid writes what has been paid of a receipt and its status (InTx).
+func (db *DB) SaveReceiptPaid(ctx context.Context, r *domain.Receipt, at time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, "UPDATE money_receipts SET paid_cents = ?, status = ?, updated_at = ? WHERE id = ? AND community_id = ?",
+		r.Paid, string(r.Status), ms(at), r.ID, r.CommunityID)
+	return err
+}
+
+// InsertLedgerEntries appends entries to the units' ledgers (InTx). Nothing ever updates or deletes one.
+func (db *DB) InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		if _, err := tx.exec(ctx, `INSERT INTO money_ledger (id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code,
+			method, reference, note, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			e.ID, e.CommunityID, e.UnitID, e.Date, string(e.Kind), e.Amount, e.ReceiptID, e.ReceiptCode, e.Method, e.Reference, e.Note,
+			e.CreatedBy, e.CreatedAt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LedgerBalance adds up a unit's ledger before the date before (DateLayout).
+func (db *DB) LedgerBalance(ctx context.Context, communityID, unitID, before string) (domain.Cents, error) {
+	var sum domain.Cents
+	err := db.reader().queryRow(ctx, "SELECT COALESCE(SUM(amount_cents), 0) FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date < ?",
+		communityID, unitID, before).Scan(&sum)
+	return sum, err
+}
+
+// LedgerEntries lists a unit's ledger from..to (inclusive; from empty: from the start), in order.
+func (db *DB) LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error) {
+	rows, err := db.reader().query(ctx, `SELECT id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code, method,
+		reference, note, created_by, created_at FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date >= ? AND entry_date <= ?
+		ORDER BY entry_date, created_at, id`, communityID, unitID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []domain.LedgerEntry
+	for rows.Next() {
+		var e domain.LedgerEntry
+		var kind string
+		if err := rows.Scan(&e.ID, &e.CommunityID, &e.UnitID, &e.Date, &kind, &e.Amount, &e.ReceiptID, &e.ReceiptCode, &e.Method, &e.Reference,
+			&e.Note, &e.CreatedBy, &e.CreatedAt); err != nil {
+			return nil, err
+		}
+		e.Kind = domain.LedgerKind(kind)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
