@@ -102,6 +102,7 @@ var (
 	errDepositAdmins = domain.Errorf(domain.CodeForbidden, "Solo un administrador puede registrar la fianza")
 	errNotPending    = domain.Errorf(domain.CodeConflict, "Esta reserva no está pendiente de aprobación")
 	errDepositStep   = domain.Errorf(domain.CodeConflict, "Ese paso de la fianza no es válido")
+	errNoReservation = domain.Errorf(domain.CodeNotFound, "La reserva no existe") // as the store says of another community's
 	errListAdmins    = domain.Errorf(domain.CodeForbidden, "Solo un administrador puede ver todas las reservas")
 )
 
@@ -297,7 +298,7 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 	if err != nil {
 		return nil, nil, err
 	}
-	s.changed(a.CommunityID, r.ID)
+	s.changed(a.CommunityID, "") // no id: the community's stream names no one's booking
 	return r, f, nil
 }
 
@@ -357,6 +358,9 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 	if err != nil {
 		return nil, nil, err
 	}
+	if !visible(a, cur) {
+		return nil, nil, errNoReservation
+	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	var saved *domain.Reservation
 	var f *domain.Facility
@@ -379,7 +383,7 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 	if err != nil {
 		return nil, nil, err
 	}
-	s.changed(a.CommunityID, id)
+	s.changed(a.CommunityID, "")
 	s.mailWake()
 	return saved, f, nil
 }
@@ -566,7 +570,13 @@ func (s *Service) compose(kind mail.Kind, tz, facility string, r *domain.Reserva
 	return mail.Compose(kind, to.Language, to.Email, d)
 }
 
-// Get returns a reservation of a's community.
+// visible says whether a may read r: its booker and the community's admins. To anyone else it does not
+// exist (not found), since it carries the booker's name and unit and an admin's reasons.
+func visible(a *domain.Actor, r *domain.Reservation) bool {
+	return a.IsAdmin() || (r.UserID != nil && *r.UserID == a.UserID)
+}
+
+// Get returns a reservation of a's community that a booked, or any one to an admin.
 func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.Reservation, *domain.Facility, error) {
 	if !a.InCommunity() {
 		return nil, nil, domain.ErrNoCommunity
@@ -574,6 +584,9 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	r, err := s.store.Reservation(ctx, a.CommunityID, id)
 	if err != nil {
 		return nil, nil, err
+	}
+	if !visible(a, r) {
+		return nil, nil, errNoReservation
 	}
 	f, err := s.store.Facility(ctx, a.CommunityID, r.FacilityID)
 	return r, f, err

@@ -1,0 +1,78 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"testing"
+
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+// Issue #33, findings 8 and 9: what an attacker found in bookings, text, sign-up and field lengths.
+
+// A booking is read only by its booker and the admins: another member gets not found, as if it did not
+// exist, though its id went out on the stream; the stream names no booking; the calendar shows the slot
+// taken without who or why.
+func TestABookingIsReadOnlyByItsBookerAndTheAdmins(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newReservationCast(t, db) // the creator booked 18:00–19:00 of c.date
+		c.admin.must(t, "PATCH", "/api/v1/facilities/"+c.facility, map[string]any{"needsApproval": true}, 200)
+		watch := openStream(t, c.e.srv.URL, c.creator.cookie(), "")
+		watch.next(t, "unread")
+		booked := c.neighbour.must(t, "POST", "/api/v1/reservations", map[string]any{"facilityId": c.facility, "date": c.date,
+			"start": "10:00", "end": "11:00"}, 201)
+		id := booked["id"].(string)
+		if ev := watch.next(t, "change"); ev.Data["area"] != "reservations" || ev.Data["id"] != nil {
+			t.Errorf("the stream tells the creator %v", ev.Data)
+		}
+		c.admin.must(t, "POST", "/api/v1/reservations/"+id+"/review", map[string]any{"approve": false, "reason": "Moroso: debe 3 cuotas"}, 200)
+		if ev := watch.next(t, "change"); ev.Data["id"] != nil {
+			t.Errorf("the stream tells the creator %v", ev.Data)
+		}
+
+		res := "/api/v1/reservations/" + id
+		for _, k := range []struct {
+			method, path string
+			body         map[string]any
+		}{{"GET", res, nil}, {"POST", res + "/cancel", map[string]any{"reason": "x"}},
+			{"PATCH", res, map[string]any{"date": c.date, "start": "12:00", "end": "13:00"}}} {
+			if p := c.creator.must(t, k.method, k.path, k.body, 404); p["detail"] != "La reserva no existe" {
+				t.Errorf("another member %s %s: %v", k.method, k.path, p)
+			}
+		}
+		if got := c.neighbour.must(t, "GET", res, nil, 200); got["reason"] != "Moroso: debe 3 cuotas" || got["mine"] != true {
+			t.Errorf("the booker reads %v", got)
+		}
+		if got := c.admin.must(t, "GET", res, nil, 200); got["userName"] == "" || got["status"] != "rejected" {
+			t.Errorf("the admin reads %v", got)
+		}
+
+		// A fresh booking of 10:00 by the neighbour shows to the creator as taken, and nothing more.
+		again := c.neighbour.must(t, "POST", "/api/v1/reservations", map[string]any{"facilityId": c.facility, "date": c.date,
+			"start": "10:00", "end": "11:00"}, 201)
+		if again["status"] != "pending" {
+			t.Fatalf("booking: %v", again)
+		}
+		days := c.creator.must(t, "GET", fmt.Sprintf("/api/v1/facilities/%s/availability?month=%s", c.facility, c.date[:7]), nil, 200)["days"].([]any)
+		seen := false
+		for _, d := range days {
+			day := d.(map[string]any)
+			if day["date"] != c.date {
+				continue
+			}
+			for _, s := range day["slots"].([]any) {
+				sl := s.(map[string]any)
+				if sl["start"] != "10:00" {
+					continue
+				}
+				seen = true
+				if sl["free"] != 0.0 || sl["mine"] != false || len(sl) != 5 {
+					t.Errorf("the creator sees the neighbour's slot as %v", sl)
+				}
+			}
+		}
+		if !seen {
+			t.Errorf("no 10:00 slot on %s", c.date)
+		}
+	})
+}
