@@ -470,6 +470,10 @@ var translations = map[string]translation{
 		ca: "Aquesta adreça de l'API no existeix",
 		en: "This API address does not exist",
 	},
+	"El texto contiene un carácter no válido": {
+		ca: "El text conté un caràcter no vàlid",
+		en: "The text contains an invalid character",
+	},
 
 	// incidents
 	"Solo el creador o un administrador puede editar esta incidencia": {
