@@ -32,6 +32,10 @@ var translations = map[string]translation{
 		ca: "Indica la teva relació amb la comunitat als comentaris",
 		en: "Describe your relation to the community in the comments",
 	},
+	"Debes aceptar los términos y condiciones para continuar": {
+		ca: "Has d'acceptar els termes i condicions per continuar",
+		en: "You must accept the terms and conditions to continue",
+	},
 	"Selecciona tu rol en la comunidad": {
 		ca: "Selecciona el teu rol a la comunitat",
 		en: "Select your role in the community",
