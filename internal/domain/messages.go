@@ -878,6 +878,14 @@ var translations = map[string]translation{
 	},
 
 	// reservations
+	"Solo se puede reservar con hasta %d días de antelación (hasta el %s)": {
+		ca: "Només es pot reservar amb fins a %d dies d'antelació (fins al %s)",
+		en: "Bookings can be made at most %d days ahead (until %s)",
+	},
+	"Los días de antelación para reservar deben estar entre 1 y %d": {
+		ca: "Els dies d'antelació per reservar han d'estar entre 1 i %d",
+		en: "The days ahead for booking must be between 1 and %d",
+	},
 	"El mes no es válido": {
 		ca: "El mes no és vàlid",
 		en: "The month is not valid",

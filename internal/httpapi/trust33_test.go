@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -106,5 +107,47 @@ func TestANULCharacterInAnyTextIsRefused(t *testing.T) {
 			}
 		}
 		check(c.creator, "POST", "/api/v1/incidents", []byte(`{"title":"Fuga \\\u0000","description":"Garaje"}`))
+	})
+}
+
+// A booking may start at most the facility's horizon ahead: 90 days unless an admin changes it; 9999-12-31
+// was accepted.
+func TestABookingBeyondTheFacilitysHorizonIsRefused(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newReservationCast(t, db)
+		fac := "/api/v1/facilities/" + c.facility
+		if f := c.neighbour.must(t, "GET", fac, nil, 200); f["horizonDays"] != 90.0 {
+			t.Fatalf("a new facility's horizon: %v", f["horizonDays"])
+		}
+		madrid, _ := time.LoadLocation("Europe/Madrid")
+		today := c.e.clock().In(madrid)
+		book := func(date string, want int) map[string]any {
+			t.Helper()
+			return c.neighbour.must(t, "POST", "/api/v1/reservations", map[string]any{"facilityId": c.facility, "date": date,
+				"start": "10:00", "end": "11:00"}, want)
+		}
+		last := today.AddDate(0, 0, 90)
+		for _, date := range []string{"9999-12-31", today.AddDate(0, 0, 91).Format("2006-01-02")} {
+			if p := book(date, 422); p["detail"] != "Solo se puede reservar con hasta 90 días de antelación (hasta el "+last.Format("02/01/2006")+")" {
+				t.Errorf("booking %s: %v", date, p)
+			}
+		}
+		r := book(last.Format("2006-01-02"), 201)
+		// Moving a booking beyond it is refused too.
+		if p := c.neighbour.must(t, "PATCH", "/api/v1/reservations/"+r["id"].(string), map[string]any{"date": "9999-12-31",
+			"start": "10:00", "end": "11:00"}, 422); p["code"] != "invalid" {
+			t.Errorf("moving beyond the horizon: %v", p)
+		}
+
+		// The admin shortens it to a week; a neighbour may not change it.
+		c.neighbour.must(t, "PATCH", fac, map[string]any{"horizonDays": 365}, 403)
+		if p := c.admin.must(t, "PATCH", fac, map[string]any{"horizonDays": 0}, 422); p["code"] != "invalid" {
+			t.Errorf("horizon 0: %v", p)
+		}
+		if f := c.admin.must(t, "PATCH", fac, map[string]any{"horizonDays": 7}, 200); f["horizonDays"] != 7.0 {
+			t.Fatalf("after the edit: %v", f["horizonDays"])
+		}
+		book(today.AddDate(0, 0, 8).Format("2006-01-02"), 422)
+		book(today.AddDate(0, 0, 7).Format("2006-01-02"), 201)
 	})
 }

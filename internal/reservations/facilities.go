@@ -19,6 +19,8 @@ const (
 	DefaultSlotMinutes = 60
 	DefaultMaxPerMonth = 2
 	DefaultCancelHours = 24
+	DefaultHorizonDays = 90 // how far ahead a booking may start (issue #33)
+	maxHorizonDays     = 730
 	maxName            = 100
 	maxDescription     = 2000
 	maxRules           = 5000
@@ -42,6 +44,7 @@ type FacilityInput struct {
 	MaxMinutes    *int
 	MaxPerMonth   *int
 	CancelHours   *int
+	HorizonDays   *int
 	DepositCents  *int
 	NeedsApproval *bool
 	Rules         *string
@@ -52,7 +55,7 @@ type FacilityInput struct {
 // hour, one unit at a time.
 func defaultFacility() domain.Facility {
 	f := domain.Facility{Capacity: 1, SlotMinutes: DefaultSlotMinutes, MinMinutes: 60, MaxMinutes: 240,
-		MaxPerMonth: DefaultMaxPerMonth, CancelHours: DefaultCancelHours}
+		MaxPerMonth: DefaultMaxPerMonth, CancelHours: DefaultCancelHours, HorizonDays: DefaultHorizonDays}
 	for i := range f.Hours {
 		f.Hours[i] = &domain.DayHours{Open: DefaultOpen, Close: DefaultClose}
 	}
@@ -75,7 +78,7 @@ func (in FacilityInput) apply(f *domain.Facility, now time.Time) {
 		dst *int
 		v   *int
 	}{{&f.Capacity, in.Capacity}, {&f.SlotMinutes, in.SlotMinutes}, {&f.MinMinutes, in.MinMinutes}, {&f.MaxMinutes, in.MaxMinutes},
-		{&f.MaxPerMonth, in.MaxPerMonth}, {&f.CancelHours, in.CancelHours}, {&f.DepositCents, in.DepositCents}} {
+		{&f.MaxPerMonth, in.MaxPerMonth}, {&f.CancelHours, in.CancelHours}, {&f.HorizonDays, in.HorizonDays}, {&f.DepositCents, in.DepositCents}} {
 		if p.v != nil {
 			*p.dst = *p.v
 		}
@@ -118,6 +121,8 @@ func validateFacility(f *domain.Facility) error {
 		return domain.Errorf(domain.CodeInvalid, "El máximo de reservas al mes debe estar entre 1 y 100")
 	case f.CancelHours < 0 || f.CancelHours > 30*24:
 		return domain.Errorf(domain.CodeInvalid, "El plazo de cancelación debe estar entre 0 y 720 horas")
+	case f.HorizonDays < 1 || f.HorizonDays > maxHorizonDays:
+		return domain.Errorf(domain.CodeInvalid, "Los días de antelación para reservar deben estar entre 1 y %d", maxHorizonDays)
 	case f.DepositCents < 0 || f.DepositCents > maxDepositCents:
 		return domain.Errorf(domain.CodeInvalid, "La fianza no es válida")
 	}
@@ -301,7 +306,7 @@ func facilityFields(f *domain.Facility) map[string]any {
 	}
 	return map[string]any{"name": f.Name, "description": f.Description, "photoUrl": photo, "capacity": f.Capacity,
 		"hours": strings.Join(hours, ", "), "slotMinutes": f.SlotMinutes, "minMinutes": f.MinMinutes, "maxMinutes": f.MaxMinutes,
-		"maxPerMonth": f.MaxPerMonth, "cancelHours": f.CancelHours, "depositCents": f.DepositCents, "needsApproval": f.NeedsApproval,
+		"maxPerMonth": f.MaxPerMonth, "cancelHours": f.CancelHours, "horizonDays": f.HorizonDays, "depositCents": f.DepositCents, "needsApproval": f.NeedsApproval,
 		"rules": f.Rules, "closures": strings.Join(closures, ", "), "archived": f.ArchivedAt != nil}
 }
 

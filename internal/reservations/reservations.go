@@ -144,6 +144,10 @@ func place(f *domain.Facility, sl Slot, now time.Time) (span, error) {
 	if to <= from {
 		return span{}, domain.Errorf(domain.CodeInvalid, "La hora de fin debe ser posterior a la de inicio")
 	}
+	if last := dayOf(now, loc).plus(f.HorizonDays); d.after(last) {
+		return span{}, domain.Errorf(domain.CodeInvalid, "Solo se puede reservar con hasta %d días de antelación (hasta el %s)", f.HorizonDays,
+			last.at(12*60, time.UTC).Format("02/01/2006"))
+	}
 	if closedOn(f, d) != nil {
 		return span{}, errClosedDay
 	}
