@@ -668,9 +668,9 @@ var translations = map[string]translation{
 		ca: "El número d'habitatge és obligatori",
 		en: "The unit number is required",
 	},
-	"El número, la planta y el portal no pueden superar 20 caracteres": {
-		ca: "El número, la planta i el portal no poden superar els 20 caràcters",
-		en: "The number, floor and entrance cannot be longer than 20 characters",
+	"El número, la planta y el portal no pueden superar %d caracteres": {
+		ca: "El número, la planta i el portal no poden superar els %d caràcters",
+		en: "The number, floor and entrance cannot be longer than %d characters",
 	},
 	"Ya perteneces a otra comunidad": {
 		ca: "Ja pertanys a una altra comunitat",

@@ -2,9 +2,13 @@ package httpapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"vecinos/internal/domain"
+	"vecinos/internal/httpapi"
+	"vecinos/internal/profiles"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -150,4 +154,41 @@ func TestABookingBeyondTheFacilitysHorizonIsRefused(t *testing.T) {
 		book(today.AddDate(0, 0, 8).Format("2006-01-02"), 422)
 		book(today.AddDate(0, 0, 7).Format("2006-01-02"), 201)
 	})
+}
+
+// The field lengths the contract declares (api/openapi.json, which the web forms read through
+// web/src/lib/api/limits.ts) are the ones the services enforce: a unit takes 40 characters on /unit as in
+// the registry (the /unit service stopped at 20), and the community's fields 200/300/100/10/100 (the
+// contract said 300/400/200/20/200).
+func TestFieldLengthsOfTheContractAreTheServices(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newCast(t, db)
+		long := strings.Repeat("x", domain.UnitNameMax)
+		got := c.creator.must(t, "PUT", "/api/v1/unit", map[string]any{"unitNumber": long, "floor": long, "building": long}, 200)
+		if got["unit"].(map[string]any)["unitNumber"] != long {
+			t.Errorf("saved %v", got)
+		}
+		if p := c.neighbour.must(t, "PUT", "/api/v1/unit", map[string]any{"unitNumber": long + "x"}, 422); p["code"] != "invalid" {
+			t.Errorf("one more: %v", p)
+		}
+		for field, max := range map[string]int{"name": profiles.CommunityNameMax, "address": profiles.CommunityAddressMax,
+			"city": profiles.CommunityCityMax, "postalCode": profiles.CommunityPostalCodeMax, "country": profiles.CommunityCountryMax} {
+			c.admin.must(t, "PATCH", "/api/v1/community", map[string]any{field: strings.Repeat("1", max)}, 200)
+			c.admin.must(t, "PATCH", "/api/v1/community", map[string]any{field: strings.Repeat("1", max+1)}, 422)
+		}
+	})
+
+	bodies := httpapi.OpenAPI().Components.Schemas.Map()
+	for schema, want := range map[string]map[string]int{
+		"UpdateCommunityInputBody": {"name": profiles.CommunityNameMax, "address": profiles.CommunityAddressMax,
+			"city": profiles.CommunityCityMax, "postalCode": profiles.CommunityPostalCodeMax, "country": profiles.CommunityCountryMax},
+		"SaveUnitInputBody": {"unitNumber": domain.UnitNameMax, "floor": domain.UnitNameMax, "building": domain.UnitNameMax},
+		"UnitBody":          {"name": domain.UnitNameMax, "floor": domain.UnitNameMax, "building": domain.UnitNameMax, "staircase": domain.UnitNameMax},
+	} {
+		for field, max := range want {
+			if p := bodies[schema].Properties[field]; p == nil || p.MaxLength == nil || *p.MaxLength != max {
+				t.Errorf("%s.%s: the contract's maxLength is not the service's %d", schema, field, max)
+			}
+		}
+	}
 }
