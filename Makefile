@@ -95,8 +95,10 @@ generate: web/node_modules/.package-lock.json web/dist/index.html
 check-generated: web/node_modules/.package-lock.json web/dist/index.html
 	@tmp=$$(mktemp -d); \
 	$(GO) run ./cmd/vecinos openapi > $$tmp/openapi.json && \
-	(cd web && ./node_modules/.bin/openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null) && \
-	diff -q api/openapi.json $$tmp/openapi.json && diff -q web/src/lib/api/schema.d.ts $$tmp/schema.d.ts || \
+	(cd web && ./node_modules/.bin/openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null && \
+		node scripts/gen-limits.mjs $$tmp/openapi.json $$tmp/limits.ts) && \
+	diff -q api/openapi.json $$tmp/openapi.json && diff -q web/src/lib/api/schema.d.ts $$tmp/schema.d.ts && \
+	diff -q web/src/lib/api/limits.ts $$tmp/limits.ts || \
 	{ echo "generated API files are stale: run 'make generate' and commit"; exit 1; }
 
 # The realtime fan-out of BENCHMARK.md against the real binary, the load generator in its own process:

@@ -255,7 +255,7 @@ func writeOnce(ctx context.Context, client *http.Client, base string, tokens, us
 		email := "crash-" + strings.ToLower(tag) + "@example.es"
 		guest := &author{base: base, client: client, forwardedFor: fmt.Sprintf("10.%d.%d.%d", randN(256), randN(256), 1+randN(254))}
 		if guest.do(ctx, http.MethodPost, "/api/v1/auth/signup", map[string]any{"email": email, "password": "Secreto123",
-			"fullName": "Vecina " + tag, "language": "es", "metadata": map[string]any{"community_role": "Inquilino", "invite_token": code}},
+			"fullName": "Vecina " + tag, "language": "es", "metadata": map[string]any{"community_role": "Inquilino", "invite_token": code}, "acceptTerms": true},
 			http.StatusCreated, nil) == nil {
 			return []ack{{"signup", "", email}}, true
 		}

@@ -208,9 +208,12 @@ type SignUpInput struct {
 	FullName string
 	Language domain.Language
 	Metadata domain.SignupMetadata
-	// AcceptTerms records the acceptance of the terms and the privacy policy in force with the account.
+	// AcceptTerms is the acceptance of the terms and the privacy policy in force: required, and recorded
+	// with the account (its version and time).
 	AcceptTerms bool
 }
+
+var errTermsNeeded = domain.Errorf(domain.CodeInvalid, "Debes aceptar los términos y condiciones para continuar")
 
 // SignUp creates an unconfirmed account and sends the confirmation email.
 func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
@@ -236,6 +239,9 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 		return err
 	}
 	meta.FullName = name
+	if !in.AcceptTerms {
+		return errTermsNeeded
+	}
 	// The email names the community the user is joining or creating.
 	communityName := meta.CommunityName
 	if meta.InviteToken != "" {
@@ -250,9 +256,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 		return err
 	}
 	u := &domain.User{ID: domain.NewID(), Email: email, PasswordHash: hash, Language: in.Language, FullName: name, SignupMetadata: meta}
-	if in.AcceptTerms {
-		u.Consent = &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: s.now()}
-	}
+	u.Consent = &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: s.now()}
 	token := auth.NewToken()
 	m, err := mail.Compose(mail.KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token), CommunityName: communityName})
 	if err != nil {

@@ -32,6 +32,10 @@ var translations = map[string]translation{
 		ca: "Indica la teva relació amb la comunitat als comentaris",
 		en: "Describe your relation to the community in the comments",
 	},
+	"Debes aceptar los términos y condiciones para continuar": {
+		ca: "Has d'acceptar els termes i condicions per continuar",
+		en: "You must accept the terms and conditions to continue",
+	},
 	"Selecciona tu rol en la comunidad": {
 		ca: "Selecciona el teu rol a la comunitat",
 		en: "Select your role in the community",
@@ -470,6 +474,10 @@ var translations = map[string]translation{
 		ca: "Aquesta adreça de l'API no existeix",
 		en: "This API address does not exist",
 	},
+	"El texto contiene un carácter no válido": {
+		ca: "El text conté un caràcter no vàlid",
+		en: "The text contains an invalid character",
+	},
 
 	// incidents
 	"Solo el creador o un administrador puede editar esta incidencia": {
@@ -672,9 +680,9 @@ var translations = map[string]translation{
 		ca: "El número d'habitatge és obligatori",
 		en: "The unit number is required",
 	},
-	"El número, la planta y el portal no pueden superar 20 caracteres": {
-		ca: "El número, la planta i el portal no poden superar els 20 caràcters",
-		en: "The number, floor and entrance cannot be longer than 20 characters",
+	"El número, la planta y el portal no pueden superar %d caracteres": {
+		ca: "El número, la planta i el portal no poden superar els %d caràcters",
+		en: "The number, floor and entrance cannot be longer than %d characters",
 	},
 	"Ya perteneces a otra comunidad": {
 		ca: "Ja pertanys a una altra comunitat",
@@ -882,6 +890,14 @@ var translations = map[string]translation{
 	},
 
 	// reservations
+	"Solo se puede reservar con hasta %d días de antelación (hasta el %s)": {
+		ca: "Només es pot reservar amb fins a %d dies d'antelació (fins al %s)",
+		en: "Bookings can be made at most %d days ahead (until %s)",
+	},
+	"Los días de antelación para reservar deben estar entre 1 y %d": {
+		ca: "Els dies d'antelació per reservar han d'estar entre 1 i %d",
+		en: "The days ahead for booking must be between 1 and %d",
+	},
 	"El mes no es válido": {
 		ca: "El mes no és vàlid",
 		en: "The month is not valid",

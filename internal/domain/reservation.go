@@ -29,6 +29,7 @@ type Facility struct {
 	MaxMinutes    int
 	MaxPerMonth   int // reservations per unit per month (pending and confirmed count)
 	CancelHours   int // a resident may change or cancel until this long before the start
+	HorizonDays   int // a booking may start up to this many days after today (local)
 	DepositCents  int
 	NeedsApproval bool
 	Rules         string

@@ -52,8 +52,8 @@ type signUpInput struct {
 		FullName string                `json:"fullName" maxLength:"100"`
 		Language string                `json:"language,omitempty" enum:"es,ca,en" doc:"Language of the UI and of the emails"`
 		Metadata domain.SignupMetadata `json:"metadata" doc:"Registration steps Comunidad and Contactos"`
-		// Optional so that older clients still sign up; an account without it is asked at its first sign-in.
-		AcceptTerms bool `json:"acceptTerms,omitempty" doc:"The person accepts the terms and the privacy policy in force; recorded with its version and time"`
+		// Refused by the service when false or missing, with the spec's message (the schema's would be generic).
+		AcceptTerms bool `json:"acceptTerms,omitempty" doc:"Must be true: the person accepts the terms and the privacy policy in force; recorded with its version and time"`
 	}
 }
 

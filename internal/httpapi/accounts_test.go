@@ -40,7 +40,7 @@ func signUpBody(email, role string, meta map[string]any) map[string]any {
 	for k, v := range meta {
 		m[k] = v
 	}
-	return map[string]any{"email": email, "password": "Secreto123", "fullName": "Ana López", "language": "es", "metadata": m}
+	return map[string]any{"email": email, "password": "Secreto123", "fullName": "Ana López", "language": "es", "metadata": m, "acceptTerms": true}
 }
 
 // confirmedUser signs up, confirms through the emailed link and returns a signed-in client.
@@ -203,6 +203,8 @@ func TestSignUpRulesAreEnforcedByTheServer(t *testing.T) {
 		{map[string]any{"email": "a@example.es", "password": "Secreto123", "fullName": "Ana", "metadata": map[string]any{}}, "Selecciona tu rol en la comunidad"},
 		{map[string]any{"email": "a@example.es", "password": "Secreto123", "fullName": "Ana", "metadata": map[string]any{"community_role": "Otros"}}, "Indica tu relación con la comunidad en los comentarios"},
 		{map[string]any{"email": "a@example.es", "password": "Secreto123", "fullName": "Ana", "metadata": map[string]any{"community_role": "Inquilino", "catastral_reference": "4410205WJ0641S0001JX"}}, "La referencia catastral no es válida"},
+		{map[string]any{"email": "a@example.es", "password": "Secreto123", "fullName": "Ana", "metadata": map[string]any{"community_role": "Inquilino"}}, "Debes aceptar los términos y condiciones para continuar"},
+		{map[string]any{"email": "a@example.es", "password": "Secreto123", "fullName": "Ana", "metadata": map[string]any{"community_role": "Inquilino"}, "acceptTerms": false}, "Debes aceptar los términos y condiciones para continuar"},
 	} {
 		if p := c.must(t, "POST", "/api/v1/auth/signup", tc.body, 422); p["detail"] != tc.detail {
 			t.Errorf("sign-up %v: detail %q, want %q", tc.body, p["detail"], tc.detail)

@@ -58,9 +58,9 @@ type findByAddressInput struct {
 	Province     string `query:"province" maxLength:"100"`
 	Municipality string `query:"municipality" maxLength:"100"`
 	StreetType   string `query:"streetType" maxLength:"50"`
-	StreetName   string `query:"streetName" maxLength:"200"`
-	Number       string `query:"number" maxLength:"20"`
-	Floor        string `query:"floor" maxLength:"20"`
+	StreetName   string `query:"streetName" maxLength:"100"`
+	Number       string `query:"number" maxLength:"10"`
+	Floor        string `query:"floor" maxLength:"10"`
 }
 
 // Unit is a dwelling of a community.
@@ -90,8 +90,8 @@ type chooseUnitInput struct {
 	Body struct {
 		Choice string `json:"choice,omitempty" maxLength:"64" doc:"The choice of a /find-community result: asks its admins to let you join; omit in your own community"`
 		UnitID string `json:"unitId,omitempty" maxLength:"64" doc:"A unit from the list; or floor and door instead"`
-		Floor  string `json:"floor,omitempty" maxLength:"20"`
-		Door   string `json:"door,omitempty" maxLength:"20"`
+		Floor  string `json:"floor,omitempty" maxLength:"10"`
+		Door   string `json:"door,omitempty" maxLength:"10"`
 		Owner  bool   `json:"owner,omitempty" doc:"I own this unit: a claim, with owner rights once an admin confirms it or level-2 verification does"`
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/privacy"
@@ -119,19 +120,32 @@ func TestConsentIsRecordedAtSignUpAndOnEveryNewVersion(t *testing.T) {
 		e.client().must(t, "GET", "/api/v1/account/consent", nil, 401)
 		e.client().must(t, "POST", "/api/v1/account/consent", map[string]any{"version": domain.ConsentVersion}, 401)
 
+		// Sign-up requires the terms (issue #33): without them nothing is created.
 		body := signUpBody("ana@example.es", "Inquilino", nil)
-		body["acceptTerms"] = true
+		delete(body, "acceptTerms")
 		ana := e.client()
+		if p := ana.must(t, "POST", "/api/v1/auth/signup", body, 422); p["detail"] != "Debes aceptar los términos y condiciones para continuar" {
+			t.Fatalf("sign-up without the terms: %v", p)
+		}
+		ana.must(t, "POST", "/api/v1/auth/login", login("ana@example.es", "Secreto123"), 401)
+		body["acceptTerms"] = true
+		signedUp := e.clock()
 		ana.must(t, "POST", "/api/v1/auth/signup", body, 201)
 		ana.must(t, "POST", "/api/v1/auth/confirm", map[string]any{"token": e.lastLink(t, "ana@example.es", "/confirm-email")}, 200)
 		st := ana.must(t, "GET", "/api/v1/account/consent", nil, 200)
-		if records := st["records"].([]any); st["accepted"] != true || st["current"] != domain.ConsentVersion || len(records) != 1 ||
+		records := st["records"].([]any)
+		if st["accepted"] != true || st["current"] != domain.ConsentVersion || len(records) != 1 ||
 			records[0].(map[string]any)["version"] != domain.ConsentVersion {
 			t.Fatalf("after signing up with the terms accepted: %v", st)
 		}
+		if at, _ := time.Parse(time.RFC3339, records[0].(map[string]any)["acceptedAt"].(string)); !at.Equal(signedUp.Truncate(time.Millisecond)) {
+			t.Fatalf("accepted at %v, want the sign-up's %v", at, signedUp)
+		}
 
-		// An account made without it (an older client, a social sign-in) is asked, and its answer is kept.
-		luis := e.confirmedUser(t, "luis@example.es", nil)
+		// An account made by a social sign-in is asked, and its answer is kept.
+		e.withGoogle(newFakeProvider(t, map[string]any{"sub": "g-luis", "email": "luis@example.es", "email_verified": true, "name": "Luis"}))
+		luis := e.client()
+		luis.signInWithGoogle(t)
 		if st := luis.must(t, "GET", "/api/v1/account/consent", nil, 200); st["accepted"] != false || len(st["records"].([]any)) != 0 {
 			t.Fatalf("without consent: %v", st)
 		}

@@ -51,6 +51,7 @@ type Facility struct {
 	MaxMinutes    int               `json:"maxMinutes"`
 	MaxPerMonth   int               `json:"maxPerMonth" doc:"Reservations per unit per month"`
 	CancelHours   int               `json:"cancelHours" doc:"Free change or cancellation until this many hours before"`
+	HorizonDays   int               `json:"horizonDays" doc:"A booking may start up to this many days after today (local)"`
 	DepositCents  int               `json:"depositCents"`
 	NeedsApproval bool              `json:"needsApproval"`
 	Rules         string            `json:"rules"`
@@ -63,7 +64,7 @@ type Facility struct {
 func facilityOf(f *domain.Facility, next []reservations.FreeSlot) Facility {
 	out := Facility{ID: f.ID, Name: f.Name, Description: f.Description, PhotoURL: f.PhotoURL, Capacity: f.Capacity,
 		Hours: make([]FacilityDay, 7), SlotMinutes: f.SlotMinutes, MinMinutes: f.MinMinutes, MaxMinutes: f.MaxMinutes,
-		MaxPerMonth: f.MaxPerMonth, CancelHours: f.CancelHours, DepositCents: f.DepositCents, NeedsApproval: f.NeedsApproval,
+		MaxPerMonth: f.MaxPerMonth, CancelHours: f.CancelHours, HorizonDays: f.HorizonDays, DepositCents: f.DepositCents, NeedsApproval: f.NeedsApproval,
 		Rules: f.Rules, Closures: make([]FacilityClosure, len(f.Closures)), Archived: f.ArchivedAt != nil, TimeZone: f.TimeZone,
 		NextFree: make([]FreeSlot, len(next))}
 	for i, h := range f.Hours {
@@ -164,6 +165,7 @@ type facilityBody struct {
 	MaxMinutes    *int          `json:"maxMinutes,omitempty" minimum:"15" maximum:"1440"`
 	MaxPerMonth   *int          `json:"maxPerMonth,omitempty" minimum:"1" maximum:"100"`
 	CancelHours   *int          `json:"cancelHours,omitempty" minimum:"0" maximum:"720"`
+	HorizonDays   *int          `json:"horizonDays,omitempty" minimum:"1" maximum:"730" doc:"Days ahead a booking may start; 90 by default"`
 	DepositCents  *int          `json:"depositCents,omitempty" minimum:"0" maximum:"100000000"`
 	NeedsApproval *bool         `json:"needsApproval,omitempty"`
 	Rules         *string       `json:"rules,omitempty" maxLength:"5000"`
@@ -173,7 +175,7 @@ type facilityBody struct {
 func (b *facilityBody) input() reservations.FacilityInput {
 	in := reservations.FacilityInput{Name: b.Name, Description: b.Description, PhotoURL: b.PhotoURL, Capacity: b.Capacity,
 		SlotMinutes: b.SlotMinutes, MinMinutes: b.MinMinutes, MaxMinutes: b.MaxMinutes, MaxPerMonth: b.MaxPerMonth,
-		CancelHours: b.CancelHours, DepositCents: b.DepositCents, NeedsApproval: b.NeedsApproval, Rules: b.Rules, Archived: b.Archived}
+		CancelHours: b.CancelHours, HorizonDays: b.HorizonDays, DepositCents: b.DepositCents, NeedsApproval: b.NeedsApproval, Rules: b.Rules, Archived: b.Archived}
 	if len(b.Hours) == 7 {
 		var h [7]*domain.DayHours
 		for i, d := range b.Hours {

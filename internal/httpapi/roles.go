@@ -47,11 +47,12 @@ type adminsOutput struct {
 
 type updateCommunityInput struct {
 	Body struct {
-		Name               *string `json:"name,omitempty" maxLength:"300"`
-		Address            *string `json:"address,omitempty" maxLength:"400"`
-		City               *string `json:"city,omitempty" maxLength:"200"`
-		PostalCode         *string `json:"postalCode,omitempty" maxLength:"20"`
-		Country            *string `json:"country,omitempty" maxLength:"200"`
+		// The limits of profiles.Community*Max (a test holds them equal); the web form reads them here.
+		Name               *string `json:"name,omitempty" maxLength:"200"`
+		Address            *string `json:"address,omitempty" maxLength:"300"`
+		City               *string `json:"city,omitempty" maxLength:"100"`
+		PostalCode         *string `json:"postalCode,omitempty" maxLength:"10"`
+		Country            *string `json:"country,omitempty" maxLength:"100"`
 		CatastralReference *string `json:"catastralReference,omitempty" maxLength:"40" doc:"Empty clears it; spaces are ignored"`
 	}
 }

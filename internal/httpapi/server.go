@@ -116,6 +116,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.Handle("/", app)
 
 	var h http.Handler = notePattern(mux)
+	h = refuseNUL(h)
 	h = bodyReadDeadline(d.BodyReadTimeout, h)
 	h = crossOriginProtection(d.Config.PublicURL, h)
 	h = withClient(d.Config.TrustedProxies, h)

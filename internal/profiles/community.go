@@ -11,6 +11,16 @@ import (
 	"vecinos/internal/mail"
 )
 
+// The longest community fields, as the API contract declares them (updateMyCommunity's maxLength; the web
+// form reads them from there).
+const (
+	CommunityNameMax       = 200
+	CommunityAddressMax    = 300
+	CommunityCityMax       = 100
+	CommunityPostalCodeMax = 10
+	CommunityCountryMax    = 100
+)
+
 // CommunityUpdate is the /settings/community-info form; nil fields stay as they are.
 type CommunityUpdate struct {
 	Name, Address, City, PostalCode, Country, CatastralReference *string
@@ -33,11 +43,11 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 		max      int
 		required *domain.Error // nil: may be empty
 	}{
-		{in.Name, &c.Name, 200, domain.Errorf(domain.CodeInvalid, "El nombre de la comunidad es obligatorio")},
-		{in.Address, &c.Address, 300, domain.Errorf(domain.CodeInvalid, "La dirección es obligatoria")},
-		{in.City, &c.City, 100, domain.Errorf(domain.CodeInvalid, "La ciudad es obligatoria")},
-		{in.PostalCode, &c.PostalCode, 10, domain.Errorf(domain.CodeInvalid, "El código postal es obligatorio")},
-		{in.Country, &c.Country, 100, nil},
+		{in.Name, &c.Name, CommunityNameMax, domain.Errorf(domain.CodeInvalid, "El nombre de la comunidad es obligatorio")},
+		{in.Address, &c.Address, CommunityAddressMax, domain.Errorf(domain.CodeInvalid, "La dirección es obligatoria")},
+		{in.City, &c.City, CommunityCityMax, domain.Errorf(domain.CodeInvalid, "La ciudad es obligatoria")},
+		{in.PostalCode, &c.PostalCode, CommunityPostalCodeMax, domain.Errorf(domain.CodeInvalid, "El código postal es obligatorio")},
+		{in.Country, &c.Country, CommunityCountryMax, nil},
 	} {
 		if f.in == nil {
 			continue
@@ -167,8 +177,8 @@ func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate
 	}
 	floor, building := opt(in.Floor), opt(in.Building)
 	for _, v := range []string{number, in.Floor, in.Building} {
-		if utf8.RuneCountInString(normalizeText(v)) > 20 {
-			return nil, domain.Errorf(domain.CodeInvalid, "El número, la planta y el portal no pueden superar 20 caracteres")
+		if utf8.RuneCountInString(normalizeText(v)) > domain.UnitNameMax {
+			return nil, domain.Errorf(domain.CodeInvalid, "El número, la planta y el portal no pueden superar %d caracteres", domain.UnitNameMax)
 		}
 	}
 	current, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)

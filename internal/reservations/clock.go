@@ -79,6 +79,15 @@ func (d day) next() day {
 	return day{t.Year(), t.Month(), t.Day()}
 }
 
+// plus is the date n days after d.
+func (d day) plus(n int) day {
+	t := time.Date(d.y, d.m, d.d+n, 12, 0, 0, 0, time.UTC)
+	return day{t.Year(), t.Month(), t.Day()}
+}
+
+// after says whether d comes later than e.
+func (d day) after(e day) bool { return d.String() > e.String() }
+
 // at is the instant of minute (after local midnight; 1440 is the next midnight) of d in loc.
 func (d day) at(minute int, loc *time.Location) time.Time {
 	return time.Date(d.y, d.m, d.d, minute/60, minute%60, 0, 0, loc)

@@ -98,10 +98,9 @@ var (
 	errNotActive     = domain.Errorf(domain.CodeConflict, "Esta reserva ya no está activa")
 	errNotYours      = domain.Errorf(domain.CodeForbidden, "Solo quien hizo la reserva o un administrador puede cambiarla o cancelarla")
 	errReasonNeeded  = domain.Errorf(domain.CodeInvalid, "Indica el motivo")
-	errReviewAdmins  = domain.Errorf(domain.CodeForbidden, "Solo un administrador puede aprobar o rechazar reservas")
-	errDepositAdmins = domain.Errorf(domain.CodeForbidden, "Solo un administrador puede registrar la fianza")
 	errNotPending    = domain.Errorf(domain.CodeConflict, "Esta reserva no está pendiente de aprobación")
 	errDepositStep   = domain.Errorf(domain.CodeConflict, "Ese paso de la fianza no es válido")
+	errNoReservation = domain.Errorf(domain.CodeNotFound, "La reserva no existe") // as the store says of another community's
 	errListAdmins    = domain.Errorf(domain.CodeForbidden, "Solo un administrador puede ver todas las reservas")
 )
 
@@ -142,6 +141,10 @@ func place(f *domain.Facility, sl Slot, now time.Time) (span, error) {
 	}
 	if to <= from {
 		return span{}, domain.Errorf(domain.CodeInvalid, "La hora de fin debe ser posterior a la de inicio")
+	}
+	if last := dayOf(now, loc).plus(f.HorizonDays); d.after(last) {
+		return span{}, domain.Errorf(domain.CodeInvalid, "Solo se puede reservar con hasta %d días de antelación (hasta el %s)", f.HorizonDays,
+			last.at(12*60, time.UTC).Format("02/01/2006"))
 	}
 	if closedOn(f, d) != nil {
 		return span{}, errClosedDay
@@ -297,7 +300,7 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 	if err != nil {
 		return nil, nil, err
 	}
-	s.changed(a.CommunityID, r.ID)
+	s.changed(a.CommunityID, "") // no id: the community's stream names no one's booking
 	return r, f, nil
 }
 
@@ -357,6 +360,9 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 	if err != nil {
 		return nil, nil, err
 	}
+	if !visible(a, cur) {
+		return nil, nil, errNoReservation
+	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	var saved *domain.Reservation
 	var f *domain.Facility
@@ -379,7 +385,7 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 	if err != nil {
 		return nil, nil, err
 	}
-	s.changed(a.CommunityID, id)
+	s.changed(a.CommunityID, "")
 	s.mailWake()
 	return saved, f, nil
 }
@@ -445,9 +451,6 @@ func (s *Service) Cancel(ctx context.Context, a *domain.Actor, id, reason string
 
 // Review approves or rejects (with a reason) a pending reservation; its owner is told by email.
 func (s *Service) Review(ctx context.Context, a *domain.Actor, id string, approve bool, reason string) (*domain.Reservation, *domain.Facility, error) {
-	if err := a.RequireAdmin(errReviewAdmins); err != nil {
-		return nil, nil, s.hide(ctx, a, id, err)
-	}
 	return s.change(ctx, a, id, func(ctx context.Context, f *domain.Facility, r *domain.Reservation, now time.Time) error {
 		if r.Status != domain.ReservationPending || !r.EndAt.After(now) {
 			return errNotPending
@@ -507,9 +510,6 @@ var nextDeposit = map[domain.DepositStatus][]domain.DepositStatus{
 // RecordDeposit records the next step of a reservation's deposit: received, then returned or retained
 // (retained needs a reason).
 func (s *Service) RecordDeposit(ctx context.Context, a *domain.Actor, id string, to domain.DepositStatus, reason string) (*domain.Reservation, *domain.Facility, error) {
-	if err := a.RequireAdmin(errDepositAdmins); err != nil {
-		return nil, nil, s.hide(ctx, a, id, err)
-	}
 	return s.change(ctx, a, id, func(_ context.Context, _ *domain.Facility, r *domain.Reservation, _ time.Time) error {
 		if r.DepositStatus == nil {
 			return errDepositStep
@@ -528,18 +528,6 @@ func (s *Service) RecordDeposit(ctx context.Context, a *domain.Actor, id string,
 		r.DepositStatus, r.DepositReason = &to, why
 		return nil
 	})
-}
-
-// hide answers a refusal of a member of another community with not found, as ids of another community
-// are (docs/adr/0015).
-func (s *Service) hide(ctx context.Context, a *domain.Actor, id string, refusal error) error {
-	if !a.InCommunity() {
-		return refusal
-	}
-	if _, err := s.store.Reservation(ctx, a.CommunityID, id); err != nil {
-		return err
-	}
-	return refusal
 }
 
 // notify queues, inside the change's transaction, the email of kind about r to its owner.
@@ -566,7 +554,13 @@ func (s *Service) compose(kind mail.Kind, tz, facility string, r *domain.Reserva
 	return mail.Compose(kind, to.Language, to.Email, d)
 }
 
-// Get returns a reservation of a's community.
+// visible says whether a may read r: its booker and the community's admins. To anyone else it does not
+// exist (not found), since it carries the booker's name and unit and an admin's reasons.
+func visible(a *domain.Actor, r *domain.Reservation) bool {
+	return a.IsAdmin() || (r.UserID != nil && *r.UserID == a.UserID)
+}
+
+// Get returns a reservation of a's community that a booked, or any one to an admin.
 func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.Reservation, *domain.Facility, error) {
 	if !a.InCommunity() {
 		return nil, nil, domain.ErrNoCommunity
@@ -574,6 +568,9 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	r, err := s.store.Reservation(ctx, a.CommunityID, id)
 	if err != nil {
 		return nil, nil, err
+	}
+	if !visible(a, r) {
+		return nil, nil, errNoReservation
 	}
 	f, err := s.store.Facility(ctx, a.CommunityID, r.FacilityID)
 	return r, f, err

@@ -43,7 +43,7 @@ func (db *DB) SetCommunityTimeZone(ctx context.Context, communityID, tz string, 
 }
 
 const facilitySelect = `SELECT f.id, f.community_id, f.name, f.description, f.photo_url, f.capacity, f.hours, f.slot_minutes,
-		f.min_minutes, f.max_minutes, f.max_per_month, f.cancel_hours, f.deposit_cents, f.needs_approval, f.rules,
+		f.min_minutes, f.max_minutes, f.max_per_month, f.cancel_hours, f.horizon_days, f.deposit_cents, f.needs_approval, f.rules,
 		f.archived_at, f.created_at, f.updated_at, c.time_zone
 	FROM facilities f JOIN communities c ON c.id = f.community_id`
 
@@ -53,7 +53,7 @@ func scanFacility(row interface{ Scan(...any) error }) (*domain.Facility, error)
 	var archived *int64
 	var created, updated int64
 	err := row.Scan(&f.ID, &f.CommunityID, &f.Name, &f.Description, &f.PhotoURL, &f.Capacity, &hours, &f.SlotMinutes,
-		&f.MinMinutes, &f.MaxMinutes, &f.MaxPerMonth, &f.CancelHours, &f.DepositCents, &f.NeedsApproval, &f.Rules,
+		&f.MinMinutes, &f.MaxMinutes, &f.MaxPerMonth, &f.CancelHours, &f.HorizonDays, &f.DepositCents, &f.NeedsApproval, &f.Rules,
 		&archived, &created, &updated, &f.TimeZone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errFacilityNotFound
@@ -104,10 +104,10 @@ func parseHours(s string) ([7]*domain.DayHours, error) {
 func (db *DB) CreateFacility(ctx context.Context, f *domain.Facility) error {
 	return db.inTx(ctx, func(tx conn) error {
 		if _, err := tx.exec(ctx, `INSERT INTO facilities (id, community_id, name, description, photo_url, capacity, hours,
-			slot_minutes, min_minutes, max_minutes, max_per_month, cancel_hours, deposit_cents, needs_approval, rules,
-			archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			slot_minutes, min_minutes, max_minutes, max_per_month, cancel_hours, horizon_days, deposit_cents, needs_approval, rules,
+			archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			f.ID, f.CommunityID, f.Name, f.Description, f.PhotoURL, f.Capacity, hoursJSON(f.Hours), f.SlotMinutes,
-			f.MinMinutes, f.MaxMinutes, f.MaxPerMonth, f.CancelHours, f.DepositCents, f.NeedsApproval, f.Rules,
+			f.MinMinutes, f.MaxMinutes, f.MaxPerMonth, f.CancelHours, f.HorizonDays, f.DepositCents, f.NeedsApproval, f.Rules,
 			nullMS(f.ArchivedAt), ms(f.CreatedAt), ms(f.UpdatedAt)); err != nil {
 			return err
 		}
@@ -225,10 +225,10 @@ func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
 		return err
 	}
 	if _, err := tx.exec(ctx, `UPDATE facilities SET name = ?, description = ?, photo_url = ?, capacity = ?, hours = ?,
-		slot_minutes = ?, min_minutes = ?, max_minutes = ?, max_per_month = ?, cancel_hours = ?, deposit_cents = ?,
+		slot_minutes = ?, min_minutes = ?, max_minutes = ?, max_per_month = ?, cancel_hours = ?, horizon_days = ?, deposit_cents = ?,
 		needs_approval = ?, rules = ?, archived_at = ?, updated_at = ? WHERE id = ?`,
 		f.Name, f.Description, f.PhotoURL, f.Capacity, hoursJSON(f.Hours), f.SlotMinutes, f.MinMinutes, f.MaxMinutes,
-		f.MaxPerMonth, f.CancelHours, f.DepositCents, f.NeedsApproval, f.Rules, nullMS(f.ArchivedAt), ms(f.UpdatedAt), f.ID); err != nil {
+		f.MaxPerMonth, f.CancelHours, f.HorizonDays, f.DepositCents, f.NeedsApproval, f.Rules, nullMS(f.ArchivedAt), ms(f.UpdatedAt), f.ID); err != nil {
 		return err
 	}
 	return writeClosures(ctx, tx, f)

@@ -131,3 +131,66 @@ test('the resident cancels and the slot is free again for both', async () => {
   await expect(slot(anaPage, 'Libre')).toBeEnabled();
   await expect(slot(betoPage, 'Libre')).toBeEnabled({ timeout: 15_000 });
 });
+
+test("a neighbour cannot open someone else's booking: it does not exist for them (issue #33)", async () => {
+  const id = await anaPage.evaluate(async () => {
+    const facilities = (await (await fetch('/api/v1/facilities')).json()) as { items: { id: string }[] };
+    const next = new Date(Date.now() + 40 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const res = await fetch('/api/v1/reservations', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ facilityId: facilities.items[0]?.id, date: next, start: '12:00', end: '13:00' }),
+    });
+    return ((await res.json()) as { id: string }).id;
+  });
+  const read = (page: Page) =>
+    page.evaluate(async (path) => {
+      const res = await fetch(path);
+      return { status: res.status, body: (await res.json()) as { detail?: string; userName?: string } };
+    }, `/api/v1/reservations/${id}`);
+  const ana = await read(anaPage);
+  expect(ana.status).toBe(200);
+  expect(ana.body.userName).toBe('Ana Residente');
+  const beto = await read(betoPage);
+  expect(beto.status).toBe(404);
+  expect(beto.body.detail).toBe('La reserva no existe');
+  expect(JSON.stringify(beto.body)).not.toContain('Ana');
+  expect((await read(adminPage)).status).toBe(200);
+});
+
+test("the calendar stops at the facility's booking horizon, which an admin sets", async () => {
+  await adminPage.goto('/reservations');
+  await adminPage.getByRole('list', { name: 'Instalaciones' }).getByRole('button', { name: 'Editar' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Editar instalación' });
+  await expect(dialog.getByLabel('Reservas con antelación máxima (días)')).toHaveValue('90');
+  await dialog.getByLabel('Reservas con antelación máxima (días)').fill('20');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The last date is 20 days after today in Madrid; the calendar goes no further.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1, d + 20, 12));
+  const after = new Date(Date.UTC(y, m - 1, d + 21, 12));
+  await betoPage.goto('/reservations');
+  await betoPage.getByRole('tab', { name: 'Calendario' }).click();
+  const next = betoPage.getByRole('button', { name: 'Mes siguiente' });
+  if (last.getUTCMonth() !== m - 1) await next.click();
+  await expect(next).toBeDisabled();
+  await expect(betoPage.getByText(/Se puede reservar con hasta 20 días de antelación/)).toBeVisible();
+  await expect(betoPage.getByRole('button', { name: new RegExp(`, ${String(last.getUTCDate())} de \\S+: \\d+ huecos? libres?$`) })).toBeEnabled();
+  if (after.getUTCMonth() === last.getUTCMonth()) {
+    const beyond = betoPage.getByRole('button', { name: new RegExp(`, ${String(after.getUTCDate())} de \\S+: Todavía no se puede reservar$`) });
+    await expect(beyond).toBeDisabled();
+  }
+  // Nor does the server take it.
+  const facilityId = await betoPage.evaluate(async () => {
+    const body = (await (await fetch('/api/v1/facilities')).json()) as { items: { id: string }[] };
+    return body.items[0]?.id;
+  });
+  const res = await beto.request.post('/api/v1/reservations', {
+    data: { facilityId, date: after.toISOString().slice(0, 10), start: '10:00', end: '11:00' },
+  });
+  expect(res.status()).toBe(422);
+  expect(((await res.json()) as { detail: string }).detail).toMatch(/^Solo se puede reservar con hasta 20 días de antelación/);
+});

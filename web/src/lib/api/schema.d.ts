@@ -3768,6 +3768,11 @@ export interface components {
             /** Format: int64 */
             depositCents: number;
             description: string;
+            /**
+             * Format: int64
+             * @description A booking may start up to this many days after today (local)
+             */
+            horizonDays: number;
             /** @description 7 entries, Sunday first */
             hours: components["schemas"]["FacilityDay"][] | null;
             id: string;
@@ -3804,6 +3809,11 @@ export interface components {
             /** Format: int64 */
             depositCents?: number;
             description?: string;
+            /**
+             * Format: int64
+             * @description Days ahead a booking may start; 90 by default
+             */
+            horizonDays?: number;
             /** @description 7 entries, Sunday first */
             hours?: components["schemas"]["FacilityDay"][] | null;
             /** Format: int64 */
@@ -4986,7 +4996,7 @@ export interface components {
             role: "admin" | "moderator" | "user";
         };
         SignUpInputBody: {
-            /** @description The person accepts the terms and the privacy policy in force; recorded with its version and time */
+            /** @description Must be true: the person accepts the terms and the privacy policy in force; recorded with its version and time */
             acceptTerms?: boolean;
             email: string;
             fullName: string;

@@ -15,6 +15,7 @@ import { useChooseUnit, useCommunityUnits, useInvitedUnit, useMyJoinRequest, use
 import { WizardLayout } from '../components/wizard-layout'
 import { forgetChosenCommunity, readChosenCommunity } from '../lib/wizard-storage'
 import { chooseUnitError, type UnitChoice } from './choose-unit-validation'
+import { ChooseUnitInputBody as limits } from '@/lib/api/limits'
 import { JoinRequestStatus } from './join-request-status'
 
 function communityFromState(state: unknown): CommunityMatch | null {
@@ -223,7 +224,7 @@ export function ChooseUnitPage() {
                 <Input
                   {...control}
                   value={choice.floor}
-                  maxLength={10}
+                  maxLength={limits.floor}
                   placeholder="3"
                   onChange={(e) => {
                     setChoice({ ...choice, floor: e.target.value, manual: true })
@@ -236,7 +237,7 @@ export function ChooseUnitPage() {
                 <Input
                   {...control}
                   value={choice.door}
-                  maxLength={10}
+                  maxLength={limits.door}
                   placeholder="B"
                   onChange={(e) => {
                     setChoice({ ...choice, door: e.target.value, manual: true })

@@ -8,13 +8,14 @@ import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useTranslation, type TFunction } from '@/lib/i18n'
+import { CreateCommunityInputBody as limits } from '@/lib/api/limits'
 import { useCreateCommunity, type AddressQuery } from '../api/onboarding'
 
 function createSchema(t: TFunction) {
   return z.object({
-    name: z.string().trim().min(1, t('onboarding.create.nameRequired')).max(200, t('onboarding.find.tooLong')),
-    address: z.string().trim().min(1, t('onboarding.create.addressRequired')).max(300, t('onboarding.find.tooLong')),
-    city: z.string().trim().min(1, t('onboarding.create.cityRequired')).max(100, t('onboarding.find.tooLong')),
+    name: z.string().trim().min(1, t('onboarding.create.nameRequired')).max(limits.name, t('onboarding.find.tooLong')),
+    address: z.string().trim().min(1, t('onboarding.create.addressRequired')).max(limits.address, t('onboarding.find.tooLong')),
+    city: z.string().trim().min(1, t('onboarding.create.cityRequired')).max(limits.city, t('onboarding.find.tooLong')),
     postalCode: z
       .string()
       .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { hasCatastralFormat, isValidCatastralReference, normalizeCatastralReference } from '@/lib/catastro'
 import type { TFunction } from '@/lib/i18n'
+import { findCommunityByAddressQuery as limits } from '@/lib/api/limits'
 
 /** Street types offered in Spain (spec §9). */
 export const STREET_TYPES = ['Calle', 'Avenida', 'Plaza', 'Paseo', 'Travesía', 'Camino', 'Carretera'] as const
@@ -23,12 +24,12 @@ const required = (message: string, max: number, tooLong: string) =>
 /** The address form: province, municipality, street type, street name, number; floor optional. */
 export function addressSchema(t: TFunction) {
   return z.object({
-    province: required(t('onboarding.find.provinceRequired'), 100, t('onboarding.find.tooLong')),
-    municipality: required(t('onboarding.find.municipalityRequired'), 100, t('onboarding.find.tooLong')),
-    streetType: required(t('onboarding.find.streetTypeRequired'), 50, t('onboarding.find.tooLong')),
-    streetName: required(t('onboarding.find.streetNameRequired'), 100, t('onboarding.find.streetNameTooLong')),
-    number: required(t('onboarding.find.numberRequired'), 10, t('onboarding.find.numberTooLong')),
-    floor: z.string().trim().max(10, t('onboarding.find.floorTooLong')),
+    province: required(t('onboarding.find.provinceRequired'), limits.province, t('onboarding.find.tooLong')),
+    municipality: required(t('onboarding.find.municipalityRequired'), limits.municipality, t('onboarding.find.tooLong')),
+    streetType: required(t('onboarding.find.streetTypeRequired'), limits.streetType, t('onboarding.find.tooLong')),
+    streetName: required(t('onboarding.find.streetNameRequired'), limits.streetName, t('onboarding.find.streetNameTooLong')),
+    number: required(t('onboarding.find.numberRequired'), limits.number, t('onboarding.find.numberTooLong')),
+    floor: z.string().trim().max(limits.floor, t('onboarding.find.floorTooLong')),
   })
 }
 

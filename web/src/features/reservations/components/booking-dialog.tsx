@@ -9,7 +9,7 @@ import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
 import { useBook, useModifyReservation, type Facility, type Reservation, type SlotInput } from '../api/reservations'
 import { formatLocalDate } from '@/lib/local-date'
-import { euros } from '../lib/format'
+import { euros, lastBookableDate, today } from '../lib/format'
 
 interface BookingDialogProps {
   facility: Facility | undefined
@@ -116,6 +116,8 @@ function BookingForm({
               <Input
                 {...control}
                 type="date"
+                min={today(facility.timeZone)}
+                max={lastBookableDate(facility)}
                 value={value.date}
                 onChange={(e) => {
                   setValue({ ...value, date: e.target.value })

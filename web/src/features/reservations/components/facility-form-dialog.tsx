@@ -59,6 +59,7 @@ function initial(f: Facility | undefined) {
     maxMinutes: String(f?.maxMinutes ?? 240),
     maxPerMonth: String(f?.maxPerMonth ?? 2),
     cancelHours: String(f?.cancelHours ?? 24),
+    horizonDays: String(f?.horizonDays ?? 90),
     deposit: String((f?.depositCents ?? 0) / 100),
     needsApproval: f?.needsApproval ?? false,
     rules: f?.rules ?? '',
@@ -105,6 +106,7 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
       maxMinutes: Number(v.maxMinutes),
       maxPerMonth: Number(v.maxPerMonth),
       cancelHours: Number(v.cancelHours),
+      horizonDays: Number(v.horizonDays),
       depositCents: Math.round(Number(v.deposit.replace(',', '.')) * 100),
       needsApproval: v.needsApproval,
       rules: v.rules.trim(),
@@ -158,6 +160,7 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
         {v.slotMinutes === '0' && text('minMinutes', t('reservations.facilityForm.minMinutes'), { type: 'number', min: 15, step: 15 })}
         {v.slotMinutes === '0' && text('maxMinutes', t('reservations.facilityForm.maxMinutes'), { type: 'number', min: 15, step: 15 })}
         {text('cancelHours', t('reservations.facilityForm.cancelHours'), { type: 'number', min: 0, max: 720, inputMode: 'numeric' })}
+        {text('horizonDays', t('reservations.facilityForm.horizonDays'), { type: 'number', min: 1, max: 730, inputMode: 'numeric' })}
       </div>
       <p className="text-xs text-muted-foreground">{t('reservations.facilityForm.slotHint')}</p>
       <WeeklyHoursField

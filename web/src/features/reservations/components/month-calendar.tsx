@@ -7,7 +7,7 @@ import { useTranslation } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
 import { useAvailability, type AvailabilityDay, type DaySlot, type Facility, type SlotTime } from '../api/reservations'
 import { formatLocalDate } from '@/lib/local-date'
-import { formatMonthName, shiftMonth } from '../lib/format'
+import { formatMonthName, lastBookableDate, shiftMonth } from '../lib/format'
 
 interface MonthCalendarProps {
   facilities: Facility[]
@@ -31,6 +31,9 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
   const day = stale ? undefined : days.find((d) => d.date === selected)
   // Monday-first grid: blanks before the 1st.
   const first = days[0] ? (new Date(`${days[0].date}T12:00:00Z`).getUTCDay() + 6) % 7 : 0
+  // The facility's horizon: no day after it is offered, nor a month that starts after it.
+  const last = facility ? lastBookableDate(facility) : undefined
+  const lastMonth = last !== undefined && month >= last.slice(0, 7)
 
   return (
     <div className="flex flex-col gap-3">
@@ -70,6 +73,7 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
           variant="ghost"
           size="icon"
           aria-label={t('reservations.calendar.next')}
+          disabled={lastMonth}
           onClick={() => {
             onMonthChange(shiftMonth(month, 1))
             setSelected(undefined)
@@ -95,6 +99,7 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
                 day={d}
                 selected={d.date === selected}
                 disabled={stale}
+                beyond={last !== undefined && d.date > last}
                 onSelect={() => {
                   setSelected(d.date)
                 }}
@@ -102,6 +107,11 @@ export function MonthCalendar({ facilities, facilityId, onFacilityChange, month,
             </li>
           ))}
         </ol>
+      )}
+      {lastMonth && last && (
+        <p className="text-sm text-muted-foreground">
+          {t('reservations.calendar.horizon', { days: facility?.horizonDays ?? 0, date: formatLocalDate(last, i18n.language, true) })}
+        </p>
       )}
       {day && facility && (
         <section aria-label={formatLocalDate(day.date, i18n.language, true)} className="flex flex-col gap-2">
@@ -135,26 +145,29 @@ function DayButton({
   day,
   selected,
   disabled,
+  beyond,
   onSelect,
 }: {
   day: AvailabilityDay
   selected: boolean
   disabled: boolean
+  /** After the facility's horizon: not bookable yet. */
+  beyond: boolean
   onSelect: () => void
 }) {
   const { t, i18n } = useTranslation()
-  const slots = (day.slots ?? []).filter((s) => !s.past)
+  const slots = beyond ? [] : (day.slots ?? []).filter((s) => !s.past)
   const free = slots.filter((s) => s.free > 0).length
-  const closed = day.closed || slots.length === 0
+  const closed = beyond || day.closed || slots.length === 0
   const label = `${formatLocalDate(day.date, i18n.language, true)}: ${
-    day.closed ? t('reservations.calendar.closed') : t('reservations.calendar.freeCount', { count: free })
+    beyond ? t('reservations.calendar.notYet') : day.closed ? t('reservations.calendar.closed') : t('reservations.calendar.freeCount', { count: free })
   }`
   return (
     <button
       type="button"
       aria-label={label}
       aria-pressed={selected}
-      disabled={disabled}
+      disabled={disabled || beyond}
       onClick={onSelect}
       className={cn(
         'flex aspect-square w-full flex-col items-center justify-center rounded-lg border text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',

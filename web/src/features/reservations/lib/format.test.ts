@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatLocalDate } from '@/lib/local-date'
-import { euros, formatMonthName, shiftMonth } from './format'
+import { euros, formatMonthName, lastBookableDate, shiftMonth } from './format'
 
 describe('reservation formats', () => {
   it('moves across years', () => {
@@ -13,6 +13,14 @@ describe('reservation formats', () => {
     // Read at noon UTC: the 29th stays the 29th (the day the clocks change in Madrid).
     expect(formatLocalDate('2026-03-29', 'es', true)).toBe('domingo, 29 de marzo')
     expect(formatMonthName('2026-05', 'es')).toBe('mayo de 2026')
+  })
+
+  it("ends the bookable dates at the facility's horizon, counted from the community's today", () => {
+    // 23:30 UTC on 31 December is already 1 January in Madrid.
+    const now = new Date('2026-12-31T23:30:00Z')
+    expect(lastBookableDate({ timeZone: 'Europe/Madrid', horizonDays: 90 }, now)).toBe('2027-04-01')
+    expect(lastBookableDate({ timeZone: 'Atlantic/Canary', horizonDays: 90 }, now)).toBe('2027-03-31')
+    expect(lastBookableDate({ timeZone: 'Europe/Madrid', horizonDays: 1 }, now)).toBe('2027-01-02')
   })
 
   it('writes euros', () => {

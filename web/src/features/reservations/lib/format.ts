@@ -20,6 +20,17 @@ export function currentMonth(timeZone: string): string {
   return `${part('year')}-${part('month')}`
 }
 
+/** Today ("YYYY-MM-DD") in the community's time zone. */
+export function today(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** The last local date ("YYYY-MM-DD") on which a booking of a facility may start: its horizon after today. */
+export function lastBookableDate(facility: { timeZone: string; horizonDays: number }, now: Date = new Date()): string {
+  const [y = 0, m = 1, d = 1] = today(facility.timeZone, now).split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + facility.horizonDays, 12)).toISOString().slice(0, 10)
+}
+
 export function euros(cents: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(
     cents / 100,

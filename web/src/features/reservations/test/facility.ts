@@ -12,6 +12,7 @@ export function facility(fields: Partial<Facility> & Pick<Facility, 'id' | 'name
     maxMinutes: 240,
     maxPerMonth: 2,
     cancelHours: 24,
+    horizonDays: 90,
     depositCents: 0,
     needsApproval: false,
     rules: '',

@@ -73,6 +73,32 @@ describe('community info: time zone', () => {
   })
 })
 
+describe('community info: lengths', () => {
+  it("stops each field at the API contract's limit, the server's", async () => {
+    member('admin')
+    const { user } = renderRoute('/settings/community-info')
+
+    await user.click(await screen.findByRole('button', { name: 'Editar' }))
+    for (const [label, max] of [
+      ['Nombre', 200],
+      ['Dirección', 300],
+      ['Ciudad', 100],
+      ['Código postal', 10],
+    ] as const) {
+      const input = screen.getByRole('textbox', { name: label })
+      await user.clear(input)
+      await user.click(input)
+      await user.paste('1'.repeat(max + 5))
+      expect(input).toHaveValue('1'.repeat(max))
+    }
+    await user.click(screen.getByRole('button', { name: 'Guardar' }))
+    await screen.findByRole('button', { name: 'Editar' })
+    expect(fakeApi.calls('PATCH /api/v1/community').map((r) => r.body)).toEqual([
+      expect.objectContaining({ name: '1'.repeat(200), address: '1'.repeat(300), city: '1'.repeat(100), postalCode: '1'.repeat(10) }),
+    ])
+  })
+})
+
 describe('otherTimeZones', () => {
   it('offers common zones by name, never Spain’s twice, and keeps a zone set elsewhere', () => {
     expect(otherTimeZones('Europe/Madrid')).toContain('Europe/Lisbon')

@@ -10,6 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useCommunity, type Community } from '@/lib/community'
+import { UpdateCommunityInputBody as limits } from '@/lib/api/limits'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
 import { useCommunityTimeZone, useSetCommunityTimeZone, useUpdateCommunity } from '../api/community'
@@ -20,11 +21,11 @@ import { otherTimeZones, SPANISH_TIME_ZONES } from './time-zones'
 function communitySchema(t: TFunction) {
   const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message)
   return z.object({
-    name: required(t('settings.community.nameRequired'), 300),
-    address: required(t('settings.community.addressRequired'), 400).transform((v) => v.replace(/\s+/g, ' ')),
-    city: required(t('settings.community.cityRequired'), 200),
-    postalCode: required(t('settings.community.postalCodeRequired'), 20),
-    catastralReference: z.string().trim().max(40, t('settings.community.referenceInvalid')),
+    name: required(t('settings.community.nameRequired'), limits.name),
+    address: required(t('settings.community.addressRequired'), limits.address).transform((v) => v.replace(/\s+/g, ' ')),
+    city: required(t('settings.community.cityRequired'), limits.city),
+    postalCode: required(t('settings.community.postalCodeRequired'), limits.postalCode),
+    catastralReference: z.string().trim().max(limits.catastralReference, t('settings.community.referenceInvalid')),
   })
 }
 
@@ -129,7 +130,7 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
     >
       {fields.map(([name, label]) => (
         <FormField key={name} id={`community-${name}`} label={t(label)} error={errors[name]?.message}>
-          {(control) => <Input {...control} {...form.register(name)} />}
+          {(control) => <Input {...control} {...form.register(name)} maxLength={limits[name]} />}
         </FormField>
       ))}
       <FormField id="community-timeZone" label={t('settings.community.timeZone')} hint={t('settings.community.timeZoneHint')}>

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
+import { SaveUnitInputBody as limits } from '@/lib/api/limits'
 import { useMyUnit, useSaveUnit, type MyUnit } from '../api/unit'
 import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
 import { openedForEdit } from '../lib/edit-state'
@@ -17,9 +18,9 @@ import { OtherUnits } from './other-units'
 
 function unitSchema(t: TFunction) {
   return z.object({
-    unitNumber: z.string().trim().min(1, t('settings.unit.numberRequired')).max(40, t('settings.unit.tooLong')),
-    floor: z.string().trim().max(40, t('settings.unit.tooLong')),
-    building: z.string().trim().max(40, t('settings.unit.tooLong')),
+    unitNumber: z.string().trim().min(1, t('settings.unit.numberRequired')).max(limits.unitNumber, t('settings.unit.tooLong')),
+    floor: z.string().trim().max(limits.floor, t('settings.unit.tooLong')),
+    building: z.string().trim().max(limits.building, t('settings.unit.tooLong')),
   })
 }
 
@@ -119,13 +120,13 @@ function UnitForm({ unit }: { unit: MyUnit | null }) {
       pending={save.isPending}
     >
       <FormField id="unit-number" label={t('settings.unit.numberLabel')} error={errors.unitNumber?.message}>
-        {(control) => <Input {...control} {...form.register('unitNumber')} />}
+        {(control) => <Input {...control} {...form.register('unitNumber')} maxLength={limits.unitNumber} />}
       </FormField>
       <FormField id="unit-floor" label={t('settings.unit.floor')} optionalText={t('common.optional')} error={errors.floor?.message}>
-        {(control) => <Input {...control} {...form.register('floor')} />}
+        {(control) => <Input {...control} {...form.register('floor')} maxLength={limits.floor} />}
       </FormField>
       <FormField id="unit-building" label={t('settings.unit.building')} optionalText={t('common.optional')} error={errors.building?.message}>
-        {(control) => <Input {...control} {...form.register('building')} />}
+        {(control) => <Input {...control} {...form.register('building')} maxLength={limits.building} />}
       </FormField>
     </EditableCard>
   )

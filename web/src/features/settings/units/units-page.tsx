@@ -30,6 +30,7 @@ import {
   type UnitKind,
 } from '../api/units'
 import { SettingsScreen } from '../components/settings-screen'
+import { UnitBody as UnitBodyLimits } from '@/lib/api/limits'
 import { useAdminOnly } from '../lib/use-admin-only'
 
 /** 'Portal 1 · Escalera 2 · 1º A': how a unit is named to people. */
@@ -154,7 +155,7 @@ function UnitFields({ values, onChange }: { values: UnitFormValues; onChange: (v
           {...control}
           {...extra}
           value={values[key]}
-          maxLength={key === 'coefficient' ? 12 : 40}
+          maxLength={UnitBodyLimits[key]}
           onChange={(e) => {
             onChange({ ...values, [key]: e.target.value })
           }}
