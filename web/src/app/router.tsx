@@ -104,6 +104,9 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/services': async () => ({ Component: (await import('@/features/services/services-page')).ServicesPage }),
   '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
+  // The legal texts, linked from the registration form and the consent dialog: their own chunk.
+  '/terminos': async () => ({ Component: (await import('@/features/legal/legal-page')).TermsPage }),
+  '/privacidad': async () => ({ Component: (await import('@/features/legal/legal-page')).PrivacyPage }),
 }
 
 const appLayout: Lazy = async () => ({ Component: (await import('./layout/app-layout')).AppLayout })

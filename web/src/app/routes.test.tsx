@@ -10,8 +10,9 @@ describe('route table', () => {
   it('holds every path of the spec, and ours, exactly once', () => {
     // The spec's 36 paths, /settings/verifications, where admins review verification requests,
     // /settings/units, the units registry, /settings/invitations, where admins invite the neighbours (issue #21),
-    // /wall, the community wall (#16), and /settings/audit, the record of admin actions (#18).
-    expect(ROUTE_PATHS).toHaveLength(41)
+    // /wall, the community wall (#16), /settings/audit, the record of admin actions (#18), and the terms
+    // and privacy notice, /terminos and /privacidad (#33).
+    expect(ROUTE_PATHS).toHaveLength(43)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

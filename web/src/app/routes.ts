@@ -41,6 +41,8 @@ export const ROUTE_PATHS = [
   '/settings/units',
   '/settings/invitations',
   '/settings/audit',
+  '/terminos',
+  '/privacidad',
 ] as const
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]
@@ -69,6 +71,8 @@ export const PUBLIC_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/start',
+  '/terminos',
+  '/privacidad',
 ] as const satisfies readonly RoutePath[]
 
 const open = new Set<string>([...PUBLIC_PATHS, ...GUEST_PATHS, ...WIZARD_PATHS])
