@@ -64,3 +64,21 @@ func TestPhotosAreStoredWithoutTheirLocation(t *testing.T) {
 		}
 	})
 }
+
+// TestArchivedPhotosAreStoredWithoutTheirLocation: a photo filed in the community's documents (a
+// photographed page) is stored without its metadata too, and its size and checksum are of what is stored.
+func TestArchivedPhotosAreStoredWithoutTheirLocation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newDocEnv(t, db, filestest.Local(t))
+		otros := docCategory(t, e.admin, "Otros")
+		doc := e.admin.mustDocUpload(t, docForm(otros, "Foto de la fachada", "2025-01-01", "all", "fachada.jpg"), filestest.GPSJPEG(t, 64, 48))
+		res, body := e.admin.get(t, current(doc)["downloadUrl"].(string))
+		if res.StatusCode != 200 {
+			t.Fatalf("download: %d", res.StatusCode)
+		}
+		noPhotoMetadata(t, "document fachada.jpg", body)
+		if current(doc)["size"] != float64(len(body)) {
+			t.Errorf("the document says %v bytes, %d are served", current(doc)["size"], len(body))
+		}
+	})
+}
