@@ -65,6 +65,10 @@ type Options struct {
 	// BodyReadTimeout bounds how long a request body may take to arrive, UploadReadTimeout the same for a
 	// file upload; zero: httpapi's defaults.
 	BodyReadTimeout, UploadReadTimeout time.Duration
+	// PushAllowLoopback lets web pushes go to a push service on 127.0.0.1 or ::1 (over http too): the
+	// local push services of the Go tests. Only code sets it; the binary allows loopback (and nothing
+	// else internal) in dev mode alone, for the browser tests' push service (docs/adr/0030).
+	PushAllowLoopback bool
 }
 
 // App is one instance of Vecinos.
@@ -117,12 +121,13 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now, a.Metrics); err != nil {
 		return nil, err
 	}
-	pushes, err := push.New(ctx, a.DB, push.Options{Now: o.Now, AllowHTTP: cfg.Dev})
+	pushes, err := push.New(ctx, a.DB, push.Options{Now: o.Now, AllowLoopback: o.PushAllowLoopback || cfg.Dev, Hosts: cfg.PushHosts})
 	if err != nil {
 		return nil, err
 	}
 	a.push = &mail.Worker{Name: "push", Outbox: store.PushQueue{DB: a.DB}, Log: o.Log, Now: o.Now,
-		Sender: a.Metrics.CountPushFailures(&push.Sender{Store: a.DB, Keys: pushes.Keys(), Subscriber: pushSubscriber(cfg), Log: o.Log})}
+		Sender: a.Metrics.CountPushFailures(&push.Sender{Store: a.DB, Keys: pushes.Keys(), Subscriber: pushSubscriber(cfg), Log: o.Log,
+			AllowLoopback: o.PushAllowLoopback || cfg.Dev, Hosts: cfg.PushHosts})}
 	// Whatever queues an email may queue pushes in the same transaction: one wake-up sends both at once.
 	db, now := a.DB, o.Now
 	wake := func() { a.mail.Wake(); a.push.Wake() }

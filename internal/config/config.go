@@ -41,6 +41,11 @@ type Config struct {
 	// in MB).
 	DocumentMaxBytes int64
 	documentMaxMB    string
+	// PushHosts, when set, are the only push services the server posts web pushes to
+	// (VECINOS_PUSH_HOSTS, comma-separated host suffixes: "fcm.googleapis.com" also takes its
+	// subdomains). Empty: any https host on a public address.
+	PushHosts []string
+	pushHosts string
 }
 
 type setting struct {
@@ -68,6 +73,7 @@ func (c *Config) settings() []setting {
 		{env: "VECINOS_LOG_LEVEL", flag: "log-level", def: "info", help: "debug, info, warn or error", str: &c.LogLevel},
 		{env: "VECINOS_LOG_FORMAT", flag: "log-format", def: "text", help: "text or json", str: &c.LogFormat},
 		{env: "VECINOS_METRICS_ADDR", flag: "metrics-addr", help: "listen address of /metrics (Prometheus), e.g. 127.0.0.1:9090; empty = off", str: &c.MetricsAddr},
+		{env: "VECINOS_PUSH_HOSTS", flag: "push-hosts", help: "comma-separated host suffixes of the only push services web pushes go to (e.g. fcm.googleapis.com,push.services.mozilla.com); empty = any https host on a public address", str: &c.pushHosts},
 		{env: "VECINOS_DOCUMENT_MAX_MB", flag: "document-max-mb", def: "20", help: "size limit in MB of a file of the community's documents", str: &c.documentMaxMB},
 	}
 }
@@ -121,6 +127,11 @@ func (c *Config) validate() error {
 		return fmt.Errorf("VECINOS_DOCUMENT_MAX_MB must be a number of MB from 1 to 1024, got %q", c.documentMaxMB)
 	}
 	c.DocumentMaxBytes = int64(n) << 20
+	hosts, err := parseHosts(c.pushHosts)
+	if err != nil {
+		return fmt.Errorf("VECINOS_PUSH_HOSTS: %w", err)
+	}
+	c.PushHosts = hosts
 	return nil
 }
 
@@ -145,6 +156,23 @@ func ParsePrefixes(list string) ([]netip.Prefix, error) {
 			return nil, fmt.Errorf("%q is not a CIDR", item)
 		}
 		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+// parseHosts reads a comma-separated list of host names ("fcm.googleapis.com, .push.apple.com"), in lower
+// case, without leading or trailing dots.
+func parseHosts(list string) ([]string, error) {
+	var out []string
+	for item := range strings.SplitSeq(list, ",") {
+		h := strings.Trim(strings.ToLower(strings.TrimSpace(item)), ".")
+		if h == "" {
+			continue
+		}
+		if strings.ContainsAny(h, "/:@ *") || strings.Contains(h, "..") {
+			return nil, fmt.Errorf("%q is not a host name", strings.TrimSpace(item))
+		}
+		out = append(out, h)
 	}
 	return out, nil
 }

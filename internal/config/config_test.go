@@ -95,3 +95,22 @@ func TestUsageListsEveryVariable(t *testing.T) {
 		}
 	}
 }
+
+func TestPushHostsAreAListOfHostSuffixes(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil || len(c.PushHosts) != 0 {
+		t.Fatalf("default: %v (err %v), want none (any public host)", c.PushHosts, err)
+	}
+	c, err = load(t, map[string]string{"VECINOS_PUSH_HOSTS": " FCM.googleapis.com, .push.services.mozilla.com,,web.push.apple.com."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(c.PushHosts); got != "[fcm.googleapis.com push.services.mozilla.com web.push.apple.com]" {
+		t.Fatalf("push hosts %s", got)
+	}
+	for _, bad := range []string{"https://fcm.googleapis.com", "fcm.googleapis.com:443", "*.example.com"} {
+		if _, err := load(t, map[string]string{"VECINOS_PUSH_HOSTS": bad}); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+}

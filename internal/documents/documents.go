@@ -236,6 +236,7 @@ func (s *Service) put(ctx context.Context, a *domain.Actor, documentID, fileName
 	if err != nil {
 		return nil, err
 	}
+	data = files.StripMetadata(contentType, data) // a photographed page keeps no GPS position
 	sum := sha256.Sum256(data)
 	key := s.bucket.NewKey(a.CommunityID, ext, now)
 	if err := s.files.Put(ctx, key, bytes.NewReader(data), int64(len(data)), contentType); err != nil {

@@ -876,6 +876,18 @@ var translations = map[string]translation{
 		ca: "L'adreça del servei de notificacions no és vàlida",
 		en: "The notification service address is not valid",
 	},
+	"La dirección del servicio de notificaciones debe empezar por https://": {
+		ca: "L'adreça del servei de notificacions ha de començar per https://",
+		en: "The notification service address must start with https://",
+	},
+	"La dirección del servicio de notificaciones debe ser pública, no de una red interna": {
+		ca: "L'adreça del servei de notificacions ha de ser pública, no d'una xarxa interna",
+		en: "The notification service address must be public, not on an internal network",
+	},
+	"Este servidor no envía notificaciones a ese servicio": {
+		ca: "Aquest servidor no envia notificacions a aquest servei",
+		en: "This server does not send notifications to that service",
+	},
 	"Las claves de la suscripción no son válidas": {
 		ca: "Les claus de la subscripció no són vàlides",
 		en: "The subscription keys are not valid",

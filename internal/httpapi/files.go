@@ -84,6 +84,7 @@ func (s *server) uploadFile(w http.ResponseWriter, r *http.Request) {
 	if !s.uploads.allowed(w, r)(s.uploads.charge(r.Context(), a.UserID, int64(len(data)))) {
 		return
 	}
+	data = files.StripMetadata(contentType, data) // a photo's GPS position and camera do not reach other members
 	key := b.NewKey(a.UserID, ext, time.Now())
 	if err := s.Files.Put(r.Context(), key, bytes.NewReader(data), int64(len(data)), contentType); err != nil {
 		writeProblem(w, problemFor(r.Context(), err))

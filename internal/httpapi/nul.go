@@ -17,23 +17,29 @@ import (
 var errNUL = domain.Errorf(domain.CodeInvalid, "El texto contiene un carácter no válido")
 
 // refuseNUL answers 422 to an /api/ request whose path or query carries a NUL or bytes that are not
-// UTF-8, and makes the reading of
-// a textual body (JSON, a CSV, a form) fail with errNUL where one appears, raw or as the JSON escape
-// \u0000; huma turns that failure into the same 422. Files (images, PDFs) pass as they are.
+// UTF-8. The bodies are guarded where they are read as text: by every API operation (nulGuardedMux).
 func refuseNUL(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, "/api/") {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if !plainText(r.URL.Path) || !plainQuery(r.URL.RawQuery) {
+		if strings.HasPrefix(r.URL.Path, "/api/") && (!plainText(r.URL.Path) || !plainQuery(r.URL.RawQuery)) {
 			writeProblem(w, problemFor(r.Context(), errNUL))
 			return
 		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// nulGuardedMux is the mux as the API operations see it: the reading of an operation's textual body
+// (JSON, a CSV, a form) fails with errNUL where one appears, raw or as the JSON escape \u0000, and huma
+// turns that failure into the same 422. The plain handlers mounted on the mux itself take files (images,
+// PDFs, whatever type the browser claims), which pass as they are.
+type nulGuardedMux struct{ *http.ServeMux }
+
+func (m nulGuardedMux) HandleFunc(pattern string, handler func(http.ResponseWriter, *http.Request)) {
+	m.ServeMux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if ct := r.Header.Get("Content-Type"); r.Body != nil && r.Body != http.NoBody && (ct == "" || textual(ct)) {
 			r.Body = &nulGuard{ReadCloser: r.Body, sniff: ct == ""}
 		}
-		next.ServeHTTP(w, r)
+		handler(w, r)
 	})
 }
 

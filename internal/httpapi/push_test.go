@@ -35,7 +35,12 @@ func TestPushSettingsPermissions(t *testing.T) {
 		}
 		id := c.neighbour.must(t, "POST", "/api/v1/push/subscriptions", pushDevice(t, "https://push.example.es/vecina"), 200)["id"].(string)
 		obDetail(t, c.neighbour, "POST", "/api/v1/push/subscriptions", pushDevice(t, "ftp://push.example.es/vecina"), 422, "invalid",
-			"La dirección del servicio de notificaciones no es válida")
+			"La dirección del servicio de notificaciones debe empezar por https://")
+		// Not a way into the server's network (issue 33): the cloud metadata service, a private address.
+		for _, inside := range []string{"https://169.254.169.254/latest/meta-data", "https://10.0.0.5:5432/x"} {
+			obDetail(t, c.neighbour, "POST", "/api/v1/push/subscriptions", pushDevice(t, inside), 422, "invalid",
+				"La dirección del servicio de notificaciones debe ser pública, no de una red interna")
+		}
 		c.neighbour.must(t, "PUT", "/api/v1/push/kinds/poll", map[string]any{"on": false}, 204)
 		c.neighbour.must(t, "PUT", "/api/v1/push/kinds/weather", map[string]any{"on": false}, 422)
 		st = c.neighbour.must(t, "GET", "/api/v1/push", nil, 200)

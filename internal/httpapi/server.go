@@ -157,7 +157,7 @@ func newAPI(mux *http.ServeMux) huma.API {
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"session": {Type: "apiKey", In: "cookie", Name: sessionCookieName, Description: "Sesión iniciada (cookie HttpOnly)"},
 	}
-	return humago.New(mux, cfg)
+	return humago.New(nulGuardedMux{mux}, cfg)
 }
 
 // OpenAPI returns the API contract, for `vecinos openapi` (which writes api/openapi.json).

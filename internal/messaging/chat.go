@@ -377,6 +377,7 @@ func (s *Service) Attach(ctx context.Context, a *domain.Actor, kind domain.ChatK
 	if err != nil {
 		return nil, err
 	}
+	data = files.StripMetadata(contentType, data) // a photo's GPS position and camera stay with its sender
 	now := s.now().UTC().Truncate(time.Millisecond)
 	at := &domain.Attachment{ID: domain.NewID(), CommunityID: c.CommunityID, ChatKind: kind, ScopeID: c.ID, UploaderID: &a.UserID,
 		Name: cleanName(name, ext), ContentType: contentType, Size: int64(len(data)), Kind: fileKind, CreatedAt: now}

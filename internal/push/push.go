@@ -9,7 +9,6 @@ import (
 	"crypto/ecdh"
 	"encoding/base64"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -33,18 +32,22 @@ type Store interface {
 
 // Service lets members opt in and out per device and choose the kinds they get.
 type Service struct {
-	store     Store
-	keys      domain.PushKeys
-	now       func() time.Time
-	allowHTTP bool
+	store  Store
+	keys   domain.PushKeys
+	now    func() time.Time
+	policy policy
 }
 
 // Options configure the service.
 type Options struct {
 	Now func() time.Time // nil: time.Now
-	// AllowHTTP accepts push endpoints on plain http (development and the browser tests' local push
-	// service). Real push services are all https.
-	AllowHTTP bool
+	// AllowLoopback accepts push endpoints on 127.0.0.1, ::1 and localhost, over plain http too: the
+	// local push services of tests (and of the dev mode's browser tests). Never in production: real push
+	// services are all https on public addresses.
+	AllowLoopback bool
+	// Hosts, when set, are the only push services endpoints may point to: host suffixes such as
+	// "fcm.googleapis.com" or "push.services.mozilla.com" (VECINOS_PUSH_HOSTS).
+	Hosts []string
 }
 
 // New loads the VAPID keys, generating and storing them on the first start.
@@ -56,7 +59,7 @@ func New(ctx context.Context, store Store, o Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("push keys: %w", err)
 	}
-	return &Service{store: store, keys: keys, now: o.Now, allowHTTP: o.AllowHTTP}, nil
+	return &Service{store: store, keys: keys, now: o.Now, policy: policy{loopback: o.AllowLoopback, hosts: o.Hosts}}, nil
 }
 
 // GenerateKeys makes a VAPID key pair.
@@ -97,10 +100,13 @@ func (s *Service) Status(ctx context.Context, a *domain.Actor) (*Status, error) 
 }
 
 var (
-	errEndpoint = domain.Errorf(domain.CodeInvalid, "La dirección del servicio de notificaciones no es válida")
-	errKeys     = domain.Errorf(domain.CodeInvalid, "Las claves de la suscripción no son válidas")
-	errKind     = domain.Errorf(domain.CodeInvalid, "Ese tipo de notificación no existe")
-	errNoDevice = domain.Errorf(domain.CodeNotFound, "Este dispositivo no tiene las notificaciones activadas")
+	errEndpoint       = domain.Errorf(domain.CodeInvalid, "La dirección del servicio de notificaciones no es válida")
+	errEndpointHTTPS  = domain.Errorf(domain.CodeInvalid, "La dirección del servicio de notificaciones debe empezar por https://")
+	errEndpointPublic = domain.Errorf(domain.CodeInvalid, "La dirección del servicio de notificaciones debe ser pública, no de una red interna")
+	errEndpointHost   = domain.Errorf(domain.CodeInvalid, "Este servidor no envía notificaciones a ese servicio")
+	errKeys           = domain.Errorf(domain.CodeInvalid, "Las claves de la suscripción no son válidas")
+	errKind           = domain.Errorf(domain.CodeInvalid, "Ese tipo de notificación no existe")
+	errNoDevice       = domain.Errorf(domain.CodeNotFound, "Este dispositivo no tiene las notificaciones activadas")
 )
 
 // Subscription is a device's PushSubscription as the browser gives it.
@@ -110,9 +116,8 @@ type Subscription struct {
 
 // Subscribe stores a's device and returns its id. The same device subscribing again updates its row.
 func (s *Service) Subscribe(ctx context.Context, a *domain.Actor, in Subscription) (string, error) {
-	u, err := url.Parse(in.Endpoint)
-	if err != nil || u.Host == "" || u.User != nil || !(u.Scheme == "https" || s.allowHTTP && u.Scheme == "http") {
-		return "", errEndpoint
+	if err := s.policy.check(in.Endpoint); err != nil {
+		return "", err
 	}
 	p256dh, err1 := base64.RawURLEncoding.DecodeString(strings.TrimRight(in.P256dh, "="))
 	auth, err2 := base64.RawURLEncoding.DecodeString(strings.TrimRight(in.Auth, "="))

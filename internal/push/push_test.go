@@ -146,7 +146,7 @@ func pushService(t *testing.T, status int) (*httptest.Server, chan received) {
 // worker sends the outbox's pushes until the test ends.
 func worker(t *testing.T, db *store.DB, svc *push.Service, m *metrics.Metrics) *mail.Worker {
 	w := &mail.Worker{Name: "push", Outbox: store.PushQueue{DB: db}, Log: slog.New(slog.DiscardHandler), Interval: 20 * time.Millisecond,
-		Sender: m.CountPushFailures(&push.Sender{Store: db, Keys: svc.Keys(), Subscriber: "ops@example.es"})}
+		Sender: m.CountPushFailures(&push.Sender{Store: db, Keys: svc.Keys(), Subscriber: "ops@example.es", AllowLoopback: true})}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
@@ -189,7 +189,7 @@ func TestADirectMessageReachesTheDeviceEncryptedAndSigned(t *testing.T) {
 		ctx := context.Background()
 		people := storetest.Community(t, db, "Ana", "Luis")
 		ana, luis := people[0], people[1]
-		svc, err := push.New(ctx, db, push.Options{AllowHTTP: true})
+		svc, err := push.New(ctx, db, push.Options{AllowLoopback: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,7 +229,7 @@ func TestMutedConversationsAndKindsTurnedOffSendNothing(t *testing.T) {
 		ctx := context.Background()
 		people := storetest.Community(t, db, "Ana", "Luis", "Eva")
 		ana, luis, eva := people[0], people[1], people[2]
-		svc, err := push.New(ctx, db, push.Options{AllowHTTP: true})
+		svc, err := push.New(ctx, db, push.Options{AllowLoopback: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -275,7 +275,7 @@ func TestAGoneDeviceIsRemovedAndFailuresAreCounted(t *testing.T) {
 		ctx := context.Background()
 		people := storetest.Community(t, db, "Ana", "Luis")
 		ana, luis := people[0], people[1]
-		svc, err := push.New(ctx, db, push.Options{AllowHTTP: true})
+		svc, err := push.New(ctx, db, push.Options{AllowLoopback: true})
 		if err != nil {
 			t.Fatal(err)
 		}

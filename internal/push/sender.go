@@ -7,7 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"time"
+	"sync"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 
@@ -18,9 +18,6 @@ import (
 // ttl is how long a push service keeps a notification for a device that is off.
 const ttl = 24 * 60 * 60
 
-// httpClient posts to the push services; a push service that does not answer in time is retried later.
-var httpClient = &http.Client{Timeout: 30 * time.Second}
-
 // Sender delivers the outbox's pushes: it is the mail.Sender of the push worker. A message's To is the
 // subscription id, Subject its kind and Text the JSON payload (store.enqueuePush).
 type Sender struct {
@@ -30,6 +27,14 @@ type Sender struct {
 	// address (without mailto:).
 	Subscriber string
 	Log        *slog.Logger
+	// AllowLoopback and Hosts are the service's Options of the same names: which endpoints are posted to
+	// (endpoint.go). A push service that does not answer in time is retried later.
+	AllowLoopback bool
+	Hosts         []string
+
+	once   sync.Once
+	policy policy
+	client *http.Client
 }
 
 var _ mail.Sender = (*Sender)(nil)
@@ -44,14 +49,25 @@ func (s *Sender) Send(ctx context.Context, m domain.Mail) error {
 	if err != nil {
 		return err
 	}
+	s.once.Do(func() {
+		s.policy = policy{loopback: s.AllowLoopback, hosts: s.Hosts}
+		s.client = s.policy.client()
+	})
+	// Checked again: a subscription stored before these rules, or before the allowlist, is not posted to.
+	if err := s.policy.check(sub.Endpoint); err != nil {
+		return errors.Join(mail.ErrPermanent, fmt.Errorf("push to %s: endpoint refused: %w", sub.ID, err))
+	}
 	urgency := webpush.UrgencyNormal
 	if k := domain.PushKind(m.Subject); k == domain.PushDirectMessage || k == domain.PushCritical {
 		urgency = webpush.UrgencyHigh
 	}
 	resp, err := webpush.SendNotificationWithContext(ctx, []byte(m.Text),
 		&webpush.Subscription{Endpoint: sub.Endpoint, Keys: webpush.Keys{Auth: sub.Auth, P256dh: sub.P256dh}},
-		&webpush.Options{HTTPClient: httpClient, Subscriber: s.Subscriber, VAPIDPublicKey: s.Keys.Public, VAPIDPrivateKey: s.Keys.Private,
+		&webpush.Options{HTTPClient: s.client, Subscriber: s.Subscriber, VAPIDPublicKey: s.Keys.Public, VAPIDPrivateKey: s.Keys.Private,
 			TTL: ttl, Urgency: urgency})
+	if errors.Is(err, errNotPublic) { // the name resolved to an internal address: no retry will change it
+		return errors.Join(mail.ErrPermanent, fmt.Errorf("push to %s: %w", sub.ID, err))
+	}
 	if err != nil {
 		return fmt.Errorf("push to %s: %w", sub.ID, err)
 	}
@@ -67,7 +83,7 @@ func (s *Sender) Send(ctx context.Context, m domain.Mail) error {
 		return s.Store.DeleteGonePushSubscription(ctx, sub.ID)
 	case code == http.StatusTooManyRequests || code >= 500:
 		return fmt.Errorf("push service answered %d", code)
-	default: // 400, 401, 403, 413: the request itself is refused
+	default: // 400, 401, 403, 413: the request itself is refused; a redirect is not followed
 		return errors.Join(mail.ErrPermanent, fmt.Errorf("push service refused the push: %d", code))
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"vecinos/internal/csvsafe"
 	"vecinos/internal/domain"
 )
 
@@ -19,7 +20,9 @@ import (
 // line, with a header naming the columns. Export writes CSVHeader with ';' and decimal commas (what
 // Spanish Excel reads) and a UTF-8 BOM; import takes ';' or ',' and either decimal mark, with or without
 // the BOM, and columns in any order: portal, escalera, planta, nombre (or puerta, then the name is made
-// from planta and puerta: '2º B'), tipo, coeficiente. Only nombre or puerta is required.
+// from planta and puerta: '2º B'), tipo, coeficiente. Only nombre or puerta is required. A cell that would
+// start a formula (a floor '-1') is exported with a leading quote (csvsafe.Guard), which the import removes
+// again, so an export imports back as it was.
 
 // CSVHeader is the first line of an export.
 const CSVHeader = "portal;escalera;planta;nombre;tipo;coeficiente"
@@ -40,9 +43,7 @@ func (s *Service) Export(ctx context.Context, a *domain.Actor) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	b.Write(bom)
-	w := csv.NewWriter(&b)
-	w.Comma = ';'
-	w.UseCRLF = true
+	w := csvsafe.NewWriter(&b, ';', true) // a cell a spreadsheet would run ('-1' as a floor) is written as text; ParseCSV unguards it
 	_ = w.Write(strings.Split(CSVHeader, ";"))
 	str := func(p *string) string {
 		if p == nil {
@@ -175,7 +176,7 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 		line, _ := r.FieldPos(0)
 		get := func(col string) string {
 			if i, ok := cols[col]; ok && i < len(rec) {
-				return strings.Join(strings.Fields(rec[i]), " ")
+				return strings.Join(strings.Fields(csvsafe.Unguard(rec[i])), " ")
 			}
 			return ""
 		}

@@ -3,12 +3,12 @@ package voting
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"vecinos/internal/csvsafe"
 	"vecinos/internal/domain"
 )
 
@@ -214,8 +214,7 @@ func percent(c domain.Coefficient) string { return strings.ReplaceAll(c.String()
 func (rec *Record) CSV() []byte {
 	p, r := rec.Poll, rec.Result
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Comma = ';'
+	w := csvsafe.NewWriter(&b, ';', false) // a voter named '=HYPERLINK(…)' is text, not a formula
 	row := func(cells ...string) { _ = w.Write(cells) }
 	row("Votación", p.Title)
 	row("Tipo", KindLabel[p.Kind])

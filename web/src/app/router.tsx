@@ -106,6 +106,9 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
   '/money': async () => ({ Component: (await import('@/features/money/money-page')).MoneyPage }),
   '/my-fees': async () => ({ Component: (await import('@/features/money/my-fees-page')).MyFeesPage }),
+  // The legal texts, linked from the registration form and the consent dialog: their own chunk.
+  '/terminos': async () => ({ Component: (await import('@/features/legal/legal-page')).TermsPage }),
+  '/privacidad': async () => ({ Component: (await import('@/features/legal/legal-page')).PrivacyPage }),
 }
 
 const appLayout: Lazy = async () => ({ Component: (await import('./layout/app-layout')).AppLayout })

@@ -10,9 +10,10 @@ describe('route table', () => {
   it('holds every path of the spec, and ours, exactly once', () => {
     // The spec's 36 paths, /settings/verifications, where admins review verification requests,
     // /settings/units, the units registry, /settings/invitations, where admins invite the neighbours (issue #21),
-    // /wall, the community wall (#16), /settings/audit, the record of admin actions (#18), and /money
-    // ('Cuentas') and /my-fees ('Mis cuotas'), the community's money (#36).
-    expect(ROUTE_PATHS).toHaveLength(43)
+    // /wall, the community wall (#16), /settings/audit, the record of admin actions (#18), /money
+    // ('Cuentas') and /my-fees ('Mis cuotas'), the community's money (#36), and the terms and privacy
+    // notice, /terminos and /privacidad (#33).
+    expect(ROUTE_PATHS).toHaveLength(45)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

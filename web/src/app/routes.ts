@@ -43,6 +43,8 @@ export const ROUTE_PATHS = [
   '/settings/audit',
   '/money',
   '/my-fees',
+  '/terminos',
+  '/privacidad',
 ] as const
 
 export type RoutePath = (typeof ROUTE_PATHS)[number]
@@ -71,6 +73,8 @@ export const PUBLIC_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/start',
+  '/terminos',
+  '/privacidad',
 ] as const satisfies readonly RoutePath[]
 
 const open = new Set<string>([...PUBLIC_PATHS, ...GUEST_PATHS, ...WIZARD_PATHS])
