@@ -15,6 +15,9 @@ var errAdminsOnly = domain.Errorf(domain.CodeForbidden, "Solo los administradore
 // CommunityUpdate is the /settings/community-info form; nil fields stay as they are.
 type CommunityUpdate struct {
 	Name, Address, City, PostalCode, Country, CatastralReference *string
+	// JoinApproval: whether the community code starts a join request for an admin to decide ('approval
+	// required') instead of letting the person in.
+	JoinApproval *bool
 }
 
 // normalizeText trims and collapses runs of spaces (an address typed with double spaces is the same address).
@@ -69,6 +72,9 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 			c.CatastralReference = &ref
 		}
 	}
+	if in.JoinApproval != nil {
+		c.JoinApproval = *in.JoinApproval
+	}
 	if err := s.store.UpdateCommunity(ctx, c); err != nil {
 		return nil, err
 	}
@@ -80,7 +86,39 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 // communityFields are what an admin edits of the community, as the audit keeps them.
 func communityFields(c *domain.Community) map[string]any {
 	return map[string]any{"name": c.Name, "address": c.Address, "city": c.City, "postalCode": c.PostalCode,
-		"country": c.Country, "catastralReference": c.CatastralReference}
+		"country": c.Country, "catastralReference": c.CatastralReference, "joinApproval": c.JoinApproval}
+}
+
+// RotateCode gives the admin's community a new code. The old one is kept as retired: the letters and
+// links that carry it stop letting anyone in and say that the code was changed. Invitation emails'
+// personal links go on working.
+func (s *Service) RotateCode(ctx context.Context, a *domain.Actor) (*domain.Community, error) {
+	if err := a.RequireAdmin(errAdminsOnly); err != nil {
+		return nil, err
+	}
+	var c *domain.Community
+	var old string
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if c, err = s.store.CommunityForUpdate(ctx, a.CommunityID); err != nil {
+			return err
+		}
+		old = c.PublicID
+		// 31^8 codes: a clash with a used or retired one is rare; a few tries make it vanishingly so.
+		for range 8 {
+			ok, err := s.store.SaveCommunityCode(ctx, c, domain.NewPublicID(), s.now())
+			if err != nil || ok {
+				return err
+			}
+		}
+		return domain.Errorf(domain.CodeUnavailable, "No se pudo generar un código nuevo. Inténtalo de nuevo.")
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
+		TargetLabel: c.Name, Before: map[string]any{"code": old}, After: map[string]any{"code": c.PublicID}})
+	return c, nil
 }
 
 // Admins lists the admins of the actor's community with their unit numbers.
