@@ -78,15 +78,21 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 	if err := s.store.UpdateCommunity(ctx, c); err != nil {
 		return nil, err
 	}
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
-		TargetLabel: c.Name, Before: communityFields(&before), After: communityFields(c)})
+	if in.Name != nil || in.Address != nil || in.City != nil || in.PostalCode != nil || in.Country != nil || in.CatastralReference != nil {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
+			TargetLabel: c.Name, Before: communityFields(&before), After: communityFields(c)})
+	}
+	if before.JoinApproval != c.JoinApproval {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
+			TargetLabel: c.Name, Before: map[string]any{"joinApproval": before.JoinApproval}, After: map[string]any{"joinApproval": c.JoinApproval}})
+	}
 	return c, nil
 }
 
 // communityFields are what an admin edits of the community, as the audit keeps them.
 func communityFields(c *domain.Community) map[string]any {
 	return map[string]any{"name": c.Name, "address": c.Address, "city": c.City, "postalCode": c.PostalCode,
-		"country": c.Country, "catastralReference": c.CatastralReference, "joinApproval": c.JoinApproval}
+		"country": c.Country, "catastralReference": c.CatastralReference}
 }
 
 // RotateCode gives the admin's community a new code. The old one is kept as retired: the letters and
@@ -116,7 +122,7 @@ func (s *Service) RotateCode(ctx context.Context, a *domain.Actor) (*domain.Comm
 	if err != nil {
 		return nil, err
 	}
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
 		TargetLabel: c.Name, Before: map[string]any{"code": old}, After: map[string]any{"code": c.PublicID}})
 	return c, nil
 }
