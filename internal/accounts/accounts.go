@@ -41,6 +41,8 @@ type Store interface {
 	TouchSession(ctx context.Context, sessionID string, at time.Time) error
 	DeleteSession(ctx context.Context, sessionID string) error
 	CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error)
+	CodeRetired(ctx context.Context, code string) (bool, error)
+	InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error)
 	JoinOrCreateCommunity(ctx context.Context, userID string, setup domain.CommunitySetup) error
 	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
 	LinkOAuth(ctx context.Context, userID, provider, subject string) error
@@ -245,9 +247,9 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	// The email names the community the user is joining or creating.
 	communityName := meta.CommunityName
 	if meta.InviteToken != "" {
-		c, err := s.store.CommunityByPublicID(ctx, meta.InviteToken)
+		c, err := s.communityByCode(ctx, meta.InviteToken)
 		if err != nil {
-			return domain.Errorf(domain.ErrorCode(err), "No se encontró ninguna comunidad con este código")
+			return err
 		}
 		communityName = c.Name
 	}
@@ -279,6 +281,9 @@ func checkMetadata(m domain.SignupMetadata) (domain.SignupMetadata, error) {
 	m.InviteToken = strings.ToUpper(strings.TrimSpace(m.InviteToken))
 	if m.InviteToken != "" && !domain.ValidPublicID(m.InviteToken) {
 		return m, domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+	}
+	if m.Invitation = strings.TrimSpace(m.Invitation); len(m.Invitation) > 100 {
+		m.Invitation = ""
 	}
 	switch m.CommunityRole {
 	case "Presidente", "Propietario", "Inquilino":
@@ -377,7 +382,7 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 	case !now.Before(tok.ExpiresAt):
 		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Solicita uno nuevo para confirmar tu email.")
 	}
-	setup := s.communitySetup(ctx, u.SignupMetadata)
+	setup := s.communitySetup(ctx, u, now)
 	userID, err := s.store.ConfirmSignup(ctx, hash, now, setup)
 	if err != nil {
 		if domain.ErrorCode(err) == domain.CodeTokenInvalid { // spent by a concurrent request
@@ -391,12 +396,18 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 	return s.startSession(ctx, c, userID)
 }
 
-// communitySetup reads the sign-up intent: join by the invitation code when it still exists, or create
-// the community when its name and address are complete; otherwise the onboarding wizard takes over.
-func (s *Service) communitySetup(ctx context.Context, m domain.SignupMetadata) domain.CommunitySetup {
+// communitySetup reads the sign-up intent: join by the personal invitation of the email's link when it
+// was sent to this address and is still live; else by the community code when it still exists (asking
+// to join when the community requires approval); or create the community when its name and address are
+// complete; otherwise the onboarding wizard takes over.
+func (s *Service) communitySetup(ctx context.Context, u *domain.User, now time.Time) domain.CommunitySetup {
+	m := u.SignupMetadata
+	if id := s.invitationFor(ctx, m.Invitation, u.Email, now); id != "" {
+		return domain.CommunitySetup{Invitation: id}
+	}
 	if m.InviteToken != "" {
-		if _, err := s.store.CommunityByPublicID(ctx, m.InviteToken); err == nil {
-			return domain.CommunitySetup{JoinCode: m.InviteToken}
+		if c, err := s.store.CommunityByPublicID(ctx, m.InviteToken); err == nil {
+			return s.joinSetup(c, m.InviteToken, m.InviteUnit)
 		}
 	}
 	if m.CommunityIntent == "create" && m.CommunityName != "" && m.CommunityAddress != "" && m.CommunityCity != "" && m.CommunityPostalCode != "" {
@@ -603,24 +614,123 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	return nil
 }
 
+var (
+	errNoCommunityWithCode = domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+	errCodeRetired         = domain.Errorf(domain.CodeCodeRetired, "Este código ya no es válido: la administración de la comunidad lo ha cambiado. Pídele el código nuevo.")
+	errInvitationInvalid   = domain.Errorf(domain.CodeNotFound, "Esta invitación no es válida o ya se ha usado. Pide a la administración de tu comunidad que te invite de nuevo.")
+)
+
+// communityByCode finds the community of a code; a code an admin replaced says so (old letters, links).
+func (s *Service) communityByCode(ctx context.Context, code string) (*domain.Community, error) {
+	code = strings.ToUpper(strings.TrimSpace(code))
+	if !domain.ValidPublicID(code) {
+		return nil, errNoCommunityWithCode
+	}
+	c, err := s.store.CommunityByPublicID(ctx, code)
+	if domain.ErrorCode(err) != domain.CodeNotFound {
+		return c, err
+	}
+	if retired, rerr := s.store.CodeRetired(ctx, code); rerr != nil || retired {
+		if rerr != nil {
+			return nil, rerr
+		}
+		return nil, errCodeRetired
+	}
+	return nil, errNoCommunityWithCode
+}
+
+// joinSetup is what joining community c with its code does: join it, or, when c requires approval,
+// ask to (a pending join request, with the unit of the letter's link when it gave one).
+func (s *Service) joinSetup(c *domain.Community, code, unitID string) domain.CommunitySetup {
+	setup := domain.CommunitySetup{JoinCode: strings.ToUpper(strings.TrimSpace(code))}
+	if c.JoinApproval {
+		r := &domain.JoinRequest{ID: domain.NewID(), Status: domain.VerificationPending, CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
+		if unitID = strings.TrimSpace(unitID); unitID != "" && len(unitID) <= 64 {
+			r.UnitID = &unitID
+		}
+		setup.Ask = r
+	}
+	return setup
+}
+
+// invitationFor is the id of the live invitation whose personal link carries token and that was sent to
+// email; "" when there is none.
+func (s *Service) invitationFor(ctx context.Context, token, email string, now time.Time) string {
+	if token == "" {
+		return ""
+	}
+	inv, err := s.store.InvitationByToken(ctx, auth.HashToken(token))
+	if err != nil || inv.State(now) != domain.InvitationSent || !strings.EqualFold(inv.Email, email) {
+		return ""
+	}
+	return inv.ID
+}
+
 // CommunityByCode looks a community up by its code, for the registration form.
 func (s *Service) CommunityByCode(ctx context.Context, c Client, code string) (*domain.Community, error) {
 	if err := s.limit(ctx, "lookup:"+c.IP, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
 		return nil, err
 	}
-	code = strings.ToUpper(strings.TrimSpace(code))
-	if !domain.ValidPublicID(code) {
-		return nil, domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
-	}
-	return s.store.CommunityByPublicID(ctx, code)
+	return s.communityByCode(ctx, code)
 }
 
-// JoinByCode makes a confirmed user without a community a member of the community with that code.
-func (s *Service) JoinByCode(ctx context.Context, a *domain.Actor, code string) error {
-	if _, err := s.CommunityByCode(ctx, Client{IP: "user:" + a.UserID}, code); err != nil {
+// InvitationLookup is what the register page learns from an invitation email's personal link.
+type InvitationLookup struct {
+	Community *domain.Community
+	Email     string // the address it was sent to: only that account can use it
+}
+
+// Invitation looks up the live invitation of a personal link's token, for the registration form.
+func (s *Service) Invitation(ctx context.Context, c Client, token string) (*InvitationLookup, error) {
+	if err := s.limit(ctx, "lookup:"+c.IP, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
+		return nil, err
+	}
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return nil, errInvitationInvalid
+	}
+	inv, err := s.store.InvitationByToken(ctx, auth.HashToken(token))
+	if domain.ErrorCode(err) == domain.CodeNotFound || (err == nil && inv.State(s.now()) != domain.InvitationSent) {
+		return nil, errInvitationInvalid
+	}
+	if err != nil {
+		return nil, err
+	}
+	community, err := s.store.CommunityByID(ctx, inv.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	return &InvitationLookup{Community: community, Email: inv.Email}, nil
+}
+
+// JoinByCode lets a confirmed user without a community into the community with that code, or, when it
+// requires approval, sends its admins a join request (returned; nil when the user joined).
+func (s *Service) JoinByCode(ctx context.Context, a *domain.Actor, code string) (*domain.JoinRequest, error) {
+	if err := s.limit(ctx, "lookup:user:"+a.UserID, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
+		return nil, err
+	}
+	c, err := s.communityByCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	setup := s.joinSetup(c, code, "")
+	if err := s.store.JoinOrCreateCommunity(ctx, a.UserID, setup); err != nil {
+		return nil, err
+	}
+	return setup.Ask, nil
+}
+
+// JoinByInvitation lets a confirmed user without a community in by the personal link of an invitation
+// email sent to their address: once, and directly, even where the code needs approval.
+func (s *Service) JoinByInvitation(ctx context.Context, a *domain.Actor, token string) error {
+	if err := s.limit(ctx, "lookup:user:"+a.UserID, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
 		return err
 	}
-	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{JoinCode: strings.ToUpper(strings.TrimSpace(code))})
+	id := s.invitationFor(ctx, strings.TrimSpace(token), a.Email, s.now())
+	if id == "" {
+		return errInvitationInvalid
+	}
+	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{Invitation: id})
 }
 
 // CreateCommunity creates a community with the actor as its admin.

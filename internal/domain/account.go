@@ -22,6 +22,7 @@ type SignupMetadata struct {
 	RoleComments        string   `json:"role_comments,omitempty"`
 	InviteToken         string   `json:"invite_token,omitempty"`
 	InviteUnit          string   `json:"invite_unit,omitempty"`      // the unit of a letter's link (/register?unit=…), preselected in /choose-unit
+	Invitation          string   `json:"invitation,omitempty"`       // the personal token of an invitation email's link (/register?invitation=…)
 	CommunityIntent     string   `json:"community_intent,omitempty"` // join or create
 	CommunityName       string   `json:"community_name,omitempty"`
 	CommunityAddress    string   `json:"community_address,omitempty"`
@@ -127,7 +128,12 @@ func (a *Actor) MayModify(communityID string, createdBy *string) bool {
 // create one with the user as its admin. Both empty: nothing (the onboarding wizard continues).
 type CommunitySetup struct {
 	JoinCode string
-	Create   *Community
+	// Ask, instead of joining, when the community of JoinCode requires approval: a pending join request
+	// (its community is the code's; its unit, when set, must be of that community).
+	Ask *JoinRequest
+	// Invitation joins by a personal invitation (its id): spent once, by the address it was sent to.
+	Invitation string
+	Create     *Community
 	// Units of the community created, generated from the building's shape (GenerateUnits).
 	Units []Unit
 }

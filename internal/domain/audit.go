@@ -11,6 +11,7 @@ import (
 const (
 	AuditRoleChanged          = "role.changed"
 	AuditCommunityEdited      = "community.edited"
+	AuditCommunityAccess      = "community.access" // the code replaced, or approval of who joins with it turned on or off
 	AuditUnitAdded            = "unit.added"
 	AuditUnitEdited           = "unit.edited"
 	AuditUnitsMerged          = "unit.merged"
@@ -37,7 +38,7 @@ const (
 )
 
 // AuditActions are the actions in the order the filter lists them.
-var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditUnitAdded, AuditUnitEdited, AuditUnitsMerged,
+var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommunityAccess, AuditUnitAdded, AuditUnitEdited, AuditUnitsMerged,
 	AuditUnitRemoved, AuditUnitsImported, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided,
 	AuditResidentClaimDecided, AuditProposedUnitDecided, AuditContentDeleted, AuditFacilityCreated, AuditFacilityEdited,
 	AuditFacilityArchived, AuditReservationDecided, AuditDocumentAdded, AuditDocumentEdited, AuditDocumentDeleted,

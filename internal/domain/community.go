@@ -20,7 +20,7 @@ const DefaultCountry = "España"
 // Community is one comunidad de propietarios.
 type Community struct {
 	ID                 string
-	PublicID           string // the community code; also the token of the invitation link
+	PublicID           string // the community code; also the token of the invitation link; an admin may replace it
 	Name               string
 	Address            string
 	City               string
@@ -34,6 +34,9 @@ type Community struct {
 	StreetNumber string
 	CreatedBy    string // empty when the creator's account is gone
 	CreatedAt    time.Time
+	// JoinApproval: the code starts a join request that an admin decides, instead of letting the person
+	// in ('approval required'). New communities start with it; an admin may turn it off.
+	JoinApproval bool
 }
 
 // Unit is one dwelling (vivienda) of a community.

@@ -37,6 +37,9 @@ type Invitation struct {
 	ExpiresAt   time.Time
 	AcceptedAt  *time.Time
 	RevokedAt   *time.Time
+	// TokenHash is the hash of the personal token of the email's link (set when it is sent or resent; the
+	// token itself is only in the email). Empty when read back.
+	TokenHash string
 }
 
 // State is the status a person sees at now: a sent invitation past its expiry is caducada.

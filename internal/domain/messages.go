@@ -28,6 +28,23 @@ var translations = map[string]translation{
 		ca: "No s'ha trobat cap comunitat amb aquest codi",
 		en: "No community was found with this code",
 	},
+	// The community code an admin replaced, and invitation emails' personal links (issue 33).
+	"Este código ya no es válido: la administración de la comunidad lo ha cambiado. Pídele el código nuevo.": {
+		ca: "Aquest codi ja no és vàlid: l'administració de la comunitat l'ha canviat. Demana-li el codi nou.",
+		en: "This code is no longer valid: the community's administrators have changed it. Ask them for the new code.",
+	},
+	"Esta invitación no es válida o ya se ha usado. Pide a la administración de tu comunidad que te invite de nuevo.": {
+		ca: "Aquesta invitació no és vàlida o ja s'ha fet servir. Demana a l'administració de la teva comunitat que et torni a convidar.",
+		en: "This invitation is not valid or has already been used. Ask your community's administrators to invite you again.",
+	},
+	"Esta invitación ya no es válida. Pide a la administración de tu comunidad que te invite de nuevo.": {
+		ca: "Aquesta invitació ja no és vàlida. Demana a l'administració de la teva comunitat que et torni a convidar.",
+		en: "This invitation is no longer valid. Ask your community's administrators to invite you again.",
+	},
+	"No se pudo generar un código nuevo. Inténtalo de nuevo.": {
+		ca: "No s'ha pogut generar un codi nou. Torna-ho a provar.",
+		en: "A new code could not be generated. Please try again.",
+	},
 	"Indica tu relación con la comunidad en los comentarios": {
 		ca: "Indica la teva relació amb la comunitat als comentaris",
 		en: "Describe your relation to the community in the comments",

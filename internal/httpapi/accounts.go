@@ -107,9 +107,24 @@ type lookupOutput struct{ Body CommunitySummary }
 
 type joinInput struct {
 	Body struct {
-		Code string `json:"code" maxLength:"16"`
+		Code       string `json:"code,omitempty" maxLength:"16" doc:"The community code; where the community requires approval it sends its admins a join request instead"`
+		Invitation string `json:"invitation,omitempty" maxLength:"100" doc:"The token of an invitation email's personal link: lets its addressee in directly, once"`
 	}
 }
+
+type invitationLookupInput struct {
+	Token string `path:"token" maxLength:"100" doc:"The token of an invitation email's personal link"`
+}
+
+// InvitationSummary is what the register page shows of a live invitation: its community, the current
+// code (to look the community up as with a code) and the address it was sent to.
+type InvitationSummary struct {
+	Community CommunitySummary `json:"community"`
+	Code      string           `json:"code" doc:"The community's current code"`
+	Email     string           `json:"email" doc:"The invited address: only an account with it can use the invitation"`
+}
+
+type invitationLookupOutput struct{ Body InvitationSummary }
 
 type createCommunityInput struct {
 	Body struct {
@@ -224,7 +239,22 @@ func (s *server) afterMembershipChange(ctx context.Context, a *domain.Actor, err
 
 func (s *server) joinCommunity(ctx context.Context, in *joinInput) (*meBodyOutput, error) {
 	a := actor(ctx)
-	return s.afterMembershipChange(ctx, a, s.Accounts.JoinByCode(ctx, a, in.Body.Code))
+	if in.Body.Invitation != "" {
+		return s.afterMembershipChange(ctx, a, s.Accounts.JoinByInvitation(ctx, a, in.Body.Invitation))
+	}
+	// Where the community requires approval the user stays without one: GET /onboarding/join-request says how it stands.
+	_, err := s.Accounts.JoinByCode(ctx, a, in.Body.Code)
+	return s.afterMembershipChange(ctx, a, err)
+}
+
+func (s *server) lookupInvitation(ctx context.Context, in *invitationLookupInput) (*invitationLookupOutput, error) {
+	l, err := s.Accounts.Invitation(ctx, clientOf(ctx), in.Token)
+	if err != nil {
+		return nil, err
+	}
+	c := l.Community
+	return &invitationLookupOutput{Body: InvitationSummary{Community: CommunitySummary{Name: c.Name, Address: c.Address, City: c.City},
+		Code: c.PublicID, Email: l.Email}}, nil
 }
 
 func (s *server) createCommunity(ctx context.Context, in *createCommunityInput) (*meBodyOutput, error) {

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+
+	"vecinos/internal/domain"
 )
 
 // Community is the caller's community as its members see it.
@@ -14,6 +16,12 @@ type Community struct {
 	PostalCode         string  `json:"postalCode"`
 	Country            string  `json:"country"`
 	CatastralReference *string `json:"catastralReference" doc:"null when not given"`
+	JoinApproval       bool    `json:"joinApproval" doc:"Approval required: the code starts a join request that an admin decides"`
+}
+
+func communityOf(c *domain.Community) Community {
+	return Community{ID: c.ID, PublicID: c.PublicID, Name: c.Name, Address: c.Address, City: c.City,
+		PostalCode: c.PostalCode, Country: c.Country, CatastralReference: c.CatastralReference, JoinApproval: c.JoinApproval}
 }
 
 type communityOutput struct{ Body Community }
@@ -24,6 +32,18 @@ func (s *server) myCommunity(ctx context.Context, _ *struct{}) (*communityOutput
 	if err != nil {
 		return nil, err
 	}
-	return &communityOutput{Body: Community{ID: c.ID, PublicID: c.PublicID, Name: c.Name, Address: c.Address, City: c.City,
-		PostalCode: c.PostalCode, Country: c.Country, CatastralReference: c.CatastralReference}}, nil
+	return &communityOutput{Body: communityOf(c)}, nil
+}
+
+// rotateCode gives the community a new code; the old one stops working.
+func (s *server) rotateCode(ctx context.Context, _ *struct{}) (*communityOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Profiles.RotateCode(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	return &communityOutput{Body: communityOf(c)}, nil
 }

@@ -79,7 +79,7 @@ func TestInvitationsThroughTheOutboxAndTheirStates(t *testing.T) {
 		}
 		subject, text := e.obMail(t, "luis@example.es")
 		if !strings.Contains(subject, "te invita") || !strings.Contains(text, "Mayor 1") ||
-			!strings.Contains(text, "http://localhost:8080/register?token="+code) || !strings.Contains(text, code) {
+			!strings.Contains(text, "http://localhost:8080/register?invitation=") || !strings.Contains(text, code) {
 			t.Fatalf("invitation email: %q\n%s", subject, text)
 		}
 		obDetail(t, admin, "POST", "/api/v1/community/invitations", map[string]any{"email": "luis@example.es"}, 409, "conflict",
@@ -214,7 +214,7 @@ func TestRegistrationSendsTheInvitations(t *testing.T) {
 			"knows_president": true, "president_name": "Pepe", "president_floor": "3º A", "president_email": "pepe@example.es"}))
 		code := e.communityCode(t, admin)
 		for _, addr := range []string{"luis@example.es", "eva@example.es"} {
-			if subject, text := e.obMail(t, addr); !strings.Contains(subject, "te invita") || !strings.Contains(text, "register?token="+code) {
+			if subject, text := e.obMail(t, addr); !strings.Contains(subject, "te invita") || !strings.Contains(text, "register?invitation=") {
 				t.Fatalf("invitation to %s: %q %s", addr, subject, text)
 			}
 			if n := e.ivMails(t, addr); n != 1 {
@@ -245,7 +245,7 @@ func TestInvitedUnitIsPreselected(t *testing.T) {
 		unit := admin.must(t, "GET", "/api/v1/unit", nil, 200)["unit"].(map[string]any)["id"].(string)
 		code := e.communityCode(t, admin)
 		ivInvite(t, admin, "luis@example.es", map[string]any{"unitId": unit})
-		if _, text := e.obMail(t, "luis@example.es"); !strings.Contains(text, "register?token="+code+"&unit="+unit) || !strings.Contains(text, "2º · B") {
+		if _, text := e.obMail(t, "luis@example.es"); !regexp.MustCompile(`register\?invitation=[A-Za-z0-9_-]+&unit=`+unit).MatchString(text) || !strings.Contains(text, "2º · B") {
 			t.Fatalf("invitation for a unit: %s", text)
 		}
 		luis := e.obMember(t, "luis@example.es", code)

@@ -54,6 +54,7 @@ type updateCommunityInput struct {
 		PostalCode         *string `json:"postalCode,omitempty" maxLength:"10"`
 		Country            *string `json:"country,omitempty" maxLength:"100"`
 		CatastralReference *string `json:"catastralReference,omitempty" maxLength:"40" doc:"Empty clears it; spaces are ignored"`
+		JoinApproval       *bool   `json:"joinApproval,omitempty" doc:"Whether the community code starts a join request for an admin to decide instead of letting the person in"`
 	}
 }
 
@@ -61,12 +62,11 @@ func (s *server) updateCommunity(ctx context.Context, in *updateCommunityInput) 
 	a := actor(ctx)
 	b := in.Body
 	c, err := s.Profiles.UpdateCommunity(ctx, a, profiles.CommunityUpdate{Name: b.Name, Address: b.Address, City: b.City,
-		PostalCode: b.PostalCode, Country: b.Country, CatastralReference: b.CatastralReference})
+		PostalCode: b.PostalCode, Country: b.Country, CatastralReference: b.CatastralReference, JoinApproval: b.JoinApproval})
 	if err != nil {
 		return nil, err
 	}
-	return &communityOutput{Body: Community{ID: c.ID, PublicID: c.PublicID, Name: c.Name, Address: c.Address, City: c.City,
-		PostalCode: c.PostalCode, Country: c.Country, CatastralReference: c.CatastralReference}}, nil
+	return &communityOutput{Body: communityOf(c)}, nil
 }
 
 func (s *server) communityAdmins(ctx context.Context, _ *struct{}) (*adminsOutput, error) {

@@ -250,6 +250,8 @@ var routeAccess = map[string]level{
 	"GET /api/v1/money/receipts":                                      admin,
 	"POST /api/v1/money/receipts/{id}/payments":                       admin,
 	"POST /api/v1/money/units/{unitId}/corrections":                   admin,
+	"GET /api/v1/invitations/{token}":                                 anyone,
+	"POST /api/v1/community/code":                                     admin,
 	"GET /api/v1/money/mine":                                          member,
 	"GET /api/v1/money/units/{unitId}/statement":                      member,
 	"GET /api/v1/money/units/{unitId}/statement.csv":                  member,

@@ -91,7 +91,9 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodGet, "/api/v1/communities/lookup/{code}", anyone, 200, "accounts", "lookupCommunity", s.lookupCommunity,
 		"Buscar una comunidad por su código")
 	route(api, http.MethodPost, "/api/v1/communities/join", confirmedEmail, 200, "accounts", "joinCommunity", s.joinCommunity,
-		"Unirse a una comunidad con su código")
+		"Unirse a una comunidad con su código (o pedirlo, si requiere aprobación) o con una invitación personal")
+	route(api, http.MethodGet, "/api/v1/invitations/{token}", anyone, 200, "accounts", "lookupInvitation", s.lookupInvitation,
+		"La comunidad de una invitación personal por email")
 	route(api, http.MethodPost, "/api/v1/communities", confirmedEmail, 201, "accounts", "createCommunity", s.createCommunity,
 		"Crear una comunidad (quien la crea es su administrador)")
 	if s.Config == nil || s.Config.Dev { // the 'Crear usuario test' button; the contract lists it
@@ -206,6 +208,8 @@ func registerAPI(api huma.API, s *server) {
 	// communities
 	route(api, http.MethodPatch, "/api/v1/community", admins, 0, "communities", "updateMyCommunity", s.updateCommunity,
 		"Editar la comunidad (solo administradores)")
+	route(api, http.MethodPost, "/api/v1/community/code", admins, 0, "communities", "rotateCommunityCode", s.rotateCode,
+		"Cambiar el código de la comunidad: el anterior deja de servir (administradores)")
 	route(api, http.MethodGet, "/api/v1/community/admins", members, 0, "communities", "listCommunityAdmins", s.communityAdmins,
 		"Administradores de la comunidad y sus viviendas")
 	route(api, http.MethodGet, "/api/v1/community/roles", admins, 0, "communities", "listCommunityRoles", s.communityRoles,

@@ -92,6 +92,17 @@ func (s *Service) Link(code, unitID string) string {
 	return s.publicURL + "/register?" + q.Encode()
 }
 
+// PersonalLink is an invitation email's own link: /register with its personal token, which lets in the
+// address it was sent to, once, even where the code needs approval; the unit preselected when unitID
+// is not empty.
+func (s *Service) PersonalLink(token, unitID string) string {
+	q := url.Values{"invitation": {token}}
+	if unitID != "" {
+		q.Set("unit", unitID)
+	}
+	return s.publicURL + "/register?" + q.Encode()
+}
+
 // countSend counts one invitation email of the community against the daily limit.
 func (s *Service) countSend(ctx context.Context, communityID string) error {
 	ok, _, err := ratelimit.Allow(ctx, s.limiter, "invitations:"+communityID, ratelimit.Rule{Max: PerDay, Window: 24 * time.Hour})
@@ -104,7 +115,10 @@ func (s *Service) countSend(ctx context.Context, communityID string) error {
 	return nil
 }
 
+// compose writes the invitation's email with a new personal token, whose hash it keeps in inv.
 func (s *Service) compose(inv *domain.Invitation, c *domain.Community, inviter string) (domain.Mail, error) {
+	token := auth.NewToken()
+	inv.TokenHash = auth.HashToken(token)
 	kind := mail.KindInvitation
 	if inv.Kind == domain.InvitePresident {
 		kind = mail.KindPresidentInvitation
@@ -114,7 +128,7 @@ func (s *Service) compose(inv *domain.Invitation, c *domain.Community, inviter s
 		unit = *inv.UnitID
 	}
 	return mail.Compose(kind, domain.Spanish, inv.Email, mail.Data{CommunityName: c.Name, Inviter: inviter, Unit: inv.UnitLabel,
-		Code: c.PublicID, Link: s.Link(c.PublicID, unit)})
+		Code: c.PublicID, Link: s.PersonalLink(token, unit)})
 }
 
 // InviteInput is the admins' form: an address and, optionally, the unit the invitation is for.
@@ -228,8 +242,8 @@ func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*doma
 	return out, nil
 }
 
-// Revoke revokes a sent or expired invitation. (The community's code still lets anybody who has it join:
-// a revoked invitation is one the admins stop counting on and can no longer resend.)
+// Revoke revokes a sent or expired invitation: its personal link no longer lets anybody in. (The
+// community's code still lets whoever has it join, or ask to where the community requires approval.)
 func (s *Service) Revoke(ctx context.Context, a *domain.Actor, id string) (*domain.Invitation, error) {
 	var out *domain.Invitation
 	err := s.store.InTx(ctx, func(ctx context.Context) error {

@@ -24,6 +24,9 @@ const (
 // CommunityUpdate is the /settings/community-info form; nil fields stay as they are.
 type CommunityUpdate struct {
 	Name, Address, City, PostalCode, Country, CatastralReference *string
+	// JoinApproval: whether the community code starts a join request for an admin to decide ('approval
+	// required') instead of letting the person in.
+	JoinApproval *bool
 }
 
 // normalizeText trims and collapses runs of spaces (an address typed with double spaces is the same address).
@@ -75,11 +78,20 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 			c.CatastralReference = &ref
 		}
 	}
+	if in.JoinApproval != nil {
+		c.JoinApproval = *in.JoinApproval
+	}
 	if err := s.store.UpdateCommunity(ctx, c); err != nil {
 		return nil, err
 	}
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
-		TargetLabel: c.Name, Before: communityFields(&before), After: communityFields(c)})
+	if in.Name != nil || in.Address != nil || in.City != nil || in.PostalCode != nil || in.Country != nil || in.CatastralReference != nil {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
+			TargetLabel: c.Name, Before: communityFields(&before), After: communityFields(c)})
+	}
+	if before.JoinApproval != c.JoinApproval {
+		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
+			TargetLabel: c.Name, Before: map[string]any{"joinApproval": before.JoinApproval}, After: map[string]any{"joinApproval": c.JoinApproval}})
+	}
 	return c, nil
 }
 
@@ -87,6 +99,35 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 func communityFields(c *domain.Community) map[string]any {
 	return map[string]any{"name": c.Name, "address": c.Address, "city": c.City, "postalCode": c.PostalCode,
 		"country": c.Country, "catastralReference": c.CatastralReference}
+}
+
+// RotateCode gives the admin's community a new code. The old one is kept as retired: the letters and
+// links that carry it stop letting anyone in and say that the code was changed. Invitation emails'
+// personal links go on working.
+func (s *Service) RotateCode(ctx context.Context, a *domain.Actor) (*domain.Community, error) {
+	var c *domain.Community
+	var old string
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if c, err = s.store.CommunityForUpdate(ctx, a.CommunityID); err != nil {
+			return err
+		}
+		old = c.PublicID
+		// 31^8 codes: a clash with a used or retired one is rare; a few tries make it vanishingly so.
+		for range 8 {
+			ok, err := s.store.SaveCommunityCode(ctx, c, domain.NewPublicID(), s.now())
+			if err != nil || ok {
+				return err
+			}
+		}
+		return domain.Errorf(domain.CodeUnavailable, "No se pudo generar un código nuevo. Inténtalo de nuevo.")
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
+		TargetLabel: c.Name, Before: map[string]any{"code": old}, After: map[string]any{"code": c.PublicID}})
+	return c, nil
 }
 
 // Admins lists the admins of the actor's community with their unit numbers.

@@ -25,6 +25,9 @@ type Store interface {
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
 	CommunityOfUser(ctx context.Context, userID string) (string, error)
 	UpdateCommunity(ctx context.Context, c *domain.Community) error
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error)
+	SaveCommunityCode(ctx context.Context, c *domain.Community, next string, now time.Time) (bool, error)
 	CommunitiesByParcel(ctx context.Context, parcel string) ([]domain.CommunityMatch, error)
 	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)
 	CommunityAdmins(ctx context.Context, communityID string) ([]domain.CommunityAdmin, error)

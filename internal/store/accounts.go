@@ -209,6 +209,12 @@ func setUpCommunity(ctx context.Context, tx conn, userID string, setup domain.Co
 			return err
 		}
 		return addMember(ctx, tx, userID, setup.Create.ID, domain.RoleAdmin)
+	case setup.Invitation != "":
+		communityID, err := spendInvitation(ctx, tx, setup.Invitation, userID)
+		if err != nil {
+			return err
+		}
+		return addMember(ctx, tx, userID, communityID, domain.RoleUser)
 	case setup.JoinCode != "":
 		var communityID string
 		err := tx.queryRow(ctx, "SELECT id FROM communities WHERE public_id = ?", setup.JoinCode).Scan(&communityID)
@@ -217,6 +223,19 @@ func setUpCommunity(ctx context.Context, tx conn, userID string, setup domain.Co
 		}
 		if err != nil {
 			return err
+		}
+		if r := setup.Ask; r != nil {
+			r.UserID, r.CommunityID = userID, communityID
+			if r.UnitID != nil { // a letter's unit that is not of this community is left out, not an error
+				var n int
+				if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", *r.UnitID, communityID).Scan(&n); err != nil {
+					return err
+				}
+				if n == 0 {
+					r.UnitID = nil
+				}
+			}
+			return submitJoinRequest(ctx, tx, r)
 		}
 		return addMember(ctx, tx, userID, communityID, domain.RoleUser)
 	}

@@ -10,12 +10,12 @@ import (
 	"vecinos/internal/domain"
 )
 
-const communityColumns = `id, public_id, name, address, city, postal_code, country, catastral_reference, created_at`
+const communityColumns = `id, public_id, name, address, city, postal_code, country, catastral_reference, created_at, join_approval`
 
 func scanCommunity(row interface{ Scan(...any) error }) (*domain.Community, error) {
 	var c domain.Community
 	var created int64
-	err := row.Scan(&c.ID, &c.PublicID, &c.Name, &c.Address, &c.City, &c.PostalCode, &c.Country, &c.CatastralReference, &created)
+	err := row.Scan(&c.ID, &c.PublicID, &c.Name, &c.Address, &c.City, &c.PostalCode, &c.Country, &c.CatastralReference, &created, &c.JoinApproval)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
 	}
@@ -41,22 +41,24 @@ func createCommunity(ctx context.Context, tx conn, c *domain.Community) error {
 	// 31^8 codes: a clash is rare, but a retry costs nothing and the unique index is the real guarantee.
 	for range 5 {
 		c.PublicID = domain.NewPublicID()
-		var taken int
-		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM communities WHERE public_id = ?", c.PublicID).Scan(&taken); err != nil {
+		taken, err := codeTaken(ctx, tx, c.PublicID)
+		if err != nil {
 			return err
 		}
-		if taken == 0 {
+		if !taken {
 			break
 		}
 	}
+	// A community created from now on asks for approval when someone joins with its code (issue 33).
+	c.JoinApproval = true
 	k := addressKeysOf(c)
 	_, err := tx.exec(ctx, `INSERT INTO communities
 		(id, public_id, name, address, city, postal_code, country, catastral_reference, province, street_type, street_name,
-		 street_number, city_key, street_key, number_key, address_key, created_by, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		 street_number, city_key, street_key, number_key, address_key, created_by, created_at, updated_at, join_approval)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.PublicID, c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference,
 		nullString(c.Province), nullString(c.StreetType), nullString(c.StreetName), nullString(c.StreetNumber),
-		k.city, k.street, k.number, k.address, nullString(c.CreatedBy), now.UnixMilli(), now.UnixMilli())
+		k.city, k.street, k.number, k.address, nullString(c.CreatedBy), now.UnixMilli(), now.UnixMilli(), c.JoinApproval)
 	if isUniqueViolation(err) && c.CatastralReference != nil {
 		return errReferenceTaken
 	}
@@ -67,6 +69,59 @@ func createCommunity(ctx context.Context, tx conn, c *domain.Community) error {
 func (db *DB) CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error) {
 	return scanCommunity(db.reader().queryRow(ctx,
 		"SELECT "+communityColumns+" FROM communities WHERE public_id = ?", strings.ToUpper(strings.TrimSpace(publicID))))
+}
+
+// codeTaken reports whether a community code is in use, or was in use before an admin replaced it.
+func codeTaken(ctx context.Context, tx conn, code string) (bool, error) {
+	var n int
+	err := tx.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM communities WHERE public_id = ?) + (SELECT COUNT(*) FROM retired_community_codes WHERE code = ?)`,
+		code, code).Scan(&n)
+	return n > 0, err
+}
+
+// CodeRetired reports whether code (case-insensitive) is a community code that an admin replaced.
+func (db *DB) CodeRetired(ctx context.Context, code string) (bool, error) {
+	var n int
+	err := db.reader().queryRow(ctx, "SELECT COUNT(*) FROM retired_community_codes WHERE code = ?", strings.ToUpper(strings.TrimSpace(code))).Scan(&n)
+	return n > 0, err
+}
+
+// CommunityForUpdate reads a community inside the transaction of ctx (InTx) and locks it until that ends.
+func (db *DB) CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := tx.exec(ctx, "UPDATE communities SET updated_at = updated_at WHERE id = ?", id)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil, domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
+	}
+	return scanCommunity(tx.queryRow(ctx, "SELECT "+communityColumns+" FROM communities WHERE id = ?", id))
+}
+
+// SaveCommunityCode gives the community read with CommunityForUpdate the code next, in the same
+// transaction, and keeps its current one as retired. It reports false, changing nothing, when next is
+// taken (in use or retired): the caller tries another.
+func (db *DB) SaveCommunityCode(ctx context.Context, c *domain.Community, next string, now time.Time) (bool, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return false, err
+	}
+	taken, err := codeTaken(ctx, tx, next)
+	if err != nil || taken {
+		return false, err
+	}
+	if _, err := tx.exec(ctx, "INSERT INTO retired_community_codes (code, community_id, retired_at) VALUES (?, ?, ?)", c.PublicID, c.ID, now.UnixMilli()); err != nil {
+		return false, err
+	}
+	if _, err := tx.exec(ctx, "UPDATE communities SET public_id = ?, updated_at = ? WHERE id = ?", next, now.UnixMilli(), c.ID); err != nil {
+		return false, err
+	}
+	c.PublicID = next
+	return true, nil
 }
 
 // CommunityByID returns a community by its id.

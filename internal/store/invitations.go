@@ -90,9 +90,9 @@ func (db *DB) CreateInvitation(ctx context.Context, inv *domain.Invitation, maxP
 		if n >= maxPending {
 			return domain.Errorf(domain.CodeRateLimited, "La comunidad ya tiene %d invitaciones pendientes. Espera a que se acepten o revoca alguna.", maxPending)
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO invitations (id, community_id, email, unit_id, kind, status, invited_by, sends, created_at, sent_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, 'sent', ?, 1, ?, ?, ?)`, inv.ID, inv.CommunityID, inv.Email, inv.UnitID, string(inv.Kind), inv.InvitedBy,
-			inv.CreatedAt.UnixMilli(), now, inv.ExpiresAt.UnixMilli()); err != nil {
+		if _, err := tx.exec(ctx, `INSERT INTO invitations (id, community_id, email, unit_id, kind, status, invited_by, sends, created_at, sent_at, expires_at, token_hash)
+			VALUES (?, ?, ?, ?, ?, 'sent', ?, 1, ?, ?, ?, ?)`, inv.ID, inv.CommunityID, inv.Email, inv.UnitID, string(inv.Kind), inv.InvitedBy,
+			inv.CreatedAt.UnixMilli(), now, inv.ExpiresAt.UnixMilli(), nullString(inv.TokenHash)); err != nil {
 			return err
 		}
 		inv.Status, inv.Sends = domain.InvitationSent, 1
@@ -128,14 +128,45 @@ func (db *DB) SaveInvitation(ctx context.Context, inv *domain.Invitation, m *dom
 	if err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, `UPDATE invitations SET status = ?, sends = ?, sent_at = ?, expires_at = ?, revoked_at = ? WHERE id = ?`,
-		string(inv.Status), inv.Sends, inv.SentAt.UnixMilli(), inv.ExpiresAt.UnixMilli(), nullMS(inv.RevokedAt), inv.ID); err != nil {
+	if _, err := tx.exec(ctx, `UPDATE invitations SET status = ?, sends = ?, sent_at = ?, expires_at = ?, revoked_at = ?,
+		token_hash = COALESCE(?, token_hash) WHERE id = ?`,
+		string(inv.Status), inv.Sends, inv.SentAt.UnixMilli(), inv.ExpiresAt.UnixMilli(), nullMS(inv.RevokedAt), nullString(inv.TokenHash), inv.ID); err != nil {
 		return err
 	}
 	if m == nil {
 		return nil
 	}
 	return enqueueMail(ctx, tx, *m)
+}
+
+var errInvitationSpent = domain.Errorf(domain.CodeConflict, "Esta invitación ya no es válida. Pide a la administración de tu comunidad que te invite de nuevo.")
+
+// InvitationByToken finds the invitation whose personal link carries the token of hash.
+func (db *DB) InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error) {
+	is, err := queryInvitations(ctx, db.reader(), "i.token_hash = ?", hash)
+	if err != nil {
+		return nil, err
+	}
+	if len(is) == 0 {
+		return nil, errInvitationNotFound
+	}
+	return &is[0], nil
+}
+
+// spendInvitation accepts a sent invitation by the user it was sent to (their address is its address),
+// once, and returns its community.
+func spendInvitation(ctx context.Context, tx conn, id, userID string) (string, error) {
+	res, err := tx.exec(ctx, `UPDATE invitations SET status = 'accepted', accepted_at = ?, accepted_by = ?
+		WHERE id = ? AND status = 'sent' AND email = (SELECT email FROM users WHERE id = ?)`, time.Now().UnixMilli(), userID, id, userID)
+	if err != nil {
+		return "", err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return "", errInvitationSpent
+	}
+	var communityID string
+	err = tx.queryRow(ctx, "SELECT community_id FROM invitations WHERE id = ?", id).Scan(&communityID)
+	return communityID, err
 }
 
 // acceptInvitations marks the live invitations of the user's address to the community as accepted: they

@@ -44,30 +44,32 @@ var errAlreadyMember = domain.Errorf(domain.CodeConflict, "Ya perteneces a una c
 // SubmitJoinRequest stores a pending request of a user without a community, replacing their earlier
 // pending one.
 func (db *DB) SubmitJoinRequest(ctx context.Context, r *domain.JoinRequest) error {
-	return db.inTx(ctx, func(tx conn) error {
-		var current *string
-		if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", r.UserID).Scan(&current); err != nil {
-			return err
-		}
-		if current != nil {
-			return errAlreadyMember
-		}
-		if r.UnitID != nil {
-			var n int
-			if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", *r.UnitID, r.CommunityID).Scan(&n); err != nil {
-				return err
-			}
-			if n == 0 {
-				return errUnitNotFound
-			}
-		}
-		if _, err := tx.exec(ctx, "DELETE FROM join_requests WHERE user_id = ? AND status = 'pending'", r.UserID); err != nil {
-			return err
-		}
-		_, err := tx.exec(ctx, `INSERT INTO join_requests (id, user_id, community_id, unit_id, floor, door, owner_claim, status, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, r.UserID, r.CommunityID, r.UnitID, r.Floor, r.Door, r.OwnerClaim, string(r.Status), r.CreatedAt.UnixMilli())
+	return db.inTx(ctx, func(tx conn) error { return submitJoinRequest(ctx, tx, r) })
+}
+
+func submitJoinRequest(ctx context.Context, tx conn, r *domain.JoinRequest) error {
+	var current *string
+	if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", r.UserID).Scan(&current); err != nil {
 		return err
-	})
+	}
+	if current != nil {
+		return errAlreadyMember
+	}
+	if r.UnitID != nil {
+		var n int
+		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", *r.UnitID, r.CommunityID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return errUnitNotFound
+		}
+	}
+	if _, err := tx.exec(ctx, "DELETE FROM join_requests WHERE user_id = ? AND status = 'pending'", r.UserID); err != nil {
+		return err
+	}
+	_, err := tx.exec(ctx, `INSERT INTO join_requests (id, user_id, community_id, unit_id, floor, door, owner_claim, status, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, r.UserID, r.CommunityID, r.UnitID, r.Floor, r.Door, r.OwnerClaim, string(r.Status), r.CreatedAt.UnixMilli())
+	return err
 }
 
 const joinRequestQuery = `SELECT j.id, j.user_id, j.community_id, j.unit_id, j.floor, j.door, j.owner_claim, j.status, j.note, j.reviewed_at,
@@ -155,6 +157,10 @@ func (db *DB) ReviewJoinRequest(ctx context.Context, id, communityID, reviewerID
 			}
 			if err := addMember(ctx, tx, r.UserID, communityID, domain.RoleUser); err != nil {
 				return err
+			}
+			// A request made with the code may name no unit: the member then chooses it (/choose-unit).
+			if r.UnitID == nil && r.Door == nil {
+				next = domain.StepChooseUnit
 			}
 			ch := domain.UnitChoice{Owner: r.OwnerClaim}
 			for _, f := range []struct {

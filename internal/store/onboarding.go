@@ -101,12 +101,12 @@ func hasWord(s, word string) bool {
 }
 
 // UpdateCommunity writes the editable data of a community (name, address, city, postal code, country,
-// catastral reference) and refreshes its search keys.
+// catastral reference, whether joining with the code needs approval) and refreshes its search keys.
 func (db *DB) UpdateCommunity(ctx context.Context, c *domain.Community) error {
 	k := addressKeysOf(c)
 	res, err := db.writer().exec(ctx, `UPDATE communities SET name = ?, address = ?, city = ?, postal_code = ?, country = ?,
-		catastral_reference = ?, city_key = ?, address_key = ?, updated_at = ? WHERE id = ?`,
-		c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference, k.city, k.address, time.Now().UnixMilli(), c.ID)
+		catastral_reference = ?, city_key = ?, address_key = ?, join_approval = ?, updated_at = ? WHERE id = ?`,
+		c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference, k.city, k.address, c.JoinApproval, time.Now().UnixMilli(), c.ID)
 	if isUniqueViolation(err) {
 		return errReferenceTaken
 	}

@@ -448,3 +448,62 @@ test('a user who finds a community by address waits for an admin to approve the 
   expect((await inesContext.request.get('/api/v1/incidents')).status()).toBe(200);
   await inesContext.close();
 });
+
+// Issue 33: the community code alone was full membership. The admin replaces it in the community's
+// settings (after a confirmation), and the old code stops finding the community.
+test('an admin changes the community code in settings, and the old one stops working', async ({ page, context }) => {
+  await signUpConfirmed(context, newUser('Carla Código'), community('Comunidad Código'));
+  await page.goto('/settings/community-info');
+  const code = page.getByTestId('community-code');
+  await expect(code).toHaveText(/^[A-Z0-9]{8}$/);
+  const old = (await code.textContent()) ?? '';
+
+  await page.getByRole('button', { name: 'Cambiar el código' }).click();
+  const dialog = page.getByRole('alertdialog', { name: '¿Cambiar el código de la comunidad?' });
+  await expect(dialog).toContainText('las cartas ya repartidas');
+  await dialog.getByRole('button', { name: 'Cambiar código' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(code).not.toHaveText(old);
+  await expect(code).toHaveText(/^[A-Z0-9]{8}$/);
+  const fresh = (await code.textContent()) ?? '';
+  await expect(page.getByText(`El nuevo código es ${fresh}.`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'community-code-rotated');
+
+  // The old letters and links: the register page says the code was changed.
+  const lookup = await context.request.get(`/api/v1/communities/lookup/${old}`);
+  expect(lookup.status()).toBe(410);
+  await context.clearCookies();
+  await page.goto(`/register?token=${old}`);
+  await expect(page.getByText('Este código ya no es válido: la administración de la comunidad lo ha cambiado.').first()).toBeVisible();
+  expect((await context.request.get(`/api/v1/communities/lookup/${fresh}`)).status()).toBe(200);
+});
+
+// A community created now requires approval: a neighbour who signs up with its code confirms their email
+// and sees that their request waits for an admin, with no way in until then.
+test('joining with the code of a community that requires approval leaves the request pending', async ({ page, context, browser, server }) => {
+  test.setTimeout(90_000);
+  await signUpConfirmed(context, newUser('Aurora Aprueba'), community('Comunidad Aprobación'));
+  await page.goto('/settings/community-info');
+  const approval = page.getByRole('switch', { name: 'Aprobar a quien se une con el código' });
+  await expect(approval).toHaveAttribute('aria-checked', 'true');
+  const code = (await page.getByTestId('community-code').textContent()) ?? '';
+
+  const nico = newUser('Nico Nuevo');
+  const nicoContext = await phoneContext(browser, server.url);
+  const signup = await nicoContext.request.post('/api/v1/auth/signup', {
+    data: { email: nico.email, password: nico.password, fullName: nico.fullName, language: 'es', acceptTerms: true,
+      metadata: { community_role: 'Inquilino', community_intent: 'join', invite_token: code } },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const nicoPage = await nicoContext.newPage();
+  await nicoPage.goto(await mailLink(nicoContext.request, nico.email, '/confirm-email'));
+  await expect(nicoPage).toHaveURL(/\/choose-unit$/);
+  await expect(nicoPage.getByRole('heading', { name: 'Solicitud enviada' })).toBeVisible();
+  await expect(nicoPage.getByText('Has pedido unirte a «Comunidad Aprobación».')).toBeVisible();
+  await expectNoHorizontalScroll(nicoPage);
+  await shot(nicoPage, 'code-join-request-pending');
+  expect((await nicoContext.request.get('/api/v1/community')).status()).toBe(403);
+  expect((await nicoContext.request.get('/api/v1/directory')).status()).toBe(403);
+  await nicoContext.close();
+});

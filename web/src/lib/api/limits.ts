@@ -172,6 +172,7 @@ export const IssueCodeInputBody = {
 
 export const JoinInputBody = {
   code: 16,
+  invitation: 100,
 } as const
 
 export const JoinStepInputBody = {

@@ -601,7 +601,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unirse a una comunidad con su código */
+        /** Unirse a una comunidad con su código (o pedirlo, si requiere aprobación) o con una invitación personal */
         post: operations["joinCommunity"];
         delete?: never;
         options?: never;
@@ -689,6 +689,23 @@ export interface paths {
         get: operations["listChatRemovals"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/community/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cambiar el código de la comunidad: el anterior deja de servir (administradores) */
+        post: operations["rotateCommunityCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1511,6 +1528,23 @@ export interface paths {
         head?: never;
         /** Editar una incidencia (su creador o un administrador) */
         patch: operations["updateIncident"];
+        trace?: never;
+    };
+    "/api/v1/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La comunidad de una invitación personal por email */
+        get: operations["lookupInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/me": {
@@ -3108,6 +3142,8 @@ export interface components {
             city: string;
             country: string;
             id: string;
+            /** @description Approval required: the code starts a join request that an admin decides */
+            joinApproval: boolean;
             name: string;
             postalCode: string;
             /** @description Community code; also the token of the invitation link */
@@ -4029,6 +4065,13 @@ export interface components {
             /** @description '2º · B'; empty without a unit */
             unitLabel: string;
         };
+        InvitationSummary: {
+            /** @description The community's current code */
+            code: string;
+            community: components["schemas"]["CommunitySummary"];
+            /** @description The invited address: only an account with it can use the invitation */
+            email: string;
+        };
         InvitationsOutputBody: {
             invitations: components["schemas"]["Invitation"][] | null;
             /**
@@ -4058,7 +4101,10 @@ export interface components {
             userId: string;
         };
         JoinInputBody: {
-            code: string;
+            /** @description The community code; where the community requires approval it sends its admins a join request instead */
+            code?: string;
+            /** @description The token of an invitation email's personal link: lets its addressee in directly, once */
+            invitation?: string;
         };
         JoinRequest: {
             communityName: string;
@@ -4542,7 +4588,7 @@ export interface components {
              * @description Stable machine code; the web app translates it (enum: problemCodes)
              * @enum {string}
              */
-            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "method_not_allowed";
+            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "code_retired" | "method_not_allowed";
             /** @description What went wrong, fit to show to the user, in the language of Accept-Language (es, ca or en; Spanish by default) */
             detail: string;
             /** @description Which inputs were wrong, when the request was invalid */
@@ -5028,6 +5074,7 @@ export interface components {
             /** Format: int64 */
             floors_count?: number;
             full_name?: string;
+            invitation?: string;
             invite_token?: string;
             invite_unit?: string;
             invitee_emails?: string[] | null;
@@ -5222,6 +5269,8 @@ export interface components {
             catastralReference?: string;
             city?: string;
             country?: string;
+            /** @description Whether the community code starts a join request for an admin to decide instead of letting the person in */
+            joinApproval?: boolean;
             name?: string;
             postalCode?: string;
         };
@@ -7082,6 +7131,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatRemoval"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateCommunityCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Community"];
                 };
             };
             /** @description Error */
@@ -9232,6 +9310,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Incident"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookupInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of an invitation email's personal link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationSummary"];
                 };
             };
             /** @description Error */

@@ -13,3 +13,12 @@ export function lookupCommunity(code: string) {
 export function useLookupCommunity() {
   return useMutation({ mutationFn: lookupCommunity })
 }
+
+export type InvitationSummary = components['schemas']['InvitationSummary']
+
+/** The community, current code and address of an invitation email's personal link; 404 when spent or revoked. */
+export function useLookupInvitation() {
+  return useMutation({
+    mutationFn: (token: string) => unwrap(api.GET('/api/v1/invitations/{token}', { params: { path: { token } } })),
+  })
+}

@@ -7,6 +7,7 @@ import { useTranslation } from '@/lib/i18n'
 import { forgetPendingEmail } from '@/lib/pending-email'
 import { hasPendingStart } from '@/lib/pending-start'
 import { toast } from '@/components/ui/toast'
+import { api } from '@/lib/api/client'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { useConfirmEmail } from '../api/confirm-email'
@@ -47,15 +48,31 @@ export function ConfirmEmailPage() {
   const succeeded = confirm.isSuccess
   // A neighbour who joined with the code (not its creator, an admin) says at once which unit is theirs.
   const joinedByCode = Boolean(confirm.data?.communityId) && confirm.data?.role !== 'admin'
+  const withoutCommunity = succeeded && !confirm.data.communityId
   useEffect(() => {
     if (!succeeded) return
+    let cancelled = false
     // An account made on the onboarding wizard's /start continues the wizard there.
-    const next = hasPendingStart() ? '/start' : joinedByCode ? '/choose-unit' : '/dashboard'
-    const id = setTimeout(() => void navigate(next, { replace: true }), REDIRECT_AFTER_CONFIRM_MS)
+    const decide = async (): Promise<string> => {
+      if (hasPendingStart()) return '/start'
+      if (joinedByCode) return '/choose-unit'
+      if (!withoutCommunity) return '/dashboard'
+      // A code of a community that requires approval sent a join request: /choose-unit shows how it stands.
+      const { data } = await api.GET('/api/v1/onboarding/join-request')
+      return data?.request.status === 'pending' ? '/choose-unit' : '/dashboard'
+    }
+    const id = setTimeout(() => {
+      void decide()
+        .catch(() => '/dashboard')
+        .then((next) => {
+          if (!cancelled) void navigate(next, { replace: true })
+        })
+    }, REDIRECT_AFTER_CONFIRM_MS)
     return () => {
+      cancelled = true
       clearTimeout(id)
     }
-  }, [succeeded, joinedByCode, navigate])
+  }, [succeeded, joinedByCode, withoutCommunity, navigate])
 
   if (token && (confirm.isIdle || confirm.isPending)) {
     return (

@@ -8,13 +8,21 @@ import { DEFAULT_COUNTRY, parseEmailList, REGISTRATION_CITY, type RegisterValues
  * the unit of a letter's link, /register?token=…&unit=…, to preselect in /choose-unit); otherwise they
  * ask to create one named after the address ('Calle Mayor 5'), in Madrid.
  */
-export function buildSignUp(values: RegisterValues, found: CommunitySummary | null, language: Language, inviteUnit = ''): SignUpInput {
+export function buildSignUp(
+  values: RegisterValues,
+  found: CommunitySummary | null,
+  language: Language,
+  inviteUnit = '',
+  invitation = '',
+): SignUpInput {
   const street = [values.streetType, values.streetName.trim(), values.streetNumber.trim()].filter(Boolean).join(' ')
   const community: SignupMetadata = found
     ? {
         community_intent: 'join',
         invite_token: values.inviteCode,
         ...(inviteUnit ? { invite_unit: inviteUnit } : {}),
+        // An invitation email's personal link: lets its addressee in directly, even where the code needs approval.
+        ...(invitation ? { invitation } : {}),
         community_name: found.name,
         community_address: found.address,
         community_city: found.city,

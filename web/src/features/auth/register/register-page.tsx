@@ -12,7 +12,7 @@ import { useTranslation } from '@/lib/i18n'
 import { savePendingEmail } from '@/lib/pending-email'
 import { useSignUp } from '@/lib/signup'
 import { useCheckEmail } from '../api/check-email'
-import { useLookupCommunity } from '../api/lookup-community'
+import { useLookupCommunity, useLookupInvitation } from '../api/lookup-community'
 import { StepIndicator } from '../components/step-indicator'
 import { AccountStep } from './account-step'
 import { buildSignUp } from './build-signup'
@@ -52,6 +52,10 @@ export function RegisterPage() {
   const [invitation] = useState(() => normalizeInviteCode(params.get('token') ?? ''))
   // A letter's link names the unit too; it only counts with the code it came with.
   const [invitedUnit] = useState(() => (params.get('unit') ?? '').slice(0, 64))
+  // An invitation email's personal link (/register?invitation=…) gives the community's current code.
+  const [personal] = useState(() => (params.get('invitation') ?? '').slice(0, 100))
+  const invitationLookup = useLookupInvitation()
+  const personalCode = invitationLookup.data?.code ?? ''
   const form = useForm<RegisterValues>({ defaultValues: { ...DEFAULT_REGISTER_VALUES, inviteCode: invitation } })
   const checkEmail = useCheckEmail()
   const signUp = useSignUp()
@@ -115,6 +119,13 @@ export function RegisterPage() {
         },
         onError: (err) => {
           if (form.getValues('inviteCode') !== code) return
+          if (hasErrorCode(err, 'code_retired')) {
+            // An old letter or link: the admins changed the code. Their words say so.
+            const description = problemMessage(err, t)
+            form.setError('inviteCode', { message: description })
+            toast.error(t('auth.register.community.invalidTokenTitle'), { description })
+            return
+          }
           if (hasErrorCode(err, 'not_found')) {
             const description = t('auth.register.community.invalidTokenDescription')
             form.setError('inviteCode', { message: description })
@@ -149,6 +160,24 @@ export function RegisterPage() {
     lookedUpInvitation.current = true
     lookUp(invitation)
   }, [invitation, lookUp])
+
+  // The personal link is looked up once on arrival: its address fills the email, its code the community.
+  const { mutate: mutateInvitation } = invitationLookup
+  const lookedUpPersonal = useRef(false)
+  useEffect(() => {
+    if (lookedUpPersonal.current || !personal) return
+    lookedUpPersonal.current = true
+    mutateInvitation(personal, {
+      onSuccess: (inv) => {
+        if (!form.getValues('email')) form.setValue('email', inv.email)
+        form.setValue('inviteCode', inv.code)
+        lookUp(inv.code)
+      },
+      onError: (err) => {
+        toast.error(t('auth.register.community.invitationInvalidTitle'), { description: problemMessage(err, t) })
+      },
+    })
+  }, [personal, mutateInvitation, form, lookUp, t])
 
   // Each step replaces the last: move focus to the new step's heading so it is read out.
   const stepHeading = useRef<HTMLHeadingElement>(null)
@@ -224,7 +253,9 @@ export function RegisterPage() {
       return
     }
     const language: Language = LANGUAGES.find((l) => l === i18n.language) ?? 'es'
-    signUp.mutate(buildSignUp(values, found, language, values.inviteCode === invitation ? invitedUnit : ''), {
+    const fromLink = values.inviteCode === invitation || values.inviteCode === personalCode
+    const personalToken = values.inviteCode === personalCode ? personal : ''
+    signUp.mutate(buildSignUp(values, found, language, fromLink ? invitedUnit : '', personalToken), {
       onSuccess: ({ email }) => {
         toast.success(t('auth.register.success'))
         savePendingEmail(email)
@@ -239,8 +270,10 @@ export function RegisterPage() {
           goTo(0)
           return
         }
-        if (hasErrorCode(err, 'not_found')) {
-          const description = t('auth.register.community.invalidTokenDescription')
+        if (hasErrorCode(err, 'not_found') || hasErrorCode(err, 'code_retired')) {
+          const description = hasErrorCode(err, 'code_retired')
+            ? problemMessage(err, t)
+            : t('auth.register.community.invalidTokenDescription')
           toast.error(t('auth.register.community.invalidTokenTitle'), { description })
           form.setError('inviteCode', { message: description })
           goTo(1)
@@ -269,6 +302,11 @@ export function RegisterPage() {
       }
     >
       <StepIndicator steps={stepNames} current={step} label={t('auth.register.progress')} />
+      {invitationLookup.data && (
+        <p role="status" className="rounded-xl bg-accent p-3 text-sm text-accent-foreground">
+          {t('auth.register.community.invitation', { email: invitationLookup.data.email })}
+        </p>
+      )}
       <form
         noValidate
         className="flex flex-col gap-6"

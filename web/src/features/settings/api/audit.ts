@@ -13,6 +13,7 @@ export type AuditFilters = Omit<NonNullable<operations['listAudit']['parameters'
 export const AUDIT_ACTIONS = [
   'role.changed',
   'community.edited',
+  'community.access',
   'unit.added',
   'unit.edited',
   'unit.merged',

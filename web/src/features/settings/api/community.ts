@@ -18,6 +18,17 @@ export function useUpdateCommunity() {
   })
 }
 
+/** Gives the community a new code (admins): the old letters and links stop working. */
+export function useRotateCommunityCode() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/community/code')),
+    onSuccess: (community) => {
+      queryClient.setQueryData(queryKeys.community.all, community)
+    },
+  })
+}
+
 export function useCommunityAdmins(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.community.admins(),

@@ -1,9 +1,14 @@
+import { KeyRound } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useLocation } from 'react-router'
 import { z } from 'zod'
 import { useTranslation, type TFunction } from '@/lib/i18n'
 import { EditableCard } from '../components/editable-card'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Switch } from '@/components/ui/switch'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -13,7 +18,7 @@ import { useCommunity, type Community } from '@/lib/community'
 import { UpdateCommunityInputBody as limits } from '@/lib/api/limits'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
-import { useCommunityTimeZone, useSetCommunityTimeZone, useUpdateCommunity } from '../api/community'
+import { useCommunityTimeZone, useRotateCommunityCode, useSetCommunityTimeZone, useUpdateCommunity } from '../api/community'
 import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
 import { openedForEdit } from '../lib/edit-state'
 import { otherTimeZones, SPANISH_TIME_ZONES } from './time-zones'
@@ -49,7 +54,10 @@ export function CommunityInfoPage() {
       ) : community.isError ? (
         <p className="text-destructive">{t('settings.errors.communityFetch')}</p>
       ) : (
-        <CommunityForm community={community.data} isAdmin={user.role === 'admin'} />
+        <>
+          <CommunityForm community={community.data} isAdmin={user.role === 'admin'} />
+          {user.role === 'admin' && <CommunityAccess community={community.data} />}
+        </>
       )}
     </SettingsScreen>
   )
@@ -161,6 +169,102 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
         )}
       </FormField>
     </EditableCard>
+  )
+}
+
+/**
+ * Admins: the community code, which they may replace (after confirming: the letters and links with the
+ * old one stop working), and whether joining with it needs their approval (issue 33).
+ */
+function CommunityAccess({ community }: { community: Community }) {
+  const { t } = useTranslation()
+  const rotate = useRotateCommunityCode()
+  const update = useUpdateCommunity()
+  const [confirming, setConfirming] = useState(false)
+
+  const onRotate = () => {
+    rotate.mutate(undefined, {
+      onSuccess: (c) => {
+        setConfirming(false)
+        toast.success(t('settings.saved'), { description: t('settings.community.access.rotated', { code: c.publicId }) })
+      },
+      onError: (err) => {
+        toast.error(t('common.error'), { description: problemMessage(err, t) })
+      },
+    })
+  }
+
+  const onApproval = (on: boolean) => {
+    update.mutate(
+      { joinApproval: on },
+      {
+        onSuccess: () => {
+          toast.success(t('settings.saved'), {
+            description: t(on ? 'settings.community.access.approvalOn' : 'settings.community.access.approvalOff'),
+          })
+        },
+        onError: (err) => {
+          toast.error(t('common.error'), { description: problemMessage(err, t) })
+        },
+      },
+    )
+  }
+
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex-row items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
+          <KeyRound className="size-5" aria-hidden />
+        </span>
+        <CardTitle className="min-w-0 flex-1">{t('settings.community.access.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <dl>
+          <Detail label={t('settings.community.access.code')}>
+            <span data-testid="community-code" className="font-mono text-lg tracking-widest">
+              {community.publicId}
+            </span>
+          </Detail>
+        </dl>
+        <p className="text-sm text-muted-foreground">{t('settings.community.access.codeHint')}</p>
+        <Button
+          variant="outline"
+          className="h-11 self-start"
+          onClick={() => {
+            setConfirming(true)
+          }}
+        >
+          {t('settings.community.access.rotate')}
+        </Button>
+        <div className="flex items-start justify-between gap-4 border-t pt-4">
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor="community-join-approval" className="font-medium">
+              {t('settings.community.access.approval')}
+            </label>
+            <p id="community-join-approval-hint" className="text-sm text-muted-foreground">
+              {t('settings.community.access.approvalHint')}
+            </p>
+          </div>
+          <Switch
+            id="community-join-approval"
+            aria-describedby="community-join-approval-hint"
+            checked={community.joinApproval}
+            disabled={update.isPending}
+            onCheckedChange={onApproval}
+          />
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('settings.community.access.rotateTitle')}
+        description={t('settings.community.access.rotateDescription')}
+        cancelLabel={t('settings.community.access.cancel')}
+        confirmLabel={t('settings.community.access.rotateConfirm')}
+        pending={rotate.isPending}
+        onConfirm={onRotate}
+      />
+    </Card>
   )
 }
 
