@@ -121,13 +121,3 @@ CREATE TABLE money_ledger (
     created_at   BIGINT NOT NULL
 );
 CREATE INDEX money_ledger_unit ON money_ledger (community_id, unit_id, entry_date, created_at);
-
-CREATE TRIGGER money_ledger_no_update BEFORE UPDATE ON money_ledger
-BEGIN
-    SELECT RAISE(ABORT, 'money_ledger is append-only');
-END;
-
-CREATE TRIGGER money_ledger_no_delete BEFORE DELETE ON money_ledger
-BEGIN
-    SELECT RAISE(ABORT, 'money_ledger is append-only');
-END;

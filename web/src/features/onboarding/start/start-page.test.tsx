@@ -36,6 +36,7 @@ describe('start', () => {
       fullName: 'eva',
       language: 'ca',
       metadata: { community_role: 'Inquilino', community_intent: 'join' },
+      acceptTerms: true, // the server refuses a sign-up without it
     })
     expect(localStorage.getItem('vecinos.onboarding.start')).toContain('"ca"')
   })

@@ -86,6 +86,8 @@ function VisitorStart() {
           fullName,
           language,
           metadata: { community_role: 'Inquilino', community_intent: 'join' },
+          // The consent box above, which the schema requires: the server records it with its version.
+          acceptTerms: values.privacyConsent,
         },
         {
           onSuccess: () => {
