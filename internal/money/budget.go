@@ -96,11 +96,8 @@ func (s *Service) SaveBudget(ctx context.Context, a *domain.Actor, id string, in
 				return errGroupMissing
 			}
 		}
-		if b, err = s.store.BudgetForUpdate(ctx, a.CommunityID, id); err != nil {
+		if b, err = s.budgetForUpdate(ctx, a.CommunityID, id); err != nil {
 			return err
-		}
-		if b == nil {
-			return errBudgetGone
 		}
 		if b.Status != domain.BudgetDraft {
 			return domain.Errorf(domain.CodeConflict, "Un presupuesto aprobado no se modifica: crea una nueva versión")
@@ -154,11 +151,8 @@ func (s *Service) ApproveBudget(ctx context.Context, a *domain.Actor, id, juntaD
 		if err != nil {
 			return err
 		}
-		if b, err = s.store.BudgetForUpdate(ctx, a.CommunityID, id); err != nil {
+		if b, err = s.budgetForUpdate(ctx, a.CommunityID, id); err != nil {
 			return err
-		}
-		if b == nil {
-			return errBudgetGone
 		}
 		if b.Status != domain.BudgetDraft {
 			return domain.Errorf(domain.CodeConflict, "Este presupuesto ya está aprobado")
@@ -206,12 +200,9 @@ func (s *Service) ReviseBudget(ctx context.Context, a *domain.Actor, id string) 
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
-		old, err := s.store.BudgetForUpdate(ctx, a.CommunityID, id)
+		old, err := s.budgetForUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err
-		}
-		if old == nil {
-			return errBudgetGone
 		}
 		v, status, err := s.store.LatestBudgetVersion(ctx, a.CommunityID, old.Year)
 		if err != nil {
@@ -285,4 +276,13 @@ func (s *Service) cuotas(ctx context.Context, communityID string, year int, only
 		}
 	}
 	return out, nil
+}
+
+// budgetForUpdate locks a budget of the community inside the transaction of ctx; errBudgetGone when it has none.
+func (s *Service) budgetForUpdate(ctx context.Context, communityID, id string) (*domain.Budget, error) {
+	b, err := s.store.BudgetForUpdate(ctx, communityID, id)
+	if err == nil && b == nil {
+		err = errBudgetGone
+	}
+	return b, err
 }
