@@ -299,6 +299,64 @@ func (c *stmtCache) close() {
 func (db *DB) reader() conn { return conn{pool: db.read, db: db} }
 func (db *DB) writer() conn { return conn{pool: db.write, db: db} }
 
+// readerIn is the transaction a service opened with InTx when ctx carries one (so a read inside it sees
+// the transaction's own writes and locks), otherwise the read pool.
+func (db *DB) readerIn(ctx context.Context) conn {
+	if tx, err := txOf(ctx); err == nil {
+		return tx
+	}
+	return db.reader()
+}
+
+// writerIn is the transaction a service opened with InTx when ctx carries one, otherwise the write pool:
+// a write outside a service's transaction commits on its own.
+func (db *DB) writerIn(ctx context.Context) conn {
+	if tx, err := txOf(ctx); err == nil {
+		return tx
+	}
+	return db.writer()
+}
+
+// scanner is a row to scan: *sql.Row or *sql.Rows.
+type scanner = interface{ Scan(...any) error }
+
+// queryAll runs query on c and scans every row with scan: the one loop over rows of the store.
+func queryAll[T any](ctx context.Context, c conn, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := c.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// scanValue scans a row of one column.
+func scanValue[T any](row scanner) (T, error) {
+	var v T
+	err := row.Scan(&v)
+	return v, err
+}
+
+// values adapts a scan function that returns a pointer to queryAll's lists of values.
+func values[T any](scan func(scanner) (*T, error)) func(scanner) (T, error) {
+	return func(row scanner) (T, error) {
+		p, err := scan(row)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return *p, nil
+	}
+}
+
 // inTx runs fn in a write transaction, committing when fn returns nil. On SQLite the transaction starts
 // IMMEDIATE (it takes the write lock at once), so two transactions never deadlock upgrading their locks.
 func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {

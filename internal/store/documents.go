@@ -48,8 +48,6 @@ func documentSelect(v domain.DocumentViewer) string {
 	LEFT JOIN profiles pv ON pv.id = v.uploaded_by`
 }
 
-type scanner interface{ Scan(...any) error }
-
 func scanDocument(row scanner) (*domain.Document, error) {
 	var d domain.Document
 	var kind, visibility string

@@ -88,20 +88,7 @@ func (db *DB) ListEvents(ctx context.Context, communityID string, f domain.Event
 	}
 	b.WriteString(" ORDER BY e.start_at, e.id LIMIT ?")
 	args = append(args, f.Limit)
-	rows, err := db.reader().query(ctx, b.String(), args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.Event
-	for rows.Next() {
-		ev, err := scanEvent(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *ev)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.reader(), values(scanEvent), b.String(), args...)
 }
 
 // EventForUpdate reads a live event of communityID inside the transaction of ctx (InTx) and locks it
