@@ -278,6 +278,7 @@ type Receipt struct {
 	Method      PaymentMethod
 	Status      ReceiptStatus
 	Lines       []ReceiptLine
+	Debit       *ReceiptDebit // nil: never in a remittance
 }
 
 // Code is how people quote a receipt: "2027/000012".
@@ -322,4 +323,6 @@ type ReceiptFilter struct {
 	PeriodKey string
 	Year      int
 	Open      bool // only those not fully paid
+
+	RemittanceID string // only the receipts of this remittance
 }

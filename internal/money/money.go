@@ -62,6 +62,8 @@ type Store interface {
 	InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error
 	LedgerBalance(ctx context.Context, communityID, unitID, before string) (domain.Cents, error)
 	LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error)
+
+	sepaStore // direct debits: mandates.go
 }
 
 // Service is the money service.

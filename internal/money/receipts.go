@@ -76,12 +76,19 @@ func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, p
 		if err != nil {
 			return err
 		}
+		debited, err := s.store.ActiveMandateUnits(ctx, a.CommunityID) // their receipts are paid by direct debit
+		if err != nil {
+			return err
+		}
 		rs := make([]domain.Receipt, 0, len(c.Units))
 		entries := make([]domain.LedgerEntry, 0, len(c.Units))
 		for i, u := range c.Units {
 			r := domain.Receipt{ID: domain.NewID(), CommunityID: a.CommunityID, Year: year, Number: first + i, PeriodKey: key,
 				UnitID: u.Unit.ID, UnitLabel: u.Unit.Label, OwnerID: u.Unit.OwnerID, OwnerName: u.Unit.OwnerName, BudgetID: c.Budget.ID,
 				Amount: u.Periods[period-1], DueDate: dueDate, Method: domain.PayByTransfer, Status: domain.ReceiptPending}
+			if debited[r.UnitID] {
+				r.Method = domain.PayByDirectDebit
+			}
 			for _, l := range u.Lines {
 				if v := l.Periods[period-1]; v != 0 {
 					r.Lines = append(r.Lines, domain.ReceiptLine{Concept: l.Concept, Amount: v})

@@ -419,8 +419,10 @@ func (db *DB) InsertReceipts(ctx context.Context, rs []domain.Receipt, at time.T
 	return nil
 }
 
+// receiptSelect reads a receipt with its direct debit, if it went in a remittance (0034).
 const receiptSelect = `SELECT id, community_id, year, number, period_key, unit_id, unit_label, owner_id, owner_name, budget_id, amount_cents,
-	paid_cents, due_date, method, status FROM money_receipts`
+	paid_cents, due_date, method, status, remittance_id, mandate_id, sequence_type, collected_cents, collection_date, returned_on,
+	return_reason, return_charge_cents FROM money_receipts LEFT JOIN money_remittance_receipts ON receipt_id = id`
 
 func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) ([]domain.Receipt, error) {
 	rows, err := c.query(ctx, q, args...)
@@ -432,12 +434,21 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 	for rows.Next() {
 		var r domain.Receipt
 		var method, status string
+		var remittance, mandate, seq, collectionDate, reason sql.NullString
+		var collected, charge sql.NullInt64
+		var d domain.ReceiptDebit
 		if err := rows.Scan(&r.ID, &r.CommunityID, &r.Year, &r.Number, &r.PeriodKey, &r.UnitID, &r.UnitLabel, &r.OwnerID, &r.OwnerName,
-			&r.BudgetID, &r.Amount, &r.Paid, &r.DueDate, &method, &status); err != nil {
+			&r.BudgetID, &r.Amount, &r.Paid, &r.DueDate, &method, &status, &remittance, &mandate, &seq, &collected, &collectionDate,
+			&d.ReturnedOn, &reason, &charge); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		r.Method, r.Status = domain.PaymentMethod(method), domain.ReceiptStatus(status)
+		if remittance.Valid {
+			d.RemittanceID, d.MandateID, d.SequenceType, d.Collected = remittance.String, mandate.String, seq.String, collected.Int64
+			d.CollectionDate, d.ReturnReason, d.ReturnCharge = collectionDate.String, reason.String, charge.Int64
+			r.Debit = &d
+		}
 		r.Lines = []domain.ReceiptLine{}
 		idx[r.ID] = len(out)
 		out = append(out, r)
@@ -489,6 +500,10 @@ func (db *DB) Receipts(ctx context.Context, communityID string, f domain.Receipt
 	}
 	if f.Open {
 		q += " AND paid_cents < amount_cents"
+	}
+	if f.RemittanceID != "" {
+		q += " AND remittance_id = ?"
+		args = append(args, f.RemittanceID)
 	}
 	if len(f.UnitIDs) > 0 {
 		q += " AND unit_id IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(f.UnitIDs)), ", ") + ")"

@@ -1,0 +1,86 @@
+package domain
+
+// SEPA Core direct debits of the community's receipts (issue #36): the creditor settings, the owners'
+// mandates, the remittances and the returned debits (docs/adr/0035-money-ledger.md).
+
+// Ledger entries of direct debits: a returned debit makes the receipt owed again, and the bank's charge
+// for the return may be passed on to the owner (a community setting).
+const (
+	LedgerReturn     LedgerKind = "return"      // a direct debit the bank returned: the unit owes the receipt again
+	LedgerBankCharge LedgerKind = "bank_charge" // the bank's charge for a return, passed on to the unit
+)
+
+// SequencePolicy is how a community's debits name their sequence type: FRST for a mandate's first
+// collection and RCUR after it, or RCUR always (allowed since rulebook 9.2, 2016).
+type SequencePolicy string
+
+const (
+	FirstThenRecurrent SequencePolicy = "frst_rcur"
+	RecurrentOnly      SequencePolicy = "rcur"
+)
+
+// SepaSettings are a community's direct-debit settings.
+type SepaSettings struct {
+	CreditorID     string // ES + check digits + suffix + NIF; empty: not set up
+	CreditorIBAN   string // the community's account the debits are paid into
+	CreditorBIC    string // empty: NOTPROVIDED
+	SequencePolicy SequencePolicy
+	PrenoticeDays  int  // days between the pre-notification and the collection: 14 unless agreed shorter
+	ReturnsToPause int  // returns after which a mandate is paused
+	ChargeToOwner  bool // a return's bank charge goes to the owner's ledger
+}
+
+// DefaultSepaSettings are a community's settings before an admin sets them.
+func DefaultSepaSettings() SepaSettings {
+	return SepaSettings{SequencePolicy: FirstThenRecurrent, PrenoticeDays: 14, ReturnsToPause: 2, ChargeToOwner: true}
+}
+
+// MandateStatus is the state of a mandate.
+type MandateStatus string
+
+const (
+	MandateActive  MandateStatus = "active"  // the unit's receipts are collected by direct debit
+	MandatePaused  MandateStatus = "paused"  // paused after too many returns: the owner pays by transfer
+	MandateRevoked MandateStatus = "revoked" // revoked by the owner or an admin, or replaced by a new one
+)
+
+// Mandate is an owner's SEPA Core mandate (orden de domiciliación) for a unit.
+type Mandate struct {
+	ID          string
+	CommunityID string
+	UnitID      string
+	UnitLabel   string
+	SignedBy    *string
+	Reference   string // the unique mandate reference (UMR), ≤ 35
+	DebtorName  string
+	IBAN        string
+	BIC         string
+	SignedOn    string // DateLayout
+	Status      MandateStatus
+	Collections int // debits remitted under it
+	Returns     int // of those, returned
+}
+
+// RemittanceSummary is a remittance as lists show it.
+type RemittanceSummary struct {
+	ID             string
+	Number         int
+	MessageID      string
+	CollectionDate string
+	Debits         int
+	Total          Cents
+	CreatedAt      int64
+}
+
+// ReceiptDebit is a receipt's direct debit: the remittance it went in (a receipt goes in one at most)
+// and, when the bank returned it, the return.
+type ReceiptDebit struct {
+	RemittanceID   string
+	MandateID      string
+	SequenceType   string // FRST or RCUR
+	Collected      Cents
+	CollectionDate string
+	ReturnedOn     *string // DateLayout; nil: not returned
+	ReturnReason   string  // the ISO reason code the bank gave (AM04, MD01, MS02…)
+	ReturnCharge   Cents
+}

@@ -1,0 +1,361 @@
+package money
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"vecinos/internal/domain"
+)
+
+// SEPA Core direct debits wired to the community (issue #36): the creditor settings, the owners'
+// mandates, the remittances and the returns. The parsers and the pain.008 writer are sepa.go and
+// pain008.go.
+
+// Audit actions of direct debits.
+const (
+	AuditSepaSettingsEdited = "money.sepa_settings.edited"
+	AuditMandateSigned      = "money.mandate.signed"
+	AuditMandateRevoked     = "money.mandate.revoked"
+	AuditMandatePaused      = "money.mandate.paused"
+	AuditRemittanceCreated  = "money.remittance.created"
+	AuditDebitReturned      = "money.debit.returned"
+)
+
+// sepaStore is what direct debits need from the database, beside the rest of Store.
+type sepaStore interface {
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+
+	SepaSettings(ctx context.Context, communityID string) (domain.SepaSettings, error)
+	LockSepaSettings(ctx context.Context, communityID string, at time.Time) (domain.SepaSettings, error)
+	SaveSepaSettings(ctx context.Context, communityID string, s domain.SepaSettings, at time.Time) error
+	TakeSepaNumber(ctx context.Context, communityID, what string) (int, error) // "mandates" or "remittances"
+
+	Mandates(ctx context.Context, communityID string, unitIDs []string) ([]domain.Mandate, error)
+	MandateForUpdate(ctx context.Context, communityID, id string) (*domain.Mandate, error)             // nil: none
+	MandateInForceForUpdate(ctx context.Context, communityID, unitID string) (*domain.Mandate, error) // nil: none
+	InsertMandate(ctx context.Context, m *domain.Mandate, at time.Time) error
+	SaveMandate(ctx context.Context, m *domain.Mandate, by *string, at time.Time) error
+	ActiveMandateUnits(ctx context.Context, communityID string) (map[string]bool, error)
+	SwitchOpenReceipts(ctx context.Context, communityID, unitID string, from, to domain.PaymentMethod, at time.Time) (int, error)
+
+	CollectableReceipts(ctx context.Context, communityID, dueUpTo string) ([]domain.Receipt, error)
+	ReceiptIDByNumber(ctx context.Context, communityID string, year, number int) (string, error) // "": none
+	SaveReceiptState(ctx context.Context, r *domain.Receipt, at time.Time) error
+	InsertRemittance(ctx context.Context, communityID string, r *domain.RemittanceSummary, xml []byte, receipts []domain.Receipt, by string,
+		at time.Time) error
+	Remittances(ctx context.Context, communityID string) ([]domain.RemittanceSummary, error)
+	Remittance(ctx context.Context, communityID, id string) (*domain.RemittanceSummary, []byte, error) // nil: none
+	SaveReceiptReturn(ctx context.Context, receiptID string, d *domain.ReceiptDebit, by string, at time.Time) error
+}
+
+var (
+	errMandateGone     = domain.Errorf(domain.CodeNotFound, "La orden de domiciliación no existe")
+	errNotYourMandate  = domain.Errorf(domain.CodeForbidden, "Solo el propietario de la vivienda y los administradores pueden ver o revocar su orden de domiciliación")
+	errBadIBAN         = domain.Errorf(domain.CodeInvalid, "El IBAN no es válido: revisa que esté completo y sus dígitos de control")
+	errBadBIC          = domain.Errorf(domain.CodeInvalid, "El BIC no es válido: debe tener 8 u 11 letras y números")
+	errNoCreditor      = domain.Errorf(domain.CodeConflict, "La comunidad aún no tiene su identificador de acreedor SEPA: pide a un administrador que lo configure en Cuentas")
+	errCreditorMissing = domain.Errorf(domain.CodeConflict, "Configura el identificador de acreedor y el IBAN de la comunidad antes de preparar una remesa")
+)
+
+const (
+	maxDebtorName = 70 // Dbtr/Nm of pain.008
+	maxPrenotice  = 14 // the rulebook's pre-notification, unless the creditor agreed a shorter one
+	maxReturns    = 12
+)
+
+var bicRE = regexp.MustCompile(`^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$`)
+
+// parseBIC returns a BIC in capitals ("" stays ""), or errBadBIC.
+func parseBIC(s string) (string, error) {
+	b := compact(s)
+	if b != "" && !bicRE.MatchString(b) {
+		return "", errBadBIC
+	}
+	return b, nil
+}
+
+// MaskIBAN shows an IBAN's country, check digits and last four characters: what an audit record or a
+// list needs to tell accounts apart.
+func MaskIBAN(iban string) string {
+	if len(iban) < 8 {
+		return iban
+	}
+	return iban[:4] + " **** " + iban[len(iban)-4:]
+}
+
+// SepaSettings returns the community's direct-debit settings; admins only.
+func (s *Service) SepaSettings(ctx context.Context, a *domain.Actor) (domain.SepaSettings, error) {
+	return s.store.SepaSettings(ctx, a.CommunityID)
+}
+
+// SaveSepaSettings checks and saves the direct-debit settings: the creditor identifier and the
+// community's IBAN are validated by their check digits (either may stay empty until the community sets
+// up direct debits).
+func (s *Service) SaveSepaSettings(ctx context.Context, a *domain.Actor, in domain.SepaSettings) (domain.SepaSettings, error) {
+	var ok bool
+	if in.CreditorID = compact(in.CreditorID); in.CreditorID != "" {
+		if in.CreditorID, ok = ParseCreditorID(in.CreditorID); !ok {
+			return in, domain.Errorf(domain.CodeInvalid,
+				"El identificador de acreedor no es válido: son ES, dos dígitos de control, un sufijo de tres caracteres y el NIF de la comunidad, como ES77000B85626240")
+		}
+	}
+	if in.CreditorIBAN = compact(in.CreditorIBAN); in.CreditorIBAN != "" {
+		if in.CreditorIBAN, ok = ParseIBAN(in.CreditorIBAN); !ok {
+			return in, errBadIBAN
+		}
+	}
+	var err error
+	if in.CreditorBIC, err = parseBIC(in.CreditorBIC); err != nil {
+		return in, err
+	}
+	switch {
+	case in.SequencePolicy != domain.FirstThenRecurrent && in.SequencePolicy != domain.RecurrentOnly:
+		return in, domain.Errorf(domain.CodeInvalid, "El tipo de secuencia debe ser FRST y después RCUR, o siempre RCUR")
+	case in.PrenoticeDays < 1 || in.PrenoticeDays > maxPrenotice:
+		return in, domain.Errorf(domain.CodeInvalid, "El preaviso debe estar entre 1 y %d días", maxPrenotice)
+	case in.ReturnsToPause < 1 || in.ReturnsToPause > maxReturns:
+		return in, domain.Errorf(domain.CodeInvalid, "Las devoluciones antes de pausar una orden deben estar entre 1 y %d", maxReturns)
+	}
+	at := s.stamp()
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		old, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
+		if err != nil {
+			return err
+		}
+		if err := s.store.SaveSepaSettings(ctx, a.CommunityID, in, at); err != nil {
+			return err
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditSepaSettingsEdited, TargetKind: "money_settings", TargetLabel: "Domiciliaciones SEPA",
+			Before: old, After: in})
+		return nil
+	})
+	return in, err
+}
+
+// MandateInput is what an owner fills in to sign a mandate.
+type MandateInput struct {
+	DebtorName string
+	IBAN       string
+	BIC        string
+}
+
+// MyMandates is 'my mandate' of 'Mis cuotas': the units the caller owns, their mandates (in force first)
+// and whether the community can take mandates yet.
+type MyMandates struct {
+	Units      []domain.MoneyUnit
+	Mandates   []domain.Mandate
+	CreditorID string // empty: the community has not set up direct debits
+}
+
+// MyMandates returns the caller's units and their mandates.
+func (s *Service) MyMandates(ctx context.Context, a *domain.Actor) (*MyMandates, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	out := &MyMandates{Units: []domain.MoneyUnit{}, Mandates: []domain.Mandate{}}
+	ids := []string{}
+	for _, u := range units {
+		if u.OwnerID != nil && *u.OwnerID == a.UserID {
+			out.Units = append(out.Units, u)
+			ids = append(ids, u.ID)
+		}
+	}
+	st, err := s.store.SepaSettings(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	out.CreditorID = st.CreditorID
+	if len(ids) > 0 {
+		if out.Mandates, err = s.store.Mandates(ctx, a.CommunityID, ids); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Mandates lists every mandate of the community; admins only.
+func (s *Service) Mandates(ctx context.Context, a *domain.Actor) ([]domain.Mandate, error) {
+	return s.store.Mandates(ctx, a.CommunityID, nil)
+}
+
+// SignMandate records the mandate the owner of a unit signs in the app: the unit's receipts are then
+// collected by direct debit, those still owed included. A mandate in force for the unit is replaced
+// (revoked). The reference is unique in the community: VEC- and the community's sequence of mandates.
+func (s *Service) SignMandate(ctx context.Context, a *domain.Actor, unitID string, in MandateInput) (*domain.Mandate, error) {
+	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	u, ok := unitMap(units)[unitID]
+	switch {
+	case !ok:
+		return nil, errUnitGone
+	case u.OwnerID == nil || *u.OwnerID != a.UserID:
+		return nil, domain.Errorf(domain.CodeForbidden, "Solo el propietario de la vivienda puede firmar su orden de domiciliación")
+	}
+	m := &domain.Mandate{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: unitID, UnitLabel: u.Label, SignedBy: &a.UserID,
+		DebtorName: strings.Join(strings.Fields(in.DebtorName), " "), SignedOn: s.today(), Status: domain.MandateActive}
+	switch {
+	case m.DebtorName == "":
+		return nil, domain.Errorf(domain.CodeInvalid, "Escribe el nombre del titular de la cuenta")
+	case utf8.RuneCountInString(m.DebtorName) > maxDebtorName:
+		return nil, domain.Errorf(domain.CodeInvalid, "El nombre del titular no puede superar los %d caracteres", maxDebtorName)
+	}
+	if m.IBAN, ok = ParseIBAN(in.IBAN); !ok {
+		return nil, errBadIBAN
+	}
+	if m.BIC, err = parseBIC(in.BIC); err != nil {
+		return nil, err
+	}
+	at := s.stamp()
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		st, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
+		if err != nil {
+			return err
+		}
+		if st.CreditorID == "" {
+			return errNoCreditor
+		}
+		old, err := s.store.MandateInForceForUpdate(ctx, a.CommunityID, unitID)
+		if err != nil {
+			return err
+		}
+		if old != nil {
+			old.Status = domain.MandateRevoked
+			if err := s.store.SaveMandate(ctx, old, &a.UserID, at); err != nil {
+				return err
+			}
+		}
+		n, err := s.store.TakeSepaNumber(ctx, a.CommunityID, "mandates")
+		if err != nil {
+			return err
+		}
+		m.Reference = fmt.Sprintf("VEC-%06d", n)
+		if err := s.store.InsertMandate(ctx, m, at); err != nil {
+			return err
+		}
+		switched, err := s.store.SwitchOpenReceipts(ctx, a.CommunityID, unitID, domain.PayByTransfer, domain.PayByDirectDebit, at)
+		if err != nil {
+			return err
+		}
+		var before any
+		if old != nil {
+			before = auditMandate(old, domain.MandateActive)
+		}
+		after := auditMandate(m, "")
+		after["receiptsToDirectDebit"] = switched
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMandateSigned, TargetKind: "money_mandate", TargetID: m.ID,
+			TargetLabel: m.Reference + " · " + m.UnitLabel, Before: before, After: after})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// auditMandate is what the audit log keeps of a mandate: the account masked. was, when set, is the
+// status before this change.
+func auditMandate(m *domain.Mandate, was domain.MandateStatus) map[string]any {
+	status := m.Status
+	if was != "" {
+		status = was
+	}
+	return map[string]any{"reference": m.Reference, "unit": m.UnitLabel, "debtorName": m.DebtorName, "iban": MaskIBAN(m.IBAN),
+		"signedOn": m.SignedOn, "status": status, "returns": m.Returns}
+}
+
+// mandateFor reads a mandate the caller may see: its unit's owner's or, for an admin, any.
+func (s *Service) mandateFor(ctx context.Context, a *domain.Actor, id string, lock bool) (*domain.Mandate, error) {
+	var ms []domain.Mandate
+	var m *domain.Mandate
+	var err error
+	if lock {
+		m, err = s.store.MandateForUpdate(ctx, a.CommunityID, id)
+	} else if ms, err = s.store.Mandates(ctx, a.CommunityID, nil); err == nil {
+		for i := range ms {
+			if ms[i].ID == id {
+				m = &ms[i]
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		return nil, errMandateGone
+	}
+	if a.IsAdmin() {
+		return m, nil
+	}
+	units, err := s.ownUnits(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range units {
+		if u.ID == m.UnitID {
+			return m, nil
+		}
+	}
+	return nil, errNotYourMandate
+}
+
+// RevokeMandate ends a mandate: its owner or an admin (a revocation that reached the community on
+// paper). The unit's receipts not yet in a remittance go back to payment by transfer.
+func (s *Service) RevokeMandate(ctx context.Context, a *domain.Actor, id string) (*domain.Mandate, error) {
+	at := s.stamp()
+	var m *domain.Mandate
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if m, err = s.mandateFor(ctx, a, id, true); err != nil {
+			return err
+		}
+		if m.Status == domain.MandateRevoked {
+			return domain.Errorf(domain.CodeConflict, "La orden de domiciliación %s ya está revocada", m.Reference)
+		}
+		was := m.Status
+		m.Status = domain.MandateRevoked
+		if err := s.store.SaveMandate(ctx, m, &a.UserID, at); err != nil {
+			return err
+		}
+		switched, err := s.store.SwitchOpenReceipts(ctx, a.CommunityID, m.UnitID, domain.PayByDirectDebit, domain.PayByTransfer, at)
+		if err != nil {
+			return err
+		}
+		after := auditMandate(m, "")
+		after["receiptsToTransfer"] = switched
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMandateRevoked, TargetKind: "money_mandate", TargetID: m.ID,
+			TargetLabel: m.Reference + " · " + m.UnitLabel, Before: auditMandate(m, was), After: after})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// MandatePDF is the mandate as a PDF with the rulebook's text, for its owner or an admin.
+func (s *Service) MandatePDF(ctx context.Context, a *domain.Actor, id string) ([]byte, string, error) {
+	m, err := s.mandateFor(ctx, a, id, false)
+	if err != nil {
+		return nil, "", err
+	}
+	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	if err != nil {
+		return nil, "", err
+	}
+	st, err := s.store.SepaSettings(ctx, a.CommunityID)
+	if err != nil {
+		return nil, "", err
+	}
+	b, err := RenderMandate(c, st.CreditorID, m)
+	return b, "orden-domiciliacion-" + m.Reference + ".pdf", err
+}

@@ -1,0 +1,269 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"vecinos/internal/domain"
+)
+
+// The queries of SEPA direct debits (issue #36): the creditor settings, the mandates, the remittances and
+// the returns. Rules, transactions and the errors a user reads are internal/money's; "not found" is nil.
+
+const sepaSettingsSelect = `SELECT creditor_id, creditor_iban, creditor_bic, sequence_policy, prenotice_days, returns_to_pause,
+	charge_to_owner FROM money_sepa_settings WHERE community_id = ?`
+
+func scanSepaSettings(row scanner) (domain.SepaSettings, error) {
+	var s domain.SepaSettings
+	var policy string
+	err := row.Scan(&s.CreditorID, &s.CreditorIBAN, &s.CreditorBIC, &policy, &s.PrenoticeDays, &s.ReturnsToPause, &s.ChargeToOwner)
+	s.SequencePolicy = domain.SequencePolicy(policy)
+	return s, err
+}
+
+// SepaSettings returns communityID's direct-debit settings (the defaults until an admin sets them).
+func (db *DB) SepaSettings(ctx context.Context, communityID string) (domain.SepaSettings, error) {
+	s, err := scanSepaSettings(db.readerIn(ctx).queryRow(ctx, sepaSettingsSelect, communityID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.DefaultSepaSettings(), nil
+	}
+	return s, err
+}
+
+// LockSepaSettings creates communityID's direct-debit settings if needed and locks them until the
+// service's transaction ends: mandates' references and remittances' numbers are taken one at a time,
+// and a remittance's receipts are chosen by one transaction at a time.
+func (db *DB) LockSepaSettings(ctx context.Context, communityID string, at time.Time) (domain.SepaSettings, error) {
+	c := db.writerIn(ctx)
+	if _, err := c.exec(ctx, `INSERT INTO money_sepa_settings (community_id, updated_at) VALUES (?, ?)
+		ON CONFLICT (community_id) DO UPDATE SET updated_at = money_sepa_settings.updated_at`, communityID, ms(at)); err != nil {
+		return domain.SepaSettings{}, err
+	}
+	return scanSepaSettings(c.queryRow(ctx, sepaSettingsSelect, communityID))
+}
+
+// SaveSepaSettings writes the settings, after LockSepaSettings.
+func (db *DB) SaveSepaSettings(ctx context.Context, communityID string, s domain.SepaSettings, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, `UPDATE money_sepa_settings SET creditor_id = ?, creditor_iban = ?, creditor_bic = ?,
+		sequence_policy = ?, prenotice_days = ?, returns_to_pause = ?, charge_to_owner = ?, updated_at = ? WHERE community_id = ?`,
+		s.CreditorID, s.CreditorIBAN, s.CreditorBIC, string(s.SequencePolicy), s.PrenoticeDays, s.ReturnsToPause, s.ChargeToOwner, ms(at),
+		communityID)
+	return err
+}
+
+// TakeSepaNumber takes the next number of communityID's mandates (what "mandates") or remittances
+// ("remittances"), after LockSepaSettings; numbers roll back with the transaction.
+func (db *DB) TakeSepaNumber(ctx context.Context, communityID, what string) (int, error) {
+	column := map[string]string{"mandates": "mandates_issued", "remittances": "remittances_made"}[what]
+	if column == "" {
+		return 0, errors.New("store: no sequence " + what)
+	}
+	var n int
+	err := db.writerIn(ctx).queryRow(ctx, "UPDATE money_sepa_settings SET "+column+" = "+column+" + 1 WHERE community_id = ? RETURNING "+column,
+		communityID).Scan(&n)
+	return n, err
+}
+
+const mandateSelect = `SELECT m.id, m.community_id, m.unit_id, u.building, u.staircase, u.unit_number, m.signed_by, m.reference,
+	m.debtor_name, m.iban, m.bic, m.signed_on, m.status, m.collections, m.returns
+	FROM money_mandates m JOIN units u ON u.id = m.unit_id`
+
+func scanMandate(row scanner) (*domain.Mandate, error) {
+	var m domain.Mandate
+	var unit domain.Unit
+	var status string
+	if err := row.Scan(&m.ID, &m.CommunityID, &m.UnitID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &m.SignedBy, &m.Reference,
+		&m.DebtorName, &m.IBAN, &m.BIC, &m.SignedOn, &status, &m.Collections, &m.Returns); err != nil {
+		return nil, err
+	}
+	m.UnitLabel, m.Status = unit.Label(), domain.MandateStatus(status)
+	return &m, nil
+}
+
+func oneMandate(ctx context.Context, c conn, query string, args ...any) (*domain.Mandate, error) {
+	m, err := scanMandate(c.queryRow(ctx, query, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return m, err
+}
+
+// Mandates lists communityID's mandates of the units unitIDs (empty: every unit), those in force first,
+// then the newest.
+func (db *DB) Mandates(ctx context.Context, communityID string, unitIDs []string) ([]domain.Mandate, error) {
+	q := mandateSelect + " WHERE m.community_id = ?"
+	args := []any{communityID}
+	if len(unitIDs) > 0 {
+		q += " AND m.unit_id IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(unitIDs)), ", ") + ")"
+		for _, id := range unitIDs {
+			args = append(args, id)
+		}
+	}
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanMandate),
+		q+" ORDER BY CASE m.status WHEN 'revoked' THEN 1 ELSE 0 END, m.created_at DESC, m.id", args...)
+	if out == nil && err == nil {
+		out = []domain.Mandate{}
+	}
+	return out, err
+}
+
+// MandateForUpdate reads a mandate of communityID and locks it (InTx); nil when there is none.
+func (db *DB) MandateForUpdate(ctx context.Context, communityID, id string) (*domain.Mandate, error) {
+	c := db.writerIn(ctx)
+	if _, err := c.exec(ctx, "UPDATE money_mandates SET updated_at = updated_at WHERE id = ? AND community_id = ?", id, communityID); err != nil {
+		return nil, err
+	}
+	return oneMandate(ctx, c, mandateSelect+" WHERE m.id = ? AND m.community_id = ?", id, communityID)
+}
+
+// MandateInForceForUpdate reads the mandate in force (active or paused) of a unit and locks it (InTx);
+// nil when there is none.
+func (db *DB) MandateInForceForUpdate(ctx context.Context, communityID, unitID string) (*domain.Mandate, error) {
+	c := db.writerIn(ctx)
+	if _, err := c.exec(ctx, `UPDATE money_mandates SET updated_at = updated_at WHERE community_id = ? AND unit_id = ?
+		AND status IN ('active', 'paused')`, communityID, unitID); err != nil {
+		return nil, err
+	}
+	return oneMandate(ctx, c, mandateSelect+" WHERE m.community_id = ? AND m.unit_id = ? AND m.status IN ('active', 'paused')",
+		communityID, unitID)
+}
+
+// InsertMandate stores a new mandate.
+func (db *DB) InsertMandate(ctx context.Context, m *domain.Mandate, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO money_mandates (id, community_id, unit_id, signed_by, reference, debtor_name, iban, bic,
+		signed_on, status, collections, returns, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, m.CommunityID, m.UnitID, m.SignedBy, m.Reference, m.DebtorName, m.IBAN, m.BIC, m.SignedOn, string(m.Status), m.Collections,
+		m.Returns, ms(at), ms(at))
+	return err
+}
+
+// SaveMandate writes a mandate's status and counts, after MandateForUpdate; by is who ended it when its
+// status is no longer active.
+func (db *DB) SaveMandate(ctx context.Context, m *domain.Mandate, by *string, at time.Time) error {
+	var endedBy *string
+	var endedAt *int64
+	if m.Status != domain.MandateActive {
+		t := ms(at)
+		endedBy, endedAt = by, &t
+	}
+	_, err := db.writerIn(ctx).exec(ctx, `UPDATE money_mandates SET status = ?, collections = ?, returns = ?, ended_by = ?, ended_at = ?,
+		updated_at = ? WHERE id = ? AND community_id = ?`, string(m.Status), m.Collections, m.Returns, endedBy, endedAt, ms(at), m.ID, m.CommunityID)
+	return err
+}
+
+// ActiveMandateUnits is the set of communityID's units with an active mandate.
+func (db *DB) ActiveMandateUnits(ctx context.Context, communityID string) (map[string]bool, error) {
+	ids, err := queryAll(ctx, db.readerIn(ctx), scanValue[string],
+		"SELECT unit_id FROM money_mandates WHERE community_id = ? AND status = 'active'", communityID)
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, err
+}
+
+// SwitchOpenReceipts changes the payment method of a unit's receipts that still owe something and were
+// never in a remittance, from one method to another; it returns how many changed.
+func (db *DB) SwitchOpenReceipts(ctx context.Context, communityID, unitID string, from, to domain.PaymentMethod, at time.Time) (int, error) {
+	res, err := db.writerIn(ctx).exec(ctx, `UPDATE money_receipts SET method = ?, updated_at = ? WHERE community_id = ? AND unit_id = ?
+		AND method = ? AND paid_cents < amount_cents AND NOT EXISTS (SELECT 1 FROM money_remittance_receipts WHERE receipt_id = money_receipts.id)`,
+		string(to), ms(at), communityID, unitID, string(from))
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// CollectableReceipts lists communityID's receipts that a remittance may collect, locked (InTx): due on or
+// before dueUpTo, paid by direct debit, still owing, never in a remittance, of a unit with an active
+// mandate; by unit, then number.
+func (db *DB) CollectableReceipts(ctx context.Context, communityID, dueUpTo string) ([]domain.Receipt, error) {
+	c := db.writerIn(ctx)
+	where := ` WHERE community_id = ? AND method = 'direct_debit' AND paid_cents < amount_cents AND due_date <= ?
+		AND NOT EXISTS (SELECT 1 FROM money_remittance_receipts r WHERE r.receipt_id = money_receipts.id)
+		AND unit_id IN (SELECT m.unit_id FROM money_mandates m WHERE m.community_id = ? AND m.status = 'active')`
+	if _, err := c.exec(ctx, "UPDATE money_receipts SET updated_at = updated_at"+where, communityID, dueUpTo, communityID); err != nil {
+		return nil, err
+	}
+	return db.scanReceipts(ctx, c, receiptSelect+where+" ORDER BY unit_label, year, number", communityID, dueUpTo, communityID)
+}
+
+// ReceiptIDByNumber finds a receipt of communityID by its year and number; "" when there is none.
+func (db *DB) ReceiptIDByNumber(ctx context.Context, communityID string, year, number int) (string, error) {
+	var id string
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT id FROM money_receipts WHERE community_id = ? AND year = ? AND number = ?",
+		communityID, year, number).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
+}
+
+// SaveReceiptState writes what has been paid of a receipt, its status and its payment method (InTx).
+func (db *DB) SaveReceiptState(ctx context.Context, r *domain.Receipt, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE money_receipts SET paid_cents = ?, status = ?, method = ?, updated_at = ? WHERE id = ? AND community_id = ?",
+		r.Paid, string(r.Status), string(r.Method), ms(at), r.ID, r.CommunityID)
+	return err
+}
+
+// InsertRemittance stores a remittance, its file and its receipts (each receipt's Debit). A receipt
+// already in a remittance fails the primary key.
+func (db *DB) InsertRemittance(ctx context.Context, communityID string, r *domain.RemittanceSummary, xml []byte, receipts []domain.Receipt,
+	by string, at time.Time) error {
+	c := db.writerIn(ctx)
+	if _, err := c.exec(ctx, `INSERT INTO money_remittances (id, community_id, number, message_id, collection_date, debits, total_cents, xml,
+		created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, communityID, r.Number, r.MessageID, r.CollectionDate, r.Debits,
+		r.Total, string(xml), by, ms(at)); err != nil {
+		return err
+	}
+	for _, rc := range receipts {
+		d := rc.Debit
+		if _, err := c.exec(ctx, `INSERT INTO money_remittance_receipts (receipt_id, remittance_id, mandate_id, sequence_type, collected_cents,
+			collection_date) VALUES (?, ?, ?, ?, ?, ?)`, rc.ID, r.ID, d.MandateID, d.SequenceType, d.Collected, d.CollectionDate); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func scanRemittance(row scanner) (*domain.RemittanceSummary, error) {
+	var r domain.RemittanceSummary
+	err := row.Scan(&r.ID, &r.Number, &r.MessageID, &r.CollectionDate, &r.Debits, &r.Total, &r.CreatedAt)
+	return &r, err
+}
+
+const remittanceSelect = "SELECT id, number, message_id, collection_date, debits, total_cents, created_at FROM money_remittances"
+
+// Remittances lists communityID's remittances, the newest first.
+func (db *DB) Remittances(ctx context.Context, communityID string) ([]domain.RemittanceSummary, error) {
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanRemittance), remittanceSelect+" WHERE community_id = ? ORDER BY number DESC", communityID)
+	if out == nil && err == nil {
+		out = []domain.RemittanceSummary{}
+	}
+	return out, err
+}
+
+// Remittance returns a remittance of communityID and its file; nil when there is none.
+func (db *DB) Remittance(ctx context.Context, communityID, id string) (*domain.RemittanceSummary, []byte, error) {
+	r, err := scanRemittance(db.readerIn(ctx).queryRow(ctx, remittanceSelect+" WHERE id = ? AND community_id = ?", id, communityID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var xml string
+	err = db.readerIn(ctx).queryRow(ctx, "SELECT xml FROM money_remittances WHERE id = ?", id).Scan(&xml)
+	return r, []byte(xml), err
+}
+
+// SaveReceiptReturn writes a receipt's returned debit (InTx, after ReceiptForUpdate).
+func (db *DB) SaveReceiptReturn(ctx context.Context, receiptID string, d *domain.ReceiptDebit, by string, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, `UPDATE money_remittance_receipts SET returned_on = ?, return_reason = ?, return_charge_cents = ?,
+		returned_by = ?, returned_at = ? WHERE receipt_id = ?`, d.ReturnedOn, d.ReturnReason, d.ReturnCharge, by, ms(at), receiptID)
+	return err
+}
