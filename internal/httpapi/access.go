@@ -68,6 +68,9 @@ var refusals = func() map[string]error {
 		"getMoneySettings", "saveMoneySettings", "listMoneyGroups", "createMoneyGroup", "updateMoneyGroup", "deleteMoneyGroup",
 		"listBudgets", "createBudget", "saveBudget", "approveBudget", "reviseBudget", "listCuotas", "generateReceipts",
 		"listReceipts", "recordPayment", "postCorrection")
+	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
+		"getSepaSettings", "saveSepaSettings", "listMandates", "listRemittances", "createRemittance", "getRemittance", "downloadRemittance",
+		"returnDebit", "importReturns")
 	return m
 }()
 

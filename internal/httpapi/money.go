@@ -220,6 +220,7 @@ type Receipt struct {
 	Method      string        `json:"method" enum:"direct_debit,transfer,cash"`
 	Status      string        `json:"status" enum:"pending,partial,paid"`
 	Lines       []ReceiptLine `json:"lines"`
+	Debit       *ReceiptDebit `json:"debit" doc:"Its direct debit (money_sepa.go); null: never in a remittance"`
 }
 
 // ReceiptLine is a concept of a receipt.
@@ -231,7 +232,7 @@ type ReceiptLine struct {
 func receiptOf(r *domain.Receipt) Receipt {
 	out := Receipt{ID: r.ID, Code: r.Code(), Year: r.Year, Number: r.Number, PeriodKey: r.PeriodKey, UnitID: r.UnitID, UnitLabel: r.UnitLabel,
 		OwnerName: r.OwnerName, AmountCents: r.Amount, PaidCents: r.Paid, DueDate: r.DueDate, Method: string(r.Method), Status: string(r.Status),
-		Lines: []ReceiptLine{}}
+		Lines: []ReceiptLine{}, Debit: receiptDebitOf(r.Debit)}
 	for _, l := range r.Lines {
 		out.Lines = append(out.Lines, ReceiptLine{Concept: l.Concept, AmountCents: l.Amount})
 	}
@@ -298,7 +299,7 @@ type correctionInput struct {
 type LedgerEntry struct {
 	ID           string  `json:"id"`
 	Date         string  `json:"date"`
-	Kind         string  `json:"kind" enum:"receipt,payment,correction"`
+	Kind         string  `json:"kind" enum:"receipt,payment,correction,return,bank_charge"`
 	AmountCents  int64   `json:"amountCents" doc:"Positive: owed; negative: paid"`
 	ReceiptID    *string `json:"receiptId"`
 	ReceiptCode  string  `json:"receiptCode"`

@@ -255,6 +255,19 @@ var routeAccess = map[string]level{
 	"GET /api/v1/money/mine":                                          member,
 	"GET /api/v1/money/units/{unitId}/statement":                      member,
 	"GET /api/v1/money/units/{unitId}/statement.csv":                  member,
+	"GET /api/v1/money/sepa-settings":                                 admin,
+	"PUT /api/v1/money/sepa-settings":                                 admin,
+	"GET /api/v1/money/mandates":                                      admin,
+	"GET /api/v1/money/my-mandates":                                   member,
+	"POST /api/v1/money/units/{unitId}/mandate":                       owner,
+	"POST /api/v1/money/mandates/{id}/revoke":                         member,
+	"GET /api/v1/money/mandates/{id}/pdf":                             member,
+	"GET /api/v1/money/remittances":                                   admin,
+	"POST /api/v1/money/remittances":                                  admin,
+	"GET /api/v1/money/remittances/{id}":                              admin,
+	"GET /api/v1/money/remittances/{id}/xml":                          admin,
+	"POST /api/v1/money/receipts/{id}/return":                         admin,
+	"POST /api/v1/money/returns/import":                               admin,
 }
 
 // caller is one kind of user the test calls every route as, with the levels they reach.

@@ -533,6 +533,34 @@ func registerAPI(api huma.API, s *server) {
 		"Extracto de una vivienda entre dos fechas (su propietario o un administrador)")
 	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement.csv", members, 200, "money", "exportUnitStatement", s.unitStatementCSV,
 		"Extracto de una vivienda en CSV (su propietario o un administrador)", returns("text/csv", "CSV"))
+	// money: SEPA direct debits (money_sepa.go); the owner-or-admin check of the members' routes is the
+	// money service's
+	route(api, http.MethodGet, "/api/v1/money/sepa-settings", admins, 200, "money", "getSepaSettings", s.sepaSettings,
+		"Ajustes de las domiciliaciones SEPA: acreedor, secuencia, preaviso, devoluciones (administradores)")
+	route(api, http.MethodPut, "/api/v1/money/sepa-settings", admins, 200, "money", "saveSepaSettings", s.saveSepaSettings,
+		"Guardar los ajustes de las domiciliaciones SEPA (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/mandates", admins, 200, "money", "listMandates", s.listMandates,
+		"Órdenes de domiciliación de la comunidad (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/my-mandates", members, 200, "money", "getMyMandates", s.myMandates,
+		"Mis órdenes de domiciliación: las de las viviendas de las que soy propietario")
+	route(api, http.MethodPost, "/api/v1/money/units/{unitId}/mandate", owners, 201, "money", "signMandate", s.signMandate,
+		"Firmar la orden de domiciliación de una vivienda mía")
+	route(api, http.MethodPost, "/api/v1/money/mandates/{id}/revoke", members, 200, "money", "revokeMandate", s.revokeMandate,
+		"Revocar una orden de domiciliación (su propietario o un administrador)")
+	route(api, http.MethodGet, "/api/v1/money/mandates/{id}/pdf", members, 200, "money", "getMandatePdf", s.mandatePDF,
+		"La orden de domiciliación en PDF (su propietario o un administrador)", returns("application/pdf", "The PDF"))
+	route(api, http.MethodGet, "/api/v1/money/remittances", admins, 200, "money", "listRemittances", s.listRemittances,
+		"Remesas de recibos domiciliados, la más nueva primero (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/remittances", admins, 201, "money", "createRemittance", s.createRemittance,
+		"Preparar la remesa de los recibos domiciliados que vencen hasta una fecha (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/remittances/{id}", admins, 200, "money", "getRemittance", s.getRemittance,
+		"Una remesa con sus recibos (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/remittances/{id}/xml", admins, 200, "money", "downloadRemittance", s.remittanceFile,
+		"El fichero pain.008 de una remesa para el banco (administradores)", returns("application/xml", "pain.008.001.02"))
+	route(api, http.MethodPost, "/api/v1/money/receipts/{id}/return", admins, 200, "money", "returnDebit", s.returnDebit,
+		"Anotar la devolución de un recibo domiciliado (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/returns/import", admins, 200, "money", "importReturns", s.importReturns,
+		"Importar las devoluciones de un CSV de números de recibo (administradores)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

@@ -35,7 +35,7 @@ type sepaStore interface {
 	TakeSepaNumber(ctx context.Context, communityID, what string) (int, error) // "mandates" or "remittances"
 
 	Mandates(ctx context.Context, communityID string, unitIDs []string) ([]domain.Mandate, error)
-	MandateForUpdate(ctx context.Context, communityID, id string) (*domain.Mandate, error)             // nil: none
+	MandateForUpdate(ctx context.Context, communityID, id string) (*domain.Mandate, error)            // nil: none
 	MandateInForceForUpdate(ctx context.Context, communityID, unitID string) (*domain.Mandate, error) // nil: none
 	InsertMandate(ctx context.Context, m *domain.Mandate, at time.Time) error
 	SaveMandate(ctx context.Context, m *domain.Mandate, by *string, at time.Time) error

@@ -2,8 +2,8 @@ package money
 
 import (
 	"context"
-	"errors"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"

@@ -92,6 +92,11 @@ export const CreateProviderInputBody = {
   phone: 30,
 } as const
 
+export const CreateRemittanceInputBody = {
+  collectionDate: 10,
+  dueUpTo: 10,
+} as const
+
 export const CreateReservationInputBody = {
   facilityId: 64,
 } as const
@@ -154,6 +159,10 @@ export const FacilityBody = {
 
 export const GenerateReceiptsInputBody = {
   dueDate: 10,
+} as const
+
+export const ImportReturnsInputBody = {
+  csv: 1048576,
 } as const
 
 export const ImportUnitsInputBody = {
@@ -231,6 +240,10 @@ export const ResetInputBody = {
   token: 200,
 } as const
 
+export const ReturnDebitInputBody = {
+  reason: 4,
+} as const
+
 export const ReviewInputBody = {
   note: 1000,
 } as const
@@ -253,6 +266,18 @@ export const SendInputBody = {
   clientId: 100,
   content: 20000,
   replyTo: 64,
+} as const
+
+export const SepaSettings = {
+  creditorBic: 11,
+  creditorIban: 42,
+  creditorId: 35,
+} as const
+
+export const SignMandateInputBody = {
+  bic: 11,
+  debtorName: 140,
+  iban: 42,
 } as const
 
 export const SignUpInputBody = {

@@ -1703,6 +1703,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Órdenes de domiciliación de la comunidad (administradores) */
+        get: operations["listMandates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/mandates/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La orden de domiciliación en PDF (su propietario o un administrador) */
+        get: operations["getMandatePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/mandates/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revocar una orden de domiciliación (su propietario o un administrador) */
+        post: operations["revokeMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/mine": {
         parameters: {
             query?: never;
@@ -1712,6 +1763,23 @@ export interface paths {
         };
         /** Mis cuotas: lo que pago por cada vivienda mía y por qué, y mis recibos */
         get: operations["getMyMoney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/my-mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mis órdenes de domiciliación: las de las viviendas de las que soy propietario */
+        get: operations["getMyMandates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1771,6 +1839,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/receipts/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anotar la devolución de un recibo domiciliado (administradores) */
+        post: operations["returnDebit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Remesas de recibos domiciliados, la más nueva primero (administradores) */
+        get: operations["listRemittances"];
+        put?: never;
+        /** Preparar la remesa de los recibos domiciliados que vencen hasta una fecha (administradores) */
+        post: operations["createRemittance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/remittances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una remesa con sus recibos (administradores) */
+        get: operations["getRemittance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/remittances/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El fichero pain.008 de una remesa para el banco (administradores) */
+        get: operations["downloadRemittance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/returns/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar las devoluciones de un CSV de números de recibo (administradores) */
+        post: operations["importReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/sepa-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ajustes de las domiciliaciones SEPA: acreedor, secuencia, preaviso, devoluciones (administradores) */
+        get: operations["getSepaSettings"];
+        /** Guardar los ajustes de las domiciliaciones SEPA (administradores) */
+        put: operations["saveSepaSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/settings": {
         parameters: {
             query?: never;
@@ -1800,6 +1972,23 @@ export interface paths {
         put?: never;
         /** Anotar una corrección en la cuenta de una vivienda (administradores) */
         post: operations["postCorrection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/units/{unitId}/mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Firmar la orden de domiciliación de una vivienda mía */
+        post: operations["signMandate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3331,6 +3520,12 @@ export interface components {
             /** @description Admins only; ignored in a member's suggestion */
             verified?: boolean;
         };
+        CreateRemittanceInputBody: {
+            /** @description YYYY-MM-DD: the day the bank collects */
+            collectionDate: string;
+            /** @description YYYY-MM-DD: receipts due up to this day; default the collection day */
+            dueUpTo?: string;
+        };
         CreateReservationInputBody: {
             /** @description Local YYYY-MM-DD */
             date: string;
@@ -3951,6 +4146,10 @@ export interface components {
         HideWallPostInputBody: {
             hidden: boolean;
         };
+        ImportReturnsInputBody: {
+            /** @description One returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
+            csv: string;
+        };
         ImportUnitsInputBody: {
             /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
             csv: string;
@@ -4158,7 +4357,7 @@ export interface components {
             date: string;
             id: string;
             /** @enum {string} */
-            kind: "receipt" | "payment" | "correction";
+            kind: "receipt" | "payment" | "correction" | "return" | "bank_charge";
             method: string;
             note: string;
             receiptCode: string;
@@ -4171,6 +4370,26 @@ export interface components {
         LoginInputBody: {
             email: string;
             password: string;
+        };
+        Mandate: {
+            /** Format: int64 */
+            collections: number;
+            debtorName: string;
+            /** @description Masked: country, check digits and the last four */
+            iban: string;
+            id: string;
+            /** @description The unique mandate reference */
+            reference: string;
+            /** Format: int64 */
+            returns: number;
+            signedOn: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "revoked";
+            unitId: string;
+            unitLabel: string;
+        };
+        MandatesOutputBody: {
+            items: components["schemas"]["Mandate"][] | null;
         };
         MarkReadOutputBody: {
             /**
@@ -4298,6 +4517,14 @@ export interface components {
         MyJoinRequestOutputBody: {
             /** @description The latest; null when none was sent */
             request: components["schemas"]["JoinRequest"];
+        };
+        MyMandatesOutputBody: {
+            /** @description Empty: the community does not take mandates yet */
+            creditorId: string;
+            /** @description Their mandates, those in force first */
+            mandates: components["schemas"]["Mandate"][] | null;
+            /** @description The units the caller owns */
+            units: components["schemas"]["MoneyUnit"][] | null;
         };
         MyMoneyOutputBody: {
             /** @description What each unit the caller owns pays this year, and why */
@@ -4800,6 +5027,8 @@ export interface components {
             amountCents: number;
             /** @description Year/number */
             code: string;
+            /** @description Its direct debit (money_sepa.go); null: never in a remittance */
+            debit: components["schemas"]["ReceiptDebit"];
             dueDate: string;
             id: string;
             lines: components["schemas"]["ReceiptLine"][] | null;
@@ -4818,6 +5047,19 @@ export interface components {
             unitLabel: string;
             /** Format: int64 */
             year: number;
+        };
+        ReceiptDebit: {
+            /** Format: int64 */
+            collectedCents: number;
+            collectionDate: string;
+            remittanceId: string;
+            /** Format: int64 */
+            returnChargeCents: number;
+            returnReason: string;
+            /** @description null: not returned */
+            returnedOn: string | null;
+            /** @enum {string} */
+            sequenceType: "FRST" | "RCUR";
         };
         ReceiptLine: {
             /** Format: int64 */
@@ -4859,6 +5101,42 @@ export interface components {
              */
             residents: number;
             staircase: string | null;
+        };
+        Remittance: {
+            collectionDate: string;
+            /**
+             * Format: int64
+             * @description Unix milliseconds
+             */
+            createdAt: number;
+            /** Format: int64 */
+            debits: number;
+            id: string;
+            messageId: string;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        RemittanceDetail: {
+            collectionDate: string;
+            /**
+             * Format: int64
+             * @description Unix milliseconds
+             */
+            createdAt: number;
+            /** Format: int64 */
+            debits: number;
+            id: string;
+            messageId: string;
+            /** Format: int64 */
+            number: number;
+            receipts: components["schemas"]["Receipt"][] | null;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        RemittancesOutputBody: {
+            items: components["schemas"]["Remittance"][] | null;
         };
         RemoveMessageInputBody: {
             /** @description Why it is removed (kept in the audit trail) */
@@ -4976,6 +5254,15 @@ export interface components {
              */
             relation: "owner" | "tenant" | "family" | "resident";
         };
+        ReturnDebitInputBody: {
+            /**
+             * Format: int64
+             * @description The bank's charge for the return
+             */
+            chargeCents?: number;
+            /** @description The ISO return reason code: AM04, MD01, MS02… */
+            reason?: string;
+        };
         ReviewInputBody: {
             /** @enum {string} */
             decision: "approved" | "rejected";
@@ -5037,9 +5324,39 @@ export interface components {
             /** @description The message of this chat it answers */
             replyTo?: string;
         };
+        SepaSettings: {
+            /** @description A return's bank charge goes to the owner's account */
+            chargeToOwner: boolean;
+            /** @description Empty: NOTPROVIDED */
+            creditorBic: string;
+            /** @description The community's account the debits are paid into */
+            creditorIban: string;
+            /** @description ES + check digits + suffix + NIF, e.g. ES77000B85626240; empty: not set up */
+            creditorId: string;
+            /**
+             * Format: int64
+             * @description Days of pre-notification before a collection
+             */
+            prenoticeDays: number;
+            /**
+             * Format: int64
+             * @description Returns after which a mandate is paused
+             */
+            returnsToPause: number;
+            /**
+             * @description FRST on a mandate's first debit then RCUR, or RCUR always (rulebook 9.2, 2016)
+             * @enum {string}
+             */
+            sequencePolicy: "frst_rcur" | "rcur";
+        };
         SetRoleInputBody: {
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
+        };
+        SignMandateInputBody: {
+            bic?: string;
+            debtorName: string;
+            iban: string;
         };
         SignUpInputBody: {
             /** @description Must be true: the person accepts the terms and the privacy policy in force; recorded with its version and time */
@@ -9735,6 +10052,99 @@ export interface operations {
             };
         };
     };
+    listMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandatesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMandatePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getMyMoney: {
         parameters: {
             query?: {
@@ -9754,6 +10164,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyMoneyOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyMandatesOutputBody"];
                 };
             };
             /** @description Error */
@@ -9867,6 +10306,262 @@ export interface operations {
             };
         };
     };
+    returnDebit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnDebitInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRemittances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittancesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRemittanceInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description pain.008.001.02 */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportReturnsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSepaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SepaSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveSepaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SepaSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SepaSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getMoneySettings: {
         parameters: {
             query?: never;
@@ -9951,6 +10646,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerEntry"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignMandateInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
                 };
             };
             /** @description Error */

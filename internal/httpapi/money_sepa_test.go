@@ -1,0 +1,115 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+// TestMoneySepaOverHTTP: the admin sets up the creditor, the owner of 1º A signs a mandate, the admin
+// builds the remittance, downloads its file and records a return with its charge, which the owner sees in
+// the statement. Anonymous callers, users without a community, a tenant, the owner on the admins'
+// screens and another community get nothing of it.
+func TestMoneySepaOverHTTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		c.approvedBudget(t)
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": c.year, "period": 1}, 201)
+		unit := c.units["1º A"]
+		obDetail(t, c.admin, "PUT", "/api/v1/money/sepa-settings", map[string]any{"creditorId": "ES00000B85626240", "creditorIban": "", "creditorBic": "",
+			"sequencePolicy": "frst_rcur", "prenoticeDays": 14, "returnsToPause": 2, "chargeToOwner": true}, 422, "invalid",
+			"El identificador de acreedor no es válido: son ES, dos dígitos de control, un sufijo de tres caracteres y el NIF de la comunidad, como ES77000B85626240")
+		c.admin.must(t, "PUT", "/api/v1/money/sepa-settings", map[string]any{"creditorId": "ES77000B85626240", "creditorIban": "ES9121000418450200051332", "creditorBic": "",
+			"sequencePolicy": "frst_rcur", "prenoticeDays": 14, "returnsToPause": 2, "chargeToOwner": true}, 200)
+
+		body := map[string]any{"debtorName": "Dueña", "iban": "ES7921000813610123456789"}
+		obDetail(t, c.tenant, "POST", "/api/v1/money/units/"+unit+"/mandate", body, 403, "forbidden", "Solo los propietarios pueden hacer esto")
+		obDetail(t, c.owner, "POST", "/api/v1/money/units/"+c.units["2º A"]+"/mandate", body, 403, "forbidden",
+			"Solo el propietario de la vivienda puede firmar su orden de domiciliación")
+		m := c.owner.must(t, "POST", "/api/v1/money/units/"+unit+"/mandate", body, 201)
+		if m["reference"] != "VEC-000001" || m["iban"] != "ES79 **** 6789" || m["status"] != "active" {
+			t.Fatalf("mandate %v", m)
+		}
+		mandate := m["id"].(string)
+		mine := c.owner.must(t, "GET", "/api/v1/money/my-mandates", nil, 200)
+		if len(mine["mandates"].([]any)) != 1 || mine["creditorId"] != "ES77000B85626240" {
+			t.Fatalf("my mandates %v", mine)
+		}
+		if res, b := c.owner.get(t, "/api/v1/money/mandates/"+mandate+"/pdf"); res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/pdf" ||
+			!strings.HasPrefix(string(b), "%PDF") {
+			t.Fatalf("mandate PDF %d %v", res.StatusCode, res.Header)
+		}
+		const notYours = "Solo el propietario de la vivienda y los administradores pueden ver o revocar su orden de domiciliación"
+		obDetail(t, c.tenant, "GET", "/api/v1/money/mandates/"+mandate+"/pdf", nil, 403, "forbidden", notYours)
+		obDetail(t, c.tenant, "POST", "/api/v1/money/mandates/"+mandate+"/revoke", nil, 403, "forbidden", notYours)
+		if m := c.tenant.must(t, "GET", "/api/v1/money/my-mandates", nil, 200); len(m["mandates"].([]any)) != 0 || len(m["units"].([]any)) != 0 {
+			t.Errorf("tenant's mandates %v", m)
+		}
+
+		collect := c.e.clock().AddDate(0, 0, 14).Format("2006-01-02")
+		early := c.e.clock().AddDate(0, 0, 13).Format("2006-01-02")
+		obDetail(t, c.admin, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": early}, 422, "invalid",
+			fmt.Sprintf("La fecha de cobro está dentro del plazo de preaviso de 14 días a los propietarios: la primera fecha posible es el %s", collect))
+		rem := c.admin.must(t, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": collect}, 201)
+		receipts := rem["receipts"].([]any)
+		if rem["debits"] != float64(1) || len(receipts) != 1 {
+			t.Fatalf("remittance %v", rem)
+		}
+		remID := rem["id"].(string)
+		receipt := receipts[0].(map[string]any)
+		if d := receipt["debit"].(map[string]any); d["sequenceType"] != "FRST" || receipt["status"] != "paid" {
+			t.Fatalf("remitted receipt %v", receipt)
+		}
+		res, file := c.admin.get(t, "/api/v1/money/remittances/"+remID+"/xml")
+		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/xml" ||
+			!strings.Contains(string(file), "<MndtId>VEC-000001</MndtId>") || !strings.Contains(res.Header.Get("Content-Disposition"), "remesa-0001-") {
+			t.Fatalf("file %d %v %s", res.StatusCode, res.Header, file)
+		}
+		obDetail(t, c.admin, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": collect}, 409, "conflict",
+			"La remesa no tendría nada que cobrar: no hay recibos domiciliados pendientes, de viviendas con una orden de domiciliación activa, que venzan hasta el "+collect)
+		back := c.admin.must(t, "POST", "/api/v1/money/receipts/"+receipt["id"].(string)+"/return", map[string]any{"reason": "MS02", "chargeCents": 350}, 200)
+		if back["status"] != "pending" || back["debit"].(map[string]any)["returnReason"] != "MS02" {
+			t.Fatalf("returned %v", back)
+		}
+		st := c.owner.must(t, "GET", "/api/v1/money/units/"+unit+"/statement", nil, 200)
+		kinds := []string{}
+		for _, e := range st["entries"].([]any) {
+			kinds = append(kinds, e.(map[string]any)["kind"].(string))
+		}
+		if got := strings.Join(kinds, " "); got != "receipt payment return bank_charge" ||
+			st["closingCents"] != receipt["amountCents"].(float64)+350 {
+			t.Errorf("statement %s, closing %v", got, st["closingCents"])
+		}
+
+		// Who gets nothing.
+		adminRoutes := [][3]string{{"GET", "/api/v1/money/sepa-settings"}, {"PUT", "/api/v1/money/sepa-settings"}, {"GET", "/api/v1/money/mandates"},
+			{"GET", "/api/v1/money/remittances"}, {"POST", "/api/v1/money/remittances"}, {"GET", "/api/v1/money/remittances/" + remID},
+			{"GET", "/api/v1/money/remittances/" + remID + "/xml"}, {"POST", "/api/v1/money/receipts/" + receipt["id"].(string) + "/return"},
+			{"POST", "/api/v1/money/returns/import"}}
+		for _, r := range adminRoutes {
+			obDetail(t, c.tenant, r[0], r[1], map[string]any{}, 403, "forbidden", "Solo los administradores pueden gestionar las cuentas de la comunidad")
+			obDetail(t, c.owner, r[0], r[1], map[string]any{}, 403, "forbidden", "Solo los administradores pueden gestionar las cuentas de la comunidad")
+		}
+		for _, path := range []string{"/api/v1/money/remittances/" + remID, "/api/v1/money/remittances/" + remID + "/xml",
+			"/api/v1/money/mandates/" + mandate + "/pdf"} {
+			c.outsider.must(t, "GET", path, nil, 404)
+		}
+		c.outsider.must(t, "POST", "/api/v1/money/mandates/"+mandate+"/revoke", nil, 404)
+		c.outsider.must(t, "POST", "/api/v1/money/receipts/"+receipt["id"].(string)+"/return", map[string]any{}, 404)
+		if got := items(c.outsider.must(t, "GET", "/api/v1/money/remittances", nil, 200)); len(got) != 0 {
+			t.Errorf("outsider lists %d remittances", len(got))
+		}
+		for _, r := range append(adminRoutes, [3]string{"GET", "/api/v1/money/my-mandates"}, [3]string{"GET", "/api/v1/money/mandates/" + mandate + "/pdf"}) {
+			c.anon.must(t, r[0], r[1], map[string]any{}, 401)
+			c.loner.must(t, r[0], r[1], map[string]any{}, 403)
+		}
+		// The owner revokes: the mandate ends.
+		if m := c.owner.must(t, "POST", "/api/v1/money/mandates/"+mandate+"/revoke", nil, 200); m["status"] != "revoked" {
+			t.Errorf("revoked %v", m)
+		}
+	})
+}
