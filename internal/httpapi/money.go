@@ -220,7 +220,7 @@ type Receipt struct {
 	Method      string        `json:"method" enum:"direct_debit,transfer,cash"`
 	Status      string        `json:"status" enum:"pending,partial,paid"`
 	Lines       []ReceiptLine `json:"lines"`
-	Debit       *ReceiptDebit `json:"debit" doc:"Its direct debit (money_sepa.go); null: never in a remittance"`
+	Debit       *ReceiptDebit `json:"debit,omitempty" doc:"Its direct debit (money_sepa.go); absent: never in a remittance"`
 }
 
 // ReceiptLine is a concept of a receipt.

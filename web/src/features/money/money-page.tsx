@@ -37,6 +37,9 @@ import {
   type Receipt,
   type ShareMethod,
 } from './api/money'
+import { receiptStateText } from './api/sepa'
+import { RemittancesPanel } from './remittances-panel'
+import { SepaSettingsCard } from './sepa-settings-card'
 
 function useFailed() {
   const { t } = useTranslation()
@@ -75,6 +78,8 @@ export function MoneyPage() {
       <BudgetCard year={year} />
       <CuotasCard year={year} />
       <ReceiptsCard year={year} />
+      <SepaSettingsCard />
+      <RemittancesPanel />
     </ListPage>
   )
 }
@@ -483,7 +488,7 @@ function ReceiptsCard({ year }: { year: number }) {
                   {r.code} · {r.unitLabel}
                 </span>
                 <span className="block text-xs text-muted-foreground">
-                  {euros(r.amountCents)} · {t(`money.receipts.status.${r.status}`)}
+                  {euros(r.amountCents)} · {receiptStateText(t, r)}
                 </span>
               </span>
               {r.status !== 'paid' && (

@@ -4,6 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useTranslation } from '@/lib/i18n'
 import { euros, statementCsvUrl, useMyMoney, useStatement, type Periodicity, type UnitCuota } from './api/money'
+import { receiptStateText } from './api/sepa'
+import { MandateCard } from './mandate-card'
 
 /** /my-fees, 'Mis cuotas': what each unit I own pays and why, my receipts and my statement. */
 export function MyFeesPage() {
@@ -39,7 +41,7 @@ export function MyFeesPage() {
                     <span>{euros(r.amountCents)}</span>
                   </span>
                   <span className="text-xs text-muted-foreground">
-                    {t('money.mine.due', { date: r.dueDate })} · {t(`money.receipts.status.${r.status}`)}
+                    {t('money.mine.due', { date: r.dueDate })} · {receiptStateText(t, r)}
                   </span>
                   <ul className="text-xs">
                     {(r.lines ?? []).map((l, i) => (
@@ -56,6 +58,7 @@ export function MyFeesPage() {
         </Card>
       )}
       {cuotas.length > 0 && <StatementCard units={cuotas.map((c) => c.unit)} />}
+      <MandateCard />
     </ListPage>
   )
 }

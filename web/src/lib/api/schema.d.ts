@@ -5027,8 +5027,8 @@ export interface components {
             amountCents: number;
             /** @description Year/number */
             code: string;
-            /** @description Its direct debit (money_sepa.go); null: never in a remittance */
-            debit: components["schemas"]["ReceiptDebit"];
+            /** @description Its direct debit (money_sepa.go); absent: never in a remittance */
+            debit?: components["schemas"]["ReceiptDebit"];
             dueDate: string;
             id: string;
             lines: components["schemas"]["ReceiptLine"][] | null;

@@ -110,7 +110,7 @@ export function useStatement(unitId: string | undefined) {
 }
 
 /** A mutation that refreshes every money screen when it succeeds. */
-function useMoneyMutation<V, R>(fn: (vars: V) => Promise<R>) {
+export function useMoneyMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }) })
 }
