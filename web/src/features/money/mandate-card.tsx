@@ -136,7 +136,7 @@ function SignForm({ unit, onDone }: { unit: MoneyUnit; onDone: () => void }) {
         <input id={`${id}-accept`} type="checkbox" className="size-5" checked={accepted} onChange={(e) => { setAccepted(e.target.checked); }} />
         <label htmlFor={`${id}-accept`}>{t('sepa.mandate.accept')}</label>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!accepted || sign.isPending}>
           {t('sepa.mandate.sign')}
         </Button>

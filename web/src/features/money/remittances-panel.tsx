@@ -55,8 +55,8 @@ export function RemittancesPanel() {
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <p className="text-muted-foreground">{t('sepa.settings.activeMandates', { count: active })}</p>
-        <div className="flex items-end gap-2">
-          <div className="flex flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
             <Label htmlFor="remittance-date">{t('sepa.remittances.collectionDate')}</Label>
             <Input id="remittance-date" type="date" value={collectionDate} onChange={(e) => { setDate(e.target.value); }} />
           </div>
@@ -182,7 +182,7 @@ function ReturnForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void 
       />
       <Label htmlFor="return-charge">{t('sepa.remittances.charge')}</Label>
       <Input id="return-charge" inputMode="decimal" value={charge} onChange={(e) => { setCharge(e.target.value); }} />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={record.isPending}>
           {t('sepa.remittances.record')}
         </Button>

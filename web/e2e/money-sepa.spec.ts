@@ -1,0 +1,143 @@
+// SEPA direct debits (issue #36) at the phone viewport: the admin sets up the creditor, the owner signs a
+// mandate in 'Mis cuotas', the admin builds and downloads the remittance and marks the receipt returned
+// with the bank's charge, and the owner sees the debt and the charge in their statement.
+import { readFile } from 'node:fs/promises'
+import type { BrowserContext, Page } from '@playwright/test'
+import { communityCode, newUser, signUpConfirmed } from './support/accounts'
+import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures'
+import { startAppServer } from './support/engine'
+import { type ServerHandle } from './support/server'
+
+test.describe.configure({ mode: 'serial' })
+
+let server: ServerHandle
+let admin: BrowserContext
+let owner: BrowserContext
+let adminPage: Page
+let ownerPage: Page
+
+/** A day as the date inputs take it, n days from today. */
+function inDays(n: number): string {
+  const d = new Date()
+  d.setDate(d.getDate() + n)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000)
+  server = await startAppServer('money-sepa')
+  admin = await phoneContext(browser, server.url)
+  owner = await phoneContext(browser, server.url)
+  await signUpConfirmed(admin, newUser('Pilar Presidenta'), {
+    create: { name: 'Comunidad Peñalver 7', address: 'Calle Peñalver 7', city: 'Madrid', postalCode: '28006' },
+  })
+  const ids: Record<string, string> = {}
+  for (const name of ['1º A', '2º A']) {
+    const res = await admin.request.post('/api/v1/community/units', { data: { name, kind: 'vivienda', coefficient: '50' } })
+    expect(res.status(), await res.text()).toBe(201)
+    for (const unit of ((await res.json()) as { units: { id: string; name: string }[] }).units) ids[unit.name] = unit.id
+  }
+  await signUpConfirmed(owner, newUser('José Muñoz'), { join: await communityCode(admin) })
+  const chose = await owner.request.post('/api/v1/onboarding/choose-unit', { data: { unitId: ids['1º A'], owner: true } })
+  expect(chose.status(), await chose.text()).toBe(200)
+  const claims = (await (await admin.request.get('/api/v1/community/owner-claims?status=pending')).json()) as { claims: { id: string }[] }
+  for (const claim of claims.claims) {
+    const review = await admin.request.post(`/api/v1/community/owner-claims/${claim.id}/review`, { data: { decision: 'approved' } })
+    expect(review.status(), await review.text()).toBe(200)
+  }
+  // The budget and the first quarter's receipts (money.spec.ts does them on screen): 2.000,00 € of
+  // cleaning and the 10 % reserve, so 1º A pays 275,00 € a quarter.
+  const year = new Date().getFullYear()
+  const budget = (await (await admin.request.post('/api/v1/money/budgets', { data: { year } })).json()) as { id: string }
+  const saved = await admin.request.put(`/api/v1/money/budgets/${budget.id}`, {
+    data: { lines: [{ concept: 'Limpieza', groupId: 'general', amountCents: 200000 }] },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const approved = await admin.request.post(`/api/v1/money/budgets/${budget.id}/approve`, { data: { juntaDate: `${year}-01-10` } })
+  expect(approved.status(), await approved.text()).toBe(200)
+  const issued = await admin.request.post('/api/v1/money/receipts/generate', { data: { year, period: 1 } })
+  expect(issued.status(), await issued.text()).toBe(201)
+  adminPage = await admin.newPage()
+  ownerPage = await owner.newPage()
+})
+
+test.afterAll(async () => {
+  await admin?.close()
+  await owner?.close()
+  await server?.stop()
+})
+
+test('the owner signs a mandate, the admin remits and records a return, the owner sees the debt and the charge', async () => {
+  test.setTimeout(180_000)
+  // The admin sets up the community as a SEPA creditor.
+  await adminPage.goto('/menu')
+  await adminPage.getByRole('link', { name: /Cuentas/ }).click()
+  const settings = adminPage.getByRole('form', { name: 'Domiciliaciones SEPA' })
+  await settings.getByLabel('Identificador de acreedor').fill('ES77 000 B85626240')
+  await settings.getByLabel('IBAN de la cuenta de la comunidad').fill('ES91 2100 0418 4502 0005 1332')
+  const savedSettings = adminPage.waitForResponse((r) => r.url().endsWith('/api/v1/money/sepa-settings') && r.request().method() === 'PUT')
+  await settings.getByRole('button', { name: 'Guardar ajustes SEPA' }).click()
+  expect((await savedSettings).status()).toBe(200)
+  await expect(settings.getByLabel('Identificador de acreedor')).toHaveValue('ES77000B85626240')
+
+  // The owner signs the mandate for 1º A in 'Mis cuotas'.
+  await ownerPage.goto('/menu')
+  await ownerPage.getByRole('link', { name: /Mis cuotas/ }).click()
+  await expect(ownerPage.getByText('Aún no pagas por domiciliación.', { exact: false })).toBeVisible()
+  await ownerPage.getByRole('button', { name: 'Firmar la orden de domiciliación' }).click()
+  const form = ownerPage.getByRole('form', { name: 'Orden de domiciliación de 1º A' })
+  await expect(form.getByLabel('Titular de la cuenta')).toHaveValue('José Muñoz')
+  await form.getByLabel('IBAN').fill('ES79 2100 0813 6101 2345 6780')
+  await form.getByLabel('He leído la orden y la firmo').check()
+  await form.getByRole('button', { name: 'Firmar la orden de domiciliación' }).click()
+  await expect(ownerPage.getByText('El IBAN no es válido: revisa que esté completo y sus dígitos de control')).toBeVisible()
+  await form.getByLabel('IBAN').fill('ES79 2100 0813 6101 2345 6789')
+  await form.getByRole('button', { name: 'Firmar la orden de domiciliación' }).click()
+  await expect(ownerPage.getByText(/^VEC-000001 · ES79 \*\*\*\* 6789 · firmada el /)).toBeVisible()
+  await expect(ownerPage.getByText('Activa', { exact: true })).toBeVisible()
+  const [pdf] = await Promise.all([ownerPage.waitForEvent('download'), ownerPage.getByRole('link', { name: 'Descargar la orden (PDF)' }).click()])
+  expect(pdf.suggestedFilename()).toBe('orden-domiciliacion-VEC-000001.pdf')
+  await expectNoHorizontalScroll(ownerPage)
+
+  // The admin builds the remittance, downloads the file for the bank and marks the receipt returned.
+  await adminPage.reload()
+  const collect = inDays(15)
+  await adminPage.getByLabel('Fecha de cobro').fill(inDays(3))
+  await adminPage.getByRole('button', { name: 'Preparar remesa' }).click()
+  await expect(adminPage.getByText(/La fecha de cobro está dentro del plazo de preaviso de 14 días/)).toBeVisible()
+  await adminPage.getByLabel('Fecha de cobro').fill(collect)
+  await adminPage.getByRole('button', { name: 'Preparar remesa' }).click()
+  const remittance = adminPage.getByRole('list', { name: 'Remesas preparadas' }).getByRole('listitem', { name: `Remesa 1 · cargo el ${collect}` })
+  await expect(remittance.getByText('1 recibos · 275,00 €', { exact: false })).toBeVisible()
+  const [xml] = await Promise.all([
+    adminPage.waitForEvent('download'),
+    remittance.getByRole('link', { name: 'Descargar el fichero para el banco' }).click(),
+  ])
+  expect(xml.suggestedFilename()).toBe(`remesa-0001-${collect}.xml`)
+  const file = await readFile(await xml.path(), 'utf8')
+  expect(file).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.02')
+  expect(file).toContain('<MndtId>VEC-000001</MndtId>')
+  expect(file).toContain('<Nm>Jose Munoz</Nm>')
+  expect(file).toContain('<CtrlSum>275.00</CtrlSum>')
+
+  const item = remittance.getByRole('list', { name: 'Recibos de la remesa 1' }).getByRole('listitem', { name: /1º A/ })
+  await expect(item.getByText(/^FRST · Remesado: cargo el /)).toBeVisible()
+  await item.getByRole('button', { name: 'Marcar devuelto' }).click()
+  const back = adminPage.getByRole('form', { name: /Devolución del recibo/ })
+  await back.getByLabel('Motivo').selectOption('MS02')
+  await back.getByLabel('Gastos del banco').fill('3,50')
+  await back.getByRole('button', { name: 'Anotar devolución' }).click()
+  await expect(item.getByText(/Devuelto el .* · Pendiente · MS02/)).toBeVisible()
+  await expectNoHorizontalScroll(adminPage)
+
+  // The owner owes the receipt again, with the bank's charge, and pays it by transfer from now on.
+  await ownerPage.reload()
+  const statement = ownerPage.getByRole('list', { name: 'Mi extracto' })
+  await expect(statement.getByText(/^Devolución del recibo \d{4}\/000001 \(MS02\)$/)).toBeVisible()
+  await expect(statement.getByText(/^Gastos de la devolución del recibo/)).toBeVisible()
+  await expect(statement.getByText('3,50 €')).toBeVisible()
+  await expect(ownerPage.getByText('Saldo pendiente: 278,50 €')).toBeVisible()
+  const receipt = ownerPage.getByRole('list', { name: 'Mis recibos' }).getByRole('listitem', { name: /1º A/ })
+  await expect(receipt.getByText(/Devuelto el /)).toBeVisible()
+  await expectNoHorizontalScroll(ownerPage)
+})
