@@ -7,8 +7,9 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// The first pieces of SEPA direct debits (issue #36, part 3): the parsers of an IBAN and a creditor
-// identifier, and the transliteration to the SEPA Latin character set. Not wired to any screen yet.
+// The pieces of SEPA direct debits (issue #36) that take no database: the parsers of an IBAN and a
+// creditor identifier, and the transliteration to the SEPA Latin character set. mandates.go and
+// remittances.go wire them to the community's settings, mandates and remittances.
 
 // mod97 is the ISO 7064 MOD 97-10 remainder of s, letters counting as 10 (A) … 35 (Z); false when s holds
 // anything but digits and ASCII capitals.

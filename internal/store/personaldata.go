@@ -58,6 +58,8 @@ var personalData = []struct{ name, query string }{
 		FROM tasks WHERE created_by = ? ORDER BY created_at`},
 	{"wall_posts", `SELECT id, community_id, kind, body, image_url, event_id, created_at, edited_at, deleted_at FROM wall_posts WHERE author_id = ? ORDER BY created_at`},
 	{"wall_comments", `SELECT id, post_id, body, created_at FROM wall_comments WHERE author_id = ? ORDER BY created_at`},
+	{"direct_debit_mandates", `SELECT id, community_id, unit_id, reference, debtor_name, iban, bic, signed_on, status, created_at
+		FROM money_mandates WHERE signed_by = ? ORDER BY created_at`},
 	{"wall_likes", `SELECT post_id, created_at FROM wall_likes WHERE user_id = ?`},
 }
 

@@ -60,7 +60,7 @@ CREATE TABLE money_remittances (
 CREATE TABLE money_remittance_receipts (
     receipt_id          TEXT PRIMARY KEY REFERENCES money_receipts (id) ON DELETE CASCADE,
     remittance_id       TEXT NOT NULL REFERENCES money_remittances (id) ON DELETE CASCADE,
-    mandate_id          TEXT NOT NULL REFERENCES money_mandates (id),
+    mandate_id          TEXT NOT NULL, -- no foreign key: the record outlives a removed unit's mandate
     sequence_type       TEXT NOT NULL CHECK (sequence_type IN ('FRST', 'RCUR')),
     collected_cents     BIGINT NOT NULL CHECK (collected_cents > 0),
     collection_date     TEXT NOT NULL,
