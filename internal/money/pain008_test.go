@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -122,5 +123,21 @@ func TestPain008ReadsBack(t *testing.T) {
 	}
 	if !strings.Contains(string(b), "<Othr><Id>NOTPROVIDED</Id></Othr>") && !strings.Contains(string(b), "<Id>NOTPROVIDED</Id>") {
 		t.Error("a debtor without a BIC is not NOTPROVIDED")
+	}
+}
+
+// BenchmarkPain008 writes the file of 500 debits (issue #36 asks for under 200 ms).
+func BenchmarkPain008(b *testing.B) {
+	r := sampleRemittance()
+	one := r.Debits[0]
+	r.Debits = make([]Debit, 500)
+	for i := range r.Debits {
+		r.Debits[i] = one
+		r.Debits[i].EndToEndID = "2027/" + strconv.Itoa(100000+i)
+	}
+	for b.Loop() {
+		if _, err := WritePain008(r); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

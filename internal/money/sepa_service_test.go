@@ -410,3 +410,42 @@ func runXmllint(t *testing.T, file []byte) {
 		t.Fatalf("xmllint: %v\n%s\n%s", err, out, file)
 	}
 }
+
+// TestConcurrentRemittancesCollectOnce: two admins build a remittance at the same moment; one collects
+// the receipt, the other finds nothing left to collect, and the receipt is in one remittance only.
+func TestConcurrentRemittancesCollectOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		f.settings(t, nil)
+		if _, err := f.svc.SignMandate(ctx, f.owner, f.flat, MandateInput{DebtorName: "Óscar", IBAN: validIBAN}); err != nil {
+			t.Fatal(err)
+		}
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = f.svc.BuildRemittance(ctx, f.admin, RemittanceInput{CollectionDate: "2026-03-20"})
+			}()
+		}
+		wg.Wait()
+		won := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				won++
+			case domain.ErrorCode(err) != domain.CodeConflict:
+				t.Errorf("unexpected %v", err)
+			}
+		}
+		rs, err := f.svc.Remittances(ctx, f.admin)
+		if won != 1 || err != nil || len(rs) != 1 || rs[0].Debits != 1 {
+			t.Fatalf("%d won, remittances %+v, %v", won, rs, err)
+		}
+		if b := f.balance(t, f.flat); b != 0 {
+			t.Errorf("balance %d: the receipt was paid twice", b)
+		}
+	})
+}
