@@ -234,6 +234,11 @@ func (s *Service) ReturnDebit(ctx context.Context, a *domain.Actor, receiptID st
 // on), its unit's ledger gets the return and, by the community's setting, the bank's charge, and the
 // mandate is paused once it has had the community's number of returns.
 func (s *Service) returnDebit(ctx context.Context, a *domain.Actor, receiptID string, in ReturnInput, at time.Time) (*domain.Receipt, error) {
+	// The settings first, as a remittance takes them, then the receipt.
+	st, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
+	if err != nil {
+		return nil, err
+	}
 	r, err := s.store.ReceiptForUpdate(ctx, a.CommunityID, receiptID)
 	if err != nil {
 		return nil, err
@@ -247,10 +252,6 @@ func (s *Service) returnDebit(ctx context.Context, a *domain.Actor, receiptID st
 		return nil, domain.Errorf(domain.CodeConflict, "El recibo %s no se ha cobrado por domiciliación: no se puede devolver", r.Code())
 	case d.ReturnedOn != nil:
 		return nil, domain.Errorf(domain.CodeConflict, "El recibo %s ya está devuelto", r.Code())
-	}
-	st, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
-	if err != nil {
-		return nil, err
 	}
 	before := map[string]any{"paidCents": r.Paid, "status": r.Status, "method": r.Method}
 	today := s.today()

@@ -180,9 +180,13 @@ func (db *DB) SwitchOpenReceipts(ctx context.Context, communityID, unitID string
 
 // CollectableReceipts lists communityID's receipts that a remittance may collect, locked (InTx): due on or
 // before dueUpTo, paid by direct debit, still owing, never in a remittance, of a unit with an active
-// mandate; by unit, then number.
+// mandate; by unit, then number. It locks the active mandates first, in the order a revocation takes
+// them (its mandate, then the unit's receipts), so the two never wait for each other in a circle.
 func (db *DB) CollectableReceipts(ctx context.Context, communityID, dueUpTo string) ([]domain.Receipt, error) {
 	c := db.writerIn(ctx)
+	if _, err := c.exec(ctx, "UPDATE money_mandates SET updated_at = updated_at WHERE community_id = ? AND status = 'active'", communityID); err != nil {
+		return nil, err
+	}
 	where := ` WHERE community_id = ? AND method = 'direct_debit' AND paid_cents < amount_cents AND due_date <= ?
 		AND NOT EXISTS (SELECT 1 FROM money_remittance_receipts r WHERE r.receipt_id = money_receipts.id)
 		AND unit_id IN (SELECT m.unit_id FROM money_mandates m WHERE m.community_id = ? AND m.status = 'active')`
