@@ -197,12 +197,13 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 		}
 		return s.store.SaveRole(ctx, a.CommunityID, targetID, r, s.now())
 	})
-	if err == nil {
-		s.revoked(targetID)
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditRoleChanged, TargetKind: "member", TargetID: targetID,
-			TargetLabel: m.FullName, Before: map[string]any{"role": m.PreviousRole}, After: map[string]any{"role": m.Role}})
+	if err != nil {
+		return nil, err
 	}
-	return m, err
+	s.revoked(targetID)
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditRoleChanged, TargetKind: "member", TargetID: targetID,
+		TargetLabel: m.FullName, Before: map[string]any{"role": m.PreviousRole}, After: map[string]any{"role": m.Role}})
+	return m, nil
 }
 
 // Community is a's community.

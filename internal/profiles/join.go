@@ -227,12 +227,13 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 			return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
 		})
 	})
-	if err == nil {
-		s.mailWake()
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
-			TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
+	if err != nil {
+		return nil, err
 	}
-	return r, err
+	s.mailWake()
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
+		TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
+	return r, nil
 }
 
 var (
