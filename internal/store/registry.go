@@ -30,21 +30,18 @@ func (db *DB) UnitRegistry(ctx context.Context, communityID string) ([]domain.Re
 }
 
 // UnitRegistryForUpdate reads every unit of a community inside the transaction of ctx (InTx), holding
-// the community's lock until it ends, so that two edits never check the uniqueness of a name at once.
-// A community that does not exist (communities are never deleted) has no units.
-func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error) {
+// the community's lock until it ends, so that two edits never check the uniqueness of a name at once;
+// false when there is no such community.
+func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	found, err := lockCommunity(ctx, tx, communityID)
-	if err != nil {
-		return nil, err
+	if found, err := lockCommunity(ctx, tx, communityID); err != nil || !found {
+		return nil, false, err
 	}
-	if !found {
-		return []domain.Unit{}, nil
-	}
-	return listOrEmpty(queryAll(ctx, tx, unitRow, "SELECT "+unitColumns+" FROM units u WHERE u.community_id = ?", communityID))
+	units, err := listOrEmpty(queryAll(ctx, tx, unitRow, "SELECT "+unitColumns+" FROM units u WHERE u.community_id = ?", communityID))
+	return units, err == nil, err
 }
 
 // SaveUnit writes u, read with UnitRegistryForUpdate or new (then it is inserted), inside the same
