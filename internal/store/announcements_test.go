@@ -249,17 +249,10 @@ func TestAnnouncementTargeting(t *testing.T) {
 		c, m := storetest.CommunityIDs(t, db, "Admin", "Olga", "Pablo", "Teo", "Nadie")
 		admin, owner1, owner2, tenant, nobody := m[0], m[1], m[2], m[3], m[4]
 		p1, p2 := "Portal 1", "Portal 2"
-		u1, err := db.SaveMyUnit(ctx, owner1, c, "1A", nil, &p1, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.SaveMyUnit(ctx, owner2, c, "2B", nil, &p2, true); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ChooseUnit(ctx, tenant, domain.UnitChoice{UnitID: u1.ID}, domain.StepVerify); err != nil {
-			t.Fatal(err)
-		}
 		now := time.Now()
+		u1 := ownHome(t, db, owner1, c, "1A", &p1, now)
+		ownHome(t, db, owner2, c, "2B", &p2, now)
+		liveIn(t, db, tenant, u1.ID, now)
 		owners := annNew(t, db, c, admin, "Solo propietarios", now.Add(-time.Minute), func(an *domain.Announcement) { an.Audience.Kind = domain.AudienceOwners })
 		portal := annNew(t, db, c, admin, "Portal 1", now, func(an *domain.Announcement) { an.Audience = domain.Audience{Kind: domain.AudienceBuilding, Value: p1} })
 		sees := func(user string, isAdmin bool) []string {

@@ -21,7 +21,7 @@ const maxErrorLen = 1000
 // EnqueueMail queues m on its own. Code that changes data and sends mail because of it enqueues inside
 // its transaction instead (enqueueMail), so both happen or neither does.
 func (db *DB) EnqueueMail(ctx context.Context, m domain.Mail) error {
-	return enqueueMail(ctx, db.writer(), m)
+	return enqueueMail(ctx, db.writerIn(ctx), m)
 }
 
 // enqueueMail queues m, due at once. Call it inside the transaction of the change that causes the email,

@@ -327,7 +327,7 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, remo
 	}
 	res := &ImportResult{}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}

@@ -17,7 +17,7 @@ import (
 type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error)
-	UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error)
+	UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error)
 	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
 	UnitResidents(ctx context.Context, unitID string) (int, error)
 	DeleteUnit(ctx context.Context, communityID, id string) error
@@ -53,8 +53,18 @@ func New(store Store, o Options) *Service {
 }
 
 var (
-	errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+	errUnitNotFound      = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
 )
+
+// registryForUpdate reads every unit of the community, locked in the transaction of ctx.
+func (s *Service) registryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error) {
+	units, found, err := s.store.UnitRegistryForUpdate(ctx, communityID)
+	if err == nil && !found {
+		return nil, errCommunityNotFound
+	}
+	return units, err
+}
 
 // Registry is a community's units and the sum of their coeficientes.
 type Registry struct {
@@ -167,7 +177,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 		return nil, err
 	}
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -190,7 +200,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Unit, error) {
 	var out *domain.Unit
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -220,7 +230,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 // Remove deletes a unit nobody lives in.
 func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error {
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -255,7 +265,7 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 	}
 	var out *domain.Unit
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
