@@ -47,7 +47,6 @@ var shapeExempt = map[string]int{
 	"unitmembers.go":   8,
 	"units.go":         7,
 	"verification.go":  7,
-	"voting.go":        3,
 	"wall.go":          5,
 }
 
