@@ -884,3 +884,38 @@ func TestAReceiptDoesNotAuthoriseAChangeOfVote(t *testing.T) {
 		}
 	})
 }
+
+// A junta vote past its closing time reads as closed, with its provisional result and the absent owners'
+// 30 days from the closing time, before the job records the close; the job then records the same period
+// and emails it.
+func TestAJuntaVoteClosedByItsTimeReadsTheSameBeforeAndAfterTheJob(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.junta(t, voting.Input{})
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.vote(t, f.ana, p, "A favor", nil)
+		f.vote(t, f.ben, p, "A favor", nil)
+		f.advance(48 * time.Hour)
+		before := f.get(t, f.carla, p)
+		want := p.ClosesAt.Add(domain.ObjectionPeriod)
+		if before.Poll.Status != domain.PollClosed || before.Result.Final || before.Result.ObjectionUntil == nil ||
+			!before.Result.ObjectionUntil.Equal(want) || !before.CanObject || len(before.Result.Options[0].Receipts) != 2 {
+			t.Fatalf("before the job: %v %+v", before.Poll.Status, before.Result)
+		}
+		if slices.Contains(mails(t, db), "carla:Acuerdo de la junta: Cambio del ascensor") {
+			t.Fatal("a read sent the close's emails")
+		}
+		f.settle(t)
+		after := f.get(t, f.carla, p)
+		if after.Poll.ClosedAt == nil || !after.Poll.ClosedAt.Equal(p.ClosesAt) || !after.Result.ObjectionUntil.Equal(want) ||
+			after.Result.Decision.Reason != before.Result.Decision.Reason || !after.CanObject {
+			t.Fatalf("after the job: %+v %+v", after.Poll, after.Result)
+		}
+		if !slices.Contains(mails(t, db), "carla:Acuerdo de la junta: Cambio del ascensor") {
+			t.Fatalf("mails: %v", mails(t, db))
+		}
+	})
+}
