@@ -143,9 +143,9 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Changed: changed})
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
-	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
 		Audit: record, Log: o.Log})
+	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: a.voting})
 	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
 		Audit: record})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
@@ -257,8 +257,8 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	return ps
 }
 
-// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge and the
-// polls' clock (each one instance at a time), the reservation reminders (each sent once, whichever
+// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge with the
+// polls' steps every minute (each one instance at a time), the reservation reminders (each sent once, whichever
 // instance sends it) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
 // email under way leave, and returns once all of it has stopped.
 func (a *App) Background() (stop func()) {
@@ -271,8 +271,7 @@ func (a *App) Background() (stop func()) {
 	}
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.push.Run(ctx) })
-	wg.Go(func() { a.purge.Run(ctx) })
-	wg.Go(func() { a.voting.Run(ctx) }) // polls open, close and end their objection period on time
+	wg.Go(func() { a.purge.Run(ctx) }) // and the polls' steps: they open, close and end their objection period on time
 	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })
 	wg.Go(func() { a.Messaging.PurgeAttachments(ctx) }) // chat uploads never sent
 	wg.Go(func() {

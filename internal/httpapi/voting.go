@@ -116,7 +116,7 @@ func optional[T ~string](v T) *string {
 func pollOf(a *domain.Actor, v *voting.View) Poll {
 	p, r := v.Poll, v.Result
 	out := Poll{ID: p.ID, Kind: string(p.Kind), Title: p.Title, Description: p.Description, Status: string(p.Status), OpensAt: p.OpensAt,
-		ClosesAt: p.ClosesAt, OpenedAt: p.OpenedAt, ClosedAt: p.ClosedAt, Quorum: p.Quorum, Secret: p.Secret, AllowChange: p.AllowChange,
+		ClosesAt: p.ClosesAt, OpenedAt: p.OpenedAt, ClosedAt: p.ClosedTime(), Quorum: p.Quorum, Secret: p.Secret, AllowChange: p.AllowChange,
 		Majority: optional(p.Majority), Convocatoria: optional(p.Convocatoria), JuntaDate: p.JuntaDate, AbsentFavour: p.AbsentFavour,
 		ShowCounts: v.ShowCounts, TotalVotes: r.TotalVotes, Participation: r.Participation, CanVote: v.CanVote, IsElector: v.IsElector,
 		MyWeight: v.MyWeight.String(), Deprived: v.Deprived, Represented: []PollRepresented{}, Options: []PollOption{},

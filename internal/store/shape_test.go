@@ -44,7 +44,6 @@ var shapeExempt = map[string]int{
 	"tasks.go":         4,
 	"units.go":         1,
 	"verification.go":  7,
-	"voting.go":        3,
 	"wall.go":          5,
 }
 
