@@ -42,7 +42,6 @@ var shapeExempt = map[string]int{
 	"reservations.go":  6,
 	"sessions.go":      1,
 	"tasks.go":         4,
-	"units.go":         1,
 	"verification.go":  7,
 	"wall.go":          5,
 }

@@ -39,10 +39,6 @@ func (db *DB) CommunityUnits(ctx context.Context, communityID string) ([]domain.
 		ORDER BY COALESCE(u.building, ''), COALESCE(u.floor, ''), u.unit_number, u.id`, communityID))
 }
 
-// errUnitNotFound is what SetUnitDeprived (voting.go) still reports for a unit of another community;
-// it goes when that method reports the fact and its service words it.
-var errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
-
 // UnitOfCommunity reads a unit of the community, nil when it has no such unit.
 func (db *DB) UnitOfCommunity(ctx context.Context, communityID, id string) (*domain.Unit, error) {
 	return oneUnit(ctx, db.readerIn(ctx), "u.id = ? AND u.community_id = ?", id, communityID)
