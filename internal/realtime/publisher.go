@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -33,14 +34,20 @@ type Publisher struct {
 	handler   atomic.Pointer[func(domain.Notice)]
 	queue     *Serial[domain.Notice]
 	listening atomic.Bool
+
+	mu      sync.Mutex
+	markers map[string]chan struct{} // Flush's markers on their way back through the listener
 }
+
+// noticeMarker is the kind of Flush's marker: the listener takes it back, never hands it over.
+const noticeMarker = "realtime.marker"
 
 // NewPublisher returns a publisher whose handler fans notices out on broker.
 func NewPublisher(broker *Broker, t Transport, log *slog.Logger) *Publisher {
 	if log == nil {
 		log = slog.Default()
 	}
-	p := &Publisher{broker: broker, transport: t, log: log}
+	p := &Publisher{broker: broker, transport: t, log: log, markers: map[string]chan struct{}{}}
 	p.queue = NewSerial(func(n domain.Notice) {
 		if h := p.handler.Load(); h != nil {
 			(*h)(n)
@@ -114,11 +121,47 @@ func (p *Publisher) Run(ctx context.Context) error {
 			p.log.Warn("realtime: listener reconnected; streams will resync")
 			p.broker.DropAll()
 		}
-	}, p.queue.Push)
+	}, p.heard)
+}
+
+// heard queues a notice of any instance, but for Flush's markers: one of this instance's is back.
+func (p *Publisher) heard(n domain.Notice) {
+	if n.Kind != noticeMarker {
+		p.queue.Push(n)
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if back, ok := p.markers[n.ID]; ok {
+		delete(p.markers, n.ID)
+		close(back)
+	}
 }
 
 // Listening reports whether notices come from the database (the PostgreSQL listener is in place).
 func (p *Publisher) Listening() bool { return p.listening.Load() }
 
-// Flush waits until every notice handed over so far has been handled (tests, shutdown).
-func (p *Publisher) Flush() { p.queue.Wait() }
+// Flush waits until every notice announced so far, on this instance, has been handled (tests). While the
+// listener is in place, notices reach it asynchronously but in commit order: once a marker announced now
+// comes back, every notice committed before it is queued.
+func (p *Publisher) Flush() {
+	if p.transport.Notify != nil && p.listening.Load() {
+		marker := domain.Notice{Kind: noticeMarker, ID: domain.NewID()}
+		back := make(chan struct{})
+		p.mu.Lock()
+		p.markers[marker.ID] = back
+		p.mu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if p.transport.Notify(ctx, marker) == nil {
+			select {
+			case <-back:
+			case <-ctx.Done():
+			}
+		}
+		cancel()
+		p.mu.Lock()
+		delete(p.markers, marker.ID)
+		p.mu.Unlock()
+	}
+	p.queue.Wait()
+}
