@@ -18,7 +18,7 @@ type Transport struct {
 	// and publishes in process.
 	Notify func(ctx context.Context, n domain.Notice) error
 	// Listen hears the notices of every instance until ctx ends; listening is called each time it is in
-	// place, with reconnected=true after a gap in which notices may have been lost. nil with Notify.
+	// place, with reconnected=true after a gap in which notices may have been lost. Set with Notify.
 	Listen func(ctx context.Context, listening func(reconnected bool), fn func(domain.Notice)) error
 	// AfterCommit runs fn once the transaction of ctx committed (at once outside a transaction).
 	AfterCommit func(ctx context.Context, fn func())
