@@ -76,7 +76,8 @@ type App struct {
 	Handler   http.Handler
 	DB        *store.DB
 	Messaging *messaging.Service
-	Metrics   *metrics.Metrics // served on VECINOS_METRICS_ADDR by Run
+	Realtime  *realtime.Publisher // every service announces its changes to the open streams here
+	Metrics   *metrics.Metrics    // served on VECINOS_METRICS_ADDR by Run
 
 	cfg     *config.Config
 	log     *slog.Logger
@@ -115,7 +116,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	if o.OAuth == nil {
 		o.OAuth = oauthProviders(cfg)
 	}
-	broker := realtime.NewBroker()
+	a.Realtime = realtimePublisher(a.DB, o.Log)
+	broker := a.Realtime.Broker()
 	a.Metrics = metrics.New(metrics.Sources{Streams: func() int { return broker.Stats().Subscribers },
 		Outbox: a.DB.OutboxBacklog, Pools: a.DB.PoolStats, Now: o.Now})
 	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now, a.Metrics); err != nil {
@@ -134,22 +136,22 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	limiter := rateLimiter(db, now)
 	auditLog := audit.New(db, now, o.Log)
 	record := domain.Auditor(auditLog.Record)
-	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now, Files: o.Files, Audit: record})
+	a.Messaging = messaging.New(db, messaging.Options{Realtime: a.Realtime, Log: o.Log, Now: now, Files: o.Files, Audit: record})
 	// Ended sessions and changed roles reach the user's open streams at once.
-	revoked := a.Messaging.Revoke
-	// Registry, claim and invitation changes reach the community's open screens (issue #21).
-	changed := a.Messaging.Changed
+	revoked := a.Realtime.Revoke
+	// What changed in a community reaches its open screens (issue #21).
+	changed := a.Realtime.Changed
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
 		Changed: changed})
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
-	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
+	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: a.voting})
-	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
+	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
-		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
+		Changed: changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Streams:   &a.streams,
 		Config:    cfg,
@@ -170,9 +172,9 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Voting:        a.voting,
 		Reservations:  a.booking,
 		Documents:     docs,
-		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
-		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
-		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: a.Messaging.Changed}),
+		Providers:     providers.New(db, providers.Options{Now: now, Changed: changed}),
+		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
+		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
 		Money:         money.New(db, money.Options{Now: now, Audit: record}),
 		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		Push:          pushes,
@@ -206,6 +208,17 @@ func openDB(ctx context.Context, cfg *config.Config, log *slog.Logger) (*store.D
 	schema, _ := db.SchemaVersion(ctx)
 	log.Info("database ready", "engine", db.Engine(), "migrations_applied", n, "schema_version", schema)
 	return db, nil
+}
+
+// realtimePublisher chooses how changes reach the streams of every instance, the one place that depends on
+// the engine (docs/adr/0038): PostgreSQL's NOTIFY, in the transaction that makes the change, heard by
+// every instance's listener; or, on SQLite's single instance, in process after the commit.
+func realtimePublisher(db *store.DB, log *slog.Logger) *realtime.Publisher {
+	t := realtime.Transport{AfterCommit: db.AfterCommit}
+	if db.NotifiesOnCommit() {
+		t.Notify, t.Listen = db.Notify, db.Listen
+	}
+	return realtime.NewPublisher(realtime.NewBroker(), t, log)
 }
 
 // rateLimiter counts attempts in the database on PostgreSQL, where several instances may share it, and
@@ -275,7 +288,7 @@ func (a *App) Background() (stop func()) {
 	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })
 	wg.Go(func() { a.Messaging.PurgeAttachments(ctx) }) // chat uploads never sent
 	wg.Go(func() {
-		if err := a.Messaging.Run(ctx); err != nil {
+		if err := a.Realtime.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)
 		}
 	})
@@ -289,7 +302,7 @@ func (a *App) Background() (stop func()) {
 // EndStreams ends every realtime stream and waits until their goroutines are gone (a write or a re-check
 // under way takes at most its deadline): nothing of theirs reads the database once it closes.
 func (a *App) EndStreams() {
-	a.Messaging.Broker().Close()
+	a.Realtime.Broker().Close()
 	a.streams.Wait()
 }
 
@@ -310,7 +323,7 @@ func (a *App) Run(ctx context.Context) error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
 	}
-	srv.RegisterOnShutdown(a.Messaging.Broker().Close) // realtime streams end at once; their clients reconnect elsewhere
+	srv.RegisterOnShutdown(a.Realtime.Broker().Close) // realtime streams end at once; their clients reconnect elsewhere
 	ln, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
 		return err

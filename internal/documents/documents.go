@@ -74,7 +74,7 @@ type Options struct {
 	Now       func() time.Time // the clock; nil = time.Now
 	PublicURL string           // links in the emails
 	MailWake  func()           // called after emails were queued; may be nil
-	// Changed tells the community's open streams that a document changed (messaging.Service.Changed);
+	// Changed tells the community's open streams that a document changed (realtime.Publisher.Changed);
 	// may be nil.
 	Changed  func(communityID, area, id string)
 	MaxBytes int64          // the size limit of a file; 0 = files.Archive's

@@ -32,6 +32,7 @@ func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
 	a := newApp(t, db, cfg, app.Options{OAuth: e.oauth})
 	msg := a.Messaging
+	e.realtime = a.Realtime
 	stop := a.Background()
 	e.srv = httptest.NewServer(a.Handler)
 	// Cleanups run last-in first-out: streams end (as on shutdown), then the server closes, then the
@@ -401,14 +402,14 @@ func TestASlowStreamIsDroppedWithoutBlockingTheSender(t *testing.T) {
 
 func TestAChangeReachesTheStreamsOfItsCommunityOnly(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e, msg := newRealtimeEnv(t, db)
+		e, _ := newRealtimeEnv(t, db)
 		n := newNeighbourhood(t, e)
 		ana, luis, pau := openStream(t, e.srv.URL, n.ana.cookie(), ""), openStream(t, e.srv.URL, n.luis.cookie(), ""), openStream(t, e.srv.URL, n.pau.cookie(), "")
 		for _, s := range []*sseStream{ana, luis, pau} {
 			s.next(t, "unread")
 		}
 		community := n.ana.must(t, "GET", "/api/v1/me", nil, 200)["communityId"].(string)
-		msg.Changed(community, "reservations", "r1")
+		e.realtime.Changed(community, "reservations", "r1")
 		for _, s := range []*sseStream{ana, luis} {
 			if ev := s.next(t, "change"); ev.Data["area"] != "reservations" || ev.Data["id"] != "r1" || ev.ID != "" {
 				t.Fatalf("change %+v", ev)

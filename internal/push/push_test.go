@@ -25,8 +25,10 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
+	"vecinos/internal/messaging"
 	"vecinos/internal/metrics"
 	"vecinos/internal/push"
+	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -158,16 +160,24 @@ func newMetrics(db *store.DB) *metrics.Metrics {
 	return metrics.New(metrics.Sources{Streams: func() int { return 0 }, Outbox: db.OutboxBacklog, Pools: db.PoolStats})
 }
 
-func sendDM(t *testing.T, db *store.DB, from, to *domain.Actor, text string) string {
+// chat is the messaging service that sends the direct messages whose pushes these tests check.
+func chat(db *store.DB) *messaging.Service {
+	return messaging.New(db, messaging.Options{Realtime: realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil)})
+}
+
+func startConversation(t *testing.T, db *store.DB, from, to *domain.Actor) string {
 	t.Helper()
-	ctx := context.Background()
-	conv, err := db.GetOrCreateConversation(ctx, from.CommunityID, from.UserID, to.UserID, time.Now())
+	conv, err := chat(db).StartConversation(context.Background(), from, to.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := domain.NewID()
-	if _, _, err := db.SendDirectMessage(ctx, &domain.DirectMessage{ID: id, ConversationID: conv, SenderID: &from.UserID,
-		RecipientID: &to.UserID, Content: text, CreatedAt: time.Now(), CommunityID: from.CommunityID, MessageExtras: domain.MessageExtras{SearchText: text}}); err != nil {
+	return conv
+}
+
+func sendDM(t *testing.T, db *store.DB, from, to *domain.Actor, text string) string {
+	t.Helper()
+	conv := startConversation(t, db, from, to)
+	if _, _, err := chat(db).SendDirect(context.Background(), from, conv, messaging.Outgoing{Content: text}); err != nil {
 		t.Fatal(err)
 	}
 	return conv
@@ -239,10 +249,7 @@ func TestMutedConversationsAndKindsTurnedOffSendNothing(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		conv, err := db.GetOrCreateConversation(ctx, ana.CommunityID, ana.UserID, luis.UserID, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
+		conv := startConversation(t, db, ana, luis)
 		until := time.Now().Add(time.Hour)
 		if err := db.SetChatMute(ctx, luis.UserID, conv, &until); err != nil {
 			t.Fatal(err)

@@ -43,7 +43,7 @@ type Store interface {
 	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
 }
 
-// Area is the name of this feature's live changes (messaging.Service.Changed): the web app's query keys
+// Area is the name of this feature's live changes (realtime.Publisher.Changed): the web app's query keys
 // are rooted at it.
 const Area = "reservations"
 
@@ -62,7 +62,7 @@ type Options struct {
 	Now       func() time.Time // nil: time.Now
 	PublicURL string           // base of the links in the emails
 	MailWake  func()           // wakes the mail worker after a commit that queued email; nil: none
-	// Changed is told, after the commit, what changed in a community (messaging.Service.Changed); nil: nothing.
+	// Changed is told, after the commit, what changed in a community (realtime.Publisher.Changed); nil: nothing.
 	Changed func(communityID, area, id string)
 	// Audit records an admin's management of facilities and decisions on reservations, in their
 	// transaction; nil records nothing.

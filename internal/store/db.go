@@ -181,7 +181,9 @@ type conn struct {
 	// The queries the transaction ran unprepared, to prepare once it has ended: preparing needs one of
 	// the pool's connections, and SQLite's writer pool has one, which the transaction holds.
 	unprepared *[]string
-	db         *DB
+	// What runs once the transaction committed (AfterCommit): nil on a pool.
+	committed *[]func()
+	db        *DB
 }
 
 // querier runs an unprepared query: in the transaction if there is one.
@@ -365,6 +367,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 		return fmt.Errorf("begin: %w", err)
 	}
 	var unprepared []string
+	var committed []func()
 	defer func() {
 		if p := recover(); p != nil {
 			tx.Rollback()
@@ -378,10 +381,16 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 			db.stmts.get(ctx, db.write, q)
 		}
 	}()
-	if err = fn(conn{pool: db.write, tx: tx, unprepared: &unprepared, db: db}); err != nil {
+	if err = fn(conn{pool: db.write, tx: tx, unprepared: &unprepared, committed: &committed, db: db}); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err = tx.Commit(); err != nil {
+		return err
+	}
+	for _, f := range committed {
+		f()
+	}
+	return nil
 }
 
 type txKey struct{}

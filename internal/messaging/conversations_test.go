@@ -1,4 +1,4 @@
-package store_test
+package messaging_test
 
 import (
 	"context"
@@ -9,22 +9,41 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/messaging"
+	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
 
-func dm(communityID, conversationID, from string, to *string, content, clientID string) *domain.DirectMessage {
-	m := &domain.DirectMessage{ID: domain.NewID(), ConversationID: conversationID, SenderID: &from, RecipientID: to, Content: content,
-		CreatedAt: time.Now().UTC().Truncate(time.Millisecond), CommunityID: communityID}
-	if clientID != "" {
-		m.ClientID = &clientID
-	}
-	return m
+// The rules of conversations and channels that hold across concurrent requests, on both engines: the
+// service runs each as one transaction of the store's row methods.
+
+// service is the messaging service on db, whose clock moves a millisecond at each reading (messages sent
+// one after another are in order).
+func service(db *store.DB) *messaging.Service {
+	var mu sync.Mutex
+	t := time.Now().UTC().Truncate(time.Millisecond)
+	return messaging.New(db, messaging.Options{
+		Realtime: realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil),
+		Now: func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			t = t.Add(time.Millisecond)
+			return t
+		}})
+}
+
+func actor(communityID, userID string) *domain.Actor {
+	return &domain.Actor{UserID: userID, CommunityID: communityID}
+}
+
+func dm(content, clientID string) messaging.Outgoing {
+	return messaging.Outgoing{Content: content, ClientID: clientID}
 }
 
 func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
+		ctx, svc := context.Background(), service(db)
 		c, ids := storetest.CommunityIDs(t, db, "ana", "luis", "eva")
 		other, outsiders := storetest.CommunityIDs(t, db, "pau")
 		_ = other
@@ -38,7 +57,7 @@ func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
 				if i%2 == 1 {
 					a, b = b, a // either side may start it
 				}
-				got[i], errs[i] = db.GetOrCreateConversation(ctx, c, a, b, time.Now())
+				got[i], errs[i] = svc.StartConversation(ctx, actor(c, a), b)
 			})
 		}
 		wg.Wait()
@@ -56,14 +75,14 @@ func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
 				t.Fatalf("conversations of %s: %+v, %v", u, cs, err)
 			}
 		}
-		if _, err := db.GetOrCreateConversation(ctx, c, ids[0], outsiders[0], time.Now()); domain.ErrorCode(err) != domain.CodeNotFound {
+		if _, err := svc.StartConversation(ctx, actor(c, ids[0]), outsiders[0]); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Fatalf("conversation with someone of another community: %v", err)
 		}
 		// Participants only: eva is in the community but not in the conversation.
-		if _, err := db.ConversationOther(ctx, c, ids[2], got[0]); domain.ErrorCode(err) != domain.CodeNotFound {
+		if _, err := svc.DirectMessages(ctx, actor(c, ids[2]), got[0], "", 0); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Fatalf("non-participant: %v", err)
 		}
-		if o, err := db.ConversationOther(ctx, c, ids[0], got[0]); err != nil || *o != ids[1] {
+		if o, ok, err := db.ConversationOther(ctx, c, ids[0], got[0]); err != nil || !ok || *o != ids[1] {
 			t.Fatalf("participant: %v %v", o, err)
 		}
 	})
@@ -71,18 +90,21 @@ func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
 
 func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
+		ctx, svc := context.Background(), service(db)
 		c, ids := storetest.CommunityIDs(t, db, "ana", "luis", "eva")
 		ana, luis, eva := ids[0], ids[1], ids[2]
-		al, _ := db.GetOrCreateConversation(ctx, c, ana, luis, time.Now())
-		ae, _ := db.GetOrCreateConversation(ctx, c, ana, eva, time.Now())
-		t0 := time.Now().UTC().Truncate(time.Millisecond)
-		for i, m := range []*domain.DirectMessage{
-			dm(c, al, luis, &ana, "Hola Ana", ""), dm(c, al, luis, &ana, "¿Bajas?", ""), dm(c, al, ana, &luis, "Voy", ""),
-			dm(c, ae, eva, &ana, "Buenas", ""),
+		al, _ := svc.StartConversation(ctx, actor(c, ana), luis)
+		ae, _ := svc.StartConversation(ctx, actor(c, ana), eva)
+		type send struct {
+			from, conv string
+			m          messaging.Outgoing
+		}
+		for i, m := range []send{
+			{luis, al, dm("Hola Ana", "")}, {luis, al, dm("¿Bajas?", "")}, {ana, al, dm("Voy", "")},
+			{eva, ae, dm("Buenas", "")},
 		} {
-			m.CreatedAt = t0.Add(time.Duration(i) * time.Millisecond) // one message a millisecond, in order
-			if _, created, err := db.SendDirectMessage(ctx, m); err != nil || !created {
+			// The service's clock moves one millisecond a message: they are in order.
+			if _, created, err := svc.SendDirect(ctx, actor(c, m.from), m.conv, m.m); err != nil || !created {
 				t.Fatalf("send %d: %v %v", i, created, err)
 			}
 		}
@@ -107,7 +129,7 @@ func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 			t.Fatalf("second row %+v", cs[1])
 		}
 
-		n, err := db.MarkConversationRead(ctx, c, al, ana, &luis, domain.NewID(), time.Now())
+		n, err := svc.MarkRead(ctx, actor(c, ana), al)
 		if err != nil || n != 2 {
 			t.Fatalf("marked %d, %v", n, err)
 		}
@@ -135,14 +157,14 @@ func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 
 func TestSendingTwiceWithOneClientIDStoresOneMessage(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
+		ctx, svc := context.Background(), service(db)
 		c, ids := storetest.CommunityIDs(t, db, "ana", "luis")
-		conv, _ := db.GetOrCreateConversation(ctx, c, ids[0], ids[1], time.Now())
+		conv, _ := svc.StartConversation(ctx, actor(c, ids[0]), ids[1])
 		var wg sync.WaitGroup
 		got := make([]*domain.DirectMessage, 5)
 		for i := range got {
 			wg.Go(func() {
-				m, _, err := db.SendDirectMessage(ctx, dm(c, conv, ids[0], &ids[1], "Hola", "client-1"))
+				m, _, err := svc.SendDirect(ctx, actor(c, ids[0]), conv, dm("Hola", "client-1"))
 				if err != nil {
 					t.Error(err)
 				}
@@ -158,11 +180,9 @@ func TestSendingTwiceWithOneClientIDStoresOneMessage(t *testing.T) {
 		if ms, _ := db.DirectMessages(ctx, conv, ids[0], "", 50); len(ms) != 1 {
 			t.Fatalf("%d messages stored", len(ms))
 		}
-		ch, _ := db.CommunityChannel(ctx, c)
+		ch, _ := svc.CommunityChannel(ctx, actor(c, ids[0]))
 		post := func() *domain.ChannelMessage {
-			cid := "client-2"
-			m, _, err := db.PostChannelMessage(ctx, &domain.ChannelMessage{ID: domain.NewID(), ChannelID: ch.ID, UserID: &ids[0],
-				Content: "Hola a todos", ClientID: &cid, CreatedAt: time.Now()})
+			m, _, err := svc.PostChannel(ctx, actor(c, ids[0]), ch.ID, dm("Hola a todos", "client-2"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -176,7 +196,7 @@ func TestSendingTwiceWithOneClientIDStoresOneMessage(t *testing.T) {
 
 func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
+		ctx, svc := context.Background(), service(db)
 		c, ids := storetest.CommunityIDs(t, db, "ana", "luis", "eva")
 		other, outsiders := storetest.CommunityIDs(t, db, "pau")
 
@@ -185,7 +205,7 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range chans {
 			wg.Go(func() {
-				ch, err := db.CommunityChannel(ctx, c)
+				ch, err := svc.CommunityChannel(ctx, actor(c, ids[i%3]))
 				if err != nil {
 					t.Error(err)
 				}
@@ -199,36 +219,36 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 			}
 		}
 		community := chans[0]
-		if _, err := db.ChannelFor(ctx, c, ids[2], community.ID); err != nil {
+		if _, err := svc.Channel(ctx, actor(c, ids[2]), community.ID); err != nil {
 			t.Fatalf("member refused from the community chat: %v", err)
 		}
-		if _, err := db.ChannelFor(ctx, other, outsiders[0], community.ID); domain.ErrorCode(err) != domain.CodeNotFound {
+		if _, err := svc.Channel(ctx, actor(other, outsiders[0]), community.ID); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Fatalf("member of another community let into the chat: %v", err)
 		}
 
-		priv := &domain.Channel{ID: domain.NewID(), CommunityID: c, Name: "runners", Kind: domain.ChannelPrivate, CreatedBy: &ids[0], CreatedAt: time.Now()}
-		if err := db.CreateChannel(ctx, &domain.Channel{ID: domain.NewID(), CommunityID: c, Name: "x", Kind: domain.ChannelPrivate,
-			CreatedBy: &ids[0], CreatedAt: time.Now()}, []string{ids[0], outsiders[0]}); domain.ErrorCode(err) != domain.CodeInvalid {
+		if _, err := svc.CreateChannel(ctx, actor(c, ids[0]), messaging.ChannelInput{Name: "x",
+			MemberIDs: []string{ids[0], outsiders[0]}}); domain.ErrorCode(err) != domain.CodeInvalid {
 			t.Fatalf("invited someone of another community: %v", err)
 		}
-		if err := db.CreateChannel(ctx, priv, []string{ids[0], ids[1]}); err != nil {
+		priv, err := svc.CreateChannel(ctx, actor(c, ids[0]), messaging.ChannelInput{Name: "runners", MemberIDs: []string{ids[0], ids[1]}})
+		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.ChannelFor(ctx, c, ids[1], priv.ID); err != nil {
+		if _, err := svc.Channel(ctx, actor(c, ids[1]), priv.ID); err != nil {
 			t.Fatalf("invited member refused: %v", err)
 		}
-		if _, err := db.ChannelFor(ctx, c, ids[2], priv.ID); domain.ErrorCode(err) != domain.CodeNotFound {
+		if _, err := svc.Channel(ctx, actor(c, ids[2]), priv.ID); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Fatalf("uninvited member let in: %v", err)
 		}
-		list, err := db.Channels(ctx, c, ids[2])
+		list, err := svc.Channels(ctx, actor(c, ids[2]))
 		if err != nil || len(list) != 1 || list[0].ID != community.ID || list[0].MemberCount != 3 {
 			t.Fatalf("eva's channels %+v %v", list, err)
 		}
-		added, err := db.AddChannelMembers(ctx, priv, []string{ids[1], ids[2]}, time.Now())
+		added, err := svc.AddMembers(ctx, actor(c, ids[0]), priv.ID, []string{ids[1], ids[2]})
 		if err != nil || len(added) != 1 || added[0] != ids[2] {
 			t.Fatalf("added %v %v", added, err)
 		}
-		list, err = db.Channels(ctx, c, ids[2])
+		list, err = svc.Channels(ctx, actor(c, ids[2]))
 		if err != nil || len(list) != 2 || list[1].ID != priv.ID || list[1].MemberCount != 3 {
 			t.Fatalf("eva's channels %+v %v", list, err)
 		}
@@ -238,8 +258,7 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 		}
 
 		for i, text := range []string{"uno", "dos", "tres"} {
-			if _, _, err := db.PostChannelMessage(ctx, &domain.ChannelMessage{ID: domain.NewID(), ChannelID: community.ID, UserID: &ids[i],
-				Content: text, CreatedAt: time.Now()}); err != nil {
+			if _, _, err := svc.PostChannel(ctx, actor(c, ids[i]), community.ID, dm(text, "")); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -270,13 +289,13 @@ func TestMessagesOfADeletedAccountRemain(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, ids := storetest.CommunityIDs(t, db, "ana", "luis")
-		conv, _ := db.GetOrCreateConversation(ctx, c, ids[0], ids[1], time.Now())
-		if _, _, err := db.SendDirectMessage(ctx, dm(c, conv, ids[1], &ids[0], "Me mudo", "")); err != nil {
+		svc := service(db)
+		conv, _ := svc.StartConversation(ctx, actor(c, ids[0]), ids[1])
+		if _, _, err := svc.SendDirect(ctx, actor(c, ids[1]), conv, dm("Me mudo", "")); err != nil {
 			t.Fatal(err)
 		}
-		ch, _ := db.CommunityChannel(ctx, c)
-		if _, _, err := db.PostChannelMessage(ctx, &domain.ChannelMessage{ID: domain.NewID(), ChannelID: ch.ID, UserID: &ids[1],
-			Content: "Adiós", CreatedAt: time.Now()}); err != nil {
+		ch, _ := svc.CommunityChannel(ctx, actor(c, ids[0]))
+		if _, _, err := svc.PostChannel(ctx, actor(c, ids[1]), ch.ID, dm("Adiós", "")); err != nil {
 			t.Fatal(err)
 		}
 		raw, err := sql.Open(driver, dsn)
