@@ -156,16 +156,9 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Creat
 		if err != nil {
 			return err
 		}
-		for _, r := range recipients {
-			m, err := notify(r)
-			if err != nil {
-				return err
-			}
-			if err := s.store.QueueMail(ctx, m, now); err != nil {
-				return err
-			}
+		if n, err = mail.QueueEach(ctx, s.store, recipients, now, notify); err != nil {
+			return err
 		}
-		n = len(recipients)
 		return s.store.QueueCriticalPush(ctx, an)
 	})
 	if err != nil {

@@ -358,17 +358,8 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 		if err != nil {
 			return err
 		}
-		for _, r := range recipients {
-			m, err := notify(r)
-			if err != nil {
-				return err
-			}
-			if err := s.store.QueueMail(ctx, m, now); err != nil {
-				return err
-			}
-		}
-		n = len(recipients)
-		return nil
+		n, err = mail.QueueEach(ctx, s.store, recipients, now, notify)
+		return err
 	})
 	if err != nil {
 		s.discard(ctx, f.StorageKey)

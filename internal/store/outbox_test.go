@@ -163,7 +163,7 @@ func TestListMailIsNewestFirst(t *testing.T) {
 	})
 }
 
-func TestEnqueueRefusesABadAddress(t *testing.T) {
+func TestQueueMailRefusesABadAddress(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		m := testMail(1)
 		m.To = "no es un email"
