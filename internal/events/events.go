@@ -37,9 +37,9 @@ const (
 // Store is what the service needs from the database.
 type Store interface {
 	CreateEvent(ctx context.Context, ev *domain.Event) error
-	Event(ctx context.Context, communityID, id string) (*domain.Event, error)
+	Event(ctx context.Context, communityID, id string) (*domain.Event, error) // nil: none
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	EventForUpdate(ctx context.Context, communityID, id string) (*domain.Event, error)
+	EventForUpdate(ctx context.Context, communityID, id string) (*domain.Event, error) // nil: none
 	SaveEvent(ctx context.Context, ev *domain.Event, at time.Time) error
 	ListEvents(ctx context.Context, communityID string, f domain.EventFilter) ([]domain.Event, error)
 	SetCalendarFeed(ctx context.Context, userID, communityID, tokenHash string, at time.Time) error
@@ -80,6 +80,7 @@ var (
 	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No tienes una comunidad asignada")
 	errCannotEdit  = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede editar este evento")
 	errCannotDel   = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar este evento")
+	errNotFound    = domain.Errorf(domain.CodeNotFound, "El evento no existe")
 )
 
 // CanEdit reports whether a may edit or delete ev: its creator or an admin of its community.
@@ -144,7 +145,16 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	if err := s.store.CreateEvent(ctx, ev); err != nil {
 		return nil, err
 	}
-	return s.store.Event(ctx, a.CommunityID, ev.ID)
+	return s.event(ctx, a, ev.ID)
+}
+
+// event reads an event of a's community.
+func (s *Service) event(ctx context.Context, a *domain.Actor, id string) (*domain.Event, error) {
+	ev, err := s.store.Event(ctx, a.CommunityID, id)
+	if err == nil && ev == nil {
+		err = errNotFound
+	}
+	return ev, err
 }
 
 // Get returns an event of a's community (deleted ones too: the list may show them).
@@ -152,7 +162,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	if !a.InCommunity() {
 		return nil, errNoCommunity
 	}
-	return s.store.Event(ctx, a.CommunityID, id)
+	return s.event(ctx, a, id)
 }
 
 // ListInput are the list's filters.
@@ -222,6 +232,9 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.
 		var err error
 		if ev, err = s.store.EventForUpdate(ctx, a.CommunityID, id); err != nil {
 			return err
+		}
+		if ev == nil {
+			return errNotFound
 		}
 		if !CanEdit(a, ev) {
 			return denied

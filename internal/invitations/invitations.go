@@ -36,7 +36,7 @@ type Store interface {
 	UnitOfCommunity(ctx context.Context, communityID, id string) (*domain.Unit, error)
 	LiveInvitations(ctx context.Context, communityID, email string, now time.Time) (int, error)
 	InsertInvitation(ctx context.Context, inv *domain.Invitation) error
-	EnqueueMail(ctx context.Context, m domain.Mail) error
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 	InvitationForUpdate(ctx context.Context, communityID, id string) (*domain.Invitation, error)
 	SaveInvitation(ctx context.Context, inv *domain.Invitation, m *domain.Mail) error
 	InvitedUnit(ctx context.Context, userID, communityID, inviteUnit string) (string, error)
@@ -234,7 +234,7 @@ func (s *Service) create(ctx context.Context, inv *domain.Invitation, m domain.M
 	if err := s.store.InsertInvitation(ctx, inv); err != nil {
 		return err
 	}
-	return s.store.EnqueueMail(ctx, m)
+	return s.store.QueueMail(ctx, m, inv.SentAt)
 }
 
 // forUpdate reads an invitation of the community locked in the transaction of ctx.

@@ -103,7 +103,7 @@ func TestOutboxSurvivesAnSMTPOutage(t *testing.T) {
 			t.Fatal(err)
 		}
 		link := "http://localhost:8080/confirmar?token=secret-single-use-token"
-		if err := db.EnqueueMail(ctx, confirmMail(t, "ana@example.com", link)); err != nil {
+		if err := db.QueueMail(ctx, confirmMail(t, "ana@example.com", link), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		clock := newFakeClock()
@@ -129,7 +129,7 @@ func TestOutboxSurvivesAnSMTPOutage(t *testing.T) {
 
 		// A second message proves the worker went round again; the first must not have been resent.
 		clock.Add(24 * time.Hour)
-		if err := db.EnqueueMail(ctx, confirmMail(t, "bea@example.com", "http://localhost:8080/otro")); err != nil {
+		if err := db.QueueMail(ctx, confirmMail(t, "bea@example.com", "http://localhost:8080/otro"), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		w.Wake()
@@ -156,7 +156,7 @@ func (f senderFunc) Send(ctx context.Context, m domain.Mail) error { return f(ct
 
 func TestWorkerGivesUpAfterMaxAttempts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		if err := db.EnqueueMail(context.Background(), confirmMail(t, "ana@example.com", "http://x/y")); err != nil {
+		if err := db.QueueMail(context.Background(), confirmMail(t, "ana@example.com", "http://x/y"), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		var tries atomic.Int32

@@ -177,7 +177,7 @@ func (s *Service) notify(ctx context.Context, userID, communityID, unit string, 
 	if err != nil {
 		return err
 	}
-	return s.store.EnqueueMail(ctx, m)
+	return s.store.QueueMail(ctx, m, s.now())
 }
 
 var errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")

@@ -80,7 +80,7 @@ type Store interface {
 	AcceptProposedUnit(ctx context.Context, id string, at time.Time) error
 	DeleteProposedUnit(ctx context.Context, id string) error
 	MemberRecipient(ctx context.Context, userID, communityID string) (*domain.Recipient, error)
-	EnqueueMail(ctx context.Context, m domain.Mail) error
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 
 	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
 	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) (member, unit bool, err error)

@@ -14,7 +14,7 @@ import (
 func TestGroupCommitBatchesCalls(t *testing.T) {
 	var running, most, batches, runs atomic.Int64
 	release := make(chan struct{})
-	g := &groupCommit[int]{maxLeaders: 2, maxBatch: 8, run: func(batch []*groupCall[int]) {
+	g := &groupCommit[int]{maxLeaders: 2, maxBatch: 8, inTx: noTx, write: func(_ context.Context, _ conn, batch []*groupCall[int]) error {
 		if n := running.Add(1); n > most.Load() {
 			most.Store(n)
 		}
@@ -31,6 +31,7 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 		if len(batch) > 8 {
 			t.Errorf("batch of %d", len(batch))
 		}
+		return nil
 	}}
 	const n = 100
 	errs := make([]error, n)
@@ -71,6 +72,9 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 	}
 }
 
+// noTx runs a batch without a database.
+func noTx(ctx context.Context, fn func(tx conn) error) error { return fn(conn{}) }
+
 // waitUntil waits for cond to hold, failing the test after 10 s.
 func waitUntil(t *testing.T, cond func() bool) {
 	t.Helper()
@@ -83,7 +87,7 @@ func waitUntil(t *testing.T, cond func() bool) {
 
 // A panic in a batch fails its calls instead of leaving their callers waiting.
 func TestGroupCommitSurvivesAPanic(t *testing.T) {
-	g := &groupCommit[int]{maxLeaders: 1, maxBatch: 4, run: func([]*groupCall[int]) { panic("boom") }}
+	g := &groupCommit[int]{maxLeaders: 1, maxBatch: 4, inTx: noTx, write: func(context.Context, conn, []*groupCall[int]) error { panic("boom") }}
 	if err := g.do(context.Background(), 1); err == nil {
 		t.Fatal("no error from a panicking batch")
 	}

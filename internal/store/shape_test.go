@@ -20,27 +20,19 @@ import (
 // shapeExempt lists the files not yet moved to that shape, each with its count of findings; the list
 // only shrinks.
 var shapeExempt = map[string]int{
-	"accounts.go":      19,
-	"announcements.go": 4,
-	"calendar.go":      2,
-	"communities.go":   4,
-	"consents.go":      1,
-	"documents.go":     5,
-	"emailchange.go":   5,
-	"events.go":        1,
-	"incidents.go":     5,
-	"invitations.go":   3,
-	"migrate.go":       2,
-	"onboarding.go":    3,
-	"outbox.go":        2,
-	"profiles.go":      5,
-	"providers.go":     1,
-	"push.go":          2,
-	"reservations.go":  6,
-	"sessions.go":      1,
-	"tasks.go":         4,
-	"verification.go":  7,
-	"wall.go":          5,
+	"accounts.go":     19,
+	"calendar.go":     2,
+	"communities.go":  4,
+	"consents.go":     1,
+	"emailchange.go":  5,
+	"invitations.go":  3,
+	"migrate.go":      2,
+	"onboarding.go":   3,
+	"outbox.go":       1, // enqueueMail's clock, for the files still queuing mail in their own transactions
+	"profiles.go":     5,
+	"push.go":         2,
+	"sessions.go":     1,
+	"verification.go": 7,
 }
 
 func TestStoreLeavesRulesClockAndTransactionsToServices(t *testing.T) {
