@@ -436,3 +436,11 @@ func (db *DB) PurgePendingAttachments(ctx context.Context, before time.Time) ([]
 	})
 	return keys, err
 }
+
+// In the export of a member's data (personaldata.go): the attachments they sent.
+func init() {
+	exportPersonalData(
+		dataSection{"chat_attachments", `SELECT id, scope_kind, scope_id, message_id, file_key, name, content_type, size, created_at
+			FROM chat_attachments WHERE uploader_id = ? AND message_id IS NOT NULL ORDER BY created_at`},
+	)
+}

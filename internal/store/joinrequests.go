@@ -393,3 +393,11 @@ func (db *DB) ReviewProposedUnit(ctx context.Context, id, communityID string, st
 	})
 	return out, err
 }
+
+// In the export of a member's data (personaldata.go): their join requests and owner claims.
+func init() {
+	exportPersonalData(
+		dataSection{"join_requests", `SELECT id, community_id, unit_id, floor, door, owner_claim, status, reviewed_at, created_at FROM join_requests WHERE user_id = ?`},
+		dataSection{"owner_claims", `SELECT id, community_id, unit_id, status, reviewed_at, created_at FROM owner_claims WHERE user_id = ?`},
+	)
+}

@@ -520,3 +520,11 @@ func (db *DB) RemindReservations(ctx context.Context, now, until time.Time, limi
 	})
 	return n, err
 }
+
+// In the export of a member's data (personaldata.go): their reservations.
+func init() {
+	exportPersonalData(
+		dataSection{"reservations", `SELECT id, community_id, facility_id, unit_id, start_at, end_at, status, reason, deposit_cents, deposit_status, created_at, updated_at
+			FROM reservations WHERE user_id = ? ORDER BY start_at`},
+	)
+}

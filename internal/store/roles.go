@@ -130,3 +130,10 @@ func (db *DB) SetRole(ctx context.Context, communityID, actorID, targetID string
 	}
 	return &m, nil
 }
+
+// In the export of a member's data (personaldata.go): the roles.
+func init() {
+	exportPersonalData(
+		dataSection{"roles", `SELECT community_id, role, created_at FROM user_roles WHERE user_id = ?`},
+	)
+}

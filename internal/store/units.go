@@ -199,3 +199,10 @@ func scanUnits(rows *sql.Rows, err error) ([]domain.Unit, error) {
 	}
 	return out, rows.Err()
 }
+
+// In the export of a member's data (personaldata.go): the units they own.
+func init() {
+	exportPersonalData(
+		dataSection{"owned_units", `SELECT id, community_id, building, staircase, floor, unit_number, coefficient FROM units WHERE owner_id = ?`},
+	)
+}
