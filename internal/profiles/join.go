@@ -147,9 +147,9 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 	if err != nil {
 		return nil, err
 	}
-	kind, link := mail.KindJoinApproved, s.link("/verify")
+	kind, link := KindJoinApproved, s.link("/verify")
 	if st == domain.VerificationRejected {
-		kind, link = mail.KindJoinRejected, s.link("/find-community")
+		kind, link = KindJoinRejected, s.link("/find-community")
 	}
 	r, err := s.store.ReviewJoinRequest(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), domain.StepVerify, func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})

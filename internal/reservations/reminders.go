@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/mail"
 )
 
 // Reminders: the day before a confirmed reservation its owner gets an email. A job run by App.Background
@@ -29,7 +28,7 @@ func (s *Service) RemindOnce(ctx context.Context) (int, error) {
 	for {
 		n, err := s.store.RemindReservations(ctx, now, now.Add(RemindBefore), remindBatch,
 			func(r *domain.Reservation, to domain.Recipient) (domain.Mail, error) {
-				return s.compose(mail.KindReservationReminder, s.zoneOf(ctx, r.CommunityID), r.FacilityName, r, to)
+				return s.compose(KindReservationReminder, s.zoneOf(ctx, r.CommunityID), r.FacilityName, r, to)
 			})
 		total += n
 		if err != nil || n < remindBatch {
