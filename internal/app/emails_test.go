@@ -176,4 +176,3 @@ func TestComposeRefusesMissingData(t *testing.T) {
 		}
 	}
 }
-
