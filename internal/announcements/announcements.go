@@ -137,7 +137,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Creat
 			if body == "" {
 				body = an.Title
 			}
-			return mail.Compose(mail.KindAnnouncement, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
+			return mail.Compose(KindAnnouncement, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
 				Title: an.Title, Body: body, Link: s.link()})
 		}
 	}

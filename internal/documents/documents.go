@@ -339,7 +339,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 	var notify func(domain.Recipient) (domain.Mail, error)
 	if d.CategoryKind.Retained() {
 		notify = func(r domain.Recipient) (domain.Mail, error) {
-			return mail.Compose(mail.KindNewDocument, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
+			return mail.Compose(KindNewDocument, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
 				Title: d.Title, Link: s.link()})
 		}
 	}

@@ -123,9 +123,9 @@ func (s *Service) countSend(ctx context.Context, communityID string) error {
 func (s *Service) compose(inv *domain.Invitation, c *domain.Community, inviter string) (domain.Mail, error) {
 	token := auth.NewToken()
 	inv.TokenHash = auth.HashToken(token)
-	kind := mail.KindInvitation
+	kind := KindInvitation
 	if inv.Kind == domain.InvitePresident {
-		kind = mail.KindPresidentInvitation
+		kind = KindPresidentInvitation
 	}
 	unit := ""
 	if inv.UnitID != nil {

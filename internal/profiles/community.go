@@ -354,9 +354,9 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 	if err != nil {
 		return nil, err
 	}
-	kind := mail.KindVerificationApproved
+	kind := KindVerificationApproved
 	if st == domain.VerificationRejected {
-		kind = mail.KindVerificationRejected
+		kind = KindVerificationRejected
 	}
 	link := s.link("/settings/my-community")
 	v, document, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {

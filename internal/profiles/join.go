@@ -197,9 +197,9 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 	if err != nil {
 		return nil, err
 	}
-	kind, link := mail.KindJoinApproved, s.link("/verify")
+	kind, link := KindJoinApproved, s.link("/verify")
 	if st == domain.VerificationRejected {
-		kind, link = mail.KindJoinRejected, s.link("/find-community")
+		kind, link = KindJoinRejected, s.link("/find-community")
 	}
 	var r *domain.JoinRequest
 	err = s.store.InTx(ctx, func(ctx context.Context) error {

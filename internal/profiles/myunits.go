@@ -155,9 +155,9 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 
 // claimDecided composes the email that tells a member an admin confirmed or rejected their claim to a unit.
 func (s *Service) claimDecided(st domain.ReviewStatus) func(domain.Recipient) (domain.Mail, error) {
-	kind := mail.KindUnitClaimApproved
+	kind := KindUnitClaimApproved
 	if st == domain.VerificationRejected {
-		kind = mail.KindUnitClaimRejected
+		kind = KindUnitClaimRejected
 	}
 	link := s.link("/settings/unit-info")
 	return func(r domain.Recipient) (domain.Mail, error) {

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/mail"
 )
 
 // Reminders: the day before a confirmed reservation its owner gets an email. A job run by App.Background
@@ -60,7 +59,7 @@ func (s *Service) remind(ctx context.Context, now time.Time) (int, error) {
 				continue
 			}
 			queued, err := s.mailTo(ctx, *r.UserID, func(to domain.Recipient) (domain.Mail, error) {
-				return s.compose(mail.KindReservationReminder, s.zoneOf(ctx, r.CommunityID), r.FacilityName, r, to)
+				return s.compose(KindReservationReminder, s.zoneOf(ctx, r.CommunityID), r.FacilityName, r, to)
 			})
 			if err != nil {
 				return err

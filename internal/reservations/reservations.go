@@ -451,7 +451,7 @@ func (s *Service) Cancel(ctx context.Context, a *domain.Actor, id, reason string
 		if r.UserID == nil || *r.UserID == a.UserID {
 			return nil
 		}
-		return s.notify(ctx, mail.KindReservationCancelled, f, r)
+		return s.notify(ctx, KindReservationCancelled, f, r)
 	})
 }
 
@@ -465,11 +465,11 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id string, approv
 		if err != nil {
 			return err
 		}
-		kind := mail.KindReservationApproved
+		kind := KindReservationApproved
 		before := decisionOf(r)
 		r.Status, r.Reason = domain.ReservationConfirmed, nil
 		if !approve {
-			kind, r.Status, r.Reason = mail.KindReservationRejected, domain.ReservationRejected, why
+			kind, r.Status, r.Reason = KindReservationRejected, domain.ReservationRejected, why
 		}
 		sl := LocalSlot(r, f.TimeZone)
 		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditReservationDecided, TargetKind: "reservation", TargetID: r.ID,

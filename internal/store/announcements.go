@@ -327,3 +327,12 @@ func (db *DB) AnnouncementBuildings(ctx context.Context, communityID string) ([]
 	}
 	return out, err
 }
+
+// In the export of a member's data (personaldata.go): their announcements and reactions.
+func init() {
+	exportPersonalData(
+		dataSection{"announcements", `SELECT id, community_id, title, description, status, priority, type, is_pinned, valid_until, image_url, document_url,
+			created_at, updated_at, deleted_at FROM announcements WHERE created_by = ? ORDER BY created_at`},
+		dataSection{"announcement_reactions", `SELECT announcement_id, emoji, created_at FROM announcement_reactions WHERE user_id = ?`},
+	)
+}

@@ -273,3 +273,11 @@ func (db *DB) CountCommunityMessagesSince(ctx context.Context, communityID strin
 		WHERE ch.community_id = ? AND ch.kind = 'community' AND m.created_at >= ?`, communityID, ms(since)).Scan(&n)
 	return n, err
 }
+
+// In the export of a member's data (personaldata.go): their channel messages and reactions.
+func init() {
+	exportPersonalData(
+		dataSection{"channel_messages", `SELECT id, channel_id, content, reply_to, created_at, edited_at, deleted_at FROM messages WHERE user_id = ? ORDER BY created_at`},
+		dataSection{"channel_message_reactions", `SELECT message_id, emoji, created_at FROM channel_message_reactions WHERE user_id = ?`},
+	)
+}

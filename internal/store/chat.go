@@ -418,3 +418,11 @@ func (db *DB) DeleteStaleAttachments(ctx context.Context, before time.Time) erro
 	_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM chat_attachments WHERE message_id IS NULL AND created_at < ?", ms(before))
 	return err
 }
+
+// In the export of a member's data (personaldata.go): the attachments they sent.
+func init() {
+	exportPersonalData(
+		dataSection{"chat_attachments", `SELECT id, scope_kind, scope_id, message_id, file_key, name, content_type, size, created_at
+			FROM chat_attachments WHERE uploader_id = ? AND message_id IS NOT NULL ORDER BY created_at`},
+	)
+}

@@ -261,3 +261,12 @@ func (db *DB) ReadReceiptsSince(ctx context.Context, communityID, userID string,
 func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
+
+// In the export of a member's data (personaldata.go): their direct messages and reactions.
+func init() {
+	exportPersonalData(
+		dataSection{"direct_messages", `SELECT id, conversation_id, content, reply_to, created_at, edited_at, deleted_at
+			FROM direct_messages WHERE sender_id = ? ORDER BY created_at`},
+		dataSection{"direct_message_reactions", `SELECT message_id, emoji, created_at FROM direct_message_reactions WHERE user_id = ?`},
+	)
+}

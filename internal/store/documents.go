@@ -271,3 +271,11 @@ func (db *DB) InsertDocumentCategory(ctx context.Context, c *domain.DocumentCate
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// In the export of a member's data (personaldata.go): the document versions they uploaded.
+func init() {
+	exportPersonalData(
+		dataSection{"documents_uploaded", `SELECT d.id AS document_id, d.title, v.number AS version, v.file_name, v.content_type, v.size, v.uploaded_at
+			FROM document_versions v JOIN documents d ON d.id = v.document_id WHERE v.uploaded_by = ? ORDER BY v.uploaded_at`},
+	)
+}

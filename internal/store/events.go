@@ -109,3 +109,11 @@ func (db *DB) SaveEvent(ctx context.Context, ev *domain.Event, at time.Time) err
 	}
 	return err
 }
+
+// In the export of a member's data (personaldata.go): the events they created.
+func init() {
+	exportPersonalData(
+		dataSection{"events", `SELECT id, community_id, title, description, location, start_at, end_at, status, created_at, updated_at, deleted_at
+			FROM events WHERE created_by = ? ORDER BY created_at`},
+	)
+}

@@ -371,3 +371,11 @@ func (db *DB) CreateIncidents(ctx context.Context, ins []domain.Incident) error 
 	}
 	return nil
 }
+
+// In the export of a member's data (personaldata.go): the incidents they reported.
+func init() {
+	exportPersonalData(
+		dataSection{"incidents", `SELECT id, community_id, title, description, location, priority, status, image_url, created_at, updated_at, deleted_at
+			FROM incidents WHERE created_by = ? ORDER BY created_at`},
+	)
+}

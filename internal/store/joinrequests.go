@@ -313,3 +313,11 @@ func (db *DB) DeleteProposedUnit(ctx context.Context, id string) error {
 	_, err = tx.exec(ctx, "DELETE FROM units WHERE id = ?", id)
 	return err
 }
+
+// In the export of a member's data (personaldata.go): their join requests and owner claims.
+func init() {
+	exportPersonalData(
+		dataSection{"join_requests", `SELECT id, community_id, unit_id, floor, door, owner_claim, status, reviewed_at, created_at FROM join_requests WHERE user_id = ?`},
+		dataSection{"owner_claims", `SELECT id, community_id, unit_id, status, reviewed_at, created_at FROM owner_claims WHERE user_id = ?`},
+	)
+}

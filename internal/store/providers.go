@@ -143,3 +143,11 @@ func (db *DB) RateProvider(ctx context.Context, communityID, id, userID string, 
 	n, err := res.RowsAffected()
 	return n > 0, err
 }
+
+// In the export of a member's data (personaldata.go): the providers they suggested and their ratings.
+func init() {
+	exportPersonalData(
+		dataSection{"providers_suggested", `SELECT id, community_id, name, category, status, created_at FROM providers WHERE suggested_by = ?`},
+		dataSection{"provider_ratings", `SELECT provider_id, stars, comment, created_at, updated_at FROM provider_ratings WHERE user_id = ?`},
+	)
+}

@@ -421,3 +421,11 @@ func (db *DB) ClaimReminder(ctx context.Context, id string, at time.Time) (bool,
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// In the export of a member's data (personaldata.go): their reservations.
+func init() {
+	exportPersonalData(
+		dataSection{"reservations", `SELECT id, community_id, facility_id, unit_id, start_at, end_at, status, reason, deposit_cents, deposit_status, created_at, updated_at
+			FROM reservations WHERE user_id = ? ORDER BY start_at`},
+	)
+}

@@ -113,3 +113,10 @@ func (db *DB) JoinCommunity(ctx context.Context, userID, communityID string, at 
 	_, err := db.writerIn(ctx).exec(ctx, "UPDATE profiles SET community_id = ?, updated_at = ? WHERE id = ?", communityID, at.UnixMilli(), userID)
 	return err
 }
+
+// In the export of a member's data (personaldata.go): the roles.
+func init() {
+	exportPersonalData(
+		dataSection{"roles", `SELECT community_id, role, created_at FROM user_roles WHERE user_id = ?`},
+	)
+}

@@ -163,3 +163,11 @@ func (db *DB) SetTaskEditor(ctx context.Context, communityID, userID, by string,
 		ON CONFLICT (community_id, user_id) DO NOTHING`, communityID, userID, by, ms(at))
 	return err == nil, err
 }
+
+// In the export of a member's data (personaldata.go): the tasks they created.
+func init() {
+	exportPersonalData(
+		dataSection{"tasks_created", `SELECT id, community_id, title, description, priority, status, due_date, created_at, completed_at, deleted_at
+			FROM tasks WHERE created_by = ? ORDER BY created_at`},
+	)
+}

@@ -243,3 +243,11 @@ func (db *DB) OwnsUnit(ctx context.Context, userID, communityID string) (bool, e
 	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM units WHERE community_id = ? AND owner_id = ?", communityID, userID).Scan(&n)
 	return n > 0, err
 }
+
+// In the export of a member's data (personaldata.go): the units they belong to.
+func init() {
+	exportPersonalData(
+		dataSection{"units", `SELECT u.id, u.community_id, u.building, u.staircase, u.floor, u.unit_number, u.coefficient, m.relation, m.confirmed_at, m.created_at
+			FROM unit_members m JOIN units u ON u.id = m.unit_id WHERE m.user_id = ?`},
+	)
+}

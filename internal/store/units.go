@@ -124,3 +124,10 @@ func myUnit(ctx context.Context, c conn, userID, communityID string) (*domain.Un
 	}
 	return &domain.UnitView{Unit: *u, OwnerName: owner}, nil
 }
+
+// In the export of a member's data (personaldata.go): the units they own.
+func init() {
+	exportPersonalData(
+		dataSection{"owned_units", `SELECT id, community_id, building, staircase, floor, unit_number, coefficient FROM units WHERE owner_id = ?`},
+	)
+}

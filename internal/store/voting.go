@@ -538,3 +538,14 @@ func (db *DB) PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.Poll
 func (db *DB) QueuePollMail(ctx context.Context, m domain.Mail) error {
 	return enqueueMail(ctx, db.writerIn(ctx), m)
 }
+
+// In the export of a member's data (personaldata.go): their votes (and only the fact of voting in secret ballots).
+func init() {
+	exportPersonalData(
+		dataSection{"votes", `SELECT v.poll_id, p.title AS poll_title, v.option_id, o.text AS option_text, v.weight, v.voted_at
+			FROM poll_voters v JOIN polls p ON p.id = v.poll_id LEFT JOIN poll_options o ON o.id = v.option_id
+			WHERE v.voter_id = ? AND NOT p.secret ORDER BY v.voted_at`},
+		dataSection{"secret_ballot_participation", `SELECT v.poll_id, p.title AS poll_title, v.voted_at FROM poll_voters v JOIN polls p ON p.id = v.poll_id
+			WHERE v.voter_id = ? AND p.secret ORDER BY v.voted_at`},
+	)
+}

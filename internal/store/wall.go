@@ -245,3 +245,12 @@ func (db *DB) OpenConsultasBy(ctx context.Context, communityID, userID string, n
 		AND closes_at > ?`, communityID, userID, ms(now)).Scan(&n)
 	return n, err
 }
+
+// In the export of a member's data (personaldata.go): their wall posts, comments and likes.
+func init() {
+	exportPersonalData(
+		dataSection{"wall_posts", `SELECT id, community_id, kind, body, image_url, event_id, created_at, edited_at, deleted_at FROM wall_posts WHERE author_id = ? ORDER BY created_at`},
+		dataSection{"wall_comments", `SELECT id, post_id, body, created_at FROM wall_comments WHERE author_id = ? ORDER BY created_at`},
+		dataSection{"wall_likes", `SELECT post_id, created_at FROM wall_likes WHERE user_id = ?`},
+	)
+}

@@ -328,7 +328,7 @@ func (s *Service) open(ctx context.Context, p *domain.Poll, now time.Time) (int,
 	if p.OpensAt == nil || p.OpensAt.After(now) {
 		p.OpensAt = &now
 	}
-	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollOpened, "" },
+	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return KindPollOpened, "" },
 		func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Votación abierta", "Votació oberta", "Poll open"), p.Title
 		})
@@ -367,9 +367,9 @@ func (s *Service) close(ctx context.Context, p *domain.Poll, now time.Time) (int
 	summary := r.Summary()
 	return s.notify(ctx, p, func(to domain.PollRecipient) (mail.Kind, string) {
 		if absent[to.UserID] {
-			return mail.KindPollAbsent, summary
+			return KindPollAbsent, summary
 		}
-		return mail.KindPollClosed, summary
+		return KindPollClosed, summary
 	}, func(lang domain.Language) (string, string) {
 		return domain.Localized(lang, "Votación cerrada", "Votació tancada", "Poll closed"), p.Title
 	})
@@ -384,5 +384,5 @@ func (s *Service) finalize(ctx context.Context, p *domain.Poll, now time.Time) (
 		return 0, err
 	}
 	summary := r.Summary()
-	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return mail.KindPollFinal, summary }, nil)
+	return s.notify(ctx, p, func(domain.PollRecipient) (mail.Kind, string) { return KindPollFinal, summary }, nil)
 }

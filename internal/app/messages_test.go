@@ -1,4 +1,4 @@
-package domain
+package app
 
 import (
 	"go/ast"
@@ -12,58 +12,65 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"vecinos/internal/domain"
 )
 
+// The catalogues of every feature are registered by the packages app imports, so the tests that hold
+// them against the sources run here, over the merged catalogue (docs/adr/0039-feature-catalogues.md).
+
 // TestEveryErrorHasItsTranslations reads the Go sources of the server and requires a translation of the
-// format of every Errorf, and a use of every translation.
+// format of every Errorf in some feature's catalogue, and a use of every translation.
 func TestEveryErrorHasItsTranslations(t *testing.T) {
+	translations, owners := domain.Messages()
 	used := map[string]bool{}
 	for format, at := range errorfFormats(t) {
 		used[format] = true
 		if _, ok := translations[format]; !ok {
-			t.Errorf("%s: %q has no translation in messages.go", at, format)
+			t.Errorf("%s: %q has no translation in a catalogue (translations.go of the feature)", at, format)
 		}
 	}
 	for format := range translations {
 		if !used[format] {
-			t.Errorf("messages.go: %q is no longer the format of an Errorf", format)
+			t.Errorf("%s/translations.go: %q is no longer the format of an Errorf", owners[format], format)
 		}
 	}
 }
 
 // TestTranslationsKeepTheVerbs requires each translation to take the same arguments in the same order.
 func TestTranslationsKeepTheVerbs(t *testing.T) {
+	translations, owners := domain.Messages()
 	for es, tr := range translations {
-		for lang, f := range map[Language]string{Catalan: tr.ca, English: tr.en} {
+		for lang, f := range map[domain.Language]string{domain.Catalan: tr.Ca, domain.English: tr.En} {
 			if strings.TrimSpace(f) == "" {
-				t.Errorf("%q has no %s translation", es, lang)
+				t.Errorf("%s: %q has no %s translation", owners[es], es, lang)
 			} else if !slices.Equal(verbs(f), verbs(es)) {
-				t.Errorf("%q: its %s translation %q has the verbs %v instead of %v", es, lang, f, verbs(f), verbs(es))
+				t.Errorf("%s: %q: its %s translation %q has the verbs %v instead of %v", owners[es], es, lang, f, verbs(f), verbs(es))
 			}
 		}
 	}
 }
 
 func TestErrorIn(t *testing.T) {
-	e := Errorf(CodeConflict, "Los coeficientes de las viviendas suman %s %%: deben sumar 100 %% para abrir una votación de junta",
-		CoefficientText(995000))
-	for lang, want := range map[Language]string{
-		Spanish: "Los coeficientes de las viviendas suman 99,5 %: deben sumar 100 % para abrir una votación de junta",
-		Catalan: "Els coeficients dels habitatges sumen 99,5 %: han de sumar 100 % per obrir una votació de junta",
-		English: "The units' shares add up to 99.5%: they must add up to 100% to open an owners' meeting vote",
+	e := domain.Errorf(domain.CodeConflict, "Los coeficientes de las viviendas suman %s %%: deben sumar 100 %% para abrir una votación de junta",
+		domain.CoefficientText(995000))
+	for lang, want := range map[domain.Language]string{
+		domain.Spanish: "Los coeficientes de las viviendas suman 99,5 %: deben sumar 100 % para abrir una votación de junta",
+		domain.Catalan: "Els coeficients dels habitatges sumen 99,5 %: han de sumar 100 % per obrir una votació de junta",
+		domain.English: "The units' shares add up to 99.5%: they must add up to 100% to open an owners' meeting vote",
 	} {
 		if got := e.In(lang); got != want {
 			t.Errorf("In(%s) = %q, want %q", lang, got, want)
 		}
 	}
-	if e.Message != e.In(Spanish) {
-		t.Errorf("Message %q differs from In(Spanish) %q", e.Message, e.In(Spanish))
+	if e.Message != e.In(domain.Spanish) {
+		t.Errorf("Message %q differs from In(Spanish) %q", e.Message, e.In(domain.Spanish))
 	}
-	hand := &Error{Code: CodeInvalid, Message: "Sin formato"}
-	if got := hand.In(English); got != "Sin formato" {
+	hand := &domain.Error{Code: domain.CodeInvalid, Message: "Sin formato"}
+	if got := hand.In(domain.English); got != "Sin formato" {
 		t.Errorf("an Error without a format in English = %q, want its Message", got)
 	}
-	if got := ErrorMessageIn(fs.ErrNotExist, Catalan); got != "S'ha produït un error inesperat" {
+	if got := domain.ErrorMessageIn(fs.ErrNotExist, domain.Catalan); got != "S'ha produït un error inesperat" {
 		t.Errorf("ErrorMessageIn(not a domain error, ca) = %q", got)
 	}
 }
@@ -78,7 +85,7 @@ func verbs(format string) []string { return verbRE.FindAllString(format, -1) }
 // as an argument ("%s") could not be translated, nor could an Error written as a literal.
 func errorfFormats(t *testing.T) map[string]string {
 	root := filepath.Join("..", "..")
-	self, err := filepath.Abs(".")
+	domainDir, err := filepath.Abs(filepath.Join(root, "internal", "domain"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +104,7 @@ func errorfFormats(t *testing.T) map[string]string {
 			if err != nil {
 				return err
 			}
-			inDomain := abs == self
+			inDomain := abs == domainDir
 			pkg := domainImportName(f)
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {

@@ -1,0 +1,249 @@
+package money
+
+import "vecinos/internal/domain"
+
+// The translations of the errors this package words, by their Spanish text (docs/adr/0039).
+func init() { domain.RegisterMessages("money", translations) }
+
+var translations = domain.Catalogue{
+	"Cada partida necesita un concepto": {
+		Ca: "Cada partida necessita un concepte",
+		En: "Each line needs a concept",
+	},
+	"El año del presupuesto no es válido": {
+		Ca: "L'any del pressupost no és vàlid",
+		En: "The budget's year is not valid",
+	},
+	"El concepto de una partida no puede superar los %d caracteres": {
+		Ca: "El concepte d'una partida no pot superar els %d caràcters",
+		En: "A line's concept cannot be longer than %d characters",
+	},
+	"El fondo de reserva es demasiado grande": {
+		Ca: "El fons de reserva és massa gran",
+		En: "The reserve fund is too large",
+	},
+	"El fondo de reserva no puede ser menor que el 10 %% del presupuesto ordinario (%s)": {
+		Ca: "El fons de reserva no pot ser inferior al 10 %% del pressupost ordinari (%s)",
+		En: "The reserve fund cannot be less than 10%% of the ordinary budget (%s)",
+	},
+	"El grupo General no se puede borrar": {
+		Ca: "El grup General no es pot esborrar",
+		En: "The General group cannot be deleted",
+	},
+	"El grupo General reparte por coeficiente entre todas las viviendas: cambia los coeficientes en el registro": {
+		Ca: "El grup General reparteix per coeficient entre tots els habitatges: canvia els coeficients al registre",
+		En: "The General group shares by the units' shares among every unit: change the shares in the registry",
+	},
+	"El grupo de reparto no existe": {
+		Ca: "El grup de repartiment no existeix",
+		En: "The cost-sharing group does not exist",
+	},
+	"El grupo «%s» no tiene viviendas que paguen": {
+		Ca: "El grup «%s» no té habitatges que paguin",
+		En: "The group '%s' has no units that pay",
+	},
+	"El grupo «%s» tiene partidas en un presupuesto: quítalas antes de borrarlo": {
+		Ca: "El grup «%s» té partides en un pressupost: treu-les abans d'esborrar-lo",
+		En: "The group '%s' has lines in a budget: remove them before deleting it",
+	},
+	"El importe de la corrección es demasiado grande": {
+		Ca: "L'import de la correcció és massa gran",
+		En: "The correction's amount is too large",
+	},
+	"El importe de la corrección no puede ser cero": {
+		Ca: "L'import de la correcció no pot ser zero",
+		En: "The correction's amount cannot be zero",
+	},
+	"El importe del pago debe ser mayor que cero": {
+		Ca: "L'import del pagament ha de ser més gran que zero",
+		En: "The payment's amount must be more than zero",
+	},
+	"El importe fijo de cada vivienda no puede ser negativo": {
+		Ca: "L'import fix de cada habitatge no pot ser negatiu",
+		En: "A unit's fixed amount cannot be negative",
+	},
+	"El nombre del grupo es obligatorio": {
+		Ca: "El nom del grup és obligatori",
+		En: "The group's name is required",
+	},
+	"El nombre del grupo no puede superar los %d caracteres": {
+		Ca: "El nom del grup no pot superar els %d caràcters",
+		En: "The group's name cannot be longer than %d characters",
+	},
+	"El pago (%s) es mayor que lo que queda por pagar del recibo (%s)": {
+		Ca: "El pagament (%s) és més gran que el que queda per pagar del rebut (%s)",
+		En: "The payment (%s) is more than what is left to pay of the receipt (%s)",
+	},
+	"El periodo debe estar entre 1 y %d": {
+		Ca: "El període ha d'estar entre 1 i %d",
+		En: "The period must be between 1 and %d",
+	},
+	"El porcentaje de cada vivienda debe estar entre 0 y 100": {
+		Ca: "El percentatge de cada habitatge ha d'estar entre 0 i 100",
+		En: "Each unit's percentage must be between 0 and 100",
+	},
+	"El presupuesto acaba de cambiar: vuelve a intentarlo": {
+		Ca: "El pressupost acaba de canviar: torna-ho a provar",
+		En: "The budget has just changed: try again",
+	},
+	"El presupuesto no existe": {
+		Ca: "El pressupost no existeix",
+		En: "The budget does not exist",
+	},
+	"El presupuesto no tiene partidas": {
+		Ca: "El pressupost no té partides",
+		En: "The budget has no lines",
+	},
+	"El recibo %s ya está pagado": {
+		Ca: "El rebut %s ja està pagat",
+		En: "The receipt %s is already paid",
+	},
+	"El recibo no existe": {
+		Ca: "El rebut no existeix",
+		En: "The receipt does not exist",
+	},
+	"El reparto debe ser por coeficiente, por porcentaje, a partes iguales o por importe fijo": {
+		Ca: "El repartiment ha de ser per coeficient, per percentatge, a parts iguals o per import fix",
+		En: "The sharing must be by share, by percentage, in equal parts or by a fixed amount",
+	},
+	"Elige las viviendas del grupo": {
+		Ca: "Tria els habitatges del grup",
+		En: "Choose the group's units",
+	},
+	"Este presupuesto ya está aprobado": {
+		Ca: "Aquest pressupost ja està aprovat",
+		En: "This budget is already approved",
+	},
+	"Explica el motivo de la corrección": {
+		Ca: "Explica el motiu de la correcció",
+		En: "Explain the reason for the correction",
+	},
+	"Indica la fecha de la junta que aprobó el presupuesto": {
+		Ca: "Indica la data de la junta que va aprovar el pressupost",
+		En: "Give the date of the owners' meeting that approved the budget",
+	},
+	"Indica si el pago fue por transferencia o en efectivo": {
+		Ca: "Indica si el pagament va ser per transferència o en efectiu",
+		En: "Say whether the payment was by bank transfer or in cash",
+	},
+	"La fecha de cargo no es válida": {
+		Ca: "La data de càrrec no és vàlida",
+		En: "The due date is not valid",
+	},
+	"La fecha de la corrección no es válida": {
+		Ca: "La data de la correcció no és vàlida",
+		En: "The correction's date is not valid",
+	},
+	"La fecha de la junta no puede ser futura": {
+		Ca: "La data de la junta no pot ser futura",
+		En: "The owners' meeting date cannot be in the future",
+	},
+	"La fecha del pago no es válida": {
+		Ca: "La data del pagament no és vàlida",
+		En: "The payment's date is not valid",
+	},
+	"La fecha del pago no puede ser futura": {
+		Ca: "La data del pagament no pot ser futura",
+		En: "The payment's date cannot be in the future",
+	},
+	"La fecha inicial del extracto es posterior a la final": {
+		Ca: "La data inicial de l'extracte és posterior a la final",
+		En: "The statement's start date is after its end date",
+	},
+	"La partida «%s» es de un grupo que ya no existe": {
+		Ca: "La partida «%s» és d'un grup que ja no existeix",
+		En: "The line '%s' belongs to a group that no longer exists",
+	},
+	"La partida «%s» es demasiado grande": {
+		Ca: "La partida «%s» és massa gran",
+		En: "The line '%s' is too large",
+	},
+	"La partida «%s» no puede ser negativa": {
+		Ca: "La partida «%s» no pot ser negativa",
+		En: "The line '%s' cannot be negative",
+	},
+	"La periodicidad acaba de cambiar: vuelve a intentarlo": {
+		Ca: "La periodicitat acaba de canviar: torna-ho a provar",
+		En: "The payment frequency has just changed: try again",
+	},
+	"La periodicidad debe ser mensual, trimestral, semestral o anual": {
+		Ca: "La periodicitat ha de ser mensual, trimestral, semestral o anual",
+		En: "The frequency must be monthly, quarterly, half-yearly or yearly",
+	},
+	"La referencia no puede superar los %d caracteres": {
+		Ca: "La referència no pot superar els %d caràcters",
+		En: "The reference cannot be longer than %d characters",
+	},
+	"La vivienda %s del grupo «%s» no tiene coeficiente": {
+		Ca: "L'habitatge %s del grup «%s» no té coeficient",
+		En: "The unit %s of the group '%s' has no share",
+	},
+	"La vivienda no existe": {
+		Ca: "L'habitatge no existeix",
+		En: "The unit does not exist",
+	},
+	"Las cuotas fijas del grupo «%s» suman %s al año y sus partidas %s: deben coincidir": {
+		Ca: "Les quotes fixes del grup «%s» sumen %s l'any i les seves partides %s: han de coincidir",
+		En: "The fixed amounts of the group '%s' add up to %s a year and its lines to %s: they must match",
+	},
+	"Las fechas del extracto no son válidas": {
+		Ca: "Les dates de l'extracte no són vàlides",
+		En: "The statement's dates are not valid",
+	},
+	"Las partes del grupo «%s» no pueden ser negativas": {
+		Ca: "Les parts del grup «%s» no poden ser negatives",
+		En: "The shares of the group '%s' cannot be negative",
+	},
+	"Las partes del grupo «%s» suman %s %%: deben sumar 100 %%": {
+		Ca: "Les parts del grup «%s» sumen %s %%: han de sumar 100 %%",
+		En: "The shares of the group '%s' add up to %s%%: they must add up to 100%%",
+	},
+	"Los recibos de este periodo ya están generados": {
+		Ca: "Els rebuts d'aquest període ja estan generats",
+		En: "This period's receipts have already been issued",
+	},
+	"Ninguna vivienda paga cuota en este periodo": {
+		Ca: "Cap habitatge paga quota en aquest període",
+		En: "No unit pays a fee in this period",
+	},
+	"No hay un presupuesto aprobado de %d": {
+		Ca: "No hi ha cap pressupost aprovat de %d",
+		En: "There is no approved budget for %d",
+	},
+	"Solo el propietario de la vivienda y los administradores pueden ver sus cuentas": {
+		Ca: "Només el propietari de l'habitatge i els administradors poden veure'n els comptes",
+		En: "Only the unit's owner and the administrators can see its account",
+	},
+	"Solo los administradores pueden gestionar las cuentas de la comunidad": {
+		Ca: "Només els administradors poden gestionar els comptes de la comunitat",
+		En: "Only administrators can manage the community's accounts",
+	},
+	"Solo se crea una nueva versión del presupuesto en vigor": {
+		Ca: "Només es crea una nova versió del pressupost en vigor",
+		En: "A new version can only be made of the budget in force",
+	},
+	"Un presupuesto aprobado no se modifica: crea una nueva versión": {
+		Ca: "Un pressupost aprovat no es modifica: crea una nova versió",
+		En: "An approved budget is not changed: make a new version",
+	},
+	"Un presupuesto no puede tener más de %d partidas": {
+		Ca: "Un pressupost no pot tenir més de %d partides",
+		En: "A budget cannot have more than %d lines",
+	},
+	"Una vivienda está dos veces en el grupo": {
+		Ca: "Un habitatge és dues vegades al grup",
+		En: "A unit is twice in the group",
+	},
+	"Ya existe un grupo «%s»": {
+		Ca: "Ja existeix un grup «%s»",
+		En: "A group '%s' already exists",
+	},
+	"Ya hay un presupuesto de %d: modifícalo o crea una nueva versión": {
+		Ca: "Ja hi ha un pressupost de %d: modifica'l o crea'n una nova versió",
+		En: "There is already a budget for %d: change it or make a new version",
+	},
+	"Ya hay una versión en borrador del presupuesto de %d": {
+		Ca: "Ja hi ha una versió en esborrany del pressupost de %d",
+		En: "There is already a draft version of the budget for %d",
+	},
+}
