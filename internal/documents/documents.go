@@ -19,6 +19,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/mail"
@@ -88,9 +89,7 @@ type Options struct {
 
 // New returns the service, keeping its files in storage.
 func New(store Store, storage files.Storage, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}

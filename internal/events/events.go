@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"vecinos/internal/auth"
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -70,9 +71,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, audit: o.Audit, own: o.Own}
 }
 

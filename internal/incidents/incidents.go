@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -51,9 +52,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	return &Service{store: store, now: o.Now, audit: o.Audit}
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/realtime"
@@ -115,9 +116,7 @@ type Options struct {
 
 // New returns the service, which turns the notices of o.Realtime into events on its broker.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"vecinos/internal/accounts"
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -66,9 +67,7 @@ type Job struct {
 
 // New returns the job.
 func New(store Store, o Options) *Job {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}

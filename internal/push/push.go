@@ -16,6 +16,7 @@ import (
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -54,9 +55,7 @@ type Options struct {
 
 // New loads the VAPID keys, generating and storing them on the first start.
 func New(ctx context.Context, store Store, o Options) (*Service, error) {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	keys, err := loadKeys(ctx, store, o.Now())
 	if err != nil {
 		return nil, fmt.Errorf("push keys: %w", err)

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -43,9 +44,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -92,9 +93,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -72,9 +73,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}
