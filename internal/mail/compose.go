@@ -53,12 +53,14 @@ const (
 	KindReservationReminder  Kind = "reservation_reminder"
 
 	KindNewDocument Kind = "new_document" // a new acta or accounts in the community's archive
+
+	KindNewReceipt Kind = "new_receipt" // issue #36: a receipt issued to an owner
 )
 
 var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
 	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
 	KindUnitClaimApproved, KindUnitClaimRejected, KindPollOpened, KindPollClosed, KindPollAbsent, KindPollFinal,
-	KindReservationApproved, KindReservationRejected, KindReservationCancelled, KindReservationReminder, KindNewDocument}
+	KindReservationApproved, KindReservationRejected, KindReservationCancelled, KindReservationReminder, KindNewDocument, KindNewReceipt}
 
 // needsLink tells the kinds that exist to carry a link (with a single-use token).
 func (k Kind) needsLink() bool {
