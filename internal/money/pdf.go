@@ -198,7 +198,7 @@ func (s *Service) StatementPDF(ctx context.Context, a *domain.Actor, unitID, fro
 }
 
 // VerifyPath is the web app's page where anyone checks a certificate by its code.
-const VerifyPath = "/verify/"
+const VerifyPath = "/certificado/"
 
 // renderCertificate lays out an issued certificate with its verification code and address.
 func renderCertificate(com *domain.Community, c *domain.Certificate, publicURL string) ([]byte, error) {
