@@ -224,3 +224,37 @@ func TestReceiptPDFsNoticesAndSharing(t *testing.T) {
 			"No se puede fusionar «2º B»: tiene movimientos en sus cuentas, que se conservan siempre")
 	})
 }
+
+// TestDebtProposesDeprivingTheVote: in a junta vote's electorate, the admin sees the units in debt
+// proposed for deprivation (art. 15.2) with what they owe, and confirms one through the usual path.
+func TestDebtProposesDeprivingTheVote(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		rs := c.quarterIssued(t)
+		today := c.e.clock().Format("2006-01-02")
+		for _, name := range []string{"1º A", "1º B", "2º A"} {
+			r := rs[name]
+			c.admin.must(t, "POST", "/api/v1/money/receipts/"+r["id"].(string)+"/payments", map[string]any{"amountCents": r["amountCents"],
+				"method": "cash", "date": today}, 200)
+		}
+		closes := c.e.clock().Add(48 * time.Hour).Format(time.RFC3339)
+		junta := c.admin.must(t, "POST", "/api/v1/polls", map[string]any{"kind": "junta", "title": "Derrama", "closesAt": closes, "juntaDate": closes}, 201)
+		proposed := map[string]any{}
+		for _, u := range junta["units"].([]any) {
+			u := u.(map[string]any)
+			if u["debtCents"] != nil {
+				proposed[u["label"].(string)] = u["debtCents"]
+			}
+		}
+		if len(proposed) != 1 || proposed["2º B"] != rs["2º B"]["amountCents"] {
+			t.Fatalf("proposed %v", proposed)
+		}
+		base := "/api/v1/polls/" + junta["id"].(string)
+		after := c.admin.must(t, "PUT", base+"/units/"+c.units["2º B"]+"/deprivation", map[string]any{"reason": "No está al corriente de pago"}, 200)
+		for _, u := range after["units"].([]any) {
+			if u := u.(map[string]any); u["label"] == "2º B" && u["deprivedReason"] != "No está al corriente de pago" {
+				t.Errorf("after confirming %v", u)
+			}
+		}
+	})
+}
