@@ -157,6 +157,15 @@ func TestDebtCertificates(t *testing.T) {
 		}
 		c.outsider.must(t, "GET", "/api/v1/money/certificates/"+id+"/pdf", nil, 404)
 		c.anon.must(t, "GET", "/api/v1/money/certificates/"+id+"/pdf", nil, 401)
+		// The public check is rate-limited per client address, as the other public look-ups: 60 in 5 minutes.
+		limited := false
+		for i := 0; i < 60 && !limited; i++ {
+			status, _ := c.anon.bare(t, "GET", "/api/v1/money/verify/"+code)
+			limited = status == 429
+		}
+		if !limited {
+			t.Error("the public check is not rate-limited")
+		}
 	})
 }
 
