@@ -255,6 +255,19 @@ var routeAccess = map[string]level{
 	"GET /api/v1/money/mine":                                          member,
 	"GET /api/v1/money/units/{unitId}/statement":                      member,
 	"GET /api/v1/money/units/{unitId}/statement.csv":                  member,
+	"GET /api/v1/money/debt-settings":                                 admin,
+	"PUT /api/v1/money/debt-settings":                                 admin,
+	"GET /api/v1/money/debts":                                         admin,
+	"GET /api/v1/money/mine/debts":                                    member,
+	"GET /api/v1/money/certificates":                                  admin,
+	"POST /api/v1/money/certificates":                                 admin,
+	"POST /api/v1/money/certificates/{id}/issue":                      admin,
+	"GET /api/v1/money/certificates/{id}/pdf":                         admin,
+	"GET /api/v1/money/verify/{code}":                                 anyone,
+	"GET /api/v1/money/receipts/{id}/pdf":                             member,
+	"GET /api/v1/money/units/{unitId}/statement.pdf":                  member,
+	"GET /api/v1/money/units/{unitId}/sharing":                        owner,
+	"PUT /api/v1/money/units/{unitId}/sharing/{userId}":               owner,
 }
 
 // caller is one kind of user the test calls every route as, with the levels they reach.

@@ -246,4 +246,60 @@ var translations = domain.Catalogue{
 		Ca: "Ja hi ha una versió en esborrany del pressupost de %d",
 		En: "There is already a draft version of the budget for %d",
 	},
+	"Los días de gracia deben estar entre 0 y %d": {
+		Ca: "Els dies de gràcia han d'estar entre 0 i %d",
+		En: "The days of grace must be between 0 and %d",
+	},
+	"El certificado no existe": {
+		Ca: "El certificat no existeix",
+		En: "The certificate does not exist",
+	},
+	"No hay ningún certificado con ese código": {
+		Ca: "No hi ha cap certificat amb aquest codi",
+		En: "There is no certificate with that code",
+	},
+	"El certificado debe ser de deudas o de liquidación de la deuda": {
+		Ca: "El certificat ha de ser de deutes o de liquidació del deute",
+		En: "The certificate must be of debts or of the liquidation of the debt",
+	},
+	"La fecha de la solicitud no es válida": {
+		Ca: "La data de la sol·licitud no és vàlida",
+		En: "The date of the request is not valid",
+	},
+	"La fecha de la solicitud no puede ser futura": {
+		Ca: "La data de la sol·licitud no pot ser futura",
+		En: "The date of the request cannot be in the future",
+	},
+	"Indica la fecha de la junta que aprobó la liquidación": {
+		Ca: "Indica la data de la junta que va aprovar la liquidació",
+		En: "Give the date of the owners' meeting that approved the liquidation",
+	},
+	"Indica quién da el visto bueno como presidente": {
+		Ca: "Indica qui dona el vistiplau com a president",
+		En: "Give who approves it as president",
+	},
+	"El nombre del presidente no puede superar los %d caracteres": {
+		Ca: "El nom del president no pot superar els %d caràcters",
+		En: "The president's name cannot be longer than %d characters",
+	},
+	"El certificado ya está emitido": {
+		Ca: "El certificat ja està emès",
+		En: "The certificate has already been issued",
+	},
+	"«%s» no debe nada: no hay deuda que liquidar": {
+		Ca: "«%s» no deu res: no hi ha deute per liquidar",
+		En: "“%s” owes nothing: there is no debt to liquidate",
+	},
+	"El certificado aún no está emitido": {
+		Ca: "El certificat encara no està emès",
+		En: "The certificate has not been issued yet",
+	},
+	"Solo el propietario de la vivienda puede compartir sus recibos": {
+		Ca: "Només el propietari de l'habitatge pot compartir-ne els rebuts",
+		En: "Only the unit's owner can share its receipts",
+	},
+	"Esa persona no vive en «%s»": {
+		Ca: "Aquesta persona no viu a «%s»",
+		En: "That person does not live in “%s”",
+	},
 }

@@ -103,4 +103,12 @@ var translations = domain.Catalogue{
 		Ca: "Els coeficients de «%s» i «%s» sumen més de 100",
 		En: "The shares of “%s” and “%s” add up to more than 100",
 	},
+	"No se puede eliminar «%s»: tiene movimientos en sus cuentas, que se conservan siempre": {
+		Ca: "No es pot eliminar «%s»: té moviments als seus comptes, que es conserven sempre",
+		En: "“%s” cannot be removed: it has entries in its account, which are always kept",
+	},
+	"No se puede fusionar «%s»: tiene movimientos en sus cuentas, que se conservan siempre": {
+		Ca: "No es pot fusionar «%s»: té moviments als seus comptes, que es conserven sempre",
+		En: "“%s” cannot be merged: it has entries in its account, which are always kept",
+	},
 }

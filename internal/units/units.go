@@ -23,6 +23,7 @@ type Store interface {
 	UnitResidents(ctx context.Context, unitID string) (int, error)
 	DeleteUnit(ctx context.Context, communityID, id string) error
 	MergeUnits(ctx context.Context, communityID, from, into string, at time.Time) error
+	UnitHasLedger(ctx context.Context, communityID, unitID string) (bool, error)
 }
 
 // Service is the units registry.
@@ -245,6 +246,13 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 			return domain.Errorf(domain.CodeConflict,
 				"No se puede eliminar «%s»: tiene vecinos o propietario. Fusiónala con otra unidad para trasladarlos", u.Label())
 		}
+		if has, err := s.store.UnitHasLedger(ctx, a.CommunityID, u.ID); err != nil || has {
+			// The money ledger is never edited nor deleted (issue #36), so the unit it names stays.
+			if err == nil {
+				err = domain.Errorf(domain.CodeConflict, "No se puede eliminar «%s»: tiene movimientos en sus cuentas, que se conservan siempre", u.Label())
+			}
+			return err
+		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitRemoved, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
 			Before: unitFields(u)})
 		return s.store.DeleteUnit(ctx, a.CommunityID, id)
@@ -275,6 +283,12 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 		before := map[string]any{"from": unitFields(f), "into": unitFields(t)}
 		if f.OwnerID != nil && t.OwnerID != nil && *f.OwnerID != *t.OwnerID {
 			return domain.Errorf(domain.CodeConflict, "«%s» y «%s» tienen propietarios distintos: no se pueden fusionar", f.Label(), t.Label())
+		}
+		if has, err := s.store.UnitHasLedger(ctx, a.CommunityID, f.ID); err != nil || has {
+			if err == nil {
+				err = domain.Errorf(domain.CodeConflict, "No se puede fusionar «%s»: tiene movimientos en sus cuentas, que se conservan siempre", f.Label())
+			}
+			return err
 		}
 		if f.Coefficient != nil {
 			sum := *f.Coefficient

@@ -37,6 +37,8 @@ import {
   type Receipt,
   type ShareMethod,
 } from './api/money'
+import { CertificatesPanel } from './certificates-panel'
+import { DebtPanel } from './debt-panel'
 
 function useFailed() {
   const { t } = useTranslation()
@@ -75,6 +77,8 @@ export function MoneyPage() {
       <BudgetCard year={year} />
       <CuotasCard year={year} />
       <ReceiptsCard year={year} />
+      <DebtPanel />
+      <CertificatesPanel />
     </ListPage>
   )
 }

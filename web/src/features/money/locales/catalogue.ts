@@ -5,5 +5,6 @@ import type es from './es.json'
 declare module '@/lib/translator' {
   interface FeatureCatalogues {
     money: (typeof es)['money']
+    moneyDebt: (typeof es)['moneyDebt']
   }
 }

@@ -8,7 +8,7 @@ export type PushKinds = components['schemas']['PushKinds']
 export type PushKind = keyof PushKinds
 
 /** The kinds of notification, in the order /settings/app lists them. */
-export const PUSH_KINDS: PushKind[] = ['directMessage', 'criticalAnnouncement', 'incident', 'reservation', 'poll']
+export const PUSH_KINDS: PushKind[] = ['directMessage', 'criticalAnnouncement', 'incident', 'reservation', 'poll', 'receipt']
 
 /** My push settings: the server's VAPID key, the kinds on, my devices. */
 export function usePushSettings(enabled = true) {

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/components/ui/toast'
+import { euros } from '@/lib/euros'
 import { useTranslation } from '@/lib/i18n'
 import { useDeprive, type Poll } from '../api/polls'
 import { failureText } from '../lib/failure'
@@ -30,9 +31,30 @@ export function DeprivedUnits({ poll }: { poll: Poll }) {
     )
   }
   const deprived = poll.units.filter((u) => u.deprivedReason)
+  // Units that owe receipts past their due date: art. 15.2 proposes depriving them; the admin confirms.
+  const inDebt = poll.units.filter((u) => !u.deprivedReason && u.debtCents != null)
   return (
     <div className="mt-3 flex flex-col gap-2">
       <p className="font-medium">{t('voting.deprivedTitle')}</p>
+      {inDebt.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label={t('moneyDebt.proposal.title')}>
+          {inDebt.map((u) => (
+            <li key={u.unitId} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-orange-300 p-2">
+              <span>{t('moneyDebt.proposal.owes', { unit: u.label, amount: euros(u.debtCents ?? 0) })}</span>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={deprive.isPending}
+                onClick={() => {
+                  run(u.unitId, t('moneyDebt.proposal.reason', { amount: euros(u.debtCents ?? 0) }))
+                }}
+              >
+                {t('moneyDebt.proposal.confirm')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {deprived.map((u) => (
         <div key={u.unitId} className="flex flex-wrap items-center justify-between gap-2">
           <span>
