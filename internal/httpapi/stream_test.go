@@ -21,6 +21,7 @@ import (
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 // newRealtimeEnv is newEnv with the messaging service wired as cmd/vecinos wires it: its own broker,
@@ -41,13 +42,7 @@ func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	t.Cleanup(e.srv.Close)
 	t.Cleanup(msg.Broker().Close)
 	if db.NotifiesOnCommit() {
-		deadline := time.Now().Add(10 * time.Second)
-		for !msg.Listening() {
-			if time.Now().After(deadline) {
-				t.Fatal("the PostgreSQL listener did not start")
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Until(t, msg.Listening, "the PostgreSQL listener did not start")
 	}
 	return e, msg
 }
@@ -319,13 +314,7 @@ func TestAStreamWhoseClientHungUpEndsAtTheNextHeartbeat(t *testing.T) {
 		t.Fatalf("%d subscribers", n)
 	}
 	s.close()
-	deadline := time.Now().Add(10 * time.Second)
-	for msg.Broker().Stats().Subscribers != 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the stream outlived its client")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, func() bool { return msg.Broker().Stats().Subscribers == 0 }, "the stream outlived its client")
 }
 
 func TestStreamRefusesStrangers(t *testing.T) {
@@ -367,13 +356,7 @@ func TestASlowStreamIsDroppedWithoutBlockingTheSender(t *testing.T) {
 		}
 		defer conn.Close()
 		fmt.Fprintf(conn, "GET /api/v1/stream HTTP/1.1\r\nHost: x\r\nCookie: vecinos_session=%s\r\n\r\n", n.ana.cookie())
-		deadline := time.Now().Add(10 * time.Second)
-		for msg.Broker().Stats().Subscribers == 0 {
-			if time.Now().After(deadline) {
-				t.Fatal("the stream did not subscribe")
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Until(t, func() bool { return msg.Broker().Stats().Subscribers > 0 }, "the stream did not subscribe")
 		fast := openStream(t, e.srv.URL, n.eva.cookie(), "")
 		fast.next(t, "unread")
 
@@ -385,13 +368,7 @@ func TestASlowStreamIsDroppedWithoutBlockingTheSender(t *testing.T) {
 		}
 		took := time.Since(start)
 		msg.Flush()
-		deadline = time.Now().Add(10 * time.Second)
-		for msg.Broker().Stats().Dropped == 0 {
-			if time.Now().After(deadline) {
-				t.Fatalf("the slow stream was never dropped: %+v", msg.Broker().Stats())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		testwait.Until(t, func() bool { return msg.Broker().Stats().Dropped > 0 }, "the slow stream was never dropped")
 		// The reader that keeps up got everything.
 		for range posts {
 			fast.next(t, "channel_message")

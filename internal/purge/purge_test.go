@@ -13,6 +13,7 @@ import (
 	"vecinos/internal/purge"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -115,13 +116,7 @@ func TestRunPurgesAtStartAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); purge.New(db, purge.Options{Log: quiet}).Run(ctx) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for sessionExists(t, db, f.expired) {
-		if time.Now().After(deadline) {
-			t.Fatal("no purge at start")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, func() bool { return !sessionExists(t, db, f.expired) }, "no purge at start")
 	cancel()
 	select {
 	case <-done:

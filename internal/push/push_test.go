@@ -31,6 +31,7 @@ import (
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 // device is a browser's side of a push subscription: its ECDH key pair and authentication secret.
@@ -299,22 +300,18 @@ func TestAGoneDeviceIsRemovedAndFailuresAreCounted(t *testing.T) {
 		sendDM(t, db, ana, luis, "hola")
 		wait(t, goneGot)
 		wait(t, downGot)
-		deadline := time.Now().Add(10 * time.Second)
-		for {
+		var devices []domain.PushSubscription
+		var retry [][]string
+		testwait.Until(t, func() bool {
 			st, err := svc.Status(ctx, luis)
 			if err != nil {
 				t.Fatal(err)
 			}
+			devices = st.Devices
 			// The unavailable service's push waits for a retry.
-			retry := storetest.Rows(t, db, "SELECT attempts FROM mail_outbox WHERE kind = 'push' AND sent_at IS NULL")
-			if len(st.Devices) == 1 && strings.HasPrefix(st.Devices[0].Endpoint, down.URL) && len(retry) == 1 && retry[0][0] == "1" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("devices %+v, pending %v: the gone one is still there, or the other is not waiting for a retry", st.Devices, retry)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+			retry = storetest.Rows(t, db, "SELECT attempts FROM mail_outbox WHERE kind = 'push' AND sent_at IS NULL")
+			return len(devices) == 1 && strings.HasPrefix(devices[0].Endpoint, down.URL) && len(retry) == 1 && retry[0][0] == "1"
+		}, "devices %+v, pending %v: the gone one is still there, or the other is not waiting for a retry", &devices, &retry)
 		// Its failure is counted.
 		srv := httptest.NewServer(m.Handler())
 		defer srv.Close()

@@ -6,7 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+
+	"vecinos/internal/testwait"
 )
 
 // Concurrent calls are grouped into batches, never more than maxLeaders at once, each call answered once
@@ -47,10 +48,10 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 			errs[i] = g.do(ctx, i)
 		})
 		if i < 2 { // the first two lead, each with a batch of its own
-			waitUntil(t, func() bool { return batches.Load() == int64(i+1) })
+			testwait.Until(t, func() bool { return batches.Load() == int64(i+1) }, "condition not met within 10 s")
 		}
 	}
-	waitUntil(t, func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.pending) == n-2 })
+	testwait.Until(t, func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.pending) == n-2 }, "condition not met within 10 s")
 	close(release)
 	wg.Wait()
 	for i, err := range errs {
@@ -74,16 +75,6 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 
 // noTx runs a batch without a database.
 func noTx(ctx context.Context, fn func(tx conn) error) error { return fn(conn{}) }
-
-// waitUntil waits for cond to hold, failing the test after 10 s.
-func waitUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("condition not met within 10 s")
-		}
-	}
-}
 
 // A panic in a batch fails its calls instead of leaving their callers waiting.
 func TestGroupCommitSurvivesAPanic(t *testing.T) {
