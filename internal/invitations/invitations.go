@@ -176,7 +176,7 @@ func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitI
 			}
 		}
 		if inv.UnitID == nil {
-			return nil, errUnitNotFound
+			return nil, domain.ErrUnitNotFound
 		}
 	}
 	inviter := ""
@@ -196,8 +196,6 @@ func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitI
 	return inv, nil
 }
 
-var errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
-
 // create stores a new invitation of its community and queues its email, in the transaction of ctx. It
 // refuses an address that already belongs to a member (409), one with a live invitation (409), a unit of
 // another community (404), and a community with MaxPending live invitations already (429).
@@ -215,7 +213,7 @@ func (s *Service) create(ctx context.Context, inv *domain.Invitation, m domain.M
 			return err
 		}
 		if unit == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 	}
 	n, err := s.store.LiveInvitations(ctx, inv.CommunityID, inv.Email, inv.SentAt)

@@ -338,7 +338,7 @@ func (s *Service) IssueCode(ctx context.Context, a *domain.Actor, userID, unitID
 	case !member:
 		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró el vecino")
 	case !unit:
-		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+		return "", time.Time{}, domain.ErrUnitNotFound
 	}
 	return code, expires, nil
 }

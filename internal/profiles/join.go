@@ -154,7 +154,7 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 				return err
 			}
 			if unit == nil {
-				return errUnitNotFound
+				return domain.ErrUnitNotFound
 			}
 		}
 		return s.store.SaveJoinRequest(ctx, r)

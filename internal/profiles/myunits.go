@@ -46,7 +46,7 @@ func (s *Service) AddMyUnit(ctx context.Context, a *domain.Actor, unitID, relati
 			return err
 		}
 		if unit == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 		mine, err := s.store.HasUnit(ctx, a.UserID, unitID)
 		if err != nil {
@@ -180,8 +180,6 @@ func (s *Service) notify(ctx context.Context, userID, communityID, unit string, 
 	return s.store.QueueMail(ctx, m, s.now())
 }
 
-var errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
-
 // placeInUnit finds the chosen unit of the community (or, by floor and door, finds or creates it), makes
 // it the user's home and moves their onboarding on to step next, in the transaction of ctx. Saying they
 // own it files an owner claim, which gives no owner rights until confirmed — unless ch.ConfirmedOwner.
@@ -193,7 +191,7 @@ func (s *Service) placeInUnit(ctx context.Context, userID, communityID string, c
 	switch {
 	case ch.UnitID != "":
 		if unit, err = s.store.UnitOfCommunity(ctx, communityID, ch.UnitID); err == nil && unit == nil {
-			return nil, errUnitNotFound
+			return nil, domain.ErrUnitNotFound
 		}
 	case ch.Floor != "" || ch.Door != "":
 		if unit, err = s.store.UnitAtFloorDoor(ctx, communityID, ch.Floor, ch.Door); err == nil && unit == nil {

@@ -53,7 +53,6 @@ func New(store Store, o Options) *Service {
 }
 
 var (
-	errUnitNotFound      = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
 	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
 )
 
@@ -206,7 +205,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 		}
 		u := find(units, id)
 		if u == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 		before := unitFields(u)
 		if err := in.apply(u); err != nil {
@@ -236,7 +235,7 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 		}
 		u := find(units, id)
 		if u == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 		n, err := s.store.UnitResidents(ctx, id)
 		if err != nil {
@@ -278,7 +277,7 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 		}
 		f, t := find(units, from), find(units, into)
 		if f == nil || t == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 		before := map[string]any{"from": unitFields(f), "into": unitFields(t)}
 		if f.OwnerID != nil && t.OwnerID != nil && *f.OwnerID != *t.OwnerID {

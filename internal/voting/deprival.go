@@ -56,7 +56,7 @@ func (s *Service) Deprive(ctx context.Context, a *domain.Actor, id, unitID strin
 		before, after = deprivationAudit{Unit: u.Label, DeprivedReason: u.Deprived}, deprivationAudit{Unit: u.Label, DeprivedReason: reason}
 		found, err := s.store.SetUnitDeprived(ctx, p, unitID, reason, a.UserID, now)
 		if err == nil && !found {
-			err = errUnitNotFound
+			err = domain.ErrUnitNotFound
 		}
 		return 0, err
 	})

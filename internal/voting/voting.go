@@ -109,7 +109,6 @@ func New(store Store, o Options) *Service {
 var (
 	errPollNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la votación")
 	errNotMember    = domain.Errorf(domain.CodeNotFound, "Esa persona no es miembro de tu comunidad")
-	errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
 	errNotDraft     = domain.Errorf(domain.CodeConflict, "Solo se puede modificar una votación en borrador")
 	errNotOpen      = domain.Errorf(domain.CodeConflict, "La votación no está activa")
 	errNotOwner     = domain.Errorf(domain.CodeForbidden, "En una votación de junta solo votan los propietarios")
