@@ -79,16 +79,16 @@ type App struct {
 	Realtime  *realtime.Publisher // every service announces its changes to the open streams here
 	Metrics   *metrics.Metrics    // served on VECINOS_METRICS_ADDR by Run
 
-	cfg     *config.Config
-	log     *slog.Logger
-	version string
-	streams sync.WaitGroup // realtime streams that left net/http (httpapi.Deps.Streams)
-	mail    *mail.Worker
-	push    *mail.Worker // the outbox's web pushes (docs/adr/0030)
-	purge   *purge.Job
-	voting  *voting.Service
-	booking *reservations.Service // its reminders run in Background
-	ownsDB  bool
+	cfg          *config.Config
+	log          *slog.Logger
+	version      string
+	streams      sync.WaitGroup // realtime streams that left net/http (httpapi.Deps.Streams)
+	mail         *mail.Worker
+	push         *mail.Worker // the outbox's web pushes (docs/adr/0030)
+	purge        *purge.Job
+	voting       *voting.Service
+	reservations *reservations.Service // its reminders run in Background
+	ownsDB       bool
 }
 
 // New builds an instance from cfg. Nothing runs until Run or Background.
@@ -148,7 +148,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: a.voting})
-	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
+	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
@@ -159,7 +159,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Mailbox:   mail.NewMailbox(db),
 		Accounts:  accts,
 		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
-		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.booking.FeedEntries}),
+		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
@@ -170,7 +170,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Units:         units.New(db, units.Options{Now: now, Audit: record, Changed: changed}),
 		Audit:         auditLog,
 		Voting:        a.voting,
-		Reservations:  a.booking,
+		Reservations:  a.reservations,
 		Documents:     docs,
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: changed}),
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
@@ -286,7 +286,7 @@ func (a *App) Background() (stop func()) {
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.push.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) }) // and the polls' steps: they open, close and end their objection period on time
-	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })
+	wg.Go(func() { a.reservations.RunReminders(ctx, a.log) })
 	wg.Go(func() { a.Messaging.PurgeAttachments(ctx) }) // chat uploads never sent
 	wg.Go(func() {
 		if err := a.Realtime.Run(ctx); err != nil {
