@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
@@ -40,17 +40,33 @@ function localeCore(): Plugin {
 
 /**
  * A catalogue imported `?raw` (src/lib/i18n.ts parses it) comes without the file's indentation: a string
- * module, like Vite's own ?raw, of the minified JSON.
+ * module, like Vite's own ?raw, of the minified JSON. It is the whole catalogue of the language: the shared
+ * sections of src/locales and those each feature keeps in src/features/<name>/locales (ADR 0039). A section
+ * two files define would hide one of them, so it fails the build and every test run.
  */
 function rawCatalogues(): Plugin {
+  const features = fileURLToPath(new URL('./src/features', import.meta.url))
   return {
     name: 'raw-catalogues',
     enforce: 'pre',
     load(id) {
       const [file, query] = id.split('?')
-      if (query !== 'raw' || !/\/src\/locales\/[a-z]+\.json$/.test(file)) return undefined
+      const language = /\/src\/locales\/([a-z]+)\.json$/.exec(file)?.[1]
+      if (query !== 'raw' || !language) return undefined
+      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+      const from = new Map(Object.keys(catalogue).map((section) => [section, file]))
       this.addWatchFile(file)
-      return `export default ${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))))}`
+      for (const feature of readdirSync(features, { withFileTypes: true })) {
+        const own = join(features, feature.name, 'locales', `${language}.json`)
+        if (!feature.isDirectory() || !existsSync(own)) continue
+        this.addWatchFile(own)
+        for (const [section, texts] of Object.entries(JSON.parse(readFileSync(own, 'utf8')) as Record<string, unknown>)) {
+          if (from.has(section)) throw new Error(`the catalogue section ${section} is in both ${from.get(section)} and ${own}`)
+          from.set(section, own)
+          catalogue[section] = texts
+        }
+      }
+      return `export default ${JSON.stringify(JSON.stringify(catalogue))}`
     },
   }
 }

@@ -260,7 +260,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	u := &domain.User{ID: domain.NewID(), Email: email, PasswordHash: hash, Language: in.Language, FullName: name, SignupMetadata: meta}
 	u.Consent = &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: s.now()}
 	token := auth.NewToken()
-	m, err := mail.Compose(mail.KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token), CommunityName: communityName})
+	m, err := mail.Compose(KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token), CommunityName: communityName})
 	if err != nil {
 		return err
 	}
@@ -343,7 +343,7 @@ func (s *Service) ResendConfirmation(ctx context.Context, c Client, email string
 	if err != nil {
 		return err
 	}
-	return s.sendLink(ctx, u, domain.PurposeConfirm, mail.KindConfirmSignup, "/confirm-email", ConfirmTokenTTL)
+	return s.sendLink(ctx, u, domain.PurposeConfirm, KindConfirmSignup, "/confirm-email", ConfirmTokenTTL)
 }
 
 // sendLink emails u a new single-use link for purpose; the caller has applied the limit per address.
@@ -548,7 +548,7 @@ func (s *Service) ForgotPassword(ctx context.Context, c Client, email string) er
 	if err := s.limit(ctx, mailKey(domain.PurposeReset, u.Email), mailPerAddr); err != nil {
 		return nil // saying "too many" here would tell that the address exists
 	}
-	return s.sendLink(ctx, u, domain.PurposeReset, mail.KindResetPassword, "/reset-password", ResetTokenTTL)
+	return s.sendLink(ctx, u, domain.PurposeReset, KindResetPassword, "/reset-password", ResetTokenTTL)
 }
 
 var errResetLink = domain.Errorf(domain.CodeTokenInvalid, "El enlace de recuperación no es válido o ha expirado.")

@@ -46,11 +46,11 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 		return err
 	}
 	confirmToken, cancelToken, expires := auth.NewToken(), auth.NewToken(), s.now().Add(EmailChangeTokenTTL)
-	toNew, err := mail.Compose(mail.KindConfirmEmailChange, u.Language, email, mail.Data{Name: u.FullName, Link: s.link("/confirm-email-change", confirmToken)})
+	toNew, err := mail.Compose(KindConfirmEmailChange, u.Language, email, mail.Data{Name: u.FullName, Link: s.link("/confirm-email-change", confirmToken)})
 	if err != nil {
 		return err
 	}
-	toOld, err := mail.Compose(mail.KindEmailChangeNotice, u.Language, u.Email, mail.Data{Name: u.FullName, NewEmail: email,
+	toOld, err := mail.Compose(KindEmailChangeNotice, u.Language, u.Email, mail.Data{Name: u.FullName, NewEmail: email,
 		Link: s.link("/cancel-email-change", cancelToken)})
 	if err != nil {
 		return err
@@ -162,7 +162,7 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 			data.CommunityName = c.Name
 		}
 	}
-	m, err := mail.Compose(mail.KindAccountDeleted, u.Language, u.Email, data)
+	m, err := mail.Compose(KindAccountDeleted, u.Language, u.Email, data)
 	if err != nil {
 		return err
 	}

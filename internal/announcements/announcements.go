@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 )
@@ -27,17 +28,29 @@ const (
 
 // Store is what the service needs from the database.
 type Store interface {
-	CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.Recipient) (domain.Mail, error)) (int, error)
-	Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error)
-	ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error)
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	AnnouncementForUpdate(ctx context.Context, communityID, id string) (*domain.Announcement, error)
-	SaveAnnouncement(ctx context.Context, old, an *domain.Announcement, at time.Time) error
+	BuildingExists(ctx context.Context, communityID, building string) (bool, error)
+	InsertAnnouncement(ctx context.Context, an *domain.Announcement) error
+	AnnouncementRecipients(ctx context.Context, id string) ([]domain.Recipient, error)
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
+	QueueCriticalPush(ctx context.Context, an *domain.Announcement) error
+	Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error) // nil: none
+	ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error)
+	AnnouncementForUpdate(ctx context.Context, communityID, id string) (*domain.Announcement, error) // nil: none
+	LockAnnouncement(ctx context.Context, communityID, id string) (bool, error)
+	SaveAnnouncement(ctx context.Context, an *domain.Announcement, at time.Time) error
 	MarkAnnouncementRead(ctx context.Context, id, userID string, at time.Time) error
-	React(ctx context.Context, communityID, id, userID string, emoji domain.Reaction, at time.Time) (domain.ReactionCounts, *domain.Reaction, error)
+	Reaction(ctx context.Context, id, userID string) (*domain.Reaction, error)
+	SetReaction(ctx context.Context, id, userID string, had, emoji *domain.Reaction, at time.Time) error
+	ReactionCounts(ctx context.Context, id string) (domain.ReactionCounts, error)
 	UnreadAnnouncements(ctx context.Context, communityID, userID string, now time.Time) (int, error)
 	AnnouncementBuildings(ctx context.Context, communityID string) ([]domain.BuildingAudience, error)
 }
+
+var (
+	errNotFound        = domain.Errorf(domain.CodeNotFound, "El comunicado no existe")
+	errUnknownBuilding = domain.Errorf(domain.CodeInvalid, "Ese portal no existe en tu comunidad")
+)
 
 // Service is the announcements service.
 type Service struct {
@@ -58,9 +71,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
@@ -125,22 +136,62 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Creat
 			if body == "" {
 				body = an.Title
 			}
-			return mail.Compose(mail.KindAnnouncement, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
+			return mail.Compose(KindAnnouncement, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
 				Title: an.Title, Body: body, Link: s.link()})
 		}
 	}
-	n, err := s.store.CreateAnnouncement(ctx, an, notify)
+	n := 0
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.checkAudience(ctx, a.CommunityID, an.Audience); err != nil {
+			return err
+		}
+		if err := s.store.InsertAnnouncement(ctx, an); err != nil {
+			return err
+		}
+		if notify == nil {
+			return nil
+		}
+		recipients, err := s.store.AnnouncementRecipients(ctx, an.ID)
+		if err != nil {
+			return err
+		}
+		if n, err = mail.QueueEach(ctx, s.store, recipients, now, notify); err != nil {
+			return err
+		}
+		return s.store.QueueCriticalPush(ctx, an)
+	})
 	if err != nil {
 		return nil, err
 	}
 	if n > 0 {
 		s.mailWake()
 	}
-	got, err := s.store.Announcement(ctx, a.CommunityID, an.ID, s.viewer(a))
+	got, err := s.get(ctx, a, an.ID)
 	if err != nil {
 		return nil, err
 	}
 	return &Created{Announcement: got, EmailsQueued: n}, nil
+}
+
+// checkAudience refuses a portal that is not one of the community's.
+func (s *Service) checkAudience(ctx context.Context, communityID string, au domain.Audience) error {
+	if au.Kind != domain.AudienceBuilding {
+		return nil
+	}
+	ok, err := s.store.BuildingExists(ctx, communityID, au.Value)
+	if err == nil && !ok {
+		err = errUnknownBuilding
+	}
+	return err
+}
+
+// get reads an announcement as a sees it; one they may not see is not found.
+func (s *Service) get(ctx context.Context, a *domain.Actor, id string) (*domain.Announcement, error) {
+	an, err := s.store.Announcement(ctx, a.CommunityID, id, s.viewer(a))
+	if err == nil && an == nil {
+		err = errNotFound
+	}
+	return an, err
 }
 
 func (s *Service) link() string {
@@ -221,7 +272,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.Announcement(ctx, a.CommunityID, id, s.viewer(a))
+	return s.get(ctx, a, id)
 }
 
 // ListInput are the list's filters, as the API receives them.
@@ -296,7 +347,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 	if err != nil {
 		return nil, err
 	}
-	return s.store.Announcement(ctx, a.CommunityID, id, s.viewer(a))
+	return s.get(ctx, a, id)
 }
 
 // Delete marks an announcement of the admin's community as eliminado (soft delete).
@@ -324,11 +375,19 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.
 		if err != nil {
 			return err
 		}
+		if old == nil {
+			return errNotFound
+		}
 		an := *old
 		if err := change(&an); err != nil {
 			return err
 		}
-		return s.store.SaveAnnouncement(ctx, old, &an, at)
+		if an.Audience != old.Audience {
+			if err := s.checkAudience(ctx, a.CommunityID, an.Audience); err != nil {
+				return err
+			}
+		}
+		return s.store.SaveAnnouncement(ctx, &an, at)
 	})
 }
 
@@ -410,11 +469,34 @@ func (s *Service) React(ctx context.Context, a *domain.Actor, id string, emoji d
 	if err != nil {
 		return nil, err
 	}
-	counts, mine, err := s.store.React(ctx, a.CommunityID, an.ID, a.UserID, emoji, s.now())
+	var r Reacted
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		// Clicks on one announcement serialize on its row, so concurrent clicks act one after the other.
+		ok, err := s.store.LockAnnouncement(ctx, a.CommunityID, an.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errNotFound
+		}
+		had, err := s.store.Reaction(ctx, an.ID, a.UserID)
+		if err != nil {
+			return err
+		}
+		// The same emoji again removes the reaction, another one replaces it.
+		if had == nil || *had != emoji {
+			r.MyReaction = &emoji
+		}
+		if err := s.store.SetReaction(ctx, an.ID, a.UserID, had, r.MyReaction, s.now()); err != nil {
+			return err
+		}
+		r.Reactions, err = s.store.ReactionCounts(ctx, an.ID)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	return &Reacted{Reactions: counts, MyReaction: mine}, nil
+	return &r, nil
 }
 
 // Unread counts the published announcements targeted to a that a has not opened.

@@ -76,18 +76,19 @@ type App struct {
 	Handler   http.Handler
 	DB        *store.DB
 	Messaging *messaging.Service
-	Metrics   *metrics.Metrics // served on VECINOS_METRICS_ADDR by Run
+	Realtime  *realtime.Publisher // every service announces its changes to the open streams here
+	Metrics   *metrics.Metrics    // served on VECINOS_METRICS_ADDR by Run
 
-	cfg     *config.Config
-	log     *slog.Logger
-	version string
-	streams sync.WaitGroup // realtime streams that left net/http (httpapi.Deps.Streams)
-	mail    *mail.Worker
-	push    *mail.Worker // the outbox's web pushes (docs/adr/0030)
-	purge   *purge.Job
-	voting  *voting.Service
-	booking *reservations.Service // its reminders run in Background
-	ownsDB  bool
+	cfg          *config.Config
+	log          *slog.Logger
+	version      string
+	streams      sync.WaitGroup // realtime streams that left net/http (httpapi.Deps.Streams)
+	mail         *mail.Worker
+	push         *mail.Worker // the outbox's web pushes (docs/adr/0030)
+	purge        *purge.Job
+	voting       *voting.Service
+	reservations *reservations.Service // its reminders run in Background
+	ownsDB       bool
 }
 
 // New builds an instance from cfg. Nothing runs until Run or Background.
@@ -115,7 +116,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	if o.OAuth == nil {
 		o.OAuth = oauthProviders(cfg)
 	}
-	broker := realtime.NewBroker()
+	a.Realtime = realtimePublisher(a.DB, o.Log)
+	broker := a.Realtime.Broker()
 	a.Metrics = metrics.New(metrics.Sources{Streams: func() int { return broker.Stats().Subscribers },
 		Outbox: a.DB.OutboxBacklog, Pools: a.DB.PoolStats, Now: o.Now})
 	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now, a.Metrics); err != nil {
@@ -134,22 +136,22 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	limiter := rateLimiter(db, now)
 	auditLog := audit.New(db, now, o.Log)
 	record := domain.Auditor(auditLog.Record)
-	a.Messaging = messaging.New(db, broker, messaging.Options{Log: o.Log, Now: now, Files: o.Files, Audit: record})
+	a.Messaging = messaging.New(db, messaging.Options{Realtime: a.Realtime, Log: o.Log, Now: now, Files: o.Files, Audit: record})
 	// Ended sessions and changed roles reach the user's open streams at once.
-	revoked := a.Messaging.Revoke
-	// Registry, claim and invitation changes reach the community's open screens (issue #21).
-	changed := a.Messaging.Changed
+	revoked := a.Realtime.Revoke
+	// What changed in a community reaches its open screens (issue #21).
+	changed := a.Realtime.Changed
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
 		Changed: changed})
 	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
-	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log})
-	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
+	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
-	a.booking = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Messaging.Changed,
+	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: a.voting})
+	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
-		Changed: a.Messaging.Changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
+		Changed: changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Streams:   &a.streams,
 		Config:    cfg,
@@ -157,7 +159,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Mailbox:   mail.NewMailbox(db),
 		Accounts:  accts,
 		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
-		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.booking.FeedEntries}),
+		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
@@ -168,21 +170,22 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Units:         units.New(db, units.Options{Now: now, Audit: record, Changed: changed}),
 		Audit:         auditLog,
 		Voting:        a.voting,
-		Reservations:  a.booking,
+		Reservations:  a.reservations,
 		Documents:     docs,
-		Providers:     providers.New(db, providers.Options{Now: now, Changed: a.Messaging.Changed}),
-		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: a.Messaging.Changed}),
-		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: a.Messaging.Changed}),
-		Money:         money.New(db, money.Options{Now: now, Audit: record}),
-		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
-		Push:          pushes,
-		OAuth:         o.OAuth,
-		Files:         o.Files,
-		Log:           o.Log,
-		Web:           o.Web,
-		Version:       o.Version,
-		Limiter:       limiter,
-		Observe:       a.Metrics.ObserveRequest,
+		Providers:     providers.New(db, providers.Options{Now: now, Changed: changed}),
+		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
+		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
+		Money: money.New(db, money.Options{Now: now, Audit: record, PublicURL: cfg.PublicURL, MailWake: wake,
+			Limiter: limiter}),
+		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
+		Push:    pushes,
+		OAuth:   o.OAuth,
+		Files:   o.Files,
+		Log:     o.Log,
+		Web:     o.Web,
+		Version: o.Version,
+		Limiter: limiter,
+		Observe: a.Metrics.ObserveRequest,
 
 		BodyReadTimeout:   o.BodyReadTimeout,
 		UploadReadTimeout: o.UploadReadTimeout,
@@ -206,6 +209,17 @@ func openDB(ctx context.Context, cfg *config.Config, log *slog.Logger) (*store.D
 	schema, _ := db.SchemaVersion(ctx)
 	log.Info("database ready", "engine", db.Engine(), "migrations_applied", n, "schema_version", schema)
 	return db, nil
+}
+
+// realtimePublisher chooses how changes reach the streams of every instance, the one place that depends on
+// the engine (docs/adr/0038): PostgreSQL's NOTIFY, in the transaction that makes the change, heard by
+// every instance's listener; or, on SQLite's single instance, in process after the commit.
+func realtimePublisher(db *store.DB, log *slog.Logger) *realtime.Publisher {
+	t := realtime.Transport{AfterCommit: db.AfterCommit}
+	if db.NotifiesOnCommit() {
+		t.Notify, t.Listen = db.Notify, db.Listen
+	}
+	return realtime.NewPublisher(realtime.NewBroker(), t, log)
 }
 
 // rateLimiter counts attempts in the database on PostgreSQL, where several instances may share it, and
@@ -257,8 +271,8 @@ func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	return ps
 }
 
-// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge and the
-// polls' clock (each one instance at a time), the reservation reminders (each sent once, whichever
+// Background starts the work that runs beside the HTTP server: outbox delivery, the hourly purge with the
+// polls' steps every minute (each one instance at a time), the reservation reminders (each sent once, whichever
 // instance sends it) and, on PostgreSQL, the listener that hears the realtime changes of every instance. stop ends the realtime streams, lets an
 // email under way leave, and returns once all of it has stopped.
 func (a *App) Background() (stop func()) {
@@ -271,12 +285,11 @@ func (a *App) Background() (stop func()) {
 	}
 	wg.Go(func() { a.mail.Run(ctx) })
 	wg.Go(func() { a.push.Run(ctx) })
-	wg.Go(func() { a.purge.Run(ctx) })
-	wg.Go(func() { a.voting.Run(ctx) }) // polls open, close and end their objection period on time
-	wg.Go(func() { a.booking.RunReminders(ctx, a.log) })
+	wg.Go(func() { a.purge.Run(ctx) }) // and the polls' steps: they open, close and end their objection period on time
+	wg.Go(func() { a.reservations.RunReminders(ctx, a.log) })
 	wg.Go(func() { a.Messaging.PurgeAttachments(ctx) }) // chat uploads never sent
 	wg.Go(func() {
-		if err := a.Messaging.Run(ctx); err != nil {
+		if err := a.Realtime.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)
 		}
 	})
@@ -290,7 +303,7 @@ func (a *App) Background() (stop func()) {
 // EndStreams ends every realtime stream and waits until their goroutines are gone (a write or a re-check
 // under way takes at most its deadline): nothing of theirs reads the database once it closes.
 func (a *App) EndStreams() {
-	a.Messaging.Broker().Close()
+	a.Realtime.Broker().Close()
 	a.streams.Wait()
 }
 
@@ -311,7 +324,7 @@ func (a *App) Run(ctx context.Context) error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
 	}
-	srv.RegisterOnShutdown(a.Messaging.Broker().Close) // realtime streams end at once; their clients reconnect elsewhere
+	srv.RegisterOnShutdown(a.Realtime.Broker().Close) // realtime streams end at once; their clients reconnect elsewhere
 	ln, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
 		return err

@@ -117,7 +117,7 @@ func Seed(ctx context.Context, db *store.DB, h http.Handler, force bool, now tim
 		}
 	}
 	for _, step := range []func() error{s.units, s.roles, s.incidents, s.events, s.announcements, s.chats, s.facilities, s.polls, s.providers,
-		s.tasks, s.wall, s.documents} {
+		s.tasks, s.wall, s.documents, s.money} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -539,4 +539,78 @@ func smallPDF(title, text string) ([]byte, error) {
 	var b bytes.Buffer
 	err := p.Output(&b)
 	return b.Bytes(), err
+}
+
+// money gives the community last year's accounts (issue #36): two cost-sharing groups besides General,
+// an approved budget, its four quarters' receipts, and every receipt paid a few days after its due date
+// but for the last two quarters of 3º B and 5º C, who are in debt.
+func (s *seeder) money() error {
+	var reg struct {
+		Units []struct{ ID, Name string } `json:"units"`
+	}
+	if err := s.as(0, "GET", "/api/v1/community/units", nil, &reg); err != nil {
+		return err
+	}
+	var lift, garage []map[string]any
+	for _, u := range reg.Units {
+		if !strings.HasPrefix(u.Name, "1º") {
+			lift = append(lift, map[string]any{"unitId": u.ID}) // the ground floor's homes pay no lift
+		}
+		if strings.HasSuffix(u.Name, "A") {
+			garage = append(garage, map[string]any{"unitId": u.ID}) // the A doors have a parking space
+		}
+	}
+	groups := map[string]string{}
+	for name, shares := range map[string][]map[string]any{"Ascensor": lift, "Garaje": garage} {
+		var g struct{ ID string }
+		if err := s.as(0, "POST", "/api/v1/money/groups", map[string]any{"name": name, "method": "equal", "shares": shares}, &g); err != nil {
+			return err
+		}
+		groups[name] = g.ID
+	}
+	year := s.now.Year() - 1
+	var b struct{ ID string }
+	if err := s.as(0, "POST", "/api/v1/money/budgets", map[string]any{"year": year}, &b); err != nil {
+		return err
+	}
+	lines := []map[string]any{{"concept": "Limpieza", "groupId": domain.GeneralGroupID, "amountCents": 600000},
+		{"concept": "Seguro del edificio", "groupId": domain.GeneralGroupID, "amountCents": 240000},
+		{"concept": "Mantenimiento del ascensor", "groupId": groups["Ascensor"], "amountCents": 360000},
+		{"concept": "Puerta y limpieza del garaje", "groupId": groups["Garaje"], "amountCents": 120000}}
+	if err := s.as(0, "PUT", "/api/v1/money/budgets/"+b.ID, map[string]any{"lines": lines}, nil); err != nil {
+		return err
+	}
+	if err := s.as(0, "POST", "/api/v1/money/budgets/"+b.ID+"/approve", map[string]any{"juntaDate": fmt.Sprintf("%d-01-20", year)}, nil); err != nil {
+		return err
+	}
+	for q := 1; q <= 4; q++ {
+		if err := s.as(0, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": year, "period": q}, nil); err != nil {
+			return err
+		}
+	}
+	var rs struct {
+		Items []struct {
+			ID, UnitLabel, PeriodKey, DueDate string
+			AmountCents                       int64
+		} `json:"items"`
+	}
+	if err := s.as(0, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", year), nil, &rs); err != nil {
+		return err
+	}
+	for _, r := range rs.Items {
+		late := strings.HasSuffix(r.PeriodKey, "T3") || strings.HasSuffix(r.PeriodKey, "T4")
+		if late && (strings.HasSuffix(r.UnitLabel, "3º B") || strings.HasSuffix(r.UnitLabel, "5º C")) { // labels carry the portal
+			continue
+		}
+		due, err := time.Parse(domain.DateLayout, r.DueDate)
+		if err != nil {
+			return err
+		}
+		paid := map[string]any{"amountCents": r.AmountCents, "method": "transfer", "date": due.AddDate(0, 0, 5).Format(domain.DateLayout),
+			"reference": "Transferencia " + r.UnitLabel}
+		if err := s.as(0, "POST", "/api/v1/money/receipts/"+r.ID+"/payments", paid, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -115,6 +115,17 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 				t.Errorf("GET %s: %d, %q missing: %.300s", path, s, want, raw)
 			}
 		}
+		// Last year's accounts: two units in debt, each for two quarters.
+		var debts struct {
+			Units []struct {
+				Unit     struct{ Label string }
+				Receipts []json.RawMessage
+			}
+		}
+		if s := b.call("GET", "/api/v1/money/debts", nil, &debts); s != 200 || len(debts.Units) != 2 || len(debts.Units[0].Receipts) != 2 ||
+			!strings.HasSuffix(debts.Units[0].Unit.Label, "3º B") || !strings.HasSuffix(debts.Units[1].Unit.Label, "5º C") {
+			t.Errorf("GET /api/v1/money/debts: %d %+v", s, debts)
+		}
 		states := map[string]bool{}
 		for _, in := range incidents.Items {
 			states[in.Status] = true

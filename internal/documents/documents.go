@@ -19,6 +19,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/mail"
@@ -41,16 +42,20 @@ const Area = "documents"
 // Store is what the service needs from the database.
 type Store interface {
 	DocumentCategories(ctx context.Context, communityID string) ([]domain.DocumentCategory, error)
-	DocumentCategory(ctx context.Context, communityID, id string) (*domain.DocumentCategory, error)
-	CreateDocumentCategory(ctx context.Context, c *domain.DocumentCategory) error
-	CreateDocument(ctx context.Context, d *domain.Document, notify func(domain.Recipient) (domain.Mail, error)) (int, error)
-	Document(ctx context.Context, communityID, id string, v domain.DocumentViewer) (*domain.Document, error)
+	DocumentCategory(ctx context.Context, communityID, id string) (*domain.DocumentCategory, error) // nil: none
+	NextCategoryPosition(ctx context.Context, communityID string) (int, error)
+	InsertDocumentCategory(ctx context.Context, c *domain.DocumentCategory) (bool, error) // false: the name is taken
+	InsertDocument(ctx context.Context, d *domain.Document) error
+	InsertDocumentVersion(ctx context.Context, v *domain.DocumentVersion) error
+	DocumentRecipients(ctx context.Context, id string) ([]domain.Recipient, error)
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
+	Document(ctx context.Context, communityID, id string, v domain.DocumentViewer) (*domain.Document, error) // nil: none
 	ListDocuments(ctx context.Context, communityID string, v domain.DocumentViewer, f domain.DocumentFilter) ([]domain.Document, error)
 	DocumentVersions(ctx context.Context, documentID string) ([]domain.DocumentVersion, error)
-	DocumentVersion(ctx context.Context, documentID, versionID string) (*domain.DocumentVersion, error)
+	DocumentVersion(ctx context.Context, documentID, versionID string) (*domain.DocumentVersion, error) // nil: none
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	DocumentForUpdate(ctx context.Context, communityID, id string) (*domain.Document, error)
-	SaveDocument(ctx context.Context, old, d *domain.Document, at time.Time) error
+	DocumentForUpdate(ctx context.Context, communityID, id string) (*domain.Document, error) // nil: none
+	SaveDocument(ctx context.Context, d *domain.Document, at time.Time) error
 	MarkDocumentOpened(ctx context.Context, documentID, userID string, at time.Time) error
 	DocumentMailOptedOut(ctx context.Context, userID string) (bool, error)
 	SetDocumentMailOptOut(ctx context.Context, userID string, out bool, at time.Time) error
@@ -74,7 +79,7 @@ type Options struct {
 	Now       func() time.Time // the clock; nil = time.Now
 	PublicURL string           // links in the emails
 	MailWake  func()           // called after emails were queued; may be nil
-	// Changed tells the community's open streams that a document changed (messaging.Service.Changed);
+	// Changed tells the community's open streams that a document changed (realtime.Publisher.Changed);
 	// may be nil.
 	Changed  func(communityID, area, id string)
 	MaxBytes int64          // the size limit of a file; 0 = files.Archive's
@@ -84,9 +89,7 @@ type Options struct {
 
 // New returns the service, keeping its files in storage.
 func New(store Store, storage files.Storage, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
@@ -124,10 +127,23 @@ var (
 	errNoCategoryName = domain.Errorf(domain.CodeInvalid, "El nombre de la categoría es obligatorio")
 	errLongCategory   = domain.Errorf(domain.CodeInvalid, "El nombre de la categoría no puede superar los %d caracteres", maxCategory)
 	errBadYear        = domain.Errorf(domain.CodeInvalid, "El año no es válido")
+
+	errNotFound          = domain.Errorf(domain.CodeNotFound, "El documento no existe")
+	errCategoryNotFound  = domain.Errorf(domain.CodeInvalid, "La categoría no existe en tu comunidad")
+	errCategoryNameTaken = domain.Errorf(domain.CodeConflict, "Ya existe una categoría con ese nombre")
 )
 
 func viewer(a *domain.Actor) domain.DocumentViewer {
 	return domain.DocumentViewer{UserID: a.UserID, Admin: a.IsAdmin()}
+}
+
+// document reads a document as a sees it; one they may not see is not found.
+func (s *Service) document(ctx context.Context, a *domain.Actor, id string) (*domain.Document, error) {
+	d, err := s.store.Document(ctx, a.CommunityID, id, viewer(a))
+	if err == nil && d == nil {
+		err = errNotFound
+	}
+	return d, err
 }
 
 // Categories returns the categories of a's community.
@@ -155,7 +171,19 @@ func (s *Service) CreateCategory(ctx context.Context, a *domain.Actor, in Catego
 	}
 	c := &domain.DocumentCategory{ID: domain.NewID(), CommunityID: a.CommunityID, Name: name, MembersUpload: in.MembersUpload,
 		CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
-	if err := s.store.CreateDocumentCategory(ctx, c); err != nil {
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		// After the community's others; the name (ignoring case and accents) must be new in it.
+		var err error
+		if c.Position, err = s.store.NextCategoryPosition(ctx, c.CommunityID); err != nil {
+			return err
+		}
+		added, err := s.store.InsertDocumentCategory(ctx, c)
+		if err == nil && !added {
+			err = errCategoryNameTaken
+		}
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
 	s.changed(a.CommunityID, Area, c.ID)
@@ -216,6 +244,9 @@ func (s *Service) checkUpload(ctx context.Context, a *domain.Actor, in UploadInp
 	u.date = date
 	if u.category, err = s.store.DocumentCategory(ctx, a.CommunityID, in.CategoryID); err != nil {
 		return nil, err
+	}
+	if u.category == nil {
+		return nil, errCategoryNotFound
 	}
 	if !MayUpload(a, u.category) {
 		return nil, errCannotUpload
@@ -307,11 +338,28 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 	var notify func(domain.Recipient) (domain.Mail, error)
 	if d.CategoryKind.Retained() {
 		notify = func(r domain.Recipient) (domain.Mail, error) {
-			return mail.Compose(mail.KindNewDocument, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
+			return mail.Compose(KindNewDocument, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
 				Title: d.Title, Link: s.link()})
 		}
 	}
-	n, err := s.store.CreateDocument(ctx, d, notify)
+	n := 0
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.InsertDocument(ctx, d); err != nil {
+			return err
+		}
+		if err := s.store.InsertDocumentVersion(ctx, &d.Current); err != nil {
+			return err
+		}
+		if notify == nil {
+			return nil
+		}
+		recipients, err := s.store.DocumentRecipients(ctx, d.ID)
+		if err != nil {
+			return err
+		}
+		n, err = mail.QueueEach(ctx, s.store, recipients, now, notify)
+		return err
+	})
 	if err != nil {
 		s.discard(ctx, f.StorageKey)
 		return nil, err
@@ -340,7 +388,7 @@ func (s *Service) CheckVersion(ctx context.Context, a *domain.Actor, id string) 
 	if !a.InCommunity() {
 		return domain.ErrNoCommunity
 	}
-	d, err := s.store.Document(ctx, a.CommunityID, id, viewer(a))
+	d, err := s.document(ctx, a, id)
 	if err != nil {
 		return err
 	}
@@ -353,7 +401,9 @@ func MayAddVersion(a *domain.Actor, d *domain.Document) bool { return mayAddVers
 
 // MayUpload reports whether a may upload a document to the category c: an admin, or anyone when the
 // category is open to members (the rule Upload applies).
-func MayUpload(a *domain.Actor, c *domain.DocumentCategory) bool { return a.IsAdmin() || c.MembersUpload }
+func MayUpload(a *domain.Actor, c *domain.DocumentCategory) bool {
+	return a.IsAdmin() || c.MembersUpload
+}
 
 func mayAddVersion(a *domain.Actor, d *domain.Document) error {
 	if d.DeletedAt != nil {
@@ -443,12 +493,20 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.
 		if err != nil {
 			return err
 		}
+		if old == nil {
+			return errNotFound
+		}
 		d := *old
 		if err := change(&d); err != nil {
 			return err
 		}
 		saved = &d
-		return s.store.SaveDocument(ctx, old, &d, at)
+		if d.Current.Number > old.Current.Number { // a new version
+			if err := s.store.InsertDocumentVersion(ctx, &d.Current); err != nil {
+				return err
+			}
+		}
+		return s.store.SaveDocument(ctx, &d, at)
 	})
 	return saved, err
 }
@@ -464,7 +522,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail,
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	d, err := s.store.Document(ctx, a.CommunityID, id, viewer(a))
+	d, err := s.document(ctx, a, id)
 	if err != nil {
 		return nil, err
 	}
@@ -548,13 +606,16 @@ func (s *Service) Open(ctx context.Context, a *domain.Actor, id, versionID strin
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	d, err := s.store.Document(ctx, a.CommunityID, id, viewer(a))
+	d, err := s.document(ctx, a, id)
 	if err != nil {
 		return nil, err
 	}
 	v, err := s.store.DocumentVersion(ctx, id, versionID)
 	if err != nil {
 		return nil, err
+	}
+	if v == nil {
+		return nil, errNotFound
 	}
 	body, info, err := s.files.Open(ctx, v.StorageKey)
 	if err != nil {

@@ -42,7 +42,11 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	AuditUnitRemoved, AuditUnitsImported, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided,
 	AuditResidentClaimDecided, AuditProposedUnitDecided, AuditContentDeleted, AuditFacilityCreated, AuditFacilityEdited,
 	AuditFacilityArchived, AuditReservationDecided, AuditDocumentAdded, AuditDocumentEdited, AuditDocumentDeleted,
-	AuditPollCreated, AuditPollEdited, AuditPollPublished, AuditPollClosed, AuditPollDeleted}
+	AuditPollCreated, AuditPollEdited, AuditPollPublished, AuditPollClosed, AuditPollDeleted,
+	// internal/money's (its Audit… constants; a test there keeps both lists the same)
+	"money.settings.edited", "money.group.created", "money.group.edited", "money.group.deleted", "money.budget.created",
+	"money.budget.edited", "money.budget.approved", "money.receipts.issued", "money.payment.recorded", "money.correction.posted",
+	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared"}
 
 // AuditRetention is how long records are kept.
 const AuditRetention = 5 * 365 * 24 * time.Hour

@@ -39,6 +39,9 @@ type Community struct {
 	JoinApproval bool
 }
 
+// ErrUnitNotFound refuses a unit that is not in the caller's community (or no longer exists).
+var ErrUnitNotFound = Errorf(CodeNotFound, "No se encontró la vivienda")
+
 // Unit is one dwelling (vivienda) of a community.
 type Unit struct {
 	ID          string

@@ -49,7 +49,7 @@ type Error struct {
 	Message string // Spanish
 	// Params are the values in Message, by name, for the web app's translation of Code.
 	Params map[string]string
-	format string // Message before its arguments: the key of its translations (messages.go)
+	format string // Message before its arguments: the key of its translations (Catalogue)
 	args   []any
 }
 
@@ -72,7 +72,7 @@ type Translatable interface {
 
 // In returns the message in lang: the translation of its format with its arguments, or Message.
 func (e *Error) In(lang Language) string {
-	if f := translations[e.format].in(lang); f != "" {
+	if f := messages[e.format].in(lang); f != "" {
 		return sprintf(lang, f, e.args)
 	}
 	return e.Message

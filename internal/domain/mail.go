@@ -14,6 +14,10 @@ type Mail struct {
 	HTML    string
 }
 
+// ErrMailAddress refuses an email to something that is not an address; the outbox checks it when the
+// email is queued, since one would otherwise sit in it failing for hours.
+var ErrMailAddress = Errorf(CodeInvalid, "La dirección de email no es válida")
+
 // Recipient is a member an email about their community goes to, in their language.
 type Recipient struct {
 	Email         string

@@ -11,10 +11,11 @@ const (
 	PushIncident      PushKind = "incident"    // a change to an incident I reported or am assigned
 	PushReservation   PushKind = "reservation" // my reservation approved or rejected
 	PushPoll          PushKind = "poll"        // a poll of my community opens or closes
+	PushReceipt       PushKind = "receipt"     // a receipt issued for a unit I own (issue #36)
 )
 
 // PushKinds are every kind, in the order /settings/app lists them.
-var PushKinds = []PushKind{PushDirectMessage, PushCritical, PushIncident, PushReservation, PushPoll}
+var PushKinds = []PushKind{PushDirectMessage, PushCritical, PushIncident, PushReservation, PushPoll, PushReceipt}
 
 // ValidPushKind reports whether k is one of PushKinds.
 func ValidPushKind(k PushKind) bool {

@@ -15,8 +15,9 @@ const (
 // Valid reports whether k is one of the kinds.
 func (k PollKind) Valid() bool { return k == PollConsulta || k == PollJunta }
 
-// PollStatus is a poll's stored state: Borrador, Activa, Cerrada. A draft with an opening time becomes
-// Activa at that time, an active poll Cerrada at its closing time (voting.Service settles both).
+// PollStatus is a poll's state: Borrador, Activa, Cerrada, computed from its times when it is read
+// (Poll.StatusAt), so a poll is Cerrada from its closing time whether or not the job has settled it yet
+// (docs/adr/0037-poll-status-on-read.md).
 type PollStatus string
 
 const (
@@ -81,12 +82,37 @@ type Poll struct {
 	Convocatoria    Convocatoria // junta only
 	JuntaDate       *time.Time   // junta only
 	AbsentFavour    bool         // art. 17.8 applies (junta only)
-	ObjectionUntil  *time.Time   // end of the absent owners' 30 days, set at the close when 17.8 applies
-	FinalizedAt     *time.Time   // when the end of those 30 days was processed
+	ObjectionUntil  *time.Time   // end of the absent owners' 30 days, recorded at the close when 17.8 applies
+	FinalizedAt     *time.Time   // when the job emailed the final result at the end of those 30 days
 	CreatedBy       *string
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 	Options         []PollOption
+}
+
+// StatusAt is the poll's state at now, from its times: a Borrador until it opened (an admin published it or
+// the job opened it at OpensAt), Cerrada once an admin closed it or its closing time came, Activa between.
+func (p *Poll) StatusAt(now time.Time) PollStatus {
+	switch {
+	case p.OpenedAt == nil:
+		return PollDraft
+	case p.ClosedAt != nil || !p.ClosesAt.After(now):
+		return PollClosed
+	}
+	return PollOpen
+}
+
+// ClosedTime is when the poll closed, once its status is Cerrada: when an admin closed it, or else its
+// closing time (which the job records as ClosedAt); nil before.
+func (p *Poll) ClosedTime() *time.Time {
+	switch {
+	case p.Status != PollClosed:
+		return nil
+	case p.ClosedAt != nil:
+		return p.ClosedAt
+	}
+	t := p.ClosesAt
+	return &t
 }
 
 // PollOption is one answer of a poll.
@@ -159,5 +185,6 @@ type PollRecipient struct {
 	Recipient
 }
 
-// DuePoll is a poll whose state must move on: it opens, closes or ends its objection period.
+// DuePoll is a poll with a step of its lifecycle due: it opens, its close is recorded, or its objection
+// period ends.
 type DuePoll struct{ CommunityID, ID string }

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"vecinos/internal/auth"
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -37,9 +38,9 @@ const (
 // Store is what the service needs from the database.
 type Store interface {
 	CreateEvent(ctx context.Context, ev *domain.Event) error
-	Event(ctx context.Context, communityID, id string) (*domain.Event, error)
+	Event(ctx context.Context, communityID, id string) (*domain.Event, error) // nil: none
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	EventForUpdate(ctx context.Context, communityID, id string) (*domain.Event, error)
+	EventForUpdate(ctx context.Context, communityID, id string) (*domain.Event, error) // nil: none
 	SaveEvent(ctx context.Context, ev *domain.Event, at time.Time) error
 	ListEvents(ctx context.Context, communityID string, f domain.EventFilter) ([]domain.Event, error)
 	SetCalendarFeed(ctx context.Context, userID, communityID, tokenHash string, at time.Time) error
@@ -70,9 +71,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	return &Service{store: store, publicURL: strings.TrimRight(o.PublicURL, "/"), now: o.Now, audit: o.Audit, own: o.Own}
 }
 
@@ -80,6 +79,7 @@ var (
 	errNoCommunity = domain.Errorf(domain.CodeForbidden, "No tienes una comunidad asignada")
 	errCannotEdit  = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede editar este evento")
 	errCannotDel   = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar este evento")
+	errNotFound    = domain.Errorf(domain.CodeNotFound, "El evento no existe")
 )
 
 // CanEdit reports whether a may edit or delete ev: its creator or an admin of its community.
@@ -144,7 +144,16 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	if err := s.store.CreateEvent(ctx, ev); err != nil {
 		return nil, err
 	}
-	return s.store.Event(ctx, a.CommunityID, ev.ID)
+	return s.event(ctx, a, ev.ID)
+}
+
+// event reads an event of a's community.
+func (s *Service) event(ctx context.Context, a *domain.Actor, id string) (*domain.Event, error) {
+	ev, err := s.store.Event(ctx, a.CommunityID, id)
+	if err == nil && ev == nil {
+		err = errNotFound
+	}
+	return ev, err
 }
 
 // Get returns an event of a's community (deleted ones too: the list may show them).
@@ -152,7 +161,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	if !a.InCommunity() {
 		return nil, errNoCommunity
 	}
-	return s.store.Event(ctx, a.CommunityID, id)
+	return s.event(ctx, a, id)
 }
 
 // ListInput are the list's filters.
@@ -222,6 +231,9 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.
 		var err error
 		if ev, err = s.store.EventForUpdate(ctx, a.CommunityID, id); err != nil {
 			return err
+		}
+		if ev == nil {
+			return errNotFound
 		}
 		if !CanEdit(a, ev) {
 			return denied

@@ -67,7 +67,8 @@ var refusals = func() map[string]error {
 	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
 		"getMoneySettings", "saveMoneySettings", "listMoneyGroups", "createMoneyGroup", "updateMoneyGroup", "deleteMoneyGroup",
 		"listBudgets", "createBudget", "saveBudget", "approveBudget", "reviseBudget", "listCuotas", "generateReceipts",
-		"listReceipts", "recordPayment", "postCorrection")
+		"listReceipts", "recordPayment", "postCorrection",
+		"getDebtSettings", "saveDebtSettings", "listDebts", "listCertificates", "requestCertificate", "issueCertificate", "getCertificatePdf")
 	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
 		"getSepaSettings", "saveSepaSettings", "listMandates", "listRemittances", "createRemittance", "getRemittance", "downloadRemittance",
 		"returnDebit", "importReturns")

@@ -24,6 +24,7 @@ import (
 	"vecinos/internal/oauth"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 // chatEnv is an instance with the realtime listener, file storage in dir, and a clock that runs with
@@ -50,13 +51,7 @@ func newChatEnv(t *testing.T, db *store.DB) (*chatEnv, *neighbourhood) {
 	t.Cleanup(ce.srv.Close)
 	t.Cleanup(a.Messaging.Broker().Close)
 	if db.NotifiesOnCommit() {
-		deadline := time.Now().Add(10 * time.Second)
-		for !a.Messaging.Listening() {
-			if time.Now().After(deadline) {
-				t.Fatal("the PostgreSQL listener did not start")
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Until(t, a.Messaging.Listening, "the PostgreSQL listener did not start")
 	}
 	return ce, newNeighbourhood(t, ce.env)
 }

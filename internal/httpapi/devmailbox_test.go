@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"vecinos/internal/accounts"
 	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/domain"
@@ -37,13 +38,13 @@ func TestDevMailboxShowsQueuedMail(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		link := "http://localhost:8080/confirm-email?token=tok_123&lang=es"
-		m, err := mail.Compose(mail.KindConfirmSignup, domain.Spanish, "ana@example.com", mail.Data{Name: "Ana", Link: link})
+		m, err := mail.Compose(accounts.KindConfirmSignup, domain.Spanish, "ana@example.com", mail.Data{Name: "Ana", Link: link})
 		if err != nil {
 			t.Fatal(err)
 		}
 		hostile := domain.Mail{To: "bea@example.com", Subject: "<b>asunto</b>", Text: `"><script>alert(1)</script> https://x.example/"onmouseover=`}
 		for _, m := range []domain.Mail{m, hostile} {
-			if err := db.EnqueueMail(ctx, m); err != nil {
+			if err := db.QueueMail(ctx, m, time.Now()); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -94,7 +95,7 @@ func firstID(t *testing.T, base string) string {
 
 func TestDevMailboxIsGoneWithSMTP(t *testing.T) {
 	db := storetest.OpenSQLite(t)
-	if err := db.EnqueueMail(context.Background(), domain.Mail{To: "ana@example.com", Subject: "S", Text: "http://localhost:8080/x?token=secret"}); err != nil {
+	if err := db.QueueMail(context.Background(), domain.Mail{To: "ana@example.com", Subject: "S", Text: "http://localhost:8080/x?token=secret"}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	srv := newMailboxServer(t, db, "smtp://mail.example.com:587")
@@ -108,7 +109,7 @@ func TestDevMailboxIsGoneWithSMTP(t *testing.T) {
 
 func TestDevMailboxIsServedOnlyInDevMode(t *testing.T) {
 	db := storetest.OpenSQLite(t)
-	if err := db.EnqueueMail(context.Background(), domain.Mail{To: "ana@example.com", Subject: "S", Text: "http://localhost:8080/x?token=secret"}); err != nil {
+	if err := db.QueueMail(context.Background(), domain.Mail{To: "ana@example.com", Subject: "S", Text: "http://localhost:8080/x?token=secret"}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -17,6 +17,7 @@ import (
 	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/oauth"
+	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 )
 
@@ -29,6 +30,8 @@ type env struct {
 	now   time.Time
 	slept []time.Duration // the waits of the service (sign-in delays), which move the clock instead
 	logs  lockedBuffer    // what the accounts service logs
+	// realtime is the app's publisher (newRealtimeEnv): what the features announce their changes through.
+	realtime *realtime.Publisher
 }
 
 // lockedBuffer is a log destination that requests may write to at once.

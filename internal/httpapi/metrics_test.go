@@ -14,6 +14,7 @@ import (
 	"vecinos/internal/config"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 // scrape reads a Prometheus text page.
@@ -93,17 +94,13 @@ func TestRunServesMetricsAndProfilesOnItsOwnListenerOnly(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- a.Run(ctx) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if res, err := http.Get("http://" + addr + "/healthz"); err == nil {
+	testwait.Until(t, func() bool {
+		res, err := http.Get("http://" + addr + "/healthz")
+		if err == nil {
 			res.Body.Close()
-			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the server did not start")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return err == nil
+	}, "the server did not start")
 	if page := scrape(t, "http://"+metricsAddr+"/metrics"); !strings.Contains(page, `route="GET /healthz",status="200"} 1`) {
 		t.Fatalf("the scrape does not count the health check:\n%s", page)
 	}

@@ -23,6 +23,7 @@ type PushKinds struct {
 	Incident             bool `json:"incident" doc:"A change to an incident I reported or am assigned"`
 	Reservation          bool `json:"reservation" doc:"My reservation approved or rejected"`
 	Poll                 bool `json:"poll" doc:"A poll of my community opens or closes"`
+	Receipt              bool `json:"receipt" doc:"A receipt issued for a unit I own"`
 }
 
 type pushSettingsOutput struct {
@@ -55,7 +56,7 @@ type pushDeviceInput struct {
 }
 
 type pushKindInput struct {
-	Kind string `path:"kind" enum:"directMessage,criticalAnnouncement,incident,reservation,poll"`
+	Kind string `path:"kind" enum:"directMessage,criticalAnnouncement,incident,reservation,poll,receipt"`
 	Body struct {
 		On bool `json:"on"`
 	}
@@ -71,7 +72,7 @@ func (s *server) pushSettings(ctx context.Context, _ *struct{}) (*pushSettingsOu
 	out.Body.PublicKey = st.PublicKey
 	k := st.Kinds
 	out.Body.Kinds = PushKinds{DirectMessage: k[domain.PushDirectMessage], CriticalAnnouncement: k[domain.PushCritical],
-		Incident: k[domain.PushIncident], Reservation: k[domain.PushReservation], Poll: k[domain.PushPoll]}
+		Incident: k[domain.PushIncident], Reservation: k[domain.PushReservation], Poll: k[domain.PushPoll], Receipt: k[domain.PushReceipt]}
 	out.Body.Devices = make([]PushDevice, 0, len(st.Devices))
 	for _, d := range st.Devices {
 		out.Body.Devices = append(out.Body.Devices, PushDevice{ID: d.ID, Endpoint: d.Endpoint, Device: d.Device, CreatedAt: d.CreatedAt})

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"vecinos/internal/domain"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -192,19 +193,22 @@ func TestReservationsInTheCalendarFeed(t *testing.T) {
 	})
 }
 
-// lastSubject is the subject of the newest email queued for addr.
+// lastSubject is the subject of the newest email queued for addr: the highest id, since ids follow the
+// real time and the env's clock stands still (emails queued at its time tie, or sort before those still
+// queued at the real time).
 func (e *env) lastSubject(t *testing.T, addr string) string {
 	t.Helper()
 	mails, err := e.db.ListMail(context.Background(), 100)
 	if err != nil {
 		t.Fatal(err)
 	}
+	last := domain.MailRecord{}
 	for _, m := range mails {
-		if m.To == addr {
-			return m.Subject
+		if m.To == addr && m.ID > last.ID {
+			last = m
 		}
 	}
-	return ""
+	return last.Subject
 }
 
 // TestFacilityManagementIsAudited: creating, editing, closing a day of and archiving a facility, and

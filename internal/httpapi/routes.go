@@ -533,6 +533,33 @@ func registerAPI(api huma.API, s *server) {
 		"Extracto de una vivienda entre dos fechas (su propietario o un administrador)")
 	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement.csv", members, 200, "money", "exportUnitStatement", s.unitStatementCSV,
 		"Extracto de una vivienda en CSV (su propietario o un administrador)", returns("text/csv", "CSV"))
+	// money: who owes, certificates of debt, PDFs and an owner's sharing of a unit's receipts (issue #36)
+	route(api, http.MethodGet, "/api/v1/money/debt-settings", admins, 200, "money", "getDebtSettings", s.debtSettings,
+		"Días de gracia antes de que un recibo impagado sea deuda (administradores)")
+	route(api, http.MethodPut, "/api/v1/money/debt-settings", admins, 200, "money", "saveDebtSettings", s.saveDebtSettings,
+		"Cambiar los días de gracia (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/debts", admins, 200, "money", "listDebts", s.debtReport,
+		"Viviendas con deuda y la antigüedad de cada deuda (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/mine/debts", members, 200, "money", "getMyDebts", s.myDebts,
+		"Lo que deben mis viviendas (solo las mías)")
+	route(api, http.MethodGet, "/api/v1/money/certificates", admins, 200, "money", "listCertificates", s.listCertificates,
+		"Certificados de deuda solicitados y emitidos (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/certificates", admins, 201, "money", "requestCertificate", s.requestCertificate,
+		"Anotar la solicitud de un certificado de deuda (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/certificates/{id}/issue", admins, 200, "money", "issueCertificate", s.issueCertificate,
+		"Emitir un certificado con el visto bueno del presidente (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/certificates/{id}/pdf", admins, 200, "money", "getCertificatePdf", s.certificatePDF,
+		"Certificado emitido en PDF (administradores)", returns("application/pdf", "PDF"))
+	route(api, http.MethodGet, "/api/v1/money/verify/{code}", anyone, 200, "money", "verifyCertificate", s.verifyCertificate,
+		"Comprobar un certificado de deuda por su código de verificación")
+	route(api, http.MethodGet, "/api/v1/money/receipts/{id}/pdf", members, 200, "money", "getReceiptPdf", s.receiptPDF,
+		"Recibo en PDF (su propietario, a quien lo comparta o un administrador)", returns("application/pdf", "PDF"))
+	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement.pdf", members, 200, "money", "getUnitStatementPdf", s.unitStatementPDF,
+		"Extracto de una vivienda en PDF (su propietario o un administrador)", returns("application/pdf", "PDF"))
+	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/sharing", owners, 200, "money", "getReceiptSharing", s.receiptSharing,
+		"Quién vive en mi vivienda y si ve sus recibos (su propietario)")
+	route(api, http.MethodPut, "/api/v1/money/units/{unitId}/sharing/{userId}", owners, 200, "money", "shareReceipts", s.shareReceipts,
+		"Dejar o no ver los recibos de mi vivienda a quien vive en ella (su propietario)")
 	// money: SEPA direct debits (money_sepa.go); the owner-or-admin check of the members' routes is the
 	// money service's
 	route(api, http.MethodGet, "/api/v1/money/sepa-settings", admins, 200, "money", "getSepaSettings", s.sepaSettings,

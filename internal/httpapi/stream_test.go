@@ -21,6 +21,7 @@ import (
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 // newRealtimeEnv is newEnv with the messaging service wired as cmd/vecinos wires it: its own broker,
@@ -32,6 +33,7 @@ func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
 	a := newApp(t, db, cfg, app.Options{OAuth: e.oauth})
 	msg := a.Messaging
+	e.realtime = a.Realtime
 	stop := a.Background()
 	e.srv = httptest.NewServer(a.Handler)
 	// Cleanups run last-in first-out: streams end (as on shutdown), then the server closes, then the
@@ -40,13 +42,7 @@ func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
 	t.Cleanup(e.srv.Close)
 	t.Cleanup(msg.Broker().Close)
 	if db.NotifiesOnCommit() {
-		deadline := time.Now().Add(10 * time.Second)
-		for !msg.Listening() {
-			if time.Now().After(deadline) {
-				t.Fatal("the PostgreSQL listener did not start")
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Until(t, msg.Listening, "the PostgreSQL listener did not start")
 	}
 	return e, msg
 }
@@ -318,13 +314,7 @@ func TestAStreamWhoseClientHungUpEndsAtTheNextHeartbeat(t *testing.T) {
 		t.Fatalf("%d subscribers", n)
 	}
 	s.close()
-	deadline := time.Now().Add(10 * time.Second)
-	for msg.Broker().Stats().Subscribers != 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the stream outlived its client")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, func() bool { return msg.Broker().Stats().Subscribers == 0 }, "the stream outlived its client")
 }
 
 func TestStreamRefusesStrangers(t *testing.T) {
@@ -366,13 +356,7 @@ func TestASlowStreamIsDroppedWithoutBlockingTheSender(t *testing.T) {
 		}
 		defer conn.Close()
 		fmt.Fprintf(conn, "GET /api/v1/stream HTTP/1.1\r\nHost: x\r\nCookie: vecinos_session=%s\r\n\r\n", n.ana.cookie())
-		deadline := time.Now().Add(10 * time.Second)
-		for msg.Broker().Stats().Subscribers == 0 {
-			if time.Now().After(deadline) {
-				t.Fatal("the stream did not subscribe")
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		testwait.Until(t, func() bool { return msg.Broker().Stats().Subscribers > 0 }, "the stream did not subscribe")
 		fast := openStream(t, e.srv.URL, n.eva.cookie(), "")
 		fast.next(t, "unread")
 
@@ -384,13 +368,7 @@ func TestASlowStreamIsDroppedWithoutBlockingTheSender(t *testing.T) {
 		}
 		took := time.Since(start)
 		msg.Flush()
-		deadline = time.Now().Add(10 * time.Second)
-		for msg.Broker().Stats().Dropped == 0 {
-			if time.Now().After(deadline) {
-				t.Fatalf("the slow stream was never dropped: %+v", msg.Broker().Stats())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		testwait.Until(t, func() bool { return msg.Broker().Stats().Dropped > 0 }, "the slow stream was never dropped")
 		// The reader that keeps up got everything.
 		for range posts {
 			fast.next(t, "channel_message")
@@ -401,14 +379,14 @@ func TestASlowStreamIsDroppedWithoutBlockingTheSender(t *testing.T) {
 
 func TestAChangeReachesTheStreamsOfItsCommunityOnly(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e, msg := newRealtimeEnv(t, db)
+		e, _ := newRealtimeEnv(t, db)
 		n := newNeighbourhood(t, e)
 		ana, luis, pau := openStream(t, e.srv.URL, n.ana.cookie(), ""), openStream(t, e.srv.URL, n.luis.cookie(), ""), openStream(t, e.srv.URL, n.pau.cookie(), "")
 		for _, s := range []*sseStream{ana, luis, pau} {
 			s.next(t, "unread")
 		}
 		community := n.ana.must(t, "GET", "/api/v1/me", nil, 200)["communityId"].(string)
-		msg.Changed(community, "reservations", "r1")
+		e.realtime.Changed(community, "reservations", "r1")
 		for _, s := range []*sseStream{ana, luis} {
 			if ev := s.next(t, "change"); ev.Data["area"] != "reservations" || ev.Data["id"] != "r1" || ev.ID != "" {
 				t.Fatalf("change %+v", ev)

@@ -62,6 +62,7 @@ type PollUnit struct {
 	OwnerName      *string `json:"ownerName" doc:"null: no confirmed owner in the app"`
 	Coefficient    string  `json:"coefficient"`
 	DeprivedReason *string `json:"deprivedReason" doc:"Set when deprived of its vote (art. 15.2)"`
+	DebtCents      *int64  `json:"debtCents" doc:"Set when the unit owes receipts past their due date: art. 15.2 proposes depriving it of its vote, which an admin confirms"`
 }
 
 // Poll is a poll as the caller sees it.
@@ -116,7 +117,7 @@ func optional[T ~string](v T) *string {
 func pollOf(a *domain.Actor, v *voting.View) Poll {
 	p, r := v.Poll, v.Result
 	out := Poll{ID: p.ID, Kind: string(p.Kind), Title: p.Title, Description: p.Description, Status: string(p.Status), OpensAt: p.OpensAt,
-		ClosesAt: p.ClosesAt, OpenedAt: p.OpenedAt, ClosedAt: p.ClosedAt, Quorum: p.Quorum, Secret: p.Secret, AllowChange: p.AllowChange,
+		ClosesAt: p.ClosesAt, OpenedAt: p.OpenedAt, ClosedAt: p.ClosedTime(), Quorum: p.Quorum, Secret: p.Secret, AllowChange: p.AllowChange,
 		Majority: optional(p.Majority), Convocatoria: optional(p.Convocatoria), JuntaDate: p.JuntaDate, AbsentFavour: p.AbsentFavour,
 		ShowCounts: v.ShowCounts, TotalVotes: r.TotalVotes, Participation: r.Participation, CanVote: v.CanVote, IsElector: v.IsElector,
 		MyWeight: v.MyWeight.String(), Deprived: v.Deprived, Represented: []PollRepresented{}, Options: []PollOption{},
@@ -315,7 +316,21 @@ func (s *server) poll(ctx context.Context, a *domain.Actor, id string, err error
 	if err != nil {
 		return nil, err
 	}
-	return &pollOutput{Body: pollOf(a, v)}, nil
+	out := &pollOutput{Body: pollOf(a, v)}
+	if len(out.Body.Units) > 0 {
+		// The electorate is an admin's: the units in debt are proposed for deprivation (issue #36).
+		debts, err := s.Money.DeprivationProposals(ctx, a)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out.Body.Units {
+			if owed, ok := debts[out.Body.Units[i].UnitID]; ok {
+				c := int64(owed)
+				out.Body.Units[i].DebtCents = &c
+			}
+		}
+	}
+	return out, nil
 }
 
 func (s *server) getPoll(ctx context.Context, in *pollIDInput) (*pollOutput, error) {

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -24,11 +25,14 @@ const (
 
 // Store is what the service needs from the database.
 type Store interface {
-	CreateIncident(ctx context.Context, in *domain.Incident, by string) error // fills in the names
-	IncidentWithHistory(ctx context.Context, communityID, id string) (*domain.Incident, []domain.StatusChange, error)
+	// CreateIncident fills in the names; an assignee who is not a member of the community gets
+	// assigneeNotMember.
+	CreateIncident(ctx context.Context, in *domain.Incident, by string, assigneeNotMember error) error
+	IncidentWithHistory(ctx context.Context, communityID, id string) (*domain.Incident, []domain.StatusChange, error) // nil: none
 	ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error)
+	IsMember(ctx context.Context, communityID, userID string) (bool, error)
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	IncidentForUpdate(ctx context.Context, communityID, id string) (*domain.Incident, error)
+	IncidentForUpdate(ctx context.Context, communityID, id string) (*domain.Incident, error) // nil: none
 	SaveIncident(ctx context.Context, old, in *domain.Incident, by string, at time.Time) error
 	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
 }
@@ -48,15 +52,15 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	return &Service{store: store, now: o.Now, audit: o.Audit}
 }
 
 var (
 	errCannotEdit = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede editar esta incidencia")
 	errCannotDel  = domain.Errorf(domain.CodeForbidden, "Solo el creador o un administrador puede eliminar esta incidencia")
+	errNotFound   = domain.Errorf(domain.CodeNotFound, "La incidencia no existe")
+	errNotMember  = domain.Errorf(domain.CodeInvalid, "El miembro asignado no pertenece a tu comunidad")
 )
 
 // CanEdit reports whether a may edit or delete in: its creator or an admin of its community.
@@ -97,7 +101,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 		return nil, err
 	}
 	// The store fills in the names of the creator and the assignee: no need to read the incident back.
-	if err := s.store.CreateIncident(ctx, inc, a.UserID); err != nil {
+	if err := s.store.CreateIncident(ctx, inc, a.UserID, errNotMember); err != nil {
 		return nil, err
 	}
 	return inc, nil
@@ -149,6 +153,9 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail,
 	in, h, err := s.store.IncidentWithHistory(ctx, a.CommunityID, id)
 	if err != nil {
 		return nil, err
+	}
+	if in == nil {
+		return nil, errNotFound
 	}
 	return &Detail{Incident: in, History: h}, nil
 }
@@ -240,12 +247,24 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.
 		if err != nil {
 			return err
 		}
+		if old == nil {
+			return errNotFound
+		}
 		if !CanEdit(a, old) {
 			return denied
 		}
 		in := *old
 		if err := change(&in); err != nil {
 			return err
+		}
+		if in.AssignedTo != nil && (old.AssignedTo == nil || *old.AssignedTo != *in.AssignedTo) {
+			member, err := s.store.IsMember(ctx, in.CommunityID, *in.AssignedTo)
+			if err != nil {
+				return err
+			}
+			if !member {
+				return errNotMember
+			}
 		}
 		saved = &in
 		if err := s.store.SaveIncident(ctx, old, &in, a.UserID, at); err != nil {

@@ -32,7 +32,11 @@ type Store interface {
 	Profile(ctx context.Context, userID string) (*domain.Profile, error)
 	UserByID(ctx context.Context, id string) (*domain.User, error)
 	Invitations(ctx context.Context, communityID string) ([]domain.Invitation, error)
-	CreateInvitation(ctx context.Context, inv *domain.Invitation, maxPending int, m domain.Mail) error
+	EmailIsMember(ctx context.Context, email, communityID string) (bool, error)
+	UnitOfCommunity(ctx context.Context, communityID, id string) (*domain.Unit, error)
+	LiveInvitations(ctx context.Context, communityID, email string, now time.Time) (int, error)
+	InsertInvitation(ctx context.Context, inv *domain.Invitation) error
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 	InvitationForUpdate(ctx context.Context, communityID, id string) (*domain.Invitation, error)
 	SaveInvitation(ctx context.Context, inv *domain.Invitation, m *domain.Mail) error
 	InvitedUnit(ctx context.Context, userID, communityID, inviteUnit string) (string, error)
@@ -119,9 +123,9 @@ func (s *Service) countSend(ctx context.Context, communityID string) error {
 func (s *Service) compose(inv *domain.Invitation, c *domain.Community, inviter string) (domain.Mail, error) {
 	token := auth.NewToken()
 	inv.TokenHash = auth.HashToken(token)
-	kind := mail.KindInvitation
+	kind := KindInvitation
 	if inv.Kind == domain.InvitePresident {
-		kind = mail.KindPresidentInvitation
+		kind = KindPresidentInvitation
 	}
 	unit := ""
 	if inv.UnitID != nil {
@@ -172,7 +176,7 @@ func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitI
 			}
 		}
 		if inv.UnitID == nil {
-			return nil, domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+			return nil, domain.ErrUnitNotFound
 		}
 	}
 	inviter := ""
@@ -186,10 +190,58 @@ func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitI
 	if err := s.countSend(ctx, communityID); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateInvitation(ctx, inv, MaxPending, m); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.create(ctx, inv, m) }); err != nil {
 		return nil, err
 	}
 	return inv, nil
+}
+
+// create stores a new invitation of its community and queues its email, in the transaction of ctx. It
+// refuses an address that already belongs to a member (409), one with a live invitation (409), a unit of
+// another community (404), and a community with MaxPending live invitations already (429).
+func (s *Service) create(ctx context.Context, inv *domain.Invitation, m domain.Mail) error {
+	member, err := s.store.EmailIsMember(ctx, inv.Email, inv.CommunityID)
+	if err != nil {
+		return err
+	}
+	if member {
+		return domain.Errorf(domain.CodeConflict, "Esta dirección ya pertenece a un miembro de la comunidad")
+	}
+	if inv.UnitID != nil {
+		unit, err := s.store.UnitOfCommunity(ctx, inv.CommunityID, *inv.UnitID)
+		if err != nil {
+			return err
+		}
+		if unit == nil {
+			return domain.ErrUnitNotFound
+		}
+	}
+	n, err := s.store.LiveInvitations(ctx, inv.CommunityID, inv.Email, inv.SentAt)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return domain.Errorf(domain.CodeConflict, "Ya hay una invitación pendiente para esta dirección. Puedes reenviarla desde la lista.")
+	}
+	if n, err = s.store.LiveInvitations(ctx, inv.CommunityID, "", inv.SentAt); err != nil {
+		return err
+	}
+	if n >= MaxPending {
+		return domain.Errorf(domain.CodeRateLimited, "La comunidad ya tiene %d invitaciones pendientes. Espera a que se acepten o revoca alguna.", MaxPending)
+	}
+	if err := s.store.InsertInvitation(ctx, inv); err != nil {
+		return err
+	}
+	return s.store.QueueMail(ctx, m, inv.SentAt)
+}
+
+// forUpdate reads an invitation of the community locked in the transaction of ctx.
+func (s *Service) forUpdate(ctx context.Context, communityID, id string) (*domain.Invitation, error) {
+	inv, err := s.store.InvitationForUpdate(ctx, communityID, id)
+	if err == nil && inv == nil {
+		return nil, domain.Errorf(domain.CodeNotFound, "No se encontró la invitación")
+	}
+	return inv, err
 }
 
 // List lists the invitations of the admin's community, newest first.
@@ -212,7 +264,7 @@ func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*doma
 	}
 	var out *domain.Invitation
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		inv, err := s.store.InvitationForUpdate(ctx, a.CommunityID, id)
+		inv, err := s.forUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err
 		}
@@ -247,7 +299,7 @@ func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*doma
 func (s *Service) Revoke(ctx context.Context, a *domain.Actor, id string) (*domain.Invitation, error) {
 	var out *domain.Invitation
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		inv, err := s.store.InvitationForUpdate(ctx, a.CommunityID, id)
+		inv, err := s.forUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err
 		}

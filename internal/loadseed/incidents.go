@@ -69,7 +69,7 @@ func Incidents(ctx context.Context, db *store.DB, communityID string, members []
 			Priority:  []domain.Priority{domain.PriorityLow, domain.PriorityMedium, domain.PriorityHigh}[(i/3)%3],
 			CreatedBy: &members[i%len(members)], AssignedTo: &members[(i+1)%len(members)], CreatedAt: at, UpdatedAt: at})
 		if len(batch) == cap(batch) || i == n-1 {
-			if err := db.CreateIncidents(ctx, batch); err != nil {
+			if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateIncidents(ctx, batch) }); err != nil {
 				return err
 			}
 			batch = batch[:0]

@@ -6,65 +6,70 @@ import (
 	"encoding/json"
 	"fmt"
 	htmltemplate "html/template"
+	"io/fs"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
 	"vecinos/internal/domain"
 )
 
-// Kind names an email that Vecinos sends.
+// Kind names an email that Vecinos sends. Each feature declares its own kinds and registers them, with
+// their texts, from its emails.go (Register; docs/adr/0039-feature-catalogues.md).
 type Kind string
 
-const (
-	KindConfirmSignup      Kind = "confirm_signup"
-	KindResetPassword      Kind = "reset_password"
-	KindConfirmEmailChange Kind = "confirm_email_change"
-	KindEmailChangeNotice  Kind = "email_change_notice" // to the old address, with the link that cancels the change
-	KindAccountDeleted     Kind = "account_deleted"
-	KindAnnouncement       Kind = "announcement" // a critical announcement of the community
-	// The outcome of a member's verification document, decided by an admin.
-	KindVerificationApproved Kind = "verification_approved"
-	KindVerificationRejected Kind = "verification_rejected"
-	// The outcome of a request to join a community found by searching.
-	KindJoinApproved Kind = "join_approved"
-	KindJoinRejected Kind = "join_rejected"
-
-	// Issue #21: an admin's invitation to a neighbour, and the one to the president somebody named when
-	// registering the community.
-	KindInvitation          Kind = "invitation"
-	KindPresidentInvitation Kind = "president_invitation"
-	// Issue #21: an admin confirmed or rejected a member's claim to a unit (to live in or own it).
-	KindUnitClaimApproved Kind = "unit_claim_approved"
-	KindUnitClaimRejected Kind = "unit_claim_rejected"
-
-	// Issue #15: a poll opened or closed; the absent owners' notice of an agreement (art. 17.8 LPH, with
-	// the 30 days to object); and the final result when those 30 days end.
-	KindPollOpened Kind = "poll_opened"
-	KindPollClosed Kind = "poll_closed"
-	KindPollAbsent Kind = "poll_absent"
-	KindPollFinal  Kind = "poll_final"
-
-	// Issue #13: a reservation of a facility approved, rejected or cancelled by an admin, and the reminder
-	// the day before.
-	KindReservationApproved  Kind = "reservation_approved"
-	KindReservationRejected  Kind = "reservation_rejected"
-	KindReservationCancelled Kind = "reservation_cancelled"
-	KindReservationReminder  Kind = "reservation_reminder"
-
-	KindNewDocument Kind = "new_document" // a new acta or accounts in the community's archive
-)
-
-var kinds = []Kind{KindConfirmSignup, KindResetPassword, KindConfirmEmailChange, KindEmailChangeNotice, KindAccountDeleted, KindAnnouncement,
-	KindVerificationApproved, KindVerificationRejected, KindJoinApproved, KindJoinRejected, KindInvitation, KindPresidentInvitation,
-	KindUnitClaimApproved, KindUnitClaimRejected, KindPollOpened, KindPollClosed, KindPollAbsent, KindPollFinal,
-	KindReservationApproved, KindReservationRejected, KindReservationCancelled, KindReservationReminder, KindNewDocument}
-
-// needsLink tells the kinds that exist to carry a link (with a single-use token).
-func (k Kind) needsLink() bool {
-	return k == KindConfirmSignup || k == KindResetPassword || k == KindConfirmEmailChange || k == KindEmailChangeNotice ||
-		k == KindInvitation || k == KindPresidentInvitation
+// Spec is an email a feature sends and what it must carry.
+type Spec struct {
+	Kind Kind
+	// Link: it exists to carry a link with a single-use token; Compose refuses it without one, and its
+	// texts must have a button and an expiry.
+	Link bool
+	// Body: it carries a title and a body someone wrote (a critical announcement); Compose refuses it
+	// without them and shows the body's paragraphs.
+	Body bool
 }
+
+// specs are the registered kinds.
+var specs = map[Kind]Spec{}
+
+// Register adds a feature's emails: texts holds one emails/<lang>.json per language, each with the message of
+// every kind of specs ({"poll_opened": {"subject": …}}). Call it from an init function: a kind registered
+// twice, a text missing in a language, or a message of no registered kind stops the program (and its
+// tests) at start, not at the first email.
+func Register(texts fs.FS, kinds ...Spec) {
+	for _, k := range kinds {
+		if _, ok := specs[k.Kind]; ok {
+			panic(fmt.Sprintf("mail: the kind %s is registered twice", k.Kind))
+		}
+		specs[k.Kind] = k
+	}
+	for _, lang := range languages {
+		raw, err := fs.ReadFile(texts, "emails/"+string(lang)+".json")
+		if err != nil {
+			panic(err)
+		}
+		var messages map[Kind]message
+		if err := decodeStrict(raw, &messages); err != nil {
+			panic(fmt.Sprintf("mail texts %s.json of %s: %v", lang, kinds[0].Kind, err))
+		}
+		for _, k := range kinds {
+			m, ok := messages[k.Kind]
+			if !ok || m.Subject.t == nil || m.Heading.t == nil || (k.Link && (m.Button.t == nil || m.Expiry.t == nil)) {
+				panic(fmt.Sprintf("mail texts %s.json: %s lacks a subject, heading, button or expiry", lang, k.Kind))
+			}
+			catalogs[lang].Messages[k.Kind] = m
+			delete(messages, k.Kind)
+		}
+		for k := range messages {
+			panic(fmt.Sprintf("mail texts %s.json: %s is not a kind registered with them", lang, k))
+		}
+	}
+}
+
+// Kinds returns every registered kind, for the tests that render each one.
+func Kinds() []Kind { return slices.Sorted(maps.Keys(specs)) }
 
 // Data fills the templates. Only what a kind uses needs to be set: Link for the confirmations and the
 // password reset, Title and Body for an announcement; the rest is optional.
@@ -99,7 +104,7 @@ type catalog struct {
 	Greeting phrase           `json:"greeting"`
 	LinkHelp phrase           `json:"linkHelp"`
 	Footer   phrase           `json:"footer"`
-	Messages map[Kind]message `json:"messages"`
+	Messages map[Kind]message `json:"-"` // the features' (Register)
 }
 
 type message struct {
@@ -130,30 +135,31 @@ func (p phrase) render(d Data) (string, error) {
 	return b.String(), err
 }
 
-// loadCatalogs reads every language at start-up, so a broken or incomplete translation stops the binary
-// (and its tests) instead of an email.
+var languages = []domain.Language{domain.Spanish, domain.Catalan, domain.English}
+
+// loadCatalogs reads the phrases every email shares, in every language, at start-up, so a broken
+// translation stops the binary (and its tests) instead of an email.
 func loadCatalogs() map[domain.Language]catalog {
 	cs := map[domain.Language]catalog{}
-	for _, lang := range []domain.Language{domain.Spanish, domain.Catalan, domain.English} {
+	for _, lang := range languages {
 		raw, err := templateFS.ReadFile("templates/" + string(lang) + ".json")
 		if err != nil {
 			panic(err)
 		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		var c catalog
-		if err := dec.Decode(&c); err != nil {
+		c := catalog{Messages: map[Kind]message{}}
+		if err := decodeStrict(raw, &c); err != nil {
 			panic(fmt.Sprintf("mail templates %s.json: %v", lang, err))
-		}
-		for _, k := range kinds {
-			m, ok := c.Messages[k]
-			if !ok || m.Subject.t == nil || m.Heading.t == nil || (k.needsLink() && (m.Button.t == nil || m.Expiry.t == nil)) {
-				panic(fmt.Sprintf("mail templates %s.json: %s lacks a subject, heading, button or expiry", lang, k))
-			}
 		}
 		cs[lang] = c
 	}
 	return cs
+}
+
+// decodeStrict decodes JSON refusing fields the texts do not have, so a misspelt one is not dropped.
+func decodeStrict(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
 }
 
 // view is what the layouts show, already in the recipient's language.
@@ -176,10 +182,11 @@ func Compose(kind Kind, lang domain.Language, to string, d Data) (domain.Mail, e
 	if !ok {
 		return domain.Mail{}, fmt.Errorf("compose mail: unknown kind %q", kind)
 	}
-	if kind.needsLink() && d.Link == "" {
+	spec := specs[kind]
+	if spec.Link && d.Link == "" {
 		return domain.Mail{}, fmt.Errorf("compose mail %s: the link is missing", kind)
 	}
-	if kind == KindAnnouncement && (strings.TrimSpace(d.Title) == "" || strings.TrimSpace(d.Body) == "") {
+	if spec.Body && (strings.TrimSpace(d.Title) == "" || strings.TrimSpace(d.Body) == "") {
 		return domain.Mail{}, fmt.Errorf("compose mail %s: the title or the body is missing", kind)
 	}
 
@@ -199,7 +206,7 @@ func Compose(kind Kind, lang domain.Language, to string, d Data) (domain.Mail, e
 			v.Paragraphs = append(v.Paragraphs, s)
 		}
 	}
-	if kind == KindAnnouncement {
+	if spec.Body {
 		body := strings.TrimSpace(strings.ReplaceAll(d.Body, "\r\n", "\n"))
 		v.Body = blankLines.Split(body, -1)
 	}

@@ -9,9 +9,30 @@ import (
 	"context"
 	"log/slog"
 	"regexp"
+	"time"
 
 	"vecinos/internal/domain"
 )
+
+// Queue is the outbox as the services see it: QueueMail joins the transaction of ctx (the store's InTx),
+// so a change and the emails it causes commit together.
+type Queue interface {
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
+}
+
+// QueueEach queues, due at at, the email compose writes for each recipient, and returns how many.
+func QueueEach(ctx context.Context, q Queue, recipients []domain.Recipient, at time.Time, compose func(domain.Recipient) (domain.Mail, error)) (int, error) {
+	for i, r := range recipients {
+		m, err := compose(r)
+		if err != nil {
+			return i, err
+		}
+		if err := q.QueueMail(ctx, m, at); err != nil {
+			return i, err
+		}
+	}
+	return len(recipients), nil
+}
 
 // Sender delivers one email.
 type Sender interface {

@@ -15,6 +15,7 @@ import (
 	"vecinos/internal/domain"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 // fakeClock is the worker's clock; tests move it instead of waiting.
@@ -66,18 +67,6 @@ func startWorker(t *testing.T, w *Worker) {
 	})
 }
 
-// eventually polls cond until it holds, failing the test after a bounded wait.
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting until %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 func outbox(t *testing.T, db *store.DB) []domain.MailRecord {
 	t.Helper()
 	list, err := db.ListMail(context.Background(), 100)
@@ -103,7 +92,7 @@ func TestOutboxSurvivesAnSMTPOutage(t *testing.T) {
 			t.Fatal(err)
 		}
 		link := "http://localhost:8080/confirmar?token=secret-single-use-token"
-		if err := db.EnqueueMail(ctx, confirmMail(t, "ana@example.com", link)); err != nil {
+		if err := db.QueueMail(ctx, confirmMail(t, "ana@example.com", link), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		clock := newFakeClock()
@@ -111,7 +100,7 @@ func TestOutboxSurvivesAnSMTPOutage(t *testing.T) {
 		w := &Worker{Outbox: db, Sender: sender, Log: slog.New(slog.NewTextHandler(logs, nil)), Interval: 10 * time.Millisecond, Now: clock.Now}
 		startWorker(t, w)
 
-		eventually(t, "the failed attempt is recorded", func() bool { return outbox(t, db)[0].Attempts == 1 })
+		testwait.Until(t, func() bool { return outbox(t, db)[0].Attempts == 1 }, "timed out waiting until the failed attempt is recorded")
 		failed := outbox(t, db)[0]
 		if failed.SentAt != nil || failed.FailedAt != nil || failed.LastError == "" || !failed.NextTryAt.Equal(clock.Now().Add(backoff(1)).Truncate(time.Millisecond)) {
 			t.Fatalf("after the failure: %+v", failed)
@@ -125,15 +114,15 @@ func TestOutboxSurvivesAnSMTPOutage(t *testing.T) {
 		server.serve(t, ln)
 		clock.Add(backoff(1))
 		w.Wake()
-		eventually(t, "the message is sent", func() bool { return outbox(t, db)[0].SentAt != nil })
+		testwait.Until(t, func() bool { return outbox(t, db)[0].SentAt != nil }, "timed out waiting until the message is sent")
 
 		// A second message proves the worker went round again; the first must not have been resent.
 		clock.Add(24 * time.Hour)
-		if err := db.EnqueueMail(ctx, confirmMail(t, "bea@example.com", "http://localhost:8080/otro")); err != nil {
+		if err := db.QueueMail(ctx, confirmMail(t, "bea@example.com", "http://localhost:8080/otro"), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		w.Wake()
-		eventually(t, "the second message is sent", func() bool { return len(server.messages()) == 2 })
+		testwait.Until(t, func() bool { return len(server.messages()) == 2 }, "timed out waiting until the second message is sent")
 		got := server.messages()
 		if got[0].to[0] != "ana@example.com" || got[1].to[0] != "bea@example.com" {
 			t.Fatalf("delivered to %v then %v, want ana once, then bea", got[0].to, got[1].to)
@@ -156,7 +145,7 @@ func (f senderFunc) Send(ctx context.Context, m domain.Mail) error { return f(ct
 
 func TestWorkerGivesUpAfterMaxAttempts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		if err := db.EnqueueMail(context.Background(), confirmMail(t, "ana@example.com", "http://x/y")); err != nil {
+		if err := db.QueueMail(context.Background(), confirmMail(t, "ana@example.com", "http://x/y"), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		var tries atomic.Int32
@@ -173,11 +162,11 @@ func TestWorkerGivesUpAfterMaxAttempts(t *testing.T) {
 		}
 		startWorker(t, w)
 		for i := int32(1); i <= maxAttempts; i++ {
-			eventually(t, "the next attempt", func() bool { return tries.Load() == i && outbox(t, db)[0].Attempts == int(i) })
+			testwait.Until(t, func() bool { return tries.Load() == i && outbox(t, db)[0].Attempts == int(i) }, "timed out waiting until the next attempt")
 			clock.Add(maxRetry)
 			w.Wake()
 		}
-		eventually(t, "the message is abandoned", func() bool { return outbox(t, db)[0].FailedAt != nil })
+		testwait.Until(t, func() bool { return outbox(t, db)[0].FailedAt != nil }, "timed out waiting until the message is abandoned")
 		clock.Add(100 * time.Hour)
 		w.Wake()
 		rec := outbox(t, db)[0]

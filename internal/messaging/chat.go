@@ -81,19 +81,19 @@ func (s *Service) chat(ctx context.Context, a *domain.Actor, kind domain.ChatKin
 	}
 	switch kind {
 	case domain.ChatDirect:
-		other, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, id)
+		other, err := s.conversationOther(ctx, a, id)
 		if err != nil {
 			return nil, err
 		}
 		return &Chat{Kind: kind, ID: id, CommunityID: a.CommunityID, Other: other}, nil
 	case domain.ChatChannel:
-		c, err := s.store.ChannelFor(ctx, a.CommunityID, a.UserID, id)
+		c, err := s.Channel(ctx, a, id)
 		if err != nil {
 			return nil, err
 		}
 		return &Chat{Kind: kind, ID: c.ID, CommunityID: c.CommunityID, Channel: c}, nil
 	}
-	return nil, domain.Errorf(domain.CodeNotFound, "La conversación no existe")
+	return nil, errConversationNotFound
 }
 
 // checkOutgoing validates a message's parts: some text or at least one attachment, within the limits.
@@ -104,11 +104,11 @@ func checkOutgoing(in *Outgoing, trim bool) error {
 	}
 	for _, id := range in.AttachmentIDs {
 		if !validID(id) {
-			return domain.Errorf(domain.CodeInvalid, "Un archivo adjunto no es de esta conversación o ya se envió")
+			return errAttachmentNotHere
 		}
 	}
 	if in.ReplyTo = strings.TrimSpace(in.ReplyTo); in.ReplyTo != "" && !validID(in.ReplyTo) {
-		return domain.Errorf(domain.CodeInvalid, "Solo puedes responder a un mensaje de esta conversación")
+		return errReplyNotHere
 	}
 	if trim {
 		in.Content = strings.TrimSpace(in.Content)
@@ -124,6 +124,15 @@ func (s *Service) stamp() (time.Time, string) {
 	return s.now().UTC().Truncate(time.Millisecond), domain.NewID()
 }
 
+// messageForUpdate reads message id of chat scopeID in the transaction of ctx and locks it until that ends.
+func (s *Service) messageForUpdate(ctx context.Context, kind domain.ChatKind, scopeID, id string) (*domain.ChatMessage, error) {
+	m, err := s.store.ChatMessageForUpdate(ctx, kind, scopeID, id)
+	if err == nil && m == nil {
+		err = errMessageNotFound
+	}
+	return m, err
+}
+
 // announceChanged tells the streams that message id of chat changed (edited, deleted, reacted to).
 func (s *Service) announceChanged(c *Chat, id, by string) {
 	n := domain.Notice{Kind: domain.NoticeChannelMsgChanged, ID: id, Scope: c.ID, Community: c.CommunityID}
@@ -133,7 +142,7 @@ func (s *Service) announceChanged(c *Chat, id, by string) {
 			n.Other = *c.Other
 		}
 	}
-	s.announceCommitted(n)
+	s.realtime.Committed(n)
 }
 
 // Edit replaces the text of a's own message within EditWindow of sending it; it is marked edited.
@@ -146,7 +155,7 @@ func (s *Service) Edit(ctx context.Context, a *domain.Actor, kind domain.ChatKin
 		content = strings.TrimSpace(content)
 	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.store.ChatMessageForUpdate(ctx, kind, c.ID, id)
+		m, err := s.messageForUpdate(ctx, kind, c.ID, id)
 		if err != nil {
 			return err
 		}
@@ -202,7 +211,7 @@ func (s *Service) remove(ctx context.Context, a *domain.Actor, kind domain.ChatK
 	}
 	var keys []string
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.store.ChatMessageForUpdate(ctx, kind, c.ID, id)
+		m, err := s.messageForUpdate(ctx, kind, c.ID, id)
 		if err != nil {
 			return err
 		}
@@ -258,7 +267,7 @@ func (s *Service) React(ctx context.Context, a *domain.Actor, kind domain.ChatKi
 		return err
 	}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		m, err := s.store.ChatMessageForUpdate(ctx, kind, c.ID, id)
+		m, err := s.messageForUpdate(ctx, kind, c.ID, id)
 		if err != nil {
 			return err
 		}
@@ -354,7 +363,7 @@ func (s *Service) LeaveChannel(ctx context.Context, a *domain.Actor, id string) 
 		return err
 	}
 	// The user's streams re-check their channels at once and drop this one.
-	s.Revoke(a.UserID)
+	s.realtime.Revoke(a.UserID)
 	return nil
 }
 
@@ -453,7 +462,7 @@ func (s *Service) OpenAttachment(ctx context.Context, a *domain.Actor, id string
 	if s.files == nil {
 		return nil, errNoFiles
 	}
-	notFound := domain.Errorf(domain.CodeNotFound, "El archivo no existe")
+	notFound := errAttachmentNotFound
 	if !validID(id) {
 		return nil, notFound
 	}
@@ -461,7 +470,7 @@ func (s *Service) OpenAttachment(ctx context.Context, a *domain.Actor, id string
 	if err != nil {
 		return nil, err
 	}
-	if at.MessageID == nil && (at.UploaderID == nil || *at.UploaderID != a.UserID) {
+	if at == nil || at.MessageID == nil && (at.UploaderID == nil || *at.UploaderID != a.UserID) {
 		return nil, notFound
 	}
 	if _, err := s.chat(ctx, a, at.ChatKind, at.ScopeID); err != nil {
@@ -492,7 +501,17 @@ func (s *Service) CancelAttachment(ctx context.Context, a *domain.Actor, id stri
 	if !a.InCommunity() {
 		return domain.ErrNoCommunity
 	}
-	keys, err := s.store.DeletePendingAttachment(ctx, a.CommunityID, a.UserID, id)
+	var keys []string
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if keys, err = s.store.PendingAttachmentKeys(ctx, a.CommunityID, a.UserID, id); err != nil {
+			return err
+		}
+		if len(keys) == 0 {
+			return errAttachmentNotFound
+		}
+		return s.store.DeleteAttachment(ctx, id)
+	})
 	if err != nil {
 		return err
 	}
@@ -506,7 +525,7 @@ func (s *Service) PurgeAttachments(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if keys, err := s.store.PurgePendingAttachments(ctx, s.now().Add(-PendingUploadLife)); err != nil {
+		if keys, err := s.purgePending(ctx, s.now().Add(-PendingUploadLife)); err != nil {
 			s.log.Warn("chat: purge pending attachments", "err", err)
 		} else {
 			s.deleteFiles(keys)
@@ -517,6 +536,20 @@ func (s *Service) PurgeAttachments(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// purgePending removes the uploads never sent that were made before before, and returns the keys of their
+// files.
+func (s *Service) purgePending(ctx context.Context, before time.Time) ([]string, error) {
+	var keys []string
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if keys, err = s.store.StaleAttachmentKeys(ctx, before); err != nil || len(keys) == 0 {
+			return err
+		}
+		return s.store.DeleteStaleAttachments(ctx, before)
+	})
+	return keys, err
 }
 
 // deleteFiles deletes stored files after their rows are gone; a failure is logged and never undoes that.

@@ -1,11 +1,12 @@
 // Package messaging runs direct messages between neighbours, the community chat and private channels,
 // and feeds their changes to the realtime streams. It owns the rules (who may read and post where, what
-// a valid message is); the store carries them out, always scoped to the caller's community.
+// a valid message is) and runs each change as one transaction of the store's row methods, always scoped
+// to the caller's community.
 //
-// Changes reach the streams after their transaction commits: on PostgreSQL the store NOTIFYs in the
-// writing transaction and every instance's listener hands the notice to Deliver; on SQLite (one instance)
-// the service hands it over itself right after the write. Deliver loads each changed row once, by id, and
-// publishes it to a topic; the broker fans it out with no database read per recipient.
+// Changes reach the streams through the app's realtime.Publisher, announced inside the transaction that
+// makes them and delivered after it commits, on every instance. The publisher hands each notice to
+// deliver, which loads each changed row once, by id, and publishes it to a topic; the broker fans it out
+// with no database read per recipient.
 package messaging
 
 import (
@@ -14,10 +15,10 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/realtime"
@@ -34,33 +35,46 @@ const (
 	maxClientID    = 100
 )
 
-// Store is what the service needs from the database.
+// Store is what the service needs from the database. Its methods join the transaction of ctx (InTx).
 type Store interface {
-	GetOrCreateConversation(ctx context.Context, communityID, userID, otherID string, now time.Time) (string, error)
-	ConversationOther(ctx context.Context, communityID, userID, id string) (*string, error)
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+
+	CountCommunityMembers(ctx context.Context, communityID string, userIDs []string) (int, error)
+	CreateConversation(ctx context.Context, id, communityID, userID, otherID string, now time.Time) (bool, error)
+	ConversationOfPair(ctx context.Context, userID, otherID string) (id, communityID string, err error)
+	MoveConversation(ctx context.Context, id, communityID string) error
+	ShowConversation(ctx context.Context, id, userID string) error
+	ConversationOther(ctx context.Context, communityID, userID, id string) (*string, bool, error)
 	Conversations(ctx context.Context, communityID, userID string) ([]domain.Conversation, error)
 	ConversationFor(ctx context.Context, communityID, userID, id string) (*domain.Conversation, error)
 	DirectMessage(ctx context.Context, id string) (*domain.DirectMessage, error)
+	DirectMessageByClientID(ctx context.Context, senderID, clientID string) (*domain.DirectMessage, error)
 	DirectMessages(ctx context.Context, conversationID, readerID, before string, limit int) ([]domain.DirectMessage, error)
-	SendDirectMessage(ctx context.Context, m *domain.DirectMessage) (*domain.DirectMessage, bool, error)
-	MarkConversationRead(ctx context.Context, communityID, conversationID, readerID string, otherID *string, receiptID string, now time.Time) (int64, error)
+	InsertDirectMessage(ctx context.Context, m *domain.DirectMessage) (bool, error)
+	TouchConversation(ctx context.Context, id string, at time.Time) error
+	QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessage) error
+	MarkConversationRead(ctx context.Context, conversationID, readerID string, now time.Time) (int64, error)
 	UnreadCount(ctx context.Context, communityID, userID string) (int, error)
 	DirectMessagesAfter(ctx context.Context, communityID, userID, after string, limit int) ([]domain.DirectMessage, error)
 	ReadReceiptsSince(ctx context.Context, communityID, userID string, since time.Time) ([]domain.ReadReceipt, error)
 
 	CommunityChannel(ctx context.Context, communityID string) (*domain.Channel, error)
+	CreateCommunityChannel(ctx context.Context, id, communityID string, now time.Time) error
 	ChannelFor(ctx context.Context, communityID, userID, id string) (*domain.Channel, error)
+	LeftChannel(ctx context.Context, communityID, userID, id string) (bool, error)
 	Channels(ctx context.Context, communityID, userID string) ([]domain.Channel, error)
 	ChannelIDs(ctx context.Context, communityID, userID string) ([]string, error)
-	CreateChannel(ctx context.Context, c *domain.Channel, memberIDs []string) error
-	AddChannelMembers(ctx context.Context, c *domain.Channel, userIDs []string, now time.Time) ([]string, error)
+	CreateChannel(ctx context.Context, c *domain.Channel) error
+	AddChannelMember(ctx context.Context, channelID, userID string, now time.Time) (bool, error)
 	ChannelMembers(ctx context.Context, c *domain.Channel) ([]domain.ChannelMember, error)
 	ChannelMessage(ctx context.Context, id string) (*domain.ChannelMessage, error)
+	ChannelMessageByClientID(ctx context.Context, userID, clientID string) (*domain.ChannelMessage, error)
 	ChannelMessages(ctx context.Context, channelID, before string, limit int) ([]domain.ChannelMessage, error)
 	ChannelMessagesAfter(ctx context.Context, channelIDs []string, after string, limit int) ([]domain.ChannelMessage, error)
-	PostChannelMessage(ctx context.Context, m *domain.ChannelMessage) (*domain.ChannelMessage, bool, error)
+	InsertChannelMessage(ctx context.Context, m *domain.ChannelMessage) (bool, error)
 
-	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	ReplyInChat(ctx context.Context, kind domain.ChatKind, scopeID, replyTo string) (bool, error)
+	ClaimAttachments(ctx context.Context, kind domain.ChatKind, scopeID, id, uploaderID string, ids []string) (bool, error)
 	ChatMessageForUpdate(ctx context.Context, kind domain.ChatKind, scopeID, id string) (*domain.ChatMessage, error)
 	SaveChatMessage(ctx context.Context, m *domain.ChatMessage, rev string) ([]string, error)
 	SaveChatReaction(ctx context.Context, m *domain.ChatMessage, userID, emoji string, at time.Time, rev string) error
@@ -72,22 +86,19 @@ type Store interface {
 	LeaveChannel(ctx context.Context, channelID, userID string, at time.Time) error
 	CreateAttachment(ctx context.Context, a *domain.Attachment) error
 	Attachment(ctx context.Context, communityID, id string) (*domain.Attachment, error)
-	DeletePendingAttachment(ctx context.Context, communityID, uploaderID, id string) ([]string, error)
-	PurgePendingAttachments(ctx context.Context, before time.Time) ([]string, error)
-
-	NotifiesOnCommit() bool
-	Notify(ctx context.Context, n domain.Notice) error
-	Listen(ctx context.Context, listening func(reconnected bool), fn func(domain.Notice)) error
+	PendingAttachmentKeys(ctx context.Context, communityID, uploaderID, id string) ([]string, error)
+	DeleteAttachment(ctx context.Context, id string) error
+	StaleAttachmentKeys(ctx context.Context, before time.Time) ([]string, error)
+	DeleteStaleAttachments(ctx context.Context, before time.Time) error
 }
 
 // Service is the messaging service.
 type Service struct {
 	store     Store
+	realtime  *realtime.Publisher
 	broker    *realtime.Broker
 	now       func() time.Time
 	log       *slog.Logger
-	queue     *realtime.Serial[domain.Notice]
-	listening atomic.Bool
 	maxReplay int
 	files     files.Storage
 	audit     domain.Auditor
@@ -95,93 +106,37 @@ type Service struct {
 
 // Options configure the service.
 type Options struct {
-	Now       func() time.Time // the clock; nil = time.Now
-	Log       *slog.Logger     // nil = slog.Default()
-	MaxReplay int              // events a reconnecting stream may replay before it must refetch; 0 = 500
-	Files     files.Storage    // where chat attachments go; nil: attachments are refused
-	Audit     domain.Auditor   // records an admin's removal of a message from the community chat; may be nil
+	Realtime  *realtime.Publisher // where changes are announced; the service handles every notice it carries
+	Now       func() time.Time    // the clock; nil = time.Now
+	Log       *slog.Logger        // nil = slog.Default()
+	MaxReplay int                 // events a reconnecting stream may replay before it must refetch; 0 = 500
+	Files     files.Storage       // where chat attachments go; nil: attachments are refused
+	Audit     domain.Auditor      // records an admin's removal of a message from the community chat; may be nil
 }
 
-// New returns the service; its changes are published on broker.
-func New(store Store, broker *realtime.Broker, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+// New returns the service, which turns the notices of o.Realtime into events on its broker.
+func New(store Store, o Options) *Service {
+	o.Now = clock.Or(o.Now)
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
 	if o.MaxReplay <= 0 {
 		o.MaxReplay = 500
 	}
-	s := &Service{store: store, broker: broker, now: o.Now, log: o.Log, maxReplay: o.MaxReplay, files: o.Files, audit: o.Audit}
-	s.queue = realtime.NewSerial(s.deliver)
+	s := &Service{store: store, realtime: o.Realtime, broker: o.Realtime.Broker(), now: o.Now, log: o.Log, maxReplay: o.MaxReplay,
+		files: o.Files, audit: o.Audit}
+	o.Realtime.Handle(s.deliver)
 	return s
 }
 
-// Broker is where the service publishes.
+// Broker is where the streams subscribe.
 func (s *Service) Broker() *realtime.Broker { return s.broker }
 
-// Run listens for the notices of every instance until ctx ends (PostgreSQL; on SQLite it returns at
-// once). While it does not listen, the service publishes its own changes in process, so a single
-// instance works without it.
-func (s *Service) Run(ctx context.Context) error {
-	defer s.listening.Store(false)
-	return s.store.Listen(ctx, func(reconnected bool) {
-		s.listening.Store(true)
-		if reconnected {
-			// Notices may have been lost while the connection was down: every stream reconnects and replays.
-			s.log.Warn("realtime: listener reconnected; streams will resync")
-			s.broker.DropAll()
-		}
-	}, s.queue.Push)
-}
-
-// Listening reports whether notices come from the database (PostgreSQL listener in place).
-func (s *Service) Listening() bool { return s.listening.Load() }
+// Listening reports whether notices come from the database (the PostgreSQL listener is in place).
+func (s *Service) Listening() bool { return s.realtime.Listening() }
 
 // Flush waits until every notice handed over so far has been published (tests).
-func (s *Service) Flush() { s.queue.Wait() }
-
-// announce publishes n after its transaction committed, unless the database does it for every instance.
-func (s *Service) announce(n domain.Notice) {
-	if s.store.NotifiesOnCommit() && s.listening.Load() {
-		return
-	}
-	s.queue.Push(n)
-}
-
-// Revoke tells the open streams of userID, on every instance, that their sessions or their access changed
-// (signed out, password changed or reset, account deleted, role changed): each re-checks its session,
-// community and channels at once and closes or drops what it lost. Call it after the change committed.
-// It never fails the caller: if the announcement is lost, the streams still re-check at their next
-// heartbeat.
-func (s *Service) Revoke(userID string) {
-	s.announceCommitted(domain.Notice{Kind: domain.NoticeRevoked, ID: domain.NewID(), User: userID})
-}
-
-// Changed tells every open stream of communityID, on every instance, that something of area (a feature:
-// "reservations", "voting"…) changed, id being the row when there is one: the clients refetch what they
-// show of that area. It carries no content, so it needs no per-reader check: each client reads the change
-// back through the API, which applies the reader's rights. Call it after the change committed; it never
-// fails the caller (a lost change is refetched when the stream reconnects).
-func (s *Service) Changed(communityID, area, id string) {
-	s.announceCommitted(domain.Notice{Kind: domain.NoticeChange, ID: domain.NewID(), Community: communityID, Scope: area, Other: id})
-}
-
-// announceCommitted announces n, whose change already committed, outside any transaction.
-func (s *Service) announceCommitted(n domain.Notice) {
-	if s.store.NotifiesOnCommit() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		err := s.store.Notify(ctx, n)
-		cancel()
-		if err != nil {
-			s.log.Warn("realtime: announce", "kind", n.Kind, "err", err)
-		} else if s.listening.Load() {
-			return // the listener hands it to this instance too
-		}
-	}
-	s.queue.Push(n)
-}
+func (s *Service) Flush() { s.realtime.Flush() }
 
 var (
 	errEmpty         = domain.Errorf(domain.CodeInvalid, "El mensaje no puede estar vacío")
@@ -193,6 +148,17 @@ var (
 	errLongDesc      = domain.Errorf(domain.CodeInvalid, "La descripción no puede superar los %d caracteres", MaxDescription)
 	errTooMany       = domain.Errorf(domain.CodeInvalid, "No puedes invitar a más de %d vecinos a la vez", MaxInvites)
 	errCommunityOnly = domain.Errorf(domain.CodeInvalid, "El chat comunitario ya incluye a todos los vecinos")
+
+	errConversationNotFound = domain.Errorf(domain.CodeNotFound, "La conversación no existe")
+	errNeighbourNotFound    = domain.Errorf(domain.CodeNotFound, "Este vecino no pertenece a tu comunidad")
+	errClientIDReused       = domain.Errorf(domain.CodeConflict, "Este identificador de mensaje ya se usó en otra conversación")
+	errChannelNotFound      = domain.Errorf(domain.CodeNotFound, "El canal no existe")
+	errMembersNotInCommu    = domain.Errorf(domain.CodeInvalid, "Solo puedes invitar a vecinos de tu comunidad")
+	errLeftChannel          = domain.Errorf(domain.CodeForbidden, "Has salido de este canal: ya no puedes leerlo ni escribir en él")
+	errMessageNotFound      = domain.Errorf(domain.CodeNotFound, "El mensaje no existe")
+	errReplyNotHere         = domain.Errorf(domain.CodeInvalid, "Solo puedes responder a un mensaje de esta conversación")
+	errAttachmentNotHere    = domain.Errorf(domain.CodeInvalid, "Un archivo adjunto no es de esta conversación o ya se envió")
+	errAttachmentNotFound   = domain.Errorf(domain.CodeNotFound, "El archivo no existe")
 )
 
 func limit(n int) int { return domain.PageLimit(n, DefaultLimit, MaxLimit) }
@@ -248,6 +214,9 @@ func (s *Service) Conversation(ctx context.Context, a *domain.Actor, id string) 
 	if err != nil {
 		return nil, err
 	}
+	if c == nil {
+		return nil, errConversationNotFound
+	}
 	c.MutedUntil = s.activeMute(c.MutedUntil)
 	return c, nil
 }
@@ -262,7 +231,42 @@ func (s *Service) StartConversation(ctx context.Context, a *domain.Actor, otherI
 	if otherID == a.UserID {
 		return "", errSelf
 	}
-	return s.store.GetOrCreateConversation(ctx, a.CommunityID, a.UserID, otherID, s.now())
+	var id string
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if n, err := s.store.CountCommunityMembers(ctx, a.CommunityID, []string{otherID}); err != nil {
+			return err
+		} else if n == 0 {
+			return errNeighbourNotFound
+		}
+		id = domain.NewID()
+		if created, err := s.store.CreateConversation(ctx, id, a.CommunityID, a.UserID, otherID, s.now()); err != nil || created {
+			return err
+		}
+		var current string
+		var err error
+		if id, current, err = s.store.ConversationOfPair(ctx, a.UserID, otherID); err != nil {
+			return err
+		}
+		if current != a.CommunityID {
+			// Both moved to another community together: the conversation follows them.
+			if err := s.store.MoveConversation(ctx, id, a.CommunityID); err != nil {
+				return err
+			}
+		}
+		// Starting it again brings back a conversation the caller deleted from their list (empty for them).
+		return s.store.ShowConversation(ctx, id, a.UserID)
+	})
+	return id, err
+}
+
+// conversationOther is the other participant of conversation id, which a takes part in; anyone else gets
+// not found.
+func (s *Service) conversationOther(ctx context.Context, a *domain.Actor, id string) (*string, error) {
+	other, ok, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, id)
+	if err == nil && !ok {
+		err = errConversationNotFound
+	}
+	return other, err
 }
 
 // DirectMessages returns a page of a conversation a takes part in, oldest first.
@@ -273,7 +277,7 @@ func (s *Service) DirectMessages(ctx context.Context, a *domain.Actor, conversat
 	if err := checkCursor(before); err != nil {
 		return nil, err
 	}
-	if _, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, conversationID); err != nil {
+	if _, err := s.conversationOther(ctx, a, conversationID); err != nil {
 		return nil, err
 	}
 	return s.store.DirectMessages(ctx, conversationID, a.UserID, before, limit(n))
@@ -292,25 +296,89 @@ func (s *Service) SendDirect(ctx context.Context, a *domain.Actor, conversationI
 	if err != nil {
 		return nil, false, err
 	}
-	other, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, conversationID)
-	if err != nil {
-		return nil, false, err
-	}
-	m := &domain.DirectMessage{ID: domain.NewID(), ConversationID: conversationID, SenderID: &a.UserID, RecipientID: other,
-		Content: in.Content, ClientID: cid, CreatedAt: s.now().UTC().Truncate(time.Millisecond), CommunityID: a.CommunityID}
-	m.ReplyToID, m.AttachmentIDs, m.SearchText = in.ReplyTo, in.AttachmentIDs, domain.SearchText(in.Content)
-	out, created, err := s.store.SendDirectMessage(ctx, m)
-	if err != nil {
-		return nil, false, err
-	}
-	if created {
-		n := domain.Notice{Kind: domain.NoticeDM, ID: out.ID, Scope: conversationID, Community: a.CommunityID, User: a.UserID}
+	var out *domain.DirectMessage
+	created := false
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		other, err := s.conversationOther(ctx, a, conversationID)
+		if err != nil {
+			return err
+		}
+		if err := s.checkReply(ctx, domain.ChatDirect, conversationID, in.ReplyTo); err != nil {
+			return err
+		}
+		m := &domain.DirectMessage{ID: domain.NewID(), ConversationID: conversationID, SenderID: &a.UserID, RecipientID: other,
+			Content: in.Content, ClientID: cid, CreatedAt: s.now().UTC().Truncate(time.Millisecond), CommunityID: a.CommunityID}
+		m.ReplyToID, m.AttachmentIDs, m.SearchText = in.ReplyTo, in.AttachmentIDs, domain.SearchText(in.Content)
+		if created, err = s.store.InsertDirectMessage(ctx, m); err != nil {
+			return err
+		}
+		if !created {
+			first, err := s.store.DirectMessageByClientID(ctx, a.UserID, *cid)
+			out, err = retried(first, err, func(m *domain.DirectMessage) bool { return m.ConversationID == conversationID })
+			return err
+		}
+		if err := s.claim(ctx, domain.ChatDirect, conversationID, m.ID, a.UserID, in.AttachmentIDs); err != nil {
+			return err
+		}
+		if err := s.store.TouchConversation(ctx, conversationID, m.CreatedAt); err != nil {
+			return err
+		}
+		if err := s.store.QueueDirectMessagePush(ctx, m); err != nil {
+			return err
+		}
+		n := domain.Notice{Kind: domain.NoticeDM, ID: m.ID, Scope: conversationID, Community: a.CommunityID, User: a.UserID}
 		if other != nil {
 			n.Other = *other
 		}
-		s.announce(n)
+		if err := s.realtime.Publish(ctx, n); err != nil {
+			return err
+		}
+		out, err = s.store.DirectMessage(ctx, m.ID)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
 	}
 	return out, created, nil
+}
+
+// checkReply refuses, in the sending transaction, a reply to a message that is not of the same chat.
+func (s *Service) checkReply(ctx context.Context, kind domain.ChatKind, scopeID, replyTo string) error {
+	if replyTo == "" {
+		return nil
+	}
+	ok, err := s.store.ReplyInChat(ctx, kind, scopeID, replyTo)
+	if err == nil && !ok {
+		err = errReplyNotHere
+	}
+	return err
+}
+
+// claim ties, in the sending transaction, the attachments ids to the new message id: each must be a
+// pending upload of its sender to the same chat, or the whole message is refused.
+func (s *Service) claim(ctx context.Context, kind domain.ChatKind, scopeID, id, senderID string, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	ok, err := s.store.ClaimAttachments(ctx, kind, scopeID, id, senderID, ids)
+	if err == nil && !ok {
+		err = errAttachmentNotHere
+	}
+	return err
+}
+
+// retried is the answer to a message whose client id its sender used before: the first message, which
+// must be of the same chat (here).
+func retried[T any](first *T, err error, here func(*T) bool) (*T, error) {
+	switch {
+	case err != nil:
+		return nil, err
+	case first == nil:
+		return nil, errMessageNotFound
+	case !here(first):
+		return nil, errClientIDReused
+	}
+	return first, nil
 }
 
 // MarkRead marks the other participant's unread messages of a conversation read (opening it). The sender
@@ -319,22 +387,26 @@ func (s *Service) MarkRead(ctx context.Context, a *domain.Actor, conversationID 
 	if !a.InCommunity() {
 		return 0, domain.ErrNoCommunity
 	}
-	other, err := s.store.ConversationOther(ctx, a.CommunityID, a.UserID, conversationID)
+	var n int64
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		other, err := s.conversationOther(ctx, a, conversationID)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC().Truncate(time.Millisecond)
+		if n, err = s.store.MarkConversationRead(ctx, conversationID, a.UserID, now); err != nil || n == 0 {
+			return err
+		}
+		notice := domain.Notice{Kind: domain.NoticeDMRead, ID: domain.NewID(), Scope: conversationID, Community: a.CommunityID,
+			User: a.UserID, At: now.UnixMilli()}
+		if other != nil {
+			notice.Other = *other
+		}
+		return s.realtime.Publish(ctx, notice)
+	})
 	if err != nil {
 		return 0, err
 	}
-	now := s.now().UTC().Truncate(time.Millisecond)
-	receipt := domain.NewID()
-	n, err := s.store.MarkConversationRead(ctx, a.CommunityID, conversationID, a.UserID, other, receipt, now)
-	if err != nil || n == 0 {
-		return n, err
-	}
-	notice := domain.Notice{Kind: domain.NoticeDMRead, ID: receipt, Scope: conversationID, Community: a.CommunityID,
-		User: a.UserID, At: now.UnixMilli()}
-	if other != nil {
-		notice.Other = *other
-	}
-	s.announce(notice)
 	return n, nil
 }
 
@@ -353,7 +425,18 @@ func (s *Service) CommunityChannel(ctx context.Context, a *domain.Actor) (*domai
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.CommunityChannel(ctx, a.CommunityID)
+	c, err := s.store.CommunityChannel(ctx, a.CommunityID)
+	if err != nil || c != nil {
+		return c, err
+	}
+	// Concurrent first uses each try to create it; the store keeps one, which all of them read back.
+	if err := s.store.CreateCommunityChannel(ctx, domain.NewID(), a.CommunityID, s.now()); err != nil {
+		return nil, err
+	}
+	if c, err = s.store.CommunityChannel(ctx, a.CommunityID); err == nil && c == nil {
+		err = errChannelNotFound
+	}
+	return c, err
 }
 
 // Channels lists the community chat and the private channels a was invited to.
@@ -368,7 +451,8 @@ func (s *Service) Channels(ctx context.Context, a *domain.Actor) ([]domain.Chann
 	return cs, err
 }
 
-// Channel returns a channel a may read and post in.
+// Channel returns a channel a may read and post in: the community chat, or a private channel they were
+// invited to and did not leave. Anyone else gets not found; who left is told so.
 func (s *Service) Channel(ctx context.Context, a *domain.Actor, id string) (*domain.Channel, error) {
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
@@ -376,6 +460,16 @@ func (s *Service) Channel(ctx context.Context, a *domain.Actor, id string) (*dom
 	c, err := s.store.ChannelFor(ctx, a.CommunityID, a.UserID, id)
 	if err != nil {
 		return nil, err
+	}
+	if c == nil {
+		left, err := s.store.LeftChannel(ctx, a.CommunityID, a.UserID, id)
+		if err != nil {
+			return nil, err
+		}
+		if left {
+			return nil, errLeftChannel
+		}
+		return nil, errChannelNotFound
 	}
 	c.MutedUntil = s.activeMute(c.MutedUntil)
 	return c, nil
@@ -419,35 +513,62 @@ func (s *Service) CreateChannel(ctx context.Context, a *domain.Actor, in Channel
 	if d := strings.TrimSpace(in.Description); d != "" {
 		c.Description = &d
 	}
-	members := uniq(append([]string{a.UserID}, in.MemberIDs...))
-	if err := s.store.CreateChannel(ctx, c, members); err != nil {
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.CreateChannel(ctx, c); err != nil {
+			return err
+		}
+		_, err := s.addMembers(ctx, c, uniq(append([]string{a.UserID}, in.MemberIDs...)), c.CreatedAt)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
-	for _, u := range members {
-		s.announce(domain.Notice{Kind: domain.NoticeChannelMember, ID: domain.NewID(), Scope: c.ID, Community: c.CommunityID, User: u})
-	}
-	return s.store.ChannelFor(ctx, a.CommunityID, a.UserID, c.ID)
+	return s.Channel(ctx, a, c.ID)
 }
 
 // AddMembers invites neighbours of a's community to a private channel a belongs to; it returns those
 // who were not members yet.
 func (s *Service) AddMembers(ctx context.Context, a *domain.Actor, channelID string, userIDs []string) ([]string, error) {
-	c, err := s.Channel(ctx, a, channelID)
-	if err != nil {
+	var added []string
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		c, err := s.Channel(ctx, a, channelID)
+		if err != nil {
+			return err
+		}
+		if c.Kind != domain.ChannelPrivate {
+			return errCommunityOnly
+		}
+		if len(userIDs) > MaxInvites {
+			return errTooMany
+		}
+		added, err = s.addMembers(ctx, c, uniq(userIDs), s.now().UTC())
+		return err
+	})
+	return added, err
+}
+
+// addMembers makes userIDs, every one a member of c's community, members of c in the transaction of ctx,
+// and returns those who were not; each of them hears of it with the commit.
+func (s *Service) addMembers(ctx context.Context, c *domain.Channel, userIDs []string, now time.Time) ([]string, error) {
+	if n, err := s.store.CountCommunityMembers(ctx, c.CommunityID, userIDs); err != nil {
 		return nil, err
+	} else if n != len(userIDs) {
+		return nil, errMembersNotInCommu
 	}
-	if c.Kind != domain.ChannelPrivate {
-		return nil, errCommunityOnly
-	}
-	if len(userIDs) > MaxInvites {
-		return nil, errTooMany
-	}
-	added, err := s.store.AddChannelMembers(ctx, c, uniq(userIDs), s.now().UTC())
-	if err != nil {
-		return nil, err
-	}
-	for _, u := range added {
-		s.announce(domain.Notice{Kind: domain.NoticeChannelMember, ID: domain.NewID(), Scope: c.ID, Community: c.CommunityID, User: u})
+	var added []string
+	for _, u := range userIDs {
+		ok, err := s.store.AddChannelMember(ctx, c.ID, u, now)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		added = append(added, u)
+		if err := s.realtime.Publish(ctx, domain.Notice{Kind: domain.NoticeChannelMember, ID: domain.NewID(), Scope: c.ID,
+			Community: c.CommunityID, User: u}); err != nil {
+			return nil, err
+		}
 	}
 	return added, nil
 }
@@ -466,28 +587,48 @@ func (s *Service) ChannelMessages(ctx context.Context, a *domain.Actor, channelI
 
 // PostChannel posts a message (text, attachments, or both) in a channel a may post in. The community chat
 // keeps the text as typed (spec §5: untrimmed after the emptiness check); private channels trim it like
-// direct messages.
+// direct messages. The check that a may post there runs in the posting transaction, so a member who
+// leaves meanwhile posts nothing.
 func (s *Service) PostChannel(ctx context.Context, a *domain.Actor, channelID string, in Outgoing) (*domain.ChannelMessage, bool, error) {
 	cid, err := validClientID(in.ClientID)
 	if err != nil {
 		return nil, false, err
 	}
-	c, err := s.Channel(ctx, a, channelID)
+	var out *domain.ChannelMessage
+	created := false
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		c, err := s.Channel(ctx, a, channelID)
+		if err != nil {
+			return err
+		}
+		if err := checkOutgoing(&in, c.Kind == domain.ChannelPrivate); err != nil {
+			return err
+		}
+		if err := s.checkReply(ctx, domain.ChatChannel, c.ID, in.ReplyTo); err != nil {
+			return err
+		}
+		m := &domain.ChannelMessage{ID: domain.NewID(), ChannelID: c.ID, UserID: &a.UserID, Content: in.Content, ClientID: cid,
+			CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
+		m.ReplyToID, m.AttachmentIDs, m.SearchText = in.ReplyTo, in.AttachmentIDs, domain.SearchText(in.Content)
+		if created, err = s.store.InsertChannelMessage(ctx, m); err != nil {
+			return err
+		}
+		if !created {
+			first, err := s.store.ChannelMessageByClientID(ctx, a.UserID, *cid)
+			out, err = retried(first, err, func(m *domain.ChannelMessage) bool { return m.ChannelID == c.ID })
+			return err
+		}
+		if err := s.claim(ctx, domain.ChatChannel, c.ID, m.ID, a.UserID, in.AttachmentIDs); err != nil {
+			return err
+		}
+		if err := s.realtime.Publish(ctx, domain.Notice{Kind: domain.NoticeChannelMsg, ID: m.ID, Scope: c.ID, Community: c.CommunityID}); err != nil {
+			return err
+		}
+		out, err = s.store.ChannelMessage(ctx, m.ID)
+		return err
+	})
 	if err != nil {
 		return nil, false, err
-	}
-	if err := checkOutgoing(&in, c.Kind == domain.ChannelPrivate); err != nil {
-		return nil, false, err
-	}
-	m := &domain.ChannelMessage{ID: domain.NewID(), ChannelID: c.ID, UserID: &a.UserID, Content: in.Content, ClientID: cid,
-		CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
-	m.ReplyToID, m.AttachmentIDs, m.SearchText = in.ReplyTo, in.AttachmentIDs, domain.SearchText(in.Content)
-	out, created, err := s.store.PostChannelMessage(ctx, m)
-	if err != nil {
-		return nil, false, err
-	}
-	if created {
-		s.announce(domain.Notice{Kind: domain.NoticeChannelMsg, ID: out.ID, Scope: c.ID, Community: c.CommunityID})
 	}
 	return out, created, nil
 }

@@ -165,6 +165,9 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 			return nil
 		}
 		m, err := s.store.DirectMessage(ctx, n.ID)
+		if err == nil && m == nil {
+			err = errMessageNotFound
+		}
 		if err != nil {
 			return err
 		}
@@ -194,6 +197,9 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 			return nil
 		}
 		m, err := s.store.ChannelMessage(ctx, n.ID)
+		if err == nil && m == nil {
+			err = errMessageNotFound
+		}
 		if err != nil {
 			return err
 		}

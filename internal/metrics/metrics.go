@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 )
@@ -37,9 +38,7 @@ type Metrics struct {
 
 // New registers the metrics of one instance.
 func New(src Sources) *Metrics {
-	if src.Now == nil {
-		src.Now = time.Now
-	}
+	src.Now = clock.Or(src.Now)
 	m := &Metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "vecinos_http_requests_total",

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/ratelimit"
 )
 
 // Audit actions of the money module: every change of money goes into the audit log.
@@ -32,6 +33,7 @@ const (
 // Store is what the service needs from the database. ForUpdate, Save and Insert methods run inside InTx.
 type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	DebtStore
 
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)
@@ -68,17 +70,23 @@ type Store interface {
 
 // Service is the money service.
 type Service struct {
-	store    Store
-	now      func() time.Time
-	location *time.Location
-	audit    domain.Auditor
+	store     Store
+	now       func() time.Time
+	location  *time.Location
+	audit     domain.Auditor
+	publicURL string
+	mailWake  func()
+	limiter   ratelimit.Limiter
 }
 
 // Options configure the service.
 type Options struct {
-	Now      func() time.Time // nil: time.Now
-	Location *time.Location   // the community's calendar; nil: Europe/Madrid (UTC without zone data)
-	Audit    domain.Auditor
+	Now       func() time.Time // nil: time.Now
+	Location  *time.Location   // the community's calendar; nil: Europe/Madrid (UTC without zone data)
+	Audit     domain.Auditor
+	PublicURL string            // the web app's address, for the links of emails and certificates
+	MailWake  func()            // called after emails were queued; may be nil
+	Limiter   ratelimit.Limiter // counts the public checks of certificates; nil: unlimited
 }
 
 // New returns the service.
@@ -92,7 +100,11 @@ func New(store Store, o Options) *Service {
 			o.Location = time.UTC
 		}
 	}
-	return &Service{store: store, now: o.Now, location: o.Location, audit: o.Audit}
+	if o.MailWake == nil {
+		o.MailWake = func() {}
+	}
+	return &Service{store: store, now: o.Now, location: o.Location, audit: o.Audit, publicURL: strings.TrimRight(o.PublicURL, "/"),
+		mailWake: o.MailWake, limiter: o.Limiter}
 }
 
 var (

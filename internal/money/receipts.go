@@ -116,11 +116,12 @@ func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, p
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditReceiptsIssued, TargetKind: "money_period", TargetID: key, TargetLabel: key,
 			After: map[string]any{"receipts": len(rs), "totalCents": total, "budgetId": c.Budget.ID, "dueDate": dueDate}})
 		out.Receipts = rs
-		return nil
+		return s.notifyReceipts(ctx, rs)
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.mailWake()
 	return out, nil
 }
 
@@ -298,17 +299,28 @@ func (s *Service) MyMoney(ctx context.Context, a *domain.Actor, year int) (*Mine
 			ids = append(ids, u.ID)
 		}
 	}
-	out := &Mine{Year: year, Receipts: []domain.Receipt{}}
-	if len(ids) == 0 {
-		out.Cuotas = &Cuotas{Units: []UnitCuota{}}
-		return out, nil
+	// The receipts of the units whose owners let the caller see them (a tenant); not their cuotas.
+	granted, err := s.store.GrantedUnits(ctx, a.CommunityID, a.UserID)
+	if err != nil {
+		return nil, err
 	}
-	if out.Cuotas, err = s.cuotas(ctx, a.CommunityID, year, only); err != nil {
-		// A budget that no longer adds up is the admins' to fix; the owner still sees their receipts.
-		if domain.ErrorCode(err) != domain.CodeConflict {
-			return nil, err
+	out := &Mine{Year: year, Receipts: []domain.Receipt{}, Cuotas: &Cuotas{Units: []UnitCuota{}}}
+	if len(ids) > 0 {
+		if out.Cuotas, err = s.cuotas(ctx, a.CommunityID, year, only); err != nil {
+			// A budget that no longer adds up is the admins' to fix; the owner still sees their receipts.
+			if domain.ErrorCode(err) != domain.CodeConflict {
+				return nil, err
+			}
+			out.Cuotas = &Cuotas{Units: []UnitCuota{}}
 		}
-		out.Cuotas = &Cuotas{Units: []UnitCuota{}}
+	}
+	for _, id := range granted {
+		if !only[id] {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return out, nil
 	}
 	if out.Receipts, err = s.store.Receipts(ctx, a.CommunityID, domain.ReceiptFilter{UnitIDs: ids}); err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/ratelimit"
@@ -43,9 +44,7 @@ type Service struct {
 
 // New returns the service.
 func New(st Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}

@@ -143,6 +143,12 @@ func (s *Service) Roles(ctx context.Context, a *domain.Actor) ([]domain.MemberRo
 	return s.store.CommunityRoles(ctx, a.CommunityID)
 }
 
+var (
+	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
+	errNotAdmin          = domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden acceder a esta sección")
+	errOtherCommunity    = domain.Errorf(domain.CodeForbidden, "No puedes modificar usuarios de otras comunidades")
+)
+
 // SetRole changes a member's role: only an admin, never their own, only in their community, and never
 // beyond domain.MaxAdmins admins.
 func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string, role string) (*domain.MemberRole, error) {
@@ -155,13 +161,49 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 	if targetID == a.UserID {
 		return nil, domain.Errorf(domain.CodeForbidden, "No puedes modificar tu propio rol")
 	}
-	m, err := s.store.SetRole(ctx, a.CommunityID, a.UserID, targetID, r, domain.MaxAdmins)
-	if err == nil {
-		s.revoked(targetID)
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditRoleChanged, TargetKind: "member", TargetID: targetID,
-			TargetLabel: m.FullName, Before: map[string]any{"role": m.PreviousRole}, After: map[string]any{"role": m.Role}})
+	var m *domain.MemberRole
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		// The count and the change happen under the community's lock: concurrent promotions cannot overshoot.
+		found, err := s.store.LockCommunity(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return errCommunityNotFound
+		}
+		// The actor must still be an admin when the change happens.
+		actor, err := s.store.RoleOf(ctx, a.UserID, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		if actor != domain.RoleAdmin {
+			return errNotAdmin
+		}
+		if m, err = s.store.MemberRole(ctx, a.CommunityID, targetID); err != nil {
+			return err
+		}
+		if m == nil {
+			return errOtherCommunity
+		}
+		m.Role = r
+		if r == domain.RoleAdmin && m.PreviousRole != domain.RoleAdmin {
+			admins, err := s.store.CountAdmins(ctx, a.CommunityID)
+			if err != nil {
+				return err
+			}
+			if admins >= domain.MaxAdmins {
+				return domain.Errorf(domain.CodeConflict, "No puede haber más de %d administradores en la comunidad", domain.MaxAdmins)
+			}
+		}
+		return s.store.SaveRole(ctx, a.CommunityID, targetID, r, s.now())
+	})
+	if err != nil {
+		return nil, err
 	}
-	return m, err
+	s.revoked(targetID)
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditRoleChanged, TargetKind: "member", TargetID: targetID,
+		TargetLabel: m.FullName, Before: map[string]any{"role": m.PreviousRole}, After: map[string]any{"role": m.Role}})
+	return m, nil
 }
 
 // Community is a's community.
@@ -222,20 +264,60 @@ func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate
 			return nil, domain.Errorf(domain.CodeInvalid, "El número, la planta y el portal no pueden superar %d caracteres", domain.UnitNameMax)
 		}
 	}
-	current, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)
-	if err != nil {
-		return nil, err
-	}
-	if current != nil && !a.MayEditUnit(&current.Unit) {
-		return nil, errNotYourUnit
-	}
-	u, err := s.store.SaveMyUnit(ctx, a.UserID, a.CommunityID, number, floor, building, a.IsAdmin())
+	var u *domain.UnitView
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		current, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		switch {
+		case current == nil:
+			err = s.nameMyUnit(ctx, a, number, floor, building, now)
+		case !a.MayEditUnit(&current.Unit):
+			return errNotYourUnit
+		default:
+			err = s.store.RenameUnit(ctx, current.ID, number, floor, building, now)
+		}
+		if err != nil {
+			return err
+		}
+		u, err = s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+		return err
+	})
 	if err != nil || u == nil {
 		return u, err
 	}
 	s.changed(a.CommunityID, domain.AreaRegistry, u.ID)
 	u.ClaimPending, err = s.store.HasOwnerClaim(ctx, a.UserID, u.ID)
 	return u, err
+}
+
+// nameMyUnit gives a member without a unit the one they name, in the transaction of ctx: a unit of the
+// registry with that portal, floor and name becomes their home, else a new unit is created for it,
+// which, given by a member who is not an admin, waits for an admin to accept it into the registry
+// (units.proposed_by), as in /choose-unit. They claim to own it (see claimUnit) when nobody does; an
+// admin owns it at once.
+func (s *Service) nameMyUnit(ctx context.Context, a *domain.Actor, number string, floor, building *string, now time.Time) error {
+	unit, err := s.store.UnitNamed(ctx, a.CommunityID, number, floor, building)
+	if err != nil {
+		return err
+	}
+	if unit == nil {
+		unit = &domain.Unit{ID: domain.NewID(), CommunityID: a.CommunityID, UnitNumber: number, Floor: floor, Building: building}
+		if !a.IsAdmin() {
+			unit.ProposedBy = &a.UserID
+		}
+		if err := s.store.InsertUnit(ctx, unit, now); err != nil {
+			return err
+		}
+	}
+	if unit.OwnerID == nil {
+		if err := s.claimUnit(ctx, a.UserID, unit, a.IsAdmin(), now); err != nil {
+			return err
+		}
+	}
+	return s.store.MoveIn(ctx, a.UserID, unit.ID, "", now)
 }
 
 // hashCode is what is stored of a verification code (like email tokens, never the code itself).
@@ -256,7 +338,7 @@ func (s *Service) IssueCode(ctx context.Context, a *domain.Actor, userID, unitID
 	case !member:
 		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró el vecino")
 	case !unit:
-		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+		return "", time.Time{}, domain.ErrUnitNotFound
 	}
 	return code, expires, nil
 }
@@ -272,9 +354,9 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 	if err != nil {
 		return nil, err
 	}
-	kind := mail.KindVerificationApproved
+	kind := KindVerificationApproved
 	if st == domain.VerificationRejected {
-		kind = mail.KindVerificationRejected
+		kind = KindVerificationRejected
 	}
 	link := s.link("/settings/my-community")
 	v, document, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {

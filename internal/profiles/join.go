@@ -25,7 +25,9 @@ func (s *Service) picked(ctx context.Context, a *domain.Actor, ms []domain.Commu
 		ms[i].Choice = auth.NewToken()
 		picks[auth.HashToken(ms[i].Choice)] = ms[i].ID
 	}
-	if err := s.store.SaveCommunityPicks(ctx, a.UserID, picks, s.now().Add(PickTTL)); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		return s.store.SaveCommunityPicks(ctx, a.UserID, picks, s.now().Add(PickTTL))
+	}); err != nil {
 		return nil, err
 	}
 	return ms, nil
@@ -41,11 +43,27 @@ func (s *Service) Units(ctx context.Context, a *domain.Actor, ref string) ([]dom
 		}
 		return s.store.CommunityUnits(ctx, a.CommunityID)
 	}
-	communityID, err := s.store.PickedCommunity(ctx, a.UserID, auth.HashToken(ref), s.now())
+	communityID, err := s.pickedCommunity(ctx, a, ref)
 	if err != nil {
 		return nil, err
 	}
 	return s.store.CommunityUnits(ctx, communityID)
+}
+
+var (
+	errPickExpired   = domain.Errorf(domain.CodeNotFound, "La búsqueda ha caducado. Vuelve a buscar tu comunidad.")
+	errSearchFirst   = domain.Errorf(domain.CodeInvalid, "Busca tu comunidad antes de elegir tu vivienda")
+	errAlreadyMember = domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
+)
+
+// pickedCommunity is the community of a result of the actor's latest search, by its choice token, while
+// it is valid.
+func (s *Service) pickedCommunity(ctx context.Context, a *domain.Actor, choice string) (string, error) {
+	communityID, err := s.store.PickedCommunity(ctx, a.UserID, auth.HashToken(choice), s.now())
+	if err == nil && communityID == "" {
+		return "", errPickExpired
+	}
+	return communityID, err
 }
 
 // ChooseUnitInput is the /choose-unit form.
@@ -81,19 +99,32 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 	}
 	if a.CommunityID != "" {
 		if in.Choice != "" {
-			return nil, nil, domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
+			return nil, nil, errAlreadyMember
 		}
-		u, err := s.store.ChooseUnit(ctx, a.UserID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
-			ConfirmedOwner: a.IsAdmin(), Propose: !a.IsAdmin()}, domain.StepVerify)
+		// One joins another community only by its code or by an approved join request: the unit is one of
+		// the user's own community, as it is when the choice is made.
+		var u *domain.Unit
+		err := s.store.InTx(ctx, func(ctx context.Context) error {
+			communityID, err := s.store.CommunityOfUser(ctx, a.UserID)
+			if err != nil {
+				return err
+			}
+			if communityID == "" {
+				return errSearchFirst
+			}
+			u, err = s.placeInUnit(ctx, a.UserID, communityID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
+				ConfirmedOwner: a.IsAdmin(), Propose: !a.IsAdmin()}, domain.StepVerify)
+			return err
+		})
 		if err == nil && u != nil {
 			s.changed(a.CommunityID, domain.AreaRegistry, u.ID) // a new resident, owner claim or unit to accept
 		}
 		return u, nil, err
 	}
 	if in.Choice == "" {
-		return nil, nil, domain.Errorf(domain.CodeInvalid, "Busca tu comunidad antes de elegir tu vivienda")
+		return nil, nil, errSearchFirst
 	}
-	communityID, err := s.store.PickedCommunity(ctx, a.UserID, auth.HashToken(in.Choice), s.now())
+	communityID, err := s.pickedCommunity(ctx, a, in.Choice)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -108,7 +139,26 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 	if in.UnitID == "" {
 		r.Floor, r.Door = opt(in.Floor), opt(in.Door)
 	}
-	if err := s.store.SubmitJoinRequest(ctx, r); err != nil {
+	// The request replaces the user's earlier pending one.
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		current, err := s.store.CommunityOfUser(ctx, a.UserID)
+		if err != nil {
+			return err
+		}
+		if current != "" {
+			return errAlreadyMember
+		}
+		if r.UnitID != nil {
+			unit, err := s.store.UnitOfCommunity(ctx, communityID, *r.UnitID)
+			if err != nil {
+				return err
+			}
+			if unit == nil {
+				return domain.ErrUnitNotFound
+			}
+		}
+		return s.store.SaveJoinRequest(ctx, r)
+	}); err != nil {
 		return nil, nil, err
 	}
 	r, err = s.store.MyJoinRequest(ctx, a.UserID)
@@ -147,19 +197,86 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 	if err != nil {
 		return nil, err
 	}
-	kind, link := mail.KindJoinApproved, s.link("/verify")
+	kind, link := KindJoinApproved, s.link("/verify")
 	if st == domain.VerificationRejected {
-		kind, link = mail.KindJoinRejected, s.link("/find-community")
+		kind, link = KindJoinRejected, s.link("/find-community")
 	}
-	r, err := s.store.ReviewJoinRequest(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), domain.StepVerify, func(r domain.Recipient) (domain.Mail, error) {
-		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
+	var r *domain.JoinRequest
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if r, err = s.store.JoinRequestForUpdate(ctx, a.CommunityID, id); err != nil {
+			return err
+		}
+		if r == nil {
+			return errRequestNotFound
+		}
+		if r.Status != domain.VerificationPending {
+			return errReviewed
+		}
+		now := s.now()
+		if st == domain.VerificationApproved {
+			if err := s.admit(ctx, r, now); err != nil {
+				return err
+			}
+		}
+		r.Status, r.Note, r.ReviewedAt = st, n, &now
+		if err := s.store.SaveJoinReview(ctx, r, a.UserID); err != nil {
+			return err
+		}
+		return s.notify(ctx, r.UserID, a.CommunityID, "", func(r domain.Recipient) (domain.Mail, error) {
+			return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
+		})
 	})
-	if err == nil {
-		s.mailWake()
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
-			TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
+	if err != nil {
+		return nil, err
 	}
-	return r, err
+	s.mailWake()
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
+		TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
+	return r, nil
+}
+
+var (
+	errRequestNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud")
+	errReviewed        = domain.Errorf(domain.CodeConflict, "Esta solicitud ya se ha revisado")
+)
+
+// admit carries out an approved join request in the transaction of ctx: the requester becomes a member
+// (role user), lives in the unit asked for (an owner claim stays a claim) and their onboarding moves on
+// to verification.
+func (s *Service) admit(ctx context.Context, r *domain.JoinRequest, now time.Time) error {
+	current, err := s.store.CommunityOfUser(ctx, r.UserID)
+	if err != nil {
+		return err
+	}
+	if current != "" {
+		return domain.Errorf(domain.CodeConflict, "Esta persona ya pertenece a una comunidad")
+	}
+	if err := s.store.JoinCommunity(ctx, r.UserID, r.CommunityID, now); err != nil {
+		return err
+	}
+	if err := s.store.SaveRole(ctx, r.CommunityID, r.UserID, domain.RoleUser, now); err != nil {
+		return err
+	}
+	if err := s.store.AcceptInvitations(ctx, r.UserID, r.CommunityID, now); err != nil {
+		return err
+	}
+	next := domain.StepVerify
+	// A request made with the code may name no unit: the member then chooses it (/choose-unit).
+	if r.UnitID == nil && r.Door == nil {
+		next = domain.StepChooseUnit
+	}
+	ch := domain.UnitChoice{Owner: r.OwnerClaim}
+	for _, f := range []struct {
+		from *string
+		to   *string
+	}{{r.UnitID, &ch.UnitID}, {r.Floor, &ch.Floor}, {r.Door, &ch.Door}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
+	_, err = s.placeInUnit(ctx, r.UserID, r.CommunityID, ch, next)
+	return err
 }
 
 // link is an absolute link into the web app, empty without a public URL.
@@ -181,7 +298,50 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 	if err != nil {
 		return nil, err
 	}
-	o, err := s.store.ReviewOwnerClaim(ctx, id, a.CommunityID, a.UserID, st, s.now(), s.claimDecided(st))
+	var o *domain.OwnerClaim
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if o, err = s.store.OwnerClaimForUpdate(ctx, a.CommunityID, id); err != nil {
+			return err
+		}
+		if o == nil {
+			return errRequestNotFound
+		}
+		if o.Status != domain.VerificationPending {
+			return errReviewed
+		}
+		now := s.now()
+		if st == domain.VerificationApproved {
+			// The claimant owns the unit when nobody does meanwhile.
+			ok, err := s.store.TakeUnitOwnership(ctx, o.UnitID, o.UserID, now)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return domain.Errorf(domain.CodeConflict, "La vivienda ya tiene propietario")
+			}
+			// Confirming who owns a unit that was not listed accepts the unit too.
+			if err := s.store.AcceptProposedUnit(ctx, o.UnitID, now); err != nil {
+				return err
+			}
+			o.NewUnit = false
+		}
+		o.Status, o.ReviewedAt = st, &now
+		if err := s.store.SaveOwnerClaimReview(ctx, o, a.UserID); err != nil {
+			return err
+		}
+		// The decision carries to the claimant's further unit, if the claim is for one: approved, the
+		// membership is confirmed; rejected, it goes.
+		if st == domain.VerificationApproved {
+			err = s.store.ConfirmMemberUnit(ctx, o.UnitID, o.UserID, a.UserID, "", now)
+		} else {
+			err = s.store.DropOwnerMembership(ctx, o.UnitID, o.UserID)
+		}
+		if err != nil {
+			return err
+		}
+		return s.notify(ctx, o.UserID, a.CommunityID, o.UnitLabel, s.claimDecided(st))
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +365,21 @@ func (s *Service) ReviewProposedUnit(ctx context.Context, a *domain.Actor, id, d
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.store.ReviewProposedUnit(ctx, id, a.CommunityID, st)
+	var u *domain.ProposedUnit
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if u, err = s.store.ProposedUnitForUpdate(ctx, a.CommunityID, id); err != nil {
+			return err
+		}
+		if u == nil {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda por aceptar")
+		}
+		if st == domain.VerificationApproved {
+			u.ProposedBy = nil
+			return s.store.AcceptProposedUnit(ctx, id, s.now())
+		}
+		return s.store.DeleteProposedUnit(ctx, id)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"context"
+	"time"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
@@ -39,7 +40,37 @@ func (s *Service) AddMyUnit(ctx context.Context, a *domain.Actor, unitID, relati
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.AddMemberUnit(ctx, a.UserID, a.CommunityID, unitID, rel, s.now()); err != nil {
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		unit, err := s.store.UnitOfCommunity(ctx, a.CommunityID, unitID)
+		if err != nil {
+			return err
+		}
+		if unit == nil {
+			return domain.ErrUnitNotFound
+		}
+		mine, err := s.store.HasUnit(ctx, a.UserID, unitID)
+		if err != nil {
+			return err
+		}
+		if mine {
+			return domain.Errorf(domain.CodeConflict, "Esa vivienda ya figura entre las tuyas")
+		}
+		owner := rel == domain.UnitOwner
+		if owner && unit.OwnerID != nil {
+			return domain.Errorf(domain.CodeConflict, "La vivienda ya tiene propietario; si es un error, habla con un administrador")
+		}
+		now := s.now()
+		if err := s.store.InsertMemberUnit(ctx, unitID, a.UserID, rel, now); err != nil {
+			return err
+		}
+		// Saying they own it files a pending owner claim, which the admins confirm like any other; any
+		// other relation is a claim to live there, for an admin to confirm.
+		if !owner {
+			return nil
+		}
+		return s.store.InsertOwnerClaim(ctx, a.UserID, a.CommunityID, unitID, now)
+	})
+	if err != nil {
 		return nil, err
 	}
 	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
@@ -51,7 +82,21 @@ func (s *Service) RemoveMyUnit(ctx context.Context, a *domain.Actor, unitID stri
 	if !a.InCommunity() {
 		return domain.ErrNoCommunity
 	}
-	if err := s.store.RemoveMemberUnit(ctx, a.UserID, a.CommunityID, unitID, s.now()); err != nil {
+	// Their pending claim to it goes, and so does their ownership of it.
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		ok, err := s.store.DeleteMemberUnit(ctx, a.UserID, a.CommunityID, unitID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return domain.Errorf(domain.CodeNotFound, "Esa vivienda no está entre tus otras viviendas")
+		}
+		if err := s.store.DropOwnerClaim(ctx, a.UserID, unitID); err != nil {
+			return err
+		}
+		return s.store.ReleaseUnitOwnership(ctx, unitID, a.UserID, s.now())
+	})
+	if err != nil {
 		return err
 	}
 	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
@@ -80,7 +125,25 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 			return domain.Errorf(domain.CodeInvalid, "Para confirmar a un propietario, el vecino debe indicar que es el propietario")
 		}
 	}
-	if err := s.store.ReviewResidentClaim(ctx, a.CommunityID, unitID, userID, a.UserID, st, rel, s.now(), s.claimDecided(st)); err != nil {
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		label, found, err := s.store.ResidentClaimUnit(ctx, a.CommunityID, unitID, userID)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return errRequestNotFound
+		}
+		if st == domain.VerificationApproved {
+			err = s.store.ConfirmMemberUnit(ctx, unitID, userID, a.UserID, rel, s.now())
+		} else {
+			_, err = s.store.DeleteMemberUnit(ctx, userID, a.CommunityID, unitID)
+		}
+		if err != nil {
+			return err
+		}
+		return s.notify(ctx, userID, a.CommunityID, label, s.claimDecided(st))
+	})
+	if err != nil {
 		return err
 	}
 	s.mailWake()
@@ -92,12 +155,79 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 
 // claimDecided composes the email that tells a member an admin confirmed or rejected their claim to a unit.
 func (s *Service) claimDecided(st domain.ReviewStatus) func(domain.Recipient) (domain.Mail, error) {
-	kind := mail.KindUnitClaimApproved
+	kind := KindUnitClaimApproved
 	if st == domain.VerificationRejected {
-		kind = mail.KindUnitClaimRejected
+		kind = KindUnitClaimRejected
 	}
 	link := s.link("/settings/unit-info")
 	return func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Unit: r.Unit, Link: link})
 	}
+}
+
+// notify queues, in the transaction of ctx, the email compose writes to a member about their community
+// (and the unit it is about, if any), when their address is confirmed.
+func (s *Service) notify(ctx context.Context, userID, communityID, unit string, compose func(domain.Recipient) (domain.Mail, error)) error {
+	r, err := s.store.MemberRecipient(ctx, userID, communityID)
+	if err != nil || r == nil {
+		return err
+	}
+	r.Unit = unit
+	m, err := compose(*r)
+	if err != nil {
+		return err
+	}
+	return s.store.QueueMail(ctx, m, s.now())
+}
+
+// placeInUnit finds the chosen unit of the community (or, by floor and door, finds or creates it), makes
+// it the user's home and moves their onboarding on to step next, in the transaction of ctx. Saying they
+// own it files an owner claim, which gives no owner rights until confirmed — unless ch.ConfirmedOwner.
+// An empty choice (a requested unit deleted since) only moves the step.
+func (s *Service) placeInUnit(ctx context.Context, userID, communityID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
+	now := s.now()
+	var unit *domain.Unit
+	var err error
+	switch {
+	case ch.UnitID != "":
+		if unit, err = s.store.UnitOfCommunity(ctx, communityID, ch.UnitID); err == nil && unit == nil {
+			return nil, domain.ErrUnitNotFound
+		}
+	case ch.Floor != "" || ch.Door != "":
+		if unit, err = s.store.UnitAtFloorDoor(ctx, communityID, ch.Floor, ch.Door); err == nil && unit == nil {
+			floor := ch.Floor
+			unit = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: ch.Door, Floor: &floor}
+			if ch.Propose {
+				unit.ProposedBy = &userID
+			}
+			err = s.store.InsertUnit(ctx, unit, now)
+		}
+	default:
+		return nil, s.store.StepOnboarding(ctx, userID, next, now)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if ch.Owner && unit.OwnerID == nil {
+		if err := s.claimUnit(ctx, userID, unit, ch.ConfirmedOwner, now); err != nil {
+			return nil, err
+		}
+	}
+	return unit, s.store.MoveIn(ctx, userID, unit.ID, next, now)
+}
+
+// claimUnit makes the user the owner of a unit nobody owns (confirmed), or files their pending claim to
+// it, replacing the pending claim to their home in the community (one to a further unit of theirs stays).
+func (s *Service) claimUnit(ctx context.Context, userID string, unit *domain.Unit, confirmed bool, now time.Time) error {
+	if confirmed {
+		if _, err := s.store.TakeUnitOwnership(ctx, unit.ID, userID, now); err != nil {
+			return err
+		}
+		unit.OwnerID = &userID
+		return nil
+	}
+	if err := s.store.DropHomeOwnerClaims(ctx, userID, unit.CommunityID); err != nil {
+		return err
+	}
+	return s.store.InsertOwnerClaim(ctx, userID, unit.CommunityID, unit.ID, now)
 }

@@ -32,33 +32,55 @@ type Store interface {
 	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)
 	CommunityAdmins(ctx context.Context, communityID string) ([]domain.CommunityAdmin, error)
 	CommunityRoles(ctx context.Context, communityID string) ([]domain.MemberRole, error)
-	SetRole(ctx context.Context, communityID, actorID, targetID string, role domain.Role, maxAdmins int) (*domain.MemberRole, error)
+	LockCommunity(ctx context.Context, communityID string) (bool, error)
+	RoleOf(ctx context.Context, userID, communityID string) (domain.Role, error)
+	MemberRole(ctx context.Context, communityID, userID string) (*domain.MemberRole, error)
+	CountAdmins(ctx context.Context, communityID string) (int, error)
+	SaveRole(ctx context.Context, communityID, userID string, role domain.Role, at time.Time) error
 
 	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
-	ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error)
+	UnitOfCommunity(ctx context.Context, communityID, id string) (*domain.Unit, error)
+	UnitAtFloorDoor(ctx context.Context, communityID, floor, door string) (*domain.Unit, error)
+	UnitNamed(ctx context.Context, communityID, number string, floor, building *string) (*domain.Unit, error)
+	InsertUnit(ctx context.Context, u *domain.Unit, at time.Time) error
+	RenameUnit(ctx context.Context, id, number string, floor, building *string, at time.Time) error
+	TakeUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) (bool, error)
+	InsertOwnerClaim(ctx context.Context, userID, communityID, unitID string, at time.Time) error
+	DropHomeOwnerClaims(ctx context.Context, userID, communityID string) error
+	MoveIn(ctx context.Context, userID, unitID string, step domain.OnboardingStep, at time.Time) error
+	StepOnboarding(ctx context.Context, userID string, step domain.OnboardingStep, at time.Time) error
 	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
-	SaveMyUnit(ctx context.Context, userID, communityID, number string, floor, building *string, admin bool) (*domain.UnitView, error)
 	MemberUnits(ctx context.Context, userID, communityID string) ([]domain.MemberUnit, error)
 	OwnsUnit(ctx context.Context, userID, communityID string) (bool, error)
-	AddMemberUnit(ctx context.Context, userID, communityID, unitID string, relation domain.UnitRelation, now time.Time) error
-	RemoveMemberUnit(ctx context.Context, userID, communityID, unitID string, now time.Time) error
+	HasUnit(ctx context.Context, userID, unitID string) (bool, error)
+	InsertMemberUnit(ctx context.Context, unitID, userID string, relation domain.UnitRelation, at time.Time) error
+	DeleteMemberUnit(ctx context.Context, userID, communityID, unitID string) (bool, error)
+	DropOwnerClaim(ctx context.Context, userID, unitID string) error
+	ReleaseUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) error
+	ConfirmMemberUnit(ctx context.Context, unitID, userID, reviewerID string, relation domain.UnitRelation, at time.Time) error
+	DropOwnerMembership(ctx context.Context, unitID, userID string) error
 	ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error)
-	ReviewResidentClaim(ctx context.Context, communityID, unitID, userID, reviewerID string, status domain.ReviewStatus, relation domain.UnitRelation,
-		now time.Time, notify func(domain.Recipient) (domain.Mail, error)) error
+	ResidentClaimUnit(ctx context.Context, communityID, unitID, userID string) (string, bool, error)
 
 	SaveCommunityPicks(ctx context.Context, userID string, picks map[string]string, expires time.Time) error
 	PickedCommunity(ctx context.Context, userID, hash string, now time.Time) (string, error)
-	SubmitJoinRequest(ctx context.Context, r *domain.JoinRequest) error
+	SaveJoinRequest(ctx context.Context, r *domain.JoinRequest) error
 	MyJoinRequest(ctx context.Context, userID string) (*domain.JoinRequest, error)
 	JoinRequests(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.JoinRequest, error)
-	ReviewJoinRequest(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, note *string, now time.Time,
-		next domain.OnboardingStep, notify func(domain.Recipient) (domain.Mail, error)) (*domain.JoinRequest, error)
+	JoinRequestForUpdate(ctx context.Context, communityID, id string) (*domain.JoinRequest, error)
+	SaveJoinReview(ctx context.Context, r *domain.JoinRequest, reviewerID string) error
+	JoinCommunity(ctx context.Context, userID, communityID string, at time.Time) error
+	AcceptInvitations(ctx context.Context, userID, communityID string, at time.Time) error
 	OwnerClaims(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.OwnerClaim, error)
 	HasOwnerClaim(ctx context.Context, userID, unitID string) (bool, error)
-	ReviewOwnerClaim(ctx context.Context, id, communityID, reviewerID string, status domain.ReviewStatus, now time.Time,
-		notify func(domain.Recipient) (domain.Mail, error)) (*domain.OwnerClaim, error)
+	OwnerClaimForUpdate(ctx context.Context, communityID, id string) (*domain.OwnerClaim, error)
+	SaveOwnerClaimReview(ctx context.Context, o *domain.OwnerClaim, reviewerID string) error
 	ProposedUnits(ctx context.Context, communityID string) ([]domain.ProposedUnit, error)
-	ReviewProposedUnit(ctx context.Context, id, communityID string, status domain.ReviewStatus) (*domain.ProposedUnit, error)
+	ProposedUnitForUpdate(ctx context.Context, communityID, id string) (*domain.ProposedUnit, error)
+	AcceptProposedUnit(ctx context.Context, id string, at time.Time) error
+	DeleteProposedUnit(ctx context.Context, id string) error
+	MemberRecipient(ctx context.Context, userID, communityID string) (*domain.Recipient, error)
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 
 	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
 	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) (member, unit bool, err error)

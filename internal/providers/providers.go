@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -29,13 +30,13 @@ const (
 // Store is what the service needs from the database.
 type Store interface {
 	CreateProvider(ctx context.Context, p *domain.Provider) error
-	Provider(ctx context.Context, communityID, id, viewer string) (*domain.Provider, error)
+	Provider(ctx context.Context, communityID, id, viewer string) (*domain.Provider, error) // nil: none
 	ListProviders(ctx context.Context, communityID string, f domain.ProviderFilter) ([]domain.Provider, error)
-	ProviderRatings(ctx context.Context, communityID, id string) ([]domain.ProviderRating, error)
+	ProviderRatings(ctx context.Context, id string) ([]domain.ProviderRating, error)
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	ProviderForUpdate(ctx context.Context, communityID, id string) (*domain.Provider, error)
+	ProviderForUpdate(ctx context.Context, communityID, id string) (*domain.Provider, error) // nil: none
 	SaveProvider(ctx context.Context, p *domain.Provider) error
-	RateProvider(ctx context.Context, communityID, id, userID string, stars int, comment *string, at time.Time) error
+	RateProvider(ctx context.Context, communityID, id, userID string, stars int, comment *string, at time.Time) (bool, error) // false: not listed
 }
 
 // Service is the providers service.
@@ -54,9 +55,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}
@@ -172,7 +171,19 @@ func (s *Service) Ratings(ctx context.Context, a *domain.Actor, id string) ([]do
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.ProviderRatings(ctx, a.CommunityID, id)
+	if _, err := s.provider(ctx, a, id); err != nil {
+		return nil, err
+	}
+	return s.store.ProviderRatings(ctx, id)
+}
+
+// provider reads a provider of a's community, whatever its status, as a sees it.
+func (s *Service) provider(ctx context.Context, a *domain.Actor, id string) (*domain.Provider, error) {
+	p, err := s.store.Provider(ctx, a.CommunityID, id, a.UserID)
+	if err == nil && p == nil {
+		err = errNotFound
+	}
+	return p, err
 }
 
 // Patch is an admin's edit: nil fields stay; an empty phone, email or address removes it.
@@ -236,6 +247,9 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, change f
 		if err != nil {
 			return err
 		}
+		if old == nil {
+			return errNotFound
+		}
 		v := *old
 		if err := change(&v); err != nil {
 			return err
@@ -247,7 +261,7 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, change f
 		return nil, err
 	}
 	s.changed(a.CommunityID, Area, id)
-	return s.store.Provider(ctx, a.CommunityID, id, a.UserID)
+	return s.provider(ctx, a, id)
 }
 
 func (p Patch) apply(v *domain.Provider) {
@@ -290,16 +304,20 @@ func (s *Service) Rate(ctx context.Context, a *domain.Actor, id string, stars in
 	case comment != nil && utf8.RuneCountInString(*comment) > maxComment:
 		return nil, domain.Errorf(domain.CodeInvalid, "El comentario no puede superar los %d caracteres", maxComment)
 	}
-	p, err := s.store.Provider(ctx, a.CommunityID, id, a.UserID)
+	p, err := s.provider(ctx, a, id)
 	if err != nil {
 		return nil, err
 	}
 	if p.Status != domain.ProviderApproved {
 		return nil, errNotListed
 	}
-	if err := s.store.RateProvider(ctx, a.CommunityID, id, a.UserID, stars, comment, s.now().UTC()); err != nil {
+	rated, err := s.store.RateProvider(ctx, a.CommunityID, id, a.UserID, stars, comment, s.now().UTC())
+	if err != nil {
 		return nil, err
 	}
+	if !rated { // unlisted meanwhile
+		return nil, errNotFound
+	}
 	s.changed(a.CommunityID, Area, id)
-	return s.store.Provider(ctx, a.CommunityID, id, a.UserID)
+	return s.provider(ctx, a, id)
 }

@@ -1,6 +1,9 @@
-// Package purge deletes what has run out: sessions past their idle or absolute limit, email links spent
-// or expired a while ago, and rate-limit windows that have ended. `vecinos serve` runs it once at start and then every hour; on PostgreSQL only
-// one instance purges at a time (an advisory lock), the others skip their turn.
+// Package purge is the background job of what runs out with time. Every hour it deletes sessions past
+// their idle or absolute limit, email links spent or expired a while ago, and rate-limit windows that have
+// ended; every minute it settles what fell due (the polls that open, close or end their 17.8 period:
+// voting.Service.Settle), whose effects a read cannot have. `vecinos serve` runs both at start and then
+// on their period; on PostgreSQL only one instance runs each at a time (an advisory lock), the others
+// skip their turn.
 package purge
 
 import (
@@ -9,6 +12,7 @@ import (
 	"time"
 
 	"vecinos/internal/accounts"
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -21,44 +25,56 @@ type Store interface {
 	DeleteExpiredAudit(ctx context.Context, before time.Time) (int64, error)
 }
 
+// Settler takes the steps that fell due by now (voting.Service.Settle).
+type Settler interface {
+	Settle(ctx context.Context, now time.Time) error
+}
+
 const (
 	// Every is how often the purge runs.
 	Every = time.Hour
+	// SettleEvery is how often the job settles: a poll's status reads right at once, its emails and the
+	// record of its close follow within this.
+	SettleEvery = time.Minute
 	// TokenRetention is how long a spent or expired email link is kept: followed again in that time it
 	// still gets its precise answer ("ya confirmado", "ha expirado") instead of "no es válido".
 	TokenRetention = 7 * 24 * time.Hour
 )
 
-// lockName names the purge among the jobs that take a lock (store.RunExclusive).
-const lockName = "purge"
+// lockName and settleName name the purge and the settling among the jobs that take a lock
+// (store.RunExclusive).
+const (
+	lockName   = "purge"
+	settleName = "voting"
+)
 
 // Options configure the job.
 type Options struct {
-	Now   func() time.Time // the clock; nil = time.Now
-	Log   *slog.Logger     // nil = slog.Default()
-	Every time.Duration    // 0 = Every
+	Now    func() time.Time // the clock; nil = time.Now
+	Log    *slog.Logger     // nil = slog.Default()
+	Every  time.Duration    // 0 = Every
+	Settle Settler          // what it settles every SettleEvery; nil settles nothing
 }
 
-// Job is the periodic purge.
+// Job is the periodic purge and settling.
 type Job struct {
-	store Store
-	now   func() time.Time
-	log   *slog.Logger
-	every time.Duration
+	store  Store
+	now    func() time.Time
+	log    *slog.Logger
+	every  time.Duration
+	settle Settler
 }
 
 // New returns the job.
 func New(store Store, o Options) *Job {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
 	if o.Every <= 0 {
 		o.Every = Every
 	}
-	return &Job{store: store, now: o.Now, log: o.Log, every: o.Every}
+	return &Job{store: store, now: o.Now, log: o.Log, every: o.Every, settle: o.Settle}
 }
 
 type step struct {
@@ -101,24 +117,47 @@ func (j *Job) Once(ctx context.Context) (ran bool, deleted map[string]int64, err
 	return ran, deleted, err
 }
 
-// Run purges at once and then every period until ctx ends.
+// Settle settles now unless another instance is settling; it reports whether it ran.
+func (j *Job) Settle(ctx context.Context) (bool, error) {
+	if j.settle == nil {
+		return false, nil
+	}
+	return j.store.RunExclusive(ctx, settleName, func(ctx context.Context) error { return j.settle.Settle(ctx, j.now()) })
+}
+
+// Run purges and settles at once, then each on its period until ctx ends.
 func (j *Job) Run(ctx context.Context) {
-	t := time.NewTicker(j.every)
-	defer t.Stop()
+	purgeT, settleT := time.NewTicker(j.every), time.NewTicker(SettleEvery)
+	defer purgeT.Stop()
+	defer settleT.Stop()
+	j.purgeOnce(ctx)
+	j.settleOnce(ctx)
 	for {
-		ran, deleted, err := j.Once(ctx)
-		switch {
-		case err != nil && ctx.Err() == nil:
-			j.log.Warn("purge failed", "err", err)
-		case !ran:
-			j.log.Debug("purge skipped: another instance is purging")
-		case err == nil:
-			j.log.Debug("purged", "deleted", deleted) // rows per table
-		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-purgeT.C:
+			j.purgeOnce(ctx)
+		case <-settleT.C:
+			j.settleOnce(ctx)
 		}
+	}
+}
+
+func (j *Job) purgeOnce(ctx context.Context) {
+	ran, deleted, err := j.Once(ctx)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		j.log.Warn("purge failed", "err", err)
+	case !ran:
+		j.log.Debug("purge skipped: another instance is purging")
+	case err == nil:
+		j.log.Debug("purged", "deleted", deleted) // rows per table
+	}
+}
+
+func (j *Job) settleOnce(ctx context.Context) {
+	if _, err := j.Settle(ctx); err != nil && ctx.Err() == nil {
+		j.log.Warn("settle failed", "err", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"vecinos/internal/purge"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -115,13 +116,7 @@ func TestRunPurgesAtStartAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); purge.New(db, purge.Options{Log: quiet}).Run(ctx) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for sessionExists(t, db, f.expired) {
-		if time.Now().After(deadline) {
-			t.Fatal("no purge at start")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, func() bool { return !sessionExists(t, db, f.expired) }, "no purge at start")
 	cancel()
 	select {
 	case <-done:
@@ -167,5 +162,28 @@ func TestOneInstancePurgesAtATime(t *testing.T) {
 	}
 	if ran, _, err := second.Once(context.Background()); err != nil || !ran {
 		t.Fatalf("the second instance after the first: ran %v, err %v", ran, err)
+	}
+}
+
+// settler records the times it settled at.
+type settler struct{ at []time.Time }
+
+func (s *settler) Settle(_ context.Context, now time.Time) error {
+	s.at = append(s.at, now)
+	return nil
+}
+
+// The job settles what fell due (the polls' steps) at its clock, under its own lock, so it runs beside a
+// purge; without a settler it settles nothing.
+func TestTheJobSettlesAtItsClock(t *testing.T) {
+	db := storetest.OpenSQLite(t)
+	now := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	s := &settler{}
+	job := purge.New(db, purge.Options{Now: func() time.Time { return now }, Log: quiet, Settle: s})
+	if ran, err := job.Settle(context.Background()); err != nil || !ran || len(s.at) != 1 || !s.at[0].Equal(now) {
+		t.Fatalf("ran %v, err %v, settled at %v", ran, err, s.at)
+	}
+	if ran, err := purge.New(db, purge.Options{Log: quiet}).Settle(context.Background()); err != nil || ran {
+		t.Fatalf("without a settler: ran %v, err %v", ran, err)
 	}
 }

@@ -90,7 +90,7 @@ func TestEachKindReachesItsPeopleButTheActor(t *testing.T) {
 
 		// A poll that opens reaches the community.
 		polls := voting.New(db, voting.Options{})
-		if _, err := polls.CreateConsulta(ctx, ana, "¿Pintamos el portal?", []string{"Sí", "No"}, time.Now().Add(48*time.Hour)); err != nil {
+		if _, err := polls.CreateWallConsulta(ctx, ana, "¿Pintamos el portal?", []string{"Sí", "No"}, time.Now().Add(48*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 		if got := queued(t, db)[string(domain.PushPoll)]; len(got) < 2 || !slices.Contains(got, "Luis") || !slices.Contains(got, "Eva") {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/ecdh"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -15,12 +16,14 @@ import (
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
 // Store is what the service needs from the database.
 type Store interface {
-	PushKeys(ctx context.Context, generate func() (domain.PushKeys, error)) (domain.PushKeys, error)
+	PushKeys(ctx context.Context) (domain.PushKeys, bool, error)
+	SavePushKeys(ctx context.Context, k domain.PushKeys, now time.Time) error
 	SavePushSubscription(ctx context.Context, s *domain.PushSubscription) (string, error)
 	DeletePushSubscription(ctx context.Context, userID, id string) (bool, error)
 	PushSubscriptions(ctx context.Context, userID string) ([]domain.PushSubscription, error)
@@ -52,14 +55,32 @@ type Options struct {
 
 // New loads the VAPID keys, generating and storing them on the first start.
 func New(ctx context.Context, store Store, o Options) (*Service, error) {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	keys, err := store.PushKeys(ctx, GenerateKeys)
+	o.Now = clock.Or(o.Now)
+	keys, err := loadKeys(ctx, store, o.Now())
 	if err != nil {
 		return nil, fmt.Errorf("push keys: %w", err)
 	}
 	return &Service{store: store, keys: keys, now: o.Now, policy: policy{loopback: o.AllowLoopback, hosts: o.Hosts}}, nil
+}
+
+// loadKeys returns the stored VAPID key pair, generating and storing one when there is none. Instances
+// starting at once may each generate a pair: the first stored wins, and every instance returns it.
+func loadKeys(ctx context.Context, store Store, now time.Time) (domain.PushKeys, error) {
+	if k, ok, err := store.PushKeys(ctx); err != nil || ok {
+		return k, err
+	}
+	k, err := GenerateKeys()
+	if err != nil {
+		return k, err
+	}
+	if err := store.SavePushKeys(ctx, k, now); err != nil {
+		return k, err
+	}
+	k, ok, err := store.PushKeys(ctx)
+	if err == nil && !ok {
+		err = errors.New("the stored key pair is gone")
+	}
+	return k, err
 }
 
 // GenerateKeys makes a VAPID key pair.

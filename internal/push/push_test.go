@@ -25,10 +25,13 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
+	"vecinos/internal/messaging"
 	"vecinos/internal/metrics"
 	"vecinos/internal/push"
+	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testwait"
 )
 
 // device is a browser's side of a push subscription: its ECDH key pair and authentication secret.
@@ -158,16 +161,24 @@ func newMetrics(db *store.DB) *metrics.Metrics {
 	return metrics.New(metrics.Sources{Streams: func() int { return 0 }, Outbox: db.OutboxBacklog, Pools: db.PoolStats})
 }
 
-func sendDM(t *testing.T, db *store.DB, from, to *domain.Actor, text string) string {
+// chat is the messaging service that sends the direct messages whose pushes these tests check.
+func chat(db *store.DB) *messaging.Service {
+	return messaging.New(db, messaging.Options{Realtime: realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil)})
+}
+
+func startConversation(t *testing.T, db *store.DB, from, to *domain.Actor) string {
 	t.Helper()
-	ctx := context.Background()
-	conv, err := db.GetOrCreateConversation(ctx, from.CommunityID, from.UserID, to.UserID, time.Now())
+	conv, err := chat(db).StartConversation(context.Background(), from, to.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := domain.NewID()
-	if _, _, err := db.SendDirectMessage(ctx, &domain.DirectMessage{ID: id, ConversationID: conv, SenderID: &from.UserID,
-		RecipientID: &to.UserID, Content: text, CreatedAt: time.Now(), CommunityID: from.CommunityID, MessageExtras: domain.MessageExtras{SearchText: text}}); err != nil {
+	return conv
+}
+
+func sendDM(t *testing.T, db *store.DB, from, to *domain.Actor, text string) string {
+	t.Helper()
+	conv := startConversation(t, db, from, to)
+	if _, _, err := chat(db).SendDirect(context.Background(), from, conv, messaging.Outgoing{Content: text}); err != nil {
 		t.Fatal(err)
 	}
 	return conv
@@ -239,10 +250,7 @@ func TestMutedConversationsAndKindsTurnedOffSendNothing(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		conv, err := db.GetOrCreateConversation(ctx, ana.CommunityID, ana.UserID, luis.UserID, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
+		conv := startConversation(t, db, ana, luis)
 		until := time.Now().Add(time.Hour)
 		if err := db.SetChatMute(ctx, luis.UserID, conv, &until); err != nil {
 			t.Fatal(err)
@@ -292,22 +300,18 @@ func TestAGoneDeviceIsRemovedAndFailuresAreCounted(t *testing.T) {
 		sendDM(t, db, ana, luis, "hola")
 		wait(t, goneGot)
 		wait(t, downGot)
-		deadline := time.Now().Add(10 * time.Second)
-		for {
+		var devices []domain.PushSubscription
+		var retry [][]string
+		testwait.Until(t, func() bool {
 			st, err := svc.Status(ctx, luis)
 			if err != nil {
 				t.Fatal(err)
 			}
+			devices = st.Devices
 			// The unavailable service's push waits for a retry.
-			retry := storetest.Rows(t, db, "SELECT attempts FROM mail_outbox WHERE kind = 'push' AND sent_at IS NULL")
-			if len(st.Devices) == 1 && strings.HasPrefix(st.Devices[0].Endpoint, down.URL) && len(retry) == 1 && retry[0][0] == "1" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("devices %+v, pending %v: the gone one is still there, or the other is not waiting for a retry", st.Devices, retry)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+			retry = storetest.Rows(t, db, "SELECT attempts FROM mail_outbox WHERE kind = 'push' AND sent_at IS NULL")
+			return len(devices) == 1 && strings.HasPrefix(devices[0].Endpoint, down.URL) && len(retry) == 1 && retry[0][0] == "1"
+		}, "devices %+v, pending %v: the gone one is still there, or the other is not waiting for a retry", &devices, &retry)
 		// Its failure is counted.
 		srv := httptest.NewServer(m.Handler())
 		defer srv.Close()

@@ -43,11 +43,11 @@ var _ mail.Sender = (*Sender)(nil)
 // refusal that another attempt cannot cure gives the push up; anything else is retried.
 func (s *Sender) Send(ctx context.Context, m domain.Mail) error {
 	sub, err := s.Store.PushSubscription(ctx, m.To)
-	if domain.ErrorCode(err) == domain.CodeNotFound {
-		return nil // the device opted out after the push was queued
-	}
 	if err != nil {
 		return err
+	}
+	if sub == nil {
+		return nil // the device opted out after the push was queued
 	}
 	s.once.Do(func() {
 		s.policy = policy{loopback: s.AllowLoopback, hosts: s.Hosts}

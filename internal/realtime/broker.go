@@ -191,11 +191,8 @@ func (s *Subscription) Remove(topics ...string) {
 	}
 }
 
-// Done is closed when the subscription ends: Close, a full buffer (Slow reports it) or the broker closing.
+// Done is closed when the subscription ends: Close, a full buffer or the broker closing.
 func (s *Subscription) Done() <-chan struct{} { return s.done }
-
-// Slow reports whether the subscription was dropped for falling behind.
-func (s *Subscription) Slow() bool { return s.slow.Load() }
 
 // Close ends the subscription.
 func (s *Subscription) Close() {

@@ -95,7 +95,7 @@ func (s *Service) Availability(ctx context.Context, a *domain.Actor, facilityID,
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	f, err := s.store.Facility(ctx, a.CommunityID, facilityID)
+	f, err := s.facility(ctx, a.CommunityID, facilityID)
 	if err != nil {
 		return nil, err
 	}

@@ -163,7 +163,7 @@ func (s *Service) Facility(ctx context.Context, a *domain.Actor, id string) (*do
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.Facility(ctx, a.CommunityID, id)
+	return s.facility(ctx, a.CommunityID, id)
 }
 
 // CreateFacility adds a facility to the admin's community.
@@ -175,14 +175,14 @@ func (s *Service) CreateFacility(ctx context.Context, a *domain.Actor, in Facili
 	if err := validateFacility(&f); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateFacility(ctx, &f); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreateFacility(ctx, &f) }); err != nil {
 		return nil, err
 	}
-	// The store writes the facility in a transaction of its own: the record follows its commit.
+	// The record follows the facility's commit.
 	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditFacilityCreated, TargetKind: "facility", TargetID: f.ID,
 		TargetLabel: f.Name, After: facilityFields(&f)})
 	s.changed(a.CommunityID, f.ID)
-	return s.store.Facility(ctx, a.CommunityID, f.ID)
+	return s.facility(ctx, a.CommunityID, f.ID)
 }
 
 // UpdateFacility edits (or archives, or brings back) a facility of the admin's community. Reservations
@@ -239,7 +239,7 @@ func (s *Service) editFacility(ctx context.Context, a *domain.Actor, id string, 
 	now := s.now().UTC().Truncate(time.Millisecond)
 	var saved *domain.Facility
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		f, err := s.store.FacilityForUpdate(ctx, a.CommunityID, id)
+		f, err := s.facilityForUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err
 		}
@@ -301,7 +301,11 @@ func (s *Service) TimeZone(ctx context.Context, a *domain.Actor) (string, error)
 	if !a.InCommunity() {
 		return "", domain.ErrNoCommunity
 	}
-	return s.store.CommunityTimeZone(ctx, a.CommunityID)
+	tz, err := s.store.CommunityTimeZone(ctx, a.CommunityID)
+	if err == nil && tz == "" {
+		err = errNoCommunity
+	}
+	return tz, err
 }
 
 // SetTimeZone changes the time zone of the admin's community. Reservations already made keep their

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/mail"
 )
 
 // Reminders: the day before a confirmed reservation its owner gets an email. A job run by App.Background
@@ -27,10 +26,7 @@ func (s *Service) RemindOnce(ctx context.Context) (int, error) {
 	now := s.now().UTC()
 	total := 0
 	for {
-		n, err := s.store.RemindReservations(ctx, now, now.Add(RemindBefore), remindBatch,
-			func(r *domain.Reservation, to domain.Recipient) (domain.Mail, error) {
-				return s.compose(mail.KindReservationReminder, s.zoneOf(ctx, r.CommunityID), r.FacilityName, r, to)
-			})
+		n, err := s.remind(ctx, now)
 		total += n
 		if err != nil || n < remindBatch {
 			if total > 0 {
@@ -41,10 +37,46 @@ func (s *Service) RemindOnce(ctx context.Context) (int, error) {
 	}
 }
 
+// remind queues the reminder of up to remindBatch confirmed reservations starting within RemindBefore
+// that were not reminded yet, and marks them, in one transaction: run twice, it sends each reminder
+// once. It returns how many it queued.
+func (s *Service) remind(ctx context.Context, now time.Time) (int, error) {
+	n := 0
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		due, err := s.store.DueReminders(ctx, now, now.Add(RemindBefore), remindBatch)
+		if err != nil {
+			return err
+		}
+		for i := range due {
+			r := &due[i]
+			// Claim it first: a job of another instance that read the same row waits on this row's lock
+			// and then finds it reminded.
+			claimed, err := s.store.ClaimReminder(ctx, r.ID, now)
+			if err != nil {
+				return err
+			}
+			if !claimed || r.UserID == nil {
+				continue
+			}
+			queued, err := s.mailTo(ctx, *r.UserID, func(to domain.Recipient) (domain.Mail, error) {
+				return s.compose(KindReservationReminder, s.zoneOf(ctx, r.CommunityID), r.FacilityName, r, to)
+			})
+			if err != nil {
+				return err
+			}
+			if queued {
+				n++
+			}
+		}
+		return nil
+	})
+	return n, err
+}
+
 // zoneOf is the time zone of communityID, the default when it cannot be read.
 func (s *Service) zoneOf(ctx context.Context, communityID string) string {
 	tz, err := s.store.CommunityTimeZone(ctx, communityID)
-	if err != nil {
+	if err != nil || tz == "" {
 		return domain.DefaultTimeZone
 	}
 	return tz

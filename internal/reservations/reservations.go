@@ -20,30 +20,31 @@ import (
 
 // Store is what the service needs from the database.
 type Store interface {
-	CommunityTimeZone(ctx context.Context, communityID string) (string, error)
+	CommunityTimeZone(ctx context.Context, communityID string) (string, error) // empty: no such community
 	SetCommunityTimeZone(ctx context.Context, communityID, tz string, at time.Time) error
-	CreateFacility(ctx context.Context, f *domain.Facility) error
 	Facilities(ctx context.Context, communityID string, includeArchived bool) ([]domain.Facility, error)
-	Facility(ctx context.Context, communityID, id string) (*domain.Facility, error)
+	Facility(ctx context.Context, communityID, id string) (*domain.Facility, error) // nil: none
 	MemberUnit(ctx context.Context, communityID, userID string) (string, error)
 	ActiveReservations(ctx context.Context, communityID, facilityID string, from, to time.Time) ([]domain.Reservation, error)
-	Reservation(ctx context.Context, communityID, id string) (*domain.Reservation, error)
+	Reservation(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
 	ListReservations(ctx context.Context, communityID string, f domain.ReservationFilter) ([]domain.Reservation, error)
-	RemindReservations(ctx context.Context, now, until time.Time, limit int,
-		compose func(r *domain.Reservation, to domain.Recipient) (domain.Mail, error)) (int, error)
+	UserRecipient(ctx context.Context, userID string) (*domain.Recipient, error) // nil: the account is gone
 
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error)
+	CreateFacility(ctx context.Context, f *domain.Facility) error
+	FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) // nil: none
 	SaveFacility(ctx context.Context, f *domain.Facility) error
 	OverlappingForUpdate(ctx context.Context, facilityID string, from, to time.Time, exceptID string) ([]domain.Reservation, error)
 	UnitMonthCountForUpdate(ctx context.Context, facilityID, unitID, month, exceptID string) (int, error)
-	ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error)
-	SaveReservation(ctx context.Context, r *domain.Reservation, created bool) error
-	QueueReservationMail(ctx context.Context, userID string, compose func(domain.Recipient) (domain.Mail, error)) error
+	ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
+	SaveReservation(ctx context.Context, r *domain.Reservation, created bool) (bool, error)        // false: the database refused an overlap
+	DueReminders(ctx context.Context, now, until time.Time, limit int) ([]domain.Reservation, error)
+	ClaimReminder(ctx context.Context, id string, at time.Time) (bool, error)
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
 }
 
-// Area is the name of this feature's live changes (messaging.Service.Changed): the web app's query keys
+// Area is the name of this feature's live changes (realtime.Publisher.Changed): the web app's query keys
 // are rooted at it.
 const Area = "reservations"
 
@@ -62,7 +63,7 @@ type Options struct {
 	Now       func() time.Time // nil: time.Now
 	PublicURL string           // base of the links in the emails
 	MailWake  func()           // wakes the mail worker after a commit that queued email; nil: none
-	// Changed is told, after the commit, what changed in a community (messaging.Service.Changed); nil: nothing.
+	// Changed is told, after the commit, what changed in a community (realtime.Publisher.Changed); nil: nothing.
 	Changed func(communityID, area, id string)
 	// Audit records an admin's management of facilities and decisions on reservations, in their
 	// transaction; nil records nothing.
@@ -100,7 +101,9 @@ var (
 	errReasonNeeded  = domain.Errorf(domain.CodeInvalid, "Indica el motivo")
 	errNotPending    = domain.Errorf(domain.CodeConflict, "Esta reserva no está pendiente de aprobación")
 	errDepositStep   = domain.Errorf(domain.CodeConflict, "Ese paso de la fianza no es válido")
-	errNoReservation = domain.Errorf(domain.CodeNotFound, "La reserva no existe") // as the store says of another community's
+	errNoReservation = domain.Errorf(domain.CodeNotFound, "La reserva no existe")
+	errNoFacility    = domain.Errorf(domain.CodeNotFound, "La instalación no existe")
+	errNoCommunity   = domain.Errorf(domain.CodeNotFound, "La comunidad no existe")
 	errListAdmins    = domain.Errorf(domain.CodeForbidden, "Solo un administrador puede ver todas las reservas")
 )
 
@@ -266,7 +269,7 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 	var r *domain.Reservation
 	var f *domain.Facility
 	err = s.store.InTx(ctx, func(ctx context.Context) (err error) {
-		f, err = s.store.FacilityForUpdate(ctx, a.CommunityID, facilityID)
+		f, err = s.facilityForUpdate(ctx, a.CommunityID, facilityID)
 		if err != nil {
 			return err
 		}
@@ -295,7 +298,7 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 			d := domain.DepositPending
 			r.DepositStatus = &d
 		}
-		return s.store.SaveReservation(ctx, r, true)
+		return s.save(ctx, r, true)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -356,7 +359,7 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 		return nil, nil, domain.ErrNoCommunity
 	}
 	// The facility is locked before the reservation, as a booking does: the same order everywhere.
-	cur, err := s.store.Reservation(ctx, a.CommunityID, id)
+	cur, err := s.reservation(ctx, a.CommunityID, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -367,7 +370,7 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 	var saved *domain.Reservation
 	var f *domain.Facility
 	err = s.store.InTx(ctx, func(ctx context.Context) (err error) {
-		f, err = s.store.FacilityForUpdate(ctx, a.CommunityID, cur.FacilityID)
+		f, err = s.facilityForUpdate(ctx, a.CommunityID, cur.FacilityID)
 		if err != nil {
 			return err
 		}
@@ -375,12 +378,15 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 		if err != nil {
 			return err
 		}
+		if r == nil {
+			return errNoReservation
+		}
 		if err := fn(ctx, f, r, now); err != nil {
 			return err
 		}
 		r.UpdatedAt = now
 		saved = r
-		return s.store.SaveReservation(ctx, r, false)
+		return s.save(ctx, r, false)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -445,7 +451,7 @@ func (s *Service) Cancel(ctx context.Context, a *domain.Actor, id, reason string
 		if r.UserID == nil || *r.UserID == a.UserID {
 			return nil
 		}
-		return s.notify(ctx, mail.KindReservationCancelled, f, r)
+		return s.notify(ctx, KindReservationCancelled, f, r)
 	})
 }
 
@@ -459,11 +465,11 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id string, approv
 		if err != nil {
 			return err
 		}
-		kind := mail.KindReservationApproved
+		kind := KindReservationApproved
 		before := decisionOf(r)
 		r.Status, r.Reason = domain.ReservationConfirmed, nil
 		if !approve {
-			kind, r.Status, r.Reason = mail.KindReservationRejected, domain.ReservationRejected, why
+			kind, r.Status, r.Reason = KindReservationRejected, domain.ReservationRejected, why
 		}
 		sl := LocalSlot(r, f.TimeZone)
 		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditReservationDecided, TargetKind: "reservation", TargetID: r.ID,
@@ -535,9 +541,62 @@ func (s *Service) notify(ctx context.Context, kind mail.Kind, f *domain.Facility
 	if r.UserID == nil {
 		return nil
 	}
-	return s.store.QueueReservationMail(ctx, *r.UserID, func(to domain.Recipient) (domain.Mail, error) {
+	_, err := s.mailTo(ctx, *r.UserID, func(to domain.Recipient) (domain.Mail, error) {
 		return s.compose(kind, f.TimeZone, f.Name, r, to)
 	})
+	return err
+}
+
+// mailTo queues, in the transaction of ctx, the email compose writes for userID; false, and nothing, when
+// the account is gone.
+func (s *Service) mailTo(ctx context.Context, userID string, compose func(domain.Recipient) (domain.Mail, error)) (bool, error) {
+	to, err := s.store.UserRecipient(ctx, userID)
+	if err != nil || to == nil {
+		return false, err
+	}
+	m, err := compose(*to)
+	if err != nil {
+		return false, err
+	}
+	return true, s.store.QueueMail(ctx, m, s.now())
+}
+
+// facility reads a facility of communityID (archived too).
+func (s *Service) facility(ctx context.Context, communityID, id string) (*domain.Facility, error) {
+	f, err := s.store.Facility(ctx, communityID, id)
+	if err == nil && f == nil {
+		err = errNoFacility
+	}
+	return f, err
+}
+
+// facilityForUpdate reads a facility of communityID locked, in the transaction of ctx: its bookings and
+// its edits serialize behind this lock.
+func (s *Service) facilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) {
+	f, err := s.store.FacilityForUpdate(ctx, communityID, id)
+	if err == nil && f == nil {
+		err = errNoFacility
+	}
+	return f, err
+}
+
+// reservation reads a reservation of communityID.
+func (s *Service) reservation(ctx context.Context, communityID, id string) (*domain.Reservation, error) {
+	r, err := s.store.Reservation(ctx, communityID, id)
+	if err == nil && r == nil {
+		err = errNoReservation
+	}
+	return r, err
+}
+
+// save inserts r (created) or writes it over the stored one, in the transaction of ctx; an overlap the
+// database refuses (PostgreSQL's exclusion constraint) is errTaken, as the check of hold says.
+func (s *Service) save(ctx context.Context, r *domain.Reservation, created bool) error {
+	saved, err := s.store.SaveReservation(ctx, r, created)
+	if err == nil && !saved {
+		err = errTaken
+	}
+	return err
 }
 
 func (s *Service) compose(kind mail.Kind, tz, facility string, r *domain.Reservation, to domain.Recipient) (domain.Mail, error) {
@@ -565,14 +624,14 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	if !a.InCommunity() {
 		return nil, nil, domain.ErrNoCommunity
 	}
-	r, err := s.store.Reservation(ctx, a.CommunityID, id)
+	r, err := s.reservation(ctx, a.CommunityID, id)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !visible(a, r) {
 		return nil, nil, errNoReservation
 	}
-	f, err := s.store.Facility(ctx, a.CommunityID, r.FacilityID)
+	f, err := s.facility(ctx, a.CommunityID, r.FacilityID)
 	return r, f, err
 }
 
@@ -632,7 +691,7 @@ func (s *Service) Next(ctx context.Context, a *domain.Actor) (*domain.Reservatio
 	if err != nil || len(rs) == 0 {
 		return nil, nil, err
 	}
-	f, err := s.store.Facility(ctx, a.CommunityID, rs[0].FacilityID)
+	f, err := s.facility(ctx, a.CommunityID, rs[0].FacilityID)
 	return &rs[0], f, err
 }
 

@@ -2,6 +2,7 @@ package reservations_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -174,11 +175,23 @@ func TestExclusionConstraintRefusesOverlap(t *testing.T) {
 		clash := *r
 		clash.ID, clash.UnitID = domain.NewID(), r.UnitID
 		clash.StartAt, clash.EndAt = r.StartAt.Add(30*time.Minute), r.EndAt.Add(30*time.Minute)
-		err = db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, &clash, true) })
-		wantError(t, err, "Ese horario ya está reservado")
+		// The database's refusal ends the transaction with the error of its caller (the service's errTaken).
+		refused := errors.New("refused")
+		insert := func(r *domain.Reservation) error {
+			return db.InTx(context.Background(), func(ctx context.Context) error {
+				saved, err := db.SaveReservation(ctx, r, true)
+				if err == nil && !saved {
+					err = refused
+				}
+				return err
+			})
+		}
+		if err := insert(&clash); err != refused {
+			t.Fatalf("an overlap was not refused: %v", err)
+		}
 		// Touching ends do not overlap ([) bounds), and a cancelled one frees its time.
 		clash.StartAt, clash.EndAt = r.EndAt, r.EndAt.Add(time.Hour)
-		if err := db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, &clash, true) }); err != nil {
+		if err := insert(&clash); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -198,7 +211,7 @@ func TestOverlapSearchesReachOverTheLongestDay(t *testing.T) {
 		if got := r.EndAt.Sub(r.StartAt); got != 25*time.Hour {
 			t.Fatalf("the day lasts %s", got)
 		}
-		if err := db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, r, false) }); err != nil {
+		if err := db.InTx(context.Background(), func(ctx context.Context) error { _, err := db.SaveReservation(ctx, r, false); return err }); err != nil {
 			t.Fatal(err)
 		}
 		lastHour := madrid(t, "2026-10-25 23:30")

@@ -332,3 +332,11 @@ func (db *DB) CreateOAuthUser(ctx context.Context, u *domain.User, provider, sub
 		return linkOAuth(ctx, tx, u.ID, provider, subject)
 	})
 }
+
+// In the export of a member's data (personaldata.go): the account and its sign-in providers.
+func init() {
+	exportPersonalData(
+		dataSection{"account", `SELECT id, email, email_confirmed_at, language, signup_metadata, created_at, updated_at FROM users WHERE id = ?`},
+		dataSection{"sign_in_providers", `SELECT provider, created_at FROM oauth_identities WHERE user_id = ?`},
+	)
+}

@@ -10,11 +10,6 @@ import (
 	"vecinos/internal/domain"
 )
 
-var (
-	errAnnouncementNotFound = domain.Errorf(domain.CodeNotFound, "El comunicado no existe")
-	errUnknownBuilding      = domain.Errorf(domain.CodeInvalid, "Ese portal no existe en tu comunidad")
-)
-
 // inAudience is true when the profile p belongs to the audience of the announcement a: a member of its
 // community who is targeted (everyone, the confirmed owners of a unit of the community, or those who
 // live in or own a unit of one portal). The same predicate decides who sees an announcement, who counts
@@ -55,7 +50,7 @@ func announcementArgs(v domain.AnnouncementViewer) []any { return []any{ms(v.Now
 // announcement (only admins see those, by ID or with includeArchived), and only what they are targeted by.
 const visibleTo = ` AND a.deleted_at IS NULL AND EXISTS (SELECT 1 FROM profiles p WHERE p.id = ? AND ` + inAudience + `)`
 
-func scanAnnouncement(row interface{ Scan(...any) error }) (*domain.Announcement, error) {
+func scanAnnouncement(row scanner) (*domain.Announcement, error) {
 	var an domain.Announcement
 	var status, priority, typ, kind string
 	var audience, myReaction *string
@@ -65,9 +60,6 @@ func scanAnnouncement(row interface{ Scan(...any) error }) (*domain.Announcement
 	err := row.Scan(&an.ID, &an.CommunityID, &an.Title, &an.Description, &status, &priority, &typ, &an.IsPinned, &validUntil,
 		&an.ImageURL, &an.DocumentURL, &kind, &audience, &an.CreatedBy, &created, &updated, &deleted, &an.AuthorName,
 		&an.AuthorAvatarURL, &up, &down, &heart, &bell, &myReaction, &an.ReadCount, &an.Total, &read)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errAnnouncementNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -88,9 +80,9 @@ func scanAnnouncement(row interface{ Scan(...any) error }) (*domain.Announcement
 }
 
 // Announcement returns an announcement of communityID as v sees it (deleted ones to admins only); one of
-// another community, one v is not targeted by, or a deleted one to a member, is not found.
+// another community, one v is not targeted by, or a deleted one to a member, is nil.
 func (db *DB) Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error) {
-	return announcement(ctx, db.reader(), communityID, id, v)
+	return announcement(ctx, db.readerIn(ctx), communityID, id, v)
 }
 
 func announcement(ctx context.Context, c conn, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error) {
@@ -100,7 +92,11 @@ func announcement(ctx context.Context, c conn, communityID, id string, v domain.
 		q += visibleTo
 		args = append(args, v.UserID)
 	}
-	return scanAnnouncement(c.queryRow(ctx, q, args...))
+	an, err := scanAnnouncement(c.queryRow(ctx, q, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return an, err
 }
 
 func inList[T ~string](b *strings.Builder, args []any, expr string, values []T) []any {
@@ -155,34 +151,18 @@ func announcementListQuery(engine Engine, communityID string, v domain.Announcem
 // newest, after f.After; with every derived field, in one query.
 func (db *DB) ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error) {
 	q, args := announcementListQuery(db.engine, communityID, v, f)
-	rows, err := db.reader().query(ctx, q, args...)
-	if err != nil {
-		return nil, err
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanAnnouncement), q, args...)
+	if out == nil && err == nil {
+		out = []domain.Announcement{}
 	}
-	defer rows.Close()
-	out := make([]domain.Announcement, 0, f.Limit)
-	for rows.Next() {
-		an, err := scanAnnouncement(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *an)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
-func checkAudience(ctx context.Context, tx conn, communityID string, au domain.Audience) error {
-	if au.Kind != domain.AudienceBuilding {
-		return nil
-	}
+// BuildingExists reports whether building is a portal of communityID (one of its units' building).
+func (db *DB) BuildingExists(ctx context.Context, communityID, building string) (bool, error) {
 	var n int
-	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM units WHERE community_id = ? AND building = ?", communityID, au.Value).Scan(&n); err != nil {
-		return err
-	}
-	if n == 0 {
-		return errUnknownBuilding
-	}
-	return nil
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM units WHERE community_id = ? AND building = ?", communityID, building).Scan(&n)
+	return n > 0, err
 }
 
 func audienceValue(au domain.Audience) *string {
@@ -192,72 +172,61 @@ func audienceValue(au domain.Audience) *string {
 	return &au.Value
 }
 
-// CreateAnnouncement stores an announcement. With notify (a critical announcement), it also queues, in
-// the same transaction, the email notify composes for every member of the audience with a confirmed
-// address, and returns how many it queued.
-func (db *DB) CreateAnnouncement(ctx context.Context, an *domain.Announcement, notify func(domain.Recipient) (domain.Mail, error)) (int, error) {
-	queued := 0
-	err := db.inTx(ctx, func(tx conn) error {
-		if err := checkAudience(ctx, tx, an.CommunityID, an.Audience); err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, `INSERT INTO announcements (id, community_id, title, description, status, priority, type,
-			is_pinned, valid_until, image_url, document_url, audience_kind, audience_value, created_by, search_text, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			an.ID, an.CommunityID, an.Title, an.Description, string(an.Status), string(an.Priority), string(an.Type), an.IsPinned,
-			nullMS(an.ValidUntil), an.ImageURL, an.DocumentURL, string(an.Audience.Kind), audienceValue(an.Audience), an.CreatedBy,
-			domain.SearchText(an.Title, an.Description), ms(an.CreatedAt), ms(an.UpdatedAt)); err != nil {
-			return err
-		}
-		if notify == nil {
-			return nil
-		}
-		recipients, err := announcementRecipients(ctx, tx, an.ID)
-		if err != nil {
-			return err
-		}
-		if queued, err = enqueueEach(ctx, tx, recipients, notify); err != nil {
-			return err
-		}
-		return queueCriticalPush(ctx, tx, an)
-	})
-	return queued, err
+// InsertAnnouncement stores a new announcement.
+func (db *DB) InsertAnnouncement(ctx context.Context, an *domain.Announcement) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO announcements (id, community_id, title, description, status, priority, type,
+		is_pinned, valid_until, image_url, document_url, audience_kind, audience_value, created_by, search_text, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		an.ID, an.CommunityID, an.Title, an.Description, string(an.Status), string(an.Priority), string(an.Type), an.IsPinned,
+		nullMS(an.ValidUntil), an.ImageURL, an.DocumentURL, string(an.Audience.Kind), audienceValue(an.Audience), an.CreatedBy,
+		domain.SearchText(an.Title, an.Description), ms(an.CreatedAt), ms(an.UpdatedAt))
+	return err
 }
 
-// announcementRecipients lists the audience of an announcement that can receive email.
-func announcementRecipients(ctx context.Context, tx conn, id string) ([]domain.Recipient, error) {
-	return queryRecipients(ctx, tx, `SELECT u.email, p.full_name, u.language, c.name FROM announcements a
+// AnnouncementRecipients lists the audience of an announcement that can receive email (a confirmed
+// address), by address.
+func (db *DB) AnnouncementRecipients(ctx context.Context, id string) ([]domain.Recipient, error) {
+	return queryAll(ctx, db.readerIn(ctx), scanRecipient, `SELECT u.email, p.full_name, u.language, c.name FROM announcements a
 		JOIN communities c ON c.id = a.community_id
 		JOIN profiles p ON `+inAudience+`
 		JOIN users u ON u.id = p.id
 		WHERE a.id = ? AND u.email_confirmed_at IS NOT NULL ORDER BY u.email`, id)
 }
 
-// AnnouncementForUpdate reads a live announcement of communityID, as stored (not the status derived
-// from its validity), inside the transaction of ctx (InTx), and locks it until that ends.
-func (db *DB) AnnouncementForUpdate(ctx context.Context, communityID, id string) (*domain.Announcement, error) {
+// QueueCriticalPush queues, in the transaction of ctx (InTx), the push of critical announcement an to its
+// audience but its author.
+func (db *DB) QueueCriticalPush(ctx context.Context, an *domain.Announcement) error {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := lockLiveRow(ctx, tx, "announcements", id, communityID, errAnnouncementNotFound); err != nil {
+	return queueCriticalPush(ctx, tx, an)
+}
+
+// AnnouncementForUpdate reads a live announcement of communityID, as stored (not the status derived
+// from its validity), inside the transaction of ctx (InTx), and locks it until that ends; nil when there
+// is none.
+func (db *DB) AnnouncementForUpdate(ctx context.Context, communityID, id string) (*domain.Announcement, error) {
+	tx, ok, err := lockLive(ctx, "announcements", id, communityID)
+	if !ok {
 		return nil, err
 	}
 	// A clock before any valid_until: the stored status, never the derived one.
 	return announcement(ctx, tx, communityID, id, domain.AnnouncementViewer{Admin: true, Now: time.UnixMilli(0)})
 }
 
-// SaveAnnouncement writes an, read with AnnouncementForUpdate as old, inside the same transaction; a new
-// audience must be one of the community's.
-func (db *DB) SaveAnnouncement(ctx context.Context, old, an *domain.Announcement, at time.Time) error {
+// LockAnnouncement locks a live announcement of communityID until the transaction of ctx (InTx) ends, so
+// that changes to it (reactions) serialize; false when there is none.
+func (db *DB) LockAnnouncement(ctx context.Context, communityID, id string) (bool, error) {
+	_, ok, err := lockLive(ctx, "announcements", id, communityID)
+	return ok, err
+}
+
+// SaveAnnouncement writes an, read with AnnouncementForUpdate, inside the same transaction.
+func (db *DB) SaveAnnouncement(ctx context.Context, an *domain.Announcement, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
-	}
-	if an.Audience != old.Audience {
-		if err := checkAudience(ctx, tx, an.CommunityID, an.Audience); err != nil {
-			return err
-		}
 	}
 	_, err = tx.exec(ctx, `UPDATE announcements SET title = ?, description = ?, status = ?, priority = ?, type = ?, is_pinned = ?,
 		valid_until = ?, image_url = ?, document_url = ?, audience_kind = ?, audience_value = ?, search_text = ?, updated_at = ?,
@@ -271,68 +240,69 @@ func (db *DB) SaveAnnouncement(ctx context.Context, old, an *domain.Announcement
 // MarkAnnouncementRead records that userID opened an announcement, once: a second click or another tab
 // changes nothing.
 func (db *DB) MarkAnnouncementRead(ctx context.Context, id, userID string, at time.Time) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO announcement_read_receipts (announcement_id, user_id, read_at) VALUES (?, ?, ?)
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO announcement_read_receipts (announcement_id, user_id, read_at) VALUES (?, ?, ?)
 		ON CONFLICT (announcement_id, user_id) DO NOTHING`, id, userID, ms(at))
 	return err
 }
 
-// React applies a member's click on an emoji of an announcement of communityID (not deleted): the same
-// emoji again removes their reaction, another one replaces it. Clicks on one announcement serialize on
-// its row, so concurrent clicks act one after the other. It returns the counts and the member's reaction.
-func (db *DB) React(ctx context.Context, communityID, id, userID string, emoji domain.Reaction, at time.Time) (domain.ReactionCounts, *domain.Reaction, error) {
-	counts := domain.ReactionCounts{}
-	var mine *domain.Reaction
-	err := db.inTx(ctx, func(tx conn) error {
-		if err := lockLiveRow(ctx, tx, "announcements", id, communityID, errAnnouncementNotFound); err != nil {
-			return err
-		}
-		var current string
-		err := tx.queryRow(ctx, "SELECT emoji FROM announcement_reactions WHERE announcement_id = ? AND user_id = ?", id, userID).Scan(&current)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			_, err = tx.exec(ctx, "INSERT INTO announcement_reactions (announcement_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?)",
-				id, userID, string(emoji), ms(at))
-			mine = &emoji
-		case err != nil:
-		case current == string(emoji):
-			_, err = tx.exec(ctx, "DELETE FROM announcement_reactions WHERE announcement_id = ? AND user_id = ?", id, userID)
-		default:
-			_, err = tx.exec(ctx, "UPDATE announcement_reactions SET emoji = ?, created_at = ? WHERE announcement_id = ? AND user_id = ?",
-				string(emoji), ms(at), id, userID)
-			mine = &emoji
-		}
-		if err != nil {
-			return err
-		}
-		rows, err := tx.query(ctx, "SELECT emoji, COUNT(*) FROM announcement_reactions WHERE announcement_id = ? GROUP BY emoji", id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for _, r := range domain.Reactions {
-			counts[r] = 0
-		}
-		for rows.Next() {
-			var e string
-			var n int
-			if err := rows.Scan(&e, &n); err != nil {
-				return err
-			}
-			counts[domain.Reaction(e)] = n
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return nil, nil, err
+// Reaction is userID's reaction to an announcement, nil when they have none.
+func (db *DB) Reaction(ctx context.Context, id, userID string) (*domain.Reaction, error) {
+	var r domain.Reaction
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT emoji FROM announcement_reactions WHERE announcement_id = ? AND user_id = ?", id, userID).Scan(&r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
 	}
-	return counts, mine, nil
+	if err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// SetReaction replaces userID's reaction to an announcement with emoji (none: nil); had is their reaction
+// before (Reaction).
+func (db *DB) SetReaction(ctx context.Context, id, userID string, had, emoji *domain.Reaction, at time.Time) error {
+	c := db.writerIn(ctx)
+	var err error
+	switch {
+	case emoji == nil:
+		_, err = c.exec(ctx, "DELETE FROM announcement_reactions WHERE announcement_id = ? AND user_id = ?", id, userID)
+	case had == nil:
+		_, err = c.exec(ctx, "INSERT INTO announcement_reactions (announcement_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?)",
+			id, userID, string(*emoji), ms(at))
+	default:
+		_, err = c.exec(ctx, "UPDATE announcement_reactions SET emoji = ?, created_at = ? WHERE announcement_id = ? AND user_id = ?",
+			string(*emoji), ms(at), id, userID)
+	}
+	return err
+}
+
+// ReactionCounts counts the reactions to an announcement by emoji, every emoji present.
+func (db *DB) ReactionCounts(ctx context.Context, id string) (domain.ReactionCounts, error) {
+	type count struct {
+		emoji domain.Reaction
+		n     int
+	}
+	got, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (c count, err error) {
+		return c, row.Scan(&c.emoji, &c.n)
+	}, "SELECT emoji, COUNT(*) FROM announcement_reactions WHERE announcement_id = ? GROUP BY emoji", id)
+	if err != nil {
+		return nil, err
+	}
+	counts := domain.ReactionCounts{}
+	for _, r := range domain.Reactions {
+		counts[r] = 0
+	}
+	for _, c := range got {
+		counts[c.emoji] = c.n
+	}
+	return counts, nil
 }
 
 // UnreadAnnouncements counts the published, unexpired announcements of communityID that target userID
 // and that they have not opened (the dashboard's 'nuevos comunicados').
 func (db *DB) UnreadAnnouncements(ctx context.Context, communityID, userID string, now time.Time) (int, error) {
 	var n int
-	err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM announcements a
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM announcements a
 		WHERE a.community_id = ? AND a.status = 'publicado' AND a.deleted_at IS NULL AND (a.valid_until IS NULL OR a.valid_until >= ?)
 		AND NOT EXISTS (SELECT 1 FROM announcement_read_receipts rr WHERE rr.announcement_id = a.id AND rr.user_id = ?)`+visibleTo,
 		communityID, ms(now), userID, userID).Scan(&n)
@@ -343,24 +313,26 @@ func (db *DB) UnreadAnnouncements(ctx context.Context, communityID, userID strin
 // members live in each: what an announcement can target.
 func (db *DB) AnnouncementBuildings(ctx context.Context, communityID string) ([]domain.BuildingAudience, error) {
 	// Members of a portal are counted once however many of its units are theirs (see unitOfMember).
-	rows, err := db.reader().query(ctx, `SELECT u.building, COUNT(DISTINCT p.id) FROM units u
+	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (b domain.BuildingAudience, err error) {
+		return b, row.Scan(&b.Value, &b.Residents)
+	}, `SELECT u.building, COUNT(DISTINCT p.id) FROM units u
 		LEFT JOIN (SELECT id AS user_id, unit_id FROM profiles WHERE community_id = ? AND unit_id IS NOT NULL
 			UNION SELECT owner_id, id FROM units WHERE community_id = ? AND owner_id IS NOT NULL
 			UNION SELECT m.user_id, m.unit_id FROM unit_members m JOIN units mu ON mu.id = m.unit_id WHERE mu.community_id = ?) t ON t.unit_id = u.id
 		LEFT JOIN profiles p ON p.id = t.user_id AND p.community_id = u.community_id
 		WHERE u.community_id = ? AND u.building IS NOT NULL AND u.building <> ''
 		GROUP BY u.building ORDER BY u.building`, communityID, communityID, communityID, communityID)
-	if err != nil {
-		return nil, err
+	if out == nil && err == nil {
+		out = []domain.BuildingAudience{}
 	}
-	defer rows.Close()
-	out := []domain.BuildingAudience{}
-	for rows.Next() {
-		var b domain.BuildingAudience
-		if err := rows.Scan(&b.Value, &b.Residents); err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+	return out, err
+}
+
+// In the export of a member's data (personaldata.go): their announcements and reactions.
+func init() {
+	exportPersonalData(
+		dataSection{"announcements", `SELECT id, community_id, title, description, status, priority, type, is_pinned, valid_until, image_url, document_url,
+			created_at, updated_at, deleted_at FROM announcements WHERE created_by = ? ORDER BY created_at`},
+		dataSection{"announcement_reactions", `SELECT announcement_id, emoji, created_at FROM announcement_reactions WHERE user_id = ?`},
+	)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"vecinos/internal/announcements"
 	"vecinos/internal/domain"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -22,7 +23,7 @@ func annNew(t *testing.T, db *store.DB, communityID, author, title string, at ti
 	if edit != nil {
 		edit(an)
 	}
-	if _, err := db.CreateAnnouncement(context.Background(), an, nil); err != nil {
+	if err := db.InsertAnnouncement(context.Background(), an); err != nil {
 		t.Fatal(err)
 	}
 	return an
@@ -66,7 +67,7 @@ func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 			}
 			an := *old
 			an.Status, an.DeletedAt = domain.AnnouncementDeleted, &t0
-			return db.SaveAnnouncement(ctx, old, &an, t0)
+			return db.SaveAnnouncement(ctx, &an, t0)
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +104,7 @@ func TestAnnouncementOrderExpiryAndFilters(t *testing.T) {
 		if len(all) != 4 || !slices.Contains(all, "Archivado:archivado") || slices.Contains(all, "Borrado:eliminado") {
 			t.Fatalf("includeArchived, member: %v", all)
 		}
-		if _, err := db.Announcement(ctx, c, del.ID, bruno); domain.ErrorCode(err) != domain.CodeNotFound {
+		if an, err := db.Announcement(ctx, c, del.ID, bruno); an != nil || err != nil {
 			t.Fatalf("member opens a deleted one: %v", err)
 		}
 		ana := domain.AnnouncementViewer{UserID: m[0], Admin: true, Now: t0}
@@ -151,9 +152,18 @@ func TestAnnouncementReactions(t *testing.T) {
 		ctx := context.Background()
 		c, m := storetest.CommunityIDs(t, db, "Ana", "Bruno", "Carla")
 		an := annNew(t, db, c, m[0], "Junta", time.Now(), nil)
+		// The rule is the service's; its store methods run it.
+		svc := announcements.New(db, announcements.Options{})
+		reactIn := func(communityID, user string, e domain.Reaction) (domain.ReactionCounts, *domain.Reaction, error) {
+			r, err := svc.React(ctx, &domain.Actor{UserID: user, CommunityID: communityID}, an.ID, e)
+			if err != nil {
+				return nil, nil, err
+			}
+			return r.Reactions, r.MyReaction, nil
+		}
 		react := func(user string, e domain.Reaction) (domain.ReactionCounts, *domain.Reaction) {
 			t.Helper()
-			counts, mine, err := db.React(ctx, c, an.ID, user, e, time.Now())
+			counts, mine, err := reactIn(c, user, e)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,7 +183,7 @@ func TestAnnouncementReactions(t *testing.T) {
 		var wg sync.WaitGroup
 		for range 2 {
 			wg.Go(func() {
-				if _, _, err := db.React(ctx, c, an.ID, m[1], domain.ReactionThumbsUp, time.Now()); err != nil {
+				if _, _, err := reactIn(c, m[1], domain.ReactionThumbsUp); err != nil {
 					t.Error(err)
 				}
 			})
@@ -189,7 +199,7 @@ func TestAnnouncementReactions(t *testing.T) {
 		// Concurrent different emojis: exactly one reaction remains.
 		for _, e := range domain.Reactions {
 			wg.Go(func() {
-				if _, _, err := db.React(ctx, c, an.ID, m[1], e, time.Now()); err != nil {
+				if _, _, err := reactIn(c, m[1], e); err != nil {
 					t.Error(err)
 				}
 			})
@@ -204,7 +214,7 @@ func TestAnnouncementReactions(t *testing.T) {
 			t.Fatalf("after concurrent different clicks: mine %v, counts %v", got.MyReaction, got.Reactions)
 		}
 		// Another community's announcement is not found.
-		if _, _, err := db.React(ctx, "other", an.ID, m[1], domain.ReactionHeart, time.Now()); domain.ErrorCode(err) != domain.CodeNotFound {
+		if _, _, err := reactIn("other", m[1], domain.ReactionHeart); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Fatalf("other community: %v", err)
 		}
 	})
@@ -249,17 +259,10 @@ func TestAnnouncementTargeting(t *testing.T) {
 		c, m := storetest.CommunityIDs(t, db, "Admin", "Olga", "Pablo", "Teo", "Nadie")
 		admin, owner1, owner2, tenant, nobody := m[0], m[1], m[2], m[3], m[4]
 		p1, p2 := "Portal 1", "Portal 2"
-		u1, err := db.SaveMyUnit(ctx, owner1, c, "1A", nil, &p1, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.SaveMyUnit(ctx, owner2, c, "2B", nil, &p2, true); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ChooseUnit(ctx, tenant, domain.UnitChoice{UnitID: u1.ID}, domain.StepVerify); err != nil {
-			t.Fatal(err)
-		}
 		now := time.Now()
+		u1 := ownHome(t, db, owner1, c, "1A", &p1, now)
+		ownHome(t, db, owner2, c, "2B", &p2, now)
+		liveIn(t, db, tenant, u1.ID, now)
 		owners := annNew(t, db, c, admin, "Solo propietarios", now.Add(-time.Minute), func(an *domain.Announcement) { an.Audience.Kind = domain.AudienceOwners })
 		portal := annNew(t, db, c, admin, "Portal 1", now, func(an *domain.Announcement) { an.Audience = domain.Audience{Kind: domain.AudienceBuilding, Value: p1} })
 		sees := func(user string, isAdmin bool) []string {
@@ -285,7 +288,7 @@ func TestAnnouncementTargeting(t *testing.T) {
 				t.Errorf("%s sees %v, want %v", tc.who, got, tc.want)
 			}
 		}
-		if _, err := db.Announcement(ctx, c, owners.ID, domain.AnnouncementViewer{UserID: tenant, Now: now}); domain.ErrorCode(err) != domain.CodeNotFound {
+		if an, err := db.Announcement(ctx, c, owners.ID, domain.AnnouncementViewer{UserID: tenant, Now: now}); an != nil || err != nil {
 			t.Errorf("tenant opens the owners' one: %v", err)
 		}
 		// Read by N of M: M is the audience; an admin's receipt outside the audience does not count.
@@ -312,9 +315,23 @@ func TestAnnouncementTargeting(t *testing.T) {
 		crit := &domain.Announcement{ID: domain.NewID(), CommunityID: c, Title: "Corte de luz", Description: "Mañana", Status: "publicado",
 			Priority: "critico", Type: "mantenimiento", Audience: domain.Audience{Kind: domain.AudienceBuilding, Value: p1}, CreatedBy: &admin,
 			CreatedAt: now, UpdatedAt: now}
-		n, err := db.CreateAnnouncement(ctx, crit, func(r domain.Recipient) (domain.Mail, error) {
-			to = append(to, r.Email)
-			return domain.Mail{To: r.Email, Subject: "Aviso: " + crit.Title, Text: crit.Description}, nil
+		n := 0
+		err = db.InTx(ctx, func(ctx context.Context) error {
+			if err := db.InsertAnnouncement(ctx, crit); err != nil {
+				return err
+			}
+			recipients, err := db.AnnouncementRecipients(ctx, crit.ID)
+			if err != nil {
+				return err
+			}
+			for _, r := range recipients {
+				to = append(to, r.Email)
+				if err := db.QueueMail(ctx, domain.Mail{To: r.Email, Subject: "Aviso: " + crit.Title, Text: crit.Description}, now); err != nil {
+					return err
+				}
+			}
+			n = len(recipients)
+			return nil
 		})
 		if err != nil || n != 2 || len(to) != 2 {
 			t.Fatalf("critical: %d queued, to %v (%v)", n, to, err)
@@ -334,9 +351,9 @@ func TestAnnouncementTargeting(t *testing.T) {
 			t.Fatalf("outbox %v, want %v", queued, to)
 		}
 		// An unknown portal is refused, and nothing is written.
-		bad := &domain.Announcement{ID: domain.NewID(), CommunityID: c, Title: "X", Status: "publicado", Priority: "normal", Type: "general",
-			Audience: domain.Audience{Kind: domain.AudienceBuilding, Value: "Portal 9"}, CreatedAt: now, UpdatedAt: now}
-		if _, err := db.CreateAnnouncement(ctx, bad, nil); domain.ErrorCode(err) != domain.CodeInvalid {
+		svc := announcements.New(db, announcements.Options{})
+		if _, err := svc.Create(ctx, &domain.Actor{UserID: admin, CommunityID: c, Role: domain.RoleAdmin}, announcements.Input{Title: "X",
+			Audience: domain.Audience{Kind: domain.AudienceBuilding, Value: "Portal 9"}}); domain.ErrorCode(err) != domain.CodeInvalid {
 			t.Fatalf("unknown portal: %v", err)
 		}
 		bs, err := db.AnnouncementBuildings(ctx, c)

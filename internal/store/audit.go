@@ -10,11 +10,7 @@ import (
 // RecordAudit appends one record to the audit of admin actions; inside InTx it joins that transaction,
 // so the record commits with the change it describes.
 func (db *DB) RecordAudit(ctx context.Context, e *domain.AuditEntry) error {
-	c, err := txOf(ctx)
-	if err != nil {
-		c = db.writer()
-	}
-	_, err = c.exec(ctx, `INSERT INTO audit_log (id, community_id, actor_id, actor_name, action, target_kind, target_id, target_label,
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO audit_log (id, community_id, actor_id, actor_name, action, target_kind, target_id, target_label,
 		before_json, after_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.ID, e.CommunityID, e.ActorID, e.ActorName, e.Action, e.TargetKind, e.TargetID, e.TargetLabel,
 		rawOrNil(e.Before), rawOrNil(e.After), e.CreatedAt.UnixMilli())
@@ -56,35 +52,30 @@ func (db *DB) AuditLog(ctx context.Context, communityID string, f domain.AuditFi
 	}
 	q += " ORDER BY created_at DESC, id DESC LIMIT ?"
 	args = append(args, f.Limit)
-	rows, err := db.reader().query(ctx, q, args...)
-	if err != nil {
-		return nil, err
+	return queryAll(ctx, db.readerIn(ctx), scanAuditEntry, q, args...)
+}
+
+func scanAuditEntry(row scanner) (domain.AuditEntry, error) {
+	var e domain.AuditEntry
+	var before, after *string
+	var at int64
+	if err := row.Scan(&e.ID, &e.CommunityID, &e.ActorID, &e.ActorName, &e.Action, &e.TargetKind, &e.TargetID, &e.TargetLabel,
+		&before, &after, &at); err != nil {
+		return e, err
 	}
-	defer rows.Close()
-	var out []domain.AuditEntry
-	for rows.Next() {
-		var e domain.AuditEntry
-		var before, after *string
-		var at int64
-		if err := rows.Scan(&e.ID, &e.CommunityID, &e.ActorID, &e.ActorName, &e.Action, &e.TargetKind, &e.TargetID, &e.TargetLabel,
-			&before, &after, &at); err != nil {
-			return nil, err
-		}
-		if before != nil {
-			e.Before = []byte(*before)
-		}
-		if after != nil {
-			e.After = []byte(*after)
-		}
-		e.CreatedAt = time.UnixMilli(at).UTC()
-		out = append(out, e)
+	if before != nil {
+		e.Before = []byte(*before)
 	}
-	return out, rows.Err()
+	if after != nil {
+		e.After = []byte(*after)
+	}
+	e.CreatedAt = time.UnixMilli(at).UTC()
+	return e, nil
 }
 
 // DeleteExpiredAudit removes the records older than the retention (the purge).
 func (db *DB) DeleteExpiredAudit(ctx context.Context, before time.Time) (int64, error) {
-	res, err := db.writer().exec(ctx, "DELETE FROM audit_log WHERE created_at < ?", before.UnixMilli())
+	res, err := db.writerIn(ctx).exec(ctx, "DELETE FROM audit_log WHERE created_at < ?", before.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

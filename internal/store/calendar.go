@@ -64,3 +64,10 @@ func (db *DB) CalendarFeed(ctx context.Context, tokenHash string) (*domain.Calen
 	}
 	return &o, nil
 }
+
+// In the export of a member's data (personaldata.go): their calendar feeds.
+func init() {
+	exportPersonalData(
+		dataSection{"calendar_feeds", `SELECT community_id, created_at FROM calendar_feeds WHERE user_id = ?`},
+	)
+}

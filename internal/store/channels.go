@@ -9,74 +9,88 @@ import (
 	"vecinos/internal/domain"
 )
 
-var (
-	errChannelNotFound   = domain.Errorf(domain.CodeNotFound, "El canal no existe")
-	errMembersNotInCommu = domain.Errorf(domain.CodeInvalid, "Solo puedes invitar a vecinos de tu comunidad")
-	errLeftChannel       = domain.Errorf(domain.CodeForbidden, "Has salido de este canal: ya no puedes leerlo ni escribir en él")
-)
-
 const channelColumns = `ch.id, ch.community_id, ch.name, ch.description, ch.kind, ch.created_by, ch.created_at`
 
-func scanChannel(row interface{ Scan(...any) error }, extra ...any) (*domain.Channel, error) {
+func scanChannel(row scanner, extra ...any) (*domain.Channel, error) {
 	var c domain.Channel
 	var kind string
 	var created int64
-	err := row.Scan(append([]any{&c.ID, &c.CommunityID, &c.Name, &c.Description, &kind, &c.CreatedBy, &created}, extra...)...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errChannelNotFound
-	}
-	if err != nil {
+	if err := row.Scan(append([]any{&c.ID, &c.CommunityID, &c.Name, &c.Description, &kind, &c.CreatedBy, &created}, extra...)...); err != nil {
 		return nil, err
 	}
 	c.Kind, c.CreatedAt = domain.ChannelKind(kind), fromMS(created)
 	return &c, nil
 }
 
-// CommunityChannel returns the 'Chat Comunitario' of communityID, creating it on first use. The partial
-// unique index on channels(community_id) WHERE kind = 'community' makes concurrent first uses agree.
-func (db *DB) CommunityChannel(ctx context.Context, communityID string) (*domain.Channel, error) {
-	q := "SELECT " + channelColumns + " FROM channels ch WHERE ch.community_id = ? AND ch.kind = 'community'"
-	c, err := scanChannel(db.reader().queryRow(ctx, q, communityID))
-	if !errors.Is(err, errChannelNotFound) {
-		return c, err
+// oneChannel is the channel row scans, or nil when there is none.
+func oneChannel(c *domain.Channel, err error) (*domain.Channel, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
 	}
-	if _, err := db.writer().exec(ctx, `INSERT INTO channels (id, community_id, name, kind, created_at)
-		VALUES (?, ?, ?, 'community', ?) ON CONFLICT DO NOTHING`, domain.NewID(), communityID, domain.CommunityChannelName, time.Now().UnixMilli()); err != nil {
-		return nil, err
-	}
-	return scanChannel(db.writer().queryRow(ctx, q, communityID))
+	return c, err
 }
 
+// CommunityChannel returns the 'Chat Comunitario' of communityID, or nil before its first use.
+func (db *DB) CommunityChannel(ctx context.Context, communityID string) (*domain.Channel, error) {
+	return oneChannel(scanChannel(db.readerIn(ctx).queryRow(ctx,
+		"SELECT "+channelColumns+" FROM channels ch WHERE ch.community_id = ? AND ch.kind = 'community'", communityID)))
+}
+
+// CreateCommunityChannel creates the 'Chat Comunitario' of communityID unless it exists. The partial
+// unique index on channels(community_id) WHERE kind = 'community' makes concurrent first uses agree.
+func (db *DB) CreateCommunityChannel(ctx context.Context, id, communityID string, now time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO channels (id, community_id, name, kind, created_at)
+		VALUES (?, ?, ?, 'community', ?) ON CONFLICT DO NOTHING`, id, communityID, domain.CommunityChannelName, ms(now))
+	return err
+}
+
+// isChannelMember is the condition that userID (an argument) may read and post in channel ch.
+const isChannelMember = `(ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ? AND cm.left_at IS NULL))`
+
 // ChannelFor returns channel id if userID may read and post in it: the community channel of communityID,
-// or a private channel of communityID they were invited to. Anyone else gets not found.
+// or a private channel of communityID they were invited to and have not left. Anyone else gets nil.
 func (db *DB) ChannelFor(ctx context.Context, communityID, userID, id string) (*domain.Channel, error) {
 	var muted *int64
-	c, err := scanChannel(db.reader().queryRow(ctx, "SELECT "+channelColumns+`, mu.until_at FROM channels ch
+	c, err := oneChannel(scanChannel(db.readerIn(ctx).queryRow(ctx, "SELECT "+channelColumns+`, mu.until_at FROM channels ch
 		LEFT JOIN chat_mutes mu ON mu.user_id = ? AND mu.scope_id = ch.id
-		WHERE ch.id = ? AND ch.community_id = ?
-		  AND (ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ? AND cm.left_at IS NULL))`,
-		userID, id, communityID, userID), &muted)
-	if errors.Is(err, errChannelNotFound) {
-		var left int
-		if e := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
-			WHERE cm.channel_id = ? AND cm.user_id = ? AND cm.left_at IS NOT NULL AND ch.community_id = ?`, id, userID, communityID).Scan(&left); e != nil {
-			return nil, e
-		}
-		if left > 0 {
-			return nil, errLeftChannel
-		}
+		WHERE ch.id = ? AND ch.community_id = ? AND `+isChannelMember, userID, id, communityID, userID), &muted))
+	if c != nil {
+		c.MutedUntil = fromNullMS(muted)
 	}
-	if err != nil {
-		return nil, err
-	}
-	c.MutedUntil = fromNullMS(muted)
-	return c, nil
+	return c, err
+}
+
+// LeftChannel reports whether userID left the private channel id of communityID.
+func (db *DB) LeftChannel(ctx context.Context, communityID, userID, id string) (bool, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
+		WHERE cm.channel_id = ? AND cm.user_id = ? AND cm.left_at IS NOT NULL AND ch.community_id = ?`, id, userID, communityID).Scan(&n)
+	return n > 0, err
 }
 
 // Channels lists the channels userID belongs to in communityID — the community channel first, then the
 // private ones by latest activity — with member counts and last messages, in one query.
 func (db *DB) Channels(ctx context.Context, communityID, userID string) ([]domain.Channel, error) {
-	rows, err := db.reader().query(ctx, "SELECT "+channelColumns+`,
+	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.Channel, error) {
+		var count int
+		var muted *int64
+		var m domain.ChannelMessage
+		var last lastMessage
+		c, err := scanChannel(row, &count, &last.id, &m.UserID, &m.AuthorName, &last.content, &m.ClientID, &last.created, &last.deleted, &last.rev, &muted)
+		if err != nil {
+			return domain.Channel{}, err
+		}
+		c.MemberCount, c.MutedUntil = count, fromNullMS(muted)
+		if last.id != nil {
+			if m.UserID == nil {
+				m.AuthorName = domain.DeletedUserName
+			}
+			m.ChannelID = c.ID
+			last.fill(&m.ID, &m.Content, &m.CreatedAt, &m.DeletedAt, &m.Rev, &m.MessageExtras)
+			c.LastMessage = &m
+		}
+		return *c, nil
+	}, "SELECT "+channelColumns+`,
 			CASE WHEN ch.kind = 'community' THEN (SELECT COUNT(*) FROM profiles pr WHERE pr.community_id = ch.community_id)
 			     ELSE (SELECT COUNT(*) FROM channel_members n WHERE n.channel_id = ch.id AND n.left_at IS NULL) END,
 			lm.id, lm.user_id, COALESCE(lp.full_name, ''), lm.content, lm.client_id, lm.created_at, lm.deleted_at, lm.rev, mu.until_at
@@ -84,116 +98,68 @@ func (db *DB) Channels(ctx context.Context, communityID, userID string) ([]domai
 		LEFT JOIN messages lm ON lm.id = (SELECT m.id FROM messages m WHERE m.channel_id = ch.id ORDER BY m.id DESC LIMIT 1)
 		LEFT JOIN profiles lp ON lp.id = lm.user_id
 		LEFT JOIN chat_mutes mu ON mu.user_id = ? AND mu.scope_id = ch.id
-		WHERE ch.community_id = ?
-		  AND (ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ? AND cm.left_at IS NULL))
+		WHERE ch.community_id = ? AND `+isChannelMember+`
 		ORDER BY CASE WHEN ch.kind = 'community' THEN 0 ELSE 1 END, COALESCE(lm.created_at, ch.created_at) DESC, ch.id DESC`,
 		userID, communityID, userID)
-	if err != nil {
-		return nil, err
+	if out == nil && err == nil {
+		out = []domain.Channel{}
 	}
-	defer rows.Close()
-	out := []domain.Channel{}
-	for rows.Next() {
-		var count int
-		var mID, mContent, mRev *string
-		var m domain.ChannelMessage
-		var mCreated, mDeleted, muted *int64
-		c, err := scanChannel(rows, &count, &mID, &m.UserID, &m.AuthorName, &mContent, &m.ClientID, &mCreated, &mDeleted, &mRev, &muted)
-		if err != nil {
-			return nil, err
-		}
-		c.MemberCount, c.MutedUntil = count, fromNullMS(muted)
-		if mID != nil {
-			if m.UserID == nil {
-				m.AuthorName = domain.DeletedUserName
-			}
-			m.ID, m.ChannelID, m.Content, m.CreatedAt = *mID, c.ID, *mContent, fromMS(*mCreated)
-			m.DeletedAt, m.Rev = fromNullMS(mDeleted), deref(mRev)
-			m.Attachments, m.Reactions = []domain.Attachment{}, []domain.MessageReaction{}
-			c.LastMessage = &m
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return out, err
+}
+
+// lastMessage is the latest message of a conversation or channel as their lists read it (nullable, as
+// there may be none): without attachments or reactions, which the lists do not show.
+type lastMessage struct {
+	id, content, rev *string
+	created, deleted *int64
+}
+
+// fill sets the message's common fields from l.
+func (l lastMessage) fill(id, content *string, created *time.Time, deleted **time.Time, rev *string, extras *domain.MessageExtras) {
+	*id, *content, *created, *deleted, *rev = *l.id, *l.content, fromMS(*l.created), fromNullMS(l.deleted), deref(l.rev)
+	extras.Attachments, extras.Reactions = []domain.Attachment{}, []domain.MessageReaction{}
 }
 
 // ChannelIDs returns the ids of the private channels userID was invited to in communityID (the stream
 // subscribes to them, and to the community channel, once when it connects).
 func (db *DB) ChannelIDs(ctx context.Context, communityID, userID string) ([]string, error) {
-	return queryStrings(ctx, db.reader(), `SELECT cm.channel_id FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
+	return queryAll(ctx, db.readerIn(ctx), scanValue[string], `SELECT cm.channel_id FROM channel_members cm JOIN channels ch ON ch.id = cm.channel_id
 		WHERE cm.user_id = ? AND ch.community_id = ? AND cm.left_at IS NULL`, userID, communityID)
 }
 
-// CreateChannel stores a private channel and its members (every one a member of its community) in one
-// transaction; each member hears of it with the commit.
-func (db *DB) CreateChannel(ctx context.Context, c *domain.Channel, memberIDs []string) error {
-	return db.inTx(ctx, func(tx conn) error {
-		if err := allMembers(ctx, tx, c.CommunityID, memberIDs); err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, `INSERT INTO channels (id, community_id, name, description, kind, created_by, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, c.ID, c.CommunityID, c.Name, c.Description, string(c.Kind), c.CreatedBy, ms(c.CreatedAt)); err != nil {
-			return err
-		}
-		_, err := addChannelMembers(ctx, db, tx, c, memberIDs, c.CreatedAt)
-		return err
-	})
-}
-
-// AddChannelMembers invites userIDs (members of the channel's community) to a private channel and returns
-// those who were not in it yet.
-func (db *DB) AddChannelMembers(ctx context.Context, c *domain.Channel, userIDs []string, now time.Time) ([]string, error) {
-	var added []string
-	err := db.inTx(ctx, func(tx conn) error {
-		if err := allMembers(ctx, tx, c.CommunityID, userIDs); err != nil {
-			return err
-		}
-		var err error
-		added, err = addChannelMembers(ctx, db, tx, c, userIDs, now)
-		return err
-	})
-	return added, err
-}
-
-func allMembers(ctx context.Context, tx conn, communityID string, userIDs []string) error {
+// CountCommunityMembers counts how many of userIDs (distinct) belong to communityID.
+func (db *DB) CountCommunityMembers(ctx context.Context, communityID string, userIDs []string) (int, error) {
 	if len(userIDs) == 0 {
-		return nil
+		return 0, nil
 	}
 	args := []any{communityID}
 	for _, id := range userIDs {
 		args = append(args, id)
 	}
 	var n int
-	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE community_id = ? AND id IN ("+placeholders(len(userIDs))+")",
-		args...).Scan(&n); err != nil {
-		return err
-	}
-	if n != len(userIDs) {
-		return errMembersNotInCommu
-	}
-	return nil
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE community_id = ? AND id IN ("+placeholders(len(userIDs))+")",
+		args...).Scan(&n)
+	return n, err
 }
 
-func addChannelMembers(ctx context.Context, db *DB, tx conn, c *domain.Channel, userIDs []string, now time.Time) ([]string, error) {
-	var added []string
-	for _, u := range userIDs {
-		// Inviting someone who left brings them back.
-		res, err := tx.exec(ctx, `INSERT INTO channel_members (channel_id, user_id, added_at) VALUES (?, ?, ?)
-			ON CONFLICT (channel_id, user_id) DO UPDATE SET left_at = NULL, added_at = excluded.added_at
-			WHERE channel_members.left_at IS NOT NULL`, c.ID, u, ms(now))
-		if err != nil {
-			return nil, err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			continue
-		}
-		added = append(added, u)
-		n := domain.Notice{Kind: domain.NoticeChannelMember, ID: domain.NewID(), Scope: c.ID, Community: c.CommunityID, User: u}
-		if err := db.notify(ctx, tx, n); err != nil {
-			return nil, err
-		}
+// CreateChannel stores a private channel (its members are added with AddChannelMember).
+func (db *DB) CreateChannel(ctx context.Context, c *domain.Channel) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO channels (id, community_id, name, description, kind, created_by, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, c.ID, c.CommunityID, c.Name, c.Description, string(c.Kind), c.CreatedBy, ms(c.CreatedAt))
+	return err
+}
+
+// AddChannelMember makes userID a member of channel channelID from now, and reports whether they were not
+// one already. Inviting someone who left brings them back.
+func (db *DB) AddChannelMember(ctx context.Context, channelID, userID string, now time.Time) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, `INSERT INTO channel_members (channel_id, user_id, added_at) VALUES (?, ?, ?)
+		ON CONFLICT (channel_id, user_id) DO UPDATE SET left_at = NULL, added_at = excluded.added_at
+		WHERE channel_members.left_at IS NOT NULL`, channelID, userID, ms(now))
+	if err != nil {
+		return false, err
 	}
-	return added, nil
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 // ChannelMembers lists c's members by name: every member of its community for the community chat, those
@@ -210,22 +176,17 @@ func (db *DB) ChannelMembers(ctx context.Context, c *domain.Channel) ([]domain.C
 		q += ` AND EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ? AND cm.user_id = p.id AND cm.left_at IS NULL)`
 		args = append(args, c.ID)
 	}
-	rows, err := db.reader().query(ctx, q+` ORDER BY p.full_name, p.id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.ChannelMember{}
-	for rows.Next() {
+	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.ChannelMember, error) {
 		var m domain.ChannelMember
 		var role string
-		if err := rows.Scan(&m.ID, &m.FullName, &m.AvatarURL, &role, &m.UnitNumber); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&m.ID, &m.FullName, &m.AvatarURL, &role, &m.UnitNumber)
 		m.Role, m.Creator = domain.Role(role), c.Kind != domain.ChannelCommunity && c.CreatedBy != nil && *c.CreatedBy == m.ID
-		out = append(out, m)
+		return m, err
+	}, q+` ORDER BY p.full_name, p.id`, args...)
+	if out == nil && err == nil {
+		out = []domain.ChannelMember{}
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 const channelMessageSelect = `SELECT m.id, m.channel_id, m.user_id, COALESCE(p.full_name, ''), p.avatar_url,
@@ -239,18 +200,14 @@ const channelMessageSelect = `SELECT m.id, m.channel_id, m.user_id, COALESCE(p.f
 	LEFT JOIN messages q ON q.id = m.reply_to
 	LEFT JOIN profiles qp ON qp.id = q.user_id`
 
-func scanChannelMessage(row interface{ Scan(...any) error }) (*domain.ChannelMessage, error) {
+func scanChannelMessage(row scanner) (*domain.ChannelMessage, error) {
 	var m domain.ChannelMessage
 	var created int64
 	var edited, deleted *int64
 	var rev *string
 	var q quoteRow
-	err := row.Scan(&m.ID, &m.ChannelID, &m.UserID, &m.AuthorName, &m.AuthorAvatar, &m.UnitNumber, &m.Content, &m.ClientID, &created,
-		&edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.Errorf(domain.CodeNotFound, "El mensaje no existe")
-	}
-	if err != nil {
+	if err := row.Scan(&m.ID, &m.ChannelID, &m.UserID, &m.AuthorName, &m.AuthorAvatar, &m.UnitNumber, &m.Content, &m.ClientID, &created,
+		&edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files); err != nil {
 		return nil, err
 	}
 	if m.UserID == nil {
@@ -261,66 +218,24 @@ func scanChannelMessage(row interface{ Scan(...any) error }) (*domain.ChannelMes
 	return &m, nil
 }
 
-// channelMessages runs q, a select of messages, and returns them with their attachments and reactions.
-func (db *DB) channelMessages(ctx context.Context, q string, args ...any) ([]domain.ChannelMessage, error) {
-	rows, err := db.reader().query(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	out := []domain.ChannelMessage{}
-	err = func() error {
-		defer rows.Close()
-		for rows.Next() {
-			m, err := scanChannelMessage(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, *m)
-		}
-		return rows.Err()
-	}()
-	if err != nil {
-		return nil, err
-	}
-	extras := make([]*domain.MessageExtras, len(out))
-	ids := make([]string, len(out))
-	for i := range out {
-		extras[i], ids[i] = &out[i].MessageExtras, out[i].ID
-	}
-	return out, db.loadExtras(ctx, db.reader(), domain.ChatChannel, ids, extras)
-}
+var channelRows = chatRows[domain.ChannelMessage]{kind: domain.ChatChannel, sel: channelMessageSelect, scan: scanChannelMessage,
+	extras: func(m *domain.ChannelMessage) (string, *domain.MessageExtras) { return m.ID, &m.MessageExtras }}
 
-// ChannelMessage returns one channel message by id (the realtime fan-out loads each new message once).
+// ChannelMessage returns one channel message by id (the realtime fan-out loads each new message once), or
+// nil when there is none.
 func (db *DB) ChannelMessage(ctx context.Context, id string) (*domain.ChannelMessage, error) {
-	return db.oneChannelMessage(ctx, db.reader(), channelMessageSelect+" WHERE m.id = ?", id)
+	return channelRows.one(ctx, db, "WHERE m.id = ?", id)
 }
 
-func (db *DB) oneChannelMessage(ctx context.Context, c conn, q string, args ...any) (*domain.ChannelMessage, error) {
-	m, err := scanChannelMessage(c.queryRow(ctx, q, args...))
-	if err != nil {
-		return nil, err
-	}
-	return m, db.loadExtras(ctx, c, domain.ChatChannel, []string{m.ID}, []*domain.MessageExtras{&m.MessageExtras})
+// ChannelMessageByClientID returns the message userID posted with clientID, or nil when there is none.
+func (db *DB) ChannelMessageByClientID(ctx context.Context, userID, clientID string) (*domain.ChannelMessage, error) {
+	return channelRows.one(ctx, db, "WHERE m.user_id = ? AND m.client_id = ?", userID, clientID)
 }
 
 // ChannelMessages returns up to limit messages of a channel before the message id before (all when
 // empty), oldest first.
 func (db *DB) ChannelMessages(ctx context.Context, channelID, before string, limit int) ([]domain.ChannelMessage, error) {
-	q := channelMessageSelect + " WHERE m.channel_id = ?"
-	args := []any{channelID}
-	if before != "" {
-		q += " AND m.id < ?"
-		args = append(args, before)
-	}
-	q += " ORDER BY m.id DESC LIMIT ?"
-	out, err := db.channelMessages(ctx, q, append(args, limit)...)
-	if err != nil {
-		return nil, err
-	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out, nil
+	return channelRows.page(ctx, db, "WHERE m.channel_id = ?", []any{channelID}, before, limit)
 }
 
 // ChannelMessagesAfter returns up to limit messages of channelIDs created or changed after the rev after,
@@ -333,62 +248,36 @@ func (db *DB) ChannelMessagesAfter(ctx context.Context, channelIDs []string, aft
 	for _, id := range channelIDs {
 		args = append(args, id)
 	}
-	return db.channelMessages(ctx, channelMessageSelect+" WHERE m.channel_id IN ("+placeholders(len(channelIDs))+
+	return channelRows.list(ctx, db, db.readerIn(ctx), "WHERE m.channel_id IN ("+placeholders(len(channelIDs))+
 		") AND m.rev > ? ORDER BY m.rev LIMIT ?", append(args, after, limit)...)
 }
 
-// PostChannelMessage stores m unless its author already posted a message with the same client id, in
-// which case it returns that one and created=false. On PostgreSQL the notice goes out with the commit.
-func (db *DB) PostChannelMessage(ctx context.Context, m *domain.ChannelMessage) (*domain.ChannelMessage, bool, error) {
-	if m.ClientID != nil && m.UserID != nil {
-		if old, err := db.channelMessageByClientID(ctx, *m.UserID, *m.ClientID); err == nil {
-			return sameChannel(old, m.ChannelID)
-		}
-	}
-	err := db.inTx(ctx, func(tx conn) error {
-		if err := checkReply(ctx, tx, domain.ChatChannel, m.ChannelID, m.ReplyToID); err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, `INSERT INTO messages (id, channel_id, user_id, content, client_id, created_at, reply_to, search_text, rev)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			m.ID, m.ChannelID, m.UserID, m.Content, m.ClientID, ms(m.CreatedAt), nullString(m.ReplyToID), m.SearchText, m.ID); err != nil {
-			return err
-		}
-		if err := claimAttachments(ctx, tx, domain.ChatChannel, m.ChannelID, m.ID, m.UserID, m.AttachmentIDs); err != nil {
-			return err
-		}
-		return db.notify(ctx, tx, domain.Notice{Kind: domain.NoticeChannelMsg, ID: m.ID, Scope: m.ChannelID})
-	})
-	if isUniqueViolation(err) && m.ClientID != nil && m.UserID != nil {
-		old, err := db.channelMessageByClientID(ctx, *m.UserID, *m.ClientID)
-		if err != nil {
-			return nil, false, err
-		}
-		return sameChannel(old, m.ChannelID)
-	}
+// InsertChannelMessage stores m, and reports false (storing nothing) when its author already posted a
+// message with its client id.
+func (db *DB) InsertChannelMessage(ctx context.Context, m *domain.ChannelMessage) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, `INSERT INTO messages (id, channel_id, user_id, content, client_id, created_at, reply_to, search_text, rev)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		m.ID, m.ChannelID, m.UserID, m.Content, m.ClientID, ms(m.CreatedAt), nullString(m.ReplyToID), m.SearchText, m.ID)
 	if err != nil {
-		return nil, false, err
+		return false, err
 	}
-	out, err := db.ChannelMessage(ctx, m.ID)
-	return out, err == nil, err
-}
-
-func sameChannel(m *domain.ChannelMessage, channelID string) (*domain.ChannelMessage, bool, error) {
-	if m.ChannelID != channelID {
-		return nil, false, errClientIDReused
-	}
-	return m, false, nil
-}
-
-func (db *DB) channelMessageByClientID(ctx context.Context, userID, clientID string) (*domain.ChannelMessage, error) {
-	return db.oneChannelMessage(ctx, db.writer(), channelMessageSelect+" WHERE m.user_id = ? AND m.client_id = ?", userID, clientID)
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // CountCommunityMessagesSince counts the messages of communityID's community chat created at or after
 // since (the dashboard's "mensajes de la comunidad"; the spec's window is 7 days).
 func (db *DB) CountCommunityMessagesSince(ctx context.Context, communityID string, since time.Time) (int, error) {
 	var n int
-	err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM messages m JOIN channels ch ON ch.id = m.channel_id
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM messages m JOIN channels ch ON ch.id = m.channel_id
 		WHERE ch.community_id = ? AND ch.kind = 'community' AND m.created_at >= ?`, communityID, ms(since)).Scan(&n)
 	return n, err
+}
+
+// In the export of a member's data (personaldata.go): their channel messages and reactions.
+func init() {
+	exportPersonalData(
+		dataSection{"channel_messages", `SELECT id, channel_id, content, reply_to, created_at, edited_at, deleted_at FROM messages WHERE user_id = ? ORDER BY created_at`},
+		dataSection{"channel_message_reactions", `SELECT message_id, emoji, created_at FROM channel_message_reactions WHERE user_id = ?`},
+	)
 }

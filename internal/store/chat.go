@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,13 +14,6 @@ import (
 // The chat's extras (issue #20): replies, edits, deletions, reactions, attachments, search, mutes. One
 // set of queries serves direct and channel messages; chatTable names the tables of each kind (constants,
 // never input).
-
-var (
-	errMessageNotFound    = domain.Errorf(domain.CodeNotFound, "El mensaje no existe")
-	errReplyNotHere       = domain.Errorf(domain.CodeInvalid, "Solo puedes responder a un mensaje de esta conversación")
-	errAttachmentNotHere  = domain.Errorf(domain.CodeInvalid, "Un archivo adjunto no es de esta conversación o ya se envió")
-	errAttachmentNotFound = domain.Errorf(domain.CodeNotFound, "El archivo no existe")
-)
 
 type chatTable struct{ messages, reactions, scope, author string }
 
@@ -67,91 +61,108 @@ func (db *DB) loadExtras(ctx context.Context, c conn, kind domain.ChatKind, ids 
 		return nil
 	}
 	in := placeholders(len(ids))
-	rows, err := c.query(ctx, attachmentSelect+" WHERE a.message_id IN ("+in+") ORDER BY a.id", args...)
+	attachments, err := queryAll(ctx, c, values(scanAttachment), attachmentSelect+" WHERE a.message_id IN ("+in+") ORDER BY a.id", args...)
 	if err != nil {
 		return err
 	}
-	err = func() error {
-		defer rows.Close()
-		for rows.Next() {
-			a, err := scanAttachment(rows)
-			if err != nil {
-				return err
-			}
-			if m := byID[*a.MessageID]; m != nil {
-				m.Attachments = append(m.Attachments, *a)
-			}
+	for _, a := range attachments {
+		if m := byID[*a.MessageID]; m != nil {
+			m.Attachments = append(m.Attachments, a)
 		}
-		return rows.Err()
-	}()
+	}
+	type reaction struct{ id, emoji, user string }
+	reactions, err := queryAll(ctx, c, func(row scanner) (r reaction, err error) {
+		return r, row.Scan(&r.id, &r.emoji, &r.user)
+	}, "SELECT message_id, emoji, user_id FROM "+tableOf(kind).reactions+" WHERE message_id IN ("+in+") ORDER BY created_at, user_id", args...)
 	if err != nil {
 		return err
 	}
-	t := tableOf(kind)
-	rows, err = c.query(ctx, "SELECT message_id, emoji, user_id FROM "+t.reactions+" WHERE message_id IN ("+in+") ORDER BY created_at, user_id", args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, emoji, user string
-		if err := rows.Scan(&id, &emoji, &user); err != nil {
-			return err
-		}
-		m := byID[id]
+	for _, r := range reactions {
+		m := byID[r.id]
 		if m == nil {
 			continue
 		}
 		i := 0
-		for i < len(m.Reactions) && m.Reactions[i].Emoji != emoji {
+		for i < len(m.Reactions) && m.Reactions[i].Emoji != r.emoji {
 			i++
 		}
 		if i == len(m.Reactions) {
-			m.Reactions = append(m.Reactions, domain.MessageReaction{Emoji: emoji})
+			m.Reactions = append(m.Reactions, domain.MessageReaction{Emoji: r.emoji})
 		}
-		m.Reactions[i].UserIDs = append(m.Reactions[i].UserIDs, user)
-	}
-	return rows.Err()
-}
-
-// checkReply refuses a reply to a message that is not of the same conversation or channel.
-func checkReply(ctx context.Context, tx conn, kind domain.ChatKind, scopeID, replyTo string) error {
-	if replyTo == "" {
-		return nil
-	}
-	t := tableOf(kind)
-	var n int
-	if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM "+t.messages+" WHERE id = ? AND "+t.scope+" = ?", replyTo, scopeID).Scan(&n); err != nil {
-		return err
-	}
-	if n == 0 {
-		return errReplyNotHere
+		m.Reactions[i].UserIDs = append(m.Reactions[i].UserIDs, r.user)
 	}
 	return nil
 }
 
-// claimAttachments ties the pending uploads ids of uploaderID in this conversation or channel to message
-// id; any other id (another chat's, someone else's, one already sent) refuses the whole message.
-func claimAttachments(ctx context.Context, tx conn, kind domain.ChatKind, scopeID, id string, uploaderID *string, ids []string) error {
-	if len(ids) == 0 {
-		return nil
+// chatRows reads one kind of chat message (direct or channel): its select, its scan, and where its
+// extras go. Both kinds are listed, paged, replayed and found by id or client id the same way.
+type chatRows[T any] struct {
+	kind   domain.ChatKind
+	sel    string                                   // the select, ending before WHERE; its messages are aliased m
+	scan   func(scanner) (*T, error)                // one row of sel
+	extras func(*T) (string, *domain.MessageExtras) // a message's id and extras
+}
+
+// list runs sel with the clause rest and returns its messages with their attachments and reactions.
+func (r chatRows[T]) list(ctx context.Context, db *DB, c conn, rest string, args ...any) ([]T, error) {
+	out, err := queryAll(ctx, c, values(r.scan), r.sel+" "+rest, args...)
+	if err != nil {
+		return nil, err
 	}
-	if uploaderID == nil {
-		return errAttachmentNotHere
+	if out == nil {
+		out = []T{}
 	}
-	args := []any{id, string(kind), scopeID, *uploaderID}
+	ids, extras := make([]string, len(out)), make([]*domain.MessageExtras, len(out))
+	for i := range out {
+		ids[i], extras[i] = r.extras(&out[i])
+	}
+	return out, db.loadExtras(ctx, c, r.kind, ids, extras)
+}
+
+// one is the message the clause rest selects, or nil when there is none.
+func (r chatRows[T]) one(ctx context.Context, db *DB, rest string, args ...any) (*T, error) {
+	out, err := r.list(ctx, db, db.readerIn(ctx), rest, args...)
+	if err != nil || len(out) == 0 {
+		return nil, err
+	}
+	return &out[0], nil
+}
+
+// page returns up to limit messages of the clause where before the message id before (all when empty),
+// oldest first.
+func (r chatRows[T]) page(ctx context.Context, db *DB, where string, args []any, before string, limit int) ([]T, error) {
+	if before != "" {
+		where += " AND m.id < ?"
+		args = append(args, before)
+	}
+	out, err := r.list(ctx, db, db.readerIn(ctx), where+" ORDER BY m.id DESC LIMIT ?", append(args, limit)...)
+	slices.Reverse(out)
+	return out, err
+}
+
+// ReplyInChat reports whether message replyTo is of the conversation or channel scopeID.
+func (db *DB) ReplyInChat(ctx context.Context, kind domain.ChatKind, scopeID, replyTo string) (bool, error) {
+	t := tableOf(kind)
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM "+t.messages+" WHERE id = ? AND "+t.scope+" = ?", replyTo, scopeID).Scan(&n)
+	return n > 0, err
+}
+
+// ClaimAttachments ties the pending uploads ids of uploaderID in the conversation or channel scopeID to
+// message id, and reports whether every one of them was there to claim (none of another chat, of someone
+// else, or already sent).
+func (db *DB) ClaimAttachments(ctx context.Context, kind domain.ChatKind, scopeID, id, uploaderID string, ids []string) (bool, error) {
+	args := []any{id, string(kind), scopeID, uploaderID}
 	for _, a := range ids {
 		args = append(args, a)
 	}
-	res, err := tx.exec(ctx, `UPDATE chat_attachments SET message_id = ?
+	res, err := db.writerIn(ctx).exec(ctx, `UPDATE chat_attachments SET message_id = ?
 		WHERE scope_kind = ? AND scope_id = ? AND uploader_id = ? AND message_id IS NULL AND id IN (`+placeholders(len(ids))+")", args...)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if n, _ := res.RowsAffected(); n != int64(len(ids)) {
-		return errAttachmentNotHere
-	}
-	return nil
+	n, err := res.RowsAffected()
+	return n == int64(len(ids)), err
 }
 
 // ChatMessageForUpdate reads message id of the conversation or channel scopeID inside the transaction of
@@ -168,7 +179,7 @@ func (db *DB) ChatMessageForUpdate(ctx context.Context, kind domain.ChatKind, sc
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return nil, errMessageNotFound
+		return nil, nil
 	}
 	m := domain.ChatMessage{Kind: kind, ScopeID: scopeID}
 	var created int64
@@ -212,25 +223,18 @@ func (db *DB) SaveChatMessage(ctx context.Context, m *domain.ChatMessage, rev st
 	return keys, err
 }
 
-func attachmentKeys(ctx context.Context, tx conn, where string, args ...any) ([]string, error) {
-	rows, err := tx.query(ctx, "SELECT file_key, thumb_key FROM chat_attachments WHERE "+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+func attachmentKeys(ctx context.Context, c conn, where string, args ...any) ([]string, error) {
+	files, err := queryAll(ctx, c, func(row scanner) (f [2]*string, err error) {
+		return f, row.Scan(&f[0], &f[1])
+	}, "SELECT file_key, thumb_key FROM chat_attachments WHERE "+where, args...)
 	var keys []string
-	for rows.Next() {
-		var k string
-		var thumb *string
-		if err := rows.Scan(&k, &thumb); err != nil {
-			return nil, err
-		}
-		keys = append(keys, k)
-		if thumb != nil {
-			keys = append(keys, *thumb)
+	for _, f := range files {
+		keys = append(keys, *f[0])
+		if f[1] != nil {
+			keys = append(keys, *f[1])
 		}
 	}
-	return keys, rows.Err()
+	return keys, err
 }
 
 // SaveChatRemoval records, in the transaction of ctx, an admin's removal of a community-chat message.
@@ -246,23 +250,18 @@ func (db *DB) SaveChatRemoval(ctx context.Context, r *domain.ChatRemoval) error 
 
 // ChatRemovals lists the removals of communityID's chat, newest first (the audit trail).
 func (db *DB) ChatRemovals(ctx context.Context, communityID string) ([]domain.ChatRemoval, error) {
-	rows, err := db.reader().query(ctx, `SELECT id, channel_id, message_id, author_id, COALESCE(removed_by, ''), reason, removed_at
-		FROM chat_message_removals WHERE community_id = ? ORDER BY removed_at DESC, id DESC`, communityID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.ChatRemoval{}
-	for rows.Next() {
+	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.ChatRemoval, error) {
 		r := domain.ChatRemoval{CommunityID: communityID}
 		var at int64
-		if err := rows.Scan(&r.ID, &r.ChannelID, &r.MessageID, &r.AuthorID, &r.RemovedBy, &r.Reason, &at); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&r.ID, &r.ChannelID, &r.MessageID, &r.AuthorID, &r.RemovedBy, &r.Reason, &at)
 		r.RemovedAt = fromMS(at)
-		out = append(out, r)
+		return r, err
+	}, `SELECT id, channel_id, message_id, author_id, COALESCE(removed_by, ''), reason, removed_at
+		FROM chat_message_removals WHERE community_id = ? ORDER BY removed_at DESC, id DESC`, communityID)
+	if out == nil && err == nil {
+		out = []domain.ChatRemoval{}
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // SaveChatReaction applies, in the transaction of ctx, userID's click on emoji for message m (read with
@@ -307,38 +306,33 @@ func (db *DB) SearchChat(ctx context.Context, kind domain.ChatKind, scopeID, rea
 	}
 	args = db.engine.containsText(&b, args, "COALESCE(m.search_text, lower(m.content))", query)
 	b.WriteString(" ORDER BY m.id DESC LIMIT ?")
-	rows, err := db.reader().query(ctx, b.String(), append(args, limit)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.SearchHit{}
-	for rows.Next() {
+	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.SearchHit, error) {
 		var h domain.SearchHit
 		var at int64
-		if err := rows.Scan(&h.ID, &h.Content, &at); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&h.ID, &h.Content, &at)
 		h.CreatedAt, h.Content = fromMS(at), domain.Excerpt(h.Content, quoteLen)
-		out = append(out, h)
+		return h, err
+	}, b.String(), append(args, limit)...)
+	if out == nil && err == nil {
+		out = []domain.SearchHit{}
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // SetChatMute mutes the conversation or channel scopeID for userID until until (nil: unmutes).
 func (db *DB) SetChatMute(ctx context.Context, userID, scopeID string, until *time.Time) error {
 	if until == nil {
-		_, err := db.writer().exec(ctx, "DELETE FROM chat_mutes WHERE user_id = ? AND scope_id = ?", userID, scopeID)
+		_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM chat_mutes WHERE user_id = ? AND scope_id = ?", userID, scopeID)
 		return err
 	}
-	_, err := db.writer().exec(ctx, `INSERT INTO chat_mutes (user_id, scope_id, until_at) VALUES (?, ?, ?)
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO chat_mutes (user_id, scope_id, until_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id, scope_id) DO UPDATE SET until_at = excluded.until_at`, userID, scopeID, ms(*until))
 	return err
 }
 
 // HideConversation deletes conversation id from userID's list and, for them only, its messages so far.
 func (db *DB) HideConversation(ctx context.Context, userID, id string) error {
-	_, err := db.writer().exec(ctx, `UPDATE conversation_participants SET hidden = TRUE,
+	_, err := db.writerIn(ctx).exec(ctx, `UPDATE conversation_participants SET hidden = TRUE,
 		cleared_before = COALESCE((SELECT MAX(d.id) FROM direct_messages d WHERE d.conversation_id = ?), cleared_before)
 		WHERE conversation_id = ? AND user_id = ?`, id, id, userID)
 	return err
@@ -346,7 +340,7 @@ func (db *DB) HideConversation(ctx context.Context, userID, id string) error {
 
 // LeaveChannel takes userID out of a private channel; an invitation brings them back.
 func (db *DB) LeaveChannel(ctx context.Context, channelID, userID string, at time.Time) error {
-	_, err := db.writer().exec(ctx, "UPDATE channel_members SET left_at = ? WHERE channel_id = ? AND user_id = ? AND left_at IS NULL",
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE channel_members SET left_at = ? WHERE channel_id = ? AND user_id = ? AND left_at IS NULL",
 		ms(at), channelID, userID)
 	return err
 }
@@ -361,9 +355,6 @@ func scanAttachment(row interface{ Scan(...any) error }) (*domain.Attachment, er
 	var created int64
 	err := row.Scan(&a.ID, &a.CommunityID, &kind, &a.ScopeID, &a.MessageID, &a.UploaderID, &a.Key, &a.ThumbKey,
 		&a.Name, &a.ContentType, &a.Size, &a.Width, &a.Height, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errAttachmentNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -380,59 +371,58 @@ func scanAttachment(row interface{ Scan(...any) error }) (*domain.Attachment, er
 
 // CreateAttachment stores a pending upload (not sent yet).
 func (db *DB) CreateAttachment(ctx context.Context, a *domain.Attachment) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO chat_attachments (id, community_id, scope_kind, scope_id, message_id, uploader_id, file_key,
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO chat_attachments (id, community_id, scope_kind, scope_id, message_id, uploader_id, file_key,
 		thumb_key, name, content_type, size, width, height, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.ID, a.CommunityID, string(a.ChatKind), a.ScopeID, a.UploaderID, a.Key, a.ThumbKey, a.Name, a.ContentType, a.Size,
 		a.Width, a.Height, ms(a.CreatedAt))
 	return err
 }
 
-// Attachment returns attachment id of communityID (the caller checks who may fetch it).
+// Attachment returns attachment id of communityID (the caller checks who may fetch it), or nil when there
+// is none or its message was deleted.
 func (db *DB) Attachment(ctx context.Context, communityID, id string) (*domain.Attachment, error) {
-	a, err := scanAttachment(db.reader().queryRow(ctx, attachmentSelect+" WHERE a.id = ? AND a.community_id = ?", id, communityID))
-	if err != nil {
-		return nil, err
+	a, err := scanAttachment(db.readerIn(ctx).queryRow(ctx, attachmentSelect+" WHERE a.id = ? AND a.community_id = ?", id, communityID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
 	}
-	if a.MessageID != nil {
-		// A deleted message loses its attachments in the same transaction; this is only the race with it.
-		t := tableOf(a.ChatKind)
-		var deleted *int64
-		if err := db.reader().queryRow(ctx, "SELECT deleted_at FROM "+t.messages+" WHERE id = ?", *a.MessageID).Scan(&deleted); err != nil || deleted != nil {
-			return nil, errAttachmentNotFound
-		}
+	if err != nil || a.MessageID == nil {
+		return a, err
+	}
+	// A deleted message loses its attachments in the same transaction; this is only the race with it.
+	var deleted *int64
+	if err := db.readerIn(ctx).queryRow(ctx, "SELECT deleted_at FROM "+tableOf(a.ChatKind).messages+" WHERE id = ?", *a.MessageID).Scan(&deleted); err != nil || deleted != nil {
+		return nil, nil
 	}
 	return a, nil
 }
 
-// DeletePendingAttachment removes uploaderID's pending upload id and returns the keys of its files (a
-// cancelled attachment leaves nothing behind).
-func (db *DB) DeletePendingAttachment(ctx context.Context, communityID, uploaderID, id string) ([]string, error) {
-	var keys []string
-	err := db.inTx(ctx, func(tx conn) error {
-		var err error
-		if keys, err = attachmentKeys(ctx, tx, "id = ? AND community_id = ? AND uploader_id = ? AND message_id IS NULL", id, communityID, uploaderID); err != nil {
-			return err
-		}
-		if len(keys) == 0 {
-			return errAttachmentNotFound
-		}
-		_, err = tx.exec(ctx, "DELETE FROM chat_attachments WHERE id = ?", id)
-		return err
-	})
-	return keys, err
+// PendingAttachmentKeys returns the keys of the files of uploaderID's upload id while no message carries it
+// (none: there is no such upload).
+func (db *DB) PendingAttachmentKeys(ctx context.Context, communityID, uploaderID, id string) ([]string, error) {
+	return attachmentKeys(ctx, db.readerIn(ctx), "id = ? AND community_id = ? AND uploader_id = ? AND message_id IS NULL", id, communityID, uploaderID)
 }
 
-// PurgePendingAttachments removes the uploads never sent that were made before before, and returns the
-// keys of their files.
-func (db *DB) PurgePendingAttachments(ctx context.Context, before time.Time) ([]string, error) {
-	var keys []string
-	err := db.inTx(ctx, func(tx conn) error {
-		var err error
-		if keys, err = attachmentKeys(ctx, tx, "message_id IS NULL AND created_at < ?", ms(before)); err != nil || len(keys) == 0 {
-			return err
-		}
-		_, err = tx.exec(ctx, "DELETE FROM chat_attachments WHERE message_id IS NULL AND created_at < ?", ms(before))
-		return err
-	})
-	return keys, err
+// DeleteAttachment removes the row of upload id.
+func (db *DB) DeleteAttachment(ctx context.Context, id string) error {
+	_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM chat_attachments WHERE id = ?", id)
+	return err
+}
+
+// StaleAttachmentKeys returns the keys of the files of the uploads never sent that were made before before.
+func (db *DB) StaleAttachmentKeys(ctx context.Context, before time.Time) ([]string, error) {
+	return attachmentKeys(ctx, db.readerIn(ctx), "message_id IS NULL AND created_at < ?", ms(before))
+}
+
+// DeleteStaleAttachments removes the uploads never sent that were made before before.
+func (db *DB) DeleteStaleAttachments(ctx context.Context, before time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM chat_attachments WHERE message_id IS NULL AND created_at < ?", ms(before))
+	return err
+}
+
+// In the export of a member's data (personaldata.go): the attachments they sent.
+func init() {
+	exportPersonalData(
+		dataSection{"chat_attachments", `SELECT id, scope_kind, scope_id, message_id, file_key, name, content_type, size, created_at
+			FROM chat_attachments WHERE uploader_id = ? AND message_id IS NOT NULL ORDER BY created_at`},
+	)
 }

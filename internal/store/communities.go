@@ -128,3 +128,10 @@ func (db *DB) SaveCommunityCode(ctx context.Context, c *domain.Community, next s
 func (db *DB) CommunityByID(ctx context.Context, id string) (*domain.Community, error) {
 	return scanCommunity(db.reader().queryRow(ctx, "SELECT "+communityColumns+" FROM communities WHERE id = ?", id))
 }
+
+// In the export of a member's data (personaldata.go): the community.
+func init() {
+	exportPersonalData(
+		dataSection{"community", `SELECT c.id, c.name FROM communities c JOIN profiles p ON p.community_id = c.id WHERE p.id = ?`},
+	)
+}

@@ -38,3 +38,10 @@ func (db *DB) Consents(ctx context.Context, userID string) ([]domain.Consent, er
 	}
 	return out, rows.Err()
 }
+
+// In the export of a member's data (personaldata.go): their consents.
+func init() {
+	exportPersonalData(
+		dataSection{"consents", `SELECT version, accepted_at FROM consents WHERE user_id = ? ORDER BY accepted_at`},
+	)
+}

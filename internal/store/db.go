@@ -67,7 +67,7 @@ func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 	db := &DB{engine: Postgres, write: pool, read: pool}
 	// Several transactions commit at once on PostgreSQL (their WAL flushes coalesce); a few batches at a
 	// time keep the pool's other connections for reads.
-	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 4, maxBatch: maxIncidentBatch, run: db.createIncidentBatch}
+	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 4, maxBatch: maxIncidentBatch, inTx: db.inTx, write: insertIncidents}
 	if err := db.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
@@ -100,7 +100,7 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 	read.SetMaxIdleConns(max(4, 2*runtime.NumCPU()))
 	db := &DB{engine: SQLite, write: write, read: read, path: path, stmts: stmtCache{on: true, stmts: map[stmtKey]*sql.Stmt{}}}
 	// One writer: one batch at a time, the next one gathering while it commits.
-	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 1, maxBatch: maxIncidentBatch, run: db.createIncidentBatch}
+	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 1, maxBatch: maxIncidentBatch, inTx: db.inTx, write: insertIncidents}
 	// The writer connects first: it creates the file and switches it to WAL before any reader opens it.
 	if err := write.PingContext(ctx); err != nil {
 		db.Close()
@@ -181,7 +181,9 @@ type conn struct {
 	// The queries the transaction ran unprepared, to prepare once it has ended: preparing needs one of
 	// the pool's connections, and SQLite's writer pool has one, which the transaction holds.
 	unprepared *[]string
-	db         *DB
+	// What runs once the transaction committed (AfterCommit): nil on a pool.
+	committed *[]func()
+	db        *DB
 }
 
 // querier runs an unprepared query: in the transaction if there is one.
@@ -365,6 +367,7 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 		return fmt.Errorf("begin: %w", err)
 	}
 	var unprepared []string
+	var committed []func()
 	defer func() {
 		if p := recover(); p != nil {
 			tx.Rollback()
@@ -378,10 +381,16 @@ func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
 			db.stmts.get(ctx, db.write, q)
 		}
 	}()
-	if err = fn(conn{pool: db.write, tx: tx, unprepared: &unprepared, db: db}); err != nil {
+	if err = fn(conn{pool: db.write, tx: tx, unprepared: &unprepared, committed: &committed, db: db}); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err = tx.Commit(); err != nil {
+		return err
+	}
+	for _, f := range committed {
+		f()
+	}
+	return nil
 }
 
 type txKey struct{}
@@ -455,7 +464,10 @@ func lockLiveRow(ctx context.Context, tx conn, table, id, communityID string, no
 type groupCommit[T any] struct {
 	maxLeaders int
 	maxBatch   int
-	run        func(batch []*groupCall[T]) // sets each call's err
+	inTx       func(ctx context.Context, fn func(tx conn) error) error // DB.inTx: the batch's own transaction
+	// write writes a batch in tx. It refuses a call by setting its err (and writing nothing of it); an
+	// error it returns fails the transaction.
+	write func(ctx context.Context, tx conn, batch []*groupCall[T]) error
 
 	mu      sync.Mutex
 	pending []*groupCall[T]
@@ -534,6 +546,27 @@ func (g *groupCommit[T]) runSafely(batch []*groupCall[T]) {
 		}
 	}()
 	g.run(batch)
+}
+
+// run writes a batch in one transaction. If that fails, one call may be at fault (an account deleted
+// meanwhile, say): then each call is written on its own, so that only its own caller gets its error.
+func (g *groupCommit[T]) run(batch []*groupCall[T]) {
+	// The batch belongs to all its callers: one of them going away must not undo the others' writes.
+	ctx := context.WithoutCancel(batch[0].ctx)
+	err := g.inTx(ctx, func(tx conn) error { return g.write(ctx, tx, batch) })
+	if err == nil {
+		return
+	}
+	if len(batch) == 1 {
+		batch[0].err = err
+		return
+	}
+	for i, c := range batch {
+		c.err = nil
+		if err := g.inTx(ctx, func(tx conn) error { return g.write(ctx, tx, batch[i:i+1]) }); err != nil {
+			c.err = err
+		}
+	}
 }
 
 // queryStrings runs a query of one text column (ids, most often) and returns its values.

@@ -6,7 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+
+	"vecinos/internal/testwait"
 )
 
 // Concurrent calls are grouped into batches, never more than maxLeaders at once, each call answered once
@@ -14,7 +15,7 @@ import (
 func TestGroupCommitBatchesCalls(t *testing.T) {
 	var running, most, batches, runs atomic.Int64
 	release := make(chan struct{})
-	g := &groupCommit[int]{maxLeaders: 2, maxBatch: 8, run: func(batch []*groupCall[int]) {
+	g := &groupCommit[int]{maxLeaders: 2, maxBatch: 8, inTx: noTx, write: func(_ context.Context, _ conn, batch []*groupCall[int]) error {
 		if n := running.Add(1); n > most.Load() {
 			most.Store(n)
 		}
@@ -31,6 +32,7 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 		if len(batch) > 8 {
 			t.Errorf("batch of %d", len(batch))
 		}
+		return nil
 	}}
 	const n = 100
 	errs := make([]error, n)
@@ -46,10 +48,10 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 			errs[i] = g.do(ctx, i)
 		})
 		if i < 2 { // the first two lead, each with a batch of its own
-			waitUntil(t, func() bool { return batches.Load() == int64(i+1) })
+			testwait.Until(t, func() bool { return batches.Load() == int64(i+1) }, "condition not met within 10 s")
 		}
 	}
-	waitUntil(t, func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.pending) == n-2 })
+	testwait.Until(t, func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.pending) == n-2 }, "condition not met within 10 s")
 	close(release)
 	wg.Wait()
 	for i, err := range errs {
@@ -71,19 +73,12 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 	}
 }
 
-// waitUntil waits for cond to hold, failing the test after 10 s.
-func waitUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("condition not met within 10 s")
-		}
-	}
-}
+// noTx runs a batch without a database.
+func noTx(ctx context.Context, fn func(tx conn) error) error { return fn(conn{}) }
 
 // A panic in a batch fails its calls instead of leaving their callers waiting.
 func TestGroupCommitSurvivesAPanic(t *testing.T) {
-	g := &groupCommit[int]{maxLeaders: 1, maxBatch: 4, run: func([]*groupCall[int]) { panic("boom") }}
+	g := &groupCommit[int]{maxLeaders: 1, maxBatch: 4, inTx: noTx, write: func(context.Context, conn, []*groupCall[int]) error { panic("boom") }}
 	if err := g.do(context.Background(), 1); err == nil {
 		t.Fatal("no error from a panicking batch")
 	}

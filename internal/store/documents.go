@@ -2,19 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
 
 	"vecinos/internal/domain"
-)
-
-var (
-	errDocumentNotFound  = domain.Errorf(domain.CodeNotFound, "El documento no existe")
-	errCategoryNotFound  = domain.Errorf(domain.CodeInvalid, "La categoría no existe en tu comunidad")
-	errCategoryNameTaken = domain.Errorf(domain.CodeConflict, "Ya existe una categoría con ese nombre")
 )
 
 // documentVisible restricts to what a member who is not an admin may see (two ?: the member, twice):
@@ -59,9 +51,6 @@ func scanDocument(row scanner) (*domain.Document, error) {
 		&d.CreatedBy, &created, &updated, &deleted, &d.DeletedBy, &d.DeleteReason,
 		&cur.ID, &cur.DocumentID, &cur.Number, &cur.StorageKey, &cur.FileName, &cur.ContentType, &cur.Size, &cur.SHA256, &cur.UploadedBy,
 		&cur.UploaderName, &uploaded, &d.OpenedBy, &d.Audience)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errDocumentNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +61,7 @@ func scanDocument(row scanner) (*domain.Document, error) {
 }
 
 // Document returns a document of communityID as v sees it; one of another community, one v may not see,
-// or a deleted one to a member who is not an admin, is not found.
+// or a deleted one to a member who is not an admin, is nil.
 func (db *DB) Document(ctx context.Context, communityID, id string, v domain.DocumentViewer) (*domain.Document, error) {
 	q := documentSelect(v) + " WHERE d.id = ? AND d.community_id = ?"
 	args := []any{id, communityID}
@@ -80,7 +69,7 @@ func (db *DB) Document(ctx context.Context, communityID, id string, v domain.Doc
 		q += documentVisible
 		args = append(args, v.UserID, v.UserID)
 	}
-	return scanDocument(db.reader().queryRow(ctx, q, args...))
+	return orNil(scanDocument(db.readerIn(ctx).queryRow(ctx, q, args...)))
 }
 
 // documentListQuery builds the archive's query: newest document date first, walking documents_community.
@@ -123,20 +112,11 @@ func documentListQuery(engine Engine, communityID string, v domain.DocumentViewe
 // after f.After.
 func (db *DB) ListDocuments(ctx context.Context, communityID string, v domain.DocumentViewer, f domain.DocumentFilter) ([]domain.Document, error) {
 	q, args := documentListQuery(db.engine, communityID, v, f)
-	rows, err := db.reader().query(ctx, q, args...)
-	if err != nil {
-		return nil, err
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanDocument), q, args...)
+	if out == nil && err == nil {
+		out = []domain.Document{}
 	}
-	defer rows.Close()
-	out := make([]domain.Document, 0, f.Limit)
-	for rows.Next() {
-		d, err := scanDocument(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *d)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 const versionSelect = `SELECT v.id, v.document_id, v.number, v.storage_key, v.file_name, v.content_type, v.size, v.sha256, v.uploaded_by,
@@ -148,9 +128,6 @@ func scanVersion(row scanner) (*domain.DocumentVersion, error) {
 	var at int64
 	err := row.Scan(&v.ID, &v.DocumentID, &v.Number, &v.StorageKey, &v.FileName, &v.ContentType, &v.Size, &v.SHA256, &v.UploadedBy,
 		&v.UploaderName, &at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errDocumentNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -161,66 +138,36 @@ func scanVersion(row scanner) (*domain.DocumentVersion, error) {
 // DocumentVersions returns the versions of a document, newest first. The caller has read the document
 // (Document), which scopes it to a community and a viewer.
 func (db *DB) DocumentVersions(ctx context.Context, documentID string) ([]domain.DocumentVersion, error) {
-	rows, err := db.reader().query(ctx, versionSelect+" WHERE v.document_id = ? ORDER BY v.number DESC", documentID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.DocumentVersion
-	for rows.Next() {
-		v, err := scanVersion(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *v)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.readerIn(ctx), values(scanVersion), versionSelect+" WHERE v.document_id = ? ORDER BY v.number DESC", documentID)
 }
 
-// DocumentVersion returns one version of a document (read with Document first).
+// DocumentVersion returns one version of a document (read with Document first); nil when it has none
+// such.
 func (db *DB) DocumentVersion(ctx context.Context, documentID, versionID string) (*domain.DocumentVersion, error) {
-	return scanVersion(db.reader().queryRow(ctx, versionSelect+" WHERE v.id = ? AND v.document_id = ?", versionID, documentID))
+	return orNil(scanVersion(db.readerIn(ctx).queryRow(ctx, versionSelect+" WHERE v.id = ? AND v.document_id = ?", versionID, documentID)))
 }
 
-func insertVersion(ctx context.Context, tx conn, v *domain.DocumentVersion) error {
-	_, err := tx.exec(ctx, `INSERT INTO document_versions (id, document_id, number, storage_key, file_name, content_type, size, sha256,
+// InsertDocumentVersion adds version v to its document.
+func (db *DB) InsertDocumentVersion(ctx context.Context, v *domain.DocumentVersion) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO document_versions (id, document_id, number, storage_key, file_name, content_type, size, sha256,
 		uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, v.ID, v.DocumentID, v.Number, v.StorageKey, v.FileName,
 		v.ContentType, v.Size, v.SHA256, v.UploadedBy, ms(v.UploadedAt))
 	return err
 }
 
-// CreateDocument stores a document with its first version. With notify (a new acta or accounts), it
-// also queues, in the same transaction, the email notify composes for every member who may open it, has
-// a confirmed address and did not turn these emails off (the uploader excepted); it returns how many.
-func (db *DB) CreateDocument(ctx context.Context, d *domain.Document, notify func(domain.Recipient) (domain.Mail, error)) (int, error) {
-	queued := 0
-	err := db.inTx(ctx, func(tx conn) error {
-		if _, err := tx.exec(ctx, `INSERT INTO documents (id, community_id, category_id, title, description, document_date, document_year,
-			visibility, search_text, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			d.ID, d.CommunityID, d.CategoryID, d.Title, d.Description, ms(d.Date), d.Date.Year(), string(d.Visibility),
-			domain.SearchText(d.Title, d.Description), d.CreatedBy, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
-			return err
-		}
-		if err := insertVersion(ctx, tx, &d.Current); err != nil {
-			return err
-		}
-		if notify == nil {
-			return nil
-		}
-		recipients, err := documentRecipients(ctx, tx, d.ID)
-		if err != nil {
-			return err
-		}
-		queued, err = enqueueEach(ctx, tx, recipients, notify)
-		return err
-	})
-	return queued, err
+// InsertDocument stores a new document; its first version is added with InsertDocumentVersion.
+func (db *DB) InsertDocument(ctx context.Context, d *domain.Document) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO documents (id, community_id, category_id, title, description, document_date, document_year,
+		visibility, search_text, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		d.ID, d.CommunityID, d.CategoryID, d.Title, d.Description, ms(d.Date), d.Date.Year(), string(d.Visibility),
+		domain.SearchText(d.Title, d.Description), d.CreatedBy, ms(d.CreatedAt), ms(d.UpdatedAt))
+	return err
 }
 
-// documentRecipients lists who is emailed a new document: its audience but its uploader, with a
+// DocumentRecipients lists who is emailed a new document: its audience but its uploader, with a
 // confirmed address, who did not opt out.
-func documentRecipients(ctx context.Context, tx conn, id string) ([]domain.Recipient, error) {
-	return queryRecipients(ctx, tx, `SELECT u.email, p.full_name, u.language, cm.name FROM documents d
+func (db *DB) DocumentRecipients(ctx context.Context, id string) ([]domain.Recipient, error) {
+	return queryAll(ctx, db.readerIn(ctx), scanRecipient, `SELECT u.email, p.full_name, u.language, cm.name FROM documents d
 		JOIN communities cm ON cm.id = d.community_id
 		JOIN profiles p ON `+documentAudience+`
 		JOIN users u ON u.id = p.id
@@ -230,29 +177,21 @@ func documentRecipients(ctx context.Context, tx conn, id string) ([]domain.Recip
 }
 
 // DocumentForUpdate reads a live document of communityID inside the transaction of ctx (InTx) and locks
-// it until that ends.
+// it until that ends; nil when there is none.
 func (db *DB) DocumentForUpdate(ctx context.Context, communityID, id string) (*domain.Document, error) {
-	tx, err := txOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := lockLiveRow(ctx, tx, "documents", id, communityID, errDocumentNotFound); err != nil {
+	tx, ok, err := lockLive(ctx, "documents", id, communityID)
+	if !ok {
 		return nil, err
 	}
 	return scanDocument(tx.queryRow(ctx, documentSelect(domain.DocumentViewer{})+" WHERE d.id = ?", id))
 }
 
-// SaveDocument writes d, read with DocumentForUpdate, inside the same transaction; a version of d that
-// is new (numbered after the current one of old) is added.
-func (db *DB) SaveDocument(ctx context.Context, old, d *domain.Document, at time.Time) error {
+// SaveDocument writes d, read with DocumentForUpdate, inside the same transaction; a new version is added
+// with InsertDocumentVersion.
+func (db *DB) SaveDocument(ctx context.Context, d *domain.Document, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
-	}
-	if d.Current.Number > old.Current.Number {
-		if err := insertVersion(ctx, tx, &d.Current); err != nil {
-			return err
-		}
 	}
 	_, err = tx.exec(ctx, `UPDATE documents SET title = ?, description = ?, document_date = ?, document_year = ?, visibility = ?,
 		search_text = ?, updated_at = ?, deleted_at = ?, deleted_by = ?, delete_reason = ? WHERE id = ?`,
@@ -263,7 +202,7 @@ func (db *DB) SaveDocument(ctx context.Context, old, d *domain.Document, at time
 
 // MarkDocumentOpened records that userID opened a document, once.
 func (db *DB) MarkDocumentOpened(ctx context.Context, documentID, userID string, at time.Time) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO document_opens (document_id, user_id, opened_at) VALUES (?, ?, ?)
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO document_opens (document_id, user_id, opened_at) VALUES (?, ?, ?)
 		ON CONFLICT (document_id, user_id) DO NOTHING`, documentID, userID, ms(at))
 	return err
 }
@@ -271,7 +210,7 @@ func (db *DB) MarkDocumentOpened(ctx context.Context, documentID, userID string,
 // DocumentMailOptedOut reports whether userID turned off the emails of new documents.
 func (db *DB) DocumentMailOptedOut(ctx context.Context, userID string) (bool, error) {
 	var n int
-	err := db.reader().queryRow(ctx, "SELECT COUNT(*) FROM document_mail_optouts WHERE user_id = ?", userID).Scan(&n)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM document_mail_optouts WHERE user_id = ?", userID).Scan(&n)
 	return n > 0, err
 }
 
@@ -279,10 +218,10 @@ func (db *DB) DocumentMailOptedOut(ctx context.Context, userID string) (bool, er
 func (db *DB) SetDocumentMailOptOut(ctx context.Context, userID string, out bool, at time.Time) error {
 	var err error
 	if out {
-		_, err = db.writer().exec(ctx, `INSERT INTO document_mail_optouts (user_id, created_at) VALUES (?, ?)
+		_, err = db.writerIn(ctx).exec(ctx, `INSERT INTO document_mail_optouts (user_id, created_at) VALUES (?, ?)
 			ON CONFLICT (user_id) DO NOTHING`, userID, ms(at))
 	} else {
-		_, err = db.writer().exec(ctx, "DELETE FROM document_mail_optouts WHERE user_id = ?", userID)
+		_, err = db.writerIn(ctx).exec(ctx, "DELETE FROM document_mail_optouts WHERE user_id = ?", userID)
 	}
 	return err
 }
@@ -294,9 +233,6 @@ func scanCategory(row scanner) (*domain.DocumentCategory, error) {
 	var kind string
 	var created int64
 	err := row.Scan(&c.ID, &c.CommunityID, &c.Name, &kind, &c.MembersUpload, &c.Position, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errCategoryNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -307,41 +243,39 @@ func scanCategory(row scanner) (*domain.DocumentCategory, error) {
 // DocumentCategories returns the categories of communityID: the seeded ones in their order, then those
 // admins added.
 func (db *DB) DocumentCategories(ctx context.Context, communityID string) ([]domain.DocumentCategory, error) {
-	rows, err := db.reader().query(ctx, categorySelect+" WHERE community_id = ? ORDER BY position, name", communityID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.DocumentCategory
-	for rows.Next() {
-		c, err := scanCategory(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, db.readerIn(ctx), values(scanCategory), categorySelect+" WHERE community_id = ? ORDER BY position, name", communityID)
 }
 
-// DocumentCategory returns a category of communityID; one of another community is not found.
+// DocumentCategory returns a category of communityID; nil when it has none such.
 func (db *DB) DocumentCategory(ctx context.Context, communityID, id string) (*domain.DocumentCategory, error) {
-	return scanCategory(db.reader().queryRow(ctx, categorySelect+" WHERE id = ? AND community_id = ?", id, communityID))
+	return orNil(scanCategory(db.readerIn(ctx).queryRow(ctx, categorySelect+" WHERE id = ? AND community_id = ?", id, communityID)))
 }
 
-// CreateDocumentCategory adds a category after the community's others; its name (ignoring case and
-// accents) must be new in the community. It sets c.Position.
-func (db *DB) CreateDocumentCategory(ctx context.Context, c *domain.DocumentCategory) error {
-	err := db.inTx(ctx, func(tx conn) error {
-		if err := tx.queryRow(ctx, "SELECT COALESCE(MAX(position), 0) + 1 FROM document_categories WHERE community_id = ?",
-			c.CommunityID).Scan(&c.Position); err != nil {
-			return err
-		}
-		_, err := tx.exec(ctx, `INSERT INTO document_categories (id, community_id, name, name_key, kind, members_upload, position, created_at)
-			VALUES (?, ?, ?, ?, NULL, ?, ?, ?)`, c.ID, c.CommunityID, c.Name, domain.SearchText(c.Name), c.MembersUpload, c.Position, ms(c.CreatedAt))
-		return err
-	})
-	if isUniqueViolation(err) {
-		return errCategoryNameTaken
+// NextCategoryPosition is the position after the last category of communityID.
+func (db *DB) NextCategoryPosition(ctx context.Context, communityID string) (int, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COALESCE(MAX(position), 0) + 1 FROM document_categories WHERE community_id = ?",
+		communityID).Scan(&n)
+	return n, err
+}
+
+// InsertDocumentCategory adds category c unless its name (ignoring case and accents) is taken in its
+// community: false then.
+func (db *DB) InsertDocumentCategory(ctx context.Context, c *domain.DocumentCategory) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, `INSERT INTO document_categories (id, community_id, name, name_key, kind, members_upload, position, created_at)
+		VALUES (?, ?, ?, ?, NULL, ?, ?, ?) ON CONFLICT (community_id, name_key) DO NOTHING`,
+		c.ID, c.CommunityID, c.Name, domain.SearchText(c.Name), c.MembersUpload, c.Position, ms(c.CreatedAt))
+	if err != nil {
+		return false, err
 	}
-	return err
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// In the export of a member's data (personaldata.go): the document versions they uploaded.
+func init() {
+	exportPersonalData(
+		dataSection{"documents_uploaded", `SELECT d.id AS document_id, d.title, v.number AS version, v.file_name, v.content_type, v.size, v.uploaded_at
+			FROM document_versions v JOIN documents d ON d.id = v.document_id WHERE v.uploaded_by = ? ORDER BY v.uploaded_at`},
+	)
 }

@@ -2,31 +2,24 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
 	"vecinos/internal/domain"
 )
 
-var errEventNotFound = domain.Errorf(domain.CodeNotFound, "El evento no existe")
-
 const eventSelect = `SELECT e.id, e.community_id, e.title, e.description, e.location, e.start_at, e.end_at, e.status,
 		e.created_by, COALESCE(p.full_name, ''), e.created_at, e.updated_at, e.deleted_at
 	FROM events e
 	LEFT JOIN profiles p ON p.id = e.created_by`
 
-func scanEvent(row interface{ Scan(...any) error }) (*domain.Event, error) {
+func scanEvent(row scanner) (*domain.Event, error) {
 	var ev domain.Event
 	var status string
 	var start, created, updated int64
 	var end, deleted *int64
 	err := row.Scan(&ev.ID, &ev.CommunityID, &ev.Title, &ev.Description, &ev.Location, &start, &end, &status,
 		&ev.CreatedBy, &ev.CreatedByName, &created, &updated, &deleted)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errEventNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -46,16 +39,16 @@ func eventSearchText(ev *domain.Event) string {
 
 // CreateEvent stores a new event.
 func (db *DB) CreateEvent(ctx context.Context, ev *domain.Event) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO events (id, community_id, title, description, location, start_at, end_at, status,
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO events (id, community_id, title, description, location, start_at, end_at, status,
 		created_by, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.ID, ev.CommunityID, ev.Title, ev.Description, ev.Location, ms(ev.StartAt), nullMS(ev.EndAt), string(ev.Status),
 		ev.CreatedBy, eventSearchText(ev), ms(ev.CreatedAt), ms(ev.UpdatedAt))
 	return err
 }
 
-// Event returns an event of communityID, deleted or not; one of another community is not found.
+// Event returns an event of communityID, deleted or not; nil when it has none such.
 func (db *DB) Event(ctx context.Context, communityID, id string) (*domain.Event, error) {
-	return scanEvent(db.reader().queryRow(ctx, eventSelect+" WHERE e.id = ? AND e.community_id = ?", id, communityID))
+	return orNil(scanEvent(db.readerIn(ctx).queryRow(ctx, eventSelect+" WHERE e.id = ? AND e.community_id = ?", id, communityID)))
 }
 
 // ListEvents returns up to f.Limit events of communityID by start time, earliest first.
@@ -88,17 +81,14 @@ func (db *DB) ListEvents(ctx context.Context, communityID string, f domain.Event
 	}
 	b.WriteString(" ORDER BY e.start_at, e.id LIMIT ?")
 	args = append(args, f.Limit)
-	return queryAll(ctx, db.reader(), values(scanEvent), b.String(), args...)
+	return queryAll(ctx, db.readerIn(ctx), values(scanEvent), b.String(), args...)
 }
 
 // EventForUpdate reads a live event of communityID inside the transaction of ctx (InTx) and locks it
-// until that ends.
+// until that ends; nil when there is none.
 func (db *DB) EventForUpdate(ctx context.Context, communityID, id string) (*domain.Event, error) {
-	tx, err := txOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := lockLiveRow(ctx, tx, "events", id, communityID, errEventNotFound); err != nil {
+	tx, ok, err := lockLive(ctx, "events", id, communityID)
+	if !ok {
 		return nil, err
 	}
 	return scanEvent(tx.queryRow(ctx, eventSelect+" WHERE e.id = ?", id))
@@ -118,4 +108,12 @@ func (db *DB) SaveEvent(ctx context.Context, ev *domain.Event, at time.Time) err
 		ev.UpdatedAt = fromMS(at.UnixMilli())
 	}
 	return err
+}
+
+// In the export of a member's data (personaldata.go): the events they created.
+func init() {
+	exportPersonalData(
+		dataSection{"events", `SELECT id, community_id, title, description, location, start_at, end_at, status, created_at, updated_at, deleted_at
+			FROM events WHERE created_by = ? ORDER BY created_at`},
+	)
 }

@@ -2,18 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
 
 	"vecinos/internal/domain"
-)
-
-var (
-	errIncidentNotFound  = domain.Errorf(domain.CodeNotFound, "La incidencia no existe")
-	errAssigneeNotMember = domain.Errorf(domain.CodeInvalid, "El miembro asignado no pertenece a tu comunidad")
 )
 
 const incidentSelect = `SELECT i.id, i.community_id, i.title, i.description, i.location, i.priority, i.status,
@@ -23,21 +16,18 @@ const incidentSelect = `SELECT i.id, i.community_id, i.title, i.description, i.l
 	LEFT JOIN profiles pc ON pc.id = i.created_by
 	LEFT JOIN profiles pa ON pa.id = i.assigned_to`
 
-func scanIncident(row interface{ Scan(...any) error }) (*domain.Incident, error) {
+func scanIncident(row scanner) (*domain.Incident, error) {
 	return scanIncidentAnd(row)
 }
 
 // scanIncidentAnd scans the columns of incidentSelect, then more.
-func scanIncidentAnd(row interface{ Scan(...any) error }, more ...any) (*domain.Incident, error) {
+func scanIncidentAnd(row scanner, more ...any) (*domain.Incident, error) {
 	var in domain.Incident
 	var priority, status string
 	var created, updated int64
 	var deleted *int64
 	err := row.Scan(append([]any{&in.ID, &in.CommunityID, &in.Title, &in.Description, &in.Location, &priority, &status,
 		&in.CreatedBy, &in.CreatedByName, &in.AssignedTo, &in.AssignedToName, &in.ImageURL, &created, &updated, &deleted}, more...)...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errIncidentNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -71,10 +61,16 @@ func isMember(ctx context.Context, q conn, communityID, userID string) (bool, er
 	return n > 0, err
 }
 
+// IsMember reports whether userID belongs to communityID.
+func (db *DB) IsMember(ctx context.Context, communityID, userID string) (bool, error) {
+	return isMember(ctx, db.readerIn(ctx), communityID, userID)
+}
+
 // incidentWrite is one CreateIncident call.
 type incidentWrite struct {
-	in *domain.Incident
-	by string
+	in                *domain.Incident
+	by                string
+	assigneeNotMember error
 }
 
 // maxIncidentBatch bounds the incidents of one grouped transaction (and so the shapes of its multi-row
@@ -82,40 +78,19 @@ type incidentWrite struct {
 const maxIncidentBatch = 32
 
 // CreateIncident stores a new incident and the first entry of its history, by, in one transaction; the
-// assignee must belong to the incident's community at that moment. It fills in the names of the creator
-// and of the assignee, as Incident would read them.
+// assignee must belong to the incident's community at that moment, or it returns assigneeNotMember. It
+// fills in the names of the creator and of the assignee, as Incident would read them.
 //
 // Concurrent calls share their transaction (groupCommit): under load the reports of many members are
-// written with three statements and one commit.
-func (db *DB) CreateIncident(ctx context.Context, in *domain.Incident, by string) error {
-	return db.incidentWrites.do(ctx, incidentWrite{in: in, by: by})
-}
-
-// createIncidentBatch writes a batch of CreateIncident calls in one transaction. If that fails, one row
-// may be at fault (an account deleted meanwhile, say): then each call is written on its own, so that
-// only its own caller gets its error.
-func (db *DB) createIncidentBatch(batch []*groupCall[incidentWrite]) {
-	// The batch belongs to all its callers: one of them going away must not undo the others' writes.
-	ctx := context.WithoutCancel(batch[0].ctx)
-	err := db.inTx(ctx, func(tx conn) error { return insertIncidents(ctx, tx, batch) })
-	if err == nil {
-		return
-	}
-	if len(batch) == 1 {
-		batch[0].err = err
-		return
-	}
-	for i, c := range batch {
-		c.err = nil
-		if err := db.inTx(ctx, func(tx conn) error { return insertIncidents(ctx, tx, batch[i:i+1]) }); err != nil {
-			c.err = err
-		}
-	}
+// written with three statements and one commit. That transaction is the store's own, opened by the
+// groupCommit of db.go, since it spans many services' calls: no service could open it.
+func (db *DB) CreateIncident(ctx context.Context, in *domain.Incident, by string, assigneeNotMember error) error {
+	return db.incidentWrites.do(ctx, incidentWrite{in: in, by: by, assigneeNotMember: assigneeNotMember})
 }
 
 // insertIncidents checks the assignees and reads the names of a batch in one query, then inserts its
 // incidents and their first status change with one statement each. A call whose assignee is not a member
-// of the incident's community gets errAssigneeNotMember and writes nothing.
+// of the incident's community gets its assigneeNotMember and writes nothing.
 func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWrite]) error {
 	ids := make([]any, 0, 2*len(batch))
 	seen := make(map[string]bool, 2*len(batch))
@@ -130,22 +105,18 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 	type profile struct{ community, name string }
 	profiles := make(map[string]profile, len(ids))
 	if len(ids) > 0 {
-		rows, err := tx.query(ctx, "SELECT id, COALESCE(community_id, ''), full_name FROM profiles WHERE id IN (?"+strings.Repeat(", ?", len(ids)-1)+")", ids...)
+		type row struct {
+			id string
+			profile
+		}
+		rows, err := queryAll(ctx, tx, func(r scanner) (p row, err error) {
+			return p, r.Scan(&p.id, &p.community, &p.name)
+		}, "SELECT id, COALESCE(community_id, ''), full_name FROM profiles WHERE id IN ("+placeholders(len(ids))+")", ids...)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id string
-			var p profile
-			if err := rows.Scan(&id, &p.community, &p.name); err != nil {
-				rows.Close()
-				return err
-			}
-			profiles[id] = p
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
+		for _, r := range rows {
+			profiles[r.id] = r.profile
 		}
 	}
 
@@ -159,7 +130,7 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 		if in.AssignedTo != nil {
 			p, ok := profiles[*in.AssignedTo]
 			if !ok || p.community != in.CommunityID {
-				c.err = errAssigneeNotMember
+				c.err = c.arg.assigneeNotMember
 				continue
 			}
 			in.AssignedToName = p.name
@@ -198,15 +169,34 @@ func addStatusChange(ctx context.Context, tx conn, incidentID, by string, from *
 	return err
 }
 
-// Incident returns an incident of communityID, deleted or not; one of another community is not found.
+// Incident returns an incident of communityID, deleted or not; nil when it has none such.
 func (db *DB) Incident(ctx context.Context, communityID, id string) (*domain.Incident, error) {
-	return scanIncident(db.reader().queryRow(ctx, incidentSelect+" WHERE i.id = ? AND i.community_id = ?", id, communityID))
+	return orNil(scanIncident(db.readerIn(ctx).queryRow(ctx, incidentSelect+" WHERE i.id = ? AND i.community_id = ?", id, communityID)))
 }
 
 // IncidentWithHistory returns an incident of communityID, deleted or not, and its status changes, oldest
-// first, in one round trip: one row per change (or one row without a change), the incident repeated.
+// first, in one round trip: one row per change (or one row without a change), the incident repeated; nil
+// when it has none such.
 func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (*domain.Incident, []domain.StatusChange, error) {
-	rows, err := db.reader().query(ctx, `SELECT i.id, i.community_id, i.title, i.description, i.location, i.priority, i.status,
+	type row struct {
+		in     *domain.Incident
+		change *domain.StatusChange // nil: no change recorded (incidents seeded in bulk)
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(r scanner) (row, error) {
+		var c domain.StatusChange
+		var from, to *string
+		var at *int64
+		in, err := scanIncidentAnd(r, &from, &to, &c.ChangedBy, &c.ChangedByName, &at)
+		if err != nil || to == nil || at == nil {
+			return row{in: in}, err
+		}
+		if from != nil {
+			s := domain.IncidentStatus(*from)
+			c.From = &s
+		}
+		c.To, c.ChangedAt = domain.IncidentStatus(*to), fromMS(*at)
+		return row{in, &c}, nil
+	}, `SELECT i.id, i.community_id, i.title, i.description, i.location, i.priority, i.status,
 		i.created_by, COALESCE(pc.full_name, ''), i.assigned_to, COALESCE(pa.full_name, ''), i.image_url,
 		i.created_at, i.updated_at, i.deleted_at,
 		h.from_status, h.to_status, h.changed_by, COALESCE(ph.full_name, ''), h.changed_at
@@ -217,38 +207,16 @@ func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (
 	LEFT JOIN profiles ph ON ph.id = h.changed_by
 	WHERE i.id = ? AND i.community_id = ?
 	ORDER BY h.changed_at, h.id`, id, communityID)
-	if err != nil {
+	if err != nil || len(rows) == 0 {
 		return nil, nil, err
 	}
-	defer rows.Close()
-	var in *domain.Incident
 	var history []domain.StatusChange
-	for rows.Next() {
-		var c domain.StatusChange
-		var from, to *string
-		var at *int64
-		row, err := scanIncidentAnd(rows, &from, &to, &c.ChangedBy, &c.ChangedByName, &at)
-		if err != nil {
-			return nil, nil, err
+	for _, r := range rows {
+		if r.change != nil {
+			history = append(history, *r.change)
 		}
-		in = row
-		if to == nil || at == nil { // no change recorded (incidents seeded in bulk)
-			continue
-		}
-		if from != nil {
-			s := domain.IncidentStatus(*from)
-			c.From = &s
-		}
-		c.To, c.ChangedAt = domain.IncidentStatus(*to), fromMS(*at)
-		history = append(history, c)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, err
-	}
-	if in == nil {
-		return nil, nil, errIncidentNotFound
-	}
-	return in, history, nil
+	return rows[len(rows)-1].in, history, nil
 }
 
 // incidentListQuery builds the list query of f. Every variant leads with community_id and orders by
@@ -302,20 +270,11 @@ func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilte
 // ListIncidents returns up to f.Limit incidents of communityID, newest first, after f.After.
 func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error) {
 	q, args := incidentListQuery(db.engine, communityID, f)
-	rows, err := db.reader().query(ctx, q, args...)
-	if err != nil {
-		return nil, err
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanIncident), q, args...)
+	if out == nil && err == nil {
+		out = []domain.Incident{}
 	}
-	defer rows.Close()
-	out := make([]domain.Incident, 0, f.Limit)
-	for rows.Next() {
-		in, err := scanIncident(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *in)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // ExplainIncidentList returns the engine's plan of the list query of f, one line per step (for tests
@@ -330,34 +289,16 @@ func (db *DB) ExplainIncidentList(ctx context.Context, communityID string, f dom
 }
 
 func (db *DB) explain(ctx context.Context, q string, args ...any) (string, error) {
-	rows, err := db.reader().query(ctx, q, args...)
-	if err != nil {
-		return "", err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return "", err
-	}
-	var lines []string
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
+	lines, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (string, error) {
+		// SQLite: id, parent, notused, detail; PostgreSQL: one text column. The detail is the last.
+		var id, parent, notused int
+		var detail string
+		if db.engine == Postgres {
+			return detail, row.Scan(&detail)
 		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return "", err
-		}
-		// SQLite: id, parent, notused, detail; PostgreSQL: one text column.
-		switch v := vals[len(vals)-1].(type) {
-		case string:
-			lines = append(lines, v)
-		case []byte:
-			lines = append(lines, string(v))
-		}
-	}
-	return strings.Join(lines, "\n"), rows.Err()
+		return detail, row.Scan(&id, &parent, &notused, &detail)
+	}, q, args...)
+	return strings.Join(lines, "\n"), err
 }
 
 // Analyze refreshes the planner's statistics after a bulk load. On PostgreSQL it also vacuums, which
@@ -373,38 +314,28 @@ func (db *DB) Analyze(ctx context.Context) error {
 	if db.engine == Postgres {
 		q = "VACUUM ANALYZE"
 	}
+	// On the pool, never in a service's transaction: VACUUM cannot run inside one.
 	_, err := db.writer().exec(ctx, q)
 	return err
 }
 
 // IncidentForUpdate reads a live incident of communityID inside the transaction of ctx (InTx) and locks
-// it until that ends, so concurrent edits serialize and the history records the true previous status.
+// it until that ends, so concurrent edits serialize and the history records the true previous status;
+// nil when there is none.
 func (db *DB) IncidentForUpdate(ctx context.Context, communityID, id string) (*domain.Incident, error) {
-	tx, err := txOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := lockLiveRow(ctx, tx, "incidents", id, communityID, errIncidentNotFound); err != nil {
+	tx, ok, err := lockLive(ctx, "incidents", id, communityID)
+	if !ok {
 		return nil, err
 	}
 	return scanIncident(tx.queryRow(ctx, incidentSelect+" WHERE i.id = ?", id))
 }
 
-// SaveIncident writes in, read with IncidentForUpdate as old, inside the same transaction: a new assignee
-// must be a member, a status change joins the history, and the names of in are filled in again.
+// SaveIncident writes in, read with IncidentForUpdate as old, inside the same transaction: a status
+// change joins the history, and the names of in are filled in again.
 func (db *DB) SaveIncident(ctx context.Context, old, in *domain.Incident, by string, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
-	}
-	if in.AssignedTo != nil && (old.AssignedTo == nil || *old.AssignedTo != *in.AssignedTo) {
-		ok, err := isMember(ctx, tx, in.CommunityID, *in.AssignedTo)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return errAssigneeNotMember
-		}
 	}
 	if _, err := tx.exec(ctx, `UPDATE incidents SET title = ?, description = ?, location = ?, priority = ?, status = ?,
 		assigned_to = ?, image_url = ?, search_text = ?, updated_at = ?, deleted_at = ? WHERE id = ?`,
@@ -425,18 +356,26 @@ func (db *DB) SaveIncident(ctx context.Context, old, in *domain.Incident, by str
 	return nil
 }
 
-// CreateIncidents inserts many incidents at once, without history or checks (seeding benchmarks).
+// CreateIncidents inserts many incidents at once, without history or checks (seeding benchmarks); in the
+// transaction of ctx (InTx), so that a batch commits once.
 func (db *DB) CreateIncidents(ctx context.Context, ins []domain.Incident) error {
-	return db.inTx(ctx, func(tx conn) error {
-		for _, in := range ins {
-			if _, err := tx.exec(ctx, `INSERT INTO incidents (id, community_id, title, description, location, priority, status,
-				created_by, assigned_to, image_url, search_text, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
-				in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
-				return err
-			}
+	tx := db.writerIn(ctx)
+	for _, in := range ins {
+		if _, err := tx.exec(ctx, `INSERT INTO incidents (id, community_id, title, description, location, priority, status,
+			created_by, assigned_to, image_url, search_text, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
+			in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
+			return err
 		}
-		return nil
-	})
+	}
+	return nil
+}
+
+// In the export of a member's data (personaldata.go): the incidents they reported.
+func init() {
+	exportPersonalData(
+		dataSection{"incidents", `SELECT id, community_id, title, description, location, priority, status, image_url, created_at, updated_at, deleted_at
+			FROM incidents WHERE created_by = ? ORDER BY created_at`},
+	)
 }

@@ -15,6 +15,9 @@ import (
 	"vecinos/internal/store/storetest"
 )
 
+// errNotMember is the service's refusal of an assignee from elsewhere, which CreateIncident returns.
+var errNotMember = domain.Errorf(domain.CodeInvalid, "El miembro asignado no pertenece a tu comunidad")
+
 func seedIncidents(t *testing.T, db *store.DB, communityID string, members []string, n int) {
 	t.Helper()
 	base := time.Now().Add(-time.Duration(n) * time.Second)
@@ -29,7 +32,7 @@ func seedIncidents(t *testing.T, db *store.DB, communityID string, members []str
 			Priority: []domain.Priority{"low", "medium", "high"}[(i/3)%3], Status: []domain.IncidentStatus{"open", "in_progress", "resolved"}[i%3],
 			CreatedBy: &members[i%len(members)], AssignedTo: &members[0], CreatedAt: at, UpdatedAt: at})
 		if len(batch) == cap(batch) || i == n-1 {
-			if err := db.CreateIncidents(context.Background(), batch); err != nil {
+			if err := db.InTx(context.Background(), func(ctx context.Context) error { return db.CreateIncidents(ctx, batch) }); err != nil {
 				t.Fatal(err)
 			}
 			batch = batch[:0]
@@ -224,7 +227,7 @@ func TestIncidentTalliesFollowEveryWrite(t *testing.T) {
 			at := now.Add(-time.Duration(i) * 30 * time.Hour) // over several days
 			in := &domain.Incident{ID: domain.NewID(), CommunityID: a, Title: "Fuga", Description: "d", Priority: domain.PriorityLow, Status: st,
 				CreatedBy: &am[0], AssignedTo: &am[1], CreatedAt: at, UpdatedAt: at}
-			if err := db.CreateIncident(ctx, in, am[0]); err != nil {
+			if err := db.CreateIncident(ctx, in, am[0], errNotMember); err != nil {
 				t.Fatal(err)
 			}
 			ids = append(ids, in.ID)
@@ -281,7 +284,7 @@ func TestIncidentTalliesUnderConcurrentWrites(t *testing.T) {
 						at := time.Now().Add(-time.Duration(i%3) * 24 * time.Hour)
 						in := &domain.Incident{ID: domain.NewID(), CommunityID: a, Title: "Fuga", Description: "d", Priority: domain.PriorityLow,
 							Status: statuses[(w+i)%3], CreatedBy: &am[w%4], AssignedTo: &am[(w+1)%4], CreatedAt: at, UpdatedAt: at}
-						if err := db.CreateIncident(ctx, in, am[w%4]); err != nil {
+						if err := db.CreateIncident(ctx, in, am[w%4], errNotMember); err != nil {
 							return err
 						}
 						if i%2 == 0 {
@@ -329,7 +332,7 @@ func TestDashboardCountsFromTheInstant(t *testing.T) {
 		} {
 			in := &domain.Incident{ID: domain.NewID(), CommunityID: a, Title: "Fuga", Description: "d", Priority: domain.PriorityLow,
 				Status: domain.IncidentOpen, CreatedBy: &am[0], AssignedTo: &am[1], CreatedAt: at, UpdatedAt: at}
-			if err := db.CreateIncident(ctx, in, am[0]); err != nil {
+			if err := db.CreateIncident(ctx, in, am[0], errNotMember); err != nil {
 				t.Fatal(err)
 			}
 			ids = append(ids, in.ID)
@@ -379,7 +382,7 @@ func TestIncidentSearchMatchesSubstrings(t *testing.T) {
 			t.Helper()
 			in := &domain.Incident{ID: domain.NewID(), CommunityID: community, Title: title, Description: desc, Priority: domain.PriorityLow,
 				Status: domain.IncidentOpen, CreatedBy: &by, AssignedTo: &by, CreatedAt: now, UpdatedAt: now}
-			if err := db.CreateIncident(ctx, in, by); err != nil {
+			if err := db.CreateIncident(ctx, in, by, errNotMember); err != nil {
 				t.Fatal(err)
 			}
 			if deleted {
@@ -475,7 +478,7 @@ func TestConcurrentReportsGetTheirOwnAnswers(t *testing.T) {
 		taken := domain.NewID()
 		now := time.Now()
 		if err := db.CreateIncident(ctx, &domain.Incident{ID: taken, CommunityID: a, Title: "Primera", Description: "d",
-			Priority: domain.PriorityLow, Status: domain.IncidentOpen, CreatedBy: &am[0], AssignedTo: &am[1], CreatedAt: now, UpdatedAt: now}, am[0]); err != nil {
+			Priority: domain.PriorityLow, Status: domain.IncidentOpen, CreatedBy: &am[0], AssignedTo: &am[1], CreatedAt: now, UpdatedAt: now}, am[0], errNotMember); err != nil {
 			t.Fatal(err)
 		}
 		const n = 60
@@ -492,7 +495,7 @@ func TestConcurrentReportsGetTheirOwnAnswers(t *testing.T) {
 				in.ID = taken
 			}
 			ins[i] = in
-			wg.Go(func() { errs[i] = db.CreateIncident(ctx, in, am[i%2]) })
+			wg.Go(func() { errs[i] = db.CreateIncident(ctx, in, am[i%2], errNotMember) })
 		}
 		wg.Wait()
 		written := 1

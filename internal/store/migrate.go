@@ -15,8 +15,11 @@ import (
 	"time"
 )
 
-// Migrations live in migrations/NNNN_name.sql and are shared by both engines; where an engine needs other
-// DDL, migrations/<engine>/NNNN_name.sql replaces the shared file for that engine.
+// Migrations live in migrations/NNNN_name.sql and are shared by both engines. Where an engine needs other
+// DDL for a few statements (a trigger's body, a table option), the shared file holds both versions between
+// marker lines: the lines after `-- sqlite only:` or `-- postgres only:` run on that engine alone, up to the
+// next marker, and `-- both engines:` returns to shared lines. Where most of a file differs,
+// migrations/<engine>/NNNN_name.sql replaces the shared file for that engine.
 //
 //go:embed migrations
 var migrationFS embed.FS
@@ -49,10 +52,33 @@ func (db *DB) migrations() ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, migration{version: v, name: name, sql: string(body)})
+		ms = append(ms, migration{version: v, name: name, sql: forEngine(string(body), db.engine)})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	return ms, nil
+}
+
+// forEngine keeps the lines of a shared migration that run on engine (see the marker lines above).
+func forEngine(sql string, engine Engine) string {
+	var b strings.Builder
+	keep := true
+	for _, line := range strings.SplitAfter(sql, "\n") {
+		switch strings.TrimSpace(line) {
+		case "-- sqlite only:":
+			keep = engine == SQLite
+			continue
+		case "-- postgres only:":
+			keep = engine == Postgres
+			continue
+		case "-- both engines:":
+			keep = true
+			continue
+		}
+		if keep {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }
 
 // SchemaDigest identifies the migrations of engine (a hash of their texts): a database migrated with the

@@ -271,3 +271,11 @@ func (db *DB) SaveReceiptReturn(ctx context.Context, receiptID string, d *domain
 		returned_by = ?, returned_at = ? WHERE receipt_id = ?`, d.ReturnedOn, d.ReturnReason, d.ReturnCharge, by, ms(at), receiptID)
 	return err
 }
+
+// In the export of a member's data (personaldata.go): the direct-debit mandates they signed.
+func init() {
+	exportPersonalData(
+		dataSection{"direct_debit_mandates", `SELECT id, community_id, unit_id, reference, debtor_name, iban, bic, signed_on, status, created_at
+		FROM money_mandates WHERE signed_by = ? ORDER BY created_at`},
+	)
+}

@@ -16,39 +16,38 @@ import (
 // NotifyChannel is the PostgreSQL channel that carries domain.Notice payloads between instances.
 const NotifyChannel = "vecinos_events"
 
-// NotifiesOnCommit reports whether the store itself announces changes to every instance (PostgreSQL:
-// NOTIFY inside the writing transaction, delivered at commit). When false (SQLite, one instance), the
-// caller publishes in process after the write returns.
+// NotifiesOnCommit reports whether the database can carry notices to every instance (PostgreSQL's
+// NOTIFY, delivered at commit). On SQLite there is one instance, which publishes in process.
 func (db *DB) NotifiesOnCommit() bool { return db.engine == Postgres }
 
-// notify queues n in tx on PostgreSQL; NOTIFY is delivered only if and when tx commits, so listeners
-// never hear of a change that was rolled back. On SQLite it does nothing.
-func (db *DB) notify(ctx context.Context, tx conn, n domain.Notice) error {
-	if db.engine != Postgres {
-		return nil
+// AfterCommit runs fn once the transaction a service opened with InTx (in ctx) committed, and never if it
+// rolls back; outside a transaction it runs fn at once. It is how a change reaches an in-process listener
+// only when it is there to read.
+func (db *DB) AfterCommit(ctx context.Context, fn func()) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		fn()
+		return
 	}
+	*tx.committed = append(*tx.committed, fn)
+}
+
+// Notify announces n to every instance on PostgreSQL. Inside a service's transaction (ctx from InTx) the
+// NOTIFY is delivered only if and when it commits, so listeners never hear of a change that was rolled
+// back; outside one it goes out at once.
+func (db *DB) Notify(ctx context.Context, n domain.Notice) error {
 	payload, err := json.Marshal(n)
 	if err != nil {
 		return err
 	}
-	_, err = tx.exec(ctx, "SELECT pg_notify(?, ?)", NotifyChannel, string(payload))
+	_, err = db.writerIn(ctx).exec(ctx, "SELECT pg_notify(?, ?)", NotifyChannel, string(payload))
 	return err
-}
-
-// Notify announces n to every instance on PostgreSQL, outside any transaction: for a change that has
-// already committed (a session that ended). On SQLite it does nothing.
-func (db *DB) Notify(ctx context.Context, n domain.Notice) error {
-	return db.notify(ctx, db.writer(), n)
 }
 
 // Listen holds one connection of the pool on PostgreSQL, LISTENs on NotifyChannel and calls fn with every
 // notice, in commit order, until ctx ends. listening is called each time the LISTEN is in place: with
 // reconnected=true after a lost connection, when notices may have been missed (subscribers should resync).
-// On SQLite it returns at once: there is nobody else to listen to.
 func (db *DB) Listen(ctx context.Context, listening func(reconnected bool), fn func(domain.Notice)) error {
-	if db.engine != Postgres {
-		return nil
-	}
 	backoff, reconnected := 100*time.Millisecond, false
 	for {
 		err := db.listenOnce(ctx, func() { listening(reconnected); backoff = 100 * time.Millisecond }, fn)
@@ -65,7 +64,6 @@ func (db *DB) Listen(ctx context.Context, listening func(reconnected bool), fn f
 		backoff = min(2*backoff, 5*time.Second)
 	}
 }
-
 func (db *DB) listenOnce(ctx context.Context, listening func(), fn func(domain.Notice)) error {
 	c, err := db.write.Conn(ctx)
 	if err != nil {

@@ -18,61 +18,40 @@ import (
 // maxErrorLen bounds last_error: a misbehaving server may answer with pages of text.
 const maxErrorLen = 1000
 
-// EnqueueMail queues m on its own. Code that changes data and sends mail because of it enqueues inside
-// its transaction instead (enqueueMail), so both happen or neither does.
-func (db *DB) EnqueueMail(ctx context.Context, m domain.Mail) error {
-	return enqueueMail(ctx, db.writer(), m)
+// QueueMail queues m, due at at, in the transaction of ctx when the service opened one (InTx): the
+// change that causes an email and the email happen together or not at all. Wake the mail worker after
+// the commit.
+func (db *DB) QueueMail(ctx context.Context, m domain.Mail, at time.Time) error {
+	return queueMail(ctx, db.writerIn(ctx), m, at)
 }
 
-// enqueueMail queues m, due at once. Call it inside the transaction of the change that causes the email,
-// and wake the mail worker after the commit.
+// enqueueMail queues m, due at once, inside tx: for the store files whose transactions have not moved to
+// their services yet (accounts, invitations, joinrequests, profiles, voting). They move to QueueMail, and
+// this, with the clock it reads, goes with the last of them (issue #34).
 func enqueueMail(ctx context.Context, tx conn, m domain.Mail) error {
+	return queueMail(ctx, tx, m, time.Now())
+}
+
+func queueMail(ctx context.Context, c conn, m domain.Mail, at time.Time) error {
 	// Checked here, not at sending time: a bad address would otherwise sit in the outbox failing for hours.
 	if _, err := mail.ParseAddress(m.To); err != nil {
-		return domain.Errorf(domain.CodeInvalid, "La dirección de email no es válida")
+		return domain.ErrMailAddress
 	}
 	if m.Subject == "" || m.Text == "" {
 		return fmt.Errorf("enqueue mail: subject and text body are required")
 	}
-	now := time.Now().UnixMilli()
-	_, err := tx.exec(ctx, `INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, created_at, next_try_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, domain.NewID(), m.To, m.Subject, m.Text, m.HTML, now, now)
+	_, err := c.exec(ctx, `INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, created_at, next_try_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, domain.NewID(), m.To, m.Subject, m.Text, m.HTML, ms(at), ms(at))
 	return err
 }
 
-// queryRecipients runs query, which selects email, full name, language and community name, for the
-// addressees of an email.
-func queryRecipients(ctx context.Context, tx conn, query string, args ...any) ([]domain.Recipient, error) {
-	rows, err := tx.query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.Recipient
-	for rows.Next() {
-		var r domain.Recipient
-		var lang string
-		if err := rows.Scan(&r.Email, &r.FullName, &lang, &r.CommunityName); err != nil {
-			return nil, err
-		}
-		r.Language = domain.ParseLanguage(lang)
-		out = append(out, r)
-	}
-	return out, rows.Err()
-}
-
-// enqueueEach queues, in tx, the email notify composes for each recipient, and returns how many.
-func enqueueEach(ctx context.Context, tx conn, recipients []domain.Recipient, notify func(domain.Recipient) (domain.Mail, error)) (int, error) {
-	for i, r := range recipients {
-		m, err := notify(r)
-		if err != nil {
-			return i, err
-		}
-		if err := enqueueMail(ctx, tx, m); err != nil {
-			return i, err
-		}
-	}
-	return len(recipients), nil
+// scanRecipient scans a recipient row: email, full name, language and community name.
+func scanRecipient(row scanner) (domain.Recipient, error) {
+	var r domain.Recipient
+	var lang string
+	err := row.Scan(&r.Email, &r.FullName, &lang, &r.CommunityName)
+	r.Language = domain.ParseLanguage(lang)
+	return r, err
 }
 
 // ClaimMail leases up to limit due, unsent messages until now+lease, oldest due first. A claimed message
@@ -89,7 +68,9 @@ func (db *DB) claim(ctx context.Context, kind string, now time.Time, limit int, 
 	// ones on purpose: on PostgreSQL two claims may pick the same rows in their subqueries; the later one
 	// waits for the earlier one's row locks, then re-checks the outer conditions on the updated rows and
 	// skips those that are now leased. On SQLite the single writer runs claims one after the other.
-	rows, err := db.writer().query(ctx, `UPDATE mail_outbox SET locked_until = ?
+	claimed, err := queryAll(ctx, db.writerIn(ctx), func(row scanner) (q domain.QueuedMail, err error) {
+		return q, row.Scan(&q.ID, &q.Mail.To, &q.Mail.Subject, &q.Mail.Text, &q.Mail.HTML, &q.Attempts)
+	}, `UPDATE mail_outbox SET locked_until = ?
 		WHERE id IN (SELECT id FROM mail_outbox
 			WHERE kind = ? AND sent_at IS NULL AND failed_at IS NULL AND next_try_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
 			ORDER BY next_try_at LIMIT ?)
@@ -97,18 +78,6 @@ func (db *DB) claim(ctx context.Context, kind string, now time.Time, limit int, 
 		RETURNING id, to_addr, subject, text_body, html_body, attempts`,
 		now.Add(lease).UnixMilli(), kind, at, at, limit, at)
 	if err != nil {
-		return nil, fmt.Errorf("claim mail: %w", err)
-	}
-	defer rows.Close()
-	var claimed []domain.QueuedMail
-	for rows.Next() {
-		var q domain.QueuedMail
-		if err := rows.Scan(&q.ID, &q.Mail.To, &q.Mail.Subject, &q.Mail.Text, &q.Mail.HTML, &q.Attempts); err != nil {
-			return nil, fmt.Errorf("claim mail: %w", err)
-		}
-		claimed = append(claimed, q)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("claim mail: %w", err)
 	}
 	return claimed, nil
@@ -134,7 +103,7 @@ func (db *DB) MarkMailAbandoned(ctx context.Context, id string, attempts int, at
 
 // updateMail runs query, whose last placeholder is the message id, on message id.
 func (db *DB) updateMail(ctx context.Context, id, query string, args ...any) error {
-	res, err := db.writer().exec(ctx, query, append(args, id)...)
+	res, err := db.writerIn(ctx).exec(ctx, query, append(args, id)...)
 	if err != nil {
 		return fmt.Errorf("update mail %s: %w", id, err)
 	}
@@ -153,27 +122,26 @@ func clip(s string) string {
 
 // ListMail returns the newest limit emails of the outbox, newest first.
 func (db *DB) ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error) {
-	rows, err := db.reader().query(ctx, `SELECT id, to_addr, subject, text_body, html_body, created_at, next_try_at,
+	list, err := queryAll(ctx, db.readerIn(ctx), scanMailRecord, `SELECT id, to_addr, subject, text_body, html_body, created_at, next_try_at,
 		sent_at, failed_at, attempts, last_error
 		FROM mail_outbox WHERE kind = 'mail' ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list mail: %w", err)
 	}
-	defer rows.Close()
-	var list []domain.MailRecord
-	for rows.Next() {
-		var r domain.MailRecord
-		var created, next int64
-		var sent, failed sql.NullInt64
-		var lastErr sql.NullString
-		if err := rows.Scan(&r.ID, &r.To, &r.Subject, &r.Text, &r.HTML, &created, &next, &sent, &failed, &r.Attempts, &lastErr); err != nil {
-			return nil, fmt.Errorf("list mail: %w", err)
-		}
-		r.CreatedAt, r.NextTryAt = time.UnixMilli(created).UTC(), time.UnixMilli(next).UTC()
-		r.SentAt, r.FailedAt, r.LastError = optionalTime(sent), optionalTime(failed), lastErr.String
-		list = append(list, r)
+	return list, nil
+}
+
+func scanMailRecord(row scanner) (domain.MailRecord, error) {
+	var r domain.MailRecord
+	var created, next int64
+	var sent, failed sql.NullInt64
+	var lastErr sql.NullString
+	if err := row.Scan(&r.ID, &r.To, &r.Subject, &r.Text, &r.HTML, &created, &next, &sent, &failed, &r.Attempts, &lastErr); err != nil {
+		return r, err
 	}
-	return list, rows.Err()
+	r.CreatedAt, r.NextTryAt = time.UnixMilli(created).UTC(), time.UnixMilli(next).UTC()
+	r.SentAt, r.FailedAt, r.LastError = optionalTime(sent), optionalTime(failed), lastErr.String
+	return r, nil
 }
 
 func optionalTime(ms sql.NullInt64) *time.Time {
@@ -189,7 +157,7 @@ func optionalTime(ms sql.NullInt64) *time.Time {
 func (db *DB) OutboxBacklog(ctx context.Context) (int, *time.Time, error) {
 	var n int
 	var oldest *int64
-	err := db.reader().queryRow(ctx, "SELECT COUNT(*), MIN(created_at) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL").Scan(&n, &oldest)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*), MIN(created_at) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL").Scan(&n, &oldest)
 	if err != nil || oldest == nil {
 		return n, nil, err
 	}
@@ -214,14 +182,14 @@ func (db *DB) ReleaseMailClaims(ctx context.Context) error {
 	if db.engine != SQLite {
 		return nil
 	}
-	_, err := db.writer().exec(ctx, "UPDATE mail_outbox SET locked_until = NULL WHERE sent_at IS NULL AND locked_until IS NOT NULL")
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE mail_outbox SET locked_until = NULL WHERE sent_at IS NULL AND locked_until IS NOT NULL")
 	return err
 }
 
 // ExtendMailClaim moves the lease of a claimed email to until, if it is still the claim that ended at
 // claimedUntil (nobody claimed it since); it reports whether it was.
 func (db *DB) ExtendMailClaim(ctx context.Context, id string, claimedUntil, until time.Time) (bool, error) {
-	res, err := db.writer().exec(ctx, "UPDATE mail_outbox SET locked_until = ? WHERE id = ? AND locked_until = ? AND sent_at IS NULL",
+	res, err := db.writerIn(ctx).exec(ctx, "UPDATE mail_outbox SET locked_until = ? WHERE id = ? AND locked_until = ? AND sent_at IS NULL",
 		until.UnixMilli(), id, claimedUntil.UnixMilli())
 	if err != nil {
 		return false, fmt.Errorf("extend mail claim: %w", err)

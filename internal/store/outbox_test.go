@@ -36,7 +36,7 @@ func TestMailIsClaimedOnceUntilItsLeaseExpires(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		want := testMail(1)
-		if err := db.EnqueueMail(ctx, want); err != nil {
+		if err := db.QueueMail(ctx, want, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now()
@@ -70,7 +70,7 @@ func TestMailIsClaimedOnceUntilItsLeaseExpires(t *testing.T) {
 func TestFailedMailIsRetriedWhenDueAndAbandonedForGood(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		if err := db.EnqueueMail(ctx, testMail(1)); err != nil {
+		if err := db.QueueMail(ctx, testMail(1), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now()
@@ -106,7 +106,7 @@ func TestConcurrentClaimsNeverShareAMessage(t *testing.T) {
 		ctx := context.Background()
 		const total, workers = 60, 4
 		for i := range total {
-			if err := db.EnqueueMail(ctx, testMail(i)); err != nil {
+			if err := db.QueueMail(ctx, testMail(i), time.Now()); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -149,7 +149,7 @@ func TestListMailIsNewestFirst(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		for i := range 3 {
-			if err := db.EnqueueMail(ctx, testMail(i)); err != nil {
+			if err := db.QueueMail(ctx, testMail(i), time.Now()); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -163,11 +163,11 @@ func TestListMailIsNewestFirst(t *testing.T) {
 	})
 }
 
-func TestEnqueueRefusesABadAddress(t *testing.T) {
+func TestQueueMailRefusesABadAddress(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		m := testMail(1)
 		m.To = "no es un email"
-		if err := db.EnqueueMail(context.Background(), m); domain.ErrorCode(err) != domain.CodeInvalid {
+		if err := db.QueueMail(context.Background(), m, time.Now()); domain.ErrorCode(err) != domain.CodeInvalid {
 			t.Fatalf("err %v, want invalid", err)
 		}
 	})
@@ -178,7 +178,7 @@ func TestEnqueueRefusesABadAddress(t *testing.T) {
 func TestAnExtendedClaimIsTheClaimantsOnly(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		if err := db.EnqueueMail(ctx, testMail(1)); err != nil {
+		if err := db.QueueMail(ctx, testMail(1), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now().Truncate(time.Millisecond)

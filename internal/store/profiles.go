@@ -167,3 +167,11 @@ func (db *DB) DeleteUser(ctx context.Context, userID string, m domain.Mail) erro
 		return enqueueMail(ctx, tx, m)
 	})
 }
+
+// In the export of a member's data (personaldata.go): the profile.
+func init() {
+	exportPersonalData(
+		dataSection{"profile", `SELECT full_name, phone, avatar_url, community_id, unit_id, relation, contact_visible, onboarding_completed,
+			privacy_accepted_at, rules_accepted_at, created_at, updated_at FROM profiles WHERE id = ?`},
+	)
+}

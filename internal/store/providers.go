@@ -2,15 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
 	"vecinos/internal/domain"
 )
-
-var errProviderNotFound = domain.Errorf(domain.CodeNotFound, "El proveedor no existe")
 
 // providerSelect reads a provider with its rating (average and count) and the reader's own rating; its
 // first two parameters are the reader, twice.
@@ -24,7 +20,7 @@ const providerSelect = `SELECT p.id, p.community_id, p.name, p.category, p.descr
 	FROM providers p
 	LEFT JOIN profiles ps ON ps.id = p.suggested_by`
 
-func scanProvider(row interface{ Scan(...any) error }) (*domain.Provider, error) {
+func scanProvider(row scanner) (*domain.Provider, error) {
 	var p domain.Provider
 	var category, status string
 	var created, updated int64
@@ -32,9 +28,6 @@ func scanProvider(row interface{ Scan(...any) error }) (*domain.Provider, error)
 	err := row.Scan(&p.ID, &p.CommunityID, &p.Name, &category, &p.Description, &p.Phone, &p.Email, &p.Address,
 		&p.Emergency, &p.Verified, &status, &p.RejectionReason, &p.SuggestedBy, &p.SuggestedByName, &created, &updated,
 		&p.RatingAverage, &p.RatingCount, &mine, &p.MyComment)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errProviderNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +42,7 @@ func scanProvider(row interface{ Scan(...any) error }) (*domain.Provider, error)
 
 // CreateProvider stores a new provider.
 func (db *DB) CreateProvider(ctx context.Context, p *domain.Provider) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO providers (id, community_id, name, category, description, phone, email, address,
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO providers (id, community_id, name, category, description, phone, email, address,
 		emergency, verified, status, rejection_reason, suggested_by, search_text, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		p.ID, p.CommunityID, p.Name, string(p.Category), p.Description, p.Phone, p.Email, p.Address, p.Emergency, p.Verified,
@@ -57,9 +50,10 @@ func (db *DB) CreateProvider(ctx context.Context, p *domain.Provider) error {
 	return err
 }
 
-// Provider returns a provider of communityID, whatever its status, as viewer sees it (their own rating).
+// Provider returns a provider of communityID, whatever its status, as viewer sees it (their own rating);
+// nil when it has none such.
 func (db *DB) Provider(ctx context.Context, communityID, id, viewer string) (*domain.Provider, error) {
-	return scanProvider(db.reader().queryRow(ctx, providerSelect+" WHERE p.id = ? AND p.community_id = ?", viewer, viewer, id, communityID))
+	return orNil(scanProvider(db.readerIn(ctx).queryRow(ctx, providerSelect+" WHERE p.id = ? AND p.community_id = ?", viewer, viewer, id, communityID)))
 }
 
 // ListProviders returns the listed providers of communityID by name, with the suggestions f.Viewer may see:
@@ -81,49 +75,32 @@ func (db *DB) ListProviders(ctx context.Context, communityID string, f domain.Pr
 		args = db.engine.containsText(&b, args, "p.search_text", f.Search)
 	}
 	b.WriteString(" ORDER BY p.name, p.id")
-	rows, err := db.reader().query(ctx, b.String(), args...)
-	if err != nil {
-		return nil, err
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanProvider), b.String(), args...)
+	if out == nil && err == nil {
+		out = []domain.Provider{}
 	}
-	defer rows.Close()
-	out := []domain.Provider{}
-	for rows.Next() {
-		p, err := scanProvider(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *p)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
-// ProviderRatings returns the ratings of a provider of communityID, newest first.
-func (db *DB) ProviderRatings(ctx context.Context, communityID, id string) ([]domain.ProviderRating, error) {
-	if _, err := db.Provider(ctx, communityID, id, ""); err != nil {
-		return nil, err
-	}
-	rows, err := db.reader().query(ctx, `SELECT r.user_id, COALESCE(pr.full_name, ''), r.stars, r.comment, r.updated_at
+// ProviderRatings returns the ratings of a provider, newest first (read the provider first: Provider
+// scopes it to a community).
+func (db *DB) ProviderRatings(ctx context.Context, id string) ([]domain.ProviderRating, error) {
+	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (r domain.ProviderRating, err error) {
+		var at int64
+		err = row.Scan(&r.UserID, &r.UserName, &r.Stars, &r.Comment, &at)
+		r.UpdatedAt = fromMS(at)
+		return r, err
+	}, `SELECT r.user_id, COALESCE(pr.full_name, ''), r.stars, r.comment, r.updated_at
 		FROM provider_ratings r LEFT JOIN profiles pr ON pr.id = r.user_id
 		WHERE r.provider_id = ? ORDER BY r.updated_at DESC, r.user_id`, id)
-	if err != nil {
-		return nil, err
+	if out == nil && err == nil {
+		out = []domain.ProviderRating{}
 	}
-	defer rows.Close()
-	out := []domain.ProviderRating{}
-	for rows.Next() {
-		var r domain.ProviderRating
-		var at int64
-		if err := rows.Scan(&r.UserID, &r.UserName, &r.Stars, &r.Comment, &at); err != nil {
-			return nil, err
-		}
-		r.UpdatedAt = fromMS(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // ProviderForUpdate reads a provider of communityID inside the transaction of ctx (InTx) and locks it
-// until that ends, so concurrent reviews and edits serialize.
+// until that ends, so concurrent reviews and edits serialize; nil when there is none.
 func (db *DB) ProviderForUpdate(ctx context.Context, communityID, id string) (*domain.Provider, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
@@ -134,7 +111,7 @@ func (db *DB) ProviderForUpdate(ctx context.Context, communityID, id string) (*d
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return nil, errProviderNotFound
+		return nil, nil
 	}
 	return scanProvider(tx.queryRow(ctx, providerSelect+" WHERE p.id = ?", "", "", id))
 }
@@ -154,17 +131,23 @@ func (db *DB) SaveProvider(ctx context.Context, p *domain.Provider) error {
 
 // RateProvider records userID's rating of a listed provider of communityID. The primary key keeps one
 // rating per member, and the upsert makes concurrent ratings of one member replace each other instead of
-// failing: the last one to commit stays.
-func (db *DB) RateProvider(ctx context.Context, communityID, id, userID string, stars int, comment *string, at time.Time) error {
-	res, err := db.writer().exec(ctx, `INSERT INTO provider_ratings (provider_id, user_id, stars, comment, created_at, updated_at)
+// failing: the last one to commit stays. False when there is no such listed provider.
+func (db *DB) RateProvider(ctx context.Context, communityID, id, userID string, stars int, comment *string, at time.Time) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, `INSERT INTO provider_ratings (provider_id, user_id, stars, comment, created_at, updated_at)
 		SELECT p.id, ?, ?, ?, ?, ? FROM providers p WHERE p.id = ? AND p.community_id = ? AND p.status = 'approved'
 		ON CONFLICT (provider_id, user_id) DO UPDATE SET stars = excluded.stars, comment = excluded.comment, updated_at = excluded.updated_at`,
 		userID, stars, comment, ms(at), ms(at), id, communityID)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errProviderNotFound
-	}
-	return nil
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// In the export of a member's data (personaldata.go): the providers they suggested and their ratings.
+func init() {
+	exportPersonalData(
+		dataSection{"providers_suggested", `SELECT id, community_id, name, category, status, created_at FROM providers WHERE suggested_by = ?`},
+		dataSection{"provider_ratings", `SELECT provider_id, stars, comment, created_at, updated_at FROM provider_ratings WHERE user_id = ?`},
+	)
 }

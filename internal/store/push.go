@@ -14,33 +14,27 @@ import (
 // Web push (docs/adr/0030): the server's VAPID keys, the devices that opted in, the kinds each person
 // turned off, and the pushes themselves, which are rows of kind 'push' in the mail outbox.
 
-var errPushSubscriptionNotFound = domain.Errorf(domain.CodeNotFound, "Este dispositivo no tiene las notificaciones activadas")
-
 const (
 	outboxMail = "mail"
 	outboxPush = "push"
 )
 
-// PushKeys returns the VAPID key pair, storing generate's if there is none yet. Instances starting at once
-// may each generate a pair: the first insert wins and every instance returns the stored one.
-func (db *DB) PushKeys(ctx context.Context, generate func() (domain.PushKeys, error)) (domain.PushKeys, error) {
+// PushKeys returns the VAPID key pair, and false when there is none yet.
+func (db *DB) PushKeys(ctx context.Context) (domain.PushKeys, bool, error) {
 	var k domain.PushKeys
-	err := db.writer().queryRow(ctx, "SELECT public_key, private_key FROM push_keys WHERE id = 1").Scan(&k.Public, &k.Private)
-	if err == nil {
-		return k, nil
+	err := db.writerIn(ctx).queryRow(ctx, "SELECT public_key, private_key FROM push_keys WHERE id = 1").Scan(&k.Public, &k.Private)
+	if errors.Is(err, sql.ErrNoRows) {
+		return k, false, nil
 	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return k, fmt.Errorf("push keys: %w", err)
-	}
-	if k, err = generate(); err != nil {
-		return k, err
-	}
-	if _, err := db.writer().exec(ctx, `INSERT INTO push_keys (id, public_key, private_key, created_at) VALUES (1, ?, ?, ?)
-		ON CONFLICT (id) DO NOTHING`, k.Public, k.Private, time.Now().UnixMilli()); err != nil {
-		return k, fmt.Errorf("push keys: %w", err)
-	}
-	err = db.writer().queryRow(ctx, "SELECT public_key, private_key FROM push_keys WHERE id = 1").Scan(&k.Public, &k.Private)
-	return k, err
+	return k, err == nil, err
+}
+
+// SavePushKeys stores k unless there is a pair already: instances starting at once may each generate one,
+// and the first insert wins.
+func (db *DB) SavePushKeys(ctx context.Context, k domain.PushKeys, now time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO push_keys (id, public_key, private_key, created_at) VALUES (1, ?, ?, ?)
+		ON CONFLICT (id) DO NOTHING`, k.Public, k.Private, ms(now))
+	return err
 }
 
 // SavePushSubscription stores s, or updates the device's row (same endpoint) to s: its keys change when
@@ -48,7 +42,7 @@ func (db *DB) PushKeys(ctx context.Context, generate func() (domain.PushKeys, er
 // of the stored row.
 func (db *DB) SavePushSubscription(ctx context.Context, s *domain.PushSubscription) (string, error) {
 	var id string
-	err := db.writer().queryRow(ctx, `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, device, created_at)
+	err := db.writerIn(ctx).queryRow(ctx, `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, device, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
 			device = excluded.device, created_at = excluded.created_at
@@ -58,7 +52,7 @@ func (db *DB) SavePushSubscription(ctx context.Context, s *domain.PushSubscripti
 
 // DeletePushSubscription removes the device id of userID; false when userID has no such device.
 func (db *DB) DeletePushSubscription(ctx context.Context, userID, id string) (bool, error) {
-	res, err := db.writer().exec(ctx, "DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?", id, userID)
+	res, err := db.writerIn(ctx).exec(ctx, "DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?", id, userID)
 	if err != nil {
 		return false, err
 	}
@@ -68,13 +62,13 @@ func (db *DB) DeletePushSubscription(ctx context.Context, userID, id string) (bo
 
 // DeleteGonePushSubscription removes a device whose push service answered that it is gone (404, 410).
 func (db *DB) DeleteGonePushSubscription(ctx context.Context, id string) error {
-	_, err := db.writer().exec(ctx, "DELETE FROM push_subscriptions WHERE id = ?", id)
+	_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM push_subscriptions WHERE id = ?", id)
 	return err
 }
 
 const pushSubscriptionSelect = "SELECT id, user_id, endpoint, p256dh, auth, device, created_at FROM push_subscriptions"
 
-func scanPushSubscription(row interface{ Scan(...any) error }) (*domain.PushSubscription, error) {
+func scanPushSubscription(row scanner) (*domain.PushSubscription, error) {
 	var s domain.PushSubscription
 	var created int64
 	if err := row.Scan(&s.ID, &s.UserID, &s.Endpoint, &s.P256dh, &s.Auth, &s.Device, &created); err != nil {
@@ -84,58 +78,40 @@ func scanPushSubscription(row interface{ Scan(...any) error }) (*domain.PushSubs
 	return &s, nil
 }
 
-// PushSubscription returns the device id, or a not-found error when it was removed.
+// PushSubscription returns the device id, or nil when it was removed.
 func (db *DB) PushSubscription(ctx context.Context, id string) (*domain.PushSubscription, error) {
-	s, err := scanPushSubscription(db.writer().queryRow(ctx, pushSubscriptionSelect+" WHERE id = ?", id))
+	s, err := scanPushSubscription(db.writerIn(ctx).queryRow(ctx, pushSubscriptionSelect+" WHERE id = ?", id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errPushSubscriptionNotFound
+		return nil, nil
 	}
 	return s, err
 }
 
 // PushSubscriptions lists userID's devices, oldest first.
 func (db *DB) PushSubscriptions(ctx context.Context, userID string) ([]domain.PushSubscription, error) {
-	rows, err := db.reader().query(ctx, pushSubscriptionSelect+" WHERE user_id = ? ORDER BY created_at, id", userID)
-	if err != nil {
-		return nil, err
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanPushSubscription), pushSubscriptionSelect+" WHERE user_id = ? ORDER BY created_at, id", userID)
+	if out == nil && err == nil {
+		out = []domain.PushSubscription{}
 	}
-	defer rows.Close()
-	out := []domain.PushSubscription{}
-	for rows.Next() {
-		s, err := scanPushSubscription(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *s)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // PushOptOuts returns the kinds userID turned off.
 func (db *DB) PushOptOuts(ctx context.Context, userID string) ([]domain.PushKind, error) {
-	rows, err := db.reader().query(ctx, "SELECT kind FROM push_opt_outs WHERE user_id = ? ORDER BY kind", userID)
-	if err != nil {
-		return nil, err
+	out, err := queryAll(ctx, db.readerIn(ctx), scanValue[domain.PushKind], "SELECT kind FROM push_opt_outs WHERE user_id = ? ORDER BY kind", userID)
+	if out == nil && err == nil {
+		out = []domain.PushKind{}
 	}
-	defer rows.Close()
-	out := []domain.PushKind{}
-	for rows.Next() {
-		var k domain.PushKind
-		if err := rows.Scan(&k); err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // SetPushKind turns kind on or off for userID.
 func (db *DB) SetPushKind(ctx context.Context, userID string, kind domain.PushKind, on bool) error {
 	if on {
-		_, err := db.writer().exec(ctx, "DELETE FROM push_opt_outs WHERE user_id = ? AND kind = ?", userID, string(kind))
+		_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM push_opt_outs WHERE user_id = ? AND kind = ?", userID, string(kind))
 		return err
 	}
-	_, err := db.writer().exec(ctx, "INSERT INTO push_opt_outs (user_id, kind) VALUES (?, ?) ON CONFLICT DO NOTHING", userID, string(kind))
+	_, err := db.writerIn(ctx).exec(ctx, "INSERT INTO push_opt_outs (user_id, kind) VALUES (?, ?) ON CONFLICT DO NOTHING", userID, string(kind))
 	return err
 }
 
@@ -146,42 +122,31 @@ func (db *DB) QueuePush(ctx context.Context, p domain.Push) error {
 	if err != nil {
 		return err
 	}
-	return enqueuePush(ctx, tx, p)
+	return enqueuePush(ctx, tx, p, time.Now())
 }
 
 // enqueuePush queues, in tx, one outbox row per device of p's users that has p's kind on (and, with
 // MutedScope, whose owner has not muted it), with the text in the owner's language.
-func enqueuePush(ctx context.Context, tx conn, p domain.Push) error {
+func enqueuePush(ctx context.Context, tx conn, p domain.Push, at time.Time) error {
 	if len(p.Users) == 0 {
 		return nil
 	}
-	args := []any{string(p.Kind), p.MutedScope, time.Now().UnixMilli()}
+	now := ms(at)
+	args := []any{string(p.Kind), p.MutedScope, now}
 	for _, u := range p.Users {
 		args = append(args, u)
 	}
-	rows, err := tx.query(ctx, `SELECT s.id, u.language FROM push_subscriptions s JOIN users u ON u.id = s.user_id
+	type device struct{ id, lang string }
+	devices, err := queryAll(ctx, tx, func(row scanner) (d device, err error) {
+		return d, row.Scan(&d.id, &d.lang)
+	}, `SELECT s.id, u.language FROM push_subscriptions s JOIN users u ON u.id = s.user_id
 		WHERE NOT EXISTS (SELECT 1 FROM push_opt_outs o WHERE o.user_id = s.user_id AND o.kind = ?)
 		AND NOT EXISTS (SELECT 1 FROM chat_mutes m WHERE m.user_id = s.user_id AND m.scope_id = ? AND m.until_at > ?)
 		AND s.user_id IN (`+placeholders(len(p.Users))+`) ORDER BY s.id`, args...)
 	if err != nil {
 		return fmt.Errorf("queue push: %w", err)
 	}
-	type device struct{ id, lang string }
-	var devices []device
-	for rows.Next() {
-		var d device
-		if err := rows.Scan(&d.id, &d.lang); err != nil {
-			rows.Close()
-			return fmt.Errorf("queue push: %w", err)
-		}
-		devices = append(devices, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("queue push: %w", err)
-	}
 	payloads := map[string]string{}
-	now := time.Now().UnixMilli()
 	for _, d := range devices {
 		body, ok := payloads[d.lang]
 		if !ok {
@@ -210,11 +175,12 @@ func (q PushQueue) ClaimMail(ctx context.Context, now time.Time, limit int, leas
 	return q.claim(ctx, outboxPush, now, limit, lease)
 }
 
-// queueDirectMessagePush queues the push of a new direct message to its recipient, unless they muted the
-// conversation: the sender's name and the start of the text.
-func queueDirectMessagePush(ctx context.Context, tx conn, m *domain.DirectMessage) error {
-	if m.RecipientID == nil || m.SenderID == nil {
-		return nil
+// QueueDirectMessagePush queues, in the transaction of ctx, the push of new direct message m to its
+// recipient, unless they muted the conversation: the sender's name and the start of the text.
+func (db *DB) QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessage) error {
+	tx, err := txOf(ctx)
+	if err != nil || m.RecipientID == nil || m.SenderID == nil {
+		return err
 	}
 	var sender string
 	if err := tx.queryRow(ctx, "SELECT full_name FROM profiles WHERE id = ?", *m.SenderID).Scan(&sender); err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -227,7 +193,7 @@ func queueDirectMessagePush(ctx context.Context, tx conn, m *domain.DirectMessag
 				return sender, domain.Localized(lang, "📎 Archivo adjunto", "📎 Fitxer adjunt", "📎 Attachment")
 			}
 			return sender, domain.Excerpt(m.Content, 200)
-		}})
+		}}, m.CreatedAt)
 }
 
 // queueCriticalPush queues the push of a critical announcement to its audience, but its author.
@@ -241,5 +207,5 @@ func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement) er
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Aviso importante: ", "Avís important: ", "Important notice: ") + an.Title,
 				domain.Excerpt(an.Description, 200)
-		}})
+		}}, time.Now())
 }

@@ -12,23 +12,17 @@ import (
 // UnitRegistry lists a community's units with their owner's name and how many members live in each, in
 // the order people read a building (domain.SortUnits).
 func (db *DB) UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error) {
-	rows, err := db.reader().query(ctx, "SELECT "+unitColumns+`, o.full_name, `+unitResidents("u.id")+`
-		FROM units u LEFT JOIN profiles o ON o.id = u.owner_id WHERE u.community_id = ?`, communityID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.RegistryUnit{}
-	for rows.Next() {
+	out, err := listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.RegistryUnit, error) {
 		var r domain.RegistryUnit
-		u, err := scanUnit(rows, &r.OwnerName, &r.Residents)
+		u, err := scanUnit(row, &r.OwnerName, &r.Residents)
 		if err != nil {
-			return nil, err
+			return r, err
 		}
 		r.Unit = *u
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
+		return r, nil
+	}, "SELECT "+unitColumns+`, o.full_name, `+unitResidents("u.id")+`
+		FROM units u LEFT JOIN profiles o ON o.id = u.owner_id WHERE u.community_id = ?`, communityID))
+	if err != nil {
 		return nil, err
 	}
 	domain.SortUnits(out, func(r *domain.RegistryUnit) *domain.Unit { return &r.Unit })
@@ -36,16 +30,18 @@ func (db *DB) UnitRegistry(ctx context.Context, communityID string) ([]domain.Re
 }
 
 // UnitRegistryForUpdate reads every unit of a community inside the transaction of ctx (InTx), holding
-// the community's lock until it ends, so that two edits never check the uniqueness of a name at once.
-func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error) {
+// the community's lock until it ends, so that two edits never check the uniqueness of a name at once;
+// false when there is no such community.
+func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	if err := lockCommunity(ctx, tx, communityID); err != nil {
-		return nil, err
+	if found, err := lockCommunity(ctx, tx, communityID); err != nil || !found {
+		return nil, false, err
 	}
-	return scanUnits(tx.query(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.community_id = ?", communityID))
+	units, err := listOrEmpty(queryAll(ctx, tx, unitRow, "SELECT "+unitColumns+" FROM units u WHERE u.community_id = ?", communityID))
+	return units, err == nil, err
 }
 
 // SaveUnit writes u, read with UnitRegistryForUpdate or new (then it is inserted), inside the same
@@ -70,16 +66,16 @@ func (db *DB) SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error 
 	return insertUnits(ctx, tx, []domain.Unit{*u}, at)
 }
 
-// insertUnits adds new units (without owners).
+// insertUnits adds new units (without owners; proposed by a member when ProposedBy is set).
 func insertUnits(ctx context.Context, tx conn, units []domain.Unit, at time.Time) error {
 	for _, u := range units {
 		kind := u.Kind
 		if kind == "" {
 			kind = domain.KindDwelling
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, staircase, kind, coefficient, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.CommunityID, u.UnitNumber, u.Floor, u.Building, u.Staircase, string(kind), u.Coefficient,
-			at.UnixMilli(), at.UnixMilli()); err != nil {
+		if _, err := tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, staircase, kind, coefficient, proposed_by, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.CommunityID, u.UnitNumber, u.Floor, u.Building, u.Staircase, string(kind), u.Coefficient,
+			u.ProposedBy, at.UnixMilli(), at.UnixMilli()); err != nil {
 			return err
 		}
 	}
@@ -104,21 +100,16 @@ func unitResidents(id string) string {
 	return "(SELECT COUNT(*) FROM profiles WHERE unit_id = " + id + ") + (SELECT COUNT(*) FROM unit_members WHERE unit_id = " + id + ")"
 }
 
-// DeleteUnit removes a unit of the community inside the transaction of ctx; its pending owner claims go
-// with it and join requests that named it keep their floor and door.
+// DeleteUnit removes a unit of the community inside the transaction of ctx (the caller found it in the
+// registry it read with UnitRegistryForUpdate); its pending owner claims go with it and join requests
+// that named it keep their floor and door.
 func (db *DB) DeleteUnit(ctx context.Context, communityID, id string) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
-	res, err := tx.exec(ctx, "DELETE FROM units WHERE id = ? AND community_id = ?", id, communityID)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return errUnitNotFound
-	}
-	return nil
+	_, err = tx.exec(ctx, "DELETE FROM units WHERE id = ? AND community_id = ?", id, communityID)
+	return err
 }
 
 // MergeUnits moves, inside the transaction of ctx, everything that points at unit from to unit into

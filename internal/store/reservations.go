@@ -19,26 +19,20 @@ import (
 // (both per facility) are checked and written by one transaction at a time; on PostgreSQL an exclusion
 // constraint also refuses any overlap of an exclusive facility (docs/adr/0019).
 
-var (
-	errFacilityNotFound    = domain.Errorf(domain.CodeNotFound, "La instalación no existe")
-	errReservationNotFound = domain.Errorf(domain.CodeNotFound, "La reserva no existe")
-	// ErrSlotTaken is what an overlap refused by the database reads as; the service says the same.
-	ErrSlotTaken = domain.Errorf(domain.CodeConflict, "Ese horario ya está reservado")
-)
-
-// CommunityTimeZone is the time zone communityID's rules are computed in.
+// CommunityTimeZone is the time zone communityID's rules are computed in; empty when there is no such
+// community.
 func (db *DB) CommunityTimeZone(ctx context.Context, communityID string) (string, error) {
 	var tz string
-	err := db.reader().queryRow(ctx, "SELECT time_zone FROM communities WHERE id = ?", communityID).Scan(&tz)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT time_zone FROM communities WHERE id = ?", communityID).Scan(&tz)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", domain.Errorf(domain.CodeNotFound, "La comunidad no existe")
+		return "", nil
 	}
 	return tz, err
 }
 
 // SetCommunityTimeZone changes communityID's time zone (an IANA name the service checked).
 func (db *DB) SetCommunityTimeZone(ctx context.Context, communityID, tz string, at time.Time) error {
-	_, err := db.writer().exec(ctx, "UPDATE communities SET time_zone = ?, updated_at = ? WHERE id = ?", tz, ms(at), communityID)
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE communities SET time_zone = ?, updated_at = ? WHERE id = ?", tz, ms(at), communityID)
 	return err
 }
 
@@ -47,7 +41,7 @@ const facilitySelect = `SELECT f.id, f.community_id, f.name, f.description, f.ph
 		f.archived_at, f.created_at, f.updated_at, c.time_zone
 	FROM facilities f JOIN communities c ON c.id = f.community_id`
 
-func scanFacility(row interface{ Scan(...any) error }) (*domain.Facility, error) {
+func scanFacility(row scanner) (*domain.Facility, error) {
 	var f domain.Facility
 	var hours string
 	var archived *int64
@@ -55,9 +49,6 @@ func scanFacility(row interface{ Scan(...any) error }) (*domain.Facility, error)
 	err := row.Scan(&f.ID, &f.CommunityID, &f.Name, &f.Description, &f.PhotoURL, &f.Capacity, &hours, &f.SlotMinutes,
 		&f.MinMinutes, &f.MaxMinutes, &f.MaxPerMonth, &f.CancelHours, &f.HorizonDays, &f.DepositCents, &f.NeedsApproval, &f.Rules,
 		&archived, &created, &updated, &f.TimeZone)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errFacilityNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -100,19 +91,21 @@ func parseHours(s string) ([7]*domain.DayHours, error) {
 	return h, nil
 }
 
-// CreateFacility stores a new facility with its closed days.
+// CreateFacility stores a new facility with its closed days, inside the transaction of ctx (InTx).
 func (db *DB) CreateFacility(ctx context.Context, f *domain.Facility) error {
-	return db.inTx(ctx, func(tx conn) error {
-		if _, err := tx.exec(ctx, `INSERT INTO facilities (id, community_id, name, description, photo_url, capacity, hours,
-			slot_minutes, min_minutes, max_minutes, max_per_month, cancel_hours, horizon_days, deposit_cents, needs_approval, rules,
-			archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			f.ID, f.CommunityID, f.Name, f.Description, f.PhotoURL, f.Capacity, hoursJSON(f.Hours), f.SlotMinutes,
-			f.MinMinutes, f.MaxMinutes, f.MaxPerMonth, f.CancelHours, f.HorizonDays, f.DepositCents, f.NeedsApproval, f.Rules,
-			nullMS(f.ArchivedAt), ms(f.CreatedAt), ms(f.UpdatedAt)); err != nil {
-			return err
-		}
-		return writeClosures(ctx, tx, f)
-	})
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO facilities (id, community_id, name, description, photo_url, capacity, hours,
+		slot_minutes, min_minutes, max_minutes, max_per_month, cancel_hours, horizon_days, deposit_cents, needs_approval, rules,
+		archived_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		f.ID, f.CommunityID, f.Name, f.Description, f.PhotoURL, f.Capacity, hoursJSON(f.Hours), f.SlotMinutes,
+		f.MinMinutes, f.MaxMinutes, f.MaxPerMonth, f.CancelHours, f.HorizonDays, f.DepositCents, f.NeedsApproval, f.Rules,
+		nullMS(f.ArchivedAt), ms(f.CreatedAt), ms(f.UpdatedAt)); err != nil {
+		return err
+	}
+	return writeClosures(ctx, tx, f)
 }
 
 func writeClosures(ctx context.Context, tx conn, f *domain.Facility) error {
@@ -127,77 +120,66 @@ func writeClosures(ctx context.Context, tx conn, f *domain.Facility) error {
 	return nil
 }
 
+// closure is a closed day of a facility.
+type closure struct {
+	facilityID string
+	domain.Closure
+}
+
+func scanClosure(row scanner) (c closure, err error) {
+	return c, row.Scan(&c.facilityID, &c.Day, &c.Reason)
+}
+
 // Facilities lists communityID's facilities by name, with their closed days; archived ones only when asked.
 func (db *DB) Facilities(ctx context.Context, communityID string, includeArchived bool) ([]domain.Facility, error) {
 	q := facilitySelect + " WHERE f.community_id = ?"
 	if !includeArchived {
 		q += " AND f.archived_at IS NULL"
 	}
-	rows, err := db.reader().query(ctx, q+" ORDER BY f.name, f.id", communityID)
+	c := db.readerIn(ctx)
+	out, err := queryAll(ctx, c, values(scanFacility), q+" ORDER BY f.name, f.id", communityID)
 	if err != nil {
 		return nil, err
 	}
-	var out []domain.Facility
-	byID := map[string]int{}
-	for rows.Next() {
-		f, err := scanFacility(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		byID[f.ID] = len(out)
-		out = append(out, *f)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows, err = db.reader().query(ctx, `SELECT k.facility_id, k.day, k.reason FROM facility_closures k
+	closures, err := queryAll(ctx, c, scanClosure, `SELECT k.facility_id, k.day, k.reason FROM facility_closures k
 		JOIN facilities f ON f.id = k.facility_id WHERE f.community_id = ? ORDER BY k.day`, communityID)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var c domain.Closure
-		if err := rows.Scan(&id, &c.Day, &c.Reason); err != nil {
-			return nil, err
-		}
-		if i, ok := byID[id]; ok {
-			out[i].Closures = append(out[i].Closures, c)
+	byID := make(map[string]*domain.Facility, len(out))
+	for i := range out {
+		byID[out[i].ID] = &out[i]
+	}
+	for _, k := range closures {
+		if f, ok := byID[k.facilityID]; ok {
+			f.Closures = append(f.Closures, k.Closure)
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
-func facilityClosures(ctx context.Context, q conn, f *domain.Facility) error {
-	rows, err := q.query(ctx, "SELECT day, reason FROM facility_closures WHERE facility_id = ? ORDER BY day", f.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var c domain.Closure
-		if err := rows.Scan(&c.Day, &c.Reason); err != nil {
-			return err
-		}
-		f.Closures = append(f.Closures, c)
-	}
-	return rows.Err()
-}
-
-// Facility returns a facility of communityID (archived too) with its closed days.
-func (db *DB) Facility(ctx context.Context, communityID, id string) (*domain.Facility, error) {
-	f, err := scanFacility(db.reader().queryRow(ctx, facilitySelect+" WHERE f.id = ? AND f.community_id = ?", id, communityID))
-	if err != nil {
+// withClosures reads the closed days of facility f, nil when it is nil.
+func withClosures(ctx context.Context, c conn, f *domain.Facility, err error) (*domain.Facility, error) {
+	if f == nil || err != nil {
 		return nil, err
 	}
-	return f, facilityClosures(ctx, db.reader(), f)
+	closures, err := queryAll(ctx, c, scanClosure, "SELECT facility_id, day, reason FROM facility_closures WHERE facility_id = ? ORDER BY day", f.ID)
+	for _, k := range closures {
+		f.Closures = append(f.Closures, k.Closure)
+	}
+	return f, err
+}
+
+// Facility returns a facility of communityID (archived too) with its closed days; nil when it has none
+// such.
+func (db *DB) Facility(ctx context.Context, communityID, id string) (*domain.Facility, error) {
+	c := db.readerIn(ctx)
+	f, err := orNil(scanFacility(c.queryRow(ctx, facilitySelect+" WHERE f.id = ? AND f.community_id = ?", id, communityID)))
+	return withClosures(ctx, c, f, err)
 }
 
 // FacilityForUpdate reads a facility of communityID inside the transaction of ctx (InTx) and locks it
-// until that ends: its bookings and its edits serialize behind this lock.
+// until that ends: its bookings and its edits serialize behind this lock. Nil when there is none.
 func (db *DB) FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
@@ -209,13 +191,10 @@ func (db *DB) FacilityForUpdate(ctx context.Context, communityID, id string) (*d
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return nil, errFacilityNotFound
+		return nil, nil
 	}
 	f, err := scanFacility(tx.queryRow(ctx, facilitySelect+" WHERE f.id = ?", id))
-	if err != nil {
-		return nil, err
-	}
-	return f, facilityClosures(ctx, tx, f)
+	return withClosures(ctx, tx, f, err)
 }
 
 // SaveFacility writes f, read with FacilityForUpdate, and its closed days, inside the same transaction.
@@ -237,7 +216,7 @@ func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
 // MemberUnit is the primary unit (profiles.unit_id) of userID in communityID; empty when they have none.
 func (db *DB) MemberUnit(ctx context.Context, communityID, userID string) (string, error) {
 	var unit *string
-	err := db.reader().queryRow(ctx, `SELECT p.unit_id FROM profiles p JOIN units u ON u.id = p.unit_id
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.unit_id FROM profiles p JOIN units u ON u.id = p.unit_id
 		WHERE p.id = ? AND p.community_id = ? AND u.community_id = ?`, userID, communityID, communityID).Scan(&unit)
 	if errors.Is(err, sql.ErrNoRows) || unit == nil {
 		return "", nil
@@ -253,7 +232,7 @@ const reservationSelect = `SELECT r.id, r.community_id, r.facility_id, f.name, r
 	JOIN units u ON u.id = r.unit_id
 	LEFT JOIN profiles p ON p.id = r.user_id`
 
-func scanReservation(row interface{ Scan(...any) error }) (*domain.Reservation, error) {
+func scanReservation(row scanner) (*domain.Reservation, error) {
 	var r domain.Reservation
 	var building, floor *string
 	var number, status string
@@ -262,9 +241,6 @@ func scanReservation(row interface{ Scan(...any) error }) (*domain.Reservation, 
 	err := row.Scan(&r.ID, &r.CommunityID, &r.FacilityID, &r.FacilityName, &r.UnitID, &building, &floor, &number,
 		&r.UserID, &r.UserName, &start, &end, &r.Month, &r.Exclusive, &status, &r.Reason,
 		&r.DepositCents, &deposit, &r.DepositReason, &created, &updated)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errReservationNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -278,22 +254,6 @@ func scanReservation(row interface{ Scan(...any) error }) (*domain.Reservation, 
 	return &r, nil
 }
 
-func scanReservations(rows *sql.Rows, err error) ([]domain.Reservation, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.Reservation
-	for rows.Next() {
-		r, err := scanReservation(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *r)
-	}
-	return out, rows.Err()
-}
-
 // ActiveReservations returns the pending and confirmed reservations of communityID that overlap
 // [from, to), of one facility or (facilityID empty) of all, by start. Only what a calendar needs is
 // filled in (ID, FacilityID, UserID, StartAt, EndAt): every member reads a month of it, often.
@@ -305,22 +265,12 @@ func (db *DB) ActiveReservations(ctx context.Context, communityID, facilityID st
 		q += " AND facility_id = ?"
 		args = append(args, facilityID)
 	}
-	rows, err := db.reader().query(ctx, q+" ORDER BY start_at, id", args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.Reservation
-	for rows.Next() {
-		var r domain.Reservation
+	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (r domain.Reservation, err error) {
 		var start, end int64
-		if err := rows.Scan(&r.ID, &r.FacilityID, &r.UserID, &start, &end); err != nil {
-			return nil, err
-		}
+		err = row.Scan(&r.ID, &r.FacilityID, &r.UserID, &start, &end)
 		r.StartAt, r.EndAt = fromMS(start), fromMS(end)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+		return r, err
+	}, q+" ORDER BY start_at, id", args...)
 }
 
 // OverlappingForUpdate returns, inside the transaction of ctx, the pending and confirmed reservations of
@@ -331,9 +281,9 @@ func (db *DB) OverlappingForUpdate(ctx context.Context, facilityID string, from,
 	if err != nil {
 		return nil, err
 	}
-	return scanReservations(tx.query(ctx, reservationSelect+` WHERE r.facility_id = ? AND r.status IN ('pending', 'confirmed')
+	return queryAll(ctx, tx, values(scanReservation), reservationSelect+` WHERE r.facility_id = ? AND r.status IN ('pending', 'confirmed')
 		AND r.start_at < ? AND r.start_at > ? AND r.end_at > ? AND r.id <> ? ORDER BY r.start_at, r.id`,
-		facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID))
+		facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID)
 }
 
 // UnitMonthCountForUpdate counts, inside the transaction of ctx, the pending and confirmed reservations
@@ -356,11 +306,12 @@ func isExclusionViolation(err error) bool {
 }
 
 // SaveReservation inserts r (created) or writes it over the stored one, inside the transaction of ctx, and
-// reads back the names it shows. An overlap the database refuses is ErrSlotTaken.
-func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, created bool) error {
+// reads back the names it shows. False when the database refuses an overlap (PostgreSQL's exclusion
+// constraint): the transaction is then spoilt, and the caller's error ends it.
+func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, created bool) (bool, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	var deposit *string
 	if r.DepositStatus != nil {
@@ -380,20 +331,21 @@ func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, create
 			ms(r.StartAt), ms(r.UpdatedAt), r.ID)
 	}
 	if isExclusionViolation(err) {
-		return ErrSlotTaken
+		return false, nil
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	saved, err := scanReservation(tx.queryRow(ctx, reservationSelect+" WHERE r.id = ?", r.ID))
 	if err != nil {
-		return err
+		return false, err
 	}
 	*r = *saved
-	return nil
+	return true, nil
 }
 
-// ReservationForUpdate reads a reservation of communityID inside the transaction of ctx and locks it.
+// ReservationForUpdate reads a reservation of communityID inside the transaction of ctx and locks it; nil
+// when there is none.
 func (db *DB) ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
@@ -404,14 +356,14 @@ func (db *DB) ReservationForUpdate(ctx context.Context, communityID, id string) 
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return nil, errReservationNotFound
+		return nil, nil
 	}
 	return scanReservation(tx.queryRow(ctx, reservationSelect+" WHERE r.id = ?", id))
 }
 
-// Reservation returns a reservation of communityID.
+// Reservation returns a reservation of communityID; nil when it has none such.
 func (db *DB) Reservation(ctx context.Context, communityID, id string) (*domain.Reservation, error) {
-	return scanReservation(db.reader().queryRow(ctx, reservationSelect+" WHERE r.id = ? AND r.community_id = ?", id, communityID))
+	return orNil(scanReservation(db.readerIn(ctx).queryRow(ctx, reservationSelect+" WHERE r.id = ? AND r.community_id = ?", id, communityID)))
 }
 
 // ListReservations returns reservations of communityID by start, filtered by f.
@@ -439,84 +391,41 @@ func (db *DB) ListReservations(ctx context.Context, communityID string, f domain
 		args = append(args, ms(*f.EndAfter))
 	}
 	b.WriteString(" ORDER BY r.start_at, r.id LIMIT " + strconv.Itoa(max(f.Limit, 0)))
-	return scanReservations(db.reader().query(ctx, b.String(), args...))
+	return queryAll(ctx, db.readerIn(ctx), values(scanReservation), b.String(), args...)
 }
 
-// recipient is userID as the addressee of an email about their community; nil once the account is gone.
-func recipient(ctx context.Context, q conn, userID string) (*domain.Recipient, error) {
-	var r domain.Recipient
-	var lang string
-	err := q.queryRow(ctx, `SELECT u.email, COALESCE(p.full_name, ''), u.language, COALESCE(c.name, '')
+// UserRecipient is userID as the addressee of an email about their community; nil once the account is
+// gone.
+func (db *DB) UserRecipient(ctx context.Context, userID string) (*domain.Recipient, error) {
+	r, err := scanRecipient(db.readerIn(ctx).queryRow(ctx, `SELECT u.email, COALESCE(p.full_name, ''), u.language, COALESCE(c.name, '')
 		FROM users u LEFT JOIN profiles p ON p.id = u.id LEFT JOIN communities c ON c.id = p.community_id
-		WHERE u.id = ?`, userID).Scan(&r.Email, &r.FullName, &lang, &r.CommunityName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	r.Language = domain.ParseLanguage(lang)
-	return &r, nil
+		WHERE u.id = ?`, userID))
+	return orNil(&r, err)
 }
 
-// QueueReservationMail queues, inside the transaction of ctx, the email compose writes for userID; nothing
-// when the account is gone.
-func (db *DB) QueueReservationMail(ctx context.Context, userID string, compose func(domain.Recipient) (domain.Mail, error)) error {
-	tx, err := txOf(ctx)
-	if err != nil {
-		return err
-	}
-	to, err := recipient(ctx, tx, userID)
-	if err != nil || to == nil {
-		return err
-	}
-	m, err := compose(*to)
-	if err != nil {
-		return err
-	}
-	return enqueueMail(ctx, tx, m)
+// DueReminders lists up to limit confirmed reservations starting in (now, until] that were not reminded
+// yet, by start.
+func (db *DB) DueReminders(ctx context.Context, now, until time.Time, limit int) ([]domain.Reservation, error) {
+	return queryAll(ctx, db.readerIn(ctx), values(scanReservation), reservationSelect+` WHERE r.status = 'confirmed' AND r.reminded_at IS NULL
+		AND r.start_at > ? AND r.start_at <= ? ORDER BY r.start_at LIMIT `+strconv.Itoa(limit), ms(now), ms(until))
 }
 
-// RemindReservations queues the reminder of up to limit confirmed reservations starting in (now, until]
-// that were not reminded yet, and marks them, in one transaction: run twice, it sends each reminder once.
-// It returns how many it queued.
-func (db *DB) RemindReservations(ctx context.Context, now, until time.Time, limit int,
-	compose func(r *domain.Reservation, to domain.Recipient) (domain.Mail, error)) (int, error) {
-	n := 0
-	err := db.inTx(ctx, func(tx conn) error {
-		due, err := scanReservations(tx.query(ctx, reservationSelect+` WHERE r.status = 'confirmed' AND r.reminded_at IS NULL
-			AND r.start_at > ? AND r.start_at <= ? ORDER BY r.start_at LIMIT `+strconv.Itoa(limit), ms(now), ms(until)))
-		if err != nil {
-			return err
-		}
-		for i := range due {
-			r := &due[i]
-			// Claim it first: a job of another instance that read the same row waits on this row's lock
-			// and then finds it reminded.
-			res, err := tx.exec(ctx, "UPDATE reservations SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL", ms(now), r.ID)
-			if err != nil {
-				return err
-			}
-			if claimed, _ := res.RowsAffected(); claimed != 1 || r.UserID == nil {
-				continue
-			}
-			to, err := recipient(ctx, tx, *r.UserID)
-			if err != nil {
-				return err
-			}
-			if to == nil {
-				continue
-			}
-			m, err := compose(r, *to)
-			if err != nil {
-				return err
-			}
-			if err := enqueueMail(ctx, tx, m); err != nil {
-				return err
-			}
-			n++
-		}
-		return nil
-	})
-	return n, err
+// ClaimReminder marks reservation id reminded at at, unless it was already: false then. In a transaction
+// (InTx), a job of another instance that read the same row waits on this row's lock and then finds it
+// reminded.
+func (db *DB) ClaimReminder(ctx context.Context, id string, at time.Time) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, "UPDATE reservations SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL", ms(at), id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// In the export of a member's data (personaldata.go): their reservations.
+func init() {
+	exportPersonalData(
+		dataSection{"reservations", `SELECT id, community_id, facility_id, unit_id, start_at, end_at, status, reason, deposit_cents, deposit_status, created_at, updated_at
+			FROM reservations WHERE user_id = ? ORDER BY start_at`},
+	)
 }

@@ -69,3 +69,10 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now, idleCutoff time.Ti
 	}
 	return res.RowsAffected()
 }
+
+// In the export of a member's data (personaldata.go): their sessions.
+func init() {
+	exportPersonalData(
+		dataSection{"sessions", `SELECT created_at, last_seen_at, expires_at, user_agent, ip FROM sessions WHERE user_id = ? ORDER BY created_at`},
+	)
+}

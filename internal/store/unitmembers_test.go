@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -21,14 +22,9 @@ func TestPortalAnnouncementsReachEveryUnitOfAMember(t *testing.T) {
 		c, m := storetest.CommunityIDs(t, db, "Admin", "Olga", "Pablo", "Teo", "Rita", "Nadie")
 		admin, olga, pablo, teo, rita, nobody := m[0], m[1], m[2], m[3], m[4], m[5]
 		p1, p2, p3 := "Portal 1", "Portal 2", "Portal 3"
-		if _, err := db.SaveMyUnit(ctx, olga, c, "1A", nil, &p1, true); err != nil {
-			t.Fatal(err)
-		}
-		u2b, err := db.SaveMyUnit(ctx, pablo, c, "2B", nil, &p2, true)
-		if err != nil {
-			t.Fatal(err)
-		}
 		now := time.Now()
+		ownHome(t, db, olga, c, "1A", &p1, now)
+		u2b := ownHome(t, db, pablo, c, "2B", &p2, now)
 		u1b := domain.Unit{ID: domain.NewID(), CommunityID: c, UnitNumber: "1B", Building: &p1}
 		garage := domain.Unit{ID: domain.NewID(), CommunityID: c, UnitNumber: "G1", Building: &p3, Kind: domain.KindGarage}
 		if err := db.InTx(ctx, func(ctx context.Context) error {
@@ -42,29 +38,19 @@ func TestPortalAnnouncementsReachEveryUnitOfAMember(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Teo lives in Portal 2 and says he also rents 1B in Portal 1 (not confirmed yet).
-		if _, err := db.ChooseUnit(ctx, teo, domain.UnitChoice{UnitID: u2b.ID}, domain.StepVerify); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.AddMemberUnit(ctx, teo, c, u1b.ID, domain.UnitTenant, now); err != nil {
-			t.Fatal(err)
-		}
+		liveIn(t, db, teo, u2b.ID, now)
+		addMemberUnit(t, db, teo, c, u1b.ID, domain.UnitTenant, now)
 		// Rita only claims to own 1B: unconfirmed.
-		if err := db.AddMemberUnit(ctx, rita, c, u1b.ID, domain.UnitOwner, now); err != nil {
-			t.Fatal(err)
-		}
+		addMemberUnit(t, db, rita, c, u1b.ID, domain.UnitOwner, now)
 		// Olga owns the garage of Portal 3, confirmed by an admin, and does not live there.
-		if err := db.AddMemberUnit(ctx, olga, c, garage.ID, domain.UnitOwner, now); err != nil {
-			t.Fatal(err)
-		}
+		addMemberUnit(t, db, olga, c, garage.ID, domain.UnitOwner, now)
 		claims, err := db.OwnerClaims(ctx, c, domain.VerificationPending)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, cl := range claims {
 			if cl.UserID == olga {
-				if _, err := db.ReviewOwnerClaim(ctx, cl.ID, c, admin, domain.VerificationApproved, now, nil); err != nil {
-					t.Fatal(err)
-				}
+				approveOwnerClaim(t, db, &cl, admin, now)
 			}
 		}
 
@@ -106,4 +92,65 @@ func TestPortalAnnouncementsReachEveryUnitOfAMember(t *testing.T) {
 			t.Fatalf("buildings: %v %v, want %v", bs, err, want)
 		}
 	})
+}
+
+// The store's steps as the profiles service runs them, to set up a community's units.
+
+// ownHome creates a unit of the community and makes the user its owner, living in it.
+func ownHome(t testing.TB, db *store.DB, userID, communityID, number string, building *string, now time.Time) *domain.Unit {
+	t.Helper()
+	u := &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: number, Building: building}
+	inTx(t, db, func(ctx context.Context) error {
+		if err := db.InsertUnit(ctx, u, now); err != nil {
+			return err
+		}
+		if _, err := db.TakeUnitOwnership(ctx, u.ID, userID, now); err != nil {
+			return err
+		}
+		u.OwnerID = &userID
+		return db.MoveIn(ctx, userID, u.ID, "", now)
+	})
+	return u
+}
+
+// liveIn makes a unit the user's home, their onboarding moving on to verification.
+func liveIn(t testing.TB, db *store.DB, userID, unitID string, now time.Time) {
+	t.Helper()
+	inTx(t, db, func(ctx context.Context) error { return db.MoveIn(ctx, userID, unitID, domain.StepVerify, now) })
+}
+
+// addMemberUnit records a further unit of the member, with an owner claim when they say they own it.
+func addMemberUnit(t testing.TB, db *store.DB, userID, communityID, unitID string, relation domain.UnitRelation, now time.Time) {
+	t.Helper()
+	inTx(t, db, func(ctx context.Context) error {
+		if err := db.InsertMemberUnit(ctx, unitID, userID, relation, now); err != nil || relation != domain.UnitOwner {
+			return err
+		}
+		return db.InsertOwnerClaim(ctx, userID, communityID, unitID, now)
+	})
+}
+
+// approveOwnerClaim confirms a pending owner claim, as an admin does.
+func approveOwnerClaim(t testing.TB, db *store.DB, o *domain.OwnerClaim, adminID string, now time.Time) {
+	t.Helper()
+	inTx(t, db, func(ctx context.Context) error {
+		if ok, err := db.TakeUnitOwnership(ctx, o.UnitID, o.UserID, now); err != nil || !ok {
+			return fmt.Errorf("take ownership: %v %v", ok, err)
+		}
+		if err := db.AcceptProposedUnit(ctx, o.UnitID, now); err != nil {
+			return err
+		}
+		o.Status, o.ReviewedAt = domain.VerificationApproved, &now
+		if err := db.SaveOwnerClaimReview(ctx, o, adminID); err != nil {
+			return err
+		}
+		return db.ConfirmMemberUnit(ctx, o.UnitID, o.UserID, adminID, "", now)
+	})
+}
+
+func inTx(t testing.TB, db *store.DB, fn func(ctx context.Context) error) {
+	t.Helper()
+	if err := db.InTx(context.Background(), fn); err != nil {
+		t.Fatal(err)
+	}
 }

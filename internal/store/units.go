@@ -21,96 +21,85 @@ func scanUnit(row interface{ Scan(...any) error }, extra ...any) (*domain.Unit, 
 	return &u, nil
 }
 
+// unitRow is scanUnit for queryAll.
+var unitRow = values(func(row scanner) (*domain.Unit, error) { return scanUnit(row) })
+
+// oneUnit is the unit query finds, nil when none.
+func oneUnit(ctx context.Context, c conn, query string, args ...any) (*domain.Unit, error) {
+	u, err := scanUnit(c.queryRow(ctx, "SELECT "+unitColumns+" FROM units u WHERE "+query, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return u, err
+}
+
 // CommunityUnits lists the units of a community by floor and number.
 func (db *DB) CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error) {
-	return scanUnits(db.reader().query(ctx, "SELECT "+unitColumns+` FROM units u WHERE u.community_id = ?
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), unitRow, "SELECT "+unitColumns+` FROM units u WHERE u.community_id = ?
 		ORDER BY COALESCE(u.building, ''), COALESCE(u.floor, ''), u.unit_number, u.id`, communityID))
 }
 
-var (
-	errUnitNotFound      = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
-	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
-)
-
-// ChooseUnit carries out the onboarding step /choose-unit in the user's own community (one joins another
-// only by its code or by an approved join request): the user finds or creates their unit and lives in it
-// (profiles.unit_id); a claim to own it is filed (see placeInUnit). The profile moves on to step next.
-func (db *DB) ChooseUnit(ctx context.Context, userID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
-	var unit *domain.Unit
-	err := db.inTx(ctx, func(tx conn) error {
-		var current *string
-		if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", userID).Scan(&current); err != nil {
-			return err
-		}
-		if current == nil {
-			return domain.Errorf(domain.CodeInvalid, "Busca tu comunidad antes de elegir tu vivienda")
-		}
-		var err error
-		unit, err = placeInUnit(ctx, tx, userID, *current, ch, next)
-		return err
-	})
-	return unit, err
+// UnitOfCommunity reads a unit of the community, nil when it has no such unit.
+func (db *DB) UnitOfCommunity(ctx context.Context, communityID, id string) (*domain.Unit, error) {
+	return oneUnit(ctx, db.readerIn(ctx), "u.id = ? AND u.community_id = ?", id, communityID)
 }
 
-// placeInUnit finds the chosen unit of the community (or, by floor and door, finds or creates it), makes
-// it the user's home and moves their onboarding on to step next. Saying they own it files an owner
-// claim, which gives no owner rights until confirmed — unless ch.ConfirmedOwner. An empty choice (a
-// requested unit deleted since) only moves the step.
-func placeInUnit(ctx context.Context, tx conn, userID, communityID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
-	now := time.Now().UnixMilli()
-	var unit *domain.Unit
-	var err error
-	switch {
-	case ch.UnitID != "":
-		unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+" FROM units u WHERE u.id = ? AND u.community_id = ?", ch.UnitID, communityID))
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, errUnitNotFound
-		}
-	case ch.Floor != "" || ch.Door != "":
-		unit, err = scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+` FROM units u
-			WHERE u.community_id = ? AND LOWER(u.floor) = LOWER(CAST(? AS TEXT)) AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT)) AND u.building IS NULL
-			ORDER BY u.created_at LIMIT 1`, communityID, ch.Floor, ch.Door))
-		if errors.Is(err, sql.ErrNoRows) {
-			floor := ch.Floor
-			unit = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: ch.Door, Floor: &floor}
-			if ch.Propose {
-				unit.ProposedBy = &userID
-			}
-			_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, proposed_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				unit.ID, communityID, unit.UnitNumber, unit.Floor, unit.ProposedBy, now, now)
-		}
-	default:
-		return nil, setStep(ctx, tx, userID, next)
-	}
+// UnitAtFloorDoor finds the first unit of the community, outside any portal, with that floor and door
+// (in any case), nil when there is none.
+func (db *DB) UnitAtFloorDoor(ctx context.Context, communityID, floor, door string) (*domain.Unit, error) {
+	return oneUnit(ctx, db.readerIn(ctx), `u.community_id = ? AND LOWER(u.floor) = LOWER(CAST(? AS TEXT)) AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT))
+		AND u.building IS NULL ORDER BY u.created_at LIMIT 1`, communityID, floor, door)
+}
+
+// UnitNamed finds the first unit of the community with that portal, floor and number (in any case; nil
+// portal or floor: none), nil when there is none.
+func (db *DB) UnitNamed(ctx context.Context, communityID, number string, floor, building *string) (*domain.Unit, error) {
+	return oneUnit(ctx, db.readerIn(ctx), `u.community_id = ?
+		AND LOWER(COALESCE(u.building, '')) = LOWER(CAST(? AS TEXT)) AND LOWER(COALESCE(u.floor, '')) = LOWER(CAST(? AS TEXT))
+		AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT)) ORDER BY u.created_at, u.id LIMIT 1`, communityID, deref(building), deref(floor), number)
+}
+
+// InsertUnit adds a new unit (without owner; proposed when u.ProposedBy is set).
+func (db *DB) InsertUnit(ctx context.Context, u *domain.Unit, at time.Time) error {
+	return insertUnits(ctx, db.writerIn(ctx), []domain.Unit{*u}, at)
+}
+
+// RenameUnit writes a unit's number, floor and portal.
+func (db *DB) RenameUnit(ctx context.Context, id, number string, floor, building *string, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE units SET unit_number = ?, floor = ?, building = ?, updated_at = ? WHERE id = ?",
+		number, floor, building, at.UnixMilli(), id)
+	return err
+}
+
+// TakeUnitOwnership makes the user the owner of a unit nobody owns; false when somebody does.
+func (db *DB) TakeUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, "UPDATE units SET owner_id = ?, updated_at = ? WHERE id = ? AND owner_id IS NULL", userID, at.UnixMilli(), unitID)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
-	if ch.Owner && unit.OwnerID == nil {
-		if err := claimUnit(ctx, tx, userID, unit, ch.ConfirmedOwner, now); err != nil {
-			return nil, err
-		}
-	}
-	_, err = tx.exec(ctx, "UPDATE profiles SET unit_id = ?, onboarding_step = ?, updated_at = ? WHERE id = ?", unit.ID, string(next), now, userID)
-	return unit, err
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
-// claimUnit makes the user the owner of a unit nobody owns (confirmed), or files their pending claim to
-// it, replacing a pending claim of theirs in the community.
-func claimUnit(ctx context.Context, tx conn, userID string, unit *domain.Unit, confirmed bool, now int64) error {
-	if confirmed {
-		if _, err := tx.exec(ctx, "UPDATE units SET owner_id = ?, updated_at = ? WHERE id = ? AND owner_id IS NULL", userID, now, unit.ID); err != nil {
-			return err
-		}
-		unit.OwnerID = &userID
-		return nil
-	}
-	// A pending claim to a further unit of theirs (unit_members) stays.
-	if _, err := tx.exec(ctx, `DELETE FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending'
-		AND unit_id NOT IN (SELECT unit_id FROM unit_members WHERE user_id = ?)`, userID, unit.CommunityID, userID); err != nil {
-		return err
-	}
-	_, err := tx.exec(ctx, `INSERT INTO owner_claims (id, user_id, community_id, unit_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`,
-		domain.NewID(), userID, unit.CommunityID, unit.ID, now)
+// InsertOwnerClaim files the user's pending claim to own a unit of the community.
+func (db *DB) InsertOwnerClaim(ctx context.Context, userID, communityID, unitID string, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO owner_claims (id, user_id, community_id, unit_id, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`,
+		domain.NewID(), userID, communityID, unitID, at.UnixMilli())
+	return err
+}
+
+// DropHomeOwnerClaims withdraws the user's pending claims in the community to own a unit other than
+// their further ones (unit_members): the claim to their home, which a new one replaces.
+func (db *DB) DropHomeOwnerClaims(ctx context.Context, userID, communityID string) error {
+	_, err := db.writerIn(ctx).exec(ctx, `DELETE FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending'
+		AND unit_id NOT IN (SELECT unit_id FROM unit_members WHERE user_id = ?)`, userID, communityID, userID)
+	return err
+}
+
+// MoveIn makes the unit the user's home and, when step is not empty, moves their onboarding on to it.
+func (db *DB) MoveIn(ctx context.Context, userID, unitID string, step domain.OnboardingStep, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, `UPDATE profiles SET unit_id = ?, onboarding_step = COALESCE(NULLIF(CAST(? AS TEXT), ''), onboarding_step),
+		updated_at = ? WHERE id = ?`, unitID, string(step), at.UnixMilli(), userID)
 	return err
 }
 
@@ -121,7 +110,7 @@ const myUnitQuery = "SELECT " + unitColumns + `, o.full_name FROM units u LEFT J
 
 // MyUnit returns the unit of a user in their community, nil when they have none.
 func (db *DB) MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error) {
-	return myUnit(ctx, db.reader(), userID, communityID)
+	return myUnit(ctx, db.readerIn(ctx), userID, communityID)
 }
 
 func myUnit(ctx context.Context, c conn, userID, communityID string) (*domain.UnitView, error) {
@@ -136,66 +125,9 @@ func myUnit(ctx context.Context, c conn, userID, communityID string) (*domain.Un
 	return &domain.UnitView{Unit: *u, OwnerName: owner}, nil
 }
 
-// SaveMyUnit writes the user's unit (see MyUnit). A user without one names it: a unit of the registry
-// with that portal, floor and name becomes their home, else a new unit is created for it, which, given by
-// a member who is not an admin, waits for an admin to accept it into the registry (units.proposed_by),
-// as in /choose-unit. They claim to own it (see claimUnit) when nobody does; an admin owns it at once.
-// Whether the user may edit an existing unit is the caller's rule (domain.Actor.MayEditUnit).
-func (db *DB) SaveMyUnit(ctx context.Context, userID, communityID string, number string, floor, building *string, admin bool) (*domain.UnitView, error) {
-	var out *domain.UnitView
-	err := db.inTx(ctx, func(tx conn) error {
-		u, err := myUnit(ctx, tx, userID, communityID)
-		if err != nil {
-			return err
-		}
-		now := time.Now().UnixMilli()
-		if u == nil {
-			unit, err := scanUnit(tx.queryRow(ctx, "SELECT "+unitColumns+` FROM units u WHERE u.community_id = ?
-				AND LOWER(COALESCE(u.building, '')) = LOWER(CAST(? AS TEXT)) AND LOWER(COALESCE(u.floor, '')) = LOWER(CAST(? AS TEXT))
-				AND LOWER(u.unit_number) = LOWER(CAST(? AS TEXT)) ORDER BY u.created_at, u.id LIMIT 1`,
-				communityID, deref(building), deref(floor), number))
-			if errors.Is(err, sql.ErrNoRows) {
-				unit = &domain.Unit{ID: domain.NewID(), CommunityID: communityID, UnitNumber: number, Floor: floor, Building: building}
-				if !admin {
-					unit.ProposedBy = &userID
-				}
-				_, err = tx.exec(ctx, `INSERT INTO units (id, community_id, unit_number, floor, building, proposed_by, created_at, updated_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, unit.ID, communityID, number, floor, building, unit.ProposedBy, now, now)
-			}
-			if err != nil {
-				return err
-			}
-			if unit.OwnerID == nil {
-				if err := claimUnit(ctx, tx, userID, unit, admin, now); err != nil {
-					return err
-				}
-			}
-			if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = ?, updated_at = ? WHERE id = ?", unit.ID, now, userID); err != nil {
-				return err
-			}
-		} else if _, err := tx.exec(ctx, "UPDATE units SET unit_number = ?, floor = ?, building = ?, updated_at = ? WHERE id = ?",
-			number, floor, building, now, u.ID); err != nil {
-			return err
-		}
-		out, err = myUnit(ctx, tx, userID, communityID)
-		return err
-	})
-	return out, err
-}
-
-// scanUnits reads the units a query of unitColumns returns.
-func scanUnits(rows *sql.Rows, err error) ([]domain.Unit, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.Unit{}
-	for rows.Next() {
-		u, err := scanUnit(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *u)
-	}
-	return out, rows.Err()
+// In the export of a member's data (personaldata.go): the units they own.
+func init() {
+	exportPersonalData(
+		dataSection{"owned_units", `SELECT id, community_id, building, staircase, floor, unit_number, coefficient FROM units WHERE owner_id = ?`},
+	)
 }

@@ -194,3 +194,10 @@ func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerI
 	}
 	return out, erase, nil
 }
+
+// In the export of a member's data (personaldata.go): their verification requests.
+func init() {
+	exportPersonalData(
+		dataSection{"verification_requests", `SELECT id, community_id, method, document_key, status, reviewed_at, created_at FROM verification_requests WHERE user_id = ?`},
+	)
+}

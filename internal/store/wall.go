@@ -2,20 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
 
 	"vecinos/internal/domain"
-)
-
-var (
-	errWallPostNotFound    = domain.Errorf(domain.CodeNotFound, "La publicación no existe")
-	errWallCommentNotFound = domain.Errorf(domain.CodeNotFound, "El comentario no existe")
-	errWallEvent           = domain.Errorf(domain.CodeInvalid, "El evento no existe en tu comunidad")
-	errWallPoll            = domain.Errorf(domain.CodeInvalid, "La consulta no existe en tu comunidad")
 )
 
 // wallSelect reads a live post with its counts and what the reader did; its first two parameters are the
@@ -33,7 +24,7 @@ const wallSelect = `SELECT w.id, w.community_id, w.author_id, COALESCE(pa.full_n
 	LEFT JOIN events e ON e.id = w.event_id
 	LEFT JOIN polls po ON po.id = w.poll_id`
 
-func scanWallPost(row interface{ Scan(...any) error }) (*domain.WallPost, error) {
+func scanWallPost(row scanner) (*domain.WallPost, error) {
 	var p domain.WallPost
 	var kind, pollTitle, pollStatus string
 	var created, updated int64
@@ -42,9 +33,6 @@ func scanWallPost(row interface{ Scan(...any) error }) (*domain.WallPost, error)
 	err := row.Scan(&p.ID, &p.CommunityID, &p.AuthorID, &p.AuthorName, &p.AuthorAvatar, &kind, &p.Body, &p.ImageURL,
 		&p.EventID, &p.EventTitle, &eventStart, &p.PollID, &pollTitle, &pollStatus, &pollCloses, &pollVoters, &hidden, &p.HiddenBy, &created, &updated, &edited,
 		&p.Likes, &p.Comments, &p.Reports, &p.LikedByMe, &p.ReportedByMe)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errWallPostNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -72,58 +60,41 @@ func (db *DB) withPollOptions(ctx context.Context, posts []domain.WallPost) erro
 	if len(ids) == 0 {
 		return nil
 	}
-	rows, err := db.reader().query(ctx, "SELECT poll_id, text FROM poll_options WHERE poll_id IN ("+placeholders(len(ids))+
-		") ORDER BY poll_id, position", ids...)
+	type option struct{ pollID, text string }
+	options, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (o option, err error) {
+		return o, row.Scan(&o.pollID, &o.text)
+	}, "SELECT poll_id, text FROM poll_options WHERE poll_id IN ("+placeholders(len(ids))+") ORDER BY poll_id, position", ids...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var pollID, text string
-		if err := rows.Scan(&pollID, &text); err != nil {
-			return err
-		}
-		for _, wp := range byPoll[pollID] {
-			wp.Options = append(wp.Options, text)
+	for _, o := range options {
+		for _, wp := range byPoll[o.pollID] {
+			wp.Options = append(wp.Options, o.text)
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
-// CreateWallPost stores a new post; its event and its consulta must be of the post's community.
-func (db *DB) CreateWallPost(ctx context.Context, p *domain.WallPost) error {
-	return db.inTx(ctx, func(tx conn) error {
-		for _, link := range []struct {
-			id    *string
-			query string
-			err   error
-		}{
-			{p.EventID, "SELECT COUNT(*) FROM events WHERE id = ? AND community_id = ? AND deleted_at IS NULL", errWallEvent},
-			{p.PollID, "SELECT COUNT(*) FROM polls WHERE id = ? AND community_id = ?", errWallPoll},
-		} {
-			if link.id == nil {
-				continue
-			}
-			var n int
-			if err := tx.queryRow(ctx, link.query, *link.id, p.CommunityID).Scan(&n); err != nil {
-				return err
-			}
-			if n == 0 {
-				return link.err
-			}
-		}
-		_, err := tx.exec(ctx, `INSERT INTO wall_posts (id, community_id, author_id, kind, body, image_url, event_id, poll_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			p.ID, p.CommunityID, p.AuthorID, string(p.Kind), p.Body, p.ImageURL, p.EventID, p.PollID, ms(p.CreatedAt), ms(p.UpdatedAt))
-		return err
-	})
+// WallPollExists reports whether poll id is one of communityID's, which a post may link.
+func (db *DB) WallPollExists(ctx context.Context, communityID, id string) (bool, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM polls WHERE id = ? AND community_id = ?", id, communityID).Scan(&n)
+	return n > 0, err
 }
 
-// WallPost returns a live post of communityID (hidden or not) as viewer sees it.
+// InsertWallPost stores a new post.
+func (db *DB) InsertWallPost(ctx context.Context, p *domain.WallPost) error {
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO wall_posts (id, community_id, author_id, kind, body, image_url, event_id, poll_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		p.ID, p.CommunityID, p.AuthorID, string(p.Kind), p.Body, p.ImageURL, p.EventID, p.PollID, ms(p.CreatedAt), ms(p.UpdatedAt))
+	return err
+}
+
+// WallPost returns a live post of communityID (hidden or not) as viewer sees it; nil when there is none.
 func (db *DB) WallPost(ctx context.Context, communityID, id, viewer string) (*domain.WallPost, error) {
-	p, err := scanWallPost(db.reader().queryRow(ctx, wallSelect+" WHERE w.id = ? AND w.community_id = ? AND w.deleted_at IS NULL",
-		viewer, viewer, id, communityID))
-	if err != nil {
+	p, err := orNil(scanWallPost(db.readerIn(ctx).queryRow(ctx, wallSelect+" WHERE w.id = ? AND w.community_id = ? AND w.deleted_at IS NULL",
+		viewer, viewer, id, communityID)))
+	if p == nil {
 		return nil, err
 	}
 	one := []domain.WallPost{*p}
@@ -149,33 +120,21 @@ func (db *DB) ListWallPosts(ctx context.Context, communityID string, f domain.Wa
 	}
 	b.WriteString(" ORDER BY w.created_at DESC, w.id DESC LIMIT ")
 	b.WriteString(strconv.Itoa(max(f.Limit, 0)))
-	rows, err := db.reader().query(ctx, b.String(), args...)
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanWallPost), b.String(), args...)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := make([]domain.WallPost, 0, f.Limit)
-	for rows.Next() {
-		p, err := scanWallPost(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *p)
+	if out == nil {
+		out = []domain.WallPost{}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows.Close() // before the next query: the reader may be a single connection
 	return out, db.withPollOptions(ctx, out)
 }
 
-// WallPostForUpdate reads a live post of communityID inside the transaction of ctx (InTx), locked.
+// WallPostForUpdate reads a live post of communityID inside the transaction of ctx (InTx), locked; nil
+// when there is none.
 func (db *DB) WallPostForUpdate(ctx context.Context, communityID, id string) (*domain.WallPost, error) {
-	tx, err := txOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := lockLiveRow(ctx, tx, "wall_posts", id, communityID, errWallPostNotFound); err != nil {
+	tx, ok, err := lockLive(ctx, "wall_posts", id, communityID)
+	if !ok {
 		return nil, err
 	}
 	return scanWallPost(tx.queryRow(ctx, wallSelect+" WHERE w.id = ?", "", "", id))
@@ -197,11 +156,11 @@ func (db *DB) SaveWallPost(ctx context.Context, p *domain.WallPost) error {
 // conflict clause make a like idempotent, so concurrent likes neither fail nor count twice.
 func (db *DB) SetWallLike(ctx context.Context, communityID, postID, userID string, liked bool, at time.Time) error {
 	if !liked {
-		_, err := db.writer().exec(ctx, `DELETE FROM wall_likes WHERE user_id = ? AND post_id IN
+		_, err := db.writerIn(ctx).exec(ctx, `DELETE FROM wall_likes WHERE user_id = ? AND post_id IN
 			(SELECT id FROM wall_posts WHERE id = ? AND community_id = ?)`, userID, postID, communityID)
 		return err
 	}
-	_, err := db.writer().exec(ctx, `INSERT INTO wall_likes (post_id, user_id, created_at)
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO wall_likes (post_id, user_id, created_at)
 		SELECT w.id, ?, ? FROM wall_posts w WHERE w.id = ? AND w.community_id = ? AND w.deleted_at IS NULL
 		ON CONFLICT (post_id, user_id) DO NOTHING`, userID, ms(at), postID, communityID)
 	return err
@@ -209,36 +168,31 @@ func (db *DB) SetWallLike(ctx context.Context, communityID, postID, userID strin
 
 // ReportWallPost records userID's report of a live post of communityID, once.
 func (db *DB) ReportWallPost(ctx context.Context, communityID, postID, userID string, reason *string, at time.Time) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO wall_reports (post_id, user_id, reason, created_at)
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO wall_reports (post_id, user_id, reason, created_at)
 		SELECT w.id, ?, ?, ? FROM wall_posts w WHERE w.id = ? AND w.community_id = ? AND w.deleted_at IS NULL
 		ON CONFLICT (post_id, user_id) DO NOTHING`, userID, reason, ms(at), postID, communityID)
 	return err
 }
 
-// AddWallComment stores a comment on a live post of communityID.
-func (db *DB) AddWallComment(ctx context.Context, communityID string, c *domain.WallComment) error {
-	res, err := db.writer().exec(ctx, `INSERT INTO wall_comments (id, post_id, author_id, body, created_at)
+// AddWallComment stores a comment on a live post of communityID; false when there is no such post.
+func (db *DB) AddWallComment(ctx context.Context, communityID string, c *domain.WallComment) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, `INSERT INTO wall_comments (id, post_id, author_id, body, created_at)
 		SELECT ?, w.id, ?, ?, ? FROM wall_posts w WHERE w.id = ? AND w.community_id = ? AND w.deleted_at IS NULL`,
 		c.ID, c.AuthorID, c.Body, ms(c.CreatedAt), c.PostID, communityID)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errWallPostNotFound
-	}
-	return nil
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 const wallCommentSelect = `SELECT c.id, c.post_id, c.author_id, COALESCE(p.full_name, ''), c.body, c.created_at
 	FROM wall_comments c JOIN wall_posts w ON w.id = c.post_id LEFT JOIN profiles p ON p.id = c.author_id`
 
-func scanWallComment(row interface{ Scan(...any) error }) (*domain.WallComment, error) {
+func scanWallComment(row scanner) (*domain.WallComment, error) {
 	var c domain.WallComment
 	var at int64
 	err := row.Scan(&c.ID, &c.PostID, &c.AuthorID, &c.AuthorName, &c.Body, &at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errWallCommentNotFound
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -248,35 +202,27 @@ func scanWallComment(row interface{ Scan(...any) error }) (*domain.WallComment, 
 
 // WallComments returns the comments of a post of communityID, oldest first.
 func (db *DB) WallComments(ctx context.Context, communityID, postID string) ([]domain.WallComment, error) {
-	rows, err := db.reader().query(ctx, wallCommentSelect+" WHERE c.post_id = ? AND w.community_id = ? ORDER BY c.created_at, c.id",
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanWallComment), wallCommentSelect+" WHERE c.post_id = ? AND w.community_id = ? ORDER BY c.created_at, c.id",
 		postID, communityID)
-	if err != nil {
-		return nil, err
+	if out == nil && err == nil {
+		out = []domain.WallComment{}
 	}
-	defer rows.Close()
-	out := []domain.WallComment{}
-	for rows.Next() {
-		c, err := scanWallComment(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // WallCommentForUpdate reads a comment on a live post of communityID inside the transaction of ctx (InTx),
-// locking its post so that a concurrent deletion of the post and of the comment serialize.
+// locking its post so that a concurrent deletion of the post and of the comment serialize; nil when
+// there is none.
 func (db *DB) WallCommentForUpdate(ctx context.Context, communityID, id string) (*domain.WallComment, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	c, err := scanWallComment(tx.queryRow(ctx, wallCommentSelect+" WHERE c.id = ? AND w.community_id = ? AND w.deleted_at IS NULL", id, communityID))
-	if err != nil {
+	c, err := orNil(scanWallComment(tx.queryRow(ctx, wallCommentSelect+" WHERE c.id = ? AND w.community_id = ? AND w.deleted_at IS NULL", id, communityID)))
+	if c == nil {
 		return nil, err
 	}
-	if err := lockLiveRow(ctx, tx, "wall_posts", c.PostID, communityID, errWallCommentNotFound); err != nil {
+	if _, ok, err := lockLive(ctx, "wall_posts", c.PostID, communityID); !ok {
 		return nil, err
 	}
 	return c, nil
@@ -295,7 +241,16 @@ func (db *DB) DeleteWallComment(ctx context.Context, id string) error {
 // OpenConsultasBy counts the polls of communityID that userID created and that are still open at now.
 func (db *DB) OpenConsultasBy(ctx context.Context, communityID, userID string, now time.Time) (int, error) {
 	var n int
-	err := db.reader().queryRow(ctx, `SELECT COUNT(*) FROM polls WHERE community_id = ? AND created_by = ? AND status = 'open'
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM polls WHERE community_id = ? AND created_by = ? AND status = 'open'
 		AND closes_at > ?`, communityID, userID, ms(now)).Scan(&n)
 	return n, err
+}
+
+// In the export of a member's data (personaldata.go): their wall posts, comments and likes.
+func init() {
+	exportPersonalData(
+		dataSection{"wall_posts", `SELECT id, community_id, kind, body, image_url, event_id, created_at, edited_at, deleted_at FROM wall_posts WHERE author_id = ? ORDER BY created_at`},
+		dataSection{"wall_comments", `SELECT id, post_id, body, created_at FROM wall_comments WHERE author_id = ? ORDER BY created_at`},
+		dataSection{"wall_likes", `SELECT post_id, created_at FROM wall_likes WHERE user_id = ?`},
+	)
 }

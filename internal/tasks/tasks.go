@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -25,15 +26,17 @@ const (
 
 // Store is what the service needs from the database.
 type Store interface {
-	Task(ctx context.Context, communityID, id string) (*domain.Task, error)
+	Task(ctx context.Context, communityID, id string) (*domain.Task, error) // nil: none
 	ListTasks(ctx context.Context, communityID string, f domain.TaskFilter) ([]domain.Task, error)
 	TaskCounts(ctx context.Context, communityID string) (domain.TaskCounts, error)
 	IsTaskEditor(ctx context.Context, communityID, userID string) (bool, error)
 	TaskEditors(ctx context.Context, communityID string) ([]domain.TaskEditor, error)
-	SetTaskEditor(ctx context.Context, communityID, userID, by string, allowed bool, at time.Time) error
+	SetTaskEditor(ctx context.Context, communityID, userID, by string, allowed bool, at time.Time) (bool, error) // false: not a member
+	Provider(ctx context.Context, communityID, id, viewer string) (*domain.Provider, error)                      // nil: none
+	Incident(ctx context.Context, communityID, id string) (*domain.Incident, error)                              // nil: none
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	InsertTask(ctx context.Context, t *domain.Task) error // checks the provider and the incident
-	TaskForUpdate(ctx context.Context, communityID, id string) (*domain.Task, error)
+	InsertTask(ctx context.Context, t *domain.Task) error
+	TaskForUpdate(ctx context.Context, communityID, id string) (*domain.Task, error) // nil: none
 	SaveTask(ctx context.Context, t *domain.Task) error
 }
 
@@ -57,9 +60,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Location == nil {
 		var err error
 		if o.Location, err = time.LoadLocation("Europe/Madrid"); err != nil {
@@ -74,6 +75,10 @@ func New(store Store, o Options) *Service {
 
 var (
 	errCannotManage = domain.Errorf(domain.CodeForbidden, "Solo un administrador o un miembro autorizado puede gestionar las tareas")
+	errNotFound     = domain.Errorf(domain.CodeNotFound, "La tarea no existe")
+	errProvider     = domain.Errorf(domain.CodeInvalid, "El proveedor no está en el directorio de tu comunidad")
+	errIncident     = domain.Errorf(domain.CodeInvalid, "La incidencia no existe en tu comunidad")
+	errNotMember    = domain.Errorf(domain.CodeNotFound, "El miembro no pertenece a tu comunidad")
 )
 
 // CanManage reports whether a may create and edit tasks: an admin, or a member an admin allowed.
@@ -145,11 +150,67 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	if err := validate(t); err != nil {
 		return nil, err
 	}
-	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.InsertTask(ctx, t) }); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.insert(ctx, t) }); err != nil {
 		return nil, err
 	}
 	s.changed(a.CommunityID, Area, t.ID)
-	return s.store.Task(ctx, a.CommunityID, t.ID)
+	return s.task(ctx, a, t.ID)
+}
+
+// insert stores a new task: its provider must be a listed provider, and its incident a live incident, of
+// the task's community.
+func (s *Service) insert(ctx context.Context, t *domain.Task) error {
+	if t.ProviderID != nil {
+		p, err := s.store.Provider(ctx, t.CommunityID, *t.ProviderID, "")
+		if err != nil {
+			return err
+		}
+		if p == nil || p.Status != domain.ProviderApproved {
+			return errProvider
+		}
+	}
+	if t.IncidentID != nil {
+		in, err := s.store.Incident(ctx, t.CommunityID, *t.IncidentID)
+		if err != nil {
+			return err
+		}
+		if in == nil || in.DeletedAt != nil {
+			return errIncident
+		}
+	}
+	return s.store.InsertTask(ctx, t)
+}
+
+// save writes t, read with TaskForUpdate: its provider, when it has one, must be of its community.
+func (s *Service) save(ctx context.Context, t *domain.Task) error {
+	if t.ProviderID != nil {
+		p, err := s.store.Provider(ctx, t.CommunityID, *t.ProviderID, "")
+		if err != nil {
+			return err
+		}
+		if p == nil {
+			return errProvider
+		}
+	}
+	return s.store.SaveTask(ctx, t)
+}
+
+// task reads a live task of a's community.
+func (s *Service) task(ctx context.Context, a *domain.Actor, id string) (*domain.Task, error) {
+	t, err := s.store.Task(ctx, a.CommunityID, id)
+	if err == nil && t == nil {
+		err = errNotFound
+	}
+	return t, err
+}
+
+// taskForUpdate reads a live task of a's community locked, in the transaction of ctx.
+func (s *Service) taskForUpdate(ctx context.Context, a *domain.Actor, id string) (*domain.Task, error) {
+	t, err := s.store.TaskForUpdate(ctx, a.CommunityID, id)
+	if err == nil && t == nil {
+		err = errNotFound
+	}
+	return t, err
 }
 
 func validate(t *domain.Task) error {
@@ -191,7 +252,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.Task(ctx, a.CommunityID, id)
+	return s.task(ctx, a, id)
 }
 
 // ListInput are the list's filters.
@@ -266,7 +327,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 	}
 	var next *domain.Task
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		old, err := s.store.TaskForUpdate(ctx, a.CommunityID, id)
+		old, err := s.taskForUpdate(ctx, a, id)
 		if err != nil {
 			return err
 		}
@@ -283,14 +344,14 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 			if t.Recurrence != domain.RecurNone && t.NextTaskID == nil {
 				next = s.successor(&t, a.UserID, now)
 				t.NextTaskID = &next.ID
-				if err := s.store.InsertTask(ctx, next); err != nil {
+				if err := s.insert(ctx, next); err != nil {
 					return err
 				}
 			}
 		case t.Status != domain.TaskCompleted:
 			t.CompletedAt = nil
 		}
-		return s.store.SaveTask(ctx, &t)
+		return s.save(ctx, &t)
 	})
 	if err != nil {
 		return nil, err
@@ -299,7 +360,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, p Patc
 	if next != nil {
 		s.changed(a.CommunityID, Area, next.ID)
 	}
-	return s.store.Task(ctx, a.CommunityID, id)
+	return s.task(ctx, a, id)
 }
 
 // successor is the next occurrence of the repeating task t: the same job, pending, due one period later.
@@ -317,13 +378,13 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error 
 		return err
 	}
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		t, err := s.store.TaskForUpdate(ctx, a.CommunityID, id)
+		t, err := s.taskForUpdate(ctx, a, id)
 		if err != nil {
 			return err
 		}
 		now := s.now().UTC().Truncate(time.Millisecond)
 		t.DeletedAt, t.UpdatedAt = &now, now
-		return s.store.SaveTask(ctx, t)
+		return s.save(ctx, t)
 	})
 	if err != nil {
 		return err
@@ -366,8 +427,12 @@ func (s *Service) Editors(ctx context.Context, a *domain.Actor) ([]domain.TaskEd
 
 // SetEditor allows (or stops allowing) a member of a's community to manage tasks; admins only.
 func (s *Service) SetEditor(ctx context.Context, a *domain.Actor, userID string, allowed bool) error {
-	if err := s.store.SetTaskEditor(ctx, a.CommunityID, userID, a.UserID, allowed, s.now().UTC()); err != nil {
+	member, err := s.store.SetTaskEditor(ctx, a.CommunityID, userID, a.UserID, allowed, s.now().UTC())
+	if err != nil {
 		return err
+	}
+	if !member {
+		return errNotMember
 	}
 	s.changed(a.CommunityID, Area, "")
 	return nil

@@ -327,7 +327,7 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, remo
 	}
 	res := &ImportResult{}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -384,7 +384,12 @@ func (s *Service) missing(ctx context.Context, communityID string, units []domai
 			if err != nil {
 				return err
 			}
-			if n == 0 {
+			// A unit with money entries stays, as its ledger does (issue #36): it is listed as missing.
+			has, err := s.store.UnitHasLedger(ctx, communityID, u.ID)
+			if err != nil {
+				return err
+			}
+			if n == 0 && !has {
 				if err := s.store.DeleteUnit(ctx, communityID, u.ID); err != nil {
 					return err
 				}

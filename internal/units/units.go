@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -17,11 +18,12 @@ import (
 type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error)
-	UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error)
+	UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error)
 	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
 	UnitResidents(ctx context.Context, unitID string) (int, error)
 	DeleteUnit(ctx context.Context, communityID, id string) error
 	MergeUnits(ctx context.Context, communityID, from, into string, at time.Time) error
+	UnitHasLedger(ctx context.Context, communityID, unitID string) (bool, error)
 }
 
 // Service is the units registry.
@@ -43,9 +45,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}
@@ -53,8 +53,17 @@ func New(store Store, o Options) *Service {
 }
 
 var (
-	errUnitNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
 )
+
+// registryForUpdate reads every unit of the community, locked in the transaction of ctx.
+func (s *Service) registryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error) {
+	units, found, err := s.store.UnitRegistryForUpdate(ctx, communityID)
+	if err == nil && !found {
+		return nil, errCommunityNotFound
+	}
+	return units, err
+}
 
 // Registry is a community's units and the sum of their coeficientes.
 type Registry struct {
@@ -167,7 +176,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 		return nil, err
 	}
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -190,13 +199,13 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Unit, error) {
 	var out *domain.Unit
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
 		u := find(units, id)
 		if u == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 		before := unitFields(u)
 		if err := in.apply(u); err != nil {
@@ -220,13 +229,13 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 // Remove deletes a unit nobody lives in.
 func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error {
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
 		u := find(units, id)
 		if u == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 		n, err := s.store.UnitResidents(ctx, id)
 		if err != nil {
@@ -235,6 +244,13 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 		if n > 0 || u.OwnerID != nil {
 			return domain.Errorf(domain.CodeConflict,
 				"No se puede eliminar «%s»: tiene vecinos o propietario. Fusiónala con otra unidad para trasladarlos", u.Label())
+		}
+		if has, err := s.store.UnitHasLedger(ctx, a.CommunityID, u.ID); err != nil || has {
+			// The money ledger is never edited nor deleted (issue #36), so the unit it names stays.
+			if err == nil {
+				err = domain.Errorf(domain.CodeConflict, "No se puede eliminar «%s»: tiene movimientos en sus cuentas, que se conservan siempre", u.Label())
+			}
+			return err
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitRemoved, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
 			Before: unitFields(u)})
@@ -255,17 +271,23 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 	}
 	var out *domain.Unit
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.store.UnitRegistryForUpdate(ctx, a.CommunityID)
+		units, err := s.registryForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
 		f, t := find(units, from), find(units, into)
 		if f == nil || t == nil {
-			return errUnitNotFound
+			return domain.ErrUnitNotFound
 		}
 		before := map[string]any{"from": unitFields(f), "into": unitFields(t)}
 		if f.OwnerID != nil && t.OwnerID != nil && *f.OwnerID != *t.OwnerID {
 			return domain.Errorf(domain.CodeConflict, "«%s» y «%s» tienen propietarios distintos: no se pueden fusionar", f.Label(), t.Label())
+		}
+		if has, err := s.store.UnitHasLedger(ctx, a.CommunityID, f.ID); err != nil || has {
+			if err == nil {
+				err = domain.Errorf(domain.CodeConflict, "No se puede fusionar «%s»: tiene movimientos en sus cuentas, que se conservan siempre", f.Label())
+			}
+			return err
 		}
 		if f.Coefficient != nil {
 			sum := *f.Coefficient

@@ -79,14 +79,5 @@ func (s *Service) juntaDay(ctx context.Context, p *domain.Poll) string {
 	return p.JuntaDate.In(s.zone(ctx, p.CommunityID)).Format("2006-01-02")
 }
 
-// delegations are the representations of p: once closed, those copied into it at the close.
-func (s *Service) delegations(ctx context.Context, p *domain.Poll) ([]domain.PollDelegation, error) {
-	day := ""
-	if p.Status != domain.PollClosed {
-		day = s.juntaDay(ctx, p)
-	}
-	return s.store.PollDelegations(ctx, p, day)
-}
-
 // dateTime writes an instant as a Spanish reader expects it, in the community's time zone: '24/12/2026, 18:00'.
 func dateTime(t time.Time, loc *time.Location) string { return t.In(loc).Format("02/01/2006, 15:04") }

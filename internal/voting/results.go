@@ -27,7 +27,7 @@ type Result struct {
 	Electors       int       // junta: owners with a vote
 	ElectorateSum  domain.Coefficient
 	ObjectionUntil *time.Time // provisional until then (art. 17.8)
-	Final          bool       // closed, and past the objection period if any
+	Final          bool       // closed, and past the objection period if any, by the clock
 
 	rule     Rule
 	electors []elector
@@ -71,13 +71,14 @@ func (r *Result) withoutCounts() *Result {
 }
 
 // result computes p's result from its stored ballots, electorate and objections; receipts are listed
-// only after the close.
+// only after the close. Like the status, it is computed from the poll's times: the 17.8 period runs from
+// the close whether or not the job has recorded it yet, and the result is final once that period ended.
 func (s *Service) result(ctx context.Context, p *domain.Poll) (*Result, error) {
 	stored, err := s.store.PollBallots(ctx, p.ID)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{ObjectionUntil: p.ObjectionUntil, TotalVotes: len(stored)}
+	r := &Result{TotalVotes: len(stored)}
 	choice := map[string]domain.Choice{}
 	at := map[string]int{}
 	for i, o := range p.Options {
@@ -98,7 +99,7 @@ func (s *Service) result(ctx context.Context, p *domain.Poll) (*Result, error) {
 		r.Options[i].Percent = Percent(r.Options[i].Votes, r.TotalVotes)
 	}
 	r.Participation = Participation(r.TotalVotes, p.Quorum)
-	r.Final = p.Status == domain.PollClosed && (p.ObjectionUntil == nil || p.FinalizedAt != nil)
+	r.Final = p.Status == domain.PollClosed
 	if p.Kind != domain.PollJunta || p.Status == domain.PollDraft {
 		return r, nil
 	}
@@ -126,6 +127,14 @@ func (s *Service) result(ctx context.Context, p *domain.Poll) (*Result, error) {
 	}
 	d := Decide(rule, es, ballots)
 	r.Decision = &d
+	if p.Status == domain.PollClosed {
+		r.ObjectionUntil = p.ObjectionUntil
+		if r.ObjectionUntil == nil && rule.Presumes() && d.Absent > 0 {
+			until := p.ClosedTime().Add(domain.ObjectionPeriod)
+			r.ObjectionUntil = &until
+		}
+		r.Final = r.ObjectionUntil == nil || !s.now().Before(*r.ObjectionUntil)
+	}
 	return r, nil
 }
 

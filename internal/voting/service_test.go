@@ -59,6 +59,14 @@ func (f *fixture) advance(d time.Duration) {
 	f.now = f.now.Add(d)
 }
 
+// settle runs the job's step (internal/purge runs it every minute) at the fixture's time.
+func (f *fixture) settle(t *testing.T) {
+	t.Helper()
+	if err := f.svc.Settle(context.Background(), f.clock()); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (f *fixture) consulta(t *testing.T, in voting.Input) *domain.Poll {
 	t.Helper()
 	in.Kind, in.Title, in.Options, in.ClosesAt = domain.PollConsulta, "¿Pintamos el portal?", []string{"Sí", "No"}, f.clock().Add(48*time.Hour)
@@ -122,15 +130,12 @@ func (f *fixture) get(t *testing.T, a *domain.Actor, p *domain.Poll) *voting.Vie
 }
 
 // Only admins reach Create, Update, Publish and Close (their routes admit admins only: httpapi's
-// TestEveryRouteChecksItsDeclaredAccess); CreateConsulta, reached otherwise, checks it itself.
+// TestEveryRouteChecksItsDeclaredAccess).
 func TestAdminsCreateEditPublishAndCloseTheirCommunitysPolls(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := setup(t, db)
 		ctx := context.Background()
 		in := voting.Input{Title: "¿Fiesta?", Options: []string{"Sí", "No"}, ClosesAt: f.clock().Add(time.Hour)}
-		const denied = "Solo los administradores pueden crear, editar, abrir o cerrar votaciones"
-		_, err := f.svc.CreateConsulta(ctx, f.ana, "¿Fiesta?", []string{"Sí", "No"}, f.clock().Add(time.Hour))
-		wantCode(t, err, domain.CodeForbidden, denied)
 		p, err := f.svc.Create(ctx, f.admin, in)
 		if err != nil {
 			t.Fatal(err)
@@ -164,7 +169,7 @@ func TestAdminsCreateEditPublishAndCloseTheirCommunitysPolls(t *testing.T) {
 			t.Fatalf("closed early: %v", got.Poll.Status)
 		}
 		// The wall's quick consulta opens at once.
-		q, err := f.svc.CreateConsulta(ctx, f.admin, "¿Barbacoa?", []string{"Sí", "No"}, f.clock().Add(time.Hour))
+		q, err := f.svc.CreateWallConsulta(ctx, f.admin, "¿Barbacoa?", []string{"Sí", "No"}, f.clock().Add(time.Hour))
 		if err != nil || q.Status != domain.PollOpen {
 			t.Fatalf("quick consulta: %v %v", q, err)
 		}
@@ -185,7 +190,7 @@ func TestVotesOnDraftAndClosedPollsAreRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.vote(t, f.ana, p, "Sí", nil)
-		// Closed by its time: the next request settles it before voting.
+		// Closed by its time: its status, computed on read, refuses the vote before the job records the close.
 		f.advance(time.Hour)
 		_, err = f.svc.Vote(ctx, f.ben, p.ID, voting.VoteInput{OptionID: option(p, "No")})
 		wantCode(t, err, domain.CodeConflict, "La votación no está activa")
@@ -341,6 +346,7 @@ func TestJuntaVoteWithRepresentationAbsentOwnersAndObjection(t *testing.T) {
 		if r := f.get(t, f.ana, p).Result; !r.Final {
 			t.Fatal("not final after 30 days")
 		}
+		f.settle(t) // the job emails the final result
 		if !slices.Contains(mails(t, db), "ben:Resultado definitivo: Cambio del ascensor") {
 			t.Fatalf("no final email: %v", mails(t, db))
 		}
@@ -565,7 +571,7 @@ func TestPollEmailsUseTheCommunitysTimeZone(t *testing.T) {
 			}
 			return rows[0][0]
 		}
-		p, err := f.svc.CreateConsulta(ctx, f.admin, "¿Fiesta?", []string{"Sí", "No"}, closes)
+		p, err := f.svc.CreateWallConsulta(ctx, f.admin, "¿Fiesta?", []string{"Sí", "No"}, closes)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -590,6 +596,7 @@ func TestPollEmailsUseTheCommunitysTimeZone(t *testing.T) {
 		if v := f.get(t, f.ana, p); v.Poll.Status != domain.PollClosed {
 			t.Fatalf("not closed on time: %v", v.Poll.Status)
 		}
+		f.settle(t) // the job records the close and sends its emails
 		if got := body("Acuerdo de la junta: Fachada"); !strings.Contains(got, "31/07/2030, 23:30") {
 			t.Fatalf("absent owner's email: %s", got)
 		}
@@ -874,6 +881,41 @@ func TestAReceiptDoesNotAuthoriseAChangeOfVote(t *testing.T) {
 		if !slices.Equal(r.Options[0].Receipts, []string{forAna.Receipt}) || len(r.Options[1].Receipts) != 0 ||
 			!slices.Equal(r.Options[2].Receipts, []string{own.Receipt}) {
 			t.Fatalf("ballots after the close: %+v", r.Options)
+		}
+	})
+}
+
+// A junta vote past its closing time reads as closed, with its provisional result and the absent owners'
+// 30 days from the closing time, before the job records the close; the job then records the same period
+// and emails it.
+func TestAJuntaVoteClosedByItsTimeReadsTheSameBeforeAndAfterTheJob(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		p := f.junta(t, voting.Input{})
+		if _, err := f.svc.Publish(ctx, f.admin, p.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.vote(t, f.ana, p, "A favor", nil)
+		f.vote(t, f.ben, p, "A favor", nil)
+		f.advance(48 * time.Hour)
+		before := f.get(t, f.carla, p)
+		want := p.ClosesAt.Add(domain.ObjectionPeriod)
+		if before.Poll.Status != domain.PollClosed || before.Result.Final || before.Result.ObjectionUntil == nil ||
+			!before.Result.ObjectionUntil.Equal(want) || !before.CanObject || len(before.Result.Options[0].Receipts) != 2 {
+			t.Fatalf("before the job: %v %+v", before.Poll.Status, before.Result)
+		}
+		if slices.Contains(mails(t, db), "carla:Acuerdo de la junta: Cambio del ascensor") {
+			t.Fatal("a read sent the close's emails")
+		}
+		f.settle(t)
+		after := f.get(t, f.carla, p)
+		if after.Poll.ClosedAt == nil || !after.Poll.ClosedAt.Equal(p.ClosesAt) || !after.Result.ObjectionUntil.Equal(want) ||
+			after.Result.Decision.Reason != before.Result.Decision.Reason || !after.CanObject {
+			t.Fatalf("after the job: %+v %+v", after.Poll, after.Result)
+		}
+		if !slices.Contains(mails(t, db), "carla:Acuerdo de la junta: Cambio del ascensor") {
+			t.Fatalf("mails: %v", mails(t, db))
 		}
 	})
 }

@@ -47,10 +47,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*View, e
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	if err := s.settle(ctx, a.CommunityID); err != nil {
-		return nil, err
-	}
-	p, err := s.store.Poll(ctx, a.CommunityID, id)
+	p, err := s.poll(ctx, a.CommunityID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -65,10 +62,7 @@ func (s *Service) List(ctx context.Context, a *domain.Actor) ([]*View, error) {
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	if err := s.settle(ctx, a.CommunityID); err != nil {
-		return nil, err
-	}
-	polls, err := s.store.ListPolls(ctx, a.CommunityID, a.IsAdmin())
+	polls, err := s.store.ListPolls(ctx, a.CommunityID, a.IsAdmin(), s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -130,13 +124,13 @@ func (s *Service) view(ctx context.Context, a *domain.Actor, p *domain.Poll) (*V
 				v.MyDelegate = &delegations[i]
 			}
 		}
-		if p.ObjectionUntil != nil {
+		if r.ObjectionUntil != nil {
 			objections, err := s.store.PollObjections(ctx, p.ID)
 			if err != nil {
 				return nil, err
 			}
 			v.Objected = slices.ContainsFunc(objections, func(o domain.PollObjection) bool { return o.UserID == a.UserID })
-			v.CanObject = !v.Objected && v.IsElector && !v.Deprived && v.Mine == nil && p.FinalizedAt == nil && s.now().Before(*p.ObjectionUntil)
+			v.CanObject = !v.Objected && v.IsElector && !v.Deprived && v.Mine == nil && !r.Final
 		}
 	}
 	if p.Status == domain.PollOpen {
@@ -222,8 +216,8 @@ func (rec *Record) CSV() []byte {
 	if p.OpenedAt != nil {
 		row("Apertura", dateTime(*p.OpenedAt, rec.Zone))
 	}
-	if p.ClosedAt != nil {
-		row("Cierre", dateTime(*p.ClosedAt, rec.Zone))
+	if closed := p.ClosedTime(); closed != nil {
+		row("Cierre", dateTime(*closed, rec.Zone))
 	}
 	row("Secreta", map[bool]string{true: "Sí", false: "No"}[p.Secret])
 	if p.Kind == domain.PollJunta {

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
 
@@ -32,17 +33,19 @@ const (
 
 // Store is what the service needs from the database.
 type Store interface {
-	CreateWallPost(ctx context.Context, p *domain.WallPost) error // checks the event
-	WallPost(ctx context.Context, communityID, id, viewer string) (*domain.WallPost, error)
+	Event(ctx context.Context, communityID, id string) (*domain.Event, error) // nil: none
+	WallPollExists(ctx context.Context, communityID, id string) (bool, error)
+	InsertWallPost(ctx context.Context, p *domain.WallPost) error
+	WallPost(ctx context.Context, communityID, id, viewer string) (*domain.WallPost, error) // nil: none
 	ListWallPosts(ctx context.Context, communityID string, f domain.WallFilter) ([]domain.WallPost, error)
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	WallPostForUpdate(ctx context.Context, communityID, id string) (*domain.WallPost, error)
+	WallPostForUpdate(ctx context.Context, communityID, id string) (*domain.WallPost, error) // nil: none
 	SaveWallPost(ctx context.Context, p *domain.WallPost) error
 	SetWallLike(ctx context.Context, communityID, postID, userID string, liked bool, at time.Time) error
 	ReportWallPost(ctx context.Context, communityID, postID, userID string, reason *string, at time.Time) error
-	AddWallComment(ctx context.Context, communityID string, c *domain.WallComment) error
+	AddWallComment(ctx context.Context, communityID string, c *domain.WallComment) (bool, error) // false: no such post
 	WallComments(ctx context.Context, communityID, postID string) ([]domain.WallComment, error)
-	WallCommentForUpdate(ctx context.Context, communityID, id string) (*domain.WallComment, error)
+	WallCommentForUpdate(ctx context.Context, communityID, id string) (*domain.WallComment, error) // nil: none
 	DeleteWallComment(ctx context.Context, id string) error
 	OpenConsultasBy(ctx context.Context, communityID, userID string, now time.Time) (int, error)
 }
@@ -70,9 +73,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}
@@ -84,6 +85,9 @@ var (
 	errOnlyAuthor      = domain.Errorf(domain.CodeForbidden, "Solo su autor puede editar esta publicación")
 	errCannotDelete    = domain.Errorf(domain.CodeForbidden, "Solo su autor o un administrador puede eliminar esta publicación")
 	errCannotUncomment = domain.Errorf(domain.CodeForbidden, "Solo su autor o un administrador puede eliminar este comentario")
+	errCommentNotFound = domain.Errorf(domain.CodeNotFound, "El comentario no existe")
+	errNoSuchEvent     = domain.Errorf(domain.CodeInvalid, "El evento no existe en tu comunidad")
+	errNoSuchPoll      = domain.Errorf(domain.CodeInvalid, "La consulta no existe en tu comunidad")
 )
 
 // visible reports whether a may see p: hidden posts only to admins.
@@ -128,11 +132,48 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 		}
 		p.PollID = &poll.ID
 	}
-	if err := s.store.CreateWallPost(ctx, p); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.checkLinks(ctx, p); err != nil {
+			return err
+		}
+		return s.store.InsertWallPost(ctx, p)
+	}); err != nil {
 		return nil, err
 	}
 	s.changed(a.CommunityID, Area, p.ID)
-	return s.store.WallPost(ctx, a.CommunityID, p.ID, a.UserID)
+	return s.post(ctx, a, p.ID)
+}
+
+// checkLinks refuses a post whose event (a live one) or consulta is not of its community.
+func (s *Service) checkLinks(ctx context.Context, p *domain.WallPost) error {
+	if p.EventID != nil {
+		ev, err := s.store.Event(ctx, p.CommunityID, *p.EventID)
+		if err != nil {
+			return err
+		}
+		if ev == nil || ev.DeletedAt != nil {
+			return errNoSuchEvent
+		}
+	}
+	if p.PollID != nil {
+		ok, err := s.store.WallPollExists(ctx, p.CommunityID, *p.PollID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errNoSuchPoll
+		}
+	}
+	return nil
+}
+
+// post reads a live post of a's community as a sees it, hidden or not.
+func (s *Service) post(ctx context.Context, a *domain.Actor, id string) (*domain.WallPost, error) {
+	p, err := s.store.WallPost(ctx, a.CommunityID, id, a.UserID)
+	if err == nil && p == nil {
+		err = errNotFound
+	}
+	return p, err
 }
 
 // openConsulta opens the quick consulta post p will link, within the wall's limits.
@@ -199,7 +240,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	p, err := s.store.WallPost(ctx, a.CommunityID, id, a.UserID)
+	p, err := s.post(ctx, a, id)
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +301,7 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, change f
 		if err != nil {
 			return err
 		}
-		if !visible(a, p) {
+		if p == nil || !visible(a, p) {
 			return errNotFound
 		}
 		now := s.now().UTC().Truncate(time.Millisecond)
@@ -274,11 +315,7 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, change f
 		return nil, err
 	}
 	s.changed(a.CommunityID, Area, id)
-	p, err := s.store.WallPost(ctx, a.CommunityID, id, a.UserID)
-	if err != nil && domain.ErrorCode(err) == domain.CodeNotFound {
-		return nil, nil // deleted
-	}
-	return p, err
+	return s.store.WallPost(ctx, a.CommunityID, id, a.UserID) // nil: deleted
 }
 
 // SetLike likes (or unlikes) a post a may see. It says what the member wants rather than toggling, so a
@@ -291,7 +328,7 @@ func (s *Service) SetLike(ctx context.Context, a *domain.Actor, id string, liked
 		return nil, err
 	}
 	s.changed(a.CommunityID, Area, id)
-	return s.store.WallPost(ctx, a.CommunityID, id, a.UserID)
+	return s.post(ctx, a, id)
 }
 
 // Report flags a post for the admins, once per member.
@@ -324,8 +361,12 @@ func (s *Service) Comment(ctx context.Context, a *domain.Actor, postID, body str
 	}
 	c := &domain.WallComment{ID: domain.NewID(), PostID: postID, AuthorID: &a.UserID, AuthorName: a.FullName, Body: body,
 		CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
-	if err := s.store.AddWallComment(ctx, a.CommunityID, c); err != nil {
+	added, err := s.store.AddWallComment(ctx, a.CommunityID, c)
+	if err != nil {
 		return nil, err
+	}
+	if !added {
+		return nil, errNotFound
 	}
 	s.changed(a.CommunityID, Area, postID)
 	return c, nil
@@ -349,6 +390,9 @@ func (s *Service) DeleteComment(ctx context.Context, a *domain.Actor, id string)
 		c, err := s.store.WallCommentForUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err
+		}
+		if c == nil {
+			return errCommentNotFound
 		}
 		if !a.MayModify(a.CommunityID, c.AuthorID) {
 			return errCannotUncomment

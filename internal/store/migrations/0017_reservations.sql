@@ -64,3 +64,11 @@ CREATE INDEX reservations_user ON reservations (user_id, start_at);
 CREATE INDEX reservations_community ON reservations (community_id, start_at);
 -- The reminder job: confirmed reservations not yet reminded, by start.
 CREATE INDEX reservations_reminder ON reservations (start_at) WHERE status = 'confirmed' AND reminded_at IS NULL;
+
+-- postgres only:
+-- No two pending or confirmed reservations of one exclusive facility overlap: the database refuses the
+-- second (SQLSTATE 23P01), not a check followed by an insert. '[)': one may start when another ends.
+CREATE EXTENSION IF NOT EXISTS btree_gist;
+ALTER TABLE reservations ADD CONSTRAINT reservations_no_overlap EXCLUDE USING gist (
+    facility_id WITH =, int8range(start_at, end_at, '[)') WITH &&
+) WHERE (exclusive AND status IN ('pending', 'confirmed'));

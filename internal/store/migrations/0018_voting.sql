@@ -85,16 +85,23 @@ CREATE TABLE poll_voters (
     PRIMARY KEY (poll_id, voter_id)
 );
 
--- What was voted. Nothing here joins a ballot to its voter: no voter, no time, a random (UUIDv4) id, and
--- on SQLite no rowid (WITHOUT ROWID), so rows are kept in the order of their random ids, not of their
--- arrival. The receipt is the voter's proof; the list per option is published after the close.
+-- What was voted. Nothing here joins a ballot to its voter: no voter, no time, a random (UUIDv4) id. On
+-- SQLite there is no rowid (WITHOUT ROWID), so rows are kept in the order of their random ids, not of
+-- their arrival. On PostgreSQL the heap keeps rows in arrival order, and xmin names the transaction that
+-- wrote them: the close rewrites the poll's ballots in the order of their random ids in its own
+-- transaction (store/voting.go), which erases both. The receipt is the voter's proof; the list per option
+-- is published after the close.
 CREATE TABLE poll_ballots (
     id        TEXT PRIMARY KEY,
     poll_id   TEXT NOT NULL REFERENCES polls (id) ON DELETE CASCADE,
     option_id TEXT NOT NULL,
     weight    BIGINT NOT NULL,
     receipt   TEXT NOT NULL UNIQUE
+-- sqlite only:
 ) WITHOUT ROWID;
+-- postgres only:
+);
+-- both engines:
 CREATE INDEX poll_ballots_poll ON poll_ballots (poll_id, option_id);
 
 -- Absent owners' objections to an agreement within the 30 days of art. 17.8.

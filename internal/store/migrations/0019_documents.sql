@@ -1,6 +1,5 @@
 -- The community's archive (issue #14): documents in categories, each with its versions, who opened them,
--- and who does not want their emails. This file is SQLite's; PostgreSQL runs
--- migrations/postgres/0019_documents.sql (the same tables; its trigger in PL/pgSQL).
+-- and who does not want their emails.
 --
 -- Every community gets the same seven categories, made by a trigger when the community is created (and
 -- here for the communities that exist), so no code path that creates a community can forget them. A seeded
@@ -32,12 +31,25 @@ INSERT INTO document_categories (id, community_id, name, name_key, kind, members
 SELECT c.id || ':' || s.kind, c.id, s.name, lower(s.name), s.kind, FALSE, s.position, c.created_at
 FROM communities c, document_category_seeds s;
 
+-- sqlite only:
 CREATE TRIGGER communities_document_categories AFTER INSERT ON communities
 BEGIN
     INSERT INTO document_categories (id, community_id, name, name_key, kind, members_upload, position, created_at)
     SELECT new.id || ':' || s.kind, new.id, s.name, lower(s.name), s.kind, FALSE, s.position, new.created_at
     FROM document_category_seeds s;
 END;
+-- postgres only:
+CREATE FUNCTION seed_document_categories() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO document_categories (id, community_id, name, name_key, kind, members_upload, position, created_at)
+    SELECT NEW.id || ':' || s.kind, NEW.id, s.name, lower(s.name), s.kind, FALSE, s.position, NEW.created_at
+    FROM document_category_seeds s;
+    RETURN NEW;
+END $$;
+
+CREATE TRIGGER communities_document_categories AFTER INSERT ON communities
+    FOR EACH ROW EXECUTE FUNCTION seed_document_categories();
+-- both engines:
 
 CREATE TABLE documents (
     id            TEXT PRIMARY KEY,

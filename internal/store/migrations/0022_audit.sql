@@ -16,6 +16,7 @@ CREATE TABLE audit_log (
 );
 CREATE INDEX audit_log_community ON audit_log (community_id, created_at DESC, id DESC);
 
+-- sqlite only:
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
 BEGIN
     SELECT RAISE(ABORT, 'audit_log is append-only');
@@ -26,3 +27,18 @@ WHEN old.created_at > (CAST(strftime('%s', 'now') AS INTEGER) - 157680000) * 100
 BEGIN
     SELECT RAISE(ABORT, 'audit_log records are kept 5 years');
 END;
+-- postgres only:
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' THEN
+        RAISE EXCEPTION 'audit_log is append-only';
+    END IF;
+    IF OLD.created_at > (EXTRACT(EPOCH FROM now())::BIGINT - 157680000) * 1000 THEN
+        RAISE EXCEPTION 'audit_log records are kept 5 years';
+    END IF;
+    RETURN OLD;
+END;
+$$;
+
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+    FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();

@@ -142,6 +142,13 @@ export const routes: RouteObject[] = [
                 .ConfirmEmailChangePage,
             }),
           },
+          // The public check of a certificate of debt, printed on it (issue #36).
+          {
+            path: '/certificado/:code',
+            lazy: async () => ({
+              Component: (await import('@/features/money/certificate-check-page')).CertificateCheckPage,
+            }),
+          },
           {
             path: '/cancel-email-change',
             lazy: async () => ({

@@ -1,9 +1,7 @@
+import { TextField } from '@/components/text-field'
 import { useState, type SyntheticEvent } from 'react'
 import { DateTimeFields } from '@/components/date-time-fields'
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { ApiError } from '@/lib/api/request'
 import { combineDateAndTime, toDateInputValue, toTimeInputValue } from '@/lib/dates'
@@ -104,45 +102,9 @@ function EventForm({ event, defaultDate, onCreated, onDone }: EventFormProps) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField id="event-title" label={t('events.fields.title')}>
-        {(control) => (
-          <Input
-            {...control}
-            autoFocus
-            required
-            maxLength={200}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
-      <FormField id="event-description" label={t('events.fields.description')} optionalText={t('common.optional')}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            maxLength={5000}
-            value={description}
-            onChange={(e) => {
-              setDescription(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
-      <FormField id="event-location" label={t('events.fields.location')} optionalText={t('common.optional')}>
-        {(control) => (
-          <Input
-            {...control}
-            maxLength={200}
-            value={location}
-            onChange={(e) => {
-              setLocation(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
+      <TextField id="event-title" label={t('events.fields.title')} autoFocus required maxLength={200} value={title} onChange={setTitle} />
+      <TextField id="event-description" label={t('events.fields.description')} optional rows={3} maxLength={5000} value={description} onChange={setDescription} />
+      <TextField id="event-location" label={t('events.fields.location')} optional maxLength={200} value={location} onChange={setLocation} />
       <DateTimeFields
         date={{ id: 'event-date', label: t('events.fields.date'), value: date, onChange: setDate }}
         times={[

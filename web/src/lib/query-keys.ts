@@ -1,8 +1,10 @@
 /**
- * Every TanStack Query key of the app, in one place (ADR 0011). A feature never spells a key: it asks
- * this module, so a mutation of one feature can invalidate another's cache (every write that changes
- * the dashboard's counters invalidates `dashboard()`) and the realtime client (lib/realtime) can write
- * into the messaging caches without importing the messages feature.
+ * The TanStack Query keys that more than one feature, or src/lib, uses (ADR 0011). A feature never spells
+ * a key: it asks this module for these, so a mutation of one feature can invalidate another's cache (every
+ * write that changes the dashboard's counters invalidates `dashboard()`) and the realtime client
+ * (lib/realtime) can write into the messaging caches without importing the messages feature. A key only
+ * its own feature uses lives in that feature, in api/query-keys.ts (ADR 0039), and moves here when a second
+ * one needs it.
  *
  * A key that others invalidate as a group has an `all` prefix: invalidating `community.all` refreshes
  * the community and everything below it (members, roles, admins, verifications).
@@ -11,11 +13,6 @@ export const queryKeys = {
   session: () => ['session'] as const,
   appInfo: () => ['app-info'] as const,
   profile: () => ['profile'] as const,
-  /** My acceptance of the terms and the privacy policy (GET /account/consent). */
-  consent: () => ['consent'] as const,
-  /** My web push settings: the server's key, the kinds on, my devices (issue #17). */
-  push: () => ['push'] as const,
-  resetLink: (token: string) => ['reset-link', token] as const,
   dashboard: () => ['dashboard'] as const,
 
   community: {
@@ -31,35 +28,9 @@ export const queryKeys = {
     /** The record of admin actions, filtered. */
     audit: <F>(filters: F) => ['community', 'audit', filters] as const,
   },
-  /**
-   * The units registry and what hangs on it (issue #21): the admins' screens and the member's own units.
-   * Rooted at ['registry'], the realtime area the server names after a registry, claim or invitation
-   * change, so those refetch live without refetching the community and its members.
-   */
-  registry: {
-    all: ['registry'] as const,
-    /** The units registry (Viviendas y locales), admins only. */
-    units: () => ['registry', 'units'] as const,
-    /** Units members gave by floor and door, waiting for an admin. */
-    newUnits: () => ['registry', 'new-units'] as const,
-    /** Members who said they own a unit, waiting for an admin. */
-    ownerClaims: () => ['registry', 'owner-claims'] as const,
-    /** Members who said they live in a further unit, waiting for an admin. */
-    residentClaims: () => ['registry', 'resident-claims'] as const,
-    /** The invitations the admins sent. */
-    invitations: () => ['registry', 'invitations'] as const,
-    /** The user's units: the primary one and their further units (a garage, a second flat). */
-    mine: () => ['registry', 'my-units'] as const,
-  },
   /** The user's own verification request. */
   myVerification: () => ['verification'] as const,
-  /** The user's own unit. */
-  myUnit: () => ['unit'] as const,
   onboardingUnits: (ref: string | undefined) => ['onboarding', 'units', ref] as const,
-  /** The user's own request to join a community they found by searching. */
-  joinRequest: () => ['onboarding', 'join-request'] as const,
-  /** The unit of the user's invitation (or letter), preselected in /choose-unit. */
-  invitedUnit: () => ['onboarding', 'invited-unit'] as const,
 
   incidents: {
     all: ['incidents'] as const,
@@ -70,14 +41,12 @@ export const queryKeys = {
     all: ['events'] as const,
     list: <F>(filters: F) => ['events', 'list', filters] as const,
   },
-  calendarFeedUrl: () => ['calendar', 'feed-url'] as const,
   announcements: {
     all: ['announcements'] as const,
     listAll: ['announcements', 'list'] as const,
     list: <F>(filters: F) => ['announcements', 'list', filters] as const,
     audiences: () => ['announcements', 'audiences'] as const,
   },
-  directory: <F>(filters: F) => ['directory', filters] as const,
   /** Polls and junta votes (issue #15); the realtime `change` event of area 'voting' refreshes them all. */
   voting: {
     all: ['voting'] as const,
@@ -93,15 +62,6 @@ export const queryKeys = {
     next: () => ['reservations', 'next'] as const,
     timeZone: () => ['reservations', 'time-zone'] as const,
   },
-  /** The community's documents: the live `change` event of area 'documents' refreshes all of it. */
-  documents: {
-    all: ['documents'] as const,
-    list: <F>(filters: F) => ['documents', 'list', filters] as const,
-    highlights: () => ['documents', 'highlights'] as const,
-    categories: () => ['documents', 'categories'] as const,
-    detail: (id: string) => ['documents', 'detail', id] as const,
-    emails: () => ['documents', 'email-notices'] as const,
-  },
   /** The directory of service providers (/services): rooted at its realtime area, 'providers'. */
   providers: {
     all: ['providers'] as const,
@@ -115,12 +75,6 @@ export const queryKeys = {
     /** The counters and whether the user may manage tasks (also asked by the incidents' 'Crear tarea'). */
     summary: () => ['tasks', 'summary'] as const,
     editors: () => ['tasks', 'editors'] as const,
-  },
-  /** The community wall (/wall): rooted at its realtime area, 'wall'. */
-  wall: {
-    all: ['wall'] as const,
-    posts: () => ['wall', 'posts'] as const,
-    comments: (postId: string) => ['wall', 'comments', postId] as const,
   },
 
   /**

@@ -42,9 +42,6 @@ export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
   'change',
 ]
 
-/** Hears every event, after the caches were updated. */
-export type RealtimeListener = (type: RealtimeEventType, data: RealtimeEvents[RealtimeEventType]) => void
-
 /** Applies one event of the stream to the caches. */
 export function applyRealtimeEvent<T extends RealtimeEventType>(
   queryClient: QueryClient,
@@ -126,7 +123,7 @@ const MAX_RETRY_MS = 60_000
  * A refused stream, or one the server ended with `revoked`, first asks GET /api/v1/me who is signed in: a
  * 401 forgets the session (the gate sends the user to /login) and the stream is not opened again.
  */
-export function connectRealtime(queryClient: QueryClient, listener?: RealtimeListener): RealtimeConnection {
+export function connectRealtime(queryClient: QueryClient): RealtimeConnection {
   let source: EventSource | null = null
   let lastEventId = ''
   let hadError = false
@@ -189,9 +186,7 @@ export function connectRealtime(queryClient: QueryClient, listener?: RealtimeLis
         } catch {
           return
         }
-        const typed = data as RealtimeEvents[typeof type]
-        applyRealtimeEvent(queryClient, type, typed)
-        listener?.(type, typed)
+        applyRealtimeEvent(queryClient, type, data as RealtimeEvents[typeof type])
       })
     }
   }

@@ -1,16 +1,26 @@
-import type Catalogue from '@/locales/es.json'
+import type Shared from '@/locales/es.json'
 
 // The app's translations, without a library (ADR 0032): nested keys, {{name}} placeholders, plurals by
 // Intl.PluralRules (`key_one`, `key_other`) and a fallback language are all the catalogues use. i18next did
 // the same with 14 kB brotli in the first script of every page, and its lookups were a fifth of the work
 // of drawing /login.
 
+/**
+ * The sections of each feature's own catalogue (src/features/<name>/locales), which each adds to this
+ * interface from its locales/catalogue.ts; the build merges the texts themselves (ADR 0039).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declarations
+export interface FeatureCatalogues {}
+
+/** The Spanish catalogue: the shared sections of src/locales and every feature's. */
+type Catalogue = typeof Shared & FeatureCatalogues
+
 /** 'a.b.c' for every text of the Spanish catalogue, the source the others follow; a plural by its stem. */
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>
 }[keyof T & string]
 type Stem<K> = K extends `${infer S}_${'one' | 'other'}` ? S : K
-export type TranslationKey = Stem<Leaves<typeof Catalogue>>
+export type TranslationKey = Stem<Leaves<Catalogue>>
 
 export interface TOptions {
   /** Picks the plural form, and is a placeholder too. */

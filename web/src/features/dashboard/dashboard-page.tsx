@@ -32,6 +32,7 @@ import {
 } from './api/get-dashboard'
 import { GreetingBanner } from './components/greeting-banner'
 import { NextReservation } from './components/next-reservation'
+import { PendingReceipts } from './components/pending-receipts'
 
 /**
  * Shown until the member says which unit is theirs (they may skip /choose-unit after joining): the wizard's
@@ -144,6 +145,7 @@ const DashboardView = memo(function DashboardView({
       ) : (
         <>
           {profile.isSuccess && !profile.data.unitId && <UnitReminder wizard={!profile.data.onboardingCompleted} />}
+          <PendingReceipts />
           <QuickActions isAdmin={isAdmin} />
           <NextReservation next={nextReservation} />
           {dashboard.isPending ? (

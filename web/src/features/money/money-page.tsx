@@ -37,6 +37,8 @@ import {
   type Receipt,
   type ShareMethod,
 } from './api/money'
+import { CertificatesPanel } from './certificates-panel'
+import { DebtPanel } from './debt-panel'
 import { receiptStateText } from './api/sepa'
 import { RemittancesPanel } from './remittances-panel'
 import { SepaSettingsCard } from './sepa-settings-card'
@@ -78,6 +80,8 @@ export function MoneyPage() {
       <BudgetCard year={year} />
       <CuotasCard year={year} />
       <ReceiptsCard year={year} />
+      <DebtPanel />
+      <CertificatesPanel />
       <SepaSettingsCard />
       <RemittancesPanel />
     </ListPage>

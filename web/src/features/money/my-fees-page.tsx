@@ -4,6 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useTranslation } from '@/lib/i18n'
 import { euros, statementCsvUrl, useMyMoney, useStatement, type Periodicity, type UnitCuota } from './api/money'
+import { receiptPdfUrl, statementPdfUrl } from './api/debt'
+import { MyDebtCard, SharingCard } from './my-debt'
 import { receiptStateText } from './api/sepa'
 import { MandateCard } from './mandate-card'
 
@@ -22,6 +24,7 @@ export function MyFeesPage() {
       </header>
       {mine.isPending && <Skeleton className="h-32 w-full" />}
       {mine.data && cuotas.length === 0 && receipts.length === 0 && <p className="text-muted-foreground">{t('money.mine.nothing')}</p>}
+      {cuotas.length > 0 && <MyDebtCard />}
       {cuotas.map((c) => (
         <CuotaCard key={c.unit.id} cuota={c} periodicity={periodicity} year={mine.data?.year ?? 0} />
       ))}
@@ -43,6 +46,9 @@ export function MyFeesPage() {
                   <span className="text-xs text-muted-foreground">
                     {t('money.mine.due', { date: r.dueDate })} · {receiptStateText(t, r)}
                   </span>
+                  <a className="text-xs text-primary underline" href={receiptPdfUrl(r.id)} download>
+                    {t('moneyDebt.receiptPdf', { code: r.code })}
+                  </a>
                   <ul className="text-xs">
                     {(r.lines ?? []).map((l, i) => (
                       <li key={i} className="flex justify-between gap-2">
@@ -58,6 +64,9 @@ export function MyFeesPage() {
         </Card>
       )}
       {cuotas.length > 0 && <StatementCard units={cuotas.map((c) => c.unit)} />}
+      {cuotas.map((c) => (
+        <SharingCard key={c.unit.id} unit={c.unit} />
+      ))}
       <MandateCard />
     </ListPage>
   )
@@ -123,9 +132,14 @@ function StatementCard({ units }: { units: { id: string; label: string }[] }) {
             </ul>
             <p className="font-semibold">{t('money.mine.balance', { amount: euros(st.closingCents) })}</p>
             {unitId && (
-              <a className="text-primary underline" href={statementCsvUrl(unitId)} download>
-                {t('money.mine.csv')}
-              </a>
+              <span className="flex flex-wrap gap-4">
+                <a className="text-primary underline" href={statementCsvUrl(unitId)} download>
+                  {t('money.mine.csv')}
+                </a>
+                <a className="text-primary underline" href={statementPdfUrl(unitId)} download>
+                  {t('moneyDebt.statementPdf')}
+                </a>
+              </span>
             )}
           </>
         )}

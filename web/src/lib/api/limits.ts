@@ -174,6 +174,10 @@ export const InviteInputBody = {
   unitId: 64,
 } as const
 
+export const IssueCertificateInputBody = {
+  presidentName: 80,
+} as const
+
 export const IssueCodeInputBody = {
   unitId: 64,
   userId: 64,
@@ -233,6 +237,13 @@ export const RemoveMessageInputBody = {
 
 export const ReportWallPostInputBody = {
   reason: 500,
+} as const
+
+export const RequestCertificateInputBody = {
+  juntaDate: 10,
+  kind: 20,
+  requestedOn: 10,
+  unitId: 64,
 } as const
 
 export const ResetInputBody = {
@@ -400,6 +411,11 @@ export const getDirectoryQuery = {
 } as const
 
 export const getUnitStatementQuery = {
+  from: 10,
+  to: 10,
+} as const
+
+export const getUnitStatementPdfQuery = {
   from: 10,
   to: 10,
 } as const

@@ -1650,6 +1650,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Certificados de deuda solicitados y emitidos (administradores) */
+        get: operations["listCertificates"];
+        put?: never;
+        /** Anotar la solicitud de un certificado de deuda (administradores) */
+        post: operations["requestCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/certificates/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emitir un certificado con el visto bueno del presidente (administradores) */
+        post: operations["issueCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/certificates/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Certificado emitido en PDF (administradores) */
+        get: operations["getCertificatePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/cuotas": {
         parameters: {
             query?: never;
@@ -1659,6 +1711,41 @@ export interface paths {
         };
         /** La cuota de cada vivienda por periodo según el presupuesto aprobado (administradores) */
         get: operations["listCuotas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/debt-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Días de gracia antes de que un recibo impagado sea deuda (administradores) */
+        get: operations["getDebtSettings"];
+        /** Cambiar los días de gracia (administradores) */
+        put: operations["saveDebtSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/debts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Viviendas con deuda y la antigüedad de cada deuda (administradores) */
+        get: operations["listDebts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1771,6 +1858,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/mine/debts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lo que deben mis viviendas (solo las mías) */
+        get: operations["getMyDebts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/my-mandates": {
         parameters: {
             query?: never;
@@ -1833,6 +1937,23 @@ export interface paths {
         put?: never;
         /** Anotar un pago, total o parcial, de un recibo (administradores) */
         post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/receipts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recibo en PDF (su propietario, a quien lo comparta o un administrador) */
+        get: operations["getReceiptPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1995,6 +2116,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/units/{unitId}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quién vive en mi vivienda y si ve sus recibos (su propietario) */
+        get: operations["getReceiptSharing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/units/{unitId}/sharing/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Dejar o no ver los recibos de mi vivienda a quien vive en ella (su propietario) */
+        put: operations["shareReceipts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/units/{unitId}/statement": {
         parameters: {
             query?: never;
@@ -2021,6 +2176,40 @@ export interface paths {
         };
         /** Extracto de una vivienda en CSV (su propietario o un administrador) */
         get: operations["exportUnitStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/units/{unitId}/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Extracto de una vivienda en PDF (su propietario o un administrador) */
+        get: operations["getUnitStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comprobar un certificado de deuda por su código de verificación */
+        get: operations["verifyCertificate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3197,6 +3386,32 @@ export interface components {
             /** @description Pass as audience.value with kind 'building' */
             value: string;
         };
+        Certificate: {
+            /** @description The verification code, once issued */
+            code: string | null;
+            /** @description The receipts owed when issued (ageDays is 0) */
+            detail: components["schemas"]["OverdueReceipt"][] | null;
+            /** @description The request plus 7 días naturales: the law's limit to issue it */
+            dueOn: string;
+            id: string;
+            /** @description Null while requested */
+            issuedOn: string | null;
+            /** @description Liquidation: the junta that approved it */
+            juntaDate: string | null;
+            /** @enum {string} */
+            kind: "debt" | "liquidation";
+            /** Format: int64 */
+            owedCents: number;
+            ownerName: string;
+            presidentName: string;
+            requestedOn: string;
+            secretaryName: string;
+            unitId: string;
+            unitLabel: string;
+        };
+        CertificatesOutputBody: {
+            items: components["schemas"]["Certificate"][] | null;
+        };
         ChangePasswordInputBody: {
             currentPassword: string;
             newPassword: string;
@@ -3682,6 +3897,21 @@ export interface components {
             /** @description Local HH:MM */
             start: string;
         };
+        DebtSettings: {
+            /**
+             * Format: int64
+             * @description Days after its due date before an unpaid receipt is a debt
+             */
+            graceDays: number;
+        };
+        DebtsOutputBody: {
+            /** Format: int64 */
+            graceDays: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** @description The units in debt, the oldest debt first */
+            units: components["schemas"]["UnitDebt"][] | null;
+        };
         DelegatePollInputBody: {
             /** @description A member of the community; empty revokes the representation */
             delegateId: string;
@@ -3935,6 +4165,11 @@ export interface components {
             avatarUrl?: string;
             displayName: string;
             rulesAccepted: boolean;
+        };
+        Dweller: {
+            fullName: string;
+            granted: boolean;
+            userId: string;
         };
         EditMessageInputBody: {
             /** @description The new text (empty only when the message carries attachments) */
@@ -4293,6 +4528,10 @@ export interface components {
             /** @description The unit to preselect in /choose-unit (from the invitation or the letter); null when none */
             unitId: string | null;
         };
+        IssueCertificateInputBody: {
+            /** @description Who gives the visto bueno as president */
+            presidentName: string;
+        };
         IssueCodeInputBody: {
             /** @description The unit it verifies them for: it confirms their claim to own that unit, no other */
             unitId: string;
@@ -4514,6 +4753,10 @@ export interface components {
              */
             mutedUntil: string | null;
         };
+        MyDebtsOutputBody: {
+            /** @description The caller's own units in debt; nobody else's */
+            units: components["schemas"]["UnitDebt"][] | null;
+        };
         MyJoinRequestOutputBody: {
             /** @description The latest; null when none was sent */
             request: components["schemas"]["JoinRequest"];
@@ -4559,6 +4802,19 @@ export interface components {
         NextReservationOutputBody: {
             /** @description null when the caller has none coming */
             reservation: components["schemas"]["Reservation"];
+        };
+        OverdueReceipt: {
+            /**
+             * Format: int64
+             * @description Days since its due date
+             */
+            ageDays: number;
+            code: string;
+            dueDate: string;
+            /** Format: int64 */
+            owedCents: number;
+            periodKey: string;
+            receiptId: string;
         };
         OwnerClaim: {
             /** Format: date-time */
@@ -4781,6 +5037,11 @@ export interface components {
         };
         PollUnit: {
             coefficient: string;
+            /**
+             * Format: int64
+             * @description Set when the unit owes receipts past their due date: art. 15.2 proposes depriving it of its vote, which an admin confirms
+             */
+            debtCents: number | null;
             /** @description Set when deprived of its vote (art. 15.2) */
             deprivedReason: string | null;
             label: string;
@@ -4953,6 +5214,8 @@ export interface components {
             incident: boolean;
             /** @description A poll of my community opens or closes */
             poll: boolean;
+            /** @description A receipt issued for a unit I own */
+            receipt: boolean;
             /** @description My reservation approved or rejected */
             reservation: boolean;
         };
@@ -5144,6 +5407,15 @@ export interface components {
         };
         ReportWallPostInputBody: {
             reason?: string;
+        };
+        RequestCertificateInputBody: {
+            /** @description Liquidation: the junta that approved it */
+            juntaDate?: string;
+            /** @description debt or liquidation */
+            kind: string;
+            /** @description YYYY-MM-DD: the 7 days run from it */
+            requestedOn: string;
+            unitId: string;
         };
         Reservation: {
             canCancel: boolean;
@@ -5353,6 +5625,13 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
         };
+        ShareInputBody: {
+            /** @description True: they see the unit's receipts */
+            on: boolean;
+        };
+        SharingOutputBody: {
+            items: components["schemas"]["Dweller"][] | null;
+        };
         SignMandateInputBody: {
             bic?: string;
             debtorName: string;
@@ -5545,6 +5824,17 @@ export interface components {
             periods: number[] | null;
             unit: components["schemas"]["MoneyUnit"];
         };
+        UnitDebt: {
+            /**
+             * Format: int64
+             * @description The oldest debt's age in days
+             */
+            ageDays: number;
+            /** Format: int64 */
+            owedCents: number;
+            receipts: components["schemas"]["OverdueReceipt"][] | null;
+            unit: components["schemas"]["MoneyUnit"];
+        };
         UnitOccupant: {
             /** @description false: a claim an admin has not decided yet */
             confirmed: boolean;
@@ -5709,6 +5999,23 @@ export interface components {
         };
         VerificationsOutputBody: {
             requests: components["schemas"]["VerificationRequest"][] | null;
+        };
+        VerifiedCertificate: {
+            code: string;
+            community: string;
+            issuedOn: string;
+            juntaDate: string | null;
+            /** @enum {string} */
+            kind: "debt" | "liquidation";
+            /**
+             * Format: int64
+             * @description 0: up to date
+             */
+            owedCents: number;
+            presidentName: string;
+            requestedOn: string;
+            secretaryName: string;
+            unitLabel: string;
         };
         VerifyInputBody: {
             /** @description At least 6 characters */
@@ -9895,6 +10202,136 @@ export interface operations {
             };
         };
     };
+    listCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificatesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestCertificateInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCertificateInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCertificatePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCuotas: {
         parameters: {
             query?: {
@@ -9913,6 +10350,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CuotasOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDebtSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebtSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveDebtSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DebtSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebtSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDebts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebtsOutputBody"];
                 };
             };
             /** @description Error */
@@ -10177,6 +10705,35 @@ export interface operations {
             };
         };
     };
+    getMyDebts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDebtsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getMyMandates: {
         parameters: {
             query?: never;
@@ -10293,6 +10850,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Error */
@@ -10694,6 +11284,73 @@ export interface operations {
             };
         };
     };
+    getReceiptSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    shareReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unitId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getUnitStatement: {
         parameters: {
             query?: {
@@ -10755,6 +11412,75 @@ export interface operations {
                 };
                 content: {
                     "text/csv": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUnitStatementPdf: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; empty: from the first entry */
+                from?: string;
+                /** @description YYYY-MM-DD; empty: today */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedCertificate"];
                 };
             };
             /** @description Error */
@@ -11964,7 +12690,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                kind: "directMessage" | "criticalAnnouncement" | "incident" | "reservation" | "poll";
+                kind: "directMessage" | "criticalAnnouncement" | "incident" | "reservation" | "poll" | "receipt";
             };
             cookie?: never;
         };

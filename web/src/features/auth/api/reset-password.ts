@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { queryKeys } from '@/lib/query-keys'
+import { authKeys } from './query-keys'
 import { clearSession } from '@/lib/session'
 
 export type ResetPasswordInput = components['schemas']['ResetInputBody']
@@ -10,7 +10,7 @@ export type ResetPasswordInput = components['schemas']['ResetInputBody']
 /** Whether a reset link can still be used (it is not spent by the check). */
 function resetLinkQueryOptions(token: string) {
   return queryOptions({
-    queryKey: queryKeys.resetLink(token),
+    queryKey: authKeys.resetLink(token),
     queryFn: async () => {
       await unwrap(api.POST('/api/v1/auth/reset-password/check', { body: { token } }))
       return true

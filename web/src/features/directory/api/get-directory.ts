@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { queryKeys } from '@/lib/query-keys'
+import { directoryKeys } from './query-keys'
 
 export type Directory = components['schemas']['Directory']
 export type Resident = components['schemas']['Resident']
@@ -16,7 +16,7 @@ export interface DirectoryFilters {
 
 export function directoryQueryOptions(filters: DirectoryFilters) {
   return queryOptions({
-    queryKey: queryKeys.directory(filters),
+    queryKey: directoryKeys.list(filters),
     queryFn: () => unwrap(api.GET('/api/v1/directory', { params: { query: filters } })),
   })
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
-import { queryKeys } from '@/lib/query-keys'
+import { documentKeys } from './query-keys'
 import { uploadRaw, type UploadProgress } from '@/lib/upload'
 import type { Document, Visibility } from './queries'
 
 /** Everything of the archive is refetched after a change (the list, the quick links, the detail). */
 export function useInvalidateDocuments() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all })
+  return () => queryClient.invalidateQueries({ queryKey: documentKeys.all })
 }
 
 /** Soft delete, with the reason; actas and accounts within their 5 years are refused by the server. */
@@ -34,7 +34,7 @@ export function useSetDocumentEmails() {
   return useMutation({
     mutationFn: (on: boolean) => unwrap(api.PUT('/api/v1/documents/email-notices', { body: { on } })),
     onSuccess: (answer) => {
-      queryClient.setQueryData(queryKeys.documents.emails(), answer.on)
+      queryClient.setQueryData(documentKeys.emails(), answer.on)
     },
   })
 }

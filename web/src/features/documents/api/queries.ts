@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/reac
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components, operations } from '@/lib/api/schema'
-import { queryKeys } from '@/lib/query-keys'
+import { documentKeys } from './query-keys'
 
 export type Document = components['schemas']['Document']
 export type DocumentDetail = components['schemas']['DocumentDetail']
@@ -17,7 +17,7 @@ export type DocumentFilters = Omit<NonNullable<operations['listDocuments']['para
 export function useDocuments(filters: DocumentFilters) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: queryKeys.documents.list(filters),
+      queryKey: documentKeys.list(filters),
       queryFn: ({ pageParam }) =>
         unwrap(api.GET('/api/v1/documents', { params: { query: { ...filters, cursor: pageParam } } })),
       initialPageParam: undefined as string | undefined,
@@ -29,7 +29,7 @@ export function useDocuments(filters: DocumentFilters) {
 /** 'Última acta' and 'Estado de cuentas' (each null when there is none the member may see). */
 export function useDocumentHighlights() {
   return useQuery({
-    queryKey: queryKeys.documents.highlights(),
+    queryKey: documentKeys.highlights(),
     queryFn: () => unwrap(api.GET('/api/v1/documents/highlights')),
   })
 }
@@ -37,7 +37,7 @@ export function useDocumentHighlights() {
 /** The community's categories, in their order, and the size limit of a file (maxMb). */
 export function useDocumentCategories() {
   return useQuery({
-    queryKey: queryKeys.documents.categories(),
+    queryKey: documentKeys.categories(),
     queryFn: () => unwrap(api.GET('/api/v1/documents/categories')),
   })
 }
@@ -45,7 +45,7 @@ export function useDocumentCategories() {
 /** A document with all its versions, newest first; idle without an id. */
 export function useDocument(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.documents.detail(id ?? ''),
+    queryKey: documentKeys.detail(id ?? ''),
     queryFn: () => unwrap(api.GET('/api/v1/documents/{id}', { params: { path: { id: id ?? '' } } })),
     enabled: id !== undefined,
   })
@@ -54,7 +54,7 @@ export function useDocument(id: string | undefined) {
 /** Whether the member is emailed new actas and accounts. */
 export function useDocumentEmails() {
   return useQuery({
-    queryKey: queryKeys.documents.emails(),
+    queryKey: documentKeys.emails(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/documents/email-notices'))).on,
   })
 }

@@ -16,8 +16,7 @@ export function useCreateChannel() {
   return useMutation({
     mutationFn: async (input: CreateChannelInput): Promise<Channel> =>
       unwrap(api.POST('/api/v1/channels', { body: input })),
-    onSuccess: (channel) => {
-      queryClient.setQueryData(queryKeys.messages.channel(channel.id), channel)
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages.channels() })
     },
   })

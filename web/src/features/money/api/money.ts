@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { i18n } from '@/lib/i18n'
 
 export type MoneyGroup = components['schemas']['MoneyGroup']
 export type MoneyUnit = components['schemas']['MoneyUnit']
@@ -30,15 +29,7 @@ const keys = {
   statement: (unitId: string) => ['money', 'statement', unitId] as const,
 }
 
-/** Cents as the reader's language writes euros: "1.234,56 €" ("€1,234.56" in English), as the server's messages do. */
-export function euros(cents: number): string {
-  const english = i18n.language === 'en'
-  const abs = Math.abs(cents)
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, english ? ',' : '.')
-  const frac = String(abs % 100).padStart(2, '0')
-  const sign = cents < 0 ? '-' : ''
-  return english ? `${sign}€${whole}.${frac}` : `${sign}${whole},${frac} €`
-}
+export { euros } from '@/lib/euros'
 
 /**
  * Euros as people type them ("1.234,5", "12.50", "80") to integer cents, without floating point; null when

@@ -4,6 +4,7 @@ import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { queryKeys } from '@/lib/query-keys'
 import { setSession } from '@/lib/session'
+import { onboardingKeys } from './query-keys'
 
 // The onboarding wizard's calls: one function per endpoint, each answering the profile (or what the
 // step returns) and keeping the cached profile in step.
@@ -92,7 +93,7 @@ export function useCommunityUnits(ref: string | undefined) {
 /** The unit of the user's invitation or letter, to preselect in /choose-unit; null when none. */
 export function useInvitedUnit(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.invitedUnit(),
+    queryKey: onboardingKeys.invitedUnit(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/onboarding/invited-unit'))).unitId ?? null,
     enabled,
   })
@@ -101,7 +102,7 @@ export function useInvitedUnit(enabled: boolean) {
 /** The user's latest request to join a community; while pending it is checked every 15 s. */
 export function useMyJoinRequest(enabled = true) {
   return useQuery({
-    queryKey: queryKeys.joinRequest(),
+    queryKey: onboardingKeys.joinRequest(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/onboarding/join-request'))).request,
     enabled,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 15_000 : false),
@@ -118,7 +119,7 @@ export function useChooseUnit() {
     mutationFn: (body: ChooseUnitInput) => unwrap(api.POST('/api/v1/onboarding/choose-unit', { body })),
     onSuccess: ({ me, joinRequest }) => {
       setSession(queryClient, me)
-      if (joinRequest) queryClient.setQueryData(queryKeys.joinRequest(), joinRequest)
+      if (joinRequest) queryClient.setQueryData(onboardingKeys.joinRequest(), joinRequest)
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile() })
     },
   })

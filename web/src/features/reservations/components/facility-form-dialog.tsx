@@ -1,3 +1,4 @@
+import { TextField } from '@/components/text-field'
 import { useState, type SyntheticEvent } from 'react'
 import { FileUploadField, IMAGE_TYPES } from '@/components/file-upload-field'
 import { SubmitButton } from '@/components/submit-button'
@@ -182,19 +183,17 @@ function FacilityForm({ facility, onDone }: { facility?: Facility; onDone: () =>
         />
         {t('reservations.facilityForm.needsApproval')}
       </label>
-      <FormField id="facility-rules" label={t('reservations.facilityForm.rules')} optionalText={t('common.optional')}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            maxLength={5000}
-            value={v.rules}
-            onChange={(e) => {
-              set({ rules: e.target.value })
-            }}
-          />
-        )}
-      </FormField>
+      <TextField
+        id="facility-rules"
+        label={t('reservations.facilityForm.rules')}
+        optional
+        rows={3}
+        maxLength={5000}
+        value={v.rules}
+        onChange={(rules) => {
+          set({ rules })
+        }}
+      />
       {facility && (
         <label className="flex items-center gap-3 text-sm">
           <Checkbox

@@ -37,6 +37,20 @@ export const AUDIT_ACTIONS = [
   'poll.published',
   'poll.closed',
   'poll.deleted',
+  'money.settings.edited',
+  'money.group.created',
+  'money.group.edited',
+  'money.group.deleted',
+  'money.budget.created',
+  'money.budget.edited',
+  'money.budget.approved',
+  'money.receipts.issued',
+  'money.payment.recorded',
+  'money.correction.posted',
+  'money.certificate.requested',
+  'money.certificate.issued',
+  'money.receipts.shared',
+  'money.receipts.unshared',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

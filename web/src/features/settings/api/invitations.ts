@@ -4,6 +4,7 @@ import { unwrap } from '@/lib/api/request'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/lib/api/schema'
 import type { ReviewDecision } from '../components/review-buttons'
+import { settingsKeys } from './query-keys'
 
 export type Invitation = components['schemas']['Invitation']
 export type ProposedUnit = components['schemas']['ProposedUnit']
@@ -11,14 +12,14 @@ export type ProposedUnit = components['schemas']['ProposedUnit']
 /** Admins only: the invitations sent, newest first, with the limits. */
 export function useInvitations() {
   return useQuery({
-    queryKey: queryKeys.registry.invitations(),
+    queryKey: settingsKeys.registry.invitations(),
     queryFn: async () => unwrap(api.GET('/api/v1/community/invitations')),
   })
 }
 
 function useInvalidateInvitations() {
   const queryClient = useQueryClient()
-  return () => void queryClient.invalidateQueries({ queryKey: queryKeys.registry.invitations() })
+  return () => void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.invitations() })
 }
 
 export function useInvite() {
@@ -51,7 +52,7 @@ export const LETTERS_URL = '/api/v1/community/invitation-letters'
 /** Admins only: the units members gave by floor and door, to accept into the registry. */
 export function useNewUnits() {
   return useQuery({
-    queryKey: queryKeys.registry.newUnits(),
+    queryKey: settingsKeys.registry.newUnits(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/community/new-units'))).units ?? [],
   })
 }
@@ -62,8 +63,8 @@ export function useReviewNewUnit() {
     mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
       unwrap(api.POST('/api/v1/community/new-units/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.newUnits() })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.newUnits() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.ownerClaims() })
     },
   })
 }

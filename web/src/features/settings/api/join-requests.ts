@@ -4,6 +4,7 @@ import { unwrap } from '@/lib/api/request'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/lib/api/schema'
 import type { ReviewDecision } from '../components/review-buttons'
+import { settingsKeys } from './query-keys'
 
 export type JoinRequest = components['schemas']['JoinRequest']
 export type OwnerClaim = components['schemas']['OwnerClaim']
@@ -32,7 +33,7 @@ export function useReviewJoinRequest() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.community.joinRequests() })
       // An approved owner claim becomes one to confirm.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.ownerClaims() })
     },
   })
 }
@@ -40,7 +41,7 @@ export function useReviewJoinRequest() {
 /** Admins only: the pending claims to own a unit. */
 export function usePendingOwnerClaims() {
   return useQuery({
-    queryKey: queryKeys.registry.ownerClaims(),
+    queryKey: settingsKeys.registry.ownerClaims(),
     queryFn: async () =>
       (await unwrap(api.GET('/api/v1/community/owner-claims', { params: { query: { status: 'pending' } } }))).claims ?? [],
   })
@@ -52,7 +53,7 @@ export function useReviewOwnerClaim() {
     mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
       unwrap(api.POST('/api/v1/community/owner-claims/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.ownerClaims() })
     },
   })
 }
@@ -60,7 +61,7 @@ export function useReviewOwnerClaim() {
 /** Admins only: the pending claims to live in a further unit (owner claims are in usePendingOwnerClaims). */
 export function usePendingResidentClaims() {
   return useQuery({
-    queryKey: queryKeys.registry.residentClaims(),
+    queryKey: settingsKeys.registry.residentClaims(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/community/resident-claims'))).claims ?? [],
   })
 }
@@ -76,7 +77,7 @@ export function useReviewResidentClaim() {
         }),
       ),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.residentClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.residentClaims() })
     },
   })
 }

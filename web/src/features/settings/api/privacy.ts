@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/request'
 import { currentLanguage } from '@/lib/i18n'
-import { queryKeys } from '@/lib/query-keys'
+import { settingsKeys } from './query-keys'
 
 /** My acceptance of the terms and the privacy policy: the version in force and every acceptance. */
 export function useConsent() {
   return useQuery({
-    queryKey: queryKeys.consent(),
+    queryKey: settingsKeys.consent(),
     queryFn: () => unwrap(api.GET('/api/v1/account/consent')),
     staleTime: 5 * 60_000,
   })
@@ -19,7 +19,7 @@ export function useAcceptConsent() {
   return useMutation({
     mutationFn: (version: string) => unwrap(api.POST('/api/v1/account/consent', { body: { version } })),
     onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.consent(), data)
+      queryClient.setQueryData(settingsKeys.consent(), data)
     },
   })
 }

@@ -3,6 +3,7 @@ import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { queryKeys } from '@/lib/query-keys'
+import { settingsKeys } from './query-keys'
 
 export type RegistryUnit = components['schemas']['RegistryUnit']
 export type UnitBody = components['schemas']['UnitBody']
@@ -22,7 +23,7 @@ function registry(body: RegistryBody): Registry {
 /** The community's units with the sum of their coeficientes (admins only). */
 export function useUnitRegistry(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.registry.units(),
+    queryKey: settingsKeys.registry.units(),
     queryFn: async () => registry(await unwrap(api.GET('/api/v1/community/units'))),
     enabled,
   })
@@ -34,8 +35,8 @@ function useRegistryEdit<V>(call: (vars: V) => Promise<RegistryBody>) {
   return useMutation({
     mutationFn: async (vars: V) => registry(await call(vars)),
     onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.registry.units(), data)
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myUnit() })
+      queryClient.setQueryData(settingsKeys.registry.units(), data)
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.myUnit() })
       void queryClient.invalidateQueries({ queryKey: queryKeys.announcements.audiences() })
     },
   })
@@ -66,7 +67,7 @@ export function useImportUnits() {
   return useMutation({
     mutationFn: (body: { csv: string; removeMissing: boolean }) => unwrap(api.POST('/api/v1/community/units/import', { body })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.registry.units() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.units() })
       void queryClient.invalidateQueries({ queryKey: queryKeys.announcements.audiences() })
     },
   })

@@ -1,3 +1,4 @@
+import { TextField } from '@/components/text-field'
 import { FormDialog } from '@/components/form-dialog'
 import { useState, type SyntheticEvent } from 'react'
 import { DateTimeFields } from '@/components/date-time-fields'
@@ -5,9 +6,6 @@ import { SelectField } from '@/components/select-field'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
@@ -79,32 +77,8 @@ function TaskForm({ task, onDone }: { task?: Task; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField id="task-title" label={t('tasks.fields.title')} error={titleError}>
-        {(control) => (
-          <Input
-            {...control}
-            autoFocus
-            maxLength={200}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
-      <FormField id="task-description" label={t('tasks.fields.description')} optionalText={t('common.optional')}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            maxLength={5000}
-            value={description}
-            onChange={(e) => {
-              setDescription(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
+      <TextField id="task-title" label={t('tasks.fields.title')} error={titleError} autoFocus maxLength={200} value={title} onChange={setTitle} />
+      <TextField id="task-description" label={t('tasks.fields.description')} optional rows={3} maxLength={5000} value={description} onChange={setDescription} />
       <SelectField
         id="task-assignee"
         label={t('tasks.fields.assignee')}

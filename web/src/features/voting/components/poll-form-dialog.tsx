@@ -1,3 +1,4 @@
+import { TextField } from '@/components/text-field'
 import { FormDialog } from '@/components/form-dialog'
 import { useState, type SyntheticEvent } from 'react'
 import { SubmitButton } from '@/components/submit-button'
@@ -118,32 +119,8 @@ function PollFormBody({ poll, onDone }: { poll?: Poll; onDone: () => void }) {
           </NativeSelect>
         )}
       </FormField>
-      <FormField id="poll-title" label={t('voting.fields.title')}>
-        {(control) => (
-          <Input
-            {...control}
-            required
-            maxLength={200}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
-      <FormField id="poll-description" label={t('voting.fields.description')} optionalText={t('common.optional')}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            maxLength={5000}
-            value={description}
-            onChange={(e) => {
-              setDescription(e.target.value)
-            }}
-          />
-        )}
-      </FormField>
+      <TextField id="poll-title" label={t('voting.fields.title')} required maxLength={200} value={title} onChange={setTitle} />
+      <TextField id="poll-description" label={t('voting.fields.description')} optional rows={3} maxLength={5000} value={description} onChange={setDescription} />
       {junta ? (
         <>
           <JuntaOptionsEditor options={juntaOptions} onChange={setJuntaOptions} meaningful={juntaMeaningful} />

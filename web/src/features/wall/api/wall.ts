@@ -3,6 +3,7 @@ import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { queryKeys } from '@/lib/query-keys'
+import { wallKeys } from './query-keys'
 
 export type WallPost = components['schemas']['WallPost']
 export type WallComment = components['schemas']['WallComment']
@@ -12,7 +13,7 @@ export type NewPost = components['schemas']['CreateWallPostInputBody']
 export const KINDS: readonly PostKind[] = ['announcement', 'event', 'question', 'discussion']
 
 const wallQuery = infiniteQueryOptions({
-  queryKey: queryKeys.wall.posts(),
+  queryKey: wallKeys.posts(),
   queryFn: ({ pageParam }) => unwrap(api.GET('/api/v1/wall', { params: { query: { cursor: pageParam } } })),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (page) => page.nextCursor ?? undefined,
@@ -25,7 +26,7 @@ export function useWall() {
 
 export function useComments(postId: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.wall.comments(postId),
+    queryKey: wallKeys.comments(postId),
     queryFn: () => unwrap(api.GET('/api/v1/wall/{id}/comments', { params: { path: { id: postId } } })),
     enabled,
   })
@@ -34,7 +35,7 @@ export function useComments(postId: string, enabled: boolean) {
 /** Every write refreshes the wall (the other members hear of it through the stream). */
 function useWallMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.wall.all }) })
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: wallKeys.all }) })
 }
 
 const path = (id: string) => ({ params: { path: { id } } })
@@ -48,7 +49,7 @@ export function useCreatePost() {
     mutationFn: (body: NewPost) => unwrap(api.POST('/api/v1/wall', { body })),
     onSuccess: (_post, body) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.wall.all }),
+        queryClient.invalidateQueries({ queryKey: wallKeys.all }),
         body.poll && queryClient.invalidateQueries({ queryKey: queryKeys.voting.all }),
       ]),
   })

@@ -1,0 +1,19 @@
+package money
+
+import (
+	"embed"
+
+	"vecinos/internal/mail"
+)
+
+// The emails of the community's money (issue #36): a receipt issued to an owner.
+const KindNewReceipt mail.Kind = "new_receipt"
+
+// emailTexts are their texts, emails/<lang>.json for each language (docs/adr/0039-feature-catalogues.md).
+//
+//go:embed emails/*.json
+var emailTexts embed.FS
+
+func init() {
+	mail.Register(emailTexts, mail.Spec{Kind: KindNewReceipt})
+}

@@ -1,0 +1,62 @@
+package money
+
+import (
+	"context"
+	"strings"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/mail"
+)
+
+// notifyReceipts queues, in the generation's transaction, one email and one push per owner of the new
+// receipts (both are sent if and only if the generation commits, and a period is generated once, so each
+// owner hears of a receipt once). An owner of several units gets one message naming them all.
+func (s *Service) notifyReceipts(ctx context.Context, rs []domain.Receipt) error {
+	byOwner := map[string][]domain.Receipt{}
+	var owners []string
+	for _, r := range rs {
+		if r.OwnerID == nil {
+			continue
+		}
+		if _, ok := byOwner[*r.OwnerID]; !ok {
+			owners = append(owners, *r.OwnerID)
+		}
+		byOwner[*r.OwnerID] = append(byOwner[*r.OwnerID], r)
+	}
+	to, err := s.store.MoneyRecipients(ctx, owners)
+	if err != nil {
+		return err
+	}
+	for _, owner := range owners {
+		mine := byOwner[owner]
+		var codes, labels []string
+		var total domain.Cents
+		for _, r := range mine {
+			codes, labels, total = append(codes, r.Code()), append(labels, r.UnitLabel), total+r.Amount
+		}
+		code, unit, due := strings.Join(codes, ", "), strings.Join(labels, ", "), dmy(mine[0].DueDate)
+		if rcpt, ok := to[owner]; ok {
+			d := mail.Data{Name: rcpt.FullName, CommunityName: rcpt.CommunityName, Title: code, Unit: unit, Date: due,
+				Note: domain.EurosText(total).In(rcpt.Language)}
+			if s.publicURL != "" {
+				d.Link = s.publicURL + "/my-fees"
+			}
+			m, err := mail.Compose(KindNewReceipt, rcpt.Language, rcpt.Email, d)
+			if err != nil {
+				return err
+			}
+			if err := s.store.QueueMoneyMail(ctx, m); err != nil {
+				return err
+			}
+		}
+		p := domain.Push{Kind: domain.PushReceipt, Users: []string{owner}, URL: "/my-fees", Tag: "receipt-" + mine[0].PeriodKey,
+			Text: func(lang domain.Language) (string, string) {
+				return domain.Localized(lang, "Nuevo recibo", "Nou rebut", "New receipt"),
+					unit + " · " + domain.EurosText(total).In(lang) + " · " + due
+			}}
+		if err := s.store.QueuePush(ctx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}

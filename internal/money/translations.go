@@ -1,0 +1,421 @@
+package money
+
+import "vecinos/internal/domain"
+
+// The translations of the errors this package words, by their Spanish text (docs/adr/0039).
+func init() { domain.RegisterMessages("money", translations) }
+
+var translations = domain.Catalogue{
+	"Cada partida necesita un concepto": {
+		Ca: "Cada partida necessita un concepte",
+		En: "Each line needs a concept",
+	},
+	"El año del presupuesto no es válido": {
+		Ca: "L'any del pressupost no és vàlid",
+		En: "The budget's year is not valid",
+	},
+	"El concepto de una partida no puede superar los %d caracteres": {
+		Ca: "El concepte d'una partida no pot superar els %d caràcters",
+		En: "A line's concept cannot be longer than %d characters",
+	},
+	"El fondo de reserva es demasiado grande": {
+		Ca: "El fons de reserva és massa gran",
+		En: "The reserve fund is too large",
+	},
+	"El fondo de reserva no puede ser menor que el 10 %% del presupuesto ordinario (%s)": {
+		Ca: "El fons de reserva no pot ser inferior al 10 %% del pressupost ordinari (%s)",
+		En: "The reserve fund cannot be less than 10%% of the ordinary budget (%s)",
+	},
+	"El grupo General no se puede borrar": {
+		Ca: "El grup General no es pot esborrar",
+		En: "The General group cannot be deleted",
+	},
+	"El grupo General reparte por coeficiente entre todas las viviendas: cambia los coeficientes en el registro": {
+		Ca: "El grup General reparteix per coeficient entre tots els habitatges: canvia els coeficients al registre",
+		En: "The General group shares by the units' shares among every unit: change the shares in the registry",
+	},
+	"El grupo de reparto no existe": {
+		Ca: "El grup de repartiment no existeix",
+		En: "The cost-sharing group does not exist",
+	},
+	"El grupo «%s» no tiene viviendas que paguen": {
+		Ca: "El grup «%s» no té habitatges que paguin",
+		En: "The group '%s' has no units that pay",
+	},
+	"El grupo «%s» tiene partidas en un presupuesto: quítalas antes de borrarlo": {
+		Ca: "El grup «%s» té partides en un pressupost: treu-les abans d'esborrar-lo",
+		En: "The group '%s' has lines in a budget: remove them before deleting it",
+	},
+	"El importe de la corrección es demasiado grande": {
+		Ca: "L'import de la correcció és massa gran",
+		En: "The correction's amount is too large",
+	},
+	"El importe de la corrección no puede ser cero": {
+		Ca: "L'import de la correcció no pot ser zero",
+		En: "The correction's amount cannot be zero",
+	},
+	"El importe del pago debe ser mayor que cero": {
+		Ca: "L'import del pagament ha de ser més gran que zero",
+		En: "The payment's amount must be more than zero",
+	},
+	"El importe fijo de cada vivienda no puede ser negativo": {
+		Ca: "L'import fix de cada habitatge no pot ser negatiu",
+		En: "A unit's fixed amount cannot be negative",
+	},
+	"El nombre del grupo es obligatorio": {
+		Ca: "El nom del grup és obligatori",
+		En: "The group's name is required",
+	},
+	"El nombre del grupo no puede superar los %d caracteres": {
+		Ca: "El nom del grup no pot superar els %d caràcters",
+		En: "The group's name cannot be longer than %d characters",
+	},
+	"El pago (%s) es mayor que lo que queda por pagar del recibo (%s)": {
+		Ca: "El pagament (%s) és més gran que el que queda per pagar del rebut (%s)",
+		En: "The payment (%s) is more than what is left to pay of the receipt (%s)",
+	},
+	"El periodo debe estar entre 1 y %d": {
+		Ca: "El període ha d'estar entre 1 i %d",
+		En: "The period must be between 1 and %d",
+	},
+	"El porcentaje de cada vivienda debe estar entre 0 y 100": {
+		Ca: "El percentatge de cada habitatge ha d'estar entre 0 i 100",
+		En: "Each unit's percentage must be between 0 and 100",
+	},
+	"El presupuesto acaba de cambiar: vuelve a intentarlo": {
+		Ca: "El pressupost acaba de canviar: torna-ho a provar",
+		En: "The budget has just changed: try again",
+	},
+	"El presupuesto no existe": {
+		Ca: "El pressupost no existeix",
+		En: "The budget does not exist",
+	},
+	"El presupuesto no tiene partidas": {
+		Ca: "El pressupost no té partides",
+		En: "The budget has no lines",
+	},
+	"El recibo %s ya está pagado": {
+		Ca: "El rebut %s ja està pagat",
+		En: "The receipt %s is already paid",
+	},
+	"El recibo no existe": {
+		Ca: "El rebut no existeix",
+		En: "The receipt does not exist",
+	},
+	"El reparto debe ser por coeficiente, por porcentaje, a partes iguales o por importe fijo": {
+		Ca: "El repartiment ha de ser per coeficient, per percentatge, a parts iguals o per import fix",
+		En: "The sharing must be by share, by percentage, in equal parts or by a fixed amount",
+	},
+	"Elige las viviendas del grupo": {
+		Ca: "Tria els habitatges del grup",
+		En: "Choose the group's units",
+	},
+	"Este presupuesto ya está aprobado": {
+		Ca: "Aquest pressupost ja està aprovat",
+		En: "This budget is already approved",
+	},
+	"Explica el motivo de la corrección": {
+		Ca: "Explica el motiu de la correcció",
+		En: "Explain the reason for the correction",
+	},
+	"Indica la fecha de la junta que aprobó el presupuesto": {
+		Ca: "Indica la data de la junta que va aprovar el pressupost",
+		En: "Give the date of the owners' meeting that approved the budget",
+	},
+	"Indica si el pago fue por transferencia o en efectivo": {
+		Ca: "Indica si el pagament va ser per transferència o en efectiu",
+		En: "Say whether the payment was by bank transfer or in cash",
+	},
+	"La fecha de cargo no es válida": {
+		Ca: "La data de càrrec no és vàlida",
+		En: "The due date is not valid",
+	},
+	"La fecha de la corrección no es válida": {
+		Ca: "La data de la correcció no és vàlida",
+		En: "The correction's date is not valid",
+	},
+	"La fecha de la junta no puede ser futura": {
+		Ca: "La data de la junta no pot ser futura",
+		En: "The owners' meeting date cannot be in the future",
+	},
+	"La fecha del pago no es válida": {
+		Ca: "La data del pagament no és vàlida",
+		En: "The payment's date is not valid",
+	},
+	"La fecha del pago no puede ser futura": {
+		Ca: "La data del pagament no pot ser futura",
+		En: "The payment's date cannot be in the future",
+	},
+	"La fecha inicial del extracto es posterior a la final": {
+		Ca: "La data inicial de l'extracte és posterior a la final",
+		En: "The statement's start date is after its end date",
+	},
+	"La partida «%s» es de un grupo que ya no existe": {
+		Ca: "La partida «%s» és d'un grup que ja no existeix",
+		En: "The line '%s' belongs to a group that no longer exists",
+	},
+	"La partida «%s» es demasiado grande": {
+		Ca: "La partida «%s» és massa gran",
+		En: "The line '%s' is too large",
+	},
+	"La partida «%s» no puede ser negativa": {
+		Ca: "La partida «%s» no pot ser negativa",
+		En: "The line '%s' cannot be negative",
+	},
+	"La periodicidad acaba de cambiar: vuelve a intentarlo": {
+		Ca: "La periodicitat acaba de canviar: torna-ho a provar",
+		En: "The payment frequency has just changed: try again",
+	},
+	"La periodicidad debe ser mensual, trimestral, semestral o anual": {
+		Ca: "La periodicitat ha de ser mensual, trimestral, semestral o anual",
+		En: "The frequency must be monthly, quarterly, half-yearly or yearly",
+	},
+	"La referencia no puede superar los %d caracteres": {
+		Ca: "La referència no pot superar els %d caràcters",
+		En: "The reference cannot be longer than %d characters",
+	},
+	"La vivienda %s del grupo «%s» no tiene coeficiente": {
+		Ca: "L'habitatge %s del grup «%s» no té coeficient",
+		En: "The unit %s of the group '%s' has no share",
+	},
+	"La vivienda no existe": {
+		Ca: "L'habitatge no existeix",
+		En: "The unit does not exist",
+	},
+	"Las cuotas fijas del grupo «%s» suman %s al año y sus partidas %s: deben coincidir": {
+		Ca: "Les quotes fixes del grup «%s» sumen %s l'any i les seves partides %s: han de coincidir",
+		En: "The fixed amounts of the group '%s' add up to %s a year and its lines to %s: they must match",
+	},
+	"Las fechas del extracto no son válidas": {
+		Ca: "Les dates de l'extracte no són vàlides",
+		En: "The statement's dates are not valid",
+	},
+	"Las partes del grupo «%s» no pueden ser negativas": {
+		Ca: "Les parts del grup «%s» no poden ser negatives",
+		En: "The shares of the group '%s' cannot be negative",
+	},
+	"Las partes del grupo «%s» suman %s %%: deben sumar 100 %%": {
+		Ca: "Les parts del grup «%s» sumen %s %%: han de sumar 100 %%",
+		En: "The shares of the group '%s' add up to %s%%: they must add up to 100%%",
+	},
+	"Los recibos de este periodo ya están generados": {
+		Ca: "Els rebuts d'aquest període ja estan generats",
+		En: "This period's receipts have already been issued",
+	},
+	"Ninguna vivienda paga cuota en este periodo": {
+		Ca: "Cap habitatge paga quota en aquest període",
+		En: "No unit pays a fee in this period",
+	},
+	"No hay un presupuesto aprobado de %d": {
+		Ca: "No hi ha cap pressupost aprovat de %d",
+		En: "There is no approved budget for %d",
+	},
+	"Solo el propietario de la vivienda y los administradores pueden ver sus cuentas": {
+		Ca: "Només el propietari de l'habitatge i els administradors poden veure'n els comptes",
+		En: "Only the unit's owner and the administrators can see its account",
+	},
+	"Solo los administradores pueden gestionar las cuentas de la comunidad": {
+		Ca: "Només els administradors poden gestionar els comptes de la comunitat",
+		En: "Only administrators can manage the community's accounts",
+	},
+	"Solo se crea una nueva versión del presupuesto en vigor": {
+		Ca: "Només es crea una nova versió del pressupost en vigor",
+		En: "A new version can only be made of the budget in force",
+	},
+	"Un presupuesto aprobado no se modifica: crea una nueva versión": {
+		Ca: "Un pressupost aprovat no es modifica: crea una nova versió",
+		En: "An approved budget is not changed: make a new version",
+	},
+	"Un presupuesto no puede tener más de %d partidas": {
+		Ca: "Un pressupost no pot tenir més de %d partides",
+		En: "A budget cannot have more than %d lines",
+	},
+	"Una vivienda está dos veces en el grupo": {
+		Ca: "Un habitatge és dues vegades al grup",
+		En: "A unit is twice in the group",
+	},
+	"Ya existe un grupo «%s»": {
+		Ca: "Ja existeix un grup «%s»",
+		En: "A group '%s' already exists",
+	},
+	"Ya hay un presupuesto de %d: modifícalo o crea una nueva versión": {
+		Ca: "Ja hi ha un pressupost de %d: modifica'l o crea'n una nova versió",
+		En: "There is already a budget for %d: change it or make a new version",
+	},
+	"Ya hay una versión en borrador del presupuesto de %d": {
+		Ca: "Ja hi ha una versió en esborrany del pressupost de %d",
+		En: "There is already a draft version of the budget for %d",
+	},
+	"Los días de gracia deben estar entre 0 y %d": {
+		Ca: "Els dies de gràcia han d'estar entre 0 i %d",
+		En: "The days of grace must be between 0 and %d",
+	},
+	"El certificado no existe": {
+		Ca: "El certificat no existeix",
+		En: "The certificate does not exist",
+	},
+	"No hay ningún certificado con ese código": {
+		Ca: "No hi ha cap certificat amb aquest codi",
+		En: "There is no certificate with that code",
+	},
+	"El certificado debe ser de deudas o de liquidación de la deuda": {
+		Ca: "El certificat ha de ser de deutes o de liquidació del deute",
+		En: "The certificate must be of debts or of the liquidation of the debt",
+	},
+	"La fecha de la solicitud no es válida": {
+		Ca: "La data de la sol·licitud no és vàlida",
+		En: "The date of the request is not valid",
+	},
+	"La fecha de la solicitud no puede ser futura": {
+		Ca: "La data de la sol·licitud no pot ser futura",
+		En: "The date of the request cannot be in the future",
+	},
+	"Indica la fecha de la junta que aprobó la liquidación": {
+		Ca: "Indica la data de la junta que va aprovar la liquidació",
+		En: "Give the date of the owners' meeting that approved the liquidation",
+	},
+	"Indica quién da el visto bueno como presidente": {
+		Ca: "Indica qui dona el vistiplau com a president",
+		En: "Give who approves it as president",
+	},
+	"El nombre del presidente no puede superar los %d caracteres": {
+		Ca: "El nom del president no pot superar els %d caràcters",
+		En: "The president's name cannot be longer than %d characters",
+	},
+	"El certificado ya está emitido": {
+		Ca: "El certificat ja està emès",
+		En: "The certificate has already been issued",
+	},
+	"«%s» no debe nada: no hay deuda que liquidar": {
+		Ca: "«%s» no deu res: no hi ha deute per liquidar",
+		En: "“%s” owes nothing: there is no debt to liquidate",
+	},
+	"El certificado aún no está emitido": {
+		Ca: "El certificat encara no està emès",
+		En: "The certificate has not been issued yet",
+	},
+	"Solo el propietario de la vivienda puede compartir sus recibos": {
+		Ca: "Només el propietari de l'habitatge pot compartir-ne els rebuts",
+		En: "Only the unit's owner can share its receipts",
+	},
+	"Esa persona no vive en «%s»": {
+		Ca: "Aquesta persona no viu a «%s»",
+		En: "That person does not live in “%s”",
+	},
+	"La orden de domiciliación no existe": {
+		Ca: "L'ordre de domiciliació no existeix",
+		En: "The direct debit mandate does not exist",
+	},
+	"Solo el propietario de la vivienda y los administradores pueden ver o revocar su orden de domiciliación": {
+		Ca: "Només el propietari de l'habitatge i els administradors poden veure o revocar la seva ordre de domiciliació",
+		En: "Only the unit's owner and the administrators can see or revoke its direct debit mandate",
+	},
+	"El IBAN no es válido: revisa que esté completo y sus dígitos de control": {
+		Ca: "L'IBAN no és vàlid: revisa que sigui complet i els seus dígits de control",
+		En: "The IBAN is not valid: check that it is complete and its check digits",
+	},
+	"El BIC no es válido: debe tener 8 u 11 letras y números": {
+		Ca: "El BIC no és vàlid: ha de tenir 8 o 11 lletres i números",
+		En: "The BIC is not valid: it must have 8 or 11 letters and digits",
+	},
+	"La comunidad aún no tiene su identificador de acreedor SEPA: pide a un administrador que lo configure en Cuentas": {
+		Ca: "La comunitat encara no té el seu identificador de creditor SEPA: demana a un administrador que el configuri a Comptes",
+		En: "The community has no SEPA creditor identifier yet: ask an administrator to set it up in Accounts",
+	},
+	"Configura el identificador de acreedor y el IBAN de la comunidad antes de preparar una remesa": {
+		Ca: "Configura l'identificador de creditor i l'IBAN de la comunitat abans de preparar una remesa",
+		En: "Set up the community's creditor identifier and IBAN before preparing a direct debit batch",
+	},
+	"El identificador de acreedor no es válido: son ES, dos dígitos de control, un sufijo de tres caracteres y el NIF de la comunidad, como ES77000B85626240": {
+		Ca: "L'identificador de creditor no és vàlid: són ES, dos dígits de control, un sufix de tres caràcters i el NIF de la comunitat, com ES77000B85626240",
+		En: "The creditor identifier is not valid: it is ES, two check digits, a three-character suffix and the community's tax ID, like ES77000B85626240",
+	},
+	"El tipo de secuencia debe ser FRST y después RCUR, o siempre RCUR": {
+		Ca: "El tipus de seqüència ha de ser FRST i després RCUR, o sempre RCUR",
+		En: "The sequence type must be FRST then RCUR, or always RCUR",
+	},
+	"El preaviso debe estar entre 1 y %d días": {
+		Ca: "El preavís ha de ser d'entre 1 i %d dies",
+		En: "The pre-notification must be between 1 and %d days",
+	},
+	"Las devoluciones antes de pausar una orden deben estar entre 1 y %d": {
+		Ca: "Les devolucions abans de pausar una ordre han de ser entre 1 i %d",
+		En: "The returns before a mandate is paused must be between 1 and %d",
+	},
+	"Solo el propietario de la vivienda puede firmar su orden de domiciliación": {
+		Ca: "Només el propietari de l'habitatge pot signar la seva ordre de domiciliació",
+		En: "Only the unit's owner can sign its direct debit mandate",
+	},
+	"Escribe el nombre del titular de la cuenta": {
+		Ca: "Escriu el nom del titular del compte",
+		En: "Write the account holder's name",
+	},
+	"El nombre del titular no puede superar los %d caracteres": {
+		Ca: "El nom del titular no pot superar els %d caràcters",
+		En: "The account holder's name cannot be longer than %d characters",
+	},
+	"La orden de domiciliación %s ya está revocada": {
+		Ca: "L'ordre de domiciliació %s ja està revocada",
+		En: "The direct debit mandate %s is already revoked",
+	},
+	"La remesa no existe": {
+		Ca: "La remesa no existeix",
+		En: "The direct debit batch does not exist",
+	},
+	"La fecha de cobro no es válida": {
+		Ca: "La data de cobrament no és vàlida",
+		En: "The collection date is not valid",
+	},
+	"La fecha de vencimiento de los recibos no es válida": {
+		Ca: "La data de venciment dels rebuts no és vàlida",
+		En: "The receipts' due date is not valid",
+	},
+	"La fecha de cobro está dentro del plazo de preaviso de %d días a los propietarios: la primera fecha posible es el %s": {
+		Ca: "La data de cobrament és dins del termini de preavís de %d dies als propietaris: la primera data possible és el %s",
+		En: "The collection date is inside the owners' pre-notification period of %d days: the earliest possible date is %s",
+	},
+	"La remesa no tendría nada que cobrar: no hay recibos domiciliados pendientes, de viviendas con una orden de domiciliación activa, que venzan hasta el %s": {
+		Ca: "La remesa no tindria res a cobrar: no hi ha rebuts domiciliats pendents, d'habitatges amb una ordre de domiciliació activa, que vencin fins al %s",
+		En: "The batch would have nothing to collect: no direct debit receipts are owed, of units with an active mandate, due up to %s",
+	},
+	"El motivo de la devolución es un código de cuatro caracteres, como MS02 o AM04": {
+		Ca: "El motiu de la devolució és un codi de quatre caràcters, com MS02 o AM04",
+		En: "The return reason is a four-character code, like MS02 or AM04",
+	},
+	"Los gastos de la devolución no pueden ser negativos": {
+		Ca: "Les despeses de la devolució no poden ser negatives",
+		En: "The return's bank charge cannot be negative",
+	},
+	"Los gastos de la devolución no pueden superar %s": {
+		Ca: "Les despeses de la devolució no poden superar %s",
+		En: "The return's bank charge cannot be more than %s",
+	},
+	"El recibo %s no se ha cobrado por domiciliación: no se puede devolver": {
+		Ca: "El rebut %s no s'ha cobrat per domiciliació: no es pot retornar",
+		En: "Receipt %s was not collected by direct debit: it cannot be returned",
+	},
+	"El recibo %s ya está devuelto": {
+		Ca: "El rebut %s ja està retornat",
+		En: "Receipt %s is already returned",
+	},
+	"El archivo no es un CSV válido (línea %d)": {
+		Ca: "El fitxer no és un CSV vàlid (línia %d)",
+		En: "The file is not a valid CSV (line %d)",
+	},
+	"Línea %d: «%s» no es un número de recibo como 2027/000012": {
+		Ca: "Línia %d: «%s» no és un número de rebut com 2027/000012",
+		En: "Line %d: “%s” is not a receipt number like 2027/000012",
+	},
+	"Línea %d: los gastos «%s» no son un importe en euros": {
+		Ca: "Línia %d: les despeses «%s» no són un import en euros",
+		En: "Line %d: the charge “%s” is not an amount in euros",
+	},
+	"El archivo no tiene ningún recibo devuelto": {
+		Ca: "El fitxer no té cap rebut retornat",
+		En: "The file has no returned receipt",
+	},
+	"Línea %d: el recibo %s no existe": {
+		Ca: "Línia %d: el rebut %s no existeix",
+		En: "Line %d: receipt %s does not exist",
+	},
+}
