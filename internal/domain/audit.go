@@ -46,7 +46,8 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	// internal/money's (its Audit… constants; a test there keeps both lists the same)
 	"money.settings.edited", "money.group.created", "money.group.edited", "money.group.deleted", "money.budget.created",
 	"money.budget.edited", "money.budget.approved", "money.receipts.issued", "money.payment.recorded", "money.correction.posted",
-	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared"}
+	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared",
+	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned"}
 
 // AuditRetention is how long records are kept.
 const AuditRetention = 5 * 365 * 24 * time.Hour

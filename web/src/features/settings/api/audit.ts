@@ -51,6 +51,12 @@ export const AUDIT_ACTIONS = [
   'money.certificate.issued',
   'money.receipts.shared',
   'money.receipts.unshared',
+  'money.sepa_settings.edited',
+  'money.mandate.signed',
+  'money.mandate.revoked',
+  'money.mandate.paused',
+  'money.remittance.created',
+  'money.debit.returned',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
