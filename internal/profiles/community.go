@@ -36,6 +36,9 @@ func normalizeText(s string) string { return strings.Join(strings.Fields(s), " "
 // catastral reference cleared and any other one checked.
 func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in CommunityUpdate) (*domain.Community, error) {
 	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	if err == nil && c == nil {
+		err = errNoCommunityWithCode
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +84,10 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 	if in.JoinApproval != nil {
 		c.JoinApproval = *in.JoinApproval
 	}
-	if err := s.store.UpdateCommunity(ctx, c); err != nil {
+	if ok, err := s.store.UpdateCommunity(ctx, c, s.now(), errReferenceTaken); err != nil || !ok {
+		if err == nil {
+			err = errCommunityGone
+		}
 		return nil, err
 	}
 	if in.Name != nil || in.Address != nil || in.City != nil || in.PostalCode != nil || in.Country != nil || in.CatastralReference != nil {
@@ -109,7 +115,10 @@ func (s *Service) RotateCode(ctx context.Context, a *domain.Actor) (*domain.Comm
 	var old string
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if c, err = s.store.CommunityForUpdate(ctx, a.CommunityID); err != nil {
+		if c, err = s.store.CommunityForUpdate(ctx, a.CommunityID); err != nil || c == nil {
+			if err == nil {
+				err = errCommunityGone
+			}
 			return err
 		}
 		old = c.PublicID
@@ -169,8 +178,18 @@ func (s *Service) Community(ctx context.Context, a *domain.Actor) (*domain.Commu
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.CommunityByID(ctx, a.CommunityID)
+	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	if err == nil && c == nil {
+		return nil, errNoCommunityWithCode
+	}
+	return c, err
 }
+
+var (
+	errNoCommunityWithCode = domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+	errCommunityGone       = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
+	errReferenceTaken      = domain.Errorf(domain.CodeConflict, "Ya existe una comunidad con esta referencia catastral")
+)
 
 // CommunityOf is the community userID belongs to, empty when none: who may see their private files.
 func (s *Service) CommunityOf(ctx context.Context, userID string) (string, error) {

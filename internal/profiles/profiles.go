@@ -18,15 +18,16 @@ import (
 
 // Store is what the service needs from the database.
 type Store interface {
-	Profile(ctx context.Context, userID string) (*domain.Profile, error)
-	EditProfile(ctx context.Context, userID string, edit func(p *domain.Profile) error) (*domain.Profile, error)
+	Profile(ctx context.Context, userID string) (*domain.Profile, error) // nil: no such user
+	ProfileForUpdate(ctx context.Context, userID string) (*domain.Profile, error)
+	SaveProfile(ctx context.Context, p *domain.Profile, now time.Time) error
 	EmailExists(ctx context.Context, email string) (bool, error)
 
-	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error) // nil: none
 	CommunityOfUser(ctx context.Context, userID string) (string, error)
-	UpdateCommunity(ctx context.Context, c *domain.Community) error
+	UpdateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) (bool, error)
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error)
+	CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error) // nil: none
 	SaveCommunityCode(ctx context.Context, c *domain.Community, next string, now time.Time) (bool, error)
 	CommunitiesByParcel(ctx context.Context, parcel string) ([]domain.CommunityMatch, error)
 	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)
@@ -206,9 +207,38 @@ type ProfileUpdate struct {
 	Language       *string
 }
 
+var errUserNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la dirección de email. Inicia sesión o regístrate de nuevo.")
+
 // Profile returns the actor's profile.
 func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile, error) {
-	return s.store.Profile(ctx, a.UserID)
+	p, err := s.store.Profile(ctx, a.UserID)
+	if err == nil && p == nil {
+		return nil, errUserNotFound
+	}
+	return p, err
+}
+
+// editProfile reads userID's profile locked, lets edit change it and saves what a profile edit may
+// change, in one transaction. An error from edit aborts.
+func (s *Service) editProfile(ctx context.Context, userID string, edit func(p *domain.Profile) error) (*domain.Profile, error) {
+	var p *domain.Profile
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if p, err = s.store.ProfileForUpdate(ctx, userID); err != nil {
+			return err
+		}
+		if p == nil {
+			return errUserNotFound
+		}
+		if err := edit(p); err != nil {
+			return err
+		}
+		return s.store.SaveProfile(ctx, p, s.now())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // UpdateProfile checks the whole form first, then requests the email change (if any), then saves the rest.
@@ -254,7 +284,7 @@ func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in Profile
 			return nil, err
 		}
 	}
-	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
 		if ch.FullName != nil {
 			p.FullName = *ch.FullName
 		}

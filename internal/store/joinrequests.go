@@ -155,7 +155,7 @@ func (db *DB) ReviewJoinRequest(ctx context.Context, id, communityID, reviewerID
 			if current != nil {
 				return domain.Errorf(domain.CodeConflict, "Esta persona ya pertenece a una comunidad")
 			}
-			if err := addMember(ctx, tx, r.UserID, communityID, domain.RoleUser); err != nil {
+			if err := addMember(ctx, tx, r.UserID, communityID, domain.RoleUser, now); err != nil {
 				return err
 			}
 			// A request made with the code may name no unit: the member then chooses it (/choose-unit).
