@@ -268,7 +268,11 @@ func (s *Service) IssueCode(ctx context.Context, a *domain.Actor, userID, unitID
 	code := domain.NewPublicID()
 	now := s.now()
 	expires := now.Add(VerificationCodeTTL)
-	member, unit, err := s.store.CreateVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, userID, unitID, now, expires)
+	var member, unit bool
+	err := s.store.InTx(ctx, func(ctx context.Context) (err error) {
+		member, unit, err = s.store.CreateVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, userID, unitID, now, expires)
+		return err
+	})
 	switch {
 	case err != nil:
 		return "", time.Time{}, err

@@ -203,7 +203,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		if home != nil {
 			v.UnitID = &home.ID
 		}
-		if err := s.store.SubmitVerification(ctx, v, domain.StepDone); err != nil {
+		if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.SubmitVerification(ctx, v, domain.StepDone) }); err != nil {
 			return nil, err
 		}
 	case string(domain.VerifyByCode):
@@ -216,7 +216,11 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		}
 		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByCode,
 			Status: domain.VerificationApproved, ReviewedAt: &now, CreatedAt: now}
-		ok, err := s.store.RedeemVerificationCode(ctx, hashCode(code), v, now, domain.StepDone)
+		var ok bool
+		err := s.store.InTx(ctx, func(ctx context.Context) (err error) {
+			ok, err = s.store.RedeemVerificationCode(ctx, hashCode(code), v, now, domain.StepDone)
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}

@@ -33,18 +33,18 @@ func insertVerification(ctx context.Context, tx conn, v *domain.VerificationRequ
 }
 
 // SubmitVerification stores a request for review, replacing the user's earlier pending one in the same
-// community (a new document supersedes the old), and moves their onboarding on to step next.
+// community (a new document supersedes the old), and moves their onboarding on to step next; the service
+// runs it in its transaction (InTx).
 func (db *DB) SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error {
-	return db.inTx(ctx, func(tx conn) error {
-		if _, err := tx.exec(ctx, "DELETE FROM verification_requests WHERE user_id = ? AND community_id = ? AND status = 'pending'",
-			v.UserID, v.CommunityID); err != nil {
-			return err
-		}
-		if err := insertVerification(ctx, tx, v); err != nil {
-			return err
-		}
-		return setStep(ctx, tx, v.UserID, next)
-	})
+	tx := db.writerIn(ctx)
+	if _, err := tx.exec(ctx, "DELETE FROM verification_requests WHERE user_id = ? AND community_id = ? AND status = 'pending'",
+		v.UserID, v.CommunityID); err != nil {
+		return err
+	}
+	if err := insertVerification(ctx, tx, v); err != nil {
+		return err
+	}
+	return setStep(ctx, tx, v.UserID, next)
 }
 
 func setStep(ctx context.Context, tx conn, userID string, step domain.OnboardingStep) error {
@@ -54,9 +54,11 @@ func setStep(ctx context.Context, tx conn, userID string, step domain.Onboarding
 }
 
 // CreateVerificationCode stores a new code (its hash) for one member of a community and one of its
-// units. It reports false, storing nothing, when the member or the unit is not of that community.
+// units. It reports false, storing nothing, when the member or the unit is not of that community. The
+// service runs it in its transaction (InTx).
 func (db *DB) CreateVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) (member, unit bool, err error) {
-	err = db.inTx(ctx, func(tx conn) error {
+	tx := db.writerIn(ctx)
+	err = func() error {
 		var n int
 		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&n); err != nil {
 			return err
@@ -73,17 +75,19 @@ func (db *DB) CreateVerificationCode(ctx context.Context, hash, communityID, cre
 		_, err := tx.exec(ctx, `INSERT INTO verification_codes (code_hash, community_id, created_by, user_id, unit_id, created_at, expires_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`, hash, communityID, createdBy, userID, unitID, now.UnixMilli(), expires.UnixMilli())
 		return err
-	})
+	}()
 	return member, unit, err
 }
 
 // RedeemVerificationCode spends an unused, unexpired code of the community that was issued for this
 // user: they are verified at once (an approved request for the code's unit, reviewed by the admin who
 // issued the code; their pending claim to own that unit, and that one only, confirmed) and move on to
-// step next. A code is spent once. It reports false when there is no such code.
+// step next. A code is spent once. It reports false when there is no such code. The service runs it in
+// its transaction (InTx).
 func (db *DB) RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) (bool, error) {
 	ok := false
-	err := db.inTx(ctx, func(tx conn) error {
+	tx := db.writerIn(ctx)
+	err := func() error {
 		res, err := tx.exec(ctx, `UPDATE verification_codes SET used_by = ?, used_at = ?
 			WHERE code_hash = ? AND community_id = ? AND user_id = ? AND used_at IS NULL AND expires_at > ?`,
 			v.UserID, now.UnixMilli(), hash, v.CommunityID, v.UserID, now.UnixMilli())
@@ -106,14 +110,14 @@ func (db *DB) RedeemVerificationCode(ctx context.Context, hash string, v *domain
 			}
 		}
 		return setStep(ctx, tx, v.UserID, next)
-	})
+	}()
 	return ok, err
 }
 
 // VerificationOf returns a user's latest verification request in a community (nil: none) and whether
 // any request of theirs there was approved.
 func (db *DB) VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error) {
-	r := db.reader()
+	r := db.readerIn(ctx)
 	var approved int
 	if err := r.queryRow(ctx, "SELECT COUNT(*) FROM verification_requests WHERE user_id = ? AND community_id = ? AND status = 'approved'",
 		userID, communityID).Scan(&approved); err != nil {
@@ -133,24 +137,24 @@ const verificationListQuery = "SELECT " + verificationColumns + `, p.full_name, 
 
 // Verifications lists a community's requests in a status ("" = all), oldest first (the review queue).
 func (db *DB) Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error) {
-	rows, err := db.reader().query(ctx, verificationListQuery+` WHERE v.community_id = ? AND (CAST(? AS TEXT) = '' OR v.status = ?)
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanListedVerification), verificationListQuery+` WHERE v.community_id = ? AND (CAST(? AS TEXT) = '' OR v.status = ?)
 		ORDER BY v.created_at, v.id LIMIT 500`, communityID, string(status), string(status))
+	if out == nil && err == nil {
+		out = []domain.VerificationRequest{}
+	}
+	return out, err
+}
+
+// scanListedVerification scans a row of verificationListQuery.
+func scanListedVerification(row scanner) (*domain.VerificationRequest, error) {
+	var name, email string
+	var unit *string
+	v, err := scanVerification(row, &name, &email, &unit)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []domain.VerificationRequest{}
-	for rows.Next() {
-		var name, email string
-		var unit *string
-		v, err := scanVerification(rows, &name, &email, &unit)
-		if err != nil {
-			return nil, err
-		}
-		v.FullName, v.Email, v.UnitNumber = name, email, unit
-		out = append(out, *v)
-	}
-	return out, rows.Err()
+	v.FullName, v.Email, v.UnitNumber = name, email, unit
+	return v, nil
 }
 
 // ReviewVerification decides a pending request of the community; approved, the member's pending claim
@@ -175,13 +179,9 @@ func (db *DB) ReviewVerification(ctx context.Context, id, communityID, reviewerI
 			string(status), note, reviewerID, now.UnixMilli(), id); err != nil {
 			return err
 		}
-		var name, email string
-		var unit *string
-		out, err = scanVerification(tx.queryRow(ctx, verificationListQuery+" WHERE v.id = ?", id), &name, &email, &unit)
-		if err != nil {
+		if out, err = scanListedVerification(tx.queryRow(ctx, verificationListQuery+" WHERE v.id = ?", id)); err != nil {
 			return err
 		}
-		out.FullName, out.Email, out.UnitNumber = name, email, unit
 		if status == domain.VerificationApproved && out.UnitID != nil {
 			if err := confirmOwnerClaim(ctx, tx, out.UserID, communityID, *out.UnitID, &reviewerID, now); err != nil {
 				return err
