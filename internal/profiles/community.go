@@ -268,18 +268,25 @@ func (s *Service) IssueCode(ctx context.Context, a *domain.Actor, userID, unitID
 	code := domain.NewPublicID()
 	now := s.now()
 	expires := now.Add(VerificationCodeTTL)
-	var member, unit bool
-	err := s.store.InTx(ctx, func(ctx context.Context) (err error) {
-		member, unit, err = s.store.CreateVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, userID, unitID, now, expires)
-		return err
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		member, err := s.store.CommunityHasMember(ctx, a.CommunityID, userID)
+		if err != nil {
+			return err
+		}
+		if !member {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró el vecino")
+		}
+		unit, err := s.store.CommunityHasUnit(ctx, a.CommunityID, unitID)
+		if err != nil {
+			return err
+		}
+		if !unit {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
+		}
+		return s.store.InsertVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, userID, unitID, now, expires)
 	})
-	switch {
-	case err != nil:
+	if err != nil {
 		return "", time.Time{}, err
-	case !member:
-		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró el vecino")
-	case !unit:
-		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró la vivienda")
 	}
 	return code, expires, nil
 }
@@ -300,8 +307,35 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 		kind = mail.KindVerificationRejected
 	}
 	link := s.link("/settings/my-community")
-	v, document, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {
+	notify := func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
+	}
+	now := s.now()
+	// Approved, the member's pending claim to own the unit the request names is confirmed (and no other).
+	// The document's key is erased from storage once this has committed.
+	var v *domain.VerificationRequest
+	var document *string
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if v, err = s.store.VerificationForUpdate(ctx, id, a.CommunityID); err != nil {
+			return err
+		}
+		if v == nil {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud de verificación")
+		}
+		if v.Status != domain.VerificationPending {
+			return domain.Errorf(domain.CodeConflict, "Esta solicitud ya se ha revisado")
+		}
+		document = v.DocumentKey
+		if err := s.store.SaveVerificationReview(ctx, v, st, n, a.UserID, now); err != nil {
+			return err
+		}
+		if st == domain.VerificationApproved && v.UnitID != nil {
+			if err := s.store.ConfirmVerifiedOwner(ctx, v.UserID, a.CommunityID, *v.UnitID, &a.UserID, now); err != nil {
+				return err
+			}
+		}
+		return s.store.NotifyMember(ctx, v.UserID, a.CommunityID, notify)
 	})
 	if err != nil {
 		return nil, err

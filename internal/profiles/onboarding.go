@@ -203,7 +203,12 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		if home != nil {
 			v.UnitID = &home.ID
 		}
-		if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.SubmitVerification(ctx, v, domain.StepDone) }); err != nil {
+		if err := s.store.InTx(ctx, func(ctx context.Context) error {
+			if err := s.store.SubmitVerification(ctx, v); err != nil {
+				return err
+			}
+			return s.store.SetOnboardingStep(ctx, a.UserID, domain.StepDone, now)
+		}); err != nil {
 			return nil, err
 		}
 	case string(domain.VerifyByCode):
@@ -216,11 +221,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		}
 		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByCode,
 			Status: domain.VerificationApproved, ReviewedAt: &now, CreatedAt: now}
-		var ok bool
-		err := s.store.InTx(ctx, func(ctx context.Context) (err error) {
-			ok, err = s.store.RedeemVerificationCode(ctx, hashCode(code), v, now, domain.StepDone)
-			return err
-		})
+		ok, err := s.redeemCode(ctx, hashCode(code), v, now)
 		if err != nil {
 			return nil, err
 		}
@@ -305,4 +306,28 @@ func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*dom
 		p.OnboardingCompleted, p.OnboardingStep = true, nil
 		return nil
 	})
+}
+
+// redeemCode spends a code of v's community that was issued for v's user: they are verified at once (v,
+// approved, for the code's unit and reviewed by the admin who issued it; their pending claim to own that
+// unit, and that one only, confirmed) and their onboarding is done. It reports false when there is no
+// such code.
+func (s *Service) redeemCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time) (bool, error) {
+	ok := false
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if v.ReviewedBy, v.UnitID, ok, err = s.store.SpendVerificationCode(ctx, hash, v.CommunityID, v.UserID, now); err != nil || !ok {
+			return err
+		}
+		if err := s.store.InsertVerification(ctx, v); err != nil {
+			return err
+		}
+		if v.UnitID != nil {
+			if err := s.store.ConfirmVerifiedOwner(ctx, v.UserID, v.CommunityID, *v.UnitID, v.ReviewedBy, now); err != nil {
+				return err
+			}
+		}
+		return s.store.SetOnboardingStep(ctx, v.UserID, domain.StepDone, now)
+	})
+	return ok, err
 }

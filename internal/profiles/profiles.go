@@ -61,13 +61,19 @@ type Store interface {
 	ProposedUnits(ctx context.Context, communityID string) ([]domain.ProposedUnit, error)
 	ReviewProposedUnit(ctx context.Context, id, communityID string, status domain.ReviewStatus) (*domain.ProposedUnit, error)
 
-	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
-	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) (member, unit bool, err error)
-	RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) (bool, error)
+	SubmitVerification(ctx context.Context, v *domain.VerificationRequest) error
+	InsertVerification(ctx context.Context, v *domain.VerificationRequest) error
+	SetOnboardingStep(ctx context.Context, userID string, step domain.OnboardingStep, now time.Time) error
+	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
+	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
+	InsertVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) error
+	SpendVerificationCode(ctx context.Context, hash, communityID, userID string, now time.Time) (issuedBy, unitID *string, ok bool, err error)
+	ConfirmVerifiedOwner(ctx context.Context, userID, communityID, unitID string, reviewerID *string, now time.Time) error
 	VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error)
 	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
-	ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
-		notify func(domain.Recipient) (domain.Mail, error)) (v *domain.VerificationRequest, erase *string, err error)
+	VerificationForUpdate(ctx context.Context, id, communityID string) (*domain.VerificationRequest, error) // nil: none
+	SaveVerificationReview(ctx context.Context, v *domain.VerificationRequest, status domain.VerificationStatus, note *string, reviewerID string, now time.Time) error
+	NotifyMember(ctx context.Context, userID, communityID string, notify func(domain.Recipient) (domain.Mail, error)) error
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.

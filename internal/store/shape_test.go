@@ -38,7 +38,6 @@ var shapeExempt = map[string]int{
 	"tasks.go":         4,
 	"unitmembers.go":   8,
 	"units.go":         7,
-	"verification.go":  4,
 	"voting.go":        3,
 	"wall.go":          5,
 }

@@ -80,7 +80,7 @@ func placeInUnit(ctx context.Context, tx conn, userID, communityID string, ch do
 				unit.ID, communityID, unit.UnitNumber, unit.Floor, unit.ProposedBy, now, now)
 		}
 	default:
-		return nil, setStep(ctx, tx, userID, next)
+		return nil, setStep(ctx, tx, userID, next, fromMS(now))
 	}
 	if err != nil {
 		return nil, err
