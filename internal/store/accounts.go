@@ -189,26 +189,6 @@ func (db *DB) SetEmail(ctx context.Context, userID, email string, now time.Time)
 	return err == nil, err
 }
 
-// ProfileCommunityForUpdate locks userID's profile until the transaction of ctx (InTx) ends and returns
-// its community ("" when none): joining or creating a community serializes on it.
-func (db *DB) ProfileCommunityForUpdate(ctx context.Context, userID string) (string, error) {
-	tx, err := txOf(ctx)
-	if err != nil {
-		return "", err
-	}
-	if _, err := tx.exec(ctx, "UPDATE profiles SET updated_at = updated_at WHERE id = ?", userID); err != nil {
-		return "", err
-	}
-	var current *string
-	if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", userID).Scan(&current); err != nil {
-		return "", err
-	}
-	if current == nil {
-		return "", nil
-	}
-	return *current, nil
-}
-
 // AddMember makes userID a member of communityID with role, accepting the live invitations of their
 // address to it.
 func (db *DB) AddMember(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error {
@@ -240,13 +220,6 @@ func (db *DB) JoinByInvitation(ctx context.Context, userID, invitationID string,
 // transaction (InTx); the request's own rules are joinrequests.go's.
 func (db *DB) AskToJoin(ctx context.Context, r *domain.JoinRequest) error {
 	return submitJoinRequest(ctx, db.writerIn(ctx), r)
-}
-
-// CommunityHasUnit reports whether unitID is a unit of communityID.
-func (db *DB) CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error) {
-	var n int
-	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", unitID, communityID).Scan(&n)
-	return n > 0, err
 }
 
 // UserIDByOAuth finds the account linked to a provider identity; "" when none is.

@@ -126,3 +126,17 @@ func (db *DB) SaveCommunityCode(ctx context.Context, c *domain.Community, next s
 func (db *DB) CommunityByID(ctx context.Context, id string) (*domain.Community, error) {
 	return scanCommunity(db.readerIn(ctx).queryRow(ctx, "SELECT "+communityColumns+" FROM communities WHERE id = ?", id))
 }
+
+// CommunityHasMember reports whether userID belongs to communityID.
+func (db *DB) CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&n)
+	return n > 0, err
+}
+
+// CommunityHasUnit reports whether unitID is a unit of communityID.
+func (db *DB) CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", unitID, communityID).Scan(&n)
+	return n > 0, err
+}

@@ -97,6 +97,26 @@ func (db *DB) SaveProfile(ctx context.Context, p *domain.Profile, now time.Time)
 	return err
 }
 
+// ProfileCommunityForUpdate locks userID's profile until the transaction of ctx (InTx) ends and returns
+// its community ("" when none): joining or creating a community serializes on it.
+func (db *DB) ProfileCommunityForUpdate(ctx context.Context, userID string) (string, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return "", err
+	}
+	if _, err := tx.exec(ctx, "UPDATE profiles SET updated_at = updated_at WHERE id = ?", userID); err != nil {
+		return "", err
+	}
+	var current *string
+	if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", userID).Scan(&current); err != nil {
+		return "", err
+	}
+	if current == nil {
+		return "", nil
+	}
+	return *current, nil
+}
+
 // SetFullName renames userID.
 func (db *DB) SetFullName(ctx context.Context, userID, name string, now time.Time) error {
 	_, err := db.writerIn(ctx).exec(ctx, "UPDATE profiles SET full_name = ?, updated_at = ? WHERE id = ?", name, ms(now), userID)

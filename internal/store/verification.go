@@ -55,13 +55,6 @@ func setStep(ctx context.Context, tx conn, userID string, step domain.Onboarding
 	return err
 }
 
-// CommunityHasMember reports whether userID belongs to communityID.
-func (db *DB) CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error) {
-	var n int
-	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&n)
-	return n > 0, err
-}
-
 // InsertVerificationCode stores a new code (its hash) for one member of a community and one of its units.
 func (db *DB) InsertVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) error {
 	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO verification_codes (code_hash, community_id, created_by, user_id, unit_id, created_at, expires_at)
