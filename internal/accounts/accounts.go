@@ -25,35 +25,45 @@ const (
 	touchEvery      = time.Hour           // last-seen is written at most this often
 )
 
-// Store is what the service needs from the database.
+// Store is what the service needs from the database. A missing row is a nil result; the methods that
+// write run in the transaction the service opens with InTx (ForUpdate ones only there).
 type Store interface {
-	CreateUser(ctx context.Context, u *domain.User, tok domain.EmailToken, m domain.Mail) error
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	CreateUser(ctx context.Context, u *domain.User, now time.Time) (bool, error) // false: email taken
 	UserByEmail(ctx context.Context, email string) (*domain.User, error)
 	UserByID(ctx context.Context, id string) (*domain.User, error)
 	EmailExists(ctx context.Context, email string) (bool, error)
-	IssueEmailToken(ctx context.Context, tok domain.EmailToken, m domain.Mail) error
+	EmailTakenByOther(ctx context.Context, email, userID string) (bool, error)
+	IssueEmailToken(ctx context.Context, tok domain.EmailToken, m domain.Mail, now time.Time) error
 	EmailToken(ctx context.Context, hash string, purpose domain.TokenPurpose) (*domain.EmailToken, error)
-	ConfirmSignup(ctx context.Context, hash string, now time.Time, setup domain.CommunitySetup) (string, error)
-	ResetPassword(ctx context.Context, hash, passwordHash string, now time.Time) (string, error)
-	SetPassword(ctx context.Context, userID, passwordHash, keepSessionID string) error
+	SpendEmailToken(ctx context.Context, hash string, purpose domain.TokenPurpose, now time.Time) (string, error) // "": not spendable
+	VoidEmailTokens(ctx context.Context, userID string, purpose domain.TokenPurpose, now time.Time) (int64, error)
+	DeleteUnusedEmailTokens(ctx context.Context, userID string) error
+	ConfirmEmail(ctx context.Context, userID string, now time.Time) error
+	SetPassword(ctx context.Context, userID, passwordHash string, now time.Time) error
+	SetEmail(ctx context.Context, userID, email string, now time.Time) (bool, error) // false: taken
+	SetFullName(ctx context.Context, userID, name string, now time.Time) error
 	CreateSession(ctx context.Context, s domain.Session) error
-	SessionActor(ctx context.Context, sessionID string) (*domain.Actor, time.Time, time.Time, error)
+	SessionActor(ctx context.Context, sessionID string) (*domain.Actor, time.Time, time.Time, error) // nil actor: no such session
 	TouchSession(ctx context.Context, sessionID string, at time.Time) error
 	DeleteSession(ctx context.Context, sessionID string) error
+	DeleteSessions(ctx context.Context, userID string, keep ...string) error
 	CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error)
 	CodeRetired(ctx context.Context, code string) (bool, error)
 	InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error)
-	JoinOrCreateCommunity(ctx context.Context, userID string, setup domain.CommunitySetup) error
+	ProfileCommunityForUpdate(ctx context.Context, userID string) (string, error)
+	CreateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) error
+	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
+	AddMember(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error
+	JoinByInvitation(ctx context.Context, userID, invitationID string, now time.Time) error
+	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
+	AskToJoin(ctx context.Context, r *domain.JoinRequest) error
 	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
-	LinkOAuth(ctx context.Context, userID, provider, subject string) error
-	TakeOverUnconfirmed(ctx context.Context, userID, provider, subject, name string, now time.Time) error
-	CreateOAuthUser(ctx context.Context, u *domain.User, provider, subject string) error
+	LinkOAuth(ctx context.Context, userID, provider, subject string, now time.Time) error
+	TakeOverUnconfirmed(ctx context.Context, userID string, now time.Time) (bool, error) // false: confirmed already
 	// lifecycle.go
 	PendingEmailChange(ctx context.Context, userID string, now time.Time) (string, error)
-	IssueEmailChange(ctx context.Context, change, cancel domain.EmailToken, toNew, toOld domain.Mail) error
-	ChangeEmail(ctx context.Context, hash string, now time.Time, keepSessionID string) (userID, email string, err error)
-	CancelEmailChange(ctx context.Context, hash string, now time.Time) (userID string, err error)
-	DeleteUser(ctx context.Context, userID string, m domain.Mail) error
+	DeleteUser(ctx context.Context, userID string, m domain.Mail) (bool, error) // false: no such user
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
 }
 
@@ -265,7 +275,12 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 		return err
 	}
 	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: domain.PurposeConfirm, Email: email, ExpiresAt: s.now().Add(ConfirmTokenTTL)}
-	if err := s.store.CreateUser(ctx, u, tok, m); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.createUser(ctx, u); err != nil {
+			return err
+		}
+		return s.store.IssueEmailToken(ctx, tok, m, s.now())
+	}); err != nil {
 		return err
 	}
 	// The confirmation counts: a resend must wait a minute.
@@ -274,6 +289,22 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	}
 	s.mailWake()
 	return nil
+}
+
+var (
+	errEmailTaken     = domain.Errorf(domain.CodeEmailTaken, "Usuario ya registrado")
+	errUserNotFound   = domain.Errorf(domain.CodeNotFound, "No se encontró la dirección de email. Inicia sesión o regístrate de nuevo.")
+	errTokenInvalid   = domain.Errorf(domain.CodeTokenInvalid, "El enlace no es válido o ya se ha usado.")
+	errReferenceTaken = domain.Errorf(domain.CodeConflict, "Ya existe una comunidad con esta referencia catastral")
+)
+
+// createUser stores u, or says that its email is taken.
+func (s *Service) createUser(ctx context.Context, u *domain.User) error {
+	ok, err := s.store.CreateUser(ctx, u, s.now())
+	if err == nil && !ok {
+		return errEmailTaken
+	}
+	return err
 }
 
 // checkMetadata applies the rules of registration steps 1 and 2 that the server can check.
@@ -337,11 +368,11 @@ func (s *Service) ResendConfirmation(ctx context.Context, c Client, email string
 		return err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
-	if domain.ErrorCode(err) == domain.CodeNotFound || (err == nil && u.EmailConfirmedAt != nil) {
-		return nil
-	}
 	if err != nil {
 		return err
+	}
+	if u == nil || u.EmailConfirmedAt != nil {
+		return nil
 	}
 	return s.sendLink(ctx, u, domain.PurposeConfirm, KindConfirmSignup, "/confirm-email", ConfirmTokenTTL)
 }
@@ -354,7 +385,7 @@ func (s *Service) sendLink(ctx context.Context, u *domain.User, purpose domain.T
 		return err
 	}
 	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: purpose, Email: u.Email, ExpiresAt: s.now().Add(ttl)}
-	if err := s.store.IssueEmailToken(ctx, tok, m); err != nil {
+	if err := s.store.IssueEmailToken(ctx, tok, m, s.now()); err != nil {
 		return err
 	}
 	s.mailWake()
@@ -369,10 +400,10 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 	}
 	hash, now := auth.HashToken(token), s.now()
 	tok, err := s.store.EmailToken(ctx, hash, domain.PurposeConfirm)
-	if err != nil {
+	if err != nil || tok == nil {
 		return "", domain.Errorf(domain.CodeTokenInvalid, "No se pudo confirmar el email. El enlace puede haber expirado. Reenvíalo e inténtalo de nuevo.")
 	}
-	u, err := s.store.UserByID(ctx, tok.UserID)
+	u, err := s.user(ctx, tok.UserID)
 	if err != nil {
 		return "", err
 	}
@@ -383,11 +414,25 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Solicita uno nuevo para confirmar tu email.")
 	}
 	setup := s.communitySetup(ctx, u, now)
-	userID, err := s.store.ConfirmSignup(ctx, hash, now, setup)
-	if err != nil {
-		if domain.ErrorCode(err) == domain.CodeTokenInvalid { // spent by a concurrent request
-			return "", domain.Errorf(domain.CodeAlreadyConfirmed, "Tu email ya ha sido confirmado. Puedes iniciar sesión.")
+	var userID string
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if userID, err = s.store.SpendEmailToken(ctx, hash, domain.PurposeConfirm, now); err != nil || userID == "" {
+			if err == nil { // spent by a concurrent request
+				err = domain.Errorf(domain.CodeAlreadyConfirmed, "Tu email ya ha sido confirmado. Puedes iniciar sesión.")
+			}
+			return err
 		}
+		if err := s.store.ConfirmEmail(ctx, userID, now); err != nil {
+			return err
+		}
+		community, err := s.store.ProfileCommunityForUpdate(ctx, userID)
+		if err != nil || community != "" {
+			return err
+		}
+		return s.setUpCommunity(ctx, userID, setup, now)
+	})
+	if err != nil {
 		return "", err
 	}
 	if setup.Create != nil && setup.Create.ID != "" {
@@ -406,7 +451,7 @@ func (s *Service) communitySetup(ctx context.Context, u *domain.User, now time.T
 		return domain.CommunitySetup{Invitation: id}
 	}
 	if m.InviteToken != "" {
-		if c, err := s.store.CommunityByPublicID(ctx, m.InviteToken); err == nil {
+		if c, err := s.store.CommunityByPublicID(ctx, m.InviteToken); err == nil && c != nil {
 			return s.joinSetup(c, m.InviteToken, m.InviteUnit)
 		}
 	}
@@ -452,7 +497,7 @@ func (s *Service) Login(ctx context.Context, c Client, email, password string) (
 		}
 	}
 	u, err := s.store.UserByEmail(ctx, email)
-	if err != nil && domain.ErrorCode(err) != domain.CodeNotFound {
+	if err != nil {
 		return "", err
 	}
 	hash := ""
@@ -486,7 +531,10 @@ func (s *Service) startSession(ctx context.Context, c Client, userID string) (st
 	return token, nil
 }
 
-var errNoSession = domain.Errorf(domain.CodeUnauthorized, "Inicia sesión para continuar")
+var (
+	errNoSession      = domain.Errorf(domain.CodeUnauthorized, "Inicia sesión para continuar")
+	errSessionExpired = domain.Errorf(domain.CodeUnauthorized, "Tu sesión ha caducado. Inicia sesión de nuevo.")
+)
 
 // Authenticate resolves a session token to the actor, enforcing the idle and absolute expiry.
 func (s *Service) Authenticate(ctx context.Context, token string) (*domain.Actor, error) {
@@ -498,12 +546,15 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*domain.Actor
 	if err != nil {
 		return nil, err
 	}
+	if a == nil {
+		return nil, errSessionExpired
+	}
 	now := s.now()
 	if !now.Before(expires) || now.Sub(lastSeen) >= SessionIdle {
 		if err := s.store.DeleteSession(ctx, id); err != nil {
 			return nil, err
 		}
-		return nil, domain.Errorf(domain.CodeUnauthorized, "Tu sesión ha caducado. Inicia sesión de nuevo.")
+		return nil, errSessionExpired
 	}
 	if now.Sub(lastSeen) >= touchEvery {
 		if err := s.store.TouchSession(ctx, id, now); err != nil {
@@ -516,6 +567,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*domain.Actor
 // Reload reads the actor again, after something about them changed (such as their community).
 func (s *Service) Reload(ctx context.Context, a *domain.Actor) (*domain.Actor, error) {
 	fresh, _, _, err := s.store.SessionActor(ctx, a.SessionID)
+	if err == nil && fresh == nil {
+		return nil, errSessionExpired
+	}
 	return fresh, err
 }
 
@@ -539,10 +593,7 @@ func (s *Service) ForgotPassword(ctx context.Context, c Client, email string) er
 		return err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
-	if domain.ErrorCode(err) == domain.CodeNotFound {
-		return nil
-	}
-	if err != nil {
+	if err != nil || u == nil {
 		return err
 	}
 	if err := s.limit(ctx, mailKey(domain.PurposeReset, u.Email), mailPerAddr); err != nil {
@@ -559,7 +610,7 @@ func (s *Service) CheckResetLink(ctx context.Context, c Client, token string) er
 		return err
 	}
 	tok, err := s.store.EmailToken(ctx, auth.HashToken(token), domain.PurposeReset)
-	if err != nil || tok.UsedAt != nil || !s.now().Before(tok.ExpiresAt) {
+	if err != nil || tok == nil || tok.UsedAt != nil || !s.now().Before(tok.ExpiresAt) {
 		return errResetLink
 	}
 	return nil
@@ -577,10 +628,25 @@ func (s *Service) ResetPassword(ctx context.Context, c Client, token, password s
 	if err != nil {
 		return err
 	}
-	userID, err := s.store.ResetPassword(ctx, auth.HashToken(token), hash, s.now())
-	if domain.ErrorCode(err) == domain.CodeTokenInvalid {
-		return errResetLink
-	}
+	now := s.now()
+	var userID string
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if userID, err = s.store.SpendEmailToken(ctx, auth.HashToken(token), domain.PurposeReset, now); err != nil || userID == "" {
+			if err == nil {
+				err = errResetLink
+			}
+			return err
+		}
+		if err := s.store.SetPassword(ctx, userID, hash, now); err != nil {
+			return err
+		}
+		// Following the link proves the mailbox is theirs, so the email counts as confirmed too.
+		if err := s.store.ConfirmEmail(ctx, userID, now); err != nil {
+			return err
+		}
+		return s.store.DeleteSessions(ctx, userID)
+	})
 	if err == nil {
 		s.revoked(userID)
 	}
@@ -593,7 +659,7 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	if err := s.limit(ctx, "password:"+a.UserID, loginPerKey); err != nil {
 		return err
 	}
-	u, err := s.store.UserByID(ctx, a.UserID)
+	u, err := s.user(ctx, a.UserID)
 	if err != nil {
 		return err
 	}
@@ -607,7 +673,12 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	if err != nil {
 		return err
 	}
-	if err := s.store.SetPassword(ctx, a.UserID, hash, a.SessionID); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetPassword(ctx, a.UserID, hash, s.now()); err != nil {
+			return err
+		}
+		return s.store.DeleteSessions(ctx, a.UserID, a.SessionID)
+	}); err != nil {
 		return err
 	}
 	s.revoked(a.UserID)
@@ -627,7 +698,7 @@ func (s *Service) communityByCode(ctx context.Context, code string) (*domain.Com
 		return nil, errNoCommunityWithCode
 	}
 	c, err := s.store.CommunityByPublicID(ctx, code)
-	if domain.ErrorCode(err) != domain.CodeNotFound {
+	if err != nil || c != nil {
 		return c, err
 	}
 	if retired, rerr := s.store.CodeRetired(ctx, code); rerr != nil || retired {
@@ -700,6 +771,9 @@ func (s *Service) Invitation(ctx context.Context, c Client, token string) (*Invi
 	if err != nil {
 		return nil, err
 	}
+	if community == nil {
+		return nil, errNoCommunityWithCode
+	}
 	return &InvitationLookup{Community: community, Email: inv.Email}, nil
 }
 
@@ -714,7 +788,7 @@ func (s *Service) JoinByCode(ctx context.Context, a *domain.Actor, code string) 
 		return nil, err
 	}
 	setup := s.joinSetup(c, code, "")
-	if err := s.store.JoinOrCreateCommunity(ctx, a.UserID, setup); err != nil {
+	if err := s.joinOrCreate(ctx, a.UserID, setup); err != nil {
 		return nil, err
 	}
 	return setup.Ask, nil
@@ -730,7 +804,7 @@ func (s *Service) JoinByInvitation(ctx context.Context, a *domain.Actor, token s
 	if id == "" {
 		return errInvitationInvalid
 	}
-	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{Invitation: id})
+	return s.joinOrCreate(ctx, a.UserID, domain.CommunitySetup{Invitation: id})
 }
 
 // CreateCommunity creates a community with the actor as its admin.
@@ -743,7 +817,7 @@ func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domai
 		c.Country = domain.DefaultCountry
 	}
 	c.Province, c.StreetType, c.StreetName, c.StreetNumber = strings.TrimSpace(c.Province), strings.TrimSpace(c.StreetType), strings.TrimSpace(c.StreetName), strings.TrimSpace(c.StreetNumber)
-	return s.store.JoinOrCreateCommunity(ctx, a.UserID, domain.CommunitySetup{Create: c})
+	return s.joinOrCreate(ctx, a.UserID, domain.CommunitySetup{Create: c})
 }
 
 // ExternalIdentity is a user as a sign-in provider (Google, Facebook) describes them.
@@ -776,27 +850,34 @@ func (s *Service) OAuthSignIn(ctx context.Context, c Client, id ExternalIdentity
 		name = string(r[:100])
 	}
 	u, err := s.store.UserByEmail(ctx, email)
+	now := s.now()
 	switch {
-	case err == nil && u.EmailConfirmedAt != nil:
-		if err := s.store.LinkOAuth(ctx, u.ID, id.Provider, id.Subject); err != nil {
+	case err != nil:
+		return "", err
+	case u != nil && u.EmailConfirmedAt != nil:
+		if err := s.store.InTx(ctx, func(ctx context.Context) error {
+			return s.store.LinkOAuth(ctx, u.ID, id.Provider, id.Subject, now)
+		}); err != nil {
 			return "", err
 		}
 		return s.startSession(ctx, c, u.ID)
-	case err == nil:
+	case u != nil:
 		// Nobody ever proved this address: whoever registered it may not own it. The provider just did,
 		// so the account becomes the provider identity's, without the password chosen at registration.
-		if err := s.store.TakeOverUnconfirmed(ctx, u.ID, id.Provider, id.Subject, name, s.now()); err != nil {
+		if err := s.takeOverUnconfirmed(ctx, u.ID, id, name, now); err != nil {
 			return "", err
 		}
 		s.log.WarnContext(ctx, "unconfirmed account taken over by a provider sign-in: password cleared, sessions ended",
 			"user_id", u.ID, "provider", id.Provider)
 		return s.startSession(ctx, c, u.ID)
-	case domain.ErrorCode(err) != domain.CodeNotFound:
-		return "", err
 	}
-	now := s.now()
 	nu := &domain.User{ID: domain.NewID(), Email: email, EmailConfirmedAt: &now, Language: domain.Spanish, FullName: name}
-	if err := s.store.CreateOAuthUser(ctx, nu, id.Provider, id.Subject); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.createUser(ctx, nu); err != nil {
+			return err
+		}
+		return s.store.LinkOAuth(ctx, nu.ID, id.Provider, id.Subject, now)
+	}); err != nil {
 		return "", err
 	}
 	return s.startSession(ctx, c, nu.ID)
@@ -808,7 +889,7 @@ var TestUser = struct{ Email, Password, Name string }{"test@vecinos.local", "Tes
 // CreateTestUser makes (or reuses) the confirmed test account with its own community and signs it in.
 // Only wired when VECINOS_DEV is on.
 func (s *Service) CreateTestUser(ctx context.Context, c Client) (string, error) {
-	if _, err := s.store.UserByEmail(ctx, TestUser.Email); domain.ErrorCode(err) == domain.CodeNotFound {
+	if u, err := s.store.UserByEmail(ctx, TestUser.Email); err == nil && u == nil {
 		hash, err := s.hasher.Hash(ctx, TestUser.Password)
 		if err != nil {
 			return "", err
@@ -816,15 +897,112 @@ func (s *Service) CreateTestUser(ctx context.Context, c Client) (string, error) 
 		now := s.now()
 		u := &domain.User{ID: domain.NewID(), Email: TestUser.Email, PasswordHash: hash, EmailConfirmedAt: &now, Language: domain.Spanish, FullName: TestUser.Name,
 			Consent: &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: now}}
-		if err := s.store.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
+		if err := s.createUser(ctx, u); err != nil {
 			return "", fmt.Errorf("create test user: %w", err)
 		}
 		c := &domain.Community{Name: "Comunidad de Prueba", Address: "Calle Mayor 1", City: "Madrid", PostalCode: "28013"}
-		if err := s.store.JoinOrCreateCommunity(ctx, u.ID, domain.CommunitySetup{Create: c}); err != nil {
+		if err := s.joinOrCreate(ctx, u.ID, domain.CommunitySetup{Create: c}); err != nil {
 			return "", err
 		}
 	} else if err != nil {
 		return "", err
 	}
 	return s.Login(ctx, c, TestUser.Email, TestUser.Password)
+}
+
+// user reads an account, which must exist.
+func (s *Service) user(ctx context.Context, id string) (*domain.User, error) {
+	u, err := s.store.UserByID(ctx, id)
+	if err == nil && u == nil {
+		return nil, errUserNotFound
+	}
+	return u, err
+}
+
+// joinOrCreate carries out setup for a signed-in user who has no community yet.
+func (s *Service) joinOrCreate(ctx context.Context, userID string, setup domain.CommunitySetup) error {
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		community, err := s.store.ProfileCommunityForUpdate(ctx, userID)
+		if err != nil {
+			return err
+		}
+		if community != "" {
+			return domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
+		}
+		return s.setUpCommunity(ctx, userID, setup, s.now())
+	})
+}
+
+// setUpCommunity carries out setup for userID, whose profile the caller has locked in its transaction
+// (ProfileCommunityForUpdate) and found without a community: create the community with them as its
+// admin, join by an invitation or by the code, or ask to join.
+func (s *Service) setUpCommunity(ctx context.Context, userID string, setup domain.CommunitySetup, now time.Time) error {
+	switch {
+	case setup.Create != nil:
+		c := setup.Create
+		c.CreatedBy = userID
+		if err := s.store.CreateCommunity(ctx, c, now, errReferenceTaken); err != nil {
+			return err
+		}
+		for _, u := range setup.Units {
+			u.ID, u.CommunityID = domain.NewID(), c.ID
+			if err := s.store.SaveUnit(ctx, &u, now); err != nil {
+				return err
+			}
+		}
+		return s.store.AddMember(ctx, userID, c.ID, domain.RoleAdmin, now)
+	case setup.Invitation != "":
+		return s.store.JoinByInvitation(ctx, userID, setup.Invitation, now)
+	case setup.JoinCode != "":
+		c, err := s.store.CommunityByPublicID(ctx, setup.JoinCode)
+		if err != nil {
+			return err
+		}
+		if c == nil {
+			return errNoCommunityWithCode
+		}
+		if r := setup.Ask; r != nil {
+			r.UserID, r.CommunityID = userID, c.ID
+			if r.UnitID != nil { // a letter's unit that is not of this community is left out, not an error
+				ok, err := s.store.CommunityHasUnit(ctx, c.ID, *r.UnitID)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					r.UnitID = nil
+				}
+			}
+			return s.store.AskToJoin(ctx, r)
+		}
+		return s.store.AddMember(ctx, userID, c.ID, domain.RoleUser, now)
+	}
+	return nil
+}
+
+// takeOverUnconfirmed hands an account that never confirmed its email to the provider identity id that
+// proved the address: the identity is linked, the email counts as confirmed, the password that whoever
+// registered chose is cleared, their sign-up choices (community, role) and unused links are voided, the
+// name becomes the provider's when it gives one, and every session ends.
+func (s *Service) takeOverUnconfirmed(ctx context.Context, userID string, id ExternalIdentity, name string, now time.Time) error {
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		ok, err := s.store.TakeOverUnconfirmed(ctx, userID, now)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return domain.Errorf(domain.CodeConflict, "La cuenta ya estaba confirmada")
+		}
+		if err := s.store.LinkOAuth(ctx, userID, id.Provider, id.Subject, now); err != nil {
+			return err
+		}
+		if name != "" {
+			if err := s.store.SetFullName(ctx, userID, name, now); err != nil {
+				return err
+			}
+		}
+		if err := s.store.DeleteUnusedEmailTokens(ctx, userID); err != nil {
+			return err
+		}
+		return s.store.DeleteSessions(ctx, userID)
+	})
 }

@@ -28,7 +28,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if email == a.Email {
 		return nil
 	}
-	u, err := s.store.UserByID(ctx, a.UserID)
+	u, err := s.user(ctx, a.UserID)
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 		return err
 	}
 	if taken {
-		return domain.Errorf(domain.CodeEmailTaken, "Email ya registrado")
+		return errEmailRegistered
 	}
 	if err := s.limit(ctx, mailKey(domain.PurposeEmailChange, email), mailPerAddr); err != nil {
 		return err
@@ -58,12 +58,20 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	change := domain.EmailToken{Hash: auth.HashToken(confirmToken), UserID: u.ID, Purpose: domain.PurposeEmailChange, Email: email, ExpiresAt: expires,
 		SessionID: a.SessionID}
 	cancel := domain.EmailToken{Hash: auth.HashToken(cancelToken), UserID: u.ID, Purpose: domain.PurposeEmailChangeCancel, Email: u.Email, ExpiresAt: expires}
-	if err := s.store.IssueEmailChange(ctx, change, cancel, toNew, toOld); err != nil {
+	// Both links and both emails are stored at once.
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.IssueEmailToken(ctx, change, toNew, s.now()); err != nil {
+			return err
+		}
+		return s.store.IssueEmailToken(ctx, cancel, toOld, s.now())
+	}); err != nil {
 		return err
 	}
 	s.mailWake()
 	return nil
 }
+
+var errEmailRegistered = domain.Errorf(domain.CodeEmailTaken, "Email ya registrado")
 
 // What to type when a form that needs the current password comes without it.
 var (
@@ -105,8 +113,8 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token, sessi
 	}
 	hash, now := auth.HashToken(token), s.now()
 	tok, err := s.store.EmailToken(ctx, hash, domain.PurposeEmailChange)
-	if err != nil || tok.UsedAt != nil {
-		return "", domain.Errorf(domain.CodeTokenInvalid, "El enlace no es válido o ya se ha usado.")
+	if err != nil || tok == nil || tok.UsedAt != nil {
+		return "", errTokenInvalid
 	}
 	if !now.Before(tok.ExpiresAt) {
 		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Vuelve a cambiar tu email para recibir uno nuevo.")
@@ -115,7 +123,40 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token, sessi
 	if a, err := s.Authenticate(ctx, sessionToken); err == nil && a.UserID == tok.UserID {
 		keep = a.SessionID
 	}
-	_, email, err := s.store.ChangeEmail(ctx, hash, now, keep)
+	var email string
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		userID, err := s.store.SpendEmailToken(ctx, hash, domain.PurposeEmailChange, now)
+		if err != nil || userID == "" {
+			if err == nil {
+				err = errTokenInvalid
+			}
+			return err
+		}
+		tok, err := s.store.EmailToken(ctx, hash, domain.PurposeEmailChange)
+		if err != nil {
+			return err
+		}
+		email = tok.Email
+		// Another account may have taken the address since the link was sent.
+		taken, err := s.store.EmailTakenByOther(ctx, email, userID)
+		if err != nil {
+			return err
+		}
+		if taken {
+			return errEmailRegistered
+		}
+		if ok, err := s.store.SetEmail(ctx, userID, email, now); err != nil || !ok {
+			if err == nil {
+				err = errEmailRegistered
+			}
+			return err
+		}
+		// The link that cancels the change is void, and the sessions end but the one that asked and keep.
+		if _, err := s.store.VoidEmailTokens(ctx, userID, domain.PurposeEmailChangeCancel, now); err != nil {
+			return err
+		}
+		return s.store.DeleteSessions(ctx, userID, keep, tok.SessionID)
+	})
 	return email, err
 }
 
@@ -125,7 +166,25 @@ func (s *Service) CancelEmailChange(ctx context.Context, c Client, token string)
 	if err := s.limit(ctx, "email-change-cancel:"+c.IP, perIP); err != nil {
 		return err
 	}
-	userID, err := s.store.CancelEmailChange(ctx, auth.HashToken(token), s.now())
+	now := s.now()
+	var userID string
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if userID, err = s.store.SpendEmailToken(ctx, auth.HashToken(token), domain.PurposeEmailChangeCancel, now); err != nil || userID == "" {
+			if err == nil {
+				err = errTokenInvalid
+			}
+			return err
+		}
+		n, err := s.store.VoidEmailTokens(ctx, userID, domain.PurposeEmailChange, now)
+		if err != nil {
+			return err
+		}
+		if n == 0 { // rolled back: the link stays unspent
+			return domain.Errorf(domain.CodeConflict, "Este cambio de email ya no está pendiente: se confirmó o caducó.")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -140,7 +199,7 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 	if err := s.limit(ctx, "delete:"+a.UserID, loginPerKey); err != nil {
 		return err
 	}
-	u, err := s.store.UserByID(ctx, a.UserID)
+	u, err := s.user(ctx, a.UserID)
 	if err != nil {
 		return err
 	}
@@ -158,7 +217,7 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 	}
 	data := mail.Data{Name: u.FullName}
 	if a.CommunityID != "" {
-		if c, err := s.store.CommunityByID(ctx, a.CommunityID); err == nil {
+		if c, err := s.store.CommunityByID(ctx, a.CommunityID); err == nil && c != nil {
 			data.CommunityName = c.Name
 		}
 	}
@@ -166,7 +225,13 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteUser(ctx, u.ID, m); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error {
+		ok, err := s.store.DeleteUser(ctx, u.ID, m)
+		if err == nil && !ok {
+			err = errUserNotFound
+		}
+		return err
+	}); err != nil {
 		return err
 	}
 	s.revoked(u.ID)

@@ -143,10 +143,7 @@ func (s *seeder) member(ctx context.Context, r resident, setup domain.CommunityS
 	now := s.now
 	u := &domain.User{ID: domain.NewID(), Email: r.email, PasswordHash: s.hash, EmailConfirmedAt: &now, Language: domain.Spanish,
 		FullName: r.name, Consent: &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: now}}
-	if err := s.db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-		return err
-	}
-	if err := s.db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
+	if err := s.db.SeedMember(ctx, u, setup, now); err != nil {
 		return err
 	}
 	tok := auth.NewToken()

@@ -147,10 +147,7 @@ func TestDemoRefusesADatabaseWithCommunitiesUnlessForced(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		u := &domain.User{ID: domain.NewID(), Email: "real@example.es", FullName: "Real", Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, domain.CommunitySetup{Create: &domain.Community{Name: "Real 1"}}); err != nil {
+		if err := db.SeedMember(ctx, u, domain.CommunitySetup{Create: &domain.Community{Name: "Real 1"}}, now); err != nil {
 			t.Fatal(err)
 		}
 		cfg := &config.Config{PublicURL: "http://localhost:8080", DataDir: t.TempDir(), MailFrom: "Vecinos <no-reply@localhost>"}

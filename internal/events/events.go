@@ -46,7 +46,7 @@ type Store interface {
 	SetCalendarFeed(ctx context.Context, userID, communityID, tokenHash string, at time.Time) error
 	DeleteCalendarFeed(ctx context.Context, userID string) error
 	CalendarFeedCreatedAt(ctx context.Context, userID string) (*time.Time, error)
-	CalendarFeed(ctx context.Context, tokenHash string) (*domain.CalendarFeedOwner, error)
+	CalendarFeed(ctx context.Context, tokenHash string) (*domain.CalendarFeedOwner, error) // nil: no such feed
 }
 
 // Service is the events service.
@@ -304,16 +304,21 @@ func (s *Service) RevokeFeed(ctx context.Context, a *domain.Actor) error {
 	return s.store.DeleteCalendarFeed(ctx, a.UserID)
 }
 
+var errFeedNotFound = domain.Errorf(domain.CodeNotFound, "Este calendario no existe o se ha revocado")
+
 // Feed returns the iCalendar document of the feed with token: the community's events from FeedPast ago,
 // and its owner's own entries (their reservations), in the community's time zone. An unknown or revoked
 // token is not found.
 func (s *Service) Feed(ctx context.Context, token string) ([]byte, error) {
 	if token == "" || len(token) > 100 {
-		return nil, domain.Errorf(domain.CodeNotFound, "Este calendario no existe o se ha revocado")
+		return nil, errFeedNotFound
 	}
 	o, err := s.store.CalendarFeed(ctx, auth.HashToken(token))
 	if err != nil {
 		return nil, err
+	}
+	if o == nil {
+		return nil, errFeedNotFound
 	}
 	now := s.now()
 	from := now.Add(-FeedPast)

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -66,8 +67,8 @@ func (e *env) letInByCode(t testing.TB, communityID string) {
 		t.Fatal(err)
 	}
 	c.JoinApproval = false
-	if err := e.db.UpdateCommunity(ctx, c); err != nil {
-		t.Fatal(err)
+	if ok, err := e.db.UpdateCommunity(ctx, c, e.clock(), errors.New("reference taken")); err != nil || !ok {
+		t.Fatal(ok, err)
 	}
 }
 

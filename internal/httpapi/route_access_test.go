@@ -552,10 +552,7 @@ func (e *env) unconfirmedMember(t *testing.T, db *store.DB, email, code string) 
 	ctx := context.Background()
 	now := e.clock()
 	u := &domain.User{ID: domain.NewID(), Email: email, Language: domain.Spanish, FullName: "Sin Confirmar"}
-	if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.JoinOrCreateCommunity(ctx, u.ID, domain.CommunitySetup{JoinCode: code}); err != nil {
+	if err := db.SeedMember(ctx, u, domain.CommunitySetup{JoinCode: code}, now); err != nil {
 		t.Fatal(err)
 	}
 	session := func() *client {

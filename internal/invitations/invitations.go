@@ -158,7 +158,7 @@ func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitI
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.store.CommunityByID(ctx, communityID)
+	c, err := s.community(ctx, communityID)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitI
 		}
 	}
 	inviter := ""
-	if p, err := s.store.Profile(ctx, inviterID); err == nil {
+	if p, err := s.store.Profile(ctx, inviterID); err == nil && p != nil {
 		inviter = p.FullName
 	}
 	m, err := s.compose(inv, c, inviter)
@@ -249,17 +249,26 @@ func (s *Service) List(ctx context.Context, a *domain.Actor) ([]domain.Invitatio
 	return s.store.Invitations(ctx, a.CommunityID)
 }
 
+// community reads the community of an invitation, which must exist.
+func (s *Service) community(ctx context.Context, id string) (*domain.Community, error) {
+	c, err := s.store.CommunityByID(ctx, id)
+	if err == nil && c == nil {
+		return nil, domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+	}
+	return c, err
+}
+
 // Now is the service's clock: the states of invitations are read at it.
 func (s *Service) Now() time.Time { return s.now() }
 
 // Resend emails a sent or expired invitation again, with a new expiry.
 func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*domain.Invitation, error) {
-	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	c, err := s.community(ctx, a.CommunityID)
 	if err != nil {
 		return nil, err
 	}
 	inviter := ""
-	if p, err := s.store.Profile(ctx, a.UserID); err == nil {
+	if p, err := s.store.Profile(ctx, a.UserID); err == nil && p != nil {
 		inviter = p.FullName
 	}
 	var out *domain.Invitation
@@ -371,7 +380,7 @@ func (s *Service) InvitedUnit(ctx context.Context, a *domain.Actor) (string, err
 		return "", nil
 	}
 	u, err := s.store.UserByID(ctx, a.UserID)
-	if err != nil {
+	if err != nil || u == nil {
 		return "", err
 	}
 	return s.store.InvitedUnit(ctx, a.UserID, a.CommunityID, strings.TrimSpace(u.SignupMetadata.InviteUnit))

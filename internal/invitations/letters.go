@@ -26,7 +26,7 @@ func QRPNG(link string) ([]byte, error) {
 // unit of the community (see docs/adr/0017-invitation-letters.md). It returns the letters too, in the
 // order of the pages.
 func (s *Service) Letters(ctx context.Context, a *domain.Actor) ([]byte, []Letter, error) {
-	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	c, err := s.community(ctx, a.CommunityID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -41,14 +41,11 @@ func Members(ctx context.Context, db *store.DB, n int) (*Community, error) {
 	add := func(i int) error {
 		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("s%d-%s@example.es", i, tag), FullName: fmt.Sprintf("Vecino %05d", i),
 			Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			return err
-		}
 		setup := domain.CommunitySetup{JoinCode: c.PublicID}
 		if i == 0 {
 			setup = domain.CommunitySetup{Create: c}
 		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
+		if err := db.SeedMember(ctx, u, setup, now); err != nil {
 			return err
 		}
 		token := auth.NewToken()

@@ -36,6 +36,9 @@ func normalizeText(s string) string { return strings.Join(strings.Fields(s), " "
 // catastral reference cleared and any other one checked.
 func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in CommunityUpdate) (*domain.Community, error) {
 	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	if err == nil && c == nil {
+		err = errNoCommunityWithCode
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +84,10 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 	if in.JoinApproval != nil {
 		c.JoinApproval = *in.JoinApproval
 	}
-	if err := s.store.UpdateCommunity(ctx, c); err != nil {
+	if ok, err := s.store.UpdateCommunity(ctx, c, s.now(), errReferenceTaken); err != nil || !ok {
+		if err == nil {
+			err = errCommunityGone
+		}
 		return nil, err
 	}
 	if in.Name != nil || in.Address != nil || in.City != nil || in.PostalCode != nil || in.Country != nil || in.CatastralReference != nil {
@@ -109,7 +115,10 @@ func (s *Service) RotateCode(ctx context.Context, a *domain.Actor) (*domain.Comm
 	var old string
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if c, err = s.store.CommunityForUpdate(ctx, a.CommunityID); err != nil {
+		if c, err = s.store.CommunityForUpdate(ctx, a.CommunityID); err != nil || c == nil {
+			if err == nil {
+				err = errCommunityGone
+			}
 			return err
 		}
 		old = c.PublicID
@@ -211,8 +220,18 @@ func (s *Service) Community(ctx context.Context, a *domain.Actor) (*domain.Commu
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	return s.store.CommunityByID(ctx, a.CommunityID)
+	c, err := s.store.CommunityByID(ctx, a.CommunityID)
+	if err == nil && c == nil {
+		return nil, errNoCommunityWithCode
+	}
+	return c, err
 }
+
+var (
+	errNoCommunityWithCode = domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+	errCommunityGone       = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
+	errReferenceTaken      = domain.Errorf(domain.CodeConflict, "Ya existe una comunidad con esta referencia catastral")
+)
 
 // CommunityOf is the community userID belongs to, empty when none: who may see their private files.
 func (s *Service) CommunityOf(ctx context.Context, userID string) (string, error) {
@@ -331,14 +350,25 @@ func (s *Service) IssueCode(ctx context.Context, a *domain.Actor, userID, unitID
 	code := domain.NewPublicID()
 	now := s.now()
 	expires := now.Add(VerificationCodeTTL)
-	member, unit, err := s.store.CreateVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, userID, unitID, now, expires)
-	switch {
-	case err != nil:
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		member, err := s.store.CommunityHasMember(ctx, a.CommunityID, userID)
+		if err != nil {
+			return err
+		}
+		if !member {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró el vecino")
+		}
+		unit, err := s.store.CommunityHasUnit(ctx, a.CommunityID, unitID)
+		if err != nil {
+			return err
+		}
+		if !unit {
+			return domain.ErrUnitNotFound
+		}
+		return s.store.InsertVerificationCode(ctx, hashCode(code), a.CommunityID, a.UserID, userID, unitID, now, expires)
+	})
+	if err != nil {
 		return "", time.Time{}, err
-	case !member:
-		return "", time.Time{}, domain.Errorf(domain.CodeNotFound, "No se encontró el vecino")
-	case !unit:
-		return "", time.Time{}, domain.ErrUnitNotFound
 	}
 	return code, expires, nil
 }
@@ -359,8 +389,35 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 		kind = KindVerificationRejected
 	}
 	link := s.link("/settings/my-community")
-	v, document, err := s.store.ReviewVerification(ctx, id, a.CommunityID, a.UserID, st, n, s.now(), func(r domain.Recipient) (domain.Mail, error) {
+	notify := func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
+	}
+	now := s.now()
+	// Approved, the member's pending claim to own the unit the request names is confirmed (and no other).
+	// The document's key is erased from storage once this has committed.
+	var v *domain.VerificationRequest
+	var document *string
+	err = s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if v, err = s.store.VerificationForUpdate(ctx, id, a.CommunityID); err != nil {
+			return err
+		}
+		if v == nil {
+			return domain.Errorf(domain.CodeNotFound, "No se encontró la solicitud de verificación")
+		}
+		if v.Status != domain.VerificationPending {
+			return domain.Errorf(domain.CodeConflict, "Esta solicitud ya se ha revisado")
+		}
+		document = v.DocumentKey
+		if err := s.store.SaveVerificationReview(ctx, v, st, n, a.UserID, now); err != nil {
+			return err
+		}
+		if st == domain.VerificationApproved && v.UnitID != nil {
+			if err := s.store.ConfirmVerifiedOwner(ctx, v.UserID, a.CommunityID, *v.UnitID, &a.UserID, now); err != nil {
+				return err
+			}
+		}
+		return s.store.NotifyMember(ctx, v.UserID, a.CommunityID, notify)
 	})
 	if err != nil {
 		return nil, err

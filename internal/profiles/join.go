@@ -90,7 +90,7 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 			return nil, nil, domain.Errorf(domain.CodeInvalid, "La planta y la puerta no pueden superar 10 caracteres")
 		}
 	}
-	p, err := s.store.Profile(ctx, a.UserID)
+	p, err := s.Profile(ctx, a)
 	if err != nil {
 		return nil, nil, err
 	}

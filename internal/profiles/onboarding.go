@@ -22,7 +22,7 @@ func (s *Service) Start(ctx context.Context, a *domain.Actor, language string, p
 		return nil, domain.Errorf(domain.CodeInvalid, "Idioma no admitido")
 	}
 	now := s.now().UTC()
-	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -50,7 +50,7 @@ func (s *Service) Join(ctx context.Context, a *domain.Actor, relation, phone str
 	if err != nil {
 		return nil, err
 	}
-	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -74,7 +74,7 @@ func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*d
 	if !domain.ValidStep(st) {
 		return nil, domain.Errorf(domain.CodeInvalid, "Paso del registro desconocido")
 	}
-	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -176,7 +176,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 	now := s.now().UTC().Truncate(time.Millisecond)
 	switch in.Method {
 	case "auto":
-		if _, err := s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+		if _, err := s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
 			if !p.OnboardingCompleted {
 				step := domain.StepDone
 				p.OnboardingStep = &step
@@ -203,7 +203,12 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		if home != nil {
 			v.UnitID = &home.ID
 		}
-		if err := s.store.SubmitVerification(ctx, v, domain.StepDone); err != nil {
+		if err := s.store.InTx(ctx, func(ctx context.Context) error {
+			if err := s.store.SubmitVerification(ctx, v); err != nil {
+				return err
+			}
+			return s.store.SetOnboardingStep(ctx, a.UserID, domain.StepDone, now)
+		}); err != nil {
 			return nil, err
 		}
 	case string(domain.VerifyByCode):
@@ -216,7 +221,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		}
 		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByCode,
 			Status: domain.VerificationApproved, ReviewedAt: &now, CreatedAt: now}
-		ok, err := s.store.RedeemVerificationCode(ctx, hashCode(code), v, now, domain.StepDone)
+		ok, err := s.redeemCode(ctx, hashCode(code), v, now)
 		if err != nil {
 			return nil, err
 		}
@@ -290,7 +295,7 @@ func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*dom
 		return nil, domain.ErrNoCommunity
 	}
 	now := s.now().UTC()
-	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
 		p.FullName = name
 		if avatar != nil {
 			p.AvatarURL = avatar
@@ -301,4 +306,28 @@ func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*dom
 		p.OnboardingCompleted, p.OnboardingStep = true, nil
 		return nil
 	})
+}
+
+// redeemCode spends a code of v's community that was issued for v's user: they are verified at once (v,
+// approved, for the code's unit and reviewed by the admin who issued it; their pending claim to own that
+// unit, and that one only, confirmed) and their onboarding is done. It reports false when there is no
+// such code.
+func (s *Service) redeemCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time) (bool, error) {
+	ok := false
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if v.ReviewedBy, v.UnitID, ok, err = s.store.SpendVerificationCode(ctx, hash, v.CommunityID, v.UserID, now); err != nil || !ok {
+			return err
+		}
+		if err := s.store.InsertVerification(ctx, v); err != nil {
+			return err
+		}
+		if v.UnitID != nil {
+			if err := s.store.ConfirmVerifiedOwner(ctx, v.UserID, v.CommunityID, *v.UnitID, v.ReviewedBy, now); err != nil {
+				return err
+			}
+		}
+		return s.store.SetOnboardingStep(ctx, v.UserID, domain.StepDone, now)
+	})
+	return ok, err
 }

@@ -18,15 +18,16 @@ import (
 
 // Store is what the service needs from the database.
 type Store interface {
-	Profile(ctx context.Context, userID string) (*domain.Profile, error)
-	EditProfile(ctx context.Context, userID string, edit func(p *domain.Profile) error) (*domain.Profile, error)
+	Profile(ctx context.Context, userID string) (*domain.Profile, error) // nil: no such user
+	ProfileForUpdate(ctx context.Context, userID string) (*domain.Profile, error)
+	SaveProfile(ctx context.Context, p *domain.Profile, now time.Time) error
 	EmailExists(ctx context.Context, email string) (bool, error)
 
-	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error) // nil: none
 	CommunityOfUser(ctx context.Context, userID string) (string, error)
-	UpdateCommunity(ctx context.Context, c *domain.Community) error
+	UpdateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) (bool, error)
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error)
+	CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error) // nil: none
 	SaveCommunityCode(ctx context.Context, c *domain.Community, next string, now time.Time) (bool, error)
 	CommunitiesByParcel(ctx context.Context, parcel string) ([]domain.CommunityMatch, error)
 	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)
@@ -82,13 +83,19 @@ type Store interface {
 	MemberRecipient(ctx context.Context, userID, communityID string) (*domain.Recipient, error)
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 
-	SubmitVerification(ctx context.Context, v *domain.VerificationRequest, next domain.OnboardingStep) error
-	CreateVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) (member, unit bool, err error)
-	RedeemVerificationCode(ctx context.Context, hash string, v *domain.VerificationRequest, now time.Time, next domain.OnboardingStep) (bool, error)
+	SubmitVerification(ctx context.Context, v *domain.VerificationRequest) error
+	InsertVerification(ctx context.Context, v *domain.VerificationRequest) error
+	SetOnboardingStep(ctx context.Context, userID string, step domain.OnboardingStep, now time.Time) error
+	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
+	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
+	InsertVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) error
+	SpendVerificationCode(ctx context.Context, hash, communityID, userID string, now time.Time) (issuedBy, unitID *string, ok bool, err error)
+	ConfirmVerifiedOwner(ctx context.Context, userID, communityID, unitID string, reviewerID *string, now time.Time) error
 	VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error)
 	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
-	ReviewVerification(ctx context.Context, id, communityID, reviewerID string, status domain.VerificationStatus, note *string, now time.Time,
-		notify func(domain.Recipient) (domain.Mail, error)) (v *domain.VerificationRequest, erase *string, err error)
+	VerificationForUpdate(ctx context.Context, id, communityID string) (*domain.VerificationRequest, error) // nil: none
+	SaveVerificationReview(ctx context.Context, v *domain.VerificationRequest, status domain.VerificationStatus, note *string, reviewerID string, now time.Time) error
+	NotifyMember(ctx context.Context, userID, communityID string, notify func(domain.Recipient) (domain.Mail, error)) error
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
@@ -228,9 +235,38 @@ type ProfileUpdate struct {
 	Language       *string
 }
 
+var errUserNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la dirección de email. Inicia sesión o regístrate de nuevo.")
+
 // Profile returns the actor's profile.
 func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile, error) {
-	return s.store.Profile(ctx, a.UserID)
+	p, err := s.store.Profile(ctx, a.UserID)
+	if err == nil && p == nil {
+		return nil, errUserNotFound
+	}
+	return p, err
+}
+
+// editProfile reads userID's profile locked, lets edit change it and saves what a profile edit may
+// change, in one transaction. An error from edit aborts.
+func (s *Service) editProfile(ctx context.Context, userID string, edit func(p *domain.Profile) error) (*domain.Profile, error) {
+	var p *domain.Profile
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if p, err = s.store.ProfileForUpdate(ctx, userID); err != nil {
+			return err
+		}
+		if p == nil {
+			return errUserNotFound
+		}
+		if err := edit(p); err != nil {
+			return err
+		}
+		return s.store.SaveProfile(ctx, p, s.now())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // UpdateProfile checks the whole form first, then requests the email change (if any), then saves the rest.
@@ -276,7 +312,7 @@ func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in Profile
 			return nil, err
 		}
 	}
-	return s.store.EditProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
 		if ch.FullName != nil {
 			p.FullName = *ch.FullName
 		}

@@ -12,12 +12,12 @@ import (
 
 const communityColumns = `id, public_id, name, address, city, postal_code, country, catastral_reference, created_at, join_approval`
 
-func scanCommunity(row interface{ Scan(...any) error }) (*domain.Community, error) {
+func scanCommunity(row scanner) (*domain.Community, error) {
 	var c domain.Community
 	var created int64
 	err := row.Scan(&c.ID, &c.PublicID, &c.Name, &c.Address, &c.City, &c.PostalCode, &c.Country, &c.CatastralReference, &created, &c.JoinApproval)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
@@ -26,13 +26,10 @@ func scanCommunity(row interface{ Scan(...any) error }) (*domain.Community, erro
 	return &c, nil
 }
 
-// CreateCommunity inserts c with a new ID and a fresh, unique community code.
-func (db *DB) CreateCommunity(ctx context.Context, c *domain.Community) error {
-	return db.inTx(ctx, func(tx conn) error { return createCommunity(ctx, tx, c) })
-}
-
-func createCommunity(ctx context.Context, tx conn, c *domain.Community) error {
-	now := time.Now()
+// CreateCommunity inserts c with a new ID and a fresh, unique community code. It returns referenceTaken,
+// the error its caller words, when another community has c's catastral reference.
+func (db *DB) CreateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) error {
+	tx := db.writerIn(ctx)
 	c.ID = domain.NewID()
 	c.CreatedAt = now.UTC().Truncate(time.Millisecond)
 	if c.Country == "" {
@@ -58,16 +55,16 @@ func createCommunity(ctx context.Context, tx conn, c *domain.Community) error {
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.PublicID, c.Name, c.Address, c.City, c.PostalCode, c.Country, c.CatastralReference,
 		nullString(c.Province), nullString(c.StreetType), nullString(c.StreetName), nullString(c.StreetNumber),
-		k.city, k.street, k.number, k.address, nullString(c.CreatedBy), now.UnixMilli(), now.UnixMilli(), c.JoinApproval)
+		k.city, k.street, k.number, k.address, nullString(c.CreatedBy), ms(now), ms(now), c.JoinApproval)
 	if isUniqueViolation(err) && c.CatastralReference != nil {
-		return errReferenceTaken
+		return referenceTaken
 	}
 	return err
 }
 
-// CommunityByPublicID finds a community by its code (case-insensitive).
+// CommunityByPublicID finds a community by its code (case-insensitive); nil when there is none.
 func (db *DB) CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error) {
-	return scanCommunity(db.reader().queryRow(ctx,
+	return scanCommunity(db.readerIn(ctx).queryRow(ctx,
 		"SELECT "+communityColumns+" FROM communities WHERE public_id = ?", strings.ToUpper(strings.TrimSpace(publicID))))
 }
 
@@ -82,11 +79,12 @@ func codeTaken(ctx context.Context, tx conn, code string) (bool, error) {
 // CodeRetired reports whether code (case-insensitive) is a community code that an admin replaced.
 func (db *DB) CodeRetired(ctx context.Context, code string) (bool, error) {
 	var n int
-	err := db.reader().queryRow(ctx, "SELECT COUNT(*) FROM retired_community_codes WHERE code = ?", strings.ToUpper(strings.TrimSpace(code))).Scan(&n)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM retired_community_codes WHERE code = ?", strings.ToUpper(strings.TrimSpace(code))).Scan(&n)
 	return n > 0, err
 }
 
-// CommunityForUpdate reads a community inside the transaction of ctx (InTx) and locks it until that ends.
+// CommunityForUpdate reads a community inside the transaction of ctx (InTx) and locks it until that ends;
+// nil when there is none.
 func (db *DB) CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
@@ -97,7 +95,7 @@ func (db *DB) CommunityForUpdate(ctx context.Context, id string) (*domain.Commun
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return nil, domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
+		return nil, nil
 	}
 	return scanCommunity(tx.queryRow(ctx, "SELECT "+communityColumns+" FROM communities WHERE id = ?", id))
 }
@@ -124,9 +122,23 @@ func (db *DB) SaveCommunityCode(ctx context.Context, c *domain.Community, next s
 	return true, nil
 }
 
-// CommunityByID returns a community by its id.
+// CommunityByID returns a community by its id; nil when there is none.
 func (db *DB) CommunityByID(ctx context.Context, id string) (*domain.Community, error) {
-	return scanCommunity(db.reader().queryRow(ctx, "SELECT "+communityColumns+" FROM communities WHERE id = ?", id))
+	return scanCommunity(db.readerIn(ctx).queryRow(ctx, "SELECT "+communityColumns+" FROM communities WHERE id = ?", id))
+}
+
+// CommunityHasMember reports whether userID belongs to communityID.
+func (db *DB) CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&n)
+	return n > 0, err
+}
+
+// CommunityHasUnit reports whether unitID is a unit of communityID.
+func (db *DB) CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM units WHERE id = ? AND community_id = ?", unitID, communityID).Scan(&n)
+	return n > 0, err
 }
 
 // In the export of a member's data (personaldata.go): the community.

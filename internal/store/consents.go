@@ -10,7 +10,7 @@ import (
 // RecordConsent keeps that userID accepted a version of the terms and the privacy policy at a time; a
 // version accepted twice keeps its first time.
 func (db *DB) RecordConsent(ctx context.Context, userID string, c domain.Consent) error {
-	return db.inTx(ctx, func(tx conn) error { return insertConsent(ctx, tx, userID, c) })
+	return insertConsent(ctx, db.writerIn(ctx), userID, c)
 }
 
 func insertConsent(ctx context.Context, tx conn, userID string, c domain.Consent) error {
@@ -21,22 +21,19 @@ func insertConsent(ctx context.Context, tx conn, userID string, c domain.Consent
 
 // Consents are the acceptances of userID, the newest first.
 func (db *DB) Consents(ctx context.Context, userID string) ([]domain.Consent, error) {
-	rows, err := db.reader().query(ctx, "SELECT version, accepted_at FROM consents WHERE user_id = ? ORDER BY accepted_at DESC, version DESC", userID)
-	if err != nil {
-		return nil, err
+	out, err := queryAll(ctx, db.readerIn(ctx), scanConsent, "SELECT version, accepted_at FROM consents WHERE user_id = ? ORDER BY accepted_at DESC, version DESC", userID)
+	if out == nil && err == nil {
+		out = []domain.Consent{}
 	}
-	defer rows.Close()
-	out := []domain.Consent{}
-	for rows.Next() {
-		var c domain.Consent
-		var at int64
-		if err := rows.Scan(&c.Version, &at); err != nil {
-			return nil, err
-		}
-		c.AcceptedAt = time.UnixMilli(at)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return out, err
+}
+
+func scanConsent(row scanner) (domain.Consent, error) {
+	var c domain.Consent
+	var at int64
+	err := row.Scan(&c.Version, &at)
+	c.AcceptedAt = time.UnixMilli(at)
+	return c, err
 }
 
 // In the export of a member's data (personaldata.go): their consents.

@@ -107,7 +107,10 @@ func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
 		return 0, fmt.Errorf("create schema_migrations: %w", err)
 	}
 	for _, m := range ms {
-		err := db.inTx(ctx, func(tx conn) error {
+		// The runner is its own caller: no service stands above it, so it opens each migration's
+		// transaction through InTx as a service would.
+		err := db.InTx(ctx, func(ctx context.Context) error {
+			tx := db.writerIn(ctx)
 			if db.engine == Postgres {
 				// Any constant works; it only has to be the same for every instance of Vecinos.
 				if _, err := tx.exec(ctx, "SELECT pg_advisory_xact_lock(7340651)"); err != nil {
@@ -125,6 +128,8 @@ func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
 				return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
 			}
 			applied++
+			// applied_at is for an operator reading the table, and Migrate runs before any service and
+			// its clock exist: the wall clock is the right one here (migrate.go keeps this one exemption).
 			_, err := tx.exec(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
 				m.version, m.name, time.Now().UnixMilli())
 			return err
@@ -139,6 +144,6 @@ func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
 // SchemaVersion returns the highest applied migration.
 func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
-	err := db.reader().queryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&v)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&v)
 	return v, err
 }

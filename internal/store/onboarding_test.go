@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/store"
@@ -15,7 +17,7 @@ func TestCommunitySearchKeysAndParcel(t *testing.T) {
 		ref := "9872023VH5797S0001WX"
 		c := &domain.Community{Name: "Ñandú", Address: "Plaza del Ñandú, 3", City: "Móstoles", PostalCode: "28931", CatastralReference: &ref,
 			Province: "Madrid", StreetType: "Plaza", StreetName: "del Ñandú", StreetNumber: "3"}
-		if err := db.CreateCommunity(ctx, c); err != nil {
+		if err := db.CreateCommunity(ctx, c, time.Now(), errors.New("reference taken")); err != nil {
 			t.Fatal(err)
 		}
 		got, err := db.CommunitiesByParcel(ctx, "9872023VH5797S")
@@ -28,8 +30,8 @@ func TestCommunitySearchKeysAndParcel(t *testing.T) {
 		}
 		// Editing the city rewrites its key.
 		c.City = "Alcorcón"
-		if err := db.UpdateCommunity(ctx, c); err != nil {
-			t.Fatal(err)
+		if ok, err := db.UpdateCommunity(ctx, c, time.Now(), errors.New("reference taken")); err != nil || !ok {
+			t.Fatal(ok, err)
 		}
 		if got, _ := db.CommunitiesByAddress(ctx, domain.AddressSearch{City: "alcorcon", Street: "nandu", Number: "3"}); len(got) != 1 {
 			t.Fatalf("after the edit: %v", got)

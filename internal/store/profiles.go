@@ -16,7 +16,7 @@ const profileFrom = ` FROM users u JOIN profiles p ON p.id = u.id
 	LEFT JOIN user_roles r ON r.user_id = u.id AND r.community_id = p.community_id
 	WHERE u.id = ?`
 
-func scanProfile(row interface{ Scan(...any) error }) (*domain.Profile, error) {
+func scanProfile(row scanner) (*domain.Profile, error) {
 	var p domain.Profile
 	var lang string
 	var role, relation, step *string
@@ -24,7 +24,7 @@ func scanProfile(row interface{ Scan(...any) error }) (*domain.Profile, error) {
 	err := row.Scan(&p.ID, &p.Email, &lang, &p.HasPassword, &p.FullName, &p.Phone, &p.AvatarURL, &p.ContactVisible,
 		&p.CommunityID, &p.UnitID, &role, &relation, &step, &p.OnboardingCompleted, &privacy, &rules)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errUserNotFound
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
@@ -61,52 +61,72 @@ func msOf(t *time.Time) *int64 {
 	return &v
 }
 
-// Profile returns a user's profile with their account's email and language and their role.
+// Profile returns a user's profile with their account's email and language and their role; nil when
+// there is no such user.
 func (db *DB) Profile(ctx context.Context, userID string) (*domain.Profile, error) {
-	return scanProfile(db.reader().queryRow(ctx, "SELECT "+profileColumns+profileFrom, userID))
+	return scanProfile(db.readerIn(ctx).queryRow(ctx, "SELECT "+profileColumns+profileFrom, userID))
 }
 
-// EditProfile reads a profile, lets edit change it and writes back what edit may change (the personal
-// data, the onboarding progress and the language), all in one transaction. An error from edit aborts.
-func (db *DB) EditProfile(ctx context.Context, userID string, edit func(p *domain.Profile) error) (*domain.Profile, error) {
-	var p *domain.Profile
-	err := db.inTx(ctx, func(tx conn) error {
-		var err error
-		if p, err = scanProfile(tx.queryRow(ctx, "SELECT "+profileColumns+profileFrom, userID)); err != nil {
-			return err
-		}
-		if err := edit(p); err != nil {
-			return err
-		}
-		now := time.Now().UnixMilli()
-		var relation, step *string
-		if p.Relation != nil {
-			relation = (*string)(p.Relation)
-		}
-		if p.OnboardingStep != nil {
-			step = (*string)(p.OnboardingStep)
-		}
-		if _, err := tx.exec(ctx, `UPDATE profiles SET full_name = ?, phone = ?, avatar_url = ?, contact_visible = ?, relation = ?,
-			onboarding_step = ?, onboarding_completed = ?, privacy_accepted_at = ?, rules_accepted_at = ?, updated_at = ? WHERE id = ?`,
-			p.FullName, p.Phone, p.AvatarURL, p.ContactVisible, relation, step, p.OnboardingCompleted,
-			msOf(p.PrivacyAcceptedAt), msOf(p.RulesAcceptedAt), now, userID); err != nil {
-			return err
-		}
-		_, err = tx.exec(ctx, "UPDATE users SET language = ?, updated_at = ? WHERE id = ?", string(p.Language), now, userID)
-		return err
-	})
+// ProfileForUpdate reads a profile inside the transaction of ctx (InTx) and locks it until that ends; nil
+// when there is no such user.
+func (db *DB) ProfileForUpdate(ctx context.Context, userID string) (*domain.Profile, error) {
+	tx, err := txOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return p, nil
+	if _, err := tx.exec(ctx, "UPDATE profiles SET updated_at = updated_at WHERE id = ?", userID); err != nil {
+		return nil, err
+	}
+	return scanProfile(tx.queryRow(ctx, "SELECT "+profileColumns+profileFrom, userID))
 }
 
-var errEmailRegistered = domain.Errorf(domain.CodeEmailTaken, "Email ya registrado")
+// SaveProfile writes what a profile read with ProfileForUpdate may change (the personal data, the
+// onboarding progress and the language), in the same transaction.
+func (db *DB) SaveProfile(ctx context.Context, p *domain.Profile, now time.Time) error {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `UPDATE profiles SET full_name = ?, phone = ?, avatar_url = ?, contact_visible = ?, relation = ?,
+		onboarding_step = ?, onboarding_completed = ?, privacy_accepted_at = ?, rules_accepted_at = ?, updated_at = ? WHERE id = ?`,
+		p.FullName, p.Phone, p.AvatarURL, p.ContactVisible, (*string)(p.Relation), (*string)(p.OnboardingStep), p.OnboardingCompleted,
+		msOf(p.PrivacyAcceptedAt), msOf(p.RulesAcceptedAt), ms(now), p.ID); err != nil {
+		return err
+	}
+	_, err = tx.exec(ctx, "UPDATE users SET language = ?, updated_at = ? WHERE id = ?", string(p.Language), ms(now), p.ID)
+	return err
+}
+
+// ProfileCommunityForUpdate locks userID's profile until the transaction of ctx (InTx) ends and returns
+// its community ("" when none): joining or creating a community serializes on it.
+func (db *DB) ProfileCommunityForUpdate(ctx context.Context, userID string) (string, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return "", err
+	}
+	if _, err := tx.exec(ctx, "UPDATE profiles SET updated_at = updated_at WHERE id = ?", userID); err != nil {
+		return "", err
+	}
+	var current *string
+	if err := tx.queryRow(ctx, "SELECT community_id FROM profiles WHERE id = ?", userID).Scan(&current); err != nil {
+		return "", err
+	}
+	if current == nil {
+		return "", nil
+	}
+	return *current, nil
+}
+
+// SetFullName renames userID.
+func (db *DB) SetFullName(ctx context.Context, userID, name string, now time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE profiles SET full_name = ?, updated_at = ? WHERE id = ?", name, ms(now), userID)
+	return err
+}
 
 // PendingEmailChange returns the address a user asked to change to and has not confirmed yet ("" if none).
 func (db *DB) PendingEmailChange(ctx context.Context, userID string, now time.Time) (string, error) {
 	var email string
-	err := db.reader().queryRow(ctx, `SELECT email FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT email FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
 		ORDER BY created_at DESC LIMIT 1`, userID, string(domain.PurposeEmailChange), now.UnixMilli()).Scan(&email)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
@@ -114,58 +134,20 @@ func (db *DB) PendingEmailChange(ctx context.Context, userID string, now time.Ti
 	return email, err
 }
 
-// ChangeEmail spends an email-change token: the account's address becomes the one the token was sent to
-// (which the click proves to be the user's), the link that cancels the change is voided, and every
-// session of the user ends but the one that asked for the change and keepSessionID ("" = none). It fails with 'Email ya registrado' when
-// another account took that address in the meantime. It returns the user and the new address.
-func (db *DB) ChangeEmail(ctx context.Context, hash string, now time.Time, keepSessionID string) (userID, email string, err error) {
-	err = db.inTx(ctx, func(tx conn) error {
-		if userID, err = consumeEmailToken(ctx, tx, hash, domain.PurposeEmailChange, now); err != nil {
-			return err
-		}
-		if err := tx.queryRow(ctx, "SELECT email FROM email_tokens WHERE token_hash = ?", hash).Scan(&email); err != nil {
-			return err
-		}
-		var taken int
-		if err := tx.queryRow(ctx, "SELECT COUNT(*) FROM users WHERE email = ? AND id <> ?", email, userID).Scan(&taken); err != nil {
-			return err
-		}
-		if taken > 0 {
-			return errEmailRegistered
-		}
-		_, err := tx.exec(ctx, "UPDATE users SET email = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?), updated_at = ? WHERE id = ?",
-			email, now.UnixMilli(), now.UnixMilli(), userID)
-		if isUniqueViolation(err) {
-			return errEmailRegistered
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, "UPDATE email_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
-			now.UnixMilli(), userID, string(domain.PurposeEmailChangeCancel)); err != nil {
-			return err
-		}
-		_, err = tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?
-			AND id <> COALESCE((SELECT session_id FROM email_tokens WHERE token_hash = ?), '')`, userID, keepSessionID, hash)
-		return err
-	})
-	return userID, email, err
-}
-
-// DeleteUser erases an account and queues the goodbye email m in the same transaction. The schema does
+// DeleteUser erases an account and queues the goodbye email m with it; the service runs it in its
+// transaction (InTx). It reports false, changing nothing, when there is no such user. The schema does
 // the rest: profile, sessions, tokens, roles and verification requests go with the user (ON DELETE
 // CASCADE); units they owned and what they wrote for others stay, without an author (ON DELETE SET NULL).
-func (db *DB) DeleteUser(ctx context.Context, userID string, m domain.Mail) error {
-	return db.inTx(ctx, func(tx conn) error {
-		res, err := tx.exec(ctx, "DELETE FROM users WHERE id = ?", userID)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return errUserNotFound
-		}
-		return enqueueMail(ctx, tx, m)
-	})
+func (db *DB) DeleteUser(ctx context.Context, userID string, m domain.Mail) (bool, error) {
+	tx := db.writerIn(ctx)
+	res, err := tx.exec(ctx, "DELETE FROM users WHERE id = ?", userID)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return false, nil
+	}
+	return true, enqueueMail(ctx, tx, m)
 }
 
 // In the export of a member's data (personaldata.go): the profile.

@@ -11,21 +11,21 @@ import (
 
 // CreateSession stores a new session.
 func (db *DB) CreateSession(ctx context.Context, s domain.Session) error {
-	_, err := db.writer().exec(ctx, `INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent, ip)
+	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent, ip)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, s.ID, s.UserID, ms(s.CreatedAt), ms(s.LastSeenAt), ms(s.ExpiresAt), s.UserAgent, s.IP)
 	return err
 }
 
 // SessionActor resolves a session to the calling actor with one indexed read: the account, its profile
 // and its role in its community. It returns the session's last-seen and expiry times for the caller
-// to apply the idle and absolute limits.
+// to apply the idle and absolute limits. A nil actor: there is no such session.
 func (db *DB) SessionActor(ctx context.Context, sessionID string) (*domain.Actor, time.Time, time.Time, error) {
 	var a domain.Actor
 	var confirmed *int64
 	var lang string
 	var community, role *string
 	var lastSeen, expires int64
-	err := db.reader().queryRow(ctx, `SELECT s.user_id, s.last_seen_at, s.expires_at, u.email, u.email_confirmed_at, u.language,
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT s.user_id, s.last_seen_at, s.expires_at, u.email, u.email_confirmed_at, u.language,
 			p.full_name, p.community_id, r.role
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
@@ -34,7 +34,7 @@ func (db *DB) SessionActor(ctx context.Context, sessionID string) (*domain.Actor
 		WHERE s.id = ?`, sessionID).
 		Scan(&a.UserID, &lastSeen, &expires, &a.Email, &confirmed, &lang, &a.FullName, &community, &role)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, time.Time{}, time.Time{}, domain.Errorf(domain.CodeUnauthorized, "Tu sesión ha caducado. Inicia sesión de nuevo.")
+		return nil, time.Time{}, time.Time{}, nil
 	}
 	if err != nil {
 		return nil, time.Time{}, time.Time{}, err
@@ -51,19 +51,30 @@ func (db *DB) SessionActor(ctx context.Context, sessionID string) (*domain.Actor
 
 // TouchSession records activity on a session (callers do it at most once in a while: it is a write).
 func (db *DB) TouchSession(ctx context.Context, sessionID string, at time.Time) error {
-	_, err := db.writer().exec(ctx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?", at.UnixMilli(), sessionID)
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE sessions SET last_seen_at = ? WHERE id = ?", at.UnixMilli(), sessionID)
 	return err
 }
 
 // DeleteSession ends one session.
 func (db *DB) DeleteSession(ctx context.Context, sessionID string) error {
-	_, err := db.writer().exec(ctx, "DELETE FROM sessions WHERE id = ?", sessionID)
+	_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM sessions WHERE id = ?", sessionID)
+	return err
+}
+
+// DeleteSessions ends every session of userID but those of keep.
+func (db *DB) DeleteSessions(ctx context.Context, userID string, keep ...string) error {
+	q, args := "DELETE FROM sessions WHERE user_id = ?", []any{userID}
+	for _, id := range keep {
+		q += " AND id <> ?"
+		args = append(args, id)
+	}
+	_, err := db.writerIn(ctx).exec(ctx, q, args...)
 	return err
 }
 
 // DeleteExpiredSessions removes sessions past their absolute expiry or idle since before idleCutoff.
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now, idleCutoff time.Time) (int64, error) {
-	res, err := db.writer().exec(ctx, "DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at < ?", now.UnixMilli(), idleCutoff.UnixMilli())
+	res, err := db.writerIn(ctx).exec(ctx, "DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at < ?", now.UnixMilli(), idleCutoff.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

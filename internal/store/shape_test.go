@@ -20,19 +20,10 @@ import (
 // shapeExempt lists the files not yet moved to that shape, each with its count of findings; the list
 // only shrinks.
 var shapeExempt = map[string]int{
-	"accounts.go":     19,
-	"calendar.go":     2,
-	"communities.go":  4,
-	"consents.go":     1,
-	"emailchange.go":  5,
-	"invitations.go":  3,
-	"migrate.go":      2,
-	"onboarding.go":   3,
-	"outbox.go":       1, // enqueueMail's clock, for the files still queuing mail in their own transactions
-	"profiles.go":     5,
-	"push.go":         2,
-	"sessions.go":     1,
-	"verification.go": 7,
+	"invitations.go": 3,
+	"migrate.go":     1, // applied_at: Migrate runs before any service or clock exists
+	"outbox.go":      1, // enqueueMail's clock, for the files still queuing mail in their own transactions
+	"push.go":        2,
 }
 
 func TestStoreLeavesRulesClockAndTransactionsToServices(t *testing.T) {

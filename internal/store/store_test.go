@@ -2,10 +2,12 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/store"
@@ -31,7 +33,7 @@ func TestCommunityCodeLookup(t *testing.T) {
 		ctx := context.Background()
 		ref := "4410205WJ0641S0001JH"
 		c := &domain.Community{Name: "Comunidad Alcalá 12", Address: "Calle de Alcalá 12", City: "Madrid", PostalCode: "28014", CatastralReference: &ref}
-		if err := db.CreateCommunity(ctx, c); err != nil {
+		if err := db.CreateCommunity(ctx, c, time.Now(), errors.New("reference taken")); err != nil {
 			t.Fatal(err)
 		}
 		if !domain.ValidPublicID(c.PublicID) || c.Country != "España" {
@@ -44,8 +46,8 @@ func TestCommunityCodeLookup(t *testing.T) {
 		if got.ID != c.ID || got.Name != c.Name || got.CatastralReference == nil || *got.CatastralReference != ref || !got.CreatedAt.Equal(c.CreatedAt) {
 			t.Fatalf("lookup returned %+v, want %+v", got, c)
 		}
-		if _, err := db.CommunityByPublicID(ctx, "ZZZZZZZZ"); domain.ErrorCode(err) != domain.CodeNotFound {
-			t.Fatalf("unknown code: err %v, want not_found", err)
+		if got, err := db.CommunityByPublicID(ctx, "ZZZZZZZZ"); got != nil || err != nil {
+			t.Fatalf("unknown code: %v, err %v, want none", got, err)
 		}
 	})
 }
@@ -56,7 +58,7 @@ func TestCommunityCodesAreUnique(t *testing.T) {
 		seen := map[string]bool{}
 		for range 200 {
 			c := &domain.Community{Name: "C"}
-			if err := db.CreateCommunity(ctx, c); err != nil {
+			if err := db.CreateCommunity(ctx, c, time.Now(), errors.New("reference taken")); err != nil {
 				t.Fatal(err)
 			}
 			if seen[c.PublicID] {
@@ -70,7 +72,7 @@ func TestCommunityCodesAreUnique(t *testing.T) {
 func TestSQLiteBackupIsAConsistentCopy(t *testing.T) {
 	db := storetest.OpenSQLite(t)
 	ctx := context.Background()
-	if err := db.CreateCommunity(ctx, &domain.Community{Name: "Copia"}); err != nil {
+	if err := db.CreateCommunity(ctx, &domain.Community{Name: "Copia"}, time.Now(), errors.New("reference taken")); err != nil {
 		t.Fatal(err)
 	}
 	dst := filepath.Join(t.TempDir(), "copy.db")

@@ -23,9 +23,6 @@ func Community(t testing.TB, db *store.DB, names ...string) []*domain.Actor {
 	for i, name := range names {
 		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("u%d-%s@example.es", i, tag), FullName: name,
 			Language: domain.Spanish, EmailConfirmedAt: &now}
-		if err := db.CreateUser(ctx, u, domain.EmailToken{}, domain.Mail{}); err != nil {
-			t.Fatal(err)
-		}
 		setup := domain.CommunitySetup{}
 		role := domain.RoleUser
 		if c == nil {
@@ -34,7 +31,7 @@ func Community(t testing.TB, db *store.DB, names ...string) []*domain.Actor {
 		} else {
 			setup.JoinCode = c.PublicID
 		}
-		if err := db.JoinOrCreateCommunity(ctx, u.ID, setup); err != nil {
+		if err := db.SeedMember(ctx, u, setup, now); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, &domain.Actor{UserID: u.ID, FullName: name, EmailConfirmed: true, CommunityID: c.ID, Role: role})
