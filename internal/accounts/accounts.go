@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"vecinos/internal/auth"
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/mail"
@@ -34,7 +35,8 @@ type Store interface {
 	UserByID(ctx context.Context, id string) (*domain.User, error)
 	EmailExists(ctx context.Context, email string) (bool, error)
 	EmailTakenByOther(ctx context.Context, email, userID string) (bool, error)
-	IssueEmailToken(ctx context.Context, tok domain.EmailToken, m domain.Mail, now time.Time) error
+	IssueEmailToken(ctx context.Context, tok domain.EmailToken, now time.Time) error
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 	EmailToken(ctx context.Context, hash string, purpose domain.TokenPurpose) (*domain.EmailToken, error)
 	SpendEmailToken(ctx context.Context, hash string, purpose domain.TokenPurpose, now time.Time) (string, error) // "": not spendable
 	VoidEmailTokens(ctx context.Context, userID string, purpose domain.TokenPurpose, now time.Time) (int64, error)
@@ -50,20 +52,22 @@ type Store interface {
 	DeleteSessions(ctx context.Context, userID string, keep ...string) error
 	CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error)
 	CodeRetired(ctx context.Context, code string) (bool, error)
-	InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error)
+	InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error) // nil: none
 	ProfileCommunityForUpdate(ctx context.Context, userID string) (string, error)
 	CreateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) error
 	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
-	AddMember(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error
-	JoinByInvitation(ctx context.Context, userID, invitationID string, now time.Time) error
+	JoinCommunity(ctx context.Context, userID, communityID string, at time.Time) error
+	SaveRole(ctx context.Context, communityID, userID string, role domain.Role, at time.Time) error
+	AcceptInvitations(ctx context.Context, userID, communityID string, at time.Time) error
+	SpendInvitation(ctx context.Context, id, userID string, now time.Time) (string, error) // "": not theirs to spend
 	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
-	AskToJoin(ctx context.Context, r *domain.JoinRequest) error
+	SaveJoinRequest(ctx context.Context, r *domain.JoinRequest) error
 	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
 	LinkOAuth(ctx context.Context, userID, provider, subject string, now time.Time) error
 	TakeOverUnconfirmed(ctx context.Context, userID string, now time.Time) (bool, error) // false: confirmed already
 	// lifecycle.go
 	PendingEmailChange(ctx context.Context, userID string, now time.Time) (string, error)
-	DeleteUser(ctx context.Context, userID string, m domain.Mail) (bool, error) // false: no such user
+	DeleteUser(ctx context.Context, userID string) (bool, error) // false: no such user
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
 }
 
@@ -107,9 +111,7 @@ func New(store Store, hasher *auth.Hasher, o Options) *Service {
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Limiter == nil {
 		o.Limiter = ratelimit.NewMemory(o.Now)
 	}
@@ -279,7 +281,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 		if err := s.createUser(ctx, u); err != nil {
 			return err
 		}
-		return s.store.IssueEmailToken(ctx, tok, m, s.now())
+		return s.issueLink(ctx, tok, m)
 	}); err != nil {
 		return err
 	}
@@ -385,11 +387,21 @@ func (s *Service) sendLink(ctx context.Context, u *domain.User, purpose domain.T
 		return err
 	}
 	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: purpose, Email: u.Email, ExpiresAt: s.now().Add(ttl)}
-	if err := s.store.IssueEmailToken(ctx, tok, m, s.now()); err != nil {
+	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.issueLink(ctx, tok, m) }); err != nil {
 		return err
 	}
 	s.mailWake()
 	return nil
+}
+
+// issueLink stores tok, voiding the older unused links of its purpose, and queues m, the email that
+// carries it, in the transaction of ctx.
+func (s *Service) issueLink(ctx context.Context, tok domain.EmailToken, m domain.Mail) error {
+	now := s.now()
+	if err := s.store.IssueEmailToken(ctx, tok, now); err != nil {
+		return err
+	}
+	return s.store.QueueMail(ctx, m, now)
 }
 
 // Confirm spends a confirmation link, sets up the community the user asked for at sign-up, and signs
@@ -689,6 +701,7 @@ var (
 	errNoCommunityWithCode = domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
 	errCodeRetired         = domain.Errorf(domain.CodeCodeRetired, "Este código ya no es válido: la administración de la comunidad lo ha cambiado. Pídele el código nuevo.")
 	errInvitationInvalid   = domain.Errorf(domain.CodeNotFound, "Esta invitación no es válida o ya se ha usado. Pide a la administración de tu comunidad que te invite de nuevo.")
+	errInvitationSpent     = domain.Errorf(domain.CodeConflict, "Esta invitación ya no es válida. Pide a la administración de tu comunidad que te invite de nuevo.")
 )
 
 // communityByCode finds the community of a code; a code an admin replaced says so (old letters, links).
@@ -731,7 +744,7 @@ func (s *Service) invitationFor(ctx context.Context, token, email string, now ti
 		return ""
 	}
 	inv, err := s.store.InvitationByToken(ctx, auth.HashToken(token))
-	if err != nil || inv.State(now) != domain.InvitationSent || !strings.EqualFold(inv.Email, email) {
+	if err != nil || inv == nil || inv.State(now) != domain.InvitationSent || !strings.EqualFold(inv.Email, email) {
 		return ""
 	}
 	return inv.ID
@@ -761,11 +774,11 @@ func (s *Service) Invitation(ctx context.Context, c Client, token string) (*Invi
 		return nil, errInvitationInvalid
 	}
 	inv, err := s.store.InvitationByToken(ctx, auth.HashToken(token))
-	if domain.ErrorCode(err) == domain.CodeNotFound || (err == nil && inv.State(s.now()) != domain.InvitationSent) {
-		return nil, errInvitationInvalid
-	}
 	if err != nil {
 		return nil, err
+	}
+	if inv == nil || inv.State(s.now()) != domain.InvitationSent {
+		return nil, errInvitationInvalid
 	}
 	community, err := s.store.CommunityByID(ctx, inv.CommunityID)
 	if err != nil {
@@ -950,9 +963,16 @@ func (s *Service) setUpCommunity(ctx context.Context, userID string, setup domai
 				return err
 			}
 		}
-		return s.store.AddMember(ctx, userID, c.ID, domain.RoleAdmin, now)
+		return s.join(ctx, userID, c.ID, domain.RoleAdmin, now)
 	case setup.Invitation != "":
-		return s.store.JoinByInvitation(ctx, userID, setup.Invitation, now)
+		communityID, err := s.store.SpendInvitation(ctx, setup.Invitation, userID, now)
+		if err != nil {
+			return err
+		}
+		if communityID == "" {
+			return errInvitationSpent
+		}
+		return s.join(ctx, userID, communityID, domain.RoleUser, now)
 	case setup.JoinCode != "":
 		c, err := s.store.CommunityByPublicID(ctx, setup.JoinCode)
 		if err != nil {
@@ -972,11 +992,23 @@ func (s *Service) setUpCommunity(ctx context.Context, userID string, setup domai
 					r.UnitID = nil
 				}
 			}
-			return s.store.AskToJoin(ctx, r)
+			return s.store.SaveJoinRequest(ctx, r)
 		}
-		return s.store.AddMember(ctx, userID, c.ID, domain.RoleUser, now)
+		return s.join(ctx, userID, c.ID, domain.RoleUser, now)
 	}
 	return nil
+}
+
+// join makes userID a member of communityID with role, accepting the live invitations of their address
+// to it, in the transaction of ctx.
+func (s *Service) join(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error {
+	if err := s.store.JoinCommunity(ctx, userID, communityID, now); err != nil {
+		return err
+	}
+	if err := s.store.SaveRole(ctx, communityID, userID, role, now); err != nil {
+		return err
+	}
+	return s.store.AcceptInvitations(ctx, userID, communityID, now)
 }
 
 // takeOverUnconfirmed hands an account that never confirmed its email to the provider identity id that

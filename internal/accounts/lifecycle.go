@@ -60,10 +60,10 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	cancel := domain.EmailToken{Hash: auth.HashToken(cancelToken), UserID: u.ID, Purpose: domain.PurposeEmailChangeCancel, Email: u.Email, ExpiresAt: expires}
 	// Both links and both emails are stored at once.
 	if err := s.store.InTx(ctx, func(ctx context.Context) error {
-		if err := s.store.IssueEmailToken(ctx, change, toNew, s.now()); err != nil {
+		if err := s.issueLink(ctx, change, toNew); err != nil {
 			return err
 		}
-		return s.store.IssueEmailToken(ctx, cancel, toOld, s.now())
+		return s.issueLink(ctx, cancel, toOld)
 	}); err != nil {
 		return err
 	}
@@ -226,11 +226,14 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 		return err
 	}
 	if err := s.store.InTx(ctx, func(ctx context.Context) error {
-		ok, err := s.store.DeleteUser(ctx, u.ID, m)
+		ok, err := s.store.DeleteUser(ctx, u.ID)
 		if err == nil && !ok {
 			err = errUserNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return s.store.QueueMail(ctx, m, s.now())
 	}); err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ type Store interface {
 	InsertAnnouncement(ctx context.Context, an *domain.Announcement) error
 	AnnouncementRecipients(ctx context.Context, id string) ([]domain.Recipient, error)
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
-	QueueCriticalPush(ctx context.Context, an *domain.Announcement) error
+	QueueCriticalPush(ctx context.Context, an *domain.Announcement, at time.Time) error
 	Announcement(ctx context.Context, communityID, id string, v domain.AnnouncementViewer) (*domain.Announcement, error) // nil: none
 	ListAnnouncements(ctx context.Context, communityID string, v domain.AnnouncementViewer, f domain.AnnouncementFilter) ([]domain.Announcement, error)
 	AnnouncementForUpdate(ctx context.Context, communityID, id string) (*domain.Announcement, error) // nil: none
@@ -158,7 +158,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Creat
 		if n, err = mail.QueueEach(ctx, s.store, recipients, now, notify); err != nil {
 			return err
 		}
-		return s.store.QueueCriticalPush(ctx, an)
+		return s.store.QueueCriticalPush(ctx, an, s.now())
 	})
 	if err != nil {
 		return nil, err

@@ -34,7 +34,7 @@ type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	IncidentForUpdate(ctx context.Context, communityID, id string) (*domain.Incident, error) // nil: none
 	SaveIncident(ctx context.Context, old, in *domain.Incident, by string, at time.Time) error
-	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
+	QueuePush(ctx context.Context, p domain.Push, at time.Time) error // in the transaction of InTx
 }
 
 // Service is the incidents service.
@@ -273,7 +273,7 @@ func (s *Service) edit(ctx context.Context, a *domain.Actor, id string, at time.
 		if in.DeletedAt != nil {
 			return nil
 		}
-		return s.store.QueuePush(ctx, changePush(a, old, &in))
+		return s.store.QueuePush(ctx, changePush(a, old, &in), s.now())
 	})
 	if err != nil {
 		return nil, err

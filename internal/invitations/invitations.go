@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"vecinos/internal/auth"
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 	"vecinos/internal/ratelimit"
@@ -38,7 +39,7 @@ type Store interface {
 	InsertInvitation(ctx context.Context, inv *domain.Invitation) error
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 	InvitationForUpdate(ctx context.Context, communityID, id string) (*domain.Invitation, error)
-	SaveInvitation(ctx context.Context, inv *domain.Invitation, m *domain.Mail) error
+	SaveInvitation(ctx context.Context, inv *domain.Invitation) error
 	InvitedUnit(ctx context.Context, userID, communityID, inviteUnit string) (string, error)
 }
 
@@ -67,9 +68,7 @@ type Service struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
@@ -293,7 +292,10 @@ func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*doma
 			return err
 		}
 		out = inv
-		return s.store.SaveInvitation(ctx, inv, &m)
+		if err := s.store.SaveInvitation(ctx, inv); err != nil {
+			return err
+		}
+		return s.store.QueueMail(ctx, m, now)
 	})
 	if err != nil {
 		return nil, err
@@ -322,7 +324,7 @@ func (s *Service) Revoke(ctx context.Context, a *domain.Actor, id string) (*doma
 		now := s.now().UTC().Truncate(time.Millisecond)
 		inv.Status, inv.RevokedAt = domain.InvitationRevoked, &now
 		out = inv
-		return s.store.SaveInvitation(ctx, inv, nil)
+		return s.store.SaveInvitation(ctx, inv)
 	})
 	if err != nil {
 		return nil, err

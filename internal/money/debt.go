@@ -197,6 +197,6 @@ type DebtStore interface {
 	SetReceiptGrant(ctx context.Context, communityID, unitID, userID string, on bool, by string, at time.Time) (bool, error)
 
 	MoneyRecipients(ctx context.Context, userIDs []string) (map[string]domain.Recipient, error)
-	QueueMoneyMail(ctx context.Context, m domain.Mail) error // InTx
-	QueuePush(ctx context.Context, p domain.Push) error      // InTx
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error // InTx
+	QueuePush(ctx context.Context, p domain.Push, at time.Time) error // InTx
 }

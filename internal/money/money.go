@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/ratelimit"
 )
@@ -91,9 +92,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.Location == nil {
 		var err error
 		if o.Location, err = time.LoadLocation("Europe/Madrid"); err != nil {

@@ -45,7 +45,7 @@ func (s *Service) notifyReceipts(ctx context.Context, rs []domain.Receipt) error
 			if err != nil {
 				return err
 			}
-			if err := s.store.QueueMoneyMail(ctx, m); err != nil {
+			if err := s.store.QueueMail(ctx, m, s.now()); err != nil {
 				return err
 			}
 		}
@@ -54,7 +54,7 @@ func (s *Service) notifyReceipts(ctx context.Context, rs []domain.Receipt) error
 				return domain.Localized(lang, "Nuevo recibo", "Nou rebut", "New receipt"),
 					unit + " · " + domain.EurosText(total).In(lang) + " · " + due
 			}}
-		if err := s.store.QueuePush(ctx, p); err != nil {
+		if err := s.store.QueuePush(ctx, p, s.now()); err != nil {
 			return err
 		}
 	}

@@ -417,7 +417,7 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 				return err
 			}
 		}
-		return s.store.NotifyMember(ctx, v.UserID, a.CommunityID, notify)
+		return s.notify(ctx, v.UserID, a.CommunityID, "", notify)
 	})
 	if err != nil {
 		return nil, err

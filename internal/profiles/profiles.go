@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"vecinos/internal/auth"
+	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/ratelimit"
@@ -95,7 +96,6 @@ type Store interface {
 	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
 	VerificationForUpdate(ctx context.Context, id, communityID string) (*domain.VerificationRequest, error) // nil: none
 	SaveVerificationReview(ctx context.Context, v *domain.VerificationRequest, status domain.VerificationStatus, note *string, reviewerID string, now time.Time) error
-	NotifyMember(ctx context.Context, userID, communityID string, notify func(domain.Recipient) (domain.Mail, error)) error
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
@@ -137,9 +137,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, emails EmailChanger, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
+	o.Now = clock.Or(o.Now)
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}

@@ -46,7 +46,7 @@ func newFixture(t *testing.T, db *store.DB, now time.Time) fixture {
 	token := func(user string, purpose domain.TokenPurpose, expires time.Time, spentAt *time.Time) string {
 		hash := auth.HashToken(auth.NewToken())
 		if err := db.IssueEmailToken(ctx, domain.EmailToken{Hash: hash, UserID: user, Purpose: purpose, Email: "x@example.es", ExpiresAt: expires},
-			domain.Mail{To: "x@example.es", Subject: "Enlace", Text: "Enlace"}, time.Now()); err != nil {
+			time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if spentAt != nil {

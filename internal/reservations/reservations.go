@@ -41,7 +41,7 @@ type Store interface {
 	DueReminders(ctx context.Context, now, until time.Time, limit int) ([]domain.Reservation, error)
 	ClaimReminder(ctx context.Context, id string, at time.Time) (bool, error)
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
-	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
+	QueuePush(ctx context.Context, p domain.Push, at time.Time) error // in the transaction of InTx
 }
 
 // Area is the name of this feature's live changes (realtime.Publisher.Changed): the web app's query keys
@@ -477,7 +477,7 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id string, approv
 		if err := s.notify(ctx, kind, f, r); err != nil {
 			return err
 		}
-		return s.store.QueuePush(ctx, decisionPush(f, r, approve))
+		return s.store.QueuePush(ctx, decisionPush(f, r, approve), s.now())
 	})
 }
 

@@ -95,20 +95,16 @@ func (db *DB) EmailTakenByOther(ctx context.Context, email, userID string) (bool
 	return n > 0, err
 }
 
-// IssueEmailToken stores a new link token, voiding the user's older unused tokens of the same purpose,
-// and queues the email that carries it; the service runs it in its transaction (InTx), so that the token
-// and its email are stored together.
-func (db *DB) IssueEmailToken(ctx context.Context, tok domain.EmailToken, m domain.Mail, now time.Time) error {
+// IssueEmailToken stores a new link token, voiding the user's older unused tokens of the same purpose.
+func (db *DB) IssueEmailToken(ctx context.Context, tok domain.EmailToken, now time.Time) error {
 	tx := db.writerIn(ctx)
 	if _, err := tx.exec(ctx, "DELETE FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL", tok.UserID, string(tok.Purpose)); err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at, session_id)
+	_, err := tx.exec(ctx, `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at, session_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, tok.Hash, tok.UserID, string(tok.Purpose), tok.Email, ms(now), ms(tok.ExpiresAt),
-		nullString(tok.SessionID)); err != nil {
-		return err
-	}
-	return enqueueMail(ctx, tx, m)
+		nullString(tok.SessionID))
+	return err
 }
 
 // EmailToken finds a token by its hash and purpose (used or not); nil when there is none.
@@ -189,39 +185,6 @@ func (db *DB) SetEmail(ctx context.Context, userID, email string, now time.Time)
 	return err == nil, err
 }
 
-// AddMember makes userID a member of communityID with role, accepting the live invitations of their
-// address to it.
-func (db *DB) AddMember(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error {
-	return addMember(ctx, db.writerIn(ctx), userID, communityID, role, now)
-}
-
-func addMember(ctx context.Context, tx conn, userID, communityID string, role domain.Role, now time.Time) error {
-	if _, err := tx.exec(ctx, "UPDATE profiles SET community_id = ?, updated_at = ? WHERE id = ?", communityID, ms(now), userID); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, "INSERT INTO user_roles (user_id, community_id, role, created_at) VALUES (?, ?, ?, ?)", userID, communityID, string(role), ms(now)); err != nil {
-		return err
-	}
-	return acceptInvitations(ctx, tx, userID, communityID, ms(now))
-}
-
-// JoinByInvitation spends a sent invitation by the user it was sent to and makes them a member of its
-// community. It runs in the service's transaction (InTx); spending is invitations.go's.
-func (db *DB) JoinByInvitation(ctx context.Context, userID, invitationID string, now time.Time) error {
-	tx := db.writerIn(ctx)
-	communityID, err := spendInvitation(ctx, tx, invitationID, userID)
-	if err != nil {
-		return err
-	}
-	return addMember(ctx, tx, userID, communityID, domain.RoleUser, now)
-}
-
-// AskToJoin stores r, the request of a user without a community to join one, in the service's
-// transaction (InTx); the request's own rules are joinrequests.go's.
-func (db *DB) AskToJoin(ctx context.Context, r *domain.JoinRequest) error {
-	return submitJoinRequest(ctx, db.writerIn(ctx), r)
-}
-
 // UserIDByOAuth finds the account linked to a provider identity; "" when none is.
 func (db *DB) UserIDByOAuth(ctx context.Context, provider, subject string) (string, error) {
 	var id string
@@ -272,7 +235,7 @@ func (db *DB) SeedMember(ctx context.Context, u *domain.User, setup domain.Commu
 			if err := db.CreateCommunity(ctx, c, now, fmt.Errorf("seed member: community %q: catastral reference taken", c.Name)); err != nil {
 				return err
 			}
-			return db.AddMember(ctx, u.ID, c.ID, domain.RoleAdmin, now)
+			return db.seedJoin(ctx, u.ID, c.ID, domain.RoleAdmin, now)
 		}
 		c, err := db.CommunityByPublicID(ctx, setup.JoinCode)
 		if err != nil || c == nil {
@@ -281,8 +244,19 @@ func (db *DB) SeedMember(ctx context.Context, u *domain.User, setup domain.Commu
 			}
 			return err
 		}
-		return db.AddMember(ctx, u.ID, c.ID, domain.RoleUser, now)
+		return db.seedJoin(ctx, u.ID, c.ID, domain.RoleUser, now)
 	})
+}
+
+// seedJoin makes the seeded user a member of communityID with role, as the accounts service does.
+func (db *DB) seedJoin(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error {
+	if err := db.JoinCommunity(ctx, userID, communityID, now); err != nil {
+		return err
+	}
+	if err := db.SaveRole(ctx, communityID, userID, role, now); err != nil {
+		return err
+	}
+	return db.AcceptInvitations(ctx, userID, communityID, now)
 }
 
 // In the export of a member's data (personaldata.go): the account and its sign-in providers.

@@ -195,12 +195,12 @@ func (db *DB) AnnouncementRecipients(ctx context.Context, id string) ([]domain.R
 
 // QueueCriticalPush queues, in the transaction of ctx (InTx), the push of critical announcement an to its
 // audience but its author.
-func (db *DB) QueueCriticalPush(ctx context.Context, an *domain.Announcement) error {
+func (db *DB) QueueCriticalPush(ctx context.Context, an *domain.Announcement, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
-	return queueCriticalPush(ctx, tx, an)
+	return queueCriticalPush(ctx, tx, an, at)
 }
 
 // AnnouncementForUpdate reads a live announcement of communityID, as stored (not the status derived

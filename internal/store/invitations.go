@@ -34,9 +34,6 @@ func scanInvitation(row scanner) (domain.Invitation, error) {
 	return i, nil
 }
 
-// errInvitationNotFound is what InvitationByToken reports to the accounts service, which reads its code.
-var errInvitationNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la invitación")
-
 // Invitations lists a community's invitations, newest first.
 func (db *DB) Invitations(ctx context.Context, communityID string) ([]domain.Invitation, error) {
 	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanInvitation, invitationQuery+" WHERE i.community_id = ? ORDER BY i.created_at DESC, i.id DESC LIMIT 1000", communityID))
@@ -85,7 +82,7 @@ func (db *DB) InvitationForUpdate(ctx context.Context, communityID, id string) (
 
 // SaveInvitation writes the state of an invitation read with InvitationForUpdate, in the same
 // transaction, and queues m when it is not nil (a resend).
-func (db *DB) SaveInvitation(ctx context.Context, inv *domain.Invitation, m *domain.Mail) error {
+func (db *DB) SaveInvitation(ctx context.Context, inv *domain.Invitation) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
@@ -95,35 +92,25 @@ func (db *DB) SaveInvitation(ctx context.Context, inv *domain.Invitation, m *dom
 		string(inv.Status), inv.Sends, inv.SentAt.UnixMilli(), inv.ExpiresAt.UnixMilli(), nullMS(inv.RevokedAt), nullString(inv.TokenHash), inv.ID); err != nil {
 		return err
 	}
-	if m == nil {
-		return nil
-	}
-	return enqueueMail(ctx, tx, *m)
+	return nil
 }
 
-// InvitationByToken finds the invitation whose personal link carries the token of hash.
+// InvitationByToken finds the invitation whose personal link carries the token of hash; nil when none does.
 func (db *DB) InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error) {
-	inv, err := firstRow(queryAll(ctx, db.readerIn(ctx), scanInvitation, invitationQuery+" WHERE i.token_hash = ?", hash))
-	if err == nil && inv == nil {
-		return nil, errInvitationNotFound
-	}
-	return inv, err
+	return firstRow(queryAll(ctx, db.readerIn(ctx), scanInvitation, invitationQuery+" WHERE i.token_hash = ?", hash))
 }
 
-// errInvitationSpent is what spendInvitation reports to setUpCommunity (accounts.go), whose transaction
-// it runs in.
-var errInvitationSpent = domain.Errorf(domain.CodeConflict, "Esta invitación ya no es válida. Pide a la administración de tu comunidad que te invite de nuevo.")
-
-// spendInvitation accepts a sent invitation by the user it was sent to (their address is its address),
-// once, and returns its community.
-func spendInvitation(ctx context.Context, tx conn, id, userID string) (string, error) {
+// SpendInvitation accepts a sent invitation by the user it was sent to (their address is its address),
+// once, at now, and returns its community; "" when it is not theirs to spend (any more).
+func (db *DB) SpendInvitation(ctx context.Context, id, userID string, now time.Time) (string, error) {
+	tx := db.writerIn(ctx)
 	res, err := tx.exec(ctx, `UPDATE invitations SET status = 'accepted', accepted_at = ?, accepted_by = ?
-		WHERE id = ? AND status = 'sent' AND email = (SELECT email FROM users WHERE id = ?)`, time.Now().UnixMilli(), userID, id, userID)
+		WHERE id = ? AND status = 'sent' AND email = (SELECT email FROM users WHERE id = ?)`, now.UnixMilli(), userID, id, userID)
 	if err != nil {
 		return "", err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return "", errInvitationSpent
+		return "", nil
 	}
 	var communityID string
 	err = tx.queryRow(ctx, "SELECT community_id FROM invitations WHERE id = ?", id).Scan(&communityID)

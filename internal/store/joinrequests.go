@@ -243,23 +243,6 @@ func memberRecipient(ctx context.Context, c conn, userID, communityID string) (*
 	return &r, nil
 }
 
-// notifyMember queues, in the caller's transaction, the email notify composes for a user about a
-// community (when their address is confirmed).
-func notifyMember(ctx context.Context, tx conn, userID, communityID string, notify func(domain.Recipient) (domain.Mail, error)) error {
-	if notify == nil {
-		return nil
-	}
-	r, err := memberRecipient(ctx, tx, userID, communityID)
-	if err != nil || r == nil {
-		return err
-	}
-	m, err := notify(*r)
-	if err != nil {
-		return err
-	}
-	return enqueueMail(ctx, tx, m)
-}
-
 func scanProposedUnit(row scanner) (domain.ProposedUnit, error) {
 	var pu domain.ProposedUnit
 	var created int64

@@ -195,12 +195,6 @@ func (db *DB) MoneyRecipients(ctx context.Context, userIDs []string) (map[string
 	return out, err
 }
 
-// QueueMoneyMail queues an email in the transaction of ctx (InTx): it is sent if and only if the change
-// that causes it commits.
-func (db *DB) QueueMoneyMail(ctx context.Context, m domain.Mail) error {
-	return enqueueMail(ctx, db.writerIn(ctx), m)
-}
-
 // Receipt returns a receipt of communityID; nil when there is none.
 func (db *DB) Receipt(ctx context.Context, communityID, id string) (*domain.Receipt, error) {
 	rs, err := db.scanReceipts(ctx, db.readerIn(ctx), receiptSelect+" WHERE id = ? AND community_id = ?", id, communityID)

@@ -25,13 +25,6 @@ func (db *DB) QueueMail(ctx context.Context, m domain.Mail, at time.Time) error 
 	return queueMail(ctx, db.writerIn(ctx), m, at)
 }
 
-// enqueueMail queues m, due at once, inside tx: for the store files whose transactions have not moved to
-// their services yet (accounts, invitations, joinrequests, profiles, voting). They move to QueueMail, and
-// this, with the clock it reads, goes with the last of them (issue #34).
-func enqueueMail(ctx context.Context, tx conn, m domain.Mail) error {
-	return queueMail(ctx, tx, m, time.Now())
-}
-
 func queueMail(ctx context.Context, c conn, m domain.Mail, at time.Time) error {
 	// Checked here, not at sending time: a bad address would otherwise sit in the outbox failing for hours.
 	if _, err := mail.ParseAddress(m.To); err != nil {

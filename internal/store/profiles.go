@@ -134,20 +134,16 @@ func (db *DB) PendingEmailChange(ctx context.Context, userID string, now time.Ti
 	return email, err
 }
 
-// DeleteUser erases an account and queues the goodbye email m with it; the service runs it in its
-// transaction (InTx). It reports false, changing nothing, when there is no such user. The schema does
+// DeleteUser erases an account. It reports false, changing nothing, when there is no such user. The schema does
 // the rest: profile, sessions, tokens, roles and verification requests go with the user (ON DELETE
 // CASCADE); units they owned and what they wrote for others stay, without an author (ON DELETE SET NULL).
-func (db *DB) DeleteUser(ctx context.Context, userID string, m domain.Mail) (bool, error) {
-	tx := db.writerIn(ctx)
-	res, err := tx.exec(ctx, "DELETE FROM users WHERE id = ?", userID)
+func (db *DB) DeleteUser(ctx context.Context, userID string) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, "DELETE FROM users WHERE id = ?", userID)
 	if err != nil {
 		return false, err
 	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return false, nil
-	}
-	return true, enqueueMail(ctx, tx, m)
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // In the export of a member's data (personaldata.go): the profile.

@@ -117,12 +117,12 @@ func (db *DB) SetPushKind(ctx context.Context, userID string, kind domain.PushKi
 
 // QueuePush queues p in the transaction of InTx (ctx), so the push is sent if and only if the change
 // that causes it commits.
-func (db *DB) QueuePush(ctx context.Context, p domain.Push) error {
+func (db *DB) QueuePush(ctx context.Context, p domain.Push, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
-	return enqueuePush(ctx, tx, p, time.Now())
+	return enqueuePush(ctx, tx, p, at)
 }
 
 // enqueuePush queues, in tx, one outbox row per device of p's users that has p's kind on (and, with
@@ -197,7 +197,7 @@ func (db *DB) QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessag
 }
 
 // queueCriticalPush queues the push of a critical announcement to its audience, but its author.
-func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement) error {
+func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement, at time.Time) error {
 	users, err := queryStrings(ctx, tx, `SELECT p.id FROM announcements a JOIN profiles p ON `+inAudience+`
 		WHERE a.id = ? AND p.id <> ?`, an.ID, deref(an.CreatedBy))
 	if err != nil {
@@ -207,5 +207,5 @@ func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement) er
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Aviso importante: ", "Avís important: ", "Important notice: ") + an.Title,
 				domain.Excerpt(an.Description, 200)
-		}}, time.Now())
+		}}, at)
 }

@@ -162,12 +162,6 @@ func (db *DB) SaveVerificationReview(ctx context.Context, v *domain.Verification
 	return nil
 }
 
-// NotifyMember queues, in the service's transaction (InTx), the email notify composes for a member about
-// their community (when their address is confirmed); joinrequests.go's notifyMember does it.
-func (db *DB) NotifyMember(ctx context.Context, userID, communityID string, notify func(domain.Recipient) (domain.Mail, error)) error {
-	return notifyMember(ctx, db.writerIn(ctx), userID, communityID, notify)
-}
-
 // In the export of a member's data (personaldata.go): their verification requests.
 func init() {
 	exportPersonalData(

@@ -534,11 +534,6 @@ func (db *DB) PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.Poll
 	}, q+" ORDER BY u.email", args...)
 }
 
-// QueuePollMail queues an email of a poll.
-func (db *DB) QueuePollMail(ctx context.Context, m domain.Mail) error {
-	return enqueueMail(ctx, db.writerIn(ctx), m)
-}
-
 // In the export of a member's data (personaldata.go): their votes (and only the fact of voting in secret ballots).
 func init() {
 	exportPersonalData(

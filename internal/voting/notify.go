@@ -30,7 +30,7 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 		if err != nil {
 			return 0, err
 		}
-		if err := s.store.QueuePollMail(ctx, m); err != nil {
+		if err := s.store.QueueMail(ctx, m, s.now()); err != nil {
 			return 0, err
 		}
 	}
@@ -40,7 +40,7 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 			users = append(users, r.UserID)
 		}
 		if err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: "/voting?poll=" + p.ID,
-			Tag: "poll-" + p.ID, Text: pushText}); err != nil {
+			Tag: "poll-" + p.ID, Text: pushText}, s.now()); err != nil {
 			return 0, err
 		}
 	}

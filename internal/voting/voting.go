@@ -66,8 +66,8 @@ type Store interface {
 	AddObjection(ctx context.Context, pollID, userID string, at time.Time) error
 	PollObjections(ctx context.Context, pollID string) ([]domain.PollObjection, error)
 	PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.PollRecipient, error)
-	QueuePollMail(ctx context.Context, m domain.Mail) error
-	QueuePush(ctx context.Context, p domain.Push) error // in the transaction of InTx
+	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
+	QueuePush(ctx context.Context, p domain.Push, at time.Time) error // in the transaction of InTx
 }
 
 // Service is the voting service.
