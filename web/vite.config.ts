@@ -126,8 +126,9 @@ const START_CHUNKS = {
   'app-layout': ['src/app/layout/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 }
 // The icons (lucide-react: some 80, 6 kB brotli) go with the member shell, for every screen: as a chunk
-// each, a screen opening waited a round trip for every six of them. The few the guest screens (the auth
-// feature) show go with the guest shell, so that a guest downloads neither the member shell nor the rest.
+// each, a screen opening waited a round trip for every six of them. The few the guest shell and the guest
+// screens (the auth feature) show go with the guest shell, so that a guest downloads neither the member
+// shell nor the rest.
 const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/
 const GUEST_SCREENS = /[\\/]src[\\/]features[\\/]auth[\\/]/
 /** The file listing the start chunks' scripts, which the Go server preloads on a signed-in page. */
@@ -171,6 +172,7 @@ function startChunks(): Plugin {
         for (const imported of info?.importedIds ?? []) visitGuest(imported)
       }
       for (const id of this.getModuleIds()) if (GUEST_SCREENS.test(id)) visitGuest(id)
+      for (const root of START_CHUNKS['guest-shell']) visitGuest(fileURLToPath(new URL(`./${root}`, import.meta.url)))
       guestIcons.clear()
       for (const id of this.getModuleIds()) {
         if (!ICONS.test(id) || !id.endsWith('lucide-react.mjs')) continue
