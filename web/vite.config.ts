@@ -2,19 +2,16 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { clientBuild, serviceWorker } from './pwa/plugin.ts'
+import { CORE_SECTIONS, GUEST_SECTIONS } from './src/locales/sections.ts'
 
 // In development the Go server (make run) answers the API; Vite only serves the SPA.
 const backend = 'http://localhost:8080'
 
-// The catalogue sections the first screen (the landing page, the loading spinner, the offline and update
-// notices) shows. They are in the main chunk in every language, a few hundred bytes each; the whole
-// catalogues load later (ADR 0029).
-const CORE_SECTIONS = ['app', 'landing', 'common', 'pwa']
 const LANGUAGES = ['es', 'ca', 'en']
 
 /** `virtual:locale-core`: CORE_SECTIONS of each catalogue in src/locales, cut out at build time. */
@@ -42,7 +39,8 @@ function localeCore(): Plugin {
  * A catalogue imported `?raw` (src/lib/i18n.ts parses it) comes without the file's indentation: a string
  * module, like Vite's own ?raw, of the minified JSON. It is the whole catalogue of the language: the shared
  * sections of src/locales and those each feature keeps in src/features/<name>/locales (ADR 0039). A section
- * two files define would hide one of them, so it fails the build and every test run.
+ * two files define would hide one of them, so it fails the build and every test run. Imported `?guest`, it
+ * is GUEST_SECTIONS of that merged catalogue only, what the guest screens load (ADR 0029).
  */
 function rawCatalogues(): Plugin {
   const features = fileURLToPath(new URL('./src/features', import.meta.url))
@@ -52,7 +50,7 @@ function rawCatalogues(): Plugin {
     load(id) {
       const [file, query] = id.split('?')
       const language = /\/src\/locales\/([a-z]+)\.json$/.exec(file)?.[1]
-      if (query !== 'raw' || !language) return undefined
+      if ((query !== 'raw' && query !== 'guest') || !language) return undefined
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
       const from = new Map(Object.keys(catalogue).map((section) => [section, file]))
       this.addWatchFile(file)
@@ -66,7 +64,8 @@ function rawCatalogues(): Plugin {
           catalogue[section] = texts
         }
       }
-      return `export default ${JSON.stringify(JSON.stringify(catalogue))}`
+      const sections = query === 'guest' ? GUEST_SECTIONS.map((section) => [section, catalogue[section]]) : null
+      return `export default ${JSON.stringify(JSON.stringify(sections ? Object.fromEntries(sections) : catalogue))}`
     },
   }
 }
@@ -114,27 +113,36 @@ function brotliCopies(): Plugin {
   }
 }
 
-// What a signed-in member's first screen loads past the main chunk, as two chunks (ADR 0029, addendum
-// "fewer, larger chunks"): every module the app shell imports, and every module the app layout and the
-// dashboard (the signed-in home screen) import besides. Left to itself the bundler makes a chunk of every
-// module two screens share (a file of a few hundred bytes for each icon): /dashboard took 36 scripts,
-// and a phone on HTTP/1.1 fetches six at a time, a round trip each.
+// What a signed-in member's first screen loads past the main chunk, as three chunks (ADR 0029, addenda
+// "fewer, larger chunks" and "the guest screens"): every module the guest shell imports (which a guest's
+// sign-in screens load too), every module the member shell imports besides, and every module the app
+// layout and the dashboard (the signed-in home screen) import besides. Left to itself the bundler makes a
+// chunk of every module two screens share (a file of a few hundred bytes for each icon): /dashboard took
+// 36 scripts, and a phone on HTTP/1.1 fetches six at a time, a round trip each. The first that reaches a
+// module wins, so the guest shell comes first.
 const START_CHUNKS = {
+  'guest-shell': ['src/app/guest-shell.tsx'],
   'app-shell': ['src/app/app-shell.tsx'],
   'app-layout': ['src/app/layout/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 }
-// The icons (lucide-react: some 80, 6 kB brotli) all go with the app shell, for every screen: as a chunk
-// each, a screen opening waited a round trip for every six of them.
+// The icons (lucide-react: some 80, 6 kB brotli) go with the member shell, for every screen: as a chunk
+// each, a screen opening waited a round trip for every six of them. The few the guest shell and the guest
+// screens (the auth feature) show go with the guest shell, so that a guest downloads neither the member
+// shell nor the rest.
 const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/
+const GUEST_SCREENS = /[\\/]src[\\/]features[\\/]auth[\\/]/
 /** The file listing the start chunks' scripts, which the Go server preloads on a signed-in page. */
 const START_CHUNKS_FILE = 'start-chunks.json'
 /** The start chunk of each module in one, by module id (filled by the plugin, read by the chunk groups). */
 const startChunkOf = new Map<string, string>()
+/** The icons a guest screen imports, directly or not (filled by the plugin, read by the chunk groups). */
+const guestIcons = new Set<string>()
 
 /**
  * Puts each module the start chunks' roots import statically (directly or not) in its chunk's group, the
- * first that reaches it winning; what the entry also imports is taken first by the `index` group. After
- * the build it writes START_CHUNKS_FILE: the chunks' files and those they import, less the entry's.
+ * first that reaches it winning; what the entry also imports is taken first by the `index` group. It notes
+ * the icons the guest screens import. After the build it writes START_CHUNKS_FILE: the chunks' files and
+ * those they import, less the entry's.
  */
 function startChunks(): Plugin {
   return {
@@ -149,6 +157,29 @@ function startChunks(): Plugin {
       }
       for (const [chunk, roots] of Object.entries(START_CHUNKS)) {
         for (const root of roots) visit(fileURLToPath(new URL(`./${root}`, import.meta.url)), chunk)
+      }
+      // The guest screens and the app's modules they import name their icons from lucide's index, which
+      // imports every icon: the names are read from their code, and the index says each one's module.
+      const names = new Set<string>()
+      const seen = new Set<string>()
+      const visitGuest = (id: string) => {
+        if (seen.has(id) || id.includes('node_modules')) return
+        seen.add(id)
+        const info = this.getModuleInfo(id)
+        for (const [, list = ''] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? []) {
+          for (const name of list.split(',')) names.add(name.trim().split(/\s+as\s+/)[0] ?? '')
+        }
+        for (const imported of info?.importedIds ?? []) visitGuest(imported)
+      }
+      for (const id of this.getModuleIds()) if (GUEST_SCREENS.test(id)) visitGuest(id)
+      for (const root of START_CHUNKS['guest-shell']) visitGuest(fileURLToPath(new URL(`./${root}`, import.meta.url)))
+      guestIcons.clear()
+      for (const id of this.getModuleIds()) {
+        if (!ICONS.test(id) || !id.endsWith('lucide-react.mjs')) continue
+        for (const [, list = '', file = ''] of this.getModuleInfo(id)?.code?.matchAll(/export \{([^}]*)\} from '([^']+)'/g) ?? []) {
+          const exported = list.split(',').map((name) => name.trim().replace(/^default as /, ''))
+          if (exported.some((name) => names.has(name))) guestIcons.add(fileURLToPath(new URL(file, pathToFileURL(id))))
+        }
       }
     },
     generateBundle(_, bundle) {
@@ -218,7 +249,8 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'], priority: 2 },
             ...Object.keys(START_CHUNKS).map((name) => ({
               name,
-              test: (id: string) => (ICONS.test(id) ? 'app-shell' : startChunkOf.get(id)) === name,
+              test: (id: string) =>
+                (ICONS.test(id) ? (guestIcons.has(id) ? 'guest-shell' : 'app-shell') : startChunkOf.get(id)) === name,
               priority: 1,
             })),
           ],

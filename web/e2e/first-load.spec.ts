@@ -92,12 +92,13 @@ test('a signed-in dashboard comes with its chunks and its data asked for by the 
   await expect(page.getByRole('region', { name: '¿Cuál es tu vivienda?' })).toBeVisible(); // the profile's answer
   await page.waitForTimeout(3500); // past the seconds after the load in which Chrome expects preloads used
 
-  // The app shell's and the app layout's chunks (with the dashboard): requested by the page itself.
+  // The guest shell's, the member shell's and the app layout's chunks (with the dashboard): requested by the page itself.
   const preloaded = (selector: string) =>
     page
       .locator(selector)
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(await preloaded('link[rel="modulepreload"]')).toEqual([
+    expect.stringMatching(/^\/assets\/guest-shell-.+\.js$/),
     expect.stringMatching(/^\/assets\/app-shell-.+\.js$/),
     expect.stringMatching(/^\/assets\/app-layout-.+\.js$/),
   ]);

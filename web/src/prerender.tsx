@@ -11,6 +11,6 @@ export const PRERENDERED = ['/login', '/register']
  * it (scripts/prerender.mjs puts it into index.html's #root, main.tsx hydrates it).
  */
 export async function prerender(path: string): Promise<string> {
-  await loadRoutesOf(path) // the app shell's route loads the whole catalogue too
+  await loadRoutesOf(path) // the guest routes load the catalogue's guest sections too
   return renderToString(<App router={createMemoryRouter(routes, { initialEntries: [path] })} />)
 }

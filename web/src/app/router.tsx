@@ -1,22 +1,39 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router'
 import { LandingPage } from '@/features/landing/landing-page'
-import { loadWholeCatalogue } from '@/lib/i18n'
+import { loadGuestCatalogue, loadWholeCatalogue } from '@/lib/i18n'
 import { PageLoading, RootLayout } from './layout/root-layout'
-import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, WIZARD_PATHS, type RoutePath } from './routes'
+import { GUEST_PATHS, PUBLIC_AUTH_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, WIZARD_PATHS, type RoutePath } from './routes'
 
 type Lazy = LazyRouteFunction<RouteObject>
-type Shell = typeof import('./app-shell')
+type GuestShell = typeof import('./guest-shell')
+type AppShell = typeof import('./app-shell')
 
 /**
- * A layout route of the app shell's chunk. The shell itself also waits for the language's whole
- * catalogue, so that no screen under it renders before its texts are there.
+ * A layout route of a shell's chunk, which waits for a catalogue too (the guest sections, or the whole
+ * catalogue), so that no screen under it renders before its texts are there.
  */
-function shellPart(pick: (shell: Shell) => RouteObject['Component'], withCatalogue = false): Lazy {
+function shellPart<Shell>(
+  shell: () => Promise<Shell>,
+  pick: (shell: Shell) => RouteObject['Component'],
+  catalogue?: () => Promise<void>,
+): Lazy {
   return async () => {
-    const [shell] = await Promise.all([import('./app-shell'), withCatalogue ? loadWholeCatalogue() : undefined])
-    return { Component: pick(shell) }
+    const [module] = await Promise.all([shell(), catalogue?.()])
+    return { Component: pick(module) }
   }
 }
+
+const guestShell = () => import('./guest-shell')
+const guestPart = (pick: (shell: GuestShell) => RouteObject['Component'], catalogue?: () => Promise<void>) =>
+  shellPart(guestShell, pick, catalogue)
+/** A layout route that only waits for the guest sections of the catalogue. */
+const guestTexts: Lazy = async () => {
+  await loadGuestCatalogue()
+  return {}
+}
+const appShell = () => import('./app-shell')
+const appPart = (pick: (shell: AppShell) => RouteObject['Component'], catalogue?: () => Promise<void>) =>
+  shellPart(appShell, pick, catalogue)
 
 // Every screen but the landing page is code-split: the router's `lazy` (React Router's counterpart of
 // React.lazy) fetches it before it commits the navigation, so no Suspense fallback flashes between screens.
@@ -126,42 +143,49 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       {
-        // Every other screen: react-query, the realtime stream, the toasts and the whole catalogue.
-        lazy: shellPart((shell) => shell.AppShell, true),
+        // Every other screen: react-query and the toasts. The guest screens load their catalogue sections.
+        lazy: guestPart((shell) => shell.GuestShell),
         children: [
-          ...PUBLIC_PATHS.filter((path) => path !== '/').map(screen),
-          { lazy: shellPart((shell) => shell.GuestOnly), children: GUEST_PATHS.map(screen) },
-          // The onboarding wizard is full screen (no app layout); without a session it starts at /start.
-          { lazy: shellPart((shell) => shell.OnboardingGate), children: WIZARD_PATHS.map(screen) },
-          // Opened from the link sent to a new email address, and from the notice sent to the old one (not
-          // in the spec's route table).
+          { lazy: guestPart((shell) => shell.GuestOnly, loadGuestCatalogue), children: GUEST_PATHS.map(screen) },
+          { lazy: guestTexts, children: PUBLIC_AUTH_PATHS.map(screen) },
           {
-            path: '/confirm-email-change',
-            lazy: async () => ({
-              Component: (await import('@/features/settings/confirm-email-change/confirm-email-change-page'))
-                .ConfirmEmailChangePage,
-            }),
+            // The rest: the realtime stream, the icons and the whole catalogue.
+            lazy: appPart((shell) => shell.AppShell, loadWholeCatalogue),
+            children: [
+              ...PUBLIC_PATHS.filter((path) => path !== '/' && !PUBLIC_AUTH_PATHS.includes(path)).map(screen),
+              // The onboarding wizard is full screen (no app layout); without a session it starts at /start.
+              { lazy: appPart((shell) => shell.OnboardingGate), children: WIZARD_PATHS.map(screen) },
+              // Opened from the link sent to a new email address, and from the notice sent to the old one
+              // (not in the spec's route table).
+              {
+                path: '/confirm-email-change',
+                lazy: async () => ({
+                  Component: (await import('@/features/settings/confirm-email-change/confirm-email-change-page'))
+                    .ConfirmEmailChangePage,
+                }),
+              },
+              // The public check of a certificate of debt, printed on it (issue #36).
+              {
+                path: '/certificado/:code',
+                lazy: async () => ({
+                  Component: (await import('@/features/money/certificate-check-page')).CertificateCheckPage,
+                }),
+              },
+              {
+                path: '/cancel-email-change',
+                lazy: async () => ({
+                  Component: (await import('@/features/settings/cancel-email-change/cancel-email-change-page'))
+                    .CancelEmailChangePage,
+                }),
+              },
+              // Protected screens share the app layout (header and bottom bar); account screens do not.
+              {
+                lazy: guestPart((shell) => shell.RequireSession),
+                children: [{ lazy: appLayout, children: PROTECTED_PATHS.map(screen) }],
+              },
+              { path: '*', lazy: notFound },
+            ],
           },
-          // The public check of a certificate of debt, printed on it (issue #36).
-          {
-            path: '/certificado/:code',
-            lazy: async () => ({
-              Component: (await import('@/features/money/certificate-check-page')).CertificateCheckPage,
-            }),
-          },
-          {
-            path: '/cancel-email-change',
-            lazy: async () => ({
-              Component: (await import('@/features/settings/cancel-email-change/cancel-email-change-page'))
-                .CancelEmailChangePage,
-            }),
-          },
-          // Protected screens share the app layout (header and bottom bar); account screens do not.
-          {
-            lazy: shellPart((shell) => shell.RequireSession),
-            children: [{ lazy: appLayout, children: PROTECTED_PATHS.map(screen) }],
-          },
-          { path: '*', lazy: notFound },
         ],
       },
     ],

@@ -65,6 +65,12 @@ export const WIZARD_PATHS = ONBOARDING_PATHS.filter((path) => path !== '/start')
 /** Sign-in and registration: a signed-in user is sent on to the dashboard. */
 export const GUEST_PATHS = ['/login', '/register'] as const satisfies readonly RoutePath[]
 
+/**
+ * The email and password pages, open to anyone: like the guest screens, they show only the guest sections
+ * of the catalogue (src/locales/sections.ts), without the member shell.
+ */
+export const PUBLIC_AUTH_PATHS: readonly RoutePath[] = ['/confirm-email', '/email-pending', '/forgot-password', '/reset-password']
+
 /** Open to anyone, signed in or not. */
 export const PUBLIC_PATHS = [
   '/',

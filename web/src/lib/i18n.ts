@@ -13,44 +13,65 @@ import { interpolate, Translator, type Texts, type TFunction, type TOptions, typ
 // cuts them out of the catalogues): the first screen paints without waiting for a catalogue.
 import core from 'virtual:locale-core'
 
-// The whole catalogue of one language is a chunk of its own, fetched when a screen past the landing page
-// opens (the app shell's route waits for it) or the language changes; a person downloads only theirs.
-// Each comes as the file's text for JSON.parse: V8 parses JSON faster than the object literals a JSON import
-// compiles to, and a catalogue is 70 KB.
-const catalogues: Record<Language, () => Promise<{ default: string }>> = {
-  es: () => import('@/locales/es.json?raw'),
-  ca: () => import('@/locales/ca.json?raw'),
-  en: () => import('@/locales/en.json?raw'),
+// The whole catalogue of one language is a chunk of its own, fetched when a screen past the guest screens
+// opens (the member shell's route waits for it) or the language changes; a person downloads only theirs.
+// The guest screens (sign-in, registration, the email and password pages) wait for a chunk of the sections
+// they show instead, a fifth of it (src/locales/sections.ts). Each comes as the file's text for JSON.parse:
+// V8 parses JSON faster than the object literals a JSON import compiles to, and a catalogue is 70 KB.
+type Part = 'guest' | 'whole'
+const catalogues: Record<Part, Record<Language, () => Promise<{ default: string }>>> = {
+  guest: {
+    es: () => import('@/locales/es.json?guest'),
+    ca: () => import('@/locales/ca.json?guest'),
+    en: () => import('@/locales/en.json?guest'),
+  },
+  whole: {
+    es: () => import('@/locales/es.json?raw'),
+    ca: () => import('@/locales/ca.json?raw'),
+    en: () => import('@/locales/en.json?raw'),
+  },
 }
 
-const loaded = new Map<Language, Promise<void>>()
-// Once a screen needed a whole catalogue, a language switch loads the new one before it applies.
-let wholeCatalogueNeeded = false
+const loaded = new Map<string, Promise<void>>()
+// Once a screen needed a part of the catalogues, a language switch loads it in the new language before it
+// applies: the whole catalogue once one screen needed it, else the guest sections.
+let partNeeded: Part | undefined
 
 /** The app's texts: the core sections from the start, in the device's saved language. */
 const i18n = new Translator(readAppSettings().language, 'es')
 for (const language of LANGUAGES) i18n.add(language, core[language])
 
-/** Fetches the language's whole catalogue once and adds it. */
-function loadCatalogue(language: Language): Promise<void> {
-  let done = loaded.get(language)
+/** Fetches a part of the language's catalogue once and adds it. */
+function loadCatalogue(part: Part, language: Language): Promise<void> {
+  const key = `${part}:${language}`
+  let done = loaded.get(key)
   if (!done) {
-    done = catalogues[language]().then((module) => {
-      // The whole catalogue holds the core sections too, so its top-level sections simply replace them:
-      // no deep merge, and no deep copy, of 70 KB (that was a 60 ms task at 4x CPU).
+    done = catalogues[part][language]().then((module) => {
+      // Each part holds whole sections, as the whole catalogue holds the core's and the guest's: its
+      // top-level sections simply replace theirs, with no deep merge, and no deep copy, of 70 KB (that was
+      // a 60 ms task at 4x CPU).
       i18n.add(language, JSON.parse(module.default) as Texts)
     })
     // A failed fetch (offline, a deploy replaced the chunk) may be retried by the next call.
-    done.catch(() => loaded.delete(language))
-    loaded.set(language, done)
+    done.catch(() => loaded.delete(key))
+    loaded.set(key, done)
   }
   return done
 }
 
 /** Loads the whole catalogue of the current language (and of any language switched to from now on). */
 export function loadWholeCatalogue(): Promise<void> {
-  wholeCatalogueNeeded = true
-  return loadCatalogue(currentLanguage())
+  partNeeded = 'whole'
+  return loadCatalogue('whole', currentLanguage())
+}
+
+/**
+ * Loads the guest sections of the current language's catalogue (and of any language switched to from now
+ * on), unless the whole catalogue is needed already.
+ */
+export function loadGuestCatalogue(): Promise<void> {
+  partNeeded ??= 'guest'
+  return loadCatalogue(partNeeded, currentLanguage())
 }
 
 /** The language of a switch under way: a slower earlier switch must not win over it. */
@@ -63,7 +84,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   if (language === (switchingTo ?? i18n.language)) return
   switchingTo = language
   try {
-    if (wholeCatalogueNeeded) await loadCatalogue(language)
+    if (partNeeded) await loadCatalogue(partNeeded, language)
     if (switchingTo === language) await i18n.changeLanguage(language)
   } finally {
     if (switchingTo === language) switchingTo = undefined

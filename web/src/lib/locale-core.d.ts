@@ -3,3 +3,9 @@ declare module 'virtual:locale-core' {
   const core: Record<'es' | 'ca' | 'en', import('@/lib/translator').Texts>
   export default core
 }
+
+declare module '*.json?guest' {
+  /** GUEST_SECTIONS (src/locales/sections.ts) of the language's merged catalogue, as minified JSON text. */
+  const text: string
+  export default text
+}

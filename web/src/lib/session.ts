@@ -95,7 +95,7 @@ export function useSignOut() {
     logout.mutate(undefined, {
       onSuccess: () => {
         void Promise.resolve(navigate('/login', { replace: true, state: SIGNED_OUT_STATE })).then(() => {
-          toast.success(t('settings.home.loggedOut'))
+          toast.success(t('session.signedOut'))
         })
       },
       onError: (err) => {
