@@ -1,7 +1,7 @@
 -- SEPA direct debits (issue #36): the community's creditor settings, the owners' mandates, the
 -- remittances with their receipts, and returned debits. A returned debit and its bank charge are new
 -- kinds of ledger entry; SQLite cannot alter a CHECK constraint, so the ledger is rebuilt (nothing
--- references it) with its append-only triggers. postgres/0034_money_sepa.sql alters the constraint.
+-- references it) with its append-only triggers; PostgreSQL alters the constraint in place.
 CREATE TABLE money_sepa_settings (
     community_id     TEXT PRIMARY KEY REFERENCES communities (id) ON DELETE CASCADE,
     creditor_id      TEXT NOT NULL DEFAULT '',
@@ -72,6 +72,7 @@ CREATE TABLE money_remittance_receipts (
 );
 CREATE INDEX money_remittance_receipts_remittance ON money_remittance_receipts (remittance_id);
 
+-- sqlite only:
 CREATE TABLE money_ledger_new (
     id           TEXT PRIMARY KEY,
     community_id TEXT NOT NULL,
@@ -102,3 +103,7 @@ CREATE TRIGGER money_ledger_no_delete BEFORE DELETE ON money_ledger
 BEGIN
     SELECT RAISE(ABORT, 'money_ledger is append-only');
 END;
+-- postgres only:
+ALTER TABLE money_ledger DROP CONSTRAINT money_ledger_kind_check;
+ALTER TABLE money_ledger ADD CONSTRAINT money_ledger_kind_check
+    CHECK (kind IN ('receipt', 'payment', 'correction', 'return', 'bank_charge'));
