@@ -297,6 +297,8 @@ const (
 	LedgerReceipt    LedgerKind = "receipt"    // a receipt issued: the unit owes its amount
 	LedgerPayment    LedgerKind = "payment"    // a payment: the unit owes less
 	LedgerCorrection LedgerKind = "correction" // an admin's correction, either way
+	// A receipt settled against something the community owes the owner: the unit owes it no longer.
+	LedgerCompensation LedgerKind = "compensation"
 )
 
 // LedgerEntry is a movement of a unit's account. Entries are never edited: a correction is a new entry.

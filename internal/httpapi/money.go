@@ -286,6 +286,14 @@ type paymentInput struct {
 	}
 }
 
+type compensationInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body struct {
+		Date   string `json:"date" maxLength:"10" doc:"YYYY-MM-DD"`
+		Reason string `json:"reason" maxLength:"140" doc:"What the community owes the owner"`
+	}
+}
+
 type correctionInput struct {
 	UnitID string `path:"unitId" maxLength:"64"`
 	Body   struct {
@@ -299,7 +307,7 @@ type correctionInput struct {
 type LedgerEntry struct {
 	ID           string  `json:"id"`
 	Date         string  `json:"date"`
-	Kind         string  `json:"kind" enum:"receipt,payment,correction,return,bank_charge"`
+	Kind         string  `json:"kind" enum:"receipt,payment,correction,return,bank_charge,compensation"`
 	AmountCents  int64   `json:"amountCents" doc:"Positive: owed; negative: paid"`
 	ReceiptID    *string `json:"receiptId"`
 	ReceiptCode  string  `json:"receiptCode"`
@@ -552,6 +560,18 @@ func (s *server) recordPayment(ctx context.Context, in *paymentInput) (*receiptO
 	}
 	r, err := s.Money.RecordPayment(ctx, a, in.ID, money.PaymentInput{Amount: in.Body.AmountCents, Method: domain.PaymentMethod(in.Body.Method),
 		Date: in.Body.Date, Reference: in.Body.Reference})
+	if err != nil {
+		return nil, err
+	}
+	return &receiptOutput{Body: receiptOf(r)}, nil
+}
+
+func (s *server) compensateReceipt(ctx context.Context, in *compensationInput) (*receiptOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Money.CompensateReceipt(ctx, a, in.ID, money.CompensationInput{Date: in.Body.Date, Reason: in.Body.Reason})
 	if err != nil {
 		return nil, err
 	}

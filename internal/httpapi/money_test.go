@@ -379,3 +379,42 @@ func moneyCSV(t *testing.T, c *client, path string) string {
 	}
 	return string(b)
 }
+
+// TestReceiptCompensation: an admin settles a receipt against what the community owes the owner; the
+// ledger says why, the receipt is no longer owed and a second compensation is refused.
+func TestReceiptCompensation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		y := c.year
+		c.approvedBudget(t)
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 1}, 201)
+		q1 := c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any)[0].(map[string]any)
+		day := e2eDay(c.e)
+		path := "/api/v1/money/receipts/" + q1["id"].(string) + "/compensation"
+		c.admin.must(t, "POST", "/api/v1/money/receipts/"+q1["id"].(string)+"/payments", map[string]any{"amountCents": 10000, "method": "cash", "date": day}, 200)
+		obDetail(t, c.admin, "POST", path, map[string]any{"date": day, "reason": " "}, 422, "invalid", "Explica qué debe la comunidad al propietario")
+		if st := c.owner.status(t, "POST", path, map[string]any{"date": day, "reason": "Reparación de la bajante"}); st != 403 {
+			t.Fatalf("an owner compensated their receipt: %d", st)
+		}
+		r := c.admin.must(t, "POST", path, map[string]any{"date": day, "reason": "Reparación de la bajante"}, 200)
+		if r["status"] != "paid" || r["paidCents"] != r["amountCents"] {
+			t.Fatalf("compensated %v", r)
+		}
+		obDetail(t, c.admin, "POST", path, map[string]any{"date": day, "reason": "Otra vez"}, 409, "conflict",
+			fmt.Sprintf("El recibo %d/%06d ya está pagado", y, int(q1["number"].(float64))))
+		st := c.owner.must(t, "GET", "/api/v1/money/units/"+c.units["1º A"]+"/statement", nil, 200)
+		entries := st["entries"].([]any)
+		last := entries[len(entries)-1].(map[string]any)
+		if st["closingCents"] != float64(0) || last["kind"] != "compensation" || last["amountCents"] != float64(-18125) ||
+			last["note"] != "Compensación del recibo "+q1["code"].(string)+": Reparación de la bajante" {
+			t.Fatalf("statement %v", st)
+		}
+		found := false
+		for _, e := range auditEntries(t, c.admin, "") {
+			found = found || e["action"] == "money.receipt.compensated"
+		}
+		if !found {
+			t.Error("no money.receipt.compensated in the audit log")
+		}
+	})
+}

@@ -249,6 +249,7 @@ var routeAccess = map[string]level{
 	"POST /api/v1/money/receipts/generate":                            admin,
 	"GET /api/v1/money/receipts":                                      admin,
 	"POST /api/v1/money/receipts/{id}/payments":                       admin,
+	"POST /api/v1/money/receipts/{id}/compensation":                   admin,
 	"POST /api/v1/money/units/{unitId}/corrections":                   admin,
 	"GET /api/v1/invitations/{token}":                                 anyone,
 	"POST /api/v1/community/code":                                     admin,

@@ -19,16 +19,17 @@ import (
 
 // Audit actions of the money module: every change of money goes into the audit log.
 const (
-	AuditSettingsEdited   = "money.settings.edited"
-	AuditGroupCreated     = "money.group.created"
-	AuditGroupEdited      = "money.group.edited"
-	AuditGroupDeleted     = "money.group.deleted"
-	AuditBudgetCreated    = "money.budget.created"
-	AuditBudgetEdited     = "money.budget.edited"
-	AuditBudgetApproved   = "money.budget.approved"
-	AuditReceiptsIssued   = "money.receipts.issued"
-	AuditPaymentRecorded  = "money.payment.recorded"
-	AuditCorrectionPosted = "money.correction.posted"
+	AuditSettingsEdited     = "money.settings.edited"
+	AuditGroupCreated       = "money.group.created"
+	AuditGroupEdited        = "money.group.edited"
+	AuditGroupDeleted       = "money.group.deleted"
+	AuditBudgetCreated      = "money.budget.created"
+	AuditBudgetEdited       = "money.budget.edited"
+	AuditBudgetApproved     = "money.budget.approved"
+	AuditReceiptsIssued     = "money.receipts.issued"
+	AuditPaymentRecorded    = "money.payment.recorded"
+	AuditCorrectionPosted   = "money.correction.posted"
+	AuditReceiptCompensated = "money.receipt.compensated"
 )
 
 // Store is what the service needs from the database. ForUpdate, Save and Insert methods run inside InTx.

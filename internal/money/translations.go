@@ -94,6 +94,18 @@ var translations = domain.Catalogue{
 		Ca: "El pressupost no té partides",
 		En: "The budget has no lines",
 	},
+	"La fecha de la compensación no es válida": {
+		Ca: "La data de la compensació no és vàlida",
+		En: "The compensation's date is not valid",
+	},
+	"La fecha de la compensación no puede ser futura": {
+		Ca: "La data de la compensació no pot ser futura",
+		En: "The compensation's date cannot be in the future",
+	},
+	"Explica qué debe la comunidad al propietario": {
+		Ca: "Explica què deu la comunitat al propietari",
+		En: "Say what the community owes the owner",
+	},
 	"El recibo %s ya está pagado": {
 		Ca: "El rebut %s ja està pagat",
 		En: "The receipt %s is already paid",

@@ -38,6 +38,7 @@ import {
   type ShareMethod,
 } from './api/money'
 import { CertificatesPanel } from './certificates-panel'
+import { CompensationForm } from './compensation-form'
 import { DebtPanel } from './debt-panel'
 import { receiptStateText } from './api/sepa'
 import { RemittancesPanel } from './remittances-panel'
@@ -458,6 +459,7 @@ function ReceiptsCard({ year }: { year: number }) {
   const periodicity = settings.data?.periodicity ?? 'quarterly'
   const [period, setPeriod] = useState('1')
   const [paying, setPaying] = useState<Receipt>()
+  const [compensating, setCompensating] = useState<Receipt>()
   const options = Array.from({ length: PERIODS[periodicity] }, (_, i) => ({
     value: String(i + 1),
     label: t(`money.periodName.${periodicity}`, { n: i + 1 }),
@@ -496,14 +498,20 @@ function ReceiptsCard({ year }: { year: number }) {
                 </span>
               </span>
               {r.status !== 'paid' && (
-                <Button variant="outline" size="sm" onClick={() => { setPaying(r); }}>
-                  {t('money.receipts.pay')}
-                </Button>
+                <span className="flex shrink-0 gap-1">
+                  <Button variant="outline" size="sm" onClick={() => { setCompensating(undefined); setPaying(r); }}>
+                    {t('money.receipts.pay')}
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => { setPaying(undefined); setCompensating(r); }}>
+                    {t('money.receipts.compensate')}
+                  </Button>
+                </span>
               )}
             </li>
           ))}
         </ul>
         {paying && <PaymentForm receipt={paying} onDone={() => { setPaying(undefined); }} />}
+        {compensating && <CompensationForm receipt={compensating} onDone={() => { setCompensating(undefined); }} />}
       </CardContent>
     </Card>
   )

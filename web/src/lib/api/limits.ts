@@ -33,6 +33,11 @@ export const CommentWallPostInputBody = {
   body: 2000,
 } as const
 
+export const CompensationInputBody = {
+  date: 10,
+  reason: 140,
+} as const
+
 export const ConfirmEmailChangeInputBody = {
   token: 200,
 } as const

@@ -1926,6 +1926,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/receipts/{id}/compensation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compensar un recibo con lo que la comunidad debe al propietario (administradores) */
+        post: operations["compensateReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/receipts/{id}/payments": {
         parameters: {
             query?: never;
@@ -3575,6 +3592,12 @@ export interface components {
             city: string;
             name: string;
         };
+        CompensationInputBody: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description What the community owes the owner */
+            reason: string;
+        };
         ConfirmEmailChangeInputBody: {
             /** @description The token from the email link */
             token: string;
@@ -4596,7 +4619,7 @@ export interface components {
             date: string;
             id: string;
             /** @enum {string} */
-            kind: "receipt" | "payment" | "correction" | "return" | "bank_charge";
+            kind: "receipt" | "payment" | "correction" | "return" | "bank_charge" | "compensation";
             method: string;
             note: string;
             receiptCode: string;
@@ -10815,6 +10838,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GenerateReceiptsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compensateReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompensationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             /** @description Error */

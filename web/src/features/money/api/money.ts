@@ -150,6 +150,13 @@ export function useRecordPayment() {
   )
 }
 
+/** Settles what a receipt still owes against something the community owes its owner. */
+export function useCompensateReceipt() {
+  return useMoneyMutation(({ id, ...body }: { id: string; date: string; reason: string }) =>
+    unwrap(api.POST('/api/v1/money/receipts/{id}/compensation', { params: { path: { id } }, body })),
+  )
+}
+
 /** The URL of a unit's statement as CSV. */
 export function statementCsvUrl(unitId: string): string {
   return `/api/v1/money/units/${encodeURIComponent(unitId)}/statement.csv`

@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'money.mandate.paused',
   'money.remittance.created',
   'money.debit.returned',
+  'money.receipt.compensated',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
