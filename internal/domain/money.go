@@ -290,6 +290,14 @@ type ReceiptLine struct {
 	Amount  Cents
 }
 
+// Overpayments is what a community does with a payment larger than what its receipt still owes.
+type Overpayments string
+
+const (
+	OverpaymentsRefused  Overpayments = "refuse" // the payment is refused (the default)
+	OverpaymentsCredited Overpayments = "credit" // the excess stays on the unit's ledger as credit
+)
+
 // LedgerKind is the kind of a ledger entry.
 type LedgerKind string
 

@@ -12,7 +12,8 @@ import (
 
 // MoneySettings are the community's money settings.
 type MoneySettings struct {
-	Periodicity string `json:"periodicity" enum:"monthly,quarterly,halfyearly,yearly"`
+	Periodicity  string `json:"periodicity" enum:"monthly,quarterly,halfyearly,yearly"`
+	Overpayments string `json:"overpayments,omitempty" enum:"refuse,credit" doc:"A payment over what its receipt owes: refused, or left as credit on the unit's ledger. Omitted when saving: unchanged"`
 }
 
 type moneySettingsOutput struct{ Body MoneySettings }
@@ -363,7 +364,7 @@ func (s *server) moneySettings(ctx context.Context, _ *struct{}) (*moneySettings
 	if err != nil {
 		return nil, err
 	}
-	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity)}}, nil
+	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity), Overpayments: string(st.Overpayments)}}, nil
 }
 
 func (s *server) saveMoneySettings(ctx context.Context, in *moneySettingsInput) (*moneySettingsOutput, error) {
@@ -371,11 +372,12 @@ func (s *server) saveMoneySettings(ctx context.Context, in *moneySettingsInput) 
 	if err != nil {
 		return nil, err
 	}
-	st, err := s.Money.SetPeriodicity(ctx, a, domain.Periodicity(in.Body.Periodicity))
+	st, err := s.Money.SaveSettings(ctx, a, money.Settings{Periodicity: domain.Periodicity(in.Body.Periodicity),
+		Overpayments: domain.Overpayments(in.Body.Overpayments)})
 	if err != nil {
 		return nil, err
 	}
-	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity)}}, nil
+	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity), Overpayments: string(st.Overpayments)}}, nil
 }
 
 func (s *server) moneyGroups(ctx context.Context, _ *struct{}) (*moneyGroupsOutput, error) {

@@ -418,3 +418,49 @@ func TestReceiptCompensation(t *testing.T) {
 		}
 	})
 }
+
+// TestOverpayments: a payment over what its receipt owes is refused by default; when the community leaves
+// it as credit, the receipt is paid and the excess shows as a credit the next receipt is set against.
+func TestOverpayments(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		y := c.year
+		c.approvedBudget(t)
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 1}, 201)
+		q1 := c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any)[0].(map[string]any)
+		pay := "/api/v1/money/receipts/" + q1["id"].(string) + "/payments"
+		day := e2eDay(c.e)
+		if st := c.admin.must(t, "GET", "/api/v1/money/settings", nil, 200); st["overpayments"] != "refuse" {
+			t.Fatalf("default settings %v", st)
+		}
+		obDetail(t, c.admin, "POST", pay, map[string]any{"amountCents": 30000, "method": "transfer", "date": day}, 422, "invalid",
+			"El pago (300,00 €) es mayor que lo que queda por pagar del recibo (281,25 €)")
+		obDetail(t, c.admin, "PUT", "/api/v1/money/settings", map[string]any{"periodicity": "quarterly", "overpayments": "keep"}, 422, "invalid",
+			"Los datos enviados no son válidos")
+		st := c.admin.must(t, "PUT", "/api/v1/money/settings", map[string]any{"periodicity": "quarterly", "overpayments": "credit"}, 200)
+		if st["overpayments"] != "credit" {
+			t.Fatalf("saved settings %v", st)
+		}
+		// Saving the periodicity alone keeps the choice.
+		if st := c.admin.must(t, "PUT", "/api/v1/money/settings", map[string]any{"periodicity": "quarterly"}, 200); st["overpayments"] != "credit" {
+			t.Fatalf("settings after saving the periodicity %v", st)
+		}
+		r := c.admin.must(t, "POST", pay, map[string]any{"amountCents": 30000, "method": "transfer", "date": day}, 200)
+		if r["status"] != "paid" || r["paidCents"] != float64(28125) {
+			t.Fatalf("overpaid receipt %v", r)
+		}
+		unit := c.units["1º A"]
+		statement := c.owner.must(t, "GET", "/api/v1/money/units/"+unit+"/statement", nil, 200)
+		last := statement["entries"].([]any)[1].(map[string]any)
+		if statement["closingCents"] != float64(-1875) || last["amountCents"] != float64(-30000) ||
+			last["note"] != "Pago del recibo "+q1["code"].(string)+" (18,75 € a cuenta)" {
+			t.Fatalf("statement with credit %v", statement)
+		}
+		// The next receipt is set against the credit: the balance owed is the receipt less the credit.
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 2, "dueDate": day}, 201)
+		statement = c.owner.must(t, "GET", "/api/v1/money/units/"+unit+"/statement", nil, 200)
+		if statement["closingCents"] != float64(28125-1875) {
+			t.Fatalf("statement after the next receipt %v", statement)
+		}
+	})
+}

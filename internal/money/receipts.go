@@ -142,7 +142,8 @@ type PaymentInput struct {
 }
 
 // RecordPayment records a payment of a receipt, whole or partial: a ledger entry, and the receipt paid or
-// partly paid. A receipt already paid, or a payment over what it still owes, is refused.
+// partly paid. A receipt already paid is refused; a payment over what it still owes too, unless the
+// community leaves the excess as credit on the unit's ledger (Settings.Overpayments).
 func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID string, in PaymentInput) (*domain.Receipt, error) {
 	in.Reference = strings.TrimSpace(in.Reference)
 	switch {
@@ -172,11 +173,21 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 		if owed <= 0 {
 			return domain.Errorf(domain.CodeConflict, "El recibo %s ya está pagado", r.Code())
 		}
+		note := "Pago del recibo " + r.Code()
 		if in.Amount > owed {
-			return domain.Errorf(domain.CodeInvalid, "El pago (%s) es mayor que lo que queda por pagar del recibo (%s)",
-				domain.EurosText(in.Amount), domain.EurosText(owed))
+			o, err := s.store.MoneyOverpayments(ctx, a.CommunityID)
+			if err != nil {
+				return err
+			}
+			if o != domain.OverpaymentsCredited {
+				return domain.Errorf(domain.CodeInvalid, "El pago (%s) es mayor que lo que queda por pagar del recibo (%s)",
+					domain.EurosText(in.Amount), domain.EurosText(owed))
+			}
+			// The whole payment is one entry: the excess leaves the balance below zero, a credit the
+			// statement shows the next receipts against.
+			note += " (" + domain.EurosText(in.Amount-owed).String() + " a cuenta)"
 		}
-		r.Paid += in.Amount
+		r.Paid += min(in.Amount, owed)
 		r.Status = domain.ReceiptPartial
 		if r.Paid == r.Amount {
 			r.Status = domain.ReceiptPaid
@@ -187,7 +198,7 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 		id := r.ID
 		e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: r.UnitID, Date: in.Date, Kind: domain.LedgerPayment,
 			Amount: -in.Amount, ReceiptID: &id, ReceiptCode: r.Code(), Method: string(in.Method), Reference: in.Reference,
-			Note: "Pago del recibo " + r.Code(), CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
+			Note: note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
 		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
 			return err
 		}

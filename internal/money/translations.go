@@ -106,6 +106,10 @@ var translations = domain.Catalogue{
 		Ca: "Explica què deu la comunitat al propietari",
 		En: "Say what the community owes the owner",
 	},
+	"Un pago mayor que lo debido se rechaza o queda a cuenta": {
+		Ca: "Un pagament més gran que el que es deu es rebutja o queda a compte",
+		En: "A payment over what is owed is refused or left as credit",
+	},
 	"El recibo %s ya está pagado": {
 		Ca: "El rebut %s ja està pagat",
 		En: "The receipt %s is already paid",

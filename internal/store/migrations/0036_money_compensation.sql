@@ -1,6 +1,8 @@
 -- Issue #36: a receipt settled against something the community owes its owner is compensated, a new kind
 -- of ledger entry. SQLite cannot alter a CHECK constraint, so the ledger is rebuilt (nothing references
 -- it) with its append-only triggers, as in 0034; PostgreSQL alters the constraint in place.
+-- A payment larger than what a receipt owes is refused, or, by this setting, left as credit on the ledger.
+ALTER TABLE money_settings ADD COLUMN overpayments TEXT NOT NULL DEFAULT 'refuse' CHECK (overpayments IN ('refuse', 'credit'));
 -- sqlite only:
 CREATE TABLE money_ledger_new (
     id           TEXT PRIMARY KEY,

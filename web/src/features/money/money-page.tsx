@@ -29,7 +29,7 @@ import {
   useReviseBudget,
   useSaveBudget,
   useSaveGroup,
-  useSavePeriodicity,
+  useSaveMoneySettings,
   type Budget,
   type MoneyGroup,
   type MoneyUnit,
@@ -92,21 +92,29 @@ export function MoneyPage() {
 function SettingsCard() {
   const { t } = useTranslation()
   const settings = useMoneySettings()
-  const save = useSavePeriodicity()
+  const save = useSaveMoneySettings()
   const failed = useFailed()
+  const periodicity = settings.data?.periodicity ?? 'quarterly'
+  const saved = { onSuccess: () => toast.success(t('money.saved')), onError: failed }
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('money.settings.title')}</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
         <SelectField
           id="money-periodicity"
           label={t('money.settings.periodicity')}
-          value={settings.data?.periodicity ?? 'quarterly'}
+          value={periodicity}
           options={PERIODICITIES.map((p) => ({ value: p, label: t(`money.periodicity.${p}`) }))}
-          onChange={(e) => { save.mutate(e.target.value as Periodicity, { onSuccess: () => toast.success(t('money.saved')), onError: failed }); }
-          }
+          onChange={(e) => { save.mutate({ periodicity: e.target.value as Periodicity }, saved); }}
+        />
+        <SelectField
+          id="money-overpayments"
+          label={t('money.settings.overpayments')}
+          value={settings.data?.overpayments ?? 'refuse'}
+          options={(['refuse', 'credit'] as const).map((o) => ({ value: o, label: t(`money.settings.overpaymentsOptions.${o}`) }))}
+          onChange={(e) => { save.mutate({ periodicity, overpayments: e.target.value as 'refuse' | 'credit' }, saved); }}
         />
       </CardContent>
     </Card>

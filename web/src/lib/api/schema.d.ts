@@ -4752,6 +4752,11 @@ export interface components {
             units: components["schemas"]["MoneyUnit"][] | null;
         };
         MoneySettings: {
+            /**
+             * @description A payment over what its receipt owes: refused, or left as credit on the unit's ledger. Omitted when saving: unchanged
+             * @enum {string}
+             */
+            overpayments?: "refuse" | "credit";
             /** @enum {string} */
             periodicity: "monthly" | "quarterly" | "halfyearly" | "yearly";
         };

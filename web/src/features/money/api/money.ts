@@ -106,8 +106,8 @@ export function useMoneyMutation<V, R>(fn: (vars: V) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }) })
 }
 
-export function useSavePeriodicity() {
-  return useMoneyMutation((periodicity: Periodicity) => unwrap(api.PUT('/api/v1/money/settings', { body: { periodicity } })))
+export function useSaveMoneySettings() {
+  return useMoneyMutation((body: components['schemas']['MoneySettings']) => unwrap(api.PUT('/api/v1/money/settings', { body })))
 }
 
 export function useSaveGroup() {
