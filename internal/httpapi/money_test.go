@@ -464,3 +464,63 @@ func TestOverpayments(t *testing.T) {
 		}
 	})
 }
+
+// TestDerramas: a one-off charge shared by General's shares (largest remainder) over three instalments,
+// one receipt per unit per instalment, issued once and numbered on in the receipts' sequence of each year.
+func TestDerramas(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		y := c.year
+		day := e2eDay(c.e)
+		dues := []string{fmt.Sprintf("%d-03-01", y), fmt.Sprintf("%d-09-01", y), fmt.Sprintf("%d-03-01", y+1)}
+		body := map[string]any{"concept": "Fachada", "totalCents": 100001, "groupId": "general", "juntaDate": day, "dueDates": dues}
+		obDetail(t, c.admin, "POST", "/api/v1/money/derramas", map[string]any{"concept": " ", "totalCents": 100001, "groupId": "general",
+			"juntaDate": day, "dueDates": dues}, 422, "invalid", "Indica el concepto de la derrama")
+		obDetail(t, c.admin, "POST", "/api/v1/money/derramas", map[string]any{"concept": "Fachada", "totalCents": 100001, "groupId": "general",
+			"juntaDate": day, "dueDates": []string{dues[1], dues[0]}}, 422, "invalid", "Las fechas de los plazos deben ser válidas y sucesivas")
+		d := c.admin.must(t, "POST", "/api/v1/money/derramas", body, 201)
+		issue := "/api/v1/money/derramas/" + d["id"].(string) + "/receipts"
+		g := c.admin.must(t, "POST", issue, nil, 201)
+		if g["count"] != float64(12) || g["totalCents"] != float64(100001) {
+			t.Fatalf("issued %v", g)
+		}
+		obDetail(t, c.admin, "POST", issue, nil, 409, "conflict", "Los recibos de esta derrama ya están generados")
+		list := items(c.admin.must(t, "GET", "/api/v1/money/derramas", nil, 200))
+		if len(list) != 1 || len(list[0]["instalments"].([]any)) != 3 || list[0]["instalments"].([]any)[2].(map[string]any)["issued"] != true {
+			t.Fatalf("derramas %v", list)
+		}
+		// Per instalment: 4 units, the odd cents to the earlier instalments and the first units.
+		byYear := map[int]int{}
+		perDue := map[string]float64{}
+		for _, year := range []int{y, y + 1} {
+			rs := items(c.admin.must(t, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", year), nil, 200))
+			byYear[year] = len(rs)
+			numbers := map[float64]bool{}
+			for _, r := range rs {
+				numbers[r["number"].(float64)] = true
+				perDue[r["dueDate"].(string)] += r["amountCents"].(float64)
+			}
+			for n := 1; n <= len(rs); n++ {
+				if !numbers[float64(n)] {
+					t.Errorf("%d: receipt number %d missing: %v", year, n, numbers)
+				}
+			}
+		}
+		if byYear[y] != 8 || byYear[y+1] != 4 || perDue[dues[0]] != 33336 || perDue[dues[1]] != 33333 || perDue[dues[2]] != 33332 {
+			t.Fatalf("receipts by year %v, by instalment %v", byYear, perDue)
+		}
+		var mine float64
+		for _, r := range c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any) {
+			mine += r.(map[string]any)["amountCents"].(float64)
+		}
+		if mine != 25000 && mine != 25001 {
+			t.Errorf("the owner's part of the derrama: %v", mine)
+		}
+		// The quarter's receipts number on after the derrama's.
+		c.approvedBudget(t)
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 1}, 201)
+		if rs := items(c.admin.must(t, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", y), nil, 200)); len(rs) != 12 {
+			t.Fatalf("%d receipts after the quarter's", len(rs))
+		}
+	})
+}

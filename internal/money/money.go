@@ -30,12 +30,15 @@ const (
 	AuditPaymentRecorded    = "money.payment.recorded"
 	AuditCorrectionPosted   = "money.correction.posted"
 	AuditReceiptCompensated = "money.receipt.compensated"
+	AuditDerramaCreated     = "money.derrama.created"
+	AuditDerramaIssued      = "money.derrama.issued"
 )
 
 // Store is what the service needs from the database. ForUpdate, Save and Insert methods run inside InTx.
 type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	DebtStore
+	DerramaStore
 
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)

@@ -142,6 +142,12 @@ export const DepriveUnitInputBody = {
   reason: 500,
 } as const
 
+export const DerramaInputBody = {
+  concept: 120,
+  groupId: 64,
+  juntaDate: 10,
+} as const
+
 export const DoneInputBody = {
   avatarUrl: 1000,
   displayName: 200,

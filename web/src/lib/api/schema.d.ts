@@ -1754,6 +1754,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/derramas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Derramas de la comunidad con sus plazos (administradores) */
+        get: operations["listDerramas"];
+        put?: never;
+        /** Anotar una derrama acordada en junta (administradores) */
+        post: operations["createDerrama"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/derramas/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emitir los recibos de los plazos de una derrama aún no emitidos (administradores) */
+        post: operations["issueDerrama"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/groups": {
         parameters: {
             query?: never;
@@ -3961,6 +3996,35 @@ export interface components {
         DepriveUnitInputBody: {
             /** @description Why the unit may not vote (art. 15.2); null gives the vote back */
             reason: string | null;
+        };
+        Derrama: {
+            concept: string;
+            groupId: string;
+            id: string;
+            instalments: components["schemas"]["DerramaInstalment"][] | null;
+            juntaDate: string;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        DerramaInputBody: {
+            concept: string;
+            /** @description One YYYY-MM-DD per instalment, in order */
+            dueDates: string[] | null;
+            groupId: string;
+            /** @description YYYY-MM-DD: the junta's agreement */
+            juntaDate: string;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        DerramaInstalment: {
+            dueDate: string;
+            /** @description Its receipts are issued */
+            issued: boolean;
+            /** Format: int64 */
+            number: number;
+        };
+        DerramasOutputBody: {
+            items: components["schemas"]["Derrama"][] | null;
         };
         DirectMessage: {
             attachments: components["schemas"]["Attachment"][] | null;
@@ -10469,6 +10533,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DebtsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDerramas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DerramasOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDerrama: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DerramaInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Derrama"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueDerrama: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateReceiptsOutputBody"];
                 };
             };
             /** @description Error */

@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'money.remittance.created',
   'money.debit.returned',
   'money.receipt.compensated',
+  'money.derrama.created',
+  'money.derrama.issued',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

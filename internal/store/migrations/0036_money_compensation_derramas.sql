@@ -3,6 +3,26 @@
 -- it) with its append-only triggers, as in 0034; PostgreSQL alters the constraint in place.
 -- A payment larger than what a receipt owes is refused, or, by this setting, left as credit on the ledger.
 ALTER TABLE money_settings ADD COLUMN overpayments TEXT NOT NULL DEFAULT 'refuse' CHECK (overpayments IN ('refuse', 'credit'));
+-- A derrama is a one-off charge agreed by a junta, shared by a group's shares and paid in instalments; each
+-- instalment's receipts are issued once (a receipt run keyed by the derrama and the instalment).
+CREATE TABLE money_derramas (
+    id           TEXT PRIMARY KEY,
+    community_id TEXT NOT NULL REFERENCES communities (id) ON DELETE CASCADE,
+    concept      TEXT NOT NULL,
+    total_cents  BIGINT NOT NULL CHECK (total_cents > 0),
+    group_id     TEXT NOT NULL,
+    junta_date   TEXT NOT NULL,
+    created_by   TEXT,
+    created_at   BIGINT NOT NULL
+);
+CREATE INDEX money_derramas_community ON money_derramas (community_id, created_at);
+
+CREATE TABLE money_derrama_instalments (
+    derrama_id TEXT NOT NULL REFERENCES money_derramas (id) ON DELETE CASCADE,
+    number     INTEGER NOT NULL CHECK (number > 0),
+    due_date   TEXT NOT NULL,
+    PRIMARY KEY (derrama_id, number)
+);
 -- sqlite only:
 CREATE TABLE money_ledger_new (
     id           TEXT PRIMARY KEY,
