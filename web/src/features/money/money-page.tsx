@@ -40,6 +40,7 @@ import {
 import { CertificatesPanel } from './certificates-panel'
 import { CompensationForm } from './compensation-form'
 import { DebtPanel } from './debt-panel'
+import { DerramasPanel } from './derramas-panel'
 import { receiptStateText } from './api/sepa'
 import { RemittancesPanel } from './remittances-panel'
 import { SepaSettingsCard } from './sepa-settings-card'
@@ -81,6 +82,7 @@ export function MoneyPage() {
       <BudgetCard year={year} />
       <CuotasCard year={year} />
       <ReceiptsCard year={year} />
+      <DerramasPanel />
       <DebtPanel />
       <CertificatesPanel />
       <SepaSettingsCard />
