@@ -7,6 +7,7 @@ import "strconv"
 type Derrama struct {
 	ID          string
 	CommunityID string
+	Number      int // 1, 2, … in the community: its receipts' period keys name it
 	Concept     string
 	Total       Cents
 	GroupID     string
@@ -22,10 +23,11 @@ type DerramaInstalment struct {
 	Issued  bool   // its receipts are issued
 }
 
-// DerramaKeyPrefix starts the period keys of a derrama's instalments.
-func DerramaKeyPrefix(derramaID string) string { return "D-" + derramaID + "-" }
+// DerramaKeyPrefix starts the period keys of the instalments of the community's derrama number n.
+func DerramaKeyPrefix(n int) string { return "DER" + strconv.Itoa(n) + "-" }
 
-// DerramaPeriodKey is the period key of a derrama's instalment: its receipts' key and the key of their run.
-func DerramaPeriodKey(derramaID string, number int) string {
-	return DerramaKeyPrefix(derramaID) + strconv.Itoa(number)
+// DerramaPeriodKey is the period key of a derrama's instalment, "DER3-2": its receipts' key (shown on the
+// receipt, its PDF and the bank's remittance) and the key of their run.
+func DerramaPeriodKey(n, instalment int) string {
+	return DerramaKeyPrefix(n) + strconv.Itoa(instalment)
 }

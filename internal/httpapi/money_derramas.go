@@ -12,6 +12,7 @@ import (
 // Derrama is a one-off charge with its instalments.
 type Derrama struct {
 	ID          string              `json:"id"`
+	Number      int                 `json:"number" doc:"1, 2, … in the community; its receipts' period keys are DER<number>-<instalment>"`
 	Concept     string              `json:"concept"`
 	TotalCents  int64               `json:"totalCents"`
 	GroupID     string              `json:"groupId"`
@@ -27,7 +28,7 @@ type DerramaInstalment struct {
 }
 
 func derramaOf(d *domain.Derrama) Derrama {
-	out := Derrama{ID: d.ID, Concept: d.Concept, TotalCents: d.Total, GroupID: d.GroupID, JuntaDate: d.JuntaDate,
+	out := Derrama{ID: d.ID, Number: d.Number, Concept: d.Concept, TotalCents: d.Total, GroupID: d.GroupID, JuntaDate: d.JuntaDate,
 		Instalments: make([]DerramaInstalment, len(d.Instalments))}
 	for i, in := range d.Instalments {
 		out.Instalments[i] = DerramaInstalment{Number: in.Number, DueDate: in.DueDate, Issued: in.Issued}
@@ -92,12 +93,12 @@ func (s *server) issueDerrama(ctx context.Context, in *derramaIDInput) (*generat
 	if err != nil {
 		return nil, err
 	}
-	rs, err := s.Money.IssueDerrama(ctx, a, in.ID)
+	d, rs, err := s.Money.IssueDerrama(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
 	}
 	out := &generateReceiptsOutput{}
-	out.Body.PeriodKey = domain.DerramaKeyPrefix(in.ID)
+	out.Body.PeriodKey = domain.DerramaKeyPrefix(d.Number)
 	out.Body.Count = len(rs)
 	for _, r := range rs {
 		out.Body.TotalCents += r.Amount

@@ -481,7 +481,7 @@ func TestDerramas(t *testing.T) {
 		d := c.admin.must(t, "POST", "/api/v1/money/derramas", body, 201)
 		issue := "/api/v1/money/derramas/" + d["id"].(string) + "/receipts"
 		g := c.admin.must(t, "POST", issue, nil, 201)
-		if g["count"] != float64(12) || g["totalCents"] != float64(100001) {
+		if d["number"] != float64(1) || g["count"] != float64(12) || g["totalCents"] != float64(100001) || g["periodKey"] != "DER1-" {
 			t.Fatalf("issued %v", g)
 		}
 		obDetail(t, c.admin, "POST", issue, nil, 409, "conflict", "Los recibos de esta derrama ya están generados")
@@ -499,6 +499,9 @@ func TestDerramas(t *testing.T) {
 			for _, r := range rs {
 				numbers[r["number"].(float64)] = true
 				perDue[r["dueDate"].(string)] += r["amountCents"].(float64)
+				if year == y+1 && r["periodKey"] != "DER1-3" {
+					t.Errorf("the third instalment's period key: %v", r["periodKey"])
+				}
 			}
 			for n := 1; n <= len(rs); n++ {
 				if !numbers[float64(n)] {
@@ -518,6 +521,13 @@ func TestDerramas(t *testing.T) {
 		}
 		// The quarter's receipts number on after the derrama's.
 		c.approvedBudget(t)
+		// A derrama's group cannot be deleted: its receipts are shared by it.
+		garden := c.admin.must(t, "POST", "/api/v1/money/groups", map[string]any{"name": "Jardín", "method": "equal", "shares": []any{
+			map[string]any{"unitId": c.units["1º A"]}, map[string]any{"unitId": c.units["2º A"]}}}, 201)
+		c.admin.must(t, "POST", "/api/v1/money/derramas", map[string]any{"concept": "Poda", "totalCents": 1001, "groupId": garden["id"],
+			"juntaDate": day, "dueDates": dues[:1]}, 201)
+		obDetail(t, c.admin, "DELETE", "/api/v1/money/groups/"+garden["id"].(string), nil, 409, "conflict",
+			"El grupo «Jardín» reparte una derrama: no se puede borrar")
 		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 1}, 201)
 		if rs := items(c.admin.must(t, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", y), nil, 200)); len(rs) != 12 {
 			t.Fatalf("%d receipts after the quarter's", len(rs))

@@ -13,6 +13,7 @@ import (
 type DerramaStore interface {
 	InsertDerrama(ctx context.Context, d *domain.Derrama, by string, at time.Time) error
 	Derramas(ctx context.Context, communityID, id string) ([]domain.Derrama, error) // id "": all
+	MoneyGroupInDerrama(ctx context.Context, communityID, id string) (bool, error)
 }
 
 const maxInstalments = 60
@@ -31,7 +32,8 @@ func (s *Service) Derramas(ctx context.Context, a *domain.Actor) ([]domain.Derra
 	return s.store.Derramas(ctx, a.CommunityID, "")
 }
 
-// CreateDerrama records a derrama agreed by a junta; its receipts are issued with IssueDerrama.
+// CreateDerrama records a derrama agreed by a junta, numbered on in the community; its receipts are
+// issued with IssueDerrama.
 func (s *Service) CreateDerrama(ctx context.Context, a *domain.Actor, in DerramaInput) (*domain.Derrama, error) {
 	in.Concept = strings.TrimSpace(in.Concept)
 	switch {
@@ -63,6 +65,9 @@ func (s *Service) CreateDerrama(ctx context.Context, a *domain.Actor, in Derrama
 	at := s.stamp()
 	d.CreatedAt = at.UnixMilli()
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
+			return err
+		}
 		if err := s.store.InsertDerrama(ctx, d, a.UserID, at); err != nil {
 			return err
 		}
@@ -112,18 +117,18 @@ func (s *Service) derramaShares(ctx context.Context, d *domain.Derrama) ([]domai
 // IssueDerrama issues the receipts of every instalment of a derrama not yet issued: one per unit that
 // pays, numbered on in the community's sequence of the instalment's year and entered in the ledger. Each
 // instalment is issued once (its receipt run's key), so running it again creates nothing.
-func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) ([]domain.Receipt, error) {
+func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) (*domain.Derrama, []domain.Receipt, error) {
 	ds, err := s.store.Derramas(ctx, a.CommunityID, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(ds) == 0 {
-		return nil, domain.Errorf(domain.CodeNotFound, "La derrama no existe")
+		return nil, nil, domain.Errorf(domain.CodeNotFound, "La derrama no existe")
 	}
 	d := &ds[0]
 	units, parts, err := s.derramaShares(ctx, d)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	at := s.stamp()
 	var rs []domain.Receipt
@@ -137,7 +142,7 @@ func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) 
 		}
 		var entries []domain.LedgerEntry
 		for n, in := range d.Instalments {
-			key := domain.DerramaPeriodKey(d.ID, in.Number)
+			key := domain.DerramaPeriodKey(d.Number, in.Number)
 			won, err := s.store.InsertReceiptRun(ctx, a.CommunityID, key, d.ID, a.UserID, at)
 			if err != nil {
 				return err
@@ -189,10 +194,10 @@ func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) 
 		return s.notifyReceipts(ctx, rs)
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.mailWake()
-	return rs, nil
+	return d, rs, nil
 }
 
 // countPaying is how many units pay something in instalment n.

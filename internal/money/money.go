@@ -417,6 +417,13 @@ func (s *Service) DeleteGroup(ctx context.Context, a *domain.Actor, id string) e
 		if used {
 			return domain.Errorf(domain.CodeConflict, "El grupo «%s» tiene partidas en un presupuesto: quítalas antes de borrarlo", old.Name)
 		}
+		// A derrama's instalments are issued later, by the group's shares: its group stays.
+		if used, err = s.store.MoneyGroupInDerrama(ctx, a.CommunityID, id); err != nil {
+			return err
+		}
+		if used {
+			return domain.Errorf(domain.CodeConflict, "El grupo «%s» reparte una derrama: no se puede borrar", old.Name)
+		}
 		if err := s.store.DeleteMoneyGroup(ctx, a.CommunityID, id, at); err != nil {
 			return err
 		}

@@ -118,6 +118,10 @@ var translations = domain.Catalogue{
 		Ca: "L'import de la derrama no és vàlid",
 		En: "The one-off charge's amount is not valid",
 	},
+	"El grupo «%s» reparte una derrama: no se puede borrar": {
+		Ca: "El grup «%s» reparteix una derrama: no es pot esborrar",
+		En: "The group «%s» shares a one-off charge: it cannot be deleted",
+	},
 	"La derrama no existe": {
 		Ca: "La derrama no existeix",
 		En: "The one-off charge does not exist",

@@ -8,14 +8,15 @@ ALTER TABLE money_settings ADD COLUMN overpayments TEXT NOT NULL DEFAULT 'refuse
 CREATE TABLE money_derramas (
     id           TEXT PRIMARY KEY,
     community_id TEXT NOT NULL REFERENCES communities (id) ON DELETE CASCADE,
+    number       INTEGER NOT NULL,
     concept      TEXT NOT NULL,
     total_cents  BIGINT NOT NULL CHECK (total_cents > 0),
     group_id     TEXT NOT NULL,
     junta_date   TEXT NOT NULL,
     created_by   TEXT,
-    created_at   BIGINT NOT NULL
+    created_at   BIGINT NOT NULL,
+    UNIQUE (community_id, number)
 );
-CREATE INDEX money_derramas_community ON money_derramas (community_id, created_at);
 
 CREATE TABLE money_derrama_instalments (
     derrama_id TEXT NOT NULL REFERENCES money_derramas (id) ON DELETE CASCADE,

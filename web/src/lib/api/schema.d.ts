@@ -4003,6 +4003,11 @@ export interface components {
             id: string;
             instalments: components["schemas"]["DerramaInstalment"][] | null;
             juntaDate: string;
+            /**
+             * Format: int64
+             * @description 1, 2, … in the community; its receipts' period keys are DER<number>-<instalment>
+             */
+            number: number;
             /** Format: int64 */
             totalCents: number;
         };
