@@ -47,7 +47,8 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	"money.settings.edited", "money.group.created", "money.group.edited", "money.group.deleted", "money.budget.created",
 	"money.budget.edited", "money.budget.approved", "money.receipts.issued", "money.payment.recorded", "money.correction.posted",
 	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared",
-	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned"}
+	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned",
+	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued"}
 
 // AuditRetention is how long records are kept.
 const AuditRetention = 5 * 365 * 24 * time.Hour

@@ -290,6 +290,14 @@ type ReceiptLine struct {
 	Amount  Cents
 }
 
+// Overpayments is what a community does with a payment larger than what its receipt still owes.
+type Overpayments string
+
+const (
+	OverpaymentsRefused  Overpayments = "refuse" // the payment is refused (the default)
+	OverpaymentsCredited Overpayments = "credit" // the excess stays on the unit's ledger as credit
+)
+
 // LedgerKind is the kind of a ledger entry.
 type LedgerKind string
 
@@ -297,6 +305,8 @@ const (
 	LedgerReceipt    LedgerKind = "receipt"    // a receipt issued: the unit owes its amount
 	LedgerPayment    LedgerKind = "payment"    // a payment: the unit owes less
 	LedgerCorrection LedgerKind = "correction" // an admin's correction, either way
+	// A receipt settled against something the community owes the owner: the unit owes it no longer.
+	LedgerCompensation LedgerKind = "compensation"
 )
 
 // LedgerEntry is a movement of a unit's account. Entries are never edited: a correction is a new entry.

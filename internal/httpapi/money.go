@@ -12,7 +12,8 @@ import (
 
 // MoneySettings are the community's money settings.
 type MoneySettings struct {
-	Periodicity string `json:"periodicity" enum:"monthly,quarterly,halfyearly,yearly"`
+	Periodicity  string `json:"periodicity" enum:"monthly,quarterly,halfyearly,yearly"`
+	Overpayments string `json:"overpayments,omitempty" enum:"refuse,credit" doc:"A payment over what its receipt owes: refused, or left as credit on the unit's ledger. Omitted when saving: unchanged"`
 }
 
 type moneySettingsOutput struct{ Body MoneySettings }
@@ -286,6 +287,14 @@ type paymentInput struct {
 	}
 }
 
+type compensationInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body struct {
+		Date   string `json:"date" maxLength:"10" doc:"YYYY-MM-DD"`
+		Reason string `json:"reason" maxLength:"140" doc:"What the community owes the owner"`
+	}
+}
+
 type correctionInput struct {
 	UnitID string `path:"unitId" maxLength:"64"`
 	Body   struct {
@@ -299,7 +308,7 @@ type correctionInput struct {
 type LedgerEntry struct {
 	ID           string  `json:"id"`
 	Date         string  `json:"date"`
-	Kind         string  `json:"kind" enum:"receipt,payment,correction,return,bank_charge"`
+	Kind         string  `json:"kind" enum:"receipt,payment,correction,return,bank_charge,compensation"`
 	AmountCents  int64   `json:"amountCents" doc:"Positive: owed; negative: paid"`
 	ReceiptID    *string `json:"receiptId"`
 	ReceiptCode  string  `json:"receiptCode"`
@@ -355,7 +364,7 @@ func (s *server) moneySettings(ctx context.Context, _ *struct{}) (*moneySettings
 	if err != nil {
 		return nil, err
 	}
-	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity)}}, nil
+	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity), Overpayments: string(st.Overpayments)}}, nil
 }
 
 func (s *server) saveMoneySettings(ctx context.Context, in *moneySettingsInput) (*moneySettingsOutput, error) {
@@ -363,11 +372,12 @@ func (s *server) saveMoneySettings(ctx context.Context, in *moneySettingsInput) 
 	if err != nil {
 		return nil, err
 	}
-	st, err := s.Money.SetPeriodicity(ctx, a, domain.Periodicity(in.Body.Periodicity))
+	st, err := s.Money.SaveSettings(ctx, a, money.Settings{Periodicity: domain.Periodicity(in.Body.Periodicity),
+		Overpayments: domain.Overpayments(in.Body.Overpayments)})
 	if err != nil {
 		return nil, err
 	}
-	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity)}}, nil
+	return &moneySettingsOutput{Body: MoneySettings{Periodicity: string(st.Periodicity), Overpayments: string(st.Overpayments)}}, nil
 }
 
 func (s *server) moneyGroups(ctx context.Context, _ *struct{}) (*moneyGroupsOutput, error) {
@@ -552,6 +562,18 @@ func (s *server) recordPayment(ctx context.Context, in *paymentInput) (*receiptO
 	}
 	r, err := s.Money.RecordPayment(ctx, a, in.ID, money.PaymentInput{Amount: in.Body.AmountCents, Method: domain.PaymentMethod(in.Body.Method),
 		Date: in.Body.Date, Reference: in.Body.Reference})
+	if err != nil {
+		return nil, err
+	}
+	return &receiptOutput{Body: receiptOf(r)}, nil
+}
+
+func (s *server) compensateReceipt(ctx context.Context, in *compensationInput) (*receiptOutput, error) {
+	a, err := member(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Money.CompensateReceipt(ctx, a, in.ID, money.CompensationInput{Date: in.Body.Date, Reason: in.Body.Reason})
 	if err != nil {
 		return nil, err
 	}

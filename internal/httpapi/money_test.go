@@ -379,3 +379,158 @@ func moneyCSV(t *testing.T, c *client, path string) string {
 	}
 	return string(b)
 }
+
+// TestReceiptCompensation: an admin settles a receipt against what the community owes the owner; the
+// ledger says why, the receipt is no longer owed and a second compensation is refused.
+func TestReceiptCompensation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		y := c.year
+		c.approvedBudget(t)
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 1}, 201)
+		q1 := c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any)[0].(map[string]any)
+		day := e2eDay(c.e)
+		path := "/api/v1/money/receipts/" + q1["id"].(string) + "/compensation"
+		c.admin.must(t, "POST", "/api/v1/money/receipts/"+q1["id"].(string)+"/payments", map[string]any{"amountCents": 10000, "method": "cash", "date": day}, 200)
+		obDetail(t, c.admin, "POST", path, map[string]any{"date": day, "reason": " "}, 422, "invalid", "Explica qué debe la comunidad al propietario")
+		if st := c.owner.status(t, "POST", path, map[string]any{"date": day, "reason": "Reparación de la bajante"}); st != 403 {
+			t.Fatalf("an owner compensated their receipt: %d", st)
+		}
+		r := c.admin.must(t, "POST", path, map[string]any{"date": day, "reason": "Reparación de la bajante"}, 200)
+		if r["status"] != "paid" || r["paidCents"] != r["amountCents"] {
+			t.Fatalf("compensated %v", r)
+		}
+		obDetail(t, c.admin, "POST", path, map[string]any{"date": day, "reason": "Otra vez"}, 409, "conflict",
+			fmt.Sprintf("El recibo %d/%06d ya está pagado", y, int(q1["number"].(float64))))
+		st := c.owner.must(t, "GET", "/api/v1/money/units/"+c.units["1º A"]+"/statement", nil, 200)
+		entries := st["entries"].([]any)
+		last := entries[len(entries)-1].(map[string]any)
+		if st["closingCents"] != float64(0) || last["kind"] != "compensation" || last["amountCents"] != float64(-18125) ||
+			last["note"] != "Compensación del recibo "+q1["code"].(string)+": Reparación de la bajante" {
+			t.Fatalf("statement %v", st)
+		}
+		found := false
+		for _, e := range auditEntries(t, c.admin, "") {
+			found = found || e["action"] == "money.receipt.compensated"
+		}
+		if !found {
+			t.Error("no money.receipt.compensated in the audit log")
+		}
+	})
+}
+
+// TestOverpayments: a payment over what its receipt owes is refused by default; when the community leaves
+// it as credit, the receipt is paid and the excess shows as a credit the next receipt is set against.
+func TestOverpayments(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		y := c.year
+		c.approvedBudget(t)
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 1}, 201)
+		q1 := c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any)[0].(map[string]any)
+		pay := "/api/v1/money/receipts/" + q1["id"].(string) + "/payments"
+		day := e2eDay(c.e)
+		if st := c.admin.must(t, "GET", "/api/v1/money/settings", nil, 200); st["overpayments"] != "refuse" {
+			t.Fatalf("default settings %v", st)
+		}
+		obDetail(t, c.admin, "POST", pay, map[string]any{"amountCents": 30000, "method": "transfer", "date": day}, 422, "invalid",
+			"El pago (300,00 €) es mayor que lo que queda por pagar del recibo (281,25 €)")
+		obDetail(t, c.admin, "PUT", "/api/v1/money/settings", map[string]any{"periodicity": "quarterly", "overpayments": "keep"}, 422, "invalid",
+			"Los datos enviados no son válidos")
+		st := c.admin.must(t, "PUT", "/api/v1/money/settings", map[string]any{"periodicity": "quarterly", "overpayments": "credit"}, 200)
+		if st["overpayments"] != "credit" {
+			t.Fatalf("saved settings %v", st)
+		}
+		// Saving the periodicity alone keeps the choice.
+		if st := c.admin.must(t, "PUT", "/api/v1/money/settings", map[string]any{"periodicity": "quarterly"}, 200); st["overpayments"] != "credit" {
+			t.Fatalf("settings after saving the periodicity %v", st)
+		}
+		r := c.admin.must(t, "POST", pay, map[string]any{"amountCents": 30000, "method": "transfer", "date": day}, 200)
+		if r["status"] != "paid" || r["paidCents"] != float64(28125) {
+			t.Fatalf("overpaid receipt %v", r)
+		}
+		unit := c.units["1º A"]
+		statement := c.owner.must(t, "GET", "/api/v1/money/units/"+unit+"/statement", nil, 200)
+		last := statement["entries"].([]any)[1].(map[string]any)
+		if statement["closingCents"] != float64(-1875) || last["amountCents"] != float64(-30000) ||
+			last["note"] != "Pago del recibo "+q1["code"].(string)+" (18,75 € a cuenta)" {
+			t.Fatalf("statement with credit %v", statement)
+		}
+		// The next receipt is set against the credit: the balance owed is the receipt less the credit.
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 2, "dueDate": day}, 201)
+		statement = c.owner.must(t, "GET", "/api/v1/money/units/"+unit+"/statement", nil, 200)
+		if statement["closingCents"] != float64(28125-1875) {
+			t.Fatalf("statement after the next receipt %v", statement)
+		}
+	})
+}
+
+// TestDerramas: a one-off charge shared by General's shares (largest remainder) over three instalments,
+// one receipt per unit per instalment, issued once and numbered on in the receipts' sequence of each year.
+func TestDerramas(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		y := c.year
+		day := e2eDay(c.e)
+		dues := []string{fmt.Sprintf("%d-03-01", y), fmt.Sprintf("%d-09-01", y), fmt.Sprintf("%d-03-01", y+1)}
+		body := map[string]any{"concept": "Fachada", "totalCents": 100001, "groupId": "general", "juntaDate": day, "dueDates": dues}
+		obDetail(t, c.admin, "POST", "/api/v1/money/derramas", map[string]any{"concept": " ", "totalCents": 100001, "groupId": "general",
+			"juntaDate": day, "dueDates": dues}, 422, "invalid", "Indica el concepto de la derrama")
+		obDetail(t, c.admin, "POST", "/api/v1/money/derramas", map[string]any{"concept": "Fachada", "totalCents": 100001, "groupId": "general",
+			"juntaDate": day, "dueDates": []string{dues[1], dues[0]}}, 422, "invalid", "Las fechas de los plazos deben ser válidas y sucesivas")
+		d := c.admin.must(t, "POST", "/api/v1/money/derramas", body, 201)
+		issue := "/api/v1/money/derramas/" + d["id"].(string) + "/receipts"
+		g := c.admin.must(t, "POST", issue, nil, 201)
+		if d["number"] != float64(1) || g["count"] != float64(12) || g["totalCents"] != float64(100001) || g["periodKey"] != "DER1-" {
+			t.Fatalf("issued %v", g)
+		}
+		obDetail(t, c.admin, "POST", issue, nil, 409, "conflict", "Los recibos de esta derrama ya están generados")
+		list := items(c.admin.must(t, "GET", "/api/v1/money/derramas", nil, 200))
+		if len(list) != 1 || len(list[0]["instalments"].([]any)) != 3 || list[0]["instalments"].([]any)[2].(map[string]any)["issued"] != true {
+			t.Fatalf("derramas %v", list)
+		}
+		// Per instalment: 4 units, the odd cents to the earlier instalments and the first units.
+		byYear := map[int]int{}
+		perDue := map[string]float64{}
+		for _, year := range []int{y, y + 1} {
+			rs := items(c.admin.must(t, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", year), nil, 200))
+			byYear[year] = len(rs)
+			numbers := map[float64]bool{}
+			for _, r := range rs {
+				numbers[r["number"].(float64)] = true
+				perDue[r["dueDate"].(string)] += r["amountCents"].(float64)
+				if year == y+1 && r["periodKey"] != "DER1-3" {
+					t.Errorf("the third instalment's period key: %v", r["periodKey"])
+				}
+			}
+			for n := 1; n <= len(rs); n++ {
+				if !numbers[float64(n)] {
+					t.Errorf("%d: receipt number %d missing: %v", year, n, numbers)
+				}
+			}
+		}
+		if byYear[y] != 8 || byYear[y+1] != 4 || perDue[dues[0]] != 33336 || perDue[dues[1]] != 33333 || perDue[dues[2]] != 33332 {
+			t.Fatalf("receipts by year %v, by instalment %v", byYear, perDue)
+		}
+		var mine float64
+		for _, r := range c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any) {
+			mine += r.(map[string]any)["amountCents"].(float64)
+		}
+		if mine != 25000 && mine != 25001 {
+			t.Errorf("the owner's part of the derrama: %v", mine)
+		}
+		// The quarter's receipts number on after the derrama's.
+		c.approvedBudget(t)
+		// A derrama's group cannot be deleted: its receipts are shared by it.
+		garden := c.admin.must(t, "POST", "/api/v1/money/groups", map[string]any{"name": "Jardín", "method": "equal", "shares": []any{
+			map[string]any{"unitId": c.units["1º A"]}, map[string]any{"unitId": c.units["2º A"]}}}, 201)
+		c.admin.must(t, "POST", "/api/v1/money/derramas", map[string]any{"concept": "Poda", "totalCents": 1001, "groupId": garden["id"],
+			"juntaDate": day, "dueDates": dues[:1]}, 201)
+		obDetail(t, c.admin, "DELETE", "/api/v1/money/groups/"+garden["id"].(string), nil, 409, "conflict",
+			"El grupo «Jardín» reparte una derrama: no se puede borrar")
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": y, "period": 1}, 201)
+		if rs := items(c.admin.must(t, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", y), nil, 200)); len(rs) != 12 {
+			t.Fatalf("%d receipts after the quarter's", len(rs))
+		}
+	})
+}

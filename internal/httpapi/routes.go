@@ -525,6 +525,14 @@ func registerAPI(api huma.API, s *server) {
 		"Recibos de un año o periodo (administradores)")
 	route(api, http.MethodPost, "/api/v1/money/receipts/{id}/payments", admins, 200, "money", "recordPayment", s.recordPayment,
 		"Anotar un pago, total o parcial, de un recibo (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/receipts/{id}/compensation", admins, 200, "money", "compensateReceipt", s.compensateReceipt,
+		"Compensar un recibo con lo que la comunidad debe al propietario (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/derramas", admins, 200, "money", "listDerramas", s.listDerramas,
+		"Derramas de la comunidad con sus plazos (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/derramas", admins, 201, "money", "createDerrama", s.createDerrama,
+		"Anotar una derrama acordada en junta (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/derramas/{id}/receipts", admins, 201, "money", "issueDerrama", s.issueDerrama,
+		"Emitir los recibos de los plazos de una derrama aún no emitidos (administradores)")
 	route(api, http.MethodPost, "/api/v1/money/units/{unitId}/corrections", admins, 201, "money", "postCorrection", s.postCorrection,
 		"Anotar una corrección en la cuenta de una vivienda (administradores)")
 	route(api, http.MethodGet, "/api/v1/money/mine", members, 200, "money", "getMyMoney", s.myMoney,

@@ -19,27 +19,33 @@ import (
 
 // Audit actions of the money module: every change of money goes into the audit log.
 const (
-	AuditSettingsEdited   = "money.settings.edited"
-	AuditGroupCreated     = "money.group.created"
-	AuditGroupEdited      = "money.group.edited"
-	AuditGroupDeleted     = "money.group.deleted"
-	AuditBudgetCreated    = "money.budget.created"
-	AuditBudgetEdited     = "money.budget.edited"
-	AuditBudgetApproved   = "money.budget.approved"
-	AuditReceiptsIssued   = "money.receipts.issued"
-	AuditPaymentRecorded  = "money.payment.recorded"
-	AuditCorrectionPosted = "money.correction.posted"
+	AuditSettingsEdited     = "money.settings.edited"
+	AuditGroupCreated       = "money.group.created"
+	AuditGroupEdited        = "money.group.edited"
+	AuditGroupDeleted       = "money.group.deleted"
+	AuditBudgetCreated      = "money.budget.created"
+	AuditBudgetEdited       = "money.budget.edited"
+	AuditBudgetApproved     = "money.budget.approved"
+	AuditReceiptsIssued     = "money.receipts.issued"
+	AuditPaymentRecorded    = "money.payment.recorded"
+	AuditCorrectionPosted   = "money.correction.posted"
+	AuditReceiptCompensated = "money.receipt.compensated"
+	AuditDerramaCreated     = "money.derrama.created"
+	AuditDerramaIssued      = "money.derrama.issued"
 )
 
 // Store is what the service needs from the database. ForUpdate, Save and Insert methods run inside InTx.
 type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	DebtStore
+	DerramaStore
 
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)
 	LockMoneySettings(ctx context.Context, communityID string, at time.Time) (domain.Periodicity, error)
 	SaveMoneyPeriodicity(ctx context.Context, communityID string, p domain.Periodicity, at time.Time) error
+	MoneyOverpayments(ctx context.Context, communityID string) (domain.Overpayments, error)
+	SaveMoneyOverpayments(ctx context.Context, communityID string, o domain.Overpayments, at time.Time) error // after LockMoneySettings
 
 	MoneyGroups(ctx context.Context, communityID string) ([]domain.MoneyGroup, error)
 	MoneyGroupForUpdate(ctx context.Context, communityID, id string) (*domain.MoneyGroup, error) // nil: none
@@ -134,7 +140,8 @@ func validDate(d string) bool {
 
 // Settings are the community's money settings.
 type Settings struct {
-	Periodicity domain.Periodicity
+	Periodicity  domain.Periodicity
+	Overpayments domain.Overpayments // empty when saving: unchanged
 }
 
 // Settings returns a's community's money settings; admins only.
@@ -143,13 +150,21 @@ func (s *Service) Settings(ctx context.Context, a *domain.Actor) (*Settings, err
 	if err != nil {
 		return nil, err
 	}
-	return &Settings{Periodicity: p}, nil
+	o, err := s.store.MoneyOverpayments(ctx, a.CommunityID)
+	if err != nil {
+		return nil, err
+	}
+	return &Settings{Periodicity: p, Overpayments: o}, nil
 }
 
-// SetPeriodicity sets how often the owners pay.
-func (s *Service) SetPeriodicity(ctx context.Context, a *domain.Actor, p domain.Periodicity) (*Settings, error) {
-	if p.Periods() == 0 {
+// SaveSettings sets how often the owners pay and, when given, what a payment over what its receipt owes
+// does; each change is audited.
+func (s *Service) SaveSettings(ctx context.Context, a *domain.Actor, in Settings) (*Settings, error) {
+	if in.Periodicity.Periods() == 0 {
 		return nil, domain.Errorf(domain.CodeInvalid, "La periodicidad debe ser mensual, trimestral, semestral o anual")
+	}
+	if in.Overpayments != "" && in.Overpayments != domain.OverpaymentsRefused && in.Overpayments != domain.OverpaymentsCredited {
+		return nil, domain.Errorf(domain.CodeInvalid, "Un pago mayor que lo debido se rechaza o queda a cuenta")
 	}
 	at := s.stamp()
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
@@ -157,17 +172,30 @@ func (s *Service) SetPeriodicity(ctx context.Context, a *domain.Actor, p domain.
 		if err != nil {
 			return err
 		}
-		if err := s.store.SaveMoneyPeriodicity(ctx, a.CommunityID, p, at); err != nil {
+		if err := s.store.SaveMoneyPeriodicity(ctx, a.CommunityID, in.Periodicity, at); err != nil {
 			return err
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditSettingsEdited, TargetKind: "money_settings", TargetLabel: "Periodicidad",
-			Before: map[string]any{"periodicity": old}, After: map[string]any{"periodicity": p}})
+			Before: map[string]any{"periodicity": old}, After: map[string]any{"periodicity": in.Periodicity}})
+		oldO, err := s.store.MoneyOverpayments(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		if in.Overpayments == "" || in.Overpayments == oldO {
+			in.Overpayments = oldO
+			return nil
+		}
+		if err := s.store.SaveMoneyOverpayments(ctx, a.CommunityID, in.Overpayments, at); err != nil {
+			return err
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditSettingsEdited, TargetKind: "money_settings", TargetLabel: "Pagos mayores que lo debido",
+			Before: map[string]any{"overpayments": oldO}, After: map[string]any{"overpayments": in.Overpayments}})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &Settings{Periodicity: p}, nil
+	return &in, nil
 }
 
 // GroupView is a group with what its shares add up to and whether it can be used.
@@ -388,6 +416,13 @@ func (s *Service) DeleteGroup(ctx context.Context, a *domain.Actor, id string) e
 		}
 		if used {
 			return domain.Errorf(domain.CodeConflict, "El grupo «%s» tiene partidas en un presupuesto: quítalas antes de borrarlo", old.Name)
+		}
+		// A derrama's instalments are issued later, by the group's shares: its group stays.
+		if used, err = s.store.MoneyGroupInDerrama(ctx, a.CommunityID, id); err != nil {
+			return err
+		}
+		if used {
+			return domain.Errorf(domain.CodeConflict, "El grupo «%s» reparte una derrama: no se puede borrar", old.Name)
 		}
 		if err := s.store.DeleteMoneyGroup(ctx, a.CommunityID, id, at); err != nil {
 			return err

@@ -142,7 +142,8 @@ type PaymentInput struct {
 }
 
 // RecordPayment records a payment of a receipt, whole or partial: a ledger entry, and the receipt paid or
-// partly paid. A receipt already paid, or a payment over what it still owes, is refused.
+// partly paid. A receipt already paid is refused; a payment over what it still owes too, unless the
+// community leaves the excess as credit on the unit's ledger (Settings.Overpayments).
 func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID string, in PaymentInput) (*domain.Receipt, error) {
 	in.Reference = strings.TrimSpace(in.Reference)
 	switch {
@@ -172,11 +173,21 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 		if owed <= 0 {
 			return domain.Errorf(domain.CodeConflict, "El recibo %s ya está pagado", r.Code())
 		}
+		note := "Pago del recibo " + r.Code()
 		if in.Amount > owed {
-			return domain.Errorf(domain.CodeInvalid, "El pago (%s) es mayor que lo que queda por pagar del recibo (%s)",
-				domain.EurosText(in.Amount), domain.EurosText(owed))
+			o, err := s.store.MoneyOverpayments(ctx, a.CommunityID)
+			if err != nil {
+				return err
+			}
+			if o != domain.OverpaymentsCredited {
+				return domain.Errorf(domain.CodeInvalid, "El pago (%s) es mayor que lo que queda por pagar del recibo (%s)",
+					domain.EurosText(in.Amount), domain.EurosText(owed))
+			}
+			// The whole payment is one entry: the excess leaves the balance below zero, a credit the
+			// statement shows the next receipts against.
+			note += " (" + domain.EurosText(in.Amount-owed).String() + " a cuenta)"
 		}
-		r.Paid += in.Amount
+		r.Paid += min(in.Amount, owed)
 		r.Status = domain.ReceiptPartial
 		if r.Paid == r.Amount {
 			r.Status = domain.ReceiptPaid
@@ -187,7 +198,7 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 		id := r.ID
 		e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: r.UnitID, Date: in.Date, Kind: domain.LedgerPayment,
 			Amount: -in.Amount, ReceiptID: &id, ReceiptCode: r.Code(), Method: string(in.Method), Reference: in.Reference,
-			Note: "Pago del recibo " + r.Code(), CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
+			Note: note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
 		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
 			return err
 		}
@@ -195,6 +206,64 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 			TargetLabel: r.Code(), Before: map[string]any{"paidCents": before.Paid, "status": before.Status},
 			After: map[string]any{"paidCents": r.Paid, "status": r.Status, "amountCents": in.Amount, "method": in.Method, "date": in.Date,
 				"reference": in.Reference}})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// CompensationInput is an admin's compensation of a receipt.
+type CompensationInput struct {
+	Date   string
+	Reason string // what the community owes the owner, against which the receipt is settled
+}
+
+// CompensateReceipt settles what a receipt still owes against something the community owes its owner
+// (a repair the owner paid, say): a compensation entry in the unit's ledger with the reason, and the
+// receipt no longer owed. A receipt already paid is refused.
+func (s *Service) CompensateReceipt(ctx context.Context, a *domain.Actor, receiptID string, in CompensationInput) (*domain.Receipt, error) {
+	in.Reason = strings.TrimSpace(in.Reason)
+	switch {
+	case !validDate(in.Date):
+		return nil, domain.Errorf(domain.CodeInvalid, "La fecha de la compensación no es válida")
+	case in.Date > s.today():
+		return nil, domain.Errorf(domain.CodeInvalid, "La fecha de la compensación no puede ser futura")
+	case in.Reason == "":
+		return nil, domain.Errorf(domain.CodeInvalid, "Explica qué debe la comunidad al propietario")
+	case utf8.RuneCountInString(in.Reason) > maxReference:
+		return nil, domain.Errorf(domain.CodeInvalid, "El motivo no puede superar los %d caracteres", maxReference)
+	}
+	at := s.stamp()
+	var r *domain.Receipt
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if r, err = s.store.ReceiptForUpdate(ctx, a.CommunityID, receiptID); err != nil {
+			return err
+		}
+		if r == nil {
+			return errReceiptGone
+		}
+		before := *r
+		owed := r.Amount - r.Paid
+		if owed <= 0 {
+			return domain.Errorf(domain.CodeConflict, "El recibo %s ya está pagado", r.Code())
+		}
+		r.Paid, r.Status = r.Amount, domain.ReceiptPaid
+		if err := s.store.SaveReceiptPaid(ctx, r, at); err != nil {
+			return err
+		}
+		id := r.ID
+		e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: r.UnitID, Date: in.Date, Kind: domain.LedgerCompensation,
+			Amount: -owed, ReceiptID: &id, ReceiptCode: r.Code(), Note: "Compensación del recibo " + r.Code() + ": " + in.Reason,
+			CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
+		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
+			return err
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditReceiptCompensated, TargetKind: "money_receipt", TargetID: r.ID,
+			TargetLabel: r.Code(), Before: map[string]any{"paidCents": before.Paid, "status": before.Status},
+			After: map[string]any{"paidCents": r.Paid, "status": r.Status, "amountCents": owed, "date": in.Date, "reason": in.Reason}})
 		return nil
 	})
 	if err != nil {

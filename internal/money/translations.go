@@ -94,6 +94,58 @@ var translations = domain.Catalogue{
 		Ca: "El pressupost no té partides",
 		En: "The budget has no lines",
 	},
+	"La fecha de la compensación no es válida": {
+		Ca: "La data de la compensació no és vàlida",
+		En: "The compensation's date is not valid",
+	},
+	"La fecha de la compensación no puede ser futura": {
+		Ca: "La data de la compensació no pot ser futura",
+		En: "The compensation's date cannot be in the future",
+	},
+	"Explica qué debe la comunidad al propietario": {
+		Ca: "Explica què deu la comunitat al propietari",
+		En: "Say what the community owes the owner",
+	},
+	"Un pago mayor que lo debido se rechaza o queda a cuenta": {
+		Ca: "Un pagament més gran que el que es deu es rebutja o queda a compte",
+		En: "A payment over what is owed is refused or left as credit",
+	},
+	"Las fechas de los plazos deben ser válidas y sucesivas": {
+		Ca: "Les dates dels terminis han de ser vàlides i successives",
+		En: "The instalments' dates must be valid and in order",
+	},
+	"El importe de la derrama no es válido": {
+		Ca: "L'import de la derrama no és vàlid",
+		En: "The one-off charge's amount is not valid",
+	},
+	"El grupo «%s» reparte una derrama: no se puede borrar": {
+		Ca: "El grup «%s» reparteix una derrama: no es pot esborrar",
+		En: "The group «%s» shares a one-off charge: it cannot be deleted",
+	},
+	"La derrama no existe": {
+		Ca: "La derrama no existeix",
+		En: "The one-off charge does not exist",
+	},
+	"El concepto no puede superar los %d caracteres": {
+		Ca: "El concepte no pot superar els %d caràcters",
+		En: "The concept cannot be longer than %d characters",
+	},
+	"Indica el concepto de la derrama": {
+		Ca: "Indica el concepte de la derrama",
+		En: "Give the one-off charge's concept",
+	},
+	"Indica la fecha de la junta que acordó la derrama": {
+		Ca: "Indica la data de la junta que va acordar la derrama",
+		En: "Give the date of the meeting that agreed the one-off charge",
+	},
+	"Los recibos de esta derrama ya están generados": {
+		Ca: "Els rebuts d'aquesta derrama ja estan generats",
+		En: "The receipts of this one-off charge are already issued",
+	},
+	"Una derrama tiene entre 1 y %d plazos": {
+		Ca: "Una derrama té entre 1 i %d terminis",
+		En: "A one-off charge has between 1 and %d instalments",
+	},
 	"El recibo %s ya está pagado": {
 		Ca: "El rebut %s ja està pagat",
 		En: "The receipt %s is already paid",

@@ -74,6 +74,22 @@ func (db *DB) SaveMoneyPeriodicity(ctx context.Context, communityID string, p do
 	return err
 }
 
+// MoneyOverpayments is what communityID does with a payment over what its receipt owes.
+func (db *DB) MoneyOverpayments(ctx context.Context, communityID string) (domain.Overpayments, error) {
+	var o string
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT overpayments FROM money_settings WHERE community_id = ?", communityID).Scan(&o)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.OverpaymentsRefused, nil
+	}
+	return domain.Overpayments(o), err
+}
+
+// SaveMoneyOverpayments writes what to do with overpayments, after LockMoneySettings.
+func (db *DB) SaveMoneyOverpayments(ctx context.Context, communityID string, o domain.Overpayments, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE money_settings SET overpayments = ?, updated_at = ? WHERE community_id = ?", string(o), ms(at), communityID)
+	return err
+}
+
 func (db *DB) groupShares(ctx context.Context, c conn, communityID string, groupID string) (map[string][]domain.GroupShare, error) {
 	q := `SELECT gu.group_id, gu.unit_id, gu.weight FROM money_group_units gu JOIN money_groups g ON g.id = gu.group_id
 		WHERE g.community_id = ?`

@@ -1,5 +1,6 @@
 // The community's money (issue #36) at the phone viewport: an admin sets up a cost-sharing group and the
-// budget, approves it and issues the first quarter's receipts; the owner sees their receipt in 'Mis cuotas'.
+// budget, approves it and issues the first quarter's receipts; the owner sees their receipt in 'Mis cuotas'; then a
+// receipt is compensated and a derrama in two instalments is recorded and issued.
 import type { BrowserContext, Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed } from './support/accounts';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
@@ -103,4 +104,34 @@ test('an admin sets up a group and the budget, approves it and issues a quarter;
   await expect(receipt.getByText('Fondo de reserva')).toBeVisible();
   await expect(ownerPage.getByText('Saldo pendiente: 285,00 €')).toBeVisible();
   await expectNoHorizontalScroll(ownerPage);
+});
+
+test('an admin compensates a receipt, records a derrama in two instalments and issues its receipts', async () => {
+  test.setTimeout(120_000);
+  const year = new Date().getFullYear();
+  const issued = adminPage.getByRole('list', { name: 'Recibos emitidos' });
+  const flat = issued.getByRole('listitem', { name: /1º A/ });
+  await flat.getByRole('button', { name: 'Compensar' }).click();
+  const compensation = adminPage.getByRole('form', { name: /Compensación del recibo/ });
+  await compensation.getByLabel('Qué debe la comunidad al propietario').fill('Reparación de la bajante pagada por el propietario');
+  await compensation.getByRole('button', { name: 'Compensar' }).click();
+  await expect(flat.getByRole('button', { name: 'Compensar' })).toHaveCount(0);
+
+  const derramas = adminPage.getByRole('list', { name: 'Derramas' });
+  await adminPage.getByRole('button', { name: 'Nueva derrama' }).click();
+  const form = adminPage.getByRole('form', { name: 'Nueva derrama' });
+  await form.getByLabel('Concepto').fill('Fachada');
+  await form.getByLabel('Importe total').fill('100,00');
+  await form.getByLabel('Fecha de la junta que la acordó').fill(new Date().toISOString().slice(0, 10));
+  await form.getByLabel('Cargo del plazo 1').fill(`${year}-12-01`);
+  await form.getByRole('button', { name: 'Añadir plazo' }).click();
+  await form.getByLabel('Cargo del plazo 2').fill(`${year}-12-31`);
+  await form.getByRole('button', { name: 'Guardar derrama' }).click();
+  const facade = derramas.getByRole('listitem', { name: 'Fachada' });
+  await expect(facade.getByText('2 plazos', { exact: false })).toBeVisible();
+  await facade.getByRole('button', { name: 'Emitir recibos' }).click();
+  await expect(facade.getByRole('button', { name: 'Emitir recibos' })).toHaveCount(0);
+  // Two flats at 50 % and two instalments: four receipts of 25,00 € besides the quarter's two.
+  await expect(issued.getByRole('listitem')).toHaveCount(6);
+  await expectNoHorizontalScroll(adminPage);
 });

@@ -29,7 +29,7 @@ import {
   useReviseBudget,
   useSaveBudget,
   useSaveGroup,
-  useSavePeriodicity,
+  useSaveMoneySettings,
   type Budget,
   type MoneyGroup,
   type MoneyUnit,
@@ -38,7 +38,9 @@ import {
   type ShareMethod,
 } from './api/money'
 import { CertificatesPanel } from './certificates-panel'
+import { CompensationForm } from './compensation-form'
 import { DebtPanel } from './debt-panel'
+import { DerramasPanel } from './derramas-panel'
 import { receiptStateText } from './api/sepa'
 import { RemittancesPanel } from './remittances-panel'
 import { SepaSettingsCard } from './sepa-settings-card'
@@ -80,6 +82,7 @@ export function MoneyPage() {
       <BudgetCard year={year} />
       <CuotasCard year={year} />
       <ReceiptsCard year={year} />
+      <DerramasPanel />
       <DebtPanel />
       <CertificatesPanel />
       <SepaSettingsCard />
@@ -91,21 +94,29 @@ export function MoneyPage() {
 function SettingsCard() {
   const { t } = useTranslation()
   const settings = useMoneySettings()
-  const save = useSavePeriodicity()
+  const save = useSaveMoneySettings()
   const failed = useFailed()
+  const periodicity = settings.data?.periodicity ?? 'quarterly'
+  const saved = { onSuccess: () => toast.success(t('money.saved')), onError: failed }
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('money.settings.title')}</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
         <SelectField
           id="money-periodicity"
           label={t('money.settings.periodicity')}
-          value={settings.data?.periodicity ?? 'quarterly'}
+          value={periodicity}
           options={PERIODICITIES.map((p) => ({ value: p, label: t(`money.periodicity.${p}`) }))}
-          onChange={(e) => { save.mutate(e.target.value as Periodicity, { onSuccess: () => toast.success(t('money.saved')), onError: failed }); }
-          }
+          onChange={(e) => { save.mutate({ periodicity: e.target.value as Periodicity }, saved); }}
+        />
+        <SelectField
+          id="money-overpayments"
+          label={t('money.settings.overpayments')}
+          value={settings.data?.overpayments ?? 'refuse'}
+          options={(['refuse', 'credit'] as const).map((o) => ({ value: o, label: t(`money.settings.overpaymentsOptions.${o}`) }))}
+          onChange={(e) => { save.mutate({ periodicity, overpayments: e.target.value as 'refuse' | 'credit' }, saved); }}
         />
       </CardContent>
     </Card>
@@ -458,6 +469,7 @@ function ReceiptsCard({ year }: { year: number }) {
   const periodicity = settings.data?.periodicity ?? 'quarterly'
   const [period, setPeriod] = useState('1')
   const [paying, setPaying] = useState<Receipt>()
+  const [compensating, setCompensating] = useState<Receipt>()
   const options = Array.from({ length: PERIODS[periodicity] }, (_, i) => ({
     value: String(i + 1),
     label: t(`money.periodName.${periodicity}`, { n: i + 1 }),
@@ -496,14 +508,20 @@ function ReceiptsCard({ year }: { year: number }) {
                 </span>
               </span>
               {r.status !== 'paid' && (
-                <Button variant="outline" size="sm" onClick={() => { setPaying(r); }}>
-                  {t('money.receipts.pay')}
-                </Button>
+                <span className="flex shrink-0 gap-1">
+                  <Button variant="outline" size="sm" onClick={() => { setCompensating(undefined); setPaying(r); }}>
+                    {t('money.receipts.pay')}
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => { setPaying(undefined); setCompensating(r); }}>
+                    {t('money.receipts.compensate')}
+                  </Button>
+                </span>
               )}
             </li>
           ))}
         </ul>
         {paying && <PaymentForm receipt={paying} onDone={() => { setPaying(undefined); }} />}
+        {compensating && <CompensationForm receipt={compensating} onDone={() => { setCompensating(undefined); }} />}
       </CardContent>
     </Card>
   )

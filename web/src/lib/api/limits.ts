@@ -33,6 +33,11 @@ export const CommentWallPostInputBody = {
   body: 2000,
 } as const
 
+export const CompensationInputBody = {
+  date: 10,
+  reason: 140,
+} as const
+
 export const ConfirmEmailChangeInputBody = {
   token: 200,
 } as const
@@ -135,6 +140,12 @@ export const DepositInputBody = {
 
 export const DepriveUnitInputBody = {
   reason: 500,
+} as const
+
+export const DerramaInputBody = {
+  concept: 120,
+  groupId: 64,
+  juntaDate: 10,
 } as const
 
 export const DoneInputBody = {

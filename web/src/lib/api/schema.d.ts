@@ -1754,6 +1754,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/derramas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Derramas de la comunidad con sus plazos (administradores) */
+        get: operations["listDerramas"];
+        put?: never;
+        /** Anotar una derrama acordada en junta (administradores) */
+        post: operations["createDerrama"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/derramas/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emitir los recibos de los plazos de una derrama aún no emitidos (administradores) */
+        post: operations["issueDerrama"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/groups": {
         parameters: {
             query?: never;
@@ -1920,6 +1955,23 @@ export interface paths {
         put?: never;
         /** Emitir los recibos de un periodo (una sola vez) (administradores) */
         post: operations["generateReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/receipts/{id}/compensation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compensar un recibo con lo que la comunidad debe al propietario (administradores) */
+        post: operations["compensateReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3575,6 +3627,12 @@ export interface components {
             city: string;
             name: string;
         };
+        CompensationInputBody: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description What the community owes the owner */
+            reason: string;
+        };
         ConfirmEmailChangeInputBody: {
             /** @description The token from the email link */
             token: string;
@@ -3938,6 +3996,40 @@ export interface components {
         DepriveUnitInputBody: {
             /** @description Why the unit may not vote (art. 15.2); null gives the vote back */
             reason: string | null;
+        };
+        Derrama: {
+            concept: string;
+            groupId: string;
+            id: string;
+            instalments: components["schemas"]["DerramaInstalment"][] | null;
+            juntaDate: string;
+            /**
+             * Format: int64
+             * @description 1, 2, … in the community; its receipts' period keys are DER<number>-<instalment>
+             */
+            number: number;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        DerramaInputBody: {
+            concept: string;
+            /** @description One YYYY-MM-DD per instalment, in order */
+            dueDates: string[] | null;
+            groupId: string;
+            /** @description YYYY-MM-DD: the junta's agreement */
+            juntaDate: string;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        DerramaInstalment: {
+            dueDate: string;
+            /** @description Its receipts are issued */
+            issued: boolean;
+            /** Format: int64 */
+            number: number;
+        };
+        DerramasOutputBody: {
+            items: components["schemas"]["Derrama"][] | null;
         };
         DirectMessage: {
             attachments: components["schemas"]["Attachment"][] | null;
@@ -4596,7 +4688,7 @@ export interface components {
             date: string;
             id: string;
             /** @enum {string} */
-            kind: "receipt" | "payment" | "correction" | "return" | "bank_charge";
+            kind: "receipt" | "payment" | "correction" | "return" | "bank_charge" | "compensation";
             method: string;
             note: string;
             receiptCode: string;
@@ -4729,6 +4821,11 @@ export interface components {
             units: components["schemas"]["MoneyUnit"][] | null;
         };
         MoneySettings: {
+            /**
+             * @description A payment over what its receipt owes: refused, or left as credit on the unit's ledger. Omitted when saving: unchanged
+             * @enum {string}
+             */
+            overpayments?: "refuse" | "credit";
             /** @enum {string} */
             periodicity: "monthly" | "quarterly" | "halfyearly" | "yearly";
         };
@@ -10454,6 +10551,99 @@ export interface operations {
             };
         };
     };
+    listDerramas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DerramasOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDerrama: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DerramaInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Derrama"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueDerrama: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateReceiptsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listMoneyGroups: {
         parameters: {
             query?: never;
@@ -10815,6 +11005,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GenerateReceiptsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compensateReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompensationInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
                 };
             };
             /** @description Error */

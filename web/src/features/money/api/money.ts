@@ -106,8 +106,8 @@ export function useMoneyMutation<V, R>(fn: (vars: V) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }) })
 }
 
-export function useSavePeriodicity() {
-  return useMoneyMutation((periodicity: Periodicity) => unwrap(api.PUT('/api/v1/money/settings', { body: { periodicity } })))
+export function useSaveMoneySettings() {
+  return useMoneyMutation((body: components['schemas']['MoneySettings']) => unwrap(api.PUT('/api/v1/money/settings', { body })))
 }
 
 export function useSaveGroup() {
@@ -147,6 +147,13 @@ export function useRecordPayment() {
   return useMoneyMutation(
     ({ id, ...body }: { id: string; amountCents: number; method: string; date: string; reference?: string }) =>
       unwrap(api.POST('/api/v1/money/receipts/{id}/payments', { params: { path: { id } }, body })),
+  )
+}
+
+/** Settles what a receipt still owes against something the community owes its owner. */
+export function useCompensateReceipt() {
+  return useMoneyMutation(({ id, ...body }: { id: string; date: string; reason: string }) =>
+    unwrap(api.POST('/api/v1/money/receipts/{id}/compensation', { params: { path: { id } }, body })),
   )
 }
 

@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   'money.mandate.paused',
   'money.remittance.created',
   'money.debit.returned',
+  'money.receipt.compensated',
+  'money.derrama.created',
+  'money.derrama.issued',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
