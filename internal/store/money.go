@@ -16,25 +16,16 @@ import (
 // MoneyUnits lists the units of the registry of communityID (not the proposed ones) with their
 // coeficiente and owner, in the registry's order.
 func (db *DB) MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error) {
-	rows, err := db.reader().query(ctx, `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, '')
-		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
-		WHERE u.community_id = ? AND u.proposed_by IS NULL
-		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []domain.MoneyUnit{}
-	for rows.Next() {
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.MoneyUnit, error) {
 		var u domain.MoneyUnit
 		var unit domain.Unit
-		if err := rows.Scan(&u.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &u.Coefficient, &u.OwnerID, &u.OwnerName); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&u.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &u.Coefficient, &u.OwnerID, &u.OwnerName)
 		u.Label = unit.Label()
-		out = append(out, u)
-	}
-	return out, rows.Err()
+		return u, err
+	}, `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, '')
+		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
+		WHERE u.community_id = ? AND u.proposed_by IS NULL
+		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID))
 }
 
 // MoneyPeriodicity is how often communityID's owners pay (quarterly until an admin sets it).
@@ -98,46 +89,33 @@ func (db *DB) groupShares(ctx context.Context, c conn, communityID string, group
 		q += " AND g.id = ?"
 		args = append(args, groupID)
 	}
-	rows, err := c.query(ctx, q+" ORDER BY gu.group_id, gu.unit_id", args...)
-	if err != nil {
-		return nil, err
+	type groupShare struct {
+		group string
+		domain.GroupShare
 	}
-	defer rows.Close()
+	rows, err := queryAll(ctx, c, func(row scanner) (groupShare, error) {
+		var g groupShare
+		err := row.Scan(&g.group, &g.UnitID, &g.Weight)
+		return g, err
+	}, q+" ORDER BY gu.group_id, gu.unit_id", args...)
 	out := map[string][]domain.GroupShare{}
-	for rows.Next() {
-		var g string
-		var s domain.GroupShare
-		if err := rows.Scan(&g, &s.UnitID, &s.Weight); err != nil {
-			return nil, err
-		}
-		out[g] = append(out[g], s)
+	for _, g := range rows {
+		out[g.group] = append(out[g.group], g.GroupShare)
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // MoneyGroups lists communityID's stored groups (not General) by name, with their shares.
 func (db *DB) MoneyGroups(ctx context.Context, communityID string) ([]domain.MoneyGroup, error) {
-	c := db.reader()
-	if tx, err := txOf(ctx); err == nil {
-		c = tx
-	}
-	rows, err := c.query(ctx, "SELECT id, name, method FROM money_groups WHERE community_id = ? ORDER BY name, id", communityID)
-	if err != nil {
-		return nil, err
-	}
-	var out []domain.MoneyGroup
-	for rows.Next() {
+	c := db.readerIn(ctx)
+	out, err := queryAll(ctx, c, func(row scanner) (domain.MoneyGroup, error) {
 		var g domain.MoneyGroup
 		var m string
-		if err := rows.Scan(&g.ID, &g.Name, &m); err != nil {
-			rows.Close()
-			return nil, err
-		}
+		err := row.Scan(&g.ID, &g.Name, &m)
 		g.Method = domain.ShareMethod(m)
-		out = append(out, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return g, err
+	}, "SELECT id, name, method FROM money_groups WHERE community_id = ? ORDER BY name, id", communityID)
+	if err != nil {
 		return nil, err
 	}
 	shares, err := db.groupShares(ctx, c, communityID, "")
@@ -240,41 +218,22 @@ func (db *DB) MoneyGroupInUse(ctx context.Context, communityID, id string) (bool
 const budgetSelect = "SELECT id, community_id, year, version, status, junta_date, reserve_cents FROM money_budgets"
 
 func (db *DB) scanBudgets(ctx context.Context, c conn, q string, args ...any) ([]domain.Budget, error) {
-	rows, err := c.query(ctx, q, args...)
+	out, err := queryAll(ctx, c, func(row scanner) (domain.Budget, error) {
+		var b domain.Budget
+		var status string
+		err := row.Scan(&b.ID, &b.CommunityID, &b.Year, &b.Version, &status, &b.JuntaDate, &b.ReserveCents)
+		b.Status = domain.BudgetStatus(status)
+		return b, err
+	}, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	var out []domain.Budget
-	for rows.Next() {
-		var b domain.Budget
-		var status string
-		if err := rows.Scan(&b.ID, &b.CommunityID, &b.Year, &b.Version, &status, &b.JuntaDate, &b.ReserveCents); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		b.Status = domain.BudgetStatus(status)
-		out = append(out, b)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	for i := range out {
-		lr, err := c.query(ctx, "SELECT concept, group_id, amount_cents FROM money_budget_lines WHERE budget_id = ? ORDER BY position", out[i].ID)
-		if err != nil {
-			return nil, err
-		}
-		out[i].Lines = []domain.BudgetLine{}
-		for lr.Next() {
+		if out[i].Lines, err = listOrEmpty(queryAll(ctx, c, func(row scanner) (domain.BudgetLine, error) {
 			var l domain.BudgetLine
-			if err := lr.Scan(&l.Concept, &l.GroupID, &l.Amount); err != nil {
-				lr.Close()
-				return nil, err
-			}
-			out[i].Lines = append(out[i].Lines, l)
-		}
-		lr.Close()
-		if err := lr.Err(); err != nil {
+			err := row.Scan(&l.Concept, &l.GroupID, &l.Amount)
+			return l, err
+		}, "SELECT concept, group_id, amount_cents FROM money_budget_lines WHERE budget_id = ? ORDER BY position", out[i].ID)); err != nil {
 			return nil, err
 		}
 	}
@@ -440,38 +399,36 @@ const receiptSelect = `SELECT id, community_id, year, number, period_key, unit_i
 	paid_cents, due_date, method, status, remittance_id, mandate_id, sequence_type, collected_cents, collection_date, returned_on,
 	return_reason, return_charge_cents FROM money_receipts LEFT JOIN money_remittance_receipts ON receipt_id = id`
 
+// scanReceipt reads a row of receiptSelect; its lines come from scanReceipts.
+func scanReceipt(row scanner) (domain.Receipt, error) {
+	var r domain.Receipt
+	var method, status string
+	var remittance, mandate, seq, collectionDate, reason sql.NullString
+	var collected, charge sql.NullInt64
+	var d domain.ReceiptDebit
+	if err := row.Scan(&r.ID, &r.CommunityID, &r.Year, &r.Number, &r.PeriodKey, &r.UnitID, &r.UnitLabel, &r.OwnerID, &r.OwnerName,
+		&r.BudgetID, &r.Amount, &r.Paid, &r.DueDate, &method, &status, &remittance, &mandate, &seq, &collected, &collectionDate,
+		&d.ReturnedOn, &reason, &charge); err != nil {
+		return r, err
+	}
+	r.Method, r.Status = domain.PaymentMethod(method), domain.ReceiptStatus(status)
+	if remittance.Valid {
+		d.RemittanceID, d.MandateID, d.SequenceType, d.Collected = remittance.String, mandate.String, seq.String, collected.Int64
+		d.CollectionDate, d.ReturnReason, d.ReturnCharge = collectionDate.String, reason.String, charge.Int64
+		r.Debit = &d
+	}
+	r.Lines = []domain.ReceiptLine{}
+	return r, nil
+}
+
 func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) ([]domain.Receipt, error) {
-	rows, err := c.query(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	out := []domain.Receipt{}
-	idx := map[string]int{}
-	for rows.Next() {
-		var r domain.Receipt
-		var method, status string
-		var remittance, mandate, seq, collectionDate, reason sql.NullString
-		var collected, charge sql.NullInt64
-		var d domain.ReceiptDebit
-		if err := rows.Scan(&r.ID, &r.CommunityID, &r.Year, &r.Number, &r.PeriodKey, &r.UnitID, &r.UnitLabel, &r.OwnerID, &r.OwnerName,
-			&r.BudgetID, &r.Amount, &r.Paid, &r.DueDate, &method, &status, &remittance, &mandate, &seq, &collected, &collectionDate,
-			&d.ReturnedOn, &reason, &charge); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		r.Method, r.Status = domain.PaymentMethod(method), domain.ReceiptStatus(status)
-		if remittance.Valid {
-			d.RemittanceID, d.MandateID, d.SequenceType, d.Collected = remittance.String, mandate.String, seq.String, collected.Int64
-			d.CollectionDate, d.ReturnReason, d.ReturnCharge = collectionDate.String, reason.String, charge.Int64
-			r.Debit = &d
-		}
-		r.Lines = []domain.ReceiptLine{}
-		idx[r.ID] = len(out)
-		out = append(out, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(out) == 0 {
+	out, err := listOrEmpty(queryAll(ctx, c, scanReceipt, q, args...))
+	if err != nil || len(out) == 0 {
 		return out, err
+	}
+	idx := make(map[string]int, len(out))
+	for i := range out {
+		idx[out[i].ID] = i
 	}
 	// The lines of these receipts, in one query per 500 receipts.
 	for start := 0; start < len(out); start += 500 {
@@ -480,23 +437,21 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 		for _, r := range out[start:end] {
 			ids = append(ids, r.ID)
 		}
-		lr, err := c.query(ctx, "SELECT receipt_id, concept, amount_cents FROM money_receipt_lines WHERE receipt_id IN ("+
+		type receiptLine struct {
+			receipt string
+			domain.ReceiptLine
+		}
+		lines, err := queryAll(ctx, c, func(row scanner) (receiptLine, error) {
+			var l receiptLine
+			err := row.Scan(&l.receipt, &l.Concept, &l.Amount)
+			return l, err
+		}, "SELECT receipt_id, concept, amount_cents FROM money_receipt_lines WHERE receipt_id IN ("+
 			strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+") ORDER BY receipt_id, position", ids...)
 		if err != nil {
 			return nil, err
 		}
-		for lr.Next() {
-			var id string
-			var l domain.ReceiptLine
-			if err := lr.Scan(&id, &l.Concept, &l.Amount); err != nil {
-				lr.Close()
-				return nil, err
-			}
-			out[idx[id]].Lines = append(out[idx[id]].Lines, l)
-		}
-		lr.Close()
-		if err := lr.Err(); err != nil {
-			return nil, err
+		for _, l := range lines {
+			out[idx[l.receipt]].Lines = append(out[idx[l.receipt]].Lines, l.ReceiptLine)
 		}
 	}
 	return out, nil
@@ -584,23 +539,14 @@ func (db *DB) LedgerBalance(ctx context.Context, communityID, unitID, before str
 
 // LedgerEntries lists a unit's ledger from..to (inclusive; from empty: from the start), in order.
 func (db *DB) LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error) {
-	rows, err := db.reader().query(ctx, `SELECT id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code, method,
-		reference, note, created_by, created_at FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date >= ? AND entry_date <= ?
-		ORDER BY entry_date, created_at, id`, communityID, unitID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []domain.LedgerEntry
-	for rows.Next() {
+	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.LedgerEntry, error) {
 		var e domain.LedgerEntry
 		var kind string
-		if err := rows.Scan(&e.ID, &e.CommunityID, &e.UnitID, &e.Date, &kind, &e.Amount, &e.ReceiptID, &e.ReceiptCode, &e.Method, &e.Reference,
-			&e.Note, &e.CreatedBy, &e.CreatedAt); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&e.ID, &e.CommunityID, &e.UnitID, &e.Date, &kind, &e.Amount, &e.ReceiptID, &e.ReceiptCode, &e.Method, &e.Reference,
+			&e.Note, &e.CreatedBy, &e.CreatedAt)
 		e.Kind = domain.LedgerKind(kind)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+		return e, err
+	}, `SELECT id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code, method,
+		reference, note, created_by, created_at FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date >= ? AND entry_date <= ?
+		ORDER BY entry_date, created_at, id`, communityID, unitID, from, to)
 }
