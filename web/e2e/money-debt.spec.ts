@@ -2,9 +2,9 @@
 // pendiente' on the dashboard and downloads the receipt as PDF; the admin sees the debt report, issues the
 // certificate of art. 9.1.e, and anyone checks it at its public address.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { startAppServer } from './support/engine';
+import { twoFlatsWithAnOwner } from './support/money';
 import { type ServerHandle } from './support/server';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,23 +20,7 @@ test.beforeAll(async ({ browser }) => {
   server = await startAppServer('money-debt');
   admin = await phoneContext(browser, server.url);
   owner = await phoneContext(browser, server.url);
-  await signUpConfirmed(admin, newUser('Pilar Presidenta'), {
-    create: { name: 'Comunidad Los Olmos', address: 'Calle de los Olmos 7', city: 'Valencia', postalCode: '46001' },
-  });
-  const ids: Record<string, string> = {};
-  for (const name of ['1º A', '2º A']) {
-    const res = await admin.request.post('/api/v1/community/units', { data: { name, kind: 'vivienda', coefficient: '50' } });
-    expect(res.status(), await res.text()).toBe(201);
-    for (const unit of ((await res.json()) as { units: { id: string; name: string }[] }).units) ids[unit.name] = unit.id;
-  }
-  await signUpConfirmed(owner, newUser('Óscar Propietario'), { join: await communityCode(admin) });
-  const chose = await owner.request.post('/api/v1/onboarding/choose-unit', { data: { unitId: ids['1º A'], owner: true } });
-  expect(chose.status(), await chose.text()).toBe(200);
-  const claims = (await (await admin.request.get('/api/v1/community/owner-claims?status=pending')).json()) as { claims: { id: string }[] };
-  for (const claim of claims.claims) {
-    const review = await admin.request.post(`/api/v1/community/owner-claims/${claim.id}/review`, { data: { decision: 'approved' } });
-    expect(review.status(), await review.text()).toBe(200);
-  }
+  await twoFlatsWithAnOwner(admin, owner, { name: 'Comunidad Los Olmos', address: 'Calle de los Olmos 7', city: 'Valencia', postalCode: '46001' }, 'Óscar Propietario');
   // This year's budget, approved in January; the first quarter's receipts fall due on 1 January.
   const year = new Date().getFullYear();
   const budget = (await (await admin.request.post('/api/v1/money/budgets', { data: { year } })).json()) as { id: string };

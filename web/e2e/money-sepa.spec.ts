@@ -3,9 +3,9 @@
 // with the bank's charge, and the owner sees the debt and the charge in their statement.
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from '@playwright/test'
-import { communityCode, newUser, signUpConfirmed } from './support/accounts'
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures'
 import { startAppServer } from './support/engine'
+import { twoFlatsWithAnOwner } from './support/money'
 import { type ServerHandle } from './support/server'
 
 test.describe.configure({ mode: 'serial' })
@@ -28,23 +28,7 @@ test.beforeAll(async ({ browser }) => {
   server = await startAppServer('money-sepa')
   admin = await phoneContext(browser, server.url)
   owner = await phoneContext(browser, server.url)
-  await signUpConfirmed(admin, newUser('Pilar Presidenta'), {
-    create: { name: 'Comunidad Peñalver 7', address: 'Calle Peñalver 7', city: 'Madrid', postalCode: '28006' },
-  })
-  const ids: Record<string, string> = {}
-  for (const name of ['1º A', '2º A']) {
-    const res = await admin.request.post('/api/v1/community/units', { data: { name, kind: 'vivienda', coefficient: '50' } })
-    expect(res.status(), await res.text()).toBe(201)
-    for (const unit of ((await res.json()) as { units: { id: string; name: string }[] }).units) ids[unit.name] = unit.id
-  }
-  await signUpConfirmed(owner, newUser('José Muñoz'), { join: await communityCode(admin) })
-  const chose = await owner.request.post('/api/v1/onboarding/choose-unit', { data: { unitId: ids['1º A'], owner: true } })
-  expect(chose.status(), await chose.text()).toBe(200)
-  const claims = (await (await admin.request.get('/api/v1/community/owner-claims?status=pending')).json()) as { claims: { id: string }[] }
-  for (const claim of claims.claims) {
-    const review = await admin.request.post(`/api/v1/community/owner-claims/${claim.id}/review`, { data: { decision: 'approved' } })
-    expect(review.status(), await review.text()).toBe(200)
-  }
+  await twoFlatsWithAnOwner(admin, owner, { name: 'Comunidad Peñalver 7', address: 'Calle Peñalver 7', city: 'Madrid', postalCode: '28006' }, 'José Muñoz')
   // The budget and the first quarter's receipts (money.spec.ts does them on screen): 2.000,00 € of
   // cleaning and the 10 % reserve, so 1º A pays 275,00 € a quarter.
   const year = new Date().getFullYear()
