@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button } from '@/components/ui/button'
+import { FormButtons } from '@/components/form-buttons'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/toast'
@@ -41,14 +41,7 @@ export function CompensationForm({ receipt, onDone }: { receipt: Receipt; onDone
       <Input id="compensate-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); }} />
       <Label htmlFor="compensate-reason">{t('money.receipts.compensateReason')}</Label>
       <Input id="compensate-reason" maxLength={140} value={reason} onChange={(e) => { setReason(e.target.value); }} />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={compensate.isPending}>
-          {t('money.receipts.compensate')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <FormButtons submit={t('money.receipts.compensate')} pending={compensate.isPending} onCancel={onDone} />
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormButtons } from '@/components/form-buttons'
 import { SelectField } from '@/components/select-field'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -148,14 +149,7 @@ function DerramaForm({ onDone }: { onDone: () => void }) {
           </Button>
         )}
       </div>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>
-          {t('money.derramas.save')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <FormButtons submit={t('money.derramas.save')} pending={create.isPending} onCancel={onDone} />
     </form>
   )
 }

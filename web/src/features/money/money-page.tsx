@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormButtons } from '@/components/form-buttons'
 import { ListPage } from '@/components/list-page'
 import { SelectField } from '@/components/select-field'
 import { Button } from '@/components/ui/button'
@@ -255,14 +256,7 @@ function GroupForm({ group, units, onDone }: { group?: MoneyGroup; units: MoneyU
           )
         })}
       </fieldset>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {t('money.groups.save')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <FormButtons submit={t('money.groups.save')} pending={save.isPending} onCancel={onDone} />
     </form>
   )
 }
@@ -575,14 +569,7 @@ function PaymentForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void
       <Input id="pay-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); }} />
       <Label htmlFor="pay-reference">{t('money.receipts.reference')}</Label>
       <Input id="pay-reference" value={reference} onChange={(e) => { setReference(e.target.value); }} />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={pay.isPending}>
-          {t('money.receipts.record')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <FormButtons submit={t('money.receipts.record')} pending={pay.isPending} onCancel={onDone} />
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FormButtons } from '@/components/form-buttons'
 import { SelectField } from '@/components/select-field'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -182,14 +183,7 @@ function ReturnForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void 
       />
       <Label htmlFor="return-charge">{t('sepa.remittances.charge')}</Label>
       <Input id="return-charge" inputMode="decimal" value={charge} onChange={(e) => { setCharge(e.target.value); }} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={record.isPending}>
-          {t('sepa.remittances.record')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <FormButtons submit={t('sepa.remittances.record')} pending={record.isPending} onCancel={onDone} />
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react'
+import { FormButtons } from '@/components/form-buttons'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -192,14 +193,7 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
           </label>
         ))}
       </fieldset>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={add.isPending}>
-          {t('settings.unit.others.confirmAdd')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <FormButtons submit={t('settings.unit.others.confirmAdd')} pending={add.isPending} onCancel={onDone} />
     </form>
   )
 }
