@@ -162,17 +162,11 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 	var r *domain.Receipt
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if r, err = s.store.ReceiptForUpdate(ctx, a.CommunityID, receiptID); err != nil {
+		var owed int64
+		if r, owed, err = s.owedForUpdate(ctx, a.CommunityID, receiptID); err != nil {
 			return err
 		}
-		if r == nil {
-			return errReceiptGone
-		}
 		before := *r
-		owed := r.Amount - r.Paid
-		if owed <= 0 {
-			return domain.Errorf(domain.CodeConflict, "El recibo %s ya está pagado", r.Code())
-		}
 		note := "Pago del recibo " + r.Code()
 		if in.Amount > owed {
 			o, err := s.store.MoneyOverpayments(ctx, a.CommunityID)
@@ -239,17 +233,11 @@ func (s *Service) CompensateReceipt(ctx context.Context, a *domain.Actor, receip
 	var r *domain.Receipt
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if r, err = s.store.ReceiptForUpdate(ctx, a.CommunityID, receiptID); err != nil {
+		var owed int64
+		if r, owed, err = s.owedForUpdate(ctx, a.CommunityID, receiptID); err != nil {
 			return err
 		}
-		if r == nil {
-			return errReceiptGone
-		}
 		before := *r
-		owed := r.Amount - r.Paid
-		if owed <= 0 {
-			return domain.Errorf(domain.CodeConflict, "El recibo %s ya está pagado", r.Code())
-		}
 		r.Paid, r.Status = r.Amount, domain.ReceiptPaid
 		if err := s.store.SaveReceiptPaid(ctx, r, at); err != nil {
 			return err
@@ -515,4 +503,21 @@ func safeName(s string) string {
 		}
 	}
 	return strings.Trim(b.String(), "-")
+}
+
+// owedForUpdate locks a receipt of the community (InTx) and returns it with what it still owes; a
+// receipt already paid is refused.
+func (s *Service) owedForUpdate(ctx context.Context, communityID, id string) (*domain.Receipt, int64, error) {
+	r, err := s.store.ReceiptForUpdate(ctx, communityID, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	if r == nil {
+		return nil, 0, errReceiptGone
+	}
+	owed := r.Amount - r.Paid
+	if owed <= 0 {
+		return nil, 0, domain.Errorf(domain.CodeConflict, "El recibo %s ya está pagado", r.Code())
+	}
+	return r, owed, nil
 }
