@@ -22,8 +22,8 @@ type Dweller struct {
 	Granted bool
 }
 
-// ownedUnit returns the unit of a's community that a owns, or why not.
-func (s *Service) ownedUnit(ctx context.Context, a *domain.Actor, unitID string) (*domain.MoneyUnit, error) {
+// ownedUnit returns the unit of a's community that a owns; notOwner refuses anyone else.
+func (s *Service) ownedUnit(ctx context.Context, a *domain.Actor, unitID string, notOwner error) (*domain.MoneyUnit, error) {
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
@@ -36,14 +36,14 @@ func (s *Service) ownedUnit(ctx context.Context, a *domain.Actor, unitID string)
 	case !ok:
 		return nil, errUnitGone
 	case u.OwnerID == nil || *u.OwnerID != a.UserID:
-		return nil, errOwnerOnly
+		return nil, notOwner
 	}
 	return &u, nil
 }
 
 // ReceiptSharing lists who lives in a unit the caller owns and whether each sees its receipts.
 func (s *Service) ReceiptSharing(ctx context.Context, a *domain.Actor, unitID string) ([]Dweller, error) {
-	if _, err := s.ownedUnit(ctx, a, unitID); err != nil {
+	if _, err := s.ownedUnit(ctx, a, unitID, errOwnerOnly); err != nil {
 		return nil, err
 	}
 	return s.dwellers(ctx, a.CommunityID, unitID)
@@ -78,7 +78,7 @@ func (s *Service) dwellers(ctx context.Context, communityID, unitID string) ([]D
 
 // ShareReceipts lets userID, who lives in the caller's unit, see its receipts (on) or stops it.
 func (s *Service) ShareReceipts(ctx context.Context, a *domain.Actor, unitID, userID string, on bool) ([]Dweller, error) {
-	u, err := s.ownedUnit(ctx, a, unitID)
+	u, err := s.ownedUnit(ctx, a, unitID, errOwnerOnly)
 	if err != nil {
 		return nil, err
 	}

@@ -190,16 +190,10 @@ func (s *Service) Mandates(ctx context.Context, a *domain.Actor) ([]domain.Manda
 // collected by direct debit, those still owed included. A mandate in force for the unit is replaced
 // (revoked). The reference is unique in the community: VEC- and the community's sequence of mandates.
 func (s *Service) SignMandate(ctx context.Context, a *domain.Actor, unitID string, in MandateInput) (*domain.Mandate, error) {
-	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
+	u, err := s.ownedUnit(ctx, a, unitID,
+		domain.Errorf(domain.CodeForbidden, "Solo el propietario de la vivienda puede firmar su orden de domiciliación"))
 	if err != nil {
 		return nil, err
-	}
-	u, ok := unitMap(units)[unitID]
-	switch {
-	case !ok:
-		return nil, errUnitGone
-	case u.OwnerID == nil || *u.OwnerID != a.UserID:
-		return nil, domain.Errorf(domain.CodeForbidden, "Solo el propietario de la vivienda puede firmar su orden de domiciliación")
 	}
 	m := &domain.Mandate{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: unitID, UnitLabel: u.Label, SignedBy: &a.UserID,
 		DebtorName: strings.Join(strings.Fields(in.DebtorName), " "), SignedOn: s.today(), Status: domain.MandateActive}
@@ -209,6 +203,7 @@ func (s *Service) SignMandate(ctx context.Context, a *domain.Actor, unitID strin
 	case utf8.RuneCountInString(m.DebtorName) > maxDebtorName:
 		return nil, domain.Errorf(domain.CodeInvalid, "El nombre del titular no puede superar los %d caracteres", maxDebtorName)
 	}
+	var ok bool
 	if m.IBAN, ok = ParseIBAN(in.IBAN); !ok {
 		return nil, errBadIBAN
 	}
