@@ -49,6 +49,7 @@ type Store interface {
 	Junta(ctx context.Context, communityID, id string) (*domain.Junta, error)
 	JuntaForUpdate(ctx context.Context, communityID, id string) (*domain.Junta, error)
 	ListJuntas(ctx context.Context, communityID string, withDrafts bool) ([]domain.Junta, error)
+	NextJunta(ctx context.Context, communityID string, after time.Time) (*domain.Junta, error)
 	InsertJunta(ctx context.Context, j *domain.Junta) error
 	SaveJunta(ctx context.Context, j *domain.Junta) error
 	DeleteJunta(ctx context.Context, communityID, id string) error
@@ -406,19 +407,11 @@ func (s *Service) List(ctx context.Context, a *domain.Actor) ([]domain.Junta, er
 
 // Next is the next convened junta that has not been held yet (the dashboard's line); nil when none.
 func (s *Service) Next(ctx context.Context, a *domain.Actor) (*domain.Junta, error) {
-	list, err := s.List(ctx, a)
-	if err != nil {
-		return nil, err
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
 	}
-	var next *domain.Junta
-	cutoff := s.now().Add(-6 * time.Hour)
-	for i := range list {
-		j := &list[i]
-		if j.Status == domain.JuntaConvened && j.FirstCall.After(cutoff) && (next == nil || j.FirstCall.Before(next.FirstCall)) {
-			next = j
-		}
-	}
-	return next, nil
+	// A junta of this morning still shows until the evening.
+	return s.store.NextJunta(ctx, a.CommunityID, s.now().Add(-6*time.Hour))
 }
 
 // View is a junta as a member sees it.

@@ -474,3 +474,28 @@ func TestAnUnsignedActaIsRemindedAWeekAfterTheJunta(t *testing.T) {
 		}
 	})
 }
+
+func TestTheNextJuntaIsTheSoonestConvened(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		if j, err := f.svc.Next(ctx, f.dani); err != nil || j != nil {
+			t.Fatalf("no junta yet: %v %v", j, err)
+		}
+		later := f.draft(t, 20*24*time.Hour, domain.JuntaOrdinaria)
+		sooner := f.draft(t, 10*24*time.Hour, domain.JuntaOrdinaria)
+		f.draft(t, 8*24*time.Hour, domain.JuntaOrdinaria) // a draft is nobody's next junta
+		for _, j := range []*domain.Junta{later, sooner} {
+			if _, err := f.svc.Convene(ctx, f.admin, j.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		j, err := f.svc.Next(ctx, f.dani)
+		if err != nil || j == nil || j.ID != sooner.ID || len(j.Points) != 3 {
+			t.Fatalf("next: %+v %v", j, err)
+		}
+		if j, _ := f.svc.Next(ctx, f.other); j != nil {
+			t.Fatalf("another community's next junta: %+v", j)
+		}
+	})
+}

@@ -113,6 +113,21 @@ func (db *DB) ListJuntas(ctx context.Context, communityID string, withDrafts boo
 	return out, nil
 }
 
+// NextJunta is the convened junta of communityID whose first call is the soonest after `after`; nil when
+// none.
+func (db *DB) NextJunta(ctx context.Context, communityID string, after time.Time) (*domain.Junta, error) {
+	c := db.readerIn(ctx)
+	j, err := scanJunta(c.queryRow(ctx, "SELECT "+juntaColumns+` FROM juntas WHERE community_id = ? AND status = 'convocada'
+		AND first_call_at > ? ORDER BY first_call_at, id LIMIT 1`, communityID, ms(after)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return j, juntaDetails(ctx, c, j)
+}
+
 // InsertJunta stores a new junta with its points and promoters.
 func (db *DB) InsertJunta(ctx context.Context, j *domain.Junta) error {
 	tx := db.writerIn(ctx)

@@ -116,6 +116,9 @@ function JuntaView({ junta }: { junta: Junta }) {
           <dd>{junta.secretaryName}</dd>
         </dl>
         {junta.onlineNote && <p className="text-sm text-muted-foreground">{junta.onlineNote}</p>}
+        {junta.myAttendance && (
+          <p className="text-sm">{t('juntas.myAttendance', { status: t(`juntas.attendance.status.${junta.myAttendance}`) })}</p>
+        )}
         {junta.canEdit && (
           <div className="flex flex-wrap gap-2">
             <Button
