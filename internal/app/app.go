@@ -30,6 +30,7 @@ import (
 	"vecinos/internal/httpapi"
 	"vecinos/internal/incidents"
 	"vecinos/internal/invitations"
+	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/metrics"
@@ -147,11 +148,14 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
-	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: a.voting})
 	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
+	moneySvc := money.New(db, money.Options{Now: now, Audit: record, PublicURL: cfg.PublicURL, MailWake: wake, Limiter: limiter})
+	juntasSvc := juntas.New(db, juntas.Options{Polls: a.voting, Debtors: juntaDebtors(moneySvc), Archive: docs, Now: now,
+		PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed, Audit: record, Log: o.Log})
+	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc}})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Streams:   &a.streams,
 		Config:    cfg,
@@ -175,17 +179,17 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Providers:     providers.New(db, providers.Options{Now: now, Changed: changed}),
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
 		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
-		Money: money.New(db, money.Options{Now: now, Audit: record, PublicURL: cfg.PublicURL, MailWake: wake,
-			Limiter: limiter}),
-		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
-		Push:    pushes,
-		OAuth:   o.OAuth,
-		Files:   o.Files,
-		Log:     o.Log,
-		Web:     o.Web,
-		Version: o.Version,
-		Limiter: limiter,
-		Observe: a.Metrics.ObserveRequest,
+		Money:         moneySvc,
+		Juntas:        juntasSvc,
+		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
+		Push:          pushes,
+		OAuth:         o.OAuth,
+		Files:         o.Files,
+		Log:           o.Log,
+		Web:           o.Web,
+		Version:       o.Version,
+		Limiter:       limiter,
+		Observe:       a.Metrics.ObserveRequest,
 
 		BodyReadTimeout:   o.BodyReadTimeout,
 		UploadReadTimeout: o.UploadReadTimeout,
@@ -382,4 +386,20 @@ func (a *App) Close() error {
 		return a.DB.Close()
 	}
 	return nil
+}
+
+// juntaDebtors is the owners not up to date with their payments, for a junta's convocatoria (art. 16.2):
+// money's debt report, read as the community's administration (the report is the admins').
+func juntaDebtors(m *money.Service) juntas.Debtors {
+	return func(ctx context.Context, communityID string) ([]domain.JuntaDebtor, error) {
+		debts, _, err := m.DebtReport(ctx, &domain.Actor{CommunityID: communityID, Role: domain.RoleAdmin})
+		if err != nil {
+			return nil, err
+		}
+		out := make([]domain.JuntaDebtor, 0, len(debts))
+		for _, d := range debts {
+			out = append(out, domain.JuntaDebtor{Unit: d.Unit.Label, Owner: d.Unit.OwnerName, Owed: d.Owed})
+		}
+		return out, nil
+	}
 }

@@ -1,6 +1,7 @@
 // Package demo fills an empty installation with a realistic community to try Vecinos: `vecinos demo`:
 // 24 homes, their residents with roles, incidents in every state, events, announcements, chats,
-// facilities and a booking, an open consulta and a closed junta vote, providers, tasks and wall posts.
+// facilities and a booking, an open consulta and a closed junta vote, providers, tasks and wall posts, and
+// a past junta with its signed acta and the next one convened.
 // The accounts are written through the store (they skip the confirmation email); everything the members
 // then do goes through the API of the instance, in process, so the services' rules and side effects
 // (tallies, audit, channels) apply as in real use.
@@ -117,7 +118,7 @@ func Seed(ctx context.Context, db *store.DB, h http.Handler, force bool, now tim
 		}
 	}
 	for _, step := range []func() error{s.units, s.roles, s.incidents, s.events, s.announcements, s.chats, s.facilities, s.polls, s.providers,
-		s.tasks, s.wall, s.documents, s.money} {
+		s.tasks, s.wall, s.documents, s.money, s.juntas} {
 		if err := step(); err != nil {
 			return nil, err
 		}

@@ -103,17 +103,24 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 
 		// The other features, by what their lists show.
 		for path, want := range map[string]string{
-			"/api/v1/documents":  "Acta de la junta ordinaria",
-			"/api/v1/polls":      "Aprobación de la derrama para el ascensor",
-			"/api/v1/providers":  `"ratingCount":2`,
-			"/api/v1/tasks":      "Revisión anual de los extintores",
-			"/api/v1/wall":       "buen pintor",
-			"/api/v1/facilities": "Sala comunitaria",
+			"/api/v1/documents":   "Acta de la junta ordinaria",
+			"/api/v1/polls":       "Aprobación de la derrama para el ascensor",
+			"/api/v1/providers":   `"ratingCount":2`,
+			"/api/v1/tasks":       "Revisión anual de los extintores",
+			"/api/v1/wall":        "buen pintor",
+			"/api/v1/facilities":  "Sala comunitaria",
+			"/api/v1/juntas":      `"status":"firmada"`,
+			"/api/v1/juntas/next": `"kind":"extraordinaria"`,
 		} {
 			var raw json.RawMessage
 			if s := b.call("GET", path, nil, &raw); s != 200 || !strings.Contains(string(raw), want) {
 				t.Errorf("GET %s: %d, %q missing: %.300s", path, s, want, raw)
 			}
+		}
+		// The past junta's signed acta is filed in Documentos under Actas.
+		var docs json.RawMessage
+		if b.call("GET", "/api/v1/documents", nil, &docs); !strings.Contains(string(docs), "Acta · Junta ordinaria del") {
+			t.Errorf("the signed acta is not in Documentos: %.300s", docs)
 		}
 		// Last year's accounts: two units in debt, each for two quarters.
 		var debts struct {

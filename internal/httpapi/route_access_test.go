@@ -285,6 +285,25 @@ var routeAccess = map[string]level{
 	"GET /api/v1/money/remittances/{id}/xml":                          admin,
 	"POST /api/v1/money/receipts/{id}/return":                         admin,
 	"POST /api/v1/money/returns/import":                               admin,
+	// juntas (issue #38)
+	"GET /api/v1/juntas":                              member,
+	"POST /api/v1/juntas":                             admin,
+	"GET /api/v1/juntas/next":                         member,
+	"GET /api/v1/juntas/{id}":                         member,
+	"PUT /api/v1/juntas/{id}":                         admin,
+	"DELETE /api/v1/juntas/{id}":                      admin,
+	"POST /api/v1/juntas/{id}/convene":                admin,
+	"GET /api/v1/juntas/{id}/notices":                 admin,
+	"GET /api/v1/juntas/{id}/letters":                 admin,
+	"GET /api/v1/juntas/{id}/attendance":              admin,
+	"PUT /api/v1/juntas/{id}/attendance/{ownerId}":    admin,
+	"GET /api/v1/juntas/{id}/attendance.pdf":          admin,
+	"POST /api/v1/juntas/{id}/hold":                   admin,
+	"POST /api/v1/juntas/{id}/points/{pointId}/votes": admin,
+	"POST /api/v1/juntas/{id}/acta/draft":             admin,
+	"PUT /api/v1/juntas/{id}/acta":                    member,
+	"GET /api/v1/juntas/{id}/acta.pdf":                member,
+	"POST /api/v1/juntas/{id}/acta/sign":              member,
 }
 
 // caller is one kind of user the test calls every route as, with the levels they reach.

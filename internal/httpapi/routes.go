@@ -596,6 +596,45 @@ func registerAPI(api huma.API, s *server) {
 		"Anotar la devolución de un recibo domiciliado (administradores)")
 	route(api, http.MethodPost, "/api/v1/money/returns/import", admins, 200, "money", "importReturns", s.importReturns,
 		"Importar las devoluciones de un CSV de números de recibo (administradores)")
+
+	// juntas de propietarios (issue #38): the junta and its orden del día, the convocatoria and its proof of
+	// notice, attendance, and the acta with its signatures; who may sign or edit the acta is the service's
+	route(api, http.MethodGet, "/api/v1/juntas", members, 0, "juntas", "listJuntas", s.listJuntas,
+		"Juntas de la comunidad, la más reciente primero (los borradores, solo a los administradores)")
+	route(api, http.MethodPost, "/api/v1/juntas", admins, http.StatusCreated, "juntas", "createJunta", s.createJunta,
+		"Preparar una junta en borrador con su orden del día (administradores)")
+	route(api, http.MethodGet, "/api/v1/juntas/next", members, 0, "juntas", "getNextJunta", s.nextJunta,
+		"La próxima junta convocada, para el inicio")
+	route(api, http.MethodGet, "/api/v1/juntas/{id}", members, 0, "juntas", "getJunta", s.getJunta,
+		"Una junta y la copia de su convocatoria del usuario (la lista de deudores, solo en la de los propietarios)")
+	route(api, http.MethodPut, "/api/v1/juntas/{id}", admins, 0, "juntas", "updateJunta", s.updateJunta,
+		"Editar una junta en borrador (administradores)")
+	route(api, http.MethodDelete, "/api/v1/juntas/{id}", admins, http.StatusNoContent, "juntas", "deleteJunta", s.deleteJunta,
+		"Eliminar una junta en borrador (administradores)")
+	route(api, http.MethodPost, "/api/v1/juntas/{id}/convene", admins, 0, "juntas", "conveneJunta", s.conveneJunta,
+		"Enviar la convocatoria a todos los propietarios (administradores)")
+	route(api, http.MethodGet, "/api/v1/juntas/{id}/notices", admins, 0, "juntas", "getJuntaNotices", s.juntaNotices,
+		"Prueba de la convocatoria por propietario y quién debe recibirla en papel (administradores)")
+	route(api, http.MethodGet, "/api/v1/juntas/{id}/letters", admins, 0, "juntas", "getJuntaLetters", s.juntaLetters,
+		"Cartas de la convocatoria para quien no tiene email (administradores)", returns("application/pdf", "PDF"))
+	route(api, http.MethodGet, "/api/v1/juntas/{id}/attendance", admins, 0, "juntas", "getJuntaAttendance", s.juntaAttendance,
+		"Asistencia y quórum de primera convocatoria (administradores)")
+	route(api, http.MethodPut, "/api/v1/juntas/{id}/attendance/{ownerId}", admins, 0, "juntas", "setJuntaAttendance", s.setJuntaAttendance,
+		"Anotar a un propietario presente, representado o ausente (administradores)")
+	route(api, http.MethodGet, "/api/v1/juntas/{id}/attendance.pdf", admins, 0, "juntas", "getJuntaAttendanceSheet", s.juntaAttendanceSheet,
+		"Hoja de asistencia en PDF (administradores)", returns("application/pdf", "PDF"))
+	route(api, http.MethodPost, "/api/v1/juntas/{id}/hold", admins, 0, "juntas", "holdJunta", s.holdJunta,
+		"Constituir la junta en primera o segunda convocatoria y abrir sus votaciones (administradores)")
+	route(api, http.MethodPost, "/api/v1/juntas/{id}/points/{pointId}/votes", admins, http.StatusNoContent, "juntas", "recordJuntaVote", s.recordJuntaVote,
+		"Anotar el voto que un propietario presente o representado da en la sala (administradores)")
+	route(api, http.MethodPost, "/api/v1/juntas/{id}/acta/draft", admins, 0, "juntas", "draftJuntaActa", s.draftJuntaActa,
+		"Redactar el acta con los datos de la junta, cerrando sus votaciones (administradores)")
+	route(api, http.MethodPut, "/api/v1/juntas/{id}/acta", members, 0, "juntas", "saveJuntaActa", s.saveJuntaActa,
+		"Editar el texto del acta (el secretario de la junta o un administrador); anula las firmas")
+	route(api, http.MethodGet, "/api/v1/juntas/{id}/acta.pdf", members, 0, "juntas", "getJuntaActaPdf", s.juntaActaPDF,
+		"El acta en PDF (firmada: todos; antes, administradores, presidente y secretario)", returns("application/pdf", "PDF"))
+	route(api, http.MethodPost, "/api/v1/juntas/{id}/acta/sign", members, 0, "juntas", "signJuntaActa", s.signJuntaActa,
+		"Firmar el acta como presidente o secretario de la junta")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

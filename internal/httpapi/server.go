@@ -24,6 +24,7 @@ import (
 	"vecinos/internal/files"
 	"vecinos/internal/incidents"
 	"vecinos/internal/invitations"
+	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
 	"vecinos/internal/messaging"
 	"vecinos/internal/money"
@@ -67,6 +68,7 @@ type Deps struct {
 	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
 	Wall          *wall.Service              // the community wall (issue #16)
 	Money         *money.Service             // fees, budgets, receipts and ledgers (issue #36)
+	Juntas        *juntas.Service            // juntas de propietarios: convocatoria, attendance, acta (issue #38)
 	Privacy       *privacy.Service           // the member's data export and consent (issue #17)
 	Push          *push.Service              // web push: devices and the kinds of notification (issue #17)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name

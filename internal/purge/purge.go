@@ -30,6 +30,19 @@ type Settler interface {
 	Settle(ctx context.Context, now time.Time) error
 }
 
+// Settlers settles each in turn (voting's, then juntas' reminders); the first error stops it.
+type Settlers []Settler
+
+// Settle settles each of ss at now.
+func (ss Settlers) Settle(ctx context.Context, now time.Time) error {
+	for _, s := range ss {
+		if err := s.Settle(ctx, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 const (
 	// Every is how often the purge runs.
 	Every = time.Hour

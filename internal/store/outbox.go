@@ -26,6 +26,12 @@ func (db *DB) QueueMail(ctx context.Context, m domain.Mail, at time.Time) error 
 }
 
 func queueMail(ctx context.Context, c conn, m domain.Mail, at time.Time) error {
+	return queueMailID(ctx, c, domain.NewID(), m, at)
+}
+
+// queueMailID is queueMail with the outbox row's id given, for a feature that keeps it (a junta's proof
+// of notice reads when the row was sent).
+func queueMailID(ctx context.Context, c conn, id string, m domain.Mail, at time.Time) error {
 	// Checked here, not at sending time: a bad address would otherwise sit in the outbox failing for hours.
 	if _, err := mail.ParseAddress(m.To); err != nil {
 		return domain.ErrMailAddress
@@ -34,7 +40,7 @@ func queueMail(ctx context.Context, c conn, m domain.Mail, at time.Time) error {
 		return fmt.Errorf("enqueue mail: subject and text body are required")
 	}
 	_, err := c.exec(ctx, `INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, created_at, next_try_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, domain.NewID(), m.To, m.Subject, m.Text, m.HTML, ms(at), ms(at))
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, m.To, m.Subject, m.Text, m.HTML, ms(at), ms(at))
 	return err
 }
 

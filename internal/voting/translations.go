@@ -6,6 +6,10 @@ import "vecinos/internal/domain"
 func init() { domain.RegisterMessages("voting", translations) }
 
 var translations = domain.Catalogue{
+	"Solo los administradores pueden anotar los votos de la junta": {
+		Ca: "Només els administradors poden anotar els vots de la junta",
+		En: "Only administrators can record the meeting's votes",
+	},
 	"No se encontró la votación": {
 		Ca: "No s'ha trobat la votació",
 		En: "The vote was not found",

@@ -33,6 +33,12 @@ type Voted struct {
 // Vote casts a's vote (or, as representative, an owner's) in an active poll. One vote per voter: a
 // second one is refused, or changes the first when the poll allows it.
 func (s *Service) Vote(ctx context.Context, a *domain.Actor, id string, in VoteInput) (*Voted, error) {
+	return s.vote(ctx, a, id, in, false)
+}
+
+// vote is Vote; recorded is an admin recording, for an owner in the room, the vote they gave there
+// (RecordVote): it needs no representation.
+func (s *Service) vote(ctx context.Context, a *domain.Actor, id string, in VoteInput, recorded bool) (*Voted, error) {
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
@@ -49,7 +55,12 @@ func (s *Service) Vote(ctx context.Context, a *domain.Actor, id string, in VoteI
 			return errBadOption
 		}
 		voter := a.UserID
-		if in.For != "" && in.For != a.UserID {
+		if recorded {
+			if p.Kind != domain.PollJunta || p.Secret {
+				return errJuntaOnly
+			}
+			voter = in.For
+		} else if in.For != "" && in.For != a.UserID {
 			if p.Kind != domain.PollJunta {
 				return errJuntaOnly
 			}

@@ -123,6 +123,8 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
   '/money': async () => ({ Component: (await import('@/features/money/money-page')).MoneyPage }),
   '/my-fees': async () => ({ Component: (await import('@/features/money/my-fees-page')).MyFeesPage }),
+  '/juntas': async () => ({ Component: (await import('@/features/juntas/juntas-page')).JuntasPage }),
+  '/juntas/:id': async () => ({ Component: (await import('@/features/juntas/junta-page')).JuntaPage }),
   // The legal texts, linked from the registration form and the consent dialog: their own chunk.
   '/terminos': async () => ({ Component: (await import('@/features/legal/legal-page')).TermsPage }),
   '/privacidad': async () => ({ Component: (await import('@/features/legal/legal-page')).PrivacyPage }),

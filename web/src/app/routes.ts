@@ -43,6 +43,8 @@ export const ROUTE_PATHS = [
   '/settings/audit',
   '/money',
   '/my-fees',
+  '/juntas',
+  '/juntas/:id',
   '/terminos',
   '/privacidad',
 ] as const

@@ -53,6 +53,15 @@ export const queryKeys = {
     list: () => ['voting', 'list'] as const,
     record: (id: string) => ['voting', 'record', id] as const,
   },
+  /** Juntas de propietarios (issue #38): the live `change` events of area 'juntas' refetch them all. */
+  juntas: {
+    all: ['juntas'] as const,
+    list: () => ['juntas', 'list'] as const,
+    next: () => ['juntas', 'next'] as const,
+    detail: (id: string) => ['juntas', 'detail', id] as const,
+    notices: (id: string) => ['juntas', 'notices', id] as const,
+    attendance: (id: string) => ['juntas', 'attendance', id] as const,
+  },
   /** Facilities and their bookings (issue #13): the live `change` events of area 'reservations' refetch them all. */
   reservations: {
     all: ['reservations'] as const,

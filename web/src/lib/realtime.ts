@@ -6,7 +6,7 @@ import { api } from '@/lib/api/client'
 import { clearSession } from '@/lib/session'
 
 /** Areas whose changes another screen shows too: a wall post carries its consulta's votes. */
-const alsoShownIn: Record<string, string[] | undefined> = { voting: ['wall'] }
+const alsoShownIn: Record<string, string[] | undefined> = { voting: ['wall', 'juntas'] }
 
 /**
  * The app's realtime client (ADR 0006): one EventSource per tab on GET /api/v1/stream, whose events

@@ -31,6 +31,7 @@ import {
   type NextReservation as NextReservationData,
 } from './api/get-dashboard'
 import { GreetingBanner } from './components/greeting-banner'
+import { NextJunta } from './components/next-junta'
 import { NextReservation } from './components/next-reservation'
 import { PendingReceipts } from './components/pending-receipts'
 
@@ -147,6 +148,7 @@ const DashboardView = memo(function DashboardView({
           {profile.isSuccess && !profile.data.unitId && <UnitReminder wizard={!profile.data.onboardingCompleted} />}
           <PendingReceipts />
           <QuickActions isAdmin={isAdmin} />
+          <NextJunta enabled={hasCommunity} />
           <NextReservation next={nextReservation} />
           {dashboard.isPending ? (
             <DashboardPlaceholder />

@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ChevronRight,
   FolderOpen,
+  Gavel,
   Landmark,
   ClipboardList,
   Megaphone,
@@ -29,6 +30,7 @@ type MenuItem =
   | 'reservations'
   | 'documents'
   | 'voting'
+  | 'juntas'
   | 'services'
   | 'tasks'
   | 'wall'
@@ -45,6 +47,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'reservations', to: '/reservations', icon: CalendarCheck },
   { item: 'documents', to: '/documents', icon: FolderOpen },
   { item: 'voting', to: '/voting', icon: Vote },
+  { item: 'juntas', to: '/juntas', icon: Gavel },
   { item: 'services', to: '/services', icon: Wrench },
   { item: 'tasks', to: '/tasks', icon: ClipboardList },
   { item: 'wall', to: '/wall', icon: MessagesSquare },

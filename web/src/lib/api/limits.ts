@@ -204,6 +204,13 @@ export const JoinStepInputBody = {
   relation: 20,
 } as const
 
+export const JuntaBody = {
+  place: 300,
+  presidentId: 64,
+  secretaryId: 64,
+  videoLink: 500,
+} as const
+
 export const LoginInputBody = {
   email: 255,
   password: 200,
@@ -242,6 +249,11 @@ export const ReasonInputBody = {
   reason: 500,
 } as const
 
+export const RecordJuntaVoteInputBody = {
+  optionId: 64,
+  ownerId: 64,
+} as const
+
 export const RemoveMessageInputBody = {
   reason: 500,
 } as const
@@ -278,6 +290,10 @@ export const ReviewReservationInputBody = {
   reason: 500,
 } as const
 
+export const SaveJuntaActaInputBody = {
+  text: 50000,
+} as const
+
 export const SaveUnitInputBody = {
   building: 40,
   floor: 40,
@@ -294,6 +310,10 @@ export const SepaSettings = {
   creditorBic: 11,
   creditorIban: 42,
   creditorId: 35,
+} as const
+
+export const SetJuntaAttendanceInputBody = {
+  representative: 200,
 } as const
 
 export const SignMandateInputBody = {

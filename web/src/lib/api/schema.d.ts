@@ -1547,6 +1547,264 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/juntas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Juntas de la comunidad, la más reciente primero (los borradores, solo a los administradores) */
+        get: operations["listJuntas"];
+        put?: never;
+        /** Preparar una junta en borrador con su orden del día (administradores) */
+        post: operations["createJunta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La próxima junta convocada, para el inicio */
+        get: operations["getNextJunta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Una junta y la copia de su convocatoria del usuario (la lista de deudores, solo en la de los propietarios) */
+        get: operations["getJunta"];
+        /** Editar una junta en borrador (administradores) */
+        put: operations["updateJunta"];
+        post?: never;
+        /** Eliminar una junta en borrador (administradores) */
+        delete: operations["deleteJunta"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/acta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Editar el texto del acta (el secretario de la junta o un administrador); anula las firmas */
+        put: operations["saveJuntaActa"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/acta.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El acta en PDF (firmada: todos; antes, administradores, presidente y secretario) */
+        get: operations["getJuntaActaPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/acta/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redactar el acta con los datos de la junta, cerrando sus votaciones (administradores) */
+        post: operations["draftJuntaActa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/acta/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Firmar el acta como presidente o secretario de la junta */
+        post: operations["signJuntaActa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Asistencia y quórum de primera convocatoria (administradores) */
+        get: operations["getJuntaAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/attendance.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hoja de asistencia en PDF (administradores) */
+        get: operations["getJuntaAttendanceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/attendance/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Anotar a un propietario presente, representado o ausente (administradores) */
+        put: operations["setJuntaAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/convene": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enviar la convocatoria a todos los propietarios (administradores) */
+        post: operations["conveneJunta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Constituir la junta en primera o segunda convocatoria y abrir sus votaciones (administradores) */
+        post: operations["holdJunta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cartas de la convocatoria para quien no tiene email (administradores) */
+        get: operations["getJuntaLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prueba de la convocatoria por propietario y quién debe recibirla en papel (administradores) */
+        get: operations["getJuntaNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/points/{pointId}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anotar el voto que un propietario presente o representado da en la sala (administradores) */
+        post: operations["recordJuntaVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -4665,10 +4923,209 @@ export interface components {
             /** @description resident (Vivo aquí), worker (Trabajo aquí) or neighbor (Solo vecino) */
             relation: string;
         };
+        Junta: {
+            /** @description The signed acta in Documentos */
+            actaDocumentId: string | null;
+            /** @description Once drafted: to admins and the junta's president and secretary; to every member once signed */
+            actaText: string | null;
+            /** @description An admin, on a draft */
+            canEdit: boolean;
+            canEditActa: boolean;
+            /** @description The roles the caller may still sign the acta in */
+            canSign: string[] | null;
+            /** Format: date-time */
+            convenedAt: string | null;
+            /** @enum {string} */
+            convenedBy: "president" | "promoters";
+            /** @description The text of the caller's copy: the debtors' list only in an owner's or an admin's */
+            convocatoria: string;
+            /** @description Owners' and admins' copies only; empty otherwise */
+            debtors: components["schemas"]["JuntaDebtor"][] | null;
+            /** Format: date-time */
+            firstCall: string;
+            /** Format: date-time */
+            heldAt: string | null;
+            /** @enum {string|null} */
+            heldCall: "primera" | "segunda" | null;
+            id: string;
+            isOwner: boolean;
+            /** @enum {string} */
+            kind: "ordinaria" | "extraordinaria";
+            /** @enum {string|null} */
+            myAttendance: "present" | "represented" | "absent" | null;
+            /** @description Set when there is only a video link: online juntas are not regulated nationally */
+            onlineNote: string | null;
+            place: string;
+            points: components["schemas"]["JuntaPoint"][] | null;
+            presidentId: string | null;
+            presidentName: string;
+            /** @description User ids of the promoters (art. 16.1) */
+            promoters: string[] | null;
+            /** Format: date-time */
+            secondCall: string;
+            secretaryId: string | null;
+            secretaryName: string;
+            signatures: components["schemas"]["JuntaSignature"][] | null;
+            /** @enum {string} */
+            status: "borrador" | "convocada" | "celebrada" | "firmada";
+            /** @description 'Junta ordinaria del 12/03/2027', in the caller's language */
+            title: string;
+            videoLink: string;
+        };
+        JuntaAttendanceOutputBody: {
+            attendees: components["schemas"]["JuntaAttendee"][] | null;
+            /** @description The first convocatoria's hour has come: attendance can be recorded */
+            begun: boolean;
+            /** @description The acta is signed */
+            locked: boolean;
+            ownerless: components["schemas"]["JuntaOwnerlessUnit"][] | null;
+            quorum: components["schemas"]["JuntaQuorum"];
+        };
+        JuntaAttendee: {
+            /** @description A percentage: '35.5' */
+            cuota: string;
+            name: string;
+            representative: string;
+            /**
+             * @description null until marked
+             * @enum {string|null}
+             */
+            status: "present" | "represented" | "absent" | null;
+            units: string[] | null;
+            userId: string;
+        };
+        JuntaBody: {
+            /** @enum {string} */
+            convenedBy?: "president" | "promoters";
+            /** Format: date-time */
+            firstCall: string;
+            /**
+             * @description Default ordinaria
+             * @enum {string}
+             */
+            kind?: "ordinaria" | "extraordinaria";
+            place?: string;
+            /** @description Empty, for an ordinaria: the standard points */
+            points?: components["schemas"]["JuntaPointBody"][] | null;
+            /** @description Default: the admin */
+            presidentId?: string;
+            promoters?: string[] | null;
+            /**
+             * Format: date-time
+             * @description Default: half an hour after the first
+             */
+            secondCall?: string;
+            /** @description Default: the president */
+            secretaryId?: string;
+            videoLink?: string;
+        };
+        JuntaDebtor: {
+            /** Format: int64 */
+            owedCents: number;
+            owner: string;
+            unit: string;
+        };
+        JuntaListOutputBody: {
+            items: components["schemas"]["JuntaSummary"][] | null;
+        };
+        JuntaNotice: {
+            email: string | null;
+            /**
+             * Format: date-time
+             * @description Delivery was given up
+             */
+            failedAt: string | null;
+            name: string;
+            /**
+             * Format: date-time
+             * @description The owner opened the convocatoria in the app
+             */
+            openedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The email was queued in the outbox
+             */
+            queuedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The SMTP server accepted it
+             */
+            sentAt: string | null;
+            userId: string;
+        };
+        JuntaNoticesOutputBody: {
+            notices: components["schemas"]["JuntaNotice"][] | null;
+            paper: components["schemas"]["JuntaPaperNotice"][] | null;
+        };
         JuntaOptionBody: {
             /** @enum {string} */
             choice: "favour" | "against" | "abstain";
             text: string;
+        };
+        JuntaOwnerlessUnit: {
+            cuota: string;
+            label: string;
+        };
+        JuntaPaperNotice: {
+            name: string;
+            /** @enum {string} */
+            reason: "no_account" | "no_email" | "bounced";
+            units: string[] | null;
+        };
+        JuntaPoint: {
+            /** @description Carries an agreement to vote; otherwise informative */
+            agreement: boolean;
+            description: string;
+            id: string;
+            /** @enum {string|null} */
+            majority: "simple" | "three_fifths" | "one_third" | "unanimity" | null;
+            /** @description The junta vote of the agreement, once convened */
+            pollId: string | null;
+            /** Format: int64 */
+            position: number;
+            title: string;
+        };
+        JuntaPointBody: {
+            agreement?: boolean;
+            description?: string;
+            /** @enum {string} */
+            majority?: "simple" | "three_fifths" | "one_third" | "unanimity";
+            title: string;
+        };
+        JuntaQuorum: {
+            cuota: string;
+            cuotaIn: string;
+            /** @description The first convocatoria's quorum: a majority of owners holding a majority of cuotas */
+            met: boolean;
+            /** Format: int64 */
+            owners: number;
+            /**
+             * Format: int64
+             * @description Present or represented
+             */
+            ownersIn: number;
+        };
+        JuntaSignature: {
+            name: string;
+            /** @enum {string} */
+            role: "president" | "secretary";
+            /** @description Of the acta's PDF as it was signed */
+            sha256: string;
+            /** Format: date-time */
+            signedAt: string;
+        };
+        JuntaSummary: {
+            /** Format: date-time */
+            firstCall: string;
+            id: string;
+            /** @enum {string} */
+            kind: "ordinaria" | "extraordinaria";
+            place: string;
+            /** Format: int64 */
+            points: number;
+            /** @enum {string} */
+            status: "borrador" | "convocada" | "celebrada" | "firmada";
+            videoLink: string;
         };
         KeysStruct: {
             auth: string;
@@ -4895,6 +5352,10 @@ export interface components {
         };
         MyUnitsOutputBody: {
             units: components["schemas"]["MemberUnit"][] | null;
+        };
+        NextJuntaOutputBody: {
+            /** @description The next convened junta; null when none */
+            junta: components["schemas"]["JuntaSummary"];
         };
         NextReservationOutputBody: {
             /** @description null when the caller has none coming */
@@ -5429,6 +5890,10 @@ export interface components {
         ReceiptsOutputBody: {
             items: components["schemas"]["Receipt"][] | null;
         };
+        RecordJuntaVoteInputBody: {
+            optionId: string;
+            ownerId: string;
+        };
         RegistryOutputBody: {
             /** @description Sum of the coeficientes ('99.5') */
             coefficientSum: string;
@@ -5669,6 +6134,9 @@ export interface components {
              */
             reserveCents?: number;
         };
+        SaveJuntaActaInputBody: {
+            text: string;
+        };
         SaveUnitInputBody: {
             /** @description Empty: none */
             building?: string;
@@ -5717,6 +6185,12 @@ export interface components {
              * @enum {string}
              */
             sequencePolicy: "frst_rcur" | "rcur";
+        };
+        SetJuntaAttendanceInputBody: {
+            /** @description Represented: by whom */
+            representative?: string;
+            /** @enum {string} */
+            status: "present" | "represented" | "absent";
         };
         SetRoleInputBody: {
             /** @enum {string} */
@@ -10064,6 +10538,583 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InvitationSummary"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listJuntas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JuntaListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JuntaBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getNextJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextJuntaOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JuntaBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveJuntaActa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveJuntaActaInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJuntaActaPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    "X-Acta-SHA256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    draftJuntaActa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signJuntaActa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJuntaAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JuntaAttendanceOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJuntaAttendanceSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setJuntaAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetJuntaAttendanceInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JuntaAttendanceOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    conveneJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    holdJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJuntaLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJuntaNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JuntaNoticesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordJuntaVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordJuntaVoteInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

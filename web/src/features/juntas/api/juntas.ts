@@ -1,0 +1,173 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api/client'
+import { unwrap } from '@/lib/api/request'
+import type { components } from '@/lib/api/schema'
+import { queryKeys } from '@/lib/query-keys'
+
+type RawJunta = components['schemas']['Junta']
+/** A junta with its lists always present (the API may send an empty list as null). */
+export type Junta = Omit<RawJunta, 'points' | 'debtors' | 'signatures' | 'canSign' | 'promoters'> & {
+  points: NonNullable<RawJunta['points']>
+  debtors: NonNullable<RawJunta['debtors']>
+  signatures: NonNullable<RawJunta['signatures']>
+  canSign: NonNullable<RawJunta['canSign']>
+  promoters: NonNullable<RawJunta['promoters']>
+}
+export type JuntaSummary = components['schemas']['JuntaSummary']
+export type JuntaForm = components['schemas']['JuntaBody']
+export type JuntaPointForm = components['schemas']['JuntaPointBody']
+type RawAttendance = components['schemas']['JuntaAttendanceOutputBody']
+export type Attendee = Omit<components['schemas']['JuntaAttendee'], 'units'> & { units: string[] }
+export type Attendance = Omit<RawAttendance, 'attendees' | 'ownerless'> & {
+  attendees: Attendee[]
+  ownerless: NonNullable<RawAttendance['ownerless']>
+}
+type RawNotices = components['schemas']['JuntaNoticesOutputBody']
+type RawPaper = NonNullable<RawNotices['paper']>[number]
+export interface Notices {
+  notices: NonNullable<RawNotices['notices']>
+  paper: (Omit<RawPaper, 'units'> & { units: string[] })[]
+}
+
+function normalize(j: RawJunta): Junta {
+  return {
+    ...j,
+    points: j.points ?? [],
+    debtors: j.debtors ?? [],
+    signatures: j.signatures ?? [],
+    canSign: j.canSign ?? [],
+    promoters: j.promoters ?? [],
+  }
+}
+
+function normalizeAttendance(a: RawAttendance): Attendance {
+  return {
+    ...a,
+    attendees: (a.attendees ?? []).map((x) => ({ ...x, units: x.units ?? [] })),
+    ownerless: a.ownerless ?? [],
+  }
+}
+
+/** The community's juntas, the latest first (drafts for admins only). Live: the 'juntas' change event refetches. */
+export function useJuntas() {
+  return useQuery({
+    queryKey: queryKeys.juntas.list(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/juntas'))).items ?? [],
+  })
+}
+
+/** The record of a point's junta vote (admins): who voted what, for the room's votes. Rooted at 'juntas'. */
+export function usePointRecord(pollId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.juntas.all, 'poll', pollId],
+    queryFn: async () => {
+      const r = await unwrap(api.GET('/api/v1/polls/{id}/record', { params: { path: { id: pollId } } }))
+      return { poll: { ...r.poll, options: r.poll.options ?? [] }, voters: r.voters ?? [] }
+    },
+  })
+}
+
+export function useJunta(id: string) {
+  return useQuery({
+    queryKey: queryKeys.juntas.detail(id),
+    queryFn: async () => normalize(await unwrap(api.GET('/api/v1/juntas/{id}', { params: { path: { id } } }))),
+  })
+}
+
+export function useJuntaNotices(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.juntas.notices(id),
+    queryFn: async (): Promise<Notices> => {
+      const r = await unwrap(api.GET('/api/v1/juntas/{id}/notices', { params: { path: { id } } }))
+      return { notices: r.notices ?? [], paper: (r.paper ?? []).map((p) => ({ ...p, units: p.units ?? [] })) }
+    },
+    enabled,
+  })
+}
+
+export function useJuntaAttendance(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.juntas.attendance(id),
+    queryFn: async () => normalizeAttendance(await unwrap(api.GET('/api/v1/juntas/{id}/attendance', { params: { path: { id } } }))),
+    enabled,
+  })
+}
+
+/** A mutation of the juntas area: every junta query (and the votes) refetch after it. */
+function useJuntasMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.juntas.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.voting.all }),
+      ])
+    },
+  })
+}
+
+export function useCreateJunta() {
+  return useJuntasMutation((body: JuntaForm) => unwrap(api.POST('/api/v1/juntas', { body })).then(normalize))
+}
+
+export function useUpdateJunta() {
+  return useJuntasMutation(({ id, body }: { id: string; body: JuntaForm }) =>
+    unwrap(api.PUT('/api/v1/juntas/{id}', { params: { path: { id } }, body })).then(normalize),
+  )
+}
+
+export function useDeleteJunta() {
+  return useJuntasMutation((id: string) => unwrap(api.DELETE('/api/v1/juntas/{id}', { params: { path: { id } } })))
+}
+
+type Step = 'convene' | 'hold' | 'acta/draft' | 'acta/sign'
+
+/** One step of the junta's life: convocar, constituir, redactar el acta, firmarla. */
+export function useJuntaStep(step: Step) {
+  return useJuntasMutation((id: string) => {
+    const params = { params: { path: { id } } }
+    switch (step) {
+      case 'convene':
+        return unwrap(api.POST('/api/v1/juntas/{id}/convene', params))
+      case 'hold':
+        return unwrap(api.POST('/api/v1/juntas/{id}/hold', params))
+      case 'acta/draft':
+        return unwrap(api.POST('/api/v1/juntas/{id}/acta/draft', params))
+      case 'acta/sign':
+        return unwrap(api.POST('/api/v1/juntas/{id}/acta/sign', params))
+    }
+  })
+}
+
+export function useSaveActa() {
+  return useJuntasMutation(({ id, text }: { id: string; text: string }) =>
+    unwrap(api.PUT('/api/v1/juntas/{id}/acta', { params: { path: { id } }, body: { text } })),
+  )
+}
+
+export type AttendanceStatus = 'present' | 'represented' | 'absent'
+
+export function useSetAttendance() {
+  return useJuntasMutation(
+    ({ id, ownerId, status, representative }: { id: string; ownerId: string; status: AttendanceStatus; representative?: string }) =>
+      unwrap(
+        api.PUT('/api/v1/juntas/{id}/attendance/{ownerId}', {
+          params: { path: { id, ownerId } },
+          body: { status, representative },
+        }),
+      ),
+  )
+}
+
+export function useRecordVote() {
+  return useJuntasMutation(
+    ({ id, pointId, ownerId, optionId }: { id: string; pointId: string; ownerId: string; optionId: string }) =>
+      unwrap(
+        api.POST('/api/v1/juntas/{id}/points/{pointId}/votes', {
+          params: { path: { id, pointId } },
+          body: { ownerId, optionId },
+        }),
+      ),
+  )
+}

@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { components } from '@/lib/api/schema'
+import { fakeApi, json, problem, testUser } from '@/test/fake-api'
+import { renderRoute } from '@/test/render-route'
+
+type Junta = components['schemas']['Junta']
+type Attendance = components['schemas']['JuntaAttendanceOutputBody']
+
+function junta(overrides: Partial<Junta>): Junta {
+  return {
+    id: 'j-1',
+    title: 'Junta ordinaria del 12/03/2027',
+    kind: 'ordinaria',
+    status: 'convocada',
+    firstCall: '2027-03-12T17:00:00Z',
+    secondCall: '2027-03-12T17:30:00Z',
+    place: 'Portal',
+    videoLink: '',
+    onlineNote: null,
+    convenedBy: 'president',
+    promoters: [],
+    presidentId: 'u-ana',
+    presidentName: 'Ana Alonso',
+    secretaryId: 'u-ben',
+    secretaryName: 'Ben Bravo',
+    convenedAt: '2027-03-01T10:00:00Z',
+    heldCall: null,
+    heldAt: null,
+    points: [
+      { id: 'pt-1', position: 1, title: 'Cuentas de 2026', description: '', agreement: true, majority: 'simple', pollId: 'p-1' },
+      { id: 'pt-2', position: 2, title: 'Ruegos y preguntas', description: '', agreement: false, majority: null, pollId: null },
+    ],
+    convocatoria: 'Por decisión de el presidente se convoca junta ordinaria de propietarios.',
+    debtors: [],
+    isOwner: false,
+    myAttendance: null,
+    actaText: null,
+    actaDocumentId: null,
+    signatures: [],
+    canSign: [],
+    canEditActa: false,
+    canEdit: false,
+    ...overrides,
+  }
+}
+
+describe('juntas', () => {
+  beforeEach(() => {
+    fakeApi.on('GET /api/v1/community/members', () => json([]))
+  })
+
+  it('lists the juntas with their status and opens one', async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'user' })
+    fakeApi.on('GET /api/v1/juntas', () =>
+      json({ items: [{ id: 'j-1', kind: 'ordinaria', status: 'convocada', firstCall: '2027-03-12T17:00:00Z', place: 'Portal', videoLink: '', points: 2 }] }),
+    )
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(junta({})))
+    renderRoute('/juntas')
+    const list = await screen.findByRole('list', { name: 'Juntas de la comunidad' })
+    const link = within(list).getByRole('link', { name: /Junta ordinaria/ })
+    expect(within(link).getByText('Convocada')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Nueva junta' })).not.toBeInTheDocument()
+    await userEvent.click(link)
+    expect(await screen.findByRole('heading', { name: 'Junta ordinaria del 12/03/2027' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Orden del día' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.queryByRole('tab', { name: 'Asistencia' })).not.toBeInTheDocument()
+    expect(screen.getByText('1. Cuentas de 2026')).toBeInTheDocument()
+  })
+
+  it('shows the empty and error states', async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    let fail = true
+    fakeApi.on('GET /api/v1/juntas', () => (fail ? problem(500, 'internal', 'boom') : json({ items: [] })))
+    renderRoute('/juntas')
+    const alert = await screen.findByRole('alert')
+    fail = false
+    await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByText('Aún no hay juntas')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Nueva junta' })).toBeInTheDocument()
+  })
+
+  it('gives the secretary a live quorum and marks an owner represented by someone', async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(junta({})))
+    const ana = { userId: 'u-ana', name: 'Ana Alonso', units: ['1A'], cuota: '40', status: 'present' as const, representative: '' }
+    const ben = { userId: 'u-ben', name: 'Ben Bravo', units: ['1B', '2A'], cuota: '35', status: null, representative: '' }
+    let attendance: Attendance = {
+      attendees: [ana, ben],
+      ownerless: [{ label: '3A', cuota: '25' }],
+      quorum: { owners: 3, ownersIn: 1, cuota: '100', cuotaIn: '40', met: false },
+      begun: true,
+      locked: false,
+    }
+    let sent: unknown
+    fakeApi.on('GET /api/v1/juntas/{id}/attendance', () => json(attendance))
+    fakeApi.on('PUT /api/v1/juntas/{id}/attendance/{ownerId}', (req) => {
+      sent = req.body
+      attendance = {
+        ...attendance,
+        attendees: [ana, { ...ben, status: 'represented', representative: 'Beatriz' }],
+        quorum: { owners: 3, ownersIn: 2, cuota: '100', cuotaIn: '75', met: true },
+      }
+      return json(attendance)
+    })
+    renderRoute('/juntas/j-1?tab=asistencia')
+    expect(await screen.findByText('Sin quórum en primera convocatoria (mayoría de propietarios que sume mayoría de cuotas)')).toBeInTheDocument()
+    const row = screen.getByRole('group', { name: 'Asistencia de Ben Bravo' })
+    await userEvent.click(within(row).getByRole('button', { name: 'Representado' }))
+    await userEvent.type(screen.getByLabelText('Quién representa a Ben Bravo'), 'Beatriz')
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }))
+    expect(await screen.findByText('Hay quórum en primera convocatoria')).toBeInTheDocument()
+    expect(sent).toEqual({ status: 'represented', representative: 'Beatriz' })
+    expect(screen.getByText('Propietarios presentes o representados: 2 de 3')).toBeInTheDocument()
+  })
+
+  it('lets the president sign the drafted acta and shows the hash of the signature', async () => {
+    fakeApi.signIn({ ...testUser, id: 'u-ana', communityId: 'c-1', role: 'user' })
+    let current = junta({ status: 'celebrada', actaText: 'En Portal, el 12/03/2027…', canSign: ['president'] })
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(current))
+    fakeApi.on('POST /api/v1/juntas/{id}/acta/sign', () => {
+      current = junta({
+        status: 'celebrada',
+        actaText: 'En Portal, el 12/03/2027…',
+        signatures: [{ role: 'president', name: 'Ana Alonso', signedAt: '2027-03-13T10:00:00Z', sha256: 'ab'.repeat(32) }],
+      })
+      return json(current)
+    })
+    renderRoute('/juntas/j-1?tab=acta')
+    expect(await screen.findByText('En Portal, el 12/03/2027…')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Firmar como presidente' }))
+    expect(await screen.findByText(`SHA-256 ${'ab'.repeat(32)}`)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Firmar como presidente' })).not.toBeInTheDocument()
+    expect(screen.getByText(/No es una firma electrónica cualificada/)).toBeInTheDocument()
+  })
+})
