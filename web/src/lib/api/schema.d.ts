@@ -2090,7 +2090,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Importar las devoluciones de un CSV de números de recibo (administradores) */
+        /** Importar las devoluciones del informe pain.002 del banco o de un CSV de números de recibo (administradores) */
         post: operations["importReturns"];
         delete?: never;
         options?: never;
@@ -4474,7 +4474,7 @@ export interface components {
             hidden: boolean;
         };
         ImportReturnsInputBody: {
-            /** @description One returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
+            /** @description The bank's pain.002.001.03 status report (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
             csv: string;
         };
         ImportUnitsInputBody: {
