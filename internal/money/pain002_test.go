@@ -142,3 +142,51 @@ func FuzzParsePain002(f *testing.F) {
 		}
 	})
 }
+
+// TestMandatePausedNotifiesTheOwner: the return that pauses a mandate queues, in its transaction, one
+// email (in the owner's language) and one push to the unit's owner; a refused import queues nothing.
+func TestMandatePausedNotifiesTheOwner(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		storetest.Exec(t, db, "UPDATE users SET language = 'ca' WHERE id = $1", f.owner.UserID)
+		storetest.Exec(t, db, `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at)
+			VALUES ($1, $2, 'https://push.example/1', 'k', 'a', 0)`, domain.NewID(), f.owner.UserID)
+		f.settings(t, func(s *domain.SepaSettings) { s.ReturnsToPause = 1 })
+		if _, err := f.svc.SignMandate(ctx, f.owner, f.flat, MandateInput{DebtorName: "Óscar", IBAN: validIBAN}); err != nil {
+			t.Fatal(err)
+		}
+		rem, err := f.svc.BuildRemittance(ctx, f.admin, RemittanceInput{CollectionDate: "2026-04-01"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := (&rem.Receipts[0]).Code()
+		queued := func() (mails, pushes []string) {
+			for _, r := range storetest.Rows(t, db, `SELECT kind, subject, text_body FROM mail_outbox WHERE subject NOT LIKE 'Nuevo recibo%'
+				ORDER BY created_at, id`) {
+				if r[0] == "push" {
+					pushes = append(pushes, r[1]+" "+r[2])
+				} else {
+					mails = append(mails, r[1]+"\n"+r[2])
+				}
+			}
+			return mails, pushes
+		}
+		_, err = f.svc.ImportReturns(ctx, f.admin, pain002With(Pain002Namespace, [2]string{code, "RJCT"}, [2]string{"2026/999999", "RJCT"}))
+		wantError(t, err, domain.CodeInvalid, "Operación 2 del informe: el recibo 2026/999999 no existe")
+		if mails, pushes := queued(); len(mails)+len(pushes) != 0 {
+			t.Fatalf("a refused import queued %q %q", mails, pushes)
+		}
+		if _, err := f.svc.ImportReturns(ctx, f.admin, pain002With(Pain002Namespace, [2]string{code, "RJCT"})); err != nil {
+			t.Fatal(err)
+		}
+		mails, pushes := queued()
+		if len(mails) != 1 || !strings.HasPrefix(mails[0], "La teva domiciliació de 1º A està en pausa\n") ||
+			!strings.Contains(mails[0], "VEC-000001") || !strings.Contains(mails[0], "02/03/2026") {
+			t.Errorf("mails %q", mails)
+		}
+		if len(pushes) != 1 || !strings.Contains(pushes[0], "Domiciliació en pausa") || !strings.Contains(pushes[0], "/my-fees") {
+			t.Errorf("pushes %q", pushes)
+		}
+	})
+}

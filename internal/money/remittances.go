@@ -227,6 +227,7 @@ func (s *Service) ReturnDebit(ctx context.Context, a *domain.Actor, receiptID st
 	if err != nil {
 		return nil, err
 	}
+	s.mailWake() // a paused mandate's email
 	return r, nil
 }
 
@@ -308,6 +309,9 @@ func (s *Service) returnDebit(ctx context.Context, a *domain.Actor, receiptID st
 		after["receiptsToTransfer"] = switched
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMandatePaused, TargetKind: "money_mandate", TargetID: m.ID,
 			TargetLabel: m.Reference + " · " + m.UnitLabel, Before: auditMandate(m, was), After: after})
+		if err := s.notifyMandatePaused(ctx, m); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
@@ -384,6 +388,7 @@ func (s *Service) ImportReturns(ctx context.Context, a *domain.Actor, text strin
 	if err != nil {
 		return nil, err
 	}
+	s.mailWake() // the emails of the mandates paused
 	return out, nil
 }
 
