@@ -48,7 +48,8 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	"money.budget.edited", "money.budget.approved", "money.receipts.issued", "money.payment.recorded", "money.correction.posted",
 	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared",
 	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned",
-	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued"}
+	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
+	"money.credit.applied"}
 
 // AuditRetention is how long records are kept.
 const AuditRetention = 5 * 365 * 24 * time.Hour

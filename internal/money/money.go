@@ -32,6 +32,7 @@ const (
 	AuditReceiptCompensated = "money.receipt.compensated"
 	AuditDerramaCreated     = "money.derrama.created"
 	AuditDerramaIssued      = "money.derrama.issued"
+	AuditCreditApplied      = "money.credit.applied"
 )
 
 // Store is what the service needs from the database. ForUpdate, Save and Insert methods run inside InTx.
@@ -71,6 +72,7 @@ type Store interface {
 	InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error
 	LedgerBalance(ctx context.Context, communityID, unitID, before string) (domain.Cents, error)
 	LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error)
+	UnitsInCredit(ctx context.Context, communityID string) ([]string, error) // units whose ledger adds up below zero
 
 	sepaStore // direct debits: mandates.go
 }

@@ -5387,6 +5387,8 @@ export interface components {
             amountCents: number;
             /** @description Year/number */
             code: string;
+            /** Format: int64 */
+            compensatedCents: number;
             /** @description Its direct debit (money_sepa.go); absent: never in a remittance */
             debit?: components["schemas"]["ReceiptDebit"];
             dueDate: string;
