@@ -176,7 +176,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
 		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
 		Money: money.New(db, money.Options{Now: now, Audit: record, PublicURL: cfg.PublicURL, MailWake: wake,
-			Limiter: limiter}),
+			Limiter: limiter, Changed: changed}),
 		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		Push:    pushes,
 		OAuth:   o.OAuth,

@@ -64,7 +64,7 @@ func (s *Service) CreateDerrama(ctx context.Context, a *domain.Actor, in Derrama
 	}
 	at := s.stamp()
 	d.CreatedAt = at.UnixMilli()
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
@@ -132,7 +132,7 @@ func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) 
 	}
 	at := s.stamp()
 	var rs []domain.Receipt
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}

@@ -47,7 +47,7 @@ func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, p
 	key := p.PeriodKey(year, period)
 	at := s.stamp()
 	out := &Generated{PeriodKey: key}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		locked, err := s.store.LockMoneySettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -167,7 +167,7 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 	}
 	at := s.stamp()
 	var r *domain.Receipt
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		// With overpayments left as credit, a payment may apply credit to other receipts: the settings are
 		// locked first, as a generation, a return and another payment take them, then the receipt.
 		credit, err := s.creditOn(ctx, a.CommunityID)
@@ -247,7 +247,7 @@ func (s *Service) CompensateReceipt(ctx context.Context, a *domain.Actor, receip
 	}
 	at := s.stamp()
 	var r *domain.Receipt
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		var err error
 		var owed int64
 		if r, owed, err = s.owedForUpdate(ctx, a.CommunityID, receiptID); err != nil {
@@ -310,7 +310,7 @@ func (s *Service) PostCorrection(ctx context.Context, a *domain.Actor, unitID st
 	at := s.stamp()
 	e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: unitID, Date: in.Date, Kind: domain.LedgerCorrection,
 		Amount: in.Amount, Note: in.Note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		credit, err := s.creditOn(ctx, a.CommunityID)
 		if err != nil {
 			return err

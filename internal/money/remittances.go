@@ -91,7 +91,7 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 	today := s.today()
 	at := s.stamp()
 	out := &RemittanceView{}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		st, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -219,7 +219,7 @@ func (s *Service) ReturnDebit(ctx context.Context, a *domain.Actor, receiptID st
 	}
 	at := s.stamp()
 	var r *domain.Receipt
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		var err error
 		r, err = s.returnDebit(ctx, a, receiptID, in, at)
 		return err
@@ -362,7 +362,7 @@ func (s *Service) ImportReturns(ctx context.Context, a *domain.Actor, text strin
 	}
 	at := s.stamp()
 	var out []domain.Receipt
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		for _, row := range rows {
 			m := receiptCodeRE.FindStringSubmatch(row.code)
 			year, _ := strconv.Atoi(m[1])
