@@ -371,24 +371,44 @@ func (db *DB) TakeReceiptNumbers(ctx context.Context, communityID string, year, 
 	return last - n + 1, err
 }
 
-// InsertReceipts stores receipts and their lines (InTx).
+// InsertReceipts stores receipts and their lines (InTx), many rows a statement.
 func (db *DB) InsertReceipts(ctx context.Context, rs []domain.Receipt, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
+	rows := make([][]any, 0, len(rs))
+	var lines [][]any
 	for _, r := range rs {
-		if _, err := tx.exec(ctx, `INSERT INTO money_receipts (id, community_id, year, number, period_key, unit_id, unit_label, owner_id, owner_name,
-			budget_id, amount_cents, paid_cents, due_date, method, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, r.CommunityID, r.Year, r.Number, r.PeriodKey, r.UnitID, r.UnitLabel, r.OwnerID, r.OwnerName, r.BudgetID, r.Amount, r.Paid,
-			r.DueDate, string(r.Method), string(r.Status), ms(at), ms(at)); err != nil {
-			return err
-		}
+		rows = append(rows, []any{r.ID, r.CommunityID, r.Year, r.Number, r.PeriodKey, r.UnitID, r.UnitLabel, r.OwnerID, r.OwnerName, r.BudgetID,
+			r.Amount, r.Paid, r.DueDate, string(r.Method), string(r.Status), ms(at), ms(at)})
 		for i, l := range r.Lines {
-			if _, err := tx.exec(ctx, "INSERT INTO money_receipt_lines (receipt_id, position, concept, amount_cents) VALUES (?, ?, ?, ?)",
-				r.ID, i, l.Concept, l.Amount); err != nil {
-				return err
-			}
+			lines = append(lines, []any{r.ID, i, l.Concept, l.Amount})
+		}
+	}
+	if err := insertMany(ctx, tx, `INSERT INTO money_receipts (id, community_id, year, number, period_key, unit_id, unit_label, owner_id,
+		owner_name, budget_id, amount_cents, paid_cents, due_date, method, status, created_at, updated_at)`, rows); err != nil {
+		return err
+	}
+	return insertMany(ctx, tx, "INSERT INTO money_receipt_lines (receipt_id, position, concept, amount_cents)", lines)
+}
+
+// insertBatch is how many rows insertMany writes a statement: few enough for either engine's limit of
+// bound values, and few distinct statements for the prepared-statement cache.
+const insertBatch = 100
+
+// insertMany runs prefix VALUES (…), (…)… for rows (each of the same number of values), insertBatch rows
+// a statement.
+func insertMany(ctx context.Context, c conn, prefix string, rows [][]any) error {
+	for start := 0; start < len(rows); start += insertBatch {
+		batch := rows[start:min(start+insertBatch, len(rows))]
+		one := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(batch[0])), ", ") + ")"
+		args := make([]any, 0, len(batch)*len(batch[0]))
+		for _, r := range batch {
+			args = append(args, r...)
+		}
+		if _, err := c.exec(ctx, prefix+" VALUES "+strings.TrimSuffix(strings.Repeat(one+", ", len(batch)), ", "), args...); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -512,21 +532,20 @@ func (db *DB) SaveReceiptPaid(ctx context.Context, r *domain.Receipt, at time.Ti
 	return err
 }
 
-// InsertLedgerEntries appends entries to the units' ledgers (InTx). Nothing ever updates or deletes one.
+// InsertLedgerEntries appends entries to the units' ledgers (InTx), many rows a statement. Nothing ever
+// updates or deletes one.
 func (db *DB) InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
+	rows := make([][]any, 0, len(es))
 	for _, e := range es {
-		if _, err := tx.exec(ctx, `INSERT INTO money_ledger (id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code,
-			method, reference, note, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			e.ID, e.CommunityID, e.UnitID, e.Date, string(e.Kind), e.Amount, e.ReceiptID, e.ReceiptCode, e.Method, e.Reference, e.Note,
-			e.CreatedBy, e.CreatedAt); err != nil {
-			return err
-		}
+		rows = append(rows, []any{e.ID, e.CommunityID, e.UnitID, e.Date, string(e.Kind), e.Amount, e.ReceiptID, e.ReceiptCode, e.Method, e.Reference,
+			e.Note, e.CreatedBy, e.CreatedAt})
 	}
-	return nil
+	return insertMany(ctx, tx, `INSERT INTO money_ledger (id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code,
+		method, reference, note, created_by, created_at)`, rows)
 }
 
 // LedgerBalance adds up a unit's ledger before the date before (DateLayout), in the transaction of ctx if any.
