@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -364,7 +365,17 @@ func TestReceiptsPaymentsAndStatement(t *testing.T) {
 	})
 }
 
-func e2eDay(e *env) string { return e.clock().Format("2006-01-02") }
+func e2eDay(e *env) string { return moneyNow(e).Format("2006-01-02") }
+
+// moneyNow is the test clock in the money service's calendar (Europe/Madrid, or UTC without zone data):
+// near midnight its day is not UTC's.
+func moneyNow(e *env) time.Time {
+	zone, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		zone = time.UTC
+	}
+	return e.clock().In(zone)
+}
 
 func moneyCSV(t *testing.T, c *client, path string) string {
 	t.Helper()
