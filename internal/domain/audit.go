@@ -49,6 +49,7 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared",
 	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned",
 	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
+	"money.credit.applied",
 	// internal/juntas's (its Audit… constants)
 	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed"}
 

@@ -595,7 +595,7 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/money/receipts/{id}/return", admins, 200, "money", "returnDebit", s.returnDebit,
 		"Anotar la devolución de un recibo domiciliado (administradores)")
 	route(api, http.MethodPost, "/api/v1/money/returns/import", admins, 200, "money", "importReturns", s.importReturns,
-		"Importar las devoluciones de un CSV de números de recibo (administradores)")
+		"Importar las devoluciones del informe pain.002 del banco o de un CSV de números de recibo (administradores)")
 
 	// juntas de propietarios (issue #38): the junta and its orden del día, the convocatoria and its proof of
 	// notice, attendance, and the acta with its signatures; who may sign or edit the acta is the service's

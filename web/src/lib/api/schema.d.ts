@@ -2348,7 +2348,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Importar las devoluciones de un CSV de números de recibo (administradores) */
+        /** Importar las devoluciones del informe pain.002 del banco o de un CSV de números de recibo (administradores) */
         post: operations["importReturns"];
         delete?: never;
         options?: never;
@@ -4732,7 +4732,7 @@ export interface components {
             hidden: boolean;
         };
         ImportReturnsInputBody: {
-            /** @description One returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
+            /** @description The bank's pain.002.001.03 status report (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
             csv: string;
         };
         ImportUnitsInputBody: {
@@ -5848,6 +5848,8 @@ export interface components {
             amountCents: number;
             /** @description Year/number */
             code: string;
+            /** Format: int64 */
+            compensatedCents: number;
             /** @description Its direct debit (money_sepa.go); absent: never in a remittance */
             debit?: components["schemas"]["ReceiptDebit"];
             dueDate: string;

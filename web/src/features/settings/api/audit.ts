@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'money.receipt.compensated',
   'money.derrama.created',
   'money.derrama.issued',
+  'money.credit.applied',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
