@@ -285,6 +285,10 @@ var routeAccess = map[string]level{
 	"GET /api/v1/money/remittances/{id}/xml":                          admin,
 	"POST /api/v1/money/receipts/{id}/return":                         admin,
 	"POST /api/v1/money/returns/import":                               admin,
+	// memberships (ADR 0040)
+	"GET /api/v1/memberships":                     signedIn,
+	"POST /api/v1/memberships/{communityId}/open": signedIn,
+	"POST /api/v1/community/leave":                member,
 }
 
 // caller is one kind of user the test calls every route as, with the levels they reach.

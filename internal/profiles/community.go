@@ -233,9 +233,10 @@ var (
 	errReferenceTaken      = domain.Errorf(domain.CodeConflict, "Ya existe una comunidad con esta referencia catastral")
 )
 
-// CommunityOf is the community userID belongs to, empty when none: who may see their private files.
-func (s *Service) CommunityOf(ctx context.Context, userID string) (string, error) {
-	return s.store.CommunityOfUser(ctx, userID)
+// SharedCommunity is a community both viewerID and ownerID belong to, one the viewer administers first,
+// with the viewer's role there; "" when none: who may see the owner's private files.
+func (s *Service) SharedCommunity(ctx context.Context, viewerID, ownerID string) (string, domain.Role, error) {
+	return s.store.SharedCommunity(ctx, viewerID, ownerID)
 }
 
 // MyUnit returns the actor's unit, nil when they have none, with whether their claim to own it waits

@@ -198,7 +198,7 @@ func (db *DB) QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessag
 
 // queueCriticalPush queues the push of a critical announcement to its audience, but its author.
 func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement, at time.Time) error {
-	users, err := queryStrings(ctx, tx, `SELECT p.id FROM announcements a JOIN profiles p ON `+inAudience+`
+	users, err := queryStrings(ctx, tx, `SELECT p.id FROM announcements a JOIN members p ON `+inAudience+`
 		WHERE a.id = ? AND p.id <> ?`, an.ID, deref(an.CreatedBy))
 	if err != nil {
 		return err

@@ -204,6 +204,10 @@ export const JoinStepInputBody = {
   relation: 20,
 } as const
 
+export const LeaveInputBody = {
+  communityId: 40,
+} as const
+
 export const LoginInputBody = {
   email: 255,
   password: 200,
