@@ -187,7 +187,7 @@ func (db *DB) QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessag
 		return err
 	}
 	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushDirectMessage, Users: []string{*m.RecipientID}, MutedScope: m.ConversationID,
-		URL: "/conversation/" + m.ConversationID, Tag: "dm-" + m.ConversationID,
+		URL: domain.CommunityLink("/conversation/"+m.ConversationID, m.CommunityID), Tag: "dm-" + m.ConversationID,
 		Text: func(lang domain.Language) (string, string) {
 			if m.Content == "" {
 				return sender, domain.Localized(lang, "📎 Archivo adjunto", "📎 Fitxer adjunt", "📎 Attachment")
@@ -203,7 +203,7 @@ func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement, at
 	if err != nil {
 		return err
 	}
-	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushCritical, Users: users, URL: "/announcements", Tag: "announcement-" + an.ID,
+	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushCritical, Users: users, URL: domain.CommunityLink("/announcements", an.CommunityID), Tag: "announcement-" + an.ID,
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Aviso importante: ", "Avís important: ", "Important notice: ") + an.Title,
 				domain.Excerpt(an.Description, 200)
