@@ -389,7 +389,7 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 	if st == domain.VerificationRejected {
 		kind = KindVerificationRejected
 	}
-	link := s.link("/settings/my-community")
+	link := domain.CommunityLink(s.link("/settings/my-community"), a.CommunityID)
 	notify := func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
 	}

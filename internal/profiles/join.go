@@ -197,7 +197,7 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 	if err != nil {
 		return nil, err
 	}
-	kind, link := KindJoinApproved, s.link("/verify")
+	kind, link := KindJoinApproved, domain.CommunityLink(s.link("/verify"), a.CommunityID)
 	if st == domain.VerificationRejected {
 		kind, link = KindJoinRejected, s.link("/find-community")
 	}
@@ -340,7 +340,7 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 		if err != nil {
 			return err
 		}
-		return s.notify(ctx, o.UserID, a.CommunityID, o.UnitLabel, s.claimDecided(st))
+		return s.notify(ctx, o.UserID, a.CommunityID, o.UnitLabel, s.claimDecided(st, a.CommunityID))
 	})
 	if err != nil {
 		return nil, err
