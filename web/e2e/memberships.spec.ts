@@ -105,6 +105,20 @@ test("an email link opens its community, whatever the tab had", async () => {
   await expect(page).not.toHaveURL(/[?&]c=/);
 });
 
+test("a link to the dashboard with ?c= shows that community's own data, not the preloaded last one's", async () => {
+  const list = (await (await luis.request.get('/api/v1/memberships')).json()) as { communityId: string; communityName: string }[];
+  const plaza = list.find((m) => m.communityName === PLAZA);
+  expect(plaza).toBeDefined();
+  // The account's last community is Calle Mayor (chosen in the switcher); the link names Plaza Nueva.
+  await page.goto('/settings/communities');
+  await page.getByRole('button', { name: `Abrir ${MAYOR}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/dashboard?c=${plaza?.communityId ?? ''}`);
+  await expect(page.getByText(new RegExp(`^${PLAZA} · `))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${MAYOR} · `))).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Cambiar de comunidad' }).locator('option:checked')).toHaveText(PLAZA);
+});
+
 test('leaving one community keeps the account and the other', async () => {
   await page.goto('/settings/communities');
   await page.getByRole('button', { name: `Salir de ${PLAZA}` }).click();
