@@ -40,7 +40,7 @@ func (s *Service) notifyReceipts(ctx context.Context, rs []domain.Receipt) error
 			d := mail.Data{Name: rcpt.FullName, CommunityName: rcpt.CommunityName, Title: code, Unit: unit, Date: due,
 				Note: domain.EurosText(total).In(rcpt.Language)}
 			if s.publicURL != "" {
-				d.Link = s.publicURL + "/my-fees"
+				d.Link = domain.CommunityLink(s.publicURL+"/my-fees", mine[0].CommunityID)
 			}
 			m, err := mail.Compose(KindNewReceipt, rcpt.Language, rcpt.Email, d)
 			if err != nil {
@@ -50,7 +50,7 @@ func (s *Service) notifyReceipts(ctx context.Context, rs []domain.Receipt) error
 				return err
 			}
 		}
-		p := domain.Push{Kind: domain.PushReceipt, Users: []string{owner}, URL: "/my-fees", Tag: "receipt-" + mine[0].PeriodKey,
+		p := domain.Push{Kind: domain.PushReceipt, Users: []string{owner}, URL: domain.CommunityLink("/my-fees", mine[0].CommunityID), Tag: "receipt-" + mine[0].PeriodKey,
 			Text: func(lang domain.Language) (string, string) {
 				return domain.Localized(lang, "Nuevo recibo", "Nou rebut", "New receipt"),
 					unit + " · " + domain.EurosText(total).In(lang) + " · " + due

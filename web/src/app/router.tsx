@@ -106,6 +106,9 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
     Component: (await import('@/features/settings/invitations/invitations-page')).InvitationsPage,
   }),
   '/settings/audit': async () => ({ Component: (await import('@/features/settings/audit/audit-page')).AuditPage }),
+  '/settings/communities': async () => ({
+    Component: (await import('@/features/memberships/communities-page')).CommunitiesPage,
+  }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),

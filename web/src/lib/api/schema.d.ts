@@ -815,6 +815,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Salir de la comunidad (la cuenta y las demás comunidades se conservan) */
+        post: operations["leaveCommunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/members": {
         parameters: {
             query?: never;
@@ -1816,6 +1833,40 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las comunidades del usuario, con su papel y sus mensajes sin leer en cada una */
+        get: operations["listMemberships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memberships/{communityId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Elegir la comunidad en la que actúan las peticiones que no nombran ninguna */
+        post: operations["openMembership"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5131,6 +5182,10 @@ export interface components {
             auth: string;
             p256dh: string;
         };
+        LeaveInputBody: {
+            /** @description The community left: the one the request acts in */
+            communityId: string;
+        };
         LedgerEntry: {
             /**
              * Format: int64
@@ -5230,6 +5285,23 @@ export interface components {
              */
             relation: "owner" | "resident" | "tenant" | "family";
             unitId: string;
+        };
+        Membership: {
+            communityId: string;
+            communityName: string;
+            /** @description Whether this request acted in it */
+            current: boolean;
+            /** Format: date-time */
+            joinedAt: string;
+            /** @enum {string} */
+            role: "admin" | "moderator" | "user";
+            /** @description The home unit there, null when none */
+            unitNumber: string | null;
+            /**
+             * Format: int64
+             * @description Direct messages waiting unread in that community
+             */
+            unread: number;
         };
         MergeUnitInputBody: {
             /** @description The unit that receives the residents and the owner; the other is removed */
@@ -5634,7 +5706,7 @@ export interface components {
              * @description Stable machine code; the web app translates it (enum: problemCodes)
              * @enum {string}
              */
-            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "code_retired" | "method_not_allowed";
+            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "code_retired" | "not_member" | "method_not_allowed";
             /** @description What went wrong, fit to show to the user, in the language of Accept-Language (es, ca or en; Spanish by default) */
             detail: string;
             /** @description Which inputs were wrong, when the request was invalid */
@@ -8593,6 +8665,37 @@ export interface operations {
             };
         };
     };
+    leaveCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCommunityMembers: {
         parameters: {
             query?: never;
@@ -11146,6 +11249,65 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Me"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMemberships: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's communities */
+                communityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'poll.published',
   'poll.closed',
   'poll.deleted',
+  'member.left',
   'money.settings.edited',
   'money.group.created',
   'money.group.edited',
