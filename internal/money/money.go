@@ -42,6 +42,7 @@ type Store interface {
 	DerramaStore
 
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
+	MoneyUnit(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, error) // nil: none
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)
 	LockMoneySettings(ctx context.Context, communityID string, at time.Time) (domain.Periodicity, error)
 	SaveMoneyPeriodicity(ctx context.Context, communityID string, p domain.Periodicity, at time.Time) error
