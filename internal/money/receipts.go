@@ -457,19 +457,20 @@ func (s *Service) UnitStatement(ctx context.Context, a *domain.Actor, unitID, fr
 		return nil, domain.Errorf(domain.CodeInvalid, "La fecha inicial del extracto es posterior a la final")
 	}
 	st := &Statement{Unit: *unit, From: from, To: to, Entries: []StatementEntry{}}
-	if from != "" {
-		if st.Opening, err = s.store.LedgerBalance(ctx, a.CommunityID, unitID, from); err != nil {
-			return nil, err
-		}
-	}
-	es, err := s.store.LedgerEntries(ctx, a.CommunityID, unitID, from, to)
+	es, err := s.ledger(ctx, a.CommunityID, unitID)
 	if err != nil {
 		return nil, err
 	}
-	bal := st.Opening
+	bal := domain.Cents(0)
 	for _, e := range es {
-		bal += e.Amount
-		st.Entries = append(st.Entries, StatementEntry{LedgerEntry: e, Balance: bal})
+		switch {
+		case e.Date < from:
+			st.Opening += e.Amount
+			bal = st.Opening
+		case e.Date <= to:
+			bal += e.Amount
+			st.Entries = append(st.Entries, StatementEntry{LedgerEntry: e, Balance: bal})
+		}
 	}
 	st.Closing = bal
 	return st, nil

@@ -570,6 +570,13 @@ func (db *DB) LedgerBalance(ctx context.Context, communityID, unitID, before str
 	return sum, err
 }
 
+// LedgerCount counts a unit's ledger entries (from its index alone).
+func (db *DB) LedgerCount(ctx context.Context, communityID, unitID string) (int, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM money_ledger WHERE community_id = ? AND unit_id = ?", communityID, unitID).Scan(&n)
+	return n, err
+}
+
 // LedgerEntries lists a unit's ledger from..to (inclusive; from empty: from the start), in order. It reads
 // what a statement shows (not who wrote each entry, nor when): a statement is read often.
 func (db *DB) LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error) {
