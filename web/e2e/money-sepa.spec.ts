@@ -161,8 +161,8 @@ test("the admin imports the bank's pain.002 report; the second return pauses the
   await expect(adminPage.getByText('1 devoluciones anotadas')).toBeVisible()
   await expectNoHorizontalScroll(adminPage)
 
-  // The owner sees the return and the charge, and that their mandate is paused: they pay by transfer.
-  await ownerPage.reload()
+  // The owner, still on 'Mis cuotas', sees it live (the money change on the stream): the return and that
+  // their mandate is paused, so they pay by transfer.
   const statement = ownerPage.getByRole('list', { name: 'Mi extracto' })
   await expect(statement.getByText(`Devolución del recibo ${code} (AM04)`)).toBeVisible()
   await expect(ownerPage.getByText('Pausada', { exact: true })).toBeVisible()
