@@ -106,9 +106,10 @@ check-generated: web/node_modules/.package-lock.json web/dist/index.html
 loadtest: $(BIN)
 	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -engine sqlite,postgres -streams 1000,10000
 
-# The incidents workload of BENCHMARK.md (list, filter, search, by id, dashboard, inserts) and the
+# The incidents workload of BENCHMARK.md (list, filter, search, by id, dashboard, inserts), the
 # reservations one (a facility's month of availability, concurrent bookings, then a check of the database
-# for overlaps and excess) against the real binary, one instance per engine, measured by wrk (apt-get
+# for overlaps and excess) and the money one (an owner's statement over 5 years of monthly receipts, and
+# their receipts in 'Mis cuotas') against the real binary, one instance per engine, measured by wrk (apt-get
 # install wrk) at 50 connections, 20 s a case.
 loadtest-http: $(BIN)
 	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -workload http -engine sqlite,postgres

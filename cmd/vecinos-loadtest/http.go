@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,6 +34,17 @@ type httpOptions struct {
 	threads     int
 	bin         string
 	adminURL    string
+	only        []string // run only the cases whose name contains one of these; empty: all
+}
+
+// runs says whether the options run the case named name.
+func (o httpOptions) runs(name string) bool {
+	for _, w := range o.only {
+		if strings.Contains(name, strings.TrimSpace(w)) {
+			return true
+		}
+	}
+	return len(o.only) == 0
 }
 
 // httpCase is one wrk run: a GET of path, or the requests of a Lua script of wrk's.
@@ -132,6 +144,16 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 	}
 
 	member := seededMember{token: first.Tokens[1], userID: first.UserIDs[1]}
+	fmt.Fprintf(progress, "%s: %d years of monthly receipts for every unit, the member's each paid\n", engine, moneyYears)
+	flat, err := seedMoney(ctx, engine, db, first, member.userID)
+	if err != nil {
+		return nil, memory{}, fmt.Errorf("seeding money: %w", err)
+	}
+	var statement struct{ Entries []any }
+	if err := (&author{base: "http://" + srv.addr, token: member.token}).do(ctx, http.MethodGet, "/api/v1/money/units/"+flat+"/statement", nil,
+		http.StatusOK, &statement); err != nil || len(statement.Entries) != 12*moneyYears*2 {
+		return nil, memory{}, fmt.Errorf("the member's statement: %d entries, %v", len(statement.Entries), err)
+	}
 	var rows []httpRow
 	for _, c := range []httpCase{
 		{name: "a) list", path: "/api/v1/incidents?limit=20"},
@@ -142,7 +164,12 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		{name: "inserts", path: "/api/v1/incidents", script: insertScript(member.userID)},
 		{name: "f) month availability", path: "/api/v1/facilities/" + booking.hall + "/availability?month=" + booking.month},
 		{name: "bookings", path: "/api/v1/reservations", script: bookingScript(booking, first.Tokens, o.threads), bookings: true},
+		{name: "g) statement 5 years", path: "/api/v1/money/units/" + flat + "/statement"},
+		{name: "h) my receipts", path: "/api/v1/money/mine"},
 	} {
+		if !o.runs(c.name) {
+			continue
+		}
 		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)
 		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(), "--latency", "--timeout", "10s",
 			"-H", "Cookie: vecinos_session=" + member.token}

@@ -105,6 +105,7 @@ func TestHTTPWorkloadAnswersEveryRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"a) list", "c) search agua", "d) by id", "e) dashboard", "inserts", "f) month availability", "bookings",
+		"g) statement 5 years", "h) my receipts",
 		"no overlap in an exclusive facility"} {
 		if !strings.Contains(out.String(), name) {
 			t.Errorf("the report has no row %q", name)

@@ -70,6 +70,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	incidents := fs.Int("incidents", 20000, "http: incidents per community")
 	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case; soak: how long the load lasts")
 	connections := fs.Int("connections", 50, "http: wrk's concurrent connections")
+	only := fs.String("cases", "", "http: run only the cases whose name contains one of these comma-separated words (e.g. statement,receipts); empty: all")
 	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
 	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile")
 	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it")
@@ -119,6 +120,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	}
 	if *workload == "http" {
 		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL}
+		if *only != "" {
+			o.only = strings.Split(*only, ",")
+		}
 		for _, sc := range cases {
 			if !slices.Contains(o.engines, sc.engine) {
 				o.engines = append(o.engines, sc.engine)

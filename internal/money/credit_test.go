@@ -121,3 +121,45 @@ func TestCreditIsNotAppliedWhenOverpaymentsAreRefused(t *testing.T) {
 		}
 	})
 }
+
+// TestStatementFollowsTheLedger: a statement read twice (the second from the ledger cache) shows an
+// entry appended in between, and a range's opening balance is what came before it.
+func TestStatementFollowsTheLedger(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		read := func(from, to string) *Statement {
+			t.Helper()
+			st, err := f.svc.UnitStatement(ctx, f.owner, f.flat, from, to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}
+		for range 2 {
+			if st := read("", ""); len(st.Entries) != 1 || st.Opening != 0 || st.Closing != 13750 {
+				t.Fatalf("statement %+v", st)
+			}
+		}
+		r := f.receipt(t, f.flat)
+		if _, err := f.svc.RecordPayment(ctx, f.admin, r.ID, PaymentInput{Amount: 3750, Method: domain.PayByCash, Date: "2026-03-02"}); err != nil {
+			t.Fatal(err)
+		}
+		if st := read("", ""); len(st.Entries) != 2 || st.Closing != 10000 || st.Entries[1].Balance != 10000 {
+			t.Fatalf("statement after a payment %+v", st)
+		}
+		if st := read("2026-02-01", "2026-03-02"); st.Opening != 13750 || len(st.Entries) != 1 || st.Closing != 10000 {
+			t.Fatalf("statement of a range %+v", st)
+		}
+		if st := read("", "2026-02-01"); len(st.Entries) != 1 || st.Closing != 13750 {
+			t.Fatalf("statement up to a day %+v", st)
+		}
+		// Another owner's unit, or one that does not exist, is refused as before.
+		if _, err := f.svc.UnitStatement(ctx, f.owner, f.other, "", ""); domain.ErrorCode(err) != domain.CodeForbidden {
+			t.Errorf("another's statement: %v", err)
+		}
+		if _, err := f.svc.UnitStatement(ctx, f.owner, domain.NewID(), "", ""); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Errorf("no unit: %v", err)
+		}
+	})
+}

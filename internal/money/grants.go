@@ -27,18 +27,16 @@ func (s *Service) ownedUnit(ctx context.Context, a *domain.Actor, unitID string,
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
-	if err != nil {
-		return nil, err
-	}
-	u, ok := unitMap(units)[unitID]
+	u, err := s.store.MoneyUnit(ctx, a.CommunityID, unitID)
 	switch {
-	case !ok:
+	case err != nil:
+		return nil, err
+	case u == nil:
 		return nil, errUnitGone
 	case u.OwnerID == nil || *u.OwnerID != a.UserID:
 		return nil, notOwner
 	}
-	return &u, nil
+	return u, nil
 }
 
 // ReceiptSharing lists who lives in a unit the caller owns and whether each sees its receipts.

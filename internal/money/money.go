@@ -42,6 +42,7 @@ type Store interface {
 	DerramaStore
 
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
+	MoneyUnit(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, error) // nil: none
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)
 	LockMoneySettings(ctx context.Context, communityID string, at time.Time) (domain.Periodicity, error)
 	SaveMoneyPeriodicity(ctx context.Context, communityID string, p domain.Periodicity, at time.Time) error
@@ -72,6 +73,7 @@ type Store interface {
 	InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error
 	LedgerBalance(ctx context.Context, communityID, unitID, before string) (domain.Cents, error)
 	LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error)
+	LedgerCount(ctx context.Context, communityID, unitID string) (int, error)
 	UnitsInCredit(ctx context.Context, communityID string) ([]string, error) // units whose ledger adds up below zero
 
 	sepaStore // direct debits: mandates.go
@@ -87,6 +89,7 @@ type Service struct {
 	mailWake  func()
 	limiter   ratelimit.Limiter
 	changed   func(communityID, area, id string)
+	ledgers   ledgerCache
 }
 
 // Options configure the service.

@@ -16,16 +16,30 @@ import (
 // MoneyUnits lists the units of the registry of communityID (not the proposed ones) with their
 // coeficiente and owner, in the registry's order.
 func (db *DB) MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error) {
-	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.MoneyUnit, error) {
-		var u domain.MoneyUnit
-		var unit domain.Unit
-		err := row.Scan(&u.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &u.Coefficient, &u.OwnerID, &u.OwnerName)
-		u.Label = unit.Label()
-		return u, err
-	}, `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, '')
-		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
-		WHERE u.community_id = ? AND u.proposed_by IS NULL
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+`
 		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID))
+}
+
+// moneyUnitSelect reads the units of a community that pay (not a member's proposal), with their owners.
+const moneyUnitSelect = `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, '')
+	FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
+	WHERE u.community_id = ? AND u.proposed_by IS NULL`
+
+func scanMoneyUnit(row scanner) (domain.MoneyUnit, error) {
+	var u domain.MoneyUnit
+	var unit domain.Unit
+	err := row.Scan(&u.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &u.Coefficient, &u.OwnerID, &u.OwnerName)
+	u.Label = unit.Label()
+	return u, err
+}
+
+// MoneyUnit reads one unit of communityID as MoneyUnits does; nil when there is none.
+func (db *DB) MoneyUnit(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, error) {
+	us, err := queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+" AND u.id = ?", communityID, unitID)
+	if err != nil || len(us) == 0 {
+		return nil, err
+	}
+	return &us[0], nil
 }
 
 // MoneyPeriodicity is how often communityID's owners pay (quarterly until an admin sets it).
@@ -556,17 +570,24 @@ func (db *DB) LedgerBalance(ctx context.Context, communityID, unitID, before str
 	return sum, err
 }
 
-// LedgerEntries lists a unit's ledger from..to (inclusive; from empty: from the start), in order.
+// LedgerCount counts a unit's ledger entries (from its index alone).
+func (db *DB) LedgerCount(ctx context.Context, communityID, unitID string) (int, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM money_ledger WHERE community_id = ? AND unit_id = ?", communityID, unitID).Scan(&n)
+	return n, err
+}
+
+// LedgerEntries lists a unit's ledger from..to (inclusive; from empty: from the start), in order. It reads
+// what a statement shows (not who wrote each entry, nor when): a statement is read often.
 func (db *DB) LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error) {
 	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.LedgerEntry, error) {
-		var e domain.LedgerEntry
+		e := domain.LedgerEntry{CommunityID: communityID, UnitID: unitID}
 		var kind string
-		err := row.Scan(&e.ID, &e.CommunityID, &e.UnitID, &e.Date, &kind, &e.Amount, &e.ReceiptID, &e.ReceiptCode, &e.Method, &e.Reference,
-			&e.Note, &e.CreatedBy, &e.CreatedAt)
+		err := row.Scan(&e.ID, &e.Date, &kind, &e.Amount, &e.ReceiptID, &e.ReceiptCode, &e.Method, &e.Reference, &e.Note)
 		e.Kind = domain.LedgerKind(kind)
 		return e, err
-	}, `SELECT id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code, method,
-		reference, note, created_by, created_at FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date >= ? AND entry_date <= ?
+	}, `SELECT id, entry_date, kind, amount_cents, receipt_id, receipt_code, method, reference, note
+		FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date >= ? AND entry_date <= ?
 		ORDER BY entry_date, created_at, id`, communityID, unitID, from, to)
 }
 

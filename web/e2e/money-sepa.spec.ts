@@ -125,3 +125,46 @@ test('the owner signs a mandate, the admin remits and records a return, the owne
   await expect(receipt.getByText(/Devuelto el /)).toBeVisible()
   await expectNoHorizontalScroll(ownerPage)
 })
+
+/** The bank's status report (pain.002.001.03) rejecting the debit of one receipt. */
+function pain002(code: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt>
+<GrpHdr><MsgId>BANCO-1</MsgId><CreDtTm>2026-01-01T09:00:00</CreDtTm></GrpHdr>
+<OrgnlGrpInfAndSts><OrgnlMsgId>VEC-REM-000002</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId></OrgnlGrpInfAndSts>
+<OrgnlPmtInfAndSts><OrgnlPmtInfId>P1</OrgnlPmtInfId><TxInfAndSts><OrgnlEndToEndId>${code}</OrgnlEndToEndId><TxSts>RJCT</TxSts>
+<StsRsnInf><Rsn><Cd>AM04</Cd></Rsn></StsRsnInf><ChrgsInf><Amt Ccy="EUR">2.00</Amt></ChrgsInf></TxInfAndSts></OrgnlPmtInfAndSts>
+</CstmrPmtStsRpt></Document>`
+}
+
+test("the admin imports the bank's pain.002 report; the second return pauses the owner's mandate", async () => {
+  test.setTimeout(120_000)
+  // The second quarter goes by direct debit in a second remittance.
+  const year = new Date().getFullYear()
+  const issued = await admin.request.post('/api/v1/money/receipts/generate', { data: { year, period: 2 } })
+  expect(issued.status(), await issued.text()).toBe(201)
+  const built = await admin.request.post('/api/v1/money/remittances', { data: { collectionDate: inDays(15) } })
+  expect(built.status(), await built.text()).toBe(201)
+  const code = ((await built.json()) as { receipts: { code: string; unitLabel: string }[] }).receipts.find((r) => r.unitLabel === '1º A')?.code
+  expect(code).toBeTruthy()
+
+  await adminPage.goto('/menu')
+  await adminPage.getByRole('link', { name: /Cuentas/ }).click()
+  const form = adminPage.getByRole('form', { name: 'Importar devoluciones (informe pain.002 o CSV)' })
+  // The remittance's own file is not the bank's report.
+  await form.getByLabel('Importar devoluciones (informe pain.002 o CSV)').fill('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"/>')
+  await form.getByRole('button', { name: 'Importar' }).click()
+  await expect(adminPage.getByText('El archivo es un pain.008.001.02: importa el informe de estado pain.002.001.03 que envía el banco')).toBeVisible()
+  await form.getByLabel('O elige el archivo del banco').setInputFiles({ name: 'pain002.xml', mimeType: 'application/xml', buffer: Buffer.from(pain002(code ?? '')) })
+  await expect(form.getByLabel('Importar devoluciones (informe pain.002 o CSV)')).toHaveValue(/OrgnlEndToEndId/)
+  await form.getByRole('button', { name: 'Importar' }).click()
+  await expect(adminPage.getByText('1 devoluciones anotadas')).toBeVisible()
+  await expectNoHorizontalScroll(adminPage)
+
+  // The owner, still on 'Mis cuotas', sees it live (the money change on the stream): the return and that
+  // their mandate is paused, so they pay by transfer.
+  const statement = ownerPage.getByRole('list', { name: 'Mi extracto' })
+  await expect(statement.getByText(`Devolución del recibo ${code} (AM04)`)).toBeVisible()
+  await expect(ownerPage.getByText('Pausada', { exact: true })).toBeVisible()
+  await expectNoHorizontalScroll(ownerPage)
+})
