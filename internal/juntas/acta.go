@@ -120,10 +120,11 @@ func (s *Service) draft(ctx context.Context, a *domain.Actor, j *domain.Junta) (
 			b.WriteString("Punto informativo.\n\n")
 			continue
 		}
-		v, err := s.polls.Get(ctx, a, *p.PollID)
+		rec, err := s.polls.Record(ctx, a, *p.PollID)
 		if err != nil {
 			return "", err
 		}
+		v := rec.View
 		if d := v.Result.Decision; d != nil {
 			verdict := "No se aprueba"
 			if d.Approved {
@@ -134,7 +135,18 @@ func (s *Service) draft(ctx context.Context, a *domain.Actor, j *domain.Junta) (
 			b.WriteString("Sin votación.\n")
 		}
 		for _, o := range v.Result.Options {
-			fmt.Fprintf(&b, "- %s: %d votos, cuota %s %%\n", o.Text, o.Votes, domain.CoefficientText(o.Cuota).In(lang))
+			fmt.Fprintf(&b, "- %s: %d votos, cuota %s %%", o.Text, o.Votes, domain.CoefficientText(o.Cuota).In(lang))
+			// Who voted it, with their cuota (art. 19.2: the names of those for and against, where it matters).
+			var names []string
+			for _, voter := range rec.Voters {
+				if voter.OptionID != nil && *voter.OptionID == o.ID {
+					names = append(names, fmt.Sprintf("%s (%s %%)", voter.VoterName, domain.CoefficientText(voter.Weight).In(lang)))
+				}
+			}
+			if len(names) > 0 {
+				b.WriteString(": " + strings.Join(names, ", "))
+			}
+			b.WriteString("\n")
 		}
 		for _, u := range v.Units {
 			if u.Deprived != nil && !slices.Contains(deprived, u.Label) {

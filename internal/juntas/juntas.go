@@ -81,6 +81,7 @@ type Polls interface {
 	Publish(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error)
 	Close(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error)
 	Get(ctx context.Context, a *domain.Actor, id string) (*voting.View, error)
+	Record(ctx context.Context, a *domain.Actor, id string) (*voting.Record, error)
 	RecordVote(ctx context.Context, a *domain.Actor, id, ownerID, optionID string) error
 }
 

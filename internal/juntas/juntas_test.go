@@ -391,7 +391,8 @@ func TestTheActaIsSignedByPresidentAndSecretaryOverTheHashOfItsPDF(t *testing.T)
 			t.Fatal(err)
 		}
 		for _, want := range []string{"primera convocatoria", "Ana Alonso (1A), cuota 40 %: presente", "representado por Beatriz Bravo",
-			"1. Cuentas de 2026", "Se aprueba por mayoría simple", "Punto informativo", "3 de 4 propietarios"} {
+			"1. Cuentas de 2026", "Se aprueba por mayoría simple", "Punto informativo", "3 de 4 propietarios",
+			"- A favor: 2 votos, cuota 75 %: Ana Alonso (40 %), Ben Bravo (35 %)"} {
 			if !strings.Contains(j.ActaText, want) {
 				t.Fatalf("the acta lacks %q:\n%s", want, j.ActaText)
 			}
