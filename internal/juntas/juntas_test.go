@@ -408,6 +408,9 @@ func TestTheActaIsSignedByPresidentAndSecretaryOverTheHashOfItsPDF(t *testing.T)
 		}
 		sum := sha256.Sum256(pdf)
 		v, _ := f.svc.Get(ctx, f.ana, j.ID)
+		if j.ActaNumber == nil || *j.ActaNumber != 1 {
+			t.Fatalf("the first acta of the libro: %v", j.ActaNumber)
+		}
 		if len(v.Signed) != 1 || v.Signed[0].SHA256 != hex.EncodeToString(sum[:]) || v.Signed[0].SHA256 != hash || v.Signed[0].Role != juntas.RolePresident {
 			t.Fatalf("the president's signature: %+v, the PDF's hash %s", v.Signed, hash)
 		}
@@ -497,6 +500,31 @@ func TestTheNextJuntaIsTheSoonestConvened(t *testing.T) {
 		}
 		if j, _ := f.svc.Next(ctx, f.other); j != nil {
 			t.Fatalf("another community's next junta: %+v", j)
+		}
+	})
+}
+
+func TestTheLibroDeActasNumbersEachActaOnceInItsCommunity(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		first := f.held(t)
+		second := f.held(t)
+		for _, c := range []struct {
+			j    *domain.Junta
+			want int
+		}{{second, 1}, {first, 2}, {second, 1}} { // drafting again keeps the number
+			j, err := f.svc.DraftActa(ctx, f.admin, c.j.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.ActaNumber == nil || *j.ActaNumber != c.want {
+				t.Fatalf("acta number %v, want %d", j.ActaNumber, c.want)
+			}
+		}
+		pdf, _, err := f.svc.ActaPDF(ctx, f.admin, first.ID)
+		if err != nil || !strings.HasPrefix(string(pdf), "%PDF") {
+			t.Fatalf("acta PDF: %v", err)
 		}
 	})
 }
