@@ -526,5 +526,12 @@ func TestTheLibroDeActasNumbersEachActaOnceInItsCommunity(t *testing.T) {
 		if err != nil || !strings.HasPrefix(string(pdf), "%PDF") {
 			t.Fatalf("acta PDF: %v", err)
 		}
+		sheet, err := f.svc.AttendanceSheet(ctx, f.admin, first.ID)
+		if err != nil || !strings.HasPrefix(string(sheet), "%PDF") {
+			t.Fatalf("attendance sheet: %v", err)
+		}
+		if _, err := f.svc.AttendanceSheet(ctx, f.ana, first.ID); domain.ErrorCode(err) != domain.CodeForbidden {
+			t.Fatalf("a member prints the attendance sheet: %v", err)
+		}
 	})
 }
