@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { clientBuild, serviceWorker } from './pwa/plugin.ts'
-import { CORE_SECTIONS, GUEST_SECTIONS } from './src/locales/sections.ts'
+import { cataloguePart, CORE_SECTIONS, GUEST_PARTS, type GuestPart } from './src/locales/sections.ts'
 
 // In development the Go server (make run) answers the API; Vite only serves the SPA.
 const backend = 'http://localhost:8080'
@@ -39,8 +39,9 @@ function localeCore(): Plugin {
  * A catalogue imported `?raw` (src/lib/i18n.ts parses it) comes without the file's indentation: a string
  * module, like Vite's own ?raw, of the minified JSON. It is the whole catalogue of the language: the shared
  * sections of src/locales and those each feature keeps in src/features/<name>/locales (ADR 0039). A section
- * two files define would hide one of them, so it fails the build and every test run. Imported `?guest`, it
- * is GUEST_SECTIONS of that merged catalogue only, what the guest screens load (ADR 0029).
+ * two files define would hide one of them, so it fails the build and every test run. Imported `?guest`,
+ * `?login`, ..., it is that part (GUEST_PARTS) of the merged catalogue only, what the guest screens load (ADR
+ * 0029, issue #39).
  */
 function rawCatalogues(): Plugin {
   const features = fileURLToPath(new URL('./src/features', import.meta.url))
@@ -50,7 +51,7 @@ function rawCatalogues(): Plugin {
     load(id) {
       const [file, query] = id.split('?')
       const language = /\/src\/locales\/([a-z]+)\.json$/.exec(file)?.[1]
-      if ((query !== 'raw' && query !== 'guest') || !language) return undefined
+      if ((query !== 'raw' && !(query in GUEST_PARTS)) || !language) return undefined
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
       const from = new Map(Object.keys(catalogue).map((section) => [section, file]))
       this.addWatchFile(file)
@@ -64,8 +65,8 @@ function rawCatalogues(): Plugin {
           catalogue[section] = texts
         }
       }
-      const sections = query === 'guest' ? GUEST_SECTIONS.map((section) => [section, catalogue[section]]) : null
-      return `export default ${JSON.stringify(JSON.stringify(sections ? Object.fromEntries(sections) : catalogue))}`
+      const paths = query === 'raw' ? null : GUEST_PARTS[query as GuestPart]
+      return `export default ${JSON.stringify(JSON.stringify(paths ? cataloguePart(catalogue, paths) : catalogue))}`
     },
   }
 }
@@ -126,61 +127,98 @@ const START_CHUNKS = {
   'app-layout': ['src/app/layout/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 }
 // The icons (lucide-react: some 80, 6 kB brotli) go with the member shell, for every screen: as a chunk
-// each, a screen opening waited a round trip for every six of them. The few the guest shell and the guest
-// screens (the auth feature) show go with the guest shell, so that a guest downloads neither the member
-// shell nor the rest.
+// each, a screen opening waited a round trip for every six of them. The few the guest shell and the two
+// sign-in screens show go with the guest shell, so that a guest downloads neither the member shell nor the
+// rest; those only the other guest screens (the auth feature: the email and password pages, the later steps
+// of the registration) show are a chunk of their own, `guest-icons` (issue #39).
 const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/
 const GUEST_SCREENS = /[\\/]src[\\/]features[\\/]auth[\\/]/
+/**
+ * The sign-in screens, the first a resident sees, whose first download issue #39 keeps under 120 kB: the
+ * app's modules both import (the fields, the form, the layout) are one chunk, `guest-forms`, and those one
+ * imports are in that screen's chunk, instead of a file each (17 and 23 files, each compressed alone).
+ */
+const SIGN_IN_SCREENS = ['src/features/auth/login/login-page.tsx', 'src/features/auth/register/register-page.tsx']
+/** The parts of react-query only the member screens use (infinite lists). */
+const MEMBERS_ONLY =
+  /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions|queryOptions)\.js$/
 /** The file listing the start chunks' scripts, which the Go server preloads on a signed-in page. */
 const START_CHUNKS_FILE = 'start-chunks.json'
 /** The start chunk of each module in one, by module id (filled by the plugin, read by the chunk groups). */
 const startChunkOf = new Map<string, string>()
-/** The icons a guest screen imports, directly or not (filled by the plugin, read by the chunk groups). */
-const guestIcons = new Set<string>()
+/** The chunk of each icon the guest screens import (filled by the plugin, read by the chunk groups). */
+const guestIcons = new Map<string, 'guest-shell' | 'guest-icons'>()
+/** The chunk of each of the app's modules the sign-in screens import (filled by the plugin). */
+const signInChunkOf = new Map<string, string>()
+const SIGN_IN_CHUNKS = ['login-page', 'register-page']
 
 /**
  * Puts each module the start chunks' roots import statically (directly or not) in its chunk's group, the
  * first that reaches it winning; what the entry also imports is taken first by the `index` group. It notes
- * the icons the guest screens import. After the build it writes START_CHUNKS_FILE: the chunks' files and
- * those they import, less the entry's.
+ * the icons the guest screens import, and the modules of `guest-forms`. After the build it writes
+ * START_CHUNKS_FILE: the chunks' files and those they import, less the entry's.
  */
 function startChunks(): Plugin {
   return {
     name: 'start-chunks',
     apply: clientBuild,
     buildEnd() {
+      const idOf = (root: string) => fileURLToPath(new URL(`./${root}`, import.meta.url))
       startChunkOf.clear()
       const visit = (id: string, chunk: string) => {
         if (startChunkOf.has(id)) return
-        startChunkOf.set(id, chunk)
+        // What no guest screen runs goes with the member shell, though react-query's index imports it.
+        startChunkOf.set(id, chunk === 'guest-shell' && MEMBERS_ONLY.test(id) ? 'app-shell' : chunk)
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported, chunk)
       }
       for (const [chunk, roots] of Object.entries(START_CHUNKS)) {
-        for (const root of roots) visit(fileURLToPath(new URL(`./${root}`, import.meta.url)), chunk)
+        for (const root of roots) visit(idOf(root), chunk)
+      }
+      /** The app's modules the roots import statically, directly or not (not the packages). */
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>()
+        const visitApp = (id: string) => {
+          if (seen.has(id) || id.includes('node_modules')) return
+          seen.add(id)
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visitApp(imported)
+        }
+        for (const root of roots) visitApp(root)
+        return seen
       }
       // The guest screens and the app's modules they import name their icons from lucide's index, which
       // imports every icon: the names are read from their code, and the index says each one's module.
-      const names = new Set<string>()
-      const seen = new Set<string>()
-      const visitGuest = (id: string) => {
-        if (seen.has(id) || id.includes('node_modules')) return
-        seen.add(id)
-        const info = this.getModuleInfo(id)
-        for (const [, list = ''] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? []) {
-          for (const name of list.split(',')) names.add(name.trim().split(/\s+as\s+/)[0] ?? '')
+      const iconNames = (modules: Set<string>) => {
+        const names = new Set<string>()
+        for (const id of modules) {
+          const code = this.getModuleInfo(id)?.code ?? ''
+          for (const [, list = ''] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
+            for (const name of list.split(',')) names.add(name.trim().split(/\s+as\s+/)[0] ?? '')
+          }
         }
-        for (const imported of info?.importedIds ?? []) visitGuest(imported)
+        return names
       }
-      for (const id of this.getModuleIds()) if (GUEST_SCREENS.test(id)) visitGuest(id)
-      for (const root of START_CHUNKS['guest-shell']) visitGuest(fileURLToPath(new URL(`./${root}`, import.meta.url)))
+      const signIn = SIGN_IN_SCREENS.map((root) => closure([idOf(root)]))
+      const first = iconNames(closure([...START_CHUNKS['guest-shell'].map(idOf), ...SIGN_IN_SCREENS.map(idOf)]))
+      const others = iconNames(closure([...this.getModuleIds()].filter((id) => GUEST_SCREENS.test(id))))
       guestIcons.clear()
       for (const id of this.getModuleIds()) {
         if (!ICONS.test(id) || !id.endsWith('lucide-react.mjs')) continue
         for (const [, list = '', file = ''] of this.getModuleInfo(id)?.code?.matchAll(/export \{([^}]*)\} from '([^']+)'/g) ?? []) {
           const exported = list.split(',').map((name) => name.trim().replace(/^default as /, ''))
-          if (exported.some((name) => names.has(name))) guestIcons.add(fileURLToPath(new URL(file, pathToFileURL(id))))
+          const icon = fileURLToPath(new URL(file, pathToFileURL(id)))
+          if (exported.some((name) => first.has(name))) guestIcons.set(icon, 'guest-shell')
+          else if (exported.some((name) => others.has(name))) guestIcons.set(icon, 'guest-icons')
         }
       }
+      // A module both sign-in screens import goes in guest-forms; one only one of them imports, in that
+      // screen's chunk, even if other screens import it too (they then load that chunk).
+      signInChunkOf.clear()
+      signIn.forEach((modules, index) => {
+        for (const id of modules) {
+          const both = signIn.every((other) => other.has(id))
+          signInChunkOf.set(id, both ? 'guest-forms' : (SIGN_IN_CHUNKS[index] ?? ''))
+        }
+      })
     },
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
@@ -203,6 +241,36 @@ function startChunks(): Plugin {
 }
 
 /**
+ * Vite wraps each dynamic import in its preload helper, which loads the CSS and (with modulePreload) the
+ * chunks the imported one needs before it runs it. With `build.modulePreload: false` and the one stylesheet
+ * index.html links (Tailwind's; no chunk has CSS of its own) it has nothing to load, yet it was 1.1 kB
+ * brotli of the main chunk, which every page downloads (issue #39). This one only runs the import. A failed
+ * import rejects as it did (the helper's `vite:preloadError` event has no listener here).
+ */
+function noPreloadHelper(): Plugin {
+  const id = '\0vite/preload-helper.js'
+  return {
+    name: 'no-preload-helper',
+    apply: clientBuild,
+    enforce: 'pre',
+    load: (loadId) => (loadId === id ? 'export const __vitePreload = (load) => load()' : undefined),
+    generateBundle(_, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'asset' && output.fileName.endsWith('.css') && output.fileName !== cssOfIndex(bundle)) {
+          this.error(`no-preload-helper: ${output.fileName} is a stylesheet the preload helper would have loaded`)
+        }
+      }
+    },
+  }
+}
+
+/** The stylesheet index.html links. */
+function cssOfIndex(bundle: Record<string, { type: string; fileName: string; isEntry?: boolean; viteMetadata?: { importedCss: Set<string> } }>) {
+  const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)
+  return [...(entry?.viteMetadata?.importedCss ?? [])][0]
+}
+
+/**
  * React Router's package exports point at its development build whatever the mode (remix-run/react-router
  * #12532, #14102): its dev-only warnings and checks would ship, and run, in every page. The production build
  * is the same code with them switched off.
@@ -221,6 +289,7 @@ function reactRouterProduction(): Plugin {
 export default defineConfig({
   plugins: [
     reactRouterProduction(),
+    noPreloadHelper(),
     react(),
     tailwindcss(),
     localeCore(),
@@ -247,11 +316,16 @@ export default defineConfig({
           groups: [
             // Whatever the entry imports statically, in its one chunk: the landing page loads one script, not four.
             { name: 'index', tags: ['$initial'], priority: 2 },
-            ...Object.keys(START_CHUNKS).map((name) => ({
+            ...[...Object.keys(START_CHUNKS), 'guest-icons'].map((name) => ({
               name,
               test: (id: string) =>
-                (ICONS.test(id) ? (guestIcons.has(id) ? 'guest-shell' : 'app-shell') : startChunkOf.get(id)) === name,
+                (ICONS.test(id) ? (guestIcons.get(id) ?? 'app-shell') : startChunkOf.get(id)) === name,
               priority: 1,
+            })),
+            ...['guest-forms', ...SIGN_IN_CHUNKS].map((name) => ({
+              name,
+              test: (id: string) => signInChunkOf.get(id) === name,
+              priority: 0,
             })),
           ],
         },

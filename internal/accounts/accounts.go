@@ -46,7 +46,7 @@ type Store interface {
 	SetEmail(ctx context.Context, userID, email string, now time.Time) (bool, error) // false: taken
 	SetFullName(ctx context.Context, userID, name string, now time.Time) error
 	CreateSession(ctx context.Context, s domain.Session) error
-	SessionActor(ctx context.Context, sessionID string) (*domain.Actor, time.Time, time.Time, error) // nil actor: no such session
+	SessionActor(ctx context.Context, sessionID, communityID string) (a *domain.Actor, lastSeen, expires time.Time, outsider bool, err error) // nil actor: no such session
 	TouchSession(ctx context.Context, sessionID string, at time.Time) error
 	DeleteSession(ctx context.Context, sessionID string) error
 	DeleteSessions(ctx context.Context, userID string, keep ...string) error
@@ -61,6 +61,7 @@ type Store interface {
 	AcceptInvitations(ctx context.Context, userID, communityID string, at time.Time) error
 	SpendInvitation(ctx context.Context, id, userID string, now time.Time) (string, error) // "": not theirs to spend
 	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
+	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
 	SaveJoinRequest(ctx context.Context, r *domain.JoinRequest) error
 	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
 	LinkOAuth(ctx context.Context, userID, provider, subject string, now time.Time) error
@@ -548,13 +549,15 @@ var (
 	errSessionExpired = domain.Errorf(domain.CodeUnauthorized, "Tu sesión ha caducado. Inicia sesión de nuevo.")
 )
 
-// Authenticate resolves a session token to the actor, enforcing the idle and absolute expiry.
-func (s *Service) Authenticate(ctx context.Context, token string) (*domain.Actor, error) {
+// Authenticate resolves a session token to the actor, enforcing the idle and absolute expiry. The actor
+// acts in communityID, the community the request names, with their membership's role there; without one
+// in their last community (ADR 0040). A community they are not a member of is domain.ErrNotMember.
+func (s *Service) Authenticate(ctx context.Context, token, communityID string) (*domain.Actor, error) {
 	if token == "" {
 		return nil, errNoSession
 	}
 	id := auth.HashToken(token)
-	a, lastSeen, expires, err := s.store.SessionActor(ctx, id)
+	a, lastSeen, expires, outsider, err := s.store.SessionActor(ctx, id, communityID)
 	if err != nil {
 		return nil, err
 	}
@@ -573,12 +576,16 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*domain.Actor
 			return nil, err
 		}
 	}
+	if outsider {
+		return nil, domain.ErrNotMember
+	}
 	return a, nil
 }
 
-// Reload reads the actor again, after something about them changed (such as their community).
+// Reload reads the actor again, after something about them changed (such as their community: they act
+// in their last one, where joining leaves them).
 func (s *Service) Reload(ctx context.Context, a *domain.Actor) (*domain.Actor, error) {
-	fresh, _, _, err := s.store.SessionActor(ctx, a.SessionID)
+	fresh, _, _, _, err := s.store.SessionActor(ctx, a.SessionID, "")
 	if err == nil && fresh == nil {
 		return nil, errSessionExpired
 	}
@@ -932,15 +939,12 @@ func (s *Service) user(ctx context.Context, id string) (*domain.User, error) {
 	return u, err
 }
 
-// joinOrCreate carries out setup for a signed-in user who has no community yet.
+// joinOrCreate carries out setup for a signed-in user: a member of other communities may join or create
+// one more (ADR 0040); join refuses the same community twice.
 func (s *Service) joinOrCreate(ctx context.Context, userID string, setup domain.CommunitySetup) error {
 	return s.store.InTx(ctx, func(ctx context.Context) error {
-		community, err := s.store.ProfileCommunityForUpdate(ctx, userID)
-		if err != nil {
+		if _, err := s.store.ProfileCommunityForUpdate(ctx, userID); err != nil { // joining serializes on the profile
 			return err
-		}
-		if community != "" {
-			return domain.Errorf(domain.CodeConflict, "Ya perteneces a una comunidad")
 		}
 		return s.setUpCommunity(ctx, userID, setup, s.now())
 	})
@@ -981,6 +985,9 @@ func (s *Service) setUpCommunity(ctx context.Context, userID string, setup domai
 		if c == nil {
 			return errNoCommunityWithCode
 		}
+		if err := s.notMemberYet(ctx, userID, c.ID); err != nil {
+			return err
+		}
 		if r := setup.Ask; r != nil {
 			r.UserID, r.CommunityID = userID, c.ID
 			if r.UnitID != nil { // a letter's unit that is not of this community is left out, not an error
@@ -1002,6 +1009,9 @@ func (s *Service) setUpCommunity(ctx context.Context, userID string, setup domai
 // join makes userID a member of communityID with role, accepting the live invitations of their address
 // to it, in the transaction of ctx.
 func (s *Service) join(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error {
+	if err := s.notMemberYet(ctx, userID, communityID); err != nil {
+		return err
+	}
 	if err := s.store.JoinCommunity(ctx, userID, communityID, now); err != nil {
 		return err
 	}
@@ -1009,6 +1019,15 @@ func (s *Service) join(ctx context.Context, userID, communityID string, role dom
 		return err
 	}
 	return s.store.AcceptInvitations(ctx, userID, communityID, now)
+}
+
+// notMemberYet refuses joining a community userID already belongs to.
+func (s *Service) notMemberYet(ctx context.Context, userID, communityID string) error {
+	member, err := s.store.CommunityHasMember(ctx, communityID, userID)
+	if err == nil && member {
+		err = domain.ErrAlreadyMemberHere
+	}
+	return err
 }
 
 // takeOverUnconfirmed hands an account that never confirmed its email to the provider identity id that

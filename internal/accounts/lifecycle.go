@@ -120,7 +120,7 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token, sessi
 		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Vuelve a cambiar tu email para recibir uno nuevo.")
 	}
 	keep := ""
-	if a, err := s.Authenticate(ctx, sessionToken); err == nil && a.UserID == tok.UserID {
+	if a, err := s.Authenticate(ctx, sessionToken, ""); err == nil && a.UserID == tok.UserID {
 		keep = a.SessionID
 	}
 	var email string

@@ -137,7 +137,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*Creat
 				body = an.Title
 			}
 			return mail.Compose(KindAnnouncement, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
-				Title: an.Title, Body: body, Link: s.link()})
+				Title: an.Title, Body: body, Link: s.link(an.CommunityID)})
 		}
 	}
 	n := 0
@@ -194,11 +194,11 @@ func (s *Service) get(ctx context.Context, a *domain.Actor, id string) (*domain.
 	return an, err
 }
 
-func (s *Service) link() string {
+func (s *Service) link(communityID string) string {
 	if s.publicURL == "" {
 		return ""
 	}
-	return s.publicURL + "/announcements"
+	return domain.CommunityLink(s.publicURL+"/announcements", communityID)
 }
 
 func truncate(t *time.Time) *time.Time {

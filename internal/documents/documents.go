@@ -339,7 +339,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 	if d.CategoryKind.Retained() {
 		notify = func(r domain.Recipient) (domain.Mail, error) {
 			return mail.Compose(KindNewDocument, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
-				Title: d.Title, Link: s.link()})
+				Title: d.Title, Link: s.link(d.CommunityID)})
 		}
 	}
 	n := 0
@@ -375,11 +375,11 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 	return &Created{Document: d, EmailsQueued: n}, nil
 }
 
-func (s *Service) link() string {
+func (s *Service) link(communityID string) string {
 	if s.publicURL == "" {
 		return ""
 	}
-	return s.publicURL + "/documents"
+	return domain.CommunityLink(s.publicURL+"/documents", communityID)
 }
 
 // CheckVersion refuses a new version before its file is read: the document must be one a sees, and a

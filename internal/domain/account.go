@@ -97,6 +97,14 @@ type Actor struct {
 // ErrNoCommunity refuses what needs a community to a user who has none (spec 02 §8).
 var ErrNoCommunity = Errorf(CodeForbidden, "No perteneces a ninguna comunidad")
 
+// ErrNotMember refuses a request that names a community (X-Vecinos-Community, ?community=) the caller is not
+// a member of: before any handler runs, whatever the route (ADR 0040).
+var ErrNotMember = Errorf(CodeNotMember, "No perteneces a esta comunidad")
+
+// ErrAlreadyMemberHere refuses joining a community (by code, invitation or request) one already belongs to;
+// belonging to others is no reason to refuse (ADR 0040).
+var ErrAlreadyMemberHere = Errorf(CodeConflict, "Ya perteneces a esta comunidad")
+
 // InCommunity reports whether there is an actor and they belong to a community.
 func (a *Actor) InCommunity() bool { return a != nil && a.CommunityID != "" }
 
@@ -136,4 +144,15 @@ type CommunitySetup struct {
 	Create     *Community
 	// Units of the community created, generated from the building's shape (GenerateUnits).
 	Units []Unit
+}
+
+// Membership is one community an account belongs to (ADR 0040): its role and home unit there, and how
+// many direct messages wait unread there.
+type Membership struct {
+	CommunityID   string
+	CommunityName string
+	Role          Role
+	UnitNumber    *string
+	JoinedAt      time.Time
+	Unread        int
 }

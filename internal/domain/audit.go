@@ -35,6 +35,7 @@ const (
 	AuditPollPublished        = "poll.published"
 	AuditPollClosed           = "poll.closed"
 	AuditPollDeleted          = "poll.deleted"
+	AuditMemberLeft           = "member.left" // a member left the community (ADR 0040); the actor is who left
 )
 
 // AuditActions are the actions in the order the filter lists them.
@@ -42,13 +43,14 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	AuditUnitRemoved, AuditUnitsImported, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided,
 	AuditResidentClaimDecided, AuditProposedUnitDecided, AuditContentDeleted, AuditFacilityCreated, AuditFacilityEdited,
 	AuditFacilityArchived, AuditReservationDecided, AuditDocumentAdded, AuditDocumentEdited, AuditDocumentDeleted,
-	AuditPollCreated, AuditPollEdited, AuditPollPublished, AuditPollClosed, AuditPollDeleted,
+	AuditPollCreated, AuditPollEdited, AuditPollPublished, AuditPollClosed, AuditPollDeleted, AuditMemberLeft,
 	// internal/money's (its Audit… constants; a test there keeps both lists the same)
 	"money.settings.edited", "money.group.created", "money.group.edited", "money.group.deleted", "money.budget.created",
 	"money.budget.edited", "money.budget.approved", "money.receipts.issued", "money.payment.recorded", "money.correction.posted",
 	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared",
 	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned",
 	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
+	"money.credit.applied",
 	// internal/juntas's (its Audit… constants)
 	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed"}
 

@@ -29,6 +29,7 @@ const (
 	CodeTokenInvalid       Code = "token_invalid"       // an unknown, used or superseded email link
 	CodeWrongPassword      Code = "wrong_password"      // a signed-in user's password check failed
 	CodeCodeRetired        Code = "code_retired"        // a community code an admin has replaced (old letters and links)
+	CodeNotMember          Code = "not_member"          // the request names a community the account is not (or no longer) a member of
 
 	// Codes whose message carries values (Error.Params), which the web app puts into its translation.
 	CodeDocumentRetained Code = "document_retained" // a document deleted before its retention date; until
@@ -39,7 +40,7 @@ const (
 var Codes = []Code{
 	CodeInvalid, CodeUnauthorized, CodeForbidden, CodeNotFound, CodeConflict, CodeRateLimited, CodeUnavailable,
 	CodeInternal, CodeInvalidCredentials, CodeEmailNotConfirmed, CodeEmailTaken, CodeAlreadyConfirmed,
-	CodeTokenExpired, CodeTokenInvalid, CodeWrongPassword, CodeDocumentRetained, CodeCodeRetired,
+	CodeTokenExpired, CodeTokenInvalid, CodeWrongPassword, CodeDocumentRetained, CodeCodeRetired, CodeNotMember,
 }
 
 // Error is a failure a user can be told about: a stable code and a message, in Spanish in Message and

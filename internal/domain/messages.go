@@ -66,6 +66,14 @@ var translations = Catalogue{
 		Ca: "No pertanys a cap comunitat",
 		En: "You don't belong to any community",
 	},
+	"No perteneces a esta comunidad": {
+		Ca: "No pertanys a aquesta comunitat",
+		En: "You don't belong to this community",
+	},
+	"Ya perteneces a esta comunidad": {
+		Ca: "Ja pertanys a aquesta comunitat",
+		En: "You already belong to this community",
+	},
 	"Ocurrió un error inesperado": {
 		Ca: "S'ha produït un error inesperat",
 		En: "An unexpected error occurred",

@@ -274,12 +274,16 @@ type Receipt struct {
 	BudgetID    string
 	Amount      Cents
 	Paid        Cents
+	Compensated Cents // of Paid, what a compensation settled (the receipt reads 'Compensado' when paid)
 	DueDate     string
 	Method      PaymentMethod
 	Status      ReceiptStatus
 	Lines       []ReceiptLine
 	Debit       *ReceiptDebit // nil: never in a remittance
 }
+
+// IsCompensated says whether a paid receipt was settled, in whole or its last part, by a compensation.
+func (r *Receipt) IsCompensated() bool { return r.Status == ReceiptPaid && r.Compensated > 0 }
 
 // Code is how people quote a receipt: "2027/000012".
 func (r *Receipt) Code() string { return fmt.Sprintf("%d/%06d", r.Year, r.Number) }

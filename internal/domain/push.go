@@ -1,6 +1,10 @@
 package domain
 
-import "time"
+import (
+	"net/url"
+	"strings"
+	"time"
+)
 
 // PushKind is a kind of web push notification; a person turns each on or off in /settings/app.
 type PushKind string
@@ -74,4 +78,18 @@ func Localized(lang Language, es, ca, en string) string {
 		return en
 	}
 	return es
+}
+
+// CommunityLink is an app link (a path, or an absolute URL) that opens in communityID: the web app
+// reads ?c= and makes it the tab's community (ADR 0040). Every email link and push of a community's
+// matter goes through it. An empty communityID leaves the link as it is.
+func CommunityLink(link, communityID string) string {
+	if communityID == "" || link == "" {
+		return link
+	}
+	sep := "?"
+	if strings.Contains(link, "?") {
+		sep = "&"
+	}
+	return link + sep + "c=" + url.QueryEscape(communityID)
 }

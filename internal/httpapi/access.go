@@ -9,6 +9,10 @@ import (
 	"vecinos/internal/domain"
 )
 
+// communityHeader names the community a request acts in (ADR 0040); without it the caller acts in their
+// last community. The stream, which cannot set headers, takes ?community= instead.
+const communityHeader = "X-Vecinos-Community"
+
 // accessKey is where route() keeps a route's access in its operation's metadata (not in the contract).
 const accessKey = "vecinos.access"
 
@@ -124,7 +128,11 @@ func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Contex
 		if c, err := huma.ReadCookie(ctx, sessionCookieName); err == nil {
 			token = c.Value
 		}
-		a, err := s.Accounts.Authenticate(ctx.Context(), token)
+		a, err := s.Accounts.Authenticate(ctx.Context(), token, ctx.Header(communityHeader))
+		if domain.ErrorCode(err) == domain.CodeNotMember {
+			huma.WriteErr(api, ctx, http.StatusForbidden, "", err)
+			return
+		}
 		if err != nil {
 			huma.WriteErr(api, ctx, http.StatusUnauthorized, "", err)
 			return

@@ -169,7 +169,7 @@ func (s *server) signedIn(ctx context.Context, token string, err error) (*meOutp
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.Accounts.Authenticate(ctx, token)
+	a, err := s.Accounts.Authenticate(ctx, token, "")
 	if err != nil {
 		return nil, err
 	}

@@ -102,6 +102,15 @@ type client struct {
 	http *http.Client
 	ip   string // sent as X-Forwarded-For when set (see from)
 	lang string // sent as Accept-Language when set
+
+	community string // sent as X-Vecinos-Community when set (see in)
+}
+
+// in is the same browser (same cookies) in a tab that names community in every request (ADR 0040).
+func (c *client) in(community string) *client {
+	tab := *c
+	tab.community = community
+	return &tab
 }
 
 // from returns a new browser at the client address ip, as the trusted proxy in front of the app says.
@@ -144,6 +153,9 @@ func (c *client) do(t testing.TB, method, path string, body any) (int, map[strin
 	}
 	if c.lang != "" {
 		req.Header.Set("Accept-Language", c.lang)
+	}
+	if c.community != "" {
+		req.Header.Set("X-Vecinos-Community", c.community)
 	}
 	res, err := c.http.Do(req)
 	if err != nil {

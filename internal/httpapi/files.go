@@ -35,7 +35,7 @@ func (s *server) sessionActor(r *http.Request) (*domain.Actor, error) {
 	if err != nil || c.Value == "" {
 		return nil, nil
 	}
-	a, err := s.Accounts.Authenticate(r.Context(), c.Value)
+	a, err := s.Accounts.Authenticate(r.Context(), c.Value, r.Header.Get(communityHeader))
 	if err != nil {
 		if domain.ErrorCode(err) == domain.CodeInternal {
 			return nil, err
@@ -162,10 +162,16 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
 		}
 		ownerCommunity := ""
 		if viewer != nil && viewer.UserID != k.UserID {
-			if ownerCommunity, err = s.Profiles.CommunityOf(r.Context(), k.UserID); err != nil {
+			// An <img src> names no community: the file is the viewer's to read in a community they share
+			// with its uploader, one they administer first (ADR 0040).
+			shared, role, err := s.Profiles.SharedCommunity(r.Context(), viewer.UserID, k.UserID)
+			if err != nil {
 				writeProblem(w, problemFor(r.Context(), err))
 				return
 			}
+			v := *viewer
+			v.CommunityID, v.Role, ownerCommunity = shared, role, shared
+			viewer = &v
 		}
 		if !k.Bucket.CanRead(viewer, k.UserID, ownerCommunity) {
 			notFound()

@@ -207,21 +207,23 @@ type cuotasOutput struct {
 
 // Receipt is an owner's recibo.
 type Receipt struct {
-	ID          string        `json:"id"`
-	Code        string        `json:"code" doc:"Year/number"`
-	Year        int           `json:"year"`
-	Number      int           `json:"number"`
-	PeriodKey   string        `json:"periodKey" doc:"2027-01 (month), 2027-T1 (quarter), 2027-S1 (half), 2027 (year)"`
-	UnitID      string        `json:"unitId"`
-	UnitLabel   string        `json:"unitLabel"`
-	OwnerName   string        `json:"ownerName"`
-	AmountCents int64         `json:"amountCents"`
-	PaidCents   int64         `json:"paidCents"`
-	DueDate     string        `json:"dueDate"`
-	Method      string        `json:"method" enum:"direct_debit,transfer,cash"`
-	Status      string        `json:"status" enum:"pending,partial,paid"`
-	Lines       []ReceiptLine `json:"lines"`
-	Debit       *ReceiptDebit `json:"debit,omitempty" doc:"Its direct debit (money_sepa.go); absent: never in a remittance"`
+	ID          string `json:"id"`
+	Code        string `json:"code" doc:"Year/number"`
+	Year        int    `json:"year"`
+	Number      int    `json:"number"`
+	PeriodKey   string `json:"periodKey" doc:"2027-01 (month), 2027-T1 (quarter), 2027-S1 (half), 2027 (year)"`
+	UnitID      string `json:"unitId"`
+	UnitLabel   string `json:"unitLabel"`
+	OwnerName   string `json:"ownerName"`
+	AmountCents int64  `json:"amountCents"`
+	PaidCents   int64  `json:"paidCents"`
+	// Compensated: of paidCents, what a compensation settled; a paid receipt with it reads 'Compensado'.
+	CompensatedCents int64         `json:"compensatedCents"`
+	DueDate          string        `json:"dueDate"`
+	Method           string        `json:"method" enum:"direct_debit,transfer,cash"`
+	Status           string        `json:"status" enum:"pending,partial,paid"`
+	Lines            []ReceiptLine `json:"lines"`
+	Debit            *ReceiptDebit `json:"debit,omitempty" doc:"Its direct debit (money_sepa.go); absent: never in a remittance"`
 }
 
 // ReceiptLine is a concept of a receipt.
@@ -232,7 +234,7 @@ type ReceiptLine struct {
 
 func receiptOf(r *domain.Receipt) Receipt {
 	out := Receipt{ID: r.ID, Code: r.Code(), Year: r.Year, Number: r.Number, PeriodKey: r.PeriodKey, UnitID: r.UnitID, UnitLabel: r.UnitLabel,
-		OwnerName: r.OwnerName, AmountCents: r.Amount, PaidCents: r.Paid, DueDate: r.DueDate, Method: string(r.Method), Status: string(r.Status),
+		OwnerName: r.OwnerName, AmountCents: r.Amount, PaidCents: r.Paid, CompensatedCents: r.Compensated, DueDate: r.DueDate, Method: string(r.Method), Status: string(r.Status),
 		Lines: []ReceiptLine{}, Debit: receiptDebitOf(r.Debit)}
 	for _, l := range r.Lines {
 		out.Lines = append(out.Lines, ReceiptLine{Concept: l.Concept, AmountCents: l.Amount})

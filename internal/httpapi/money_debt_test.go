@@ -100,7 +100,7 @@ func TestDebtCertificates(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		c := newMoneyCast(t, db)
 		rs := c.quarterIssued(t)
-		today := c.e.clock().Format("2006-01-02")
+		today := moneyNow(c.e).Format("2006-01-02")
 		a := rs["1º A"]
 		c.admin.must(t, "POST", "/api/v1/money/receipts/"+a["id"].(string)+"/payments", map[string]any{"amountCents": a["amountCents"],
 			"method": "cash", "date": today}, 200)
@@ -109,7 +109,7 @@ func TestDebtCertificates(t *testing.T) {
 			"requestedOn": "2999-01-01"}, 422, "invalid", "La fecha de la solicitud no puede ser futura")
 		req := c.admin.must(t, "POST", "/api/v1/money/certificates", map[string]any{"kind": "debt", "unitId": c.units["1º A"],
 			"requestedOn": today}, 201)
-		if want := c.e.clock().AddDate(0, 0, 7).Format("2006-01-02"); req["dueOn"] != want || req["issuedOn"] != nil || req["code"] != nil {
+		if want := moneyNow(c.e).AddDate(0, 0, 7).Format("2006-01-02"); req["dueOn"] != want || req["issuedOn"] != nil || req["code"] != nil {
 			t.Fatalf("request %v, want due %s", req, want)
 		}
 		id := req["id"].(string)
@@ -240,7 +240,7 @@ func TestDebtProposesDeprivingTheVote(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		c := newMoneyCast(t, db)
 		rs := c.quarterIssued(t)
-		today := c.e.clock().Format("2006-01-02")
+		today := moneyNow(c.e).Format("2006-01-02")
 		for _, name := range []string{"1º A", "1º B", "2º A"} {
 			r := rs[name]
 			c.admin.must(t, "POST", "/api/v1/money/receipts/"+r["id"].(string)+"/payments", map[string]any{"amountCents": r["amountCents"],

@@ -50,8 +50,8 @@ func TestMoneySepaOverHTTP(t *testing.T) {
 			t.Errorf("tenant's mandates %v", m)
 		}
 
-		collect := c.e.clock().AddDate(0, 0, 14).Format("2006-01-02")
-		early := c.e.clock().AddDate(0, 0, 13).Format("2006-01-02")
+		collect := moneyNow(c.e).AddDate(0, 0, 14).Format("2006-01-02")
+		early := moneyNow(c.e).AddDate(0, 0, 13).Format("2006-01-02")
 		obDetail(t, c.admin, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": early}, 422, "invalid",
 			fmt.Sprintf("La fecha de cobro está dentro del plazo de preaviso de 14 días a los propietarios: la primera fecha posible es el %s", collect))
 		rem := c.admin.must(t, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": collect}, 201)

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
+	"vecinos/internal/testpdf"
 )
 
 // moneyCast is a 4-unit building (1º A, 1º B, 2º A, 2º B at 25 % each) with its admin, the confirmed owner
@@ -363,7 +365,17 @@ func TestReceiptsPaymentsAndStatement(t *testing.T) {
 	})
 }
 
-func e2eDay(e *env) string { return e.clock().Format("2006-01-02") }
+func e2eDay(e *env) string { return moneyNow(e).Format("2006-01-02") }
+
+// moneyNow is the test clock in the money service's calendar (Europe/Madrid, or UTC without zone data):
+// near midnight its day is not UTC's.
+func moneyNow(e *env) time.Time {
+	zone, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		zone = time.UTC
+	}
+	return e.clock().In(zone)
+}
 
 func moneyCSV(t *testing.T, c *client, path string) string {
 	t.Helper()
@@ -397,9 +409,23 @@ func TestReceiptCompensation(t *testing.T) {
 			t.Fatalf("an owner compensated their receipt: %d", st)
 		}
 		r := c.admin.must(t, "POST", path, map[string]any{"date": day, "reason": "Reparación de la bajante"}, 200)
-		if r["status"] != "paid" || r["paidCents"] != r["amountCents"] {
+		if r["status"] != "paid" || r["paidCents"] != r["amountCents"] || r["compensatedCents"] != float64(18125) {
 			t.Fatalf("compensated %v", r)
 		}
+		// 'Compensado' in 'Mis cuotas' and the admin's list (compensatedCents) and in the receipt's PDF.
+		if mine := c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any)[0].(map[string]any); mine["compensatedCents"] != float64(18125) {
+			t.Errorf("my receipt %v", mine)
+		}
+		for _, it := range c.admin.must(t, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", y), nil, 200)["items"].([]any) {
+			if it := it.(map[string]any); it["id"] == q1["id"] && it["compensatedCents"] != float64(18125) || it["id"] != q1["id"] && it["compensatedCents"] != float64(0) {
+				t.Errorf("listed receipt %v", it)
+			}
+		}
+		res, pdf := c.owner.get(t, "/api/v1/money/receipts/"+q1["id"].(string)+"/pdf")
+		if res.StatusCode != 200 {
+			t.Fatalf("receipt pdf %d", res.StatusCode)
+		}
+		testpdf.Contains(t, pdf, "Recibo "+q1["code"].(string), "Pagado 281,25 €", "Compensado 181,25 €", "Estado Compensado")
 		obDetail(t, c.admin, "POST", path, map[string]any{"date": day, "reason": "Otra vez"}, 409, "conflict",
 			fmt.Sprintf("El recibo %d/%06d ya está pagado", y, int(q1["number"].(float64))))
 		st := c.owner.must(t, "GET", "/api/v1/money/units/"+c.units["1º A"]+"/statement", nil, 200)
@@ -461,6 +487,19 @@ func TestOverpayments(t *testing.T) {
 		statement = c.owner.must(t, "GET", "/api/v1/money/units/"+unit+"/statement", nil, 200)
 		if statement["closingCents"] != float64(28125-1875) {
 			t.Fatalf("statement after the next receipt %v", statement)
+		}
+		// The credit paid that receipt in part, and the audit says so (money.credit.applied).
+		for _, r := range c.owner.must(t, "GET", "/api/v1/money/mine", nil, 200)["receipts"].([]any) {
+			if r := r.(map[string]any); r["periodKey"] == fmt.Sprintf("%d-T2", y) && (r["paidCents"] != float64(1875) || r["status"] != "partial") {
+				t.Errorf("the next receipt after the credit %v", r)
+			}
+		}
+		found := false
+		for _, e := range auditEntries(t, c.admin, "") {
+			found = found || e["action"] == "money.credit.applied"
+		}
+		if !found {
+			t.Error("no money.credit.applied in the audit log")
 		}
 	})
 }

@@ -32,6 +32,7 @@ var statusOf = map[domain.Code]int{
 	domain.CodeWrongPassword:      http.StatusUnauthorized,
 	domain.CodeDocumentRetained:   http.StatusConflict,
 	domain.CodeCodeRetired:        http.StatusGone,
+	domain.CodeNotMember:          http.StatusForbidden,
 }
 
 // Problem is an RFC 9457 problem detail with a stable machine code and a detail in the request's language.

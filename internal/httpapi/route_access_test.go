@@ -304,6 +304,10 @@ var routeAccess = map[string]level{
 	"PUT /api/v1/juntas/{id}/acta":                    member,
 	"GET /api/v1/juntas/{id}/acta.pdf":                member,
 	"POST /api/v1/juntas/{id}/acta/sign":              member,
+	// memberships (ADR 0040)
+	"GET /api/v1/memberships":                     signedIn,
+	"POST /api/v1/memberships/{communityId}/open": signedIn,
+	"POST /api/v1/community/leave":                member,
 }
 
 // caller is one kind of user the test calls every route as, with the levels they reach.

@@ -595,7 +595,7 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/money/receipts/{id}/return", admins, 200, "money", "returnDebit", s.returnDebit,
 		"Anotar la devolución de un recibo domiciliado (administradores)")
 	route(api, http.MethodPost, "/api/v1/money/returns/import", admins, 200, "money", "importReturns", s.importReturns,
-		"Importar las devoluciones de un CSV de números de recibo (administradores)")
+		"Importar las devoluciones del informe pain.002 del banco o de un CSV de números de recibo (administradores)")
 
 	// juntas de propietarios (issue #38): the junta and its orden del día, the convocatoria and its proof of
 	// notice, attendance, and the acta with its signatures; who may sign or edit the acta is the service's
@@ -635,6 +635,14 @@ func registerAPI(api huma.API, s *server) {
 		"El acta en PDF (firmada: todos; antes, administradores, presidente y secretario)", returns("application/pdf", "PDF"))
 	route(api, http.MethodPost, "/api/v1/juntas/{id}/acta/sign", members, 0, "juntas", "signJuntaActa", s.signJuntaActa,
 		"Firmar el acta como presidente o secretario de la junta")
+
+	// memberships: one account, many communities (ADR 0040)
+	route(api, http.MethodGet, "/api/v1/memberships", account, 200, "memberships", "listMemberships", s.listMemberships,
+		"Las comunidades del usuario, con su papel y sus mensajes sin leer en cada una")
+	route(api, http.MethodPost, "/api/v1/memberships/{communityId}/open", account, 204, "memberships", "openMembership", s.openMembership,
+		"Elegir la comunidad en la que actúan las peticiones que no nombran ninguna")
+	route(api, http.MethodPost, "/api/v1/community/leave", members, 204, "memberships", "leaveCommunity", s.leaveCommunity,
+		"Salir de la comunidad (la cuenta y las demás comunidades se conservan)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

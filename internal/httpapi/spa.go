@@ -231,7 +231,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // be stale.
 func (s *spa) routePage(r *http.Request) staticFile {
 	if _, err := r.Cookie(sessionCookieName); err == nil {
-		if page, ok := s.signedInScreens[path.Clean(r.URL.Path)]; ok {
+		// A link that names its community (?c=, ADR 0040) may open another than the account's last, which
+		// the preloads, naming none, would answer for: such a page preloads no screen data.
+		if page, ok := s.signedInScreens[path.Clean(r.URL.Path)]; ok && !r.URL.Query().Has("c") {
 			return page
 		}
 		return s.signedIn

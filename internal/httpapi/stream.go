@@ -32,7 +32,8 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(sessionCookieName); err == nil {
 		token = c.Value
 	}
-	a, err := s.Accounts.Authenticate(ctx, token)
+	// An EventSource cannot set headers: the stream names its community in the query (ADR 0040).
+	a, err := s.Accounts.Authenticate(ctx, token, r.URL.Query().Get("community"))
 	if err != nil {
 		writeProblem(w, problemFor(ctx, err))
 		return
@@ -396,8 +397,8 @@ type streamAccess struct {
 // or the check failed (err set). Otherwise it unsubscribes from the channels the user lost, writing a
 // `channel` event for each (the client refetches its list), and subscribes to any they gained.
 func (c *streamAccess) recheck(ctx context.Context, sub *realtime.Subscription, write func([]byte)) (bool, error) {
-	a, err := c.s.Accounts.Authenticate(ctx, c.token)
-	if code := domain.ErrorCode(err); code == domain.CodeUnauthorized {
+	a, err := c.s.Accounts.Authenticate(ctx, c.token, c.actor.CommunityID)
+	if code := domain.ErrorCode(err); code == domain.CodeUnauthorized || code == domain.CodeNotMember {
 		return false, nil
 	} else if err != nil {
 		return false, err

@@ -145,7 +145,7 @@ func TestStreamRechecksItsAccessAtEveryHeartbeat(t *testing.T) {
 
 		// eva is taken out of the community: her stream ends.
 		storetest.Exec(t, db, "DELETE FROM user_roles WHERE user_id = $1", n.evaID)
-		storetest.Exec(t, db, "UPDATE profiles SET community_id = NULL WHERE id = $1", n.evaID)
+		storetest.Exec(t, db, "DELETE FROM memberships WHERE user_id = $1", n.evaID)
 		eva.ended(t, e.srv.URL, n.eva.cookie())
 	})
 }

@@ -61,8 +61,14 @@ type sseStream struct {
 
 func openStream(t *testing.T, base, cookie, lastEventID string) *sseStream {
 	t.Helper()
+	return openStreamAt(t, base+"/api/v1/stream", cookie, lastEventID)
+}
+
+// openStreamAt opens the stream at url (with a query: ?community=).
+func openStreamAt(t *testing.T, url, cookie, lastEventID string) *sseStream {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/v1/stream", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
 	req.Header.Set("Cookie", "vecinos_session="+cookie)
 	if lastEventID != "" {
 		req.Header.Set("Last-Event-ID", lastEventID)

@@ -30,7 +30,7 @@ type Store interface {
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
 	CommunityOfUser(ctx context.Context, userID string) (string, error)
 	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
-	Profile(ctx context.Context, userID string) (*domain.Profile, error)
+	Profile(ctx context.Context, userID, communityID string) (*domain.Profile, error)
 	UserByID(ctx context.Context, id string) (*domain.User, error)
 	Invitations(ctx context.Context, communityID string) ([]domain.Invitation, error)
 	EmailIsMember(ctx context.Context, email, communityID string) (bool, error)
@@ -179,7 +179,7 @@ func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitI
 		}
 	}
 	inviter := ""
-	if p, err := s.store.Profile(ctx, inviterID); err == nil && p != nil {
+	if p, err := s.store.Profile(ctx, inviterID, ""); err == nil && p != nil {
 		inviter = p.FullName
 	}
 	m, err := s.compose(inv, c, inviter)
@@ -267,7 +267,7 @@ func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*doma
 		return nil, err
 	}
 	inviter := ""
-	if p, err := s.store.Profile(ctx, a.UserID); err == nil && p != nil {
+	if p, err := s.store.Profile(ctx, a.UserID, ""); err == nil && p != nil {
 		inviter = p.FullName
 	}
 	var out *domain.Invitation

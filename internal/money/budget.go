@@ -25,7 +25,7 @@ func (s *Service) CreateBudget(ctx context.Context, a *domain.Actor, year int) (
 	}
 	b := &domain.Budget{ID: domain.NewID(), CommunityID: a.CommunityID, Year: year, Version: 1, Status: domain.BudgetDraft}
 	at := s.stamp()
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
@@ -86,7 +86,7 @@ func (s *Service) SaveBudget(ctx context.Context, a *domain.Actor, id string, in
 	}
 	at := s.stamp()
 	var b *domain.Budget
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		groups, _, err := s.groups(ctx, a.CommunityID, units)
 		if err != nil {
 			return err
@@ -146,7 +146,7 @@ func (s *Service) ApproveBudget(ctx context.Context, a *domain.Actor, id, juntaD
 	}
 	at := s.stamp()
 	var b *domain.Budget
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		p, err := s.store.LockMoneySettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -196,7 +196,7 @@ func (s *Service) ApproveBudget(ctx context.Context, a *domain.Actor, id, juntaD
 func (s *Service) ReviseBudget(ctx context.Context, a *domain.Actor, id string) (*domain.Budget, error) {
 	at := s.stamp()
 	var b *domain.Budget
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}

@@ -68,7 +68,7 @@ func (s *Service) RequestCertificate(ctx context.Context, a *domain.Actor, in Ce
 	}
 	c.UnitID, c.UnitLabel, c.OwnerName = u.ID, u.Label, u.OwnerName
 	at := s.stamp()
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		if err := s.store.InsertCertificate(ctx, c, at); err != nil {
 			return err
 		}
@@ -101,7 +101,7 @@ func (s *Service) IssueCertificate(ctx context.Context, a *domain.Actor, id, pre
 	today := s.today()
 	at := s.stamp()
 	var c *domain.Certificate
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		var err error
 		if c, err = s.store.CertificateForUpdate(ctx, a.CommunityID, id); err != nil {
 			return err

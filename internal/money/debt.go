@@ -34,7 +34,7 @@ func (s *Service) SetGraceDays(ctx context.Context, a *domain.Actor, days int) (
 		return nil, domain.Errorf(domain.CodeInvalid, "Los días de gracia deben estar entre 0 y %d", maxGraceDays)
 	}
 	at := s.stamp()
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}

@@ -64,7 +64,7 @@ func (s *Service) CreateDerrama(ctx context.Context, a *domain.Actor, in Derrama
 	}
 	at := s.stamp()
 	d.CreatedAt = at.UnixMilli()
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
@@ -132,7 +132,7 @@ func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) 
 	}
 	at := s.stamp()
 	var rs []domain.Receipt
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
@@ -179,10 +179,17 @@ func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) 
 		if len(rs) == 0 {
 			return domain.Errorf(domain.CodeConflict, "Los recibos de esta derrama ya están generados")
 		}
+		inCredit, err := s.creditUnits(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
 		if err := s.store.InsertReceipts(ctx, rs, at); err != nil {
 			return err
 		}
 		if err := s.store.InsertLedgerEntries(ctx, entries); err != nil {
+			return err
+		}
+		if rs, err = s.issuedWithCredit(ctx, a, inCredit, rs, at); err != nil {
 			return err
 		}
 		var total domain.Cents

@@ -6,8 +6,12 @@ import (
 	"vecinos/internal/mail"
 )
 
-// The emails of the community's money (issue #36): a receipt issued to an owner.
-const KindNewReceipt mail.Kind = "new_receipt"
+// The emails of the community's money (issue #36): a receipt issued to an owner, and an owner's mandate
+// paused after the bank returned its debits.
+const (
+	KindNewReceipt    mail.Kind = "new_receipt"
+	KindMandatePaused mail.Kind = "mandate_paused"
+)
 
 // emailTexts are their texts, emails/<lang>.json for each language (docs/adr/0039-feature-catalogues.md).
 //
@@ -15,5 +19,5 @@ const KindNewReceipt mail.Kind = "new_receipt"
 var emailTexts embed.FS
 
 func init() {
-	mail.Register(emailTexts, mail.Spec{Kind: KindNewReceipt})
+	mail.Register(emailTexts, mail.Spec{Kind: KindNewReceipt}, mail.Spec{Kind: KindMandatePaused})
 }

@@ -96,7 +96,7 @@ func (s *Service) ShareReceipts(ctx context.Context, a *domain.Actor, unitID, us
 		return nil, domain.Errorf(domain.CodeNotFound, "Esa persona no vive en «%s»", u.Label)
 	}
 	at := s.stamp()
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		changed, err := s.store.SetReceiptGrant(ctx, a.CommunityID, unitID, userID, on, a.UserID, at)
 		if err != nil || !changed {
 			return err

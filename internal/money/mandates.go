@@ -121,7 +121,7 @@ func (s *Service) SaveSepaSettings(ctx context.Context, a *domain.Actor, in doma
 		return in, domain.Errorf(domain.CodeInvalid, "Las devoluciones antes de pausar una orden deben estar entre 1 y %d", maxReturns)
 	}
 	at := s.stamp()
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		old, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -211,7 +211,7 @@ func (s *Service) SignMandate(ctx context.Context, a *domain.Actor, unitID strin
 		return nil, err
 	}
 	at := s.stamp()
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		st, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -308,7 +308,7 @@ func (s *Service) mandateFor(ctx context.Context, a *domain.Actor, id string, lo
 func (s *Service) RevokeMandate(ctx context.Context, a *domain.Actor, id string) (*domain.Mandate, error) {
 	at := s.stamp()
 	var m *domain.Mandate
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		var err error
 		if m, err = s.mandateFor(ctx, a, id, true); err != nil {
 			return err

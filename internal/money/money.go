@@ -32,6 +32,7 @@ const (
 	AuditReceiptCompensated = "money.receipt.compensated"
 	AuditDerramaCreated     = "money.derrama.created"
 	AuditDerramaIssued      = "money.derrama.issued"
+	AuditCreditApplied      = "money.credit.applied"
 )
 
 // Store is what the service needs from the database. ForUpdate, Save and Insert methods run inside InTx.
@@ -71,6 +72,7 @@ type Store interface {
 	InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error
 	LedgerBalance(ctx context.Context, communityID, unitID, before string) (domain.Cents, error)
 	LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error)
+	UnitsInCredit(ctx context.Context, communityID string) ([]string, error) // units whose ledger adds up below zero
 
 	sepaStore // direct debits: mandates.go
 }
@@ -84,6 +86,7 @@ type Service struct {
 	publicURL string
 	mailWake  func()
 	limiter   ratelimit.Limiter
+	changed   func(communityID, area, id string)
 }
 
 // Options configure the service.
@@ -94,6 +97,9 @@ type Options struct {
 	PublicURL string            // the web app's address, for the links of emails and certificates
 	MailWake  func()            // called after emails were queued; may be nil
 	Limiter   ratelimit.Limiter // counts the public checks of certificates; nil: unlimited
+	// Changed tells the community's open streams that its money changed (after the commit; area "money",
+	// no id: the screens refetch with their reader's rights, docs/adr/0038); nil: nobody.
+	Changed func(communityID, area, id string)
 }
 
 // New returns the service.
@@ -108,8 +114,24 @@ func New(store Store, o Options) *Service {
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
+	if o.Changed == nil {
+		o.Changed = func(string, string, string) {}
+	}
 	return &Service{store: store, now: o.Now, location: o.Location, audit: o.Audit, publicURL: strings.TrimRight(o.PublicURL, "/"),
-		mailWake: o.MailWake, limiter: o.Limiter}
+		mailWake: o.MailWake, limiter: o.Limiter, changed: o.Changed}
+}
+
+// Area is the realtime area of money changes: the root of the web app's money query keys.
+const Area = "money"
+
+// write runs fn in a transaction and, once it committed, tells a's community's open streams that its
+// money changed. Every change of money goes through it.
+func (s *Service) write(ctx context.Context, a *domain.Actor, fn func(ctx context.Context) error) error {
+	if err := s.store.InTx(ctx, fn); err != nil {
+		return err
+	}
+	s.changed(a.CommunityID, Area, "")
+	return nil
 }
 
 var (
@@ -167,7 +189,7 @@ func (s *Service) SaveSettings(ctx context.Context, a *domain.Actor, in Settings
 		return nil, domain.Errorf(domain.CodeInvalid, "Un pago mayor que lo debido se rechaza o queda a cuenta")
 	}
 	at := s.stamp()
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		old, err := s.store.LockMoneySettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -326,7 +348,7 @@ func (s *Service) CreateGroup(ctx context.Context, a *domain.Actor, in GroupInpu
 	}
 	g.ID = domain.NewID()
 	at := s.stamp()
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		if err := s.uniqueGroupName(ctx, a.CommunityID, g); err != nil {
 			return err
 		}
@@ -372,7 +394,7 @@ func (s *Service) UpdateGroup(ctx context.Context, a *domain.Actor, id string, i
 	}
 	g.ID = id
 	at := s.stamp()
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		old, err := s.store.MoneyGroupForUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err
@@ -402,7 +424,7 @@ func (s *Service) DeleteGroup(ctx context.Context, a *domain.Actor, id string) e
 		return domain.Errorf(domain.CodeConflict, "El grupo General no se puede borrar")
 	}
 	at := s.stamp()
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	return s.write(ctx, a, func(ctx context.Context) error {
 		old, err := s.store.MoneyGroupForUpdate(ctx, a.CommunityID, id)
 		if err != nil {
 			return err

@@ -157,7 +157,14 @@ func (s *Service) ReceiptPDF(ctx context.Context, a *domain.Actor, id string) ([
 	if r.Paid > 0 {
 		d.line("Pagado", euros(r.Paid), false)
 	}
-	d.line("Estado", statusNames[r.Status], false)
+	if r.Compensated > 0 {
+		d.line("Compensado", euros(r.Compensated), false)
+	}
+	status := statusNames[r.Status]
+	if r.IsCompensated() {
+		status = "Compensado"
+	}
+	d.line("Estado", status, false)
 	b, err := d.bytes()
 	return b, "recibo-" + strings.ReplaceAll(r.Code(), "/", "-") + ".pdf", err
 }

@@ -47,7 +47,7 @@ func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, p
 	key := p.PeriodKey(year, period)
 	at := s.stamp()
 	out := &Generated{PeriodKey: key}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		locked, err := s.store.LockMoneySettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -103,6 +103,10 @@ func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, p
 				Kind: domain.LedgerReceipt, Amount: r.Amount, ReceiptID: &id, ReceiptCode: r.Code(), Note: "Recibo " + key,
 				CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()})
 		}
+		inCredit, err := s.creditUnits(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
 		if err := s.store.InsertReceipts(ctx, rs, at); err != nil {
 			return err
 		}
@@ -112,6 +116,9 @@ func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, p
 		var total domain.Cents
 		for _, r := range rs {
 			total += r.Amount
+		}
+		if rs, err = s.issuedWithCredit(ctx, a, inCredit, rs, at); err != nil {
+			return err
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditReceiptsIssued, TargetKind: "money_period", TargetID: key, TargetLabel: key,
 			After: map[string]any{"receipts": len(rs), "totalCents": total, "budgetId": c.Budget.ID, "dueDate": dueDate}})
@@ -160,8 +167,18 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 	}
 	at := s.stamp()
 	var r *domain.Receipt
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		var err error
+	err := s.write(ctx, a, func(ctx context.Context) error {
+		// With overpayments left as credit, a payment may apply credit to other receipts: the settings are
+		// locked first, as a generation, a return and another payment take them, then the receipt.
+		credit, err := s.creditOn(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		if credit {
+			if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
+				return err
+			}
+		}
 		var owed int64
 		if r, owed, err = s.owedForUpdate(ctx, a.CommunityID, receiptID); err != nil {
 			return err
@@ -169,11 +186,7 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 		before := *r
 		note := "Pago del recibo " + r.Code()
 		if in.Amount > owed {
-			o, err := s.store.MoneyOverpayments(ctx, a.CommunityID)
-			if err != nil {
-				return err
-			}
-			if o != domain.OverpaymentsCredited {
+			if !credit {
 				return domain.Errorf(domain.CodeInvalid, "El pago (%s) es mayor que lo que queda por pagar del recibo (%s)",
 					domain.EurosText(in.Amount), domain.EurosText(owed))
 			}
@@ -200,6 +213,9 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 			TargetLabel: r.Code(), Before: map[string]any{"paidCents": before.Paid, "status": before.Status},
 			After: map[string]any{"paidCents": r.Paid, "status": r.Status, "amountCents": in.Amount, "method": in.Method, "date": in.Date,
 				"reference": in.Reference}})
+		if in.Amount > owed {
+			return s.applyCredit(ctx, a, r.UnitID, at) // the excess pays the unit's other receipts, the earliest first
+		}
 		return nil
 	})
 	if err != nil {
@@ -231,14 +247,14 @@ func (s *Service) CompensateReceipt(ctx context.Context, a *domain.Actor, receip
 	}
 	at := s.stamp()
 	var r *domain.Receipt
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		var err error
 		var owed int64
 		if r, owed, err = s.owedForUpdate(ctx, a.CommunityID, receiptID); err != nil {
 			return err
 		}
 		before := *r
-		r.Paid, r.Status = r.Amount, domain.ReceiptPaid
+		r.Paid, r.Compensated, r.Status = r.Amount, r.Compensated+owed, domain.ReceiptPaid
 		if err := s.store.SaveReceiptPaid(ctx, r, at); err != nil {
 			return err
 		}
@@ -294,12 +310,25 @@ func (s *Service) PostCorrection(ctx context.Context, a *domain.Actor, unitID st
 	at := s.stamp()
 	e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: unitID, Date: in.Date, Kind: domain.LedgerCorrection,
 		Amount: in.Amount, Note: in.Note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
+		credit, err := s.creditOn(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		credit = credit && in.Amount < 0 // a correction in the owner's favour is credit too
+		if credit {
+			if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
+				return err
+			}
+		}
 		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
 			return err
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditCorrectionPosted, TargetKind: "money_unit", TargetID: unitID,
 			TargetLabel: u.Label, After: map[string]any{"amountCents": in.Amount, "date": in.Date, "note": in.Note}})
+		if credit {
+			return s.applyCredit(ctx, a, unitID, at)
+		}
 		return nil
 	})
 	if err != nil {

@@ -91,7 +91,7 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 	today := s.today()
 	at := s.stamp()
 	out := &RemittanceView{}
-	err = s.store.InTx(ctx, func(ctx context.Context) error {
+	err = s.write(ctx, a, func(ctx context.Context) error {
 		st, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
 		if err != nil {
 			return err
@@ -219,7 +219,7 @@ func (s *Service) ReturnDebit(ctx context.Context, a *domain.Actor, receiptID st
 	}
 	at := s.stamp()
 	var r *domain.Receipt
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		var err error
 		r, err = s.returnDebit(ctx, a, receiptID, in, at)
 		return err
@@ -227,6 +227,7 @@ func (s *Service) ReturnDebit(ctx context.Context, a *domain.Actor, receiptID st
 	if err != nil {
 		return nil, err
 	}
+	s.mailWake() // a paused mandate's email
 	return r, nil
 }
 
@@ -308,6 +309,9 @@ func (s *Service) returnDebit(ctx context.Context, a *domain.Actor, receiptID st
 		after["receiptsToTransfer"] = switched
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMandatePaused, TargetKind: "money_mandate", TargetID: m.ID,
 			TargetLabel: m.Reference + " · " + m.UnitLabel, Before: auditMandate(m, was), After: after})
+		if err := s.notifyMandatePaused(ctx, m); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
@@ -320,23 +324,83 @@ func (l lineError) In(lang domain.Language) string { return domain.ErrorMessageI
 
 var receiptCodeRE = regexp.MustCompile(`^(\d{4})/(\d{1,6})$`)
 
-// ImportReturns records the returns of a CSV the bank's file was turned into: one receipt a line, as
-// its code (2027/000012), then optionally the reason code and the bank's charge in euros ("3,50"),
-// separated by semicolons or commas; a first line that names no receipt is a header. All the lines are
-// recorded, or none. It returns the receipts returned.
+// returnRow is one return of an imported file: the receipt's code and what the bank says of it, and
+// where it is in the file (a CSV's line, or a pain.002 report's transaction).
+type returnRow struct {
+	line, op int
+	code     string
+	in       ReturnInput
+}
+
+// wrap names the row in an error about it.
+func (r returnRow) wrap(err error) error {
+	var de *domain.Error
+	if !errors.As(err, &de) {
+		return err
+	}
+	if r.op > 0 {
+		return domain.Errorf(de.Code, "Operación %d del informe: %s", r.op, lineError{err})
+	}
+	return domain.Errorf(de.Code, "Línea %d: %s", r.line, lineError{err})
+}
+
+// ImportReturns records the returns of a file from the bank: its pain.002.001.03 status report (XML,
+// ParsePain002), or a CSV the bank's file was turned into: one receipt a line, as its code (2027/000012),
+// then optionally the reason code and the bank's charge in euros ("3,50"), separated by semicolons or
+// commas; a first line that names no receipt is a header. All the returns are recorded, or none. It
+// returns the receipts returned.
 func (s *Service) ImportReturns(ctx context.Context, a *domain.Actor, text string) ([]domain.Receipt, error) {
+	var rows []returnRow
+	var err error
+	if looksLikeXML(text) {
+		rows, err = ParsePain002(text)
+	} else {
+		rows, err = parseReturnsCSV(text)
+	}
+	if err != nil {
+		return nil, err
+	}
+	at := s.stamp()
+	var out []domain.Receipt
+	err = s.write(ctx, a, func(ctx context.Context) error {
+		for _, row := range rows {
+			m := receiptCodeRE.FindStringSubmatch(row.code)
+			year, _ := strconv.Atoi(m[1])
+			number, _ := strconv.Atoi(m[2])
+			id, err := s.store.ReceiptIDByNumber(ctx, a.CommunityID, year, number)
+			if err != nil {
+				return err
+			}
+			if id == "" {
+				if row.op > 0 {
+					return domain.Errorf(domain.CodeInvalid, "Operación %d del informe: el recibo %s no existe", row.op, row.code)
+				}
+				return domain.Errorf(domain.CodeInvalid, "Línea %d: el recibo %s no existe", row.line, row.code)
+			}
+			r, err := s.returnDebit(ctx, a, id, row.in, at)
+			if err != nil {
+				return row.wrap(err)
+			}
+			out = append(out, *r)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.mailWake() // the emails of the mandates paused
+	return out, nil
+}
+
+// parseReturnsCSV reads the CSV of ImportReturns.
+func parseReturnsCSV(text string) ([]returnRow, error) {
 	sep := ';'
 	if !strings.Contains(text, ";") {
 		sep = ','
 	}
 	rd := csv.NewReader(strings.NewReader(strings.TrimPrefix(text, "\ufeff")))
 	rd.Comma, rd.FieldsPerRecord, rd.TrimLeadingSpace = sep, -1, true
-	type row struct {
-		line int
-		code string
-		in   ReturnInput
-	}
-	var rows []row
+	var rows []returnRow
 	for line := 1; ; line++ {
 		rec, err := rd.Read()
 		if err == io.EOF {
@@ -355,7 +419,7 @@ func (s *Service) ImportReturns(ctx context.Context, a *domain.Actor, text strin
 			}
 			return nil, domain.Errorf(domain.CodeInvalid, "Línea %d: «%s» no es un número de recibo como 2027/000012", line, code)
 		}
-		r := row{line: line, code: code}
+		r := returnRow{line: line, code: code}
 		if len(rec) > 1 {
 			r.in.Reason = rec[1]
 		}
@@ -367,43 +431,14 @@ func (s *Service) ImportReturns(ctx context.Context, a *domain.Actor, text strin
 			r.in.Charge = c
 		}
 		if err := r.in.check(); err != nil {
-			return nil, domain.Errorf(domain.CodeInvalid, "Línea %d: %s", line, lineError{err})
+			return nil, r.wrap(err)
 		}
 		rows = append(rows, r)
 	}
 	if len(rows) == 0 {
 		return nil, domain.Errorf(domain.CodeInvalid, "El archivo no tiene ningún recibo devuelto")
 	}
-	at := s.stamp()
-	var out []domain.Receipt
-	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		for _, row := range rows {
-			m := receiptCodeRE.FindStringSubmatch(row.code)
-			year, _ := strconv.Atoi(m[1])
-			number, _ := strconv.Atoi(m[2])
-			id, err := s.store.ReceiptIDByNumber(ctx, a.CommunityID, year, number)
-			if err != nil {
-				return err
-			}
-			if id == "" {
-				return domain.Errorf(domain.CodeInvalid, "Línea %d: el recibo %s no existe", row.line, row.code)
-			}
-			r, err := s.returnDebit(ctx, a, id, row.in, at)
-			var de *domain.Error
-			if errors.As(err, &de) {
-				return domain.Errorf(de.Code, "Línea %d: %s", row.line, lineError{err})
-			}
-			if err != nil {
-				return err
-			}
-			out = append(out, *r)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return rows, nil
 }
 
 // parseEuros reads an amount as people write euros ("3,50", "3.5", "1.200,00 €") into cents without

@@ -470,4 +470,36 @@ var translations = domain.Catalogue{
 		Ca: "Línia %d: el rebut %s no existeix",
 		En: "Line %d: receipt %s does not exist",
 	},
+	"El archivo no es un informe de estado pain.002.001.03 del banco ni un CSV de números de recibo": {
+		Ca: "El fitxer no és un informe d'estat pain.002.001.03 del banc ni un CSV de números de rebut",
+		En: "The file is neither the bank's pain.002.001.03 status report nor a CSV of receipt numbers",
+	},
+	"El informe del banco no trae ningún recibo devuelto o rechazado": {
+		Ca: "L'informe del banc no porta cap rebut retornat o rebutjat",
+		En: "The bank's report has no returned or rejected receipt",
+	},
+	"El archivo es un %s: importa el informe de estado pain.002.001.03 que envía el banco": {
+		Ca: "El fitxer és un %s: importa l'informe d'estat pain.002.001.03 que envia el banc",
+		En: "The file is a %s: import the pain.002.001.03 status report the bank sends",
+	},
+	"Operación %d del informe: «%s» no es un número de recibo de esta comunidad, como 2027/000012": {
+		Ca: "Operació %d de l'informe: «%s» no és un número de rebut d'aquesta comunitat, com 2027/000012",
+		En: "Transaction %d of the report: “%s” is not a receipt number of this community, like 2027/000012",
+	},
+	"Operación %d del informe: los gastos «%s» no son un importe en euros": {
+		Ca: "Operació %d de l'informe: les despeses «%s» no són un import en euros",
+		En: "Transaction %d of the report: the charge “%s” is not an amount in euros",
+	},
+	"El banco rechazó la remesa %s entera y el informe no nombra los recibos: anota las devoluciones una a una": {
+		Ca: "El banc va rebutjar la remesa %s sencera i l'informe no anomena els rebuts: anota les devolucions una a una",
+		En: "The bank rejected the whole remittance %s and the report names no receipt: record the returns one by one",
+	},
+	"Operación %d del informe: %s": {
+		Ca: "Operació %d de l'informe: %s",
+		En: "Transaction %d of the report: %s",
+	},
+	"Operación %d del informe: el recibo %s no existe": {
+		Ca: "Operació %d de l'informe: el rebut %s no existeix",
+		En: "Transaction %d of the report: receipt %s does not exist",
+	},
 }

@@ -233,9 +233,10 @@ var (
 	errReferenceTaken      = domain.Errorf(domain.CodeConflict, "Ya existe una comunidad con esta referencia catastral")
 )
 
-// CommunityOf is the community userID belongs to, empty when none: who may see their private files.
-func (s *Service) CommunityOf(ctx context.Context, userID string) (string, error) {
-	return s.store.CommunityOfUser(ctx, userID)
+// SharedCommunity is a community both viewerID and ownerID belong to, one the viewer administers first,
+// with the viewer's role there; "" when none: who may see the owner's private files.
+func (s *Service) SharedCommunity(ctx context.Context, viewerID, ownerID string) (string, domain.Role, error) {
+	return s.store.SharedCommunity(ctx, viewerID, ownerID)
 }
 
 // MyUnit returns the actor's unit, nil when they have none, with whether their claim to own it waits
@@ -388,7 +389,7 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 	if st == domain.VerificationRejected {
 		kind = KindVerificationRejected
 	}
-	link := s.link("/settings/my-community")
+	link := domain.CommunityLink(s.link("/settings/my-community"), a.CommunityID)
 	notify := func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Note: strings.TrimSpace(note), Link: link})
 	}

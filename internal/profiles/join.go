@@ -141,12 +141,12 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 	}
 	// The request replaces the user's earlier pending one.
 	if err := s.store.InTx(ctx, func(ctx context.Context) error {
-		current, err := s.store.CommunityOfUser(ctx, a.UserID)
+		member, err := s.store.CommunityHasMember(ctx, communityID, a.UserID)
 		if err != nil {
 			return err
 		}
-		if current != "" {
-			return errAlreadyMember
+		if member {
+			return domain.ErrAlreadyMemberHere
 		}
 		if r.UnitID != nil {
 			unit, err := s.store.UnitOfCommunity(ctx, communityID, *r.UnitID)
@@ -197,7 +197,7 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 	if err != nil {
 		return nil, err
 	}
-	kind, link := KindJoinApproved, s.link("/verify")
+	kind, link := KindJoinApproved, domain.CommunityLink(s.link("/verify"), a.CommunityID)
 	if st == domain.VerificationRejected {
 		kind, link = KindJoinRejected, s.link("/find-community")
 	}
@@ -245,12 +245,12 @@ var (
 // (role user), lives in the unit asked for (an owner claim stays a claim) and their onboarding moves on
 // to verification.
 func (s *Service) admit(ctx context.Context, r *domain.JoinRequest, now time.Time) error {
-	current, err := s.store.CommunityOfUser(ctx, r.UserID)
+	member, err := s.store.CommunityHasMember(ctx, r.CommunityID, r.UserID)
 	if err != nil {
 		return err
 	}
-	if current != "" {
-		return domain.Errorf(domain.CodeConflict, "Esta persona ya pertenece a una comunidad")
+	if member {
+		return domain.Errorf(domain.CodeConflict, "Esta persona ya pertenece a esta comunidad")
 	}
 	if err := s.store.JoinCommunity(ctx, r.UserID, r.CommunityID, now); err != nil {
 		return err
@@ -340,7 +340,7 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 		if err != nil {
 			return err
 		}
-		return s.notify(ctx, o.UserID, a.CommunityID, o.UnitLabel, s.claimDecided(st))
+		return s.notify(ctx, o.UserID, a.CommunityID, o.UnitLabel, s.claimDecided(st, a.CommunityID))
 	})
 	if err != nil {
 		return nil, err

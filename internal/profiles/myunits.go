@@ -141,7 +141,7 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 		if err != nil {
 			return err
 		}
-		return s.notify(ctx, userID, a.CommunityID, label, s.claimDecided(st))
+		return s.notify(ctx, userID, a.CommunityID, label, s.claimDecided(st, a.CommunityID))
 	})
 	if err != nil {
 		return err
@@ -154,12 +154,12 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 }
 
 // claimDecided composes the email that tells a member an admin confirmed or rejected their claim to a unit.
-func (s *Service) claimDecided(st domain.ReviewStatus) func(domain.Recipient) (domain.Mail, error) {
+func (s *Service) claimDecided(st domain.ReviewStatus, communityID string) func(domain.Recipient) (domain.Mail, error) {
 	kind := KindUnitClaimApproved
 	if st == domain.VerificationRejected {
 		kind = KindUnitClaimRejected
 	}
-	link := s.link("/settings/unit-info")
+	link := domain.CommunityLink(s.link("/settings/unit-info"), communityID)
 	return func(r domain.Recipient) (domain.Mail, error) {
 		return mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Unit: r.Unit, Link: link})
 	}

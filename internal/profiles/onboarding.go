@@ -22,7 +22,7 @@ func (s *Service) Start(ctx context.Context, a *domain.Actor, language string, p
 		return nil, domain.Errorf(domain.CodeInvalid, "Idioma no admitido")
 	}
 	now := s.now().UTC()
-	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -50,7 +50,7 @@ func (s *Service) Join(ctx context.Context, a *domain.Actor, relation, phone str
 	if err != nil {
 		return nil, err
 	}
-	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -74,7 +74,7 @@ func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*d
 	if !domain.ValidStep(st) {
 		return nil, domain.Errorf(domain.CodeInvalid, "Paso del registro desconocido")
 	}
-	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -176,7 +176,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 	now := s.now().UTC().Truncate(time.Millisecond)
 	switch in.Method {
 	case "auto":
-		if _, err := s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
+		if _, err := s.editProfile(ctx, a, func(p *domain.Profile) error {
 			if !p.OnboardingCompleted {
 				step := domain.StepDone
 				p.OnboardingStep = &step
@@ -295,7 +295,7 @@ func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*dom
 		return nil, domain.ErrNoCommunity
 	}
 	now := s.now().UTC()
-	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a, func(p *domain.Profile) error {
 		p.FullName = name
 		if avatar != nil {
 			p.AvatarURL = avatar

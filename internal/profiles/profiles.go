@@ -19,8 +19,9 @@ import (
 
 // Store is what the service needs from the database.
 type Store interface {
-	Profile(ctx context.Context, userID string) (*domain.Profile, error) // nil: no such user
-	ProfileForUpdate(ctx context.Context, userID string) (*domain.Profile, error)
+	Profile(ctx context.Context, userID, communityID string) (*domain.Profile, error) // nil: no such user
+	ProfileForUpdate(ctx context.Context, userID, communityID string) (*domain.Profile, error)
+	SharedCommunity(ctx context.Context, viewerID, ownerID string) (string, domain.Role, error)
 	SaveProfile(ctx context.Context, p *domain.Profile, now time.Time) error
 	EmailExists(ctx context.Context, email string) (bool, error)
 
@@ -96,6 +97,8 @@ type Store interface {
 	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
 	VerificationForUpdate(ctx context.Context, id, communityID string) (*domain.VerificationRequest, error) // nil: none
 	SaveVerificationReview(ctx context.Context, v *domain.VerificationRequest, status domain.VerificationStatus, note *string, reviewerID string, now time.Time) error
+
+	MembershipStore
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
@@ -237,7 +240,7 @@ var errUserNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la dir
 
 // Profile returns the actor's profile.
 func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile, error) {
-	p, err := s.store.Profile(ctx, a.UserID)
+	p, err := s.store.Profile(ctx, a.UserID, a.CommunityID)
 	if err == nil && p == nil {
 		return nil, errUserNotFound
 	}
@@ -246,11 +249,11 @@ func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile
 
 // editProfile reads userID's profile locked, lets edit change it and saves what a profile edit may
 // change, in one transaction. An error from edit aborts.
-func (s *Service) editProfile(ctx context.Context, userID string, edit func(p *domain.Profile) error) (*domain.Profile, error) {
+func (s *Service) editProfile(ctx context.Context, a *domain.Actor, edit func(p *domain.Profile) error) (*domain.Profile, error) {
 	var p *domain.Profile
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if p, err = s.store.ProfileForUpdate(ctx, userID); err != nil {
+		if p, err = s.store.ProfileForUpdate(ctx, a.UserID, a.CommunityID); err != nil {
 			return err
 		}
 		if p == nil {
@@ -310,7 +313,7 @@ func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in Profile
 			return nil, err
 		}
 	}
-	return s.editProfile(ctx, a.UserID, func(p *domain.Profile) error {
+	return s.editProfile(ctx, a, func(p *domain.Profile) error {
 		if ch.FullName != nil {
 			p.FullName = *ch.FullName
 		}

@@ -6,6 +6,14 @@ import "vecinos/internal/domain"
 func init() { domain.RegisterMessages("profiles", translations) }
 
 var translations = domain.Catalogue{
+	"Solo puedes salir de la comunidad que tienes abierta": {
+		Ca: "Només pots sortir de la comunitat que tens oberta",
+		En: "You can only leave the community you have open",
+	},
+	"Eres el último administrador: nombra a otro administrador antes de salir de la comunidad": {
+		Ca: "Ets l'últim administrador: nomena un altre administrador abans de sortir de la comunitat",
+		En: "You are the last administrator: appoint another administrator before leaving the community",
+	},
 	"No se pudo generar un código nuevo. Inténtalo de nuevo.": {
 		Ca: "No s'ha pogut generar un codi nou. Torna-ho a provar.",
 		En: "A new code could not be generated. Please try again.",
@@ -206,9 +214,9 @@ var translations = domain.Catalogue{
 		Ca: "Aquesta sol·licitud ja s'ha revisat",
 		En: "This request has already been reviewed",
 	},
-	"Esta persona ya pertenece a una comunidad": {
-		Ca: "Aquesta persona ja pertany a una comunitat",
-		En: "This person already belongs to a community",
+	"Esta persona ya pertenece a esta comunidad": {
+		Ca: "Aquesta persona ja pertany a aquesta comunitat",
+		En: "This person already belongs to this community",
 	},
 	"La vivienda ya tiene propietario": {
 		Ca: "L'habitatge ja té propietari",

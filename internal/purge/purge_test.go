@@ -67,7 +67,7 @@ func newFixture(t *testing.T, db *store.DB, now time.Time) fixture {
 
 func sessionExists(t *testing.T, db *store.DB, id string) bool {
 	t.Helper()
-	a, _, _, err := db.SessionActor(context.Background(), id)
+	a, _, _, _, err := db.SessionActor(context.Background(), id, "")
 	if err != nil {
 		t.Fatal(err)
 	}

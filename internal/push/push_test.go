@@ -222,7 +222,7 @@ func TestADirectMessageReachesTheDeviceEncryptedAndSigned(t *testing.T) {
 		if err := json.Unmarshal(phone.decrypt(t, r.body), &p); err != nil {
 			t.Fatal(err)
 		}
-		want := domain.PushPayload{Kind: domain.PushDirectMessage, Title: "Ana", Body: "¿Bajas la basura hoy?", URL: "/conversation/" + conv, Tag: "dm-" + conv}
+		want := domain.PushPayload{Kind: domain.PushDirectMessage, Title: "Ana", Body: "¿Bajas la basura hoy?", URL: "/conversation/" + conv + "?c=" + ana.CommunityID, Tag: "dm-" + conv}
 		if p != want {
 			t.Fatalf("payload %+v, want %+v", p, want)
 		}

@@ -60,7 +60,7 @@ func newFixture(t *testing.T, db *store.DB, now time.Time, units ...string) *fix
 			storetest.Exec(t, db, "INSERT INTO units (id, community_id, unit_number, created_at, updated_at) VALUES ($1, $2, $3, 0, 0)",
 				ids[u], f.members[0].CommunityID, u)
 		}
-		storetest.Exec(t, db, "UPDATE profiles SET unit_id = $1 WHERE id = $2", ids[u], f.members[i].UserID)
+		storetest.Exec(t, db, "UPDATE memberships SET unit_id = $1 WHERE user_id = $2", ids[u], f.members[i].UserID)
 	}
 	return f
 }

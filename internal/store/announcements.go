@@ -14,7 +14,7 @@ import (
 // community who is targeted (everyone, the confirmed owners of a unit of the community, or those who
 // live in or own a unit of one portal). The same predicate decides who sees an announcement, who counts
 // in 'read by N of M' and who is emailed a critical one. A member's units of a portal (ADR 0018) are the
-// one they live in (profiles.unit_id), those they own (units.owner_id, set only once confirmed) and
+// one they live in (memberships.unit_id), those they own (units.owner_id, set only once confirmed) and
 // their further units (unit_members), confirmed or still claims: an unconfirmed claim gives a
 // resident's rights, as choosing one's primary unit does, never an owner's.
 const inAudience = `p.community_id = a.community_id AND (a.audience_kind = 'all'
@@ -37,9 +37,9 @@ const announcementSelect = `SELECT a.id, a.community_id, a.title, a.description,
 		(SELECT COUNT(*) FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.emoji = 'heart'),
 		(SELECT COUNT(*) FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.emoji = 'bell'),
 		(SELECT r.emoji FROM announcement_reactions r WHERE r.announcement_id = a.id AND r.user_id = ?),
-		(SELECT COUNT(*) FROM announcement_read_receipts rr JOIN profiles p ON p.id = rr.user_id
+		(SELECT COUNT(*) FROM announcement_read_receipts rr JOIN members p ON p.id = rr.user_id
 			WHERE rr.announcement_id = a.id AND ` + inAudience + `),
-		(SELECT COUNT(*) FROM profiles p WHERE ` + inAudience + `),
+		(SELECT COUNT(*) FROM members p WHERE ` + inAudience + `),
 		(SELECT COUNT(*) FROM announcement_read_receipts rr WHERE rr.announcement_id = a.id AND rr.user_id = ?)
 	FROM announcements a
 	LEFT JOIN profiles pa ON pa.id = a.created_by`
@@ -48,7 +48,7 @@ func announcementArgs(v domain.AnnouncementViewer) []any { return []any{ms(v.Now
 
 // visibleTo restricts to what a non-admin member may see (one ?: the member): never a deleted
 // announcement (only admins see those, by ID or with includeArchived), and only what they are targeted by.
-const visibleTo = ` AND a.deleted_at IS NULL AND EXISTS (SELECT 1 FROM profiles p WHERE p.id = ? AND ` + inAudience + `)`
+const visibleTo = ` AND a.deleted_at IS NULL AND EXISTS (SELECT 1 FROM members p WHERE p.id = ? AND ` + inAudience + `)`
 
 func scanAnnouncement(row scanner) (*domain.Announcement, error) {
 	var an domain.Announcement
@@ -188,7 +188,7 @@ func (db *DB) InsertAnnouncement(ctx context.Context, an *domain.Announcement) e
 func (db *DB) AnnouncementRecipients(ctx context.Context, id string) ([]domain.Recipient, error) {
 	return queryAll(ctx, db.readerIn(ctx), scanRecipient, `SELECT u.email, p.full_name, u.language, c.name FROM announcements a
 		JOIN communities c ON c.id = a.community_id
-		JOIN profiles p ON `+inAudience+`
+		JOIN members p ON `+inAudience+`
 		JOIN users u ON u.id = p.id
 		WHERE a.id = ? AND u.email_confirmed_at IS NOT NULL ORDER BY u.email`, id)
 }
@@ -316,10 +316,10 @@ func (db *DB) AnnouncementBuildings(ctx context.Context, communityID string) ([]
 	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (b domain.BuildingAudience, err error) {
 		return b, row.Scan(&b.Value, &b.Residents)
 	}, `SELECT u.building, COUNT(DISTINCT p.id) FROM units u
-		LEFT JOIN (SELECT id AS user_id, unit_id FROM profiles WHERE community_id = ? AND unit_id IS NOT NULL
+		LEFT JOIN (SELECT id AS user_id, unit_id FROM members WHERE community_id = ? AND unit_id IS NOT NULL
 			UNION SELECT owner_id, id FROM units WHERE community_id = ? AND owner_id IS NOT NULL
 			UNION SELECT m.user_id, m.unit_id FROM unit_members m JOIN units mu ON mu.id = m.unit_id WHERE mu.community_id = ?) t ON t.unit_id = u.id
-		LEFT JOIN profiles p ON p.id = t.user_id AND p.community_id = u.community_id
+		LEFT JOIN members p ON p.id = t.user_id AND p.community_id = u.community_id
 		WHERE u.community_id = ? AND u.building IS NOT NULL AND u.building <> ''
 		GROUP BY u.building ORDER BY u.building`, communityID, communityID, communityID, communityID)
 	if out == nil && err == nil {

@@ -45,7 +45,7 @@ func (db *DB) CalendarFeed(ctx context.Context, tokenHash string) (*domain.Calen
 	var communityID string
 	var o domain.CalendarFeedOwner
 	err := db.readerIn(ctx).queryRow(ctx, `SELECT f.community_id, f.user_id, c.time_zone FROM calendar_feeds f
-		JOIN profiles p ON p.id = f.user_id AND p.community_id = f.community_id
+		JOIN members p ON p.id = f.user_id AND p.community_id = f.community_id
 		JOIN communities c ON c.id = f.community_id
 		WHERE f.token_hash = ?`, tokenHash).Scan(&communityID, &o.UserID, &o.TimeZone)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -91,7 +91,7 @@ func (db *DB) Channels(ctx context.Context, communityID, userID string) ([]domai
 		}
 		return *c, nil
 	}, "SELECT "+channelColumns+`,
-			CASE WHEN ch.kind = 'community' THEN (SELECT COUNT(*) FROM profiles pr WHERE pr.community_id = ch.community_id)
+			CASE WHEN ch.kind = 'community' THEN (SELECT COUNT(*) FROM memberships pr WHERE pr.community_id = ch.community_id)
 			     ELSE (SELECT COUNT(*) FROM channel_members n WHERE n.channel_id = ch.id AND n.left_at IS NULL) END,
 			lm.id, lm.user_id, COALESCE(lp.full_name, ''), lm.content, lm.client_id, lm.created_at, lm.deleted_at, lm.rev, mu.until_at
 		FROM channels ch
@@ -137,7 +137,7 @@ func (db *DB) CountCommunityMembers(ctx context.Context, communityID string, use
 		args = append(args, id)
 	}
 	var n int
-	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE community_id = ? AND id IN ("+placeholders(len(userIDs))+")",
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM memberships WHERE community_id = ? AND user_id IN ("+placeholders(len(userIDs))+")",
 		args...).Scan(&n)
 	return n, err
 }
@@ -167,7 +167,7 @@ func (db *DB) AddChannelMember(ctx context.Context, channelID, userID string, no
 func (db *DB) ChannelMembers(ctx context.Context, c *domain.Channel) ([]domain.ChannelMember, error) {
 	q := `SELECT p.id, p.full_name, p.avatar_url, COALESCE(r.role, 'user'),
 		COALESCE(u.unit_number, (SELECT o.unit_number FROM units o WHERE o.owner_id = p.id AND o.community_id = p.community_id ORDER BY o.unit_number LIMIT 1))
-	FROM profiles p
+	FROM members p
 	LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
 	LEFT JOIN units u ON u.id = p.unit_id AND u.community_id = p.community_id
 	WHERE p.community_id = ?`
@@ -190,13 +190,16 @@ func (db *DB) ChannelMembers(ctx context.Context, c *domain.Channel) ([]domain.C
 }
 
 const channelMessageSelect = `SELECT m.id, m.channel_id, m.user_id, COALESCE(p.full_name, ''), p.avatar_url,
-		COALESCE(u.unit_number, (SELECT o.unit_number FROM units o WHERE o.owner_id = m.user_id ORDER BY o.unit_number LIMIT 1)),
+		COALESCE(u.unit_number, (SELECT o.unit_number FROM units o WHERE o.owner_id = m.user_id AND o.community_id = mch.community_id
+			ORDER BY o.unit_number LIMIT 1)),
 		m.content, m.client_id, m.created_at, m.edited_at, m.deleted_at, m.rev,
 		q.id, q.user_id, COALESCE(qp.full_name, ''), q.content, q.deleted_at,
 		(SELECT COUNT(*) FROM chat_attachments qa WHERE qa.message_id = q.id)
 	FROM messages m
+	JOIN channels mch ON mch.id = m.channel_id
 	LEFT JOIN profiles p ON p.id = m.user_id
-	LEFT JOIN units u ON u.id = p.unit_id
+	LEFT JOIN memberships pm ON pm.user_id = m.user_id AND pm.community_id = mch.community_id
+	LEFT JOIN units u ON u.id = pm.unit_id
 	LEFT JOIN messages q ON q.id = m.reply_to
 	LEFT JOIN profiles qp ON qp.id = q.user_id`
 

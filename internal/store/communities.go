@@ -130,7 +130,7 @@ func (db *DB) CommunityByID(ctx context.Context, id string) (*domain.Community, 
 // CommunityHasMember reports whether userID belongs to communityID.
 func (db *DB) CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error) {
 	var n int
-	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&n)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM memberships WHERE user_id = ? AND community_id = ?", userID, communityID).Scan(&n)
 	return n > 0, err
 }
 
@@ -144,6 +144,6 @@ func (db *DB) CommunityHasUnit(ctx context.Context, communityID, unitID string) 
 // In the export of a member's data (personaldata.go): the community.
 func init() {
 	exportPersonalData(
-		dataSection{"community", `SELECT c.id, c.name FROM communities c JOIN profiles p ON p.community_id = c.id WHERE p.id = ?`},
+		dataSection{"community", `SELECT c.id, c.name FROM communities c JOIN memberships m ON m.community_id = c.id WHERE m.user_id = ?`},
 	)
 }

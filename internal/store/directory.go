@@ -49,7 +49,7 @@ func (db *DB) Directory(ctx context.Context, communityID string) ([]domain.Direc
 			CASE WHEN lu.owner_id IS NOT NULL AND lu.owner_id <> p.id THEN 1 ELSE 0 END,
 			CASE WHEN us.email_confirmed_at IS NOT NULL THEN 1 ELSE 0 END,
 			CASE WHEN un.owner_id = p.id THEN 1 ELSE 0 END
-		FROM profiles p
+		FROM members p
 		JOIN users us ON us.id = p.id
 		LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
 		LEFT JOIN units lu ON lu.id = p.unit_id AND lu.community_id = p.community_id

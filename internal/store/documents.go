@@ -27,8 +27,8 @@ const documentAudience = `p.community_id = d.community_id AND (d.visibility = 'a
 func documentSelect(v domain.DocumentViewer) string {
 	tallies := "0, 0"
 	if v.Admin {
-		tallies = `(SELECT COUNT(*) FROM document_opens o JOIN profiles p ON p.id = o.user_id WHERE o.document_id = d.id AND ` + documentAudience + `),
-		(SELECT COUNT(*) FROM profiles p WHERE ` + documentAudience + `)`
+		tallies = `(SELECT COUNT(*) FROM document_opens o JOIN members p ON p.id = o.user_id WHERE o.document_id = d.id AND ` + documentAudience + `),
+		(SELECT COUNT(*) FROM members p WHERE ` + documentAudience + `)`
 	}
 	return `SELECT d.id, d.community_id, d.category_id, c.name, COALESCE(c.kind, ''), d.title, d.description, d.document_date,
 		d.visibility, d.created_by, d.created_at, d.updated_at, d.deleted_at, d.deleted_by, d.delete_reason,
@@ -169,7 +169,7 @@ func (db *DB) InsertDocument(ctx context.Context, d *domain.Document) error {
 func (db *DB) DocumentRecipients(ctx context.Context, id string) ([]domain.Recipient, error) {
 	return queryAll(ctx, db.readerIn(ctx), scanRecipient, `SELECT u.email, p.full_name, u.language, cm.name FROM documents d
 		JOIN communities cm ON cm.id = d.community_id
-		JOIN profiles p ON `+documentAudience+`
+		JOIN members p ON `+documentAudience+`
 		JOIN users u ON u.id = p.id
 		WHERE d.id = ? AND u.email_confirmed_at IS NOT NULL AND (d.created_by IS NULL OR p.id <> d.created_by)
 			AND NOT EXISTS (SELECT 1 FROM document_mail_optouts mo WHERE mo.user_id = p.id)

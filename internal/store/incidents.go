@@ -57,7 +57,7 @@ func nullMS(t *time.Time) *int64 {
 // isMember reports whether userID belongs to communityID.
 func isMember(ctx context.Context, q conn, communityID, userID string) (bool, error) {
 	var n int
-	err := q.queryRow(ctx, "SELECT COUNT(*) FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&n)
+	err := q.queryRow(ctx, "SELECT COUNT(*) FROM memberships WHERE user_id = ? AND community_id = ?", userID, communityID).Scan(&n)
 	return n > 0, err
 }
 
@@ -102,21 +102,19 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 			}
 		}
 	}
-	type profile struct{ community, name string }
-	profiles := make(map[string]profile, len(ids))
+	names := make(map[string]string, len(ids))
+	memberOf := map[[2]string]bool{} // {user, community}
 	if len(ids) > 0 {
-		type row struct {
-			id string
-			profile
-		}
+		type row struct{ id, community, name string }
 		rows, err := queryAll(ctx, tx, func(r scanner) (p row, err error) {
 			return p, r.Scan(&p.id, &p.community, &p.name)
-		}, "SELECT id, COALESCE(community_id, ''), full_name FROM profiles WHERE id IN ("+placeholders(len(ids))+")", ids...)
+		}, `SELECT p.id, COALESCE(m.community_id, ''), p.full_name FROM profiles p LEFT JOIN memberships m ON m.user_id = p.id
+			WHERE p.id IN (`+placeholders(len(ids))+")", ids...)
 		if err != nil {
 			return err
 		}
 		for _, r := range rows {
-			profiles[r.id] = r.profile
+			names[r.id], memberOf[[2]string{r.id, r.community}] = r.name, true
 		}
 	}
 
@@ -128,15 +126,14 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 	for _, c := range batch {
 		in := c.arg.in
 		if in.AssignedTo != nil {
-			p, ok := profiles[*in.AssignedTo]
-			if !ok || p.community != in.CommunityID {
+			if !memberOf[[2]string{*in.AssignedTo, in.CommunityID}] {
 				c.err = c.arg.assigneeNotMember
 				continue
 			}
-			in.AssignedToName = p.name
+			in.AssignedToName = names[*in.AssignedTo]
 		}
 		if in.CreatedBy != nil {
-			in.CreatedByName = profiles[*in.CreatedBy].name
+			in.CreatedByName = names[*in.CreatedBy]
 		}
 		if len(iargs) > 0 {
 			incidents.WriteString(", ")

@@ -42,7 +42,7 @@ func (db *DB) Invitations(ctx context.Context, communityID string) ([]domain.Inv
 // EmailIsMember reports whether the address is a member's of the community.
 func (db *DB) EmailIsMember(ctx context.Context, email, communityID string) (bool, error) {
 	var n int
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM users u JOIN profiles p ON p.id = u.id WHERE u.email = ? AND p.community_id = ?`,
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM users u JOIN memberships p ON p.user_id = u.id WHERE u.email = ? AND p.community_id = ?`,
 		email, communityID).Scan(&n)
 	return n > 0, err
 }

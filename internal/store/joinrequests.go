@@ -290,7 +290,7 @@ func (db *DB) DeleteProposedUnit(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = NULL WHERE unit_id = ?", id); err != nil {
+	if _, err := tx.exec(ctx, "UPDATE memberships SET unit_id = NULL WHERE unit_id = ?", id); err != nil {
 		return err
 	}
 	_, err = tx.exec(ctx, "DELETE FROM units WHERE id = ?", id)

@@ -6,7 +6,7 @@ import (
 	"vecinos/internal/domain"
 )
 
-// Members lists the members of a community by name (profiles_community serves it).
+// Members lists the members of a community by name.
 func (db *DB) Members(ctx context.Context, communityID string) ([]domain.Member, error) {
 	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.Member, error) {
 		var m domain.Member
@@ -15,7 +15,7 @@ func (db *DB) Members(ctx context.Context, communityID string) ([]domain.Member,
 		m.Role = domain.Role(role)
 		return m, err
 	}, `SELECT p.id, p.full_name, p.avatar_url, COALESCE(r.role, 'user')
-		FROM profiles p LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
+		FROM members p LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
 		WHERE p.community_id = ? ORDER BY p.full_name, p.id`, communityID))
 }
 

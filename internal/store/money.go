@@ -371,24 +371,44 @@ func (db *DB) TakeReceiptNumbers(ctx context.Context, communityID string, year, 
 	return last - n + 1, err
 }
 
-// InsertReceipts stores receipts and their lines (InTx).
+// InsertReceipts stores receipts and their lines (InTx), many rows a statement.
 func (db *DB) InsertReceipts(ctx context.Context, rs []domain.Receipt, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
+	rows := make([][]any, 0, len(rs))
+	var lines [][]any
 	for _, r := range rs {
-		if _, err := tx.exec(ctx, `INSERT INTO money_receipts (id, community_id, year, number, period_key, unit_id, unit_label, owner_id, owner_name,
-			budget_id, amount_cents, paid_cents, due_date, method, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, r.CommunityID, r.Year, r.Number, r.PeriodKey, r.UnitID, r.UnitLabel, r.OwnerID, r.OwnerName, r.BudgetID, r.Amount, r.Paid,
-			r.DueDate, string(r.Method), string(r.Status), ms(at), ms(at)); err != nil {
-			return err
-		}
+		rows = append(rows, []any{r.ID, r.CommunityID, r.Year, r.Number, r.PeriodKey, r.UnitID, r.UnitLabel, r.OwnerID, r.OwnerName, r.BudgetID,
+			r.Amount, r.Paid, r.DueDate, string(r.Method), string(r.Status), ms(at), ms(at)})
 		for i, l := range r.Lines {
-			if _, err := tx.exec(ctx, "INSERT INTO money_receipt_lines (receipt_id, position, concept, amount_cents) VALUES (?, ?, ?, ?)",
-				r.ID, i, l.Concept, l.Amount); err != nil {
-				return err
-			}
+			lines = append(lines, []any{r.ID, i, l.Concept, l.Amount})
+		}
+	}
+	if err := insertMany(ctx, tx, `INSERT INTO money_receipts (id, community_id, year, number, period_key, unit_id, unit_label, owner_id,
+		owner_name, budget_id, amount_cents, paid_cents, due_date, method, status, created_at, updated_at)`, rows); err != nil {
+		return err
+	}
+	return insertMany(ctx, tx, "INSERT INTO money_receipt_lines (receipt_id, position, concept, amount_cents)", lines)
+}
+
+// insertBatch is how many rows insertMany writes a statement: few enough for either engine's limit of
+// bound values, and few distinct statements for the prepared-statement cache.
+const insertBatch = 100
+
+// insertMany runs prefix VALUES (…), (…)… for rows (each of the same number of values), insertBatch rows
+// a statement.
+func insertMany(ctx context.Context, c conn, prefix string, rows [][]any) error {
+	for start := 0; start < len(rows); start += insertBatch {
+		batch := rows[start:min(start+insertBatch, len(rows))]
+		one := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(batch[0])), ", ") + ")"
+		args := make([]any, 0, len(batch)*len(batch[0]))
+		for _, r := range batch {
+			args = append(args, r...)
+		}
+		if _, err := c.exec(ctx, prefix+" VALUES "+strings.TrimSuffix(strings.Repeat(one+", ", len(batch)), ", "), args...); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -397,7 +417,7 @@ func (db *DB) InsertReceipts(ctx context.Context, rs []domain.Receipt, at time.T
 // receiptSelect reads a receipt with its direct debit, if it went in a remittance (0034).
 const receiptSelect = `SELECT id, community_id, year, number, period_key, unit_id, unit_label, owner_id, owner_name, budget_id, amount_cents,
 	paid_cents, due_date, method, status, remittance_id, mandate_id, sequence_type, collected_cents, collection_date, returned_on,
-	return_reason, return_charge_cents FROM money_receipts LEFT JOIN money_remittance_receipts ON receipt_id = id`
+	return_reason, return_charge_cents, compensated_cents FROM money_receipts LEFT JOIN money_remittance_receipts ON receipt_id = id`
 
 // scanReceipt reads a row of receiptSelect; its lines come from scanReceipts.
 func scanReceipt(row scanner) (domain.Receipt, error) {
@@ -408,7 +428,7 @@ func scanReceipt(row scanner) (domain.Receipt, error) {
 	var d domain.ReceiptDebit
 	if err := row.Scan(&r.ID, &r.CommunityID, &r.Year, &r.Number, &r.PeriodKey, &r.UnitID, &r.UnitLabel, &r.OwnerID, &r.OwnerName,
 		&r.BudgetID, &r.Amount, &r.Paid, &r.DueDate, &method, &status, &remittance, &mandate, &seq, &collected, &collectionDate,
-		&d.ReturnedOn, &reason, &charge); err != nil {
+		&d.ReturnedOn, &reason, &charge, &r.Compensated); err != nil {
 		return r, err
 	}
 	r.Method, r.Status = domain.PaymentMethod(method), domain.ReceiptStatus(status)
@@ -482,7 +502,7 @@ func (db *DB) Receipts(ctx context.Context, communityID string, f domain.Receipt
 			args = append(args, id)
 		}
 	}
-	return db.scanReceipts(ctx, db.reader(), q+" ORDER BY year DESC, number DESC", args...)
+	return db.scanReceipts(ctx, db.readerIn(ctx), q+" ORDER BY year DESC, number DESC", args...)
 }
 
 // ReceiptForUpdate reads a receipt of communityID and locks it (InTx); nil when there is none.
@@ -501,38 +521,37 @@ func (db *DB) ReceiptForUpdate(ctx context.Context, communityID, id string) (*do
 	return &rs[0], nil
 }
 
-// SaveReceiptPaid writes what has been paid of a receipt and its status (InTx).
+// SaveReceiptPaid writes what has been paid of a receipt (and of that, compensated) and its status (InTx).
 func (db *DB) SaveReceiptPaid(ctx context.Context, r *domain.Receipt, at time.Time) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
-	_, err = tx.exec(ctx, "UPDATE money_receipts SET paid_cents = ?, status = ?, updated_at = ? WHERE id = ? AND community_id = ?",
-		r.Paid, string(r.Status), ms(at), r.ID, r.CommunityID)
+	_, err = tx.exec(ctx, "UPDATE money_receipts SET paid_cents = ?, compensated_cents = ?, status = ?, updated_at = ? WHERE id = ? AND community_id = ?",
+		r.Paid, r.Compensated, string(r.Status), ms(at), r.ID, r.CommunityID)
 	return err
 }
 
-// InsertLedgerEntries appends entries to the units' ledgers (InTx). Nothing ever updates or deletes one.
+// InsertLedgerEntries appends entries to the units' ledgers (InTx), many rows a statement. Nothing ever
+// updates or deletes one.
 func (db *DB) InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
+	rows := make([][]any, 0, len(es))
 	for _, e := range es {
-		if _, err := tx.exec(ctx, `INSERT INTO money_ledger (id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code,
-			method, reference, note, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			e.ID, e.CommunityID, e.UnitID, e.Date, string(e.Kind), e.Amount, e.ReceiptID, e.ReceiptCode, e.Method, e.Reference, e.Note,
-			e.CreatedBy, e.CreatedAt); err != nil {
-			return err
-		}
+		rows = append(rows, []any{e.ID, e.CommunityID, e.UnitID, e.Date, string(e.Kind), e.Amount, e.ReceiptID, e.ReceiptCode, e.Method, e.Reference,
+			e.Note, e.CreatedBy, e.CreatedAt})
 	}
-	return nil
+	return insertMany(ctx, tx, `INSERT INTO money_ledger (id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code,
+		method, reference, note, created_by, created_at)`, rows)
 }
 
-// LedgerBalance adds up a unit's ledger before the date before (DateLayout).
+// LedgerBalance adds up a unit's ledger before the date before (DateLayout), in the transaction of ctx if any.
 func (db *DB) LedgerBalance(ctx context.Context, communityID, unitID, before string) (domain.Cents, error) {
 	var sum domain.Cents
-	err := db.reader().queryRow(ctx, "SELECT COALESCE(SUM(amount_cents), 0) FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date < ?",
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COALESCE(SUM(amount_cents), 0) FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date < ?",
 		communityID, unitID, before).Scan(&sum)
 	return sum, err
 }
@@ -549,4 +568,12 @@ func (db *DB) LedgerEntries(ctx context.Context, communityID, unitID, from, to s
 	}, `SELECT id, community_id, unit_id, entry_date, kind, amount_cents, receipt_id, receipt_code, method,
 		reference, note, created_by, created_at FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date >= ? AND entry_date <= ?
 		ORDER BY entry_date, created_at, id`, communityID, unitID, from, to)
+}
+
+// UnitsInCredit lists the units of communityID whose ledger adds up below zero (a credit in their favour).
+func (db *DB) UnitsInCredit(ctx context.Context, communityID string) ([]string, error) {
+	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (string, error) {
+		var id string
+		return id, row.Scan(&id)
+	}, "SELECT unit_id FROM money_ledger WHERE community_id = ? GROUP BY unit_id HAVING SUM(amount_cents) < 0 ORDER BY unit_id", communityID)
 }

@@ -118,7 +118,7 @@ func (db *DB) UnitDwellers(ctx context.Context, communityID, unitID string) ([]d
 	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.ReceiptGrant, error) {
 		g := domain.ReceiptGrant{UnitID: unitID}
 		return g, row.Scan(&g.UserID, &g.FullName)
-	}, `SELECT p.id, p.full_name FROM profiles p JOIN units u ON u.id = ? AND u.community_id = ?
+	}, `SELECT p.id, p.full_name FROM members p JOIN units u ON u.id = ? AND u.community_id = ?
 		WHERE p.community_id = u.community_id AND (u.owner_id IS NULL OR p.id <> u.owner_id)
 		AND (p.unit_id = u.id OR EXISTS (SELECT 1 FROM unit_members m WHERE m.unit_id = u.id AND m.user_id = p.id AND m.relation = 'resident'))
 		ORDER BY p.full_name, p.id`, unitID, communityID)
@@ -187,7 +187,7 @@ func (db *DB) MoneyRecipients(ctx context.Context, userIDs []string) (map[string
 		r.r.Language = domain.ParseLanguage(lang)
 		return r, err
 	}, `SELECT u.id, u.email, COALESCE(p.full_name, ''), u.language, COALESCE(c.name, '')
-		FROM users u LEFT JOIN profiles p ON p.id = u.id LEFT JOIN communities c ON c.id = p.community_id
+		FROM users u LEFT JOIN profiles p ON p.id = u.id LEFT JOIN communities c ON c.id = p.last_community_id
 		WHERE u.id IN (`+placeholders(len(userIDs))+`)`, args...)
 	for _, r := range rows {
 		out[r.id] = r.r

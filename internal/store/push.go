@@ -187,7 +187,7 @@ func (db *DB) QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessag
 		return err
 	}
 	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushDirectMessage, Users: []string{*m.RecipientID}, MutedScope: m.ConversationID,
-		URL: "/conversation/" + m.ConversationID, Tag: "dm-" + m.ConversationID,
+		URL: domain.CommunityLink("/conversation/"+m.ConversationID, m.CommunityID), Tag: "dm-" + m.ConversationID,
 		Text: func(lang domain.Language) (string, string) {
 			if m.Content == "" {
 				return sender, domain.Localized(lang, "📎 Archivo adjunto", "📎 Fitxer adjunt", "📎 Attachment")
@@ -198,12 +198,12 @@ func (db *DB) QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessag
 
 // queueCriticalPush queues the push of a critical announcement to its audience, but its author.
 func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement, at time.Time) error {
-	users, err := queryStrings(ctx, tx, `SELECT p.id FROM announcements a JOIN profiles p ON `+inAudience+`
+	users, err := queryStrings(ctx, tx, `SELECT p.id FROM announcements a JOIN members p ON `+inAudience+`
 		WHERE a.id = ? AND p.id <> ?`, an.ID, deref(an.CreatedBy))
 	if err != nil {
 		return err
 	}
-	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushCritical, Users: users, URL: "/announcements", Tag: "announcement-" + an.ID,
+	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushCritical, Users: users, URL: domain.CommunityLink("/announcements", an.CommunityID), Tag: "announcement-" + an.ID,
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Aviso importante: ", "Avís important: ", "Important notice: ") + an.Title,
 				domain.Excerpt(an.Description, 200)

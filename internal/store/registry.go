@@ -97,7 +97,7 @@ func (db *DB) UnitResidents(ctx context.Context, unitID string) (int, error) {
 // unitResidents counts the members of the unit whose id is the SQL expression id (used twice): those
 // who live in it and those who have it among their further units.
 func unitResidents(id string) string {
-	return "(SELECT COUNT(*) FROM profiles WHERE unit_id = " + id + ") + (SELECT COUNT(*) FROM unit_members WHERE unit_id = " + id + ")"
+	return "(SELECT COUNT(*) FROM memberships WHERE unit_id = " + id + ") + (SELECT COUNT(*) FROM unit_members WHERE unit_id = " + id + ")"
 }
 
 // DeleteUnit removes a unit of the community inside the transaction of ctx (the caller found it in the
@@ -121,7 +121,7 @@ func (db *DB) MergeUnits(ctx context.Context, communityID, from, into string, at
 		return err
 	}
 	now := at.UnixMilli()
-	if _, err := tx.exec(ctx, "UPDATE profiles SET unit_id = ?, updated_at = ? WHERE unit_id = ?", into, now, from); err != nil {
+	if _, err := tx.exec(ctx, "UPDATE memberships SET unit_id = ? WHERE unit_id = ?", into, from); err != nil {
 		return err
 	}
 	if _, err := tx.exec(ctx, "UPDATE owner_claims SET unit_id = ? WHERE unit_id = ?", into, from); err != nil {

@@ -213,11 +213,11 @@ func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
 	return writeClosures(ctx, tx, f)
 }
 
-// MemberUnit is the primary unit (profiles.unit_id) of userID in communityID; empty when they have none.
+// MemberUnit is the primary unit (memberships.unit_id) of userID in communityID; empty when they have none.
 func (db *DB) MemberUnit(ctx context.Context, communityID, userID string) (string, error) {
 	var unit *string
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.unit_id FROM profiles p JOIN units u ON u.id = p.unit_id
-		WHERE p.id = ? AND p.community_id = ? AND u.community_id = ?`, userID, communityID, communityID).Scan(&unit)
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.unit_id FROM memberships p JOIN units u ON u.id = p.unit_id
+		WHERE p.user_id = ? AND p.community_id = ? AND u.community_id = ?`, userID, communityID, communityID).Scan(&unit)
 	if errors.Is(err, sql.ErrNoRows) || unit == nil {
 		return "", nil
 	}
@@ -398,7 +398,7 @@ func (db *DB) ListReservations(ctx context.Context, communityID string, f domain
 // gone.
 func (db *DB) UserRecipient(ctx context.Context, userID string) (*domain.Recipient, error) {
 	r, err := scanRecipient(db.readerIn(ctx).queryRow(ctx, `SELECT u.email, COALESCE(p.full_name, ''), u.language, COALESCE(c.name, '')
-		FROM users u LEFT JOIN profiles p ON p.id = u.id LEFT JOIN communities c ON c.id = p.community_id
+		FROM users u LEFT JOIN profiles p ON p.id = u.id LEFT JOIN communities c ON c.id = p.last_community_id
 		WHERE u.id = ?`, userID))
 	return orNil(&r, err)
 }

@@ -18,7 +18,7 @@ func (db *DB) CommunityRoles(ctx context.Context, communityID string) ([]domain.
 		m.Role = domain.Role(role)
 		return m, err
 	}, `SELECT p.id, p.full_name, u.email, COALESCE(r.role, 'user')
-		FROM profiles p JOIN users u ON u.id = p.id
+		FROM members p JOIN users u ON u.id = p.id
 		LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
 		WHERE p.community_id = ? ORDER BY p.full_name, p.id`, communityID))
 }
@@ -30,7 +30,7 @@ func (db *DB) CommunityAdmins(ctx context.Context, communityID string) ([]domain
 		err := row.Scan(&a.ID, &a.FullName, &a.UnitNumber)
 		return a, err
 	}, `SELECT p.id, p.full_name, un.unit_number
-		FROM user_roles r JOIN profiles p ON p.id = r.user_id AND p.community_id = r.community_id
+		FROM user_roles r JOIN members p ON p.id = r.user_id AND p.community_id = r.community_id
 		LEFT JOIN units un ON un.id = p.unit_id
 		WHERE r.community_id = ? AND r.role = 'admin' ORDER BY p.full_name, p.id`, communityID))
 }
@@ -77,7 +77,7 @@ func (db *DB) RoleOf(ctx context.Context, userID, communityID string) (domain.Ro
 func (db *DB) MemberRole(ctx context.Context, communityID, userID string) (*domain.MemberRole, error) {
 	m := domain.MemberRole{ID: userID}
 	var current *string
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.full_name, u.email, r.role FROM profiles p JOIN users u ON u.id = p.id
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.full_name, u.email, r.role FROM members p JOIN users u ON u.id = p.id
 		LEFT JOIN user_roles r ON r.user_id = p.id AND r.community_id = p.community_id
 		WHERE p.id = ? AND p.community_id = ?`, userID, communityID).Scan(&m.FullName, &m.Email, &current)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -107,10 +107,21 @@ func (db *DB) SaveRole(ctx context.Context, communityID, userID string, role dom
 	return err
 }
 
-// JoinCommunity makes the user (who has none) a member of the community; the caller gives them a role
+// JoinCommunity makes the user a member of the community (nothing when they are one already), with the
+// relation their onboarding recorded, and makes it their last community; the caller gives them a role
 // (SaveRole) and accepts their invitations to it (AcceptInvitations).
 func (db *DB) JoinCommunity(ctx context.Context, userID, communityID string, at time.Time) error {
-	_, err := db.writerIn(ctx).exec(ctx, "UPDATE profiles SET community_id = ?, updated_at = ? WHERE id = ?", communityID, at.UnixMilli(), userID)
+	w := db.writerIn(ctx)
+	if _, err := w.exec(ctx, `INSERT INTO memberships (user_id, community_id, relation, joined_at)
+		SELECT id, ?, relation, ? FROM profiles WHERE id = ? ON CONFLICT (user_id, community_id) DO NOTHING`, communityID, at.UnixMilli(), userID); err != nil {
+		return err
+	}
+	return db.SetLastCommunity(ctx, userID, communityID, at)
+}
+
+// SetLastCommunity makes communityID where userID's requests that name no community act.
+func (db *DB) SetLastCommunity(ctx context.Context, userID, communityID string, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, "UPDATE profiles SET last_community_id = ?, updated_at = ? WHERE id = ?", nullString(communityID), at.UnixMilli(), userID)
 	return err
 }
 

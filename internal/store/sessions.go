@@ -16,37 +16,40 @@ func (db *DB) CreateSession(ctx context.Context, s domain.Session) error {
 	return err
 }
 
-// SessionActor resolves a session to the calling actor with one indexed read: the account, its profile
-// and its role in its community. It returns the session's last-seen and expiry times for the caller
-// to apply the idle and absolute limits. A nil actor: there is no such session.
-func (db *DB) SessionActor(ctx context.Context, sessionID string) (*domain.Actor, time.Time, time.Time, error) {
-	var a domain.Actor
+// SessionActor resolves a session to the calling actor with one indexed read: the account, its profile,
+// and its membership and role in the community the request names (communityID), or without one in the
+// account's last community (profiles.last_community_id). It returns the session's last-seen and expiry
+// times for the caller to apply the idle and absolute limits. A nil actor: there is no such session;
+// outsider: the request named a community the account is not a member of.
+func (db *DB) SessionActor(ctx context.Context, sessionID, communityID string) (a *domain.Actor, lastSeenAt, expiresAt time.Time, outsider bool, err error) {
+	a = &domain.Actor{}
 	var confirmed *int64
 	var lang string
 	var community, role *string
 	var lastSeen, expires int64
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT s.user_id, s.last_seen_at, s.expires_at, u.email, u.email_confirmed_at, u.language,
-			p.full_name, p.community_id, r.role
+	err = db.readerIn(ctx).queryRow(ctx, `SELECT s.user_id, s.last_seen_at, s.expires_at, u.email, u.email_confirmed_at, u.language,
+			p.full_name, m.community_id, r.role
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		JOIN profiles p ON p.id = s.user_id
-		LEFT JOIN user_roles r ON r.user_id = s.user_id AND r.community_id = p.community_id
-		WHERE s.id = ?`, sessionID).
+		LEFT JOIN memberships m ON m.user_id = s.user_id AND m.community_id = COALESCE(CAST(? AS TEXT), p.last_community_id)
+		LEFT JOIN user_roles r ON r.user_id = s.user_id AND r.community_id = m.community_id
+		WHERE s.id = ?`, nullString(communityID), sessionID).
 		Scan(&a.UserID, &lastSeen, &expires, &a.Email, &confirmed, &lang, &a.FullName, &community, &role)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, time.Time{}, time.Time{}, nil
+		return nil, time.Time{}, time.Time{}, false, nil
 	}
 	if err != nil {
-		return nil, time.Time{}, time.Time{}, err
+		return nil, time.Time{}, time.Time{}, false, err
 	}
 	a.SessionID, a.EmailConfirmed, a.Language = sessionID, confirmed != nil, domain.ParseLanguage(lang)
 	if community != nil {
 		a.CommunityID = *community
 	}
-	if role != nil {
+	if role != nil && community != nil {
 		a.Role = domain.Role(*role)
 	}
-	return &a, time.UnixMilli(lastSeen), time.UnixMilli(expires), nil
+	return a, time.UnixMilli(lastSeen), time.UnixMilli(expires), communityID != "" && community == nil, nil
 }
 
 // TouchSession records activity on a session (callers do it at most once in a while: it is a write).

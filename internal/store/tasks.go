@@ -130,7 +130,7 @@ func (db *DB) SaveTask(ctx context.Context, t *domain.Task) error {
 // IsTaskEditor reports whether an admin allowed userID to manage the tasks of communityID.
 func (db *DB) IsTaskEditor(ctx context.Context, communityID, userID string) (bool, error) {
 	var n int
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM task_editors e JOIN profiles p ON p.id = e.user_id AND p.community_id = e.community_id
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM task_editors e JOIN members p ON p.id = e.user_id AND p.community_id = e.community_id
 		WHERE e.community_id = ? AND e.user_id = ?`, communityID, userID).Scan(&n)
 	return n > 0, err
 }
@@ -140,7 +140,7 @@ func (db *DB) TaskEditors(ctx context.Context, communityID string) ([]domain.Tas
 	out, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (e domain.TaskEditor, err error) {
 		return e, row.Scan(&e.UserID, &e.FullName)
 	}, `SELECT e.user_id, p.full_name FROM task_editors e
-		JOIN profiles p ON p.id = e.user_id AND p.community_id = e.community_id
+		JOIN members p ON p.id = e.user_id AND p.community_id = e.community_id
 		WHERE e.community_id = ? ORDER BY p.full_name, e.user_id`, communityID)
 	if out == nil && err == nil {
 		out = []domain.TaskEditor{}

@@ -56,7 +56,7 @@ func (db *DB) MemberUnits(ctx context.Context, userID, communityID string) ([]do
 // further units.
 func (db *DB) HasUnit(ctx context.Context, userID, unitID string) (bool, error) {
 	var n int
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM profiles p WHERE p.id = ? AND (p.unit_id = ? OR EXISTS (SELECT 1 FROM units o
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM profiles p WHERE p.id = ? AND (EXISTS (SELECT 1 FROM memberships h WHERE h.user_id = p.id AND h.unit_id = ?) OR EXISTS (SELECT 1 FROM units o
 		WHERE o.id = ? AND o.owner_id = p.id) OR EXISTS (SELECT 1 FROM unit_members m WHERE m.unit_id = ? AND m.user_id = p.id))`,
 		userID, unitID, unitID, unitID).Scan(&n)
 	return n > 0, err
@@ -202,7 +202,7 @@ func unitOccupants(ctx context.Context, c conn, communityID string) (map[string]
 			FROM units u JOIN profiles p ON p.id = u.owner_id WHERE u.community_id = ?
 		UNION ALL
 			SELECT u.id, p.id, p.full_name, CASE WHEN u.owner_id IS NULL THEN 'resident' ELSE 'tenant' END, 1, 1, p.created_at
-			FROM profiles p JOIN units u ON u.id = p.unit_id
+			FROM members p JOIN units u ON u.id = p.unit_id
 			WHERE u.community_id = ? AND p.community_id = u.community_id AND (u.owner_id IS NULL OR u.owner_id <> p.id)
 		UNION ALL
 			SELECT u.id, p.id, p.full_name, m.relation, CASE WHEN m.confirmed_at IS NULL THEN 0 ELSE 1 END, 2, m.created_at

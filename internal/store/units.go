@@ -96,17 +96,24 @@ func (db *DB) DropHomeOwnerClaims(ctx context.Context, userID, communityID strin
 	return err
 }
 
-// MoveIn makes the unit the user's home and, when step is not empty, moves their onboarding on to it.
+// MoveIn makes the unit the user's home in its community (their membership of it) and, when step is not
+// empty, moves their onboarding on to it.
 func (db *DB) MoveIn(ctx context.Context, userID, unitID string, step domain.OnboardingStep, at time.Time) error {
-	_, err := db.writerIn(ctx).exec(ctx, `UPDATE profiles SET unit_id = ?, onboarding_step = COALESCE(NULLIF(CAST(? AS TEXT), ''), onboarding_step),
-		updated_at = ? WHERE id = ?`, unitID, string(step), at.UnixMilli(), userID)
+	w := db.writerIn(ctx)
+	if _, err := w.exec(ctx, `UPDATE memberships SET unit_id = ? WHERE user_id = ?
+		AND community_id = (SELECT community_id FROM units WHERE id = ?)`, unitID, userID, unitID); err != nil {
+		return err
+	}
+	_, err := w.exec(ctx, `UPDATE profiles SET onboarding_step = COALESCE(NULLIF(CAST(? AS TEXT), ''), onboarding_step),
+		updated_at = ? WHERE id = ?`, string(step), at.UnixMilli(), userID)
 	return err
 }
 
 // myUnitQuery finds the user's unit in their community: the one they live in, else one they own.
 const myUnitQuery = "SELECT " + unitColumns + `, o.full_name FROM units u LEFT JOIN profiles o ON o.id = u.owner_id
-	WHERE u.community_id = ? AND (u.id = (SELECT unit_id FROM profiles WHERE id = ?) OR u.owner_id = ?)
-	ORDER BY CASE WHEN u.id = (SELECT unit_id FROM profiles WHERE id = ?) THEN 0 ELSE 1 END, u.created_at LIMIT 1`
+	WHERE u.community_id = ? AND (u.id = (SELECT unit_id FROM memberships WHERE user_id = ? AND community_id = u.community_id) OR u.owner_id = ?)
+	ORDER BY CASE WHEN u.id = (SELECT unit_id FROM memberships WHERE user_id = ? AND community_id = u.community_id) THEN 0 ELSE 1 END,
+		u.created_at LIMIT 1`
 
 // MyUnit returns the unit of a user in their community, nil when they have none.
 func (db *DB) MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error) {

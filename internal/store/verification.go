@@ -104,7 +104,8 @@ func (db *DB) VerificationOf(ctx context.Context, userID, communityID string) (*
 
 const verificationListQuery = "SELECT " + verificationColumns + `, p.full_name, u.email, un.unit_number
 	FROM verification_requests v JOIN users u ON u.id = v.user_id JOIN profiles p ON p.id = v.user_id
-	LEFT JOIN units un ON un.id = COALESCE(v.unit_id, p.unit_id)`
+	LEFT JOIN memberships vm ON vm.user_id = v.user_id AND vm.community_id = v.community_id
+	LEFT JOIN units un ON un.id = COALESCE(v.unit_id, vm.unit_id)`
 
 // Verifications lists a community's requests in a status ("" = all), oldest first (the review queue).
 func (db *DB) Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error) {

@@ -294,7 +294,7 @@ func (db *DB) SetUnitDeprived(ctx context.Context, p *domain.Poll, unitID string
 // CommunityMember returns the name of userID and true when they are a member of communityID.
 func (db *DB) CommunityMember(ctx context.Context, communityID, userID string) (string, bool, error) {
 	var name string
-	err := db.readerIn(ctx).queryRow(ctx, "SELECT full_name FROM profiles WHERE id = ? AND community_id = ?", userID, communityID).Scan(&name)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT full_name FROM members WHERE id = ? AND community_id = ?", userID, communityID).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}
@@ -518,7 +518,7 @@ func (db *DB) PollObjections(ctx context.Context, pollID string) ([]domain.PollO
 // PollRecipients lists who a poll's emails go to, with a confirmed address: the owners of its electorate
 // (a junta vote once open) or every member of its community.
 func (db *DB) PollRecipients(ctx context.Context, p *domain.Poll) ([]domain.PollRecipient, error) {
-	q := `SELECT u.id, u.email, pr.full_name, u.language, c.name FROM profiles pr JOIN users u ON u.id = pr.id
+	q := `SELECT u.id, u.email, pr.full_name, u.language, c.name FROM members pr JOIN users u ON u.id = pr.id
 		JOIN communities c ON c.id = pr.community_id WHERE pr.community_id = ? AND u.email_confirmed_at IS NOT NULL`
 	args := []any{p.CommunityID}
 	if p.Kind == domain.PollJunta && p.Status != domain.PollDraft {

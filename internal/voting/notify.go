@@ -26,7 +26,7 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 	for _, r := range recipients {
 		kind, result := pick(r)
 		m, err := mail.Compose(kind, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName, Title: p.Title,
-			Note: result, Date: when, Link: s.link(p.ID)})
+			Note: result, Date: when, Link: s.link(p)})
 		if err != nil {
 			return 0, err
 		}
@@ -39,7 +39,7 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 		for _, r := range recipients {
 			users = append(users, r.UserID)
 		}
-		if err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: "/voting?poll=" + p.ID,
+		if err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: domain.CommunityLink("/voting?poll="+p.ID, p.CommunityID),
 			Tag: "poll-" + p.ID, Text: pushText}, s.now()); err != nil {
 			return 0, err
 		}
@@ -47,9 +47,9 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 	return len(recipients), nil
 }
 
-func (s *Service) link(id string) string {
+func (s *Service) link(p *domain.Poll) string {
 	if s.publicURL == "" {
 		return ""
 	}
-	return s.publicURL + "/voting?poll=" + id
+	return domain.CommunityLink(s.publicURL+"/voting?poll="+p.ID, p.CommunityID)
 }

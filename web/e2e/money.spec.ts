@@ -99,6 +99,12 @@ test('an admin compensates a receipt, records a derrama in two instalments and i
   await compensation.getByLabel('Qué debe la comunidad al propietario').fill('Reparación de la bajante pagada por el propietario');
   await compensation.getByRole('button', { name: 'Compensar' }).click();
   await expect(flat.getByRole('button', { name: 'Compensar' })).toHaveCount(0);
+  // The compensated receipt reads 'Compensado' in the admin's list and in the owner's 'Mis cuotas'.
+  await expect(flat.getByText('· Compensado', { exact: false })).toBeVisible();
+  await ownerPage.reload();
+  const mine = ownerPage.getByRole('list', { name: 'Mis recibos' }).getByRole('listitem', { name: /1º A/ });
+  await expect(mine.getByText('· Compensado', { exact: false })).toBeVisible();
+  await expectNoHorizontalScroll(ownerPage);
 
   const derramas = adminPage.getByRole('list', { name: 'Derramas' });
   await adminPage.getByRole('button', { name: 'Nueva derrama' }).click();

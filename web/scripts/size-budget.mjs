@@ -12,21 +12,26 @@ const dist = new URL('../dist/', import.meta.url).pathname
 // Bytes, compressed as the Go server sends them: gzip at level 9 (every browser), and the build's brotli
 // copy (what Chrome gets). A budget sits a few per cent over the size when it was set: raise it only with
 // a reason in the commit.
-// An entry is a module of the source or the name of a chunk vite.config.ts groups modules into. A guest
-// screen loads the guest shell and the catalogue's guest sections; a signed-in one the member shell and the
-// whole catalogue besides (ADR 0029, addendum "the guest screens"). Issue #39's target for /login and
-// /register is 120 kB brotli: the form library (12 kB) and tailwind-merge (10 kB) are what is left over it.
-const GUEST = ['guest-shell', 'src/locales/es.json?guest']
+// An entry is a module of the source or the name of a chunk vite.config.ts groups modules into. A sign-in
+// screen loads the guest shell, its own part of the catalogue's guest sections and its chunk (which imports
+// guest-forms); a signed-in one the member shell and the whole catalogue besides (ADR 0029, addenda "the
+// guest screens" and "the sign-in screens under 120 kB"). Issue #39's target for /login and /register is
+// 120 kB brotli, and their budget: /register is at 119.7 kB, /login at 118.1 (ADR 0043).
 const PAGES = [
-  { path: '/', entries: [], gzip: 114_000, brotli: 100_000 },
-  { path: '/login', entries: [...GUEST, 'src/features/auth/login/login-page.tsx'], gzip: 165_000, brotli: 145_000 },
+  { path: '/', entries: [], gzip: 111_500, brotli: 100_000 },
+  {
+    path: '/login',
+    entries: ['guest-shell', 'src/locales/es.json?login', 'login-page'],
+    gzip: 137_500,
+    brotli: 120_000,
+  },
   {
     path: '/register',
-    entries: [...GUEST, 'src/features/auth/register/register-page.tsx'],
-    gzip: 172_000,
-    brotli: 152_000,
+    entries: ['guest-shell', 'src/locales/es.json?register', 'register-page'],
+    gzip: 139_500,
+    brotli: 120_000,
   },
-  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 182_000 },
+  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 174_000 },
 ]
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))

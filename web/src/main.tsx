@@ -5,12 +5,15 @@ import { App } from '@/app/app'
 import { loadRoutesOf, routes } from '@/app/router'
 import { currentLanguage } from '@/lib/i18n'
 import { startPwa } from '@/lib/pwa'
+import { takeCommunityFromUrl } from '@/lib/tab-community'
 import { keepTyped } from '@/lib/typed-before-hydration'
 import './index.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
+// An email link or a push names its community (?c=): the tab opens in it, before anything asks the API.
+takeCommunityFromUrl()
 startPwa()
 
 // The app starts in a task of its own, after the one that evaluated the scripts: on a slow phone each is

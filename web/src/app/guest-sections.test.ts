@@ -8,7 +8,7 @@ import enGuest from '@/locales/en.json?guest'
 import enRaw from '@/locales/en.json?raw'
 import esGuest from '@/locales/es.json?guest'
 import esRaw from '@/locales/es.json?raw'
-import { CORE_SECTIONS } from '@/locales/sections'
+import { cataloguePart, CORE_SECTIONS, GUEST_PARTS, type GuestPart } from '@/locales/sections'
 
 // The guest screens load only the core sections (in the main chunk) and the guest sections (es.json?guest)
 // of the catalogue, not the whole one (ADR 0029). A key of another section would show raw on them: this
@@ -40,18 +40,24 @@ function resolve(from: string, specifier: string): string | undefined {
   return file
 }
 
-/** Every file of the app the roots import, statically or not, directly or not (paths relative to src). */
-function closure(roots: string[]): string[] {
+/**
+ * Every file of the app the roots import, statically or not (or statically only), directly or not (paths
+ * relative to src).
+ */
+function closure(roots: string[], dynamic = true): string[] {
   const files = new Set<string>()
+  const imports = dynamic ? /(?:from|import\()\s*'([^']+)'/g : /from\s*'([^']+)'/g
   const visit = (file: string) => {
     if (files.has(file) || !/\.tsx?$/.test(file)) return
     files.add(file)
-    for (const [, specifier = ''] of read(file).matchAll(/(?:from|import\()\s*'([^']+)'/g)) {
+    for (const [, specifier = ''] of read(file).matchAll(imports)) {
       const imported = resolve(file, specifier)
       if (imported) visit(imported)
     }
   }
   for (const root of roots) visit(resolve(root, root.startsWith('@/') ? root : `@/${root}`) ?? root)
+  // The list of the parts names paths of the catalogue, not keys a screen shows.
+  files.delete('locales/sections.ts')
   return [...files]
 }
 
@@ -102,5 +108,48 @@ describe('the guest screens', () => {
       }
       expect(missing).toEqual([])
     })
+  }
+})
+
+// Each sign-in screen loads its own part of the guest sections (issue #39): /login its part, /register its
+// part and, as its later steps load, theirs. Each must name only keys of the core and of what it loaded.
+describe('the sign-in screens', () => {
+  const screens: { name: string; files: string[]; parts: GuestPart[] }[] = [
+    { name: '/login', files: closure(['app/guest-shell', 'features/auth/login/login-page']), parts: ['login'] },
+    {
+      name: '/register, first step',
+      files: closure(['app/guest-shell', 'features/auth/register/register-page'], false),
+      parts: ['register'],
+    },
+    {
+      name: '/register, every step',
+      files: closure(['app/guest-shell', 'features/auth/register/register-page']),
+      parts: ['register', 'register-later'],
+    },
+  ]
+
+  it('read their code', () => {
+    expect(screens[2]?.files).toContain('features/auth/register/contacts-step.tsx')
+    expect(screens[1]?.files).not.toContain('features/auth/register/contacts-step.tsx')
+  })
+
+  for (const { language, rawText } of languages) {
+    for (const { name, files: screenFiles, parts } of screens) {
+      it(`${name} names only keys of the core and of its parts, in ${language}`, () => {
+        const whole = parse(rawText)
+        const loaded = flatten({
+          ...Object.fromEntries(CORE_SECTIONS.map((section) => [section, whole[section]])),
+        })
+        for (const part of parts) loaded.push(...flatten(cataloguePart(whole, GUEST_PARTS[part])))
+        const missing: string[] = []
+        for (const file of screenFiles) {
+          for (const { key, template } of keysIn(file)) {
+            const known = template ? loaded.some((k) => k.startsWith(key)) : loaded.includes(key)
+            if (!known) missing.push(`${file}: ${key}${template ? '…' : ''}`)
+          }
+        }
+        expect(missing).toEqual([])
+      })
+    }
   }
 })

@@ -28,7 +28,7 @@ const guestPart = (pick: (shell: GuestShell) => RouteObject['Component'], catalo
   shellPart(guestShell, pick, catalogue)
 /** A layout route that only waits for the guest sections of the catalogue. */
 const guestTexts: Lazy = async () => {
-  await loadGuestCatalogue()
+  await loadGuestCatalogue('guest')
   return {}
 }
 const appShell = () => import('./app-shell')
@@ -43,8 +43,18 @@ const notFound: Lazy = async () => ({
 
 /** Every screen of the route table but the landing page (which is not code-split): the type checks none is missing. */
 const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
-  '/login': async () => ({ Component: (await import('@/features/auth/login/login-page')).LoginPage }),
-  '/register': async () => ({ Component: (await import('@/features/auth/register/register-page')).RegisterPage }),
+  // The sign-in screens wait for their own part of the catalogue's guest sections (issue #39).
+  '/login': async () => {
+    const [screen] = await Promise.all([import('@/features/auth/login/login-page'), loadGuestCatalogue('login')])
+    return { Component: screen.LoginPage }
+  },
+  '/register': async () => {
+    const [screen] = await Promise.all([
+      import('@/features/auth/register/register-page'),
+      loadGuestCatalogue('register'),
+    ])
+    return { Component: screen.RegisterPage }
+  },
   '/email-pending': async () => ({
     Component: (await import('@/features/auth/email-pending/email-pending-page')).EmailPendingPage,
   }),
@@ -96,6 +106,9 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
     Component: (await import('@/features/settings/invitations/invitations-page')).InvitationsPage,
   }),
   '/settings/audit': async () => ({ Component: (await import('@/features/settings/audit/audit-page')).AuditPage }),
+  '/settings/communities': async () => ({
+    Component: (await import('@/features/memberships/communities-page')).CommunitiesPage,
+  }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),
@@ -148,7 +161,7 @@ export const routes: RouteObject[] = [
         // Every other screen: react-query and the toasts. The guest screens load their catalogue sections.
         lazy: guestPart((shell) => shell.GuestShell),
         children: [
-          { lazy: guestPart((shell) => shell.GuestOnly, loadGuestCatalogue), children: GUEST_PATHS.map(screen) },
+          { lazy: guestPart((shell) => shell.GuestOnly), children: GUEST_PATHS.map(screen) },
           { lazy: guestTexts, children: PUBLIC_AUTH_PATHS.map(screen) },
           {
             // The rest: the realtime stream, the icons and the whole catalogue.

@@ -12,8 +12,9 @@ describe('route table', () => {
     // /settings/units, the units registry, /settings/invitations, where admins invite the neighbours (issue #21),
     // /wall, the community wall (#16), /settings/audit, the record of admin actions (#18), /money
     // ('Cuentas') and /my-fees ('Mis cuotas'), the community's money (#36), and the terms and privacy
-    // notice, /terminos and /privacidad (#33), and the juntas, /juntas and /juntas/:id (#38).
-    expect(ROUTE_PATHS).toHaveLength(47)
+    // notice, /terminos and /privacidad (#33), /settings/communities, the account's communities (#35), and
+    // the juntas, /juntas and /juntas/:id (#38).
+    expect(ROUTE_PATHS).toHaveLength(48)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

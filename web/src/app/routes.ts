@@ -41,6 +41,7 @@ export const ROUTE_PATHS = [
   '/settings/units',
   '/settings/invitations',
   '/settings/audit',
+  '/settings/communities',
   '/money',
   '/my-fees',
   '/juntas',

@@ -1,12 +1,15 @@
-import type { UseFormRegisterReturn } from 'react-hook-form'
+import type { ComponentProps } from 'react'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { useTranslation } from '@/lib/i18n'
 
+/** A form's registration of a text field: react-hook-form's `register(name)`, or the small form's (lib/small-form). */
+type FieldRegistration = Pick<ComponentProps<'input'>, 'name' | 'onChange' | 'onBlur' | 'ref'>
+
 interface EmailFieldProps {
   id: string
   /** The form's registration of its email field. */
-  field: UseFormRegisterReturn
+  field: FieldRegistration
   error?: string
 }
 
@@ -33,7 +36,7 @@ interface PhoneFieldProps {
   id: string
   label: string
   /** The form's registration of its phone field. */
-  field: UseFormRegisterReturn
+  field: FieldRegistration
   error?: string
 }
 

@@ -9,6 +9,7 @@ import {
 } from 'react'
 import { LANGUAGES, readAppSettings, type Language } from '@/lib/app-settings'
 import { interpolate, Translator, type Texts, type TFunction, type TOptions, type TranslationKey } from '@/lib/translator'
+import type { GuestPart } from '@/locales/sections'
 // The few sections the landing page and the loading spinner show, in the three languages (vite.config.ts
 // cuts them out of the catalogues): the first screen paints without waiting for a catalogue.
 import core from 'virtual:locale-core'
@@ -18,12 +19,28 @@ import core from 'virtual:locale-core'
 // The guest screens (sign-in, registration, the email and password pages) wait for a chunk of the sections
 // they show instead, a fifth of it (src/locales/sections.ts). Each comes as the file's text for JSON.parse:
 // V8 parses JSON faster than the object literals a JSON import compiles to, and a catalogue is 70 KB.
-type Part = 'guest' | 'whole'
+type Part = GuestPart | 'whole'
 const catalogues: Record<Part, Record<Language, () => Promise<{ default: string }>>> = {
   guest: {
     es: () => import('@/locales/es.json?guest'),
     ca: () => import('@/locales/ca.json?guest'),
     en: () => import('@/locales/en.json?guest'),
+  },
+  // Each sign-in screen's own part of the guest sections, smaller still (issue #39).
+  login: {
+    es: () => import('@/locales/es.json?login'),
+    ca: () => import('@/locales/ca.json?login'),
+    en: () => import('@/locales/en.json?login'),
+  },
+  register: {
+    es: () => import('@/locales/es.json?register'),
+    ca: () => import('@/locales/ca.json?register'),
+    en: () => import('@/locales/en.json?register'),
+  },
+  'register-later': {
+    es: () => import('@/locales/es.json?register-later'),
+    ca: () => import('@/locales/ca.json?register-later'),
+    en: () => import('@/locales/en.json?register-later'),
   },
   whole: {
     es: () => import('@/locales/es.json?raw'),
@@ -33,9 +50,9 @@ const catalogues: Record<Part, Record<Language, () => Promise<{ default: string 
 }
 
 const loaded = new Map<string, Promise<void>>()
-// Once a screen needed a part of the catalogues, a language switch loads it in the new language before it
-// applies: the whole catalogue once one screen needed it, else the guest sections.
-let partNeeded: Part | undefined
+// Once a screen needed parts of the catalogues, a language switch loads them in the new language before it
+// applies: the whole catalogue once one screen needed it, else the guest parts the screens needed.
+const partsNeeded = new Set<Part>()
 
 /** The app's texts: the core sections from the start, in the device's saved language. */
 const i18n = new Translator(readAppSettings().language, 'es')
@@ -47,10 +64,12 @@ function loadCatalogue(part: Part, language: Language): Promise<void> {
   let done = loaded.get(key)
   if (!done) {
     done = catalogues[part][language]().then((module) => {
-      // Each part holds whole sections, as the whole catalogue holds the core's and the guest's: its
-      // top-level sections simply replace theirs, with no deep merge, and no deep copy, of 70 KB (that was
-      // a 60 ms task at 4x CPU).
-      i18n.add(language, JSON.parse(module.default) as Texts)
+      const texts = JSON.parse(module.default) as Texts
+      // The whole catalogue holds the core's sections and the guest's: its top-level sections simply
+      // replace theirs, with no deep merge, and no deep copy, of 70 KB (that was a 60 ms task at 4x CPU).
+      // The guest parts, a few kB, add up section by section (auth.login, auth.register).
+      if (part === 'whole') i18n.add(language, texts)
+      else i18n.merge(language, texts)
     })
     // A failed fetch (offline, a deploy replaced the chunk) may be retried by the next call.
     done.catch(() => loaded.delete(key))
@@ -59,19 +78,25 @@ function loadCatalogue(part: Part, language: Language): Promise<void> {
   return done
 }
 
+/** Loads the parts a language switch must load first: the whole catalogue, or the guest parts needed. */
+function loadNeeded(language: Language): Promise<unknown> {
+  const parts = partsNeeded.has('whole') ? (['whole'] as const) : [...partsNeeded]
+  return Promise.all(parts.map((part) => loadCatalogue(part, language)))
+}
+
 /** Loads the whole catalogue of the current language (and of any language switched to from now on). */
 export function loadWholeCatalogue(): Promise<void> {
-  partNeeded = 'whole'
+  partsNeeded.add('whole')
   return loadCatalogue('whole', currentLanguage())
 }
 
 /**
- * Loads the guest sections of the current language's catalogue (and of any language switched to from now
- * on), unless the whole catalogue is needed already.
+ * Loads a part of the guest sections of the current language's catalogue (and of any language switched to
+ * from now on), unless the whole catalogue is needed already: all of them, or a sign-in screen's own.
  */
-export function loadGuestCatalogue(): Promise<void> {
-  partNeeded ??= 'guest'
-  return loadCatalogue(partNeeded, currentLanguage())
+export async function loadGuestCatalogue(part: GuestPart = 'guest'): Promise<void> {
+  partsNeeded.add(part)
+  await loadNeeded(currentLanguage())
 }
 
 /** The language of a switch under way: a slower earlier switch must not win over it. */
@@ -84,7 +109,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   if (language === (switchingTo ?? i18n.language)) return
   switchingTo = language
   try {
-    if (partNeeded) await loadCatalogue(partNeeded, language)
+    await loadNeeded(language)
     if (switchingTo === language) await i18n.changeLanguage(language)
   } finally {
     if (switchingTo === language) switchingTo = undefined

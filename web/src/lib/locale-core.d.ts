@@ -9,3 +9,21 @@ declare module '*.json?guest' {
   const text: string
   export default text
 }
+
+declare module '*.json?login' {
+  /** GUEST_PARTS.login (src/locales/sections.ts) of the language's merged catalogue, as minified JSON text. */
+  const text: string
+  export default text
+}
+
+declare module '*.json?register' {
+  /** GUEST_PARTS.register (src/locales/sections.ts) of the language's merged catalogue, as minified JSON text. */
+  const text: string
+  export default text
+}
+
+declare module '*.json?register-later' {
+  /** GUEST_PARTS.['register-later'] (src/locales/sections.ts) of the language's merged catalogue, as minified JSON text. */
+  const text: string
+  export default text
+}

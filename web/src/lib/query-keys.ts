@@ -11,6 +11,8 @@
  */
 export const queryKeys = {
   session: () => ['session'] as const,
+  /** The account's communities (ADR 0040): the header's switcher and /settings/communities. */
+  memberships: () => ['memberships'] as const,
   appInfo: () => ['app-info'] as const,
   profile: () => ['profile'] as const,
   dashboard: () => ['dashboard'] as const,

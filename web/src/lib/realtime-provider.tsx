@@ -16,7 +16,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (userId === undefined || typeof EventSource === 'undefined') return
-    const connection = connectRealtime(queryClient)
+    const connection = connectRealtime(queryClient, communityId)
     return () => {
       connection.close()
     }

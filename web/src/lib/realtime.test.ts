@@ -106,6 +106,21 @@ describe('connectRealtime', () => {
     connection.close()
   })
 
+  it('marks every money screen and the dashboard stale on a money change (issue #36)', () => {
+    fakeApi.signIn(testUser)
+    const money = [['money', 'receipts', 2026], ['money', 'mine'], ['money', 'statement', 'u1'], ['money', 'sepa', 'mine'], ['money', 'mine', 'debts']]
+    for (const key of money) queryClient.setQueryData(key, [])
+    queryClient.setQueryData(queryKeys.dashboard(), {})
+    queryClient.setQueryData(queryKeys.incidents.list({}), [])
+    const connection = connectRealtime(queryClient)
+    firstStream().emit('change', JSON.stringify({ area: 'money' }))
+
+    for (const key of money) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(queryKeys.dashboard())?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(queryKeys.incidents.list({}))?.isInvalidated).toBe(false)
+    connection.close()
+  })
+
   it('marks the wall stale when a vote changes, as its posts show their consultas', () => {
     fakeApi.signIn(testUser)
     queryClient.setQueryData(['voting', 'list'], [])

@@ -88,6 +88,7 @@ export function applyRealtimeEvent<T extends RealtimeEventType>(
     }
     case 'unread':
       queryClient.setQueryData(queryKeys.messages.unreadCount(), event.data.count)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.memberships() }) // the switcher's counts
       return
     case 'channel':
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages.channels() })
@@ -123,7 +124,7 @@ const MAX_RETRY_MS = 60_000
  * A refused stream, or one the server ended with `revoked`, first asks GET /api/v1/me who is signed in: a
  * 401 forgets the session (the gate sends the user to /login) and the stream is not opened again.
  */
-export function connectRealtime(queryClient: QueryClient): RealtimeConnection {
+export function connectRealtime(queryClient: QueryClient, communityId?: string): RealtimeConnection {
   let source: EventSource | null = null
   let lastEventId = ''
   let hadError = false
@@ -155,7 +156,12 @@ export function connectRealtime(queryClient: QueryClient): RealtimeConnection {
   }
 
   const open = () => {
-    const url = lastEventId === '' ? STREAM_URL : `${STREAM_URL}?lastEventId=${encodeURIComponent(lastEventId)}`
+    // An EventSource cannot set headers: the stream names the tab's community in its address (ADR 0040).
+    const query = new URLSearchParams()
+    if (communityId) query.set('community', communityId)
+    if (lastEventId !== '') query.set('lastEventId', lastEventId)
+    const search = query.toString()
+    const url = search === '' ? STREAM_URL : `${STREAM_URL}?${search}`
     const es = new EventSource(url)
     source = es
     es.onopen = () => {

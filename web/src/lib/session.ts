@@ -8,13 +8,23 @@ import type { components } from '@/lib/api/schema'
 import { useTranslation } from '@/lib/i18n'
 import { queryKeys } from '@/lib/query-keys'
 import { forgetPushSubscription } from '@/lib/pwa'
+import { tabCommunity } from '@/lib/tab-community'
 
 /** The signed-in user as the API describes them (GET /api/v1/me). */
 export type Me = components['schemas']['Me']
 
-/** The current user, or null when signed out: a 401 is an answer here, not an error. */
+/**
+ * The current user, or null when signed out: a 401 is an answer here, not an error. The page's preload of
+ * /api/v1/me (internal/httpapi/spa.go) cannot name the tab's community, so it answers for the account's last
+ * one: when that is not the tab's, the app asks again under another address the preload does not match, with
+ * the header (ADR 0040).
+ */
 async function fetchSession(): Promise<Me | null> {
-  const { data, error, response } = await api.GET('/api/v1/me')
+  let { data, error, response } = await api.GET('/api/v1/me')
+  const community = tabCommunity()
+  if (response.ok && data && community && data.communityId !== community) {
+    ;({ data, error, response } = await api.GET('/api/v1/me', { querySerializer: () => `c=${encodeURIComponent(community)}` }))
+  }
   if (response.status === 401) return null
   if (!response.ok || !data) throw new ApiError(response.status, error)
   return data

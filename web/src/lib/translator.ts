@@ -60,6 +60,19 @@ export class Translator {
     this.catalogues.set(language, { ...this.catalogues.get(language), ...catalogue })
   }
 
+  /** Adds a part of a catalogue, deep: the parts of one section (auth.login, auth.register) add up. */
+  merge(language: string, part: Texts): void {
+    const into = (target: Texts, texts: Texts): Texts => {
+      const merged = { ...target }
+      for (const [key, value] of Object.entries(texts)) {
+        const old = merged[key]
+        merged[key] = typeof value === 'object' && typeof old === 'object' ? into(old, value) : value
+      }
+      return merged
+    }
+    this.catalogues.set(language, into(this.catalogues.get(language) ?? {}, part))
+  }
+
   /** The text of the key in the current language (or options.lng), else in the fallback, else the key. */
   t: TFunction = (key: string, options?: TOptions) => {
     const text = this.text(key, options)

@@ -16,6 +16,8 @@ export interface FakeRequest {
   body: unknown
   /** The Accept-Language header, the language the server writes a problem's detail in. */
   language: string | null
+  /** The X-Vecinos-Community header: the community the request acts in (ADR 0040). */
+  community: string | null
 }
 
 type Handler = (request: FakeRequest) => Response | Promise<Response>
@@ -84,16 +86,17 @@ class FakeApi {
     const body: unknown = text ? JSON.parse(text) : undefined
     const query = Object.fromEntries(url.searchParams)
     const language = request.headers.get('Accept-Language')
+    const community = request.headers.get('X-Vecinos-Community')
     for (const [route, handler] of this.routes) {
       const [method, pattern] = route.split(' ')
       const params = method === request.method ? match(pattern ?? '', url.pathname) : null
       if (params) {
-        const recorded = { method: request.method, path: url.pathname, params, query, body, language }
+        const recorded = { method: request.method, path: url.pathname, params, query, body, language, community }
         this.requests.push(recorded)
         return handler(recorded)
       }
     }
-    this.requests.push({ method: request.method, path: url.pathname, params: {}, query, body, language })
+    this.requests.push({ method: request.method, path: url.pathname, params: {}, query, body, language, community })
     return problem(501, 'internal', `No fake answer for ${request.method} ${url.pathname}`)
   }
 }

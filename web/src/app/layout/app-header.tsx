@@ -1,4 +1,5 @@
 import { Menu } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -11,13 +12,15 @@ interface AppHeaderProps {
   avatarUrl?: string | null
   /** Shows a menu button at the start of the header. */
   onMenuClick?: () => void
+  /** Under the title: the current community, and its switcher (ADR 0040). */
+  community?: ReactNode
 }
 
 /**
  * The fixed top bar: logo, title, optional menu button, and the user's avatar with 'Mi cuenta' (→ /settings;
  * the label only shows from the sm breakpoint, the avatar always).
  */
-export function AppHeader({ title, name, avatarUrl, onMenuClick }: AppHeaderProps) {
+export function AppHeader({ title, name, avatarUrl, onMenuClick, community }: AppHeaderProps) {
   const { t } = useTranslation()
   const shownName = name?.trim() ? name.trim() : t('common.user')
   return (
@@ -28,13 +31,21 @@ export function AppHeader({ title, name, avatarUrl, onMenuClick }: AppHeaderProp
             <Menu className="size-5" aria-hidden />
           </Button>
         )}
-        <Link
-          to="/dashboard"
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <img src="/logo.svg" alt="" className="size-8 shrink-0" />
-          <span className="truncate text-base font-bold tracking-tight">{title}</span>
-        </Link>
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          <Link
+            to="/dashboard"
+            className="flex min-w-0 items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <img src="/logo.svg" alt="" className="size-8 shrink-0" />
+            {!community && <span className="truncate text-base font-bold tracking-tight">{title}</span>}
+          </Link>
+          {community && (
+            <div className="flex min-w-0 flex-col leading-tight">
+              <span className="truncate text-base font-bold tracking-tight">{title}</span>
+              {community}
+            </div>
+          )}
+        </div>
         <Link
           to="/settings"
           aria-label={t('layout.myAccount')}

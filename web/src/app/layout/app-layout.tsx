@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useLocation } from 'react-router'
+import { CommunitySwitcher } from '@/features/memberships/community-switcher'
 import { MessagesBadge } from '@/features/messages/messages-badge'
 import { ConsentGate } from '@/features/settings/components/consent-gate'
 import { useTranslation } from '@/lib/i18n'
@@ -28,6 +29,7 @@ export function AppLayout() {
         title={tab ? t(`layout.nav.${tab}`) : t('layout.appName')}
         name={profile.data?.fullName ?? user?.fullName}
         avatarUrl={profile.data?.avatarUrl}
+        community={<CommunitySwitcher />}
       />
       <div className="flex flex-1 flex-col pt-[calc(3.5rem+env(safe-area-inset-top))] pb-[calc(var(--bottom-nav-height)+env(safe-area-inset-bottom))]">
         <Outlet />

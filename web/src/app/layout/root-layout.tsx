@@ -16,7 +16,7 @@ export function RootLayout() {
 
 /**
  * Shown while the first screen's code loads (lazy routes on a deep link). The markup of <Spinner> without
- * its cn(), which would bring tailwind-merge into the main chunk (ADR 0029).
+ * its cn(), which would bring the class merging (lib/merge-classes.ts) into the main chunk (ADR 0029).
  */
 export function PageLoading() {
   const { t } = useTranslation()

@@ -1,6 +1,5 @@
-import { Slot } from '@radix-ui/react-slot'
 import { cva, type VariantProps } from 'class-variance-authority'
-import type { ComponentProps } from 'react'
+import { cloneElement, isValidElement, type ComponentProps, type Ref } from 'react'
 import { cn } from '@/lib/utils'
 
 const buttonVariants = cva(
@@ -37,4 +36,40 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button'
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />
+}
+
+type Props = Record<string, unknown>
+
+/**
+ * The button's props on its single child, as Radix's Slot does (which the guest screens no longer download,
+ * issue #39): the child's own props win, except that both classes are kept (the button's first), both
+ * styles merged, both event handlers called (the child's first) and both refs set.
+ */
+function Slot({ children, ...slot }: ComponentProps<'button'>) {
+  if (!isValidElement<Props>(children)) return null
+  const own = children.props
+  const merged: Props = { ...slot, ...own }
+  for (const [name, value] of Object.entries(slot as Props)) {
+    const theirs = own[name]
+    if (/^on[A-Z]/.test(name) && typeof value === 'function' && typeof theirs === 'function') {
+      const [first, then] = [theirs, value] as ((...args: unknown[]) => unknown)[]
+      merged[name] = (...args: unknown[]) => {
+        const result = first?.(...args)
+        then?.(...args)
+        return result
+      }
+    } else if (name === 'style') merged.style = { ...(value as object), ...(theirs as object) }
+    else if (name === 'className') merged.className = [value, theirs].filter(Boolean).join(' ')
+    else if (name === 'ref' && theirs) merged.ref = composeRefs(value as Ref<unknown>, theirs as Ref<unknown>)
+  }
+  return cloneElement(children, merged)
+}
+
+function composeRefs(...refs: Ref<unknown>[]) {
+  return (node: unknown) => {
+    for (const ref of refs) {
+      if (typeof ref === 'function') ref(node)
+      else if (ref) ref.current = node
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { useDocumentMeta } from '@/lib/document-head'
 import { useTranslation } from '@/lib/i18n'
 
 // The first screen of most visits is in the main chunk, so it is plain markup: the Card and Button classes
-// as cn() would merge them, written out, keep tailwind-merge and Radix's Slot out of that chunk (ADR 0029).
+// as cn() would merge them, written out, keep the class merging and the Button out of that chunk (ADR 0029).
 const BUTTON =
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap ' +
   'transition-colors outline-none select-none focus-visible:ring-2 focus-visible:ring-ring ' +

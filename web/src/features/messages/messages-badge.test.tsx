@@ -38,7 +38,7 @@ describe('Mensajes badge', () => {
     renderRoute('/messages')
     await screen.findByRole('heading', { level: 1, name: 'Mensajes' })
     const stream = await waitFor(() => FakeEventSource.current())
-    expect(stream.url).toBe('/api/v1/stream')
+    expect(stream.url).toBe('/api/v1/stream?community=c-1') // the stream names the tab's community (ADR 0040)
 
     stream.emit('unread', { count: 1 }, 'ev-1')
     expect(await within(messagesTab()).findByText('1')).toBeInTheDocument()

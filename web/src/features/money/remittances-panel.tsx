@@ -211,6 +211,16 @@ function ImportReturns() {
       <Label htmlFor="returns-csv">{t('sepa.remittances.import')}</Label>
       <Textarea id="returns-csv" rows={3} value={csv} onChange={(e) => { setCsv(e.target.value); }} />
       <p className="text-xs text-muted-foreground">{t('sepa.remittances.importHint')}</p>
+      <Label htmlFor="returns-file">{t('sepa.remittances.importFile')}</Label>
+      <Input
+        id="returns-file"
+        type="file"
+        accept=".xml,.csv,.txt,text/xml,application/xml,text/csv,text/plain"
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          if (file) void file.text().then(setCsv)
+        }}
+      />
       <Button type="submit" variant="outline" disabled={run.isPending || csv.trim() === ''}>
         {t('sepa.remittances.importButton')}
       </Button>

@@ -23,6 +23,7 @@ const ADMIN_LINKS = [
 const ACCOUNT_LINKS = [
   { to: '/settings/profile', key: 'profile', icon: User },
   { to: '/settings/my-community', key: 'myCommunity', icon: Building2 },
+  { to: '/settings/communities', key: 'communities', icon: Building2 },
   { to: '/settings/account-management', key: 'accountManagement', icon: ShieldCheck },
   { to: '/settings/app', key: 'app', icon: Settings2 },
 ] as const satisfies readonly { to: string; key: string; icon: LucideIcon }[]

@@ -211,6 +211,10 @@ export const JuntaBody = {
   videoLink: 500,
 } as const
 
+export const LeaveInputBody = {
+  communityId: 40,
+} as const
+
 export const LoginInputBody = {
   email: 255,
   password: 200,

@@ -815,6 +815,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Salir de la comunidad (la cuenta y las demás comunidades se conservan) */
+        post: operations["leaveCommunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/members": {
         parameters: {
             query?: never;
@@ -1822,6 +1839,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las comunidades del usuario, con su papel y sus mensajes sin leer en cada una */
+        get: operations["listMemberships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memberships/{communityId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Elegir la comunidad en la que actúan las peticiones que no nombran ninguna */
+        post: operations["openMembership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages/unread-count": {
         parameters: {
             query?: never;
@@ -2348,7 +2399,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Importar las devoluciones de un CSV de números de recibo (administradores) */
+        /** Importar las devoluciones del informe pain.002 del banco o de un CSV de números de recibo (administradores) */
         post: operations["importReturns"];
         delete?: never;
         options?: never;
@@ -4732,7 +4783,7 @@ export interface components {
             hidden: boolean;
         };
         ImportReturnsInputBody: {
-            /** @description One returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
+            /** @description The bank's pain.002.001.03 status report (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
             csv: string;
         };
         ImportUnitsInputBody: {
@@ -5136,6 +5187,10 @@ export interface components {
             auth: string;
             p256dh: string;
         };
+        LeaveInputBody: {
+            /** @description The community left: the one the request acts in */
+            communityId: string;
+        };
         LedgerEntry: {
             /**
              * Format: int64
@@ -5235,6 +5290,23 @@ export interface components {
              */
             relation: "owner" | "resident" | "tenant" | "family";
             unitId: string;
+        };
+        Membership: {
+            communityId: string;
+            communityName: string;
+            /** @description Whether this request acted in it */
+            current: boolean;
+            /** Format: date-time */
+            joinedAt: string;
+            /** @enum {string} */
+            role: "admin" | "moderator" | "user";
+            /** @description The home unit there, null when none */
+            unitNumber: string | null;
+            /**
+             * Format: int64
+             * @description Direct messages waiting unread in that community
+             */
+            unread: number;
         };
         MergeUnitInputBody: {
             /** @description The unit that receives the residents and the owner; the other is removed */
@@ -5639,7 +5711,7 @@ export interface components {
              * @description Stable machine code; the web app translates it (enum: problemCodes)
              * @enum {string}
              */
-            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "code_retired" | "method_not_allowed";
+            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "unavailable" | "internal" | "invalid_credentials" | "email_not_confirmed" | "email_taken" | "already_confirmed" | "token_expired" | "token_invalid" | "wrong_password" | "document_retained" | "code_retired" | "not_member" | "method_not_allowed";
             /** @description What went wrong, fit to show to the user, in the language of Accept-Language (es, ca or en; Spanish by default) */
             detail: string;
             /** @description Which inputs were wrong, when the request was invalid */
@@ -5853,6 +5925,8 @@ export interface components {
             amountCents: number;
             /** @description Year/number */
             code: string;
+            /** Format: int64 */
+            compensatedCents: number;
             /** @description Its direct debit (money_sepa.go); absent: never in a remittance */
             debit?: components["schemas"]["ReceiptDebit"];
             dueDate: string;
@@ -8596,6 +8670,37 @@ export interface operations {
             };
         };
     };
+    leaveCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listCommunityMembers: {
         parameters: {
             query?: never;
@@ -11149,6 +11254,65 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Me"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMemberships: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's communities */
+                communityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

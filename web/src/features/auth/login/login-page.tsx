@@ -1,6 +1,5 @@
 import { LoaderCircle, Mail } from 'lucide-react'
-import { useMemo, type ComponentType } from 'react'
-import { useForm } from 'react-hook-form'
+import type { ComponentType } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { AuthLayout } from '@/components/auth-layout'
 import { FacebookIcon, GoogleIcon } from '@/components/provider-icons'
@@ -14,10 +13,11 @@ import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { useAppInfo, type OAuthProvider } from '@/lib/app-info'
 import { emailIssue } from '@/lib/email'
-import { checkResolver, firstErrorMessage } from '@/lib/form'
+import type { FormCheck } from '@/lib/form'
 import { useTranslation, type TFunction } from '@/lib/i18n'
 import { formatList } from '@/lib/list'
 import { savePendingEmail } from '@/lib/pending-email'
+import { useSmallForm } from '@/lib/small-form'
 import { useCreateTestUser } from '../api/dev-test-user'
 import { useLogin } from '../api/login'
 
@@ -27,15 +27,13 @@ interface LoginValues {
 }
 
 /** The form's rules without zod, which /login does not download: the email trimmed and valid, a password. */
-function loginResolver(t: TFunction) {
-  return checkResolver<LoginValues, LoginValues>((values) => {
-    const email = values.email.trim()
-    const issues = new Map<string, string>()
-    const emailMessage = emailIssue(email, t)
-    if (emailMessage) issues.set('email', emailMessage)
-    if (!values.password) issues.set('password', t('auth.validation.passwordRequired'))
-    return issues.size > 0 ? { issues } : { values: { email, password: values.password } }
-  })
+function checkLogin(values: LoginValues, t: TFunction): FormCheck<LoginValues> {
+  const email = values.email.trim()
+  const issues = new Map<string, string>()
+  const emailMessage = emailIssue(email, t)
+  if (emailMessage) issues.set('email', emailMessage)
+  if (!values.password) issues.set('password', t('auth.validation.passwordRequired'))
+  return issues.size > 0 ? { issues } : { values: { email, password: values.password } }
 }
 
 const PROVIDERS = [
@@ -46,16 +44,15 @@ const PROVIDERS = [
 export function LoginPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const resolver = useMemo(() => loginResolver(t), [t])
-  const form = useForm<LoginValues>({
-    resolver,
-    defaultValues: { email: '', password: '' },
-  })
-  const { errors } = form.formState
+  // The inputs are read as the form is sent: what was typed into the prerendered page before its scripts ran
+  // counts (ADR 0029).
+  const form = useSmallForm<LoginValues>({ email: '', password: '' })
+  const { errors } = form
   const login = useLogin()
   const testUser = useCreateTestUser()
 
   const onSubmit = form.handleSubmit(
+    (values) => checkLogin(values, t),
     (values) => {
       login.mutate(values, {
         onError: (err) => {
@@ -69,8 +66,8 @@ export function LoginPage() {
         },
       })
     },
-    (invalid) => {
-      toast.error(t('common.validationError'), { description: firstErrorMessage(invalid) })
+    (message) => {
+      toast.error(t('common.validationError'), { description: message })
     },
   )
 
@@ -90,9 +87,9 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-        <EmailField id="login-email" field={form.register('email')} error={errors.email?.message} />
-        <FormField id="login-password" label={t('auth.fields.password')} error={errors.password?.message}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <EmailField id="login-email" field={form.register('email')} error={errors.email} />
+        <FormField id="login-password" label={t('auth.fields.password')} error={errors.password}>
           {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
         </FormField>
         <Link

@@ -1,24 +1,24 @@
-import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { PasswordStrengthMeter } from '@/components/password-strength-meter'
 import { useTranslation } from '@/lib/i18n'
-import type { RegisterField, RegisterValues } from './register-values'
+import { useFieldValue, type SmallForm } from '@/lib/small-form'
+import type { RegisterValues } from './register-values'
 
 interface StepProps {
-  form: UseFormReturn<RegisterValues>
-  field: (name: RegisterField) => ReturnType<UseFormReturn<RegisterValues>['register']>
+  form: SmallForm<RegisterValues>
 }
 
 /** Step 0, Cuenta: name, email and a password with its strength meter. */
-export function AccountStep({ form, field }: StepProps) {
+export function AccountStep({ form }: StepProps) {
   const { t } = useTranslation()
-  const { errors } = form.formState
-  const password = useWatch({ control: form.control, name: 'password' })
+  const { errors } = form
+  const field = (name: keyof RegisterValues) => form.register(name)
+  const password = useFieldValue(form, 'password')
   return (
     <div className="flex flex-col gap-4">
-      <FormField id="register-full-name" label={t('auth.fields.fullName')} error={errors.fullName?.message}>
+      <FormField id="register-full-name" label={t('auth.fields.fullName')} error={errors.fullName}>
         {(control) => (
           <Input
             {...control}
@@ -29,7 +29,7 @@ export function AccountStep({ form, field }: StepProps) {
           />
         )}
       </FormField>
-      <FormField id="register-email" label={t('auth.fields.email')} error={errors.email?.message}>
+      <FormField id="register-email" label={t('auth.fields.email')} error={errors.email}>
         {(control) => (
           <Input
             {...control}
@@ -45,7 +45,7 @@ export function AccountStep({ form, field }: StepProps) {
       <FormField
         id="register-password"
         label={t('auth.fields.password')}
-        error={errors.password?.message}
+        error={errors.password}
         hint={t('auth.register.account.passwordHint')}
       >
         {(control) => (

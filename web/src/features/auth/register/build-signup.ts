@@ -1,7 +1,8 @@
 import type { Language } from '@/lib/app-settings'
 import type { SignUpInput, SignupMetadata } from '@/lib/signup'
 import type { CommunitySummary } from '../api/lookup-community'
-import { DEFAULT_COUNTRY, parseEmailList, REGISTRATION_CITY, type RegisterValues } from './register-values'
+import { DEFAULT_COUNTRY, parseEmailList, REGISTRATION_CITY } from './community-values'
+import type { RegisterValues } from './register-values'
 
 /**
  * The sign-up request from the three steps. With a community found by its code the user joins it (with

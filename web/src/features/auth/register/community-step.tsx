@@ -1,5 +1,4 @@
 import { Building2, ExternalLink, LoaderCircle } from 'lucide-react'
-import { Controller, useWatch } from 'react-hook-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -8,15 +7,11 @@ import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
 import { normalizeCatastralReference } from '@/lib/catastro'
 import { useTranslation } from '@/lib/i18n'
+import { useFieldValue } from '@/lib/small-form'
 import type { CommunitySummary } from '../api/lookup-community'
 import type { StepProps } from './account-step'
-import {
-  CATASTRAL_REFERENCE_LENGTH,
-  CATASTRO_SEARCH_URL,
-  INVITE_CODE_LENGTH,
-  REGISTRATION_CITY,
-  STREET_TYPES,
-} from './register-values'
+import { CATASTRAL_REFERENCE_LENGTH, CATASTRO_SEARCH_URL, REGISTRATION_CITY, STREET_TYPES } from './community-values'
+import { INVITE_CODE_LENGTH, type RegisterValues } from './register-values'
 
 interface CommunityStepProps extends StepProps {
   found: CommunitySummary | null
@@ -25,47 +20,40 @@ interface CommunityStepProps extends StepProps {
 }
 
 /** Step 1, Comunidad: an invitation code, or the building's reference, address and layout. */
-export function CommunityStep({ form, field, found, searching, onInviteCodeChange }: CommunityStepProps) {
+export function CommunityStep({ form, found, searching, onInviteCodeChange }: CommunityStepProps) {
   const { t } = useTranslation()
-  const { errors } = form.formState
+  const { errors } = form
+  const field = (name: keyof RegisterValues) => form.register(name)
   const optional = t('common.optional')
-  const [hasStairs, hasPortals] = useWatch({ control: form.control, name: ['hasStairs', 'hasPortals'] })
+  const hasStairs = useFieldValue(form, 'hasStairs')
+  const hasPortals = useFieldValue(form, 'hasPortals')
   const locked = found !== null
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <Controller
-          control={form.control}
-          name="inviteCode"
-          render={({ field: code }) => (
-            <FormField
-              id="register-invite-code"
-              label={t('auth.register.community.inviteCode')}
-              optionalText={optional}
-              error={errors.inviteCode?.message}
-              hint={t('auth.register.community.inviteCodeHint')}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={code.ref}
-                  name={code.name}
-                  value={code.value}
-                  onBlur={code.onBlur}
-                  onChange={(e) => {
-                    onInviteCodeChange(e.target.value)
-                  }}
-                  maxLength={INVITE_CODE_LENGTH}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  className="font-mono tracking-[0.3em] uppercase"
-                />
-              )}
-            </FormField>
+        <FormField
+          id="register-invite-code"
+          label={t('auth.register.community.inviteCode')}
+          optionalText={optional}
+          error={errors.inviteCode}
+          hint={t('auth.register.community.inviteCodeHint')}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...field('inviteCode')}
+              onChange={(e) => {
+                onInviteCodeChange(e.target.value)
+              }}
+              maxLength={INVITE_CODE_LENGTH}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono tracking-[0.3em] uppercase"
+            />
           )}
-        />
+        </FormField>
         <div aria-live="polite" className="empty:hidden">
           {searching && (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -90,56 +78,48 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
 
       <fieldset className="flex flex-col gap-4" disabled={locked}>
         <legend className="mb-4 text-base font-semibold">{t('auth.register.community.address')}</legend>
-        <Controller
-          control={form.control}
-          name="catastralReference"
-          render={({ field: ref }) => (
-            <FormField
-              id="register-catastral-reference"
-              label={t('auth.register.community.catastralReference')}
-              optionalText={optional}
-              error={errors.catastralReference?.message}
-              hint={
-                <>
-                  {t('auth.register.community.catastralHint')}{' '}
-                  <a
-                    href={CATASTRO_SEARCH_URL}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    {t('auth.register.community.catastralSearch')}
-                    <ExternalLink className="size-3" aria-hidden />
-                    <span className="sr-only">{t('common.opensInNewTab')}</span>
-                  </a>
-                </>
-              }
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={ref.ref}
-                  name={ref.name}
-                  value={ref.value}
-                  onBlur={ref.onBlur}
-                  onChange={(e) => {
-                    form.clearErrors('catastralReference')
-                    ref.onChange(
-                      normalizeCatastralReference(e.target.value)
-                        .replace(/[^A-ZÑ0-9]/g, '')
-                        .slice(0, CATASTRAL_REFERENCE_LENGTH),
-                    )
-                  }}
-                  maxLength={CATASTRAL_REFERENCE_LENGTH}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  className="font-mono uppercase"
-                />
-              )}
-            </FormField>
+        <FormField
+          id="register-catastral-reference"
+          label={t('auth.register.community.catastralReference')}
+          optionalText={optional}
+          error={errors.catastralReference}
+          hint={
+            <>
+              {t('auth.register.community.catastralHint')}{' '}
+              <a
+                href={CATASTRO_SEARCH_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {t('auth.register.community.catastralSearch')}
+                <ExternalLink className="size-3" aria-hidden />
+                <span className="sr-only">{t('common.opensInNewTab')}</span>
+              </a>
+            </>
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...field('catastralReference')}
+              onChange={(e) => {
+                form.clearErrors('catastralReference')
+                form.setValue(
+                  'catastralReference',
+                  normalizeCatastralReference(e.target.value)
+                    .replace(/[^A-ZÑ0-9]/g, '')
+                    .slice(0, CATASTRAL_REFERENCE_LENGTH),
+                )
+              }}
+              maxLength={CATASTRAL_REFERENCE_LENGTH}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono uppercase"
+            />
           )}
-        />
+        </FormField>
         <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
           <FormField id="register-street-type" label={t('auth.register.community.streetType')}>
             {(control) => (
@@ -155,7 +135,7 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
           <FormField
             id="register-street-name"
             label={t('auth.register.community.streetName')}
-            error={errors.streetName?.message}
+            error={errors.streetName}
           >
             {(control) => (
               <Input
@@ -172,14 +152,14 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
           <FormField
             id="register-street-number"
             label={t('auth.register.community.streetNumber')}
-            error={errors.streetNumber?.message}
+            error={errors.streetNumber}
           >
             {(control) => <Input {...control} {...field('streetNumber')} maxLength={10} inputMode="text" />}
           </FormField>
           <FormField
             id="register-postal-code"
             label={t('auth.register.community.postalCode')}
-            error={errors.postalCode?.message}
+            error={errors.postalCode}
           >
             {(control) => (
               <Input
@@ -207,7 +187,7 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
         id="register-floor"
         label={t('auth.register.community.floor')}
         optionalText={optional}
-        error={errors.floor?.message}
+        error={errors.floor}
         hint={t('auth.register.community.floorHint')}
       >
         {(control) => <Input {...control} {...field('floor')} maxLength={10} />}
@@ -222,7 +202,7 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
           <FormField
             id="register-floors-count"
             label={t('auth.register.community.floorsCount')}
-            error={errors.floorsCount?.message}
+            error={errors.floorsCount}
           >
             {(control) => (
               <Input {...control} {...field('floorsCount')} type="number" inputMode="numeric" min={0} step={1} />
@@ -231,7 +211,7 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
           <FormField
             id="register-doors-per-floor"
             label={t('auth.register.community.doorsPerFloor')}
-            error={errors.doorsPerFloor?.message}
+            error={errors.doorsPerFloor}
           >
             {(control) => (
               <Input {...control} {...field('doorsPerFloor')} type="number" inputMode="numeric" min={0} step={1} />
@@ -248,7 +228,6 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
         </FormField>
         <CountToggle
           form={form}
-          field={field}
           toggle="hasStairs"
           count="stairsCount"
           on={hasStairs}
@@ -257,7 +236,6 @@ export function CommunityStep({ form, field, found, searching, onInviteCodeChang
         />
         <CountToggle
           form={form}
-          field={field}
           toggle="hasPortals"
           count="portalsCount"
           on={hasPortals}
@@ -281,31 +259,24 @@ interface CountToggleProps extends StepProps {
 }
 
 /** A switch that reveals a count (stairs, portals); the count is at least 1. */
-function CountToggle({ form, field, toggle, count, on, toggleLabel, countLabel }: CountToggleProps) {
+function CountToggle({ form, toggle, count, on, toggleLabel, countLabel }: CountToggleProps) {
   const id = `register-${toggle}`
   return (
     <div className="flex flex-col gap-3">
       <div className="flex min-h-11 items-center justify-between gap-3">
         <Label htmlFor={id}>{toggleLabel}</Label>
-        <Controller
-          control={form.control}
-          name={toggle}
-          render={({ field: sw }) => (
-            <Switch
-              id={id}
-              ref={sw.ref}
-              checked={sw.value}
-              onCheckedChange={(checked) => {
-                sw.onChange(checked)
-                form.clearErrors(count)
-              }}
-            />
-          )}
+        <Switch
+          id={id}
+          checked={on}
+          onCheckedChange={(checked) => {
+            form.setValue(toggle, checked)
+            form.clearErrors(count)
+          }}
         />
       </div>
       {on && (
-        <FormField id={`register-${count}`} label={countLabel} error={form.formState.errors[count]?.message}>
-          {(control) => <Input {...control} {...field(count)} type="number" inputMode="numeric" min={1} step={1} />}
+        <FormField id={`register-${count}`} label={countLabel} error={form.errors[count]}>
+          {(control) => <Input {...control} {...form.register(count)} type="number" inputMode="numeric" min={1} step={1} />}
         </FormField>
       )}
     </div>

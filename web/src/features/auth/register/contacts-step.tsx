@@ -1,4 +1,3 @@
-import { Controller, useWatch } from 'react-hook-form'
 import { LegalLinks } from '@/components/legal-links'
 import { Checkbox } from '@/components/ui/checkbox'
 import { FormField } from '@/components/ui/form-field'
@@ -7,17 +6,21 @@ import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { Textarea } from '@/components/ui/textarea'
 import { useTranslation } from '@/lib/i18n'
+import { useFieldValue } from '@/lib/small-form'
 import { cn } from '@/lib/utils'
 import type { StepProps } from './account-step'
-import { COMMUNITY_ROLES } from './register-values'
+import { COMMUNITY_ROLES } from './community-values'
+import type { RegisterValues } from './register-values'
 
 /** Step 2, Contactos: the user's role, the president if they know them, neighbours to invite, the terms. */
-export function ContactsStep({ form, field }: StepProps) {
+export function ContactsStep({ form }: StepProps) {
   const { t } = useTranslation()
-  const { errors } = form.formState
+  const { errors } = form
+  const field = (name: keyof RegisterValues) => form.register(name)
   const optional = t('common.optional')
-  const [role, knowsPresident] = useWatch({ control: form.control, name: ['communityRole', 'knowsPresident'] })
-  const roleError = errors.communityRole?.message
+  const role = useFieldValue(form, 'communityRole')
+  const knowsPresident = useFieldValue(form, 'knowsPresident')
+  const roleError = errors.communityRole
 
   return (
     <div className="flex flex-col gap-6">
@@ -59,7 +62,7 @@ export function ContactsStep({ form, field }: StepProps) {
         <FormField
           id="register-role-comments"
           label={t('auth.register.contacts.comments')}
-          error={errors.roleComments?.message}
+          error={errors.roleComments}
         >
           {(control) => (
             <Textarea
@@ -76,21 +79,13 @@ export function ContactsStep({ form, field }: StepProps) {
       <div className="flex flex-col gap-4">
         <div className="flex min-h-11 items-center justify-between gap-3">
           <Label htmlFor="register-knows-president">{t('auth.register.contacts.knowsPresident')}</Label>
-          <Controller
-            control={form.control}
-            name="knowsPresident"
-            render={({ field: sw }) => (
-              <Switch
-                id="register-knows-president"
-                ref={sw.ref}
-                checked={sw.value}
-                onCheckedChange={(checked) => {
-                  sw.onChange(checked)
-                  if (!checked)
-                    form.clearErrors(['presidentName', 'presidentFloor', 'presidentEmail', 'presidentPhone'])
-                }}
-              />
-            )}
+          <Switch
+            id="register-knows-president"
+            checked={knowsPresident}
+            onCheckedChange={(checked) => {
+              form.setValue('knowsPresident', checked)
+              if (!checked) form.clearErrors(['presidentName', 'presidentFloor', 'presidentEmail', 'presidentPhone'])
+            }}
           />
         </div>
         {knowsPresident && (
@@ -99,14 +94,14 @@ export function ContactsStep({ form, field }: StepProps) {
               <FormField
                 id="register-president-name"
                 label={t('auth.register.contacts.presidentName')}
-                error={errors.presidentName?.message}
+                error={errors.presidentName}
               >
                 {(control) => <Input {...control} {...field('presidentName')} maxLength={100} autoComplete="off" />}
               </FormField>
               <FormField
                 id="register-president-floor"
                 label={t('auth.register.contacts.presidentFloor')}
-                error={errors.presidentFloor?.message}
+                error={errors.presidentFloor}
               >
                 {(control) => <Input {...control} {...field('presidentFloor')} maxLength={10} autoComplete="off" />}
               </FormField>
@@ -115,7 +110,7 @@ export function ContactsStep({ form, field }: StepProps) {
               id="register-president-email"
               label={t('auth.register.contacts.presidentEmail')}
               optionalText={optional}
-              error={errors.presidentEmail?.message}
+              error={errors.presidentEmail}
             >
               {(control) => (
                 <Input
@@ -132,7 +127,7 @@ export function ContactsStep({ form, field }: StepProps) {
               id="register-president-phone"
               label={t('auth.register.contacts.presidentPhone')}
               optionalText={optional}
-              error={errors.presidentPhone?.message}
+              error={errors.presidentPhone}
             >
               {(control) => (
                 <Input
@@ -153,7 +148,7 @@ export function ContactsStep({ form, field }: StepProps) {
         id="register-invitees"
         label={t('auth.register.contacts.invitees')}
         optionalText={optional}
-        error={errors.inviteeEmails?.message}
+        error={errors.inviteeEmails}
         hint={t('auth.register.contacts.inviteesHint')}
       >
         {(control) => (
@@ -183,7 +178,7 @@ export function ContactsStep({ form, field }: StepProps) {
         </div>
         {errors.acceptTerms && (
           <p id="register-terms-error" className="text-sm text-destructive">
-            {errors.acceptTerms.message}
+            {errors.acceptTerms}
           </p>
         )}
       </div>

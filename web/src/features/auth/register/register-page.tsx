@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { AuthLayout } from '@/components/auth-layout'
 import { Button } from '@/components/ui/button'
@@ -8,36 +7,37 @@ import { SubmitButton } from '@/components/submit-button'
 import { problemMessage } from '@/lib/api/problem'
 import { hasErrorCode } from '@/lib/api/request'
 import { LANGUAGES, type Language } from '@/lib/app-settings'
-import { useTranslation } from '@/lib/i18n'
+import { loadGuestCatalogue, useTranslation } from '@/lib/i18n'
 import { savePendingEmail } from '@/lib/pending-email'
 import { useSignUp } from '@/lib/signup'
+import { useFieldValue, useSmallForm } from '@/lib/small-form'
 import { useCheckEmail } from '../api/check-email'
 import { useLookupCommunity, useLookupInvitation } from '../api/lookup-community'
 import { StepIndicator } from '../components/step-indicator'
 import { AccountStep } from './account-step'
-import { buildSignUp } from './build-signup'
-import { CommunityStep } from './community-step'
-import { ContactsStep } from './contacts-step'
 import {
   ADDRESS_FIELDS,
   DEFAULT_REGISTER_VALUES,
   INVITE_CODE_LENGTH,
   normalizeInviteCode,
-  splitAddress,
   type AddressValues,
   type RegisterField,
   type RegisterValues,
 } from './register-values'
-import {
-  validateAccount,
-  validateCommunity,
-  validateContacts,
-  type InviteStatus,
-  type StepError,
-} from './validate-steps'
+import type { InviteStatus, StepError } from './validate-steps'
 
 const STEP_KEYS = ['account', 'community', 'contacts'] as const
 type Step = 0 | 1 | 2
+
+/**
+ * The steps after the first, their checks and the request: a chunk of their own (later-steps.ts), with
+ * their part of the catalogue.
+ */
+const loadLaterSteps = async () => {
+  const [steps] = await Promise.all([import('./later-steps'), loadGuestCatalogue('register-later')])
+  return steps
+}
+type LaterSteps = Awaited<ReturnType<typeof loadLaterSteps>>
 
 /**
  * Registration in three steps (Cuenta, Comunidad, Contactos) over one form, so going back and forth
@@ -56,11 +56,23 @@ export function RegisterPage() {
   const [personal] = useState(() => (params.get('invitation') ?? '').slice(0, 100))
   const invitationLookup = useLookupInvitation()
   const personalCode = invitationLookup.data?.code ?? ''
-  const form = useForm<RegisterValues>({ defaultValues: { ...DEFAULT_REGISTER_VALUES, inviteCode: invitation } })
+  const form = useSmallForm<RegisterValues>(() => ({ ...DEFAULT_REGISTER_VALUES, inviteCode: invitation }))
   const checkEmail = useCheckEmail()
   const signUp = useSignUp()
   const lookup = useLookupCommunity()
-  const inviteCode = useWatch({ control: form.control, name: 'inviteCode' })
+  const inviteCode = useFieldValue(form, 'inviteCode')
+
+  // The later steps load once the first shows; going on waits for them if they are not there yet.
+  const [later, setLater] = useState<LaterSteps | null>(null)
+  useEffect(() => {
+    let live = true
+    void loadLaterSteps().then((steps) => {
+      if (live) setLater(steps)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
 
   // The lookup answers for the code it was asked about; a different code in the field means no answer yet.
   const current = lookup.variables === inviteCode
@@ -75,17 +87,6 @@ export function RegisterPage() {
           : hasErrorCode(lookup.error, 'not_found')
             ? 'not-found'
             : 'failed'
-
-  /** A field registered so that typing in it clears its error message. */
-  const field = useCallback(
-    (name: RegisterField) =>
-      form.register(name, {
-        onChange: () => {
-          form.clearErrors(name)
-        },
-      }),
-    [form],
-  )
 
   // What the user had typed in the address before a found community replaced it, to give it back.
   const typedAddress = useRef<AddressValues | null>(null)
@@ -102,19 +103,23 @@ export function RegisterPage() {
     (code: string) => {
       mutateLookup(code, {
         onSuccess: (community) => {
-          if (form.getValues('inviteCode') !== code) return
-          typedAddress.current ??= Object.fromEntries(
-            ADDRESS_FIELDS.map((name) => [name, form.getValues(name)]),
-          ) as AddressValues
-          const address = splitAddress(community.address)
-          form.setValue('catastralReference', '')
-          form.setValue('streetType', address.streetType)
-          form.setValue('streetName', address.streetName)
-          form.setValue('streetNumber', address.streetNumber)
-          form.setValue('postalCode', '')
-          form.clearErrors([...ADDRESS_FIELDS, 'inviteCode'])
-          toast.success(t('auth.register.community.foundTitle'), {
-            description: t('auth.register.community.foundDescription', { name: community.name }),
+          // The address is split by the later steps' code, there by now or soon (an invitation link's code
+          // is looked up as the page opens).
+          void loadLaterSteps().then((steps) => {
+            if (form.getValues('inviteCode') !== code) return
+            typedAddress.current ??= Object.fromEntries(
+              ADDRESS_FIELDS.map((name) => [name, form.getValues(name)]),
+            ) as AddressValues
+            const address = steps.splitAddress(community.address)
+            form.setValue('catastralReference', '')
+            form.setValue('streetType', address.streetType)
+            form.setValue('streetName', address.streetName)
+            form.setValue('streetNumber', address.streetNumber)
+            form.setValue('postalCode', '')
+            form.clearErrors([...ADDRESS_FIELDS, 'inviteCode'])
+            toast.success(t('auth.register.community.foundTitle'), {
+              description: t('auth.register.community.foundDescription', { name: community.name }),
+            })
           })
         },
         onError: (err) => {
@@ -122,13 +127,13 @@ export function RegisterPage() {
           if (hasErrorCode(err, 'code_retired')) {
             // An old letter or link: the admins changed the code. Their words say so.
             const description = problemMessage(err, t)
-            form.setError('inviteCode', { message: description })
+            form.setError('inviteCode', description)
             toast.error(t('auth.register.community.invalidTokenTitle'), { description })
             return
           }
           if (hasErrorCode(err, 'not_found')) {
             const description = t('auth.register.community.invalidTokenDescription')
-            form.setError('inviteCode', { message: description })
+            form.setError('inviteCode', description)
             toast.error(t('auth.register.community.invalidTokenTitle'), { description })
             return
           }
@@ -192,7 +197,7 @@ export function RegisterPage() {
   }
 
   const report = (error: StepError) => {
-    for (const [name, message] of error.fields) form.setError(name, { message })
+    for (const [name, message] of error.fields) form.setError(name, message)
     toast.error(error.title, { description: error.description })
     const first = error.fields[0]?.[0]
     if (first) focusField(first)
@@ -205,8 +210,11 @@ export function RegisterPage() {
 
   const next = async () => {
     const values = form.getValues()
+    // The checks come with the later steps, which load as the first step shows.
+    const steps = later ?? (await loadLaterSteps())
+    setLater(steps)
     if (step === 0) {
-      const error = validateAccount(values, t)
+      const error = steps.validateAccount(values, t)
       if (error) {
         report(error)
         return
@@ -237,7 +245,7 @@ export function RegisterPage() {
       goTo(1)
       return
     }
-    const error = validateCommunity(values, inviteStatus, t)
+    const error = steps.validateCommunity(values, inviteStatus, t)
     if (error) {
       report(error)
       return
@@ -246,8 +254,9 @@ export function RegisterPage() {
   }
 
   const finish = () => {
+    if (!later) return
     const values = form.getValues()
-    const error = validateContacts(values, t)
+    const error = later.validateContacts(values, t)
     if (error) {
       report(error)
       return
@@ -255,7 +264,7 @@ export function RegisterPage() {
     const language: Language = LANGUAGES.find((l) => l === i18n.language) ?? 'es'
     const fromLink = values.inviteCode === invitation || values.inviteCode === personalCode
     const personalToken = values.inviteCode === personalCode ? personal : ''
-    signUp.mutate(buildSignUp(values, found, language, fromLink ? invitedUnit : '', personalToken), {
+    signUp.mutate(later.buildSignUp(values, found, language, fromLink ? invitedUnit : '', personalToken), {
       onSuccess: ({ email }) => {
         toast.success(t('auth.register.success'))
         savePendingEmail(email)
@@ -266,7 +275,7 @@ export function RegisterPage() {
           toast.error(t('auth.register.account.emailTakenTitle'), {
             description: t('auth.register.emailTakenDescription'),
           })
-          form.setError('email', { message: t('auth.register.account.emailTakenField') })
+          form.setError('email', t('auth.register.account.emailTakenField'))
           goTo(0)
           return
         }
@@ -275,7 +284,7 @@ export function RegisterPage() {
             ? problemMessage(err, t)
             : t('auth.register.community.invalidTokenDescription')
           toast.error(t('auth.register.community.invalidTokenTitle'), { description })
-          form.setError('inviteCode', { message: description })
+          form.setError('inviteCode', description)
           goTo(1)
           return
         }
@@ -327,17 +336,16 @@ export function RegisterPage() {
           <p className="mt-1 text-sm text-muted-foreground">{t(`auth.register.${STEP_KEYS[step]}.intro`)}</p>
         </div>
 
-        {step === 0 && <AccountStep form={form} field={field} />}
-        {step === 1 && (
-          <CommunityStep
+        {step === 0 && <AccountStep form={form} />}
+        {step === 1 && later && (
+          <later.CommunityStep
             form={form}
-            field={field}
             found={found}
             searching={inviteStatus === 'checking' && lookup.isPending}
             onInviteCodeChange={onInviteCodeChange}
           />
         )}
-        {step === 2 && <ContactsStep form={form} field={field} />}
+        {step === 2 && later && <later.ContactsStep form={form} />}
 
         <div className="flex gap-3">
           {step > 0 && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeInviteCode, parseEmailList, splitAddress } from './register-values'
+import { parseEmailList, splitAddress } from './community-values'
+import { normalizeInviteCode } from './register-values'
 
 describe('registration helpers', () => {
   it('upper-cases invitation codes and keeps 8 letters or digits', () => {

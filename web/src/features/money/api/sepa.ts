@@ -84,9 +84,11 @@ export function remittanceXmlUrl(id: string): string {
  */
 export function receiptStateText(
   t: TFunction,
-  r: { status: 'pending' | 'partial' | 'paid'; debit?: ReceiptDebit | null },
+  r: { status: 'pending' | 'partial' | 'paid'; compensatedCents?: number; debit?: ReceiptDebit | null },
 ): string {
-  if (r.debit?.returnedOn) return `${t('sepa.state.returned', { date: r.debit.returnedOn })} · ${t(`money.receipts.status.${r.status}`)}`
+  // A paid receipt settled by a compensation reads 'Compensado'.
+  const status = r.status === 'paid' && (r.compensatedCents ?? 0) > 0 ? t('money.receipts.status.compensated') : t(`money.receipts.status.${r.status}`)
+  if (r.debit?.returnedOn) return `${t('sepa.state.returned', { date: r.debit.returnedOn })} · ${status}`
   if (r.debit) return t('sepa.state.remitted', { date: r.debit.collectionDate })
-  return t(`money.receipts.status.${r.status}`)
+  return status
 }

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'poll.published',
   'poll.closed',
   'poll.deleted',
+  'member.left',
   'money.settings.edited',
   'money.group.created',
   'money.group.edited',
@@ -60,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'money.receipt.compensated',
   'money.derrama.created',
   'money.derrama.issued',
+  'money.credit.applied',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

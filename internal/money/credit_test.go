@@ -1,0 +1,123 @@
+package money
+
+import (
+	"context"
+	"testing"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+// TestCreditIsAppliedEarliestFirst: with overpayments left as credit, the excess of a payment pays the
+// unit's other owed receipts at once, the earliest due first, each use audited; a correction in the
+// owner's favour does the same, and a credit left over pays the next receipts as they are issued.
+func TestCreditIsAppliedEarliestFirst(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		if _, err := f.svc.SaveSettings(ctx, f.admin, Settings{Periodicity: domain.Quarterly, Overpayments: domain.OverpaymentsCredited}); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []int{2, 3} {
+			if _, err := f.svc.GenerateReceipts(ctx, f.admin, 2026, q, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mine := func() map[string]domain.Receipt {
+			rs, err := db.Receipts(ctx, f.admin.CommunityID, domain.ReceiptFilter{UnitIDs: []string{f.flat}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]domain.Receipt{}
+			for _, r := range rs {
+				out[r.PeriodKey] = r
+			}
+			return out
+		}
+		rs := mine()
+		if len(rs) != 3 || rs["2026-T1"].Amount != 13750 {
+			t.Fatalf("receipts %+v", rs)
+		}
+		credited := func() (out []string) {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			for _, c := range f.audit {
+				if c.Action == AuditCreditApplied {
+					after := c.After.(map[string]any)
+					out = append(out, c.TargetLabel+" "+itoa(int(after["creditUsedCents"].(domain.Cents))))
+				}
+			}
+			return out
+		}
+		// The third quarter is paid with 200,00 € more: the first quarter is paid from it, the second in part.
+		if _, err := f.svc.RecordPayment(ctx, f.admin, rs["2026-T3"].ID, PaymentInput{Amount: 13750 + 20000, Method: domain.PayByTransfer,
+			Date: "2026-03-02"}); err != nil {
+			t.Fatal(err)
+		}
+		rs = mine()
+		if r := rs["2026-T1"]; r.Status != domain.ReceiptPaid || r.Paid != 13750 {
+			t.Errorf("first quarter %+v", r)
+		}
+		if r := rs["2026-T2"]; r.Status != domain.ReceiptPartial || r.Paid != 6250 {
+			t.Errorf("second quarter %+v", r)
+		}
+		t1, t2 := rs["2026-T1"], rs["2026-T2"]
+		if got := credited(); len(got) != 2 || got[0] != t1.Code()+" 13750" || got[1] != t2.Code()+" 6250" {
+			t.Errorf("credit applied %q", got)
+		}
+		if b := f.balance(t, f.flat); b != 7500 {
+			t.Errorf("balance %d, want what the second quarter still owes", b)
+		}
+		// A correction of 100,00 € in the owner's favour pays the second quarter and leaves 25,00 € …
+		if _, err := f.svc.PostCorrection(ctx, f.admin, f.flat, CorrectionInput{Amount: -10000, Date: "2026-03-02", Note: "Error en el reparto"}); err != nil {
+			t.Fatal(err)
+		}
+		if r := mine()["2026-T2"]; r.Status != domain.ReceiptPaid || r.Paid != 13750 {
+			t.Errorf("second quarter after the correction %+v", r)
+		}
+		// … which the fourth quarter's receipt takes when it is issued; the other flat's is untouched.
+		g, err := f.svc.GenerateReceipts(ctx, f.admin, 2026, 4, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range g.Receipts {
+			want := domain.Cents(0)
+			if r.UnitID == f.flat {
+				want = 2500
+			}
+			if r.Paid != want {
+				t.Errorf("issued %s of %s paid %d, want %d", r.Code(), r.UnitLabel, r.Paid, want)
+			}
+		}
+		if r := mine()["2026-T4"]; r.Status != domain.ReceiptPartial || r.Paid != 2500 {
+			t.Errorf("fourth quarter %+v", r)
+		}
+		if got := credited(); len(got) != 4 {
+			t.Errorf("credit applied %q", got)
+		}
+		if b := f.balance(t, f.flat); b != 13750-2500 {
+			t.Errorf("balance %d", b)
+		}
+	})
+}
+
+// TestCreditIsNotAppliedWhenOverpaymentsAreRefused: a correction in the owner's favour under the default
+// setting changes the ledger only.
+func TestCreditIsNotAppliedWhenOverpaymentsAreRefused(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		if _, err := f.svc.PostCorrection(ctx, f.admin, f.flat, CorrectionInput{Amount: -10000, Date: "2026-03-02", Note: "Error"}); err != nil {
+			t.Fatal(err)
+		}
+		if r := f.receipt(t, f.flat); r.Paid != 0 || r.Status != domain.ReceiptPending {
+			t.Errorf("receipt %+v", r)
+		}
+		for _, a := range f.actions() {
+			if a == AuditCreditApplied {
+				t.Error("credit applied under the refuse setting")
+			}
+		}
+	})
+}
