@@ -119,7 +119,7 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 		}
 		// The past junta's signed acta is filed in Documentos under Actas.
 		var docs json.RawMessage
-		if b.call("GET", "/api/v1/documents", nil, &docs); !strings.Contains(string(docs), "Acta · Junta ordinaria del") {
+		if b.call("GET", "/api/v1/documents", nil, &docs); !strings.Contains(string(docs), "Acta nº 1 · Junta ordinaria del") {
 			t.Errorf("the signed acta is not in Documentos: %.300s", docs)
 		}
 		// Last year's accounts: two units in debt, each for two quarters.

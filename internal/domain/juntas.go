@@ -55,6 +55,7 @@ type Junta struct {
 	HeldAt                       *time.Time
 	ActaText                     string
 	ActaDocumentID               *string
+	ActaNumber                   *int // in the community's libro de actas, from its first draft
 	RemindedAt                   *time.Time
 	CreatedBy                    *string
 	CreatedAt, UpdatedAt         time.Time

@@ -64,6 +64,7 @@ type Junta struct {
 	MyAttendance  *string          `json:"myAttendance" enum:"present,represented,absent"`
 	ActaText      *string          `json:"actaText" doc:"Once drafted: to admins and the junta's president and secretary; to every member once signed"`
 	ActaDocument  *string          `json:"actaDocumentId" doc:"The signed acta in Documentos"`
+	ActaNumber    *int             `json:"actaNumber" doc:"Its number in the community's libro de actas, from its first draft"`
 	Signatures    []JuntaSignature `json:"signatures"`
 	CanSign       []string         `json:"canSign" doc:"The roles the caller may still sign the acta in"`
 	CanEditActa   bool             `json:"canEditActa"`
@@ -76,7 +77,7 @@ func (s *server) juntaOf(a *domain.Actor, v *juntas.View) Junta {
 		SecondCall: j.SecondCall, Place: j.Place, VideoLink: j.VideoLink, ConvenedBy: string(j.ConvenedBy), Promoters: nonNilSlice(j.Promoters),
 		PresidentID: j.PresidentID, PresidentName: j.PresidentName, SecretaryID: j.SecretaryID, SecretaryName: j.SecretaryName,
 		ConvenedAt: j.ConvenedAt, HeldCall: optional(j.HeldCall), HeldAt: j.HeldAt, Points: []JuntaPoint{}, Debtors: []JuntaDebtor{},
-		IsOwner: v.IsOwner, ActaDocument: j.ActaDocumentID, Signatures: []JuntaSignature{}, CanSign: nonNilSlice(v.CanSign),
+		IsOwner: v.IsOwner, ActaDocument: j.ActaDocumentID, ActaNumber: j.ActaNumber, Signatures: []JuntaSignature{}, CanSign: nonNilSlice(v.CanSign),
 		CanEdit: a.IsAdmin() && j.Status == domain.JuntaDraft}
 	if j.VideoLink != "" && j.Place == "" {
 		note := juntas.OnlineNote(a.Language)

@@ -55,9 +55,25 @@ func (s *Service) DraftActa(ctx context.Context, a *domain.Actor, id string) (*d
 			return errNotHeld
 		}
 		j.ActaText = text
+		if j.ActaNumber == nil {
+			n, err := s.store.NextActaNumber(ctx, j.CommunityID)
+			if err != nil {
+				return err
+			}
+			j.ActaNumber = &n
+		}
 		_, err := s.store.ClearJuntaSignatures(ctx, j.ID)
 		return err
 	})
+}
+
+// actaTitle is 'Acta nº 3 · Junta ordinaria del 12/03/2027'.
+func (s *Service) actaTitle(ctx context.Context, j *domain.Junta) string {
+	title := s.titleIn(j, domain.Spanish, s.zone(ctx, j.CommunityID))
+	if j.ActaNumber != nil {
+		return fmt.Sprintf("Acta nº %d · %s", *j.ActaNumber, title)
+	}
+	return "Acta · " + title
 }
 
 // draft is the acta's text from the junta: date, place, who convened, kind and call, attendees with
@@ -120,10 +136,11 @@ func (s *Service) draft(ctx context.Context, a *domain.Actor, j *domain.Junta) (
 			b.WriteString("Punto informativo.\n\n")
 			continue
 		}
-		v, err := s.polls.Get(ctx, a, *p.PollID)
+		rec, err := s.polls.Record(ctx, a, *p.PollID)
 		if err != nil {
 			return "", err
 		}
+		v := rec.View
 		if d := v.Result.Decision; d != nil {
 			verdict := "No se aprueba"
 			if d.Approved {
@@ -134,7 +151,18 @@ func (s *Service) draft(ctx context.Context, a *domain.Actor, j *domain.Junta) (
 			b.WriteString("Sin votación.\n")
 		}
 		for _, o := range v.Result.Options {
-			fmt.Fprintf(&b, "- %s: %d votos, cuota %s %%\n", o.Text, o.Votes, domain.CoefficientText(o.Cuota).In(lang))
+			fmt.Fprintf(&b, "- %s: %d votos, cuota %s %%", o.Text, o.Votes, domain.CoefficientText(o.Cuota).In(lang))
+			// Who voted it, with their cuota (art. 19.2: the names of those for and against, where it matters).
+			var names []string
+			for _, voter := range rec.Voters {
+				if voter.OptionID != nil && *voter.OptionID == o.ID {
+					names = append(names, fmt.Sprintf("%s (%s %%)", voter.VoterName, domain.CoefficientText(voter.Weight).In(lang)))
+				}
+			}
+			if len(names) > 0 {
+				b.WriteString(": " + strings.Join(names, ", "))
+			}
+			b.WriteString("\n")
 		}
 		for _, u := range v.Units {
 			if u.Deprived != nil && !slices.Contains(deprived, u.Label) {
@@ -189,6 +217,13 @@ func (s *Service) SaveActa(ctx context.Context, a *domain.Actor, id, text string
 		default:
 			return errNotHeld
 		}
+		if j.ActaNumber == nil {
+			n, err := s.store.NextActaNumber(ctx, j.CommunityID)
+			if err != nil {
+				return err
+			}
+			j.ActaNumber = &n
+		}
 		if text != j.ActaText {
 			j.ActaText = text
 			_, err := s.store.ClearJuntaSignatures(ctx, j.ID)
@@ -219,7 +254,7 @@ func (s *Service) actaBytes(ctx context.Context, j *domain.Junta) ([]byte, strin
 	if err != nil {
 		return nil, "", err
 	}
-	data, err := actaPDF(com, "Acta · "+s.titleIn(j, domain.Spanish, s.zone(ctx, j.CommunityID)), j)
+	data, err := actaPDF(com, s.actaTitle(ctx, j), j)
 	if err != nil {
 		return nil, "", err
 	}
@@ -310,7 +345,7 @@ func (s *Service) file(ctx context.Context, a *domain.Actor, j *domain.Junta, pd
 		return fmt.Errorf("no Actas category in community %s", j.CommunityID)
 	}
 	loc := s.zone(ctx, j.CommunityID)
-	created, err := s.archive.Create(ctx, &filer, documents.UploadInput{CategoryID: cats[i].ID, Title: "Acta · " + s.titleIn(j, domain.Spanish, loc),
+	created, err := s.archive.Create(ctx, &filer, documents.UploadInput{CategoryID: cats[i].ID, Title: s.actaTitle(ctx, j),
 		Date: j.FirstCall.In(loc).Format(time.DateOnly), Visibility: domain.DocumentForOwners, FileName: "acta-" + j.FirstCall.In(loc).Format(time.DateOnly) + ".pdf"}, pdf)
 	if err != nil {
 		return err

@@ -153,7 +153,7 @@ func (s *Service) sendConvocatoria(ctx context.Context, j *domain.Junta, com *do
 			return 0, err
 		}
 	}
-	err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: "/juntas/" + j.ID, Tag: "junta-" + j.ID,
+	err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: domain.CommunityLink("/juntas/"+j.ID, j.CommunityID), Tag: "junta-" + j.ID,
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Convocatoria de junta", "Convocatòria de junta", "Meeting called"), s.titleIn(j, lang, loc)
 		}}, now)
@@ -168,11 +168,9 @@ func (s *Service) titleIn(j *domain.Junta, lang domain.Language, loc *time.Locat
 	return domain.Localized(lang, "Junta extraordinaria del ", "Junta extraordinària del ", "Extraordinary meeting of ") + day
 }
 
+// link is the junta's page in the emails, opening in its community (ADR 0040).
 func (s *Service) link(j *domain.Junta) string {
-	if s.publicURL == "" {
-		return "/juntas/" + j.ID
-	}
-	return s.publicURL + "/juntas/" + j.ID + "?c=" + j.CommunityID
+	return domain.CommunityLink(s.publicURL+"/juntas/"+j.ID, j.CommunityID)
 }
 
 // OnlineNote is what a junta with only a video link says: the law does not regulate them nationally.

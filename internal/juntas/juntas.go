@@ -53,6 +53,7 @@ type Store interface {
 	InsertJunta(ctx context.Context, j *domain.Junta) error
 	SaveJunta(ctx context.Context, j *domain.Junta) error
 	DeleteJunta(ctx context.Context, communityID, id string) error
+	NextActaNumber(ctx context.Context, communityID string) (int, error)
 	JuntaOwners(ctx context.Context, communityID string) ([]domain.JuntaOwner, []domain.JuntaOwnerlessUnit, error)
 	QueueJuntaNotice(ctx context.Context, juntaID, ownerID, name string, m *domain.Mail, at time.Time) error
 	JuntaNotices(ctx context.Context, juntaID string) ([]domain.JuntaNotice, error)
@@ -81,6 +82,7 @@ type Polls interface {
 	Publish(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error)
 	Close(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error)
 	Get(ctx context.Context, a *domain.Actor, id string) (*voting.View, error)
+	Record(ctx context.Context, a *domain.Actor, id string) (*voting.Record, error)
 	RecordVote(ctx context.Context, a *domain.Actor, id, ownerID, optionID string) error
 }
 

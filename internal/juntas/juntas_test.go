@@ -391,7 +391,8 @@ func TestTheActaIsSignedByPresidentAndSecretaryOverTheHashOfItsPDF(t *testing.T)
 			t.Fatal(err)
 		}
 		for _, want := range []string{"primera convocatoria", "Ana Alonso (1A), cuota 40 %: presente", "representado por Beatriz Bravo",
-			"1. Cuentas de 2026", "Se aprueba por mayoría simple", "Punto informativo", "3 de 4 propietarios"} {
+			"1. Cuentas de 2026", "Se aprueba por mayoría simple", "Punto informativo", "3 de 4 propietarios",
+			"- A favor: 2 votos, cuota 75 %: Ana Alonso (40 %), Ben Bravo (35 %)"} {
 			if !strings.Contains(j.ActaText, want) {
 				t.Fatalf("the acta lacks %q:\n%s", want, j.ActaText)
 			}
@@ -407,6 +408,9 @@ func TestTheActaIsSignedByPresidentAndSecretaryOverTheHashOfItsPDF(t *testing.T)
 		}
 		sum := sha256.Sum256(pdf)
 		v, _ := f.svc.Get(ctx, f.ana, j.ID)
+		if j.ActaNumber == nil || *j.ActaNumber != 1 {
+			t.Fatalf("the first acta of the libro: %v", j.ActaNumber)
+		}
 		if len(v.Signed) != 1 || v.Signed[0].SHA256 != hex.EncodeToString(sum[:]) || v.Signed[0].SHA256 != hash || v.Signed[0].Role != juntas.RolePresident {
 			t.Fatalf("the president's signature: %+v, the PDF's hash %s", v.Signed, hash)
 		}
@@ -496,6 +500,38 @@ func TestTheNextJuntaIsTheSoonestConvened(t *testing.T) {
 		}
 		if j, _ := f.svc.Next(ctx, f.other); j != nil {
 			t.Fatalf("another community's next junta: %+v", j)
+		}
+	})
+}
+
+func TestTheLibroDeActasNumbersEachActaOnceInItsCommunity(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		first := f.held(t)
+		second := f.held(t)
+		for _, c := range []struct {
+			j    *domain.Junta
+			want int
+		}{{second, 1}, {first, 2}, {second, 1}} { // drafting again keeps the number
+			j, err := f.svc.DraftActa(ctx, f.admin, c.j.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.ActaNumber == nil || *j.ActaNumber != c.want {
+				t.Fatalf("acta number %v, want %d", j.ActaNumber, c.want)
+			}
+		}
+		pdf, _, err := f.svc.ActaPDF(ctx, f.admin, first.ID)
+		if err != nil || !strings.HasPrefix(string(pdf), "%PDF") {
+			t.Fatalf("acta PDF: %v", err)
+		}
+		sheet, err := f.svc.AttendanceSheet(ctx, f.admin, first.ID)
+		if err != nil || !strings.HasPrefix(string(sheet), "%PDF") {
+			t.Fatalf("attendance sheet: %v", err)
+		}
+		if _, err := f.svc.AttendanceSheet(ctx, f.ana, first.ID); domain.ErrorCode(err) != domain.CodeForbidden {
+			t.Fatalf("a member prints the attendance sheet: %v", err)
 		}
 	})
 }

@@ -15,7 +15,7 @@ import (
 
 const juntaColumns = `id, community_id, kind, status, first_call_at, second_call_at, place, video_link, convened_by, president_id,
 	secretary_id, president_name, secretary_name, convened_at, debtors, held_call, held_at, acta_text, acta_document_id, reminded_at,
-	created_by, created_at, updated_at`
+	created_by, created_at, updated_at, acta_number`
 
 func scanJunta(row scanner) (*domain.Junta, error) {
 	var j domain.Junta
@@ -25,7 +25,7 @@ func scanJunta(row scanner) (*domain.Junta, error) {
 	var convenedAt, heldAt, remindedAt *int64
 	if err := row.Scan(&j.ID, &j.CommunityID, &kind, &status, &first, &second, &j.Place, &j.VideoLink, &convener, &j.PresidentID,
 		&j.SecretaryID, &j.PresidentName, &j.SecretaryName, &convenedAt, &debtors, &heldCall, &heldAt, &j.ActaText, &j.ActaDocumentID,
-		&remindedAt, &j.CreatedBy, &createdAt, &updatedAt); err != nil {
+		&remindedAt, &j.CreatedBy, &createdAt, &updatedAt, &j.ActaNumber); err != nil {
 		return nil, err
 	}
 	j.Kind, j.Status, j.ConvenedBy = domain.JuntaKind(kind), domain.JuntaStatus(status), domain.JuntaConvener(convener)
@@ -135,10 +135,10 @@ func (db *DB) InsertJunta(ctx context.Context, j *domain.Junta) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.exec(ctx, "INSERT INTO juntas ("+juntaColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := tx.exec(ctx, "INSERT INTO juntas ("+juntaColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		j.ID, j.CommunityID, string(j.Kind), string(j.Status), ms(j.FirstCall), ms(j.SecondCall), j.Place, j.VideoLink, string(j.ConvenedBy),
 		j.PresidentID, j.SecretaryID, j.PresidentName, j.SecretaryName, nullMS(j.ConvenedAt), string(debtors), emptyNil(j.HeldCall),
-		nullMS(j.HeldAt), j.ActaText, j.ActaDocumentID, nullMS(j.RemindedAt), j.CreatedBy, ms(j.CreatedAt), ms(j.UpdatedAt)); err != nil {
+		nullMS(j.HeldAt), j.ActaText, j.ActaDocumentID, nullMS(j.RemindedAt), j.CreatedBy, ms(j.CreatedAt), ms(j.UpdatedAt), j.ActaNumber); err != nil {
 		return err
 	}
 	return writeJuntaDetails(ctx, tx, j)
@@ -180,13 +180,20 @@ func (db *DB) SaveJunta(ctx context.Context, j *domain.Junta) error {
 	}
 	if _, err := tx.exec(ctx, `UPDATE juntas SET kind = ?, status = ?, first_call_at = ?, second_call_at = ?, place = ?, video_link = ?,
 		convened_by = ?, president_id = ?, secretary_id = ?, president_name = ?, secretary_name = ?, convened_at = ?, debtors = ?,
-		held_call = ?, held_at = ?, acta_text = ?, acta_document_id = ?, reminded_at = ?, updated_at = ? WHERE id = ? AND community_id = ?`,
+		held_call = ?, held_at = ?, acta_text = ?, acta_document_id = ?, reminded_at = ?, acta_number = ?, updated_at = ? WHERE id = ? AND community_id = ?`,
 		string(j.Kind), string(j.Status), ms(j.FirstCall), ms(j.SecondCall), j.Place, j.VideoLink, string(j.ConvenedBy), j.PresidentID,
 		j.SecretaryID, j.PresidentName, j.SecretaryName, nullMS(j.ConvenedAt), string(debtors), emptyNil(j.HeldCall), nullMS(j.HeldAt),
-		j.ActaText, j.ActaDocumentID, nullMS(j.RemindedAt), ms(j.UpdatedAt), j.ID, j.CommunityID); err != nil {
+		j.ActaText, j.ActaDocumentID, nullMS(j.RemindedAt), j.ActaNumber, ms(j.UpdatedAt), j.ID, j.CommunityID); err != nil {
 		return err
 	}
 	return writeJuntaDetails(ctx, tx, j)
+}
+
+// NextActaNumber is the next number of communityID's libro de actas.
+func (db *DB) NextActaNumber(ctx context.Context, communityID string) (int, error) {
+	var n int
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COALESCE(MAX(acta_number), 0) + 1 FROM juntas WHERE community_id = ?", communityID).Scan(&n)
+	return n, err
 }
 
 // DeleteJunta deletes a junta of communityID.

@@ -198,7 +198,7 @@ test('an owner reads the signed acta and receives it', async () => {
     .poll(async () => (await mails(ben)).filter((m) => m.to === benUser.email).map((m) => m.subject), { timeout: 15_000 })
     .toContainEqual(expect.stringContaining('Acta'));
   await page.goto('/documents');
-  await expect(page.getByText(/Acta · Junta extraordinaria del/).first()).toBeVisible();
+  await expect(page.getByText(/Acta nº 1 · Junta extraordinaria del/).first()).toBeVisible();
   await expectNoHorizontalScroll(page);
   await page.close();
 });

@@ -4,7 +4,7 @@ import { fakeApi } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS, WIZARD_PATHS } from './routes'
 
-const concrete = (path: string) => path.replace(':chatId', 'chat-1')
+const concrete = (path: string) => path.replace(':chatId', 'chat-1').replace(':id', 'j-1')
 
 describe('route table', () => {
   it('holds every path of the spec, and ours, exactly once', () => {
@@ -12,8 +12,9 @@ describe('route table', () => {
     // /settings/units, the units registry, /settings/invitations, where admins invite the neighbours (issue #21),
     // /wall, the community wall (#16), /settings/audit, the record of admin actions (#18), /money
     // ('Cuentas') and /my-fees ('Mis cuotas'), the community's money (#36), and the terms and privacy
-    // notice, /terminos and /privacidad (#33), and /settings/communities, the account's communities (#35).
-    expect(ROUTE_PATHS).toHaveLength(46)
+    // notice, /terminos and /privacidad (#33), /settings/communities, the account's communities (#35), and
+    // the juntas, /juntas and /juntas/:id (#38).
+    expect(ROUTE_PATHS).toHaveLength(48)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

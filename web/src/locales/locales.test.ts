@@ -42,6 +42,13 @@ const sameInBothLanguages = new Set([
   'reservations.toasts.booked', // "Reserva confirmada"
   'reservations.toasts.modified', // "Reserva modificada"
   'reservations.dashboard.when', // "{{day}}, {{start}}–{{end}}"
+  'settings.audit.actions.junta.created', // "Junta preparada"
+  'settings.audit.actions.junta.edited', // "Junta editada"
+  'settings.audit.actions.junta.deleted', // "Junta eliminada"
+  'settings.audit.actions.junta.convened', // "Junta convocada"
+  'juntas.attendance.hold', // "Constituir la junta"
+  'juntas.dashboard.line', // "{{kind}} el {{day}}"
+  'juntas.toasts.drafted', // "Acta redactada"
 ])
 
 describe.each([

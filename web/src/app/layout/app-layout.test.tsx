@@ -78,6 +78,7 @@ describe('menu', () => {
       '/reservations',
       '/documents',
       '/voting',
+      '/juntas',
       '/services',
       '/tasks',
       '/wall',

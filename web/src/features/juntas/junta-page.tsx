@@ -37,6 +37,7 @@ export function JuntaPage() {
     return (
       <ListPage>
         <BackLink />
+        <h1 className="text-2xl font-bold tracking-tight">{t('juntas.title')}</h1>
         <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
           <p>{notFound ? t('juntas.notFound') : t('juntas.loadError')}</p>
           {!notFound && (

@@ -38,6 +38,7 @@ function junta(overrides: Partial<Junta>): Junta {
     myAttendance: null,
     actaText: null,
     actaDocumentId: null,
+    actaNumber: null,
     signatures: [],
     canSign: [],
     canEditActa: false,

@@ -4977,6 +4977,11 @@ export interface components {
         Junta: {
             /** @description The signed acta in Documentos */
             actaDocumentId: string | null;
+            /**
+             * Format: int64
+             * @description Its number in the community's libro de actas, from its first draft
+             */
+            actaNumber: number | null;
             /** @description Once drafted: to admins and the junta's president and secretary; to every member once signed */
             actaText: string | null;
             /** @description An admin, on a draft */

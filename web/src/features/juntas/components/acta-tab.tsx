@@ -34,6 +34,7 @@ export function ActaTab({ junta }: { junta: Junta }) {
   const value = text ?? junta.actaText ?? ''
   return (
     <div className="flex flex-col gap-4">
+      {junta.actaNumber != null && <p className="font-semibold">{t('juntas.acta.number', { n: junta.actaNumber })}</p>}
       {isAdmin && junta.status === 'celebrada' && (
         <Button
           variant={junta.actaText ? 'outline' : 'default'}
