@@ -105,14 +105,9 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 		// the user's own community, as it is when the choice is made.
 		var u *domain.Unit
 		err := s.store.InTx(ctx, func(ctx context.Context) error {
-			communityID, err := s.store.CommunityOfUser(ctx, a.UserID)
-			if err != nil {
-				return err
-			}
-			if communityID == "" {
-				return errSearchFirst
-			}
-			u, err = s.placeInUnit(ctx, a.UserID, communityID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
+			// The community the request acts in (ADR 0040), of which the actor is a member.
+			var err error
+			u, err = s.placeInUnit(ctx, a.UserID, a.CommunityID, domain.UnitChoice{UnitID: in.UnitID, Floor: in.Floor, Door: in.Door, Owner: in.Owner,
 				ConfirmedOwner: a.IsAdmin(), Propose: !a.IsAdmin()}, domain.StepVerify)
 			return err
 		})

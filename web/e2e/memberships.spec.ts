@@ -117,6 +117,10 @@ test("a link to the dashboard with ?c= shows that community's own data, not the 
   await expect(page.getByText(new RegExp(`^${PLAZA} · `))).toBeVisible();
   await expect(page.getByText(new RegExp(`^${MAYOR} · `))).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Cambiar de comunidad' }).locator('option:checked')).toHaveText(PLAZA);
+  // Reloaded without ?c=, the tab keeps its community: the page's preloads (the last one's) are not shown.
+  await page.goto('/dashboard');
+  await expect(page.getByText(new RegExp(`^${PLAZA} · `))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${MAYOR} · `))).toHaveCount(0);
 });
 
 test('leaving one community keeps the account and the other', async () => {

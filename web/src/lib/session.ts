@@ -24,10 +24,31 @@ async function fetchSession(): Promise<Me | null> {
   const community = tabCommunity()
   if (response.ok && data && community && data.communityId !== community) {
     ;({ data, error, response } = await api.GET('/api/v1/me', { querySerializer: () => `c=${encodeURIComponent(community)}` }))
+    await discardPreloads()
   }
   if (response.status === 401) return null
   if (!response.ok || !data) throw new ApiError(response.status, error)
   return data
+}
+
+/**
+ * Takes the page's other preloaded API answers (a screen's data, internal/httpapi/spa.go) and drops them:
+ * they answer for the account's last community, not the tab's, and the screen's own calls would otherwise
+ * be given them. Those calls then reach the server, with the tab's community.
+ */
+async function discardPreloads(): Promise<void> {
+  if (typeof document === 'undefined') return
+  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')
+  await Promise.all(
+    Array.from(links)
+      .filter((link) => new URL(link.href).pathname !== '/api/v1/me')
+      .map((link) =>
+        globalThis
+          .fetch(link.href, { credentials: 'same-origin', mode: 'cors' })
+          .then((r) => r.body?.cancel())
+          .catch(() => undefined),
+      ),
+  )
 }
 
 const SIGNED_OUT_HINT = 'meta[name="vecinos-session"][content="none"]'
