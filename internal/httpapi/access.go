@@ -10,7 +10,7 @@ import (
 )
 
 // communityHeader names the community a request acts in (ADR 0040); without it the caller acts in their
-// last community. The stream, which cannot set headers, takes ?community= instead.
+// last community. The stream and download links (a GET), which cannot set headers, take ?community= instead.
 const communityHeader = "X-Vecinos-Community"
 
 // accessKey is where route() keeps a route's access in its operation's metadata (not in the contract).
@@ -128,7 +128,12 @@ func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Contex
 		if c, err := huma.ReadCookie(ctx, sessionCookieName); err == nil {
 			token = c.Value
 		}
-		a, err := s.Accounts.Authenticate(ctx.Context(), token, ctx.Header(communityHeader))
+		community := ctx.Header(communityHeader)
+		if community == "" && ctx.Method() == http.MethodGet {
+			// A download link (a PDF, a CSV) cannot carry a header: it names its community as the stream does.
+			community = ctx.Query("community")
+		}
+		a, err := s.Accounts.Authenticate(ctx.Context(), token, community)
 		if domain.ErrorCode(err) == domain.CodeNotMember {
 			huma.WriteErr(api, ctx, http.StatusForbidden, "", err)
 			return

@@ -74,6 +74,11 @@ func TestAMemberOfTwoCommunitiesSeesEachOnlyInItsOwnRequests(t *testing.T) {
 				t.Errorf("/me naming %s: %v", want, me)
 			}
 		}
+		// A download link cannot carry the header: a GET names its community with ?community=, as the stream does.
+		if got := titles(t, h.luis, "/api/v1/incidents?community="+h.a); got != "Gotera en Mayor" {
+			t.Errorf("luis's incidents with ?community= naming Calle Mayor: %q", got)
+		}
+		obDetail(t, h.luis, "GET", "/api/v1/incidents?community="+h.c, nil, 403, "not_member", "No perteneces a esta comunidad")
 		// Without a header: the last community he joined.
 		if got := titles(t, h.luis, "/api/v1/incidents"); got != "Ascensor de Plaza" {
 			t.Errorf("luis's incidents naming no community: %q", got)

@@ -42,3 +42,13 @@ export function takeCommunityFromUrl(): void {
   url.searchParams.delete('c')
   history.replaceState(history.state, '', url.pathname + url.search + url.hash)
 }
+
+/**
+ * path with the tab's community as ?community=: a download link (a PDF, a CSV) cannot carry the header, and
+ * without it the server would answer for the account's last community.
+ */
+export function inTabCommunity(path: string): string {
+  const id = tabCommunity()
+  if (!id) return path
+  return `${path}${path.includes('?') ? '&' : '?'}community=${encodeURIComponent(id)}`
+}

@@ -10,6 +10,7 @@ import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useJuntaStep, useSaveActa, type Junta } from '../api/juntas'
 import { whenText } from '../lib'
+import { inTabCommunity } from '@/lib/tab-community'
 
 function onError(title: string) {
   return (err: unknown) => {
@@ -88,7 +89,7 @@ export function ActaTab({ junta }: { junta: Junta }) {
       )}
       {junta.actaText && (
         <Button asChild variant="outline" className="self-start">
-          <a href={`/api/v1/juntas/${junta.id}/acta.pdf`} download>
+          <a href={inTabCommunity(`/api/v1/juntas/${junta.id}/acta.pdf`)} download>
             <FileDown aria-hidden />
             {t('juntas.acta.pdf')}
           </a>

@@ -18,6 +18,7 @@ import {
   type Attendee,
   type Junta,
 } from '../api/juntas'
+import { inTabCommunity } from '@/lib/tab-community'
 
 function onError(title: string) {
   return (err: unknown) => {
@@ -76,7 +77,7 @@ export function AttendanceTab({ junta }: { junta: Junta }) {
           </Button>
         )}
         <Button asChild variant="outline">
-          <a href={`/api/v1/juntas/${junta.id}/attendance.pdf`} download>
+          <a href={inTabCommunity(`/api/v1/juntas/${junta.id}/attendance.pdf`)} download>
             <FileDown aria-hidden />
             {t('juntas.attendance.sheet')}
           </a>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { inTabCommunity } from '@/lib/tab-community'
 
 // Who owes, the certificates of debt, the PDFs and an owner's sharing of a unit's receipts (issue #36).
 // The keys are rooted at 'money', so any money change refreshes them too.
@@ -79,6 +80,7 @@ export function useShareReceipts() {
   )
 }
 
-export const receiptPdfUrl = (id: string) => `/api/v1/money/receipts/${encodeURIComponent(id)}/pdf`
-export const statementPdfUrl = (unitId: string) => `/api/v1/money/units/${encodeURIComponent(unitId)}/statement.pdf`
-export const certificatePdfUrl = (id: string) => `/api/v1/money/certificates/${encodeURIComponent(id)}/pdf`
+export const receiptPdfUrl = (id: string) => inTabCommunity(`/api/v1/money/receipts/${encodeURIComponent(id)}/pdf`)
+export const statementPdfUrl = (unitId: string) =>
+  inTabCommunity(`/api/v1/money/units/${encodeURIComponent(unitId)}/statement.pdf`)
+export const certificatePdfUrl = (id: string) => inTabCommunity(`/api/v1/money/certificates/${encodeURIComponent(id)}/pdf`)

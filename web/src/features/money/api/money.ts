@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
+import { inTabCommunity } from '@/lib/tab-community'
 
 export type MoneyGroup = components['schemas']['MoneyGroup']
 export type MoneyUnit = components['schemas']['MoneyUnit']
@@ -159,5 +160,5 @@ export function useCompensateReceipt() {
 
 /** The URL of a unit's statement as CSV. */
 export function statementCsvUrl(unitId: string): string {
-  return `/api/v1/money/units/${encodeURIComponent(unitId)}/statement.csv`
+  return inTabCommunity(`/api/v1/money/units/${encodeURIComponent(unitId)}/statement.csv`)
 }

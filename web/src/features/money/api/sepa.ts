@@ -4,6 +4,7 @@ import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import type { TFunction } from '@/lib/translator'
 import { useMoneyMutation } from './money'
+import { inTabCommunity } from '@/lib/tab-community'
 
 // SEPA direct debits (issue #36): the creditor settings, the owners' mandates, the remittances and the
 // returns. Their cache lives under 'money', so any money change refreshes them too.
@@ -70,12 +71,12 @@ export function useImportReturns() {
 
 /** The URL of a mandate's PDF. */
 export function mandatePdfUrl(id: string): string {
-  return `/api/v1/money/mandates/${encodeURIComponent(id)}/pdf`
+  return inTabCommunity(`/api/v1/money/mandates/${encodeURIComponent(id)}/pdf`)
 }
 
 /** The URL of a remittance's pain.008 file for the bank. */
 export function remittanceXmlUrl(id: string): string {
-  return `/api/v1/money/remittances/${encodeURIComponent(id)}/xml`
+  return inTabCommunity(`/api/v1/money/remittances/${encodeURIComponent(id)}/xml`)
 }
 
 /**

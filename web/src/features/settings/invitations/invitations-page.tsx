@@ -23,6 +23,7 @@ import {
 } from '../api/invitations'
 import { SettingsScreen } from '../components/settings-screen'
 import { useAdminOnly } from '../lib/use-admin-only'
+import { inTabCommunity } from '@/lib/tab-community'
 
 const STATUS_BADGE: Record<Invitation['status'], BadgeVariant> = {
   sent: 'blue',
@@ -148,7 +149,7 @@ function LettersCard() {
       </h2>
       <p className="text-sm text-muted-foreground">{t('settings.invitations.lettersHint')}</p>
       <Button asChild variant="outline" size="lg">
-        <a href={LETTERS_URL} download="cartas-invitacion.pdf">
+        <a href={inTabCommunity(LETTERS_URL)} download="cartas-invitacion.pdf">
           <FileDown aria-hidden />
           {t('settings.invitations.download')}
         </a>

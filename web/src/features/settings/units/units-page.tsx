@@ -32,6 +32,7 @@ import {
 import { SettingsScreen } from '../components/settings-screen'
 import { UnitBody as UnitBodyLimits } from '@/lib/api/limits'
 import { useAdminOnly } from '../lib/use-admin-only'
+import { inTabCommunity } from '@/lib/tab-community'
 
 /** 'Portal 1 · Escalera 2 · 1º A': how a unit is named to people. */
 export function unitLabel(u: Pick<RegistryUnit, 'building' | 'staircase' | 'name'>): string {
@@ -474,7 +475,7 @@ function CsvTools() {
       </h2>
       <p className="text-sm text-muted-foreground">{t('settings.units.csvHint')}</p>
       <Button asChild variant="outline" className="self-start">
-        <a href={UNITS_EXPORT_URL} download="viviendas-y-locales.csv">
+        <a href={inTabCommunity(UNITS_EXPORT_URL)} download="viviendas-y-locales.csv">
           <Download aria-hidden />
           {t('settings.units.export')}
         </a>

@@ -3,6 +3,7 @@ import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { queryKeys } from '@/lib/query-keys'
+import { inTabCommunity } from '@/lib/tab-community'
 
 type RawPoll = components['schemas']['Poll']
 type RawRecord = components['schemas']['PollRecordOutputBody']
@@ -124,5 +125,5 @@ export function useDeprive() {
 
 /** Where the record's CSV downloads from (a plain link: the browser sends the session cookie). */
 export function recordCsvUrl(id: string): string {
-  return `/api/v1/polls/${encodeURIComponent(id)}/record.csv`
+  return inTabCommunity(`/api/v1/polls/${encodeURIComponent(id)}/record.csv`)
 }
