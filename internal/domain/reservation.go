@@ -1,10 +1,32 @@
 package domain
 
-import "time"
+import (
+	"sync"
+	"time"
+)
 
 // DefaultTimeZone is a community's time zone unless an admin sets another: every reservation rule (hours,
 // days, the month of the quota, the cancellation window) is computed in it.
 const DefaultTimeZone = "Europe/Madrid"
+
+var zones sync.Map // name → *time.Location
+
+// Location is the time zone called name, loaded once; an empty or unknown name (services check names
+// before storing them) falls back to DefaultTimeZone rather than failing the caller.
+func Location(name string) *time.Location {
+	if name == "" {
+		name = DefaultTimeZone
+	}
+	if l, ok := zones.Load(name); ok {
+		return l.(*time.Location)
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		l, _ = time.LoadLocation(DefaultTimeZone)
+	}
+	zones.Store(name, l)
+	return l
+}
 
 // DayHours are a facility's opening hours on one weekday, in minutes after local midnight: [Open, Close).
 type DayHours struct {

@@ -2,7 +2,6 @@ package juntas
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"vecinos/internal/domain"
@@ -26,23 +25,13 @@ func (s *Service) record(ctx context.Context, a *domain.Actor, action string, j 
 		After: map[string]any{"kind": j.Kind, "status": j.Status, "firstCall": j.FirstCall, "points": len(j.Points)}})
 }
 
-var zones sync.Map
-
 // zone is the community's time zone, the default when it cannot be read.
 func (s *Service) zone(ctx context.Context, communityID string) *time.Location {
 	name, err := s.store.CommunityTimeZone(ctx, communityID)
-	if err != nil || name == "" {
-		name = domain.DefaultTimeZone
-	}
-	if l, ok := zones.Load(name); ok {
-		return l.(*time.Location)
-	}
-	l, err := time.LoadLocation(name)
 	if err != nil {
-		l, _ = time.LoadLocation(domain.DefaultTimeZone)
+		name = ""
 	}
-	zones.Store(name, l)
-	return l
+	return domain.Location(name)
 }
 
 // title names a junta: 'Junta ordinaria del 12/03/2027'.

@@ -2,7 +2,6 @@ package reservations
 
 import (
 	"fmt"
-	"sync"
 	"time"
 	_ "time/tzdata" // the zones are in the binary: rules hold on machines without a zoneinfo database
 
@@ -15,21 +14,8 @@ import (
 
 const dateLayout = "2006-01-02"
 
-var zones sync.Map // name → *time.Location
-
-// location is the time zone called name; an unknown name (the service checks names before storing them)
-// falls back to the default rather than failing every booking.
-func location(name string) *time.Location {
-	if l, ok := zones.Load(name); ok {
-		return l.(*time.Location)
-	}
-	l, err := time.LoadLocation(name)
-	if err != nil {
-		l, _ = time.LoadLocation(domain.DefaultTimeZone)
-	}
-	zones.Store(name, l)
-	return l
-}
+// location is the time zone called name (domain.Location).
+func location(name string) *time.Location { return domain.Location(name) }
 
 // ValidTimeZone reports whether name is an IANA zone this binary knows ("UTC" included).
 func ValidTimeZone(name string) bool {

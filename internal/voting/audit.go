@@ -2,7 +2,6 @@ package voting
 
 import (
 	"context"
-	"sync"
 	"time"
 	_ "time/tzdata" // the zones are in the binary: dates read right on machines without a zoneinfo database
 
@@ -51,23 +50,13 @@ func (s *Service) record(ctx context.Context, a *domain.Actor, action string, p 
 	s.audit.Record(ctx, a, domain.AuditChange{Action: action, TargetKind: "poll", TargetID: p.ID, TargetLabel: p.Title, Before: before, After: after})
 }
 
-var zones sync.Map // name → *time.Location
-
 // zone is the time zone of communityID (the setting of reservations), the default when it cannot be read.
 func (s *Service) zone(ctx context.Context, communityID string) *time.Location {
 	name, err := s.store.CommunityTimeZone(ctx, communityID)
-	if err != nil || name == "" {
-		name = domain.DefaultTimeZone
-	}
-	if l, ok := zones.Load(name); ok {
-		return l.(*time.Location)
-	}
-	l, err := time.LoadLocation(name)
 	if err != nil {
-		l, _ = time.LoadLocation(domain.DefaultTimeZone)
+		name = ""
 	}
-	zones.Store(name, l)
-	return l
+	return domain.Location(name)
 }
 
 // juntaDay is the junta a vote belongs to: its day in the community's time zone ('2026-11-24'); empty
