@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { inTabCommunity, setTabCommunity } from './tab-community'
 
 describe('inTabCommunity', () => {
-  afterEach(() => setTabCommunity(null))
+  afterEach(() => {
+    setTabCommunity(null)
+  })
 
   it("leaves a download link alone while the tab follows the account's last community", () => {
     expect(inTabCommunity('/api/v1/money/receipts/r1/pdf')).toBe('/api/v1/money/receipts/r1/pdf')
