@@ -143,7 +143,8 @@ test('a push subscription is stored and a direct message reaches the device encr
       kind: 'directMessage',
       title: alice.fullName,
       body: '¿Te viene bien el sábado?',
-      url: `/conversation/${id}`,
+      // It opens in its community (ADR 0040).
+      url: expect.stringMatching(new RegExp(`^/conversation/${id}\\?c=[0-9a-f-]{36}$`)),
       tag: `dm-${id}`,
     });
   } finally {

@@ -21,16 +21,20 @@ import { useNewUnits, useReviewNewUnit, type ProposedUnit } from '../api/invitat
 import { ReviewButtons, type ReviewDecision } from '../components/review-buttons'
 
 /** Reports a review's outcome in a toast. */
+// The toast follows the decision's promise, not mutate's callbacks: those are dropped once the row unmounts,
+// and the row leaves the list as soon as the decision's live update refetches it, often before the answer.
 function useReviewFeedback() {
   const { t } = useTranslation()
-  return (approved: string, rejected: string, decision: ReviewDecision) => ({
-    onSuccess: () => {
-      toast.success(decision === 'approved' ? approved : rejected)
-    },
-    onError: (err: unknown) => {
-      toast.error(t('common.error'), { description: problemMessage(err, t) })
-    },
-  })
+  return (decided: Promise<unknown>, approved: string, rejected: string, decision: ReviewDecision) => {
+    decided.then(
+      () => {
+        toast.success(decision === 'approved' ? approved : rejected)
+      },
+      (err: unknown) => {
+        toast.error(t('common.error'), { description: problemMessage(err, t) })
+      },
+    )
+  }
 }
 
 function Section<T>({
@@ -110,10 +114,7 @@ function JoinRequestItem({ request }: { request: JoinRequest }) {
         id={request.id}
         pending={review.isPending}
         onDecide={(decision, note) => {
-          review.mutate(
-            { id: request.id, decision, note },
-            feedback(t('settings.joinRequests.approved'), t('settings.joinRequests.rejected'), decision),
-          )
+          feedback(review.mutateAsync({ id: request.id, decision, note }), t('settings.joinRequests.approved'), t('settings.joinRequests.rejected'), decision)
         }}
       />
     </li>
@@ -178,7 +179,7 @@ function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
         withNote={false}
         approveLabel={t('settings.ownerClaims.confirm')}
         onDecide={(decision) => {
-          review.mutate({ id: claim.id, decision }, feedback(t('settings.ownerClaims.confirmed'), t('settings.ownerClaims.rejected'), decision))
+          feedback(review.mutateAsync({ id: claim.id, decision }), t('settings.ownerClaims.confirmed'), t('settings.ownerClaims.rejected'), decision)
         }}
       />
     </li>
@@ -245,10 +246,7 @@ function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
         withNote={false}
         approveLabel={t('settings.ownerClaims.confirm')}
         onDecide={(decision) => {
-          review.mutate(
-            { unitId: claim.unitId, userId: claim.userId, decision, relation: decision === 'approved' ? relation : undefined },
-            feedback(t('settings.residentClaims.confirmed'), t('settings.residentClaims.rejected'), decision),
-          )
+          feedback(review.mutateAsync({ unitId: claim.unitId, userId: claim.userId, decision, relation: decision === 'approved' ? relation : undefined }), t('settings.residentClaims.confirmed'), t('settings.residentClaims.rejected'), decision)
         }}
       />
     </li>
@@ -282,7 +280,7 @@ function NewUnitItem({ unit }: { unit: ProposedUnit }) {
         withNote={false}
         approveLabel={t('settings.newUnits.accept')}
         onDecide={(decision) => {
-          review.mutate({ id: unit.id, decision }, feedback(t('settings.newUnits.accepted'), t('settings.newUnits.rejected'), decision))
+          feedback(review.mutateAsync({ id: unit.id, decision }), t('settings.newUnits.accepted'), t('settings.newUnits.rejected'), decision)
         }}
       />
     </li>
