@@ -127,3 +127,33 @@ type JuntaSignature struct {
 
 // DueJunta is a held junta whose acta is unsigned a week after it (art. 19.3's 10 days).
 type DueJunta struct{ CommunityID, ID string }
+
+// ProxyStatus is where an owner's representation for a whole junta stands (art. 15.1 LPH).
+type ProxyStatus string
+
+const (
+	ProxySigned   ProxyStatus = "signed"   // signed by the owner in the app
+	ProxyPending  ProxyStatus = "pending"  // a signed paper uploaded by the owner, not checked yet
+	ProxyAccepted ProxyStatus = "accepted" // a signed paper checked by an admin (or uploaded by one)
+	ProxyRejected ProxyStatus = "rejected" // a signed paper an admin refused
+)
+
+// Valid reports whether the representation counts at the junta.
+func (s ProxyStatus) Valid() bool { return s == ProxySigned || s == ProxyAccepted }
+
+// JuntaProxy is an owner's representation for a whole junta: to a member of the community (who then votes
+// the points for them in the app) or to anyone else by name and DNI/NIE (who attends in the room).
+type JuntaProxy struct {
+	OwnerID        string
+	OwnerName      string
+	DelegateUserID *string // a member; nil: someone outside the app
+	DelegateName   string
+	DelegateIDNum  string  // DNI or NIE of a delegate outside the app; empty for a member
+	DocumentID     *string // the signed paper, in Documentos (admins only); nil when signed in the app
+	PaperVersionID *string // the paper's current version in Documentos, to download it
+	Status         ProxyStatus
+	CreatedBy      string
+	CreatedAt      time.Time
+	CheckedBy      *string
+	CheckedAt      *time.Time
+}

@@ -62,6 +62,8 @@ type Junta struct {
 	Debtors       []JuntaDebtor    `json:"debtors" doc:"Owners' and admins' copies only; empty otherwise"`
 	IsOwner       bool             `json:"isOwner"`
 	MyAttendance  *string          `json:"myAttendance" enum:"present,represented,absent"`
+	MyProxy       *JuntaProxy      `json:"myProxy" doc:"The caller's representation for the junta, an owner's; null when none"`
+	CanDelegate   bool             `json:"canDelegate" doc:"An owner, between the convocatoria and the first convocatoria's hour"`
 	ActaText      *string          `json:"actaText" doc:"Once drafted: to admins and the junta's president and secretary; to every member once signed"`
 	ActaDocument  *string          `json:"actaDocumentId" doc:"The signed acta in Documentos"`
 	ActaNumber    *int             `json:"actaNumber" doc:"Its number in the community's libro de actas, from its first draft"`
@@ -96,6 +98,8 @@ func (s *server) juntaOf(a *domain.Actor, v *juntas.View) Junta {
 		st := string(v.Mine.Status)
 		out.MyAttendance = &st
 	}
+	out.MyProxy = proxyOf(v.MyProxy)
+	out.CanDelegate = v.IsOwner && v.CanDelegate
 	signer := (j.PresidentID != nil && *j.PresidentID == a.UserID) || (j.SecretaryID != nil && *j.SecretaryID == a.UserID)
 	if j.ActaText != "" && (a.IsAdmin() || signer || j.Status == domain.JuntaSigned) {
 		t := j.ActaText
@@ -319,12 +323,13 @@ func (s *server) juntaLetters(ctx context.Context, in *juntaIDInput) (*pdfOutput
 
 // JuntaAttendee is an owner in the attendance panel.
 type JuntaAttendee struct {
-	UserID         string   `json:"userId"`
-	Name           string   `json:"name"`
-	Units          []string `json:"units"`
-	Cuota          string   `json:"cuota" doc:"A percentage: '35.5'"`
-	Status         *string  `json:"status" enum:"present,represented,absent" doc:"null until marked"`
-	Representative string   `json:"representative"`
+	UserID         string      `json:"userId"`
+	Name           string      `json:"name"`
+	Units          []string    `json:"units"`
+	Cuota          string      `json:"cuota" doc:"A percentage: '35.5'"`
+	Status         *string     `json:"status" enum:"present,represented,absent" doc:"null until marked"`
+	Representative string      `json:"representative"`
+	Proxy          *JuntaProxy `json:"proxy" doc:"The representation the owner gave for the junta; null when none"`
 }
 
 // JuntaOwnerlessUnit is a unit whose owner has no account.
@@ -358,7 +363,7 @@ func attendanceOf(p *juntas.Panel) *juntaAttendanceOutput {
 	b.Attendees, b.Ownerless = []JuntaAttendee{}, []JuntaOwnerlessUnit{}
 	for _, at := range p.Attendees {
 		b.Attendees = append(b.Attendees, JuntaAttendee{UserID: at.UserID, Name: at.Name, Units: nonNilSlice(at.Units), Cuota: at.Cuota.String(),
-			Status: optional(at.Status), Representative: at.Representative})
+			Status: optional(at.Status), Representative: at.Representative, Proxy: proxyOf(at.Proxy)})
 	}
 	for _, u := range p.Ownerless {
 		b.Ownerless = append(b.Ownerless, JuntaOwnerlessUnit{Label: u.Label, Cuota: u.Cuota.String()})

@@ -631,6 +631,12 @@ func registerAPI(api huma.API, s *server) {
 		"Redactar el acta con los datos de la junta, cerrando sus votaciones (administradores)")
 	route(api, http.MethodPut, "/api/v1/juntas/{id}/acta", members, 0, "juntas", "saveJuntaActa", s.saveJuntaActa,
 		"Editar el texto del acta (el secretario de la junta o un administrador); anula las firmas")
+	route(api, http.MethodPut, "/api/v1/juntas/{id}/proxy", members, 0, "juntas", "delegateJunta", s.delegateJunta,
+		"Delegar la representación para toda la junta en otro miembro o en otra persona con su DNI o NIE, firmada en la app (propietarios)")
+	route(api, http.MethodDelete, "/api/v1/juntas/{id}/proxy", members, 0, "juntas", "revokeJuntaProxy", s.revokeJuntaProxy,
+		"Retirar la representación antes de la junta (propietarios)")
+	route(api, http.MethodPost, "/api/v1/juntas/{id}/proxies/{ownerId}/review", admins, 0, "juntas", "reviewJuntaProxy", s.reviewJuntaProxy,
+		"Aceptar o rechazar el papel firmado de una representación (administradores)")
 	route(api, http.MethodGet, "/api/v1/juntas/{id}/acta.pdf", members, 0, "juntas", "getJuntaActaPdf", s.juntaActaPDF,
 		"El acta en PDF (firmada: todos; antes, administradores, presidente y secretario)", returns("application/pdf", "PDF"))
 	route(api, http.MethodPost, "/api/v1/juntas/{id}/acta/sign", members, 0, "juntas", "signJuntaActa", s.signJuntaActa,
@@ -664,6 +670,8 @@ func (s *server) mountHandlers(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/v1/documents", s.uploadDocument)
 	mux.HandleFunc("POST /api/v1/documents/{id}/versions", s.uploadDocumentVersion)
 	mux.HandleFunc("GET /api/v1/documents/{id}/versions/{versionId}/file", s.serveDocumentFile)
+	// a junta's representation on signed paper: the owner for themselves, an admin for any owner; filed in Documentos
+	mux.HandleFunc("POST /api/v1/juntas/{id}/proxies/{ownerId}/paper", s.uploadJuntaProxyPaper)
 
 	// account: a ZIP of everything stored about the caller (RGPD arts. 15 and 20)
 	mux.HandleFunc("GET /api/v1/account/export", s.exportMyData)

@@ -48,6 +48,7 @@ type Attendee struct {
 	domain.JuntaOwner
 	Status         domain.Attendance // empty until marked
 	Representative string
+	Proxy          *domain.JuntaProxy // the representation they gave for the junta, if any
 }
 
 // Panel is the live attendance of a junta.
@@ -80,6 +81,10 @@ func (s *Service) panel(ctx context.Context, j *domain.Junta) (*Panel, error) {
 	if err != nil {
 		return nil, err
 	}
+	proxies, err := s.store.JuntaProxies(ctx, j.ID)
+	if err != nil {
+		return nil, err
+	}
 	p := &Panel{Ownerless: ownerless, Begun: !s.now().Before(j.FirstCall) && j.Status != domain.JuntaDraft,
 		Locked: j.Status == domain.JuntaSigned, Attendees: []Attendee{}}
 	shares := make([]Share, 0, len(owners)+len(ownerless))
@@ -87,6 +92,9 @@ func (s *Service) panel(ctx context.Context, j *domain.Junta) (*Panel, error) {
 		at := Attendee{JuntaOwner: o}
 		if i := slices.IndexFunc(marks, func(m domain.JuntaAttendance) bool { return m.OwnerID == o.UserID }); i >= 0 {
 			at.Status, at.Representative = marks[i].Status, marks[i].Representative
+		}
+		if i := slices.IndexFunc(proxies, func(p domain.JuntaProxy) bool { return p.OwnerID == o.UserID }); i >= 0 {
+			at.Proxy = &proxies[i]
 		}
 		p.Attendees = append(p.Attendees, at)
 		shares = append(shares, Share{Cuota: o.Cuota, Attending: attending(at.Status)})

@@ -62,6 +62,10 @@ type Store interface {
 	JuntaAttendance(ctx context.Context, juntaID string) ([]domain.JuntaAttendance, error)
 	JuntaSignatures(ctx context.Context, juntaID string) ([]domain.JuntaSignature, error)
 	AddJuntaSignature(ctx context.Context, juntaID string, s domain.JuntaSignature) error
+	JuntaProxies(ctx context.Context, juntaID string) ([]domain.JuntaProxy, error)
+	SetJuntaProxy(ctx context.Context, juntaID string, p domain.JuntaProxy) error
+	DeleteJuntaProxy(ctx context.Context, juntaID, ownerID string) error
+	SetJuntaDelegation(ctx context.Context, communityID, juntaDay, ownerID, delegateID string, at time.Time) error
 	ClearJuntaSignatures(ctx context.Context, juntaID string) (int, error)
 	DueJuntaReminders(ctx context.Context, before time.Time) ([]domain.DueJunta, error)
 	CommunityMember(ctx context.Context, communityID, userID string) (string, bool, error)
@@ -418,13 +422,16 @@ func (s *Service) Next(ctx context.Context, a *domain.Actor) (*domain.Junta, err
 
 // View is a junta as a member sees it.
 type View struct {
-	Junta    *domain.Junta
-	IsOwner  bool                 // the caller owns a unit: their copy carries the debtors' list
-	Debtors  []domain.JuntaDebtor // owners' and admins' copies only; nil otherwise
-	Mine     *domain.JuntaAttendance
-	CanSign  []string // the roles the caller may still sign the acta in
-	Signed   []domain.JuntaSignature
-	Location *time.Location
+	Junta   *domain.Junta
+	IsOwner bool                 // the caller owns a unit: their copy carries the debtors' list
+	Debtors []domain.JuntaDebtor // owners' and admins' copies only; nil otherwise
+	Mine    *domain.JuntaAttendance
+	MyProxy *domain.JuntaProxy // an owner's representation for this junta
+	// CanDelegate: representation can be given now, between the convocatoria and the first call's hour.
+	CanDelegate bool
+	CanSign     []string // the roles the caller may still sign the acta in
+	Signed      []domain.JuntaSignature
+	Location    *time.Location
 }
 
 // Get reads a junta as a sees it. A draft is only for admins. An owner's first reading of a convened
@@ -446,6 +453,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*View, e
 	}
 	v := &View{Junta: j, Location: s.zone(ctx, a.CommunityID)}
 	v.IsOwner = slices.ContainsFunc(owners, func(o domain.JuntaOwner) bool { return o.UserID == a.UserID })
+	v.CanDelegate = j.Status == domain.JuntaConvened && s.now().Before(j.FirstCall)
 	if v.IsOwner || a.IsAdmin() {
 		v.Debtors = nonNil(j.Debtors)
 	}
@@ -466,6 +474,15 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*View, e
 		}
 		if i := slices.IndexFunc(att, func(x domain.JuntaAttendance) bool { return x.OwnerID == a.UserID }); i >= 0 {
 			v.Mine = &att[i]
+		}
+		if v.IsOwner {
+			proxies, err := s.store.JuntaProxies(ctx, j.ID)
+			if err != nil {
+				return nil, err
+			}
+			if i := slices.IndexFunc(proxies, func(x domain.JuntaProxy) bool { return x.OwnerID == a.UserID }); i >= 0 {
+				v.MyProxy = &proxies[i]
+			}
 		}
 	}
 	if j.Status != domain.JuntaDraft && v.IsOwner {

@@ -371,5 +371,50 @@ func init() {
 			JOIN juntas j ON j.id = n.junta_id WHERE n.user_id = ? ORDER BY j.first_call_at`},
 		dataSection{"junta_attendance", `SELECT a.junta_id, j.first_call_at, a.status, a.representative FROM junta_attendance a
 			JOIN juntas j ON j.id = a.junta_id WHERE a.owner_id = ? ORDER BY j.first_call_at`},
+		dataSection{"junta_proxies", `SELECT p.junta_id, j.first_call_at, p.delegate_name, p.delegate_id_num, p.status, p.created_at FROM junta_proxies p
+			JOIN juntas j ON j.id = p.junta_id WHERE p.owner_id = ? ORDER BY j.first_call_at`},
 	)
+}
+
+const proxyColumns = `owner_id, owner_name, delegate_user_id, delegate_name, delegate_id_num, document_id, status, created_by,
+	created_at, checked_by, checked_at`
+
+func scanProxy(row scanner) (domain.JuntaProxy, error) {
+	var p domain.JuntaProxy
+	var status string
+	var createdBy *string
+	var created int64
+	var checked *int64
+	err := row.Scan(&p.OwnerID, &p.OwnerName, &p.DelegateUserID, &p.DelegateName, &p.DelegateIDNum, &p.DocumentID, &status, &createdBy,
+		&created, &p.CheckedBy, &checked, &p.PaperVersionID)
+	p.Status, p.CreatedAt, p.CheckedAt = domain.ProxyStatus(status), fromMS(created), fromNullMS(checked)
+	if createdBy != nil {
+		p.CreatedBy = *createdBy
+	}
+	return p, err
+}
+
+// JuntaProxies are the representations given for a junta, by owner name.
+func (db *DB) JuntaProxies(ctx context.Context, juntaID string) ([]domain.JuntaProxy, error) {
+	return queryAll(ctx, db.readerIn(ctx), scanProxy,
+		"SELECT "+proxyColumns+`, (SELECT v.id FROM document_versions v WHERE v.document_id = junta_proxies.document_id ORDER BY v.number DESC LIMIT 1)
+		FROM junta_proxies WHERE junta_id = ? ORDER BY owner_name, owner_id`, juntaID)
+}
+
+// SetJuntaProxy records an owner's representation for a junta, replacing an earlier one.
+func (db *DB) SetJuntaProxy(ctx context.Context, juntaID string, p domain.JuntaProxy) error {
+	tx := db.writerIn(ctx)
+	if err := db.DeleteJuntaProxy(ctx, juntaID, p.OwnerID); err != nil {
+		return err
+	}
+	_, err := tx.exec(ctx, "INSERT INTO junta_proxies (junta_id, "+proxyColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		juntaID, p.OwnerID, p.OwnerName, p.DelegateUserID, p.DelegateName, p.DelegateIDNum, p.DocumentID, string(p.Status), p.CreatedBy,
+		ms(p.CreatedAt), p.CheckedBy, nullMS(p.CheckedAt))
+	return err
+}
+
+// DeleteJuntaProxy removes an owner's representation for a junta.
+func (db *DB) DeleteJuntaProxy(ctx context.Context, juntaID, ownerID string) error {
+	_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM junta_proxies WHERE junta_id = ? AND owner_id = ?", juntaID, ownerID)
+	return err
 }

@@ -15,6 +15,7 @@ import { useDeleteJunta, useJunta, useJuntaNotices, useJuntaStep, type Junta } f
 import { ActaTab } from './components/acta-tab'
 import { AttendanceTab } from './components/attendance-tab'
 import { JuntaFormDialog } from './components/junta-form-dialog'
+import { ProxyCard } from './components/proxy-card'
 import { STATUS_BADGE, whenText } from './lib'
 
 type Tab = 'orden' | 'convocatoria' | 'asistencia' | 'acta'
@@ -227,6 +228,7 @@ function Convocatoria({ junta, isAdmin }: { junta: Junta; isAdmin: boolean }) {
   }
   return (
     <div className="flex flex-col gap-4">
+      <ProxyCard junta={junta} />
       <pre className="rounded-xl border bg-card p-3 font-sans text-sm whitespace-pre-wrap">{junta.convocatoria}</pre>
       {junta.debtors.length > 0 && <p className="text-xs text-muted-foreground">{t('juntas.debtorsNote')}</p>}
       {isAdmin && <ProofOfNotice junta={junta} />}

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { components } from '@/lib/api/schema'
+import type { Attendance, Junta } from './api/juntas'
 import { fakeApi, json, problem, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 
-type Junta = components['schemas']['Junta']
-type Attendance = components['schemas']['JuntaAttendanceOutputBody']
 
 function junta(overrides: Partial<Junta>): Junta {
   return {
@@ -36,6 +34,8 @@ function junta(overrides: Partial<Junta>): Junta {
     debtors: [],
     isOwner: false,
     myAttendance: null,
+    myProxy: null,
+    canDelegate: false,
     actaText: null,
     actaDocumentId: null,
     actaNumber: null,
@@ -85,8 +85,8 @@ describe('juntas', () => {
   it('gives the secretary a live quorum and marks an owner represented by someone', async () => {
     fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
     fakeApi.on('GET /api/v1/juntas/{id}', () => json(junta({})))
-    const ana = { userId: 'u-ana', name: 'Ana Alonso', units: ['1A'], cuota: '40', status: 'present' as const, representative: '' }
-    const ben = { userId: 'u-ben', name: 'Ben Bravo', units: ['1B', '2A'], cuota: '35', status: null, representative: '' }
+    const ana = { userId: 'u-ana', name: 'Ana Alonso', units: ['1A'], cuota: '40', status: 'present' as const, representative: '', proxy: null }
+    const ben = { userId: 'u-ben', name: 'Ben Bravo', units: ['1B', '2A'], cuota: '35', status: null, representative: '', proxy: null }
     let attendance: Attendance = {
       attendees: [ana, ben],
       ownerless: [{ label: '3A', cuota: '25' }],
@@ -134,5 +134,87 @@ describe('juntas', () => {
     expect(await screen.findByText(`SHA-256 ${'ab'.repeat(32)}`)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Firmar como presidente' })).not.toBeInTheDocument()
     expect(screen.getByText(/No es una firma electrónica cualificada/)).toBeInTheDocument()
+  })
+
+  it('lets an owner sign their proxy for the whole junta to someone by name and DNI, and withdraw it', async () => {
+    fakeApi.signIn({ ...testUser, id: 'u-carla', communityId: 'c-1', role: 'user' })
+    let current = junta({ isOwner: true, canDelegate: true })
+    let sent: unknown
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(current))
+    fakeApi.on('PUT /api/v1/juntas/{id}/proxy', (req) => {
+      sent = req.body
+      current = junta({
+        isOwner: true,
+        canDelegate: true,
+        myProxy: {
+          ownerId: 'u-carla',
+          ownerName: 'Carla Cano',
+          delegateUserId: null,
+          delegateName: 'Luis Gil',
+          delegateIdNumber: '12345678Z',
+          documentId: null,
+          paperUrl: null,
+          status: 'signed',
+          createdAt: '2027-03-02T10:00:00Z',
+          checkedAt: null,
+        },
+      })
+      return json(current)
+    })
+    fakeApi.on('DELETE /api/v1/juntas/{id}/proxy', () => {
+      current = junta({ isOwner: true, canDelegate: true })
+      return json(current)
+    })
+    renderRoute('/juntas/j-1?tab=convocatoria')
+    const card = await screen.findByRole('region', { name: 'Tu representación en la junta' })
+    await userEvent.click(within(card).getByRole('radio', { name: 'Otra persona' }))
+    await userEvent.type(within(card).getByLabelText('Nombre y apellidos'), 'Luis Gil')
+    await userEvent.type(within(card).getByLabelText('DNI o NIE'), '12345678Z')
+    const sign = within(card).getByRole('button', { name: 'Firmar la delegación' })
+    expect(sign).toBeDisabled()
+    await userEvent.click(within(card).getByLabelText(/firmo esta delegación en la app/))
+    await userEvent.click(sign)
+    expect(await within(card).findByText(/Representación a Luis Gil \(12345678Z\) · firmada en la app/)).toBeInTheDocument()
+    expect(sent).toEqual({ name: 'Luis Gil', idNumber: '12345678Z' })
+    await userEvent.click(within(card).getByRole('button', { name: 'Retirar' }))
+    expect(await within(card).findByRole('button', { name: 'Firmar la delegación' })).toBeInTheDocument()
+  })
+
+  it('lets an admin accept the signed paper an owner uploaded', async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(junta({})))
+    const paper = {
+      ownerId: 'u-ben',
+      ownerName: 'Ben Bravo',
+      delegateUserId: 'u-dani',
+      delegateName: 'Dani Díaz',
+      delegateIdNumber: '',
+      documentId: 'd-1',
+      paperUrl: '/api/v1/documents/d-1/versions/v-1/file?inline=1',
+      status: 'pending' as const,
+      createdAt: '2027-03-02T10:00:00Z',
+      checkedAt: null,
+    }
+    const ben = { userId: 'u-ben', name: 'Ben Bravo', units: ['1B'], cuota: '35', status: null, representative: '', proxy: paper }
+    let attendance: Attendance = {
+      attendees: [ben],
+      ownerless: [],
+      quorum: { owners: 1, ownersIn: 0, cuota: '35', cuotaIn: '0', met: false },
+      begun: false,
+      locked: false,
+    }
+    let sent: unknown
+    fakeApi.on('GET /api/v1/juntas/{id}/attendance', () => json(attendance))
+    fakeApi.on('POST /api/v1/juntas/{id}/proxies/{ownerId}/review', (req) => {
+      sent = req.body
+      attendance = { ...attendance, attendees: [{ ...ben, proxy: { ...paper, status: 'accepted' } }] }
+      return json(attendance)
+    })
+    renderRoute('/juntas/j-1?tab=asistencia')
+    expect(await screen.findByText(/Representación a Dani Díaz · papel firmado, pendiente de comprobar/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ver el papel' })).toHaveAttribute('href', expect.stringContaining('/api/v1/documents/d-1/versions/v-1/file'))
+    await userEvent.click(screen.getByRole('button', { name: 'Aceptar el papel' }))
+    expect(await screen.findByText(/papel firmado y comprobado/)).toBeInTheDocument()
+    expect(sent).toEqual({ accept: true })
   })
 })

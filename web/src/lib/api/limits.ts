@@ -122,6 +122,12 @@ export const CreateWallPostInputBody = {
   kind: 20,
 } as const
 
+export const DelegateJuntaInputBody = {
+  delegateUserId: 64,
+  idNumber: 20,
+  name: 200,
+} as const
+
 export const DelegatePollInputBody = {
   delegateId: 64,
 } as const

@@ -1822,6 +1822,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/juntas/{id}/proxies/{ownerId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aceptar o rechazar el papel firmado de una representación (administradores) */
+        post: operations["reviewJuntaProxy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/juntas/{id}/proxy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Delegar la representación para toda la junta en otro miembro o en otra persona con su DNI o NIE, firmada en la app (propietarios) */
+        put: operations["delegateJunta"];
+        post?: never;
+        /** Retirar la representación antes de la junta (propietarios) */
+        delete: operations["revokeJuntaProxy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -4279,6 +4314,14 @@ export interface components {
             /** @description The units in debt, the oldest debt first */
             units: components["schemas"]["UnitDebt"][] | null;
         };
+        DelegateJuntaInputBody: {
+            /** @description A member of the community */
+            delegateUserId?: string;
+            /** @description Someone outside the app: their DNI or NIE */
+            idNumber?: string;
+            /** @description Someone outside the app: their full name */
+            name?: string;
+        };
         DelegatePollInputBody: {
             /** @description A member of the community; empty revokes the representation */
             delegateId: string;
@@ -4984,6 +5027,8 @@ export interface components {
             actaNumber: number | null;
             /** @description Once drafted: to admins and the junta's president and secretary; to every member once signed */
             actaText: string | null;
+            /** @description An owner, between the convocatoria and the first convocatoria's hour */
+            canDelegate: boolean;
             /** @description An admin, on a draft */
             canEdit: boolean;
             canEditActa: boolean;
@@ -5009,6 +5054,8 @@ export interface components {
             kind: "ordinaria" | "extraordinaria";
             /** @enum {string|null} */
             myAttendance: "present" | "represented" | "absent" | null;
+            /** @description The caller's representation for the junta, an owner's; null when none */
+            myProxy: components["schemas"]["JuntaProxy"];
             /** @description Set when there is only a video link: online juntas are not regulated nationally */
             onlineNote: string | null;
             place: string;
@@ -5041,6 +5088,8 @@ export interface components {
             /** @description A percentage: '35.5' */
             cuota: string;
             name: string;
+            /** @description The representation the owner gave for the junta; null when none */
+            proxy: components["schemas"]["JuntaProxy"];
             representative: string;
             /**
              * @description null until marked
@@ -5147,6 +5196,25 @@ export interface components {
             /** @enum {string} */
             majority?: "simple" | "three_fifths" | "one_third" | "unanimity";
             title: string;
+        };
+        JuntaProxy: {
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description DNI or NIE of a delegate outside the app; empty for a member */
+            delegateIdNumber: string;
+            delegateName: string;
+            /** @description A member, who votes the points for the owner in the app; null: someone outside the app */
+            delegateUserId: string | null;
+            /** @description The signed paper in Documentos (admins only); null when signed in the app */
+            documentId: string | null;
+            ownerId: string;
+            ownerName: string;
+            /** @description Opens the signed paper (admins); null when signed in the app */
+            paperUrl: string | null;
+            /** @enum {string} */
+            status: "signed" | "pending" | "accepted" | "rejected";
         };
         JuntaQuorum: {
             cuota: string;
@@ -6180,6 +6248,10 @@ export interface components {
             /** @enum {string} */
             decision: "approved" | "rejected";
             note?: string;
+        };
+        ReviewJuntaProxyInputBody: {
+            /** @description true: the signed paper is valid; false: it is refused */
+            accept: boolean;
         };
         ReviewProviderInputBody: {
             /** @enum {string} */
@@ -11225,6 +11297,108 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reviewJuntaProxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewJuntaProxyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JuntaAttendanceOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delegateJunta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelegateJuntaInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeJuntaProxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Junta"];
+                };
             };
             /** @description Error */
             default: {

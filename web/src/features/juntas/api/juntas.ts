@@ -3,10 +3,14 @@ import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { queryKeys } from '@/lib/query-keys'
+import { uploadRaw } from '@/lib/upload'
 
 type RawJunta = components['schemas']['Junta']
+/** An owner's representation for the whole junta (null in the API when none). */
+export type JuntaProxy = components['schemas']['JuntaProxy']
 /** A junta with its lists always present (the API may send an empty list as null). */
-export type Junta = Omit<RawJunta, 'points' | 'debtors' | 'signatures' | 'canSign' | 'promoters'> & {
+export type Junta = Omit<RawJunta, 'points' | 'debtors' | 'signatures' | 'canSign' | 'promoters' | 'myProxy'> & {
+  myProxy: JuntaProxy | null
   points: NonNullable<RawJunta['points']>
   debtors: NonNullable<RawJunta['debtors']>
   signatures: NonNullable<RawJunta['signatures']>
@@ -17,7 +21,7 @@ export type JuntaSummary = components['schemas']['JuntaSummary']
 export type JuntaForm = components['schemas']['JuntaBody']
 export type JuntaPointForm = components['schemas']['JuntaPointBody']
 type RawAttendance = components['schemas']['JuntaAttendanceOutputBody']
-export type Attendee = Omit<components['schemas']['JuntaAttendee'], 'units'> & { units: string[] }
+export type Attendee = Omit<components['schemas']['JuntaAttendee'], 'units' | 'proxy'> & { units: string[]; proxy: JuntaProxy | null }
 export type Attendance = Omit<RawAttendance, 'attendees' | 'ownerless'> & {
   attendees: Attendee[]
   ownerless: NonNullable<RawAttendance['ownerless']>
@@ -29,6 +33,11 @@ export interface Notices {
   paper: (Omit<RawPaper, 'units'> & { units: string[] })[]
 }
 
+/** A pointer to an object in the API is null when absent, though the contract cannot say so. */
+function orNull<T>(v: T | undefined): T | null {
+  return v ?? null
+}
+
 function normalize(j: RawJunta): Junta {
   return {
     ...j,
@@ -37,13 +46,14 @@ function normalize(j: RawJunta): Junta {
     signatures: j.signatures ?? [],
     canSign: j.canSign ?? [],
     promoters: j.promoters ?? [],
+    myProxy: orNull(j.myProxy),
   }
 }
 
 function normalizeAttendance(a: RawAttendance): Attendance {
   return {
     ...a,
-    attendees: (a.attendees ?? []).map((x) => ({ ...x, units: x.units ?? [] })),
+    attendees: (a.attendees ?? []).map((x) => ({ ...x, units: x.units ?? [], proxy: orNull(x.proxy) })),
     ownerless: a.ownerless ?? [],
   }
 }
@@ -169,5 +179,43 @@ export function useRecordVote() {
           body: { ownerId, optionId },
         }),
       ),
+  )
+}
+
+/** Who an owner names for the whole junta: a member, or someone outside the app by name and DNI/NIE. */
+export interface ProxyDelegate {
+  delegateUserId?: string
+  name?: string
+  idNumber?: string
+}
+
+/** The owner signs their representation for the whole junta in the app (art. 15.1 LPH). */
+export function useDelegateJunta() {
+  return useJuntasMutation(({ id, to }: { id: string; to: ProxyDelegate }) =>
+    unwrap(api.PUT('/api/v1/juntas/{id}/proxy', { params: { path: { id } }, body: to })).then(normalize),
+  )
+}
+
+/** The owner withdraws their representation before the junta begins. */
+export function useRevokeProxy() {
+  return useJuntasMutation((id: string) => unwrap(api.DELETE('/api/v1/juntas/{id}/proxy', { params: { path: { id } } })).then(normalize))
+}
+
+function isProxy(body: unknown): body is JuntaProxy {
+  return typeof body === 'object' && body !== null && typeof Reflect.get(body, 'ownerId') === 'string'
+}
+
+/** Uploads the signed paper of ownerId's representation: the owner's waits for an admin; an admin's is checked. */
+export function useUploadProxyPaper() {
+  return useJuntasMutation(({ id, ownerId, to, file }: { id: string; ownerId: string; to: ProxyDelegate; file: File }) => {
+    const query = new URLSearchParams({ ...to, fileName: file.name })
+    return uploadRaw(`/api/v1/juntas/${encodeURIComponent(id)}/proxies/${encodeURIComponent(ownerId)}/paper?${query.toString()}`, file, isProxy)
+  })
+}
+
+/** An admin accepts or rejects the signed paper an owner uploaded. */
+export function useReviewProxy() {
+  return useJuntasMutation(({ id, ownerId, accept }: { id: string; ownerId: string; accept: boolean }) =>
+    unwrap(api.POST('/api/v1/juntas/{id}/proxies/{ownerId}/review', { params: { path: { id, ownerId } }, body: { accept } })),
   )
 }

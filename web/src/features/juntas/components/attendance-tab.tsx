@@ -12,6 +12,7 @@ import {
   usePointRecord,
   useJuntaStep,
   useRecordVote,
+  useReviewProxy,
   useSetAttendance,
   type Attendance,
   type AttendanceStatus,
@@ -19,6 +20,7 @@ import {
   type Junta,
 } from '../api/juntas'
 import { inTabCommunity } from '@/lib/tab-community'
+import { ProxyText } from './proxy-card'
 
 function onError(title: string) {
   return (err: unknown) => {
@@ -129,65 +131,100 @@ function AttendeeRow({ juntaId, attendee, disabled }: { juntaId: string; attende
   const { t } = useTranslation()
   const id = useId()
   const set = useSetAttendance()
-  const [representative, setRepresentative] = useState(attendee.representative)
+  const review = useReviewProxy()
+  const proxy = attendee.proxy
+  const validProxy = proxy && (proxy.status === 'signed' || proxy.status === 'accepted') ? proxy : null
+  const [representative, setRepresentative] = useState(attendee.representative || (validProxy?.delegateName ?? ''))
   const [representing, setRepresenting] = useState(attendee.status === 'represented')
   const mark = (status: AttendanceStatus, rep?: string) => {
     set.mutate({ id: juntaId, ownerId: attendee.userId, status, representative: rep }, { onError: onError(t('juntas.toasts.error')) })
   }
   const statuses: AttendanceStatus[] = ['present', 'represented', 'absent']
   return (
-    <fieldset className="flex flex-col gap-2 rounded-xl border bg-card p-3" disabled={disabled || set.isPending}>
-      <legend className="sr-only">{attendee.name}</legend>
-      <p className="font-medium" aria-hidden>
-        {attendee.name}
-      </p>
-      <p className="text-xs text-muted-foreground">
-        {attendee.units.join(', ')} · {t('juntas.attendance.cuota', { cuota: attendee.cuota })}
-        {attendee.status && ` · ${t(`juntas.attendance.status.${attendee.status}`)}`}
-        {attendee.status === 'represented' && attendee.representative && ` (${attendee.representative})`}
-      </p>
-      <div className="grid grid-cols-3 gap-1" role="group" aria-label={t('juntas.attendance.markLabel', { name: attendee.name })}>
-        {statuses.map((s) => (
-          <Button
-            key={s}
-            type="button"
-            size="sm"
-            variant={attendee.status === s || (s === 'represented' && representing && !attendee.status) ? 'default' : 'outline'}
-            aria-pressed={attendee.status === s}
-            onClick={() => {
-              if (s === 'represented') {
-                setRepresenting(true)
-                if (representative.trim()) mark(s, representative.trim())
-                return
-              }
-              setRepresenting(false)
-              mark(s)
+    <div className="flex flex-col gap-2 rounded-xl border bg-card p-3">
+      <fieldset className="flex flex-col gap-2" disabled={disabled || set.isPending}>
+        <legend className="sr-only">{attendee.name}</legend>
+        <p className="font-medium" aria-hidden>
+          {attendee.name}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {attendee.units.join(', ')} · {t('juntas.attendance.cuota', { cuota: attendee.cuota })}
+          {attendee.status && ` · ${t(`juntas.attendance.status.${attendee.status}`)}`}
+          {attendee.status === 'represented' && attendee.representative && ` (${attendee.representative})`}
+        </p>
+        <div className="grid grid-cols-3 gap-1" role="group" aria-label={t('juntas.attendance.markLabel', { name: attendee.name })}>
+          {statuses.map((s) => (
+            <Button
+              key={s}
+              type="button"
+              size="sm"
+              variant={attendee.status === s || (s === 'represented' && representing && !attendee.status) ? 'default' : 'outline'}
+              aria-pressed={attendee.status === s}
+              onClick={() => {
+                if (s === 'represented') {
+                  setRepresenting(true)
+                  if (representative.trim()) mark(s, representative.trim())
+                  return
+                }
+                setRepresenting(false)
+                mark(s)
+              }}
+            >
+              {t(`juntas.attendance.status.${s}`)}
+            </Button>
+          ))}
+        </div>
+        {representing && (
+          <form
+            className="flex items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault()
+              if (representative.trim()) mark('represented', representative.trim())
             }}
           >
-            {t(`juntas.attendance.status.${s}`)}
-          </Button>
-        ))}
-      </div>
-      {representing && (
-        <form
-          className="flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (representative.trim()) mark('represented', representative.trim())
-          }}
-        >
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <Label htmlFor={`${id}-rep`} className="text-xs">
-              {t('juntas.attendance.representative', { name: attendee.name })}
-            </Label>
-            <Input id={`${id}-rep`} maxLength={200} value={representative} onChange={(e) => { setRepresentative(e.target.value); }} />
-          </div>
-          <Button type="submit" size="sm">
-            {t('juntas.attendance.save')}
-          </Button>
-        </form>
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <Label htmlFor={`${id}-rep`} className="text-xs">
+                {t('juntas.attendance.representative', { name: attendee.name })}
+              </Label>
+              <Input id={`${id}-rep`} maxLength={200} value={representative} onChange={(e) => { setRepresentative(e.target.value); }} />
+            </div>
+            <Button type="submit" size="sm">
+              {t('juntas.attendance.save')}
+            </Button>
+          </form>
+        )}
+      </fieldset>
+      {proxy && (
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span>
+            <ProxyText proxy={proxy} />
+          </span>
+          {proxy.paperUrl && (
+            <a className="underline" href={inTabCommunity(proxy.paperUrl)} target="_blank" rel="noreferrer">
+              {t('juntas.proxy.seePaper')}
+            </a>
+          )}
+          {proxy.status === 'pending' &&
+            ([true, false] as const).map((accept) => (
+              <Button
+                key={String(accept)}
+                type="button"
+                size="sm"
+                variant={accept ? 'default' : 'outline'}
+                disabled={review.isPending}
+                onClick={() => {
+                  review.mutate(
+                    { id: juntaId, ownerId: attendee.userId, accept },
+                    { onSuccess: () => toast.success(t('juntas.proxy.reviewed')), onError: onError(t('juntas.toasts.error')) },
+                  )
+                }}
+              >
+                {t(accept ? 'juntas.proxy.accept' : 'juntas.proxy.reject')}
+              </Button>
+            ))}
+        </div>
       )}
-    </fieldset>
+    </div>
   )
 }
 
@@ -209,40 +246,40 @@ function PointVotes({ juntaId, pointId, pollId, title, attendees }: PointVotesPr
   const { poll, voters } = record.data
   return (
     <div className="flex flex-col gap-2 rounded-xl border bg-card p-3">
-      <h3 className="font-medium">{title}</h3>
-      {poll.decision && <p className="text-xs text-muted-foreground">{poll.decision.reason}</p>}
-      {attendees.map((at) => {
-        const voted = voters.find((v) => v.voterName === at.name)
-        const chosen = poll.options.find((o) => o.id === voted?.optionId)
-        return (
-          <div key={at.userId} className="flex items-center justify-between gap-2 text-sm">
-            <span className="min-w-0 flex-1 truncate">{at.name}</span>
-            {voted ? (
-              <span className="font-medium">{chosen?.text ?? t('juntas.votes.voted')}</span>
-            ) : (
-              <NativeSelect
-                className="h-9 w-40"
-                aria-label={t('juntas.votes.choose', { name: at.name, point: title })}
-                value=""
-                disabled={poll.status !== 'open' || vote.isPending}
-                onChange={(e) => {
-                  vote.mutate(
-                    { id: juntaId, pointId, ownerId: at.userId, optionId: e.target.value },
-                    { onError: onError(t('juntas.toasts.error')) },
-                  )
-                }}
-              >
-                <option value="">{t('juntas.votes.pending')}</option>
-                {poll.options.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.text}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </div>
-        )
-      })}
+        <h3 className="font-medium">{title}</h3>
+        {poll.decision && <p className="text-xs text-muted-foreground">{poll.decision.reason}</p>}
+        {attendees.map((at) => {
+          const voted = voters.find((v) => v.voterName === at.name)
+          const chosen = poll.options.find((o) => o.id === voted?.optionId)
+          return (
+            <div key={at.userId} className="flex items-center justify-between gap-2 text-sm">
+              <span className="min-w-0 flex-1 truncate">{at.name}</span>
+              {voted ? (
+                <span className="font-medium">{chosen?.text ?? t('juntas.votes.voted')}</span>
+              ) : (
+                <NativeSelect
+                  className="h-9 w-40"
+                  aria-label={t('juntas.votes.choose', { name: at.name, point: title })}
+                  value=""
+                  disabled={poll.status !== 'open' || vote.isPending}
+                  onChange={(e) => {
+                    vote.mutate(
+                      { id: juntaId, pointId, ownerId: at.userId, optionId: e.target.value },
+                      { onError: onError(t('juntas.toasts.error')) },
+                    )
+                  }}
+                >
+                  <option value="">{t('juntas.votes.pending')}</option>
+                  {poll.options.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.text}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </div>
+          )
+        })}
     </div>
   )
 }

@@ -1,0 +1,137 @@
+package juntas_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/juntas"
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+// pdfBytes is the smallest file Documentos takes as a PDF.
+var pdfBytes = []byte("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+
+func TestAnOwnerDelegatesTheWholeJuntaToAMemberOrToSomeoneByDNI(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		j := f.draft(t, 8*24*time.Hour, domain.JuntaOrdinaria)
+		_, err := f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{UserID: f.dani.UserID})
+		wantCode(t, err, domain.CodeConflict, "entre la convocatoria y el comienzo")
+		if _, err := f.svc.Convene(ctx, f.admin, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Delegate(ctx, f.dani, j.ID, juntas.Delegate{UserID: f.ana.UserID})
+		wantCode(t, err, domain.CodeForbidden, "Solo un propietario")
+		_, err = f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{UserID: f.ana.UserID})
+		wantCode(t, err, domain.CodeInvalid, "en ti mismo")
+		_, err = f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{UserID: f.other.UserID})
+		wantCode(t, err, domain.CodeInvalid, "no es miembro")
+		_, err = f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{Name: "Luis Gil", IDNumber: "12345678A"})
+		wantCode(t, err, domain.CodeInvalid, "DNI o NIE")
+
+		// To a member: signed in the app, and they vote the points for Ana.
+		p, err := f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{UserID: f.dani.UserID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Status != domain.ProxySigned || p.DelegateName != "Dani Díaz" {
+			t.Fatalf("the representation: %+v", p)
+		}
+		if n := count(t, db, "SELECT COUNT(*) FROM junta_delegations WHERE owner_id = $1 AND delegate_id = $2", f.ana.UserID, f.dani.UserID); n != 1 {
+			t.Fatalf("the member does not vote for the owner (%d rows)", n)
+		}
+		_, err = f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{UserID: f.dani.UserID})
+		wantCode(t, err, domain.CodeConflict, "ya tiene tu representación")
+
+		// To someone outside the app, by name and NIE: the member no longer votes for her.
+		p, err = f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{Name: "Luis Gil", IDNumber: "x-1234567-l"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.DelegateIDNum != "X1234567L" || p.DelegateUserID != nil {
+			t.Fatalf("the representation: %+v", p)
+		}
+		if n := count(t, db, "SELECT COUNT(*) FROM junta_delegations WHERE owner_id = $1", f.ana.UserID); n != 0 {
+			t.Fatalf("the member still votes for the owner")
+		}
+		v, err := f.svc.Get(ctx, f.ana, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.MyProxy == nil || v.MyProxy.DelegateName != "Luis Gil" {
+			t.Fatalf("the owner's view: %+v", v.MyProxy)
+		}
+		panel, err := f.svc.Attendance(ctx, f.admin, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, at := range panel.Attendees {
+			if (at.UserID == f.ana.UserID) != (at.Proxy != nil) {
+				t.Fatalf("the panel's representation of %s: %+v", at.Name, at.Proxy)
+			}
+		}
+		if err := f.svc.Revoke(ctx, f.ana, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		if v, _ := f.svc.Get(ctx, f.ana, j.ID); v.MyProxy != nil {
+			t.Fatalf("revoked, still there: %+v", v.MyProxy)
+		}
+		// Once the junta has begun, representation is closed.
+		f.advance(8 * 24 * time.Hour)
+		_, err = f.svc.Delegate(ctx, f.ana, j.ID, juntas.Delegate{UserID: f.dani.UserID})
+		wantCode(t, err, domain.CodeConflict, "entre la convocatoria y el comienzo")
+	})
+}
+
+func TestASignedPaperOfRepresentationIsCheckedByAnAdmin(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		j := f.draft(t, 8*24*time.Hour, domain.JuntaOrdinaria)
+		if _, err := f.svc.Convene(ctx, f.admin, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		to := juntas.Delegate{UserID: f.dani.UserID}
+		err := f.svc.CheckPaper(ctx, f.carla, j.ID, f.ben.UserID, to)
+		wantCode(t, err, domain.CodeForbidden, "administradores")
+		p, err := f.svc.Paper(ctx, f.ben, j.ID, f.ben.UserID, to, "delegacion.pdf", pdfBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Status != domain.ProxyPending || p.DocumentID == nil {
+			t.Fatalf("the owner's paper: %+v", p)
+		}
+		if vis := strs(t, db, "SELECT visibility FROM documents WHERE id = $1", *p.DocumentID); len(vis) != 1 || vis[0] != "admins" {
+			t.Fatalf("the paper is filed for %v", vis)
+		}
+		if n := count(t, db, "SELECT COUNT(*) FROM junta_delegations WHERE owner_id = $1", f.ben.UserID); n != 0 {
+			t.Fatalf("an unchecked paper lets the member vote")
+		}
+		_, err = f.svc.Review(ctx, f.ana, j.ID, f.ben.UserID, true)
+		wantCode(t, err, domain.CodeForbidden, "administradores")
+		if p, err = f.svc.Review(ctx, f.admin, j.ID, f.ben.UserID, true); err != nil || p.Status != domain.ProxyAccepted {
+			t.Fatalf("accepted: %+v %v", p, err)
+		}
+		if n := count(t, db, "SELECT COUNT(*) FROM junta_delegations WHERE owner_id = $1 AND delegate_id = $2", f.ben.UserID, f.dani.UserID); n != 1 {
+			t.Fatalf("a checked paper does not let the member vote")
+		}
+		// An admin records a paper handed in by Carla: checked as it is recorded.
+		p, err = f.svc.Paper(ctx, f.admin, j.ID, f.carla.UserID, juntas.Delegate{Name: "Marta Ruiz", IDNumber: "12345678Z"}, "carla.pdf", pdfBytes)
+		if err != nil || p.Status != domain.ProxyAccepted || p.CheckedBy == nil {
+			t.Fatalf("an admin's paper: %+v %v", p, err)
+		}
+		_, err = f.svc.Paper(ctx, f.admin, j.ID, f.dani.UserID, to, "x.pdf", pdfBytes)
+		wantCode(t, err, domain.CodeInvalid, "no es propietaria")
+		if _, err := f.svc.Proxies(ctx, f.ana, j.ID); domain.ErrorCode(err) != domain.CodeForbidden {
+			t.Fatalf("a member lists the representations: %v", err)
+		}
+		all, err := f.svc.Proxies(ctx, f.admin, j.ID)
+		if err != nil || len(all) != 2 {
+			t.Fatalf("the representations: %+v %v", all, err)
+		}
+	})
+}
