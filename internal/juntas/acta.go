@@ -302,6 +302,7 @@ func (s *Service) Sign(ctx context.Context, a *domain.Actor, id string) (*domain
 		}
 		if signedBoth(signed, hash) {
 			j.Status, complete, pdf = domain.JuntaSigned, true, data
+			return s.objectionsFromSending(ctx, j, now)
 		}
 		return nil
 	})
@@ -315,6 +316,30 @@ func (s *Service) Sign(ctx context.Context, a *domain.Actor, id string) (*domain
 		}
 	}
 	return j, nil
+}
+
+// objectionsFromSending counts the 30 days in which absent owners may object to each agreement (art.
+// 17.8) from sentAt, when the signed acta is sent to the owners, rather than from the close of its vote:
+// the law counts them from the communication of the agreement. A period already over is left as it ended.
+func (s *Service) objectionsFromSending(ctx context.Context, j *domain.Junta, sentAt time.Time) error {
+	until := sentAt.Add(domain.ObjectionPeriod)
+	for _, pt := range j.Points {
+		if pt.PollID == nil {
+			continue
+		}
+		p, err := s.store.PollForUpdate(ctx, j.CommunityID, *pt.PollID, sentAt)
+		if err != nil {
+			return err
+		}
+		if p == nil || p.ObjectionUntil == nil || p.FinalizedAt != nil || !until.After(*p.ObjectionUntil) {
+			continue
+		}
+		p.ObjectionUntil, p.UpdatedAt = &until, sentAt
+		if err := s.store.SavePoll(ctx, p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // signedBoth reports whether the president and the secretary signed the same PDF, hash.

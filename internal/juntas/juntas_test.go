@@ -421,6 +421,7 @@ func TestTheActaIsSignedByPresidentAndSecretaryOverTheHashOfItsPDF(t *testing.T)
 		if v, _ := f.svc.Get(ctx, f.ana, j.ID); len(v.Signed) != 0 || len(v.CanSign) != 1 {
 			t.Fatalf("a change kept the signatures: %+v", v.Signed)
 		}
+		f.advance(48 * time.Hour) // signed two days after the vote closed
 		if _, err := f.svc.Sign(ctx, f.ben, j.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -430,6 +431,13 @@ func TestTheActaIsSignedByPresidentAndSecretaryOverTheHashOfItsPDF(t *testing.T)
 		}
 		if j.Status != domain.JuntaSigned {
 			t.Fatalf("signed by both: %s", j.Status)
+		}
+		// Carla, present but silent on the first point, is absent from its vote: her 30 days to object
+		// (art. 17.8) run from the sending of the signed acta, not from the close of the vote.
+		sent := f.clock().UTC().Truncate(time.Millisecond)
+		if got := strs(t, db, "SELECT objection_until FROM polls WHERE id = $1", poll); len(got) != 1 ||
+			got[0] != strconv.FormatInt(sent.Add(domain.ObjectionPeriod).UnixMilli(), 10) {
+			t.Fatalf("the objection period of the first point ends at %v, want 30 days after %v", got, sent)
 		}
 		j2, _ := f.svc.Get(ctx, f.dani, j.ID)
 		if j2.Junta.ActaDocumentID == nil {
