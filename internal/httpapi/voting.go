@@ -21,16 +21,23 @@ type PollOption struct {
 
 // PollDecision is the outcome of a junta vote: both majorities of art. 17 LPH.
 type PollDecision struct {
-	Approved     bool   `json:"approved"`
-	Reason       string `json:"reason" doc:"'mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)'"`
-	OwnersFavour int    `json:"ownersFavour"`
-	Owners       int    `json:"owners" doc:"The base: all owners with a vote, or those present (simple majority in segunda convocatoria)"`
-	CuotaFavour  string `json:"cuotaFavour"`
-	Cuota        string `json:"cuota"`
-	OwnersMet    bool   `json:"ownersMet"`
-	CuotaMet     bool   `json:"cuotaMet"`
-	OverPresent  bool   `json:"overPresent" doc:"The base is the owners present, not all: a simple majority in segunda convocatoria (art. 17.7)"`
-	Presumed     int    `json:"presumed" doc:"Absent owners counted in favour (art. 17.8)"`
+	Approved     bool            `json:"approved"`
+	Reason       string          `json:"reason" doc:"'mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)'"`
+	OwnersFavour int             `json:"ownersFavour"`
+	Owners       int             `json:"owners" doc:"The base: all owners with a vote, or those present (simple majority in segunda convocatoria)"`
+	CuotaFavour  string          `json:"cuotaFavour"`
+	Cuota        string          `json:"cuota"`
+	OwnersMet    bool            `json:"ownersMet"`
+	CuotaMet     bool            `json:"cuotaMet"`
+	OverPresent  bool            `json:"overPresent" doc:"The base is the owners present, not all: a simple majority in segunda convocatoria (art. 17.7)"`
+	Presumed     int             `json:"presumed" doc:"Absent owners counted in favour (art. 17.8)"`
+	Reach        []MajorityReach `json:"reach" doc:"While the vote is open: each majority of art. 17, secured, still reachable or out of reach; empty once closed"`
+}
+
+// MajorityReach is where one majority stands while a junta vote is open.
+type MajorityReach struct {
+	Majority string `json:"majority" enum:"one_third,simple,three_fifths,unanimity"`
+	Reach    string `json:"reach" enum:"secured,reachable,unreachable"`
 }
 
 // PollVote is the caller's own vote.
@@ -154,7 +161,12 @@ func pollOf(a *domain.Actor, v *voting.View) Poll {
 	if d := r.Decision; d != nil && v.ShowCounts {
 		out.Decision = &PollDecision{Approved: d.Approved, Reason: d.Reason, OwnersFavour: d.OwnersFavour, Owners: d.Owners,
 			CuotaFavour: d.CuotaFavour.String(), Cuota: d.Cuota.String(), OwnersMet: d.OwnersMet, CuotaMet: d.CuotaMet,
-			OverPresent: d.OverPresent, Presumed: d.Presumed}
+			OverPresent: d.OverPresent, Presumed: d.Presumed, Reach: []MajorityReach{}}
+		for _, m := range voting.Majorities {
+			if reach, ok := r.Reach[m]; ok {
+				out.Decision.Reach = append(out.Decision.Reach, MajorityReach{Majority: string(m), Reach: string(reach)})
+			}
+		}
 	}
 	for _, u := range v.Units {
 		out.Units = append(out.Units, pollUnitOf(u))

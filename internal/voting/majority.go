@@ -2,6 +2,7 @@ package voting
 
 import (
 	"fmt"
+	"slices"
 
 	"vecinos/internal/domain"
 )
@@ -209,4 +210,45 @@ func Participation(votes, quorum int) int {
 		return 100
 	}
 	return min(100, Percent(votes, quorum))
+}
+
+// Reach is where a majority stands while a junta vote is open.
+type Reach string
+
+const (
+	ReachSecured     Reach = "secured"     // met, whatever those still to vote do
+	ReachReachable   Reach = "reachable"   // not yet met, but those still to vote can meet it
+	ReachUnreachable Reach = "unreachable" // not even if everyone still to vote voted in favour
+)
+
+// Majorities are the thresholds of art. 17, from the least to the most demanding.
+var Majorities = []domain.Majority{domain.MajorityOneThird, domain.MajoritySimple, domain.MajorityThreeFifths, domain.MajorityUnanimity}
+
+// Reachable tells, for each majority of art. 17 under r's convocatoria, whether it is secured, still
+// reachable or out of reach, counting every eligible owner who has not voted: in the best case they all
+// vote in favour (or, absent, are presumed in favour by art. 17.8), in the worst they all vote against.
+func Reachable(r Rule, electors []Elector, ballots []Ballot) map[domain.Majority]Reach {
+	best, worst := slices.Clone(ballots), slices.Clone(ballots)
+	voted := slices.Clone(electors)
+	for i, e := range electors {
+		if e.Voted || !e.Eligible() {
+			continue
+		}
+		voted[i].Voted = true
+		best = append(best, Ballot{Choice: domain.ChoiceFavour, Weight: e.Weight()})
+		worst = append(worst, Ballot{Choice: domain.ChoiceAgainst, Weight: e.Weight()})
+	}
+	out := make(map[domain.Majority]Reach, len(Majorities))
+	for _, m := range Majorities {
+		rule := Rule{Majority: m, Convocatoria: r.Convocatoria}
+		switch {
+		case Decide(rule, voted, worst).Approved:
+			out[m] = ReachSecured
+		case Decide(rule, voted, best).Approved:
+			out[m] = ReachReachable
+		default:
+			out[m] = ReachUnreachable
+		}
+	}
+	return out
 }

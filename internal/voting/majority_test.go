@@ -192,3 +192,45 @@ func TestParticipationIsCappedAt100(t *testing.T) {
 		}
 	}
 }
+
+func TestReachableMajoritiesWhileAJuntaVotes(t *testing.T) {
+	first := Rule{Majority: domain.MajoritySimple, Convocatoria: domain.FirstCall}
+	second := Rule{Majority: domain.MajoritySimple, Convocatoria: domain.SecondCall}
+	for _, c := range []struct {
+		name   string
+		rule   Rule
+		owners []owner
+		want   map[domain.Majority]Reach
+	}{
+		{"nobody has voted: everything is still possible", first, same(10, 100000, absent), map[domain.Majority]Reach{
+			domain.MajorityOneThird: ReachReachable, domain.MajoritySimple: ReachReachable,
+			domain.MajorityThreeFifths: ReachReachable, domain.MajorityUnanimity: ReachReachable}},
+		// 6 of 10 in favour (60 % of the cuotas): the simple majority and 3/5 are secured over all owners;
+		// one against already rules out unanimity.
+		{"six in favour, one against, three to vote", first, join(same(6, 100000, favour), same(1, 100000, against), same(3, 100000, absent)),
+			map[domain.Majority]Reach{domain.MajorityOneThird: ReachSecured, domain.MajoritySimple: ReachSecured,
+				domain.MajorityThreeFifths: ReachSecured, domain.MajorityUnanimity: ReachUnreachable}},
+		// 5 against of 10: at most 5 in favour, not more than half; 3/5 cannot be reached either.
+		{"five against", first, join(same(5, 100000, against), same(5, 100000, absent)), map[domain.Majority]Reach{
+			domain.MajorityOneThird: ReachReachable, domain.MajoritySimple: ReachUnreachable,
+			domain.MajorityThreeFifths: ReachUnreachable, domain.MajorityUnanimity: ReachUnreachable}},
+		// Segunda convocatoria: the simple majority is over those who vote, so more votes against can still
+		// overturn a lead; six of ten holds whatever the other four vote. 3/5 stays over all owners.
+		{"second call: six of ten in favour holds even if the rest vote against", second, join(same(6, 100000, favour), same(4, 100000, absent)), map[domain.Majority]Reach{
+			domain.MajorityOneThird: ReachSecured, domain.MajoritySimple: ReachSecured,
+			domain.MajorityThreeFifths: ReachSecured, domain.MajorityUnanimity: ReachReachable}},
+		{"second call: two in favour, one against, seven to vote", second, join(same(2, 100000, favour), same(1, 100000, against), same(7, 100000, absent)),
+			map[domain.Majority]Reach{domain.MajorityOneThird: ReachReachable, domain.MajoritySimple: ReachReachable,
+				domain.MajorityThreeFifths: ReachReachable, domain.MajorityUnanimity: ReachUnreachable}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			es, bs := electorate(c.owners)
+			got := Reachable(c.rule, es, bs)
+			for m, want := range c.want {
+				if got[m] != want {
+					t.Errorf("%s: %s, want %s", m, got[m], want)
+				}
+			}
+		})
+	}
+}

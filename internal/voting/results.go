@@ -22,9 +22,10 @@ type OptionResult struct {
 type Result struct {
 	Options        []OptionResult
 	TotalVotes     int
-	Participation  int       // votes over the quorum, capped at 100
-	Decision       *Decision // junta votes
-	Electors       int       // junta: owners with a vote
+	Participation  int                       // votes over the quorum, capped at 100
+	Decision       *Decision                 // junta votes
+	Reach          map[domain.Majority]Reach // an open junta vote: which majorities are secured, reachable or lost
+	Electors       int                       // junta: owners with a vote
 	ElectorateSum  domain.Coefficient
 	ObjectionUntil *time.Time // provisional until then (art. 17.8)
 	Final          bool       // closed, and past the objection period if any, by the clock
@@ -127,6 +128,9 @@ func (s *Service) result(ctx context.Context, p *domain.Poll) (*Result, error) {
 	}
 	d := Decide(rule, es, ballots)
 	r.Decision = &d
+	if p.Status == domain.PollOpen {
+		r.Reach = Reachable(rule, es, ballots)
+	}
 	if p.Status == domain.PollClosed {
 		r.ObjectionUntil = p.ObjectionUntil
 		if r.ObjectionUntil == nil && rule.Presumes() && d.Absent > 0 {

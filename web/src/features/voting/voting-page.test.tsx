@@ -167,6 +167,7 @@ describe('voting', () => {
               cuotaMet: false,
               overPresent: false,
               presumed: 0,
+              reach: [],
             },
           }),
         ],

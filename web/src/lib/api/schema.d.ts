@@ -5287,6 +5287,12 @@ export interface components {
             email: string;
             password: string;
         };
+        MajorityReach: {
+            /** @enum {string} */
+            majority: "one_third" | "simple" | "three_fifths" | "unanimity";
+            /** @enum {string} */
+            reach: "secured" | "reachable" | "unreachable";
+        };
         Mandate: {
             /** Format: int64 */
             collections: number;
@@ -5684,6 +5690,8 @@ export interface components {
              * @description Absent owners counted in favour (art. 17.8)
              */
             presumed: number;
+            /** @description While the vote is open: each majority of art. 17, secured, still reachable or out of reach; empty once closed */
+            reach: components["schemas"]["MajorityReach"][] | null;
             /** @description 'mayoría de propietarios sí (12 de 20), mayoría de cuotas no (41,3 %)' */
             reason: string;
         };

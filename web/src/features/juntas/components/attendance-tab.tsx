@@ -246,40 +246,56 @@ function PointVotes({ juntaId, pointId, pollId, title, attendees }: PointVotesPr
   const { poll, voters } = record.data
   return (
     <div className="flex flex-col gap-2 rounded-xl border bg-card p-3">
-        <h3 className="font-medium">{title}</h3>
-        {poll.decision && <p className="text-xs text-muted-foreground">{poll.decision.reason}</p>}
-        {attendees.map((at) => {
-          const voted = voters.find((v) => v.voterName === at.name)
-          const chosen = poll.options.find((o) => o.id === voted?.optionId)
-          return (
-            <div key={at.userId} className="flex items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 flex-1 truncate">{at.name}</span>
-              {voted ? (
-                <span className="font-medium">{chosen?.text ?? t('juntas.votes.voted')}</span>
-              ) : (
-                <NativeSelect
-                  className="h-9 w-40"
-                  aria-label={t('juntas.votes.choose', { name: at.name, point: title })}
-                  value=""
-                  disabled={poll.status !== 'open' || vote.isPending}
-                  onChange={(e) => {
-                    vote.mutate(
-                      { id: juntaId, pointId, ownerId: at.userId, optionId: e.target.value },
-                      { onError: onError(t('juntas.toasts.error')) },
-                    )
-                  }}
-                >
-                  <option value="">{t('juntas.votes.pending')}</option>
-                  {poll.options.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.text}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </div>
-          )
-        })}
+      <h3 className="font-medium">{title}</h3>
+      {poll.decision && <p className="text-xs text-muted-foreground">{poll.decision.reason}</p>}
+      {poll.decision && (poll.decision.reach ?? []).length > 0 && (
+        <ul className="flex flex-wrap gap-1 text-xs" aria-label={t('juntas.votes.reachLabel')} aria-live="polite">
+          {(poll.decision.reach ?? []).map((r) => (
+            <li
+              key={r.majority}
+              className={
+                'rounded-full border px-2 py-0.5 ' +
+                (r.majority === poll.majority ? 'border-primary font-medium ' : '') +
+                (r.reach === 'unreachable' ? 'text-muted-foreground line-through' : '')
+              }
+            >
+              {t(`juntas.majority.${r.majority}`)}: {t(`juntas.votes.reach.${r.reach}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {attendees.map((at) => {
+        const voted = voters.find((v) => v.voterName === at.name)
+        const chosen = poll.options.find((o) => o.id === voted?.optionId)
+        return (
+          <div key={at.userId} className="flex items-center justify-between gap-2 text-sm">
+            <span className="min-w-0 flex-1 truncate">{at.name}</span>
+            {voted ? (
+              <span className="font-medium">{chosen?.text ?? t('juntas.votes.voted')}</span>
+            ) : (
+              <NativeSelect
+                className="h-9 w-40"
+                aria-label={t('juntas.votes.choose', { name: at.name, point: title })}
+                value=""
+                disabled={poll.status !== 'open' || vote.isPending}
+                onChange={(e) => {
+                  vote.mutate(
+                    { id: juntaId, pointId, ownerId: at.userId, optionId: e.target.value },
+                    { onError: onError(t('juntas.toasts.error')) },
+                  )
+                }}
+              >
+                <option value="">{t('juntas.votes.pending')}</option>
+                {poll.options.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.text}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </div>
+        )
+      })}
     </div>
   )
 }

@@ -17,6 +17,7 @@ const decision: Decision = {
   cuotaMet: true,
   overPresent: false,
   presumed: 9,
+  reach: [],
 }
 const junta = { majority: 'simple', convocatoria: 'primera' } as Poll
 
