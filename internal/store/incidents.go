@@ -123,6 +123,7 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 		created_by, assigned_to, image_url, search_text, created_at, updated_at) VALUES `)
 	history.WriteString(`INSERT INTO incident_status_changes (id, incident_id, changed_by, from_status, to_status, changed_at) VALUES `)
 	var iargs, hargs []any
+	var words []incidentWordRows
 	for _, c := range batch {
 		in := c.arg.in
 		if in.AssignedTo != nil {
@@ -141,9 +142,13 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 		}
 		incidents.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 		history.WriteString("(?, ?, ?, NULL, ?, ?)")
+		text := domain.SearchText(in.Title, in.Description)
 		iargs = append(iargs, in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
-			in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt))
+			in.CreatedBy, in.AssignedTo, in.ImageURL, text, ms(in.CreatedAt), ms(in.UpdatedAt))
 		hargs = append(hargs, domain.NewID(), in.ID, nullString(c.arg.by), string(in.Status), ms(in.CreatedAt))
+		if tx.db.engine == SQLite {
+			words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
+		}
 	}
 	if len(iargs) == 0 {
 		return nil
@@ -151,8 +156,10 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 	if _, err := tx.exec(ctx, incidents.String(), iargs...); err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, history.String(), hargs...)
-	return err
+	if _, err := tx.exec(ctx, history.String(), hargs...); err != nil {
+		return err
+	}
+	return addIncidentWords(ctx, tx, words)
 }
 
 func addStatusChange(ctx context.Context, tx conn, incidentID, by string, from *domain.IncidentStatus, to domain.IncidentStatus, at time.Time) error {
@@ -219,11 +226,21 @@ func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (
 // incidentListQuery builds the list query of f. Every variant leads with community_id and orders by
 // (created_at, id) descending, so it walks incidents_community (or incidents_community_status); only a
 // search for a rare word goes, on PostgreSQL, through the trigram index instead.
-func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter) (string, []any) {
+//
+// ids, when not nil, are the only incidents it may return (the candidates of the word index, search.go).
+func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter, ids []string) (string, []any) {
 	var b strings.Builder
 	b.WriteString(incidentSelect)
-	b.WriteString(" WHERE i.community_id = ?")
-	args := []any{communityID}
+	args := make([]any, 0, len(ids)+8)
+	if ids != nil {
+		b.WriteString(" WHERE i.id IN (" + placeholders(len(ids)) + ") AND +i.community_id = ?")
+		for _, id := range ids {
+			args = append(args, id)
+		}
+	} else {
+		b.WriteString(" WHERE i.community_id = ?")
+	}
+	args = append(args, communityID)
 	if !f.IncludeDeleted {
 		b.WriteString(" AND i.deleted_at IS NULL")
 	}
@@ -266,7 +283,10 @@ func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilte
 
 // ListIncidents returns up to f.Limit incidents of communityID, newest first, after f.After.
 func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error) {
-	q, args := incidentListQuery(db.engine, communityID, f)
+	if out, ok, err := db.searchIncidents(ctx, communityID, f); ok || err != nil {
+		return out, err
+	}
+	q, args := incidentListQuery(db.engine, communityID, f, nil)
 	out, err := queryAll(ctx, db.readerIn(ctx), values(scanIncident), q, args...)
 	if out == nil && err == nil {
 		out = []domain.Incident{}
@@ -277,7 +297,7 @@ func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.In
 // ExplainIncidentList returns the engine's plan of the list query of f, one line per step (for tests
 // that check the query uses the community index).
 func (db *DB) ExplainIncidentList(ctx context.Context, communityID string, f domain.IncidentFilter) (string, error) {
-	q, args := incidentListQuery(db.engine, communityID, f)
+	q, args := incidentListQuery(db.engine, communityID, f, nil)
 	prefix := "EXPLAIN QUERY PLAN "
 	if db.engine == Postgres {
 		prefix = "EXPLAIN "
@@ -340,6 +360,10 @@ func (db *DB) SaveIncident(ctx context.Context, old, in *domain.Incident, by str
 		domain.SearchText(in.Title, in.Description), at.UnixMilli(), nullMS(in.DeletedAt), in.ID); err != nil {
 		return err
 	}
+	if err := reindexIncidentWords(ctx, tx, old.CommunityID, old.ID, ms(old.CreatedAt),
+		domain.SearchText(old.Title, old.Description), domain.SearchText(in.Title, in.Description)); err != nil {
+		return err
+	}
 	if in.Status != old.Status {
 		if err := addStatusChange(ctx, tx, in.ID, by, &old.Status, in.Status, at); err != nil {
 			return err
@@ -357,16 +381,21 @@ func (db *DB) SaveIncident(ctx context.Context, old, in *domain.Incident, by str
 // transaction of ctx (InTx), so that a batch commits once.
 func (db *DB) CreateIncidents(ctx context.Context, ins []domain.Incident) error {
 	tx := db.writerIn(ctx)
+	var words []incidentWordRows
 	for _, in := range ins {
+		text := domain.SearchText(in.Title, in.Description)
 		if _, err := tx.exec(ctx, `INSERT INTO incidents (id, community_id, title, description, location, priority, status,
 			created_by, assigned_to, image_url, search_text, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
-			in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
+			in.CreatedBy, in.AssignedTo, in.ImageURL, text, ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
 			return err
 		}
+		if db.engine == SQLite {
+			words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
+		}
 	}
-	return nil
+	return addIncidentWords(ctx, tx, words)
 }
 
 // In the export of a member's data (personaldata.go): the incidents they reported.

@@ -1,10 +1,19 @@
 package store
 
 import (
+	"context"
 	"database/sql/driver"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	"unicode"
 
 	"modernc.org/sqlite"
+
+	"vecinos/internal/domain"
 )
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
@@ -85,4 +94,376 @@ func containsRare(haystack, needle string) bool {
 		}
 	}
 	return false
+}
+
+// The word index of SQLite's incident search (migration 0048, docs/adr/0046).
+//
+// A search walks the community's incidents newest first and tests each one: for a word in one incident
+// of 20 that is ~420 index entries for a page of 21, and the walk, not the test, became most of its cost
+// (ADR 0036). incident_words holds, per community and word of an incident's search_text, the incident's
+// (created_at, id), in that order: the incidents holding a word come out newest first, a page's worth at
+// a time. A query of letters only, at least minIndexedWord of them, can only be found inside one word of
+// a text (a word is a longest run of letters), so the incidents that hold it are among those of the words
+// of the community's vocabulary that contain it. Those words' postings are merged newest first, and the
+// candidates are then read with every condition of the list, the substring test included: the index only
+// narrows the rows the list query reads, never decides a result, so postings left behind (none should
+// be) could cost time but never change an answer.
+//
+// Words shorter than minIndexedWord are not indexed: no query the index serves fits in them. Queries that
+// hold anything other than letters (a space, a digit, "%", "#"), shorter ones, and queries that more than
+// maxSearchWords words of the vocabulary contain (a common fragment such as "ent": the walk finds its
+// page in a few entries) walk the community as before. PostgreSQL keeps its trigram index (ADR 0008).
+
+// minIndexedWord is the length, in letters, of the shortest word indexed and of the shortest query that
+// the index serves.
+const minIndexedWord = 3
+
+// maxPostingsRead is the most postings of one word a search reads at a time (maxSearchWords of them bound
+// fewer parameters than SQLite allows).
+const maxPostingsRead = 512
+
+// maxSearchWords is how many words of the vocabulary may contain a query that the index serves.
+const maxSearchWords = 8
+
+// searchWords returns the distinct words of text (a search_text) of at least minIndexedWord letters, in
+// their order of first appearance.
+func searchWords(text string) []string {
+	var words []string
+	start, n := -1, 0 // the current word's first byte (-1: none) and its letters
+	flush := func(end int) {
+		if start >= 0 && n >= minIndexedWord {
+			w := text[start:end]
+			if !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+		start, n = -1, 0
+	}
+	for i, r := range text {
+		if !unicode.IsLetter(r) {
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		n++
+	}
+	flush(len(text))
+	return words
+}
+
+// indexableQuery reports whether the word index can serve a search for q: q is all letters, at least
+// minIndexedWord of them.
+func indexableQuery(q string) bool {
+	n := 0
+	for _, r := range q {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		n++
+	}
+	return n >= minIndexedWord
+}
+
+// vocabulary keeps in memory, per community, the words of incident_vocabulary: a search finds the words
+// that contain its query by scanning them in Go, and an insert skips the words already there. It only
+// ever holds committed rows, read on the reader pool, up to the highest seq read (rows of a community
+// are only added, and removed with the community); a search first reads the community's highest seq and
+// reads the rows after the cached one when it has grown.
+type vocabulary struct {
+	mu          sync.Mutex
+	communities map[string]*communityWords
+}
+
+type communityWords struct {
+	mu    sync.Mutex // held while reading more rows
+	seq   int64
+	words []string // only appended to: a reader may scan the slice it took while more are added
+	known map[string]bool
+}
+
+func (v *vocabulary) of(communityID string) *communityWords {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.communities == nil {
+		v.communities = map[string]*communityWords{}
+	}
+	cw := v.communities[communityID]
+	if cw == nil {
+		cw = &communityWords{known: map[string]bool{}}
+		v.communities[communityID] = cw
+	}
+	return cw
+}
+
+// refresh reads the community's rows of incident_vocabulary after the cached ones, on the reader pool
+// (committed rows only), and returns the community's words.
+func (cw *communityWords) refresh(ctx context.Context, db *DB, communityID string) ([]string, error) {
+	var top int64
+	if err := db.reader().queryRow(ctx, "SELECT COALESCE(MAX(seq), 0) FROM incident_vocabulary WHERE community_id = ?",
+		communityID).Scan(&top); err != nil {
+		return nil, err
+	}
+	cw.mu.Lock()
+	defer cw.mu.Unlock()
+	if top > cw.seq {
+		type row struct {
+			seq  int64
+			word string
+		}
+		rows, err := queryAll(ctx, db.reader(), func(r scanner) (w row, err error) { return w, r.Scan(&w.seq, &w.word) },
+			"SELECT seq, word FROM incident_vocabulary WHERE community_id = ? AND seq > ? ORDER BY seq", communityID, cw.seq)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			if !cw.known[r.word] {
+				cw.known[r.word] = true
+				cw.words = append(cw.words, r.word)
+			}
+			cw.seq = max(cw.seq, r.seq)
+		}
+	}
+	return cw.words, nil
+}
+
+// unknown returns the words that the cache does not hold (all of them if it was never read).
+func (cw *communityWords) unknown(words []string) []string {
+	cw.mu.Lock()
+	defer cw.mu.Unlock()
+	var out []string
+	for _, w := range words {
+		if !cw.known[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// incidentWordRows is one community's postings to add or remove: the words of each incident.
+type incidentWordRows struct {
+	communityID string
+	createdAt   int64
+	incidentID  string
+	words       []string
+}
+
+// appendJSONString appends s to b as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, fmt.Sprintf(`\u%04x`, c)...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+// wordRowsJSON encodes rows as [[community, created_at, id, [word, ...]], ...], one bound value for the
+// statements below (one statement shape whatever the number of rows).
+func wordRowsJSON(rows []incidentWordRows) string {
+	b := []byte{'['}
+	for i, r := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendJSONString(b, r.communityID)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, r.createdAt, 10)
+		b = append(b, ',')
+		b = appendJSONString(b, r.incidentID)
+		b = append(b, ",["...)
+		for j, w := range r.words {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, w)
+		}
+		b = append(b, "]]"...)
+	}
+	return string(append(b, ']'))
+}
+
+// addIncidentWords indexes the words of rows, in the transaction tx (SQLite only): their postings, and
+// the words the community's vocabulary does not hold yet. Two statements whatever the number of rows.
+func addIncidentWords(ctx context.Context, tx conn, rows []incidentWordRows) error {
+	db := tx.db
+	var newWords []incidentWordRows
+	n := 0
+	for _, r := range rows {
+		n += len(r.words)
+		if u := db.vocabulary.of(r.communityID).unknown(r.words); len(u) > 0 {
+			newWords = append(newWords, incidentWordRows{communityID: r.communityID, words: u})
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	if _, err := tx.exec(ctx, `INSERT OR IGNORE INTO incident_words (community_id, word, created_at, incident_id)
+		SELECT j.value ->> 0, w.value, j.value ->> 1, j.value ->> 2 FROM json_each(?) j, json_each(j.value, '$[3]') w`,
+		wordRowsJSON(rows)); err != nil {
+		return err
+	}
+	if len(newWords) == 0 {
+		return nil
+	}
+	_, err := tx.exec(ctx, `INSERT OR IGNORE INTO incident_vocabulary (community_id, word)
+		SELECT j.value ->> 0, w.value FROM json_each(?) j, json_each(j.value, '$[3]') w`, wordRowsJSON(newWords))
+	return err
+}
+
+// reindexIncidentWords follows an edit of an incident's text (SQLite only): the postings of the words it
+// lost go, those of the words it gained come.
+func reindexIncidentWords(ctx context.Context, tx conn, communityID, incidentID string, createdAt int64, oldText, newText string) error {
+	if tx.db.engine != SQLite || oldText == newText {
+		return nil
+	}
+	oldWords, newWords := searchWords(oldText), searchWords(newText)
+	var gone, came []string
+	for _, w := range oldWords {
+		if !slices.Contains(newWords, w) {
+			gone = append(gone, w)
+		}
+	}
+	for _, w := range newWords {
+		if !slices.Contains(oldWords, w) {
+			came = append(came, w)
+		}
+	}
+	if len(gone) > 0 {
+		if _, err := tx.exec(ctx, `DELETE FROM incident_words WHERE community_id = ? AND created_at = ? AND incident_id = ?
+			AND word IN (SELECT w.value FROM json_each(?, '$[0][3]') w)`,
+			communityID, createdAt, incidentID, wordRowsJSON([]incidentWordRows{{communityID, createdAt, incidentID, gone}})); err != nil {
+			return err
+		}
+	}
+	return addIncidentWords(ctx, tx, []incidentWordRows{{communityID, createdAt, incidentID, came}})
+}
+
+// posting is one entry of incident_words: an incident, by its place in the list.
+type posting struct {
+	at int64
+	id string
+}
+
+// newer orders postings as the list does: newest first, then by id, descending.
+func (p posting) newer(q posting) bool { return p.at > q.at || (p.at == q.at && p.id > q.id) }
+
+// searchIncidents serves a search of the list from the word index, when it can (SQLite, an indexable
+// query, few words of the vocabulary holding it); ok is false when the list should walk instead. The
+// results are those of the walk: the candidates are read with the list's whole query (incidentListQuery
+// with their ids), so the index narrows the rows read but decides nothing.
+func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) (out []domain.Incident, ok bool, err error) {
+	if db.engine != SQLite || !indexableQuery(f.Search) || f.Limit <= 0 {
+		return nil, false, nil
+	}
+	vocab, err := db.vocabulary.of(communityID).refresh(ctx, db, communityID)
+	if err != nil {
+		return nil, false, err
+	}
+	var words []string
+	for _, w := range vocab {
+		if containsRare(w, f.Search) {
+			if len(words) == maxSearchWords {
+				return nil, false, nil
+			}
+			words = append(words, w)
+		}
+	}
+	out = []domain.Incident{}
+	if len(words) == 0 {
+		return out, true, nil
+	}
+	after := posting{at: math.MaxInt64}
+	if f.After != nil {
+		after = posting{ms(f.After.At), f.After.ID}
+	}
+	r := db.readerIn(ctx)
+	for n := min(max(f.Limit, 16), maxPostingsRead); ; n = min(2*n, maxPostingsRead) {
+		// Each word's next n postings. Their merge is complete down to the newest of the last postings of
+		// the words that have more (bound), and whole when none has.
+		var cands []posting
+		var bound *posting
+		for _, w := range words {
+			ps, err := queryAll(ctx, r, func(s scanner) (p posting, err error) { return p, s.Scan(&p.at, &p.id) },
+				`SELECT created_at, incident_id FROM incident_words WHERE community_id = ? AND word = ?
+				AND (created_at, incident_id) < (?, ?) ORDER BY created_at DESC, incident_id DESC LIMIT ?`,
+				communityID, w, after.at, after.id, n)
+			if err != nil {
+				return nil, true, err
+			}
+			if len(ps) == n && (bound == nil || ps[n-1].newer(*bound)) {
+				bound = &ps[n-1]
+			}
+			cands = append(cands, ps...)
+		}
+		slices.SortFunc(cands, func(a, b posting) int {
+			switch {
+			case a.newer(b):
+				return -1
+			case b.newer(a):
+				return 1
+			}
+			return 0
+		})
+		cands = slices.Compact(cands)
+		if bound != nil {
+			cands = cands[:slices.IndexFunc(cands, func(p posting) bool { return p == *bound })+1]
+		}
+		if len(cands) > 0 {
+			ids := make([]string, len(cands))
+			for i, p := range cands {
+				ids[i] = p.id
+			}
+			// A few statement shapes: the ids padded to a power of two, and as many rows at most.
+			for len(ids) < 32 || len(ids)&(len(ids)-1) != 0 {
+				ids = append(ids, "")
+			}
+			g := f
+			g.Limit = len(ids)
+			q, args := incidentListQuery(db.engine, communityID, g, ids)
+			page, err := queryAll(ctx, r, values(scanIncident), q, args...)
+			if err != nil {
+				return nil, true, err
+			}
+			out = append(out, page[:min(len(page), f.Limit-len(out))]...)
+		}
+		if len(out) >= f.Limit || bound == nil {
+			return out, true, nil
+		}
+		after = *bound
+	}
+}
+
+// indexIncidentWords fills the word index with the incidents already stored (migration 0048), a thousand
+// at a time.
+func indexIncidentWords(ctx context.Context, tx conn) error {
+	type row struct {
+		id, community, text string
+		at                  int64
+	}
+	last := ""
+	for {
+		rows, err := queryAll(ctx, tx, func(r scanner) (w row, err error) { return w, r.Scan(&w.id, &w.community, &w.text, &w.at) },
+			"SELECT id, community_id, search_text, created_at FROM incidents WHERE id > ? ORDER BY id LIMIT 1000", last)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		words := make([]incidentWordRows, len(rows))
+		for i, r := range rows {
+			words[i] = incidentWordRows{r.community, r.at, r.id, searchWords(r.text)}
+		}
+		if err := addIncidentWords(ctx, tx, words); err != nil {
+			return err
+		}
+		last = rows[len(rows)-1].id
+	}
 }
