@@ -628,7 +628,7 @@ func TestIncidentSearchFollowsEdits(t *testing.T) {
 			}
 		}
 		check("created")
-		edit(0, func(in *domain.Incident) { in.Title = "Paraguas nuevo" })               // keeps "paraguas", gains "nuevo", loses "olvidado"
+		edit(0, func(in *domain.Incident) { in.Title = "Paraguas nuevo" })              // keeps "paraguas", gains "nuevo", loses "olvidado"
 		edit(1, func(in *domain.Incident) { in.Description = "Ya no huele" })           // loses "cloaca"
 		edit(3, func(in *domain.Incident) { in.Description = "En la cocina, sin más" }) // loses "agua"
 		edit(6, func(in *domain.Incident) { in.Title, in.Description = "Agua", "Cocina" })

@@ -60,7 +60,7 @@ func TestSearchWords(t *testing.T) {
 	for text, want := range map[string][]string{
 		"fuga de agua #20":               {"fuga", "agua"},
 		"agua, agua. aguas 50% pinguino": {"agua", "aguas", "pinguino"},
-		"ab cde ñandu €5 🙂x":            {"cde", "ñandu"},
+		"ab cde ñandu €5 🙂x":             {"cde", "ñandu"},
 		"canerias-rotas/ya":              {"canerias", "rotas"},
 		"":                               nil,
 	} {
