@@ -2,9 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,10 +104,11 @@ func containsRare(haystack, needle string) bool {
 // (created_at, id), in that order: the incidents holding a word come out newest first, a page's worth at
 // a time. A query of letters only, at least minIndexedWord of them, can only be found inside one word of
 // a text (a word is a longest run of letters), so the incidents that hold it are among those of the words
-// of the community's vocabulary that contain it. Those words' postings are merged newest first, and the
-// candidates are then read with every condition of the list, the substring test included: the index only
-// narrows the rows the list query reads, never decides a result, so postings left behind (none should
-// be) could cost time but never change an answer.
+// of the community's vocabulary that contain it. The list's query then walks each such word's postings
+// instead of the community's incidents, with every condition of the list, the substring test included,
+// and the pages of the words are merged newest first: the index only narrows the rows the list query
+// reads, never decides a result, so postings left behind (none should be) could cost time but never
+// change an answer.
 //
 // Words shorter than minIndexedWord are not indexed: no query the index serves fits in them. Queries that
 // hold anything other than letters (a space, a digit, "%", "#"), shorter ones, and queries that more than
@@ -117,10 +118,6 @@ func containsRare(haystack, needle string) bool {
 // minIndexedWord is the length, in letters, of the shortest word indexed and of the shortest query that
 // the index serves.
 const minIndexedWord = 3
-
-// maxPostingsRead is the most postings of one word a search reads at a time (maxSearchWords of them bound
-// fewer parameters than SQLite allows).
-const maxPostingsRead = 512
 
 // maxSearchWords is how many words of the vocabulary may contain a query that the index serves.
 const maxSearchWords = 8
@@ -200,14 +197,14 @@ func (v *vocabulary) of(communityID string) *communityWords {
 // refresh reads the community's rows of incident_vocabulary after the cached ones, on the reader pool
 // (committed rows only), and returns the community's words.
 func (cw *communityWords) refresh(ctx context.Context, db *DB, communityID string) ([]string, error) {
-	var top int64
-	if err := db.reader().queryRow(ctx, "SELECT COALESCE(MAX(seq), 0) FROM incident_vocabulary WHERE community_id = ?",
+	var top sql.NullInt64
+	if err := db.reader().queryRow(ctx, "SELECT MAX(seq) FROM incident_vocabulary WHERE community_id = ?",
 		communityID).Scan(&top); err != nil {
 		return nil, err
 	}
 	cw.mu.Lock()
 	defer cw.mu.Unlock()
-	if top > cw.seq {
+	if top.Int64 > cw.seq {
 		type row struct {
 			seq  int64
 			word string
@@ -348,19 +345,11 @@ func reindexIncidentWords(ctx context.Context, tx conn, communityID, incidentID 
 	return addIncidentWords(ctx, tx, []incidentWordRows{{communityID, createdAt, incidentID, came}})
 }
 
-// posting is one entry of incident_words: an incident, by its place in the list.
-type posting struct {
-	at int64
-	id string
-}
-
-// newer orders postings as the list does: newest first, then by id, descending.
-func (p posting) newer(q posting) bool { return p.at > q.at || (p.at == q.at && p.id > q.id) }
-
 // searchIncidents serves a search of the list from the word index, when it can (SQLite, an indexable
-// query, few words of the vocabulary holding it); ok is false when the list should walk instead. The
-// results are those of the walk: the candidates are read with the list's whole query (incidentListQuery
-// with their ids), so the index narrows the rows read but decides nothing.
+// query, few words of the vocabulary holding it); ok is false when the list should walk instead. Each word
+// that holds the query gives the newest f.Limit incidents that hold the word and meet every condition of
+// the list, the substring test included (incidentListQuery with the word): those of the answer are among
+// them, and merged newest first they are the answer, the walk's.
 func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) (out []domain.Incident, ok bool, err error) {
 	if db.engine != SQLite || !indexableQuery(f.Search) || f.Limit <= 0 {
 		return nil, false, nil
@@ -379,68 +368,26 @@ func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.
 		}
 	}
 	out = []domain.Incident{}
-	if len(words) == 0 {
-		return out, true, nil
-	}
-	after := posting{at: math.MaxInt64}
-	if f.After != nil {
-		after = posting{ms(f.After.At), f.After.ID}
-	}
 	r := db.readerIn(ctx)
-	for n := min(max(f.Limit, 16), maxPostingsRead); ; n = min(2*n, maxPostingsRead) {
-		// Each word's next n postings. Their merge is complete down to the newest of the last postings of
-		// the words that have more (bound), and whole when none has.
-		var cands []posting
-		var bound *posting
-		for _, w := range words {
-			ps, err := queryAll(ctx, r, func(s scanner) (p posting, err error) { return p, s.Scan(&p.at, &p.id) },
-				`SELECT created_at, incident_id FROM incident_words WHERE community_id = ? AND word = ?
-				AND (created_at, incident_id) < (?, ?) ORDER BY created_at DESC, incident_id DESC LIMIT ?`,
-				communityID, w, after.at, after.id, n)
-			if err != nil {
-				return nil, true, err
-			}
-			if len(ps) == n && (bound == nil || ps[n-1].newer(*bound)) {
-				bound = &ps[n-1]
-			}
-			cands = append(cands, ps...)
+	for _, w := range words {
+		q, args := incidentListQuery(db.engine, communityID, f, w)
+		page, err := queryAll(ctx, r, values(scanIncident), q, args...)
+		if err != nil {
+			return nil, true, err
 		}
-		slices.SortFunc(cands, func(a, b posting) int {
-			switch {
-			case a.newer(b):
-				return -1
-			case b.newer(a):
-				return 1
-			}
-			return 0
-		})
-		cands = slices.Compact(cands)
-		if bound != nil {
-			cands = cands[:slices.IndexFunc(cands, func(p posting) bool { return p == *bound })+1]
-		}
-		if len(cands) > 0 {
-			ids := make([]string, len(cands))
-			for i, p := range cands {
-				ids[i] = p.id
-			}
-			// A few statement shapes: the ids padded to a power of two, and as many rows at most.
-			for len(ids) < 32 || len(ids)&(len(ids)-1) != 0 {
-				ids = append(ids, "")
-			}
-			g := f
-			g.Limit = len(ids)
-			q, args := incidentListQuery(db.engine, communityID, g, ids)
-			page, err := queryAll(ctx, r, values(scanIncident), q, args...)
-			if err != nil {
-				return nil, true, err
-			}
-			out = append(out, page[:min(len(page), f.Limit-len(out))]...)
-		}
-		if len(out) >= f.Limit || bound == nil {
-			return out, true, nil
-		}
-		after = *bound
+		out = append(out, page...)
 	}
+	if len(words) > 1 {
+		newer := func(a, b domain.Incident) int {
+			if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+				return c
+			}
+			return strings.Compare(b.ID, a.ID)
+		}
+		slices.SortFunc(out, newer)
+		out = slices.CompactFunc(out, func(a, b domain.Incident) bool { return a.ID == b.ID })
+	}
+	return out[:min(len(out), f.Limit)], true, nil
 }
 
 // indexIncidentWords fills the word index with the incidents already stored (migration 0048), a thousand
