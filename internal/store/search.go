@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
-	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -246,75 +244,47 @@ type incidentWordRows struct {
 	words       []string
 }
 
-// appendJSONString appends s to b as a JSON string.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20:
-			b = append(b, fmt.Sprintf(`\u%04x`, c)...)
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, '"')
-}
-
-// wordRowsJSON encodes rows as [[community, created_at, id, [word, ...]], ...], one bound value for the
-// statements below (one statement shape whatever the number of rows).
-func wordRowsJSON(rows []incidentWordRows) string {
-	b := []byte{'['}
-	for i, r := range rows {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = appendJSONString(b, r.communityID)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, r.createdAt, 10)
-		b = append(b, ',')
-		b = appendJSONString(b, r.incidentID)
-		b = append(b, ",["...)
-		for j, w := range r.words {
-			if j > 0 {
-				b = append(b, ',')
+// insertRows inserts rows (each of width values) with INSERT OR IGNORE INTO head VALUES ..., several
+// rows a statement, in statements of 64, 16, 4 or 1 rows: a few statement shapes whatever the count.
+func insertRows(ctx context.Context, tx conn, head string, width int, values []any) error {
+	for rows := len(values) / width; rows > 0; {
+		n := 1
+		for _, size := range []int{64, 16, 4} {
+			if rows >= size {
+				n = size
+				break
 			}
-			b = appendJSONString(b, w)
 		}
-		b = append(b, "]]"...)
+		row := "(" + placeholders(width) + ")"
+		if _, err := tx.exec(ctx, "INSERT OR IGNORE INTO "+head+" VALUES "+strings.TrimSuffix(strings.Repeat(row+", ", n), ", "),
+			values[:n*width]...); err != nil {
+			return err
+		}
+		values, rows = values[n*width:], rows-n
 	}
-	return string(append(b, ']'))
+	return nil
 }
 
 // addIncidentWords indexes the words of rows, in the transaction tx (SQLite only): their postings, and
-// the words the community's vocabulary does not hold yet. Two statements whatever the number of rows.
+// the words the community's vocabulary does not hold yet.
 func addIncidentWords(ctx context.Context, tx conn, rows []incidentWordRows) error {
-	db := tx.db
-	var newWords []incidentWordRows
-	n := 0
+	var postings, vocabulary []any
+	added := map[[2]string]bool{}
 	for _, r := range rows {
-		n += len(r.words)
-		if u := db.vocabulary.of(r.communityID).unknown(r.words); len(u) > 0 {
-			newWords = append(newWords, incidentWordRows{communityID: r.communityID, words: u})
+		for _, w := range r.words {
+			postings = append(postings, r.communityID, w, r.createdAt, r.incidentID)
+		}
+		for _, w := range tx.db.vocabulary.of(r.communityID).unknown(r.words) {
+			if k := [2]string{r.communityID, w}; !added[k] {
+				added[k] = true
+				vocabulary = append(vocabulary, r.communityID, w)
+			}
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	if _, err := tx.exec(ctx, `INSERT OR IGNORE INTO incident_words (community_id, word, created_at, incident_id)
-		SELECT j.value ->> 0, w.value, j.value ->> 1, j.value ->> 2 FROM json_each(?) j, json_each(j.value, '$[3]') w`,
-		wordRowsJSON(rows)); err != nil {
+	if err := insertRows(ctx, tx, "incident_words (community_id, word, created_at, incident_id)", 4, postings); err != nil {
 		return err
 	}
-	if len(newWords) == 0 {
-		return nil
-	}
-	_, err := tx.exec(ctx, `INSERT OR IGNORE INTO incident_vocabulary (community_id, word)
-		SELECT j.value ->> 0, w.value FROM json_each(?) j, json_each(j.value, '$[3]') w`, wordRowsJSON(newWords))
-	return err
+	return insertRows(ctx, tx, "incident_vocabulary (community_id, word)", 2, vocabulary)
 }
 
 // reindexIncidentWords follows an edit of an incident's text (SQLite only): the postings of the words it
@@ -335,10 +305,9 @@ func reindexIncidentWords(ctx context.Context, tx conn, communityID, incidentID 
 			came = append(came, w)
 		}
 	}
-	if len(gone) > 0 {
-		if _, err := tx.exec(ctx, `DELETE FROM incident_words WHERE community_id = ? AND created_at = ? AND incident_id = ?
-			AND word IN (SELECT w.value FROM json_each(?, '$[0][3]') w)`,
-			communityID, createdAt, incidentID, wordRowsJSON([]incidentWordRows{{communityID, createdAt, incidentID, gone}})); err != nil {
+	for _, w := range gone {
+		if _, err := tx.exec(ctx, "DELETE FROM incident_words WHERE community_id = ? AND word = ? AND created_at = ? AND incident_id = ?",
+			communityID, w, createdAt, incidentID); err != nil {
 			return err
 		}
 	}

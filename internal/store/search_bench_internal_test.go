@@ -127,6 +127,17 @@ func BenchmarkWordIndex(b *testing.B) {
 		words bool
 	}{{"insert 32", false}, {"index words of 32", true}} {
 		b.Run(c.name, func(b *testing.B) {
+			if dir := os.Getenv("VECINOS_BENCH_PROFILE"); dir != "" {
+				f, err := os.Create(filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".pprof"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					b.Fatal(err)
+				}
+				defer pprof.StopCPUProfile()
+			}
 			cpu := processCPUTime()
 			for range b.N {
 				if err := batch(c.words); err != nil {
