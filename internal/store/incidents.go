@@ -227,18 +227,18 @@ func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (
 // (created_at, id) descending, so it walks incidents_community (or incidents_community_status); only a
 // search for a rare word goes, on PostgreSQL, through the trigram index instead.
 //
-// word, when not empty, is a word of SQLite's word index (search.go) that holds f.Search: the query walks
+// word, when not 0, is the id of a word of SQLite's word index (search.go) that holds f.Search: the query walks
 // that word's postings newest first instead of the community's incidents, and applies every condition
 // of the list, the substring test included, to each incident it reaches.
-func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter, word string) (string, []any) {
+func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter, word int64) (string, []any) {
 	var b strings.Builder
 	args := []any{communityID}
 	order := " ORDER BY i.created_at DESC, i.id DESC LIMIT "
-	if word != "" {
+	if word != 0 {
 		// CROSS JOIN keeps the postings the outer loop, in their order: no sort, no walk of the community.
 		b.WriteString(strings.Replace(incidentSelect, "FROM incidents i", "FROM incident_words w CROSS JOIN incidents i ON i.id = w.incident_id", 1))
-		b.WriteString(" WHERE w.community_id = ? AND w.word = ? AND i.community_id = ?")
-		args = append(args, word, communityID)
+		b.WriteString(" WHERE w.word_id = ? AND i.community_id = ?")
+		args = []any{word, communityID}
 		order = " ORDER BY w.created_at DESC, w.incident_id DESC LIMIT "
 	} else {
 		b.WriteString(incidentSelect)
@@ -272,7 +272,7 @@ func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilte
 	}
 	if f.After != nil {
 		// A row-value comparison: both engines turn it into one range of the index.
-		if word != "" {
+		if word != 0 {
 			b.WriteString(" AND (w.created_at, w.incident_id) < (?, ?)")
 		} else {
 			b.WriteString(" AND (i.created_at, i.id) < (?, ?)")
@@ -293,7 +293,7 @@ func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.In
 	if out, ok, err := db.searchIncidents(ctx, communityID, f); ok || err != nil {
 		return out, err
 	}
-	q, args := incidentListQuery(db.engine, communityID, f, "")
+	q, args := incidentListQuery(db.engine, communityID, f, 0)
 	out, err := queryAll(ctx, db.readerIn(ctx), values(scanIncident), q, args...)
 	if out == nil && err == nil {
 		out = []domain.Incident{}
@@ -304,7 +304,7 @@ func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.In
 // ExplainIncidentList returns the engine's plan of the list query of f, one line per step (for tests
 // that check the query uses the community index).
 func (db *DB) ExplainIncidentList(ctx context.Context, communityID string, f domain.IncidentFilter) (string, error) {
-	q, args := incidentListQuery(db.engine, communityID, f, "")
+	q, args := incidentListQuery(db.engine, communityID, f, 0)
 	prefix := "EXPLAIN QUERY PLAN "
 	if db.engine == Postgres {
 		prefix = "EXPLAIN "

@@ -174,8 +174,9 @@ type vocabulary struct {
 type communityWords struct {
 	mu    sync.Mutex // held while reading more rows
 	seq   int64
-	words []string // only appended to: a reader may scan the slice it took while more are added
-	known map[string]bool
+	words []string // only appended to: a reader may scan the slices it took while more are added
+	ids   []int64  // the words' seq, their id in incident_words
+	known map[string]int64
 }
 
 func (v *vocabulary) of(communityID string) *communityWords {
@@ -186,19 +187,19 @@ func (v *vocabulary) of(communityID string) *communityWords {
 	}
 	cw := v.communities[communityID]
 	if cw == nil {
-		cw = &communityWords{known: map[string]bool{}}
+		cw = &communityWords{known: map[string]int64{}}
 		v.communities[communityID] = cw
 	}
 	return cw
 }
 
 // refresh reads the community's rows of incident_vocabulary after the cached ones, on the reader pool
-// (committed rows only), and returns the community's words.
-func (cw *communityWords) refresh(ctx context.Context, db *DB, communityID string) ([]string, error) {
+// (committed rows only), and returns the community's words and their ids.
+func (cw *communityWords) refresh(ctx context.Context, db *DB, communityID string) ([]string, []int64, error) {
 	var top sql.NullInt64
 	if err := db.reader().queryRow(ctx, "SELECT MAX(seq) FROM incident_vocabulary WHERE community_id = ?",
 		communityID).Scan(&top); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cw.mu.Lock()
 	defer cw.mu.Unlock()
@@ -210,30 +211,33 @@ func (cw *communityWords) refresh(ctx context.Context, db *DB, communityID strin
 		rows, err := queryAll(ctx, db.reader(), func(r scanner) (w row, err error) { return w, r.Scan(&w.seq, &w.word) },
 			"SELECT seq, word FROM incident_vocabulary WHERE community_id = ? AND seq > ? ORDER BY seq", communityID, cw.seq)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, r := range rows {
-			if !cw.known[r.word] {
-				cw.known[r.word] = true
+			if _, ok := cw.known[r.word]; !ok {
+				cw.known[r.word] = r.seq
 				cw.words = append(cw.words, r.word)
+				cw.ids = append(cw.ids, r.seq)
 			}
 			cw.seq = max(cw.seq, r.seq)
 		}
 	}
-	return cw.words, nil
+	return cw.words, cw.ids, nil
 }
 
-// unknown returns the words that the cache does not hold (all of them if it was never read).
-func (cw *communityWords) unknown(words []string) []string {
+// lookUp adds to ids the ids of the words that the cache holds, and returns the others (all of them if
+// it was never read).
+func (cw *communityWords) lookUp(words []string, ids map[string]int64) (unknown []string) {
 	cw.mu.Lock()
 	defer cw.mu.Unlock()
-	var out []string
 	for _, w := range words {
-		if !cw.known[w] {
-			out = append(out, w)
+		if id, ok := cw.known[w]; ok {
+			ids[w] = id
+		} else {
+			unknown = append(unknown, w)
 		}
 	}
-	return out
+	return unknown
 }
 
 // incidentWordRows is one community's postings to add or remove: the words of each incident.
@@ -244,9 +248,9 @@ type incidentWordRows struct {
 	words       []string
 }
 
-// insertRows inserts rows (each of width values) with INSERT OR IGNORE INTO head VALUES ..., several
-// rows a statement, in statements of 64, 16, 4 or 1 rows: a few statement shapes whatever the count.
-func insertRows(ctx context.Context, tx conn, head string, width int, values []any) error {
+// inChunks calls do with the rows of values (each of width values) in chunks of 64, 16, 4 or 1 rows, so
+// that a statement built for a chunk has one of a few shapes whatever the count.
+func inChunks(values []any, width int, do func(rows int, values []any) error) error {
 	for rows := len(values) / width; rows > 0; {
 		n := 1
 		for _, size := range []int{64, 16, 4} {
@@ -255,9 +259,7 @@ func insertRows(ctx context.Context, tx conn, head string, width int, values []a
 				break
 			}
 		}
-		row := "(" + placeholders(width) + ")"
-		if _, err := tx.exec(ctx, "INSERT OR IGNORE INTO "+head+" VALUES "+strings.TrimSuffix(strings.Repeat(row+", ", n), ", "),
-			values[:n*width]...); err != nil {
+		if err := do(n, values[:n*width]); err != nil {
 			return err
 		}
 		values, rows = values[n*width:], rows-n
@@ -265,26 +267,63 @@ func insertRows(ctx context.Context, tx conn, head string, width int, values []a
 	return nil
 }
 
-// addIncidentWords indexes the words of rows, in the transaction tx (SQLite only): their postings, and
-// the words the community's vocabulary does not hold yet.
+// insertRows inserts rows (each of width values) with INSERT OR IGNORE INTO head VALUES ..., several
+// rows a statement.
+func insertRows(ctx context.Context, tx conn, head string, width int, values []any) error {
+	row := "(" + placeholders(width) + ")"
+	return inChunks(values, width, func(n int, values []any) error {
+		_, err := tx.exec(ctx, "INSERT OR IGNORE INTO "+head+" VALUES "+strings.TrimSuffix(strings.Repeat(row+", ", n), ", "), values...)
+		return err
+	})
+}
+
+// addIncidentWords indexes the words of rows, in the transaction tx (SQLite only): the words the
+// community's vocabulary does not hold yet, then the postings, by the words' ids.
 func addIncidentWords(ctx context.Context, tx conn, rows []incidentWordRows) error {
-	var postings, vocabulary []any
-	added := map[[2]string]bool{}
+	ids := map[string]map[string]int64{} // community → word → id
+	unknown := map[string][]any{}        // community → words to add
+	for _, r := range rows {
+		if ids[r.communityID] == nil {
+			ids[r.communityID] = map[string]int64{}
+		}
+		for _, w := range tx.db.vocabulary.of(r.communityID).lookUp(r.words, ids[r.communityID]) {
+			ids[r.communityID][w] = 0
+			unknown[r.communityID] = append(unknown[r.communityID], w)
+		}
+	}
+	for community, words := range unknown {
+		slices.SortFunc(words, func(a, b any) int { return strings.Compare(a.(string), b.(string)) })
+		words = slices.Compact(words)
+		values := make([]any, 0, 2*len(words))
+		for _, w := range words {
+			values = append(values, community, w)
+		}
+		if err := insertRows(ctx, tx, "incident_vocabulary (community_id, word)", 2, values); err != nil {
+			return err
+		}
+		// Their ids, read in the transaction: not cached, since it may yet roll back.
+		if err := inChunks(words, 1, func(n int, words []any) error {
+			found, err := queryAll(ctx, tx, func(r scanner) (w struct {
+				word string
+				id   int64
+			}, err error) {
+				return w, r.Scan(&w.word, &w.id)
+			}, "SELECT word, seq FROM incident_vocabulary WHERE community_id = ? AND word IN ("+placeholders(n)+")", append([]any{community}, words...)...)
+			for _, f := range found {
+				ids[community][f.word] = f.id
+			}
+			return err
+		}); err != nil {
+			return err
+		}
+	}
+	var postings []any
 	for _, r := range rows {
 		for _, w := range r.words {
-			postings = append(postings, r.communityID, w, r.createdAt, r.incidentID)
-		}
-		for _, w := range tx.db.vocabulary.of(r.communityID).unknown(r.words) {
-			if k := [2]string{r.communityID, w}; !added[k] {
-				added[k] = true
-				vocabulary = append(vocabulary, r.communityID, w)
-			}
+			postings = append(postings, ids[r.communityID][w], r.createdAt, r.incidentID)
 		}
 	}
-	if err := insertRows(ctx, tx, "incident_words (community_id, word, created_at, incident_id)", 4, postings); err != nil {
-		return err
-	}
-	return insertRows(ctx, tx, "incident_vocabulary (community_id, word)", 2, vocabulary)
+	return insertRows(ctx, tx, "incident_words (word_id, created_at, incident_id)", 3, postings)
 }
 
 // reindexIncidentWords follows an edit of an incident's text (SQLite only): the postings of the words it
@@ -306,8 +345,8 @@ func reindexIncidentWords(ctx context.Context, tx conn, communityID, incidentID 
 		}
 	}
 	for _, w := range gone {
-		if _, err := tx.exec(ctx, "DELETE FROM incident_words WHERE community_id = ? AND word = ? AND created_at = ? AND incident_id = ?",
-			communityID, w, createdAt, incidentID); err != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM incident_words WHERE word_id = (SELECT seq FROM incident_vocabulary WHERE community_id = ? AND word = ?)
+			AND created_at = ? AND incident_id = ?`, communityID, w, createdAt, incidentID); err != nil {
 			return err
 		}
 	}
@@ -323,17 +362,17 @@ func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.
 	if db.engine != SQLite || !indexableQuery(f.Search) || f.Limit <= 0 {
 		return nil, false, nil
 	}
-	vocab, err := db.vocabulary.of(communityID).refresh(ctx, db, communityID)
+	vocab, vocabIDs, err := db.vocabulary.of(communityID).refresh(ctx, db, communityID)
 	if err != nil {
 		return nil, false, err
 	}
-	var words []string
-	for _, w := range vocab {
+	var words []int64
+	for i, w := range vocab {
 		if containsRare(w, f.Search) {
 			if len(words) == maxSearchWords {
 				return nil, false, nil
 			}
-			words = append(words, w)
+			words = append(words, vocabIDs[i])
 		}
 	}
 	out = []domain.Incident{}
@@ -366,6 +405,10 @@ func indexIncidentWords(ctx context.Context, tx conn) error {
 		id, community, text string
 		at                  int64
 	}
+	// The ids cached before the table was made (none, but for a test that makes it again) mean nothing.
+	tx.db.vocabulary.mu.Lock()
+	tx.db.vocabulary.communities = nil
+	tx.db.vocabulary.mu.Unlock()
 	last := ""
 	for {
 		rows, err := queryAll(ctx, tx, func(r scanner) (w row, err error) { return w, r.Scan(&w.id, &w.community, &w.text, &w.at) },
