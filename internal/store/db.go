@@ -39,6 +39,7 @@ type DB struct {
 	stmts  stmtCache
 
 	incidentWrites groupCommit[incidentWrite] // CreateIncident
+	vocabulary     vocabulary                 // SQLite's search words (search.go)
 }
 
 // SQLiteFile is the name of the database file inside the data dir.

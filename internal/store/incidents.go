@@ -123,6 +123,7 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 		created_by, assigned_to, image_url, search_text, created_at, updated_at) VALUES `)
 	history.WriteString(`INSERT INTO incident_status_changes (id, incident_id, changed_by, from_status, to_status, changed_at) VALUES `)
 	var iargs, hargs []any
+	var words []incidentWordRows
 	for _, c := range batch {
 		in := c.arg.in
 		if in.AssignedTo != nil {
@@ -141,9 +142,13 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 		}
 		incidents.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 		history.WriteString("(?, ?, ?, NULL, ?, ?)")
+		text := domain.SearchText(in.Title, in.Description)
 		iargs = append(iargs, in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
-			in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt))
+			in.CreatedBy, in.AssignedTo, in.ImageURL, text, ms(in.CreatedAt), ms(in.UpdatedAt))
 		hargs = append(hargs, domain.NewID(), in.ID, nullString(c.arg.by), string(in.Status), ms(in.CreatedAt))
+		if tx.db.engine == SQLite {
+			words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
+		}
 	}
 	if len(iargs) == 0 {
 		return nil
@@ -151,8 +156,10 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 	if _, err := tx.exec(ctx, incidents.String(), iargs...); err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, history.String(), hargs...)
-	return err
+	if _, err := tx.exec(ctx, history.String(), hargs...); err != nil {
+		return err
+	}
+	return addIncidentWords(ctx, tx, words)
 }
 
 func addStatusChange(ctx context.Context, tx conn, incidentID, by string, from *domain.IncidentStatus, to domain.IncidentStatus, at time.Time) error {
@@ -219,11 +226,24 @@ func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (
 // incidentListQuery builds the list query of f. Every variant leads with community_id and orders by
 // (created_at, id) descending, so it walks incidents_community (or incidents_community_status); only a
 // search for a rare word goes, on PostgreSQL, through the trigram index instead.
-func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter) (string, []any) {
+//
+// word, when not 0, is the id of a word of SQLite's word index (search.go) that holds f.Search: the query walks
+// that word's postings newest first instead of the community's incidents, and applies every condition
+// of the list, the substring test included, to each incident it reaches.
+func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter, word int64) (string, []any) {
 	var b strings.Builder
-	b.WriteString(incidentSelect)
-	b.WriteString(" WHERE i.community_id = ?")
 	args := []any{communityID}
+	order := " ORDER BY i.created_at DESC, i.id DESC LIMIT "
+	if word != 0 {
+		// CROSS JOIN keeps the postings the outer loop, in their order: no sort, no walk of the community.
+		b.WriteString(strings.Replace(incidentSelect, "FROM incidents i", "FROM incident_words w CROSS JOIN incidents i ON i.id = w.incident_id", 1))
+		b.WriteString(" WHERE w.word_id = ? AND i.community_id = ?")
+		args = []any{word, communityID}
+		order = " ORDER BY w.created_at DESC, w.incident_id DESC LIMIT "
+	} else {
+		b.WriteString(incidentSelect)
+		b.WriteString(" WHERE i.community_id = ?")
+	}
 	if !f.IncludeDeleted {
 		b.WriteString(" AND i.deleted_at IS NULL")
 	}
@@ -252,21 +272,28 @@ func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilte
 	}
 	if f.After != nil {
 		// A row-value comparison: both engines turn it into one range of the index.
-		b.WriteString(" AND (i.created_at, i.id) < (?, ?)")
+		if word != 0 {
+			b.WriteString(" AND (w.created_at, w.incident_id) < (?, ?)")
+		} else {
+			b.WriteString(" AND (i.created_at, i.id) < (?, ?)")
+		}
 		args = append(args, ms(f.After.At), f.After.ID)
 	}
 	// The limit is written into the SQL, not bound: PostgreSQL plans a prepared statement with a bound
 	// LIMIT for a tenth of the rows, finds that generic plan dearer than planning for the real values and
 	// so plans the list again at every execution (0.2 ms, more than running it). With a constant it keeps
 	// the generic plan after five runs. It is an int, and the service bounds it: a few statement shapes.
-	b.WriteString(" ORDER BY i.created_at DESC, i.id DESC LIMIT ")
+	b.WriteString(order)
 	b.WriteString(strconv.Itoa(max(f.Limit, 0)))
 	return b.String(), args
 }
 
 // ListIncidents returns up to f.Limit incidents of communityID, newest first, after f.After.
 func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, error) {
-	q, args := incidentListQuery(db.engine, communityID, f)
+	if out, ok, err := db.searchIncidents(ctx, communityID, f); ok || err != nil {
+		return out, err
+	}
+	q, args := incidentListQuery(db.engine, communityID, f, 0)
 	out, err := queryAll(ctx, db.readerIn(ctx), values(scanIncident), q, args...)
 	if out == nil && err == nil {
 		out = []domain.Incident{}
@@ -277,7 +304,7 @@ func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.In
 // ExplainIncidentList returns the engine's plan of the list query of f, one line per step (for tests
 // that check the query uses the community index).
 func (db *DB) ExplainIncidentList(ctx context.Context, communityID string, f domain.IncidentFilter) (string, error) {
-	q, args := incidentListQuery(db.engine, communityID, f)
+	q, args := incidentListQuery(db.engine, communityID, f, 0)
 	prefix := "EXPLAIN QUERY PLAN "
 	if db.engine == Postgres {
 		prefix = "EXPLAIN "
@@ -340,6 +367,10 @@ func (db *DB) SaveIncident(ctx context.Context, old, in *domain.Incident, by str
 		domain.SearchText(in.Title, in.Description), at.UnixMilli(), nullMS(in.DeletedAt), in.ID); err != nil {
 		return err
 	}
+	if err := reindexIncidentWords(ctx, tx, old.CommunityID, old.ID, ms(old.CreatedAt),
+		domain.SearchText(old.Title, old.Description), domain.SearchText(in.Title, in.Description)); err != nil {
+		return err
+	}
 	if in.Status != old.Status {
 		if err := addStatusChange(ctx, tx, in.ID, by, &old.Status, in.Status, at); err != nil {
 			return err
@@ -357,16 +388,21 @@ func (db *DB) SaveIncident(ctx context.Context, old, in *domain.Incident, by str
 // transaction of ctx (InTx), so that a batch commits once.
 func (db *DB) CreateIncidents(ctx context.Context, ins []domain.Incident) error {
 	tx := db.writerIn(ctx)
+	var words []incidentWordRows
 	for _, in := range ins {
+		text := domain.SearchText(in.Title, in.Description)
 		if _, err := tx.exec(ctx, `INSERT INTO incidents (id, community_id, title, description, location, priority, status,
 			created_by, assigned_to, image_url, search_text, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
-			in.CreatedBy, in.AssignedTo, in.ImageURL, domain.SearchText(in.Title, in.Description), ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
+			in.CreatedBy, in.AssignedTo, in.ImageURL, text, ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
 			return err
 		}
+		if db.engine == SQLite {
+			words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
+		}
 	}
-	return nil
+	return addIncidentWords(ctx, tx, words)
 }
 
 // In the export of a member's data (personaldata.go): the incidents they reported.

@@ -542,3 +542,104 @@ func editIncident(ctx context.Context, db *store.DB, communityID, id, by string,
 		return db.SaveIncident(ctx, old, &in, by, at)
 	})
 }
+
+// The search's word index (SQLite, docs/adr/0046) follows every write: edits of the title and of the
+// description (words gained, lost and gained back) and deletions, and its results stay those of a
+// substring test over the list: with words of the vocabulary that share the query (merged newest first),
+// words across title and description, filters that reject candidates, pages as small as one row, equal
+// creation times, and queries that more words contain than the index serves.
+func TestIncidentSearchFollowsEdits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		b, bm := storetest.CommunityIDs(t, db, "Carla")
+		seedIncidents(t, db, a, am, 300)
+		base := time.Now().Add(-time.Hour)
+		var ids []string
+		add := func(community, by, title, desc string, at time.Time, status domain.IncidentStatus) string {
+			t.Helper()
+			in := &domain.Incident{ID: domain.NewID(), CommunityID: community, Title: title, Description: desc, Priority: domain.PriorityLow,
+				Status: status, CreatedBy: &by, AssignedTo: &by, CreatedAt: at, UpdatedAt: at}
+			if err := db.CreateIncident(ctx, in, by, errNotMember); err != nil {
+				t.Fatal(err)
+			}
+			return in.ID
+		}
+		texts := [][2]string{
+			{"Paraguas olvidado", "En el portal"}, {"Desagüe atascado", "Huele a cloaca"}, {"Aguas pluviales", "Entran en el garaje"},
+			{"Fuga", "De agua en la cocina"}, {"Cañería rota", "agua"}, {"Paraguas roto", "Aguacero"}, {"Ruido", "Nada que ver"},
+			{"Agua", "Agua agua AGUA"}, {"Aguardiente", "derramado"}, {"Luz", "fundida en el rellano"},
+		}
+		for i := range 60 {
+			tx := texts[i%len(texts)]
+			at := base.Add(time.Duration(i/3) * time.Minute) // three at a time share their moment
+			status := []domain.IncidentStatus{domain.IncidentOpen, domain.IncidentInProgress, domain.IncidentResolved}[i%3]
+			ids = append(ids, add(a, am[i%2], tx[0], tx[1], at, status))
+		}
+		add(b, bm[0], "Agua en otra comunidad", "Paraguas", base, domain.IncidentOpen)
+		edit := func(i int, change func(*domain.Incident)) {
+			t.Helper()
+			if err := editIncident(ctx, db, a, ids[i], am[0], time.Now(), change); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check := func(stage string) {
+			t.Helper()
+			all, err := db.ListIncidents(ctx, a, domain.IncidentFilter{IncludeDeleted: true, Limit: 100000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			queries := []string{"agua", "AGUA", "aguas", "paraguas", "desague", "desagüe", "pluvial", "aguacero", "aguar", "gua", "gu",
+				"ragu", "cocina", "rota agua", "portal", "olvidado", "nuevo", "cloaca", "fundida", "en", "ent", "ada", "zzz", "luz"}
+			for _, q := range queries {
+				search := domain.SearchText(q)
+				for _, f := range []domain.IncidentFilter{
+					{Search: search}, {Search: search, Status: domain.IncidentOpen}, {Search: search, IncludeDeleted: true},
+				} {
+					var want []string
+					for _, in := range all {
+						if strings.Contains(domain.SearchText(in.Title, in.Description), search) && (f.IncludeDeleted || in.DeletedAt == nil) &&
+							(f.Status == "" || in.Status == f.Status) {
+							want = append(want, in.ID)
+						}
+					}
+					for _, limit := range []int{1, 2, 5, 21, 1000} {
+						var got []string
+						g := f
+						g.Limit = limit
+						for range 1000 {
+							page, err := db.ListIncidents(ctx, a, g)
+							if err != nil {
+								t.Fatal(err)
+							}
+							for _, in := range page {
+								got = append(got, in.ID)
+							}
+							if len(page) < limit {
+								break
+							}
+							g.After = &domain.Cursor{At: page[len(page)-1].CreatedAt, ID: page[len(page)-1].ID}
+						}
+						if !slices.Equal(got, want) {
+							t.Errorf("%s: %q (status %q, deleted %v) in pages of %d: %d results, want %d", stage, q, f.Status, f.IncludeDeleted, limit, len(got), len(want))
+						}
+					}
+				}
+			}
+		}
+		check("created")
+		edit(0, func(in *domain.Incident) { in.Title = "Paraguas nuevo" })              // keeps "paraguas", gains "nuevo", loses "olvidado"
+		edit(1, func(in *domain.Incident) { in.Description = "Ya no huele" })           // loses "cloaca"
+		edit(3, func(in *domain.Incident) { in.Description = "En la cocina, sin más" }) // loses "agua"
+		edit(6, func(in *domain.Incident) { in.Title, in.Description = "Agua", "Cocina" })
+		edit(9, func(in *domain.Incident) { in.Title = "Luz del portal" })
+		now := time.Now()
+		edit(4, func(in *domain.Incident) { in.DeletedAt = &now })
+		edit(7, func(in *domain.Incident) { in.DeletedAt = &now })
+		edit(14, func(in *domain.Incident) { in.Status = domain.IncidentResolved })
+		check("edited")
+		edit(8, func(in *domain.Incident) { in.Title = "Sin agua" })
+		edit(0, func(in *domain.Incident) { in.Title = "Paraguas olvidado" })
+		check("edited again")
+	})
+}

@@ -127,6 +127,11 @@ func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
 			if _, err := tx.exec(ctx, m.sql); err != nil {
 				return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
 			}
+			if step := migrationSteps[migrationStep{db.engine, m.version}]; step != nil {
+				if err := step(ctx, tx); err != nil {
+					return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
+				}
+			}
 			applied++
 			// applied_at is for an operator reading the table, and Migrate runs before any service and
 			// its clock exist: the wall clock is the right one here (migrate.go keeps this one exemption).
@@ -139,6 +144,18 @@ func (db *DB) Migrate(ctx context.Context) (applied int, err error) {
 		}
 	}
 	return applied, nil
+}
+
+// migrationStep names a migration of one engine that has work done in Go after its SQL.
+type migrationStep struct {
+	engine  Engine
+	version int
+}
+
+// migrationSteps run in their migration's transaction, after its SQL: the data a migration derives in
+// Go, as the store derives it for new rows.
+var migrationSteps = map[migrationStep]func(ctx context.Context, tx conn) error{
+	{SQLite, 48}: indexIncidentWords,
 }
 
 // SchemaVersion returns the highest applied migration.

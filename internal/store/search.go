@@ -1,10 +1,17 @@
 package store
 
 import (
+	"context"
+	"database/sql"
 	"database/sql/driver"
+	"slices"
 	"strings"
+	"sync"
+	"unicode"
 
 	"modernc.org/sqlite"
+
+	"vecinos/internal/domain"
 )
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
@@ -85,4 +92,337 @@ func containsRare(haystack, needle string) bool {
 		}
 	}
 	return false
+}
+
+// The word index of SQLite's incident search (migration 0048, docs/adr/0046).
+//
+// A search walks the community's incidents newest first and tests each one: for a word in one incident
+// of 20 that is ~420 index entries for a page of 21, and the walk, not the test, became most of its cost
+// (ADR 0036). incident_words holds, per community and word of an incident's search_text, the incident's
+// (created_at, id), in that order: the incidents holding a word come out newest first, a page's worth at
+// a time. A query of letters only, at least minIndexedWord of them, can only be found inside one word of
+// a text (a word is a longest run of letters), so the incidents that hold it are among those of the words
+// of the community's vocabulary that contain it. The list's query then walks each such word's postings
+// instead of the community's incidents, with every condition of the list, the substring test included,
+// and the pages of the words are merged newest first: the index only narrows the rows the list query
+// reads, never decides a result, so postings left behind (none should be) could cost time but never
+// change an answer.
+//
+// Words shorter than minIndexedWord are not indexed: no query the index serves fits in them. Queries that
+// hold anything other than letters (a space, a digit, "%", "#"), shorter ones, and queries that more than
+// maxSearchWords words of the vocabulary contain (a common fragment such as "ent": the walk finds its
+// page in a few entries) walk the community as before. PostgreSQL keeps its trigram index (ADR 0008).
+
+// minIndexedWord is the length, in letters, of the shortest word indexed and of the shortest query that
+// the index serves.
+const minIndexedWord = 3
+
+// maxSearchWords is how many words of the vocabulary may contain a query that the index serves.
+const maxSearchWords = 8
+
+// searchWords returns the distinct words of text (a search_text) of at least minIndexedWord letters, in
+// their order of first appearance.
+func searchWords(text string) []string {
+	var words []string
+	start, n := -1, 0 // the current word's first byte (-1: none) and its letters
+	flush := func(end int) {
+		if start >= 0 && n >= minIndexedWord {
+			w := text[start:end]
+			if !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+		start, n = -1, 0
+	}
+	for i, r := range text {
+		if !unicode.IsLetter(r) {
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		n++
+	}
+	flush(len(text))
+	return words
+}
+
+// indexableQuery reports whether the word index can serve a search for q: q is all letters, at least
+// minIndexedWord of them.
+func indexableQuery(q string) bool {
+	n := 0
+	for _, r := range q {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		n++
+	}
+	return n >= minIndexedWord
+}
+
+// vocabulary keeps in memory, per community, the words of incident_vocabulary: a search finds the words
+// that contain its query by scanning them in Go, and an insert skips the words already there. It only
+// ever holds committed rows, read on the reader pool, up to the highest seq read (rows of a community
+// are only added, and removed with the community); a search first reads the community's highest seq and
+// reads the rows after the cached one when it has grown.
+type vocabulary struct {
+	mu          sync.Mutex
+	communities map[string]*communityWords
+}
+
+type communityWords struct {
+	mu    sync.Mutex // held while reading more rows
+	seq   int64
+	words []string // only appended to: a reader may scan the slices it took while more are added
+	ids   []int64  // the words' seq, their id in incident_words
+	known map[string]int64
+}
+
+func (v *vocabulary) of(communityID string) *communityWords {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.communities == nil {
+		v.communities = map[string]*communityWords{}
+	}
+	cw := v.communities[communityID]
+	if cw == nil {
+		cw = &communityWords{known: map[string]int64{}}
+		v.communities[communityID] = cw
+	}
+	return cw
+}
+
+// refresh reads the community's rows of incident_vocabulary after the cached ones, on the reader pool
+// (committed rows only), and returns the community's words and their ids.
+func (cw *communityWords) refresh(ctx context.Context, db *DB, communityID string) ([]string, []int64, error) {
+	var top sql.NullInt64
+	if err := db.reader().queryRow(ctx, "SELECT MAX(seq) FROM incident_vocabulary WHERE community_id = ?",
+		communityID).Scan(&top); err != nil {
+		return nil, nil, err
+	}
+	cw.mu.Lock()
+	defer cw.mu.Unlock()
+	if top.Int64 > cw.seq {
+		type row struct {
+			seq  int64
+			word string
+		}
+		rows, err := queryAll(ctx, db.reader(), func(r scanner) (w row, err error) { return w, r.Scan(&w.seq, &w.word) },
+			"SELECT seq, word FROM incident_vocabulary WHERE community_id = ? AND seq > ? ORDER BY seq", communityID, cw.seq)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, r := range rows {
+			if _, ok := cw.known[r.word]; !ok {
+				cw.known[r.word] = r.seq
+				cw.words = append(cw.words, r.word)
+				cw.ids = append(cw.ids, r.seq)
+			}
+			cw.seq = max(cw.seq, r.seq)
+		}
+	}
+	return cw.words, cw.ids, nil
+}
+
+// lookUp adds to ids the ids of the words that the cache holds, and returns the others (all of them if
+// it was never read).
+func (cw *communityWords) lookUp(words []string, ids map[string]int64) (unknown []string) {
+	cw.mu.Lock()
+	defer cw.mu.Unlock()
+	for _, w := range words {
+		if id, ok := cw.known[w]; ok {
+			ids[w] = id
+		} else {
+			unknown = append(unknown, w)
+		}
+	}
+	return unknown
+}
+
+// incidentWordRows is one community's postings to add or remove: the words of each incident.
+type incidentWordRows struct {
+	communityID string
+	createdAt   int64
+	incidentID  string
+	words       []string
+}
+
+// inChunks calls do with the rows of values (each of width values) in chunks of 64, 16, 4 or 1 rows, so
+// that a statement built for a chunk has one of a few shapes whatever the count.
+func inChunks(values []any, width int, do func(rows int, values []any) error) error {
+	for rows := len(values) / width; rows > 0; {
+		n := 1
+		for _, size := range []int{64, 16, 4} {
+			if rows >= size {
+				n = size
+				break
+			}
+		}
+		if err := do(n, values[:n*width]); err != nil {
+			return err
+		}
+		values, rows = values[n*width:], rows-n
+	}
+	return nil
+}
+
+// insertRows inserts rows (each of width values) with INSERT OR IGNORE INTO head VALUES ..., several
+// rows a statement.
+func insertRows(ctx context.Context, tx conn, head string, width int, values []any) error {
+	row := "(" + placeholders(width) + ")"
+	return inChunks(values, width, func(n int, values []any) error {
+		_, err := tx.exec(ctx, "INSERT OR IGNORE INTO "+head+" VALUES "+strings.TrimSuffix(strings.Repeat(row+", ", n), ", "), values...)
+		return err
+	})
+}
+
+// addIncidentWords indexes the words of rows, in the transaction tx (SQLite only): the words the
+// community's vocabulary does not hold yet, then the postings, by the words' ids.
+func addIncidentWords(ctx context.Context, tx conn, rows []incidentWordRows) error {
+	ids := map[string]map[string]int64{} // community → word → id
+	unknown := map[string][]any{}        // community → words to add
+	for _, r := range rows {
+		if ids[r.communityID] == nil {
+			ids[r.communityID] = map[string]int64{}
+		}
+		for _, w := range tx.db.vocabulary.of(r.communityID).lookUp(r.words, ids[r.communityID]) {
+			ids[r.communityID][w] = 0
+			unknown[r.communityID] = append(unknown[r.communityID], w)
+		}
+	}
+	for community, words := range unknown {
+		slices.SortFunc(words, func(a, b any) int { return strings.Compare(a.(string), b.(string)) })
+		words = slices.Compact(words)
+		values := make([]any, 0, 2*len(words))
+		for _, w := range words {
+			values = append(values, community, w)
+		}
+		if err := insertRows(ctx, tx, "incident_vocabulary (community_id, word)", 2, values); err != nil {
+			return err
+		}
+		// Their ids, read in the transaction: not cached, since it may yet roll back.
+		if err := inChunks(words, 1, func(n int, words []any) error {
+			found, err := queryAll(ctx, tx, func(r scanner) (w struct {
+				word string
+				id   int64
+			}, err error) {
+				return w, r.Scan(&w.word, &w.id)
+			}, "SELECT word, seq FROM incident_vocabulary WHERE community_id = ? AND word IN ("+placeholders(n)+")", append([]any{community}, words...)...)
+			for _, f := range found {
+				ids[community][f.word] = f.id
+			}
+			return err
+		}); err != nil {
+			return err
+		}
+	}
+	var postings []any
+	for _, r := range rows {
+		for _, w := range r.words {
+			postings = append(postings, ids[r.communityID][w], r.createdAt, r.incidentID)
+		}
+	}
+	return insertRows(ctx, tx, "incident_words (word_id, created_at, incident_id)", 3, postings)
+}
+
+// reindexIncidentWords follows an edit of an incident's text (SQLite only): the postings of the words it
+// lost go, those of the words it gained come.
+func reindexIncidentWords(ctx context.Context, tx conn, communityID, incidentID string, createdAt int64, oldText, newText string) error {
+	if tx.db.engine != SQLite || oldText == newText {
+		return nil
+	}
+	oldWords, newWords := searchWords(oldText), searchWords(newText)
+	var gone, came []string
+	for _, w := range oldWords {
+		if !slices.Contains(newWords, w) {
+			gone = append(gone, w)
+		}
+	}
+	for _, w := range newWords {
+		if !slices.Contains(oldWords, w) {
+			came = append(came, w)
+		}
+	}
+	for _, w := range gone {
+		if _, err := tx.exec(ctx, `DELETE FROM incident_words WHERE word_id = (SELECT seq FROM incident_vocabulary WHERE community_id = ? AND word = ?)
+			AND created_at = ? AND incident_id = ?`, communityID, w, createdAt, incidentID); err != nil {
+			return err
+		}
+	}
+	return addIncidentWords(ctx, tx, []incidentWordRows{{communityID, createdAt, incidentID, came}})
+}
+
+// searchIncidents serves a search of the list from the word index, when it can (SQLite, an indexable
+// query, few words of the vocabulary holding it); ok is false when the list should walk instead. Each word
+// that holds the query gives the newest f.Limit incidents that hold the word and meet every condition of
+// the list, the substring test included (incidentListQuery with the word): those of the answer are among
+// them, and merged newest first they are the answer, the walk's.
+func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) (out []domain.Incident, ok bool, err error) {
+	if db.engine != SQLite || !indexableQuery(f.Search) || f.Limit <= 0 {
+		return nil, false, nil
+	}
+	vocab, vocabIDs, err := db.vocabulary.of(communityID).refresh(ctx, db, communityID)
+	if err != nil {
+		return nil, false, err
+	}
+	var words []int64
+	for i, w := range vocab {
+		if containsRare(w, f.Search) {
+			if len(words) == maxSearchWords {
+				return nil, false, nil
+			}
+			words = append(words, vocabIDs[i])
+		}
+	}
+	out = []domain.Incident{}
+	r := db.readerIn(ctx)
+	for _, w := range words {
+		q, args := incidentListQuery(db.engine, communityID, f, w)
+		page, err := queryAll(ctx, r, values(scanIncident), q, args...)
+		if err != nil {
+			return nil, true, err
+		}
+		out = append(out, page...)
+	}
+	if len(words) > 1 {
+		newer := func(a, b domain.Incident) int {
+			if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+				return c
+			}
+			return strings.Compare(b.ID, a.ID)
+		}
+		slices.SortFunc(out, newer)
+		out = slices.CompactFunc(out, func(a, b domain.Incident) bool { return a.ID == b.ID })
+	}
+	return out[:min(len(out), f.Limit)], true, nil
+}
+
+// indexIncidentWords fills the word index with the incidents already stored (migration 0048), a thousand
+// at a time.
+func indexIncidentWords(ctx context.Context, tx conn) error {
+	type row struct {
+		id, community, text string
+		at                  int64
+	}
+	// The ids cached before the table was made (none, but for a test that makes it again) mean nothing.
+	tx.db.vocabulary.mu.Lock()
+	tx.db.vocabulary.communities = nil
+	tx.db.vocabulary.mu.Unlock()
+	last := ""
+	for {
+		rows, err := queryAll(ctx, tx, func(r scanner) (w row, err error) { return w, r.Scan(&w.id, &w.community, &w.text, &w.at) },
+			"SELECT id, community_id, search_text, created_at FROM incidents WHERE id > ? ORDER BY id LIMIT 1000", last)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		words := make([]incidentWordRows, len(rows))
+		for i, r := range rows {
+			words[i] = incidentWordRows{r.community, r.at, r.id, searchWords(r.text)}
+		}
+		if err := addIncidentWords(ctx, tx, words); err != nil {
+			return err
+		}
+		last = rows[len(rows)-1].id
+	}
 }

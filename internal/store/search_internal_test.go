@@ -1,9 +1,15 @@
 package store
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"vecinos/internal/domain"
 )
 
 // containsRare answers as strings.Contains does, on random texts over a small alphabet (so that partial
@@ -45,5 +51,99 @@ func BenchmarkContains(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A word is a longest run of letters, of three or more; the index serves queries of three letters or more
+// and nothing else.
+func TestSearchWords(t *testing.T) {
+	for text, want := range map[string][]string{
+		"fuga de agua #20":               {"fuga", "agua"},
+		"agua, agua. aguas 50% pinguino": {"agua", "aguas", "pinguino"},
+		"ab cde ñandu €5 🙂x":             {"cde", "ñandu"},
+		"canerias-rotas/ya":              {"canerias", "rotas"},
+		"":                               nil,
+	} {
+		if got := searchWords(text); !slices.Equal(got, want) {
+			t.Errorf("searchWords(%q) = %q, want %q", text, got, want)
+		}
+	}
+	for q, want := range map[string]bool{"agua": true, "agu": true, "ag": false, "ñan": true, "agua fria": false, "50%": false,
+		"#20": false, "a_b": false, "aguá": true, "": false} {
+		if got := indexableQuery(q); got != want {
+			t.Errorf("indexableQuery(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// The store takes the word index for the queries it can serve and walks for the others (the results are
+// the same, TestIncidentSearchMatchesSubstrings and TestIncidentSearchFollowsEdits); the index rows go with
+// their community, and an existing database is indexed by migration 0048.
+func TestSearchUsesTheWordIndex(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	count := func(q string, args ...any) (n int) {
+		t.Helper()
+		if err := db.reader().queryRow(ctx, q, args...).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	now := time.Now()
+	var ins []domain.Incident
+	for _, c := range []string{"c1", "c2"} {
+		if _, err := db.writer().exec(ctx, "INSERT INTO communities (id, public_id, name, created_at, updated_at) VALUES (?, ?, ?, 0, 0)", c, "P"+c, c); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 40 {
+			title := fmt.Sprintf("Bombilla fundida #%d", i)
+			if i%4 == 0 {
+				title = fmt.Sprintf("Fuga de agua #%d", i)
+			}
+			at := now.Add(time.Duration(i) * time.Second)
+			ins = append(ins, domain.Incident{ID: domain.NewID(), CommunityID: c, Title: title, Description: fmt.Sprintf("palabra%c ent%c", 'a'+i%26, 'a'+i%26),
+				Priority: domain.PriorityLow, Status: domain.IncidentOpen, CreatedAt: at, UpdatedAt: at})
+		}
+	}
+	if err := db.InTx(ctx, func(ctx context.Context) error { return db.CreateIncidents(ctx, ins) }); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]bool{"agua": true, "fundida": true, "nada": true, "ag": false, "de agua": false, "#1": false,
+		"ent": false /* more than maxSearchWords words hold it */, "palabraq": true} {
+		got, ok, err := db.searchIncidents(ctx, "c1", domain.IncidentFilter{Search: q, Limit: 21})
+		if err != nil || ok != want {
+			t.Errorf("%q: index used %v (%v), want %v", q, ok, err, want)
+		}
+		if q == "agua" && (len(got) != 10 || got[0].Title != "Fuga de agua #36") {
+			t.Errorf("agua: %d results, the first %q", len(got), got[0].Title)
+		}
+	}
+	// A database migrated before 0048 is indexed by it.
+	words := count("SELECT COUNT(*) FROM incident_words")
+	if _, err := db.writer().exec(ctx, "DELETE FROM incident_words; DELETE FROM incident_vocabulary; DELETE FROM schema_migrations WHERE version = 48; "+
+		"DROP TABLE incident_words; DROP TABLE incident_vocabulary; DROP TRIGGER incident_words_community_deleted"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := count("SELECT COUNT(*) FROM incident_words"); n != words || n == 0 {
+		t.Errorf("after migration 0048: %d postings, want %d", n, words)
+	}
+	if _, err := db.writer().exec(ctx, "DELETE FROM communities WHERE id = 'c2'"); err != nil {
+		t.Fatal(err)
+	}
+	if n := count("SELECT COUNT(*) FROM incident_words WHERE word_id IN (SELECT seq FROM incident_vocabulary WHERE community_id = 'c2')") + count("SELECT COUNT(*) FROM incident_vocabulary WHERE community_id = 'c2'"); n != 0 {
+		t.Errorf("a deleted community keeps %d rows of the word index", n)
+	}
+	if n := count("SELECT COUNT(*) FROM incident_words"); n != words/2 {
+		t.Errorf("the other community has %d postings, want %d", n, words/2)
 	}
 }

@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react'
 
 /**
  * The installable app (docs/adr/0030): the service worker's registration and update, the connection
- * state, the browser's install prompt and this device's push subscription. main.tsx calls startPwa once;
- * screens read the state with usePwa.
+ * state, and the browser's install prompt. main.tsx calls startPwa once; screens read the state with usePwa.
+ * This device's push subscription is lib/push-device.ts: every page's first download carries this module,
+ * and only the settings and the sign-out need that one (issue #39).
  */
 
 interface BeforeInstallPromptEvent extends Event {
@@ -160,73 +161,4 @@ export async function promptInstall(): Promise<boolean> {
   installEvent = null
   set({ installable: false })
   return outcome === 'accepted'
-}
-
-/** Whether this browser can receive web push (a service worker, the Push API and notifications). */
-export function pushSupported(): boolean {
-  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
-}
-
-/** This device's push subscription, or null. */
-export async function currentPushSubscription(): Promise<PushSubscription | null> {
-  if (!pushSupported()) return null
-  const registration = await navigator.serviceWorker.getRegistration()
-  return (await registration?.pushManager.getSubscription()) ?? null
-}
-
-/** Drops this device's push subscription, if any (signing out). Never fails. */
-export async function forgetPushSubscription(): Promise<void> {
-  try {
-    await (await currentPushSubscription())?.unsubscribe()
-  } catch {
-    // Nothing to drop, or the browser refused: the server removes the device at its next 404/410.
-  }
-}
-
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/')
-  const raw = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4))
-  const bytes = new Uint8Array(raw.length)
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
-  return bytes
-}
-
-/** Asks for permission and subscribes this device with the server's VAPID key. */
-export async function subscribePush(publicKey: string): Promise<PushSubscriptionJSON> {
-  if ((await Notification.requestPermission()) !== 'granted') throw new PushPermissionError()
-  const registration = await navigator.serviceWorker.ready
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: keyBytes(publicKey),
-  })
-  return subscription.toJSON()
-}
-
-/** The person refused (or had blocked) notifications for this site. */
-export class PushPermissionError extends Error {
-  constructor() {
-    super('notifications not allowed')
-    this.name = 'PushPermissionError'
-  }
-}
-
-/** A label for this device in the list of devices ('Chrome · Android'). */
-export function deviceLabel(): string {
-  const ua = navigator.userAgent
-  const first = (names: [string, string][]) => names.find(([needle]) => ua.includes(needle))?.[1] ?? ''
-  const browser = first([
-    ['Edg/', 'Edge'],
-    ['Firefox/', 'Firefox'],
-    ['Chrome/', 'Chrome'],
-    ['Safari/', 'Safari'],
-  ])
-  const system = first([
-    ['Android', 'Android'],
-    ['iPhone', 'iOS'],
-    ['iPad', 'iOS'],
-    ['Windows', 'Windows'],
-    ['Mac OS X', 'macOS'],
-    ['Linux', 'Linux'],
-  ])
-  return [browser, system].filter(Boolean).join(' · ')
 }

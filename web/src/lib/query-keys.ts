@@ -1,3 +1,5 @@
+import { appInfoKey, sessionKey } from '@/lib/guest-query-keys'
+
 /**
  * The TanStack Query keys that more than one feature, or src/lib, uses (ADR 0011). A feature never spells
  * a key: it asks this module for these, so a mutation of one feature can invalidate another's cache (every
@@ -10,10 +12,10 @@
  * the community and everything below it (members, roles, admins, verifications).
  */
 export const queryKeys = {
-  session: () => ['session'] as const,
+  session: sessionKey,
   /** The account's communities (ADR 0040): the header's switcher and /settings/communities. */
   memberships: () => ['memberships'] as const,
-  appInfo: () => ['app-info'] as const,
+  appInfo: appInfoKey,
   profile: () => ['profile'] as const,
   dashboard: () => ['dashboard'] as const,
 

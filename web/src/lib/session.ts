@@ -6,8 +6,8 @@ import { api } from '@/lib/api/client'
 import { ApiError, unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
 import { useTranslation } from '@/lib/i18n'
-import { queryKeys } from '@/lib/query-keys'
-import { forgetPushSubscription } from '@/lib/pwa'
+import { sessionKey } from '@/lib/guest-query-keys'
+import { forgetPushSubscription } from '@/lib/push-device'
 import { tabCommunity } from '@/lib/tab-community'
 
 /** The signed-in user as the API describes them (GET /api/v1/me). */
@@ -67,7 +67,7 @@ function sessionAtLoad(): null | undefined {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: queryKeys.session(),
+  queryKey: sessionKey(),
   queryFn: fetchSession,
   staleTime: 60_000,
   initialData: sessionAtLoad,
@@ -85,7 +85,7 @@ export function useSession() {
 /** Stores the user a sign-in (login, email confirmation, test user) answered with. */
 export function setSession(queryClient: QueryClient, user: Me): void {
   document.querySelector(SIGNED_OUT_HINT)?.remove()
-  queryClient.setQueryData(queryKeys.session(), user)
+  queryClient.setQueryData(sessionKey(), user)
 }
 
 /**
@@ -93,8 +93,8 @@ export function setSession(queryClient: QueryClient, user: Me): void {
  * a mounted screen still shows are left alone: removing them would make that screen fetch them again.
  */
 export function clearSession(queryClient: QueryClient): void {
-  queryClient.setQueryData(queryKeys.session(), null)
-  queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== queryKeys.session()[0] })
+  queryClient.setQueryData(sessionKey(), null)
+  queryClient.removeQueries({ type: 'inactive', predicate: (query) => query.queryKey[0] !== sessionKey()[0] })
 }
 
 /**

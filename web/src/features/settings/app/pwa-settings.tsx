@@ -5,15 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Switch } from '@/components/ui/switch'
 import { toast } from '@/components/ui/toast'
 import { useTranslation } from '@/lib/i18n'
-import {
-  currentPushSubscription,
-  deviceLabel,
-  promptInstall,
-  pushSupported,
-  PushPermissionError,
-  subscribePush,
-  usePwa,
-} from '@/lib/pwa'
+import { promptInstall, usePwa } from '@/lib/pwa'
+import { currentPushSubscription, pushSupported } from '@/lib/push-device'
+import { deviceLabel, PushPermissionError, subscribePush } from '@/lib/push-subscribe'
 import { PUSH_KINDS, usePushSettings, useSetPushKind, useSubscribePush, useUnsubscribePush } from '../api/push'
 import { SettingsRow } from './settings-row'
 
