@@ -100,7 +100,7 @@ test('an admin prepares an extraordinaria with two points and convenes it', asyn
   const dialog = page.getByRole('dialog', { name: 'Nueva junta' });
   await dialog.getByLabel('Tipo de junta').selectOption('extraordinaria');
   // The first call at the start of the minute after next: the junta begins within two minutes.
-  firstCall = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
+  firstCall = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 120_000); // time for an owner to delegate first
   const first = madrid(firstCall);
   const second = madrid(new Date(firstCall.getTime() + 30 * 60_000));
   await dialog.getByLabel('Fecha').fill(first.date);
@@ -139,6 +139,26 @@ test('an admin prepares an extraordinaria with two points and convenes it', asyn
     .toEqual([anaUser.email, benUser.email].sort());
 });
 
+test('an owner delegates the whole junta to someone by name and DNI, signed in the app', async () => {
+  const page = await ben.newPage();
+  await page.goto(`${juntaURL}?tab=convocatoria`);
+  const card = page.getByRole('region', { name: 'Tu representación en la junta' });
+  await card.getByRole('radio', { name: 'Otra persona' }).check();
+  await card.getByLabel('Nombre y apellidos').fill('Beatriz Bravo');
+  await card.getByLabel('DNI o NIE').fill('12345678A');
+  await card.getByLabel(/firmo esta delegación en la app/).check();
+  await card.getByRole('button', { name: 'Firmar la delegación' }).click();
+  await expect(page.getByText('El DNI o NIE del representante no es válido: revisa los números y la letra')).toBeVisible();
+  await card.getByLabel('DNI o NIE').fill('12345678Z');
+  await card.getByRole('button', { name: 'Firmar la delegación' }).click();
+  await expect(card.getByText('Representación a Beatriz Bravo (12345678Z) · firmada en la app')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.close();
+  // The secretary's panel shows it before the junta.
+  await adminPage.goto(`${juntaURL}?tab=asistencia`);
+  await expect(adminPage.getByText('Representación a Beatriz Bravo (12345678Z) · firmada en la app')).toBeVisible();
+});
+
 test('the secretary takes the attendance at the hour of the junta and records the votes', async () => {
   test.setTimeout(240_000);
   const page = adminPage;
@@ -152,12 +172,15 @@ test('the secretary takes the attendance at the hour of the junta and records th
   await expect(page.getByText('Propietarios presentes o representados: 1 de 2')).toBeVisible();
   const benRow = page.getByRole('group', { name: 'Asistencia de Ben Bravo' });
   await benRow.getByRole('button', { name: 'Representado' }).click();
-  await page.getByLabel('Quién representa a Ben Bravo').fill('Beatriz Bravo');
+  // Filled in from his signed representation.
+  await expect(page.getByLabel('Quién representa a Ben Bravo')).toHaveValue('Beatriz Bravo');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Propietarios presentes o representados: 2 de 2')).toBeVisible();
   await expect(page.getByText('Hay quórum en primera convocatoria')).toBeVisible();
   await page.getByRole('button', { name: 'Constituir la junta' }).click();
   await expect(page.getByText('Celebrada', { exact: true })).toBeVisible();
+  // Before anyone votes, every majority is still within reach.
+  await expect(page.getByRole('list', { name: 'Mayorías, mientras se vota' }).first()).toContainText('Unanimidad: aún alcanzable');
   for (const point of ['1. Cambio del ascensor', '2. Pintar la fachada']) {
     for (const name of ['Ana Alonso', 'Ben Bravo']) {
       const vote = page.getByLabel(`Voto de ${name} en ${point}`);
