@@ -33,7 +33,7 @@ type organisationOutput struct{ Body *Organisation }
 
 type myOrganisationOutput struct {
 	Body struct {
-		Organisation *Organisation `json:"organisation" doc:"null: the caller is on no office's staff"`
+		Organisation *Organisation `json:"organisation,omitempty" doc:"Absent: the caller is on no office's staff"`
 	}
 }
 
@@ -194,7 +194,7 @@ func (s *server) acceptOrganisationCommunity(ctx context.Context, in *acceptComm
 
 type processorOutput struct {
 	Body struct {
-		Processor *Processor `json:"processor" doc:"null: the community has named no office"`
+		Processor *Processor `json:"processor,omitempty" doc:"Absent: the community has named no office"`
 	}
 }
 
