@@ -36,6 +36,7 @@ import (
 	"vecinos/internal/metrics"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
+	"vecinos/internal/organisations"
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
@@ -182,15 +183,17 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
 		Money:         moneySvc,
 		Juntas:        juntasSvc,
-		Privacy:       privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
-		Push:          pushes,
-		OAuth:         o.OAuth,
-		Files:         o.Files,
-		Log:           o.Log,
-		Web:           o.Web,
-		Version:       o.Version,
-		Limiter:       limiter,
-		Observe:       a.Metrics.ObserveRequest,
+		Organisations: organisations.New(db, organisations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Revoked: revoked,
+			Changed: changed, Audit: record}),
+		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
+		Push:    pushes,
+		OAuth:   o.OAuth,
+		Files:   o.Files,
+		Log:     o.Log,
+		Web:     o.Web,
+		Version: o.Version,
+		Limiter: limiter,
+		Observe: a.Metrics.ObserveRequest,
 
 		BodyReadTimeout:   o.BodyReadTimeout,
 		UploadReadTimeout: o.UploadReadTimeout,

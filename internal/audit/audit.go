@@ -46,7 +46,7 @@ func New(store Store, now func() time.Time, log *slog.Logger) *Service {
 // Record appends what a did. Inside the store's InTx it commits with the change; otherwise it follows it.
 // A failure is logged and does not undo the action already carried out.
 func (s *Service) Record(ctx context.Context, a *domain.Actor, c domain.AuditChange) {
-	e := &domain.AuditEntry{ID: domain.NewID(), CommunityID: a.CommunityID, ActorID: &a.UserID, ActorName: a.FullName,
+	e := &domain.AuditEntry{ID: domain.NewID(), CommunityID: a.CommunityID, ActorID: &a.UserID, ActorName: actorName(a),
 		Action: c.Action, TargetKind: c.TargetKind, TargetID: c.TargetID, TargetLabel: c.TargetLabel,
 		Before: marshal(c.Before), After: marshal(c.After), CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
 	if err := s.store.RecordAudit(ctx, e); err != nil {
@@ -91,4 +91,12 @@ func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*dom
 		return nil, err
 	}
 	return domain.NextPage(items, limit, func(e domain.AuditEntry) domain.Cursor { return domain.Cursor{At: e.CreatedAt, ID: e.ID} }), nil
+}
+
+// actorName is who the record names: the member, or the staff member with their organisation (ADR 0045).
+func actorName(a *domain.Actor) string {
+	if a.IsStaff() {
+		return a.FullName + " (" + a.OrganisationName + ")"
+	}
+	return a.FullName
 }

@@ -92,6 +92,11 @@ type Actor struct {
 	Language       Language
 	CommunityID    string // empty until the user joins or creates a community
 	Role           Role   // empty without a community
+	// Set when the actor acts in CommunityID as staff of the organisation it named its processor, not as a
+	// member (ADR 0045): Role is then RoleAdmin, without a unit, a vote or a place among the 3 admins.
+	OrganisationID   string
+	OrganisationName string
+	StaffRights      StaffRights
 }
 
 // ErrNoCommunity refuses what needs a community to a user who has none (spec 02 §8).

@@ -52,7 +52,9 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
 	"money.credit.applied",
 	// internal/juntas's (its Audit… constants)
-	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed", "junta.proxy_checked"}
+	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed", "junta.proxy_checked",
+	// internal/organisations's (its Audit… constants): the community's processor (ADR 0045)
+	"processor.invited", "processor.accepted", "processor.revoked"}
 
 // AuditRetention is how long records are kept.
 const AuditRetention = 5 * 365 * 24 * time.Hour

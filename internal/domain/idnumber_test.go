@@ -19,7 +19,7 @@ func TestValidIDNumberChecksTheLetter(t *testing.T) {
 			t.Errorf("ValidIDNumber(%q) = %v, want %v", in, got, want)
 		}
 	}
-	if got := NormalizeIDNumber(" 12.345.678-z "); got != "12345678Z" {
-		t.Errorf("NormalizeIDNumber = %q", got)
+	if got := NormalizeNIF(" 12.345.678-z "); got != "12345678Z" {
+		t.Errorf("NormalizeNIF = %q", got)
 	}
 }

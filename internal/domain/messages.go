@@ -70,6 +70,10 @@ var translations = Catalogue{
 		Ca: "No pertanys a aquesta comunitat",
 		En: "You don't belong to this community",
 	},
+	"Tu acceso a esta comunidad es de solo lectura": {
+		Ca: "El teu accés a aquesta comunitat és només de lectura",
+		En: "Your access to this community is read-only",
+	},
 	"Ya perteneces a esta comunidad": {
 		Ca: "Ja pertanys a aquesta comunitat",
 		En: "You already belong to this community",

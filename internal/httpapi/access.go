@@ -114,6 +114,20 @@ func (s *server) refusal(ctx context.Context, operationID string, who access, a 
 	return nil
 }
 
+// readOnlyRefusal refuses every write on a community's routes to an assistant of its processor with read
+// rights (ADR 0045): one rule at the access check, not one per handler. Routes of the account (its profile,
+// its sessions, the office itself) are not the community's and stay open to them.
+func readOnlyRefusal(method string, who access, a *domain.Actor) error {
+	if who < members || !a.ReadOnly() {
+		return nil
+	}
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return nil
+	}
+	return domain.ErrReadOnly
+}
+
 // requireSession enforces each operation's declared access before the handler runs (and before the
 // request body is read): anonymous or expired sessions get a 401 problem, callers below the route's
 // level a 403 with the reason. The actor is stored in the context for actor(ctx).
@@ -146,6 +160,10 @@ func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Contex
 			huma.WriteErr(api, ctx, http.StatusForbidden, "", err)
 			return
 		}
+		if err := readOnlyRefusal(ctx.Method(), who, a); err != nil {
+			huma.WriteErr(api, ctx, http.StatusForbidden, "", err)
+			return
+		}
 		next(huma.WithValue(ctx, actorKey{}, a))
 	}
 }
@@ -161,6 +179,10 @@ func (s *server) plainCaller(w http.ResponseWriter, r *http.Request, who access)
 		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 	default:
 		if err := s.refusal(r.Context(), "", who, a); err != nil {
+			writeProblem(w, problemFor(r.Context(), err))
+			return nil
+		}
+		if err := readOnlyRefusal(r.Method, who, a); err != nil {
 			writeProblem(w, problemFor(r.Context(), err))
 			return nil
 		}

@@ -311,6 +311,18 @@ var routeAccess = map[string]level{
 	"GET /api/v1/memberships":                     signedIn,
 	"POST /api/v1/memberships/{communityId}/open": signedIn,
 	"POST /api/v1/community/leave":                member,
+	// the administrador de fincas' office (ADR 0045)
+	"GET /api/v1/organisation":                                   confirmed,
+	"POST /api/v1/organisation":                                  confirmed,
+	"GET /api/v1/organisation/staff":                             confirmed,
+	"POST /api/v1/organisation/staff":                            confirmed,
+	"DELETE /api/v1/organisation/staff/{userId}":                 confirmed,
+	"POST /api/v1/organisation/join":                             confirmed,
+	"GET /api/v1/organisation/communities":                       confirmed,
+	"POST /api/v1/organisation/communities/{communityId}/accept": confirmed,
+	"GET /api/v1/community/processor":                            member,
+	"POST /api/v1/community/processor":                           admin,
+	"DELETE /api/v1/community/processor":                         admin,
 }
 
 // caller is one kind of user the test calls every route as, with the levels they reach.

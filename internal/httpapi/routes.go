@@ -649,6 +649,30 @@ func registerAPI(api huma.API, s *server) {
 		"Elegir la comunidad en la que actúan las peticiones que no nombran ninguna")
 	route(api, http.MethodPost, "/api/v1/community/leave", members, 204, "memberships", "leaveCommunity", s.leaveCommunity,
 		"Salir de la comunidad (la cuenta y las demás comunidades se conservan)")
+
+	// the administrador de fincas' office (issue #35, ADR 0045)
+	route(api, http.MethodGet, "/api/v1/organisation", confirmedEmail, 200, "organisations", "getMyOrganisation", s.myOrganisation,
+		"El despacho del usuario (null si no forma parte de ninguno)")
+	route(api, http.MethodPost, "/api/v1/organisation", confirmedEmail, 201, "organisations", "createOrganisation", s.createOrganisation,
+		"Crear un despacho de administración de fincas, con el usuario como su administrador")
+	route(api, http.MethodGet, "/api/v1/organisation/staff", confirmedEmail, 200, "organisations", "listOrganisationStaff", s.listStaff,
+		"El equipo del despacho y, para su administrador, las invitaciones pendientes")
+	route(api, http.MethodPost, "/api/v1/organisation/staff", confirmedEmail, 201, "organisations", "inviteOrganisationStaff", s.inviteStaff,
+		"Invitar por email a un asistente, con permisos de lectura o de escritura (el administrador del despacho)")
+	route(api, http.MethodDelete, "/api/v1/organisation/staff/{userId}", confirmedEmail, 204, "organisations", "removeOrganisationStaff", s.removeStaff,
+		"Quitar a un asistente del despacho: su acceso termina al momento (el administrador del despacho)")
+	route(api, http.MethodPost, "/api/v1/organisation/join", confirmedEmail, 200, "organisations", "acceptOrganisationInvitation", s.acceptStaffInvitation,
+		"Aceptar una invitación al equipo de un despacho (para la dirección del usuario)")
+	route(api, http.MethodGet, "/api/v1/organisation/communities", confirmedEmail, 200, "organisations", "listOrganisationCommunities",
+		s.listOrganisationCommunities, "Las comunidades que administra el despacho o que lo han invitado")
+	route(api, http.MethodPost, "/api/v1/organisation/communities/{communityId}/accept", confirmedEmail, 204, "organisations",
+		"acceptOrganisationCommunity", s.acceptOrganisationCommunity, "Aceptar administrar una comunidad que invitó al despacho")
+	route(api, http.MethodGet, "/api/v1/community/processor", members, 200, "organisations", "getCommunityProcessor", s.getCommunityProcessor,
+		"El despacho que administra la comunidad (encargado del tratamiento, art. 28 RGPD) y desde cuándo tiene acceso")
+	route(api, http.MethodPost, "/api/v1/community/processor", admins, 200, "organisations", "inviteCommunityProcessor", s.inviteCommunityProcessor,
+		"Invitar a un despacho, por su código o NIF, a administrar la comunidad (administradores vecinos)")
+	route(api, http.MethodDelete, "/api/v1/community/processor", admins, 204, "organisations", "revokeCommunityProcessor", s.revokeCommunityProcessor,
+		"Retirar al despacho el acceso a la comunidad, al momento (administradores vecinos)")
 }
 
 // mountHandlers lists the plain handlers, outside the API contract: the realtime stream, the OAuth

@@ -29,6 +29,7 @@ import (
 	"vecinos/internal/messaging"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
+	"vecinos/internal/organisations"
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
 	"vecinos/internal/providers"
@@ -69,6 +70,7 @@ type Deps struct {
 	Wall          *wall.Service              // the community wall (issue #16)
 	Money         *money.Service             // fees, budgets, receipts and ledgers (issue #36)
 	Juntas        *juntas.Service            // juntas de propietarios: convocatoria, attendance, acta (issue #38)
+	Organisations *organisations.Service     // the administrador de fincas' office (issue #35, ADR 0045)
 	Privacy       *privacy.Service           // the member's data export and consent (issue #17)
 	Push          *push.Service              // web push: devices and the kinds of notification (issue #17)
 	OAuth         map[string]*oauth.Provider // configured sign-in providers by name

@@ -63,7 +63,7 @@ func (s *Service) proxyFor(ctx context.Context, j *domain.Junta, a *domain.Actor
 		}
 		p.DelegateUserID, p.DelegateName = &in.UserID, name
 	} else {
-		id := domain.NormalizeIDNumber(in.IDNumber)
+		id := domain.NormalizeNIF(in.IDNumber)
 		switch {
 		case in.Name == "":
 			return p, domain.Errorf(domain.CodeInvalid, "Indica el nombre y apellidos de tu representante")

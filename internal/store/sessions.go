@@ -27,15 +27,24 @@ func (db *DB) SessionActor(ctx context.Context, sessionID, communityID string) (
 	var lang string
 	var community, role *string
 	var lastSeen, expires int64
+	var staffCommunity, orgID, orgName, rights *string
+	named := nullString(communityID)
+	// Without a membership there, the staff of the community's active processor act in it (ADR 0045): an
+	// account is on one organisation's staff at most, and a community names it once, so one row.
 	err = db.readerIn(ctx).queryRow(ctx, `SELECT s.user_id, s.last_seen_at, s.expires_at, u.email, u.email_confirmed_at, u.language,
-			p.full_name, m.community_id, r.role
+			p.full_name, m.community_id, r.role, cp.community_id, o.id, o.name, os.rights
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		JOIN profiles p ON p.id = s.user_id
 		LEFT JOIN memberships m ON m.user_id = s.user_id AND m.community_id = COALESCE(CAST(? AS TEXT), p.last_community_id)
 		LEFT JOIN user_roles r ON r.user_id = s.user_id AND r.community_id = m.community_id
-		WHERE s.id = ?`, nullString(communityID), sessionID).
-		Scan(&a.UserID, &lastSeen, &expires, &a.Email, &confirmed, &lang, &a.FullName, &community, &role)
+		LEFT JOIN organisation_staff os ON os.user_id = s.user_id AND m.community_id IS NULL
+		LEFT JOIN community_processors cp ON cp.organisation_id = os.organisation_id AND cp.status = 'active'
+			AND cp.community_id = COALESCE(CAST(? AS TEXT), p.last_community_id)
+		LEFT JOIN organisations o ON o.id = cp.organisation_id
+		WHERE s.id = ?`, named, named, sessionID).
+		Scan(&a.UserID, &lastSeen, &expires, &a.Email, &confirmed, &lang, &a.FullName, &community, &role,
+			&staffCommunity, &orgID, &orgName, &rights)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, time.Time{}, time.Time{}, false, nil
 	}
@@ -48,6 +57,11 @@ func (db *DB) SessionActor(ctx context.Context, sessionID, communityID string) (
 	}
 	if role != nil && community != nil {
 		a.Role = domain.Role(*role)
+	}
+	if community == nil && staffCommunity != nil && orgID != nil {
+		community = staffCommunity
+		a.CommunityID, a.Role = *staffCommunity, domain.RoleAdmin
+		a.OrganisationID, a.OrganisationName, a.StaffRights = *orgID, *orgName, domain.StaffRights(*rights)
 	}
 	return a, time.UnixMilli(lastSeen), time.UnixMilli(expires), communityID != "" && community == nil, nil
 }

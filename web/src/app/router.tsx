@@ -109,6 +109,9 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/settings/communities': async () => ({
     Component: (await import('@/features/memberships/communities-page')).CommunitiesPage,
   }),
+  '/despacho': async () => ({ Component: (await import('@/features/despacho/despacho-page')).DespachoPage }),
+  '/settings/despacho': async () => ({ Component: (await import('@/features/despacho/processor-page')).ProcessorPage }),
+  '/despacho/unirse': async () => ({ Component: (await import('@/features/despacho/despacho-join-page')).DespachoJoinPage }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),

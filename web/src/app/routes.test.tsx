@@ -13,8 +13,9 @@ describe('route table', () => {
     // /wall, the community wall (#16), /settings/audit, the record of admin actions (#18), /money
     // ('Cuentas') and /my-fees ('Mis cuotas'), the community's money (#36), and the terms and privacy
     // notice, /terminos and /privacidad (#33), /settings/communities, the account's communities (#35), and
-    // the juntas, /juntas and /juntas/:id (#38).
-    expect(ROUTE_PATHS).toHaveLength(48)
+    // the juntas, /juntas and /juntas/:id (#38), and the administrador de fincas' office, /despacho, its
+    // invitation link /despacho/unirse and the community's office /settings/despacho (#35, ADR 0045).
+    expect(ROUTE_PATHS).toHaveLength(51)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

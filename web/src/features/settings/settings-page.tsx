@@ -1,4 +1,4 @@
-import { Building2, ChevronRight, DoorOpen, History, Info, LifeBuoy, LoaderCircle, LogOut, Settings2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
+import { Briefcase, Building2, ChevronRight, DoorOpen, History, Info, LifeBuoy, LoaderCircle, LogOut, Settings2, ShieldCheck, User, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Avatar } from '@/components/ui/avatar'
 import { Button } from '@/components/ui/button'
@@ -24,6 +24,7 @@ const ACCOUNT_LINKS = [
   { to: '/settings/profile', key: 'profile', icon: User },
   { to: '/settings/my-community', key: 'myCommunity', icon: Building2 },
   { to: '/settings/communities', key: 'communities', icon: Building2 },
+  { to: '/despacho', key: 'despacho', icon: Briefcase },
   { to: '/settings/account-management', key: 'accountManagement', icon: ShieldCheck },
   { to: '/settings/app', key: 'app', icon: Settings2 },
 ] as const satisfies readonly { to: string; key: string; icon: LucideIcon }[]

@@ -5,6 +5,10 @@ export const AcceptConsentInputBody = {
   version: 40,
 } as const
 
+export const AcceptStaffInputBody = {
+  token: 100,
+} as const
+
 export const AddMyUnitInputBody = {
   unitId: 64,
 } as const
@@ -87,6 +91,12 @@ export const CreateIncidentInputBody = {
   imageUrl: 2048,
   location: 200,
   title: 200,
+} as const
+
+export const CreateOrganisationInputBody = {
+  colegiado: 40,
+  name: 200,
+  nif: 20,
 } as const
 
 export const CreateProviderInputBody = {
@@ -189,6 +199,14 @@ export const ImportUnitsInputBody = {
 export const InviteInputBody = {
   email: 255,
   unitId: 64,
+} as const
+
+export const InviteProcessorInputBody = {
+  code: 20,
+} as const
+
+export const InviteStaffInputBody = {
+  email: 254,
 } as const
 
 export const IssueCertificateInputBody = {

@@ -934,6 +934,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/community/processor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El despacho que administra la comunidad (encargado del tratamiento, art. 28 RGPD) y desde cuándo tiene acceso */
+        get: operations["getCommunityProcessor"];
+        put?: never;
+        /** Invitar a un despacho, por su código o NIF, a administrar la comunidad (administradores vecinos) */
+        post: operations["inviteCommunityProcessor"];
+        /** Retirar al despacho el acceso a la comunidad, al momento (administradores vecinos) */
+        delete: operations["revokeCommunityProcessor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/community/resident-claims": {
         parameters: {
             query?: never;
@@ -2836,6 +2855,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organisation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El despacho del usuario (null si no forma parte de ninguno) */
+        get: operations["getMyOrganisation"];
+        put?: never;
+        /** Crear un despacho de administración de fincas, con el usuario como su administrador */
+        post: operations["createOrganisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/communities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las comunidades que administra el despacho o que lo han invitado */
+        get: operations["listOrganisationCommunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/communities/{communityId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aceptar administrar una comunidad que invitó al despacho */
+        post: operations["acceptOrganisationCommunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aceptar una invitación al equipo de un despacho (para la dirección del usuario) */
+        post: operations["acceptOrganisationInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El equipo del despacho y, para su administrador, las invitaciones pendientes */
+        get: operations["listOrganisationStaff"];
+        put?: never;
+        /** Invitar por email a un asistente, con permisos de lectura o de escritura (el administrador del despacho) */
+        post: operations["inviteOrganisationStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/staff/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Quitar a un asistente del despacho: su acceso termina al momento (el administrador del despacho) */
+        delete: operations["removeOrganisationStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/polls": {
         parameters: {
             query?: never;
@@ -3559,6 +3682,9 @@ export interface components {
             /** @description The version the member read (current of GET) */
             version: string;
         };
+        AcceptStaffInputBody: {
+            token: string;
+        };
         Activity: {
             /**
              * Format: int64
@@ -4124,6 +4250,11 @@ export interface components {
              */
             status?: "open" | "in_progress" | "resolved";
             title: string;
+        };
+        CreateOrganisationInputBody: {
+            colegiado?: string;
+            name: string;
+            nif: string;
         };
         CreateProviderInputBody: {
             address?: string;
@@ -4968,6 +5099,15 @@ export interface components {
             /** @description Optional: the unit the invitation is for (preselected when the invitee chooses theirs) */
             unitId?: string;
         };
+        InviteProcessorInputBody: {
+            /** @description The office's code or NIF */
+            code: string;
+        };
+        InviteStaffInputBody: {
+            email: string;
+            /** @enum {string} */
+            rights: "write" | "read";
+        };
         InvitedUnitOutputBody: {
             /** @description The unit to preselect in /choose-unit (from the invitation or the letter); null when none */
             unitId: string | null;
@@ -5482,6 +5622,10 @@ export interface components {
             /** Format: int64 */
             year: number;
         };
+        MyOrganisationOutputBody: {
+            /** @description Absent: the caller is on no office's staff */
+            organisation?: components["schemas"]["Organisation"];
+        };
         MyUnit: {
             building: string | null;
             /** @description Only its confirmed owner or an admin may change it */
@@ -5511,6 +5655,21 @@ export interface components {
         NextReservationOutputBody: {
             /** @description null when the caller has none coming */
             reservation: components["schemas"]["Reservation"];
+        };
+        Organisation: {
+            /** @description What a community types to invite it */
+            code: string;
+            colegiado: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            nif: string;
+            /**
+             * @description The caller's: owner is the administrador
+             * @enum {string}
+             */
+            rights: "owner" | "write" | "read";
         };
         OverdueReceipt: {
             /**
@@ -5805,6 +5964,27 @@ export interface components {
             title: string;
             /** @description URI of the problem type; about:blank when it is only the status */
             type?: string;
+        };
+        Processor: {
+            /**
+             * Format: date-time
+             * @description When its access began; null until the office accepts
+             */
+            acceptedAt: string | null;
+            colegiado: string | null;
+            communityId: string;
+            communityName: string;
+            /** Format: date-time */
+            invitedAt: string;
+            nif: string;
+            organisationId: string;
+            organisationName: string;
+            /** @enum {string} */
+            status: "invited" | "active";
+        };
+        ProcessorOutputBody: {
+            /** @description Absent: the community has named no office */
+            processor?: components["schemas"]["Processor"];
         };
         Profile: {
             avatarUrl: string | null;
@@ -6419,6 +6599,30 @@ export interface components {
             street_name?: string;
             street_number?: string;
             street_type?: string;
+        };
+        StaffInvitation: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            /** @enum {string} */
+            rights: "write" | "read";
+        };
+        StaffMember: {
+            email: string;
+            fullName: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /** @enum {string} */
+            rights: "owner" | "write" | "read";
+            userId: string;
+        };
+        StaffOutputBody: {
+            /** @description Pending; only the administrador sees them */
+            invitations: components["schemas"]["StaffInvitation"][] | null;
+            staff: components["schemas"]["StaffMember"][] | null;
         };
         StartConversationInputBody: {
             /** @description A neighbour of the caller's community */
@@ -8964,6 +9168,95 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OwnerClaim"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCommunityProcessor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    inviteCommunityProcessor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteProcessorInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessorOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeCommunityProcessor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -13558,6 +13851,250 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Verification"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyOrganisationOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrganisationInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisationCommunities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processor"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptOrganisationCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptOrganisationInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptStaffInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisationStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    inviteOrganisationStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteStaffInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeOrganisationStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

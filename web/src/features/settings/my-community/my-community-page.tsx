@@ -112,6 +112,11 @@ export function MyCommunityPage() {
                 t('settings.myCommunity.noAdmins')
               )}
             </Detail>
+            <Detail label={t('settings.myCommunity.processor')}>
+              <Link to="/settings/despacho" className="text-primary underline-offset-4 hover:underline">
+                {t('settings.myCommunity.processorLink')}
+              </Link>
+            </Detail>
           </dl>
         )}
       </SectionCard>

@@ -1,0 +1,82 @@
+package domain
+
+import "time"
+
+// The administrador de fincas' office (issue #35, ADR 0045): an organisation, its staff, and the
+// communities that name it their processor (RGPD art. 28).
+
+// StaffRights are what a member of an organisation's staff may do in the communities it runs.
+type StaffRights string
+
+const (
+	StaffOwner StaffRights = "owner" // the administrador: owns the organisation, manages its staff
+	StaffWrite StaffRights = "write" // an assistant who may act
+	StaffRead  StaffRights = "read"  // an assistant who may only read
+)
+
+// Valid reports whether r is one of the rights an assistant may be given (the owner is not given).
+func (r StaffRights) Valid() bool { return r == StaffWrite || r == StaffRead }
+
+// Organisation is an administrador de fincas' office.
+type Organisation struct {
+	ID        string
+	Name      string
+	NIF       string
+	Colegiado *string
+	Code      string // what a community types to invite it
+	CreatedAt time.Time
+	Rights    StaffRights // of the account that reads it
+}
+
+// StaffMember is one person on an organisation's staff.
+type StaffMember struct {
+	UserID   string
+	FullName string
+	Email    string
+	Rights   StaffRights
+	JoinedAt time.Time
+}
+
+// StaffInvitation invites an address to an organisation's staff.
+type StaffInvitation struct {
+	ID             string
+	OrganisationID string
+	Email          string
+	Rights         StaffRights
+	TokenHash      string
+	InvitedBy      string
+	CreatedAt      time.Time
+	ExpiresAt      time.Time
+	AcceptedAt     *time.Time
+}
+
+// ProcessorStatus is where a community's relation with its processor stands.
+type ProcessorStatus string
+
+const (
+	ProcessorInvited ProcessorStatus = "invited"
+	ProcessorActive  ProcessorStatus = "active"
+	ProcessorRevoked ProcessorStatus = "revoked"
+)
+
+// Processor is an organisation a community named to administer it.
+type Processor struct {
+	CommunityID      string
+	CommunityName    string
+	OrganisationID   string
+	OrganisationName string
+	NIF              string
+	Colegiado        *string
+	Status           ProcessorStatus
+	InvitedAt        time.Time
+	AcceptedAt       *time.Time // when its access began
+}
+
+// IsStaff reports whether the actor acts in their community as staff of its processor, not as a member.
+func (a *Actor) IsStaff() bool { return a != nil && a.OrganisationID != "" }
+
+// ReadOnly reports whether the actor may only read in their community: an assistant with read rights.
+func (a *Actor) ReadOnly() bool { return a.IsStaff() && a.StaffRights == StaffRead }
+
+// ErrReadOnly refuses a write to an assistant with read rights, at the route's access check.
+var ErrReadOnly = Errorf(CodeForbidden, "Tu acceso a esta comunidad es de solo lectura")

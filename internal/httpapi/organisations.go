@@ -1,0 +1,229 @@
+package httpapi
+
+import (
+	"context"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/organisations"
+)
+
+// The administrador de fincas' office (issue #35, ADR 0045): the organisation, its staff, the communities
+// it runs, and on a community's side the processor it named.
+
+// Organisation is the caller's office.
+type Organisation struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	NIF       string    `json:"nif"`
+	Colegiado *string   `json:"colegiado"`
+	Code      string    `json:"code" doc:"What a community types to invite it"`
+	CreatedAt time.Time `json:"createdAt"`
+	Rights    string    `json:"rights" enum:"owner,write,read" doc:"The caller's: owner is the administrador"`
+}
+
+func toOrganisation(o *domain.Organisation) *Organisation {
+	if o == nil {
+		return nil
+	}
+	return &Organisation{ID: o.ID, Name: o.Name, NIF: o.NIF, Colegiado: o.Colegiado, Code: o.Code, CreatedAt: o.CreatedAt, Rights: string(o.Rights)}
+}
+
+type organisationOutput struct{ Body *Organisation }
+
+type myOrganisationOutput struct {
+	Body struct {
+		Organisation *Organisation `json:"organisation,omitempty" doc:"Absent: the caller is on no office's staff"`
+	}
+}
+
+func (s *server) myOrganisation(ctx context.Context, _ *struct{}) (*myOrganisationOutput, error) {
+	o, err := s.Organisations.Mine(ctx, actor(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &myOrganisationOutput{}
+	out.Body.Organisation = toOrganisation(o)
+	return out, nil
+}
+
+type createOrganisationInput struct {
+	Body struct {
+		Name      string `json:"name" minLength:"1" maxLength:"200"`
+		NIF       string `json:"nif" minLength:"1" maxLength:"20"`
+		Colegiado string `json:"colegiado,omitempty" maxLength:"40"`
+	}
+}
+
+func (s *server) createOrganisation(ctx context.Context, in *createOrganisationInput) (*organisationOutput, error) {
+	o, err := s.Organisations.Create(ctx, actor(ctx), organisations.CreateInput{Name: in.Body.Name, NIF: in.Body.NIF, Colegiado: in.Body.Colegiado})
+	if err != nil {
+		return nil, err
+	}
+	return &organisationOutput{Body: toOrganisation(o)}, nil
+}
+
+// StaffMember is one person of the office's staff.
+type StaffMember struct {
+	UserID   string    `json:"userId"`
+	FullName string    `json:"fullName"`
+	Email    string    `json:"email"`
+	Rights   string    `json:"rights" enum:"owner,write,read"`
+	JoinedAt time.Time `json:"joinedAt"`
+}
+
+// StaffInvitation is a pending invitation to the staff.
+type StaffInvitation struct {
+	ID        string    `json:"id"`
+	Email     string    `json:"email"`
+	Rights    string    `json:"rights" enum:"write,read"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+func toStaffInvitation(inv *domain.StaffInvitation) StaffInvitation {
+	return StaffInvitation{ID: inv.ID, Email: inv.Email, Rights: string(inv.Rights), CreatedAt: inv.CreatedAt, ExpiresAt: inv.ExpiresAt}
+}
+
+type staffOutput struct {
+	Body struct {
+		Staff       []StaffMember     `json:"staff"`
+		Invitations []StaffInvitation `json:"invitations" doc:"Pending; only the administrador sees them"`
+	}
+}
+
+func (s *server) listStaff(ctx context.Context, _ *struct{}) (*staffOutput, error) {
+	staff, invs, err := s.Organisations.Staff(ctx, actor(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &staffOutput{}
+	out.Body.Staff = make([]StaffMember, len(staff))
+	for i, m := range staff {
+		out.Body.Staff[i] = StaffMember{UserID: m.UserID, FullName: m.FullName, Email: m.Email, Rights: string(m.Rights), JoinedAt: m.JoinedAt}
+	}
+	out.Body.Invitations = make([]StaffInvitation, len(invs))
+	for i := range invs {
+		out.Body.Invitations[i] = toStaffInvitation(&invs[i])
+	}
+	return out, nil
+}
+
+type inviteStaffInput struct {
+	Body struct {
+		Email  string `json:"email" minLength:"3" maxLength:"254"`
+		Rights string `json:"rights" enum:"write,read"`
+	}
+}
+
+type staffInvitationOutput struct{ Body StaffInvitation }
+
+func (s *server) inviteStaff(ctx context.Context, in *inviteStaffInput) (*staffInvitationOutput, error) {
+	inv, err := s.Organisations.InviteStaff(ctx, actor(ctx), in.Body.Email, domain.StaffRights(in.Body.Rights))
+	if err != nil {
+		return nil, err
+	}
+	return &staffInvitationOutput{Body: toStaffInvitation(inv)}, nil
+}
+
+type acceptStaffInput struct {
+	Body struct {
+		Token string `json:"token" minLength:"1" maxLength:"100"`
+	}
+}
+
+func (s *server) acceptStaffInvitation(ctx context.Context, in *acceptStaffInput) (*organisationOutput, error) {
+	o, err := s.Organisations.AcceptStaff(ctx, actor(ctx), in.Body.Token)
+	if err != nil {
+		return nil, err
+	}
+	return &organisationOutput{Body: toOrganisation(o)}, nil
+}
+
+type removeStaffInput struct {
+	UserID string `path:"userId" maxLength:"40"`
+}
+
+func (s *server) removeStaff(ctx context.Context, in *removeStaffInput) (*struct{}, error) {
+	return nil, s.Organisations.RemoveStaff(ctx, actor(ctx), in.UserID)
+}
+
+// Processor is an office a community invited or named to administer it (its data processor, RGPD art. 28).
+type Processor struct {
+	CommunityID      string     `json:"communityId"`
+	CommunityName    string     `json:"communityName"`
+	OrganisationID   string     `json:"organisationId"`
+	OrganisationName string     `json:"organisationName"`
+	NIF              string     `json:"nif"`
+	Colegiado        *string    `json:"colegiado"`
+	Status           string     `json:"status" enum:"invited,active"`
+	InvitedAt        time.Time  `json:"invitedAt"`
+	AcceptedAt       *time.Time `json:"acceptedAt" doc:"When its access began; null until the office accepts"`
+}
+
+func toProcessor(p *domain.Processor) *Processor {
+	if p == nil {
+		return nil
+	}
+	return &Processor{CommunityID: p.CommunityID, CommunityName: p.CommunityName, OrganisationID: p.OrganisationID,
+		OrganisationName: p.OrganisationName, NIF: p.NIF, Colegiado: p.Colegiado, Status: string(p.Status), InvitedAt: p.InvitedAt,
+		AcceptedAt: p.AcceptedAt}
+}
+
+type organisationCommunitiesOutput struct{ Body []Processor }
+
+func (s *server) listOrganisationCommunities(ctx context.Context, _ *struct{}) (*organisationCommunitiesOutput, error) {
+	ps, err := s.Organisations.Communities(ctx, actor(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &organisationCommunitiesOutput{Body: make([]Processor, len(ps))}
+	for i := range ps {
+		out.Body[i] = *toProcessor(&ps[i])
+	}
+	return out, nil
+}
+
+type acceptCommunityInput struct {
+	CommunityID string `path:"communityId" maxLength:"40"`
+}
+
+func (s *server) acceptOrganisationCommunity(ctx context.Context, in *acceptCommunityInput) (*struct{}, error) {
+	return nil, s.Organisations.AcceptCommunity(ctx, actor(ctx), in.CommunityID)
+}
+
+type processorOutput struct {
+	Body struct {
+		Processor *Processor `json:"processor,omitempty" doc:"Absent: the community has named no office"`
+	}
+}
+
+func (s *server) getCommunityProcessor(ctx context.Context, _ *struct{}) (*processorOutput, error) {
+	p, err := s.Organisations.Processor(ctx, actor(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out := &processorOutput{}
+	out.Body.Processor = toProcessor(p)
+	return out, nil
+}
+
+type inviteProcessorInput struct {
+	Body struct {
+		Code string `json:"code" minLength:"1" maxLength:"20" doc:"The office's code or NIF"`
+	}
+}
+
+func (s *server) inviteCommunityProcessor(ctx context.Context, in *inviteProcessorInput) (*processorOutput, error) {
+	p, err := s.Organisations.InviteProcessor(ctx, actor(ctx), in.Body.Code)
+	if err != nil {
+		return nil, err
+	}
+	out := &processorOutput{}
+	out.Body.Processor = toProcessor(p)
+	return out, nil
+}
+
+func (s *server) revokeCommunityProcessor(ctx context.Context, _ *struct{}) (*struct{}, error) {
+	return nil, s.Organisations.RevokeProcessor(ctx, actor(ctx))
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { fakeApi, json, noContent, problem, testUser } from '@/test/fake-api'
+import { renderRoute } from '@/test/render-route'
+
+const office = {
+  id: 'o1',
+  name: 'Fincas Pérez S.L.',
+  nif: 'B12345674',
+  colegiado: 'MAD-1234',
+  code: 'ABCD2345',
+  createdAt: '2026-11-01T10:00:00Z',
+  rights: 'owner',
+} as const
+const mayor = {
+  communityId: 'c-mayor',
+  communityName: 'Calle Mayor 1',
+  organisationId: 'o1',
+  organisationName: 'Fincas Pérez S.L.',
+  nif: 'B12345674',
+  colegiado: 'MAD-1234',
+  status: 'active',
+  invitedAt: '2026-11-02T10:00:00Z',
+  acceptedAt: '2026-11-03T10:00:00Z',
+} as const
+const plaza = { ...mayor, communityId: 'c-plaza', communityName: 'Plaza Nueva 2', status: 'invited', acceptedAt: null } as const
+
+function administrador() {
+  fakeApi.signIn({ ...testUser, communityId: undefined, role: undefined })
+  fakeApi.on('GET /api/v1/organisation', () => json({ organisation: office }))
+  fakeApi.on('GET /api/v1/organisation/communities', () => json([mayor, plaza]))
+  fakeApi.on('GET /api/v1/organisation/staff', () =>
+    json({
+      staff: [{ userId: 'u1', fullName: 'Marta Pérez', email: 'marta@fincasperez.es', rights: 'owner', joinedAt: '2026-11-01T10:00:00Z' }],
+      invitations: [],
+    }),
+  )
+}
+
+describe('/despacho', () => {
+  it('creates the office, and shows why a NIF is refused', async () => {
+    fakeApi.signIn({ ...testUser, communityId: undefined, role: undefined })
+    fakeApi.on('GET /api/v1/organisation', () => json({}))
+    fakeApi.on('POST /api/v1/organisation', () => problem(422, 'invalid', 'El NIF no es válido'))
+    renderRoute('/despacho')
+
+    await userEvent.type(await screen.findByLabelText('Nombre del despacho'), 'Fincas Pérez S.L.')
+    await userEvent.type(screen.getByLabelText('NIF'), 'B1234567J')
+    await userEvent.click(screen.getByRole('button', { name: 'Crear despacho' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('El NIF no es válido')
+  })
+
+  it('lists the communities: accepts an invitation, opens one it runs in this tab', async () => {
+    administrador()
+    fakeApi.on('POST /api/v1/organisation/communities/{communityId}/accept', () => noContent())
+    fakeApi.on('GET /api/v1/dashboard', () => json({}))
+    renderRoute('/despacho')
+
+    const list = await screen.findByRole('list', { name: 'Comunidades' })
+    const [first, second] = within(list).getAllByRole('listitem')
+    if (!first || !second) throw new Error('two communities expected')
+    expect(within(first).getByText('Calle Mayor 1')).toBeInTheDocument()
+    expect(within(second).getByText('Os ha invitado')).toBeInTheDocument()
+    await userEvent.click(within(second).getByRole('button', { name: 'Aceptar' }))
+    await waitFor(() => {
+      expect(fakeApi.calls('POST /api/v1/organisation/communities/{communityId}/accept')[0]?.params.communityId).toBe('c-plaza')
+    })
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Abrir Calle Mayor 1' }))
+    await waitFor(() => {
+      expect(sessionStorage.getItem('vecinos.community')).toBe('c-mayor')
+    })
+  })
+})

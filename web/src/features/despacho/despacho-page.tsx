@@ -1,0 +1,300 @@
+import { Briefcase, Building2, UserMinus } from 'lucide-react'
+import { useState } from 'react'
+import { ListPage } from '@/components/list-page'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Spinner } from '@/components/ui/spinner'
+import { toast } from '@/components/ui/toast'
+import { problemMessage } from '@/lib/api/problem'
+import { useDateFormat } from '@/lib/dates'
+import { useTranslation } from '@/lib/i18n'
+import {
+  type Organisation,
+  useAcceptCommunity,
+  useCreateOrganisation,
+  useInviteStaff,
+  useOpenRunCommunity,
+  useOrganisation,
+  useOrganisationCommunities,
+  useRemoveStaff,
+  useStaff,
+} from './api/despacho'
+
+/**
+ * /despacho (ADR 0045): the administrador de fincas' office. Without one, the form that creates it; with
+ * one, its communities (accept an invitation, open one in this tab) and its team.
+ */
+export function DespachoPage() {
+  const { t } = useTranslation()
+  const organisation = useOrganisation()
+  return (
+    <ListPage>
+      <header className="flex min-w-0 items-center gap-2">
+        <Briefcase className="size-6 shrink-0 text-primary" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-bold tracking-tight">{organisation.data?.name ?? t('despacho.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('despacho.description')}</p>
+        </div>
+      </header>
+      {organisation.isPending && <Spinner />}
+      {organisation.isError && <p role="alert">{t('despacho.loadError')}</p>}
+      {organisation.isSuccess && !organisation.data && <CreateOrganisation />}
+      {organisation.data && (
+        <>
+          <OrganisationCard organisation={organisation.data} />
+          <Communities organisation={organisation.data} />
+          <Staff organisation={organisation.data} />
+        </>
+      )}
+    </ListPage>
+  )
+}
+
+function CreateOrganisation() {
+  const { t } = useTranslation()
+  const create = useCreateOrganisation()
+  const [form, setForm] = useState({ name: '', nif: '', colegiado: '' })
+  const [error, setError] = useState<string>()
+  return (
+    <section aria-labelledby="despacho-create" className="flex flex-col gap-3 rounded-2xl border bg-card p-4">
+      <h2 id="despacho-create" className="font-semibold">
+        {t('despacho.create.title')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('despacho.create.description')}</p>
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          setError(undefined)
+          create.mutate(
+            { name: form.name, nif: form.nif, colegiado: form.colegiado || undefined },
+            {
+              onSuccess: () => toast.success(t('despacho.create.done')),
+              onError: (err) => {
+                setError(problemMessage(err, t))
+              },
+            },
+          )
+        }}
+      >
+        {(['name', 'nif', 'colegiado'] as const).map((field) => (
+          <FormField key={field} id={`despacho-${field}`} label={t(`despacho.create.${field}`)}>
+            {(control) => (
+              <Input
+                {...control}
+                value={form[field]}
+                onChange={(event) => {
+                  setForm({ ...form, [field]: event.target.value })
+                }}
+                autoCapitalize={field === 'nif' ? 'characters' : undefined}
+                maxLength={field === 'name' ? 120 : 20}
+                required={field !== 'colegiado'}
+              />
+            )}
+          </FormField>
+        ))}
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={create.isPending || !form.name.trim() || !form.nif.trim()} aria-busy={create.isPending}>
+          {create.isPending ? t('despacho.create.creating') : t('despacho.create.submit')}
+        </Button>
+      </form>
+    </section>
+  )
+}
+
+function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
+  const { t } = useTranslation()
+  return (
+    <section className="flex flex-col gap-1 rounded-2xl border bg-card p-4 text-sm">
+      <p>
+        {t('despacho.org.nif')}: {o.nif}
+        {o.colegiado ? ` · ${t('despacho.org.colegiado')}: ${o.colegiado}` : ''}
+      </p>
+      <p>{t(`despacho.org.rights.${o.rights}`)}</p>
+      <p>
+        {t('despacho.org.code')}: <strong className="font-mono">{o.code}</strong>
+      </p>
+      <p className="text-muted-foreground">{t('despacho.org.codeHint')}</p>
+    </section>
+  )
+}
+
+function Communities({ organisation }: { organisation: Organisation }) {
+  const { t } = useTranslation()
+  const { date } = useDateFormat()
+  const communities = useOrganisationCommunities(true)
+  const accept = useAcceptCommunity()
+  const open = useOpenRunCommunity()
+  const list = communities.data ?? []
+  return (
+    <section aria-labelledby="despacho-communities" className="flex flex-col gap-2">
+      <h2 id="despacho-communities" className="px-1 text-sm font-semibold text-muted-foreground">
+        {t('despacho.communities.title')}
+      </h2>
+      {communities.isPending && <Spinner />}
+      {communities.isSuccess && list.length === 0 && <p className="text-muted-foreground">{t('despacho.communities.none')}</p>}
+      {list.length > 0 && (
+        <ul aria-labelledby="despacho-communities" className="flex flex-col overflow-hidden rounded-2xl border bg-card">
+          {list.map((c) => (
+            <li key={c.communityId} className="flex min-h-16 items-center gap-3 border-b px-4 py-3 last:border-b-0">
+              <Building2 className="size-5 shrink-0 text-primary" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{c.communityName}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {c.status === 'active' && c.acceptedAt
+                    ? t('despacho.communities.since', { date: date(c.acceptedAt) })
+                    : t('despacho.communities.invited')}
+                </p>
+              </div>
+              {c.status === 'invited' ? (
+                organisation.rights !== 'read' && (
+                  <Button
+                    size="sm"
+                    className="shrink-0"
+                    disabled={accept.isPending}
+                    onClick={() => {
+                      accept.mutate(c.communityId, {
+                        onSuccess: () => toast.success(t('despacho.communities.accepted')),
+                        onError: (err) => toast.error(problemMessage(err, t)),
+                      })
+                    }}
+                  >
+                    {t('despacho.communities.accept')}
+                  </Button>
+                )
+              ) : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="shrink-0"
+                  aria-label={t('despacho.communities.openNamed', { name: c.communityName })}
+                  onClick={() => void open(c.communityId)}
+                >
+                  {t('despacho.communities.open')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Staff({ organisation }: { organisation: Organisation }) {
+  const { t } = useTranslation()
+  const staff = useStaff(true)
+  const invite = useInviteStaff()
+  const remove = useRemoveStaff()
+  const [email, setEmail] = useState('')
+  const [rights, setRights] = useState<'write' | 'read'>('write')
+  const [error, setError] = useState<string>()
+  const isOwner = organisation.rights === 'owner'
+  return (
+    <section aria-labelledby="despacho-staff" className="flex flex-col gap-2">
+      <h2 id="despacho-staff" className="px-1 text-sm font-semibold text-muted-foreground">
+        {t('despacho.staff.title')}
+      </h2>
+      {staff.data && (
+        <ul aria-labelledby="despacho-staff" className="flex flex-col overflow-hidden rounded-2xl border bg-card">
+          {(staff.data.staff ?? []).map((m) => (
+            <li key={m.userId} className="flex min-h-14 items-center gap-3 border-b px-4 py-3 last:border-b-0">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{m.fullName}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {m.email} · {t(`despacho.org.rights.${m.rights}`)}
+                </p>
+              </div>
+              {isOwner && m.rights !== 'owner' && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('despacho.staff.removeNamed', { name: m.fullName })}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    remove.mutate(m.userId, { onSuccess: () => toast.success(t('despacho.staff.removed')) })
+                  }}
+                >
+                  <UserMinus aria-hidden />
+                </Button>
+              )}
+            </li>
+          ))}
+          {(staff.data.invitations ?? []).map((inv) => (
+            <li key={inv.id} className="flex min-h-14 items-center gap-3 border-b px-4 py-3 last:border-b-0">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{inv.email}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {t('despacho.staff.pending')} · {t(`despacho.org.rights.${inv.rights}`)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner && (
+        <form
+          className="flex flex-col gap-3 rounded-2xl border bg-card p-4"
+          noValidate
+          aria-label={t('despacho.staff.invite')}
+          onSubmit={(e) => {
+            e.preventDefault()
+            setError(undefined)
+            invite.mutate(
+              { email, rights },
+              {
+                onSuccess: () => {
+                  setEmail('')
+                  toast.success(t('despacho.staff.sent'))
+                },
+                onError: (err) => {
+                  setError(problemMessage(err, t))
+                },
+              },
+            )
+          }}
+        >
+          <h3 className="font-semibold">{t('despacho.staff.invite')}</h3>
+          <FormField id="staff-email" label={t('despacho.staff.email')} error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value)
+                }}
+                autoComplete="off"
+                required
+              />
+            )}
+          </FormField>
+          <FormField id="staff-rights" label={t('despacho.staff.rights')}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={rights}
+                onChange={(event) => {
+                  setRights(event.target.value === 'read' ? 'read' : 'write')
+                }}
+              >
+                <option value="write">{t('despacho.staff.write')}</option>
+                <option value="read">{t('despacho.staff.read')}</option>
+              </NativeSelect>
+            )}
+          </FormField>
+          <Button type="submit" disabled={invite.isPending || !email.trim()} aria-busy={invite.isPending}>
+            {t('despacho.staff.submit')}
+          </Button>
+        </form>
+      )}
+    </section>
+  )
+}
