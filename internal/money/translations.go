@@ -502,4 +502,104 @@ var translations = domain.Catalogue{
 		Ca: "Operació %d de l'informe: el rebut %s no existeix",
 		En: "Transaction %d of the report: receipt %s does not exist",
 	},
+	"La cuenta no existe": {
+		Ca: "El compte no existeix",
+		En: "The account does not exist",
+	},
+	"El gasto no existe": {
+		Ca: "La despesa no existeix",
+		En: "The expense does not exist",
+	},
+	"La comunidad ya tiene una cuenta con ese IBAN": {
+		Ca: "La comunitat ja té un compte amb aquest IBAN",
+		En: "The community already has an account with that IBAN",
+	},
+	"La factura debe ser un PDF o una imagen (JPG, PNG o WEBP)": {
+		Ca: "La factura ha de ser un PDF o una imatge (JPG, PNG o WEBP)",
+		En: "The invoice must be a PDF or an image (JPG, PNG or WEBP)",
+	},
+	"La comunidad no tiene la categoría «Facturas» en Documentos": {
+		Ca: "La comunitat no té la categoria «Factures» a Documents",
+		En: "The community has no 'Invoices' category in Documents",
+	},
+	"El gasto ya tiene su factura": {
+		Ca: "La despesa ja té la seva factura",
+		En: "The expense already has its invoice",
+	},
+	"Indica el nombre de la cuenta": {
+		Ca: "Indica el nom del compte",
+		En: "Enter the account's name",
+	},
+	"El nombre de la cuenta y el del banco no pueden superar los %d caracteres": {
+		Ca: "El nom del compte i el del banc no poden superar els %d caràcters",
+		En: "The account's and the bank's names cannot be longer than %d characters",
+	},
+	"Una cuenta es de un banco o la caja": {
+		Ca: "Un compte és d'un banc o la caixa",
+		En: "An account is at a bank or is the cash box",
+	},
+	"Indica la fecha del saldo inicial": {
+		Ca: "Indica la data del saldo inicial",
+		En: "Enter the date of the opening balance",
+	},
+	"El saldo inicial no es válido": {
+		Ca: "El saldo inicial no és vàlid",
+		En: "The opening balance is not valid",
+	},
+	"Indica la fecha de la factura": {
+		Ca: "Indica la data de la factura",
+		En: "Enter the invoice's date",
+	},
+	"La fecha de la factura no puede ser futura": {
+		Ca: "La data de la factura no pot ser futura",
+		En: "The invoice's date cannot be in the future",
+	},
+	"Indica el proveedor": {
+		Ca: "Indica el proveïdor",
+		En: "Enter the provider",
+	},
+	"El nombre del proveedor no puede superar los %d caracteres": {
+		Ca: "El nom del proveïdor no pot superar els %d caràcters",
+		En: "The provider's name cannot be longer than %d characters",
+	},
+	"El NIF no es válido": {
+		Ca: "El NIF no és vàlid",
+		En: "The tax ID (NIF) is not valid",
+	},
+	"Indica el concepto del gasto": {
+		Ca: "Indica el concepte de la despesa",
+		En: "Enter the expense's concept",
+	},
+	"El importe del gasto debe ser mayor que cero": {
+		Ca: "L'import de la despesa ha de ser més gran que zero",
+		En: "The expense's amount must be more than zero",
+	},
+	"El IVA y la retención deben estar entre 0 y 100 %%": {
+		Ca: "L'IVA i la retenció han d'estar entre 0 i 100 %%",
+		En: "VAT and withholding must be between 0 and 100%%",
+	},
+	"El vencimiento debe ser una fecha igual o posterior a la de la factura": {
+		Ca: "El venciment ha de ser una data igual o posterior a la de la factura",
+		En: "The due date must be on or after the invoice's date",
+	},
+	"El proveedor no está en el directorio de la comunidad": {
+		Ca: "El proveïdor no és al directori de la comunitat",
+		En: "The provider is not in the community's directory",
+	},
+	"Indica la fecha del pago": {
+		Ca: "Indica la data del pagament",
+		En: "Enter the payment's date",
+	},
+	"El pago no puede ser anterior al saldo inicial de la cuenta (%s)": {
+		Ca: "El pagament no pot ser anterior al saldo inicial del compte (%s)",
+		En: "The payment cannot be earlier than the account's opening balance (%s)",
+	},
+	"El pago supera lo que queda por pagar del gasto (%s)": {
+		Ca: "El pagament supera el que queda per pagar de la despesa (%s)",
+		En: "The payment is more than what is left to pay of the expense (%s)",
+	},
+	"Solo los propietarios y los administradores ven lo que costó una incidencia": {
+		Ca: "Només els propietaris i els administradors veuen el que va costar una incidència",
+		En: "Only owners and administrators see what an incident cost",
+	},
 }
