@@ -13,6 +13,13 @@ export const ApproveBudgetInputBody = {
   juntaDate: 10,
 } as const
 
+export const BankAccountBody = {
+  bank: 80,
+  iban: 50,
+  name: 80,
+  openingDate: 10,
+} as const
+
 export const ChangePasswordInputBody = {
   currentPassword: 200,
   newPassword: 200,
@@ -159,6 +166,23 @@ export const EditMessageInputBody = {
 
 export const EmailBody = {
   email: 255,
+} as const
+
+export const ExpenseInputBody = {
+  concept: 120,
+  date: 10,
+  dueDate: 10,
+  groupId: 64,
+  incidentId: 64,
+  nif: 20,
+  providerId: 64,
+  providerName: 120,
+  taskId: 64,
+} as const
+
+export const ExpensePaymentInputBody = {
+  accountId: 64,
+  date: 10,
 } as const
 
 export const FacilityBody = {
