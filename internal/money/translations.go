@@ -602,4 +602,88 @@ var translations = domain.Catalogue{
 		Ca: "Només els propietaris i els administradors veuen el que va costar una incidència",
 		En: "Only owners and administrators see what an incident cost",
 	},
+	"El fichero está vacío": {
+		Ca: "El fitxer és buit",
+		En: "The file is empty",
+	},
+	"El fichero tiene demasiadas líneas (más de %d)": {
+		Ca: "El fitxer té massa línies (més de %d)",
+		En: "The file has too many lines (more than %d)",
+	},
+	"La línea %d no tiene 80 caracteres (tiene %d): el fichero está cortado o no es Norma 43": {
+		Ca: "La línia %d no té 80 caràcters (en té %d): el fitxer està tallat o no és Norma 43",
+		En: "Line %d is not 80 characters long (it has %d): the file is cut short or is not Norma 43",
+	},
+	"La línea %d sigue al registro final (88)": {
+		Ca: "La línia %d segueix el registre final (88)",
+		En: "Line %d comes after the end record (88)",
+	},
+	"La línea %d abre una cuenta sin cerrar la anterior (falta el registro 33)": {
+		Ca: "La línia %d obre un compte sense tancar l'anterior (falta el registre 33)",
+		En: "Line %d opens an account without closing the previous one (record 33 is missing)",
+	},
+	"La línea %d no tiene un número de cuenta válido": {
+		Ca: "La línia %d no té un número de compte vàlid",
+		En: "Line %d has no valid account number",
+	},
+	"La línea %d tiene una fecha que no es válida": {
+		Ca: "La línia %d té una data que no és vàlida",
+		En: "Line %d has a date that is not valid",
+	},
+	"La línea %d tiene un importe que no es válido": {
+		Ca: "La línia %d té un import que no és vàlid",
+		En: "Line %d has an amount that is not valid",
+	},
+	"La línea %d es un movimiento fuera de una cuenta (falta el registro 11)": {
+		Ca: "La línia %d és un moviment fora d'un compte (falta el registre 11)",
+		En: "Line %d is a movement outside an account (record 11 is missing)",
+	},
+	"La fecha de la línea %d (%s) está fuera del periodo del extracto (%s a %s)": {
+		Ca: "La data de la línia %d (%s) és fora del període de l'extracte (%s a %s)",
+		En: "The date of line %d (%s) is outside the statement's period (%s to %s)",
+	},
+	"La línea %d es un concepto sin movimiento (falta el registro 22)": {
+		Ca: "La línia %d és un concepte sense moviment (falta el registre 22)",
+		En: "Line %d is a concept without a movement (record 22 is missing)",
+	},
+	"La línea %d cierra una cuenta que no se abrió (falta el registro 11)": {
+		Ca: "La línia %d tanca un compte que no es va obrir (falta el registre 11)",
+		En: "Line %d closes an account that was not opened (record 11 is missing)",
+	},
+	"La línea %d cierra otra cuenta que la abierta": {
+		Ca: "La línia %d tanca un altre compte que l'obert",
+		En: "Line %d closes another account than the open one",
+	},
+	"Los totales de la línea %d no cuadran con los movimientos: %d cargos por %s y %d abonos por %s en el fichero": {
+		Ca: "Els totals de la línia %d no quadren amb els moviments: %d càrrecs per %s i %d abonaments per %s al fitxer",
+		En: "The totals of line %d do not match the movements: %d debits for %s and %d credits for %s in the file",
+	},
+	"El saldo final de la línea %d (%s) no es el inicial más los abonos menos los cargos (%s)": {
+		Ca: "El saldo final de la línia %d (%s) no és l'inicial més els abonaments menys els càrrecs (%s)",
+		En: "The closing balance of line %d (%s) is not the opening balance plus credits less debits (%s)",
+	},
+	"La línea %d cierra el fichero con una cuenta abierta (falta el registro 33)": {
+		Ca: "La línia %d tanca el fitxer amb un compte obert (falta el registre 33)",
+		En: "Line %d ends the file with an account still open (record 33 is missing)",
+	},
+	"La línea %d no es un registro final válido": {
+		Ca: "La línia %d no és un registre final vàlid",
+		En: "Line %d is not a valid end record",
+	},
+	"El registro final (línea %d) cuenta %s registros y el fichero tiene %d": {
+		Ca: "El registre final (línia %d) compta %s registres i el fitxer en té %d",
+		En: "The end record (line %d) counts %s records and the file has %d",
+	},
+	"La línea %d no es un registro de Norma 43 (empieza por «%s»)": {
+		Ca: "La línia %d no és un registre de Norma 43 (comença per «%s»)",
+		En: "Line %d is not a Norma 43 record (it starts with '%s')",
+	},
+	"Falta el registro final (88): el fichero está incompleto": {
+		Ca: "Falta el registre final (88): el fitxer està incomplet",
+		En: "The end record (88) is missing: the file is incomplete",
+	},
+	"El fichero no tiene ninguna cuenta": {
+		Ca: "El fitxer no té cap compte",
+		En: "The file has no account",
+	},
 }

@@ -1,0 +1,96 @@
+// The community's books (issue #37) at the phone viewport: an admin adds the bank account and the cash box,
+// records an expense with its invoice (a text file is refused with its reason, the PDF is filed in
+// Documentos), pays it in two parts from the two accounts and sees the balances follow.
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { startAppServer } from './support/engine';
+import { pdf } from './support/files';
+import { twoFlatsWithAnOwner } from './support/money';
+import { type ServerHandle } from './support/server';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ServerHandle;
+let admin: BrowserContext;
+let owner: BrowserContext;
+let adminPage: Page;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  server = await startAppServer('money-books');
+  admin = await phoneContext(browser, server.url);
+  owner = await phoneContext(browser, server.url);
+  await twoFlatsWithAnOwner(admin, owner, { name: 'Comunidad Los Olivos', address: 'Calle de los Olivos 5', city: 'Jaén', postalCode: '23001' }, 'Olga Propietaria');
+  adminPage = await admin.newPage();
+});
+
+test.afterAll(async () => {
+  await admin?.close();
+  await owner?.close();
+  await server?.stop();
+});
+
+test('an admin adds the accounts, records an expense with its invoice and pays it in two parts', async () => {
+  test.setTimeout(180_000);
+  const year = new Date().getFullYear();
+  await adminPage.goto('/money');
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Cuentas' })).toBeVisible();
+
+  // The bank account (a wrong IBAN is refused) and the cash box.
+  await adminPage.getByRole('button', { name: 'Nueva cuenta' }).click();
+  let form = adminPage.getByRole('form', { name: 'Cuenta' });
+  await form.getByLabel('Nombre', { exact: true }).fill('Cuenta corriente');
+  await form.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1333');
+  await form.getByLabel('Banco', { exact: true }).fill('CaixaBank');
+  await form.getByLabel('Saldo inicial (€)').fill('5.000');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(adminPage.getByText('El IBAN no es válido: revisa que esté completo y sus dígitos de control')).toBeVisible();
+  await form.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1332');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  const accounts = adminPage.getByRole('list', { name: 'Cuentas bancarias y caja' });
+  await expect(accounts.getByRole('listitem', { name: 'Cuenta corriente' }).getByText('Saldo: 5.000,00 €')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Nueva cuenta' }).click();
+  form = adminPage.getByRole('form', { name: 'Cuenta' });
+  await form.getByLabel('Nombre', { exact: true }).fill('Caja');
+  await form.getByLabel('Tipo').selectOption({ label: 'Caja' });
+  await form.getByLabel('Saldo inicial (€)').fill('200');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(accounts.getByRole('listitem', { name: 'Caja' }).getByText('Saldo: 200,00 €')).toBeVisible();
+  await expectNoHorizontalScroll(adminPage);
+
+  // An expense: 1.000 € + 21 % VAT − 15 % IRPF, a new provider of the directory, with its invoice.
+  await adminPage.getByRole('button', { name: 'Nuevo gasto' }).click();
+  const expense = adminPage.getByRole('form', { name: 'Nuevo gasto' });
+  await expense.getByLabel('Proveedor', { exact: true }).selectOption({ label: 'Nuevo proveedor (se añade al directorio)' });
+  await expense.getByLabel('Nombre del proveedor como figura en la factura').fill('Fontanería Rápida SL');
+  await expense.getByLabel('NIF').fill('B12345678');
+  await expense.getByLabel('Concepto').fill('Reparación de la bajante');
+  await expense.getByLabel('Base imponible (€)').fill('1.000');
+  await expense.getByLabel('Retención IRPF (%)').fill('15');
+  await expense.getByLabel('Factura (PDF o imagen)').setInputFiles({ name: 'factura-17.pdf', mimeType: 'application/pdf', buffer: pdf() });
+  await expense.getByRole('button', { name: 'Guardar gasto' }).click();
+  const row = adminPage.getByRole('list', { name: 'Gastos' }).getByRole('listitem', { name: 'Reparación de la bajante · Fontanería Rápida SL' });
+  await expect(row.getByText('Reparación de la bajante · 1.210,00 €')).toBeVisible();
+  await expect(row.getByText('Base 1.000,00 € · IVA 210,00 € · Retención IRPF 150,00 €')).toBeVisible();
+  await expect(row.getByText('Factura en Documentos')).toBeVisible();
+  await expect(row.getByText('Pendiente')).toBeVisible();
+
+  // Paid in two parts: 500 € from the bank, the rest (560 €) from the cash box.
+  await row.getByRole('button', { name: 'Anotar pago' }).click();
+  await row.getByLabel('Importe (€)').fill('500');
+  await row.getByRole('button', { name: 'Guardar pago' }).click();
+  await expect(row.getByText('Pagado 500,00 € de 1.060,00 €')).toBeVisible();
+  await row.getByRole('button', { name: 'Anotar pago' }).click();
+  await row.getByLabel('Cuenta', { exact: true }).selectOption({ label: 'Caja' });
+  await expect(row.getByLabel('Importe (€)')).toHaveValue('560,00');
+  await row.getByRole('button', { name: 'Guardar pago' }).click();
+  await expect(row.getByText('Pagado', { exact: true })).toBeVisible();
+  await expect(accounts.getByRole('listitem', { name: 'Cuenta corriente' }).getByText('Saldo: 4.500,00 €')).toBeVisible();
+  await expect(accounts.getByRole('listitem', { name: 'Caja' }).getByText('Saldo: -360,00 €')).toBeVisible();
+  await expect(adminPage.getByText(`Gastado: 1.210,00 € · Pendiente de pago: 0,00 €`)).toBeVisible();
+  expect(year).toBeGreaterThan(2000);
+
+  // The invoice is in Documentos, under 'Facturas'.
+  await adminPage.goto('/documents');
+  await expect(adminPage.getByText('Factura Fontanería Rápida SL · Reparación de la bajante').first()).toBeVisible();
+});
