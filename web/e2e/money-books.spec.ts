@@ -32,7 +32,6 @@ test.afterAll(async () => {
 
 test('an admin adds the accounts, records an expense with its invoice and pays it in two parts', async () => {
   test.setTimeout(180_000);
-  const year = new Date().getFullYear();
   await adminPage.goto('/money');
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Cuentas' })).toBeVisible();
 
@@ -62,6 +61,7 @@ test('an admin adds the accounts, records an expense with its invoice and pays i
   await adminPage.getByRole('button', { name: 'Nuevo gasto' }).click();
   const expense = adminPage.getByRole('form', { name: 'Nuevo gasto' });
   await expense.getByLabel('Proveedor', { exact: true }).selectOption({ label: 'Nuevo proveedor (se añade al directorio)' });
+  await expense.getByLabel('Teléfono o email del proveedor').fill('+34 600 123 456');
   await expense.getByLabel('Nombre del proveedor como figura en la factura').fill('Fontanería Rápida SL');
   await expense.getByLabel('NIF').fill('B12345678');
   await expense.getByLabel('Concepto').fill('Reparación de la bajante');
@@ -77,6 +77,7 @@ test('an admin adds the accounts, records an expense with its invoice and pays i
 
   // Paid in two parts: 500 € from the bank, the rest (560 €) from the cash box.
   await row.getByRole('button', { name: 'Anotar pago' }).click();
+  await row.getByLabel('Cuenta', { exact: true }).selectOption({ label: 'Cuenta corriente' });
   await row.getByLabel('Importe (€)').fill('500');
   await row.getByRole('button', { name: 'Guardar pago' }).click();
   await expect(row.getByText('Pagado 500,00 € de 1.060,00 €')).toBeVisible();
@@ -88,7 +89,6 @@ test('an admin adds the accounts, records an expense with its invoice and pays i
   await expect(accounts.getByRole('listitem', { name: 'Cuenta corriente' }).getByText('Saldo: 4.500,00 €')).toBeVisible();
   await expect(accounts.getByRole('listitem', { name: 'Caja' }).getByText('Saldo: -360,00 €')).toBeVisible();
   await expect(adminPage.getByText(`Gastado: 1.210,00 € · Pendiente de pago: 0,00 €`)).toBeVisible();
-  expect(year).toBeGreaterThan(2000);
 
   // The invoice is in Documentos, under 'Facturas'.
   await adminPage.goto('/documents');

@@ -295,6 +295,7 @@ function ExpenseForm({ onDone }: { onDone: () => void }) {
   const [providerId, setProviderId] = useState('')
   const [providerName, setProviderName] = useState('')
   const [nif, setNif] = useState('')
+  const [contact, setContact] = useState('')
   const [concept, setConcept] = useState('')
   const [groupId, setGroupId] = useState('general')
   const [base, setBase] = useState('')
@@ -314,7 +315,7 @@ function ExpenseForm({ onDone }: { onDone: () => void }) {
     try {
       let pid = providerId === NEW_PROVIDER ? '' : providerId
       let name = providerName
-      if (providerId === NEW_PROVIDER) pid = (await createProvider.mutateAsync(providerName)).id
+      if (providerId === NEW_PROVIDER) pid = (await createProvider.mutateAsync({ name: providerName, contact })).id
       else if (pid) name = providerName || (listed.find((p) => p.id === pid)?.name ?? '')
       const e = await create.mutateAsync({
         date,
@@ -354,6 +355,12 @@ function ExpenseForm({ onDone }: { onDone: () => void }) {
         options={[...listed.map((p) => ({ value: p.id, label: p.name })), { value: NEW_PROVIDER, label: t('books.expenses.providerNew') }]}
         onChange={(ev) => { setProviderId(ev.target.value); }}
       />
+      {providerId === NEW_PROVIDER && (
+        <>
+          <Label htmlFor="expense-provider-contact">{t('books.expenses.providerContact')}</Label>
+          <Input id="expense-provider-contact" maxLength={120} value={contact} onChange={(ev) => { setContact(ev.target.value); }} />
+        </>
+      )}
       <Label htmlFor="expense-provider-name">{t('books.expenses.providerName')}</Label>
       <Input id="expense-provider-name" maxLength={120} value={providerName} onChange={(ev) => { setProviderName(ev.target.value); }} />
       <Label htmlFor="expense-nif">NIF</Label>

@@ -68,7 +68,12 @@ export function useDirectoryProviders() {
 export function useCreateDirectoryProvider() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (name: string) => unwrap(api.POST('/api/v1/providers', { body: { name, category: 'other' } })),
+    mutationFn: ({ name, contact }: { name: string; contact: string }) =>
+      unwrap(
+        api.POST('/api/v1/providers', {
+          body: contact.includes('@') ? { name, category: 'other', email: contact } : { name, category: 'other', phone: contact },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.providers.all }),
   })
 }
