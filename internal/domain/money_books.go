@@ -104,3 +104,37 @@ type IncidentCost struct {
 	Total    Cents
 	Expenses int
 }
+
+// BankStatement is an imported statement of an account (a Norma 43 block).
+type BankStatement struct {
+	ID          string
+	CommunityID string
+	AccountID   string
+	FileSHA256  string
+	FileName    string
+	Start, End  string
+	Opening     Cents
+	Closing     Cents
+	Movements   int
+	CreatedAt   int64
+}
+
+// BankMovement is a movement of a statement: positive money in, negative money out. Key identifies it in
+// its account, so that no movement is imported twice.
+type BankMovement struct {
+	ID            string
+	CommunityID   string
+	AccountID     string
+	StatementID   string
+	Date          string
+	ValueDate     string
+	Amount        Cents
+	CommonConcept string
+	OwnConcept    string
+	Document      string
+	Reference1    string
+	Reference2    string
+	Concept       string
+	Key           string
+	CreatedAt     int64
+}

@@ -245,3 +245,89 @@ func (s *server) attachExpenseInvoice(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusCreated, expenseOf(e))
 }
+
+// BankStatement is an imported statement of an account.
+type BankStatement struct {
+	ID           string `json:"id"`
+	FileName     string `json:"fileName"`
+	Start        string `json:"start"`
+	End          string `json:"end"`
+	OpeningCents int64  `json:"openingCents"`
+	ClosingCents int64  `json:"closingCents"`
+	Movements    int    `json:"movements"`
+}
+
+func bankStatementOf(s *domain.BankStatement) BankStatement {
+	return BankStatement{ID: s.ID, FileName: s.FileName, Start: s.Start, End: s.End, OpeningCents: s.Opening, ClosingCents: s.Closing,
+		Movements: s.Movements}
+}
+
+// BankMovement is a movement of an account's statement: positive money in, negative money out.
+type BankMovement struct {
+	ID            string `json:"id"`
+	Date          string `json:"date"`
+	ValueDate     string `json:"valueDate"`
+	AmountCents   int64  `json:"amountCents"`
+	CommonConcept string `json:"commonConcept"`
+	Document      string `json:"document"`
+	Reference1    string `json:"reference1"`
+	Reference2    string `json:"reference2"`
+	Concept       string `json:"concept"`
+}
+
+type importStatementInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body struct {
+		FileName string `json:"fileName,omitempty" maxLength:"200"`
+		Content  string `json:"content" maxLength:"16777216" doc:"The Norma 43 file as text (the client decodes ISO-8859-1)"`
+	}
+}
+
+type importStatementOutput struct {
+	Body struct {
+		Items []BankStatement `json:"items"`
+	}
+}
+
+type bankMovementsInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Year int    `query:"year" doc:"0: every year"`
+}
+
+type bankMovementsOutput struct {
+	Body struct {
+		Items         []BankMovement `json:"items"`
+		LastStatement *BankStatement `json:"lastStatement" doc:"The latest imported statement: its closing balance is the bank's; null when none"`
+	}
+}
+
+func (s *server) importStatement(ctx context.Context, in *importStatementInput) (*importStatementOutput, error) {
+	sts, err := s.Money.ImportNorma43(ctx, actor(ctx), in.ID, in.Body.FileName, []byte(in.Body.Content))
+	if err != nil {
+		return nil, err
+	}
+	out := &importStatementOutput{}
+	out.Body.Items = make([]BankStatement, len(sts))
+	for i := range sts {
+		out.Body.Items[i] = bankStatementOf(&sts[i])
+	}
+	return out, nil
+}
+
+func (s *server) listBankMovements(ctx context.Context, in *bankMovementsInput) (*bankMovementsOutput, error) {
+	ms, last, err := s.Money.BankMovements(ctx, actor(ctx), in.ID, in.Year)
+	if err != nil {
+		return nil, err
+	}
+	out := &bankMovementsOutput{}
+	out.Body.Items = make([]BankMovement, len(ms))
+	for i, m := range ms {
+		out.Body.Items[i] = BankMovement{ID: m.ID, Date: m.Date, ValueDate: m.ValueDate, AmountCents: m.Amount, CommonConcept: m.CommonConcept,
+			Document: m.Document, Reference1: m.Reference1, Reference2: m.Reference2, Concept: m.Concept}
+	}
+	if last != nil {
+		b := bankStatementOf(last)
+		out.Body.LastStatement = &b
+	}
+	return out, nil
+}

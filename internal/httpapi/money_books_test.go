@@ -166,11 +166,20 @@ func TestBooksAccountsAndExpenses(t *testing.T) {
 		}{{"GET", "/api/v1/money/accounts", nil}, {"POST", "/api/v1/money/accounts", map[string]any{"name": "x"}},
 			{"PUT", "/api/v1/money/accounts/" + bank["id"].(string), map[string]any{"name": "x"}},
 			{"GET", "/api/v1/money/expenses", nil}, {"POST", "/api/v1/money/expenses", expense},
-			{"POST", pay, map[string]any{"accountId": bank["id"], "date": today, "amountCents": 1}}} {
+			{"POST", pay, map[string]any{"accountId": bank["id"], "date": today, "amountCents": 1}},
+			{"POST", "/api/v1/money/accounts/" + bank["id"].(string) + "/statements", map[string]any{"content": "x"}},
+			{"GET", "/api/v1/money/accounts/" + bank["id"].(string) + "/movements", nil}} {
 			obDetail(t, c.owner, r.method, r.path, r.body, 403, "forbidden", adminsOnly)
 			obDetail(t, c.tenant, r.method, r.path, r.body, 403, "forbidden", adminsOnly)
 			c.anon.must(t, r.method, r.path, r.body, 401)
 		}
+		// A statement is checked whole (the parser's own tests and the import's, in internal/money, go further).
+		obDetail(t, c.admin, "POST", "/api/v1/money/accounts/"+bank["id"].(string)+"/statements", map[string]any{"content": "11x"}, 422, "invalid",
+			"La línea 1 no tiene 80 caracteres (tiene 3): el fichero está cortado o no es Norma 43")
+		if mv := c.admin.must(t, "GET", "/api/v1/money/accounts/"+bank["id"].(string)+"/movements", nil, 200); mv["lastStatement"] != nil {
+			t.Fatalf("movements %v", mv)
+		}
+		obDetail(t, c.outsider, "GET", "/api/v1/money/accounts/"+bank["id"].(string)+"/movements", nil, 404, "not_found", "La cuenta no existe")
 		obDetail(t, c.outsider, "PUT", "/api/v1/money/accounts/"+bank["id"].(string), map[string]any{"name": "x", "openingDate": opening},
 			404, "not_found", "La cuenta no existe")
 		obDetail(t, c.outsider, "POST", pay, map[string]any{"accountId": bank["id"], "date": today, "amountCents": 1}, 404, "not_found",

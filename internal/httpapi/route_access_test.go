@@ -257,6 +257,8 @@ var routeAccess = map[string]level{
 	"GET /api/v1/money/accounts":                                      admin,
 	"POST /api/v1/money/accounts":                                     admin,
 	"PUT /api/v1/money/accounts/{id}":                                 admin,
+	"POST /api/v1/money/accounts/{id}/statements":                     admin,
+	"GET /api/v1/money/accounts/{id}/movements":                       admin,
 	"GET /api/v1/money/expenses":                                      admin,
 	"POST /api/v1/money/expenses":                                     admin,
 	"POST /api/v1/money/expenses/{id}/payments":                       admin,

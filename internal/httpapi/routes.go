@@ -548,6 +548,11 @@ func registerAPI(api huma.API, s *server) {
 		"Añadir una cuenta bancaria o la caja con su saldo inicial (administradores)")
 	route(api, http.MethodPut, "/api/v1/money/accounts/{id}", admins, 200, "money", "updateBankAccount", s.updateBankAccount,
 		"Modificar una cuenta (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/accounts/{id}/statements", admins, 201, "money", "importStatement", s.importStatement,
+		"Importar el extracto Norma 43 del banco en una cuenta, entero o nada (administradores)",
+		func(op *huma.Operation) { op.MaxBodyBytes = 17 << 20 })
+	route(api, http.MethodGet, "/api/v1/money/accounts/{id}/movements", admins, 200, "money", "listBankMovements", s.listBankMovements,
+		"Movimientos importados de una cuenta y su último extracto (administradores)")
 	route(api, http.MethodGet, "/api/v1/money/expenses", admins, 200, "money", "listExpenses", s.listExpenses,
 		"Gastos de un año con sus pagos, los más nuevos primero (administradores)")
 	route(api, http.MethodPost, "/api/v1/money/expenses", admins, 201, "money", "createExpense", s.createExpense,

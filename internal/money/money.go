@@ -76,8 +76,9 @@ type Store interface {
 	LedgerCount(ctx context.Context, communityID, unitID string) (int, error)
 	UnitsInCredit(ctx context.Context, communityID string) ([]string, error) // units whose ledger adds up below zero
 
-	sepaStore  // direct debits: mandates.go
-	BooksStore // accounts and expenses: books.go
+	sepaStore      // direct debits: mandates.go
+	BooksStore     // accounts and expenses: books.go
+	StatementStore // bank statements: statements.go
 }
 
 // Service is the money service.

@@ -44,10 +44,6 @@ type N43Movement struct {
 // maxN43Records bounds what is read of one file (a year of a busy account has a few thousand movements).
 const maxN43Records = 200_000
 
-func n43Error(format string, args ...any) error {
-	return domain.Errorf(domain.CodeInvalid, format, args...)
-}
-
 // n43Lines splits a file into its lines as text: UTF-8 when it is valid UTF-8, else ISO-8859-1 (what
 // Spanish banks send), so that each character is one column.
 func n43Lines(data []byte) []string {
@@ -111,11 +107,11 @@ func n43Count(s string) (int, bool) {
 // the 88 record. The error names the line, in the reader's language.
 func ParseNorma43(data []byte) ([]N43Statement, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, n43Error("El fichero está vacío")
+		return nil, domain.Errorf(domain.CodeInvalid, "El fichero está vacío")
 	}
 	lines := n43Lines(data)
 	if len(lines) > maxN43Records {
-		return nil, n43Error("El fichero tiene demasiadas líneas (más de %d)", maxN43Records)
+		return nil, domain.Errorf(domain.CodeInvalid, "El fichero tiene demasiadas líneas (más de %d)", maxN43Records)
 	}
 	var out []N43Statement
 	var cur *N43Statement
@@ -126,10 +122,10 @@ func ParseNorma43(data []byte) ([]N43Statement, error) {
 		n := i + 1
 		line := []rune(raw)
 		if len(line) != 80 {
-			return nil, n43Error("La línea %d no tiene 80 caracteres (tiene %d): el fichero está cortado o no es Norma 43", n, len(line))
+			return nil, domain.Errorf(domain.CodeInvalid, "La línea %d no tiene 80 caracteres (tiene %d): el fichero está cortado o no es Norma 43", n, len(line))
 		}
 		if ended {
-			return nil, n43Error("La línea %d sigue al registro final (88)", n)
+			return nil, domain.Errorf(domain.CodeInvalid, "La línea %d sigue al registro final (88)", n)
 		}
 		rec := string(line[:2])
 		// Every field but the name and the concepts is ASCII: read them from the line as text.
@@ -137,7 +133,7 @@ func ParseNorma43(data []byte) ([]N43Statement, error) {
 		switch rec {
 		case "11":
 			if cur != nil {
-				return nil, n43Error("La línea %d abre una cuenta sin cerrar la anterior (falta el registro 33)", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d abre una cuenta sin cerrar la anterior (falta el registro 33)", n)
 			}
 			st := N43Statement{Bank: f(3, 6), Branch: f(7, 10), Account: f(11, 20), Currency: f(48, 50), Name: strings.TrimSpace(f(52, 77))}
 			var ok1, ok2, ok3 bool
@@ -147,18 +143,18 @@ func ParseNorma43(data []byte) ([]N43Statement, error) {
 				st.Opening, ok3 = n43Amount(byte(line[32]), f(34, 47))
 			}
 			if _, okb := n43Count(st.Bank + st.Branch + st.Account); !okb {
-				return nil, n43Error("La línea %d no tiene un número de cuenta válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d no tiene un número de cuenta válido", n)
 			}
 			if !ok1 || !ok2 || st.End < st.Start {
-				return nil, n43Error("La línea %d tiene una fecha que no es válida", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene una fecha que no es válida", n)
 			}
 			if !ok3 {
-				return nil, n43Error("La línea %d tiene un importe que no es válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene un importe que no es válido", n)
 			}
 			cur, debits, credits, nDebits, nCredits = &st, 0, 0, 0, 0
 		case "22":
 			if cur == nil {
-				return nil, n43Error("La línea %d es un movimiento fuera de una cuenta (falta el registro 11)", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d es un movimiento fuera de una cuenta (falta el registro 11)", n)
 			}
 			m := N43Movement{Line: n, Branch: f(7, 10), CommonConcept: f(23, 24), OwnConcept: f(25, 27), Document: strings.TrimSpace(f(43, 52)),
 				Reference1: strings.TrimSpace(f(53, 64)), Reference2: strings.TrimSpace(f(65, 80))}
@@ -166,16 +162,16 @@ func ParseNorma43(data []byte) ([]N43Statement, error) {
 			m.Date, ok1 = n43Date(f(11, 16))
 			m.ValueDate, ok2 = n43Date(f(17, 22))
 			if !ok1 || !ok2 {
-				return nil, n43Error("La línea %d tiene una fecha que no es válida", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene una fecha que no es válida", n)
 			}
 			if m.Date < cur.Start || m.Date > cur.End {
-				return nil, n43Error("La fecha de la línea %d (%s) está fuera del periodo del extracto (%s a %s)", n, m.Date, cur.Start, cur.End)
+				return nil, domain.Errorf(domain.CodeInvalid, "La fecha de la línea %d (%s) está fuera del periodo del extracto (%s a %s)", n, m.Date, cur.Start, cur.End)
 			}
 			if line[27] > 0x7f {
-				return nil, n43Error("La línea %d tiene un importe que no es válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene un importe que no es válido", n)
 			}
 			if m.Amount, ok3 = n43Amount(byte(line[27]), f(29, 42)); !ok3 || m.Amount == 0 {
-				return nil, n43Error("La línea %d tiene un importe que no es válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene un importe que no es válido", n)
 			}
 			if m.Amount < 0 {
 				debits, nDebits = debits-m.Amount, nDebits+1
@@ -183,12 +179,12 @@ func ParseNorma43(data []byte) ([]N43Statement, error) {
 				credits, nCredits = credits+m.Amount, nCredits+1
 			}
 			if debits > maxAmount || credits > maxAmount {
-				return nil, n43Error("La línea %d tiene un importe que no es válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene un importe que no es válido", n)
 			}
 			cur.Movements = append(cur.Movements, m)
 		case "23":
 			if cur == nil || len(cur.Movements) == 0 {
-				return nil, n43Error("La línea %d es un concepto sin movimiento (falta el registro 22)", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d es un concepto sin movimiento (falta el registro 22)", n)
 			}
 			m := &cur.Movements[len(cur.Movements)-1]
 			for _, part := range []string{f(5, 42), f(43, 80)} {
@@ -198,32 +194,32 @@ func ParseNorma43(data []byte) ([]N43Statement, error) {
 			}
 		case "24":
 			if cur == nil || len(cur.Movements) == 0 {
-				return nil, n43Error("La línea %d es un concepto sin movimiento (falta el registro 22)", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d es un concepto sin movimiento (falta el registro 22)", n)
 			}
 		case "33":
 			if cur == nil {
-				return nil, n43Error("La línea %d cierra una cuenta que no se abrió (falta el registro 11)", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d cierra una cuenta que no se abrió (falta el registro 11)", n)
 			}
 			if f(3, 6) != cur.Bank || f(7, 10) != cur.Branch || f(11, 20) != cur.Account {
-				return nil, n43Error("La línea %d cierra otra cuenta que la abierta", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d cierra otra cuenta que la abierta", n)
 			}
 			dn, ok1 := n43Count(f(21, 25))
 			dt, ok2 := n43Amount('2', f(26, 39))
 			cn, ok3 := n43Count(f(40, 44))
 			ct, ok4 := n43Amount('2', f(45, 58))
 			if line[58] > 0x7f {
-				return nil, n43Error("La línea %d tiene un importe que no es válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene un importe que no es válido", n)
 			}
 			closing, ok5 := n43Amount(byte(line[58]), f(60, 73))
 			if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
-				return nil, n43Error("La línea %d tiene un importe que no es válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d tiene un importe que no es válido", n)
 			}
 			if dn != nDebits || dt != debits || cn != nCredits || ct != credits {
-				return nil, n43Error("Los totales de la línea %d no cuadran con los movimientos: %d cargos por %s y %d abonos por %s en el fichero",
+				return nil, domain.Errorf(domain.CodeInvalid, "Los totales de la línea %d no cuadran con los movimientos: %d cargos por %s y %d abonos por %s en el fichero",
 					n, nDebits, domain.EurosText(debits), nCredits, domain.EurosText(credits))
 			}
 			if closing != cur.Opening+credits-debits {
-				return nil, n43Error("El saldo final de la línea %d (%s) no es el inicial más los abonos menos los cargos (%s)", n,
+				return nil, domain.Errorf(domain.CodeInvalid, "El saldo final de la línea %d (%s) no es el inicial más los abonos menos los cargos (%s)", n,
 					domain.EurosText(closing), domain.EurosText(cur.Opening+credits-debits))
 			}
 			cur.Closing = closing
@@ -231,25 +227,25 @@ func ParseNorma43(data []byte) ([]N43Statement, error) {
 			cur = nil
 		case "88":
 			if cur != nil {
-				return nil, n43Error("La línea %d cierra el fichero con una cuenta abierta (falta el registro 33)", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d cierra el fichero con una cuenta abierta (falta el registro 33)", n)
 			}
 			if f(3, 20) != strings.Repeat("9", 18) {
-				return nil, n43Error("La línea %d no es un registro final válido", n)
+				return nil, domain.Errorf(domain.CodeInvalid, "La línea %d no es un registro final válido", n)
 			}
 			count, ok := n43Count(f(21, 26))
 			if !ok || count != i {
-				return nil, n43Error("El registro final (línea %d) cuenta %s registros y el fichero tiene %d", n, f(21, 26), i)
+				return nil, domain.Errorf(domain.CodeInvalid, "El registro final (línea %d) cuenta %s registros y el fichero tiene %d", n, f(21, 26), i)
 			}
 			ended = true
 		default:
-			return nil, n43Error("La línea %d no es un registro de Norma 43 (empieza por «%s»)", n, rec)
+			return nil, domain.Errorf(domain.CodeInvalid, "La línea %d no es un registro de Norma 43 (empieza por «%s»)", n, rec)
 		}
 	}
 	if !ended {
-		return nil, n43Error("Falta el registro final (88): el fichero está incompleto")
+		return nil, domain.Errorf(domain.CodeInvalid, "Falta el registro final (88): el fichero está incompleto")
 	}
 	if len(out) == 0 {
-		return nil, n43Error("El fichero no tiene ninguna cuenta")
+		return nil, domain.Errorf(domain.CodeInvalid, "El fichero no tiene ninguna cuenta")
 	}
 	return out, nil
 }

@@ -43,9 +43,14 @@ type n43Mov struct {
 // 2027: an opening balance, a remittance's credit, a transfer, an invoice paid, a bank charge, in
 // ISO-8859-1 as the banks send it, with CRLF line ends.
 func n43Fixture(opening domain.Cents, movs []n43Mov) []byte {
+	return n43FixtureOf("0200051332", "270101", "270131", opening, movs)
+}
+
+// n43FixtureOf is a statement of the account number (10 digits) of bank 2100, branch 0418, for a period.
+func n43FixtureOf(account, start, end string, opening domain.Cents, movs []n43Mov) []byte {
 	w := &n43{}
 	s, a := n43Amt(opening)
-	w.add("11", "2100", "0418", "0200051332", "270101", "270131", s, a, "978", "3", fmt.Sprintf("%-26s", "COMUNIDAD PROP LOS OLIVOS"))
+	w.add("11", "2100", "0418", account, start, end, s, a, "978", "3", fmt.Sprintf("%-26s", "COMUNIDAD PROP LOS OLIVOS"))
 	var debits, credits domain.Cents
 	var nd, nc int
 	for i, m := range movs {
@@ -61,7 +66,7 @@ func n43Fixture(opening domain.Cents, movs []n43Mov) []byte {
 		}
 	}
 	fs, fa := n43Amt(opening + credits - debits)
-	w.add("33", "2100", "0418", "0200051332", fmt.Sprintf("%05d", nd), fmt.Sprintf("%014d", debits), fmt.Sprintf("%05d", nc),
+	w.add("33", "2100", "0418", account, fmt.Sprintf("%05d", nd), fmt.Sprintf("%014d", debits), fmt.Sprintf("%05d", nc),
 		fmt.Sprintf("%014d", credits), fs, fa, "978")
 	w.add("88", strings.Repeat("9", 18), fmt.Sprintf("%06d", len(w.lines)))
 	text := strings.Join(w.lines, "\r\n") + "\r\n"

@@ -686,4 +686,36 @@ var translations = domain.Catalogue{
 		Ca: "El fitxer no té cap compte",
 		En: "The file has no account",
 	},
+	"Este fichero ya se importó": {
+		Ca: "Aquest fitxer ja es va importar",
+		En: "This file was already imported",
+	},
+	"Los extractos se importan en una cuenta bancaria, no en la caja": {
+		Ca: "Els extractes s'importen en un compte bancari, no a la caixa",
+		En: "Statements are imported into a bank account, not the cash box",
+	},
+	"El extracto es de la cuenta %s %s %s, no de %s": {
+		Ca: "L'extracte és del compte %s %s %s, no de %s",
+		En: "The statement is of account %s %s %s, not of %s",
+	},
+	"El extracto no está en euros (divisa %s)": {
+		Ca: "L'extracte no és en euros (divisa %s)",
+		En: "The statement is not in euros (currency %s)",
+	},
+	"El extracto empieza el %s, antes del saldo inicial de la cuenta (%s)": {
+		Ca: "L'extracte comença el %s, abans del saldo inicial del compte (%s)",
+		En: "The statement starts on %s, before the account's opening balance (%s)",
+	},
+	"El extracto termina el %s, una fecha futura": {
+		Ca: "L'extracte acaba el %s, una data futura",
+		En: "The statement ends on %s, a date in the future",
+	},
+	"El saldo inicial del extracto (%s, el %s) no sigue al saldo final del último importado (%s, el %s)": {
+		Ca: "El saldo inicial de l'extracte (%s, el %s) no segueix el saldo final de l'últim importat (%s, el %s)",
+		En: "The statement's opening balance (%s on %s) does not follow the last imported closing balance (%s on %s)",
+	},
+	"El movimiento del %s por %s ya está importado": {
+		Ca: "El moviment del %s per %s ja està importat",
+		En: "The movement of %s for %s is already imported",
+	},
 }

@@ -220,3 +220,67 @@ func (db *DB) IncidentCost(ctx context.Context, communityID, incidentID string) 
 		WHERE community_id = ? AND incident_id = ?`, communityID, incidentID).Scan(&c.Total, &c.Expenses)
 	return c, err
 }
+
+// LastBankStatement is the account's latest statement (by its end, then import); nil when none.
+func (db *DB) LastBankStatement(ctx context.Context, accountID string) (*domain.BankStatement, error) {
+	var s domain.BankStatement
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT id, community_id, account_id, file_sha256, file_name, start_date, end_date, opening_cents,
+		closing_cents, movements, created_at FROM money_bank_statements WHERE account_id = ? ORDER BY end_date DESC, created_at DESC LIMIT 1`,
+		accountID).Scan(&s.ID, &s.CommunityID, &s.AccountID, &s.FileSHA256, &s.FileName, &s.Start, &s.End, &s.Opening, &s.Closing, &s.Movements,
+		&s.CreatedAt)
+	if err == sql.ErrNoRows {
+		return nil, nil
+	}
+	return &s, err
+}
+
+// BankFileImported reports whether communityID imported a file of that hash.
+func (db *DB) BankFileImported(ctx context.Context, communityID, sha string) (bool, error) {
+	return db.exists(ctx, "SELECT 1 FROM money_bank_statements WHERE community_id = ? AND file_sha256 = ? LIMIT 1", communityID, sha)
+}
+
+// InsertBankStatement stores a statement and its movements (InTx, after BankAccountForUpdate); false with
+// the movement whose key its account has already.
+func (db *DB) InsertBankStatement(ctx context.Context, s *domain.BankStatement, ms []domain.BankMovement, by string) (*domain.BankMovement, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO money_bank_statements (id, community_id, account_id, file_sha256, file_name, start_date, end_date,
+		opening_cents, closing_cents, movements, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.ID, s.CommunityID, s.AccountID, s.FileSHA256, s.FileName, s.Start, s.End, s.Opening, s.Closing, s.Movements, by, s.CreatedAt); err != nil {
+		return nil, err
+	}
+	for i := range ms {
+		m := &ms[i]
+		res, err := tx.exec(ctx, `INSERT INTO money_bank_movements (id, community_id, account_id, statement_id, op_date, value_date, amount_cents,
+			common_concept, own_concept, document, reference1, reference2, concept, movement_key, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, movement_key) DO NOTHING`,
+			m.ID, m.CommunityID, m.AccountID, m.StatementID, m.Date, m.ValueDate, m.Amount, m.CommonConcept, m.OwnConcept, m.Document,
+			m.Reference1, m.Reference2, m.Concept, m.Key, m.CreatedAt)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return m, nil
+		}
+	}
+	return nil, nil
+}
+
+// BankMovements lists an account's movements of a year (0: all), newest first.
+func (db *DB) BankMovements(ctx context.Context, communityID, accountID string, year int) ([]domain.BankMovement, error) {
+	q := `SELECT id, community_id, account_id, statement_id, op_date, value_date, amount_cents, common_concept, own_concept, document,
+		reference1, reference2, concept, movement_key, created_at FROM money_bank_movements WHERE community_id = ? AND account_id = ?`
+	args := []any{communityID, accountID}
+	if year != 0 {
+		q += " AND op_date >= ? AND op_date < ?"
+		args = append(args, yearStart(year), yearStart(year+1))
+	}
+	return queryAll(ctx, db.readerIn(ctx), func(r scanner) (domain.BankMovement, error) {
+		var m domain.BankMovement
+		err := r.Scan(&m.ID, &m.CommunityID, &m.AccountID, &m.StatementID, &m.Date, &m.ValueDate, &m.Amount, &m.CommonConcept, &m.OwnConcept,
+			&m.Document, &m.Reference1, &m.Reference2, &m.Concept, &m.Key, &m.CreatedAt)
+		return m, err
+	}, q+" ORDER BY op_date DESC, created_at DESC, id", args...)
+}

@@ -200,6 +200,11 @@ export const ImportReturnsInputBody = {
   csv: 1048576,
 } as const
 
+export const ImportStatementInputBody = {
+  content: 16777216,
+  fileName: 200,
+} as const
+
 export const ImportUnitsInputBody = {
   csv: 1048576,
 } as const

@@ -1925,6 +1925,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/accounts/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movimientos importados de una cuenta y su último extracto (administradores) */
+        get: operations["listBankMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/accounts/{id}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar el extracto Norma 43 del banco en una cuenta, entero o nada (administradores) */
+        post: operations["importStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/budgets": {
         parameters: {
             query?: never;
@@ -3825,6 +3859,35 @@ export interface components {
         BankAccountsOutputBody: {
             items: components["schemas"]["BankAccount"][] | null;
         };
+        BankMovement: {
+            /** Format: int64 */
+            amountCents: number;
+            commonConcept: string;
+            concept: string;
+            date: string;
+            document: string;
+            id: string;
+            reference1: string;
+            reference2: string;
+            valueDate: string;
+        };
+        BankMovementsOutputBody: {
+            items: components["schemas"]["BankMovement"][] | null;
+            /** @description The latest imported statement: its closing balance is the bank's; null when none */
+            lastStatement: components["schemas"]["BankStatement"];
+        };
+        BankStatement: {
+            /** Format: int64 */
+            closingCents: number;
+            end: string;
+            fileName: string;
+            id: string;
+            /** Format: int64 */
+            movements: number;
+            /** Format: int64 */
+            openingCents: number;
+            start: string;
+        };
         Budget: {
             id: string;
             /** @description The junta that approved it, YYYY-MM-DD */
@@ -5008,6 +5071,14 @@ export interface components {
         ImportReturnsInputBody: {
             /** @description The bank's pain.002.001.03 status report (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
             csv: string;
+        };
+        ImportStatementInputBody: {
+            /** @description The Norma 43 file as text (the client decodes ISO-8859-1) */
+            content: string;
+            fileName?: string;
+        };
+        ImportStatementOutputBody: {
+            items: components["schemas"]["BankStatement"][] | null;
         };
         ImportUnitsInputBody: {
             /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
@@ -11670,6 +11741,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBankMovements: {
+        parameters: {
+            query?: {
+                /** @description 0: every year */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankMovementsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportStatementInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportStatementOutputBody"];
                 };
             };
             /** @description Error */
