@@ -10,6 +10,22 @@ import { type ServerHandle } from './support/server';
 
 test.describe.configure({ mode: 'serial' });
 
+/** A Norma 43 statement of the account ES91 2100 0418 4502 0005 1332 from 1 January to today, as a bank
+ * sends it (ISO-8859-1, CRLF): the opening balance of 5.000,00 € and a transfer of 285,00 €. */
+function norma43(): Buffer {
+  const now = new Date();
+  const yy = String(now.getFullYear()).slice(2);
+  const today = yy + String(now.getMonth() + 1).padStart(2, '0') + String(now.getDate()).padStart(2, '0');
+  const lines = [
+    '11' + '2100' + '0418' + '0200051332' + yy + '0101' + today + '2' + '00000000500000' + '978' + '3' + 'COMUNIDAD LOS OLIVOS'.padEnd(26),
+    '22' + '    ' + '0418' + today + today + '02' + '000' + '2' + '00000000028500' + '0000000001' + 'REF1'.padEnd(12) + ''.padEnd(16),
+    '23' + '01' + 'TRANSFERENCIA OLGA GARCÍA RECIBO'.padEnd(38),
+    '33' + '2100' + '0418' + '0200051332' + '00000' + '00000000000000' + '00001' + '00000000028500' + '2' + '00000000528500' + '978',
+    '88' + '9'.repeat(18) + '000004',
+  ].map((l) => l.padEnd(80, ' '));
+  return Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
+}
+
 let server: ServerHandle;
 let admin: BrowserContext;
 let owner: BrowserContext;
@@ -89,6 +105,15 @@ test('an admin adds the accounts, records an expense with its invoice and pays i
   await expect(accounts.getByRole('listitem', { name: 'Cuenta corriente' }).getByText('Saldo: 4.500,00 €')).toBeVisible();
   await expect(accounts.getByRole('listitem', { name: 'Caja' }).getByText('Saldo: -360,00 €')).toBeVisible();
   await expect(adminPage.getByText(`Gastado: 1.210,00 € · Pendiente de pago: 0,00 €`)).toBeVisible();
+
+  // The bank's Norma 43 statement: imported once; the same file again is refused with its reason.
+  const current = accounts.getByRole('listitem', { name: 'Cuenta corriente' });
+  await current.getByLabel('Importar extracto (Norma 43)').setInputFiles({ name: 'extracto.n43', mimeType: 'text/plain', buffer: norma43() });
+  await expect(current.getByText('Saldo según el banco: 5.285,00 €', { exact: false })).toBeVisible();
+  await current.getByRole('button', { name: 'Ver 1 movimiento' }).click();
+  await expect(current.getByText('TRANSFERENCIA OLGA GARCÍA RECIBO', { exact: false })).toBeVisible();
+  await current.getByLabel('Importar extracto (Norma 43)').setInputFiles({ name: 'extracto.n43', mimeType: 'text/plain', buffer: norma43() });
+  await expect(adminPage.getByText('Este fichero ya se importó')).toBeVisible();
 
   // The invoice is in Documentos, under 'Facturas'.
   await adminPage.goto('/documents');

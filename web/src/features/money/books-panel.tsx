@@ -17,7 +17,9 @@ import {
   useCreateDirectoryProvider,
   useCreateExpense,
   useDirectoryProviders,
+  useBankMovements,
   useExpenses,
+  useImportStatement,
   usePayExpense,
   useSaveBankAccount,
   type BankAccount,
@@ -45,18 +47,7 @@ export function AccountsPanel() {
       <CardContent className="flex flex-col gap-3">
         <ul className="flex flex-col gap-2" aria-label={t('books.accounts.title')}>
           {(accounts.data?.items ?? []).map((a) => (
-            <li key={a.id} aria-label={a.name} className="flex items-center justify-between gap-2 rounded-xl border p-3 text-sm">
-              <span className="min-w-0">
-                <span className="block font-semibold">{a.name}</span>
-                <span className="block break-all text-xs text-muted-foreground">
-                  {a.kind === 'cash' ? t('books.accounts.cash') : [a.bank, a.iban].filter(Boolean).join(' · ')}
-                </span>
-                <span className="block text-xs">{t('books.accounts.balance', { amount: euros(a.balanceCents) })}</span>
-              </span>
-              <Button variant="outline" size="sm" onClick={() => { setEditing(a); }}>
-                {t('money.edit')}
-              </Button>
-            </li>
+            <AccountRow key={a.id} account={a} onEdit={() => { setEditing(a); }} />
           ))}
         </ul>
         {accounts.data?.items?.length === 0 && <p className="text-sm text-muted-foreground">{t('books.accounts.empty')}</p>}
@@ -69,6 +60,79 @@ export function AccountsPanel() {
         )}
       </CardContent>
     </Card>
+  )
+}
+
+function AccountRow({ account: a, onEdit }: { account: BankAccount; onEdit: () => void }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const bank = a.kind === 'bank'
+  const movements = useBankMovements(a.id, bank)
+  const importStatement = useImportStatement()
+  const failed = useFailed()
+  const last = movements.data?.lastStatement
+  const items = movements.data?.items ?? []
+  return (
+    <li aria-label={a.name} className="flex flex-col gap-2 rounded-xl border p-3 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <span className="min-w-0">
+          <span className="block font-semibold">{a.name}</span>
+          <span className="block break-all text-xs text-muted-foreground">
+            {bank ? [a.bank, a.iban].filter(Boolean).join(' · ') : t('books.accounts.cash')}
+          </span>
+          <span className="block text-xs">{t('books.accounts.balance', { amount: euros(a.balanceCents) })}</span>
+          {last && (
+            <span className="block text-xs">{t('books.accounts.bankBalance', { amount: euros(last.closingCents), date: last.end })}</span>
+          )}
+        </span>
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          {t('money.edit')}
+        </Button>
+      </div>
+      {bank && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Label className="cursor-pointer text-xs underline">
+            {t('books.accounts.import')}
+            <input
+              type="file"
+              className="sr-only"
+              accept=".n43,.txt,.aeb,.q43,text/plain"
+              disabled={importStatement.isPending}
+              onChange={(ev) => {
+                const file = ev.target.files?.[0]
+                ev.target.value = ''
+                if (!file) return
+                importStatement.mutate(
+                  { id: a.id, file },
+                  {
+                    onSuccess: (r) =>
+                      toast.success(t('books.accounts.imported', { count: (r.items ?? []).reduce((s, x) => s + x.movements, 0) })),
+                    onError: failed,
+                  },
+                )
+              }}
+            />
+          </Label>
+          {items.length > 0 && (
+            <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => { setOpen(!open); }}>
+              {t('books.accounts.movements', { count: items.length })}
+            </Button>
+          )}
+        </div>
+      )}
+      {open && (
+        <ul className="flex flex-col gap-1" aria-label={t('books.accounts.movementsOf', { name: a.name })}>
+          {items.map((m) => (
+            <li key={m.id} className="flex justify-between gap-2 border-t pt-1 text-xs">
+              <span className="min-w-0 break-words">
+                {m.date} · {m.concept || m.reference2 || m.reference1}
+              </span>
+              <span className={m.amountCents < 0 ? 'text-destructive' : ''}>{euros(m.amountCents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
   )
 }
 

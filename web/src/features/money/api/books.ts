@@ -87,3 +87,34 @@ export function parseRate(text: string): number | null {
   const rate = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
   return rate > 10000 ? null : rate
 }
+
+/** An account's imported movements and its last statement (the bank's balance). */
+export function useBankMovements(accountId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['money', 'movements', accountId],
+    queryFn: () => unwrap(api.GET('/api/v1/money/accounts/{id}/movements', { params: { path: { id: accountId }, query: {} } })),
+    enabled,
+  })
+}
+
+/** A Norma 43 file as text: UTF-8 when it is, else ISO-8859-1 (what Spanish banks send). */
+export async function norma43Text(file: Blob): Promise<string> {
+  const bytes = await file.arrayBuffer()
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return new TextDecoder('iso-8859-1').decode(bytes)
+  }
+}
+
+/** Imports a Norma 43 file into a bank account: all of it or, with the reason, nothing. */
+export function useImportStatement() {
+  return useMoneyMutation(async ({ id, file }: { id: string; file: File }) =>
+    unwrap(
+      api.POST('/api/v1/money/accounts/{id}/statements', {
+        params: { path: { id } },
+        body: { fileName: file.name, content: await norma43Text(file) },
+      }),
+    ),
+  )
+}
