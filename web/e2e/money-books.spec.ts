@@ -1,6 +1,7 @@
-// The community's books (issue #37) at the phone viewport: an admin adds the bank account and the cash box,
-// records an expense with its invoice (a text file is refused with its reason, the PDF is filed in
-// Documentos), pays it in two parts from the two accounts and sees the balances follow.
+// The community's books (issue #37) at the phone viewport: an admin adds the bank account (a wrong IBAN is
+// refused) and the cash box, records an expense of a new provider with its PDF invoice (filed in
+// Documentos), pays it in two parts from the two accounts and sees the balances follow, then imports the
+// bank's Norma 43 statement once (the same file again is refused).
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { startAppServer } from './support/engine';
