@@ -154,7 +154,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})
 	moneySvc := money.New(db, money.Options{Now: now, Audit: record, PublicURL: cfg.PublicURL, MailWake: wake, Limiter: limiter,
-		Changed: changed})
+		Changed: changed, Archive: docs})
 	juntasSvc := juntas.New(db, juntas.Options{Polls: a.voting, Debtors: juntaDebtors(moneySvc), Archive: docs, Now: now,
 		PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed, Audit: record, Log: o.Log})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc}})

@@ -610,5 +610,69 @@ func (s *seeder) money() error {
 			return err
 		}
 	}
+	return s.books(year, groups)
+}
+
+// books gives last year the community's bank account and cash box and its expenses (issue #37): the
+// monthly cleaning, the lift's quarterly maintenance, the building's insurance and two repairs of the
+// garage door, each with its invoice and paid from the bank on its date, and a small purchase paid from
+// the cash box.
+func (s *seeder) books(year int, groups map[string]string) error {
+	var bank, cash struct{ ID string }
+	if err := s.as(0, "POST", "/api/v1/money/accounts", map[string]any{"name": "Cuenta de la comunidad", "kind": "bank",
+		"iban": "ES91 2100 0418 4502 0005 1332", "bank": "CaixaBank", "openingDate": fmt.Sprintf("%d-01-01", year),
+		"openingCents": 1250000}, &bank); err != nil {
+		return err
+	}
+	if err := s.as(0, "POST", "/api/v1/money/accounts", map[string]any{"name": "Caja", "kind": "cash",
+		"openingDate": fmt.Sprintf("%d-01-01", year), "openingCents": 15000}, &cash); err != nil {
+		return err
+	}
+	type expense struct {
+		month, day             int
+		provider, nif, concept string
+		group                  string
+		base                   int64
+		vat                    int
+		account                string
+	}
+	var es []expense
+	for m := 1; m <= 12; m++ {
+		es = append(es, expense{m, 28, "Limpiezas Brillo SL", "B12345674", "Limpieza de zonas comunes", domain.GeneralGroupID, 50000, 2100, bank.ID})
+	}
+	for q := 0; q < 4; q++ {
+		es = append(es, expense{q*3 + 2, 10, "Ascensores Altura SA", "A87654321", "Mantenimiento trimestral del ascensor", groups["Ascensor"],
+			90000, 2100, bank.ID})
+	}
+	es = append(es, expense{3, 1, "Seguros Mutua Vecinal", "V11223344", "Póliza del edificio", domain.GeneralGroupID, 240000, 0, bank.ID},
+		expense{5, 14, "Automatismos Puerta SL", "B55667788", "Reparación del motor de la puerta del garaje", groups["Garaje"], 42000, 2100, bank.ID},
+		expense{10, 3, "Automatismos Puerta SL", "B55667788", "Mando y célula fotoeléctrica", groups["Garaje"], 9000, 2100, bank.ID},
+		expense{6, 20, "Ferretería del barrio", "", "Bombillas del portal", domain.GeneralGroupID, 2400, 2100, cash.ID})
+	for _, e := range es {
+		date := time.Date(year, time.Month(e.month), e.day, 0, 0, 0, 0, time.UTC).Format(domain.DateLayout)
+		var out struct {
+			ID           string
+			PayableCents int64 `json:"payableCents"`
+		}
+		if err := s.as(0, "POST", "/api/v1/money/expenses", map[string]any{"date": date, "providerName": e.provider, "nif": e.nif,
+			"concept": e.concept, "groupId": e.group, "baseCents": e.base, "vatRate": e.vat}, &out); err != nil {
+			return err
+		}
+		// Each invoice but the shop's ticket is filed in Documentos under 'Facturas'.
+		if e.nif != "" {
+			pdf, err := smallPDF("Factura de "+e.provider, fmt.Sprintf("%s, %s. NIF %s.", e.concept, date, e.nif))
+			if err != nil {
+				return err
+			}
+			q := url.Values{"fileName": {"factura-" + date + ".pdf"}}
+			if err := s.send(0, "POST", "/api/v1/money/expenses/"+out.ID+"/invoice?"+q.Encode(), "application/pdf", pdf, nil); err != nil {
+				return err
+			}
+		}
+		if err := s.as(0, "POST", "/api/v1/money/expenses/"+out.ID+"/payments", map[string]any{"accountId": e.account, "date": date,
+			"amountCents": out.PayableCents}, nil); err != nil {
+			return err
+		}
+	}
 	return nil
 }

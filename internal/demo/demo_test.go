@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -132,6 +133,28 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 		if s := b.call("GET", "/api/v1/money/debts", nil, &debts); s != 200 || len(debts.Units) != 2 || len(debts.Units[0].Receipts) != 2 ||
 			!strings.HasSuffix(debts.Units[0].Unit.Label, "3º B") || !strings.HasSuffix(debts.Units[1].Unit.Label, "5º C") {
 			t.Errorf("GET /api/v1/money/debts: %d %+v", s, debts)
+		}
+		// Last year's books: 20 expenses, all paid, all but the shop's ticket with their invoice in Documentos.
+		var expenses struct {
+			Items []struct {
+				Status     string
+				DocumentID string `json:"documentId"`
+			}
+		}
+		if s := b.call("GET", fmt.Sprintf("/api/v1/money/expenses?year=%d", time.Now().Year()-1), nil, &expenses); s != 200 || len(expenses.Items) != 20 {
+			t.Errorf("GET /api/v1/money/expenses: %d %+v", s, expenses)
+		}
+		invoices := 0
+		for _, e := range expenses.Items {
+			if e.Status != "paid" {
+				t.Errorf("a demo expense is %s", e.Status)
+			}
+			if e.DocumentID != "" {
+				invoices++
+			}
+		}
+		if invoices != 19 {
+			t.Errorf("%d invoices in Documentos, want 19", invoices)
 		}
 		states := map[string]bool{}
 		for _, in := range incidents.Items {

@@ -336,7 +336,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 	d.Current = *f
 	d.Current.Number = 1
 	var notify func(domain.Recipient) (domain.Mail, error)
-	if d.CategoryKind.Retained() {
+	if d.CategoryKind.Announced() {
 		notify = func(r domain.Recipient) (domain.Mail, error) {
 			return mail.Compose(KindNewDocument, r.Language, r.Email, mail.Data{Name: r.FullName, CommunityName: r.CommunityName,
 				Title: d.Title, Link: s.link(d.CommunityID)})

@@ -50,7 +50,8 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared",
 	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned",
 	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
-	"money.credit.applied",
+	"money.credit.applied", "money.account.created", "money.account.edited", "money.expense.created", "money.expense.invoice",
+	"money.expense.payment", "money.statement.imported",
 	// internal/juntas's (its Audit… constants)
 	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed", "junta.proxy_checked",
 	// internal/organisations's (its Audit… constants): the community's processor (ADR 0045)

@@ -20,15 +20,22 @@ func (v DocumentVisibility) Valid() bool {
 type CategoryKind string
 
 const (
-	CategoryActas   CategoryKind = "actas"   // kept DocumentRetentionYears; 'Última acta'
-	CategoryCuentas CategoryKind = "cuentas" // kept DocumentRetentionYears; 'Estado de cuentas'
+	CategoryActas    CategoryKind = "actas"    // kept DocumentRetentionYears; 'Última acta'
+	CategoryCuentas  CategoryKind = "cuentas"  // kept DocumentRetentionYears; 'Estado de cuentas'
+	CategoryFacturas CategoryKind = "facturas" // kept DocumentRetentionYears; the expenses' invoices (issue #37)
 )
 
-// DocumentRetentionYears is how long actas and accounts are kept from the document's date.
+// DocumentRetentionYears is how long actas, accounts and invoices are kept from the document's date.
 const DocumentRetentionYears = 5
 
 // Retained reports whether a category's documents must be kept DocumentRetentionYears.
-func (k CategoryKind) Retained() bool { return k == CategoryActas || k == CategoryCuentas }
+func (k CategoryKind) Retained() bool {
+	return k == CategoryActas || k == CategoryCuentas || k == CategoryFacturas
+}
+
+// Announced reports whether a new document of the category is emailed to the members who may open it
+// (a new acta or accounts; not an invoice).
+func (k CategoryKind) Announced() bool { return k == CategoryActas || k == CategoryCuentas }
 
 // DocumentCategory is a category of a community's archive.
 type DocumentCategory struct {

@@ -5,6 +5,9 @@ import "strings"
 // Spanish tax and identity numbers: a person's DNI or NIE, and any NIF (a company's CIF too), each with
 // its control character.
 
+// ErrInvalidNIF refuses a NIF whose control character does not match.
+var ErrInvalidNIF = Errorf(CodeInvalid, "El NIF no es válido")
+
 // dniLetters are the check letters of a DNI or NIE: the number modulo 23 picks one.
 const dniLetters = "TRWAGMYFPDXBNJZSQVHLCKE"
 

@@ -70,6 +70,10 @@ var translations = Catalogue{
 		Ca: "No pertanys a aquesta comunitat",
 		En: "You don't belong to this community",
 	},
+	"El NIF no es válido": {
+		Ca: "El NIF no és vàlid",
+		En: "The tax ID (NIF) is not valid",
+	},
 	"Tu acceso a esta comunidad es de solo lectura": {
 		Ca: "El teu accés a aquesta comunitat és només de lectura",
 		En: "Your access to this community is read-only",

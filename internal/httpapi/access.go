@@ -76,6 +76,9 @@ var refusals = func() map[string]error {
 	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
 		"getSepaSettings", "saveSepaSettings", "listMandates", "listRemittances", "createRemittance", "getRemittance", "downloadRemittance",
 		"returnDebit", "importReturns")
+	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
+		"listBankAccounts", "createBankAccount", "updateBankAccount", "listExpenses", "createExpense", "payExpense",
+		"attachExpenseInvoice", "importStatement", "listBankMovements")
 	return m
 }()
 
@@ -171,6 +174,12 @@ func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Contex
 // plainCaller is the caller of a plain handler (outside the contract: uploads, downloads) that needs the
 // access who, refused as a route of that level would refuse them; nil when it answered.
 func (s *server) plainCaller(w http.ResponseWriter, r *http.Request, who access) *domain.Actor {
+	return s.plainCallerOf(w, r, who, "")
+}
+
+// plainCallerOf is plainCaller for a handler with its own words of refusal, under an operation id of
+// refusals.
+func (s *server) plainCallerOf(w http.ResponseWriter, r *http.Request, who access, operationID string) *domain.Actor {
 	a, err := s.sessionActor(r)
 	switch {
 	case err != nil:
@@ -178,7 +187,7 @@ func (s *server) plainCaller(w http.ResponseWriter, r *http.Request, who access)
 	case a == nil:
 		writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 	default:
-		if err := s.refusal(r.Context(), "", who, a); err != nil {
+		if err := s.refusal(r.Context(), operationID, who, a); err != nil {
 			writeProblem(w, problemFor(r.Context(), err))
 			return nil
 		}

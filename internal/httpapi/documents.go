@@ -273,6 +273,17 @@ func (s *server) documentMember(w http.ResponseWriter, r *http.Request) *domain.
 // receiveDocument reads an upload's file once check accepted the form, refuses a type the archive does
 // not take (415) and charges the member's allowance; it returns false when it answered.
 func (s *server) receiveDocument(w http.ResponseWriter, r *http.Request, a *domain.Actor, check func() error) ([]byte, bool) {
+	b := s.Documents.Bucket()
+	return s.receiveArchived(w, r, a, check, func(data []byte) error {
+		_, _, err := b.Detect(data)
+		return err
+	})
+}
+
+// receiveArchived is receiveDocument with the types a feature files in the archive: typeOf refuses the
+// others (an expense's invoice takes a PDF or an image only).
+func (s *server) receiveArchived(w http.ResponseWriter, r *http.Request, a *domain.Actor, check func() error,
+	typeOf func([]byte) error) ([]byte, bool) {
 	if err := check(); err != nil {
 		w.Header().Set("Connection", "close") // the body is not read
 		writeProblem(w, problemFor(r.Context(), err))
@@ -283,7 +294,7 @@ func (s *server) receiveDocument(w http.ResponseWriter, r *http.Request, a *doma
 	if !ok {
 		return nil, false
 	}
-	if _, _, err := b.Detect(data); err != nil {
+	if err := typeOf(data); err != nil {
 		writeProblem(w, newProblem(r.Context(), http.StatusUnsupportedMediaType, domain.CodeInvalid, err))
 		return nil, false
 	}

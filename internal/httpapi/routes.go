@@ -541,6 +541,26 @@ func registerAPI(api huma.API, s *server) {
 		"Extracto de una vivienda entre dos fechas (su propietario o un administrador)")
 	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement.csv", members, 200, "money", "exportUnitStatement", s.unitStatementCSV,
 		"Extracto de una vivienda en CSV (su propietario o un administrador)", returns("text/csv", "CSV"))
+	// money: the community's books, its accounts and expenses (issue #37)
+	route(api, http.MethodGet, "/api/v1/money/accounts", admins, 200, "money", "listBankAccounts", s.listBankAccounts,
+		"Cuentas de la comunidad (bancos y caja) con su saldo (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/accounts", admins, 201, "money", "createBankAccount", s.createBankAccount,
+		"Añadir una cuenta bancaria o la caja con su saldo inicial (administradores)")
+	route(api, http.MethodPut, "/api/v1/money/accounts/{id}", admins, 200, "money", "updateBankAccount", s.updateBankAccount,
+		"Modificar una cuenta (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/accounts/{id}/statements", admins, 201, "money", "importStatement", s.importStatement,
+		"Importar el extracto Norma 43 del banco en una cuenta, entero o nada (administradores)",
+		func(op *huma.Operation) { op.MaxBodyBytes = 17 << 20 })
+	route(api, http.MethodGet, "/api/v1/money/accounts/{id}/movements", admins, 200, "money", "listBankMovements", s.listBankMovements,
+		"Movimientos importados de una cuenta y su último extracto (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/expenses", admins, 200, "money", "listExpenses", s.listExpenses,
+		"Gastos de un año con sus pagos, los más nuevos primero (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/expenses", admins, 201, "money", "createExpense", s.createExpense,
+		"Anotar un gasto (administradores); su factura se sube aparte")
+	route(api, http.MethodPost, "/api/v1/money/expenses/{id}/payments", admins, 200, "money", "payExpense", s.payExpense,
+		"Anotar un pago, total o parcial, de un gasto desde una cuenta (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/incidents/{id}/cost", members, 200, "money", "getIncidentCost", s.incidentCost,
+		"Lo que costó una incidencia según sus gastos (propietarios y administradores)")
 	// money: who owes, certificates of debt, PDFs and an owner's sharing of a unit's receipts (issue #36)
 	route(api, http.MethodGet, "/api/v1/money/debt-settings", admins, 200, "money", "getDebtSettings", s.debtSettings,
 		"Días de gracia antes de que un recibo impagado sea deuda (administradores)")
@@ -696,6 +716,8 @@ func (s *server) mountHandlers(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/v1/documents/{id}/versions/{versionId}/file", s.serveDocumentFile)
 	// a junta's representation on signed paper: the owner for themselves, an admin for any owner; filed in Documentos
 	mux.HandleFunc("POST /api/v1/juntas/{id}/proxies/{ownerId}/paper", s.uploadJuntaProxyPaper)
+	// money: an expense's invoice, filed in Documentos under 'Facturas' (admins)
+	mux.HandleFunc("POST /api/v1/money/expenses/{id}/invoice", s.attachExpenseInvoice)
 
 	// account: a ZIP of everything stored about the caller (RGPD arts. 15 and 20)
 	mux.HandleFunc("GET /api/v1/account/export", s.exportMyData)

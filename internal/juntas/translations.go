@@ -65,4 +65,19 @@ var translations = domain.Catalogue{
 	"Solo el secretario de la junta o un administrador puede redactar el acta": {
 		Ca: "Només el secretari de la junta o un administrador pot redactar l'acta", En: "Only the meeting's secretary or an administrator can write the minutes"},
 	"Solo el presidente y el secretario de la junta firman el acta": {Ca: "Només el president i el secretari de la junta signen l'acta", En: "Only the meeting's president and secretary sign the minutes"},
+	// Representation for the whole junta (proxies.go).
+	"La representación se da entre la convocatoria y el comienzo de la junta": {
+		Ca: "La representació es dona entre la convocatòria i el començament de la junta", En: "A proxy is given between the notice and the start of the meeting"},
+	"Solo un propietario puede delegar su representación":  {Ca: "Només un propietari pot delegar la seva representació", En: "Only an owner can give a proxy"},
+	"Esa persona ya tiene tu representación en esta junta": {Ca: "Aquesta persona ja té la teva representació en aquesta junta", En: "That person already holds your proxy for this meeting"},
+	"No hay ninguna representación de ese propietario en esta junta": {
+		Ca: "No hi ha cap representació d'aquest propietari en aquesta junta", En: "That owner has given no proxy for this meeting"},
+	"Esa persona no es propietaria en la comunidad":    {Ca: "Aquesta persona no és propietària a la comunitat", En: "That person is not an owner in the community"},
+	"No puedes delegar la representación en ti mismo":  {Ca: "No pots delegar la representació en tu mateix", En: "You cannot give your proxy to yourself"},
+	"Indica el nombre y apellidos de tu representante": {Ca: "Indica el nom i cognoms del teu representant", En: "Enter your representative's full name"},
+	"El DNI o NIE del representante no es válido: revisa los números y la letra": {
+		Ca: "El DNI o NIE del representant no és vàlid: revisa els números i la lletra", En: "The representative's DNI or NIE is not valid: check the numbers and the letter"},
+	"El archivo de documentos no está disponible": {Ca: "L'arxiu de documents no està disponible", En: "The document archive is not available"},
+	"La comunidad no tiene la categoría 'Actas' en Documentos": {
+		Ca: "La comunitat no té la categoria 'Actes' a Documents", En: "The community has no 'Minutes' category in Documents"},
 }

@@ -76,7 +76,9 @@ type Store interface {
 	LedgerCount(ctx context.Context, communityID, unitID string) (int, error)
 	UnitsInCredit(ctx context.Context, communityID string) ([]string, error) // units whose ledger adds up below zero
 
-	sepaStore // direct debits: mandates.go
+	sepaStore      // direct debits: mandates.go
+	BooksStore     // accounts and expenses: books.go
+	StatementStore // bank statements: statements.go
 }
 
 // Service is the money service.
@@ -90,6 +92,7 @@ type Service struct {
 	limiter   ratelimit.Limiter
 	changed   func(communityID, area, id string)
 	ledgers   ledgerCache
+	archive   Archive
 }
 
 // Options configure the service.
@@ -103,6 +106,8 @@ type Options struct {
 	// Changed tells the community's open streams that its money changed (after the commit; area "money",
 	// no id: the screens refetch with their reader's rights, docs/adr/0038); nil: nobody.
 	Changed func(communityID, area, id string)
+	// Archive files the expenses' invoices in Documentos ('Facturas'); nil: invoices cannot be attached.
+	Archive Archive
 }
 
 // New returns the service.
@@ -121,7 +126,7 @@ func New(store Store, o Options) *Service {
 		o.Changed = func(string, string, string) {}
 	}
 	return &Service{store: store, now: o.Now, location: o.Location, audit: o.Audit, publicURL: strings.TrimRight(o.PublicURL, "/"),
-		mailWake: o.MailWake, limiter: o.Limiter, changed: o.Changed}
+		mailWake: o.MailWake, limiter: o.Limiter, changed: o.Changed, archive: o.Archive}
 }
 
 // Area is the realtime area of money changes: the root of the web app's money query keys.

@@ -502,4 +502,216 @@ var translations = domain.Catalogue{
 		Ca: "Operació %d de l'informe: el rebut %s no existeix",
 		En: "Transaction %d of the report: receipt %s does not exist",
 	},
+	"La cuenta no existe": {
+		Ca: "El compte no existeix",
+		En: "The account does not exist",
+	},
+	"El gasto no existe": {
+		Ca: "La despesa no existeix",
+		En: "The expense does not exist",
+	},
+	"La comunidad ya tiene una cuenta con ese IBAN": {
+		Ca: "La comunitat ja té un compte amb aquest IBAN",
+		En: "The community already has an account with that IBAN",
+	},
+	"La factura debe ser un PDF o una imagen (JPG, PNG o WEBP)": {
+		Ca: "La factura ha de ser un PDF o una imatge (JPG, PNG o WEBP)",
+		En: "The invoice must be a PDF or an image (JPG, PNG or WEBP)",
+	},
+	"La comunidad no tiene la categoría «Facturas» en Documentos": {
+		Ca: "La comunitat no té la categoria «Factures» a Documents",
+		En: "The community has no 'Invoices' category in Documents",
+	},
+	"El gasto ya tiene su factura": {
+		Ca: "La despesa ja té la seva factura",
+		En: "The expense already has its invoice",
+	},
+	"Indica el nombre de la cuenta": {
+		Ca: "Indica el nom del compte",
+		En: "Enter the account's name",
+	},
+	"El nombre de la cuenta y el del banco no pueden superar los %d caracteres": {
+		Ca: "El nom del compte i el del banc no poden superar els %d caràcters",
+		En: "The account's and the bank's names cannot be longer than %d characters",
+	},
+	"Una cuenta es de un banco o la caja": {
+		Ca: "Un compte és d'un banc o la caixa",
+		En: "An account is at a bank or is the cash box",
+	},
+	"Indica la fecha del saldo inicial": {
+		Ca: "Indica la data del saldo inicial",
+		En: "Enter the date of the opening balance",
+	},
+	"El saldo inicial no es válido": {
+		Ca: "El saldo inicial no és vàlid",
+		En: "The opening balance is not valid",
+	},
+	"Indica la fecha de la factura": {
+		Ca: "Indica la data de la factura",
+		En: "Enter the invoice's date",
+	},
+	"La fecha de la factura no puede ser futura": {
+		Ca: "La data de la factura no pot ser futura",
+		En: "The invoice's date cannot be in the future",
+	},
+	"Indica el proveedor": {
+		Ca: "Indica el proveïdor",
+		En: "Enter the provider",
+	},
+	"El nombre del proveedor no puede superar los %d caracteres": {
+		Ca: "El nom del proveïdor no pot superar els %d caràcters",
+		En: "The provider's name cannot be longer than %d characters",
+	},
+	"Indica el concepto del gasto": {
+		Ca: "Indica el concepte de la despesa",
+		En: "Enter the expense's concept",
+	},
+	"El importe del gasto debe ser mayor que cero": {
+		Ca: "L'import de la despesa ha de ser més gran que zero",
+		En: "The expense's amount must be more than zero",
+	},
+	"El IVA y la retención deben estar entre 0 y 100 %%": {
+		Ca: "L'IVA i la retenció han d'estar entre 0 i 100 %%",
+		En: "VAT and withholding must be between 0 and 100%%",
+	},
+	"El vencimiento debe ser una fecha igual o posterior a la de la factura": {
+		Ca: "El venciment ha de ser una data igual o posterior a la de la factura",
+		En: "The due date must be on or after the invoice's date",
+	},
+	"El proveedor no está en el directorio de la comunidad": {
+		Ca: "El proveïdor no és al directori de la comunitat",
+		En: "The provider is not in the community's directory",
+	},
+	"Indica la fecha del pago": {
+		Ca: "Indica la data del pagament",
+		En: "Enter the payment's date",
+	},
+	"El pago no puede ser anterior al saldo inicial de la cuenta (%s)": {
+		Ca: "El pagament no pot ser anterior al saldo inicial del compte (%s)",
+		En: "The payment cannot be earlier than the account's opening balance (%s)",
+	},
+	"El pago supera lo que queda por pagar del gasto (%s)": {
+		Ca: "El pagament supera el que queda per pagar de la despesa (%s)",
+		En: "The payment is more than what is left to pay of the expense (%s)",
+	},
+	"Solo los propietarios y los administradores ven lo que costó una incidencia": {
+		Ca: "Només els propietaris i els administradors veuen el que va costar una incidència",
+		En: "Only owners and administrators see what an incident cost",
+	},
+	"El fichero está vacío": {
+		Ca: "El fitxer és buit",
+		En: "The file is empty",
+	},
+	"El fichero tiene demasiadas líneas (más de %d)": {
+		Ca: "El fitxer té massa línies (més de %d)",
+		En: "The file has too many lines (more than %d)",
+	},
+	"La línea %d no tiene 80 caracteres (tiene %d): el fichero está cortado o no es Norma 43": {
+		Ca: "La línia %d no té 80 caràcters (en té %d): el fitxer està tallat o no és Norma 43",
+		En: "Line %d is not 80 characters long (it has %d): the file is cut short or is not Norma 43",
+	},
+	"La línea %d sigue al registro final (88)": {
+		Ca: "La línia %d segueix el registre final (88)",
+		En: "Line %d comes after the end record (88)",
+	},
+	"La línea %d abre una cuenta sin cerrar la anterior (falta el registro 33)": {
+		Ca: "La línia %d obre un compte sense tancar l'anterior (falta el registre 33)",
+		En: "Line %d opens an account without closing the previous one (record 33 is missing)",
+	},
+	"La línea %d no tiene un número de cuenta válido": {
+		Ca: "La línia %d no té un número de compte vàlid",
+		En: "Line %d has no valid account number",
+	},
+	"La línea %d tiene una fecha que no es válida": {
+		Ca: "La línia %d té una data que no és vàlida",
+		En: "Line %d has a date that is not valid",
+	},
+	"La línea %d tiene un importe que no es válido": {
+		Ca: "La línia %d té un import que no és vàlid",
+		En: "Line %d has an amount that is not valid",
+	},
+	"La línea %d es un movimiento fuera de una cuenta (falta el registro 11)": {
+		Ca: "La línia %d és un moviment fora d'un compte (falta el registre 11)",
+		En: "Line %d is a movement outside an account (record 11 is missing)",
+	},
+	"La fecha de la línea %d (%s) está fuera del periodo del extracto (%s a %s)": {
+		Ca: "La data de la línia %d (%s) és fora del període de l'extracte (%s a %s)",
+		En: "The date of line %d (%s) is outside the statement's period (%s to %s)",
+	},
+	"La línea %d es un concepto sin movimiento (falta el registro 22)": {
+		Ca: "La línia %d és un concepte sense moviment (falta el registre 22)",
+		En: "Line %d is a concept without a movement (record 22 is missing)",
+	},
+	"La línea %d cierra una cuenta que no se abrió (falta el registro 11)": {
+		Ca: "La línia %d tanca un compte que no es va obrir (falta el registre 11)",
+		En: "Line %d closes an account that was not opened (record 11 is missing)",
+	},
+	"La línea %d cierra otra cuenta que la abierta": {
+		Ca: "La línia %d tanca un altre compte que l'obert",
+		En: "Line %d closes another account than the open one",
+	},
+	"Los totales de la línea %d no cuadran con los movimientos: %d cargos por %s y %d abonos por %s en el fichero": {
+		Ca: "Els totals de la línia %d no quadren amb els moviments: %d càrrecs per %s i %d abonaments per %s al fitxer",
+		En: "The totals of line %d do not match the movements: %d debits for %s and %d credits for %s in the file",
+	},
+	"El saldo final de la línea %d (%s) no es el inicial más los abonos menos los cargos (%s)": {
+		Ca: "El saldo final de la línia %d (%s) no és l'inicial més els abonaments menys els càrrecs (%s)",
+		En: "The closing balance of line %d (%s) is not the opening balance plus credits less debits (%s)",
+	},
+	"La línea %d cierra el fichero con una cuenta abierta (falta el registro 33)": {
+		Ca: "La línia %d tanca el fitxer amb un compte obert (falta el registre 33)",
+		En: "Line %d ends the file with an account still open (record 33 is missing)",
+	},
+	"La línea %d no es un registro final válido": {
+		Ca: "La línia %d no és un registre final vàlid",
+		En: "Line %d is not a valid end record",
+	},
+	"El registro final (línea %d) cuenta %s registros y el fichero tiene %d": {
+		Ca: "El registre final (línia %d) compta %s registres i el fitxer en té %d",
+		En: "The end record (line %d) counts %s records and the file has %d",
+	},
+	"La línea %d no es un registro de Norma 43 (empieza por «%s»)": {
+		Ca: "La línia %d no és un registre de Norma 43 (comença per «%s»)",
+		En: "Line %d is not a Norma 43 record (it starts with '%s')",
+	},
+	"Falta el registro final (88): el fichero está incompleto": {
+		Ca: "Falta el registre final (88): el fitxer està incomplet",
+		En: "The end record (88) is missing: the file is incomplete",
+	},
+	"El fichero no tiene ninguna cuenta": {
+		Ca: "El fitxer no té cap compte",
+		En: "The file has no account",
+	},
+	"Este fichero ya se importó": {
+		Ca: "Aquest fitxer ja es va importar",
+		En: "This file was already imported",
+	},
+	"Los extractos se importan en una cuenta bancaria, no en la caja": {
+		Ca: "Els extractes s'importen en un compte bancari, no a la caixa",
+		En: "Statements are imported into a bank account, not the cash box",
+	},
+	"El extracto es de la cuenta %s %s %s, no de %s": {
+		Ca: "L'extracte és del compte %s %s %s, no de %s",
+		En: "The statement is of account %s %s %s, not of %s",
+	},
+	"El extracto no está en euros (divisa %s)": {
+		Ca: "L'extracte no és en euros (divisa %s)",
+		En: "The statement is not in euros (currency %s)",
+	},
+	"El extracto empieza el %s, antes del saldo inicial de la cuenta (%s)": {
+		Ca: "L'extracte comença el %s, abans del saldo inicial del compte (%s)",
+		En: "The statement starts on %s, before the account's opening balance (%s)",
+	},
+	"El extracto termina el %s, una fecha futura": {
+		Ca: "L'extracte acaba el %s, una data futura",
+		En: "The statement ends on %s, a date in the future",
+	},
+	"El saldo inicial del extracto (%s, el %s) no sigue al saldo final del último importado (%s, el %s)": {
+		Ca: "El saldo inicial de l'extracte (%s, el %s) no segueix el saldo final de l'últim importat (%s, el %s)",
+		En: "The statement's opening balance (%s on %s) does not follow the last imported closing balance (%s on %s)",
+	},
+	"El movimiento del %s por %s ya está importado": {
+		Ca: "El moviment del %s per %s ja està importat",
+		En: "The movement of %s for %s is already imported",
+	},
 }

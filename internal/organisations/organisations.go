@@ -96,7 +96,6 @@ var (
 	errNoOrganisation    = domain.Errorf(domain.CodeNotFound, "No formas parte de ningún despacho")
 	errAlreadyStaff      = domain.Errorf(domain.CodeConflict, "Ya formas parte de un despacho")
 	errNIFTaken          = domain.Errorf(domain.CodeConflict, "Ya hay un despacho con este NIF")
-	errInvalidNIF        = domain.Errorf(domain.CodeInvalid, "El NIF no es válido")
 	errInvalidName       = domain.Errorf(domain.CodeInvalid, "Escribe el nombre del despacho (hasta 120 caracteres)")
 	errInvalidColegiado  = domain.Errorf(domain.CodeInvalid, "El número de colegiado no es válido")
 	errOwnerOnly         = domain.Errorf(domain.CodeForbidden, "Solo el administrador del despacho puede hacer esto")
@@ -149,7 +148,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in CreateInput) (
 	}
 	nif := domain.NormalizeNIF(in.NIF)
 	if !domain.ValidNIF(nif) {
-		return nil, errInvalidNIF
+		return nil, domain.ErrInvalidNIF
 	}
 	var colegiado *string
 	if c := strings.TrimSpace(in.Colegiado); c != "" {

@@ -9,7 +9,6 @@ var translations = domain.Catalogue{
 	"No formas parte de ningún despacho":                    {Ca: "No formes part de cap despatx", En: "You are not part of any office"},
 	"Ya formas parte de un despacho":                        {Ca: "Ja formes part d'un despatx", En: "You are already part of an office"},
 	"Ya hay un despacho con este NIF":                       {Ca: "Ja hi ha un despatx amb aquest NIF", En: "There is already an office with this tax id"},
-	"El NIF no es válido":                                   {Ca: "El NIF no és vàlid", En: "The tax id (NIF) is not valid"},
 	"Escribe el nombre del despacho (hasta 120 caracteres)": {Ca: "Escriu el nom del despatx (fins a 120 caràcters)", En: "Write the office's name (up to 120 characters)"},
 	"El número de colegiado no es válido":                   {Ca: "El número de col·legiat no és vàlid", En: "The registration number is not valid"},
 	"Solo el administrador del despacho puede hacer esto":   {Ca: "Només l'administrador del despatx pot fer això", En: "Only the office's administrator can do this"},

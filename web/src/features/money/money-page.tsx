@@ -38,6 +38,7 @@ import {
   type Receipt,
   type ShareMethod,
 } from './api/money'
+import { AccountsPanel, ExpensesPanel } from './books-panel'
 import { CertificatesPanel } from './certificates-panel'
 import { CompensationForm } from './compensation-form'
 import { DebtPanel } from './debt-panel'
@@ -84,6 +85,8 @@ export function MoneyPage() {
       <CuotasCard year={year} />
       <ReceiptsCard year={year} />
       <DerramasPanel />
+      <AccountsPanel />
+      <ExpensesPanel year={year} />
       <DebtPanel />
       <CertificatesPanel />
       <SepaSettingsCard />

@@ -17,6 +17,13 @@ export const ApproveBudgetInputBody = {
   juntaDate: 10,
 } as const
 
+export const BankAccountBody = {
+  bank: 80,
+  iban: 50,
+  name: 80,
+  openingDate: 10,
+} as const
+
 export const ChangePasswordInputBody = {
   currentPassword: 200,
   newPassword: 200,
@@ -177,6 +184,23 @@ export const EmailBody = {
   email: 255,
 } as const
 
+export const ExpenseInputBody = {
+  concept: 120,
+  date: 10,
+  dueDate: 10,
+  groupId: 64,
+  incidentId: 64,
+  nif: 20,
+  providerId: 64,
+  providerName: 120,
+  taskId: 64,
+} as const
+
+export const ExpensePaymentInputBody = {
+  accountId: 64,
+  date: 10,
+} as const
+
 export const FacilityBody = {
   description: 2000,
   name: 100,
@@ -190,6 +214,11 @@ export const GenerateReceiptsInputBody = {
 
 export const ImportReturnsInputBody = {
   csv: 1048576,
+} as const
+
+export const ImportStatementInputBody = {
+  content: 16777216,
+  fileName: 200,
 } as const
 
 export const ImportUnitsInputBody = {

@@ -1944,6 +1944,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cuentas de la comunidad (bancos y caja) con su saldo (administradores) */
+        get: operations["listBankAccounts"];
+        put?: never;
+        /** Añadir una cuenta bancaria o la caja con su saldo inicial (administradores) */
+        post: operations["createBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Modificar una cuenta (administradores) */
+        put: operations["updateBankAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/accounts/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movimientos importados de una cuenta y su último extracto (administradores) */
+        get: operations["listBankMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/accounts/{id}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar el extracto Norma 43 del banco en una cuenta, entero o nada (administradores) */
+        post: operations["importStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/budgets": {
         parameters: {
             query?: never;
@@ -2152,6 +2221,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/expenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gastos de un año con sus pagos, los más nuevos primero (administradores) */
+        get: operations["listExpenses"];
+        put?: never;
+        /** Anotar un gasto (administradores); su factura se sube aparte */
+        post: operations["createExpense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/expenses/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anotar un pago, total o parcial, de un gasto desde una cuenta (administradores) */
+        post: operations["payExpense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/groups": {
         parameters: {
             query?: never;
@@ -2183,6 +2287,23 @@ export interface paths {
         post?: never;
         /** Borrar un grupo de reparto sin partidas (administradores) */
         delete: operations["deleteMoneyGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/incidents/{id}/cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lo que costó una incidencia según sus gastos (propietarios y administradores) */
+        get: operations["getIncidentCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3860,6 +3981,74 @@ export interface components {
             month: string;
             timeZone: string;
         };
+        BankAccount: {
+            /**
+             * Format: int64
+             * @description Its balance in the books
+             */
+            balanceCents: number;
+            bank: string;
+            /** @description Bank accounts: the IBAN without spaces; empty for cash */
+            iban: string;
+            id: string;
+            /** @enum {string} */
+            kind: "bank" | "cash";
+            name: string;
+            /** Format: int64 */
+            openingCents: number;
+            /** @description YYYY-MM-DD of the opening balance */
+            openingDate: string;
+            /**
+             * Format: int64
+             * @description What expenses were paid from it
+             */
+            paidCents: number;
+        };
+        BankAccountBody: {
+            bank?: string;
+            iban?: string;
+            /**
+             * @description On creation only
+             * @enum {string}
+             */
+            kind?: "bank" | "cash";
+            name: string;
+            /** Format: int64 */
+            openingCents?: number;
+            openingDate: string;
+        };
+        BankAccountsOutputBody: {
+            items: components["schemas"]["BankAccount"][] | null;
+        };
+        BankMovement: {
+            /** Format: int64 */
+            amountCents: number;
+            commonConcept: string;
+            concept: string;
+            date: string;
+            document: string;
+            id: string;
+            reference1: string;
+            reference2: string;
+            valueDate: string;
+        };
+        BankMovementsOutputBody: {
+            items: components["schemas"]["BankMovement"][] | null;
+            /** @description The latest imported statement: its closing balance is the bank's; null when none */
+            lastStatement: components["schemas"]["BankStatement"];
+        };
+        BankStatement: {
+            /** Format: int64 */
+            closingCents: number;
+            end: string;
+            fileName: string;
+            id: string;
+            /** Format: int64 */
+            movements: number;
+            /** Format: int64 */
+            openingCents: number;
+            start: string;
+        };
         Budget: {
             id: string;
             /** @description The junta that approved it, YYYY-MM-DD */
@@ -4793,6 +4982,103 @@ export interface components {
         ExistsOutputBody: {
             exists: boolean;
         };
+        Expense: {
+            /**
+             * Format: int64
+             * @description The taxable base
+             */
+            baseCents: number;
+            concept: string;
+            date: string;
+            /** @description Its invoice in Documentos; empty when none */
+            documentId: string;
+            /** @description YYYY-MM-DD; empty when none */
+            dueDate: string;
+            groupId: string;
+            id: string;
+            incidentId: string;
+            /**
+             * Format: int64
+             * @description Withheld: paid to the tax office, not to the provider
+             */
+            irpfCents: number;
+            /**
+             * Format: int64
+             * @description Hundredths of a percent
+             */
+            irpfRate: number;
+            nif: string;
+            /**
+             * Format: int64
+             * @description 1, 2, … in the community
+             */
+            number: number;
+            /** Format: int64 */
+            paidCents: number;
+            /**
+             * Format: int64
+             * @description What the provider is paid: total − IRPF
+             */
+            payableCents: number;
+            payments: components["schemas"]["ExpensePayment"][] | null;
+            /** @description The services directory's provider; empty when none */
+            providerId: string;
+            providerName: string;
+            /** @enum {string} */
+            status: "pending" | "paid";
+            taskId: string;
+            /**
+             * Format: int64
+             * @description What it costs: base + VAT
+             */
+            totalCents: number;
+            /** Format: int64 */
+            vatCents: number;
+            /**
+             * Format: int64
+             * @description Hundredths of a percent: 2100 is 21 %
+             */
+            vatRate: number;
+        };
+        ExpenseInputBody: {
+            /** Format: int64 */
+            baseCents: number;
+            concept: string;
+            date: string;
+            dueDate?: string;
+            groupId: string;
+            incidentId?: string;
+            /**
+             * Format: int64
+             * @description Hundredths of a percent: 1500 is 15 %
+             */
+            irpfRate?: number;
+            nif?: string;
+            providerId?: string;
+            providerName: string;
+            taskId?: string;
+            /**
+             * Format: int64
+             * @description Hundredths of a percent: 2100 is 21 %
+             */
+            vatRate?: number;
+        };
+        ExpensePayment: {
+            accountId: string;
+            /** Format: int64 */
+            amountCents: number;
+            date: string;
+            id: string;
+        };
+        ExpensePaymentInputBody: {
+            accountId: string;
+            /** Format: int64 */
+            amountCents: number;
+            date: string;
+        };
+        ExpensesOutputBody: {
+            items: components["schemas"]["Expense"][] | null;
+        };
         Facility: {
             archived: boolean;
             /**
@@ -4960,6 +5246,14 @@ export interface components {
             /** @description The bank's pain.002.001.03 status report (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
             csv: string;
         };
+        ImportStatementInputBody: {
+            /** @description The Norma 43 file as text (the client decodes ISO-8859-1) */
+            content: string;
+            fileName?: string;
+        };
+        ImportStatementOutputBody: {
+            items: components["schemas"]["BankStatement"][] | null;
+        };
         ImportUnitsInputBody: {
             /** @description The CSV text: portal;escalera;planta;nombre (or puerta);tipo;coeficiente */
             csv: string;
@@ -5006,6 +5300,15 @@ export interface components {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        IncidentCostOutputBody: {
+            /** Format: int64 */
+            expenses: number;
+            /**
+             * Format: int64
+             * @description What its expenses cost (base + VAT)
+             */
+            totalCents: number;
         };
         IncidentDetail: {
             /** @description null once the assignee's account is deleted */
@@ -11829,6 +12132,172 @@ export interface operations {
             };
         };
     };
+    listBankAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBankMovements: {
+        parameters: {
+            query?: {
+                /** @description 0: every year */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankMovementsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportStatementInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportStatementOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listBudgets: {
         parameters: {
             query?: {
@@ -12339,6 +12808,106 @@ export interface operations {
             };
         };
     };
+    listExpenses: {
+        parameters: {
+            query?: {
+                /** @description The year of the invoices' dates; 0: every year */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpensesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createExpense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpenseInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Expense"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    payExpense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpensePaymentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Expense"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listMoneyGroups: {
         parameters: {
             query?: never;
@@ -12453,6 +13022,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getIncidentCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentCostOutputBody"];
+                };
             };
             /** @description Error */
             default: {

@@ -8,7 +8,9 @@ import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useDateFormat } from '@/lib/dates'
+import { euros } from '@/lib/euros'
 import { useTranslation } from '@/lib/i18n'
+import { useIncidentCost } from '@/lib/incident-cost'
 import { useCreateTask, useTaskSummary } from '@/lib/tasks'
 import { useIncident } from '../api/get-incident'
 import type { Incident, IncidentStatus } from '../api/list-incidents'
@@ -32,6 +34,8 @@ export function IncidentDetailDialog({ incident, onOpenChange, onEdit, onDelete 
   const { t } = useTranslation()
   const dates = useDateFormat()
   const detail = useIncident(incident?.id)
+  // What it cost (issue #37): its expenses, for its admins and owners; a tenant's refusal shows nothing.
+  const cost = useIncidentCost(incident?.id)
   const shown = detail.data ?? incident
   const editable = shown ? shown.canEdit && shown.deletedAt === null : false
   const statusLabel = (s: string | null) => (isStatus(s) ? t(`incidents.status.${s}`) : '')
@@ -92,6 +96,12 @@ export function IncidentDetailDialog({ incident, onOpenChange, onEdit, onDelete 
               <dd>{shown.createdByName || t('common.user')}</dd>
               <dt className="text-muted-foreground">{t('incidents.fields.createdAt')}</dt>
               <dd>{dates.dateTime(shown.createdAt)}</dd>
+              {cost.data && cost.data.expenses > 0 && (
+                <>
+                  <dt className="text-muted-foreground">{t('incidents.fields.cost')}</dt>
+                  <dd>{t('incidents.cost', { total: euros(cost.data.totalCents), count: cost.data.expenses })}</dd>
+                </>
+              )}
             </dl>
             <section aria-labelledby="incident-history">
               <h3 id="incident-history" className="mb-2 text-sm font-semibold">

@@ -7,5 +7,6 @@ declare module '@/lib/translator' {
     money: (typeof es)['money']
     moneyDebt: (typeof es)['moneyDebt']
     sepa: (typeof es)['sepa']
+    books: (typeof es)['books']
   }
 }
