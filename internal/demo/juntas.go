@@ -150,3 +150,11 @@ func (a apiArchive) Create(_ context.Context, _ *domain.Actor, in documents.Uplo
 	}
 	return &documents.Created{Document: &domain.Document{ID: doc.ID}}, nil
 }
+
+func (a apiArchive) Get(_ context.Context, _ *domain.Actor, id string) (*documents.Detail, error) {
+	var doc struct{ ID, Title string }
+	if err := a.s.as(0, "GET", "/api/v1/documents/"+url.PathEscape(id), nil, &doc); err != nil {
+		return nil, err
+	}
+	return &documents.Detail{Document: &domain.Document{ID: doc.ID, Title: doc.Title}}, nil
+}

@@ -79,6 +79,13 @@ type JuntaPoint struct {
 	Agreement   bool
 	Majority    Majority
 	PollID      *string
+	Documents   []JuntaDocument // attached from Documentos
+}
+
+// JuntaDocument is a document of the archive attached to a point, with its title when it was attached.
+type JuntaDocument struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
 }
 
 // JuntaOwner is an owner of the community with the cuota of the units they own.

@@ -13,13 +13,21 @@ import (
 
 // JuntaPoint is a point of the orden del día.
 type JuntaPoint struct {
-	ID          string  `json:"id"`
-	Position    int     `json:"position"`
-	Title       string  `json:"title"`
-	Description string  `json:"description"`
-	Agreement   bool    `json:"agreement" doc:"Carries an agreement to vote; otherwise informative"`
-	Majority    *string `json:"majority" enum:"simple,three_fifths,one_third,unanimity"`
-	PollID      *string `json:"pollId" doc:"The junta vote of the agreement, once convened"`
+	ID          string               `json:"id"`
+	Position    int                  `json:"position"`
+	Title       string               `json:"title"`
+	Description string               `json:"description"`
+	Agreement   bool                 `json:"agreement" doc:"Carries an agreement to vote; otherwise informative"`
+	Majority    *string              `json:"majority" enum:"simple,three_fifths,one_third,unanimity"`
+	PollID      *string              `json:"pollId" doc:"The junta vote of the agreement, once convened"`
+	Documents   []JuntaPointDocument `json:"documents" doc:"Its documents from Documentos that the caller may open"`
+}
+
+// JuntaPointDocument is a document of the archive attached to a point.
+type JuntaPointDocument struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	DownloadURL string `json:"downloadUrl"`
 }
 
 // JuntaDebtor is an owner not up to date with their payments when the junta was convened (art. 16.2).
@@ -86,8 +94,15 @@ func (s *server) juntaOf(a *domain.Actor, v *juntas.View) Junta {
 		out.OnlineNote = &note
 	}
 	for _, p := range j.Points {
-		out.Points = append(out.Points, JuntaPoint{ID: p.ID, Position: p.Position, Title: p.Title, Description: p.Description,
-			Agreement: p.Agreement, Majority: optional(p.Majority), PollID: p.PollID})
+		pt := JuntaPoint{ID: p.ID, Position: p.Position, Title: p.Title, Description: p.Description,
+			Agreement: p.Agreement, Majority: optional(p.Majority), PollID: p.PollID, Documents: []JuntaPointDocument{}}
+		for _, at := range v.Attachments {
+			if at.PointID == p.ID {
+				pt.Documents = append(pt.Documents, JuntaPointDocument{ID: at.Document.ID, Title: at.Document.Title,
+					DownloadURL: versionOf(&at.Document.Current).DownloadURL})
+			}
+		}
+		out.Points = append(out.Points, pt)
 	}
 	withDebtors := v.Debtors != nil
 	for _, d := range v.Debtors {
@@ -162,10 +177,11 @@ type nextJuntaOutput struct {
 }
 
 type juntaPointBody struct {
-	Title       string `json:"title" maxLength:"300"`
-	Description string `json:"description,omitempty" maxLength:"5000"`
-	Agreement   bool   `json:"agreement,omitempty"`
-	Majority    string `json:"majority,omitempty" enum:"simple,three_fifths,one_third,unanimity"`
+	Title       string   `json:"title" maxLength:"300"`
+	Description string   `json:"description,omitempty" maxLength:"5000"`
+	Agreement   bool     `json:"agreement,omitempty"`
+	Majority    string   `json:"majority,omitempty" enum:"simple,three_fifths,one_third,unanimity"`
+	Documents   []string `json:"documents,omitempty" maxItems:"10" doc:"Ids of documents of the archive it attaches (the accounts, the budget, quotes)"`
 }
 
 type juntaBody struct {
@@ -186,7 +202,7 @@ func (b juntaBody) input() juntas.Input {
 		ConvenedBy: domain.JuntaConvener(b.ConvenedBy), Promoters: b.Promoters, PresidentID: b.PresidentID, SecretaryID: b.SecretaryID}
 	for _, p := range b.Points {
 		in.Points = append(in.Points, juntas.PointInput{Title: p.Title, Description: p.Description, Agreement: p.Agreement,
-			Majority: domain.Majority(p.Majority)})
+			Majority: domain.Majority(p.Majority), Documents: p.Documents})
 	}
 	return in
 }

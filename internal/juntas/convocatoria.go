@@ -217,6 +217,9 @@ func (s *Service) Text(j *domain.Junta, lang domain.Language, loc *time.Location
 			b.WriteString(domain.Localized(lang, " (acuerdo, ", " (acord, ", " (agreement, ") + majorityText(p.Majority, lang) + ")")
 		}
 		b.WriteString("\n")
+		for _, d := range p.Documents {
+			b.WriteString("   " + domain.Localized(lang, "Documentación: ", "Documentació: ", "Document: ") + d.Title + "\n")
+		}
 	}
 	if owners && len(j.Debtors) > 0 {
 		b.WriteString("\n" + domain.Localized(lang,

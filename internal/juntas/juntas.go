@@ -32,6 +32,7 @@ const (
 	maxPointDesc   = 5000
 	maxActa        = 50000
 	maxRepresented = 200
+	maxPointDocs   = 10
 	// NoticeOrdinaria is the least notice of an ordinary junta (art. 16.3: seis días).
 	NoticeOrdinaria = 6 * 24 * time.Hour
 	// MinCallGap is the least time between the first and the second convocatoria (art. 16.2).
@@ -97,6 +98,7 @@ type Debtors func(ctx context.Context, communityID string) ([]domain.JuntaDebtor
 type Archive interface {
 	Categories(ctx context.Context, a *domain.Actor) ([]domain.DocumentCategory, error)
 	Create(ctx context.Context, a *domain.Actor, in documents.UploadInput, data []byte) (*documents.Created, error)
+	Get(ctx context.Context, a *domain.Actor, id string) (*documents.Detail, error)
 }
 
 // Service is the juntas service.
@@ -164,6 +166,7 @@ type PointInput struct {
 	Description string
 	Agreement   bool
 	Majority    domain.Majority // agreement points; empty: simple
+	Documents   []string        // ids of documents of the archive it attaches
 }
 
 // Input is the form of a junta.
@@ -244,6 +247,9 @@ func (s *Service) apply(ctx context.Context, a *domain.Actor, j *domain.Junta, i
 		if i < len(old) {
 			jp.ID = old[i].ID
 		}
+		if jp.Documents, err = s.attach(ctx, a, p.Documents); err != nil {
+			return err
+		}
 		if jp.Agreement {
 			jp.Majority = p.Majority
 			if jp.Majority == "" {
@@ -253,6 +259,54 @@ func (s *Service) apply(ctx context.Context, a *domain.Actor, j *domain.Junta, i
 		j.Points = append(j.Points, jp)
 	}
 	return validate(j)
+}
+
+// attach checks the documents a point attaches: in the community's archive, not deleted, at most
+// maxPointDocs; it keeps each one's title as the convocatoria names it.
+func (s *Service) attach(ctx context.Context, a *domain.Actor, ids []string) ([]domain.JuntaDocument, error) {
+	var out []domain.JuntaDocument
+	for _, id := range ids {
+		if slices.ContainsFunc(out, func(d domain.JuntaDocument) bool { return d.ID == id }) {
+			continue
+		}
+		if len(out) == maxPointDocs {
+			return nil, domain.Errorf(domain.CodeInvalid, "Un punto puede adjuntar como mucho %d documentos", maxPointDocs)
+		}
+		if s.archive == nil {
+			return nil, domain.Errorf(domain.CodeConflict, "El archivo de documentos no está disponible")
+		}
+		d, err := s.archive.Get(ctx, a, id)
+		if domain.ErrorCode(err) == domain.CodeNotFound || (err == nil && d.Document.DeletedAt != nil) {
+			return nil, domain.Errorf(domain.CodeInvalid, "Ese documento no está en el archivo de la comunidad")
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, domain.JuntaDocument{ID: id, Title: d.Document.Title})
+	}
+	return out, nil
+}
+
+// Attachment is a document attached to a point, as the reader may open it.
+type Attachment struct {
+	PointID  string
+	Document *domain.Document
+}
+
+// attachments are the documents of j's points that a may open in Documentos; the others are left out.
+func (s *Service) attachments(ctx context.Context, a *domain.Actor, j *domain.Junta) []Attachment {
+	var out []Attachment
+	if s.archive == nil {
+		return out
+	}
+	for _, p := range j.Points {
+		for _, d := range p.Documents {
+			if got, err := s.archive.Get(ctx, a, d.ID); err == nil && got.Document.DeletedAt == nil {
+				out = append(out, Attachment{PointID: p.ID, Document: got.Document})
+			}
+		}
+	}
+	return out
 }
 
 func validate(j *domain.Junta) error {
@@ -429,7 +483,8 @@ type View struct {
 	MyProxy *domain.JuntaProxy // an owner's representation for this junta
 	// CanDelegate: representation can be given now, between the convocatoria and the first call's hour.
 	CanDelegate bool
-	CanSign     []string // the roles the caller may still sign the acta in
+	Attachments []Attachment // the points' documents the reader may open
+	CanSign     []string     // the roles the caller may still sign the acta in
 	Signed      []domain.JuntaSignature
 	Location    *time.Location
 }
@@ -454,6 +509,7 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*View, e
 	v := &View{Junta: j, Location: s.zone(ctx, a.CommunityID)}
 	v.IsOwner = slices.ContainsFunc(owners, func(o domain.JuntaOwner) bool { return o.UserID == a.UserID })
 	v.CanDelegate = j.Status == domain.JuntaConvened && s.now().Before(j.FirstCall)
+	v.Attachments = s.attachments(ctx, a, j)
 	if v.IsOwner || a.IsAdmin() {
 		v.Debtors = nonNil(j.Debtors)
 	}

@@ -27,6 +27,7 @@ import (
 type fixture struct {
 	svc                          *juntas.Service
 	polls                        *voting.Service
+	docs                         *documents.Service
 	db                           *store.DB
 	mu                           sync.Mutex
 	now                          time.Time
@@ -59,8 +60,8 @@ func setup(t *testing.T, db *store.DB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := documents.New(db, fs, documents.Options{Now: f.clock, Log: quiet})
-	f.svc = juntas.New(db, juntas.Options{Polls: f.polls, Archive: docs, Now: f.clock, Log: quiet,
+	f.docs = documents.New(db, fs, documents.Options{Now: f.clock, Log: quiet})
+	f.svc = juntas.New(db, juntas.Options{Polls: f.polls, Archive: f.docs, Now: f.clock, Log: quiet,
 		Debtors: func(_ context.Context, communityID string) ([]domain.JuntaDebtor, error) {
 			if communityID != f.admin.CommunityID {
 				return nil, nil

@@ -2,9 +2,11 @@ package juntas_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
+	"vecinos/internal/documents"
 	"vecinos/internal/domain"
 	"vecinos/internal/juntas"
 	"vecinos/internal/store"
@@ -132,6 +134,59 @@ func TestASignedPaperOfRepresentationIsCheckedByAnAdmin(t *testing.T) {
 		all, err := f.svc.Proxies(ctx, f.admin, j.ID)
 		if err != nil || len(all) != 2 {
 			t.Fatalf("the representations: %+v %v", all, err)
+		}
+	})
+}
+
+// TestAPointAttachesDocumentsEachReaderMaySee: the budget (for owners) and a quote (admins only) attached
+// to a point; the convocatoria names both, and each reader is given only what Documentos lets them open.
+func TestAPointAttachesDocumentsEachReaderMaySee(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		file := func(a *domain.Actor, title string, vis domain.DocumentVisibility) string {
+			cats, err := f.docs.Categories(ctx, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := f.docs.Create(ctx, a, documents.UploadInput{CategoryID: cats[0].ID, Title: title, Date: "2027-02-01",
+				Visibility: vis, FileName: "x.pdf"}, pdfBytes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c.Document.ID
+		}
+		budget, quote := file(f.admin, "Presupuesto 2027", domain.DocumentForOwners), file(f.admin, "Presupuesto de la fachada", domain.DocumentForAdmins)
+		foreign := file(f.other, "De otra comunidad", domain.DocumentForAll)
+		in := juntas.Input{Kind: domain.JuntaExtraordinaria, FirstCall: f.clock().Add(48 * time.Hour), Place: "Portal",
+			Points: []juntas.PointInput{{Title: "Pintar la fachada", Agreement: true, Documents: []string{budget, quote, budget}}}}
+		j, err := f.svc.Create(ctx, f.admin, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if docs := j.Points[0].Documents; len(docs) != 2 || docs[0].Title != "Presupuesto 2027" {
+			t.Fatalf("the point's documents: %+v", docs)
+		}
+		in.Points[0].Documents = []string{foreign}
+		_, err = f.svc.Update(ctx, f.admin, j.ID, in)
+		wantCode(t, err, domain.CodeInvalid, "no está en el archivo")
+		if _, err := f.svc.Convene(ctx, f.admin, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			who  *domain.Actor
+			want int
+		}{{f.admin, 2}, {f.ana, 1}, {f.dani, 0}} {
+			v, err := f.svc.Get(ctx, c.who, j.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(v.Attachments) != c.want {
+				t.Fatalf("%s opens %d of the point's documents, want %d", c.who.FullName, len(v.Attachments), c.want)
+			}
+		}
+		if txt := f.svc.Text(j, domain.Spanish, time.UTC, false); !strings.Contains(txt, "Documentación: Presupuesto de la fachada") {
+			t.Fatalf("the convocatoria does not name the documents:\n%s", txt)
 		}
 	})
 }

@@ -80,4 +80,7 @@ var translations = domain.Catalogue{
 	"El archivo de documentos no está disponible": {Ca: "L'arxiu de documents no està disponible", En: "The document archive is not available"},
 	"La comunidad no tiene la categoría 'Actas' en Documentos": {
 		Ca: "La comunitat no té la categoria 'Actes' a Documents", En: "The community has no 'Minutes' category in Documents"},
+	"Un punto puede adjuntar como mucho %d documentos": {Ca: "Un punt pot adjuntar com a molt %d documents", En: "A point can attach at most %d documents"},
+	"Ese documento no está en el archivo de la comunidad": {
+		Ca: "Aquest document no és a l'arxiu de la comunitat", En: "That document is not in the community's archive"},
 }

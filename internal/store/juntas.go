@@ -45,12 +45,15 @@ func juntaDetails(ctx context.Context, c conn, j *domain.Junta) error {
 	points, err := queryAll(ctx, c, func(row scanner) (domain.JuntaPoint, error) {
 		var p domain.JuntaPoint
 		var majority *string
-		err := row.Scan(&p.ID, &p.Position, &p.Title, &p.Description, &p.Agreement, &majority, &p.PollID)
+		var docs string
+		if err := row.Scan(&p.ID, &p.Position, &p.Title, &p.Description, &p.Agreement, &majority, &p.PollID, &docs); err != nil {
+			return p, err
+		}
 		if majority != nil {
 			p.Majority = domain.Majority(*majority)
 		}
-		return p, err
-	}, "SELECT id, position, title, description, agreement, majority, poll_id FROM junta_points WHERE junta_id = ? ORDER BY position", j.ID)
+		return p, json.Unmarshal([]byte(docs), &p.Documents)
+	}, "SELECT id, position, title, description, agreement, majority, poll_id, documents FROM junta_points WHERE junta_id = ? ORDER BY position", j.ID)
 	if err != nil {
 		return err
 	}
@@ -131,7 +134,7 @@ func (db *DB) NextJunta(ctx context.Context, communityID string, after time.Time
 // InsertJunta stores a new junta with its points and promoters.
 func (db *DB) InsertJunta(ctx context.Context, j *domain.Junta) error {
 	tx := db.writerIn(ctx)
-	debtors, err := json.Marshal(nonNilDebtors(j.Debtors))
+	debtors, err := json.Marshal(nonNilSlice(j.Debtors))
 	if err != nil {
 		return err
 	}
@@ -144,11 +147,12 @@ func (db *DB) InsertJunta(ctx context.Context, j *domain.Junta) error {
 	return writeJuntaDetails(ctx, tx, j)
 }
 
-func nonNilDebtors(d []domain.JuntaDebtor) []domain.JuntaDebtor {
-	if d == nil {
-		return []domain.JuntaDebtor{}
+// nonNilSlice is s, or an empty slice for nil: a JSON column holds '[]', never 'null'.
+func nonNilSlice[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
-	return d
+	return s
 }
 
 func writeJuntaDetails(ctx context.Context, tx conn, j *domain.Junta) error {
@@ -158,8 +162,13 @@ func writeJuntaDetails(ctx context.Context, tx conn, j *domain.Junta) error {
 		}
 	}
 	for _, p := range j.Points {
-		if _, err := tx.exec(ctx, `INSERT INTO junta_points (id, junta_id, position, title, description, agreement, majority, poll_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, j.ID, p.Position, p.Title, p.Description, p.Agreement, emptyNil(p.Majority), p.PollID); err != nil {
+		docs, err := json.Marshal(nonNilSlice(p.Documents))
+		if err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO junta_points (id, junta_id, position, title, description, agreement, majority, poll_id, documents)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, j.ID, p.Position, p.Title, p.Description, p.Agreement, emptyNil(p.Majority), p.PollID,
+			string(docs)); err != nil {
 			return err
 		}
 	}
@@ -174,7 +183,7 @@ func writeJuntaDetails(ctx context.Context, tx conn, j *domain.Junta) error {
 // SaveJunta writes j, read with JuntaForUpdate, with its points and promoters, in the same transaction.
 func (db *DB) SaveJunta(ctx context.Context, j *domain.Junta) error {
 	tx := db.writerIn(ctx)
-	debtors, err := json.Marshal(nonNilDebtors(j.Debtors))
+	debtors, err := json.Marshal(nonNilSlice(j.Debtors))
 	if err != nil {
 		return err
 	}

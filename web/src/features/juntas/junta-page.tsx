@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api/request'
 import { euros } from '@/lib/euros'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
+import { inTabCommunity } from '@/lib/tab-community'
 import { useDeleteJunta, useJunta, useJuntaNotices, useJuntaStep, type Junta } from './api/juntas'
 import { ActaTab } from './components/acta-tab'
 import { AttendanceTab } from './components/attendance-tab'
@@ -168,6 +169,18 @@ function JuntaView({ junta }: { junta: Junta }) {
                   {p.position}. {p.title}
                 </p>
                 {p.description && <p className="text-sm whitespace-pre-line text-muted-foreground">{p.description}</p>}
+                {(p.documents ?? []).length > 0 && (
+                  <ul className="flex flex-col gap-0.5 text-sm" aria-label={t('juntas.pointDocuments', { n: p.position })}>
+                    {(p.documents ?? []).map((d) => (
+                      <li key={d.id}>
+                        <a className="inline-flex items-center gap-1 underline" href={inTabCommunity(d.downloadUrl)}>
+                          <FileDown className="size-4" aria-hidden />
+                          {d.title}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 <p className="text-xs text-muted-foreground">
                   {p.agreement ? t('juntas.agreementWith', { majority: t(`juntas.majority.${p.majority ?? 'simple'}`) }) : t('juntas.informative')}
                   {p.pollId && (

@@ -27,8 +27,9 @@ function junta(overrides: Partial<Junta>): Junta {
     heldCall: null,
     heldAt: null,
     points: [
-      { id: 'pt-1', position: 1, title: 'Cuentas de 2026', description: '', agreement: true, majority: 'simple', pollId: 'p-1' },
-      { id: 'pt-2', position: 2, title: 'Ruegos y preguntas', description: '', agreement: false, majority: null, pollId: null },
+      { id: 'pt-1', position: 1, title: 'Cuentas de 2026', description: '', agreement: true, majority: 'simple', pollId: 'p-1',
+        documents: [{ id: 'd-1', title: 'Presupuesto de la fachada', downloadUrl: '/api/v1/documents/d-1/versions/v-1/file' }] },
+      { id: 'pt-2', position: 2, title: 'Ruegos y preguntas', description: '', agreement: false, majority: null, pollId: null, documents: [] },
     ],
     convocatoria: 'Por decisión de el presidente se convoca junta ordinaria de propietarios.',
     debtors: [],
@@ -68,6 +69,11 @@ describe('juntas', () => {
     expect(screen.getByRole('tab', { name: 'Orden del día' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.queryByRole('tab', { name: 'Asistencia' })).not.toBeInTheDocument()
     expect(screen.getByText('1. Cuentas de 2026')).toBeInTheDocument()
+    const docs = screen.getByRole('list', { name: 'Documentos del punto 1' })
+    expect(within(docs).getByRole('link', { name: 'Presupuesto de la fachada' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/api/v1/documents/d-1/versions/v-1/file'),
+    )
   })
 
   it('shows the empty and error states', async () => {

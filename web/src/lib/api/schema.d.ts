@@ -5624,6 +5624,8 @@ export interface components {
             /** @description Carries an agreement to vote; otherwise informative */
             agreement: boolean;
             description: string;
+            /** @description Its documents from Documentos that the caller may open */
+            documents: components["schemas"]["JuntaPointDocument"][] | null;
             id: string;
             /** @enum {string|null} */
             majority: "simple" | "three_fifths" | "one_third" | "unanimity" | null;
@@ -5636,8 +5638,15 @@ export interface components {
         JuntaPointBody: {
             agreement?: boolean;
             description?: string;
+            /** @description Ids of documents of the archive it attaches (the accounts, the budget, quotes) */
+            documents?: string[] | null;
             /** @enum {string} */
             majority?: "simple" | "three_fifths" | "one_third" | "unanimity";
+            title: string;
+        };
+        JuntaPointDocument: {
+            downloadUrl: string;
+            id: string;
             title: string;
         };
         JuntaProxy: {

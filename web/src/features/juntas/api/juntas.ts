@@ -219,3 +219,12 @@ export function useReviewProxy() {
     unwrap(api.POST('/api/v1/juntas/{id}/proxies/{ownerId}/review', { params: { path: { id, ownerId } }, body: { accept } })),
   )
 }
+
+/** The archive's latest documents, to attach to a point of the orden del día (admins, in the form). */
+export function useArchiveDocuments(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.juntas.all, 'archive'],
+    queryFn: async () => (await unwrap(api.GET('/api/v1/documents', { params: { query: { limit: 50 } } }))).items ?? [],
+    enabled,
+  })
+}

@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api/request'
 import { useTranslation } from '@/lib/i18n'
 import { useMembers } from '@/lib/members'
 import { useSession } from '@/lib/session'
-import { useCreateJunta, useUpdateJunta, type Junta, type JuntaForm, type JuntaPointForm } from '../api/juntas'
+import { useArchiveDocuments, useCreateJunta, useUpdateJunta, type Junta, type JuntaForm, type JuntaPointForm } from '../api/juntas'
 
 interface Props {
   open: boolean
@@ -87,7 +87,13 @@ function JuntaFormBody({ junta, close }: { junta?: Junta; close: () => void }) {
   ]
   const [points, setPoints] = useState<JuntaPointForm[]>(
     junta
-      ? junta.points.map((p) => ({ title: p.title, description: p.description, agreement: p.agreement, majority: p.majority ?? undefined }))
+      ? junta.points.map((p) => ({
+          title: p.title,
+          description: p.description,
+          agreement: p.agreement,
+          majority: p.majority ?? undefined,
+          documents: (p.documents ?? []).map((d) => d.id),
+        }))
       : standard,
   )
   const pending = create.isPending || update.isPending
@@ -244,6 +250,13 @@ function JuntaFormBody({ junta, close }: { junta?: Junta; close: () => void }) {
                   </NativeSelect>
                 )}
               </div>
+              <PointDocuments
+                n={i + 1}
+                selected={p.documents ?? []}
+                onChange={(documents) => {
+                  setPoint(i, { documents })
+                }}
+              />
             </li>
           ))}
         </ol>
@@ -266,5 +279,40 @@ function JuntaFormBody({ junta, close }: { junta?: Junta; close: () => void }) {
         </SubmitButton>
       </DialogFooter>
     </form>
+  )
+}
+
+/** The documents of the archive a point attaches: the accounts, the budget, quotes for works. */
+function PointDocuments({ n, selected, onChange }: { n: number; selected: string[]; onChange: (ids: string[]) => void }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const archive = useArchiveDocuments(open)
+  return (
+    <details
+      className="text-sm"
+      onToggle={(e) => {
+        setOpen(e.currentTarget.open)
+      }}
+    >
+      <summary className="cursor-pointer text-muted-foreground">{t('juntas.form.documents', { n, count: selected.length })}</summary>
+      {archive.isPending && open && <p role="status">{t('juntas.loading')}</p>}
+      {archive.isError && <p role="alert">{t('juntas.loadError')}</p>}
+      {archive.data?.length === 0 && <p className="text-muted-foreground">{t('juntas.form.noDocuments')}</p>}
+      <ul className="mt-1 flex max-h-48 flex-col gap-1 overflow-y-auto">
+        {archive.data?.map((d) => (
+          <li key={d.id}>
+            <Label className="flex items-center gap-2 font-normal">
+              <Checkbox
+                checked={selected.includes(d.id)}
+                onChange={(e) => {
+                  onChange(e.target.checked ? [...selected, d.id] : selected.filter((id) => id !== d.id))
+                }}
+              />
+              {d.title}
+            </Label>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }
