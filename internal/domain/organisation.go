@@ -69,7 +69,18 @@ type Processor struct {
 	Colegiado        *string
 	Status           ProcessorStatus
 	InvitedAt        time.Time
-	AcceptedAt       *time.Time // when its access began
+	AcceptedAt       *time.Time         // when its access began
+	Overview         *CommunityOverview // the office's counters, for the communities it runs (active)
+}
+
+// CommunityOverview is what the office's overview counts in one community it runs (issue #35). Open
+// incidents are those not resolved, by age: under 7 days, 7 to 30 days, over 30 days.
+type CommunityOverview struct {
+	IncidentsUnder7 int
+	Incidents7To30  int
+	IncidentsOver30 int
+	PendingBookings int        // reservations awaiting approval that have not started
+	NextJuntaAt     *time.Time // the first call of the next convened junta; nil: none
 }
 
 // IsStaff reports whether the actor acts in their community as staff of its processor, not as a member.

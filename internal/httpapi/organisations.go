@@ -150,15 +150,25 @@ func (s *server) removeStaff(ctx context.Context, in *removeStaffInput) (*struct
 
 // Processor is an office a community invited or named to administer it (its data processor, RGPD art. 28).
 type Processor struct {
-	CommunityID      string     `json:"communityId"`
-	CommunityName    string     `json:"communityName"`
-	OrganisationID   string     `json:"organisationId"`
-	OrganisationName string     `json:"organisationName"`
-	NIF              string     `json:"nif"`
-	Colegiado        *string    `json:"colegiado"`
-	Status           string     `json:"status" enum:"invited,active"`
-	InvitedAt        time.Time  `json:"invitedAt"`
-	AcceptedAt       *time.Time `json:"acceptedAt" doc:"When its access began; null until the office accepts"`
+	CommunityID      string             `json:"communityId"`
+	CommunityName    string             `json:"communityName"`
+	OrganisationID   string             `json:"organisationId"`
+	OrganisationName string             `json:"organisationName"`
+	NIF              string             `json:"nif"`
+	Colegiado        *string            `json:"colegiado"`
+	Status           string             `json:"status" enum:"invited,active"`
+	InvitedAt        time.Time          `json:"invitedAt"`
+	AcceptedAt       *time.Time         `json:"acceptedAt" doc:"When its access began; null until the office accepts"`
+	Overview         *CommunityOverview `json:"overview,omitempty" doc:"In the office's list, for the communities it runs"`
+}
+
+// CommunityOverview is the office's overview of a community it runs (issue #35).
+type CommunityOverview struct {
+	IncidentsUnder7 int        `json:"incidentsUnder7" doc:"Open incidents (not resolved) created less than 7 days ago"`
+	Incidents7To30  int        `json:"incidents7To30" doc:"Open incidents created 7 to 30 days ago"`
+	IncidentsOver30 int        `json:"incidentsOver30" doc:"Open incidents created more than 30 days ago"`
+	PendingBookings int        `json:"pendingBookings" doc:"Bookings awaiting approval that have not started"`
+	NextJuntaAt     *time.Time `json:"nextJuntaAt" doc:"First call of the next convened junta; null: none"`
 }
 
 func toProcessor(p *domain.Processor) *Processor {
@@ -167,7 +177,15 @@ func toProcessor(p *domain.Processor) *Processor {
 	}
 	return &Processor{CommunityID: p.CommunityID, CommunityName: p.CommunityName, OrganisationID: p.OrganisationID,
 		OrganisationName: p.OrganisationName, NIF: p.NIF, Colegiado: p.Colegiado, Status: string(p.Status), InvitedAt: p.InvitedAt,
-		AcceptedAt: p.AcceptedAt}
+		AcceptedAt: p.AcceptedAt, Overview: toCommunityOverview(p.Overview)}
+}
+
+func toCommunityOverview(o *domain.CommunityOverview) *CommunityOverview {
+	if o == nil {
+		return nil
+	}
+	return &CommunityOverview{IncidentsUnder7: o.IncidentsUnder7, Incidents7To30: o.Incidents7To30, IncidentsOver30: o.IncidentsOver30,
+		PendingBookings: o.PendingBookings, NextJuntaAt: o.NextJuntaAt}
 }
 
 type organisationCommunitiesOutput struct{ Body []Processor }

@@ -76,7 +76,7 @@ func TestAnOrganisationsAssistantWithReadRightsReadsButCannotWrite(t *testing.T)
 			t.Fatalf("the community's processor: %v", p)
 		}
 		_, list := d.marta.rawAny(t, "GET", "/api/v1/organisation/communities")
-		if fmt.Sprint(list) == "" || !strings.Contains(fmt.Sprint(list), "Calle Mayor 1") {
+		if fmt.Sprint(list) == "" || !strings.Contains(fmt.Sprint(list), "Calle Mayor 1") || !strings.Contains(fmt.Sprint(list), "pendingBookings:0") {
 			t.Fatalf("the office's communities: %v", list)
 		}
 

@@ -48,6 +48,7 @@ type Store interface {
 	AcceptStaffInvitation(ctx context.Context, inv *domain.StaffInvitation, userID string, at time.Time) (bool, error)
 	CommunityProcessor(ctx context.Context, communityID string) (*domain.Processor, error)
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
+	CommunitiesOverview(ctx context.Context, communityIDs []string, now time.Time) (map[string]*domain.CommunityOverview, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
 	RevokeProcessor(ctx context.Context, communityID, orgID string, at time.Time) (bool, error)
@@ -277,13 +278,31 @@ func (s *Service) RemoveStaff(ctx context.Context, a *domain.Actor, userID strin
 	return nil
 }
 
-// Communities lists the communities that invited the actor's organisation or that it runs.
+// Communities lists the communities that invited the actor's organisation or that it runs, those it
+// runs with their overview's counters (issue #35), counted for all of them at once.
 func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Processor, error) {
 	o, err := s.mine(ctx, a, domain.StaffRead)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.OrganisationCommunities(ctx, o.ID)
+	ps, err := s.store.OrganisationCommunities(ctx, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	var run []string
+	for _, p := range ps {
+		if p.Status == domain.ProcessorActive {
+			run = append(run, p.CommunityID)
+		}
+	}
+	overview, err := s.store.CommunitiesOverview(ctx, run, s.now())
+	if err != nil {
+		return nil, err
+	}
+	for i := range ps {
+		ps[i].Overview = overview[ps[i].CommunityID]
+	}
+	return ps, nil
 }
 
 // AcceptCommunity accepts a community's invitation: from now on the staff act in it as its administrador.

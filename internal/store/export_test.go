@@ -1,6 +1,9 @@
 package store
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // ExecForTest runs a statement written with `?` placeholders on the writer, for tests that need a write no
 // store method makes (a hard delete, a back-dated row).
@@ -33,4 +36,28 @@ func (db *DB) IntsForTest(ctx context.Context, query string, args ...any) ([][]i
 		out = append(out, row)
 	}
 	return out, rows.Err()
+}
+
+// OverviewPlansForTest explains the overview's queries (organisations.go) over communityIDs. On
+// PostgreSQL sequential scans are priced out, so that a small table still shows whether an index serves.
+func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, now time.Time) ([]string, error) {
+	var plans []string
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		prefix := "EXPLAIN QUERY PLAN "
+		if db.engine == Postgres {
+			prefix = "EXPLAIN "
+			if _, err := db.writerIn(ctx).exec(ctx, "SET LOCAL enable_seqscan = off"); err != nil {
+				return err
+			}
+		}
+		for _, q := range overviewQueries(communityIDs, now) {
+			plan, err := db.explain(ctx, prefix+q.q, q.args...)
+			if err != nil {
+				return err
+			}
+			plans = append(plans, plan)
+		}
+		return nil
+	})
+	return plans, err
 }

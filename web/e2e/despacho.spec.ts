@@ -92,6 +92,9 @@ test('the community invites the office by its NIF; the administrador accepts and
   await page.goto('/despacho');
   const row = page.getByRole('list', { name: 'Comunidades' }).getByRole('listitem').filter({ hasText: MAYOR });
   await row.getByRole('button', { name: 'Aceptar' }).click();
+  // The overview of a community it runs: its counters.
+  await expect(row.getByText(/^Incidencias abiertas: [1-9]\d* de menos de 7 días/)).toBeVisible();
+  await expect(row.getByText('Reservas por aprobar: 0')).toBeVisible();
   await row.getByRole('button', { name: `Abrir ${MAYOR}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -23,8 +23,15 @@ const mayor = {
   status: 'active',
   invitedAt: '2026-11-02T10:00:00Z',
   acceptedAt: '2026-11-03T10:00:00Z',
+  overview: { incidentsUnder7: 2, incidents7To30: 1, incidentsOver30: 3, pendingBookings: 4, nextJuntaAt: '2026-12-15T18:00:00Z' },
 } as const
-const plaza = { ...mayor, communityId: 'c-plaza', communityName: 'Plaza Nueva 2', status: 'invited', acceptedAt: null } as const
+const plaza = { ...mayor, communityId: 'c-plaza', communityName: 'Plaza Nueva 2', status: 'invited', acceptedAt: null, overview: undefined } as const
+const arco = {
+  ...mayor,
+  communityId: 'c-arco',
+  communityName: 'Arco Iris 3',
+  overview: { incidentsUnder7: 0, incidents7To30: 0, incidentsOver30: 1, pendingBookings: 0, nextJuntaAt: null },
+} as const
 
 function administrador() {
   fakeApi.signIn({ ...testUser, communityId: undefined, role: undefined })
@@ -71,5 +78,34 @@ describe('/despacho', () => {
     await waitFor(() => {
       expect(sessionStorage.getItem('vecinos.community')).toBe('c-mayor')
     })
+  })
+
+  it('shows the counters of each community, sorts and filters them', async () => {
+    administrador()
+    fakeApi.on('GET /api/v1/organisation/communities', () => json([arco, mayor, plaza]))
+    renderRoute('/despacho')
+
+    const list = await screen.findByRole('list', { name: 'Comunidades' })
+    const names = () => within(list).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)
+    expect(names()).toEqual(['Arco Iris 3', 'Calle Mayor 1', 'Plaza Nueva 2'])
+    const mayorRow = within(list).getAllByRole('listitem')[1]
+    if (!mayorRow) throw new Error('row expected')
+    expect(
+      within(mayorRow).getByText('Incidencias abiertas: 2 de menos de 7 días, 1 de 7 a 30 días, 3 de más de 30 días'),
+    ).toBeInTheDocument()
+    expect(within(mayorRow).getByText('Reservas por aprobar: 4')).toBeInTheDocument()
+    expect(within(mayorRow).getByText(/^Próxima junta: /)).toBeInTheDocument()
+    expect(within(list).getByText('Sin junta convocada')).toBeInTheDocument()
+
+    await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'incidents')
+    expect(names()).toEqual(['Calle Mayor 1', 'Arco Iris 3', 'Plaza Nueva 2'])
+    await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'junta')
+    expect(names()).toEqual(['Calle Mayor 1', 'Arco Iris 3', 'Plaza Nueva 2'])
+
+    await userEvent.type(screen.getByLabelText('Filtrar por nombre'), 'arco')
+    expect(names()).toEqual(['Arco Iris 3'])
+    await userEvent.clear(screen.getByLabelText('Filtrar por nombre'))
+    await userEvent.type(screen.getByLabelText('Filtrar por nombre'), 'zzz')
+    expect(await screen.findByText('Ninguna comunidad coincide con el filtro.')).toBeInTheDocument()
   })
 })

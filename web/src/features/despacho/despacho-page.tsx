@@ -12,6 +12,7 @@ import { useDateFormat } from '@/lib/dates'
 import { useTranslation } from '@/lib/i18n'
 import {
   type Organisation,
+  type Processor,
   useAcceptCommunity,
   useCreateOrganisation,
   useInviteStaff,
@@ -126,20 +127,77 @@ function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
   )
 }
 
+type SortKey = 'name' | 'incidents' | 'junta'
+
+function openIncidents(c: Processor) {
+  const o = c.overview
+  return o ? o.incidentsUnder7 + o.incidents7To30 + o.incidentsOver30 : -1
+}
+
+/** The overview's order (issue #35): by name, by most open incidents, or by the soonest junta (none last). */
+export function sortCommunities(list: readonly Processor[], key: SortKey, filter: string): Processor[] {
+  const needle = filter.trim().toLocaleLowerCase('es')
+  const byName = (a: Processor, b: Processor) => a.communityName.localeCompare(b.communityName, 'es')
+  const junta = (c: Processor) => (c.overview?.nextJuntaAt ? Date.parse(c.overview.nextJuntaAt) : Number.POSITIVE_INFINITY)
+  return list
+    .filter((c) => !needle || c.communityName.toLocaleLowerCase('es').includes(needle))
+    .sort((a, b) => {
+      if (key === 'incidents') return openIncidents(b) - openIncidents(a) || byName(a, b)
+      if (key === 'junta') return junta(a) - junta(b) || byName(a, b)
+      return byName(a, b)
+    })
+}
+
 function Communities({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation()
   const { date } = useDateFormat()
   const communities = useOrganisationCommunities(true)
   const accept = useAcceptCommunity()
   const open = useOpenRunCommunity()
-  const list = communities.data ?? []
+  const [filter, setFilter] = useState('')
+  const [sort, setSort] = useState<SortKey>('name')
+  const all = communities.data ?? []
+  const list = sortCommunities(all, sort, filter)
   return (
     <section aria-labelledby="despacho-communities" className="flex flex-col gap-2">
       <h2 id="despacho-communities" className="px-1 text-sm font-semibold text-muted-foreground">
         {t('despacho.communities.title')}
       </h2>
       {communities.isPending && <Spinner />}
-      {communities.isSuccess && list.length === 0 && <p className="text-muted-foreground">{t('despacho.communities.none')}</p>}
+      {communities.isSuccess && all.length === 0 && <p className="text-muted-foreground">{t('despacho.communities.none')}</p>}
+      {all.length > 0 && (
+        <div className="flex flex-wrap gap-3">
+          <FormField id="despacho-filter" label={t('despacho.communities.filter')}>
+            {(control) => (
+              <Input
+                {...control}
+                type="search"
+                value={filter}
+                onChange={(event) => {
+                  setFilter(event.target.value)
+                }}
+              />
+            )}
+          </FormField>
+          <FormField id="despacho-sort" label={t('despacho.communities.sort')}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={sort}
+                onChange={(event) => {
+                  const v = event.target.value
+                  setSort(v === 'incidents' || v === 'junta' ? v : 'name')
+                }}
+              >
+                <option value="name">{t('despacho.communities.sortName')}</option>
+                <option value="incidents">{t('despacho.communities.sortIncidents')}</option>
+                <option value="junta">{t('despacho.communities.sortJunta')}</option>
+              </NativeSelect>
+            )}
+          </FormField>
+        </div>
+      )}
+      {all.length > 0 && list.length === 0 && <p className="text-muted-foreground">{t('despacho.communities.noMatch')}</p>}
       {list.length > 0 && (
         <ul aria-labelledby="despacho-communities" className="flex flex-col overflow-hidden rounded-2xl border bg-card">
           {list.map((c) => (
@@ -152,6 +210,23 @@ function Communities({ organisation }: { organisation: Organisation }) {
                     ? t('despacho.communities.since', { date: date(c.acceptedAt) })
                     : t('despacho.communities.invited')}
                 </p>
+                {c.overview && (
+                  <div className="text-sm text-muted-foreground">
+                    <p>
+                      {t('despacho.communities.incidents', {
+                        under7: c.overview.incidentsUnder7,
+                        to30: c.overview.incidents7To30,
+                        over30: c.overview.incidentsOver30,
+                      })}
+                    </p>
+                    <p>{t('despacho.communities.bookings', { count: c.overview.pendingBookings })}</p>
+                    <p>
+                      {c.overview.nextJuntaAt
+                        ? t('despacho.communities.junta', { date: date(c.overview.nextJuntaAt) })
+                        : t('despacho.communities.noJunta')}
+                    </p>
+                  </div>
+                )}
               </div>
               {c.status === 'invited' ? (
                 organisation.rights !== 'read' && (

@@ -4281,6 +4281,33 @@ export interface components {
             /** @description Empty: offer to create the community */
             communities: components["schemas"]["CommunityMatch"][] | null;
         };
+        CommunityOverview: {
+            /**
+             * Format: int64
+             * @description Open incidents created 7 to 30 days ago
+             */
+            incidents7To30: number;
+            /**
+             * Format: int64
+             * @description Open incidents created more than 30 days ago
+             */
+            incidentsOver30: number;
+            /**
+             * Format: int64
+             * @description Open incidents (not resolved) created less than 7 days ago
+             */
+            incidentsUnder7: number;
+            /**
+             * Format: date-time
+             * @description First call of the next convened junta; null: none
+             */
+            nextJuntaAt: string | null;
+            /**
+             * Format: int64
+             * @description Bookings awaiting approval that have not started
+             */
+            pendingBookings: number;
+        };
         CommunitySummary: {
             address: string;
             city: string;
@@ -6291,6 +6318,8 @@ export interface components {
             nif: string;
             organisationId: string;
             organisationName: string;
+            /** @description In the office's list, for the communities it runs */
+            overview?: components["schemas"]["CommunityOverview"];
             /** @enum {string} */
             status: "invited" | "active";
         };

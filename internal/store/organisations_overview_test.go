@@ -1,0 +1,104 @@
+package store_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+// overviewFixture makes two communities: the first with incidents of each age (and a resolved and a
+// deleted one that do not count), a pending booking to come, a past one and a confirmed one, and a
+// convened junta besides a draft; the second with nothing.
+func overviewFixture(t *testing.T, db *store.DB, now time.Time) (string, string) {
+	t.Helper()
+	ctx := context.Background()
+	c1, users := storetest.CommunityIDs(t, db, "Ana")
+	c2, _ := storetest.CommunityIDs(t, db, "Bea")
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if err := db.ExecForTest(ctx, q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := func(d time.Duration) int64 { return now.Add(d).UnixMilli() }
+	day := 24 * time.Hour
+	for i, inc := range []struct {
+		status  string
+		age     time.Duration
+		deleted bool
+	}{{"open", day, false}, {"in_progress", 2 * day, false}, {"open", 10 * day, false}, {"open", 40 * day, false},
+		{"in_progress", 60 * day, false}, {"resolved", day, false}, {"open", day, true}} {
+		var deleted any
+		if inc.deleted {
+			deleted = at(0)
+		}
+		exec(`INSERT INTO incidents (id, community_id, title, description, status, created_by, search_text, created_at, updated_at, deleted_at)
+			VALUES (?, ?, 'Gotera', 'Agua', ?, ?, 'gotera agua', ?, ?, ?)`, "inc"+string(rune('a'+i)), c1, inc.status, users[0], at(-inc.age), at(-inc.age), deleted)
+	}
+	exec(`INSERT INTO units (id, community_id, unit_number, created_at, updated_at) VALUES ('u-ov', ?, '1A', ?, ?)`, c1, at(0), at(0))
+	exec(`INSERT INTO facilities (id, community_id, name, capacity, hours, slot_minutes, min_minutes, max_minutes, max_per_month,
+		cancel_hours, deposit_cents, needs_approval, created_at, updated_at) VALUES ('f-ov', ?, 'Sala', 10, '{}', 60, 60, 120, 4, 24, 0, ?, ?, ?)`,
+		c1, true, at(0), at(0))
+	for i, r := range []struct {
+		status string
+		start  time.Duration
+	}{{"pending", day}, {"pending", 3 * day}, {"pending", -day}, {"confirmed", day}} {
+		exec(`INSERT INTO reservations (id, community_id, facility_id, unit_id, start_at, end_at, month, exclusive, status, deposit_cents,
+			created_at, updated_at) VALUES (?, ?, 'f-ov', 'u-ov', ?, ?, '2026-11', ?, ?, 0, ?, ?)`,
+			"res"+string(rune('a'+i)), c1, at(r.start), at(r.start+time.Hour), false, r.status, at(0), at(0))
+	}
+	for i, j := range []struct {
+		status string
+		first  time.Duration
+	}{{"convocada", 20 * day}, {"convocada", 10 * day}, {"borrador", 2 * day}} {
+		exec(`INSERT INTO juntas (id, community_id, kind, status, first_call_at, second_call_at, convened_by, created_at, updated_at)
+			VALUES (?, ?, 'ordinaria', ?, ?, ?, 'president', ?, ?)`, "jun"+string(rune('a'+i)), c1, j.status, at(j.first), at(j.first+time.Hour), at(0), at(0))
+	}
+	return c1, c2
+}
+
+func TestCommunitiesOverviewCounts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+		c1, c2 := overviewFixture(t, db, now)
+		got, err := db.CommunitiesOverview(context.Background(), []string{c1, c2}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := got[c1]
+		if o == nil || o.IncidentsUnder7 != 2 || o.Incidents7To30 != 1 || o.IncidentsOver30 != 2 || o.PendingBookings != 2 {
+			t.Fatalf("overview of the first: %+v", o)
+		}
+		if want := now.Add(10 * 24 * time.Hour); o.NextJuntaAt == nil || !o.NextJuntaAt.Equal(want) {
+			t.Fatalf("next junta %v, want %v", o.NextJuntaAt, want)
+		}
+		if e := got[c2]; e == nil || e.IncidentsUnder7+e.Incidents7To30+e.IncidentsOver30+e.PendingBookings != 0 || e.NextJuntaAt != nil {
+			t.Fatalf("overview of the empty one: %+v", e)
+		}
+	})
+}
+
+// The overview's incidents counter reads the incidents through their community index on both engines,
+// never a scan of the table (on PostgreSQL with sequential scans priced out, as on a large table).
+func TestCommunitiesOverviewPlan(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+		c1, c2 := overviewFixture(t, db, now)
+		plans, err := db.OverviewPlansForTest(context.Background(), []string{c1, c2}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		incidents := plans[0]
+		if !strings.Contains(incidents, "incidents_community") || strings.Contains(incidents, "SCAN incidents\n") ||
+			strings.HasSuffix(incidents, "SCAN incidents") || strings.Contains(incidents, "Seq Scan on incidents") {
+			t.Fatalf("the incidents counter does not use an index:\n%s", incidents)
+		}
+		for _, p := range plans {
+			t.Log(p)
+		}
+	})
+}
