@@ -273,7 +273,7 @@ type BankMovement struct {
 	Reference1    string         `json:"reference1"`
 	Reference2    string         `json:"reference2"`
 	Concept       string         `json:"concept"`
-	Match         *MovementMatch `json:"match" doc:"What it was reconciled with; null: not reconciled"`
+	Match         *MovementMatch `json:"match,omitempty" doc:"What it was reconciled with; absent: not reconciled"`
 }
 
 // MovementMatch is what a bank movement is, or may be, reconciled with.

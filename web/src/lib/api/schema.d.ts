@@ -4062,8 +4062,8 @@ export interface components {
             date: string;
             document: string;
             id: string;
-            /** @description What it was reconciled with; null: not reconciled */
-            match: components["schemas"]["MovementMatch"];
+            /** @description What it was reconciled with; absent: not reconciled */
+            match?: components["schemas"]["MovementMatch"];
             reference1: string;
             reference2: string;
             valueDate: string;
@@ -6592,8 +6592,8 @@ export interface components {
             date: string;
             document: string;
             id: string;
-            /** @description What it was reconciled with; null: not reconciled */
-            match: components["schemas"]["MovementMatch"];
+            /** @description What it was reconciled with; absent: not reconciled */
+            match?: components["schemas"]["MovementMatch"];
             reference1: string;
             reference2: string;
             suggestions: components["schemas"]["MovementSuggestion"][] | null;
