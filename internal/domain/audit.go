@@ -51,7 +51,7 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned",
 	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
 	"money.credit.applied", "money.account.created", "money.account.edited", "money.expense.created", "money.expense.invoice",
-	"money.expense.payment", "money.statement.imported",
+	"money.expense.payment", "money.statement.imported", "money.movement.reconciled",
 	// internal/juntas's (its Audit… constants)
 	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed", "junta.proxy_checked",
 	// internal/organisations's (its Audit… constants): the community's processor (ADR 0045)

@@ -137,4 +137,20 @@ type BankMovement struct {
 	Concept       string
 	Key           string
 	CreatedAt     int64
+	Match         *MovementMatch // nil: not reconciled
+}
+
+// MatchKind is what a bank movement is reconciled with.
+type MatchKind string
+
+const (
+	MatchReceipt    MatchKind = "receipt"
+	MatchExpense    MatchKind = "expense"
+	MatchRemittance MatchKind = "remittance"
+)
+
+// MovementMatch is what a reconciled movement was matched with.
+type MovementMatch struct {
+	Kind     MatchKind
+	TargetID string
 }

@@ -78,7 +78,7 @@ var refusals = func() map[string]error {
 		"returnDebit", "importReturns")
 	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
 		"listBankAccounts", "createBankAccount", "updateBankAccount", "listExpenses", "createExpense", "payExpense",
-		"attachExpenseInvoice", "importStatement", "listBankMovements")
+		"attachExpenseInvoice", "importStatement", "listBankMovements", "getReconciliation", "reconcileMovement")
 	return m
 }()
 

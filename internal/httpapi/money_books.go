@@ -264,15 +264,96 @@ func bankStatementOf(s *domain.BankStatement) BankStatement {
 
 // BankMovement is a movement of an account's statement: positive money in, negative money out.
 type BankMovement struct {
-	ID            string `json:"id"`
-	Date          string `json:"date"`
-	ValueDate     string `json:"valueDate"`
-	AmountCents   int64  `json:"amountCents"`
-	CommonConcept string `json:"commonConcept"`
-	Document      string `json:"document"`
-	Reference1    string `json:"reference1"`
-	Reference2    string `json:"reference2"`
-	Concept       string `json:"concept"`
+	ID            string         `json:"id"`
+	Date          string         `json:"date"`
+	ValueDate     string         `json:"valueDate"`
+	AmountCents   int64          `json:"amountCents"`
+	CommonConcept string         `json:"commonConcept"`
+	Document      string         `json:"document"`
+	Reference1    string         `json:"reference1"`
+	Reference2    string         `json:"reference2"`
+	Concept       string         `json:"concept"`
+	Match         *MovementMatch `json:"match,omitempty" doc:"What it was reconciled with; absent: not reconciled"`
+}
+
+// MovementMatch is what a bank movement is, or may be, reconciled with.
+type MovementMatch struct {
+	Kind     string `json:"kind" enum:"receipt,expense,remittance"`
+	TargetID string `json:"targetId" maxLength:"64"`
+}
+
+// MovementSuggestion is a possible match of a movement, ranked by its score.
+type MovementSuggestion struct {
+	MovementMatch
+	Label       string   `json:"label"`
+	AmountCents int64    `json:"amountCents" doc:"What the receipt or expense has left to pay, the remittance's total"`
+	Score       int      `json:"score"`
+	Reasons     []string `json:"reasons" doc:"importe, número, nombre, MsgId"`
+}
+
+// ReconciledMovement is a movement with its suggested matches (none once reconciled).
+type ReconciledMovement struct {
+	BankMovement
+	Suggestions []MovementSuggestion `json:"suggestions"`
+}
+
+func bankMovementOf(m *domain.BankMovement) BankMovement {
+	out := BankMovement{ID: m.ID, Date: m.Date, ValueDate: m.ValueDate, AmountCents: m.Amount, CommonConcept: m.CommonConcept,
+		Document: m.Document, Reference1: m.Reference1, Reference2: m.Reference2, Concept: m.Concept}
+	if m.Match != nil {
+		out.Match = &MovementMatch{Kind: string(m.Match.Kind), TargetID: m.Match.TargetID}
+	}
+	return out
+}
+
+type reconciliationInput struct {
+	ID string `path:"id" maxLength:"64"`
+}
+
+type reconciliationOutput struct {
+	Body struct {
+		Items           []ReconciledMovement `json:"items" doc:"The unmatched movements first, then the reconciled, newest first"`
+		BookCents       int64                `json:"bookCents" doc:"The books' balance: opening, less expenses paid, plus what was reconciled into it"`
+		BankCents       *int64               `json:"bankCents" doc:"The last statement's closing balance; null when none was imported"`
+		DifferenceCents int64                `json:"differenceCents" doc:"Bank less book (0 when no statement)"`
+	}
+}
+
+type reconcileInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body MovementMatch
+}
+
+type reconcileOutput struct {
+	Body BankMovement
+}
+
+func (s *server) getReconciliation(ctx context.Context, in *reconciliationInput) (*reconciliationOutput, error) {
+	rec, err := s.Money.Reconciliation(ctx, actor(ctx), in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &reconciliationOutput{}
+	out.Body.Items = make([]ReconciledMovement, len(rec.Movements))
+	for i := range rec.Movements {
+		m := &rec.Movements[i]
+		item := ReconciledMovement{BankMovement: bankMovementOf(&m.BankMovement), Suggestions: make([]MovementSuggestion, len(m.Suggestions))}
+		for j, sg := range m.Suggestions {
+			item.Suggestions[j] = MovementSuggestion{MovementMatch: MovementMatch{Kind: string(sg.Kind), TargetID: sg.TargetID}, Label: sg.Label,
+				AmountCents: sg.Amount, Score: sg.Score, Reasons: sg.Reasons}
+		}
+		out.Body.Items[i] = item
+	}
+	out.Body.BookCents, out.Body.BankCents, out.Body.DifferenceCents = rec.Book, rec.Bank, rec.Difference
+	return out, nil
+}
+
+func (s *server) reconcileMovement(ctx context.Context, in *reconcileInput) (*reconcileOutput, error) {
+	m, err := s.Money.Reconcile(ctx, actor(ctx), in.ID, domain.MovementMatch{Kind: domain.MatchKind(in.Body.Kind), TargetID: in.Body.TargetID})
+	if err != nil {
+		return nil, err
+	}
+	return &reconcileOutput{Body: bankMovementOf(m)}, nil
 }
 
 type importStatementInput struct {
@@ -321,9 +402,8 @@ func (s *server) listBankMovements(ctx context.Context, in *bankMovementsInput) 
 	}
 	out := &bankMovementsOutput{}
 	out.Body.Items = make([]BankMovement, len(ms))
-	for i, m := range ms {
-		out.Body.Items[i] = BankMovement{ID: m.ID, Date: m.Date, ValueDate: m.ValueDate, AmountCents: m.Amount, CommonConcept: m.CommonConcept,
-			Document: m.Document, Reference1: m.Reference1, Reference2: m.Reference2, Concept: m.Concept}
+	for i := range ms {
+		out.Body.Items[i] = bankMovementOf(&ms[i])
 	}
 	if last != nil {
 		b := bankStatementOf(last)

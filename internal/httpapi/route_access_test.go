@@ -259,6 +259,8 @@ var routeAccess = map[string]level{
 	"PUT /api/v1/money/accounts/{id}":                                 admin,
 	"POST /api/v1/money/accounts/{id}/statements":                     admin,
 	"GET /api/v1/money/accounts/{id}/movements":                       admin,
+	"GET /api/v1/money/accounts/{id}/reconciliation":                  admin,
+	"POST /api/v1/money/movements/{id}/reconcile":                     admin,
 	"GET /api/v1/money/expenses":                                      admin,
 	"POST /api/v1/money/expenses":                                     admin,
 	"POST /api/v1/money/expenses/{id}/payments":                       admin,

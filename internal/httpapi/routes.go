@@ -553,6 +553,10 @@ func registerAPI(api huma.API, s *server) {
 		func(op *huma.Operation) { op.MaxBodyBytes = 17 << 20 })
 	route(api, http.MethodGet, "/api/v1/money/accounts/{id}/movements", admins, 200, "money", "listBankMovements", s.listBankMovements,
 		"Movimientos importados de una cuenta y su último extracto (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/accounts/{id}/reconciliation", admins, 200, "money", "getReconciliation", s.getReconciliation,
+		"Conciliación de una cuenta: los movimientos sin conciliar primero con sus sugerencias, el saldo contable, el del banco y la diferencia (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/movements/{id}/reconcile", admins, 200, "money", "reconcileMovement", s.reconcileMovement,
+		"Conciliar un movimiento con un recibo, un gasto o una remesa, una sola vez (administradores)")
 	route(api, http.MethodGet, "/api/v1/money/expenses", admins, 200, "money", "listExpenses", s.listExpenses,
 		"Gastos de un año con sus pagos, los más nuevos primero (administradores)")
 	route(api, http.MethodPost, "/api/v1/money/expenses", admins, 201, "money", "createExpense", s.createExpense,

@@ -437,6 +437,20 @@ func (s *Service) PayExpense(ctx context.Context, a *domain.Actor, id string, in
 	var e *domain.Expense
 	err := s.write(ctx, a, func(ctx context.Context) error {
 		var err error
+		e, err = s.payExpense(ctx, a, id, in, at)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// payExpense is PayExpense's transaction (InTx), its input checked.
+func (s *Service) payExpense(ctx context.Context, a *domain.Actor, id string, in ExpensePaymentInput, at time.Time) (*domain.Expense, error) {
+	var e *domain.Expense
+	err := func() error {
+		var err error
 		if e, err = s.store.ExpenseForUpdate(ctx, a.CommunityID, id); err != nil {
 			return err
 		}
@@ -466,7 +480,7 @@ func (s *Service) PayExpense(ctx context.Context, a *domain.Actor, id string, in
 			TargetLabel: e.Concept, After: map[string]any{"accountId": acc.ID, "date": p.Date, "amountCents": p.Amount,
 				"status": e.Status()}})
 		return nil
-	})
+	}()
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"vecinos/internal/domain"
@@ -168,6 +169,20 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 	at := s.stamp()
 	var r *domain.Receipt
 	err := s.write(ctx, a, func(ctx context.Context) error {
+		var err error
+		r, err = s.recordPayment(ctx, a, receiptID, in, at)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// recordPayment is RecordPayment's transaction (InTx), its input checked.
+func (s *Service) recordPayment(ctx context.Context, a *domain.Actor, receiptID string, in PaymentInput, at time.Time) (*domain.Receipt, error) {
+	var r *domain.Receipt
+	err := func() error {
 		// With overpayments left as credit, a payment may apply credit to other receipts: the settings are
 		// locked first, as a generation, a return and another payment take them, then the receipt.
 		credit, err := s.creditOn(ctx, a.CommunityID)
@@ -217,7 +232,7 @@ func (s *Service) RecordPayment(ctx context.Context, a *domain.Actor, receiptID 
 			return s.applyCredit(ctx, a, r.UnitID, at) // the excess pays the unit's other receipts, the earliest first
 		}
 		return nil
-	})
+	}()
 	if err != nil {
 		return nil, err
 	}

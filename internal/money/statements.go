@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"time"
 
 	"vecinos/internal/domain"
 )
@@ -21,6 +22,10 @@ type StatementStore interface {
 	// caller fails the transaction).
 	InsertBankStatement(ctx context.Context, s *domain.BankStatement, ms []domain.BankMovement, by string) (*domain.BankMovement, error)
 	BankMovements(ctx context.Context, communityID, accountID string, year int) ([]domain.BankMovement, error)
+	BankMovementForUpdate(ctx context.Context, communityID, id string) (*domain.BankMovement, error) // nil: none
+	// InsertReconciliation is false when the movement is reconciled already or the remittance credited.
+	InsertReconciliation(ctx context.Context, communityID, movementID string, m domain.MovementMatch, by string, at time.Time) (bool, error)
+	CreditedRemittances(ctx context.Context, communityID string) ([]string, error)
 }
 
 // AuditStatementImported is the audit action of an imported statement.

@@ -714,4 +714,28 @@ var translations = domain.Catalogue{
 		Ca: "El moviment del %s per %s ja està importat",
 		En: "The movement of %s for %s is already imported",
 	},
+	"El movimiento no existe": {
+		Ca: "El moviment no existeix",
+		En: "The movement does not exist",
+	},
+	"Este movimiento ya está conciliado: no se puede conciliar dos veces": {
+		Ca: "Aquest moviment ja està conciliat: no es pot conciliar dues vegades",
+		En: "This movement is already reconciled: it cannot be reconciled twice",
+	},
+	"Esta remesa ya está conciliada con otro movimiento": {
+		Ca: "Aquesta remesa ja està conciliada amb un altre moviment",
+		En: "This remittance is already reconciled with another movement",
+	},
+	"Indica si el movimiento es de un recibo, un gasto o una remesa": {
+		Ca: "Indica si el moviment és d'un rebut, una despesa o una remesa",
+		En: "Say whether the movement is a receipt, an expense or a remittance",
+	},
+	"Un recibo o una remesa solo se concilia con un abono": {
+		Ca: "Un rebut o una remesa només es concilia amb un abonament",
+		En: "A receipt or a remittance is only reconciled with a credit",
+	},
+	"Un gasto solo se concilia con un cargo": {
+		Ca: "Una despesa només es concilia amb un càrrec",
+		En: "An expense is only reconciled with a debit",
+	},
 }

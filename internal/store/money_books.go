@@ -268,19 +268,69 @@ func (db *DB) InsertBankStatement(ctx context.Context, s *domain.BankStatement, 
 	return nil, nil
 }
 
-// BankMovements lists an account's movements of a year (0: all), newest first.
+// BankMovements lists an account's movements of a year (0: all), newest first, with their matches.
 func (db *DB) BankMovements(ctx context.Context, communityID, accountID string, year int) ([]domain.BankMovement, error) {
-	q := `SELECT id, community_id, account_id, statement_id, op_date, value_date, amount_cents, common_concept, own_concept, document,
-		reference1, reference2, concept, movement_key, created_at FROM money_bank_movements WHERE community_id = ? AND account_id = ?`
+	q := movementSelect + " WHERE m.community_id = ? AND m.account_id = ?"
 	args := []any{communityID, accountID}
 	if year != 0 {
-		q += " AND op_date >= ? AND op_date < ?"
+		q += " AND m.op_date >= ? AND m.op_date < ?"
 		args = append(args, yearStart(year), yearStart(year+1))
 	}
-	return queryAll(ctx, db.readerIn(ctx), func(r scanner) (domain.BankMovement, error) {
-		var m domain.BankMovement
-		err := r.Scan(&m.ID, &m.CommunityID, &m.AccountID, &m.StatementID, &m.Date, &m.ValueDate, &m.Amount, &m.CommonConcept, &m.OwnConcept,
-			&m.Document, &m.Reference1, &m.Reference2, &m.Concept, &m.Key, &m.CreatedAt)
-		return m, err
-	}, q+" ORDER BY op_date DESC, created_at DESC, id", args...)
+	return queryAll(ctx, db.readerIn(ctx), scanMovement, q+" ORDER BY m.op_date DESC, m.created_at DESC, m.id", args...)
+}
+
+const movementSelect = `SELECT m.id, m.community_id, m.account_id, m.statement_id, m.op_date, m.value_date, m.amount_cents, m.common_concept,
+	m.own_concept, m.document, m.reference1, m.reference2, m.concept, m.movement_key, m.created_at, COALESCE(r.kind, ''), COALESCE(r.target_id, '')
+	FROM money_bank_movements m LEFT JOIN money_reconciliations r ON r.movement_id = m.id`
+
+func scanMovement(r scanner) (domain.BankMovement, error) {
+	var m domain.BankMovement
+	var kind, target string
+	err := r.Scan(&m.ID, &m.CommunityID, &m.AccountID, &m.StatementID, &m.Date, &m.ValueDate, &m.Amount, &m.CommonConcept, &m.OwnConcept,
+		&m.Document, &m.Reference1, &m.Reference2, &m.Concept, &m.Key, &m.CreatedAt, &kind, &target)
+	if kind != "" {
+		m.Match = &domain.MovementMatch{Kind: domain.MatchKind(kind), TargetID: target}
+	}
+	return m, err
+}
+
+// BankMovementForUpdate reads a movement of communityID with its match and locks it (InTx); nil when none.
+func (db *DB) BankMovementForUpdate(ctx context.Context, communityID, id string) (*domain.BankMovement, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.exec(ctx, "UPDATE money_bank_movements SET created_at = created_at WHERE id = ? AND community_id = ?", id, communityID); err != nil {
+		return nil, err
+	}
+	ms, err := queryAll(ctx, tx, scanMovement, movementSelect+" WHERE m.id = ? AND m.community_id = ?", id, communityID)
+	if err != nil || len(ms) == 0 {
+		return nil, err
+	}
+	return &ms[0], nil
+}
+
+// InsertReconciliation matches a movement (InTx, after BankMovementForUpdate); false when the movement is
+// reconciled already, or the remittance credited already.
+func (db *DB) InsertReconciliation(ctx context.Context, communityID, movementID string, match domain.MovementMatch, by string, at time.Time) (bool, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return false, err
+	}
+	res, err := tx.exec(ctx, `INSERT INTO money_reconciliations (movement_id, community_id, kind, target_id, created_by, created_at)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, movementID, communityID, string(match.Kind), match.TargetID, by, ms(at))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// CreditedRemittances lists the ids of communityID's remittances a movement was reconciled with.
+func (db *DB) CreditedRemittances(ctx context.Context, communityID string) ([]string, error) {
+	return queryAll(ctx, db.readerIn(ctx), func(r scanner) (string, error) {
+		var id string
+		err := r.Scan(&id)
+		return id, err
+	}, "SELECT target_id FROM money_reconciliations WHERE community_id = ? AND kind = 'remittance'", communityID)
 }

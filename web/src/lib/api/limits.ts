@@ -282,6 +282,10 @@ export const MoneyGroupBody = {
   name: 80,
 } as const
 
+export const MovementMatch = {
+  targetId: 64,
+} as const
+
 export const PaymentInputBody = {
   date: 10,
   method: 20,

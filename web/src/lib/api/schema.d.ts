@@ -1996,6 +1996,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/accounts/{id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conciliación de una cuenta: los movimientos sin conciliar primero con sus sugerencias, el saldo contable, el del banco y la diferencia (administradores) */
+        get: operations["getReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/accounts/{id}/statements": {
         parameters: {
             query?: never;
@@ -2388,6 +2405,23 @@ export interface paths {
         get: operations["getMyDebts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/movements/{id}/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Conciliar un movimiento con un recibo, un gasto o una remesa, una sola vez (administradores) */
+        post: operations["reconcileMovement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4028,6 +4062,8 @@ export interface components {
             date: string;
             document: string;
             id: string;
+            /** @description What it was reconciled with; absent: not reconciled */
+            match?: components["schemas"]["MovementMatch"];
             reference1: string;
             reference2: string;
             valueDate: string;
@@ -5923,6 +5959,26 @@ export interface components {
             label: string;
             ownerName: string;
         };
+        MovementMatch: {
+            /** @enum {string} */
+            kind: "receipt" | "expense" | "remittance";
+            targetId: string;
+        };
+        MovementSuggestion: {
+            /**
+             * Format: int64
+             * @description What the receipt or expense has left to pay, the remittance's total
+             */
+            amountCents: number;
+            /** @enum {string} */
+            kind: "receipt" | "expense" | "remittance";
+            label: string;
+            /** @description importe, número, nombre, MsgId */
+            reasons: string[] | null;
+            /** Format: int64 */
+            score: number;
+            targetId: string;
+        };
         MuteInputBody: {
             /**
              * @description 8 hours, one week, always, or unmute
@@ -6565,6 +6621,40 @@ export interface components {
         };
         ReceiptsOutputBody: {
             items: components["schemas"]["Receipt"][] | null;
+        };
+        ReconciledMovement: {
+            /** Format: int64 */
+            amountCents: number;
+            commonConcept: string;
+            concept: string;
+            date: string;
+            document: string;
+            id: string;
+            /** @description What it was reconciled with; absent: not reconciled */
+            match?: components["schemas"]["MovementMatch"];
+            reference1: string;
+            reference2: string;
+            suggestions: components["schemas"]["MovementSuggestion"][] | null;
+            valueDate: string;
+        };
+        ReconciliationOutputBody: {
+            /**
+             * Format: int64
+             * @description The last statement's closing balance; null when none was imported
+             */
+            bankCents: number | null;
+            /**
+             * Format: int64
+             * @description The books' balance: opening, less expenses paid, plus what was reconciled into it
+             */
+            bookCents: number;
+            /**
+             * Format: int64
+             * @description Bank less book (0 when no statement)
+             */
+            differenceCents: number;
+            /** @description The unmatched movements first, then the reconciled, newest first */
+            items: components["schemas"]["ReconciledMovement"][] | null;
         };
         RecordJuntaVoteInputBody: {
             optionId: string;
@@ -12301,6 +12391,37 @@ export interface operations {
             };
         };
     };
+    getReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     importStatement: {
         parameters: {
             query?: never;
@@ -13244,6 +13365,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyDebtsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reconcileMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovementMatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankMovement"];
                 };
             };
             /** @description Error */

@@ -118,3 +118,20 @@ export function useImportStatement() {
     ),
   )
 }
+
+/** An account's reconciliation: the unmatched movements first with their suggested matches, and the book's
+ * balance, the bank's and the difference. */
+export function useReconciliation(accountId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['money', 'reconciliation', accountId],
+    queryFn: () => unwrap(api.GET('/api/v1/money/accounts/{id}/reconciliation', { params: { path: { id: accountId } } })),
+    enabled,
+  })
+}
+
+/** Confirms a movement's match: once, in one transaction. */
+export function useReconcile() {
+  return useMoneyMutation(({ id, kind, targetId }: { id: string; kind: 'receipt' | 'expense' | 'remittance'; targetId: string }) =>
+    unwrap(api.POST('/api/v1/money/movements/{id}/reconcile', { params: { path: { id } }, body: { kind, targetId } })),
+  )
+}
