@@ -49,6 +49,7 @@ const sameInBothLanguages = new Set([
   'juntas.attendance.hold', // "Constituir la junta"
   'juntas.dashboard.line', // "{{kind}} el {{day}}"
   'juntas.toasts.drafted', // "Acta redactada"
+  'juntas.proxy.idNumber', // "DNI o NIE"
 ])
 
 describe.each([
