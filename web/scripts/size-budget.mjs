@@ -35,7 +35,9 @@ const PAGES = [
     gzip: 137_500,
     brotli: 120_000,
   },
-  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 176_000 },
+  // 176.8 kB after session 19's features (the despacho's links, the audit's new actions, an incident's cost in
+  // the shared Spanish catalogue): set just above, so that it cannot grow further unseen.
+  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 177_000 },
 ]
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
