@@ -57,8 +57,8 @@ type Store interface {
 	DocumentForUpdate(ctx context.Context, communityID, id string) (*domain.Document, error) // nil: none
 	SaveDocument(ctx context.Context, d *domain.Document, at time.Time) error
 	MarkDocumentOpened(ctx context.Context, documentID, userID string, at time.Time) error
-	DocumentMailOptedOut(ctx context.Context, userID string) (bool, error)
-	SetDocumentMailOptOut(ctx context.Context, userID string, out bool, at time.Time) error
+	DocumentMailOptedOut(ctx context.Context, userID, communityID string) (bool, error)
+	SetDocumentMailOptOut(ctx context.Context, userID, communityID string, out bool, at time.Time) error
 }
 
 // Service is the archive's service.
@@ -628,19 +628,20 @@ func (s *Service) Open(ctx context.Context, a *domain.Actor, id, versionID strin
 	return &Opened{Document: d, Version: v, Body: body, Info: info}, nil
 }
 
-// EmailsOn reports whether a receives the emails of new actas and accounts.
+// EmailsOn reports whether a receives the emails of new actas and accounts of the community the request
+// acts in.
 func (s *Service) EmailsOn(ctx context.Context, a *domain.Actor) (bool, error) {
 	if !a.InCommunity() {
 		return false, domain.ErrNoCommunity
 	}
-	out, err := s.store.DocumentMailOptedOut(ctx, a.UserID)
+	out, err := s.store.DocumentMailOptedOut(ctx, a.UserID, a.CommunityID)
 	return !out, err
 }
 
-// SetEmails turns a's emails of new actas and accounts on or off.
+// SetEmails turns a's emails of new actas and accounts of the community the request acts in on or off.
 func (s *Service) SetEmails(ctx context.Context, a *domain.Actor, on bool) error {
 	if !a.InCommunity() {
 		return domain.ErrNoCommunity
 	}
-	return s.store.SetDocumentMailOptOut(ctx, a.UserID, !on, s.now())
+	return s.store.SetDocumentMailOptOut(ctx, a.UserID, a.CommunityID, !on, s.now())
 }

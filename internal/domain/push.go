@@ -53,6 +53,9 @@ type PushKeys struct {
 type Push struct {
 	Kind  PushKind
 	Users []string
+	// CommunityID is the community the notification is about: each user's opt-outs of that membership
+	// apply, and the URL opens the app in it (CommunityLink).
+	CommunityID string
 	// MutedScope, when set, is the conversation or channel whose muted recipients get nothing.
 	MutedScope string
 	URL        string // the app path the notification opens

@@ -171,3 +171,50 @@ func TestTheStreamOfOneMembershipCarriesItsCommunityOnly(t *testing.T) {
 		}
 	})
 }
+
+// Notification choices belong to a membership (issue #35): an owner of two homes silences the incident
+// pushes and the actas emails of one building and still gets the other's; leaving a community drops its
+// choices, so joining again starts with everything on.
+func TestNotificationOptOutsHoldForOneMembership(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		h := newTwoHomes(t, e)
+		a, b := h.luis.in(h.a), h.luis.in(h.b)
+		a.must(t, "POST", "/api/v1/push/subscriptions", pushDevice(t, "https://push.example.es/luis"), 200)
+		a.must(t, "PUT", "/api/v1/push/kinds/criticalAnnouncement", map[string]any{"on": false}, 204)
+		b.must(t, "PUT", "/api/v1/documents/email-notices", map[string]any{"on": false}, 200)
+		kinds := func(c *client) map[string]any {
+			return c.must(t, "GET", "/api/v1/push", nil, 200)["kinds"].(map[string]any)
+		}
+		if ka, kb := kinds(a), kinds(b); ka["criticalAnnouncement"] != false || kb["criticalAnnouncement"] != true || ka["poll"] != true {
+			t.Errorf("critical announcement pushes turned off in Calle Mayor: there %v, in Plaza Nueva %v", ka, kb)
+		}
+		emails := func(c *client) any { return c.must(t, "GET", "/api/v1/documents/email-notices", nil, 200)["on"] }
+		if ea, eb := emails(a), emails(b); ea != true || eb != false {
+			t.Errorf("actas emails turned off in Plaza Nueva: Calle Mayor %v, Plaza Nueva %v", ea, eb)
+		}
+
+		// Each admin publishes a critical announcement: only Plaza Nueva's reaches his device, and it opens there.
+		for admin, title := range map[*client]string{h.ana: "Corte de agua en Mayor", h.pau: "Corte de luz en Plaza"} {
+			admin.must(t, "POST", "/api/v1/announcements", map[string]any{"title": title, "description": "Mañana de 9 a 12.", "priority": "critico"}, 201)
+		}
+		pushes := storetest.Rows(t, db, `SELECT m.text_body FROM mail_outbox m JOIN push_subscriptions s ON s.id = m.to_addr
+			WHERE m.kind = 'push' AND m.subject = 'criticalAnnouncement'`)
+		if len(pushes) != 1 || !strings.Contains(pushes[0][0], "Corte de luz en Plaza") || !strings.Contains(pushes[0][0], "c="+h.b) {
+			t.Errorf("critical announcement pushes to luis: %v", pushes)
+		}
+
+		// Leaving Plaza Nueva drops its choices; joining again starts with the emails on.
+		b.must(t, "POST", "/api/v1/community/leave", map[string]any{"communityId": h.b}, 204)
+		if rows := storetest.Rows(t, db, "SELECT user_id FROM document_mail_optouts WHERE community_id = '"+h.b+"'"); len(rows) != 0 {
+			t.Errorf("opt-outs left behind in a community he left: %v", rows)
+		}
+		h.luis.must(t, "POST", "/api/v1/communities/join", map[string]any{"code": e.communityCode(t, h.pau.in(h.b))}, 200)
+		if eb := emails(b); eb != true {
+			t.Errorf("actas emails after joining Plaza Nueva again: %v", eb)
+		}
+		if ka := kinds(a); ka["criticalAnnouncement"] != false {
+			t.Errorf("Calle Mayor's choice changed by leaving Plaza Nueva: %v", ka)
+		}
+	})
+}

@@ -16,7 +16,8 @@ type PushDevice struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-// PushKinds are the kinds of notification, each on or off for all the caller's devices.
+// PushKinds are the kinds of notification, each on or off for all the caller's devices, in the community
+// the request acts in (a choice per membership).
 type PushKinds struct {
 	DirectMessage        bool `json:"directMessage" doc:"A new direct message (never from a muted conversation)"`
 	CriticalAnnouncement bool `json:"criticalAnnouncement" doc:"A critical announcement"`

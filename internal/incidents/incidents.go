@@ -314,7 +314,7 @@ func changePush(a *domain.Actor, old, in *domain.Incident) domain.Push {
 			users = append(users, *u)
 		}
 	}
-	return domain.Push{Kind: domain.PushIncident, Users: users, URL: domain.CommunityLink("/incidents", in.CommunityID), Tag: "incident-" + in.ID,
+	return domain.Push{Kind: domain.PushIncident, Users: users, CommunityID: in.CommunityID, URL: "/incidents", Tag: "incident-" + in.ID,
 		Text: func(lang domain.Language) (string, string) {
 			title := domain.Localized(lang, "Incidencia: ", "Incidència: ", "Incident: ") + in.Title
 			switch {

@@ -153,7 +153,7 @@ func (s *Service) sendConvocatoria(ctx context.Context, j *domain.Junta, com *do
 			return 0, err
 		}
 	}
-	err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: domain.CommunityLink("/juntas/"+j.ID, j.CommunityID), Tag: "junta-" + j.ID,
+	err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, CommunityID: j.CommunityID, URL: "/juntas/" + j.ID, Tag: "junta-" + j.ID,
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Convocatoria de junta", "Convocatòria de junta", "Meeting called"), s.titleIn(j, lang, loc)
 		}}, now)

@@ -50,7 +50,7 @@ func (s *Service) notifyReceipts(ctx context.Context, rs []domain.Receipt) error
 				return err
 			}
 		}
-		p := domain.Push{Kind: domain.PushReceipt, Users: []string{owner}, URL: domain.CommunityLink("/my-fees", mine[0].CommunityID), Tag: "receipt-" + mine[0].PeriodKey,
+		p := domain.Push{Kind: domain.PushReceipt, Users: []string{owner}, CommunityID: mine[0].CommunityID, URL: "/my-fees", Tag: "receipt-" + mine[0].PeriodKey,
 			Text: func(lang domain.Language) (string, string) {
 				return domain.Localized(lang, "Nuevo recibo", "Nou rebut", "New receipt"),
 					unit + " · " + domain.EurosText(total).In(lang) + " · " + due
@@ -87,7 +87,7 @@ func (s *Service) notifyMandatePaused(ctx context.Context, m *domain.Mandate) er
 		d := mail.Data{Name: rcpt.FullName, CommunityName: rcpt.CommunityName, Title: m.Reference, Unit: m.UnitLabel,
 			Note: strconv.Itoa(m.Returns), Date: dmy(s.today())}
 		if s.publicURL != "" {
-			d.Link = s.publicURL + "/my-fees"
+			d.Link = domain.CommunityLink(s.publicURL+"/my-fees", m.CommunityID)
 		}
 		msg, err := mail.Compose(KindMandatePaused, rcpt.Language, rcpt.Email, d)
 		if err != nil {
@@ -97,7 +97,7 @@ func (s *Service) notifyMandatePaused(ctx context.Context, m *domain.Mandate) er
 			return err
 		}
 	}
-	p := domain.Push{Kind: domain.PushReceipt, Users: []string{*owner}, URL: "/my-fees", Tag: "mandate-" + m.ID,
+	p := domain.Push{Kind: domain.PushReceipt, Users: []string{*owner}, CommunityID: m.CommunityID, URL: "/my-fees", Tag: "mandate-" + m.ID,
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Domiciliación en pausa", "Domiciliació en pausa", "Direct debit paused"),
 				m.UnitLabel + " · " + domain.Localized(lang, "el banco devolvió tus recibos: paga por transferencia",

@@ -27,8 +27,8 @@ type Store interface {
 	SavePushSubscription(ctx context.Context, s *domain.PushSubscription) (string, error)
 	DeletePushSubscription(ctx context.Context, userID, id string) (bool, error)
 	PushSubscriptions(ctx context.Context, userID string) ([]domain.PushSubscription, error)
-	PushOptOuts(ctx context.Context, userID string) ([]domain.PushKind, error)
-	SetPushKind(ctx context.Context, userID string, kind domain.PushKind, on bool) error
+	PushOptOuts(ctx context.Context, userID, communityID string) ([]domain.PushKind, error)
+	SetPushKind(ctx context.Context, userID, communityID string, kind domain.PushKind, on bool) error
 	PushSubscription(ctx context.Context, id string) (*domain.PushSubscription, error)
 	DeleteGonePushSubscription(ctx context.Context, id string) error
 }
@@ -99,9 +99,10 @@ type Status struct {
 	Devices   []domain.PushSubscription
 }
 
-// Status returns a's push settings.
+// Status returns a's push settings: the devices are the account's, the kinds are those of the membership
+// the request acts in.
 func (s *Service) Status(ctx context.Context, a *domain.Actor) (*Status, error) {
-	off, err := s.store.PushOptOuts(ctx, a.UserID)
+	off, err := s.store.PushOptOuts(ctx, a.UserID, a.CommunityID)
 	if err != nil {
 		return nil, err
 	}
@@ -166,10 +167,11 @@ func (s *Service) Unsubscribe(ctx context.Context, a *domain.Actor, id string) e
 	return err
 }
 
-// SetKind turns a kind of notification on or off for a (on all their devices).
+// SetKind turns a kind of notification on or off for a in the community the request acts in (on all
+// their devices).
 func (s *Service) SetKind(ctx context.Context, a *domain.Actor, kind domain.PushKind, on bool) error {
 	if !domain.ValidPushKind(kind) {
 		return errKind
 	}
-	return s.store.SetPushKind(ctx, a.UserID, kind, on)
+	return s.store.SetPushKind(ctx, a.UserID, a.CommunityID, kind, on)
 }

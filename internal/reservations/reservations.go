@@ -492,7 +492,7 @@ func decisionOf(r *domain.Reservation) map[string]any {
 
 // decisionPush is the push to a reservation's owner that it was approved or rejected.
 func decisionPush(f *domain.Facility, r *domain.Reservation, approved bool) domain.Push {
-	p := domain.Push{Kind: domain.PushReservation, URL: domain.CommunityLink("/reservations", r.CommunityID), Tag: "reservation-" + r.ID}
+	p := domain.Push{Kind: domain.PushReservation, CommunityID: r.CommunityID, URL: "/reservations", Tag: "reservation-" + r.ID}
 	if r.UserID != nil {
 		p.Users = []string{*r.UserID}
 	}

@@ -172,7 +172,7 @@ func (db *DB) DocumentRecipients(ctx context.Context, id string) ([]domain.Recip
 		JOIN members p ON `+documentAudience+`
 		JOIN users u ON u.id = p.id
 		WHERE d.id = ? AND u.email_confirmed_at IS NOT NULL AND (d.created_by IS NULL OR p.id <> d.created_by)
-			AND NOT EXISTS (SELECT 1 FROM document_mail_optouts mo WHERE mo.user_id = p.id)
+			AND NOT EXISTS (SELECT 1 FROM document_mail_optouts mo WHERE mo.user_id = p.id AND mo.community_id = d.community_id)
 		ORDER BY u.email`, id)
 }
 
@@ -207,21 +207,22 @@ func (db *DB) MarkDocumentOpened(ctx context.Context, documentID, userID string,
 	return err
 }
 
-// DocumentMailOptedOut reports whether userID turned off the emails of new documents.
-func (db *DB) DocumentMailOptedOut(ctx context.Context, userID string) (bool, error) {
+// DocumentMailOptedOut reports whether userID turned off the emails of communityID's new documents.
+func (db *DB) DocumentMailOptedOut(ctx context.Context, userID, communityID string) (bool, error) {
 	var n int
-	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM document_mail_optouts WHERE user_id = ?", userID).Scan(&n)
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM document_mail_optouts WHERE user_id = ? AND community_id = ?",
+		userID, communityID).Scan(&n)
 	return n > 0, err
 }
 
-// SetDocumentMailOptOut turns the emails of new documents off (out) or on for userID.
-func (db *DB) SetDocumentMailOptOut(ctx context.Context, userID string, out bool, at time.Time) error {
+// SetDocumentMailOptOut turns the emails of communityID's new documents off (out) or on for userID.
+func (db *DB) SetDocumentMailOptOut(ctx context.Context, userID, communityID string, out bool, at time.Time) error {
 	var err error
 	if out {
-		_, err = db.writerIn(ctx).exec(ctx, `INSERT INTO document_mail_optouts (user_id, created_at) VALUES (?, ?)
-			ON CONFLICT (user_id) DO NOTHING`, userID, ms(at))
+		_, err = db.writerIn(ctx).exec(ctx, `INSERT INTO document_mail_optouts (user_id, community_id, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (user_id, community_id) DO NOTHING`, userID, communityID, ms(at))
 	} else {
-		_, err = db.writerIn(ctx).exec(ctx, "DELETE FROM document_mail_optouts WHERE user_id = ?", userID)
+		_, err = db.writerIn(ctx).exec(ctx, "DELETE FROM document_mail_optouts WHERE user_id = ? AND community_id = ?", userID, communityID)
 	}
 	return err
 }

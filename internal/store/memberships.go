@@ -36,9 +36,9 @@ func (db *DB) CountMembers(ctx context.Context, communityID string) (int, error)
 }
 
 // EndMembership ends userID's membership of communityID inside the transaction of ctx: it moves to
-// former_memberships with its role and dates, their role and their further units and pending claims
-// there go, and when it was their last community another of theirs (the latest joined) takes its place.
-// The account and its other memberships stay. It reports false when there was no such membership.
+// former_memberships with its role and dates; their role, further units, pending claims and notification
+// opt-outs there go; and when it was their last community another of theirs (the latest joined) takes its
+// place. The account and its other memberships stay. It reports false when there was no such membership.
 func (db *DB) EndMembership(ctx context.Context, userID, communityID string, at time.Time) (bool, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
@@ -59,6 +59,8 @@ func (db *DB) EndMembership(ctx context.Context, userID, communityID string, at 
 		"DELETE FROM user_roles WHERE user_id = ? AND community_id = ?",
 		"DELETE FROM unit_members WHERE user_id = ? AND unit_id IN (SELECT id FROM units WHERE community_id = ?)",
 		"DELETE FROM owner_claims WHERE user_id = ? AND community_id = ? AND status = 'pending'",
+		"DELETE FROM push_opt_outs WHERE user_id = ? AND community_id = ?",
+		"DELETE FROM document_mail_optouts WHERE user_id = ? AND community_id = ?",
 	} {
 		if _, err := tx.exec(ctx, q, userID, communityID); err != nil {
 			return false, err

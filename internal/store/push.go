@@ -96,22 +96,25 @@ func (db *DB) PushSubscriptions(ctx context.Context, userID string) ([]domain.Pu
 	return out, err
 }
 
-// PushOptOuts returns the kinds userID turned off.
-func (db *DB) PushOptOuts(ctx context.Context, userID string) ([]domain.PushKind, error) {
-	out, err := queryAll(ctx, db.readerIn(ctx), scanValue[domain.PushKind], "SELECT kind FROM push_opt_outs WHERE user_id = ? ORDER BY kind", userID)
+// PushOptOuts returns the kinds userID turned off in communityID.
+func (db *DB) PushOptOuts(ctx context.Context, userID, communityID string) ([]domain.PushKind, error) {
+	out, err := queryAll(ctx, db.readerIn(ctx), scanValue[domain.PushKind],
+		"SELECT kind FROM push_opt_outs WHERE user_id = ? AND community_id = ? ORDER BY kind", userID, communityID)
 	if out == nil && err == nil {
 		out = []domain.PushKind{}
 	}
 	return out, err
 }
 
-// SetPushKind turns kind on or off for userID.
-func (db *DB) SetPushKind(ctx context.Context, userID string, kind domain.PushKind, on bool) error {
+// SetPushKind turns kind on or off for userID in communityID.
+func (db *DB) SetPushKind(ctx context.Context, userID, communityID string, kind domain.PushKind, on bool) error {
 	if on {
-		_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM push_opt_outs WHERE user_id = ? AND kind = ?", userID, string(kind))
+		_, err := db.writerIn(ctx).exec(ctx, "DELETE FROM push_opt_outs WHERE user_id = ? AND community_id = ? AND kind = ?",
+			userID, communityID, string(kind))
 		return err
 	}
-	_, err := db.writerIn(ctx).exec(ctx, "INSERT INTO push_opt_outs (user_id, kind) VALUES (?, ?) ON CONFLICT DO NOTHING", userID, string(kind))
+	_, err := db.writerIn(ctx).exec(ctx, "INSERT INTO push_opt_outs (user_id, community_id, kind) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+		userID, communityID, string(kind))
 	return err
 }
 
@@ -125,14 +128,18 @@ func (db *DB) QueuePush(ctx context.Context, p domain.Push, at time.Time) error 
 	return enqueuePush(ctx, tx, p, at)
 }
 
-// enqueuePush queues, in tx, one outbox row per device of p's users that has p's kind on (and, with
-// MutedScope, whose owner has not muted it), with the text in the owner's language.
+// enqueuePush queues, in tx, one outbox row per device of p's users that has p's kind on in p's community
+// (and, with MutedScope, whose owner has not muted it), with the text in the owner's language.
 func enqueuePush(ctx context.Context, tx conn, p domain.Push, at time.Time) error {
 	if len(p.Users) == 0 {
 		return nil
 	}
+	if p.CommunityID == "" {
+		return fmt.Errorf("queue push %s: no community", p.Kind)
+	}
+	p.URL = domain.CommunityLink(p.URL, p.CommunityID)
 	now := ms(at)
-	args := []any{string(p.Kind), p.MutedScope, now}
+	args := []any{p.CommunityID, string(p.Kind), p.MutedScope, now}
 	for _, u := range p.Users {
 		args = append(args, u)
 	}
@@ -140,7 +147,7 @@ func enqueuePush(ctx context.Context, tx conn, p domain.Push, at time.Time) erro
 	devices, err := queryAll(ctx, tx, func(row scanner) (d device, err error) {
 		return d, row.Scan(&d.id, &d.lang)
 	}, `SELECT s.id, u.language FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-		WHERE NOT EXISTS (SELECT 1 FROM push_opt_outs o WHERE o.user_id = s.user_id AND o.kind = ?)
+		WHERE NOT EXISTS (SELECT 1 FROM push_opt_outs o WHERE o.user_id = s.user_id AND o.community_id = ? AND o.kind = ?)
 		AND NOT EXISTS (SELECT 1 FROM chat_mutes m WHERE m.user_id = s.user_id AND m.scope_id = ? AND m.until_at > ?)
 		AND s.user_id IN (`+placeholders(len(p.Users))+`) ORDER BY s.id`, args...)
 	if err != nil {
@@ -187,7 +194,7 @@ func (db *DB) QueueDirectMessagePush(ctx context.Context, m *domain.DirectMessag
 		return err
 	}
 	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushDirectMessage, Users: []string{*m.RecipientID}, MutedScope: m.ConversationID,
-		URL: domain.CommunityLink("/conversation/"+m.ConversationID, m.CommunityID), Tag: "dm-" + m.ConversationID,
+		CommunityID: m.CommunityID, URL: "/conversation/" + m.ConversationID, Tag: "dm-" + m.ConversationID,
 		Text: func(lang domain.Language) (string, string) {
 			if m.Content == "" {
 				return sender, domain.Localized(lang, "📎 Archivo adjunto", "📎 Fitxer adjunt", "📎 Attachment")
@@ -203,7 +210,7 @@ func queueCriticalPush(ctx context.Context, tx conn, an *domain.Announcement, at
 	if err != nil {
 		return err
 	}
-	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushCritical, Users: users, URL: domain.CommunityLink("/announcements", an.CommunityID), Tag: "announcement-" + an.ID,
+	return enqueuePush(ctx, tx, domain.Push{Kind: domain.PushCritical, Users: users, CommunityID: an.CommunityID, URL: "/announcements", Tag: "announcement-" + an.ID,
 		Text: func(lang domain.Language) (string, string) {
 			return domain.Localized(lang, "Aviso importante: ", "Avís important: ", "Important notice: ") + an.Title,
 				domain.Excerpt(an.Description, 200)

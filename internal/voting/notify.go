@@ -39,7 +39,7 @@ func (s *Service) notify(ctx context.Context, p *domain.Poll, pick func(domain.P
 		for _, r := range recipients {
 			users = append(users, r.UserID)
 		}
-		if err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, URL: domain.CommunityLink("/voting?poll="+p.ID, p.CommunityID),
+		if err := s.store.QueuePush(ctx, domain.Push{Kind: domain.PushPoll, Users: users, CommunityID: p.CommunityID, URL: "/voting?poll=" + p.ID,
 			Tag: "poll-" + p.ID, Text: pushText}, s.now()); err != nil {
 			return 0, err
 		}

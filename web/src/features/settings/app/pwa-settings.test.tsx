@@ -26,6 +26,8 @@ describe('push and install in /settings/app', () => {
     const incident = await screen.findByRole('switch', { name: 'Cambios en mis incidencias (creadas o asignadas)' })
     expect(incident).toHaveAttribute('aria-checked', 'false')
     expect(screen.getByRole('switch', { name: 'Mensajes directos nuevos' })).toHaveAttribute('aria-checked', 'true')
+    // The kinds are chosen per membership (ADR 0040): the card says they are the open community's.
+    expect(screen.getByText(/estos son los de la comunidad abierta/)).toBeInTheDocument()
 
     await user.click(screen.getByRole('switch', { name: 'Mensajes directos nuevos' }))
 

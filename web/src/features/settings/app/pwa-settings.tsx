@@ -42,8 +42,8 @@ export function InstallCard() {
 }
 
 /**
- * 'Notificaciones push': opt this device in or out, and choose the kinds (for all my devices). The
- * subscription is the browser's; the server keeps one row per device (docs/adr/0030).
+ * 'Notificaciones push': opt this device in or out, and choose the kinds (for all my devices, in the tab's
+ * community: ADR 0040). The subscription is the browser's; the server keeps one row per device (ADR 0030).
  */
 export function PushCard() {
   const { t } = useTranslation()
@@ -114,6 +114,7 @@ export function PushCard() {
           </SettingsRow>
         )}
         {settings.isError && <p className="py-3 text-sm text-destructive">{t('pwa.push.loadFailed')}</p>}
+        {settings.data && <p className="py-3 text-sm text-muted-foreground">{t('pwa.push.kindsScope')}</p>}
         {settings.data &&
           PUSH_KINDS.map((kind) => (
             <SettingsRow key={kind} id={`push-kind-${kind}`} label={t(`pwa.push.kinds.${kind}`)}>
