@@ -158,6 +158,22 @@ func TestTheStreamOfOneMembershipCarriesItsCommunityOnly(t *testing.T) {
 		}
 		inA.quiet(t, 200*time.Millisecond)
 
+		// A direct message in Plaza Nueva: that stream carries it and its badge; Calle Mayor's carries only
+		// the count, named for Plaza Nueva, for the switcher.
+		luis := h.luis.must(t, "GET", "/api/v1/me", nil, 200)["id"]
+		conv := h.pau.must(t, "POST", "/api/v1/conversations", map[string]any{"userId": luis}, 200)["id"].(string)
+		h.pau.must(t, "POST", "/api/v1/conversations/"+conv+"/messages", map[string]any{"content": "¿Bajas a la junta?"}, 201)
+		if ev := inB.next(t, "dm"); ev.Data["content"] != "¿Bajas a la junta?" {
+			t.Fatalf("Plaza Nueva's direct message on its stream: %+v", ev)
+		}
+		if ev := inB.next(t, "unread"); ev.Data["count"] != 1.0 || ev.Data["communityId"] != h.b {
+			t.Fatalf("Plaza Nueva's badge on its stream: %+v", ev)
+		}
+		if ev := inA.next(t, "unread"); ev.Data["count"] != 1.0 || ev.Data["communityId"] != h.b {
+			t.Fatalf("Plaza Nueva's count on Calle Mayor's stream: %+v", ev)
+		}
+		inA.quiet(t, 200*time.Millisecond)
+
 		// A community he is not a member of opens no stream.
 		req, _ := http.NewRequest("GET", e.srv.URL+"/api/v1/stream?community="+h.c, nil)
 		req.Header.Set("Cookie", "vecinos_session="+cookie)

@@ -38,9 +38,11 @@ type ReadEvent struct {
 	ReadAt         time.Time `json:"readAt"`
 }
 
-// UnreadEvent is the user's unread direct messages (the badge).
+// UnreadEvent is the user's unread direct messages in one community: the badge of a stream of that
+// community, and the switcher's count of it on the streams of the user's other communities.
 type UnreadEvent struct {
-	Count int `json:"count"`
+	Count       int    `json:"count"`
+	CommunityID string `json:"communityId"`
 }
 
 // ChannelEvent tells that the user was added to a channel (the stream now carries its messages) or lost
@@ -55,8 +57,14 @@ type ChangeEvent struct {
 	ID   string `json:"id,omitempty"`
 }
 
-// UserTopic is the topic of everything addressed to one user.
+// UserTopic is the topic of what concerns the account in every community: a revoked session, and the
+// unread count of each membership (UnreadEvent names its community). Every stream of the user carries it.
 func UserTopic(userID string) string { return "user:" + userID }
+
+// MemberTopic is the topic of what is addressed to one user in one community (direct messages, their
+// read receipts, a channel they were added to): only the streams opened for that community carry it
+// (ADR 0040).
+func MemberTopic(userID, communityID string) string { return "member:" + communityID + ":" + userID }
 
 // CommunityTopic is the topic of the changes of one community (ChangeEvent).
 func CommunityTopic(communityID string) string { return "community:" + communityID }
@@ -76,7 +84,7 @@ func (s *Service) StreamTopics(ctx context.Context, a *domain.Actor) ([]string, 
 		return nil, nil, err
 	}
 	channels := append([]string{c.ID}, private...)
-	topics := []string{UserTopic(a.UserID), CommunityTopic(a.CommunityID)}
+	topics := []string{UserTopic(a.UserID), MemberTopic(a.UserID, a.CommunityID), CommunityTopic(a.CommunityID)}
 	for _, id := range channels {
 		topics = append(topics, ChannelTopic(id))
 	}
@@ -134,7 +142,7 @@ func (s *Service) Hello(ctx context.Context, a *domain.Actor) (*realtime.Event, 
 	if err != nil {
 		return nil, err
 	}
-	return realtime.NewEvent(domain.NewID(), EventUnread, mustJSON(UnreadEvent{Count: n})), nil
+	return realtime.NewEvent(domain.NewID(), EventUnread, mustJSON(UnreadEvent{Count: n, CommunityID: a.CommunityID})), nil
 }
 
 // ChannelChanged is the `channel` event a stream writes when its user lost access to channelID.
@@ -174,10 +182,10 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 		// A changed message goes out whole under its new rev: the client replaces its copy.
 		ev := realtime.NewEvent(m.Rev, EventDM, mustJSON(m))
 		if toSender {
-			b.Publish(UserTopic(n.User), ev)
+			b.Publish(MemberTopic(n.User, m.CommunityID), ev)
 		}
 		if toRecipient {
-			b.Publish(UserTopic(n.Other), ev)
+			b.Publish(MemberTopic(n.Other, m.CommunityID), ev)
 			if n.Kind == domain.NoticeDM || m.DeletedAt != nil {
 				return s.publishUnread(ctx, m.CommunityID, n.Other)
 			}
@@ -186,9 +194,9 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 		ev := realtime.NewEvent(n.ID, EventDMRead, mustJSON(ReadEvent{ConversationID: n.Scope, ReaderID: &n.User,
 			ReadAt: time.UnixMilli(n.At).UTC()}))
 		if n.Other != "" {
-			b.Publish(UserTopic(n.Other), ev)
+			b.Publish(MemberTopic(n.Other, n.Community), ev)
 		}
-		b.Publish(UserTopic(n.User), ev)
+		b.Publish(MemberTopic(n.User, n.Community), ev)
 		if b.HasSubscribers(UserTopic(n.User)) {
 			return s.publishUnread(ctx, n.Community, n.User)
 		}
@@ -210,7 +218,7 @@ func (s *Service) publish(ctx context.Context, n domain.Notice) error {
 		// No id: a change is not replayed; a client that reconnects refetches what it shows.
 		b.Publish(CommunityTopic(n.Community), realtime.NewEvent("", EventChange, mustJSON(ChangeEvent{Area: n.Scope, ID: n.Other})))
 	case domain.NoticeChannelMember:
-		b.Publish(UserTopic(n.User), realtime.NewEvent(n.ID, EventChannel, mustJSON(ChannelEvent{ChannelID: n.Scope})))
+		b.Publish(MemberTopic(n.User, n.Community), realtime.NewEvent(n.ID, EventChannel, mustJSON(ChannelEvent{ChannelID: n.Scope})))
 	default:
 		return fmt.Errorf("unknown notice kind %q", n.Kind)
 	}
@@ -222,7 +230,7 @@ func (s *Service) publishUnread(ctx context.Context, communityID, userID string)
 	if err != nil {
 		return err
 	}
-	s.broker.Publish(UserTopic(userID), realtime.NewEvent(domain.NewID(), EventUnread, mustJSON(UnreadEvent{Count: n})))
+	s.broker.Publish(UserTopic(userID), realtime.NewEvent(domain.NewID(), EventUnread, mustJSON(UnreadEvent{Count: n, CommunityID: communityID})))
 	return nil
 }
 

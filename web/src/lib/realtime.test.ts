@@ -94,6 +94,19 @@ describe('connectRealtime', () => {
     connection.close()
   })
 
+  it("sets the badge from its own community's unread count and refreshes the switcher on another's (ADR 0040)", () => {
+    fakeApi.signIn(testUser)
+    queryClient.setQueryData(queryKeys.memberships(), [])
+    const connection = connectRealtime(queryClient, 'c-mayor')
+    firstStream().emit('unread', JSON.stringify({ count: 2, communityId: 'c-mayor' }))
+    expect(queryClient.getQueryData(queryKeys.messages.unreadCount())).toBe(2)
+
+    firstStream().emit('unread', JSON.stringify({ count: 5, communityId: 'c-plaza' }))
+    expect(queryClient.getQueryData(queryKeys.messages.unreadCount())).toBe(2)
+    expect(queryClient.getQueryState(queryKeys.memberships())?.isInvalidated).toBe(true)
+    connection.close()
+  })
+
   it('marks the named area stale on a change event, and nothing else', () => {
     fakeApi.signIn(testUser)
     queryClient.setQueryData(['reservations', 'list'], [])

@@ -23,7 +23,8 @@ export interface RealtimeEvents {
   dm: DirectMessage
   dm_read: { conversationId: string; readerId: string; readAt: string }
   channel_message: ChannelMessage
-  unread: { count: number }
+  /** The unread direct messages of one community: this stream's badge, or another membership's switcher count. */
+  unread: { count: number; communityId?: string }
   channel: { channelId: string }
   resync: Record<string, never>
   /** Something of the community changed: `area` is the root of that feature's query keys (e.g. 'reservations'). */
@@ -47,6 +48,7 @@ export function applyRealtimeEvent<T extends RealtimeEventType>(
   queryClient: QueryClient,
   type: T,
   data: RealtimeEvents[T],
+  communityId?: string,
 ): void {
   // The switch narrows `type` but not `data`: each case reads the data it knows it got.
   const event = { type, data } as { [K in RealtimeEventType]: { type: K; data: RealtimeEvents[K] } }[RealtimeEventType]
@@ -87,7 +89,10 @@ export function applyRealtimeEvent<T extends RealtimeEventType>(
       return
     }
     case 'unread':
-      queryClient.setQueryData(queryKeys.messages.unreadCount(), event.data.count)
+      // Every stream of the account hears each membership's count (ADR 0040): the badge is this one's.
+      if (!event.data.communityId || !communityId || event.data.communityId === communityId) {
+        queryClient.setQueryData(queryKeys.messages.unreadCount(), event.data.count)
+      }
       void queryClient.invalidateQueries({ queryKey: queryKeys.memberships() }) // the switcher's counts
       return
     case 'channel':
@@ -192,7 +197,7 @@ export function connectRealtime(queryClient: QueryClient, communityId?: string):
         } catch {
           return
         }
-        applyRealtimeEvent(queryClient, type, data as RealtimeEvents[typeof type])
+        applyRealtimeEvent(queryClient, type, data as RealtimeEvents[typeof type], communityId)
       })
     }
   }
