@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"sort"
 	"strings"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 
 	"vecinos/internal/auth"
 	"vecinos/internal/domain"
+	"vecinos/internal/money"
 	"vecinos/internal/store"
 )
 
@@ -588,13 +590,16 @@ func (s *seeder) money() error {
 	}
 	var rs struct {
 		Items []struct {
-			ID, UnitLabel, PeriodKey, DueDate string
-			AmountCents                       int64
+			ID, Code, UnitLabel, PeriodKey, DueDate string
+			AmountCents                             int64
 		} `json:"items"`
 	}
 	if err := s.as(0, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", year), nil, &rs); err != nil {
 		return err
 	}
+	// Each receipt is paid by a transfer to the bank a few days after its due date: books() finds them
+	// in the bank's statement and reconciles them, which pays them.
+	var transfers []bankLine
 	for _, r := range rs.Items {
 		late := strings.HasSuffix(r.PeriodKey, "T3") || strings.HasSuffix(r.PeriodKey, "T4")
 		if late && (strings.HasSuffix(r.UnitLabel, "3º B") || strings.HasSuffix(r.UnitLabel, "5º C")) { // labels carry the portal
@@ -604,20 +609,28 @@ func (s *seeder) money() error {
 		if err != nil {
 			return err
 		}
-		paid := map[string]any{"amountCents": r.AmountCents, "method": "transfer", "date": due.AddDate(0, 0, 5).Format(domain.DateLayout),
-			"reference": "Transferencia " + r.UnitLabel}
-		if err := s.as(0, "POST", "/api/v1/money/receipts/"+r.ID+"/payments", paid, nil); err != nil {
-			return err
-		}
+		transfers = append(transfers, bankLine{date: due.AddDate(0, 0, 5).Format(domain.DateLayout), amount: domain.Cents(r.AmountCents),
+			concept: "TRANSF " + r.UnitLabel + " RECIBO " + r.Code, kind: "receipt", target: r.ID})
 	}
-	return s.books(year, groups)
+	return s.books(year, groups, transfers)
+}
+
+// bankLine is a movement of the demo's bank statement and what it pays (a receipt or an expense); no
+// target: a bank charge the books do not have, left in the reconciliation's queue.
+type bankLine struct {
+	date         string
+	amount       domain.Cents
+	concept      string
+	kind, target string
 }
 
 // books gives last year the community's bank account and cash box and its expenses (issue #37): the
 // monthly cleaning, the lift's quarterly maintenance, the building's insurance and two repairs of the
 // garage door, each with its invoice and paid from the bank on its date, and a small purchase paid from
-// the cash box.
-func (s *seeder) books(year int, groups map[string]string) error {
+// the cash box. The bank's Norma 43 statement of the year (the owners' transfers, the expenses paid and a
+// bank charge) is imported and reconciled: each transfer pays its receipt and each debit its expense, and
+// the charge stays in the queue, the one difference between the bank and the books.
+func (s *seeder) books(year int, groups map[string]string, transfers []bankLine) error {
 	var bank, cash struct{ ID string }
 	if err := s.as(0, "POST", "/api/v1/money/accounts", map[string]any{"name": "Cuenta de la comunidad", "kind": "bank",
 		"iban": "ES91 2100 0418 4502 0005 1332", "bank": "CaixaBank", "openingDate": fmt.Sprintf("%d-01-01", year),
@@ -669,9 +682,67 @@ func (s *seeder) books(year int, groups map[string]string) error {
 				return err
 			}
 		}
+		if e.account == bank.ID {
+			transfers = append(transfers, bankLine{date: date, amount: -domain.Cents(out.PayableCents),
+				concept: "PAGO FACTURA " + strings.ToUpper(e.provider), kind: "expense", target: out.ID})
+			continue
+		}
 		if err := s.as(0, "POST", "/api/v1/money/expenses/"+out.ID+"/payments", map[string]any{"accountId": e.account, "date": date,
 			"amountCents": out.PayableCents}, nil); err != nil {
 			return err
+		}
+	}
+	return s.bankStatement(year, bank.ID, append(transfers, bankLine{date: fmt.Sprintf("%d-12-31", year), amount: -1815,
+		concept: "COMISION MANTENIMIENTO CUENTA"}))
+}
+
+// bankStatement imports the account's statement of the year, lines in date order, and reconciles each
+// line with its target.
+func (s *seeder) bankStatement(year int, accountID string, lines []bankLine) error {
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].date < lines[j].date })
+	st := money.N43Statement{Bank: "2100", Branch: "0418", Account: "0200051332", Start: fmt.Sprintf("%d-01-01", year),
+		End: fmt.Sprintf("%d-12-31", year), Opening: 1250000, Name: "COMUNIDAD PROPIETARIOS"}
+	for _, l := range lines {
+		st.Movements = append(st.Movements, money.N43Movement{Date: l.date, Amount: l.amount, Concept: l.concept})
+	}
+	if err := s.as(0, "POST", "/api/v1/money/accounts/"+accountID+"/statements", map[string]any{
+		"fileName": fmt.Sprintf("extracto-%d.n43", year), "content": money.WriteNorma43([]money.N43Statement{st})}, nil); err != nil {
+		return err
+	}
+	var movements struct {
+		Items []struct {
+			ID, Date, Concept string
+			AmountCents       int64 `json:"amountCents"`
+		} `json:"items"`
+	}
+	if err := s.as(0, "GET", "/api/v1/money/accounts/"+accountID+"/movements", nil, &movements); err != nil {
+		return err
+	}
+	type key struct {
+		date, concept string
+		amount        int64
+	}
+	pending := map[key][]bankLine{}
+	for _, l := range lines {
+		if l.target != "" {
+			k := key{l.date, l.concept, int64(l.amount)}
+			pending[k] = append(pending[k], l)
+		}
+	}
+	for _, m := range movements.Items {
+		k := key{m.Date, m.Concept, m.AmountCents}
+		if len(pending[k]) == 0 {
+			continue
+		}
+		l := pending[k][0]
+		pending[k] = pending[k][1:]
+		if err := s.as(0, "POST", "/api/v1/money/movements/"+m.ID+"/reconcile", map[string]any{"kind": l.kind, "targetId": l.target}, nil); err != nil {
+			return err
+		}
+	}
+	for _, left := range pending {
+		if len(left) > 0 {
+			return fmt.Errorf("demo: %d movements of the statement not found to reconcile (%s)", len(left), left[0].concept)
 		}
 	}
 	return nil

@@ -156,6 +156,39 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 		if invoices != 19 {
 			t.Errorf("%d invoices in Documentos, want 19", invoices)
 		}
+		// The bank's statement of the year is imported and reconciled: every transfer paid its receipt and
+		// every debit its expense; the bank's charge waits in the queue, the one difference with the books.
+		var accounts struct {
+			Items []struct{ ID, Kind string }
+		}
+		if s := b.call("GET", "/api/v1/money/accounts", nil, &accounts); s != 200 || len(accounts.Items) != 2 {
+			t.Fatalf("GET /api/v1/money/accounts: %d %+v", s, accounts)
+		}
+		for _, acc := range accounts.Items {
+			if acc.Kind != "bank" {
+				continue
+			}
+			var rec struct {
+				Items []struct {
+					Concept string
+					Match   *struct{ Kind string }
+				}
+				BankCents       *int64 `json:"bankCents"`
+				DifferenceCents int64  `json:"differenceCents"`
+			}
+			if s := b.call("GET", "/api/v1/money/accounts/"+acc.ID+"/reconciliation", nil, &rec); s != 200 || rec.BankCents == nil || rec.DifferenceCents != -1815 {
+				t.Fatalf("GET reconciliation: %d, bank %v, difference %d", s, rec.BankCents, rec.DifferenceCents)
+			}
+			var unmatched []string
+			for _, m := range rec.Items {
+				if m.Match == nil {
+					unmatched = append(unmatched, m.Concept)
+				}
+			}
+			if len(unmatched) != 1 || !strings.HasPrefix(unmatched[0], "COMISION") || len(rec.Items) < 80 {
+				t.Errorf("%d movements, unmatched %v", len(rec.Items), unmatched)
+			}
+		}
 		states := map[string]bool{}
 		for _, in := range incidents.Items {
 			states[in.Status] = true
