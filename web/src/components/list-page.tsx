@@ -182,3 +182,54 @@ export function PagedList<T extends { id: string }>({ section, query, items, fil
     </>
   )
 }
+
+/** What QueryList needs of a query that loads the whole list at once. */
+interface WholeQuery<T> {
+  isPending: boolean
+  isError: boolean
+  data: readonly T[] | undefined
+  refetch: () => Promise<unknown>
+}
+
+/** The lists loaded whole, whose sections have `loading`, `loadError`, `empty` and `listLabel`. */
+export type WholeListSection = 'juntas' | 'voting'
+
+interface QueryListProps<T> {
+  section: WholeListSection
+  query: WholeQuery<T>
+  emptyIcon: LucideIcon
+  /** The space between items (Tailwind gap class). */
+  gap?: string
+  renderItem: (item: T) => ReactNode
+}
+
+/** A list loaded whole: its first load, its failure with 'Reintentar', its emptiness, then the labelled list. */
+export function QueryList<T extends { id: string }>({ section, query, emptyIcon: Icon, gap = 'gap-3', renderItem }: QueryListProps<T>) {
+  const { t } = useTranslation()
+  if (query.isPending) return <p role="status">{t(`${section}.loading`)}</p>
+  if (query.isError || !query.data) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
+        <p>{t(`${section}.loadError`)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    )
+  }
+  if (query.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
+        <Icon className="size-10" aria-hidden />
+        <p>{t(`${section}.empty`)}</p>
+      </div>
+    )
+  }
+  return (
+    <ul className={`flex flex-col ${gap}`} aria-label={t(`${section}.listLabel`)}>
+      {query.data.map((item) => (
+        <li key={item.id}>{renderItem(item)}</li>
+      ))}
+    </ul>
+  )
+}

@@ -1,7 +1,7 @@
 import { ChevronRight, Landmark, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { ListPage } from '@/components/list-page'
+import { ListPage, QueryList } from '@/components/list-page'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { useTranslation } from '@/lib/i18n'
@@ -16,48 +16,6 @@ export function JuntasPage() {
   const { user } = useSession()
   const juntas = useJuntas()
   const [creating, setCreating] = useState(false)
-
-  let content
-  if (juntas.isPending) {
-    content = <p role="status">{t('juntas.loading')}</p>
-  } else if (juntas.isError) {
-    content = (
-      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
-        <p>{t('juntas.loadError')}</p>
-        <Button variant="outline" onClick={() => void juntas.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    )
-  } else if (juntas.data.length === 0) {
-    content = (
-      <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
-        <Landmark className="size-10" aria-hidden />
-        <p>{t('juntas.empty')}</p>
-      </div>
-    )
-  } else {
-    content = (
-      <ul className="flex flex-col gap-3" aria-label={t('juntas.listLabel')}>
-        {juntas.data.map((j) => (
-          <li key={j.id}>
-            <Link
-              to={`/juntas/${j.id}`}
-              className="flex items-center gap-3 rounded-2xl border bg-card p-4 shadow-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <span className="min-w-0 flex-1">
-                <span className="block font-semibold">{t(`juntas.kind.${j.kind}`)}</span>
-                <span className="block text-sm">{whenText(j.firstCall, i18n.language)}</span>
-                <span className="block truncate text-sm text-muted-foreground">{j.place || t('juntas.online')}</span>
-              </span>
-              <Badge variant={STATUS_BADGE[j.status]}>{t(`juntas.status.${j.status}`)}</Badge>
-              <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    )
-  }
 
   return (
     <ListPage>
@@ -77,7 +35,25 @@ export function JuntasPage() {
         </div>
         <p className="text-muted-foreground">{t('juntas.subtitle')}</p>
       </header>
-      {content}
+      <QueryList
+        section="juntas"
+        query={juntas}
+        emptyIcon={Landmark}
+        renderItem={(j) => (
+          <Link
+            to={`/juntas/${j.id}`}
+            className="flex items-center gap-3 rounded-2xl border bg-card p-4 shadow-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold">{t(`juntas.kind.${j.kind}`)}</span>
+              <span className="block text-sm">{whenText(j.firstCall, i18n.language)}</span>
+              <span className="block truncate text-sm text-muted-foreground">{j.place || t('juntas.online')}</span>
+            </span>
+            <Badge variant={STATUS_BADGE[j.status]}>{t(`juntas.status.${j.status}`)}</Badge>
+            <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          </Link>
+        )}
+      />
       <JuntaFormDialog open={creating} onOpenChange={setCreating} />
     </ListPage>
   )

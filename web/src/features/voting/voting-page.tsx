@@ -1,7 +1,7 @@
 import { Plus, Vote } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { ListPage } from '@/components/list-page'
+import { ListPage, QueryList } from '@/components/list-page'
 import { Button } from '@/components/ui/button'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
@@ -27,37 +27,6 @@ export function VotingPage() {
     )
   }
 
-  let content
-  if (polls.isPending) {
-    content = <p role="status">{t('voting.loading')}</p>
-  } else if (polls.isError) {
-    content = (
-      <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
-        <p>{t('voting.loadError')}</p>
-        <Button variant="outline" onClick={() => void polls.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    )
-  } else if (polls.data.length === 0) {
-    content = (
-      <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
-        <Vote className="size-10" aria-hidden />
-        <p>{t('voting.empty')}</p>
-      </div>
-    )
-  } else {
-    content = (
-      <ul className="flex flex-col gap-4" aria-label={t('voting.listLabel')}>
-        {polls.data.map((p) => (
-          <li key={p.id}>
-            <PollCard poll={p} onEdit={setEditing} />
-          </li>
-        ))}
-      </ul>
-    )
-  }
-
   return (
     <ListPage>
       <header className="flex flex-col gap-1">
@@ -77,7 +46,13 @@ export function VotingPage() {
         <p className="text-muted-foreground">{t('voting.subtitle')}</p>
         <p className="text-sm text-muted-foreground">{t('voting.legalNote')}</p>
       </header>
-      {content}
+      <QueryList
+        section="voting"
+        query={polls}
+        emptyIcon={Vote}
+        gap="gap-4"
+        renderItem={(p) => <PollCard poll={p} onEdit={setEditing} />}
+      />
       <PollFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => {
