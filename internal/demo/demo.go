@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -542,8 +543,9 @@ func smallPDF(title, text string) ([]byte, error) {
 }
 
 // money gives the community last year's accounts (issue #36): two cost-sharing groups besides General,
-// an approved budget, its four quarters' receipts, and every receipt paid a few days after its due date
-// but for the last two quarters of 3º B and 5º C, who are in debt.
+// an approved budget, its four quarters' receipts, two owners paying by direct debit (one debit returned,
+// direct_debits.go), and every receipt paid a few days after its due date but for the last two quarters
+// of 3º B and 5º C, who are in debt.
 func (s *seeder) money() error {
 	var reg struct {
 		Units []struct{ ID, Name string } `json:"units"`
@@ -583,6 +585,18 @@ func (s *seeder) money() error {
 	if err := s.as(0, "POST", "/api/v1/money/budgets/"+b.ID+"/approve", map[string]any{"juntaDate": fmt.Sprintf("%d-01-20", year)}, nil); err != nil {
 		return err
 	}
+	unitOf := func(i int) string {
+		for _, u := range reg.Units {
+			if strings.HasPrefix(u.Name, residents[i].floor+"º") && strings.HasSuffix(u.Name, residents[i].door) {
+				return u.ID
+			}
+		}
+		return ""
+	}
+	sepa, err := s.mandates(year, unitOf)
+	if err != nil {
+		return err
+	}
 	for q := 1; q <= 4; q++ {
 		if err := s.as(0, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": year, "period": q}, nil); err != nil {
 			return err
@@ -590,17 +604,31 @@ func (s *seeder) money() error {
 	}
 	var rs struct {
 		Items []struct {
-			ID, Code, UnitLabel, PeriodKey, DueDate string
-			AmountCents                             int64
+			ID, Code, UnitLabel, PeriodKey, DueDate, Method string
+			AmountCents                                     int64
 		} `json:"items"`
 	}
 	if err := s.as(0, "GET", fmt.Sprintf("/api/v1/money/receipts?year=%d", year), nil, &rs); err != nil {
 		return err
 	}
-	// Each receipt is paid by a transfer to the bank a few days after its due date: books() finds them
-	// in the bank's statement and reconciles them, which pays them.
-	var transfers []bankLine
+	// The direct debits are collected by the quarter's remittance; every other receipt is paid by a
+	// transfer to the bank a few days after its due date: books() finds them in the bank's statement and
+	// reconciles them, which pays them.
+	var dueDates []string
 	for _, r := range rs.Items {
+		if !slices.Contains(dueDates, r.DueDate) {
+			dueDates = append(dueDates, r.DueDate)
+		}
+	}
+	slices.Sort(dueDates)
+	transfers, err := sepa.remittances(year, dueDates, unitOf(returnedResident))
+	if err != nil {
+		return err
+	}
+	for _, r := range rs.Items {
+		if r.Method == "direct_debit" {
+			continue
+		}
 		late := strings.HasSuffix(r.PeriodKey, "T3") || strings.HasSuffix(r.PeriodKey, "T4")
 		if late && (strings.HasSuffix(r.UnitLabel, "3º B") || strings.HasSuffix(r.UnitLabel, "5º C")) { // labels carry the portal
 			continue
