@@ -245,3 +245,43 @@ func (s *server) inviteCommunityProcessor(ctx context.Context, in *inviteProcess
 func (s *server) revokeCommunityProcessor(ctx context.Context, _ *struct{}) (*struct{}, error) {
 	return nil, s.Organisations.RevokeProcessor(ctx, actor(ctx))
 }
+
+// OfficeHit is one result of the office's search, in the community it belongs to.
+type OfficeHit struct {
+	CommunityID   string     `json:"communityId"`
+	CommunityName string     `json:"communityName"`
+	ID            string     `json:"id" doc:"The person's account, the unit's or the incident's id"`
+	Title         string     `json:"title" doc:"The person's name, the unit's label (portal · staircase · name) or the incident's title"`
+	Detail        string     `json:"detail" doc:"The person's unit, the unit's owner or the incident's status; empty: none"`
+	CreatedAt     *time.Time `json:"createdAt,omitempty"`
+}
+
+type officeSearchInput struct {
+	Q string `query:"q" minLength:"1" maxLength:"200" doc:"A name, a unit ('2ºB', 'Portal 2') or words of an incident"`
+}
+
+type officeSearchOutput struct {
+	Body struct {
+		People    []OfficeHit `json:"people"`
+		Units     []OfficeHit `json:"units"`
+		Incidents []OfficeHit `json:"incidents"`
+	}
+}
+
+func toOfficeHits(hits []domain.OfficeHit) []OfficeHit {
+	out := make([]OfficeHit, len(hits))
+	for i, h := range hits {
+		out[i] = OfficeHit{CommunityID: h.CommunityID, CommunityName: h.CommunityName, ID: h.ID, Title: h.Title, Detail: h.Detail, CreatedAt: h.CreatedAt}
+	}
+	return out
+}
+
+func (s *server) searchOrganisation(ctx context.Context, in *officeSearchInput) (*officeSearchOutput, error) {
+	r, err := s.Organisations.Search(ctx, actor(ctx), in.Q)
+	if err != nil {
+		return nil, err
+	}
+	out := &officeSearchOutput{}
+	out.Body.People, out.Body.Units, out.Body.Incidents = toOfficeHits(r.People), toOfficeHits(r.Units), toOfficeHits(r.Incidents)
+	return out, nil
+}

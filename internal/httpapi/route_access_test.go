@@ -331,6 +331,7 @@ var routeAccess = map[string]level{
 	"POST /api/v1/organisation/join":                             confirmed,
 	"GET /api/v1/organisation/communities":                       confirmed,
 	"POST /api/v1/organisation/communities/{communityId}/accept": confirmed,
+	"GET /api/v1/organisation/search":                            confirmed,
 	"GET /api/v1/community/processor":                            member,
 	"POST /api/v1/community/processor":                           admin,
 	"DELETE /api/v1/community/processor":                         admin,

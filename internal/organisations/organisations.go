@@ -49,6 +49,7 @@ type Store interface {
 	CommunityProcessor(ctx context.Context, communityID string) (*domain.Processor, error)
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
 	CommunitiesOverview(ctx context.Context, communityIDs []string, now time.Time) (map[string]*domain.CommunityOverview, error)
+	SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
 	RevokeProcessor(ctx context.Context, communityID, orgID string, at time.Time) (bool, error)

@@ -108,4 +108,40 @@ describe('/despacho', () => {
     await userEvent.type(screen.getByLabelText('Filtrar por nombre'), 'zzz')
     expect(await screen.findByText('Ninguna comunidad coincide con el filtro.')).toBeInTheDocument()
   })
+
+  it('searches the communities it runs: the hits by kind, each opening its community', async () => {
+    administrador()
+    const hit = { communityId: 'c-mayor', communityName: 'Calle Mayor 1' }
+    fakeApi.on('GET /api/v1/organisation/search', () =>
+      json({
+        people: [{ ...hit, id: 'u2', title: 'José Peña', detail: 'Portal 2 · 2º B' }],
+        units: [{ ...hit, id: 'un1', title: 'Portal 2 · 2º B', detail: 'José Peña' }],
+        incidents: [{ ...hit, communityId: 'c-arco', communityName: 'Arco Iris 3', id: 'i1', title: 'Gotera en el garaje', detail: 'in_progress' }],
+      }),
+    )
+    fakeApi.on('GET /api/v1/incidents', () => json({ items: [], nextCursor: null }))
+    renderRoute('/despacho')
+
+    await userEvent.type(await screen.findByLabelText('Vecino, unidad o incidencia'), 'peña')
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }))
+    const people = await screen.findByRole('list', { name: 'Vecinos' })
+    expect(within(people).getByText('Calle Mayor 1 · Portal 2 · 2º B')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Unidades' })).getByText('Calle Mayor 1 · José Peña')).toBeInTheDocument()
+    const incidents = screen.getByRole('list', { name: 'Incidencias' })
+    expect(within(incidents).getByText('Arco Iris 3 · En curso')).toBeInTheDocument()
+    expect(fakeApi.calls('GET /api/v1/organisation/search')[0]?.query.q).toBe('peña')
+
+    await userEvent.click(within(incidents).getByRole('button', { name: 'Abrir Gotera en el garaje en Arco Iris 3' }))
+    await waitFor(() => {
+      expect(sessionStorage.getItem('vecinos.community')).toBe('c-arco')
+    })
+  })
+
+  it('says when nothing matches', async () => {
+    administrador()
+    fakeApi.on('GET /api/v1/organisation/search', () => json({ people: [], units: [], incidents: [] }))
+    renderRoute('/despacho')
+    await userEvent.type(await screen.findByLabelText('Vecino, unidad o incidencia'), 'nadie{Enter}')
+    expect(await screen.findByText('Nada coincide con «nadie» en las comunidades que administráis.')).toBeInTheDocument()
+  })
 })

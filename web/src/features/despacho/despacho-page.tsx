@@ -22,6 +22,7 @@ import {
   useRemoveStaff,
   useStaff,
 } from './api/despacho'
+import { OfficeSearch } from './office-search'
 
 /**
  * /despacho (ADR 0045): the administrador de fincas' office. Without one, the form that creates it; with
@@ -45,6 +46,7 @@ export function DespachoPage() {
       {organisation.data && (
         <>
           <OrganisationCard organisation={organisation.data} />
+          <OfficeSearch />
           <Communities organisation={organisation.data} />
           <Staff organisation={organisation.data} />
         </>

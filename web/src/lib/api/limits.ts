@@ -577,3 +577,7 @@ export const searchChannelMessagesQuery = {
 export const searchDirectMessagesQuery = {
   q: 100,
 } as const
+
+export const searchOrganisationQuery = {
+  q: 200,
+} as const

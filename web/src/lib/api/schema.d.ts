@@ -3079,6 +3079,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organisation/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar en las comunidades que administra el despacho: vecinos por nombre, unidades e incidencias */
+        get: operations["searchOrganisation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organisation/staff": {
         parameters: {
             query?: never;
@@ -6050,6 +6067,23 @@ export interface components {
         NextReservationOutputBody: {
             /** @description null when the caller has none coming */
             reservation: components["schemas"]["Reservation"];
+        };
+        OfficeHit: {
+            communityId: string;
+            communityName: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description The person's unit, the unit's owner or the incident's status; empty: none */
+            detail: string;
+            /** @description The person's account, the unit's or the incident's id */
+            id: string;
+            /** @description The person's name, the unit's label (portal · staircase · name) or the incident's title */
+            title: string;
+        };
+        OfficeSearchOutputBody: {
+            incidents: components["schemas"]["OfficeHit"][] | null;
+            people: components["schemas"]["OfficeHit"][] | null;
+            units: components["schemas"]["OfficeHit"][] | null;
         };
         Organisation: {
             /** @description What a community types to invite it */
@@ -14797,6 +14831,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchOrganisation: {
+        parameters: {
+            query?: {
+                /** @description A name, a unit ('2ºB', 'Portal 2') or words of an incident */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeSearchOutputBody"];
                 };
             };
             /** @description Error */

@@ -124,3 +124,15 @@ export function useRevokeProcessor() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: despachoKeys.processor() }),
   })
 }
+
+export type OfficeHit = components['schemas']['OfficeHit']
+
+/** The search across the office's communities (people, units, incidents) for q, once q has 2 letters. */
+export function useOfficeSearch(q: string) {
+  const term = q.trim()
+  return useQuery({
+    queryKey: [...despachoKeys.all, 'search', term] as const,
+    queryFn: () => unwrap(api.GET('/api/v1/organisation/search', { params: { query: { q: term } } })),
+    enabled: term.length >= 2,
+  })
+}
