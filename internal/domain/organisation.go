@@ -81,6 +81,7 @@ type CommunityOverview struct {
 	IncidentsOver30 int
 	PendingBookings int        // reservations awaiting approval that have not started
 	NextJuntaAt     *time.Time // the first call of the next convened junta; nil: none
+	UnreadMessages  int        // direct messages to the staff member who asks, not yet read
 }
 
 // IsStaff reports whether the actor acts in their community as staff of its processor, not as a member.

@@ -169,6 +169,7 @@ type CommunityOverview struct {
 	IncidentsOver30 int        `json:"incidentsOver30" doc:"Open incidents created more than 30 days ago"`
 	PendingBookings int        `json:"pendingBookings" doc:"Bookings awaiting approval that have not started"`
 	NextJuntaAt     *time.Time `json:"nextJuntaAt" doc:"First call of the next convened junta; null: none"`
+	UnreadMessages  int        `json:"unreadMessages" doc:"Direct messages to the caller in the community not yet read (the chat's unread)"`
 }
 
 func toProcessor(p *domain.Processor) *Processor {
@@ -185,7 +186,7 @@ func toCommunityOverview(o *domain.CommunityOverview) *CommunityOverview {
 		return nil
 	}
 	return &CommunityOverview{IncidentsUnder7: o.IncidentsUnder7, Incidents7To30: o.Incidents7To30, IncidentsOver30: o.IncidentsOver30,
-		PendingBookings: o.PendingBookings, NextJuntaAt: o.NextJuntaAt}
+		PendingBookings: o.PendingBookings, NextJuntaAt: o.NextJuntaAt, UnreadMessages: o.UnreadMessages}
 }
 
 type organisationCommunitiesOutput struct{ Body []Processor }

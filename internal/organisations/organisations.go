@@ -48,7 +48,7 @@ type Store interface {
 	AcceptStaffInvitation(ctx context.Context, inv *domain.StaffInvitation, userID string, at time.Time) (bool, error)
 	CommunityProcessor(ctx context.Context, communityID string) (*domain.Processor, error)
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
-	CommunitiesOverview(ctx context.Context, communityIDs []string, now time.Time) (map[string]*domain.CommunityOverview, error)
+	CommunitiesOverview(ctx context.Context, communityIDs []string, userID string, now time.Time) (map[string]*domain.CommunityOverview, error)
 	SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
@@ -296,7 +296,7 @@ func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Pr
 			run = append(run, p.CommunityID)
 		}
 	}
-	overview, err := s.store.CommunitiesOverview(ctx, run, s.now())
+	overview, err := s.store.CommunitiesOverview(ctx, run, a.UserID, s.now())
 	if err != nil {
 		return nil, err
 	}

@@ -23,14 +23,14 @@ const mayor = {
   status: 'active',
   invitedAt: '2026-11-02T10:00:00Z',
   acceptedAt: '2026-11-03T10:00:00Z',
-  overview: { incidentsUnder7: 2, incidents7To30: 1, incidentsOver30: 3, pendingBookings: 4, nextJuntaAt: '2026-12-15T18:00:00Z' },
+  overview: { incidentsUnder7: 2, incidents7To30: 1, incidentsOver30: 3, pendingBookings: 4, nextJuntaAt: '2026-12-15T18:00:00Z', unreadMessages: 5 },
 } as const
 const plaza = { ...mayor, communityId: 'c-plaza', communityName: 'Plaza Nueva 2', status: 'invited', acceptedAt: null, overview: undefined } as const
 const arco = {
   ...mayor,
   communityId: 'c-arco',
   communityName: 'Arco Iris 3',
-  overview: { incidentsUnder7: 0, incidents7To30: 0, incidentsOver30: 1, pendingBookings: 0, nextJuntaAt: null },
+  overview: { incidentsUnder7: 0, incidents7To30: 0, incidentsOver30: 1, pendingBookings: 0, nextJuntaAt: null, unreadMessages: 0 },
 } as const
 
 function administrador() {
@@ -94,6 +94,7 @@ describe('/despacho', () => {
       within(mayorRow).getByText('Incidencias abiertas: 2 de menos de 7 días, 1 de 7 a 30 días, 3 de más de 30 días'),
     ).toBeInTheDocument()
     expect(within(mayorRow).getByText('Reservas por aprobar: 4')).toBeInTheDocument()
+    expect(within(mayorRow).getByText('Mensajes sin leer: 5')).toBeInTheDocument()
     expect(within(mayorRow).getByText(/^Próxima junta: /)).toBeInTheDocument()
     expect(within(list).getByText('Sin junta convocada')).toBeInTheDocument()
 

@@ -222,6 +222,7 @@ function Communities({ organisation }: { organisation: Organisation }) {
                       })}
                     </p>
                     <p>{t('despacho.communities.bookings', { count: c.overview.pendingBookings })}</p>
+                    <p>{t('despacho.communities.unread', { count: c.overview.unreadMessages })}</p>
                     <p>
                       {c.overview.nextJuntaAt
                         ? t('despacho.communities.junta', { date: date(c.overview.nextJuntaAt) })

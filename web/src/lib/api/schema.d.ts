@@ -4360,6 +4360,11 @@ export interface components {
              * @description Bookings awaiting approval that have not started
              */
             pendingBookings: number;
+            /**
+             * Format: int64
+             * @description Direct messages to the caller in the community not yet read (the chat's unread)
+             */
+            unreadMessages: number;
         };
         CommunitySummary: {
             address: string;
