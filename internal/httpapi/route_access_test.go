@@ -332,6 +332,8 @@ var routeAccess = map[string]level{
 	"GET /api/v1/organisation/communities":                       confirmed,
 	"POST /api/v1/organisation/communities/{communityId}/accept": confirmed,
 	"GET /api/v1/organisation/search":                            confirmed,
+	"POST /api/v1/organisation/announcements":                    confirmed,
+	"POST /api/v1/organisation/providers":                        confirmed,
 	"GET /api/v1/community/processor":                            member,
 	"POST /api/v1/community/processor":                           admin,
 	"DELETE /api/v1/community/processor":                         admin,

@@ -65,6 +65,8 @@ type Service struct {
 	revoked   func(userID string)
 	changed   func(communityID, area, id string)
 	audit     domain.Auditor
+	announcer Announcer
+	providers ProviderAdder
 }
 
 // Options configure the service.
@@ -76,12 +78,15 @@ type Options struct {
 	Revoked func(userID string)
 	Changed func(communityID, area, id string)
 	Audit   domain.Auditor
+	// Announcements and Providers run the bulk actions in each community (bulk.go).
+	Announcements Announcer
+	Providers     ProviderAdder
 }
 
 // New returns the service.
 func New(store Store, o Options) *Service {
 	s := &Service{store: store, now: clock.Or(o.Now), publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake,
-		revoked: o.Revoked, changed: o.Changed, audit: o.Audit}
+		revoked: o.Revoked, changed: o.Changed, audit: o.Audit, announcer: o.Announcements, providers: o.Providers}
 	if s.mailWake == nil {
 		s.mailWake = func() {}
 	}

@@ -3028,6 +3028,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organisation/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publicar el mismo comunicado en varias comunidades del despacho; el resultado de cada una (permisos de escritura) */
+        post: operations["bulkOrganisationAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organisation/communities": {
         parameters: {
             query?: never;
@@ -3073,6 +3090,23 @@ export interface paths {
         put?: never;
         /** Aceptar una invitación al equipo de un despacho (para la dirección del usuario) */
         post: operations["acceptOrganisationInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Añadir el mismo proveedor a varias comunidades del despacho; el resultado de cada una (permisos de escritura) */
+        post: operations["bulkOrganisationProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4149,6 +4183,51 @@ export interface components {
             residents: number;
             /** @description Pass as audience.value with kind 'building' */
             value: string;
+        };
+        BulkAnnouncementInputBody: {
+            /** @description Communities the office runs */
+            communityIds: string[] | null;
+            description?: string;
+            isPinned?: boolean;
+            /**
+             * @description Default normal; critico is also emailed to each community's residents
+             * @enum {string}
+             */
+            priority?: "normal" | "critico";
+            title: string;
+            /**
+             * @description Default general
+             * @enum {string}
+             */
+            type?: "general" | "mantenimiento" | "normativa";
+            /** Format: date-time */
+            validUntil?: string;
+        };
+        BulkOutputBody: {
+            /** @description One per community, in the order asked */
+            results: components["schemas"]["BulkResult"][] | null;
+        };
+        BulkProviderInputBody: {
+            address?: string;
+            /** @enum {string} */
+            category: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            /** @description Communities the office runs */
+            communityIds: string[] | null;
+            description?: string;
+            email?: string;
+            emergency?: boolean;
+            name: string;
+            phone?: string;
+            verified?: boolean;
+        };
+        BulkResult: {
+            communityId: string;
+            /** @description Empty when the office does not run it */
+            communityName: string;
+            /** @description Why it failed there, in the request's language; null when done */
+            error: string | null;
+            /** @description What it created there; null when it failed */
+            id: string | null;
         };
         Certificate: {
             /** @description The verification code, once issued */
@@ -14758,6 +14837,39 @@ export interface operations {
             };
         };
     };
+    bulkOrganisationAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAnnouncementInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listOrganisationCommunities: {
         parameters: {
             query?: never;
@@ -14836,6 +14948,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkOrganisationProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutputBody"];
                 };
             };
             /** @description Error */
