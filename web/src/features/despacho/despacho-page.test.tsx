@@ -146,3 +146,63 @@ describe('/despacho', () => {
     expect(await screen.findByText('Nada coincide con «nadie» en las comunidades que administráis.')).toBeInTheDocument()
   })
 })
+
+describe('/despacho bulk actions', () => {
+  it('publishes one announcement in the chosen communities and lists the result of each', async () => {
+    administrador()
+    fakeApi.on('GET /api/v1/organisation/communities', () => json([mayor, arco, plaza]))
+    fakeApi.on('POST /api/v1/organisation/announcements', () =>
+      json({
+        results: [
+          { communityId: 'c-arco', communityName: 'Arco Iris 3', id: 'a1', error: null },
+          { communityId: 'c-mayor', communityName: 'Calle Mayor 1', id: null, error: 'Tu despacho no administra esta comunidad' },
+        ],
+      }),
+    )
+    renderRoute('/despacho')
+
+    const bulk = await screen.findByRole('form', { name: 'Acciones en varias comunidades' })
+    expect(within(bulk).queryByLabelText('Plaza Nueva 2')).not.toBeInTheDocument() // only invited
+    await userEvent.click(within(bulk).getByLabelText('Todas'))
+    await userEvent.type(within(bulk).getByLabelText('Título del comunicado'), 'Corte de agua')
+    await userEvent.click(within(bulk).getByLabelText('Crítico: enviarlo también por email a los vecinos'))
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Aplicar en 2 comunidades' }))
+
+    const results = await screen.findByRole('list', { name: 'Resultado por comunidad' })
+    expect(within(results).getByText('Arco Iris 3: hecho')).toBeInTheDocument()
+    expect(within(results).getByText('Calle Mayor 1: Tu despacho no administra esta comunidad')).toBeInTheDocument()
+    const body = fakeApi.calls('POST /api/v1/organisation/announcements')[0]?.body as { communityIds: string[]; priority: string }
+    expect([...body.communityIds].sort()).toEqual(['c-arco', 'c-mayor'])
+    expect(body.priority).toBe('critico')
+  })
+
+  it('adds one provider to a chosen community', async () => {
+    administrador()
+    fakeApi.on('POST /api/v1/organisation/providers', () =>
+      json({ results: [{ communityId: 'c-mayor', communityName: 'Calle Mayor 1', id: 'p1', error: null }] }),
+    )
+    renderRoute('/despacho')
+    const bulk = await screen.findByRole('form', { name: 'Acciones en varias comunidades' })
+    await userEvent.click(within(bulk).getByLabelText('Calle Mayor 1'))
+    await userEvent.selectOptions(within(bulk).getByLabelText('Acción'), 'provider')
+    await userEvent.type(within(bulk).getByLabelText('Nombre del proveedor'), 'Fontanería Ruiz')
+    await userEvent.selectOptions(within(bulk).getByLabelText('Categoría'), 'lifts')
+    await userEvent.type(within(bulk).getByLabelText('Teléfono'), '600111222')
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Aplicar en 1 comunidad' }))
+    expect(await screen.findByText('Calle Mayor 1: hecho')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/organisation/providers')[0]?.body).toMatchObject({
+      communityIds: ['c-mayor'],
+      name: 'Fontanería Ruiz',
+      category: 'lifts',
+      phone: '600111222',
+    })
+  })
+
+  it('hides the bulk actions from an assistant with read rights', async () => {
+    administrador()
+    fakeApi.on('GET /api/v1/organisation', () => json({ organisation: { ...office, rights: 'read' } }))
+    renderRoute('/despacho')
+    await screen.findByRole('list', { name: 'Comunidades' })
+    expect(screen.queryByRole('form', { name: 'Acciones en varias comunidades' })).not.toBeInTheDocument()
+  })
+})

@@ -22,6 +22,7 @@ import {
   useRemoveStaff,
   useStaff,
 } from './api/despacho'
+import { BulkActions } from './bulk-actions'
 import { OfficeSearch } from './office-search'
 
 /**
@@ -48,6 +49,7 @@ export function DespachoPage() {
           <OrganisationCard organisation={organisation.data} />
           <OfficeSearch />
           <Communities organisation={organisation.data} />
+          {organisation.data.rights !== 'read' && <OfficeBulk />}
           <Staff organisation={organisation.data} />
         </>
       )}
@@ -264,6 +266,11 @@ function Communities({ organisation }: { organisation: Organisation }) {
       )}
     </section>
   )
+}
+
+function OfficeBulk() {
+  const communities = useOrganisationCommunities(true)
+  return communities.data ? <BulkActions communities={communities.data} /> : null
 }
 
 function Staff({ organisation }: { organisation: Organisation }) {
