@@ -1,7 +1,10 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
 	"testing"
 
@@ -54,4 +57,48 @@ func TestTheOfficeSearchesTheCommunitiesItRuns(t *testing.T) {
 			t.Fatalf("the search after accepting one and losing the other: %s", got)
 		}
 	})
+}
+
+// The header's switcher lists the communities the office runs with the member ones: marta (no member
+// anywhere) sees Calle Mayor 1 as staff, current when her tab acts in it; ana sees only her own.
+func TestTheSwitcherListsTheOfficesCommunities(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		d := newDespacho(t, e)
+		_, list := rawIn(t, d.marta, d.community, "/api/v1/memberships")
+		rows, _ := list.([]any)
+		if len(rows) != 1 {
+			t.Fatalf("marta's switcher: %v", list)
+		}
+		m := rows[0].(map[string]any)
+		if m["communityName"] != "Calle Mayor 1" || m["staff"] != true || m["current"] != true || m["role"] != "admin" {
+			t.Fatalf("marta's switcher row: %v", m)
+		}
+		_, list = d.ana.rawAny(t, "GET", "/api/v1/memberships")
+		if rows, _ := list.([]any); len(rows) != 1 || rows[0].(map[string]any)["staff"] != false {
+			t.Fatalf("ana's switcher: %v", list)
+		}
+		d.ana.must(t, "DELETE", "/api/v1/community/processor", nil, 204)
+		if _, list = d.jon.rawAny(t, "GET", "/api/v1/memberships"); fmt.Sprint(list) != "[]" {
+			t.Fatalf("jon's switcher after the revocation: %v", list)
+		}
+	})
+}
+
+// rawIn is a GET of path by c in a tab acting in community, its JSON whatever its shape.
+func rawIn(t *testing.T, c *client, community, path string) (int, any) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, c.e.srv.URL+path, nil)
+	req.Header.Set("X-Vecinos-Community", community)
+	res, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, v
 }

@@ -271,6 +271,29 @@ func overviewQueries(communityIDs []string, userID string, now time.Time) [4]str
 	}
 }
 
+// UnreadByCommunity counts the direct messages to userID not yet read in each of communityIDs (the
+// overview's unread counter alone: the header's switcher lists an office's communities with it).
+func (db *DB) UnreadByCommunity(ctx context.Context, communityIDs []string, userID string) (map[string]int, error) {
+	out := make(map[string]int, len(communityIDs))
+	if len(communityIDs) == 0 {
+		return out, nil
+	}
+	q := overviewQueries(communityIDs, userID, time.Time{})[3]
+	type row struct {
+		id string
+		n  int64
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
+		var r row
+		var zero1, zero2 int64
+		return r, s.Scan(&r.id, &r.n, &zero1, &zero2)
+	}, q.q, q.args...)
+	for _, r := range rows {
+		out[r.id] = int(r.n)
+	}
+	return out, err
+}
+
 // CommunitiesOverview counts the overview of each of communityIDs at now for userID (issue #35): one
 // query per counter for all of them. Every community asked for is in the answer.
 func (db *DB) CommunitiesOverview(ctx context.Context, communityIDs []string, userID string, now time.Time) (map[string]*domain.CommunityOverview, error) {

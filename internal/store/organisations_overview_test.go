@@ -94,6 +94,9 @@ func TestCommunitiesOverviewCounts(t *testing.T) {
 		if o.UnreadMessages != 2 {
 			t.Fatalf("unread messages to Ana: %d, want 2", o.UnreadMessages)
 		}
+		if unread, err := db.UnreadByCommunity(context.Background(), []string{c1, c2}, ana); err != nil || unread[c1] != 2 || unread[c2] != 0 {
+			t.Fatalf("unread by community: %v %v", unread, err)
+		}
 		if e := got[c2]; e == nil || e.IncidentsUnder7+e.Incidents7To30+e.IncidentsOver30+e.PendingBookings+e.UnreadMessages != 0 || e.NextJuntaAt != nil {
 			t.Fatalf("overview of the empty one: %+v", e)
 		}

@@ -5990,6 +5990,8 @@ export interface components {
             joinedAt: string;
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
+            /** @description A community the caller's office runs, where they act as its staff, not a member (ADR 0045) */
+            staff: boolean;
             /** @description The home unit there, null when none */
             unitNumber: string | null;
             /**
