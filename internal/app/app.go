@@ -158,6 +158,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	juntasSvc := juntas.New(db, juntas.Options{Polls: a.voting, Debtors: juntaDebtors(moneySvc), Archive: docs, Now: now,
 		PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed, Audit: record, Log: o.Log})
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc}})
+	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
+	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Streams:   &a.streams,
 		Config:    cfg,
@@ -169,7 +171,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Messaging: a.Messaging,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
-		Announcements: announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record}),
+		Announcements: announcementsSvc,
 		Directory:     directory.New(db),
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
@@ -178,13 +180,13 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Voting:        a.voting,
 		Reservations:  a.reservations,
 		Documents:     docs,
-		Providers:     providers.New(db, providers.Options{Now: now, Changed: changed}),
+		Providers:     providersSvc,
 		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
 		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
 		Money:         moneySvc,
 		Juntas:        juntasSvc,
 		Organisations: organisations.New(db, organisations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Revoked: revoked,
-			Changed: changed, Audit: record}),
+			Changed: changed, Audit: record, Announcements: announcementsSvc, Providers: providersSvc}),
 		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		Push:    pushes,
 		OAuth:   o.OAuth,

@@ -81,6 +81,7 @@ type CommunityOverview struct {
 	IncidentsOver30 int
 	PendingBookings int        // reservations awaiting approval that have not started
 	NextJuntaAt     *time.Time // the first call of the next convened junta; nil: none
+	UnreadMessages  int        // direct messages to the staff member who asks, not yet read
 }
 
 // IsStaff reports whether the actor acts in their community as staff of its processor, not as a member.
@@ -91,3 +92,25 @@ func (a *Actor) ReadOnly() bool { return a.IsStaff() && a.StaffRights == StaffRe
 
 // ErrReadOnly refuses a write to an assistant with read rights, at the route's access check.
 var ErrReadOnly = Errorf(CodeForbidden, "Tu acceso a esta comunidad es de solo lectura")
+
+// OfficeHitKind is what a hit of the office's search is.
+type OfficeHitKind string
+
+// The kinds of the office's search, in the order it shows them.
+const (
+	OfficeHitPerson   OfficeHitKind = "person"
+	OfficeHitUnit     OfficeHitKind = "unit"
+	OfficeHitIncident OfficeHitKind = "incident"
+)
+
+// OfficeHit is one result of the search across an office's communities (issue #35): a person (by name,
+// with their unit), a unit (by portal, staircase and name, with its owner) or an incident (by its text).
+type OfficeHit struct {
+	Kind          OfficeHitKind
+	CommunityID   string
+	CommunityName string
+	ID            string
+	Title         string // the person's name, the unit's label, the incident's title
+	Detail        string // the person's unit, the unit's owner, the incident's status
+	CreatedAt     *time.Time
+}

@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 	"time"
+
+	"vecinos/internal/domain"
 )
 
 // The caller's memberships (ADR 0040): the communities of the switcher and of /settings/communities.
@@ -16,6 +18,7 @@ type Membership struct {
 	JoinedAt      time.Time `json:"joinedAt"`
 	Unread        int       `json:"unread" doc:"Direct messages waiting unread in that community"`
 	Current       bool      `json:"current" doc:"Whether this request acted in it"`
+	Staff         bool      `json:"staff" doc:"A community the caller's office runs, where they act as its staff, not a member (ADR 0045)"`
 }
 
 type membershipsOutput struct{ Body []Membership }
@@ -30,6 +33,27 @@ func (s *server) listMemberships(ctx context.Context, _ *struct{}) (*memberships
 	for i, m := range ms {
 		out.Body[i] = Membership{CommunityID: m.CommunityID, CommunityName: m.CommunityName, Role: string(m.Role), UnitNumber: m.UnitNumber,
 			JoinedAt: m.JoinedAt, Unread: m.Unread, Current: m.CommunityID == a.CommunityID}
+	}
+	// The communities the caller's office runs, where they are not a member already (a member acts there
+	// as the member), follow: the header's switcher lists both (ADR 0045 addendum).
+	staff, err := s.Organisations.StaffCommunities(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	member := make(map[string]bool, len(ms))
+	for _, m := range ms {
+		member[m.CommunityID] = true
+	}
+	for _, p := range staff {
+		if member[p.CommunityID] {
+			continue
+		}
+		joined := p.InvitedAt
+		if p.AcceptedAt != nil {
+			joined = *p.AcceptedAt
+		}
+		out.Body = append(out.Body, Membership{CommunityID: p.CommunityID, CommunityName: p.CommunityName, Role: string(domain.RoleAdmin),
+			JoinedAt: joined, Unread: p.Overview.UnreadMessages, Current: p.CommunityID == a.CommunityID, Staff: true})
 	}
 	return out, nil
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"time"
 
+	"vecinos/internal/announcements"
 	"vecinos/internal/domain"
 	"vecinos/internal/organisations"
+	"vecinos/internal/providers"
 )
 
 // The administrador de fincas' office (issue #35, ADR 0045): the organisation, its staff, the communities
@@ -169,6 +171,7 @@ type CommunityOverview struct {
 	IncidentsOver30 int        `json:"incidentsOver30" doc:"Open incidents created more than 30 days ago"`
 	PendingBookings int        `json:"pendingBookings" doc:"Bookings awaiting approval that have not started"`
 	NextJuntaAt     *time.Time `json:"nextJuntaAt" doc:"First call of the next convened junta; null: none"`
+	UnreadMessages  int        `json:"unreadMessages" doc:"Direct messages to the caller in the community not yet read (the chat's unread)"`
 }
 
 func toProcessor(p *domain.Processor) *Processor {
@@ -185,7 +188,7 @@ func toCommunityOverview(o *domain.CommunityOverview) *CommunityOverview {
 		return nil
 	}
 	return &CommunityOverview{IncidentsUnder7: o.IncidentsUnder7, Incidents7To30: o.Incidents7To30, IncidentsOver30: o.IncidentsOver30,
-		PendingBookings: o.PendingBookings, NextJuntaAt: o.NextJuntaAt}
+		PendingBookings: o.PendingBookings, NextJuntaAt: o.NextJuntaAt, UnreadMessages: o.UnreadMessages}
 }
 
 type organisationCommunitiesOutput struct{ Body []Processor }
@@ -244,4 +247,121 @@ func (s *server) inviteCommunityProcessor(ctx context.Context, in *inviteProcess
 
 func (s *server) revokeCommunityProcessor(ctx context.Context, _ *struct{}) (*struct{}, error) {
 	return nil, s.Organisations.RevokeProcessor(ctx, actor(ctx))
+}
+
+// OfficeHit is one result of the office's search, in the community it belongs to.
+type OfficeHit struct {
+	CommunityID   string     `json:"communityId"`
+	CommunityName string     `json:"communityName"`
+	ID            string     `json:"id" doc:"The person's account, the unit's or the incident's id"`
+	Title         string     `json:"title" doc:"The person's name, the unit's label (portal · staircase · name) or the incident's title"`
+	Detail        string     `json:"detail" doc:"The person's unit, the unit's owner or the incident's status; empty: none"`
+	CreatedAt     *time.Time `json:"createdAt,omitempty"`
+}
+
+type officeSearchInput struct {
+	Q string `query:"q" minLength:"1" maxLength:"200" doc:"A name, a unit ('2ºB', 'Portal 2') or words of an incident"`
+}
+
+type officeSearchOutput struct {
+	Body struct {
+		People    []OfficeHit `json:"people"`
+		Units     []OfficeHit `json:"units"`
+		Incidents []OfficeHit `json:"incidents"`
+	}
+}
+
+func toOfficeHits(hits []domain.OfficeHit) []OfficeHit {
+	out := make([]OfficeHit, len(hits))
+	for i, h := range hits {
+		out[i] = OfficeHit{CommunityID: h.CommunityID, CommunityName: h.CommunityName, ID: h.ID, Title: h.Title, Detail: h.Detail, CreatedAt: h.CreatedAt}
+	}
+	return out
+}
+
+func (s *server) searchOrganisation(ctx context.Context, in *officeSearchInput) (*officeSearchOutput, error) {
+	r, err := s.Organisations.Search(ctx, actor(ctx), in.Q)
+	if err != nil {
+		return nil, err
+	}
+	out := &officeSearchOutput{}
+	out.Body.People, out.Body.Units, out.Body.Incidents = toOfficeHits(r.People), toOfficeHits(r.Units), toOfficeHits(r.Incidents)
+	return out, nil
+}
+
+// BulkResult is what a bulk action did in one community.
+type BulkResult struct {
+	CommunityID   string  `json:"communityId"`
+	CommunityName string  `json:"communityName" doc:"Empty when the office does not run it"`
+	ID            *string `json:"id" doc:"What it created there; null when it failed"`
+	Error         *string `json:"error" doc:"Why it failed there, in the request's language; null when done"`
+}
+
+type bulkOutput struct {
+	Body struct {
+		Results []BulkResult `json:"results" doc:"One per community, in the order asked"`
+	}
+}
+
+func bulkResults(ctx context.Context, rs []organisations.BulkResult) *bulkOutput {
+	out := &bulkOutput{}
+	out.Body.Results = make([]BulkResult, len(rs))
+	for i, r := range rs {
+		b := BulkResult{CommunityID: r.CommunityID, CommunityName: r.CommunityName}
+		if r.Err != nil {
+			msg := problemFor(ctx, r.Err).Detail
+			b.Error = &msg
+		} else {
+			id := r.ID
+			b.ID = &id
+		}
+		out.Body.Results[i] = b
+	}
+	return out
+}
+
+type bulkAnnouncementInput struct {
+	Body struct {
+		CommunityIDs []string   `json:"communityIds" minItems:"1" maxItems:"300" doc:"Communities the office runs"`
+		Title        string     `json:"title" maxLength:"200"`
+		Description  string     `json:"description,omitempty" maxLength:"10000"`
+		Priority     string     `json:"priority,omitempty" enum:"normal,critico" doc:"Default normal; critico is also emailed to each community's residents"`
+		Type         string     `json:"type,omitempty" enum:"general,mantenimiento,normativa" doc:"Default general"`
+		IsPinned     bool       `json:"isPinned,omitempty"`
+		ValidUntil   *time.Time `json:"validUntil,omitempty"`
+	}
+}
+
+func (s *server) bulkAnnouncement(ctx context.Context, in *bulkAnnouncementInput) (*bulkOutput, error) {
+	b := in.Body
+	rs, err := s.Organisations.AnnounceTo(ctx, actor(ctx), b.CommunityIDs, announcements.Input{Title: b.Title, Description: b.Description,
+		Priority: domain.AnnouncementPriority(b.Priority), Type: domain.AnnouncementType(b.Type), IsPinned: b.IsPinned, ValidUntil: b.ValidUntil})
+	if err != nil {
+		return nil, err
+	}
+	return bulkResults(ctx, rs), nil
+}
+
+type bulkProviderInput struct {
+	Body struct {
+		CommunityIDs []string `json:"communityIds" minItems:"1" maxItems:"300" doc:"Communities the office runs"`
+		Name         string   `json:"name" maxLength:"120"`
+		Category     string   `json:"category" enum:"plumbing,electricity,locksmith,cleaning,lifts,hvac,other"`
+		Description  string   `json:"description,omitempty" maxLength:"2000"`
+		Phone        *string  `json:"phone,omitempty" maxLength:"30"`
+		Email        *string  `json:"email,omitempty" maxLength:"254"`
+		Address      *string  `json:"address,omitempty" maxLength:"300"`
+		Emergency    bool     `json:"emergency,omitempty"`
+		Verified     bool     `json:"verified,omitempty"`
+	}
+}
+
+func (s *server) bulkProvider(ctx context.Context, in *bulkProviderInput) (*bulkOutput, error) {
+	b := in.Body
+	rs, err := s.Organisations.AddProviderTo(ctx, actor(ctx), b.CommunityIDs, providers.Input{Name: b.Name, Category: domain.ProviderCategory(b.Category),
+		Description: b.Description, Phone: b.Phone, Email: b.Email, Address: b.Address, Emergency: b.Emergency, Verified: b.Verified})
+	if err != nil {
+		return nil, err
+	}
+	return bulkResults(ctx, rs), nil
 }

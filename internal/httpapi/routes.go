@@ -691,6 +691,12 @@ func registerAPI(api huma.API, s *server) {
 		s.listOrganisationCommunities, "Las comunidades que administra el despacho o que lo han invitado")
 	route(api, http.MethodPost, "/api/v1/organisation/communities/{communityId}/accept", confirmedEmail, 204, "organisations",
 		"acceptOrganisationCommunity", s.acceptOrganisationCommunity, "Aceptar administrar una comunidad que invitó al despacho")
+	route(api, http.MethodGet, "/api/v1/organisation/search", confirmedEmail, 200, "organisations", "searchOrganisation", s.searchOrganisation,
+		"Buscar en las comunidades que administra el despacho: vecinos por nombre, unidades e incidencias")
+	route(api, http.MethodPost, "/api/v1/organisation/announcements", confirmedEmail, 200, "organisations", "bulkOrganisationAnnouncement",
+		s.bulkAnnouncement, "Publicar el mismo comunicado en varias comunidades del despacho; el resultado de cada una (permisos de escritura)")
+	route(api, http.MethodPost, "/api/v1/organisation/providers", confirmedEmail, 200, "organisations", "bulkOrganisationProvider",
+		s.bulkProvider, "Añadir el mismo proveedor a varias comunidades del despacho; el resultado de cada una (permisos de escritura)")
 	route(api, http.MethodGet, "/api/v1/community/processor", members, 200, "organisations", "getCommunityProcessor", s.getCommunityProcessor,
 		"El despacho que administra la comunidad (encargado del tratamiento, art. 28 RGPD) y desde cuándo tiene acceso")
 	route(api, http.MethodPost, "/api/v1/community/processor", admins, 200, "organisations", "inviteCommunityProcessor", s.inviteCommunityProcessor,

@@ -48,7 +48,9 @@ type Store interface {
 	AcceptStaffInvitation(ctx context.Context, inv *domain.StaffInvitation, userID string, at time.Time) (bool, error)
 	CommunityProcessor(ctx context.Context, communityID string) (*domain.Processor, error)
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
-	CommunitiesOverview(ctx context.Context, communityIDs []string, now time.Time) (map[string]*domain.CommunityOverview, error)
+	CommunitiesOverview(ctx context.Context, communityIDs []string, userID string, now time.Time) (map[string]*domain.CommunityOverview, error)
+	UnreadByCommunity(ctx context.Context, communityIDs []string, userID string) (map[string]int, error)
+	SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
 	RevokeProcessor(ctx context.Context, communityID, orgID string, at time.Time) (bool, error)
@@ -64,6 +66,8 @@ type Service struct {
 	revoked   func(userID string)
 	changed   func(communityID, area, id string)
 	audit     domain.Auditor
+	announcer Announcer
+	providers ProviderAdder
 }
 
 // Options configure the service.
@@ -75,12 +79,15 @@ type Options struct {
 	Revoked func(userID string)
 	Changed func(communityID, area, id string)
 	Audit   domain.Auditor
+	// Announcements and Providers run the bulk actions in each community (bulk.go).
+	Announcements Announcer
+	Providers     ProviderAdder
 }
 
 // New returns the service.
 func New(store Store, o Options) *Service {
 	s := &Service{store: store, now: clock.Or(o.Now), publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake,
-		revoked: o.Revoked, changed: o.Changed, audit: o.Audit}
+		revoked: o.Revoked, changed: o.Changed, audit: o.Audit, announcer: o.Announcements, providers: o.Providers}
 	if s.mailWake == nil {
 		s.mailWake = func() {}
 	}
@@ -295,7 +302,7 @@ func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Pr
 			run = append(run, p.CommunityID)
 		}
 	}
-	overview, err := s.store.CommunitiesOverview(ctx, run, s.now())
+	overview, err := s.store.CommunitiesOverview(ctx, run, a.UserID, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -303,6 +310,36 @@ func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Pr
 		ps[i].Overview = overview[ps[i].CommunityID]
 	}
 	return ps, nil
+}
+
+// StaffCommunities are the communities the actor's office runs now, by name, each with the direct
+// messages to the actor there not yet read (the header's switcher lists them with the member ones);
+// none when the actor is on no office's staff.
+func (s *Service) StaffCommunities(ctx context.Context, a *domain.Actor) ([]domain.Processor, error) {
+	o, err := s.store.OrganisationOfUser(ctx, a.UserID)
+	if err != nil || o == nil {
+		return []domain.Processor{}, err
+	}
+	ps, err := s.store.OrganisationCommunities(ctx, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	run := []domain.Processor{}
+	var ids []string
+	for _, p := range ps {
+		if p.Status == domain.ProcessorActive {
+			run = append(run, p)
+			ids = append(ids, p.CommunityID)
+		}
+	}
+	unread, err := s.store.UnreadByCommunity(ctx, ids, a.UserID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range run {
+		run[i].Overview = &domain.CommunityOverview{UnreadMessages: unread[run[i].CommunityID]}
+	}
+	return run, nil
 }
 
 // AcceptCommunity accepts a community's invitation: from now on the staff act in it as its administrador.

@@ -21,6 +21,10 @@ var translations = domain.Catalogue{
 	"La comunidad ya tiene un despacho administrador":       {Ca: "La comunitat ja té un despatx administrador", En: "The community already has an administering office"},
 	"La comunidad no tiene despacho administrador":          {Ca: "La comunitat no té despatx administrador", En: "The community has no administering office"},
 	"Esta comunidad no ha invitado a tu despacho":           {Ca: "Aquesta comunitat no ha convidat el teu despatx", En: "This community has not invited your office"},
+	"Escribe entre 2 y 100 caracteres para buscar":          {Ca: "Escriu entre 2 i 100 caràcters per cercar", En: "Type between 2 and 100 characters to search"},
+	"Elige al menos una comunidad":                          {Ca: "Tria almenys una comunitat", En: "Choose at least one community"},
+	"Elige como mucho %d comunidades":                       {Ca: "Tria com a molt %d comunitats", En: "Choose at most %d communities"},
+	"Tu despacho no administra esta comunidad":              {Ca: "El teu despatx no administra aquesta comunitat", En: "Your office does not administer this community"},
 	"Solo los administradores que son vecinos de la comunidad pueden elegir su despacho": {
 		Ca: "Només els administradors que són veïns de la comunitat poden triar-ne el despatx",
 		En: "Only the administrators who are residents of the community can choose its office",

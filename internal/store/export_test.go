@@ -40,7 +40,7 @@ func (db *DB) IntsForTest(ctx context.Context, query string, args ...any) ([][]i
 
 // OverviewPlansForTest explains the overview's queries (organisations.go) over communityIDs. On
 // PostgreSQL sequential scans are priced out, so that a small table still shows whether an index serves.
-func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, now time.Time) ([]string, error) {
+func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, userID string, now time.Time) ([]string, error) {
 	var plans []string
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		prefix := "EXPLAIN QUERY PLAN "
@@ -50,7 +50,7 @@ func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, n
 				return err
 			}
 		}
-		for _, q := range overviewQueries(communityIDs, now) {
+		for _, q := range overviewQueries(communityIDs, userID, now) {
 			plan, err := db.explain(ctx, prefix+q.q, q.args...)
 			if err != nil {
 				return err

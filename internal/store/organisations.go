@@ -239,8 +239,10 @@ func (db *DB) RevokeProcessor(ctx context.Context, communityID, orgID string, at
 
 // overviewQueries are the overview's counters over a set of communities at now, one query each, each
 // grouped by community and reading its table through an index that leads with community_id (the plan
-// test in organisations_test.go checks it): open incidents by age, pending bookings, next junta.
-func overviewQueries(communityIDs []string, now time.Time) [3]struct {
+// test in organisations_test.go checks it): open incidents by age, pending bookings, next junta; and
+// the direct messages to userID (the staff member who asks) not yet read, through the unread index that
+// leads with the recipient, as the chat's badge counts them.
+func overviewQueries(communityIDs []string, userID string, now time.Time) [4]struct {
 	q    string
 	args []any
 } {
@@ -250,7 +252,7 @@ func overviewQueries(communityIDs []string, now time.Time) [3]struct {
 		ids[i] = id
 	}
 	week, month := ms(now.AddDate(0, 0, -7)), ms(now.AddDate(0, 0, -30))
-	return [3]struct {
+	return [4]struct {
 		q    string
 		args []any
 	}{
@@ -262,12 +264,39 @@ func overviewQueries(communityIDs []string, now time.Time) [3]struct {
 			GROUP BY community_id`, append(append([]any{}, ids...), ms(now))},
 		{`SELECT community_id, MIN(first_call_at), 0, 0 FROM juntas WHERE ` + in + ` AND status = 'convocada'
 			GROUP BY community_id`, ids},
+		{`SELECT c.community_id, COUNT(*), 0, 0 FROM direct_messages d JOIN conversations c ON c.id = d.conversation_id
+			JOIN conversation_participants me ON me.conversation_id = d.conversation_id AND me.user_id = d.recipient_id
+			WHERE d.recipient_id = ? AND d.read_at IS NULL AND d.deleted_at IS NULL AND d.id > COALESCE(me.cleared_before, '')
+			AND c.` + in + ` GROUP BY c.community_id`, append([]any{userID}, ids...)},
 	}
 }
 
-// CommunitiesOverview counts the overview of each of communityIDs at now (issue #35): one query per
-// counter for all of them. Every community asked for is in the answer.
-func (db *DB) CommunitiesOverview(ctx context.Context, communityIDs []string, now time.Time) (map[string]*domain.CommunityOverview, error) {
+// UnreadByCommunity counts the direct messages to userID not yet read in each of communityIDs (the
+// overview's unread counter alone: the header's switcher lists an office's communities with it).
+func (db *DB) UnreadByCommunity(ctx context.Context, communityIDs []string, userID string) (map[string]int, error) {
+	out := make(map[string]int, len(communityIDs))
+	if len(communityIDs) == 0 {
+		return out, nil
+	}
+	q := overviewQueries(communityIDs, userID, time.Time{})[3]
+	type row struct {
+		id string
+		n  int64
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
+		var r row
+		var zero1, zero2 int64
+		return r, s.Scan(&r.id, &r.n, &zero1, &zero2)
+	}, q.q, q.args...)
+	for _, r := range rows {
+		out[r.id] = int(r.n)
+	}
+	return out, err
+}
+
+// CommunitiesOverview counts the overview of each of communityIDs at now for userID (issue #35): one
+// query per counter for all of them. Every community asked for is in the answer.
+func (db *DB) CommunitiesOverview(ctx context.Context, communityIDs []string, userID string, now time.Time) (map[string]*domain.CommunityOverview, error) {
 	out := make(map[string]*domain.CommunityOverview, len(communityIDs))
 	for _, id := range communityIDs {
 		out[id] = &domain.CommunityOverview{}
@@ -275,7 +304,7 @@ func (db *DB) CommunitiesOverview(ctx context.Context, communityIDs []string, no
 	if len(communityIDs) == 0 {
 		return out, nil
 	}
-	for i, q := range overviewQueries(communityIDs, now) {
+	for i, q := range overviewQueries(communityIDs, userID, now) {
 		type row struct {
 			id      string
 			a, b, c int64
@@ -300,6 +329,8 @@ func (db *DB) CommunitiesOverview(ctx context.Context, communityIDs []string, no
 			case 2:
 				t := time.UnixMilli(r.a).UTC()
 				o.NextJuntaAt = &t
+			case 3:
+				o.UnreadMessages = int(r.a)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -12,11 +13,12 @@ import (
 
 // overviewFixture makes two communities: the first with incidents of each age (and a resolved and a
 // deleted one that do not count), a pending booking to come, a past one and a confirmed one, and a
-// convened junta besides a draft; the second with nothing.
-func overviewFixture(t *testing.T, db *store.DB, now time.Time) (string, string) {
+// convened junta besides a draft, and direct messages to Ana (two unread that count, one she cleared,
+// one read, one deleted, one she sent); the second with nothing. It returns them and Ana.
+func overviewFixture(t *testing.T, db *store.DB, now time.Time) (string, string, string) {
 	t.Helper()
 	ctx := context.Background()
-	c1, users := storetest.CommunityIDs(t, db, "Ana")
+	c1, users := storetest.CommunityIDs(t, db, "Ana", "Bruno")
 	c2, _ := storetest.CommunityIDs(t, db, "Bea")
 	exec := func(q string, args ...any) {
 		t.Helper()
@@ -58,14 +60,27 @@ func overviewFixture(t *testing.T, db *store.DB, now time.Time) (string, string)
 		exec(`INSERT INTO juntas (id, community_id, kind, status, first_call_at, second_call_at, convened_by, created_at, updated_at)
 			VALUES (?, ?, 'ordinaria', ?, ?, ?, 'president', ?, ?)`, "jun"+string(rune('a'+i)), c1, j.status, at(j.first), at(j.first+time.Hour), at(0), at(0))
 	}
-	return c1, c2
+	exec(`INSERT INTO conversations (id, community_id, pair_key, created_at, last_message_at) VALUES ('cv-ov', ?, ?, ?, ?)`,
+		c1, users[0]+":"+users[1], at(0), at(0))
+	exec(`INSERT INTO conversation_participants (conversation_id, user_id, cleared_before) VALUES ('cv-ov', ?, 'dm1'), ('cv-ov', ?, NULL)`,
+		users[0], users[1])
+	for i, m := range []struct {
+		to, from string
+		read     any
+		deleted  any
+	}{{users[0], users[1], nil, nil}, {users[0], users[1], nil, nil}, {users[0], users[1], nil, nil},
+		{users[0], users[1], at(0), nil}, {users[0], users[1], nil, at(0)}, {users[1], users[0], nil, nil}} {
+		exec(`INSERT INTO direct_messages (id, conversation_id, sender_id, recipient_id, content, created_at, read_at, deleted_at)
+			VALUES (?, 'cv-ov', ?, ?, 'hola', ?, ?, ?)`, fmt.Sprintf("dm%d", i+1), m.from, m.to, at(0), m.read, m.deleted)
+	}
+	return c1, c2, users[0]
 }
 
 func TestCommunitiesOverviewCounts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
-		c1, c2 := overviewFixture(t, db, now)
-		got, err := db.CommunitiesOverview(context.Background(), []string{c1, c2}, now)
+		c1, c2, ana := overviewFixture(t, db, now)
+		got, err := db.CommunitiesOverview(context.Background(), []string{c1, c2}, ana, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +91,13 @@ func TestCommunitiesOverviewCounts(t *testing.T) {
 		if want := now.Add(10 * 24 * time.Hour); o.NextJuntaAt == nil || !o.NextJuntaAt.Equal(want) {
 			t.Fatalf("next junta %v, want %v", o.NextJuntaAt, want)
 		}
-		if e := got[c2]; e == nil || e.IncidentsUnder7+e.Incidents7To30+e.IncidentsOver30+e.PendingBookings != 0 || e.NextJuntaAt != nil {
+		if o.UnreadMessages != 2 {
+			t.Fatalf("unread messages to Ana: %d, want 2", o.UnreadMessages)
+		}
+		if unread, err := db.UnreadByCommunity(context.Background(), []string{c1, c2}, ana); err != nil || unread[c1] != 2 || unread[c2] != 0 {
+			t.Fatalf("unread by community: %v %v", unread, err)
+		}
+		if e := got[c2]; e == nil || e.IncidentsUnder7+e.Incidents7To30+e.IncidentsOver30+e.PendingBookings+e.UnreadMessages != 0 || e.NextJuntaAt != nil {
 			t.Fatalf("overview of the empty one: %+v", e)
 		}
 	})
@@ -87,8 +108,8 @@ func TestCommunitiesOverviewCounts(t *testing.T) {
 func TestCommunitiesOverviewPlan(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
-		c1, c2 := overviewFixture(t, db, now)
-		plans, err := db.OverviewPlansForTest(context.Background(), []string{c1, c2}, now)
+		c1, c2, ana := overviewFixture(t, db, now)
+		plans, err := db.OverviewPlansForTest(context.Background(), []string{c1, c2}, ana, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,6 +117,12 @@ func TestCommunitiesOverviewPlan(t *testing.T) {
 		if !strings.Contains(incidents, "incidents_community") || strings.Contains(incidents, "SCAN incidents\n") ||
 			strings.HasSuffix(incidents, "SCAN incidents") || strings.Contains(incidents, "Seq Scan on incidents") {
 			t.Fatalf("the incidents counter does not use an index:\n%s", incidents)
+		}
+		// The unread counter reads the staff member's unread messages through the index that leads with the
+		// recipient, and each one's conversation by its key.
+		unread := plans[3]
+		if !strings.Contains(unread, "direct_messages_unread") || strings.Contains(unread, "Seq Scan") || sqliteScan.MatchString(unread) {
+			t.Fatalf("the unread counter does not use the recipient's index:\n%s", unread)
 		}
 		for _, p := range plans {
 			t.Log(p)

@@ -114,6 +114,32 @@ test('the community invites the office by its NIF; the administrador accepts and
   await settings.close();
 });
 
+test('the administrador searches across the communities and publishes one announcement to several', async () => {
+  await page.goto('/despacho');
+  // The search: the incident by a word of its title, in its community, opened there.
+  await page.getByLabel('Vecino, unidad o incidencia').fill(run);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const incidents = page.getByRole('list', { name: 'Incidencias' });
+  await expect(incidents.getByText(INCIDENT)).toBeVisible();
+  await expect(incidents.getByText(new RegExp(`^${MAYOR} · `))).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await incidents.getByRole('button', { name: `Abrir ${INCIDENT} en ${MAYOR}` }).click();
+  await expect(page).toHaveURL(/\/incidents$/);
+  await expect(page.getByText(INCIDENT).first()).toBeVisible();
+
+  // One announcement to the communities chosen; the result of each.
+  await page.goto('/despacho');
+  const bulk = page.getByRole('form', { name: 'Acciones en varias comunidades' });
+  await bulk.getByLabel(MAYOR).check();
+  await bulk.getByLabel('Título del comunicado').fill(`Corte de agua ${run}`);
+  await bulk.getByLabel('Texto').fill('El lunes de 9 a 12');
+  await bulk.getByRole('button', { name: 'Aplicar en 1 comunidad' }).click();
+  await expect(page.getByRole('list', { name: 'Resultado por comunidad' }).getByText(`${MAYOR}: hecho`)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  const board = (await (await ana.request.get('/api/v1/announcements')).json()) as { items: { title: string }[] };
+  expect(board.items.map((a) => a.title)).toContain(`Corte de agua ${run}`);
+});
+
 test('an assistant with read rights reads the community, and a write is refused', async () => {
   const headers = { 'X-Vecinos-Community': communityId };
   const read = await iris.request.get(`/api/v1/incidents/${incidentId}`, { headers });

@@ -37,7 +37,8 @@ const PAGES = [
   },
   // 176.8 kB after session 19's features (the despacho's links, the audit's new actions, an incident's cost in
   // the shared Spanish catalogue): set just above, so that it cannot grow further unseen.
-  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 177_000 },
+  // The despacho's search, bulk actions and switcher texts joined the shared catalogue: 177.2 kB gzip.
+  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 178_000 },
 ]
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))

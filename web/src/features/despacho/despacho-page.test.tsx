@@ -23,14 +23,14 @@ const mayor = {
   status: 'active',
   invitedAt: '2026-11-02T10:00:00Z',
   acceptedAt: '2026-11-03T10:00:00Z',
-  overview: { incidentsUnder7: 2, incidents7To30: 1, incidentsOver30: 3, pendingBookings: 4, nextJuntaAt: '2026-12-15T18:00:00Z' },
+  overview: { incidentsUnder7: 2, incidents7To30: 1, incidentsOver30: 3, pendingBookings: 4, nextJuntaAt: '2026-12-15T18:00:00Z', unreadMessages: 5 },
 } as const
 const plaza = { ...mayor, communityId: 'c-plaza', communityName: 'Plaza Nueva 2', status: 'invited', acceptedAt: null, overview: undefined } as const
 const arco = {
   ...mayor,
   communityId: 'c-arco',
   communityName: 'Arco Iris 3',
-  overview: { incidentsUnder7: 0, incidents7To30: 0, incidentsOver30: 1, pendingBookings: 0, nextJuntaAt: null },
+  overview: { incidentsUnder7: 0, incidents7To30: 0, incidentsOver30: 1, pendingBookings: 0, nextJuntaAt: null, unreadMessages: 0 },
 } as const
 
 function administrador() {
@@ -94,6 +94,7 @@ describe('/despacho', () => {
       within(mayorRow).getByText('Incidencias abiertas: 2 de menos de 7 días, 1 de 7 a 30 días, 3 de más de 30 días'),
     ).toBeInTheDocument()
     expect(within(mayorRow).getByText('Reservas por aprobar: 4')).toBeInTheDocument()
+    expect(within(mayorRow).getByText('Mensajes sin leer: 5')).toBeInTheDocument()
     expect(within(mayorRow).getByText(/^Próxima junta: /)).toBeInTheDocument()
     expect(within(list).getByText('Sin junta convocada')).toBeInTheDocument()
 
@@ -107,5 +108,101 @@ describe('/despacho', () => {
     await userEvent.clear(screen.getByLabelText('Filtrar por nombre'))
     await userEvent.type(screen.getByLabelText('Filtrar por nombre'), 'zzz')
     expect(await screen.findByText('Ninguna comunidad coincide con el filtro.')).toBeInTheDocument()
+  })
+
+  it('searches the communities it runs: the hits by kind, each opening its community', async () => {
+    administrador()
+    const hit = { communityId: 'c-mayor', communityName: 'Calle Mayor 1' }
+    fakeApi.on('GET /api/v1/organisation/search', () =>
+      json({
+        people: [{ ...hit, id: 'u2', title: 'José Peña', detail: 'Portal 2 · 2º B' }],
+        units: [{ ...hit, id: 'un1', title: 'Portal 2 · 2º B', detail: 'José Peña' }],
+        incidents: [{ ...hit, communityId: 'c-arco', communityName: 'Arco Iris 3', id: 'i1', title: 'Gotera en el garaje', detail: 'in_progress' }],
+      }),
+    )
+    fakeApi.on('GET /api/v1/incidents', () => json({ items: [], nextCursor: null }))
+    renderRoute('/despacho')
+
+    await userEvent.type(await screen.findByLabelText('Vecino, unidad o incidencia'), 'peña')
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }))
+    const people = await screen.findByRole('list', { name: 'Vecinos' })
+    expect(within(people).getByText('Calle Mayor 1 · Portal 2 · 2º B')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Unidades' })).getByText('Calle Mayor 1 · José Peña')).toBeInTheDocument()
+    const incidents = screen.getByRole('list', { name: 'Incidencias' })
+    expect(within(incidents).getByText('Arco Iris 3 · En curso')).toBeInTheDocument()
+    expect(fakeApi.calls('GET /api/v1/organisation/search')[0]?.query.q).toBe('peña')
+
+    await userEvent.click(within(incidents).getByRole('button', { name: 'Abrir Gotera en el garaje en Arco Iris 3' }))
+    await waitFor(() => {
+      expect(sessionStorage.getItem('vecinos.community')).toBe('c-arco')
+    })
+  })
+
+  it('says when nothing matches', async () => {
+    administrador()
+    fakeApi.on('GET /api/v1/organisation/search', () => json({ people: [], units: [], incidents: [] }))
+    renderRoute('/despacho')
+    await userEvent.type(await screen.findByLabelText('Vecino, unidad o incidencia'), 'nadie{Enter}')
+    expect(await screen.findByText('Nada coincide con «nadie» en las comunidades que administráis.')).toBeInTheDocument()
+  })
+})
+
+describe('/despacho bulk actions', () => {
+  it('publishes one announcement in the chosen communities and lists the result of each', async () => {
+    administrador()
+    fakeApi.on('GET /api/v1/organisation/communities', () => json([mayor, arco, plaza]))
+    fakeApi.on('POST /api/v1/organisation/announcements', () =>
+      json({
+        results: [
+          { communityId: 'c-arco', communityName: 'Arco Iris 3', id: 'a1', error: null },
+          { communityId: 'c-mayor', communityName: 'Calle Mayor 1', id: null, error: 'Tu despacho no administra esta comunidad' },
+        ],
+      }),
+    )
+    renderRoute('/despacho')
+
+    const bulk = await screen.findByRole('form', { name: 'Acciones en varias comunidades' })
+    expect(within(bulk).queryByLabelText('Plaza Nueva 2')).not.toBeInTheDocument() // only invited
+    await userEvent.click(within(bulk).getByLabelText('Todas'))
+    await userEvent.type(within(bulk).getByLabelText('Título del comunicado'), 'Corte de agua')
+    await userEvent.click(within(bulk).getByLabelText('Crítico: enviarlo también por email a los vecinos'))
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Aplicar en 2 comunidades' }))
+
+    const results = await screen.findByRole('list', { name: 'Resultado por comunidad' })
+    expect(within(results).getByText('Arco Iris 3: hecho')).toBeInTheDocument()
+    expect(within(results).getByText('Calle Mayor 1: Tu despacho no administra esta comunidad')).toBeInTheDocument()
+    const body = fakeApi.calls('POST /api/v1/organisation/announcements')[0]?.body as { communityIds: string[]; priority: string }
+    expect([...body.communityIds].sort()).toEqual(['c-arco', 'c-mayor'])
+    expect(body.priority).toBe('critico')
+  })
+
+  it('adds one provider to a chosen community', async () => {
+    administrador()
+    fakeApi.on('POST /api/v1/organisation/providers', () =>
+      json({ results: [{ communityId: 'c-mayor', communityName: 'Calle Mayor 1', id: 'p1', error: null }] }),
+    )
+    renderRoute('/despacho')
+    const bulk = await screen.findByRole('form', { name: 'Acciones en varias comunidades' })
+    await userEvent.click(within(bulk).getByLabelText('Calle Mayor 1'))
+    await userEvent.selectOptions(within(bulk).getByLabelText('Acción'), 'provider')
+    await userEvent.type(within(bulk).getByLabelText('Nombre del proveedor'), 'Fontanería Ruiz')
+    await userEvent.selectOptions(within(bulk).getByLabelText('Categoría'), 'lifts')
+    await userEvent.type(within(bulk).getByLabelText('Teléfono'), '600111222')
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Aplicar en 1 comunidad' }))
+    expect(await screen.findByText('Calle Mayor 1: hecho')).toBeInTheDocument()
+    expect(fakeApi.calls('POST /api/v1/organisation/providers')[0]?.body).toMatchObject({
+      communityIds: ['c-mayor'],
+      name: 'Fontanería Ruiz',
+      category: 'lifts',
+      phone: '600111222',
+    })
+  })
+
+  it('hides the bulk actions from an assistant with read rights', async () => {
+    administrador()
+    fakeApi.on('GET /api/v1/organisation', () => json({ organisation: { ...office, rights: 'read' } }))
+    renderRoute('/despacho')
+    await screen.findByRole('list', { name: 'Comunidades' })
+    expect(screen.queryByRole('form', { name: 'Acciones en varias comunidades' })).not.toBeInTheDocument()
   })
 })

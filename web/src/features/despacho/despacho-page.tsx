@@ -22,6 +22,8 @@ import {
   useRemoveStaff,
   useStaff,
 } from './api/despacho'
+import { BulkActions } from './bulk-actions'
+import { OfficeSearch } from './office-search'
 
 /**
  * /despacho (ADR 0045): the administrador de fincas' office. Without one, the form that creates it; with
@@ -45,7 +47,9 @@ export function DespachoPage() {
       {organisation.data && (
         <>
           <OrganisationCard organisation={organisation.data} />
+          <OfficeSearch />
           <Communities organisation={organisation.data} />
+          {organisation.data.rights !== 'read' && <OfficeBulk />}
           <Staff organisation={organisation.data} />
         </>
       )}
@@ -220,6 +224,7 @@ function Communities({ organisation }: { organisation: Organisation }) {
                       })}
                     </p>
                     <p>{t('despacho.communities.bookings', { count: c.overview.pendingBookings })}</p>
+                    <p>{t('despacho.communities.unread', { count: c.overview.unreadMessages })}</p>
                     <p>
                       {c.overview.nextJuntaAt
                         ? t('despacho.communities.junta', { date: date(c.overview.nextJuntaAt) })
@@ -261,6 +266,11 @@ function Communities({ organisation }: { organisation: Organisation }) {
       )}
     </section>
   )
+}
+
+function OfficeBulk() {
+  const communities = useOrganisationCommunities(true)
+  return communities.data ? <BulkActions communities={communities.data} /> : null
 }
 
 function Staff({ organisation }: { organisation: Organisation }) {

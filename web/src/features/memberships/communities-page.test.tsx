@@ -54,6 +54,27 @@ describe('/settings/communities', () => {
     expect(sessionStorage.getItem('vecinos.community')).toBe('c-plaza')
   })
 
+  it("lists the communities the account's office runs, in the header's switcher too, and opens one only in this tab", async () => {
+    owner()
+    const luna = { ...plaza, communityId: 'c-luna', communityName: 'Calle Luna 3', unread: 2, staff: true }
+    fakeApi.on('GET /api/v1/memberships', () => json([mayor, luna]))
+    fakeApi.on('GET /api/v1/dashboard', () => json({}))
+    renderRoute('/settings/communities')
+
+    const list = await screen.findByRole('list', { name: 'Mis comunidades' })
+    const second = within(list).getAllByRole('listitem')[1]
+    if (!second) throw new Error('two communities expected')
+    expect(within(second).getByText('Administrada por tu despacho · 2 mensajes sin leer')).toBeInTheDocument()
+    const switcher = screen.getByTestId('community-switcher')
+    expect(within(switcher).getByRole('option', { name: 'Calle Luna 3 (despacho) · 2 sin leer' })).toBeInTheDocument()
+
+    await userEvent.selectOptions(switcher, 'c-luna')
+    await waitFor(() => {
+      expect(sessionStorage.getItem('vecinos.community')).toBe('c-luna')
+    })
+    expect(fakeApi.calls('POST /api/v1/memberships/{communityId}/open')).toHaveLength(0)
+  })
+
   it('joins another community by its code, and says why a code is refused', async () => {
     owner()
     let answer = problem(409, 'conflict', 'Ya perteneces a esta comunidad')

@@ -74,7 +74,7 @@ export function CommunitiesPage() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{m.communityName}</p>
                     <p className="truncate text-sm text-muted-foreground">
-                      {t(`memberships.role.${m.role}`)}
+                      {m.staff ? t('memberships.page.staff') : t(`memberships.role.${m.role}`)}
                       {m.unitNumber ? ` · ${t('memberships.page.unit', { unit: m.unitNumber })}` : ''}
                       {m.unread > 0 ? ` · ${t('memberships.page.unread', { count: m.unread })}` : ''}
                     </p>
@@ -91,7 +91,7 @@ export function CommunitiesPage() {
                       disabled={switchTo.isPending}
                       aria-label={t('memberships.page.openNamed', { name: m.communityName })}
                       onClick={() => {
-                        switchTo.mutate(m.communityId)
+                        switchTo.mutate(m)
                       }}
                     >
                       {t('memberships.page.open')}
@@ -137,7 +137,7 @@ export function CommunitiesPage() {
         </form>
       </section>
 
-      {current && (
+      {current && !current.staff && (
         <section aria-labelledby="communities-leave" className="flex flex-col gap-3 rounded-2xl border bg-card p-4">
           <h2 id="communities-leave" className="font-semibold">
             {t('memberships.leave.title')}

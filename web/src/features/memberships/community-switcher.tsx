@@ -5,6 +5,7 @@ import { useMemberships, useSwitchCommunity } from './api/memberships'
 /**
  * The header's current community (ADR 0040): its name, and with two or more a native select that lists
  * them with each one's unread messages and opens the one chosen in this tab. Nothing without a community.
+ * The communities the account's office runs are listed too, marked as the office's (ADR 0045).
  */
 export function CommunitySwitcher() {
   const { t } = useTranslation()
@@ -34,14 +35,18 @@ export function CommunitySwitcher() {
         value={current.communityId}
         disabled={switchTo.isPending}
         onChange={(event) => {
-          switchTo.mutate(event.target.value)
+          const to = list.find((m) => m.communityId === event.target.value)
+          if (to) switchTo.mutate(to)
         }}
       >
-        {list.map((m) => (
-          <option key={m.communityId} value={m.communityId}>
-            {m.unread > 0 ? t('memberships.switcher.unread', { name: m.communityName, count: m.unread }) : m.communityName}
-          </option>
-        ))}
+        {list.map((m) => {
+          const name = m.staff ? t('memberships.switcher.staff', { name: m.communityName }) : m.communityName
+          return (
+            <option key={m.communityId} value={m.communityId}>
+              {m.unread > 0 ? t('memberships.switcher.unread', { name, count: m.unread }) : name}
+            </option>
+          )
+        })}
       </select>
     </label>
   )

@@ -24,6 +24,19 @@ export const BankAccountBody = {
   openingDate: 10,
 } as const
 
+export const BulkAnnouncementInputBody = {
+  description: 10000,
+  title: 200,
+} as const
+
+export const BulkProviderInputBody = {
+  address: 300,
+  description: 2000,
+  email: 254,
+  name: 120,
+  phone: 30,
+} as const
+
 export const ChangePasswordInputBody = {
   currentPassword: 200,
   newPassword: 200,
@@ -576,4 +589,8 @@ export const searchChannelMessagesQuery = {
 
 export const searchDirectMessagesQuery = {
   q: 100,
+} as const
+
+export const searchOrganisationQuery = {
+  q: 200,
 } as const

@@ -3028,6 +3028,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organisation/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publicar el mismo comunicado en varias comunidades del despacho; el resultado de cada una (permisos de escritura) */
+        post: operations["bulkOrganisationAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organisation/communities": {
         parameters: {
             query?: never;
@@ -3073,6 +3090,40 @@ export interface paths {
         put?: never;
         /** Aceptar una invitación al equipo de un despacho (para la dirección del usuario) */
         post: operations["acceptOrganisationInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Añadir el mismo proveedor a varias comunidades del despacho; el resultado de cada una (permisos de escritura) */
+        post: operations["bulkOrganisationProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buscar en las comunidades que administra el despacho: vecinos por nombre, unidades e incidencias */
+        get: operations["searchOrganisation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4133,6 +4184,51 @@ export interface components {
             /** @description Pass as audience.value with kind 'building' */
             value: string;
         };
+        BulkAnnouncementInputBody: {
+            /** @description Communities the office runs */
+            communityIds: string[] | null;
+            description?: string;
+            isPinned?: boolean;
+            /**
+             * @description Default normal; critico is also emailed to each community's residents
+             * @enum {string}
+             */
+            priority?: "normal" | "critico";
+            title: string;
+            /**
+             * @description Default general
+             * @enum {string}
+             */
+            type?: "general" | "mantenimiento" | "normativa";
+            /** Format: date-time */
+            validUntil?: string;
+        };
+        BulkOutputBody: {
+            /** @description One per community, in the order asked */
+            results: components["schemas"]["BulkResult"][] | null;
+        };
+        BulkProviderInputBody: {
+            address?: string;
+            /** @enum {string} */
+            category: "plumbing" | "electricity" | "locksmith" | "cleaning" | "lifts" | "hvac" | "other";
+            /** @description Communities the office runs */
+            communityIds: string[] | null;
+            description?: string;
+            email?: string;
+            emergency?: boolean;
+            name: string;
+            phone?: string;
+            verified?: boolean;
+        };
+        BulkResult: {
+            communityId: string;
+            /** @description Empty when the office does not run it */
+            communityName: string;
+            /** @description Why it failed there, in the request's language; null when done */
+            error: string | null;
+            /** @description What it created there; null when it failed */
+            id: string | null;
+        };
         Certificate: {
             /** @description The verification code, once issued */
             code: string | null;
@@ -4343,6 +4439,11 @@ export interface components {
              * @description Bookings awaiting approval that have not started
              */
             pendingBookings: number;
+            /**
+             * Format: int64
+             * @description Direct messages to the caller in the community not yet read (the chat's unread)
+             */
+            unreadMessages: number;
         };
         CommunitySummary: {
             address: string;
@@ -5889,6 +5990,8 @@ export interface components {
             joinedAt: string;
             /** @enum {string} */
             role: "admin" | "moderator" | "user";
+            /** @description A community the caller's office runs, where they act as its staff, not a member (ADR 0045) */
+            staff: boolean;
             /** @description The home unit there, null when none */
             unitNumber: string | null;
             /**
@@ -6050,6 +6153,23 @@ export interface components {
         NextReservationOutputBody: {
             /** @description null when the caller has none coming */
             reservation: components["schemas"]["Reservation"];
+        };
+        OfficeHit: {
+            communityId: string;
+            communityName: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description The person's unit, the unit's owner or the incident's status; empty: none */
+            detail: string;
+            /** @description The person's account, the unit's or the incident's id */
+            id: string;
+            /** @description The person's name, the unit's label (portal · staircase · name) or the incident's title */
+            title: string;
+        };
+        OfficeSearchOutputBody: {
+            incidents: components["schemas"]["OfficeHit"][] | null;
+            people: components["schemas"]["OfficeHit"][] | null;
+            units: components["schemas"]["OfficeHit"][] | null;
         };
         Organisation: {
             /** @description What a community types to invite it */
@@ -14719,6 +14839,39 @@ export interface operations {
             };
         };
     };
+    bulkOrganisationAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAnnouncementInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listOrganisationCommunities: {
         parameters: {
             query?: never;
@@ -14797,6 +14950,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Organisation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkOrganisationProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkProviderInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchOrganisation: {
+        parameters: {
+            query?: {
+                /** @description A name, a unit ('2ºB', 'Portal 2') or words of an incident */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeSearchOutputBody"];
                 };
             };
             /** @description Error */

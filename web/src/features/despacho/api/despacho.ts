@@ -124,3 +124,34 @@ export function useRevokeProcessor() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: despachoKeys.processor() }),
   })
 }
+
+export type OfficeHit = components['schemas']['OfficeHit']
+
+/** The search across the office's communities (people, units, incidents) for q, once q has 2 letters. */
+export function useOfficeSearch(q: string) {
+  const term = q.trim()
+  return useQuery({
+    queryKey: [...despachoKeys.all, 'search', term] as const,
+    queryFn: () => unwrap(api.GET('/api/v1/organisation/search', { params: { query: { q: term } } })),
+    enabled: term.length >= 2,
+  })
+}
+
+export type BulkResult = components['schemas']['BulkResult']
+
+export type BulkAnnouncement = components['schemas']['BulkAnnouncementInputBody']
+export type BulkProvider = components['schemas']['BulkProviderInputBody']
+
+/** One announcement in several communities the office runs; the answer says for each whether it was done. */
+export function useBulkAnnouncement() {
+  return useMutation({
+    mutationFn: async (body: BulkAnnouncement) => (await unwrap(api.POST('/api/v1/organisation/announcements', { body }))).results ?? [],
+  })
+}
+
+/** One service provider added to several communities the office runs, with the result of each. */
+export function useBulkProvider() {
+  return useMutation({
+    mutationFn: async (body: BulkProvider) => (await unwrap(api.POST('/api/v1/organisation/providers', { body }))).results ?? [],
+  })
+}

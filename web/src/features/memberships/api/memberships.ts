@@ -19,16 +19,18 @@ export function useMemberships(enabled = true) {
 }
 
 /**
- * Opens a community in this tab: it becomes the tab's (the header every call sends) and the account's last
- * (where a new tab, a bookmark or an image acts), and every cached answer of the other community is dropped
- * and asked again. Then the dashboard.
+ * Opens a community in this tab: it becomes the tab's (the header every call sends) and, when the account
+ * is a member there, the account's last (where a new tab, a bookmark or an image acts), and every cached
+ * answer of the other community is dropped and asked again. Then the dashboard.
  */
 export function useSwitchCommunity() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: async (communityId: string) => {
-      await unwrap(api.POST('/api/v1/memberships/{communityId}/open', { params: { path: { communityId } } }))
+    // A community the account's office runs (staff) is not one of theirs to make the last: only the tab's.
+    mutationFn: async (to: string | Pick<Membership, 'communityId' | 'staff'>) => {
+      const { communityId, staff } = typeof to === 'string' ? { communityId: to, staff: false } : to
+      if (!staff) await unwrap(api.POST('/api/v1/memberships/{communityId}/open', { params: { path: { communityId } } }))
       setTabCommunity(communityId)
     },
     onSuccess: async () => {

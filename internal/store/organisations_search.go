@@ -1,0 +1,158 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+
+	"vecinos/internal/domain"
+)
+
+// The search across an office's communities (issue #35, ADR 0045 addendum): people by name, units by
+// portal, staircase and name, incidents by their text. Each kind is one query over all the communities,
+// reading its table through an index that leads with community_id (the plan test in
+// organisations_search_test.go checks it), so its cost grows with the office, not with the database.
+
+// accentsFrom and accentsTo fold the accented letters of Spanish and Catalan names on PostgreSQL as
+// domain.SearchText does in Go (SQLite calls office_fold, below, which is domain.SearchText).
+const (
+	accentsFrom = "ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç"
+	accentsTo   = "AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc"
+	// unitNoise is left out of a unit's label and of the words sought in it, so '2ºB', '2º B' and '2b'
+	// find the same unit.
+	unitNoise = " º ª.·-"
+)
+
+// CompactUnitText is text as the office's search compares units: SearchText without spaces, ordinal
+// signs, dots, middle dots or dashes.
+func CompactUnitText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune(unitNoise, r) {
+			return -1
+		}
+		return r
+	}, domain.SearchText(s))
+}
+
+func init() {
+	// office_fold(text, compact) is domain.SearchText(text), and with compact 1 CompactUnitText(text).
+	sqlite.MustRegisterFunction("office_fold", &sqlite.FunctionImpl{
+		NArgs:         2,
+		Deterministic: true,
+		Scalar: func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+			s, _ := args[0].(string)
+			if c, _ := args[1].(int64); c == 1 {
+				return CompactUnitText(s), nil
+			}
+			return domain.SearchText(s), nil
+		},
+	})
+}
+
+// fold is the SQL of column folded as domain.SearchText (compact: as CompactUnitText) on the engine.
+func (e Engine) fold(column string, compact bool) string {
+	if e == SQLite {
+		if compact {
+			return "office_fold(" + column + ", 1)"
+		}
+		return "office_fold(" + column + ", 0)"
+	}
+	expr := "lower(translate(" + column + ", '" + accentsFrom + "', '" + accentsTo + "'))"
+	if compact {
+		expr = "translate(" + expr + ", '" + unitNoise + "', '')"
+	}
+	return expr
+}
+
+type officeQuery struct {
+	kind domain.OfficeHitKind
+	q    string
+	args []any
+}
+
+// officeSearchQueries are the search's three queries over communityIDs for text (not yet normalized),
+// each returning at most limit rows: community, id, title, detail parts and a time.
+func (db *DB) officeSearchQueries(communityIDs []string, text string, limit int) []officeQuery {
+	in := placeholders(len(communityIDs))
+	ids := make([]any, len(communityIDs))
+	for i, id := range communityIDs {
+		ids[i] = id
+	}
+	args := func(extra ...any) []any { return append(append([]any{}, ids...), extra...) }
+	var b strings.Builder
+	incidentArgs := db.engine.containsText(&b, args(), "i.search_text", domain.SearchText(text))
+	name, unit := domain.SearchText(text), CompactUnitText(text)
+	var nameCond, unitCond strings.Builder
+	nameArgs := db.engine.containsText(&nameCond, args(), db.engine.fold("p.full_name", false), name)
+	unitArgs := db.engine.containsText(&unitCond, args(),
+		db.engine.fold("COALESCE(u.building, '') || COALESCE(u.staircase, '') || u.unit_number", true), unit)
+	return []officeQuery{
+		{domain.OfficeHitPerson, `SELECT m.community_id, m.user_id, p.full_name, COALESCE(u.building, ''), COALESCE(u.staircase, ''),
+			COALESCE(u.unit_number, ''), m.joined_at
+			FROM memberships m JOIN profiles p ON p.id = m.user_id LEFT JOIN units u ON u.id = m.unit_id
+			WHERE m.community_id IN (` + in + `)` + nameCond.String() + ` ORDER BY p.full_name, m.community_id, m.user_id LIMIT ?`,
+			append(nameArgs, limit)},
+		{domain.OfficeHitUnit, `SELECT u.community_id, u.id, COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number,
+			COALESCE(o.full_name, ''), u.created_at
+			FROM units u LEFT JOIN profiles o ON o.id = u.owner_id
+			WHERE u.community_id IN (` + in + `)` + unitCond.String() + ` ORDER BY u.community_id, u.building, u.staircase, u.unit_number, u.id LIMIT ?`,
+			append(unitArgs, limit)},
+		{domain.OfficeHitIncident, `SELECT i.community_id, i.id, i.title, i.status, '', '', i.created_at
+			FROM incidents i WHERE i.community_id IN (` + in + `) AND i.deleted_at IS NULL` + b.String() + `
+			ORDER BY i.created_at DESC, i.id DESC LIMIT ?`, append(incidentArgs, limit)},
+	}
+}
+
+// SearchCommunities finds text among the people, units and incidents of communityIDs: at most limit
+// of each kind, people by name, units in the registry's order, incidents newest first. The community's
+// name is left to the caller.
+func (db *DB) SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error) {
+	out := []domain.OfficeHit{}
+	if len(communityIDs) == 0 {
+		return out, nil
+	}
+	for _, q := range db.officeSearchQueries(communityIDs, text, limit) {
+		hits, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.OfficeHit, error) {
+			h := domain.OfficeHit{Kind: q.kind}
+			var a, b, c string
+			var at int64
+			if err := row.Scan(&h.CommunityID, &h.ID, &a, &b, &c, &h.Detail, &at); err != nil {
+				return h, err
+			}
+			t := time.UnixMilli(at).UTC()
+			h.CreatedAt = &t
+			switch q.kind {
+			case domain.OfficeHitPerson: // name; the unit's portal, staircase and name
+				h.Title, h.Detail = a, unitLabel(b, c, h.Detail)
+			case domain.OfficeHitUnit: // portal, staircase, name; the owner
+				h.Title = unitLabel(a, b, c)
+			case domain.OfficeHitIncident: // title; status
+				h.Title, h.Detail = a, b
+			}
+			return h, nil
+		}, q.q, q.args...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, hits...)
+	}
+	return out, nil
+}
+
+// unitLabel is domain.Unit.Label of a unit's parts; "" when it has none.
+func unitLabel(building, staircase, number string) string {
+	if number == "" {
+		return ""
+	}
+	u := domain.Unit{UnitNumber: number}
+	if building != "" {
+		u.Building = &building
+	}
+	if staircase != "" {
+		u.Staircase = &staircase
+	}
+	return u.Label()
+}

@@ -1,0 +1,117 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"vecinos/internal/domain"
+	"vecinos/internal/store"
+	"vecinos/internal/store/storetest"
+)
+
+// searchFixture makes three communities: the first with José Peña in Portal 2 · 2º B (which he owns)
+// and an incident about a gotera, the second with a Peñalver, the third (not the office's) with another
+// Peña and another gotera.
+func searchFixture(t *testing.T, db *store.DB) (c1, c2, c3 string) {
+	t.Helper()
+	now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC).UnixMilli()
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if err := db.ExecForTest(context.Background(), q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var u1, u3 []string
+	c1, u1 = storetest.CommunityIDs(t, db, "José Peña", "Ana Ruiz")
+	c2, _ = storetest.CommunityIDs(t, db, "Luis PEÑALVER")
+	c3, u3 = storetest.CommunityIDs(t, db, "Marta Peña")
+	exec(`INSERT INTO units (id, community_id, unit_number, building, owner_id, created_at, updated_at)
+		VALUES ('u-s1', ?, '2º B', 'Portal 2', ?, ?, ?), ('u-s2', ?, '3º A', 'Portal 1', NULL, ?, ?)`, c1, u1[0], now, now, c1, now, now)
+	exec("UPDATE memberships SET unit_id = 'u-s1' WHERE user_id = ? AND community_id = ?", u1[0], c1)
+	for i, inc := range []struct{ community, title, by string }{{c1, "Gotera en el garaje", u1[1]}, {c1, "Puerta rota", u1[1]},
+		{c3, "Gotera en el ático", u3[0]}} {
+		exec(`INSERT INTO incidents (id, community_id, title, description, status, created_by, search_text, created_at, updated_at)
+			VALUES (?, ?, ?, 'x', 'open', ?, ?, ?, ?)`, fmt.Sprintf("inc-s%d", i), inc.community, inc.title, inc.by,
+			domain.SearchText(inc.title, "x"), now+int64(i), now)
+	}
+	return c1, c2, c3
+}
+
+func hitsOf(hits []domain.OfficeHit) string {
+	var out []string
+	for _, h := range hits {
+		out = append(out, string(h.Kind)+":"+h.Title+"|"+h.Detail)
+	}
+	return strings.Join(out, "; ")
+}
+
+func TestSearchCommunitiesFindsPeopleUnitsAndIncidentsOfTheCommunitiesAskedFor(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c1, c2, _ := searchFixture(t, db)
+		ctx := context.Background()
+		for _, tc := range []struct{ text, want string }{
+			// Without accents or case, in both communities asked for, not in the third.
+			{"pena", "person:José Peña|Portal 2 · 2º B; person:Luis PEÑALVER|"},
+			{"PEÑA", "person:José Peña|Portal 2 · 2º B; person:Luis PEÑALVER|"},
+			// A unit by its name, written with or without the ordinal sign and spaces, or by its portal.
+			{"2ºB", "unit:Portal 2 · 2º B|José Peña"},
+			{"2b", "unit:Portal 2 · 2º B|José Peña"},
+			{"Portal 1", "unit:Portal 1 · 3º A|"},
+			// An incident by its text, deleted ones left out.
+			{"gotera", "incident:Gotera en el garaje|open"},
+			{"nadie", ""},
+		} {
+			hits, err := db.SearchCommunities(ctx, []string{c1, c2}, tc.text, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := hitsOf(hits); got != tc.want {
+				t.Errorf("search %q: %s, want %s", tc.text, got, tc.want)
+			}
+			for _, h := range hits {
+				if h.CommunityID != c1 && h.CommunityID != c2 {
+					t.Errorf("search %q found %+v outside the communities asked for", tc.text, h)
+				}
+			}
+		}
+		if err := db.ExecForTest(ctx, "UPDATE incidents SET deleted_at = 1 WHERE id = 'inc-s0'"); err != nil {
+			t.Fatal(err)
+		}
+		if hits, err := db.SearchCommunities(ctx, []string{c1, c2}, "gotera", 20); err != nil || len(hits) != 0 {
+			t.Errorf("a deleted incident is found: %v %v", hitsOf(hits), err)
+		}
+		if hits, err := db.SearchCommunities(ctx, []string{c1, c2}, "a", 1); err != nil || hitsOf(hits) != "person:Ana Ruiz|; unit:Portal 1 · 3º A|; incident:Puerta rota|open" {
+			t.Errorf("limited to one of each kind: %v %v", hitsOf(hits), err)
+		}
+		if hits, err := db.SearchCommunities(ctx, nil, "pena", 20); err != nil || len(hits) != 0 {
+			t.Errorf("no communities: %v %v", hits, err)
+		}
+	})
+}
+
+// sqliteScan is a full scan of a table or index in SQLite's plan ("SCAN m", "SCAN m USING INDEX …").
+var sqliteScan = regexp.MustCompile(`(?m)^\s*SCAN [a-z]+\b`)
+
+// Every query of the office's search reads its tables through an index that leads with community_id (or
+// a primary key), never a scan of the table, on both engines (on PostgreSQL with sequential scans priced
+// out, as on a large table).
+func TestSearchCommunitiesPlan(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c1, c2, _ := searchFixture(t, db)
+		plans, err := db.OfficeSearchPlansForTest(context.Background(), []string{c1, c2}, "peña")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, index := range []string{"memberships_community", "units_", "incidents_"} {
+			p := plans[i]
+			t.Log(p)
+			if !strings.Contains(p, index) || strings.Contains(p, "Seq Scan") || sqliteScan.MatchString(p) {
+				t.Errorf("query %d does not read through the community's index (%s):\n%s", i, index, p)
+			}
+		}
+	})
+}
