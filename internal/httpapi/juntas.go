@@ -295,7 +295,10 @@ type JuntaNotice struct {
 	QueuedAt *time.Time `json:"queuedAt" doc:"The email was queued in the outbox"`
 	SentAt   *time.Time `json:"sentAt" doc:"The SMTP server accepted it"`
 	FailedAt *time.Time `json:"failedAt" doc:"Delivery was given up"`
-	OpenedAt *time.Time `json:"openedAt" doc:"The owner opened the convocatoria in the app"`
+	// A bounce reported after the SMTP server accepted it (a delivery-status notification, 5.x.x).
+	BouncedAt    *time.Time `json:"bouncedAt" doc:"A bounce was reported after the SMTP server accepted it"`
+	BounceStatus string     `json:"bounceStatus" doc:"The bounce's status (RFC 3463, e.g. 5.1.1); empty when none"`
+	OpenedAt     *time.Time `json:"openedAt" doc:"The owner opened the convocatoria in the app"`
 }
 
 // JuntaPaperNotice is an owner, or a unit without an owner in the app, to be told by a letter.
@@ -321,7 +324,7 @@ func (s *server) juntaNotices(ctx context.Context, in *juntaIDInput) (*juntaNoti
 	out.Body.Notices, out.Body.Paper = []JuntaNotice{}, []JuntaPaperNotice{}
 	for _, n := range p.Notices {
 		out.Body.Notices = append(out.Body.Notices, JuntaNotice{UserID: n.UserID, Name: n.Name, Email: n.Email, QueuedAt: n.QueuedAt,
-			SentAt: n.SentAt, FailedAt: n.FailedAt, OpenedAt: n.OpenedAt})
+			SentAt: n.SentAt, FailedAt: n.FailedAt, BouncedAt: n.BouncedAt, BounceStatus: n.BounceStatus, OpenedAt: n.OpenedAt})
 	}
 	for _, n := range p.Paper {
 		out.Body.Paper = append(out.Body.Paper, JuntaPaperNotice{Name: n.Name, Units: nonNilSlice(n.Units), Reason: n.Reason})

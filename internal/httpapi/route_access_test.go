@@ -297,6 +297,7 @@ var routeAccess = map[string]level{
 	"POST /api/v1/money/receipts/{id}/return":                         admin,
 	"POST /api/v1/money/returns/import":                               admin,
 	// juntas (issue #38)
+	"POST /api/v1/mail/bounces":                         anyone, // VECINOS_BOUNCE_SECRET, checked by mail.Bounces
 	"GET /api/v1/juntas":                                member,
 	"POST /api/v1/juntas":                               admin,
 	"GET /api/v1/juntas/next":                           member,

@@ -621,6 +621,10 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/money/returns/import", admins, 200, "money", "importReturns", s.importReturns,
 		"Importar las devoluciones del informe pain.002 del banco o de un CSV de números de recibo (administradores)")
 
+	// bounces reported after SMTP acceptance: a mail server or a provider posts the DSN with VECINOS_BOUNCE_SECRET
+	route(api, http.MethodPost, "/api/v1/mail/bounces", anyone, 200, "mail", "reportMailBounce", s.reportMailBounce,
+		"Registrar un rebote: un aviso de entrega (RFC 3464) en bruto, con la clave VECINOS_BOUNCE_SECRET",
+		func(op *huma.Operation) { op.MaxBodyBytes = 8 << 20 })
 	// juntas de propietarios (issue #38): the junta and its orden del día, the convocatoria and its proof of
 	// notice, attendance, and the acta with its signatures; who may sign or edit the acta is the service's
 	route(api, http.MethodGet, "/api/v1/juntas", members, 0, "juntas", "listJuntas", s.listJuntas,

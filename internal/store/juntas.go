@@ -284,15 +284,16 @@ func (db *DB) QueueJuntaNotice(ctx context.Context, juntaID, ownerID, name strin
 }
 
 // JuntaNotices is the proof of notice of a junta, by name: the outbox tells when each email was accepted
-// by the SMTP server or given up.
+// by the SMTP server or given up, and any bounce reported after.
 func (db *DB) JuntaNotices(ctx context.Context, juntaID string) ([]domain.JuntaNotice, error) {
 	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.JuntaNotice, error) {
 		var n domain.JuntaNotice
-		var queued, sent, failed, opened *int64
-		err := row.Scan(&n.UserID, &n.Name, &n.Email, &queued, &sent, &failed, &opened)
+		var queued, sent, failed, bounced, opened *int64
+		err := row.Scan(&n.UserID, &n.Name, &n.Email, &queued, &sent, &failed, &bounced, &n.BounceStatus, &opened)
 		n.QueuedAt, n.SentAt, n.FailedAt, n.OpenedAt = fromNullMS(queued), fromNullMS(sent), fromNullMS(failed), fromNullMS(opened)
+		n.BouncedAt = fromNullMS(bounced)
 		return n, err
-	}, `SELECT n.user_id, n.name, n.email, n.queued_at, m.sent_at, m.failed_at, n.opened_at FROM junta_notices n
+	}, `SELECT n.user_id, n.name, n.email, n.queued_at, m.sent_at, m.failed_at, m.bounced_at, COALESCE(m.bounce_status, ''), n.opened_at FROM junta_notices n
 		LEFT JOIN mail_outbox m ON m.id = n.mail_id WHERE n.junta_id = ? ORDER BY n.name, n.user_id`, juntaID)
 }
 

@@ -1876,6 +1876,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mail/bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registrar un rebote: un aviso de entrega (RFC 3464) en bruto, con la clave VECINOS_BOUNCE_SECRET */
+        post: operations["reportMailBounce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -5640,6 +5657,13 @@ export interface components {
             items: components["schemas"]["JuntaSummary"][] | null;
         };
         JuntaNotice: {
+            /** @description The bounce's status (RFC 3463, e.g. 5.1.1); empty when none */
+            bounceStatus: string;
+            /**
+             * Format: date-time
+             * @description A bounce was reported after the SMTP server accepted it
+             */
+            bouncedAt: string | null;
             email: string | null;
             /**
              * Format: date-time
@@ -5801,6 +5825,23 @@ export interface components {
         LoginInputBody: {
             email: string;
             password: string;
+        };
+        MailBounceOutputBody: {
+            /**
+             * Format: int64
+             * @description Hard bounces of no known email, or of one already bounced
+             */
+            ignored: number;
+            /**
+             * Format: int64
+             * @description Hard bounces (Action: failed, Status 5.x.x) recorded on the email they name
+             */
+            recorded: number;
+            /**
+             * Format: int64
+             * @description Delays and 4.x.x failures: not bounces
+             */
+            transient: number;
         };
         MajorityReach: {
             /** @enum {string} */
@@ -12130,6 +12171,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportMailBounce: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Bearer <VECINOS_BOUNCE_SECRET>, or Basic auth with it as the password */
+                Authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "message/rfc822": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailBounceOutputBody"];
                 };
             };
             /** @description Error */
