@@ -116,6 +116,12 @@ type JuntaNotice struct {
 	OpenedAt     *time.Time // the owner opened the convocatoria in the app
 }
 
+// JuntaViewer is someone with a junta's live attendance panel open.
+type JuntaViewer struct {
+	UserID, Name string
+	SeenAt       time.Time // their screen's last sign of life
+}
+
 // JuntaAttendance is one owner's attendance.
 type JuntaAttendance struct {
 	OwnerID        string

@@ -275,6 +275,37 @@ func (s *server) deleteJunta(ctx context.Context, in *juntaIDInput) (*struct{}, 
 	return nil, s.Juntas.Delete(ctx, actor(ctx), in.ID)
 }
 
+// JuntaViewer is another admin with the junta's attendance panel open.
+type JuntaViewer struct {
+	UserID string    `json:"userId"`
+	Name   string    `json:"name"`
+	SeenAt time.Time `json:"seenAt" doc:"Their screen's last sign of life"`
+}
+
+type juntaViewersOutput struct {
+	Body struct {
+		Viewers []JuntaViewer `json:"viewers" doc:"The others with the panel open now"`
+		Beat    int           `json:"beatSeconds" doc:"How often the screen says it is still open"`
+	}
+}
+
+func (s *server) viewJuntaPanel(ctx context.Context, in *juntaIDInput) (*juntaViewersOutput, error) {
+	vs, err := s.Juntas.View(ctx, actor(ctx), in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &juntaViewersOutput{}
+	out.Body.Viewers, out.Body.Beat = make([]JuntaViewer, 0, len(vs)), int(juntas.ViewerBeat/time.Second)
+	for _, v := range vs {
+		out.Body.Viewers = append(out.Body.Viewers, JuntaViewer{UserID: v.UserID, Name: v.Name, SeenAt: v.SeenAt})
+	}
+	return out, nil
+}
+
+func (s *server) leaveJuntaPanel(ctx context.Context, in *juntaIDInput) (*struct{}, error) {
+	return nil, s.Juntas.Leave(ctx, actor(ctx), in.ID)
+}
+
 func (s *server) conveneJunta(ctx context.Context, in *juntaIDInput) (*juntaOutput, error) {
 	a := actor(ctx)
 	_, err := s.Juntas.Convene(ctx, a, in.ID)

@@ -310,6 +310,8 @@ var routeAccess = map[string]level{
 	"GET /api/v1/juntas/{id}/attendance":                admin,
 	"PUT /api/v1/juntas/{id}/attendance/{ownerId}":      admin,
 	"GET /api/v1/juntas/{id}/attendance.pdf":            admin,
+	"PUT /api/v1/juntas/{id}/viewers/me":                admin,
+	"DELETE /api/v1/juntas/{id}/viewers/me":             admin,
 	"POST /api/v1/juntas/{id}/hold":                     admin,
 	"POST /api/v1/juntas/{id}/points/{pointId}/votes":   admin,
 	"POST /api/v1/juntas/{id}/acta/draft":               admin,

@@ -649,6 +649,10 @@ func registerAPI(api huma.API, s *server) {
 		"Asistencia y quórum de primera convocatoria (administradores)")
 	route(api, http.MethodPut, "/api/v1/juntas/{id}/attendance/{ownerId}", admins, 0, "juntas", "setJuntaAttendance", s.setJuntaAttendance,
 		"Anotar a un propietario presente, representado o ausente (administradores)")
+	route(api, http.MethodPut, "/api/v1/juntas/{id}/viewers/me", admins, 0, "juntas", "viewJuntaPanel", s.viewJuntaPanel,
+		"Decir que tengo abierto el panel de asistencia (cada 20 s) y ver quién más lo tiene (administradores)")
+	route(api, http.MethodDelete, "/api/v1/juntas/{id}/viewers/me", admins, http.StatusNoContent, "juntas", "leaveJuntaPanel", s.leaveJuntaPanel,
+		"Decir que he cerrado el panel de asistencia (administradores)")
 	route(api, http.MethodGet, "/api/v1/juntas/{id}/attendance.pdf", admins, 0, "juntas", "getJuntaAttendanceSheet", s.juntaAttendanceSheet,
 		"Hoja de asistencia en PDF (administradores)", returns("application/pdf", "PDF"))
 	route(api, http.MethodPost, "/api/v1/juntas/{id}/hold", admins, 0, "juntas", "holdJunta", s.holdJunta,

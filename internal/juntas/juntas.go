@@ -59,6 +59,9 @@ type Store interface {
 	QueueJuntaNotice(ctx context.Context, juntaID, ownerID, name string, m *domain.Mail, at time.Time) error
 	JuntaNotices(ctx context.Context, juntaID string) ([]domain.JuntaNotice, error)
 	MarkJuntaOpened(ctx context.Context, juntaID, userID string, at time.Time) (bool, error)
+	TouchJuntaViewer(ctx context.Context, juntaID, userID string, at, since time.Time) (bool, error)
+	LeaveJuntaViewer(ctx context.Context, juntaID, userID string) (bool, error)
+	JuntaViewers(ctx context.Context, juntaID string, since time.Time) ([]domain.JuntaViewer, error)
 	SetJuntaAttendance(ctx context.Context, juntaID string, a domain.JuntaAttendance) error
 	JuntaAttendance(ctx context.Context, juntaID string) ([]domain.JuntaAttendance, error)
 	JuntaSignatures(ctx context.Context, juntaID string) ([]domain.JuntaSignature, error)

@@ -1876,6 +1876,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/juntas/{id}/viewers/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Decir que tengo abierto el panel de asistencia (cada 20 s) y ver quién más lo tiene (administradores) */
+        put: operations["viewJuntaPanel"];
+        post?: never;
+        /** Decir que he cerrado el panel de asistencia (administradores) */
+        delete: operations["leaveJuntaPanel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mail/bounces": {
         parameters: {
             query?: never;
@@ -5789,6 +5807,24 @@ export interface components {
             /** @enum {string} */
             status: "borrador" | "convocada" | "celebrada" | "firmada";
             videoLink: string;
+        };
+        JuntaViewer: {
+            name: string;
+            /**
+             * Format: date-time
+             * @description Their screen's last sign of life
+             */
+            seenAt: string;
+            userId: string;
+        };
+        JuntaViewersOutputBody: {
+            /**
+             * Format: int64
+             * @description How often the screen says it is still open
+             */
+            beatSeconds: number;
+            /** @description The others with the panel open now */
+            viewers: components["schemas"]["JuntaViewer"][] | null;
         };
         KeysStruct: {
             auth: string;
@@ -12172,6 +12208,66 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Junta"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    viewJuntaPanel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JuntaViewersOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaveJuntaPanel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
