@@ -420,6 +420,7 @@ func init() {
 			JOIN juntas j ON j.id = a.junta_id WHERE a.owner_id = ? ORDER BY j.first_call_at`},
 		dataSection{"junta_proxies", `SELECT p.junta_id, j.first_call_at, p.delegate_name, p.delegate_id_num, p.status, p.created_at FROM junta_proxies p
 			JOIN juntas j ON j.id = p.junta_id WHERE p.owner_id = ? ORDER BY j.first_call_at`},
+		dataSection{"junta_viewers", `SELECT junta_id, seen_at FROM junta_viewers WHERE user_id = ? ORDER BY seen_at`},
 	)
 }
 
