@@ -165,6 +165,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Config:    cfg,
 		Ready:     db.Ping,
 		Mailbox:   mail.NewMailbox(db),
+		Bounces:   mail.NewBounces(db, mail.BounceOptions{Secret: cfg.BounceSecret, Address: cfg.BounceAddress, Now: now, Log: o.Log}),
 		Accounts:  accts,
 		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
 		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
@@ -245,10 +246,12 @@ func rateLimiter(db *store.DB, now func() time.Time) ratelimit.Limiter {
 func mailWorker(cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time, m *metrics.Metrics) (*mail.Worker, error) {
 	var sender mail.Sender = mail.DevSender{Log: log}
 	if cfg.SMTPURL != "" {
-		var err error
-		if sender, err = mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom); err != nil {
+		smtp, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
+		if err != nil {
 			return nil, err
 		}
+		smtp.SetBounceAddress(cfg.BounceAddress)
+		sender = smtp
 	}
 	return &mail.Worker{Outbox: db, Sender: m.CountFailures(sender), Log: log, Now: now}, nil
 }

@@ -32,6 +32,12 @@ type Config struct {
 	LogLevel             string
 	LogFormat            string
 	MetricsAddr          string // a listener of its own for /metrics; empty = off
+	// BounceSecret authenticates the posts of delivery-status notifications to the bounce endpoint
+	// (VECINOS_BOUNCE_SECRET; empty: the endpoint is off). Never logged.
+	BounceSecret string
+	// BounceAddress, when set, is the envelope sender of outgoing email in its VERP form,
+	// bounces+<outbox row>@domain (VECINOS_BOUNCE_ADDRESS); empty: the From's address.
+	BounceAddress string
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For or Forwarded header tells the client's
 	// address (VECINOS_TRUSTED_PROXIES, comma-separated CIDRs; a bare address is one host). Empty: the
 	// client is the TCP peer.
@@ -74,6 +80,8 @@ func (c *Config) settings() []setting {
 		{env: "VECINOS_LOG_FORMAT", flag: "log-format", def: "text", help: "text or json", str: &c.LogFormat},
 		{env: "VECINOS_METRICS_ADDR", flag: "metrics-addr", help: "listen address of /metrics (Prometheus), e.g. 127.0.0.1:9090; empty = off", str: &c.MetricsAddr},
 		{env: "VECINOS_PUSH_HOSTS", flag: "push-hosts", help: "comma-separated host suffixes of the only push services web pushes go to (e.g. fcm.googleapis.com,push.services.mozilla.com); empty = any https host on a public address", str: &c.pushHosts},
+		{env: "VECINOS_BOUNCE_SECRET", flag: "bounce-secret", help: "secret of POST /api/v1/mail/bounces (delivery-status notifications, RFC 3464); empty = off", str: &c.BounceSecret},
+		{env: "VECINOS_BOUNCE_ADDRESS", flag: "bounce-address", help: "envelope sender of emails, as bounces+<id>@domain (VERP) so bounces name their email; empty = the sender's address", str: &c.BounceAddress},
 		{env: "VECINOS_DOCUMENT_MAX_MB", flag: "document-max-mb", def: "20", help: "size limit in MB of a file of the community's documents", str: &c.documentMaxMB},
 	}
 }
@@ -111,6 +119,16 @@ func (c *Config) validate() error {
 			return fmt.Errorf("VECINOS_SUPPORT_EMAIL must be an email address, got %q", c.SupportEmail)
 		}
 		c.SupportEmail = a.Address
+	}
+	if c.BounceSecret != "" && len(c.BounceSecret) < 16 {
+		return fmt.Errorf("VECINOS_BOUNCE_SECRET must be at least 16 characters long")
+	}
+	if c.BounceAddress != "" {
+		a, err := mail.ParseAddress(c.BounceAddress)
+		if err != nil || strings.Contains(a.Address, "+") {
+			return fmt.Errorf("VECINOS_BOUNCE_ADDRESS must be an email address without '+', got %q", c.BounceAddress)
+		}
+		c.BounceAddress = a.Address
 	}
 	proxies, err := ParsePrefixes(c.trustedProxies)
 	if err != nil {

@@ -114,3 +114,21 @@ func TestPushHostsAreAListOfHostSuffixes(t *testing.T) {
 		}
 	}
 }
+
+func TestBounceSecretAndAddress(t *testing.T) {
+	c, err := load(t, map[string]string{"VECINOS_BOUNCE_SECRET": "0123456789abcdef", "VECINOS_BOUNCE_ADDRESS": "Rebotes <bounces@vecinos.example>"})
+	if err != nil || c.BounceSecret != "0123456789abcdef" || c.BounceAddress != "bounces@vecinos.example" {
+		t.Fatalf("%+v, %v", c, err)
+	}
+	for name, env := range map[string]map[string]string{
+		"a short secret":       {"VECINOS_BOUNCE_SECRET": "corto"},
+		"not an address":       {"VECINOS_BOUNCE_ADDRESS": "bounces"},
+		"an address with VERP": {"VECINOS_BOUNCE_ADDRESS": "bounces+x@vecinos.example"},
+	} {
+		if _, err := load(t, env); err == nil {
+			t.Errorf("accepted %s", name)
+		} else if strings.Contains(err.Error(), "corto") {
+			t.Errorf("the error quotes the secret: %v", err)
+		}
+	}
+}

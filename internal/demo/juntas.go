@@ -151,10 +151,20 @@ func (a apiArchive) Create(_ context.Context, _ *domain.Actor, in documents.Uplo
 	return &documents.Created{Document: &domain.Document{ID: doc.ID}}, nil
 }
 
-func (a apiArchive) Get(_ context.Context, _ *domain.Actor, id string) (*documents.Detail, error) {
-	var doc struct{ ID, Title string }
-	if err := a.s.as(0, "GET", "/api/v1/documents/"+url.PathEscape(id), nil, &doc); err != nil {
-		return nil, err
+// Discard is never needed by the seeder, whose papers are recorded.
+func (a apiArchive) Discard(context.Context, *domain.Actor, string, string) error {
+	return fmt.Errorf("demo: discarding a document is not supported")
+}
+
+// Visible reads the documents one by one through the API: the seeder attaches few.
+func (a apiArchive) Visible(_ context.Context, _ *domain.Actor, ids []string) ([]domain.Document, error) {
+	out := make([]domain.Document, 0, len(ids))
+	for _, id := range ids {
+		var doc struct{ ID, Title string }
+		if err := a.s.as(0, "GET", "/api/v1/documents/"+url.PathEscape(id), nil, &doc); err != nil {
+			return nil, err
+		}
+		out = append(out, domain.Document{ID: doc.ID, Title: doc.Title})
 	}
-	return &documents.Detail{Document: &domain.Document{ID: doc.ID, Title: doc.Title}}, nil
+	return out, nil
 }

@@ -11,9 +11,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"log/slog"
 	"path"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -51,6 +53,8 @@ type Store interface {
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
 	Document(ctx context.Context, communityID, id string, v domain.DocumentViewer) (*domain.Document, error) // nil: none
 	ListDocuments(ctx context.Context, communityID string, v domain.DocumentViewer, f domain.DocumentFilter) ([]domain.Document, error)
+	DocumentsByID(ctx context.Context, communityID string, ids []string, v domain.DocumentViewer) ([]domain.Document, error)
+	DeleteDocument(ctx context.Context, communityID, id string) (bool, error)
 	DocumentVersions(ctx context.Context, documentID string) ([]domain.DocumentVersion, error)
 	DocumentVersion(ctx context.Context, documentID, versionID string) (*domain.DocumentVersion, error) // nil: none
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
@@ -478,6 +482,39 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id, reason string
 	return nil
 }
 
+// Discard removes, rows and file, a document that another feature filed moments ago for a change that
+// then failed in its own transaction (a junta's paper of representation): the document never had a
+// reason to exist, so it is not kept as a deleted one. Admins only (such filings are the community's), and
+// only a document with its first version alone; reason is audited.
+func (s *Service) Discard(ctx context.Context, a *domain.Actor, id, reason string) error {
+	if !a.IsAdmin() {
+		return fmt.Errorf("discard document %s: admins only", id)
+	}
+	var d *domain.Document
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if d, err = s.store.DocumentForUpdate(ctx, a.CommunityID, id); err != nil {
+			return err
+		}
+		if d == nil {
+			return errNotFound
+		}
+		if d.Current.Number != 1 {
+			return fmt.Errorf("discard document %s: it has %d versions", id, d.Current.Number)
+		}
+		_, err = s.store.DeleteDocument(ctx, a.CommunityID, id)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.discard(ctx, d.Current.StorageKey)
+	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentDeleted, TargetKind: "document", TargetID: id,
+		TargetLabel: d.Title, Before: auditedDocument(d), After: map[string]any{"reason": reason}})
+	s.changed(a.CommunityID, Area, id)
+	return nil
+}
+
 // auditedDocument is what the audit keeps of a document: what an admin would check an action against.
 func auditedDocument(d *domain.Document) map[string]any {
 	return map[string]any{"title": d.Title, "category": d.CategoryName, "date": d.Date.Format(time.DateOnly),
@@ -531,6 +568,28 @@ func (s *Service) Get(ctx context.Context, a *domain.Actor, id string) (*Detail,
 		return nil, err
 	}
 	return &Detail{Document: d, Versions: vs}, nil
+}
+
+// Visible returns, in one query, those of the documents ids that a may open (not deleted), in the order
+// of ids; the others are left out. A page that shows several documents by id (a junta's attachments)
+// reads them with it.
+func (s *Service) Visible(ctx context.Context, a *domain.Actor, ids []string) ([]domain.Document, error) {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	found, err := s.store.DocumentsByID(ctx, a.CommunityID, ids, viewer(a))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.Document, 0, len(found))
+	for _, id := range ids {
+		for _, d := range found {
+			if d.ID == id && !slices.ContainsFunc(out, func(o domain.Document) bool { return o.ID == id }) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out, nil
 }
 
 // ListInput are the list's filters, as the API receives them.

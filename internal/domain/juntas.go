@@ -111,7 +111,15 @@ type JuntaNotice struct {
 	QueuedAt     *time.Time // the email was queued in the outbox
 	SentAt       *time.Time // the SMTP server accepted it
 	FailedAt     *time.Time // delivery was given up
+	BouncedAt    *time.Time // a bounce was reported after the SMTP server accepted it
+	BounceStatus string     // its status (5.1.1) when it bounced
 	OpenedAt     *time.Time // the owner opened the convocatoria in the app
+}
+
+// JuntaViewer is someone with a junta's live attendance panel open.
+type JuntaViewer struct {
+	UserID, Name string
+	SeenAt       time.Time // their screen's last sign of life
 }
 
 // JuntaAttendance is one owner's attendance.

@@ -62,4 +62,19 @@ type MailRecord struct {
 	FailedAt  *time.Time // given up after too many attempts
 	Attempts  int
 	LastError string
+	// BouncedAt is when a bounce (a permanent delivery failure reported after the SMTP server accepted
+	// the email) was recorded; BounceStatus is its RFC 3463 status (5.1.1) and BounceDetail the
+	// recipient and the remote server's diagnostic.
+	BouncedAt    *time.Time
+	BounceStatus string
+	BounceDetail string
+}
+
+// MailBounce is a permanent delivery failure reported after the SMTP server accepted an email: the
+// outbox row it names, the recipient, the status (5.x.x) and the remote server's diagnostic.
+type MailBounce struct {
+	MailID     string
+	Recipient  string
+	Status     string
+	Diagnostic string
 }

@@ -58,7 +58,8 @@ func (b *lockedBuffer) String() string {
 func newEnv(t testing.TB, db *store.DB) *env {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
-	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example",
+	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true, SupportEmail: "ayuda@vecinos.example", BounceSecret: testBounceSecret,
+		BounceAddress:  "bounces@vecinos.test",
 		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}}
 	e.srv = httptest.NewServer(newApp(t, db, cfg, app.Options{Now: e.clock, Sleep: e.sleep, OAuth: e.oauth,
 		Log: slog.New(slog.NewTextHandler(&e.logs, nil))}).Handler)

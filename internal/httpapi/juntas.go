@@ -275,6 +275,37 @@ func (s *server) deleteJunta(ctx context.Context, in *juntaIDInput) (*struct{}, 
 	return nil, s.Juntas.Delete(ctx, actor(ctx), in.ID)
 }
 
+// JuntaViewer is another admin with the junta's attendance panel open.
+type JuntaViewer struct {
+	UserID string    `json:"userId"`
+	Name   string    `json:"name"`
+	SeenAt time.Time `json:"seenAt" doc:"Their screen's last sign of life"`
+}
+
+type juntaViewersOutput struct {
+	Body struct {
+		Viewers []JuntaViewer `json:"viewers" doc:"The others with the panel open now"`
+		Beat    int           `json:"beatSeconds" doc:"How often the screen says it is still open"`
+	}
+}
+
+func (s *server) viewJuntaPanel(ctx context.Context, in *juntaIDInput) (*juntaViewersOutput, error) {
+	vs, err := s.Juntas.View(ctx, actor(ctx), in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &juntaViewersOutput{}
+	out.Body.Viewers, out.Body.Beat = make([]JuntaViewer, 0, len(vs)), int(juntas.ViewerBeat/time.Second)
+	for _, v := range vs {
+		out.Body.Viewers = append(out.Body.Viewers, JuntaViewer{UserID: v.UserID, Name: v.Name, SeenAt: v.SeenAt})
+	}
+	return out, nil
+}
+
+func (s *server) leaveJuntaPanel(ctx context.Context, in *juntaIDInput) (*struct{}, error) {
+	return nil, s.Juntas.Leave(ctx, actor(ctx), in.ID)
+}
+
 func (s *server) conveneJunta(ctx context.Context, in *juntaIDInput) (*juntaOutput, error) {
 	a := actor(ctx)
 	_, err := s.Juntas.Convene(ctx, a, in.ID)
@@ -295,7 +326,10 @@ type JuntaNotice struct {
 	QueuedAt *time.Time `json:"queuedAt" doc:"The email was queued in the outbox"`
 	SentAt   *time.Time `json:"sentAt" doc:"The SMTP server accepted it"`
 	FailedAt *time.Time `json:"failedAt" doc:"Delivery was given up"`
-	OpenedAt *time.Time `json:"openedAt" doc:"The owner opened the convocatoria in the app"`
+	// A bounce reported after the SMTP server accepted it (a delivery-status notification, 5.x.x).
+	BouncedAt    *time.Time `json:"bouncedAt" doc:"A bounce was reported after the SMTP server accepted it"`
+	BounceStatus string     `json:"bounceStatus" doc:"The bounce's status (RFC 3463, e.g. 5.1.1); empty when none"`
+	OpenedAt     *time.Time `json:"openedAt" doc:"The owner opened the convocatoria in the app"`
 }
 
 // JuntaPaperNotice is an owner, or a unit without an owner in the app, to be told by a letter.
@@ -321,7 +355,7 @@ func (s *server) juntaNotices(ctx context.Context, in *juntaIDInput) (*juntaNoti
 	out.Body.Notices, out.Body.Paper = []JuntaNotice{}, []JuntaPaperNotice{}
 	for _, n := range p.Notices {
 		out.Body.Notices = append(out.Body.Notices, JuntaNotice{UserID: n.UserID, Name: n.Name, Email: n.Email, QueuedAt: n.QueuedAt,
-			SentAt: n.SentAt, FailedAt: n.FailedAt, OpenedAt: n.OpenedAt})
+			SentAt: n.SentAt, FailedAt: n.FailedAt, BouncedAt: n.BouncedAt, BounceStatus: n.BounceStatus, OpenedAt: n.OpenedAt})
 	}
 	for _, n := range p.Paper {
 		out.Body.Paper = append(out.Body.Paper, JuntaPaperNotice{Name: n.Name, Units: nonNilSlice(n.Units), Reason: n.Reason})

@@ -297,6 +297,7 @@ var routeAccess = map[string]level{
 	"POST /api/v1/money/receipts/{id}/return":                         admin,
 	"POST /api/v1/money/returns/import":                               admin,
 	// juntas (issue #38)
+	"POST /api/v1/mail/bounces":                         anyone, // VECINOS_BOUNCE_SECRET, checked by mail.Bounces
 	"GET /api/v1/juntas":                                member,
 	"POST /api/v1/juntas":                               admin,
 	"GET /api/v1/juntas/next":                           member,
@@ -309,6 +310,8 @@ var routeAccess = map[string]level{
 	"GET /api/v1/juntas/{id}/attendance":                admin,
 	"PUT /api/v1/juntas/{id}/attendance/{ownerId}":      admin,
 	"GET /api/v1/juntas/{id}/attendance.pdf":            admin,
+	"PUT /api/v1/juntas/{id}/viewers/me":                admin,
+	"DELETE /api/v1/juntas/{id}/viewers/me":             admin,
 	"POST /api/v1/juntas/{id}/hold":                     admin,
 	"POST /api/v1/juntas/{id}/points/{pointId}/votes":   admin,
 	"POST /api/v1/juntas/{id}/acta/draft":               admin,

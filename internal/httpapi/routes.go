@@ -621,6 +621,10 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/money/returns/import", admins, 200, "money", "importReturns", s.importReturns,
 		"Importar las devoluciones del informe pain.002 del banco o de un CSV de números de recibo (administradores)")
 
+	// bounces reported after SMTP acceptance: a mail server or a provider posts the DSN with VECINOS_BOUNCE_SECRET
+	route(api, http.MethodPost, "/api/v1/mail/bounces", anyone, 200, "mail", "reportMailBounce", s.reportMailBounce,
+		"Registrar un rebote: un aviso de entrega (RFC 3464) en bruto, con la clave VECINOS_BOUNCE_SECRET",
+		func(op *huma.Operation) { op.MaxBodyBytes = 8 << 20 })
 	// juntas de propietarios (issue #38): the junta and its orden del día, the convocatoria and its proof of
 	// notice, attendance, and the acta with its signatures; who may sign or edit the acta is the service's
 	route(api, http.MethodGet, "/api/v1/juntas", members, 0, "juntas", "listJuntas", s.listJuntas,
@@ -645,6 +649,10 @@ func registerAPI(api huma.API, s *server) {
 		"Asistencia y quórum de primera convocatoria (administradores)")
 	route(api, http.MethodPut, "/api/v1/juntas/{id}/attendance/{ownerId}", admins, 0, "juntas", "setJuntaAttendance", s.setJuntaAttendance,
 		"Anotar a un propietario presente, representado o ausente (administradores)")
+	route(api, http.MethodPut, "/api/v1/juntas/{id}/viewers/me", admins, 0, "juntas", "viewJuntaPanel", s.viewJuntaPanel,
+		"Decir que tengo abierto el panel de asistencia (cada 20 s) y ver quién más lo tiene (administradores)")
+	route(api, http.MethodDelete, "/api/v1/juntas/{id}/viewers/me", admins, http.StatusNoContent, "juntas", "leaveJuntaPanel", s.leaveJuntaPanel,
+		"Decir que he cerrado el panel de asistencia (administradores)")
 	route(api, http.MethodGet, "/api/v1/juntas/{id}/attendance.pdf", admins, 0, "juntas", "getJuntaAttendanceSheet", s.juntaAttendanceSheet,
 		"Hoja de asistencia en PDF (administradores)", returns("application/pdf", "PDF"))
 	route(api, http.MethodPost, "/api/v1/juntas/{id}/hold", admins, 0, "juntas", "holdJunta", s.holdJunta,

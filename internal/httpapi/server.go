@@ -51,6 +51,7 @@ type Deps struct {
 	Config        *config.Config
 	Ready         func(context.Context) error // nil when the database answers
 	Mailbox       *mail.Mailbox
+	Bounces       *mail.Bounces
 	Accounts      *accounts.Service
 	Incidents     *incidents.Service
 	Events        *events.Service

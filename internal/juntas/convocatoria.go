@@ -250,7 +250,8 @@ func majorityText(m domain.Majority, lang domain.Language) string {
 }
 
 // Proof is the proof of notice of a convened junta: per owner, when the email was queued, accepted by
-// SMTP or given up, and when they opened it in the app; and who must be told on paper.
+// SMTP or given up, any bounce reported after, and when they opened it in the app; and who must be told
+// on paper.
 type Proof struct {
 	Notices []domain.JuntaNotice
 	Paper   []PaperNotice
@@ -292,7 +293,7 @@ func (s *Service) Notices(ctx context.Context, a *domain.Actor, id string) (*Pro
 		switch {
 		case n.Email == nil:
 			p.Paper = append(p.Paper, PaperNotice{Name: n.Name, Units: unitsOf[n.UserID], Reason: "no_email"})
-		case n.FailedAt != nil:
+		case n.FailedAt != nil || n.BouncedAt != nil: // given up, or bounced after the SMTP server accepted it
 			p.Paper = append(p.Paper, PaperNotice{Name: n.Name, Units: unitsOf[n.UserID], Reason: "bounced"})
 		}
 	}

@@ -59,6 +59,9 @@ type Store interface {
 	QueueJuntaNotice(ctx context.Context, juntaID, ownerID, name string, m *domain.Mail, at time.Time) error
 	JuntaNotices(ctx context.Context, juntaID string) ([]domain.JuntaNotice, error)
 	MarkJuntaOpened(ctx context.Context, juntaID, userID string, at time.Time) (bool, error)
+	TouchJuntaViewer(ctx context.Context, juntaID, userID string, at, since time.Time) (bool, error)
+	LeaveJuntaViewer(ctx context.Context, juntaID, userID string) (bool, error)
+	JuntaViewers(ctx context.Context, juntaID string, since time.Time) ([]domain.JuntaViewer, error)
 	SetJuntaAttendance(ctx context.Context, juntaID string, a domain.JuntaAttendance) error
 	JuntaAttendance(ctx context.Context, juntaID string) ([]domain.JuntaAttendance, error)
 	JuntaSignatures(ctx context.Context, juntaID string) ([]domain.JuntaSignature, error)
@@ -94,11 +97,14 @@ type Polls interface {
 // Debtors lists the owners of communityID not up to date with their payments (money's debt report).
 type Debtors func(ctx context.Context, communityID string) ([]domain.JuntaDebtor, error)
 
-// Archive is what the service uses of Documentos: filing the signed acta under 'Actas'.
+// Archive is what the service uses of Documentos: filing the signed acta and the papers of
+// representation under 'Actas' (and discarding a paper whose representation was not recorded), and
+// reading the points' attachments, all of a junta's in one query.
 type Archive interface {
 	Categories(ctx context.Context, a *domain.Actor) ([]domain.DocumentCategory, error)
 	Create(ctx context.Context, a *domain.Actor, in documents.UploadInput, data []byte) (*documents.Created, error)
-	Get(ctx context.Context, a *domain.Actor, id string) (*documents.Detail, error)
+	Visible(ctx context.Context, a *domain.Actor, ids []string) ([]domain.Document, error)
+	Discard(ctx context.Context, a *domain.Actor, id, reason string) error
 }
 
 // Service is the juntas service.
@@ -264,25 +270,32 @@ func (s *Service) apply(ctx context.Context, a *domain.Actor, j *domain.Junta, i
 // attach checks the documents a point attaches: in the community's archive, not deleted, at most
 // maxPointDocs; it keeps each one's title as the convocatoria names it.
 func (s *Service) attach(ctx context.Context, a *domain.Actor, ids []string) ([]domain.JuntaDocument, error) {
-	var out []domain.JuntaDocument
+	var unique []string
 	for _, id := range ids {
-		if slices.ContainsFunc(out, func(d domain.JuntaDocument) bool { return d.ID == id }) {
+		if slices.Contains(unique, id) {
 			continue
 		}
-		if len(out) == maxPointDocs {
+		if len(unique) == maxPointDocs {
 			return nil, domain.Errorf(domain.CodeInvalid, "Un punto puede adjuntar como mucho %d documentos", maxPointDocs)
 		}
-		if s.archive == nil {
-			return nil, domain.Errorf(domain.CodeConflict, "El archivo de documentos no está disponible")
-		}
-		d, err := s.archive.Get(ctx, a, id)
-		if domain.ErrorCode(err) == domain.CodeNotFound || (err == nil && d.Document.DeletedAt != nil) {
-			return nil, domain.Errorf(domain.CodeInvalid, "Ese documento no está en el archivo de la comunidad")
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, domain.JuntaDocument{ID: id, Title: d.Document.Title})
+		unique = append(unique, id)
+	}
+	if len(unique) == 0 {
+		return nil, nil
+	}
+	if s.archive == nil {
+		return nil, domain.Errorf(domain.CodeConflict, "El archivo de documentos no está disponible")
+	}
+	found, err := s.archive.Visible(ctx, a, unique)
+	if err != nil {
+		return nil, err
+	}
+	if len(found) != len(unique) {
+		return nil, domain.Errorf(domain.CodeInvalid, "Ese documento no está en el archivo de la comunidad")
+	}
+	out := make([]domain.JuntaDocument, len(found))
+	for i, d := range found {
+		out[i] = domain.JuntaDocument{ID: d.ID, Title: d.Title}
 	}
 	return out, nil
 }
@@ -299,10 +312,24 @@ func (s *Service) attachments(ctx context.Context, a *domain.Actor, j *domain.Ju
 	if s.archive == nil {
 		return out
 	}
+	var ids []string
 	for _, p := range j.Points {
 		for _, d := range p.Documents {
-			if got, err := s.archive.Get(ctx, a, d.ID); err == nil && got.Document.DeletedAt == nil {
-				out = append(out, Attachment{PointID: p.ID, Document: got.Document})
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return out
+	}
+	docs, err := s.archive.Visible(ctx, a, ids) // one query for every point's documents
+	if err != nil {
+		s.log.WarnContext(ctx, "juntas: reading the attachments", "junta", j.ID, "err", err)
+		return out
+	}
+	for _, p := range j.Points {
+		for _, d := range p.Documents {
+			if i := slices.IndexFunc(docs, func(x domain.Document) bool { return x.ID == d.ID }); i >= 0 {
+				out = append(out, Attachment{PointID: p.ID, Document: &docs[i]})
 			}
 		}
 	}

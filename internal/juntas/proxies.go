@@ -201,6 +201,8 @@ func (s *Service) Paper(ctx context.Context, a *domain.Actor, id, ownerID string
 		return s.save(ctx, j, p)
 	})
 	if err != nil {
+		// The paper was filed before this transaction, which failed: it represents nobody, so it goes.
+		s.unfileProxy(ctx, a, *docID)
 		return nil, err
 	}
 	if p.Status == domain.ProxyAccepted {
@@ -266,6 +268,16 @@ func (s *Service) fileProxy(ctx context.Context, a *domain.Actor, j *domain.Junt
 		return nil, err
 	}
 	return &created.Document.ID, nil
+}
+
+// unfileProxy removes from Documentos the paper filed for a representation that was then refused.
+func (s *Service) unfileProxy(ctx context.Context, a *domain.Actor, docID string) {
+	filer := *a
+	filer.Role = domain.RoleAdmin // as it was filed
+	ctx = context.WithoutCancel(ctx)
+	if err := s.archive.Discard(ctx, &filer, docID, "Representación no anotada"); err != nil {
+		s.log.ErrorContext(ctx, "juntas: removing the paper of a representation not recorded", "document", docID, "err", err)
+	}
 }
 
 func (s *Service) recordProxy(ctx context.Context, a *domain.Actor, j *domain.Junta, p domain.JuntaProxy) {

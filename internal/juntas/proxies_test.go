@@ -2,12 +2,16 @@ package juntas_test
 
 import (
 	"context"
+	iofs "io/fs"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"vecinos/internal/documents"
 	"vecinos/internal/domain"
+	"vecinos/internal/files"
 	"vecinos/internal/juntas"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -187,6 +191,122 @@ func TestAPointAttachesDocumentsEachReaderMaySee(t *testing.T) {
 		}
 		if txt := f.svc.Text(j, domain.Spanish, time.UTC, false); !strings.Contains(txt, "Documentación: Presupuesto de la fachada") {
 			t.Fatalf("the convocatoria does not name the documents:\n%s", txt)
+		}
+	})
+}
+
+// lateArchive is Documentos, but the junta's first call passes while it files a paper (a slow upload):
+// the representation's own transaction then refuses it.
+type lateArchive struct {
+	*documents.Service
+	f *fixture
+}
+
+func (a lateArchive) Create(ctx context.Context, actor *domain.Actor, in documents.UploadInput, data []byte) (*documents.Created, error) {
+	c, err := a.Service.Create(ctx, actor, in, data)
+	a.f.advance(9 * 24 * time.Hour)
+	return c, err
+}
+
+// TestAPaperWhoseRepresentationIsRefusedIsRemovedFromDocumentos: the signed paper is filed before the
+// representation's transaction; when that transaction fails (the junta began meanwhile), the paper is
+// removed, its rows and its file, and nothing of the representation is left.
+func TestAPaperWhoseRepresentationIsRefusedIsRemovedFromDocumentos(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		dir := t.TempDir()
+		fs, err := files.NewLocal(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs := documents.New(db, fs, documents.Options{Now: f.clock, Log: quiet})
+		svc := juntas.New(db, juntas.Options{Polls: f.polls, Archive: lateArchive{docs, f}, Now: f.clock, Log: quiet})
+		j := f.draft(t, 8*24*time.Hour, domain.JuntaOrdinaria)
+		if _, err := svc.Convene(ctx, f.admin, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		before := count(t, db, "SELECT COUNT(*) FROM documents")
+		_, err = svc.Paper(ctx, f.admin, j.ID, f.carla.UserID, juntas.Delegate{Name: "Marta Ruiz", IDNumber: "12345678Z"}, "carla.pdf", pdfBytes)
+		wantCode(t, err, domain.CodeConflict, "entre la convocatoria y el comienzo")
+		if n := count(t, db, "SELECT COUNT(*) FROM documents"); n != before {
+			t.Fatalf("%d documents after a refused representation, want %d", n, before)
+		}
+		if n := count(t, db, "SELECT COUNT(*) FROM document_versions v WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = v.document_id)"); n != 0 {
+			t.Fatalf("%d versions left", n)
+		}
+		if n := count(t, db, "SELECT COUNT(*) FROM junta_proxies WHERE junta_id = $1", j.ID); n != 0 {
+			t.Fatalf("a representation was recorded")
+		}
+		var left []string
+		filepath.WalkDir(dir, func(p string, d iofs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				left = append(left, p)
+			}
+			return nil
+		})
+		if len(left) != 0 {
+			t.Fatalf("the paper's file is still stored: %v", left)
+		}
+	})
+}
+
+// countingArchive is Documentos, counting the reads of documents by id.
+type countingArchive struct {
+	*documents.Service
+	reads *int
+}
+
+func (a countingArchive) Visible(ctx context.Context, actor *domain.Actor, ids []string) ([]domain.Document, error) {
+	*a.reads++
+	return a.Service.Visible(ctx, actor, ids)
+}
+
+// TestAJuntasAttachmentsAreReadInOneQuery: however many points attach documents, a reader's view reads
+// them from Documentos once, in the points' order, and only those the reader may open.
+func TestAJuntasAttachmentsAreReadInOneQuery(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db)
+		ctx := context.Background()
+		reads := 0
+		svc := juntas.New(db, juntas.Options{Polls: f.polls, Archive: countingArchive{f.docs, &reads}, Now: f.clock, Log: quiet})
+		cats, err := f.docs.Categories(ctx, f.admin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for i, vis := range []domain.DocumentVisibility{domain.DocumentForAll, domain.DocumentForOwners, domain.DocumentForAdmins, domain.DocumentForAll} {
+			c, err := f.docs.Create(ctx, f.admin, documents.UploadInput{CategoryID: cats[0].ID, Title: "Documento " + strconv.Itoa(i+1),
+				Date: "2027-02-01", Visibility: vis, FileName: "x.pdf"}, pdfBytes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, c.Document.ID)
+		}
+		j, err := svc.Create(ctx, f.admin, juntas.Input{Kind: domain.JuntaExtraordinaria, FirstCall: f.clock().Add(48 * time.Hour), Place: "Portal",
+			Points: []juntas.PointInput{{Title: "Cuentas", Documents: ids[:2]}, {Title: "Obras", Documents: ids[2:]}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Convene(ctx, f.admin, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			who  *domain.Actor
+			want string
+		}{{f.admin, "Documento 1,Documento 2,Documento 3,Documento 4"}, {f.ana, "Documento 1,Documento 2,Documento 4"}, {f.dani, "Documento 1,Documento 4"}} {
+			reads = 0
+			v, err := svc.Get(ctx, c.who, j.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range v.Attachments {
+				got = append(got, a.Document.Title)
+			}
+			if strings.Join(got, ",") != c.want || reads != 1 {
+				t.Fatalf("%s: %v in %d reads, want %s in 1", c.who.FullName, got, reads, c.want)
+			}
 		}
 	})
 }

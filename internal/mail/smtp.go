@@ -24,8 +24,13 @@ type SMTPSender struct {
 	host   string
 	from   string
 	domain string // of the sender's address: the right-hand side of Message-IDs
+	bounce string // VECINOS_BOUNCE_ADDRESS: the envelope sender is its VERP form for each row
 	opts   []gomail.Option
 }
+
+// SetBounceAddress makes each message's envelope sender (Return-Path) the VERP form of addr,
+// bounces+<outbox row>@domain, so the DSN of a bounce names the row it is about (bounce.go).
+func (s *SMTPSender) SetBounceAddress(addr string) { s.bounce = addr }
 
 // NewSMTPSender reads VECINOS_SMTP_URL: smtp://[user:pass@]host[:port] (port 587 by default; STARTTLS
 // when the server offers it) or smtps://[user:pass@]host[:port] (implicit TLS, port 465 by default).
@@ -101,6 +106,11 @@ func (s *SMTPSender) Send(ctx context.Context, m domain.Mail) error {
 	msg.Subject(m.Subject)
 	if m.ID != "" {
 		msg.SetMessageIDWithValue(m.ID + "@" + s.domain)
+		if rp := ReturnPath(s.bounce, m.ID); rp != "" {
+			if err := msg.EnvelopeFrom(rp); err != nil {
+				return fmt.Errorf("envelope sender: %w", err)
+			}
+		}
 	}
 	// RFC 3834: tells autoresponders (out-of-office replies) not to answer.
 	msg.SetGenHeader("Auto-Submitted", "auto-generated")

@@ -72,6 +72,43 @@ func (db *DB) Document(ctx context.Context, communityID, id string, v domain.Doc
 	return orNil(scanDocument(db.readerIn(ctx).queryRow(ctx, q, args...)))
 }
 
+// DocumentsByID returns, in one query, the documents of communityID among ids that v sees, leaving out
+// the deleted ones (admins included), in no particular order; ids of other communities or unknown are
+// left out too.
+func (db *DB) DocumentsByID(ctx context.Context, communityID string, ids []string, v domain.DocumentViewer) ([]domain.Document, error) {
+	if len(ids) == 0 {
+		return []domain.Document{}, nil
+	}
+	q := documentSelect(v) + " WHERE d.community_id = ? AND d.id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	args := []any{communityID}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	if v.Admin {
+		q += " AND d.deleted_at IS NULL"
+	} else {
+		q += documentVisible
+		args = append(args, v.UserID, v.UserID)
+	}
+	out, err := queryAll(ctx, db.readerIn(ctx), values(scanDocument), q, args...)
+	if out == nil && err == nil {
+		out = []domain.Document{}
+	}
+	return out, err
+}
+
+// DeleteDocument removes a document of communityID and, by their cascades, its versions and opens; it
+// reports whether there was one. Only for a document filed in a transaction that then failed: the
+// archive's deletions are soft (SaveDocument).
+func (db *DB) DeleteDocument(ctx context.Context, communityID, id string) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, "DELETE FROM documents WHERE id = ? AND community_id = ?", id, communityID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // documentListQuery builds the archive's query: newest document date first, walking documents_community.
 func documentListQuery(engine Engine, communityID string, v domain.DocumentViewer, f domain.DocumentFilter) (string, []any) {
 	var b strings.Builder

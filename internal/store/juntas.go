@@ -284,16 +284,54 @@ func (db *DB) QueueJuntaNotice(ctx context.Context, juntaID, ownerID, name strin
 }
 
 // JuntaNotices is the proof of notice of a junta, by name: the outbox tells when each email was accepted
-// by the SMTP server or given up.
+// by the SMTP server or given up, and any bounce reported after.
 func (db *DB) JuntaNotices(ctx context.Context, juntaID string) ([]domain.JuntaNotice, error) {
 	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.JuntaNotice, error) {
 		var n domain.JuntaNotice
-		var queued, sent, failed, opened *int64
-		err := row.Scan(&n.UserID, &n.Name, &n.Email, &queued, &sent, &failed, &opened)
+		var queued, sent, failed, bounced, opened *int64
+		err := row.Scan(&n.UserID, &n.Name, &n.Email, &queued, &sent, &failed, &bounced, &n.BounceStatus, &opened)
 		n.QueuedAt, n.SentAt, n.FailedAt, n.OpenedAt = fromNullMS(queued), fromNullMS(sent), fromNullMS(failed), fromNullMS(opened)
+		n.BouncedAt = fromNullMS(bounced)
 		return n, err
-	}, `SELECT n.user_id, n.name, n.email, n.queued_at, m.sent_at, m.failed_at, n.opened_at FROM junta_notices n
+	}, `SELECT n.user_id, n.name, n.email, n.queued_at, m.sent_at, m.failed_at, m.bounced_at, COALESCE(m.bounce_status, ''), n.opened_at FROM junta_notices n
 		LEFT JOIN mail_outbox m ON m.id = n.mail_id WHERE n.junta_id = ? ORDER BY n.name, n.user_id`, juntaID)
+}
+
+// TouchJuntaViewer records that userID has the junta's panel open at at; it reports whether they are new
+// to it (no sign of them since since).
+func (db *DB) TouchJuntaViewer(ctx context.Context, juntaID, userID string, at, since time.Time) (bool, error) {
+	c := db.writerIn(ctx)
+	var seen int64
+	err := c.queryRow(ctx, "SELECT seen_at FROM junta_viewers WHERE junta_id = ? AND user_id = ?", juntaID, userID).Scan(&seen)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, err
+	}
+	fresh := err != nil || seen < since.UnixMilli()
+	_, err = c.exec(ctx, `INSERT INTO junta_viewers (junta_id, user_id, seen_at) VALUES (?, ?, ?)
+		ON CONFLICT (junta_id, user_id) DO UPDATE SET seen_at = excluded.seen_at`, juntaID, userID, at.UnixMilli())
+	return fresh, err
+}
+
+// LeaveJuntaViewer forgets that userID has the junta's panel open; it reports whether there was a row.
+func (db *DB) LeaveJuntaViewer(ctx context.Context, juntaID, userID string) (bool, error) {
+	res, err := db.writerIn(ctx).exec(ctx, "DELETE FROM junta_viewers WHERE junta_id = ? AND user_id = ?", juntaID, userID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// JuntaViewers are those with the junta's panel open, seen since since, by name.
+func (db *DB) JuntaViewers(ctx context.Context, juntaID string, since time.Time) ([]domain.JuntaViewer, error) {
+	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.JuntaViewer, error) {
+		var v domain.JuntaViewer
+		var seen int64
+		err := row.Scan(&v.UserID, &v.Name, &seen)
+		v.SeenAt = fromMS(seen)
+		return v, err
+	}, `SELECT v.user_id, COALESCE(p.full_name, ''), v.seen_at FROM junta_viewers v LEFT JOIN profiles p ON p.id = v.user_id
+		WHERE v.junta_id = ? AND v.seen_at >= ? ORDER BY p.full_name, v.user_id`, juntaID, since.UnixMilli())
 }
 
 // MarkJuntaOpened records the first time userID opened the junta's convocatoria in the app; it reports
@@ -382,6 +420,7 @@ func init() {
 			JOIN juntas j ON j.id = a.junta_id WHERE a.owner_id = ? ORDER BY j.first_call_at`},
 		dataSection{"junta_proxies", `SELECT p.junta_id, j.first_call_at, p.delegate_name, p.delegate_id_num, p.status, p.created_at FROM junta_proxies p
 			JOIN juntas j ON j.id = p.junta_id WHERE p.owner_id = ? ORDER BY j.first_call_at`},
+		dataSection{"junta_viewers", `SELECT junta_id, seen_at FROM junta_viewers WHERE user_id = ? ORDER BY seen_at`},
 	)
 }
 

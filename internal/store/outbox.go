@@ -119,10 +119,25 @@ func clip(s string) string {
 	return strings.ToValidUTF8(s[:maxErrorLen], "")
 }
 
+// RecordMailBounce records b, reported at at, on the email it names: only an email (not a push) that
+// the SMTP server accepted or that was given up, and only the first bounce of it. It reports whether it
+// recorded it (false: no such email, not yet sent, or already bounced).
+func (db *DB) RecordMailBounce(ctx context.Context, b domain.MailBounce, at time.Time) (bool, error) {
+	detail := strings.TrimSpace(b.Recipient + " " + b.Diagnostic)
+	res, err := db.writerIn(ctx).exec(ctx, `UPDATE mail_outbox SET bounced_at = ?, bounce_status = ?, bounce_detail = ?
+		WHERE id = ? AND kind = 'mail' AND (sent_at IS NOT NULL OR failed_at IS NOT NULL) AND bounced_at IS NULL`,
+		at.UnixMilli(), clip(b.Status), clip(detail), b.MailID)
+	if err != nil {
+		return false, fmt.Errorf("record bounce of %s: %w", b.MailID, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // ListMail returns the newest limit emails of the outbox, newest first.
 func (db *DB) ListMail(ctx context.Context, limit int) ([]domain.MailRecord, error) {
 	list, err := queryAll(ctx, db.readerIn(ctx), scanMailRecord, `SELECT id, to_addr, subject, text_body, html_body, created_at, next_try_at,
-		sent_at, failed_at, attempts, last_error
+		sent_at, failed_at, attempts, last_error, bounced_at, bounce_status, bounce_detail
 		FROM mail_outbox WHERE kind = 'mail' ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list mail: %w", err)
@@ -134,12 +149,15 @@ func scanMailRecord(row scanner) (domain.MailRecord, error) {
 	var r domain.MailRecord
 	var created, next int64
 	var sent, failed sql.NullInt64
-	var lastErr sql.NullString
-	if err := row.Scan(&r.ID, &r.To, &r.Subject, &r.Text, &r.HTML, &created, &next, &sent, &failed, &r.Attempts, &lastErr); err != nil {
+	var bounced sql.NullInt64
+	var lastErr, bounceStatus, bounceDetail sql.NullString
+	if err := row.Scan(&r.ID, &r.To, &r.Subject, &r.Text, &r.HTML, &created, &next, &sent, &failed, &r.Attempts, &lastErr,
+		&bounced, &bounceStatus, &bounceDetail); err != nil {
 		return r, err
 	}
 	r.CreatedAt, r.NextTryAt = time.UnixMilli(created).UTC(), time.UnixMilli(next).UTC()
 	r.SentAt, r.FailedAt, r.LastError = optionalTime(sent), optionalTime(failed), lastErr.String
+	r.BouncedAt, r.BounceStatus, r.BounceDetail = optionalTime(bounced), bounceStatus.String, bounceDetail.String
 	return r, nil
 }
 

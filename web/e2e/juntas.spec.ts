@@ -1,10 +1,13 @@
 // Juntas (issue #38) at a phone viewport: an admin (who is also the junta's secretary) prepares an
-// extraordinaria with two agreement points and convenes it; both owners get the convocatoria by email;
+// extraordinaria with two agreement points and convenes it; both owners get the convocatoria by email
+// (one bounces: the DSN posted to the bounce endpoint puts him on the paper letters);
 // at the hour of the first call she takes the attendance (one owner present, one represented), the live
 // panel shows the quorum, she constitutes the junta and records the votes given in the room; she drafts
 // the acta and signs it as secretary; the president (an owner) signs it too; the other owner reads the
 // signed acta and receives it by email from Documentos. Its own server: the users made here count
 // towards its rate limits. The junta is set a minute or two ahead, so the test waits for its hour.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { communityCode, newUser, signUpConfirmed, type NewUser } from './support/accounts';
 import { startAppServer } from './support/engine';
@@ -24,8 +27,17 @@ const anaUser: NewUser = newUser('Ana Alonso');
 const benUser: NewUser = newUser('Ben Bravo');
 
 interface Mail {
+  id: string;
   to: string;
   subject: string;
+}
+
+const BOUNCE_SECRET = 'e2e-bounce-secret-0123456789';
+
+/** The Postfix DSN of the Go tests (internal/mail/mailtest), for the outbox row id sent to to: a 5.1.1. */
+function hardBounce(id: string, to: string): string {
+  const raw = readFileSync(fileURLToPath(new URL('../../internal/mail/mailtest/dsn-postfix.eml', import.meta.url)), 'utf8');
+  return raw.replaceAll('{{ID}}', id).replaceAll('{{TO}}', to).replaceAll('{{ACTION}}', 'failed').replaceAll('{{STATUS}}', '5.1.1');
 }
 
 async function mails(context: BrowserContext): Promise<Mail[]> {
@@ -58,7 +70,7 @@ function madrid(d: Date): { date: string; time: string } {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  server = await startAppServer('juntas');
+  server = await startAppServer('juntas', { VECINOS_BOUNCE_SECRET: BOUNCE_SECRET });
   [admin, ana, ben] = await Promise.all([0, 1, 2].map(() => phoneContext(browser, server.url)));
   await signUpConfirmed(admin, newUser('Adela Administradora'), {
     create: { name: 'Comunidad Juntas', address: 'Calle de la Junta 1', city: 'Madrid', postalCode: '28001' },
@@ -137,6 +149,19 @@ test('an admin prepares an extraordinaria with two points and convenes it', asyn
       timeout: 15_000,
     })
     .toEqual([anaUser.email, benUser.email].sort());
+  // Ben's mailbox does not exist after all: his server's bounce, posted by the mail server's pipe, puts him
+  // on the paper letters.
+  const toBen = (await mails(admin)).find((m) => m.subject.startsWith('Convocatoria:') && m.to === benUser.email);
+  expect(toBen).toBeDefined();
+  const bounce = await admin.request.post('/api/v1/mail/bounces', {
+    headers: { Authorization: `Bearer ${BOUNCE_SECRET}`, 'Content-Type': 'message/rfc822' },
+    data: hardBounce(toBen?.id ?? '', benUser.email),
+  });
+  expect(bounce.status(), await bounce.text()).toBe(200);
+  expect(await bounce.json()).toMatchObject({ recorded: 1 });
+  await page.reload();
+  await expect(page.getByText(/^Devuelto el .* \(5\.1\.1\): convocar por carta$/)).toBeVisible();
+  await expect(page.getByText(/Ben Bravo · 1B — email no entregado/)).toBeVisible();
 });
 
 test('an owner delegates the whole junta to someone by name and DNI, signed in the app', async () => {

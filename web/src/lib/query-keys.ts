@@ -65,6 +65,7 @@ export const queryKeys = {
     detail: (id: string) => ['juntas', 'detail', id] as const,
     notices: (id: string) => ['juntas', 'notices', id] as const,
     attendance: (id: string) => ['juntas', 'attendance', id] as const,
+    viewers: (id: string) => ['juntas', 'viewers', id] as const,
   },
   /** Facilities and their bookings (issue #13): the live `change` events of area 'reservations' refetch them all. */
   reservations: {

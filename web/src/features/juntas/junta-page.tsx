@@ -272,6 +272,14 @@ function ProofOfNotice({ junta }: { junta: Junta }) {
                 <dd>{n.failedAt ? t('juntas.proof.failed', { when: stamp(n.failedAt) }) : stamp(n.sentAt)}</dd>
                 <dt className="text-muted-foreground">{t('juntas.proof.opened')}</dt>
                 <dd>{stamp(n.openedAt)}</dd>
+                {n.bouncedAt && (
+                  <>
+                    <dt className="text-muted-foreground">{t('juntas.proof.bounce')}</dt>
+                    <dd className="text-destructive">
+                      {t('juntas.proof.bounced', { when: stamp(n.bouncedAt), status: n.bounceStatus })}
+                    </dd>
+                  </>
+                )}
               </dl>
             ) : (
               <p className="text-muted-foreground">{t('juntas.proof.noEmail')}</p>

@@ -1,10 +1,35 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Attendance, Junta } from './api/juntas'
 import { fakeApi, json, problem, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 
+
+/** The realtime stream as the browser's EventSource: the test plays the server. */
+class FakeStream {
+  static opened: FakeStream[] = []
+  readyState = 1
+  onopen: (() => void) | null = null
+  onerror: (() => void) | null = null
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>()
+  readonly url: string
+  constructor(url: string) {
+    this.url = url
+    FakeStream.opened.push(this)
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
+  }
+  close() {
+    this.readyState = 2
+  }
+  emit(type: string, data: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }))
+  }
+}
+
+const member = { avatarUrl: null, role: 'user' as const }
 
 function junta(overrides: Partial<Junta>): Junta {
   return {
@@ -51,6 +76,8 @@ function junta(overrides: Partial<Junta>): Junta {
 describe('juntas', () => {
   beforeEach(() => {
     fakeApi.on('GET /api/v1/community/members', () => json([]))
+    fakeApi.on('PUT /api/v1/juntas/{id}/viewers/me', () => json({ viewers: [], beatSeconds: 20 }))
+    fakeApi.on('DELETE /api/v1/juntas/{id}/viewers/me', () => new Response(null, { status: 204 }))
   })
 
   it('lists the juntas with their status and opens one', async () => {
@@ -222,5 +249,72 @@ describe('juntas', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar el papel' }))
     expect(await screen.findByText(/papel firmado y comprobado/)).toBeInTheDocument()
     expect(sent).toEqual({ accept: true })
+  })
+
+  it('shows who else has the live panel open, and nobody once they leave', async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(junta({})))
+    fakeApi.on('GET /api/v1/juntas/{id}/attendance', () =>
+      json({ attendees: [], ownerless: [], quorum: { owners: 0, ownersIn: 0, cuota: '0', cuotaIn: '0', met: false }, begun: true, locked: false }),
+    )
+    let beats = 0
+    let viewers = [{ userId: 'u-ben', name: 'Ben Bravo', seenAt: '2027-03-12T17:00:00Z' }]
+    fakeApi.on('PUT /api/v1/juntas/{id}/viewers/me', () => {
+      beats++
+      return json({ viewers, beatSeconds: 20 })
+    })
+    vi.stubGlobal('EventSource', FakeStream)
+    renderRoute('/juntas/j-1?tab=asistencia')
+    expect(await screen.findByText('También en este panel: Ben Bravo')).toBeInTheDocument()
+    expect(beats).toBe(1)
+    // Ben closes his panel: the stream's change of area 'juntas' refetches, which is this screen's beat.
+    viewers = []
+    const stream = FakeStream.opened.at(-1)
+    expect(stream?.url).toContain('/api/v1/stream')
+    stream?.emit('change', JSON.stringify({ area: 'juntas', id: 'j-1' }))
+    expect(await screen.findByText('Nadie más tiene abierto este panel.')).toBeInTheDocument()
+    expect(beats).toBe(2)
+  })
+
+  it('shows a bounce in the proof of notice and lists the owner for a letter', async () => {
+    fakeApi.signIn({ ...testUser, communityId: 'c-1', role: 'admin' })
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(junta({})))
+    fakeApi.on('GET /api/v1/juntas/{id}/notices', () =>
+      json({
+        notices: [
+          {
+            userId: 'u-ana',
+            name: 'Ana Alonso',
+            email: 'ana@example.es',
+            queuedAt: '2027-03-01T10:00:00Z',
+            sentAt: '2027-03-01T10:00:05Z',
+            failedAt: null,
+            bouncedAt: '2027-03-01T10:02:00Z',
+            bounceStatus: '5.1.1',
+            openedAt: null,
+          },
+        ],
+        paper: [{ name: 'Ana Alonso', units: ['1A'], reason: 'bounced' }],
+      }),
+    )
+    renderRoute('/juntas/j-1?tab=convocatoria')
+    expect(await screen.findByText(/^Devuelto el .* \(5\.1\.1\): convocar por carta$/)).toBeInTheDocument()
+    expect(screen.getByText(/Ana Alonso · 1A — email no entregado/)).toBeInTheDocument()
+  })
+
+  it('offers an owner every member but themselves to represent them', async () => {
+    fakeApi.signIn({ ...testUser, id: 'u-carla', communityId: 'c-1', role: 'user' })
+    fakeApi.on('GET /api/v1/community/members', () =>
+      json([
+        { ...member, id: 'u-carla', fullName: 'Carla Cano' },
+        { ...member, id: 'u-dani', fullName: 'Dani Díaz' },
+      ]),
+    )
+    fakeApi.on('GET /api/v1/juntas/{id}', () => json(junta({ isOwner: true, canDelegate: true })))
+    renderRoute('/juntas/j-1?tab=convocatoria')
+    const card = await screen.findByRole('region', { name: 'Tu representación en la junta' })
+    const select = within(card).getByRole('combobox')
+    await within(select).findByRole('option', { name: 'Dani Díaz' })
+    expect(within(select).queryByRole('option', { name: 'Carla Cano' })).not.toBeInTheDocument()
   })
 })

@@ -1876,6 +1876,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/juntas/{id}/viewers/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Decir que tengo abierto el panel de asistencia (cada 20 s) y ver quién más lo tiene (administradores) */
+        put: operations["viewJuntaPanel"];
+        post?: never;
+        /** Decir que he cerrado el panel de asistencia (administradores) */
+        delete: operations["leaveJuntaPanel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mail/bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registrar un rebote: un aviso de entrega (RFC 3464) en bruto, con la clave VECINOS_BOUNCE_SECRET */
+        post: operations["reportMailBounce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -5741,6 +5776,13 @@ export interface components {
             items: components["schemas"]["JuntaSummary"][] | null;
         };
         JuntaNotice: {
+            /** @description The bounce's status (RFC 3463, e.g. 5.1.1); empty when none */
+            bounceStatus: string;
+            /**
+             * Format: date-time
+             * @description A bounce was reported after the SMTP server accepted it
+             */
+            bouncedAt: string | null;
             email: string | null;
             /**
              * Format: date-time
@@ -5867,6 +5909,24 @@ export interface components {
             status: "borrador" | "convocada" | "celebrada" | "firmada";
             videoLink: string;
         };
+        JuntaViewer: {
+            name: string;
+            /**
+             * Format: date-time
+             * @description Their screen's last sign of life
+             */
+            seenAt: string;
+            userId: string;
+        };
+        JuntaViewersOutputBody: {
+            /**
+             * Format: int64
+             * @description How often the screen says it is still open
+             */
+            beatSeconds: number;
+            /** @description The others with the panel open now */
+            viewers: components["schemas"]["JuntaViewer"][] | null;
+        };
         KeysStruct: {
             auth: string;
             p256dh: string;
@@ -5902,6 +5962,23 @@ export interface components {
         LoginInputBody: {
             email: string;
             password: string;
+        };
+        MailBounceOutputBody: {
+            /**
+             * Format: int64
+             * @description Hard bounces of no known email, or of one already bounced
+             */
+            ignored: number;
+            /**
+             * Format: int64
+             * @description Hard bounces (Action: failed, Status 5.x.x) recorded on the email they name
+             */
+            recorded: number;
+            /**
+             * Format: int64
+             * @description Delays and 4.x.x failures: not bounces
+             */
+            transient: number;
         };
         MajorityReach: {
             /** @enum {string} */
@@ -12250,6 +12327,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Junta"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    viewJuntaPanel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JuntaViewersOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaveJuntaPanel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportMailBounce: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Bearer <VECINOS_BOUNCE_SECRET>, or Basic auth with it as the password */
+                Authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "message/rfc822": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailBounceOutputBody"];
                 };
             };
             /** @description Error */

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
@@ -100,6 +101,29 @@ export function useJuntaAttendance(id: string, enabled: boolean) {
     queryKey: queryKeys.juntas.attendance(id),
     queryFn: async () => normalizeAttendance(await unwrap(api.GET('/api/v1/juntas/{id}/attendance', { params: { path: { id } } }))),
     enabled,
+  })
+}
+
+export type JuntaViewer = components['schemas']['JuntaViewer']
+
+/**
+ * The other admins with the attendance panel open. Fetching is this screen's beat (it says it is open), every
+ * 20 s while shown; an arrival or a departure comes as the stream's change of area 'juntas', which refetches
+ * it at once. Closing the panel says so.
+ */
+export function useJuntaViewers(id: string, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return
+    return () => {
+      void api.DELETE('/api/v1/juntas/{id}/viewers/me', { params: { path: { id } } })
+    }
+  }, [id, enabled])
+  return useQuery({
+    queryKey: queryKeys.juntas.viewers(id),
+    queryFn: async (): Promise<JuntaViewer[]> =>
+      (await unwrap(api.PUT('/api/v1/juntas/{id}/viewers/me', { params: { path: { id } } }))).viewers ?? [],
+    enabled,
+    refetchInterval: 20_000,
   })
 }
 

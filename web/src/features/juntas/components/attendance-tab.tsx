@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, FileDown, Gavel } from 'lucide-react'
+import { CheckCircle2, CircleAlert, FileDown, Gavel, Users } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api/request'
 import { useTranslation } from '@/lib/i18n'
 import {
   useJuntaAttendance,
+  useJuntaViewers,
   usePointRecord,
   useJuntaStep,
   useRecordVote,
@@ -32,6 +33,7 @@ function onError(title: string) {
 export function AttendanceTab({ junta }: { junta: Junta }) {
   const { t } = useTranslation()
   const attendance = useJuntaAttendance(junta.id, junta.status !== 'borrador')
+  const viewers = useJuntaViewers(junta.id, junta.status !== 'borrador')
   const hold = useJuntaStep('hold')
   if (junta.status === 'borrador') return <p className="text-sm text-muted-foreground">{t('juntas.attendance.notConvened')}</p>
   if (attendance.isPending) return <p role="status">{t('juntas.loading')}</p>
@@ -48,6 +50,12 @@ export function AttendanceTab({ junta }: { junta: Junta }) {
   const a = attendance.data
   return (
     <div className="flex flex-col gap-4">
+      <p aria-live="polite" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Users aria-hidden className="size-4" />
+        {viewers.data && viewers.data.length > 0
+          ? t('juntas.attendance.viewers', { names: viewers.data.map((v) => v.name).join(', ') })
+          : t('juntas.attendance.viewersNone')}
+      </p>
       <QuorumPanel attendance={a} />
       {!a.begun && <p className="text-sm text-muted-foreground">{t('juntas.attendance.notBegun')}</p>}
       {a.locked && <p className="text-sm text-muted-foreground">{t('juntas.attendance.locked')}</p>}

@@ -1,14 +1,13 @@
 import { FileUp, PenLine } from 'lucide-react'
 import { useId, useState } from 'react'
+import { MemberSelect } from '@/components/member-select'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/components/ui/toast'
 import { ApiError } from '@/lib/api/request'
 import { useTranslation } from '@/lib/i18n'
-import { useMembers } from '@/lib/members'
 import { useSession } from '@/lib/session'
 import {
   useDelegateJunta,
@@ -81,7 +80,6 @@ function ProxyForm({ juntaId }: { juntaId: string }) {
   const { t } = useTranslation()
   const id = useId()
   const { user } = useSession()
-  const members = useMembers()
   const sign = useDelegateJunta()
   const upload = useUploadProxyPaper()
   const [kind, setKind] = useState<'member' | 'other'>('member')
@@ -122,22 +120,7 @@ function ProxyForm({ juntaId }: { juntaId: string }) {
       {kind === 'member' ? (
         <div className="flex flex-col gap-1">
           <Label htmlFor={`${id}-member`}>{t('juntas.proxy.member')}</Label>
-          <NativeSelect
-            id={`${id}-member`}
-            value={memberId}
-            onChange={(e) => {
-              setMemberId(e.target.value)
-            }}
-          >
-            <option value="">{t('juntas.proxy.choose')}</option>
-            {(members.data ?? [])
-              .filter((m) => m.id !== user?.id)
-              .map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.fullName}
-                </option>
-              ))}
-          </NativeSelect>
+          <MemberSelect id={`${id}-member`} value={memberId} onChange={setMemberId} placeholder={t('juntas.proxy.choose')} />
         </div>
       ) : (
         <>

@@ -1,14 +1,12 @@
 import { useState } from 'react'
+import { MemberSelect } from '@/components/member-select'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import { NativeSelect } from '@/components/ui/native-select'
 import { toast } from '@/components/ui/toast'
 import { useDateFormat } from '@/lib/dates'
 import { useTranslation } from '@/lib/i18n'
-import { useMembers } from '@/lib/members'
-import { useSession } from '@/lib/session'
 import { useDelegate, type Poll } from '../api/polls'
 import { failureText } from '../lib/failure'
 
@@ -19,8 +17,6 @@ import { failureText } from '../lib/failure'
 export function PollDelegation({ poll }: { poll: Poll }) {
   const { t } = useTranslation()
   const dates = useDateFormat()
-  const { user } = useSession()
-  const members = useMembers()
   const delegate = useDelegate()
   const [to, setTo] = useState('')
   const [wholeJunta, setWholeJunta] = useState(false)
@@ -71,22 +67,7 @@ export function PollDelegation({ poll }: { poll: Poll }) {
     >
       <Label htmlFor={id}>{t('voting.delegateLabel')}</Label>
       <div className="flex gap-2">
-        <NativeSelect
-          id={id}
-          value={to}
-          onChange={(e) => {
-            setTo(e.target.value)
-          }}
-        >
-          <option value="">{t('voting.chooseMember')}</option>
-          {(members.data ?? [])
-            .filter((m) => m.id !== user?.id)
-            .map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.fullName}
-              </option>
-            ))}
-        </NativeSelect>
+        <MemberSelect id={id} value={to} onChange={setTo} placeholder={t('voting.chooseMember')} />
         <SubmitButton pending={delegate.isPending} disabled={!to}>
           {t('voting.delegate')}
         </SubmitButton>
