@@ -139,6 +139,11 @@ export const CreateWallPostInputBody = {
   kind: 20,
 } as const
 
+export const CsvStatementInputBody = {
+  content: 16777216,
+  fileName: 200,
+} as const
+
 export const DelegateJuntaInputBody = {
   delegateUserId: 64,
   idNumber: 20,
