@@ -26,6 +26,7 @@ import {
   type Expense,
 } from './api/books'
 import { parseCents, useMoneyGroups } from './api/money'
+import { CsvImport } from './csv-import'
 import { Reconciliation } from './reconciliation'
 
 function useFailed() {
@@ -67,6 +68,7 @@ export function AccountsPanel() {
 function AccountRow({ account: a, onEdit }: { account: BankAccount; onEdit: () => void }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  const [csv, setCsv] = useState(false)
   const bank = a.kind === 'bank'
   const movements = useBankMovements(a.id, bank)
   const importStatement = useImportStatement()
@@ -120,6 +122,19 @@ function AccountRow({ account: a, onEdit }: { account: BankAccount; onEdit: () =
             </Button>
           )}
         </div>
+      )}
+      {bank && !csv && (
+        <Button variant="ghost" size="sm" className="self-start" onClick={() => { setCsv(true) }}>
+          {t('books.csv.open')}
+        </Button>
+      )}
+      {bank && csv && (
+        <CsvImport
+          accountId={a.id}
+          onDone={() => {
+            setCsv(false)
+          }}
+        />
       )}
       {open && <Reconciliation account={a} />}
     </li>
