@@ -37,7 +37,9 @@ const PAGES = [
   },
   // 176.8 kB after session 19's features (the despacho's links, the audit's new actions, an incident's cost in
   // the shared Spanish catalogue): set just above, so that it cannot grow further unseen.
-  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 177_000 },
+  // 177.1 kB after the money branch (the CSV statement import's and the reconciliation's texts in the shared
+  // Spanish catalogue): set just above.
+  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 177_300 },
 ]
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
