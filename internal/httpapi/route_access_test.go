@@ -258,6 +258,8 @@ var routeAccess = map[string]level{
 	"POST /api/v1/money/accounts":                                     admin,
 	"PUT /api/v1/money/accounts/{id}":                                 admin,
 	"POST /api/v1/money/accounts/{id}/statements":                     admin,
+	"POST /api/v1/money/accounts/{id}/statements/csv/preview":         admin,
+	"POST /api/v1/money/accounts/{id}/statements/csv":                 admin,
 	"GET /api/v1/money/accounts/{id}/movements":                       admin,
 	"GET /api/v1/money/accounts/{id}/reconciliation":                  admin,
 	"POST /api/v1/money/movements/{id}/reconcile":                     admin,

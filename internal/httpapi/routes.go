@@ -551,6 +551,12 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/money/accounts/{id}/statements", admins, 201, "money", "importStatement", s.importStatement,
 		"Importar el extracto Norma 43 del banco en una cuenta, entero o nada (administradores)",
 		func(op *huma.Operation) { op.MaxBodyBytes = 17 << 20 })
+	route(api, http.MethodPost, "/api/v1/money/accounts/{id}/statements/csv/preview", admins, 200, "money", "previewCSVStatement",
+		s.previewCSVStatement, "Leer un extracto CSV con las columnas indicadas, sin importarlo (administradores)",
+		func(op *huma.Operation) { op.MaxBodyBytes = 17 << 20 })
+	route(api, http.MethodPost, "/api/v1/money/accounts/{id}/statements/csv", admins, 201, "money", "importCSVStatement", s.importCSVStatement,
+		"Importar un extracto CSV con las columnas indicadas en una cuenta, entero o nada (administradores)",
+		func(op *huma.Operation) { op.MaxBodyBytes = 17 << 20 })
 	route(api, http.MethodGet, "/api/v1/money/accounts/{id}/movements", admins, 200, "money", "listBankMovements", s.listBankMovements,
 		"Movimientos importados de una cuenta y su último extracto (administradores)")
 	route(api, http.MethodGet, "/api/v1/money/accounts/{id}/reconciliation", admins, 200, "money", "getReconciliation", s.getReconciliation,

@@ -131,3 +131,36 @@ func BenchmarkStatement5Years(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkMyMoney5Years: an owner's 'Mis cuotas' (this year's cuota and their receipts, 5 years of monthly
+// receipts) in a community of 200 units, read by many owners at once.
+func BenchmarkMyMoney5Years(b *testing.B) {
+	benchEngines(b, func(b *testing.B, db *store.DB) {
+		const first = 2021
+		svc, admin, owner, flat := benchCommunity(b, db, 200, time.Date(first+4, 12, 15, 12, 0, 0, 0, time.UTC))
+		ctx := context.Background()
+		if _, err := svc.SaveSettings(ctx, admin, Settings{Periodicity: domain.Monthly}); err != nil {
+			b.Fatal(err)
+		}
+		for year := first; year < first+5; year++ {
+			benchBudget(b, svc, admin, year)
+			for month := 1; month <= 12; month++ {
+				if _, err := svc.GenerateReceipts(ctx, admin, year, month, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				m, err := svc.MyMoney(ctx, owner, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(m.Receipts) != 60 || len(m.Cuotas.Units) != 1 || m.Cuotas.Units[0].Unit.ID != flat {
+					b.Fatalf("%d receipts, %d cuotas", len(m.Receipts), len(m.Cuotas.Units))
+				}
+			}
+		})
+	})
+}

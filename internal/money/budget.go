@@ -266,14 +266,8 @@ func (s *Service) cuotas(ctx context.Context, communityID string, year int, only
 	if err != nil {
 		return nil, err
 	}
-	all, err := computeCuotas(b, groups, units, p)
-	if err != nil {
+	if out.Units, err = computeCuotasOf(b, groups, units, p, only); err != nil {
 		return nil, err
-	}
-	for _, u := range all {
-		if only == nil || only[u.Unit.ID] {
-			out.Units = append(out.Units, u)
-		}
 	}
 	return out, nil
 }

@@ -122,6 +122,49 @@ func TestCreditIsNotAppliedWhenOverpaymentsAreRefused(t *testing.T) {
 	})
 }
 
+// TestSwitchingToCreditAppliesItAtOnce: a credit a unit gathered under the refuse setting (a correction in
+// its owner's favour) pays its owed receipt when the community switches to credit, in the switch's
+// transaction, audited; the other unit, with no credit, is untouched.
+func TestSwitchingToCreditAppliesItAtOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		if _, err := f.svc.PostCorrection(ctx, f.admin, f.flat, CorrectionInput{Amount: -10000, Date: "2026-03-02", Note: "Error"}); err != nil {
+			t.Fatal(err)
+		}
+		before := f.receipt(t, f.flat)
+		if before.Paid != 0 || before.Amount <= 10000 {
+			t.Fatalf("receipt before %+v", before)
+		}
+		other := f.receipt(t, f.other)
+		if _, err := f.svc.SaveSettings(ctx, f.admin, Settings{Periodicity: domain.Quarterly, Overpayments: domain.OverpaymentsCredited}); err != nil {
+			t.Fatal(err)
+		}
+		if r := f.receipt(t, f.flat); r.Paid != 10000 || r.Status != domain.ReceiptPartial {
+			t.Errorf("receipt after the switch %+v", r)
+		}
+		if r := f.receipt(t, f.other); r.Paid != other.Paid || r.Status != other.Status {
+			t.Errorf("the other unit's receipt %+v", r)
+		}
+		applied := 0
+		for _, a := range f.actions() {
+			if a == AuditCreditApplied {
+				applied++
+			}
+		}
+		if applied != 1 {
+			t.Errorf("%d credit uses audited, want 1", applied)
+		}
+		// Saving the same setting again applies nothing more.
+		if _, err := f.svc.SaveSettings(ctx, f.admin, Settings{Periodicity: domain.Quarterly, Overpayments: domain.OverpaymentsCredited}); err != nil {
+			t.Fatal(err)
+		}
+		if r := f.receipt(t, f.flat); r.Paid != 10000 {
+			t.Errorf("receipt after saving again %+v", r)
+		}
+	})
+}
+
 // TestStatementFollowsTheLedger: a statement read twice (the second from the ledger cache) shows an
 // entry appended in between, and a range's opening balance is what came before it.
 func TestStatementFollowsTheLedger(t *testing.T) {

@@ -94,6 +94,15 @@ func ShareSum(g *domain.MoneyGroup, units map[string]domain.MoneyUnit) int64 {
 // add up to the budget, a unit's periods to its year, and a receipt's concepts to its amount, to the
 // cent. Units that pay nothing are left out.
 func computeCuotas(b *domain.Budget, groups map[string]*domain.MoneyGroup, units []domain.MoneyUnit, p domain.Periodicity) ([]UnitCuota, error) {
+	return computeCuotasOf(b, groups, units, p, nil)
+}
+
+// computeCuotasOf is computeCuotas for the units in only (nil: every unit). A unit's part of a line
+// depends on every unit of the line's group (largest remainder), so every line is still shared over its
+// whole group, and a group that cannot be used is still an error; only the chosen units' years are then
+// shared over the periods and their lines, and only they are returned ('Mis cuotas').
+func computeCuotasOf(b *domain.Budget, groups map[string]*domain.MoneyGroup, units []domain.MoneyUnit, p domain.Periodicity,
+	only map[string]bool) ([]UnitCuota, error) {
 	byID := make(map[string]domain.MoneyUnit, len(units))
 	for _, u := range units {
 		byID[u.ID] = u
@@ -126,6 +135,9 @@ func computeCuotas(b *domain.Budget, groups map[string]*domain.MoneyGroup, units
 				g.Name, domain.EurosText(gsum), domain.EurosText(groupTotal(b, l.GroupID)))
 		}
 		for i, part := range domain.Share(l.Amount, ws) {
+			if only != nil && !only[ids[i]] {
+				continue
+			}
 			uc := out[ids[i]]
 			if uc == nil {
 				uc = &UnitCuota{Unit: byID[ids[i]]}

@@ -10,7 +10,7 @@ import (
 // The ledgers of the units whose statements were read last, kept in memory (issue #36: an owner's
 // statement over 5 years, p99 under 20 ms at 50 readers). The ledger is append-only (its triggers refuse
 // every UPDATE and DELETE), so a unit's cached entries are still its whole ledger exactly while the
-// count of its entries is the same: each read checks that count (an index-only query) before using them,
+// count of its entries is the same: each read checks that count (an index-only subquery of the unit's read) before using them,
 // which also holds across the instances of a PostgreSQL deployment.
 
 const ledgerCacheUnits = 512 // units kept; a full cache forgets one at random
@@ -20,12 +20,10 @@ type ledgerCache struct {
 	units map[[2]string][]domain.LedgerEntry // by community and unit: the whole ledger, in order
 }
 
-// ledger returns a unit's whole ledger in order (read only: shared by the readers of the cache).
-func (s *Service) ledger(ctx context.Context, communityID, unitID string) ([]domain.LedgerEntry, error) {
-	n, err := s.store.LedgerCount(ctx, communityID, unitID)
-	if err != nil {
-		return nil, err
-	}
+// ledgerOf returns a unit's whole ledger in order (read only: shared by the readers of the cache), given
+// the count of its entries just read (n): the cached entries are used while their count is n.
+func (s *Service) ledgerOf(ctx context.Context, communityID, unitID string, n int) ([]domain.LedgerEntry, error) {
+	var err error
 	key := [2]string{communityID, unitID}
 	c := &s.ledgers
 	c.mu.Lock()

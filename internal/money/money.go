@@ -43,10 +43,13 @@ type Store interface {
 
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
 	MoneyUnit(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, error) // nil: none
+	OwnedMoneyUnits(ctx context.Context, communityID, userID string) ([]domain.MoneyUnit, error)
+	MoneyUnitLedgerCount(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, int, error) // nil: none
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)
 	LockMoneySettings(ctx context.Context, communityID string, at time.Time) (domain.Periodicity, error)
 	SaveMoneyPeriodicity(ctx context.Context, communityID string, p domain.Periodicity, at time.Time) error
 	MoneyOverpayments(ctx context.Context, communityID string) (domain.Overpayments, error)
+	UnitsWithCredit(ctx context.Context, communityID string) ([]string, error)
 	SaveMoneyOverpayments(ctx context.Context, communityID string, o domain.Overpayments, at time.Time) error // after LockMoneySettings
 
 	MoneyGroups(ctx context.Context, communityID string) ([]domain.MoneyGroup, error)
@@ -220,7 +223,16 @@ func (s *Service) SaveSettings(ctx context.Context, a *domain.Actor, in Settings
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditSettingsEdited, TargetKind: "money_settings", TargetLabel: "Pagos mayores que lo debido",
 			Before: map[string]any{"overpayments": oldO}, After: map[string]any{"overpayments": in.Overpayments}})
-		return nil
+		if in.Overpayments != domain.OverpaymentsCredited {
+			return nil
+		}
+		// Switching to credit applies the credit the units already have at once, in this transaction
+		// (under the settings lock, as every use of credit).
+		units, err := s.store.UnitsWithCredit(ctx, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		return s.applyCredits(ctx, a, units, at)
 	})
 	if err != nil {
 		return nil, err

@@ -357,20 +357,10 @@ func (s *Service) ownUnits(ctx context.Context, a *domain.Actor) ([]domain.Money
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
-	if err != nil {
-		return nil, err
-	}
 	if a.IsAdmin() {
-		return units, nil
+		return s.store.MoneyUnits(ctx, a.CommunityID)
 	}
-	mine := units[:0:0]
-	for _, u := range units {
-		if u.OwnerID != nil && *u.OwnerID == a.UserID {
-			mine = append(mine, u)
-		}
-	}
-	return mine, nil
+	return s.store.OwnedMoneyUnits(ctx, a.CommunityID, a.UserID)
 }
 
 // Mine is what an owner pays and why: the cuota of each unit they own this year, and their receipts.
@@ -388,17 +378,17 @@ func (s *Service) MyMoney(ctx context.Context, a *domain.Actor, year int) (*Mine
 	if year == 0 {
 		year = s.now().In(s.location).Year()
 	}
-	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
+	// The caller's units through the owner index, not the community's (issue #36: 'Mis cuotas' is read
+	// often; docs/adr/0035, its addendum on reads).
+	units, err := s.store.OwnedMoneyUnits(ctx, a.CommunityID, a.UserID)
 	if err != nil {
 		return nil, err
 	}
 	only := map[string]bool{}
 	ids := []string{}
 	for _, u := range units {
-		if u.OwnerID != nil && *u.OwnerID == a.UserID {
-			only[u.ID] = true
-			ids = append(ids, u.ID)
-		}
+		only[u.ID] = true
+		ids = append(ids, u.ID)
 	}
 	// The receipts of the units whose owners let the caller see them (a tenant); not their cuotas.
 	granted, err := s.store.GrantedUnits(ctx, a.CommunityID, a.UserID)
@@ -452,8 +442,9 @@ func (s *Service) UnitStatement(ctx context.Context, a *domain.Actor, unitID, fr
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	// The one unit, not the community's: a statement is read often (docs/adr/0035, its load figures).
-	unit, err := s.store.MoneyUnit(ctx, a.CommunityID, unitID)
+	// The one unit, not the community's, and the count of its ledger entries that says whether the cached
+	// ledger is still whole, in one round trip: a statement is read often (docs/adr/0035, its load figures).
+	unit, count, err := s.store.MoneyUnitLedgerCount(ctx, a.CommunityID, unitID)
 	switch {
 	case err != nil:
 		return nil, err
@@ -472,7 +463,7 @@ func (s *Service) UnitStatement(ctx context.Context, a *domain.Actor, unitID, fr
 		return nil, domain.Errorf(domain.CodeInvalid, "La fecha inicial del extracto es posterior a la final")
 	}
 	st := &Statement{Unit: *unit, From: from, To: to, Entries: []StatementEntry{}}
-	es, err := s.ledger(ctx, a.CommunityID, unitID)
+	es, err := s.ledgerOf(ctx, a.CommunityID, unitID, count)
 	if err != nil {
 		return nil, err
 	}

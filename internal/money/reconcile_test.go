@@ -2,6 +2,11 @@ package money
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"vecinos/internal/domain"
@@ -111,4 +116,167 @@ func TestReconcile(t *testing.T) {
 		_, err = f.svc.Reconcile(ctx, f.admin, charge, domain.MovementMatch{Kind: domain.MatchReceipt, TargetID: r.ID})
 		wantError(t, err, domain.CodeInvalid, "Un recibo o una remesa solo se concilia con un abono")
 	})
+}
+
+// TestReconcileChecksTheRemittanceTotal, on both engines: a credit matched with a remittance must be its
+// total, or its total less the debits the bank returned; any other amount is refused with nothing written.
+func TestReconcileChecksTheRemittanceTotal(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newSepaFixture(t, db)
+		acc, err := f.svc.CreateAccount(ctx, f.admin, AccountInput{Name: "Banco", Kind: domain.BankAccountBank,
+			IBAN: "ES91 2100 0418 4502 0005 1332", OpeningDate: "2026-01-01", Opening: 500000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat, other := f.receipt(t, f.flat), f.receipt(t, f.other)
+		remID := domain.NewID()
+		storetest.Exec(t, db, `INSERT INTO money_remittances (id, community_id, number, message_id, collection_date, debits, total_cents, xml,
+			created_at) VALUES ($1, $2, 7, 'VEC-2026-0007', '2026-02-20', 2, $3, '', 0)`, remID, f.admin.CommunityID, flat.Amount+other.Amount)
+		for _, r := range []domain.Receipt{flat, other} {
+			storetest.Exec(t, db, `INSERT INTO money_remittance_receipts (receipt_id, remittance_id, mandate_id, sequence_type, collected_cents,
+				collection_date) VALUES ($1, $2, 'm', 'RCUR', $3, '2026-02-20')`, r.ID, remID, r.Amount)
+		}
+		data := n43FixtureOf("0200051332", "260201", "260228", 500000, []n43Mov{
+			{"260220", 20000, "ABONO REMESA VEC-2026-0007", ""},
+			{"260221", flat.Amount, "ABONO REMESA VEC-2026-0007 NETO", ""},
+		})
+		if _, err := f.svc.ImportNorma43(ctx, f.admin, acc.ID, "febrero.n43", data); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := f.svc.Reconciliation(ctx, f.admin, acc.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[domain.Cents]string{}
+		for _, m := range rec.Movements {
+			ids[m.Amount] = m.ID
+		}
+		match := domain.MovementMatch{Kind: domain.MatchRemittance, TargetID: remID}
+		_, err = f.svc.Reconcile(ctx, f.admin, ids[20000], match)
+		wantError(t, err, domain.CodeInvalid, "El abono (200,00 €) no es el total de la remesa 7 (275,00 €)")
+		_, err = f.svc.Reconcile(ctx, f.admin, ids[flat.Amount], match)
+		wantError(t, err, domain.CodeInvalid, "El abono (137,50 €) no es el total de la remesa 7 (275,00 €)")
+		// The bank returned the other flat's debit: the total less it is accepted, another amount is not.
+		storetest.Exec(t, db, "UPDATE money_remittance_receipts SET returned_on = '2026-02-25', return_reason = 'AM04' WHERE receipt_id = $1", other.ID)
+		_, err = f.svc.Reconcile(ctx, f.admin, ids[20000], match)
+		wantError(t, err, domain.CodeInvalid,
+			"El abono (200,00 €) no es el total de la remesa 7 (275,00 €) ni ese total menos sus devoluciones (137,50 €)")
+		if _, err := f.svc.Reconcile(ctx, f.admin, ids[flat.Amount], match); err != nil {
+			t.Fatal(err)
+		}
+		rec, _ = f.svc.Reconciliation(ctx, f.admin, acc.ID)
+		for _, m := range rec.Movements {
+			if (m.Match != nil) != (m.Amount == flat.Amount) {
+				t.Errorf("movement %d matched %+v", m.Amount, m.Match)
+			}
+		}
+	})
+}
+
+// TestSuggestionsFromTheIndexesAreTheFullComparisons: over random receipts (many owing the same, as equal
+// cuotas do), expenses and movements, the indexed suggestions are those of comparing every movement with
+// every candidate (the reference below, the way suggestions were first built), names written as words.
+func TestSuggestionsFromTheIndexesAreTheFullComparisons(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(36, 37))
+	names := []string{"María García López", "Óscar Propietario", "Ana Gil", "José Martín", ""}
+	providers := []string{"Limpiezas Sol SL", "Ascensores Norte SA", "Jardines Gil"}
+	amounts := []domain.Cents{13750, 13750, 13750, 13751, 5000, 12100}
+	var rs []domain.Receipt
+	for i := range 80 {
+		rs = append(rs, domain.Receipt{ID: fmt.Sprintf("r%d", i), Year: 2026 + i%2, Number: i + 1, UnitLabel: "Piso",
+			OwnerName: names[rnd.IntN(len(names))], Amount: amounts[rnd.IntN(len(amounts))]})
+	}
+	var es []domain.Expense
+	for i := range 20 {
+		es = append(es, domain.Expense{ID: fmt.Sprintf("e%d", i), Number: i + 1, ProviderName: providers[rnd.IntN(len(providers))],
+			Base: amounts[rnd.IntN(len(amounts))]})
+	}
+	rems := []domain.RemittanceSummary{{ID: "rem1", Number: 1, MessageID: "VEC-2026-0001", Total: 13750}, {ID: "rem2", Number: 2, Total: 5000}}
+	c := newCandidates(rs, es, rems, nil)
+	for i := range 2000 {
+		words := []string{"TRANSF"}
+		for range rnd.IntN(3) {
+			switch rnd.IntN(4) {
+			case 0:
+				words = append(words, names[rnd.IntN(len(names))])
+			case 1:
+				r := rs[rnd.IntN(len(rs))]
+				words = append(words, []string{r.Code(), strings.ReplaceAll(r.Code(), "/", ""), strings.ReplaceAll(r.Code(), "/", "-")}[rnd.IntN(3)])
+			case 2:
+				words = append(words, providers[rnd.IntN(len(providers))])
+			default:
+				words = append(words, "REMESA VEC-2026-0001")
+			}
+		}
+		amount := amounts[rnd.IntN(len(amounts))]
+		if rnd.IntN(2) == 0 {
+			amount = -amount
+		}
+		m := &domain.BankMovement{ID: fmt.Sprintf("m%d", i), Amount: amount, Concept: strings.Join(words, " ")}
+		got, want := c.suggest(m), referenceSuggest(c, m)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("movement %q %d:\n got %+v\nwant %+v", m.Concept, m.Amount, got, want)
+		}
+	}
+}
+
+// referenceSuggest compares m with every candidate.
+func referenceSuggest(c *candidates, m *domain.BankMovement) []Suggestion {
+	text := movementText(m)
+	var out []Suggestion
+	add := func(kind domain.MatchKind, id, label string, amount domain.Cents, score int, reasons []string) {
+		if score > 0 {
+			out = append(out, Suggestion{MovementMatch: domain.MovementMatch{Kind: kind, TargetID: id}, Label: label, Amount: amount,
+				Score: score, Reasons: reasons})
+		}
+	}
+	if m.Amount > 0 {
+		for _, r := range c.receipts {
+			owed := r.Amount - r.Paid
+			score, reasons := 0, []string{}
+			code := r.Code()
+			if strings.Contains(text, code) || strings.Contains(text, strings.ReplaceAll(code, "/", "")) ||
+				strings.Contains(text, strings.ReplaceAll(code, "/", "-")) {
+				score, reasons = score+40, append(reasons, "número")
+			}
+			if r.OwnerName != "" && nameIn(r.OwnerName, text) {
+				score, reasons = score+30, append(reasons, "nombre")
+			}
+			if score == 0 && owed != m.Amount {
+				continue
+			}
+			if owed == m.Amount {
+				score, reasons = score+50, append(reasons, "importe")
+			}
+			add(domain.MatchReceipt, r.ID, strings.TrimSpace(fmt.Sprintf("Recibo %s · %s · %s", code, r.UnitLabel, r.OwnerName)), owed, score, reasons)
+		}
+		for _, r := range c.remittances {
+			score, reasons := 0, []string{}
+			if r.MessageID != "" && strings.Contains(text, fold(r.MessageID)) {
+				score, reasons = score+60, append(reasons, "MsgId")
+			}
+			if r.Total == m.Amount {
+				score, reasons = score+50, append(reasons, "importe")
+			}
+			add(domain.MatchRemittance, r.ID, fmt.Sprintf("Remesa %d · %s", r.Number, r.MessageID), r.Total, score, reasons)
+		}
+	} else if m.Amount < 0 {
+		for _, e := range c.expenses {
+			left := e.Payable() - e.PaidSum()
+			score, reasons := 0, []string{}
+			if nameIn(e.ProviderName, text) {
+				score, reasons = score+30, append(reasons, "nombre")
+			}
+			if left == -m.Amount {
+				score, reasons = score+50, append(reasons, "importe")
+			}
+			add(domain.MatchExpense, e.ID, fmt.Sprintf("Gasto %d · %s · %s", e.Number, e.ProviderName, e.Concept), left, score, reasons)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Suggestion) int { return b.Score - a.Score })
+	if len(out) > maxSuggestions {
+		out = out[:maxSuggestions]
+	}
+	return out
 }

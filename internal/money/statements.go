@@ -43,6 +43,16 @@ func (s *Service) ImportNorma43(ctx context.Context, a *domain.Actor, accountID,
 	if err != nil {
 		return nil, err
 	}
+	return s.importStatements(ctx, a, accountID, fileName, data, sts, nil)
+}
+
+// statementFromCSV is how a CSV statement is imported: it names no account and is in euros, and without
+// balances it opens at the account's last closing balance.
+type statementFromCSV struct{ withBalance bool }
+
+// importStatements books the statements sts of the file data (ImportNorma43; csv: a CSV statement).
+func (s *Service) importStatements(ctx context.Context, a *domain.Actor, accountID, fileName string, data []byte, sts []N43Statement,
+	csv *statementFromCSV) ([]domain.BankStatement, error) {
 	sum := sha256.Sum256(data)
 	sha := hex.EncodeToString(sum[:])
 	fileName = strings.TrimSpace(fileName)
@@ -51,7 +61,7 @@ func (s *Service) ImportNorma43(ctx context.Context, a *domain.Actor, accountID,
 	}
 	at := s.stamp()
 	var out []domain.BankStatement
-	err = s.write(ctx, a, func(ctx context.Context) error {
+	err := s.write(ctx, a, func(ctx context.Context) error {
 		acc, err := s.store.BankAccountForUpdate(ctx, a.CommunityID, accountID)
 		if err != nil {
 			return err
@@ -72,7 +82,14 @@ func (s *Service) ImportNorma43(ctx context.Context, a *domain.Actor, accountID,
 			return err
 		}
 		for _, st := range sts {
-			if acc.IBAN[:2] != "ES" || acc.IBAN[4:8] != st.Bank || acc.IBAN[8:12] != st.Branch || acc.IBAN[14:] != st.Account {
+			if csv != nil && !csv.withBalance {
+				opening := acc.Opening
+				if last != nil {
+					opening = last.Closing
+				}
+				st.Opening, st.Closing = opening, opening+st.Closing
+			}
+			if csv == nil && (acc.IBAN[:2] != "ES" || acc.IBAN[4:8] != st.Bank || acc.IBAN[8:12] != st.Branch || acc.IBAN[14:] != st.Account) {
 				return domain.Errorf(domain.CodeConflict, "El extracto es de la cuenta %s %s %s, no de %s", st.Bank, st.Branch, st.Account,
 					MaskIBAN(acc.IBAN))
 			}

@@ -125,3 +125,68 @@ func BenchmarkImportNorma43_5000(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkImportAndSuggestNorma43_5000: a year's statement of 5,000 movements imported, then the account's
+// reconciliation read (each movement's suggestions among a 500-unit community's 2,000 open receipts, a third
+// of the movements naming a receipt's number). Issue #37 asks under 2 s on both engines. Reports, never
+// asserts:
+//
+//	go test ./internal/money -run '^$' -bench 'ImportAndSuggestNorma43_5000' -benchtime 3x
+func BenchmarkImportAndSuggestNorma43_5000(b *testing.B) {
+	benchEngines(b, func(b *testing.B, db *store.DB) {
+		ctx := context.Background()
+		svc, admin, _, _ := benchCommunity(b, db, 500, time.Date(2028, 3, 1, 10, 0, 0, 0, time.UTC))
+		benchBudget(b, svc, admin, 2027)
+		var open []domain.Receipt
+		for q := 1; q <= 4; q++ {
+			g, err := svc.GenerateReceipts(ctx, admin, 2027, q, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			open = append(open, g.Receipts...)
+		}
+		movs := make([]n43Mov, 5000)
+		for i := range movs {
+			day := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i%365).Format("060102")
+			amount, concept := domain.Cents(1000+i), fmt.Sprintf("TRANSFERENCIA %d", i)
+			switch {
+			case i%3 == 0:
+				amount = -amount
+			case i%3 == 1:
+				r := open[i%len(open)]
+				amount, concept = r.Amount, "RECIBO "+r.Code()
+			}
+			movs[i] = n43Mov{day, amount, concept, ""}
+		}
+		data := n43FixtureOf("0200051332", "270101", "271231", 10_000_000, movs)
+		b.ResetTimer()
+		for b.Loop() {
+			b.StopTimer()
+			acc, err := svc.CreateAccount(ctx, admin, AccountInput{Name: domain.NewID(), Kind: domain.BankAccountBank,
+				IBAN: "ES91 2100 0418 4502 0005 1332", OpeningDate: "2027-01-01"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			if _, err := svc.ImportNorma43(ctx, admin, acc.ID, "año.n43", data); err != nil {
+				b.Fatal(err)
+			}
+			rec, err := svc.Reconciliation(ctx, admin, acc.ID)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer()
+			suggested := 0
+			for _, m := range rec.Movements {
+				if len(m.Suggestions) > 0 {
+					suggested++
+				}
+			}
+			if len(rec.Movements) != 5000 || suggested < 5000/3 {
+				b.Fatalf("%d movements, %d with suggestions", len(rec.Movements), suggested)
+			}
+			storetest.Exec(b, db, "DELETE FROM money_accounts WHERE id = $1", acc.ID)
+			b.StartTimer()
+		}
+	})
+}

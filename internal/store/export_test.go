@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"vecinos/internal/domain"
 )
 
 // ExecForTest runs a statement written with `?` placeholders on the writer, for tests that need a write no
@@ -60,4 +62,24 @@ func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, u
 		return nil
 	})
 	return plans, err
+}
+
+// ReceiptsPlanForTest explains Receipts' query for f (on PostgreSQL with sequential scans priced out, as
+// OverviewPlansForTest).
+func (db *DB) ReceiptsPlanForTest(ctx context.Context, communityID string, f domain.ReceiptFilter) (string, error) {
+	var plan string
+	err := db.InTx(ctx, func(ctx context.Context) error {
+		prefix := "EXPLAIN QUERY PLAN "
+		if db.engine == Postgres {
+			prefix = "EXPLAIN "
+			if _, err := db.writerIn(ctx).exec(ctx, "SET LOCAL enable_seqscan = off"); err != nil {
+				return err
+			}
+		}
+		q, args := receiptsQuery(communityID, f)
+		var err error
+		plan, err = db.explain(ctx, prefix+q, args...)
+		return err
+	})
+	return plan, err
 }

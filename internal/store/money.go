@@ -33,6 +33,33 @@ func scanMoneyUnit(row scanner) (domain.MoneyUnit, error) {
 	return u, err
 }
 
+// OwnedMoneyUnits lists the units of communityID that userID owns, as MoneyUnits does (through the
+// owner index: an owner's reads never list the community).
+func (db *DB) OwnedMoneyUnits(ctx context.Context, communityID, userID string) ([]domain.MoneyUnit, error) {
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+` AND u.owner_id = ?
+		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID, userID))
+}
+
+// MoneyUnitLedgerCount reads one unit of communityID as MoneyUnit does, with the count of its ledger
+// entries (LedgerCount), in one round trip: a statement's reads (docs/adr/0035); nil when there is none.
+func (db *DB) MoneyUnitLedgerCount(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, int, error) {
+	var n int
+	us, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.MoneyUnit, error) {
+		var u domain.MoneyUnit
+		var unit domain.Unit
+		err := row.Scan(&u.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &u.Coefficient, &u.OwnerID, &u.OwnerName, &n)
+		u.Label = unit.Label()
+		return u, err
+	}, `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, ''),
+		(SELECT COUNT(*) FROM money_ledger l WHERE l.community_id = u.community_id AND l.unit_id = u.id)
+		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
+		WHERE u.community_id = ? AND u.proposed_by IS NULL AND u.id = ?`, communityID, unitID)
+	if err != nil || len(us) == 0 {
+		return nil, 0, err
+	}
+	return &us[0], n, nil
+}
+
 // MoneyUnit reads one unit of communityID as MoneyUnits does; nil when there is none.
 func (db *DB) MoneyUnit(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, error) {
 	us, err := queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+" AND u.id = ?", communityID, unitID)
@@ -491,8 +518,8 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 	return out, nil
 }
 
-// Receipts lists communityID's receipts by f, by number (year, then number).
-func (db *DB) Receipts(ctx context.Context, communityID string, f domain.ReceiptFilter) ([]domain.Receipt, error) {
+// receiptsQuery is Receipts' query.
+func receiptsQuery(communityID string, f domain.ReceiptFilter) (string, []any) {
 	q := receiptSelect + " WHERE community_id = ?"
 	args := []any{communityID}
 	if f.Year != 0 {
@@ -510,13 +537,24 @@ func (db *DB) Receipts(ctx context.Context, communityID string, f domain.Receipt
 		q += " AND remittance_id = ?"
 		args = append(args, f.RemittanceID)
 	}
+	order := " ORDER BY year DESC, number DESC"
 	if len(f.UnitIDs) > 0 {
 		q += " AND unit_id IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(f.UnitIDs)), ", ") + ")"
 		for _, id := range f.UnitIDs {
 			args = append(args, id)
 		}
+		// A few units' receipts: found through their unit index and sorted, never by walking the
+		// community's receipts in number order (which SQLite picks for the ORDER BY): '+year' is an
+		// expression, so no index gives that order (TestMyReceiptsUseTheUnitIndex).
+		order = " ORDER BY +year DESC, number DESC"
 	}
-	return db.scanReceipts(ctx, db.readerIn(ctx), q+" ORDER BY year DESC, number DESC", args...)
+	return q + order, args
+}
+
+// Receipts lists communityID's receipts by f, by number (year, then number).
+func (db *DB) Receipts(ctx context.Context, communityID string, f domain.ReceiptFilter) ([]domain.Receipt, error) {
+	q, args := receiptsQuery(communityID, f)
+	return db.scanReceipts(ctx, db.readerIn(ctx), q, args...)
 }
 
 // ReceiptForUpdate reads a receipt of communityID and locks it (InTx); nil when there is none.
@@ -589,6 +627,16 @@ func (db *DB) LedgerEntries(ctx context.Context, communityID, unitID, from, to s
 	}, `SELECT id, entry_date, kind, amount_cents, receipt_id, receipt_code, method, reference, note
 		FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date >= ? AND entry_date <= ?
 		ORDER BY entry_date, created_at, id`, communityID, unitID, from, to)
+}
+
+// UnitsWithCredit lists the units of communityID whose owed receipts add up to more than their ledger
+// balance (money.applyCredit's credit), in one query: those with a credit to set against them.
+func (db *DB) UnitsWithCredit(ctx context.Context, communityID string) ([]string, error) {
+	return queryAll(ctx, db.readerIn(ctx), scanValue[string], `SELECT l.unit_id FROM
+		(SELECT unit_id, SUM(amount_cents) AS balance FROM money_ledger WHERE community_id = ? GROUP BY unit_id) l
+		LEFT JOIN (SELECT unit_id, SUM(amount_cents - paid_cents) AS owed FROM money_receipts
+			WHERE community_id = ? AND paid_cents < amount_cents GROUP BY unit_id) r ON r.unit_id = l.unit_id
+		WHERE COALESCE(r.owed, 0) > l.balance ORDER BY l.unit_id`, communityID, communityID)
 }
 
 // UnitsInCredit lists the units of communityID whose ledger adds up below zero (a credit in their favour).

@@ -50,6 +50,7 @@ const sameInBothLanguages = new Set([
   'juntas.dashboard.line', // "{{kind}} el {{day}}"
   'juntas.toasts.drafted', // "Acta redactada"
   'juntas.proxy.idNumber', // "DNI o NIE"
+  'books.csv.open', // "Importar CSV"
 ])
 
 describe.each([

@@ -18,8 +18,6 @@ import {
   useCreateExpense,
   useDirectoryProviders,
   useBankMovements,
-  useReconcile,
-  useReconciliation,
   useExpenses,
   useImportStatement,
   usePayExpense,
@@ -28,6 +26,8 @@ import {
   type Expense,
 } from './api/books'
 import { parseCents, useMoneyGroups } from './api/money'
+import { CsvImport } from './csv-import'
+import { Reconciliation } from './reconciliation'
 
 function useFailed() {
   const { t } = useTranslation()
@@ -68,6 +68,7 @@ export function AccountsPanel() {
 function AccountRow({ account: a, onEdit }: { account: BankAccount; onEdit: () => void }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  const [csv, setCsv] = useState(false)
   const bank = a.kind === 'bank'
   const movements = useBankMovements(a.id, bank)
   const importStatement = useImportStatement()
@@ -122,65 +123,21 @@ function AccountRow({ account: a, onEdit }: { account: BankAccount; onEdit: () =
           )}
         </div>
       )}
+      {bank && !csv && (
+        <Button variant="ghost" size="sm" className="self-start" onClick={() => { setCsv(true) }}>
+          {t('books.csv.open')}
+        </Button>
+      )}
+      {bank && csv && (
+        <CsvImport
+          accountId={a.id}
+          onDone={() => {
+            setCsv(false)
+          }}
+        />
+      )}
       {open && <Reconciliation account={a} />}
     </li>
-  )
-}
-
-function Reconciliation({ account: a }: { account: BankAccount }) {
-  const { t } = useTranslation()
-  const rec = useReconciliation(a.id, true)
-  const reconcile = useReconcile()
-  const failed = useFailed()
-  const data = rec.data
-  if (!data) return null
-  return (
-    <div className="flex flex-col gap-1">
-      <p className="text-xs">
-        {t('books.reconcile.balances', {
-          book: euros(data.bookCents),
-          bank: data.bankCents == null ? '—' : euros(data.bankCents),
-          difference: euros(data.differenceCents),
-        })}
-      </p>
-      <ul className="flex flex-col gap-1" aria-label={t('books.accounts.movementsOf', { name: a.name })}>
-        {(data.items ?? []).map((m) => {
-          const best = m.suggestions?.[0]
-          return (
-            <li key={m.id} className="flex flex-col gap-1 border-t pt-1 text-xs">
-              <span className="flex justify-between gap-2">
-                <span className="min-w-0 break-words">
-                  {m.date} · {m.concept || m.reference2 || m.reference1}
-                </span>
-                <span className={m.amountCents < 0 ? 'text-destructive' : ''}>{euros(m.amountCents)}</span>
-              </span>
-              {m.match ? (
-                <span className="text-muted-foreground">{t('books.reconcile.done')}</span>
-              ) : best ? (
-                <span className="flex items-center justify-between gap-2">
-                  <span className="min-w-0 break-words text-muted-foreground">{best.label}</span>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={reconcile.isPending}
-                    onClick={() => {
-                      reconcile.mutate(
-                        { id: m.id, kind: best.kind, targetId: best.targetId },
-                        { onSuccess: () => toast.success(t('books.reconcile.confirmed')), onError: failed },
-                      )
-                    }}
-                  >
-                    {t('books.reconcile.action')}
-                  </Button>
-                </span>
-              ) : (
-                <span className="text-muted-foreground">{t('books.reconcile.none')}</span>
-              )}
-            </li>
-          )
-        })}
-      </ul>
-    </div>
   )
 }
 

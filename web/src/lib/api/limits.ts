@@ -152,6 +152,11 @@ export const CreateWallPostInputBody = {
   kind: 20,
 } as const
 
+export const CsvStatementInputBody = {
+  content: 16777216,
+  fileName: 200,
+} as const
+
 export const DelegateJuntaInputBody = {
   delegateUserId: 64,
   idNumber: 20,

@@ -2065,6 +2065,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/accounts/{id}/statements/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar un extracto CSV con las columnas indicadas en una cuenta, entero o nada (administradores) */
+        post: operations["importCSVStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/accounts/{id}/statements/csv/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leer un extracto CSV con las columnas indicadas, sin importarlo (administradores) */
+        post: operations["previewCSVStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/budgets": {
         parameters: {
             query?: never;
@@ -4264,6 +4298,50 @@ export interface components {
             /** @description What it created there; null when it failed */
             id: string | null;
         };
+        CSVMapping: {
+            /**
+             * Format: int64
+             * @description A signed amount's column (negative: money out); 0 with debit and credit
+             */
+            amount?: number;
+            /**
+             * Format: int64
+             * @description The balance after each movement; 0: none (the statement opens at the last closing balance)
+             */
+            balance?: number;
+            /** Format: int64 */
+            concept: number;
+            /**
+             * Format: int64
+             * @description Money in, instead of amount
+             */
+            credit?: number;
+            /**
+             * Format: int64
+             * @description The date's column (DD/MM/YYYY, DD-MM-YYYY, DD/MM/YY or YYYY-MM-DD)
+             */
+            date: number;
+            /**
+             * Format: int64
+             * @description Money out, instead of amount
+             */
+            debit?: number;
+            /** @description Amounts written 1.234,56 (else 1,234.56) */
+            decimalComma?: boolean;
+            /**
+             * Format: int64
+             * @description Rows before the movements, skipped
+             */
+            headerRows?: number;
+        };
+        CSVMovement: {
+            /** Format: int64 */
+            amountCents: number;
+            concept: string;
+            date: string;
+            /** Format: int64 */
+            line: number;
+        };
         Certificate: {
             /** @description The verification code, once issued */
             code: string | null;
@@ -4756,6 +4834,21 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             validUntil: string | null;
+        };
+        CsvPreviewOutputBody: {
+            /** Format: int64 */
+            closingCents: number;
+            end: string;
+            movements: components["schemas"]["CSVMovement"][] | null;
+            /** Format: int64 */
+            openingCents: number;
+            start: string;
+        };
+        CsvStatementInputBody: {
+            /** @description The CSV file as text (the client decodes ISO-8859-1) */
+            content: string;
+            fileName?: string;
+            mapping: components["schemas"]["CSVMapping"];
         };
         CuotaLine: {
             /**
@@ -12737,6 +12830,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportStatementOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importCSVStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CsvStatementInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatement"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewCSVStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CsvStatementInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsvPreviewOutputBody"];
                 };
             };
             /** @description Error */
