@@ -90,6 +90,14 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 	}
 	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
 		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, loadseed.WorkloadMembers, o.incidents)
+	failed := printHTTPRows(stdout, rows)
+	fmt.Fprintf(stdout, "\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
+		strings.Join(peaks, ", "), startLoad, loadAverage())
+	return rows, failed
+}
+
+// printHTTPRows writes the table of rows and their notes; it returns the failures of the failed rows.
+func printHTTPRows(stdout io.Writer, rows []httpRow) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\t")
 	var failed []error
@@ -108,9 +116,8 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 			fmt.Fprintf(stdout, "\n%s %s: %s", r.engine, r.name, r.note)
 		}
 	}
-	fmt.Fprintf(stdout, "\n\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
-		strings.Join(peaks, ", "), startLoad, loadAverage())
-	return rows, errors.Join(failed...)
+	fmt.Fprintln(stdout)
+	return errors.Join(failed...)
 }
 
 // measureHTTP seeds a fresh database, starts one server on it and runs every case against it.
