@@ -225,7 +225,8 @@ func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (
 // (created_at, id) descending, so it walks incidents_community (or incidents_community_status); only a
 // search for a rare word goes, on PostgreSQL, through the trigram index instead.
 //
-// word, when not 0, is the id of a word of the word index (search.go) that holds f.Search: the query walks
+// word, when not 0, is the id of a word of the word index (search.go) that holds f.Search (or
+// vocabularyWord, on PostgreSQL): the query walks
 // that word's postings newest first instead of the community's incidents, and applies every condition
 // of the list, the substring test included, to each incident it reaches.
 func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter, word int64) (string, []any) {
@@ -244,8 +245,13 @@ func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilte
 			join = "FROM incident_words w CROSS JOIN LATERAL (SELECT * FROM incidents WHERE id = w.incident_id OFFSET 0) i"
 		}
 		b.WriteString(strings.Replace(incidentSelect, "FROM incidents i", join, 1))
-		b.WriteString(" WHERE w.word_id = ? AND i.community_id = ?")
-		args = []any{word, communityID}
+		if word == vocabularyWord {
+			b.WriteString(" WHERE w.word_id = v.seq AND v.n <= " + strconv.Itoa(maxSearchWords) + " AND i.community_id = ?")
+			args = []any{communityID}
+		} else {
+			b.WriteString(" WHERE w.word_id = ? AND i.community_id = ?")
+			args = []any{word, communityID}
+		}
 		order = " ORDER BY w.created_at DESC, w.incident_id DESC LIMIT "
 	} else {
 		b.WriteString(incidentSelect)

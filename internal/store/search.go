@@ -371,21 +371,28 @@ func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.
 	if !indexableQuery(f.Search) || f.Limit <= 0 {
 		return nil, false, nil
 	}
-	words, ok, err := db.searchWordIDs(ctx, communityID, f.Search)
-	if !ok || err != nil {
-		return nil, false, err
-	}
-	out = []domain.Incident{}
-	r := db.readerIn(ctx)
-	for _, w := range words {
-		q, args := incidentListQuery(db.engine, communityID, f, w)
-		page, err := queryAll(ctx, r, values(scanIncident), q, args...)
-		if err != nil {
-			return nil, true, err
+	var words int
+	if db.engine == Postgres {
+		if out, words, err = db.searchIncidentsPostgres(ctx, communityID, f); err != nil || words > maxSearchWords {
+			return nil, false, err
 		}
-		out = append(out, page...)
+	} else {
+		ids, ok, err := db.searchWordIDs(ctx, communityID, f.Search)
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		out, words = []domain.Incident{}, len(ids)
+		r := db.readerIn(ctx)
+		for _, w := range ids {
+			q, args := incidentListQuery(db.engine, communityID, f, w)
+			page, err := queryAll(ctx, r, values(scanIncident), q, args...)
+			if err != nil {
+				return nil, true, err
+			}
+			out = append(out, page...)
+		}
 	}
-	if len(words) > 1 {
+	if words > 1 {
 		newer := func(a, b domain.Incident) int {
 			if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 				return c
@@ -396,6 +403,54 @@ func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.
 		out = slices.CompactFunc(out, func(a, b domain.Incident) bool { return a.ID == b.ID })
 	}
 	return out[:min(len(out), f.Limit)], true, nil
+}
+
+// vocabularyWord, as incidentListQuery's word, has the query read the word's id from the row v of the
+// statement around it (postgresSearchQuery) instead of binding it.
+const vocabularyWord = -1
+
+// postgresSearchQuery is the whole search of the word index in one statement, for PostgreSQL (one round
+// trip instead of one for the vocabulary and one per word): v, the words of the vocabulary that contain
+// f.Search (maxSearchWords+1 at most, each with n, how many), and for each the page of the list's query
+// over its postings (LEFT JOIN: a word whose page is empty still gives one row, all NULL but n). The
+// pages are only read when n <= maxSearchWords; otherwise the rows say so and the list walks.
+func postgresSearchQuery(communityID string, f domain.IncidentFilter) (string, []any) {
+	page, args := incidentListQuery(Postgres, communityID, f, vocabularyWord)
+	return `SELECT v.n, p.* FROM (SELECT seq, count(*) OVER () AS n FROM (SELECT seq FROM incident_vocabulary
+		WHERE community_id = ? AND strpos(word, ?) > 0 LIMIT ` + strconv.Itoa(maxSearchWords+1) + `) x) v
+		LEFT JOIN LATERAL (` + page + `) p ON true`, append([]any{communityID, f.Search}, args...)
+}
+
+// searchIncidentsPostgres runs postgresSearchQuery: the pages of the words, unmerged, and how many words
+// contain the query (none: no incident holds it).
+func (db *DB) searchIncidentsPostgres(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, int, error) {
+	q, args := postgresSearchQuery(communityID, f)
+	words := 0
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(r scanner) (*domain.Incident, error) {
+		var n int
+		var id, community, title, description, priority, status, createdByName, assignedToName *string
+		var in domain.Incident
+		var created, updated, deleted *int64
+		if err := r.Scan(&n, &id, &community, &title, &description, &in.Location, &priority, &status, &in.CreatedBy, &createdByName,
+			&in.AssignedTo, &assignedToName, &in.ImageURL, &created, &updated, &deleted); err != nil {
+			return nil, err
+		}
+		words = n
+		if id == nil { // a word without a page, or too many words
+			return nil, nil
+		}
+		in.ID, in.CommunityID, in.Title, in.Description, in.CreatedByName, in.AssignedToName = *id, *community, *title, *description, *createdByName, *assignedToName
+		in.Priority, in.Status = domain.Priority(*priority), domain.IncidentStatus(*status)
+		in.CreatedAt, in.UpdatedAt, in.DeletedAt = fromMS(*created), fromMS(*updated), fromNullMS(deleted)
+		return &in, nil
+	}, q, args...)
+	out := make([]domain.Incident, 0, len(rows))
+	for _, r := range rows {
+		if r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out, words, err
 }
 
 // searchWordIDs returns the ids of the words of the community's vocabulary that contain q; ok is false
@@ -458,9 +513,10 @@ func indexIncidentWords(ctx context.Context, tx conn) error {
 	}
 }
 
-// ExplainIncidentSearch returns the engine's plans of a search of f served by the word index: the
-// lookup of the words that contain f.Search (PostgreSQL; SQLite scans its cache in Go) and the page of
-// the first such word, one line per step; "" when the index does not serve f (for tests of the plans).
+// ExplainIncidentSearch returns the engine's plan of a search of f served by the word index, one line
+// per step: on PostgreSQL its one statement, on SQLite the page of the first word that contains
+// f.Search (it scans its cache of the vocabulary in Go); "" when the index does not serve f (for tests
+// of the plans).
 func (db *DB) ExplainIncidentSearch(ctx context.Context, communityID string, f domain.IncidentFilter) (string, error) {
 	if !indexableQuery(f.Search) || f.Limit <= 0 {
 		return "", nil
@@ -469,17 +525,10 @@ func (db *DB) ExplainIncidentSearch(ctx context.Context, communityID string, f d
 	if !ok || err != nil || len(words) == 0 {
 		return "", err
 	}
-	prefix := "EXPLAIN QUERY PLAN "
-	var lookup string
 	if db.engine == Postgres {
-		prefix = "EXPLAIN "
-		if lookup, err = db.explain(ctx, prefix+"SELECT seq FROM incident_vocabulary WHERE community_id = ? AND strpos(word, ?) > 0 LIMIT "+
-			strconv.Itoa(maxSearchWords+1), communityID, f.Search); err != nil {
-			return "", err
-		}
-		lookup += "\n"
+		q, args := postgresSearchQuery(communityID, f)
+		return db.explain(ctx, "EXPLAIN "+q, args...)
 	}
 	q, args := incidentListQuery(db.engine, communityID, f, words[0])
-	page, err := db.explain(ctx, prefix+q, args...)
-	return lookup + page, err
+	return db.explain(ctx, "EXPLAIN QUERY PLAN "+q, args...)
 }
