@@ -1,5 +1,5 @@
 // Command pocketbase-bench runs PocketBase v0.39.11 (pinned in this module's go.mod, apart from Vecinos'
-// own go.mod) on the incidents workload of docs/BENCHMARK.md, for the side-by-side comparison of
+// own go.mod) on the incidents workload of BENCHMARK.md, for the side-by-side comparison of
 // `go run ./cmd/vecinos-loadtest -workload pocketbase` (docs/adr/0048-postgresql-search-and-the-pocketbase-comparison.md).
 //
 // On an empty -dir it creates, through PocketBase's app API:
@@ -13,6 +13,9 @@
 //     titled "Fuga de agua #i", the others one of ten phrases, a 260-character description, status and
 //     priority cycling, one second apart and ending now, inserted directly in one transaction per
 //     community (no HTTP, no hooks).
+//
+// PocketBase's request log (a row per request in auxiliary.db, on by default) is off unless -request-logs:
+// Vecinos, as the load command runs it, logs no request either.
 //
 // It then writes -info (JSON: a member's auth token, their community, the id of one incident of it) and
 // serves the API on -http until SIGINT or SIGTERM.
@@ -77,10 +80,20 @@ func main() {
 	members := flag.Int("members", 200, "members per community")
 	incidents := flag.Int("incidents", 20000, "incidents per community")
 	dev := flag.Bool("dev", false, "PocketBase's dev mode: every SQL statement printed")
+	requestLogs := flag.Bool("request-logs", false, "keep PocketBase's request log (on by default in PocketBase: a row per request in auxiliary.db)")
 	flag.Parse()
 
 	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: *dir, HideStartBanner: true, DefaultDev: *dev})
 	if err := app.Bootstrap(); err != nil {
+		log.Fatal(err)
+	}
+	// Vecinos logs no request at the level the load command runs it (warn); PocketBase's best case is
+	// without its request log too (Logs.MaxDays = 0, as its settings screen turns it off).
+	settings := app.Settings()
+	if !*requestLogs {
+		settings.Logs.MaxDays = 0
+	}
+	if err := app.Save(settings); err != nil {
 		log.Fatal(err)
 	}
 	start := time.Now()
