@@ -55,3 +55,36 @@ func TestIncidentPageEncodesAsReflection(t *testing.T) {
 		}
 	}
 }
+
+// A page of 20 incidents as the list case of the load command reads them: huma's encoder against the
+// hand-written one (`go test -run XXX -bench IncidentPageJSON ./internal/httpapi`).
+func BenchmarkIncidentPageJSON(b *testing.B) {
+	str := func(s string) *string { return &s }
+	at := time.Date(2026, 11, 29, 5, 14, 57, 123_000_000, time.UTC)
+	p := httpapi.IncidentPage{NextCursor: str("MTc2NDM5MzI5NzEyMzowMWEy")}
+	for i := range 20 {
+		p.Items = append(p.Items, httpapi.Incident{ID: "01a225bf-fa16-7373-85b5-4eb2c2c6cd2a", Title: "Puerta del garaje atascada #19982",
+			Description: "Los vecinos del tercero avisan de que el problema se repite desde hace días y piden que lo revise el conserje o una " +
+				"empresa de mantenimiento cuanto antes, por favor. Los vecinos del tercero avisan de que el problema se repite desde hace días y piden que lo rev",
+			Priority: "medium", Status: "open", CreatedBy: str("01a225bf-fa16-7373-85b5-4eb2c2c6cd2b"), CreatedByName: "Miembro 12",
+			AssignedTo: str("01a225bf-fa16-7373-85b5-4eb2c2c6cd2c"), AssignedToName: "Miembro 13", CreatedAt: at.Add(time.Duration(i) * time.Second), UpdatedAt: at})
+	}
+	b.Run("encoding_json", func(b *testing.B) {
+		type plain httpapi.IncidentPage
+		for b.Loop() {
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(plain(p)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("hand_written", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := p.MarshalJSON(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -199,23 +200,26 @@ func appendJSONStringPtr(b []byte, s *string) []byte {
 // valid UTF-8 without control characters, quotes, backslashes or U+2028/U+2029 as is, which is nearly
 // every text; anything else through that encoder.
 func appendJSONText(b []byte, s string) []byte {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == '"' || c == '\\' {
-				return appendJSONTextSlow(b, s)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+	for i := 0; i < len(s); i++ {
+		if jsonSpecial[s[i]] && (s[i] != 0xE2 || strings.HasPrefix(s[i:], "\u2028") || strings.HasPrefix(s[i:], "\u2029")) {
 			return appendJSONTextSlow(b, s)
 		}
-		i += size
+	}
+	if !utf8.ValidString(s) {
+		return appendJSONTextSlow(b, s)
 	}
 	return append(append(append(b, '"'), s...), '"')
 }
+
+// jsonSpecial marks the bytes that encoding/json escapes (control characters, the quote, the backslash)
+// and 0xE2, the first byte of U+2028 and U+2029, which it escapes too.
+var jsonSpecial = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'], t[0xE2] = true, true, true
+	return t
+}()
 
 func appendJSONTextSlow(b []byte, s string) []byte {
 	var buf bytes.Buffer
