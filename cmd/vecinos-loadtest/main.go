@@ -76,6 +76,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	incidents := fs.Int("incidents", 20000, "http: incidents per community")
 	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case; soak: how long the load lasts")
 	connections := fs.Int("connections", 50, "http: wrk's concurrent connections")
+	warmup := fs.Duration("warmup", 3*time.Second, "http, pocketbase: how long wrk runs each read case, unmeasured, before measuring it, in whole seconds (0: no warm-up)")
 	only := fs.String("cases", "", "http: run only the cases whose name contains one of these comma-separated words (e.g. statement,receipts); empty: all")
 	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
 	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile")
@@ -125,7 +126,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		return nil, runCrash(ctx, o, stdout, stderr)
 	}
 	if *workload == "http" || *workload == "pocketbase" {
-		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL}
+		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL, warmup: *warmup}
 		if *only != "" {
 			o.only = strings.Split(*only, ",")
 		}

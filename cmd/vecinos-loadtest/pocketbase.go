@@ -81,11 +81,11 @@ func runPocketBase(ctx context.Context, o httpOptions, stdout, stderr io.Writer)
 	}
 	peaks = append(peaks, fmt.Sprintf("PocketBase %d MB", peak.peak/1024))
 
-	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
+	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s (each case after %s unmeasured), signed in as a member of the first of 2 communities × %d members × %d incidents; "+
 		"one server process each. CPU: the server's, per request. PocketBase %s (bench/pocketbase, seeded in %s): the list rule keeps "+
 		"a member to their community, indexes on (community, created) and (community, status, created), skipTotal=1 and the community "+
 		"in the filter too (its best case).\n\n",
-		o.threads, o.connections, o.duration, loadseed.WorkloadMembers, o.incidents, pocketBaseVersion, seeded)
+		o.threads, o.connections, o.duration, o.warmup, loadseed.WorkloadMembers, o.incidents, pocketBaseVersion, seeded)
 	failed := printHTTPRows(stdout, append(rows, pb...))
 	fmt.Fprintln(stdout)
 	printRatios(stdout, rows, pb)
@@ -169,9 +169,13 @@ func measurePocketBase(ctx context.Context, o httpOptions, progress io.Writer) (
 	for _, c := range pocketBaseCases(info.Incident, info.Community) {
 		fmt.Fprintf(progress, "pocketbase: %s for %s\n", c.name, o.duration)
 		row := httpRow{engine: "pocketbase", name: c.name}
+		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(),
+			"--latency", "--timeout", "10s", "-H", "Authorization: " + info.Token}
+		if err := warmUp(ctx, o, c, args, "http://"+addr+c.path); err != nil {
+			return nil, memory{}, "", err
+		}
 		cpu, _ := readCPU(cmd.Process.Pid)
-		out, err := exec.CommandContext(ctx, "wrk", "-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(),
-			"--latency", "--timeout", "10s", "-H", "Authorization: "+info.Token, "http://"+addr+c.path).CombinedOutput()
+		out, err := exec.CommandContext(ctx, "wrk", append(args, "http://"+addr+c.path)...).CombinedOutput()
 		if err != nil {
 			row.err = fmt.Errorf("wrk: %v\n%s", err, out)
 		} else if row.wrkResult, row.err = parseWrk(string(out)); row.err == nil && row.errors > 0 {
