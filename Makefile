@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/pwa web/index.html web/vite.config.ts web/package.json web/scripts/prerender.mjs -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run demo build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http crashtest soak clean
+.PHONY: run demo build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint generate check-generated loadtest loadtest-http loadtest-pocketbase crashtest soak clean
 
 # Dev mode (the dev mailbox at /dev/mailbox, 'Crear usuario test') unless VECINOS_DEV says otherwise.
 run: $(BIN)
@@ -113,6 +113,12 @@ loadtest: $(BIN)
 # install wrk) at 50 connections, 20 s a case.
 loadtest-http: $(BIN)
 	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -workload http -engine sqlite,postgres
+
+# The list, status, search and by id of that workload side by side with PocketBase v0.39.11 (bench/pocketbase,
+# its own Go module: PocketBase never enters our go.mod) on the same data and the same wrk load, with the
+# ratios (docs/adr/0048). Vecinos on SQLite, PocketBase's engine.
+loadtest-pocketbase: $(BIN)
+	$(GO) run ./cmd/vecinos-loadtest -bin $(BIN) -workload pocketbase -engine sqlite
 
 # Mixed writes through the API while the real binary is SIGKILLed 20 times and restarted, on SQLite and on
 # PostgreSQL; then every acknowledged write must be in the database and every queued email delivered (an

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -34,7 +35,8 @@ type httpOptions struct {
 	threads     int
 	bin         string
 	adminURL    string
-	only        []string // run only the cases whose name contains one of these; empty: all
+	only        []string      // run only the cases whose name contains one of these; empty: all
+	warmup      time.Duration // wrk runs each read case this long, unmeasured, before measuring it
 }
 
 // runs says whether the options run the case named name.
@@ -88,8 +90,16 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 		rows = append(rows, r...)
 		peaks = append(peaks, fmt.Sprintf("%s %d MB", engine, peak.peak/1024))
 	}
-	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s, signed in as a member of the first of 2 communities × %d members × %d incidents; "+
-		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, loadseed.WorkloadMembers, o.incidents)
+	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s (each read case after %s unmeasured), signed in as a member of the first of 2 communities × %d members × %d incidents; "+
+		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, o.warmup, loadseed.WorkloadMembers, o.incidents)
+	failed := printHTTPRows(stdout, rows)
+	fmt.Fprintf(stdout, "\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
+		strings.Join(peaks, ", "), startLoad, loadAverage())
+	return rows, failed
+}
+
+// printHTTPRows writes the table of rows and their notes; it returns the failures of the failed rows.
+func printHTTPRows(stdout io.Writer, rows []httpRow) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\t")
 	var failed []error
@@ -108,9 +118,8 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 			fmt.Fprintf(stdout, "\n%s %s: %s", r.engine, r.name, r.note)
 		}
 	}
-	fmt.Fprintf(stdout, "\n\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
-		strings.Join(peaks, ", "), startLoad, loadAverage())
-	return rows, errors.Join(failed...)
+	fmt.Fprintln(stdout)
+	return errors.Join(failed...)
 }
 
 // measureHTTP seeds a fresh database, starts one server on it and runs every case against it.
@@ -180,6 +189,9 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 			}
 			args = append(args, "-s", script)
 		}
+		if err := warmUp(ctx, o, c, args, "http://"+srv.addr+c.path); err != nil {
+			return nil, memory{}, err
+		}
 		cpu, _ := readCPU(srv.cmd.Process.Pid)
 		out, err := exec.CommandContext(ctx, "wrk", append(args, "http://"+srv.addr+c.path)...).CombinedOutput()
 		row := httpRow{engine: engine, name: c.name}
@@ -201,6 +213,25 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 	}
 	peak, _ := readMemory(srv.cmd.Process.Pid)
 	return rows, peak, nil
+}
+
+// warmUp runs wrk on a read case (a GET without a script) for o.warmup, unmeasured: the first case after
+// the seeding otherwise pays for what the seeding left (its pages not yet in the cache, the collector's
+// work), and so swung most between runs (docs/adr/0036). Cases that write are not repeated.
+func warmUp(ctx context.Context, o httpOptions, c httpCase, args []string, url string) error {
+	if o.warmup <= 0 || c.script != nil {
+		return nil
+	}
+	args = slices.Clone(args)
+	for i := range args {
+		if args[i] == "-d" {
+			args[i+1] = fmt.Sprintf("%ds", max(1, int(o.warmup.Round(time.Second).Seconds()))) // wrk counts whole seconds
+		}
+	}
+	if out, err := exec.CommandContext(ctx, "wrk", append(args, url)...).CombinedOutput(); err != nil {
+		return fmt.Errorf("warm-up of %s: wrk: %v\n%s", c.name, err, out)
+	}
+	return nil
 }
 
 // checkBookings reads the counts of the bookings' script (the refusals of a taken or full slot are not

@@ -99,7 +99,7 @@ func TestHTTPWorkloadAnswersEveryRequest(t *testing.T) {
 	bin := serverBinary(t)
 	var out bytes.Buffer
 	_, err := run(t.Context(), []string{"-workload", "http", "-bin", bin, "-engine", "sqlite", "-incidents", "200", "-duration", "1s",
-		"-connections", "4"}, &out, &out)
+		"-connections", "4", "-warmup", "1s"}, &out, &out)
 	t.Log("\n" + out.String())
 	if err != nil {
 		t.Fatal(err)

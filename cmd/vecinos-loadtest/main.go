@@ -17,6 +17,12 @@
 //
 //	go run ./cmd/vecinos-loadtest -workload http -engine sqlite,postgres
 //
+// The comparison with PocketBase (-workload pocketbase, see pocketbase.go): the http workload's list,
+// status, search and by id on Vecinos, then the same on PocketBase v0.39.11 (bench/pocketbase, built
+// from its own module) seeded with the same data, and the ratios.
+//
+//	go run ./cmd/vecinos-loadtest -workload pocketbase -engine sqlite
+//
 // The crash test (-workload crash, see crash.go): writes while the server is SIGKILLed -kills times. The
 // soak (-workload soak, see soak.go): mixed load for -duration, sampling the server's RSS and goroutines.
 //
@@ -59,7 +65,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*result, error) {
 	fs := flag.NewFlagSet("vecinos-loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	workload := fs.String("workload", "realtime", "realtime (streams and chat messages), http (incidents through wrk), crash (writes while the server is SIGKILLed) or soak (mixed load for -duration, sampling RSS)")
+	workload := fs.String("workload", "realtime", "realtime (streams and chat messages), http (incidents through wrk), pocketbase (http's list, status, search and by id, then the same on PocketBase "+pocketBaseVersion+", side by side), crash (writes while the server is SIGKILLed) or soak (mixed load for -duration, sampling RSS)")
 	engines := fs.String("engine", "sqlite", "comma-separated: sqlite, postgres")
 	streamCounts := fs.String("streams", "1000", "comma-separated numbers of streams (members of the community)")
 	instances := fs.Int("instances", 0, "server instances; 0 = 1 on SQLite, 2 on PostgreSQL")
@@ -70,6 +76,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	incidents := fs.Int("incidents", 20000, "http: incidents per community")
 	duration := fs.Duration("duration", 20*time.Second, "http: how long wrk runs each case; soak: how long the load lasts")
 	connections := fs.Int("connections", 50, "http: wrk's concurrent connections")
+	warmup := fs.Duration("warmup", 3*time.Second, "http, pocketbase: how long wrk runs each read case, unmeasured, before measuring it, in whole seconds (0: no warm-up)")
 	only := fs.String("cases", "", "http: run only the cases whose name contains one of these comma-separated words (e.g. statement,receipts); empty: all")
 	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
 	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile")
@@ -78,14 +85,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if !slices.Contains([]string{"realtime", "http", "crash", "soak"}, *workload) {
-		return nil, fmt.Errorf("-workload: %q is not realtime, http, crash or soak", *workload)
+	if !slices.Contains([]string{"realtime", "http", "pocketbase", "crash", "soak"}, *workload) {
+		return nil, fmt.Errorf("-workload: %q is not realtime, http, pocketbase, crash or soak", *workload)
 	}
 	cases, err := scenarios(*engines, *streamCounts, *instances)
 	if err != nil {
 		return nil, err
 	}
-	if *workload == "http" && (*incidents < 1 || *connections < 2 || *duration < time.Second) {
+	if (*workload == "http" || *workload == "pocketbase") && (*incidents < 1 || *connections < 2 || *duration < time.Second) {
 		return nil, errors.New("-incidents must be at least 1, -connections 2 and -duration 1s")
 	}
 	if *messages < 1 {
@@ -118,8 +125,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		}
 		return nil, runCrash(ctx, o, stdout, stderr)
 	}
-	if *workload == "http" {
-		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL}
+	if *workload == "http" || *workload == "pocketbase" {
+		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL, warmup: *warmup}
 		if *only != "" {
 			o.only = strings.Split(*only, ",")
 		}
@@ -127,6 +134,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 			if !slices.Contains(o.engines, sc.engine) {
 				o.engines = append(o.engines, sc.engine)
 			}
+		}
+		if *workload == "pocketbase" {
+			return nil, runPocketBase(ctx, o, stdout, stderr)
 		}
 		_, err := runHTTP(ctx, o, stdout, stderr)
 		return nil, err

@@ -109,7 +109,7 @@ func registerAPI(api huma.API, s *server) {
 
 	// incidents
 	route(api, http.MethodGet, "/api/v1/incidents", members, 200, "incidents", "listIncidents", s.listIncidents,
-		"Incidencias de la comunidad, las más nuevas primero")
+		"Incidencias de la comunidad, las más nuevas primero", returnsJSON[IncidentPage](api))
 	route(api, http.MethodPost, "/api/v1/incidents", members, 201, "incidents", "createIncident", s.createIncident,
 		"Registrar una incidencia")
 	route(api, http.MethodGet, "/api/v1/incidents/{id}", members, 200, "incidents", "getIncident", s.getIncident,

@@ -146,9 +146,7 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 		iargs = append(iargs, in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
 			in.CreatedBy, in.AssignedTo, in.ImageURL, text, ms(in.CreatedAt), ms(in.UpdatedAt))
 		hargs = append(hargs, domain.NewID(), in.ID, nullString(c.arg.by), string(in.Status), ms(in.CreatedAt))
-		if tx.db.engine == SQLite {
-			words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
-		}
+		words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
 	}
 	if len(iargs) == 0 {
 		return nil
@@ -227,7 +225,8 @@ func (db *DB) IncidentWithHistory(ctx context.Context, communityID, id string) (
 // (created_at, id) descending, so it walks incidents_community (or incidents_community_status); only a
 // search for a rare word goes, on PostgreSQL, through the trigram index instead.
 //
-// word, when not 0, is the id of a word of SQLite's word index (search.go) that holds f.Search: the query walks
+// word, when not 0, is the id of a word of the word index (search.go) that holds f.Search (or
+// vocabularyWord, on PostgreSQL): the query walks
 // that word's postings newest first instead of the community's incidents, and applies every condition
 // of the list, the substring test included, to each incident it reaches.
 func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilter, word int64) (string, []any) {
@@ -236,9 +235,23 @@ func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilte
 	order := " ORDER BY i.created_at DESC, i.id DESC LIMIT "
 	if word != 0 {
 		// CROSS JOIN keeps the postings the outer loop, in their order: no sort, no walk of the community.
-		b.WriteString(strings.Replace(incidentSelect, "FROM incidents i", "FROM incident_words w CROSS JOIN incidents i ON i.id = w.incident_id", 1))
-		b.WriteString(" WHERE w.word_id = ? AND i.community_id = ?")
-		args = []any{word, communityID}
+		// PostgreSQL has no such hint: it estimates the rows a word keeps after the list's conditions far
+		// too low and would hash the word's postings against a scan of the incidents (or of the trigram
+		// index) and sort. A LATERAL subquery that reads the posting's incident by its key, fenced by
+		// OFFSET 0 so that the planner cannot flatten it, leaves it the one plan: the postings newest
+		// first, each joined to its incident, until the page is full (TestIncidentSearchUsesTheWordIndex).
+		join := "FROM incident_words w CROSS JOIN incidents i ON i.id = w.incident_id"
+		if engine == Postgres {
+			join = "FROM incident_words w CROSS JOIN LATERAL (SELECT * FROM incidents WHERE id = w.incident_id OFFSET 0) i"
+		}
+		b.WriteString(strings.Replace(incidentSelect, "FROM incidents i", join, 1))
+		if word == vocabularyWord {
+			b.WriteString(" WHERE w.word_id = v.seq AND v.n <= " + strconv.Itoa(maxSearchWords) + " AND i.community_id = ?")
+			args = []any{communityID}
+		} else {
+			b.WriteString(" WHERE w.word_id = ? AND i.community_id = ?")
+			args = []any{word, communityID}
+		}
 		order = " ORDER BY w.created_at DESC, w.incident_id DESC LIMIT "
 	} else {
 		b.WriteString(incidentSelect)
@@ -398,9 +411,7 @@ func (db *DB) CreateIncidents(ctx context.Context, ins []domain.Incident) error 
 			in.CreatedBy, in.AssignedTo, in.ImageURL, text, ms(in.CreatedAt), ms(in.UpdatedAt)); err != nil {
 			return err
 		}
-		if db.engine == SQLite {
-			words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
-		}
+		words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
 	}
 	return addIncidentWords(ctx, tx, words)
 }

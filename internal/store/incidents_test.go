@@ -105,6 +105,60 @@ func TestIncidentListUsesTheCommunityIndex(t *testing.T) {
 	})
 }
 
+// A search of letters reads the word index on both engines (migrations 0048 and 0053, ADRs 0046 and
+// 0048): the words that hold the query from the vocabulary's index, then each word's postings newest
+// first, each joined to its incident by the key: no walk of the community, no sort, no full scan.
+func TestIncidentSearchUsesTheWordIndex(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, am := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		b, bm := storetest.CommunityIDs(t, db, "Carla")
+		seedIncidents(t, db, a, am, 3000)
+		seedIncidents(t, db, b, bm, 3000)
+		if err := db.Analyze(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for name, f := range map[string]domain.IncidentFilter{
+			"search agua":      {Search: "agua", Limit: 21},
+			"status and agua":  {Search: "agua", Status: domain.IncidentOpen, Limit: 21},
+			"agua, next page":  {Search: "agua", Limit: 21, After: &domain.Cursor{At: time.Now().Add(-25 * time.Minute), ID: domain.NewID()}},
+			"agua and deleted": {Search: "agua", IncludeDeleted: true, Limit: 21},
+			"common word":      {Search: "incidencia", Limit: 21},
+		} {
+			plan, err := db.ExplainIncidentSearch(ctx, a, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The vocabulary is a few dozen rows here: the planner may read it whole, which is no walk.
+			want := []string{"on incident_vocabulary", "Scan Backward using incident_words_pkey", "Index Scan using incidents_pkey"}
+			bad := []string{"Seq Scan on incidents", "Sort", "Bitmap", "incidents_community", "Hash"}
+			if db.Engine() == store.SQLite {
+				want = []string{"SEARCH w USING PRIMARY KEY (word_id=?", "SEARCH i USING INDEX sqlite_autoindex_incidents_1 (id=?)"}
+				bad = []string{"SCAN", "TEMP B-TREE", "incidents_community"}
+			}
+			for _, w := range want {
+				if !strings.Contains(plan, w) {
+					t.Errorf("%s: plan on %s has no %q:\n%s", name, db.Engine(), w, plan)
+				}
+			}
+			for _, w := range bad {
+				if strings.Contains(plan, w) {
+					t.Errorf("%s: plan on %s has %q:\n%s", name, db.Engine(), w, plan)
+				}
+			}
+			if name == "search agua" {
+				t.Logf("%s plan on %s:\n%s", name, db.Engine(), plan)
+			}
+		}
+		// Queries the index does not serve walk the community (TestIncidentListUsesTheCommunityIndex).
+		for _, q := range []string{"ag", "agua 1", "#1"} {
+			if plan, err := db.ExplainIncidentSearch(ctx, a, domain.IncidentFilter{Search: q, Limit: 21}); err != nil || plan != "" {
+				t.Errorf("%q: the word index serves it (%v):\n%s", q, err, plan)
+			}
+		}
+	})
+}
+
 // hasSearchIndex reports whether migration 0008 could build PostgreSQL's trigram index.
 func hasSearchIndex(t *testing.T, db *store.DB) bool {
 	t.Helper()

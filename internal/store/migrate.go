@@ -155,7 +155,8 @@ type migrationStep struct {
 // migrationSteps run in their migration's transaction, after its SQL: the data a migration derives in
 // Go, as the store derives it for new rows.
 var migrationSteps = map[migrationStep]func(ctx context.Context, tx conn) error{
-	{SQLite, 48}: indexIncidentWords,
+	{SQLite, 48}:   indexIncidentWords,
+	{Postgres, 53}: indexIncidentWords,
 }
 
 // SchemaVersion returns the highest applied migration.

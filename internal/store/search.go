@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -94,7 +95,7 @@ func containsRare(haystack, needle string) bool {
 	return false
 }
 
-// The word index of SQLite's incident search (migration 0048, docs/adr/0046).
+// The word index of the incident search (migrations 0048 and 0053, docs/adr/0046 and 0048).
 //
 // A search walks the community's incidents newest first and tests each one: for a word in one incident
 // of 20 that is ~420 index entries for a page of 21, and the walk, not the test, became most of its cost
@@ -111,7 +112,8 @@ func containsRare(haystack, needle string) bool {
 // Words shorter than minIndexedWord are not indexed: no query the index serves fits in them. Queries that
 // hold anything other than letters (a space, a digit, "%", "#"), shorter ones, and queries that more than
 // maxSearchWords words of the vocabulary contain (a common fragment such as "ent": the walk finds its
-// page in a few entries) walk the community as before. PostgreSQL keeps its trigram index (ADR 0008).
+// page in a few entries) walk the community as before. Both engines (PostgreSQL since migration 0053,
+// docs/adr/0048).
 
 // minIndexedWord is the length, in letters, of the shortest word indexed and of the shortest query that
 // the index serves.
@@ -267,18 +269,25 @@ func inChunks(values []any, width int, do func(rows int, values []any) error) er
 	return nil
 }
 
-// insertRows inserts rows (each of width values) with INSERT OR IGNORE INTO head VALUES ..., several
-// rows a statement.
+// insertRows inserts rows (each of width values) into head, several rows a statement, skipping those
+// that a unique key already holds (SQLite's INSERT OR IGNORE, PostgreSQL's ON CONFLICT DO NOTHING).
 func insertRows(ctx context.Context, tx conn, head string, width int, values []any) error {
 	row := "(" + placeholders(width) + ")"
 	return inChunks(values, width, func(n int, values []any) error {
-		_, err := tx.exec(ctx, "INSERT OR IGNORE INTO "+head+" VALUES "+strings.TrimSuffix(strings.Repeat(row+", ", n), ", "), values...)
+		rows := strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
+		q := "INSERT OR IGNORE INTO " + head + " VALUES " + rows
+		if tx.db.engine == Postgres {
+			q = "INSERT INTO " + head + " VALUES " + rows + " ON CONFLICT DO NOTHING"
+		}
+		_, err := tx.exec(ctx, q, values...)
 		return err
 	})
 }
 
-// addIncidentWords indexes the words of rows, in the transaction tx (SQLite only): the words the
-// community's vocabulary does not hold yet, then the postings, by the words' ids.
+// addIncidentWords indexes the words of rows, in the transaction tx: the words the community's
+// vocabulary does not hold yet, then the postings, by the words' ids. On PostgreSQL two transactions may
+// add the same new word at once: the second waits at its ON CONFLICT for the first to end, and then
+// reads the first's row (READ COMMITTED: each statement sees what committed before it).
 func addIncidentWords(ctx context.Context, tx conn, rows []incidentWordRows) error {
 	ids := map[string]map[string]int64{} // community → word → id
 	unknown := map[string][]any{}        // community → words to add
@@ -326,10 +335,10 @@ func addIncidentWords(ctx context.Context, tx conn, rows []incidentWordRows) err
 	return insertRows(ctx, tx, "incident_words (word_id, created_at, incident_id)", 3, postings)
 }
 
-// reindexIncidentWords follows an edit of an incident's text (SQLite only): the postings of the words it
-// lost go, those of the words it gained come.
+// reindexIncidentWords follows an edit of an incident's text: the postings of the words it lost go, those of
+// the words it gained come.
 func reindexIncidentWords(ctx context.Context, tx conn, communityID, incidentID string, createdAt int64, oldText, newText string) error {
-	if tx.db.engine != SQLite || oldText == newText {
+	if oldText == newText {
 		return nil
 	}
 	oldWords, newWords := searchWords(oldText), searchWords(newText)
@@ -353,39 +362,37 @@ func reindexIncidentWords(ctx context.Context, tx conn, communityID, incidentID 
 	return addIncidentWords(ctx, tx, []incidentWordRows{{communityID, createdAt, incidentID, came}})
 }
 
-// searchIncidents serves a search of the list from the word index, when it can (SQLite, an indexable
+// searchIncidents serves a search of the list from the word index, when it can (an indexable
 // query, few words of the vocabulary holding it); ok is false when the list should walk instead. Each word
 // that holds the query gives the newest f.Limit incidents that hold the word and meet every condition of
 // the list, the substring test included (incidentListQuery with the word): those of the answer are among
 // them, and merged newest first they are the answer, the walk's.
 func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.IncidentFilter) (out []domain.Incident, ok bool, err error) {
-	if db.engine != SQLite || !indexableQuery(f.Search) || f.Limit <= 0 {
+	if !indexableQuery(f.Search) || f.Limit <= 0 {
 		return nil, false, nil
 	}
-	vocab, vocabIDs, err := db.vocabulary.of(communityID).refresh(ctx, db, communityID)
-	if err != nil {
-		return nil, false, err
-	}
-	var words []int64
-	for i, w := range vocab {
-		if containsRare(w, f.Search) {
-			if len(words) == maxSearchWords {
-				return nil, false, nil
+	var words int
+	if db.engine == Postgres {
+		if out, words, err = db.searchIncidentsPostgres(ctx, communityID, f); err != nil || words > maxSearchWords {
+			return nil, false, err
+		}
+	} else {
+		ids, ok, err := db.searchWordIDs(ctx, communityID, f.Search)
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		out, words = []domain.Incident{}, len(ids)
+		r := db.readerIn(ctx)
+		for _, w := range ids {
+			q, args := incidentListQuery(db.engine, communityID, f, w)
+			page, err := queryAll(ctx, r, values(scanIncident), q, args...)
+			if err != nil {
+				return nil, true, err
 			}
-			words = append(words, vocabIDs[i])
+			out = append(out, page...)
 		}
 	}
-	out = []domain.Incident{}
-	r := db.readerIn(ctx)
-	for _, w := range words {
-		q, args := incidentListQuery(db.engine, communityID, f, w)
-		page, err := queryAll(ctx, r, values(scanIncident), q, args...)
-		if err != nil {
-			return nil, true, err
-		}
-		out = append(out, page...)
-	}
-	if len(words) > 1 {
+	if words > 1 {
 		newer := func(a, b domain.Incident) int {
 			if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 				return c
@@ -398,7 +405,86 @@ func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.
 	return out[:min(len(out), f.Limit)], true, nil
 }
 
-// indexIncidentWords fills the word index with the incidents already stored (migration 0048), a thousand
+// vocabularyWord, as incidentListQuery's word, has the query read the word's id from the row v of the
+// statement around it (postgresSearchQuery) instead of binding it.
+const vocabularyWord = -1
+
+// postgresSearchQuery is the whole search of the word index in one statement, for PostgreSQL (one round
+// trip instead of one for the vocabulary and one per word): v, the words of the vocabulary that contain
+// f.Search (maxSearchWords+1 at most, each with n, how many), and for each the page of the list's query
+// over its postings (LEFT JOIN: a word whose page is empty still gives one row, all NULL but n). The
+// pages are only read when n <= maxSearchWords; otherwise the rows say so and the list walks.
+func postgresSearchQuery(communityID string, f domain.IncidentFilter) (string, []any) {
+	page, args := incidentListQuery(Postgres, communityID, f, vocabularyWord)
+	return `SELECT v.n, p.* FROM (SELECT seq, count(*) OVER () AS n FROM (SELECT seq FROM incident_vocabulary
+		WHERE community_id = ? AND strpos(word, ?) > 0 LIMIT ` + strconv.Itoa(maxSearchWords+1) + `) x) v
+		LEFT JOIN LATERAL (` + page + `) p ON true`, append([]any{communityID, f.Search}, args...)
+}
+
+// searchIncidentsPostgres runs postgresSearchQuery: the pages of the words, unmerged, and how many words
+// contain the query (none: no incident holds it).
+func (db *DB) searchIncidentsPostgres(ctx context.Context, communityID string, f domain.IncidentFilter) ([]domain.Incident, int, error) {
+	q, args := postgresSearchQuery(communityID, f)
+	words := 0
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(r scanner) (*domain.Incident, error) {
+		var n int
+		var id, community, title, description, priority, status, createdByName, assignedToName *string
+		var in domain.Incident
+		var created, updated, deleted *int64
+		if err := r.Scan(&n, &id, &community, &title, &description, &in.Location, &priority, &status, &in.CreatedBy, &createdByName,
+			&in.AssignedTo, &assignedToName, &in.ImageURL, &created, &updated, &deleted); err != nil {
+			return nil, err
+		}
+		words = n
+		if id == nil { // a word without a page, or too many words
+			return nil, nil
+		}
+		in.ID, in.CommunityID, in.Title, in.Description, in.CreatedByName, in.AssignedToName = *id, *community, *title, *description, *createdByName, *assignedToName
+		in.Priority, in.Status = domain.Priority(*priority), domain.IncidentStatus(*status)
+		in.CreatedAt, in.UpdatedAt, in.DeletedAt = fromMS(*created), fromMS(*updated), fromNullMS(deleted)
+		return &in, nil
+	}, q, args...)
+	out := make([]domain.Incident, 0, len(rows))
+	for _, r := range rows {
+		if r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out, words, err
+}
+
+// searchWordIDs returns the ids of the words of the community's vocabulary that contain q; ok is false
+// when more than maxSearchWords do (the walk is then the better plan).
+//
+// SQLite scans its cache of the vocabulary in Go: one writer commits the words in the order of their seq,
+// so a reader that has seen seq n has seen every word before it. On PostgreSQL concurrent transactions
+// commit their words in any order (a word with a lower seq may commit after a higher one was read), so
+// such a cache could miss a word for good: it asks the database, which scans the community's part of
+// the vocabulary's unique index (community_id, word), reading the words only.
+func (db *DB) searchWordIDs(ctx context.Context, communityID, q string) (ids []int64, ok bool, err error) {
+	if db.engine == Postgres {
+		ids, err := queryAll(ctx, db.readerIn(ctx), values(func(r scanner) (*int64, error) {
+			var id int64
+			return &id, r.Scan(&id)
+		}), "SELECT seq FROM incident_vocabulary WHERE community_id = ? AND strpos(word, ?) > 0 LIMIT "+strconv.Itoa(maxSearchWords+1), communityID, q)
+		return ids, err == nil && len(ids) <= maxSearchWords, err
+	}
+	vocab, vocabIDs, err := db.vocabulary.of(communityID).refresh(ctx, db, communityID)
+	if err != nil {
+		return nil, false, err
+	}
+	for i, w := range vocab {
+		if containsRare(w, q) {
+			if len(ids) == maxSearchWords {
+				return nil, false, nil
+			}
+			ids = append(ids, vocabIDs[i])
+		}
+	}
+	return ids, true, nil
+}
+
+// indexIncidentWords fills the word index with the incidents already stored (migrations 0048 and 0053), a thousand
 // at a time.
 func indexIncidentWords(ctx context.Context, tx conn) error {
 	type row struct {
@@ -425,4 +511,24 @@ func indexIncidentWords(ctx context.Context, tx conn) error {
 		}
 		last = rows[len(rows)-1].id
 	}
+}
+
+// ExplainIncidentSearch returns the engine's plan of a search of f served by the word index, one line
+// per step: on PostgreSQL its one statement, on SQLite the page of the first word that contains
+// f.Search (it scans its cache of the vocabulary in Go); "" when the index does not serve f (for tests
+// of the plans).
+func (db *DB) ExplainIncidentSearch(ctx context.Context, communityID string, f domain.IncidentFilter) (string, error) {
+	if !indexableQuery(f.Search) || f.Limit <= 0 {
+		return "", nil
+	}
+	words, ok, err := db.searchWordIDs(ctx, communityID, f.Search)
+	if !ok || err != nil || len(words) == 0 {
+		return "", err
+	}
+	if db.engine == Postgres {
+		q, args := postgresSearchQuery(communityID, f)
+		return db.explain(ctx, "EXPLAIN "+q, args...)
+	}
+	q, args := incidentListQuery(db.engine, communityID, f, words[0])
+	return db.explain(ctx, "EXPLAIN QUERY PLAN "+q, args...)
 }

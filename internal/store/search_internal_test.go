@@ -2,8 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -78,14 +81,49 @@ func TestSearchWords(t *testing.T) {
 
 // The store takes the word index for the queries it can serve and walks for the others (the results are
 // the same, TestIncidentSearchMatchesSubstrings and TestIncidentSearchFollowsEdits); the index rows go with
-// their community, and an existing database is indexed by migration 0048.
+// their community, and an existing database is indexed by migration 0048 (SQLite) or 0053 (PostgreSQL).
+// PostgreSQL runs when VECINOS_TEST_POSTGRES_URL names a server (storetest, which the other tests use,
+// cannot be imported from inside the package).
 func TestSearchUsesTheWordIndex(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) {
+		db, err := Open(context.Background(), "", t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		testSearchUsesTheWordIndex(t, db)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		server := os.Getenv("VECINOS_TEST_POSTGRES_URL")
+		if server == "" {
+			t.Skip("VECINOS_TEST_POSTGRES_URL is not set")
+		}
+		admin, err := sql.Open("pgx", server)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		name := fmt.Sprintf("vecinos_words_%d", rand.Uint64()%1e12)
+		if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		u, err := url.Parse(server)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u.Path = "/" + name
+		db, err := Open(context.Background(), u.String(), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		testSearchUsesTheWordIndex(t, db)
+	})
+}
+
+func testSearchUsesTheWordIndex(t *testing.T, db *DB) {
 	ctx := context.Background()
-	db, err := Open(ctx, "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -125,17 +163,25 @@ func TestSearchUsesTheWordIndex(t *testing.T) {
 			t.Errorf("agua: %d results, the first %q", len(got), got[0].Title)
 		}
 	}
-	// A database migrated before 0048 is indexed by it.
+	// A database migrated before 0048 (SQLite) or 0053 (PostgreSQL) is indexed by it.
 	words := count("SELECT COUNT(*) FROM incident_words")
-	if _, err := db.writer().exec(ctx, "DELETE FROM incident_words; DELETE FROM incident_vocabulary; DELETE FROM schema_migrations WHERE version = 48; "+
-		"DROP TABLE incident_words; DROP TABLE incident_vocabulary; DROP TRIGGER incident_words_community_deleted"); err != nil {
+	undo := "DELETE FROM schema_migrations WHERE version = 48; DROP TABLE incident_words; DROP TABLE incident_vocabulary; " +
+		"DROP TRIGGER incident_words_community_deleted"
+	if db.engine == Postgres {
+		undo = "DELETE FROM schema_migrations WHERE version = 53; DROP TABLE incident_words; DROP TABLE incident_vocabulary; " +
+			"DROP TRIGGER incident_words_community_deleted ON communities; DROP FUNCTION incident_words_community_deleted()"
+	}
+	if _, err := db.writer().exec(ctx, undo); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if n := count("SELECT COUNT(*) FROM incident_words"); n != words || n == 0 {
-		t.Errorf("after migration 0048: %d postings, want %d", n, words)
+		t.Errorf("after the migration: %d postings, want %d", n, words)
+	}
+	if got, ok, err := db.searchIncidents(ctx, "c1", domain.IncidentFilter{Search: "agua", Limit: 21}); err != nil || !ok || len(got) != 10 {
+		t.Errorf("agua after the migration: %d results, index %v (%v)", len(got), ok, err)
 	}
 	if _, err := db.writer().exec(ctx, "DELETE FROM communities WHERE id = 'c2'"); err != nil {
 		t.Fatal(err)
