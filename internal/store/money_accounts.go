@@ -22,10 +22,9 @@ func (db *DB) LedgerSums(ctx context.Context, communityID, from, to string) ([]d
 		err := row.Scan(&s.UnitID, &kind, &derrama, &s.Amount)
 		s.Kind, s.Derrama = domain.LedgerKind(kind), derrama == 1
 		return s, err
-	}, `SELECT l.unit_id, l.kind, CASE WHEN r.period_key LIKE 'DER%' THEN 1 ELSE 0 END AS derrama, SUM(l.amount_cents)
-		FROM money_ledger l LEFT JOIN money_receipts r ON r.id = l.receipt_id
-		WHERE l.community_id = ? AND l.entry_date >= ? AND l.entry_date <= ?
-		GROUP BY l.unit_id, l.kind, CASE WHEN r.period_key LIKE 'DER%' THEN 1 ELSE 0 END`, communityID, from, to)
+	}, `SELECT unit_id, kind, CASE WHEN receipt_id IN (SELECT id FROM money_receipts WHERE community_id = ? AND period_key LIKE 'DER%')
+		THEN 1 ELSE 0 END AS derrama, SUM(amount_cents) FROM money_ledger
+		WHERE community_id = ? AND entry_date >= ? AND entry_date <= ? GROUP BY unit_id, kind, derrama`, communityID, communityID, from, to)
 }
 
 // LedgerBalances adds up each unit's ledger before the date before.
