@@ -57,9 +57,11 @@ func TestYearAccountsOverHTTP(t *testing.T) {
 			t.Fatalf("closed %v", closed)
 		}
 		obDetail(t, c.admin, "POST", base+"/close", nil, 409, "conflict", "El ejercicio ya está cerrado")
-		// Filed in Documentos under 'Estado de cuentas', for the administration.
+		// Filed in Documentos under 'Estado de cuentas', for the owners (as the acta), never the tenants.
 		doc := c.admin.must(t, "GET", "/api/v1/documents/"+info["documentId"].(string), nil, 200)
-		if doc["visibility"] != "admins" || !strings.Contains(fmt.Sprint(doc["title"]), "Cuentas del ejercicio "+y) {
+		c.owner.must(t, "GET", "/api/v1/documents/"+info["documentId"].(string), nil, 200)
+		c.tenant.must(t, "GET", "/api/v1/documents/"+info["documentId"].(string), nil, 404)
+		if doc["visibility"] != "owners" || !strings.Contains(fmt.Sprint(doc["title"]), "Cuentas del ejercicio "+y) {
 			t.Errorf("document %v", doc)
 		}
 		res, body := c.admin.get(t, base+"/pdf")

@@ -232,8 +232,9 @@ func (s *Service) FileAccounts(ctx context.Context, a *domain.Actor, year int) (
 	return y, s.fileAccounts(ctx, a, y)
 }
 
-// fileAccounts files the accounts' PDF under 'Estado de cuentas', for the administration (it lists the
-// debtors, which only the convocatoria may show the owners: the junta's points attach it).
+// fileAccounts files the accounts' PDF under 'Estado de cuentas', for the owners as the acta is (a junta's
+// point attaches it to the convocatoria, and a reader sees the attachments they may open in Documentos): it
+// lists the owners not up to date as the convocatoria does (LPH art. 16.2), never to tenants.
 func (s *Service) fileAccounts(ctx context.Context, a *domain.Actor, y *YearAccounts) error {
 	if s.archive == nil {
 		return nil
@@ -256,7 +257,7 @@ func (s *Service) fileAccounts(ctx context.Context, a *domain.Actor, y *YearAcco
 		return err
 	}
 	created, err := s.archive.Create(ctx, a, documents.UploadInput{CategoryID: catID, Title: fmt.Sprintf("Cuentas del ejercicio %d", y.Year),
-		Date: s.today(), Visibility: domain.DocumentForAdmins, FileName: fmt.Sprintf("cuentas-%d.pdf", y.Year),
+		Date: s.today(), Visibility: domain.DocumentForOwners, FileName: fmt.Sprintf("cuentas-%d.pdf", y.Year),
 		Description: fmt.Sprintf("Cuentas y liquidación del ejercicio %d, para su aprobación en junta", y.Year)}, pdf)
 	if err != nil {
 		return err

@@ -9,9 +9,10 @@ import (
 )
 
 // The year's accounts as a PDF a junta can approve (issue #37): a cover, the summary, each group's
-// budget against its actual expenses, the liquidación per unit, the owners not up to date (as the
-// convocatoria lists them, LPH art. 16.2: unit and name, no amounts) and the bank reconciliation at the
-// close (the books' balance of each account against the bank's, from the imported statements).
+// budget against its actual expenses, the liquidación per unit (its share of the expenses against its
+// cuotas, not what it paid), the owners not up to date (as the convocatoria lists them, LPH art. 16.2:
+// unit and name, no amounts) and the bank reconciliation at the close (the books' balance of each account
+// against the bank's, from the imported statements). The owners read it (Documentos, the convocatoria).
 
 // AccountsPDF renders a year's accounts (closed or not) for an admin.
 func (s *Service) AccountsPDF(ctx context.Context, a *domain.Actor, year int) ([]byte, string, error) {
@@ -110,19 +111,17 @@ func (s *Service) accountsPDF(ctx context.Context, communityID string, y *YearAc
 		d.text(y.LiquidationProblem)
 	} else {
 		d.text("El gasto real de cada grupo se reparte por las cuotas de participación de sus viviendas y se compara con sus cuotas del ejercicio (sin el fondo de reserva) y sus derramas: un resultado positivo es un déficit a pagar, negativo un superávit a su favor.")
-		w := []float64{46, 31, 31, 31, 31}
-		d.row(w, true, "Vivienda", "Gasto", "Cuotas", "Pagado", "Resultado")
+		w := []float64{64, 35, 35, 36}
+		d.row(w, true, "Vivienda", "Gasto", "Cuotas", "Resultado")
 		for _, l := range y.Liquidation {
-			d.row(w, false, l.UnitLabel, euros(l.Expenses), euros(l.Cuotas), euros(l.Paid), euros(l.Result))
+			d.row(w, false, l.UnitLabel, euros(l.Expenses), euros(l.Cuotas), euros(l.Result))
 		}
 	}
 
-	d.heading("Saldo de cada vivienda al cierre")
-	w = []float64{46, 31, 31, 31, 31}
-	d.row(w, true, "Vivienda", "Inicio", "Cargado", "Pagado", "Cierre")
+	// What each unit paid and owes is its owner's and the admins' (the screen shows it): the owners read this
+	// PDF, so it names the debtors only as the convocatoria may, without amounts.
 	var debtors []UnitYear
 	for _, u := range y.Units {
-		d.row(w, false, u.Label, euros(u.Opening), euros(u.Charged), euros(u.Paid), euros(u.Closing))
 		if u.Closing > 0 {
 			debtors = append(debtors, u)
 		}

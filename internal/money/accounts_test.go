@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -377,7 +378,10 @@ func TestCloseYear(t *testing.T) {
 			"11.667,00 €", "Resultado (ingresos - gastos)", "883,00 €", "Liquidación por vivienda", "Pintura del portal (no presupuestado)",
 			"-76,93 €", "Propietarios que no están al corriente de pago", "art. 16.2", "Conciliación bancaria al cierre",
 			"Saldo del banco al cierre (extractos hasta el 31/12/2026)", "13.578,20 €", "4.560,20 €", "9.018,00 €")
-		_ = text
+		// The owners read it: the debtors by unit and name, never what they owe or paid.
+		if strings.Contains(text, "406,30 €") || strings.Contains(text, "Pagado") { // Bajo B owes 406,30 €
+			t.Errorf("the PDF shows a unit's debt or payments:\n%s", text)
+		}
 
 		// The owners read the accounts once approved: their own unit's lines only.
 		_, err = f.svc.ApprovedAccounts(ctx, f.owner, 2026)
