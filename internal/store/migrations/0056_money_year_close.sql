@@ -35,3 +35,6 @@ CREATE TABLE money_liquidations (
     ledger_entry_id TEXT,
     PRIMARY KEY (community_id, year, unit_id)
 );
+
+-- The year's accounts read a community's ledger by date range (a year's entries, the balances before it).
+CREATE INDEX money_ledger_date ON money_ledger (community_id, entry_date);
