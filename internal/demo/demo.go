@@ -121,7 +121,7 @@ func Seed(ctx context.Context, db *store.DB, h http.Handler, force bool, now tim
 		}
 	}
 	for _, step := range []func() error{s.units, s.roles, s.incidents, s.events, s.announcements, s.chats, s.facilities, s.polls, s.providers,
-		s.tasks, s.wall, s.documents, s.money, s.juntas} {
+		s.tasks, s.wall, s.documents, s.money, s.juntas, s.closeLastYear} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -650,6 +650,25 @@ type bankLine struct {
 	amount       domain.Cents
 	concept      string
 	kind, target string
+}
+
+// closeLastYear closes last year's accounts (issue #37, ADR 0050), after every step that books in it: the
+// liquidación goes to this year's first day, the PDF to Documentos ('Estado de cuentas'), and the accounts
+// are approved at a junta of this January (today, early in January), so that the owners can read them.
+func (s *seeder) closeLastYear() error {
+	year := s.now.Year() - 1
+	if err := s.as(0, "POST", fmt.Sprintf("/api/v1/money/year-accounts/%d/close", year), nil, nil); err != nil {
+		return err
+	}
+	madrid, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		return err
+	}
+	junta := fmt.Sprintf("%d-01-20", year+1)
+	if today := s.now.In(madrid).Format(domain.DateLayout); junta > today {
+		junta = today
+	}
+	return s.as(0, "POST", fmt.Sprintf("/api/v1/money/year-accounts/%d/approve", year), map[string]any{"juntaDate": junta}, nil)
 }
 
 // books gives last year the community's bank account and cash box and its expenses (issue #37): the

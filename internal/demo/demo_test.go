@@ -231,6 +231,18 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 				t.Errorf("reconciliation: unmatched %v (%d), difference %d, matched %v", unmatched, pending, rec.DifferenceCents, kinds)
 			}
 		}
+		// Last year is closed, its PDF in Documentos, and approved at a junta (issue #37).
+		var closed struct {
+			Items []struct {
+				Year       int
+				DocumentID string `json:"documentId"`
+				JuntaDate  string `json:"juntaDate"`
+			}
+		}
+		if s := b.call("GET", "/api/v1/money/closed-years", nil, &closed); s != 200 || len(closed.Items) != 1 ||
+			closed.Items[0].Year != time.Now().Year()-1 || closed.Items[0].DocumentID == "" || closed.Items[0].JuntaDate == "" {
+			t.Errorf("GET /api/v1/money/closed-years: %d %+v", s, closed)
+		}
 		states := map[string]bool{}
 		for _, in := range incidents.Items {
 			states[in.Status] = true

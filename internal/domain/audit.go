@@ -52,6 +52,7 @@ var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommuni
 	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
 	"money.credit.applied", "money.account.created", "money.account.edited", "money.expense.created", "money.expense.invoice",
 	"money.expense.payment", "money.statement.imported", "money.movement.reconciled",
+	"money.year.closed", "money.accounts.approved", "money.closed_year.corrected",
 	// internal/juntas's (its Audit… constants)
 	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed", "junta.proxy_checked",
 	// internal/organisations's (its Audit… constants): the community's processor (ADR 0045)

@@ -79,6 +79,9 @@ var refusals = func() map[string]error {
 	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
 		"listBankAccounts", "createBankAccount", "updateBankAccount", "listExpenses", "createExpense", "payExpense",
 		"attachExpenseInvoice", "importStatement", "listBankMovements", "getReconciliation", "reconcileMovement")
+	set(domain.Errorf(domain.CodeForbidden, "Solo los administradores pueden gestionar las cuentas de la comunidad"),
+		"getYearAccounts", "closeYear", "fileYearAccounts", "approveYearAccounts", "getYearAccountsPdf", "correctClosedYear",
+		"listClosedYears", "getClosingSettings", "saveClosingSettings")
 	return m
 }()
 

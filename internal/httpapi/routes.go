@@ -571,6 +571,30 @@ func registerAPI(api huma.API, s *server) {
 		"Anotar un pago, total o parcial, de un gasto desde una cuenta (administradores)")
 	route(api, http.MethodGet, "/api/v1/money/incidents/{id}/cost", members, 200, "money", "getIncidentCost", s.incidentCost,
 		"Lo que costó una incidencia según sus gastos (propietarios y administradores)")
+	// money: the year's accounts and their closing (issue #37, ADR 0050); the owner-or-tenant check of the
+	// members' routes is the money service's
+	route(api, http.MethodGet, "/api/v1/money/year-accounts/{year}", admins, 200, "money", "getYearAccounts", s.yearAccounts,
+		"Cuentas de un ejercicio: presupuesto y gasto real, ingresos, fondo de reserva, cuentas, viviendas y liquidación (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/year-accounts/{year}/close", admins, 200, "money", "closeYear", s.closeYear,
+		"Cerrar un ejercicio terminado: su liquidación, sus cuentas fijas y su PDF en Documentos (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/year-accounts/{year}/document", admins, 200, "money", "fileYearAccounts", s.fileYearAccounts,
+		"Archivar en Documentos el PDF de un ejercicio cerrado si no lo está (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/year-accounts/{year}/approve", admins, 200, "money", "approveYearAccounts", s.approveYearAccounts,
+		"Anotar la junta que aprobó las cuentas de un ejercicio cerrado (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/year-accounts/{year}/pdf", admins, 200, "money", "getYearAccountsPdf", s.yearAccountsPDF,
+		"PDF de las cuentas de un ejercicio para la junta (administradores)")
+	route(api, http.MethodPost, "/api/v1/money/year-accounts/{year}/corrections", admins, 201, "money", "correctClosedYear", s.correctClosedYear,
+		"Corregir la cuenta de una vivienda de un ejercicio cerrado, en el ejercicio abierto y con referencia al cerrado (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/closed-years", admins, 200, "money", "listClosedYears", s.closedYears,
+		"Ejercicios cerrados (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/closing-settings", admins, 200, "money", "getClosingSettings", s.closingSettings,
+		"Qué hace el cierre con cada liquidación y si los inquilinos leen las cuentas aprobadas (administradores)")
+	route(api, http.MethodPut, "/api/v1/money/closing-settings", admins, 200, "money", "saveClosingSettings", s.saveClosingSettings,
+		"Cambiar los ajustes del cierre (administradores)")
+	route(api, http.MethodGet, "/api/v1/money/approved-accounts", members, 200, "money", "listApprovedYears", s.approvedYears,
+		"Ejercicios con las cuentas aprobadas en junta (propietarios; inquilinos si la comunidad lo permite)")
+	route(api, http.MethodGet, "/api/v1/money/approved-accounts/{year}", members, 200, "money", "getApprovedAccounts", s.approvedAccounts,
+		"Cuentas aprobadas de un ejercicio, con las líneas de las viviendas propias (propietarios; inquilinos si la comunidad lo permite)")
 	// money: who owes, certificates of debt, PDFs and an owner's sharing of a unit's receipts (issue #36)
 	route(api, http.MethodGet, "/api/v1/money/debt-settings", admins, 200, "money", "getDebtSettings", s.debtSettings,
 		"Días de gracia antes de que un recibo impagado sea deuda (administradores)")

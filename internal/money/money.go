@@ -82,6 +82,7 @@ type Store interface {
 	sepaStore      // direct debits: mandates.go
 	BooksStore     // accounts and expenses: books.go
 	StatementStore // bank statements: statements.go
+	AccountsStore  // the year's accounts and their closing: accounts.go
 }
 
 // Service is the money service.
@@ -128,7 +129,7 @@ func New(store Store, o Options) *Service {
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}
-	return &Service{store: store, now: o.Now, location: o.Location, audit: o.Audit, publicURL: strings.TrimRight(o.PublicURL, "/"),
+	return &Service{store: guardClosedYears(store), now: o.Now, location: o.Location, audit: o.Audit, publicURL: strings.TrimRight(o.PublicURL, "/"),
 		mailWake: o.MailWake, limiter: o.Limiter, changed: o.Changed, archive: o.Archive}
 }
 

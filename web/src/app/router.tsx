@@ -139,6 +139,8 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
   '/money': async () => ({ Component: (await import('@/features/money/money-page')).MoneyPage }),
   '/my-fees': async () => ({ Component: (await import('@/features/money/my-fees-page')).MyFeesPage }),
+  // The year's accounts: their charts and texts come with this chunk only (ADR 0050).
+  '/accounts': async () => ({ Component: (await import('@/features/money/accounts-page')).AccountsPage }),
   '/juntas': async () => ({ Component: (await import('@/features/juntas/juntas-page')).JuntasPage }),
   '/juntas/:id': async () => ({ Component: (await import('@/features/juntas/junta-page')).JuntaPage }),
   // The legal texts, linked from the registration form and the consent dialog: their own chunk.

@@ -14,8 +14,9 @@ describe('route table', () => {
     // ('Cuentas') and /my-fees ('Mis cuotas'), the community's money (#36), and the terms and privacy
     // notice, /terminos and /privacidad (#33), /settings/communities, the account's communities (#35), and
     // the juntas, /juntas and /juntas/:id (#38), and the administrador de fincas' office, /despacho, its
-    // invitation link /despacho/unirse and the community's office /settings/despacho (#35, ADR 0045).
-    expect(ROUTE_PATHS).toHaveLength(51)
+    // invitation link /despacho/unirse and the community's office /settings/despacho (#35, ADR 0045), and
+    // /accounts, the year's accounts (#37, ADR 0050).
+    expect(ROUTE_PATHS).toHaveLength(52)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

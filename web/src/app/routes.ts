@@ -47,6 +47,7 @@ export const ROUTE_PATHS = [
   '/despacho/unirse',
   '/money',
   '/my-fees',
+  '/accounts',
   '/juntas',
   '/juntas/:id',
   '/terminos',

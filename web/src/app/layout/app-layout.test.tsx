@@ -83,6 +83,7 @@ describe('menu', () => {
       '/tasks',
       '/wall',
       '/my-fees',
+      '/accounts',
       '/settings',
     ])
   })

@@ -35,6 +35,7 @@ type MenuItem =
   | 'tasks'
   | 'wall'
   | 'myFees'
+  | 'accounts'
   | 'money'
   | 'settings'
 
@@ -52,6 +53,7 @@ const ITEMS: readonly { item: MenuItem; to: string; icon: LucideIcon }[] = [
   { item: 'tasks', to: '/tasks', icon: ClipboardList },
   { item: 'wall', to: '/wall', icon: MessagesSquare },
   { item: 'myFees', to: '/my-fees', icon: Receipt },
+  { item: 'accounts', to: '/accounts', icon: Landmark },
   { item: 'money', to: '/money', icon: Landmark },
   { item: 'settings', to: '/settings', icon: Settings },
 ]

@@ -13,6 +13,10 @@ export const AddMyUnitInputBody = {
   unitId: 64,
 } as const
 
+export const ApproveAccountsInputBody = {
+  juntaDate: 10,
+} as const
+
 export const ApproveBudgetInputBody = {
   juntaDate: 10,
 } as const
@@ -51,6 +55,11 @@ export const ChooseUnitInputBody = {
 
 export const CloseFacilityDayInputBody = {
   reason: 500,
+} as const
+
+export const ClosedYearCorrectionInputBody = {
+  note: 400,
+  unitId: 64,
 } as const
 
 export const CommentWallPostInputBody = {

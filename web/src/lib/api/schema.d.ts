@@ -2099,6 +2099,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/money/approved-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ejercicios con las cuentas aprobadas en junta (propietarios; inquilinos si la comunidad lo permite) */
+        get: operations["listApprovedYears"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/approved-accounts/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cuentas aprobadas de un ejercicio, con las líneas de las viviendas propias (propietarios; inquilinos si la comunidad lo permite) */
+        get: operations["getApprovedAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/money/budgets": {
         parameters: {
             query?: never;
@@ -2213,6 +2247,41 @@ export interface paths {
         /** Certificado emitido en PDF (administradores) */
         get: operations["getCertificatePdf"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/closed-years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ejercicios cerrados (administradores) */
+        get: operations["listClosedYears"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/closing-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Qué hace el cierre con cada liquidación y si los inquilinos leen las cuentas aprobadas (administradores) */
+        get: operations["getClosingSettings"];
+        /** Cambiar los ajustes del cierre (administradores) */
+        put: operations["saveClosingSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2849,6 +2918,108 @@ export interface paths {
         };
         /** Comprobar un certificado de deuda por su código de verificación */
         get: operations["verifyCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/year-accounts/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cuentas de un ejercicio: presupuesto y gasto real, ingresos, fondo de reserva, cuentas, viviendas y liquidación (administradores) */
+        get: operations["getYearAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/year-accounts/{year}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anotar la junta que aprobó las cuentas de un ejercicio cerrado (administradores) */
+        post: operations["approveYearAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/year-accounts/{year}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cerrar un ejercicio terminado: su liquidación, sus cuentas fijas y su PDF en Documentos (administradores) */
+        post: operations["closeYear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/year-accounts/{year}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Corregir la cuenta de una vivienda de un ejercicio cerrado, en el ejercicio abierto y con referencia al cerrado (administradores) */
+        post: operations["correctClosedYear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/year-accounts/{year}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archivar en Documentos el PDF de un ejercicio cerrado si no lo está (administradores) */
+        post: operations["fileYearAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/money/year-accounts/{year}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PDF de las cuentas de un ejercicio para la junta (administradores) */
+        get: operations["getYearAccountsPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3960,6 +4131,68 @@ export interface components {
         AcceptStaffInputBody: {
             token: string;
         };
+        AccountYear: {
+            /**
+             * Format: int64
+             * @description The bank's balance on the last day; absent without statements
+             */
+            bankCents?: number;
+            /** Format: int64 */
+            closingCents: number;
+            /**
+             * Format: int64
+             * @description Bank less books
+             */
+            differenceCents: number;
+            /** @description Masked; empty for cash and for owners */
+            iban: string;
+            id: string;
+            /** Format: int64 */
+            inCents: number;
+            /** @enum {string} */
+            kind: "bank" | "cash";
+            /** @description The balance at the end of each month, January first */
+            monthsCents: number[] | null;
+            name: string;
+            /** Format: int64 */
+            openingCents: number;
+            /** Format: int64 */
+            outCents: number;
+            statementEnd?: string;
+            /** Format: int64 */
+            unreconciled: number;
+        };
+        AccountsBudget: {
+            id: string;
+            juntaDate: string;
+            /** Format: int64 */
+            version: number;
+        };
+        AccountsIncome: {
+            /** Format: int64 */
+            collectedCents: number;
+            /** Format: int64 */
+            cuotasCents: number;
+            /** Format: int64 */
+            derramasCents: number;
+            /**
+             * Format: int64
+             * @description Bank charges passed on and corrections
+             */
+            otherCents: number;
+            /** Format: int64 */
+            totalCents: number;
+        };
+        AccountsReserve: {
+            /** Format: int64 */
+            budgetCents: number;
+            /** Format: int64 */
+            closingCents: number;
+            /** Format: int64 */
+            contributionsCents: number;
+            /** Format: int64 */
+            openingCents: number;
+        };
         Activity: {
             /**
              * Format: int64
@@ -4069,6 +4302,10 @@ export interface components {
             supportEmail: string;
             /** @description Version of the running binary */
             version: string;
+        };
+        ApproveAccountsInputBody: {
+            /** @description YYYY-MM-DD of the junta that approved the accounts */
+            juntaDate: string;
         };
         ApproveBudgetInputBody: {
             /** @description YYYY-MM-DD */
@@ -4485,6 +4722,55 @@ export interface components {
         };
         CloseFacilityDayInputBody: {
             reason: string;
+        };
+        ClosedYearCorrectionInputBody: {
+            /**
+             * Format: int64
+             * @description Positive: the unit owes more; negative: less
+             */
+            amountCents: number;
+            note: string;
+            unitId: string;
+        };
+        ClosedYearCorrectionOutputBody: {
+            /** Format: int64 */
+            amountCents: number;
+            date: string;
+            id: string;
+            note: string;
+            reference: string;
+        };
+        ClosedYearInfo: {
+            /** Format: int64 */
+            closedAt: number;
+            /** @description The PDF in Documentos (admins) */
+            documentId?: string;
+            /** @description The junta that approved the accounts; absent until then */
+            juntaDate?: string;
+            /** @enum {string} */
+            mode: "apply" | "settle";
+        };
+        ClosedYearSummary: {
+            /** Format: int64 */
+            closedAt: number;
+            documentId?: string;
+            juntaDate?: string;
+            /** @enum {string} */
+            mode: "apply" | "settle";
+            /** Format: int64 */
+            year: number;
+        };
+        ClosedYearsOutputBody: {
+            items: components["schemas"]["ClosedYearSummary"][] | null;
+        };
+        ClosingSettings: {
+            /**
+             * @description apply: each unit's result goes to the next year's ledger; settle: recorded only
+             * @enum {string}
+             */
+            mode: "apply" | "settle";
+            /** @description Tenants read the approved accounts too */
+            tenantsReadAccounts: boolean;
         };
         CodeOutputBody: {
             /** @description Single use, for that member and unit only; give it to the neighbour */
@@ -5523,6 +5809,15 @@ export interface components {
             /** Format: int64 */
             totalCents: number;
         };
+        GroupAccounts: {
+            /** Format: int64 */
+            actualCents: number;
+            /** Format: int64 */
+            budgetCents: number;
+            groupId: string;
+            lines: components["schemas"]["LineAccounts"][] | null;
+            name: string;
+        };
         GroupShare: {
             unitId: string;
             /**
@@ -6051,6 +6346,16 @@ export interface components {
         };
         LikeWallPostInputBody: {
             liked: boolean;
+        };
+        LineAccounts: {
+            /** Format: int64 */
+            actualCents: number;
+            /** Format: int64 */
+            budgetCents: number;
+            budgeted: boolean;
+            concept: string;
+            /** Format: int64 */
+            expenses: number;
         };
         LoginInputBody: {
             email: string;
@@ -7490,6 +7795,27 @@ export interface components {
             receipts: components["schemas"]["OverdueReceipt"][] | null;
             unit: components["schemas"]["MoneyUnit"];
         };
+        UnitLiquidation: {
+            /**
+             * Format: int64
+             * @description Its cuotas of the year without the reserve fund, and its derramas
+             */
+            cuotasCents: number;
+            /**
+             * Format: int64
+             * @description Its share of the actual expenses
+             */
+            expensesCents: number;
+            /** Format: int64 */
+            paidCents: number;
+            /**
+             * Format: int64
+             * @description Positive: a shortfall it owes; negative: a surplus in its favour
+             */
+            resultCents: number;
+            unitId: string;
+            unitLabel: string;
+        };
         UnitOccupant: {
             /** @description false: a claim an admin has not decided yet */
             confirmed: boolean;
@@ -7499,6 +7825,22 @@ export interface components {
              * @enum {string}
              */
             relation: "owner" | "resident" | "tenant" | "family";
+        };
+        UnitYear: {
+            /** Format: int64 */
+            chargedCents: number;
+            /**
+             * Format: int64
+             * @description Positive: the unit owes it
+             */
+            closingCents: number;
+            label: string;
+            /** Format: int64 */
+            openingCents: number;
+            ownerName: string;
+            /** Format: int64 */
+            paidCents: number;
+            unitId: string;
         };
         UnitsOutputBody: {
             units: components["schemas"]["Unit"][] | null;
@@ -7780,6 +8122,36 @@ export interface components {
              * @description How many members reported it; 0 for non-admins
              */
             reports: number;
+        };
+        YearAccounts: {
+            accounts: components["schemas"]["AccountYear"][] | null;
+            /** @description The approved budget the year ran on; absent when none */
+            budget?: components["schemas"]["AccountsBudget"];
+            /** @description Absent while the year is open */
+            closed?: components["schemas"]["ClosedYearInfo"];
+            /**
+             * Format: int64
+             * @description What the year's expenses cost (base + VAT)
+             */
+            expensesCents: number;
+            from: string;
+            groups: components["schemas"]["GroupAccounts"][] | null;
+            income: components["schemas"]["AccountsIncome"];
+            /** @description The liquidación (for an open year, what closing it now would give) */
+            liquidation: components["schemas"]["UnitLiquidation"][] | null;
+            /** @description Why it cannot be computed yet */
+            liquidationProblem?: string;
+            reserve: components["schemas"]["AccountsReserve"];
+            /**
+             * Format: int64
+             * @description Income less expenses
+             */
+            resultCents: number;
+            to: string;
+            /** @description Each unit's year; an owner gets their own units only */
+            units: components["schemas"]["UnitYear"][] | null;
+            /** Format: int64 */
+            year: number;
         };
     };
     responses: never;
@@ -12914,6 +13286,66 @@ export interface operations {
             };
         };
     };
+    listApprovedYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedYearsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApprovedAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearAccounts"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listBudgets: {
         parameters: {
             query?: {
@@ -13196,6 +13628,97 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listClosedYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedYearsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClosingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosingSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveClosingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosingSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosingSettings"];
                 };
             };
             /** @description Error */
@@ -14652,6 +15175,202 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VerifiedCertificate"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getYearAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearAccounts"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveYearAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveAccountsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearAccounts"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closeYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearAccounts"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    correctClosedYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosedYearCorrectionInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedYearCorrectionOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fileYearAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YearAccounts"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getYearAccountsPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Error */
