@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 )
@@ -341,7 +341,7 @@ func (s *Service) nameMyUnit(ctx context.Context, a *domain.Actor, number string
 }
 
 // hashCode is what is stored of a verification code (like email tokens, never the code itself).
-func hashCode(code string) string { return auth.HashToken(code) }
+func hashCode(code string) string { return credentials.HashToken(code) }
 
 // IssueCode makes a new single-use verification code for one member of the admin's community and one
 // of its units, and returns it with its expiry. The admin hands it to that neighbour, who enters it in

@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 )
@@ -22,8 +22,8 @@ func (s *Service) picked(ctx context.Context, a *domain.Actor, ms []domain.Commu
 	}
 	picks := make(map[string]string, len(ms))
 	for i := range ms {
-		ms[i].Choice = auth.NewToken()
-		picks[auth.HashToken(ms[i].Choice)] = ms[i].ID
+		ms[i].Choice = credentials.NewToken()
+		picks[credentials.HashToken(ms[i].Choice)] = ms[i].ID
 	}
 	if err := s.store.InTx(ctx, func(ctx context.Context) error {
 		return s.store.SaveCommunityPicks(ctx, a.UserID, picks, s.now().Add(PickTTL))
@@ -59,7 +59,7 @@ var (
 // pickedCommunity is the community of a result of the actor's latest search, by its choice token, while
 // it is valid.
 func (s *Service) pickedCommunity(ctx context.Context, a *domain.Actor, choice string) (string, error) {
-	communityID, err := s.store.PickedCommunity(ctx, a.UserID, auth.HashToken(choice), s.now())
+	communityID, err := s.store.PickedCommunity(ctx, a.UserID, credentials.HashToken(choice), s.now())
 	if err == nil && communityID == "" {
 		return "", errPickExpired
 	}

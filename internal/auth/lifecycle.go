@@ -1,10 +1,10 @@
-package accounts
+package auth
 
 import (
 	"context"
 	"time"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 )
@@ -21,7 +21,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if err := s.limit(ctx, "email-change:"+a.UserID, loginPerKey); err != nil {
 		return err
 	}
-	email, err := auth.NormalizeEmail(newEmail)
+	email, err := credentials.NormalizeEmail(newEmail)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if err := s.limit(ctx, mailKey(domain.PurposeEmailChange, email), mailPerAddr); err != nil {
 		return err
 	}
-	confirmToken, cancelToken, expires := auth.NewToken(), auth.NewToken(), s.now().Add(EmailChangeTokenTTL)
+	confirmToken, cancelToken, expires := credentials.NewToken(), credentials.NewToken(), s.now().Add(EmailChangeTokenTTL)
 	toNew, err := mail.Compose(KindConfirmEmailChange, u.Language, email, mail.Data{Name: u.FullName, Link: s.link("/confirm-email-change", confirmToken)})
 	if err != nil {
 		return err
@@ -55,9 +55,9 @@ func (s *Service) RequestEmailChange(ctx context.Context, a *domain.Actor, newEm
 	if err != nil {
 		return err
 	}
-	change := domain.EmailToken{Hash: auth.HashToken(confirmToken), UserID: u.ID, Purpose: domain.PurposeEmailChange, Email: email, ExpiresAt: expires,
+	change := domain.EmailToken{Hash: credentials.HashToken(confirmToken), UserID: u.ID, Purpose: domain.PurposeEmailChange, Email: email, ExpiresAt: expires,
 		SessionID: a.SessionID}
-	cancel := domain.EmailToken{Hash: auth.HashToken(cancelToken), UserID: u.ID, Purpose: domain.PurposeEmailChangeCancel, Email: u.Email, ExpiresAt: expires}
+	cancel := domain.EmailToken{Hash: credentials.HashToken(cancelToken), UserID: u.ID, Purpose: domain.PurposeEmailChangeCancel, Email: u.Email, ExpiresAt: expires}
 	// Both links and both emails are stored at once.
 	if err := s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.issueLink(ctx, change, toNew); err != nil {
@@ -111,7 +111,7 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token, sessi
 	if err := s.limit(ctx, "email-change-confirm:"+c.IP, perIP); err != nil {
 		return "", err
 	}
-	hash, now := auth.HashToken(token), s.now()
+	hash, now := credentials.HashToken(token), s.now()
 	tok, err := s.store.EmailToken(ctx, hash, domain.PurposeEmailChange)
 	if err != nil || tok == nil || tok.UsedAt != nil {
 		return "", errTokenInvalid
@@ -170,7 +170,7 @@ func (s *Service) CancelEmailChange(ctx context.Context, c Client, token string)
 	var userID string
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if userID, err = s.store.SpendEmailToken(ctx, auth.HashToken(token), domain.PurposeEmailChangeCancel, now); err != nil || userID == "" {
+		if userID, err = s.store.SpendEmailToken(ctx, credentials.HashToken(token), domain.PurposeEmailChangeCancel, now); err != nil || userID == "" {
 			if err == nil {
 				err = errTokenInvalid
 			}

@@ -1,4 +1,4 @@
-// Package messaging runs direct messages between neighbours, the community chat and private channels,
+// Package messages runs direct messages between neighbours, the community chat and private channels,
 // and feeds their changes to the realtime streams. It owns the rules (who may read and post where, what
 // a valid message is) and runs each change as one transaction of the store's row methods, always scoped
 // to the caller's community.
@@ -7,7 +7,7 @@
 // makes them and delivered after it commits, on every instance. The publisher hands each notice to
 // deliver, which loads each changed row once, by id, and publishes it to a topic; the broker fans it out
 // with no database read per recipient.
-package messaging
+package messages
 
 import (
 	"context"
@@ -92,7 +92,7 @@ type Store interface {
 	DeleteStaleAttachments(ctx context.Context, before time.Time) error
 }
 
-// Service is the messaging service.
+// Service is the messages service.
 type Service struct {
 	store     Store
 	realtime  *realtime.Publisher

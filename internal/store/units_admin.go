@@ -7,7 +7,7 @@ import (
 	"vecinos/internal/domain"
 )
 
-// The units registry of issue #21: the admins' list and the one update path of its edits (ADR 0012).
+// The units feature's admin list (the units registry of issue #21, "Viviendas y locales") and its edits.
 
 // UnitRegistry lists a community's units with their owner's name and how many members live in each, in
 // the order people read a building (domain.SortUnits).

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
+	"vecinos/internal/auth"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -205,7 +205,7 @@ func TestSessionsExpireWhenIdle(t *testing.T) {
 		c.must(t, "GET", "/api/v1/me", nil, 200) // use keeps it alive
 		e.advance(6 * 24 * time.Hour)
 		c.must(t, "GET", "/api/v1/me", nil, 200)
-		e.advance(accounts.SessionIdle)
+		e.advance(auth.SessionIdle)
 		c.must(t, "GET", "/api/v1/me", nil, 401)
 	})
 }

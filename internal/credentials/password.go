@@ -1,6 +1,6 @@
 // Package auth holds the cryptography of accounts: password hashing, random tokens and their hashes,
 // and the password rules of the spec.
-package auth
+package credentials
 
 import (
 	"context"

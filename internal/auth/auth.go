@@ -1,6 +1,6 @@
-// Package accounts runs sign-up, email confirmation, sign-in, sessions and password recovery. It owns
+// Package auth runs sign-up, email confirmation, sign-in, sessions and password recovery. It owns
 // the rules (what is valid, what is allowed, how long things last); the store carries them out.
-package accounts
+package auth
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
@@ -72,10 +72,10 @@ type Store interface {
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
 }
 
-// Service is the accounts service.
+// Service is the auth service (accounts and their sessions).
 type Service struct {
 	store     Store
-	hasher    *auth.Hasher
+	hasher    *credentials.Hasher
 	limiter   ratelimit.Limiter
 	publicURL string
 	mailWake  func() // tells the mail worker something was queued; may be nil
@@ -108,7 +108,7 @@ type Options struct {
 }
 
 // New returns the service.
-func New(store Store, hasher *auth.Hasher, o Options) *Service {
+func New(store Store, hasher *credentials.Hasher, o Options) *Service {
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}
@@ -209,7 +209,7 @@ func (s *Service) CheckEmail(ctx context.Context, c Client, email string) (bool,
 	if err := s.limit(ctx, "check-email:"+c.IP, checkEmailPerIP); err != nil {
 		return false, err
 	}
-	email, err := auth.NormalizeEmail(email)
+	email, err := credentials.NormalizeEmail(email)
 	if err != nil {
 		return false, err
 	}
@@ -235,7 +235,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	if err := s.limit(ctx, "signup:"+c.IP, perIP); err != nil {
 		return err
 	}
-	email, err := auth.NormalizeEmail(in.Email)
+	email, err := credentials.NormalizeEmail(in.Email)
 	if err != nil {
 		return err
 	}
@@ -246,7 +246,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	if len([]rune(name)) > 100 {
 		return domain.Errorf(domain.CodeInvalid, "El nombre es demasiado largo")
 	}
-	if err := auth.CheckSignupPassword(in.Password); err != nil {
+	if err := credentials.CheckSignupPassword(in.Password); err != nil {
 		return err
 	}
 	meta, err := checkMetadata(in.Metadata)
@@ -272,12 +272,12 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	}
 	u := &domain.User{ID: domain.NewID(), Email: email, PasswordHash: hash, Language: in.Language, FullName: name, SignupMetadata: meta}
 	u.Consent = &domain.Consent{Version: domain.ConsentVersion, AcceptedAt: s.now()}
-	token := auth.NewToken()
+	token := credentials.NewToken()
 	m, err := mail.Compose(KindConfirmSignup, u.Language, email, mail.Data{Name: name, Link: s.link("/confirm-email", token), CommunityName: communityName})
 	if err != nil {
 		return err
 	}
-	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: domain.PurposeConfirm, Email: email, ExpiresAt: s.now().Add(ConfirmTokenTTL)}
+	tok := domain.EmailToken{Hash: credentials.HashToken(token), UserID: u.ID, Purpose: domain.PurposeConfirm, Email: email, ExpiresAt: s.now().Add(ConfirmTokenTTL)}
 	if err := s.store.InTx(ctx, func(ctx context.Context) error {
 		if err := s.createUser(ctx, u); err != nil {
 			return err
@@ -363,7 +363,7 @@ func (s *Service) ResendConfirmation(ctx context.Context, c Client, email string
 	if err := s.limit(ctx, "resend:"+c.IP, perIP); err != nil {
 		return err
 	}
-	email, err := auth.NormalizeEmail(email)
+	email, err := credentials.NormalizeEmail(email)
 	if err != nil {
 		return err
 	}
@@ -382,12 +382,12 @@ func (s *Service) ResendConfirmation(ctx context.Context, c Client, email string
 
 // sendLink emails u a new single-use link for purpose; the caller has applied the limit per address.
 func (s *Service) sendLink(ctx context.Context, u *domain.User, purpose domain.TokenPurpose, kind mail.Kind, path string, ttl time.Duration) error {
-	token := auth.NewToken()
+	token := credentials.NewToken()
 	m, err := mail.Compose(kind, u.Language, u.Email, mail.Data{Name: u.FullName, Link: s.link(path, token)})
 	if err != nil {
 		return err
 	}
-	tok := domain.EmailToken{Hash: auth.HashToken(token), UserID: u.ID, Purpose: purpose, Email: u.Email, ExpiresAt: s.now().Add(ttl)}
+	tok := domain.EmailToken{Hash: credentials.HashToken(token), UserID: u.ID, Purpose: purpose, Email: u.Email, ExpiresAt: s.now().Add(ttl)}
 	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.issueLink(ctx, tok, m) }); err != nil {
 		return err
 	}
@@ -411,7 +411,7 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 	if err := s.limit(ctx, "confirm:"+c.IP, perIP); err != nil {
 		return "", err
 	}
-	hash, now := auth.HashToken(token), s.now()
+	hash, now := credentials.HashToken(token), s.now()
 	tok, err := s.store.EmailToken(ctx, hash, domain.PurposeConfirm)
 	if err != nil || tok == nil {
 		return "", domain.Errorf(domain.CodeTokenInvalid, "No se pudo confirmar el email. El enlace puede haber expirado. Reenvíalo e inténtalo de nuevo.")
@@ -490,7 +490,7 @@ func (s *Service) Login(ctx context.Context, c Client, email, password string) (
 	if err := s.limit(ctx, "login:"+c.IP, loginPerIP); err != nil {
 		return "", err
 	}
-	email, err := auth.NormalizeEmail(email)
+	email, err := credentials.NormalizeEmail(email)
 	if err != nil {
 		return "", err
 	}
@@ -531,12 +531,12 @@ func (s *Service) Login(ctx context.Context, c Client, email, password string) (
 }
 
 func (s *Service) startSession(ctx context.Context, c Client, userID string) (string, error) {
-	token, now := auth.NewToken(), s.now()
+	token, now := credentials.NewToken(), s.now()
 	ua := c.UserAgent
 	if len(ua) > 255 {
 		ua = ua[:255]
 	}
-	err := s.store.CreateSession(ctx, domain.Session{ID: auth.HashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
+	err := s.store.CreateSession(ctx, domain.Session{ID: credentials.HashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now,
 		ExpiresAt: now.Add(SessionMaxAge), UserAgent: ua, IP: c.IP})
 	if err != nil {
 		return "", err
@@ -556,7 +556,7 @@ func (s *Service) Authenticate(ctx context.Context, token, communityID string) (
 	if token == "" {
 		return nil, errNoSession
 	}
-	id := auth.HashToken(token)
+	id := credentials.HashToken(token)
 	a, lastSeen, expires, outsider, err := s.store.SessionActor(ctx, id, communityID)
 	if err != nil {
 		return nil, err
@@ -607,7 +607,7 @@ func (s *Service) ForgotPassword(ctx context.Context, c Client, email string) er
 	if err := s.limit(ctx, "recover:"+c.IP, perIP); err != nil {
 		return err
 	}
-	email, err := auth.NormalizeEmail(email)
+	email, err := credentials.NormalizeEmail(email)
 	if err != nil {
 		return err
 	}
@@ -628,7 +628,7 @@ func (s *Service) CheckResetLink(ctx context.Context, c Client, token string) er
 	if err := s.limit(ctx, "reset:"+c.IP, perIP); err != nil {
 		return err
 	}
-	tok, err := s.store.EmailToken(ctx, auth.HashToken(token), domain.PurposeReset)
+	tok, err := s.store.EmailToken(ctx, credentials.HashToken(token), domain.PurposeReset)
 	if err != nil || tok == nil || tok.UsedAt != nil || !s.now().Before(tok.ExpiresAt) {
 		return errResetLink
 	}
@@ -640,7 +640,7 @@ func (s *Service) ResetPassword(ctx context.Context, c Client, token, password s
 	if err := s.CheckResetLink(ctx, c, token); err != nil {
 		return err
 	}
-	if err := auth.CheckResetPassword(password); err != nil {
+	if err := credentials.CheckResetPassword(password); err != nil {
 		return err
 	}
 	hash, err := s.hasher.Hash(ctx, password)
@@ -651,7 +651,7 @@ func (s *Service) ResetPassword(ctx context.Context, c Client, token, password s
 	var userID string
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
-		if userID, err = s.store.SpendEmailToken(ctx, auth.HashToken(token), domain.PurposeReset, now); err != nil || userID == "" {
+		if userID, err = s.store.SpendEmailToken(ctx, credentials.HashToken(token), domain.PurposeReset, now); err != nil || userID == "" {
 			if err == nil {
 				err = errResetLink
 			}
@@ -685,7 +685,7 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	if err := s.checkCurrentPassword(ctx, u, current, errPasswordForChange); err != nil {
 		return err
 	}
-	if err := auth.CheckNewPassword(next); err != nil {
+	if err := credentials.CheckNewPassword(next); err != nil {
 		return err
 	}
 	hash, err := s.hasher.Hash(ctx, next)
@@ -750,7 +750,7 @@ func (s *Service) invitationFor(ctx context.Context, token, email string, now ti
 	if token == "" {
 		return ""
 	}
-	inv, err := s.store.InvitationByToken(ctx, auth.HashToken(token))
+	inv, err := s.store.InvitationByToken(ctx, credentials.HashToken(token))
 	if err != nil || inv == nil || inv.State(now) != domain.InvitationSent || !strings.EqualFold(inv.Email, email) {
 		return ""
 	}
@@ -780,7 +780,7 @@ func (s *Service) Invitation(ctx context.Context, c Client, token string) (*Invi
 	if token == "" {
 		return nil, errInvitationInvalid
 	}
-	inv, err := s.store.InvitationByToken(ctx, auth.HashToken(token))
+	inv, err := s.store.InvitationByToken(ctx, credentials.HashToken(token))
 	if err != nil {
 		return nil, err
 	}
@@ -861,7 +861,7 @@ func (s *Service) OAuthSignIn(ctx context.Context, c Client, id ExternalIdentity
 		}
 		return s.startSession(ctx, c, userID)
 	}
-	email, err := auth.NormalizeEmail(id.Email)
+	email, err := credentials.NormalizeEmail(id.Email)
 	if err != nil || !id.EmailVerified {
 		return "", domain.Errorf(domain.CodeForbidden, "Tu cuenta de %s no tiene un email verificado. Regístrate con tu email.", id.Provider)
 	}

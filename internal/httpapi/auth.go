@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"vecinos/internal/accounts"
+	"vecinos/internal/auth"
 	"vecinos/internal/domain"
 )
 
@@ -142,7 +142,7 @@ type createCommunityInput struct {
 }
 
 func (s *server) checkEmail(ctx context.Context, in *emailInput) (*existsOutput, error) {
-	exists, err := s.Accounts.CheckEmail(ctx, clientOf(ctx), in.Body.Email)
+	exists, err := s.Auth.CheckEmail(ctx, clientOf(ctx), in.Body.Email)
 	out := &existsOutput{}
 	out.Body.Exists = exists
 	return out, err
@@ -150,7 +150,7 @@ func (s *server) checkEmail(ctx context.Context, in *emailInput) (*existsOutput,
 
 func (s *server) signUp(ctx context.Context, in *signUpInput) (*signUpOutput, error) {
 	b := in.Body
-	err := s.Accounts.SignUp(ctx, clientOf(ctx), accounts.SignUpInput{Email: b.Email, Password: b.Password, FullName: b.FullName,
+	err := s.Auth.SignUp(ctx, clientOf(ctx), auth.SignUpInput{Email: b.Email, Password: b.Password, FullName: b.FullName,
 		Language: domain.ParseLanguage(b.Language), Metadata: b.Metadata, AcceptTerms: b.AcceptTerms})
 	if err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func (s *server) signUp(ctx context.Context, in *signUpInput) (*signUpOutput, er
 }
 
 func (s *server) resend(ctx context.Context, in *emailInput) (*struct{}, error) {
-	return nil, s.Accounts.ResendConfirmation(ctx, clientOf(ctx), in.Body.Email)
+	return nil, s.Auth.ResendConfirmation(ctx, clientOf(ctx), in.Body.Email)
 }
 
 // signedIn answers a request that opened a session: the cookie and the user it belongs to.
@@ -169,7 +169,7 @@ func (s *server) signedIn(ctx context.Context, token string, err error) (*meOutp
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.Accounts.Authenticate(ctx, token, "")
+	a, err := s.Auth.Authenticate(ctx, token, "")
 	if err != nil {
 		return nil, err
 	}
@@ -177,41 +177,41 @@ func (s *server) signedIn(ctx context.Context, token string, err error) (*meOutp
 }
 
 func (s *server) confirm(ctx context.Context, in *tokenInput) (*meOutput, error) {
-	token, err := s.Accounts.Confirm(ctx, clientOf(ctx), in.Body.Token)
+	token, err := s.Auth.Confirm(ctx, clientOf(ctx), in.Body.Token)
 	return s.signedIn(ctx, token, err)
 }
 
 func (s *server) login(ctx context.Context, in *loginInput) (*meOutput, error) {
-	token, err := s.Accounts.Login(ctx, clientOf(ctx), in.Body.Email, in.Body.Password)
+	token, err := s.Auth.Login(ctx, clientOf(ctx), in.Body.Email, in.Body.Password)
 	return s.signedIn(ctx, token, err)
 }
 
 func (s *server) createTestUser(ctx context.Context, _ *struct{}) (*meOutput, error) {
-	token, err := s.Accounts.CreateTestUser(ctx, clientOf(ctx))
+	token, err := s.Auth.CreateTestUser(ctx, clientOf(ctx))
 	return s.signedIn(ctx, token, err)
 }
 
 func (s *server) logout(ctx context.Context, _ *struct{}) (*signedOutOutput, error) {
-	return &signedOutOutput{SetCookie: s.clearedSessionCookie()}, s.Accounts.Logout(ctx, actor(ctx))
+	return &signedOutOutput{SetCookie: s.clearedSessionCookie()}, s.Auth.Logout(ctx, actor(ctx))
 }
 
 func (s *server) forgotPassword(ctx context.Context, in *emailInput) (*struct{}, error) {
-	return nil, s.Accounts.ForgotPassword(ctx, clientOf(ctx), in.Body.Email)
+	return nil, s.Auth.ForgotPassword(ctx, clientOf(ctx), in.Body.Email)
 }
 
 func (s *server) checkResetLink(ctx context.Context, in *tokenInput) (*struct{}, error) {
-	return nil, s.Accounts.CheckResetLink(ctx, clientOf(ctx), in.Body.Token)
+	return nil, s.Auth.CheckResetLink(ctx, clientOf(ctx), in.Body.Token)
 }
 
 func (s *server) resetPassword(ctx context.Context, in *resetInput) (*signedOutOutput, error) {
-	if err := s.Accounts.ResetPassword(ctx, clientOf(ctx), in.Body.Token, in.Body.Password); err != nil {
+	if err := s.Auth.ResetPassword(ctx, clientOf(ctx), in.Body.Token, in.Body.Password); err != nil {
 		return nil, err
 	}
 	return &signedOutOutput{SetCookie: s.clearedSessionCookie()}, nil
 }
 
 func (s *server) changePassword(ctx context.Context, in *changePasswordInput) (*struct{}, error) {
-	return nil, s.Accounts.ChangePassword(ctx, actor(ctx), in.Body.CurrentPassword, in.Body.NewPassword)
+	return nil, s.Auth.ChangePassword(ctx, actor(ctx), in.Body.CurrentPassword, in.Body.NewPassword)
 }
 
 func (s *server) me(ctx context.Context, _ *struct{}) (*meBodyOutput, error) {
@@ -219,7 +219,7 @@ func (s *server) me(ctx context.Context, _ *struct{}) (*meBodyOutput, error) {
 }
 
 func (s *server) lookupCommunity(ctx context.Context, in *lookupInput) (*lookupOutput, error) {
-	c, err := s.Accounts.CommunityByCode(ctx, clientOf(ctx), in.Code)
+	c, err := s.Auth.CommunityByCode(ctx, clientOf(ctx), in.Code)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +231,7 @@ func (s *server) afterMembershipChange(ctx context.Context, a *domain.Actor, err
 	if err != nil {
 		return nil, err
 	}
-	if a, err = s.Accounts.Reload(ctx, a); err != nil {
+	if a, err = s.Auth.Reload(ctx, a); err != nil {
 		return nil, err
 	}
 	return &meBodyOutput{Body: meOf(a)}, nil
@@ -240,15 +240,15 @@ func (s *server) afterMembershipChange(ctx context.Context, a *domain.Actor, err
 func (s *server) joinCommunity(ctx context.Context, in *joinInput) (*meBodyOutput, error) {
 	a := actor(ctx)
 	if in.Body.Invitation != "" {
-		return s.afterMembershipChange(ctx, a, s.Accounts.JoinByInvitation(ctx, a, in.Body.Invitation))
+		return s.afterMembershipChange(ctx, a, s.Auth.JoinByInvitation(ctx, a, in.Body.Invitation))
 	}
 	// Where the community requires approval the user stays without one: GET /onboarding/join-request says how it stands.
-	_, err := s.Accounts.JoinByCode(ctx, a, in.Body.Code)
+	_, err := s.Auth.JoinByCode(ctx, a, in.Body.Code)
 	return s.afterMembershipChange(ctx, a, err)
 }
 
 func (s *server) lookupInvitation(ctx context.Context, in *invitationLookupInput) (*invitationLookupOutput, error) {
-	l, err := s.Accounts.Invitation(ctx, clientOf(ctx), in.Token)
+	l, err := s.Auth.Invitation(ctx, clientOf(ctx), in.Token)
 	if err != nil {
 		return nil, err
 	}
@@ -262,5 +262,5 @@ func (s *server) createCommunity(ctx context.Context, in *createCommunityInput) 
 	b := in.Body
 	c := &domain.Community{Name: b.Name, Address: b.Address, City: b.City, PostalCode: b.PostalCode, Country: b.Country,
 		Province: b.Province, StreetType: b.StreetType, StreetName: b.StreetName, StreetNumber: b.StreetNumber}
-	return s.afterMembershipChange(ctx, a, s.Accounts.CreateCommunity(ctx, a, c))
+	return s.afterMembershipChange(ctx, a, s.Auth.CreateCommunity(ctx, a, c))
 }

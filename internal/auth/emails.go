@@ -1,4 +1,4 @@
-package accounts
+package auth
 
 import (
 	"embed"
@@ -6,7 +6,7 @@ import (
 	"vecinos/internal/mail"
 )
 
-// The emails of accounts: the confirmation of a sign-up, the password reset, the confirmation of a new
+// The emails of auth: the confirmation of a sign-up, the password reset, the confirmation of a new
 // address and the notice to the old one (with the link that cancels the change), and the goodbye.
 const (
 	KindConfirmSignup      mail.Kind = "confirm_signup"

@@ -1,9 +1,9 @@
-package messaging
+package messages
 
 import "vecinos/internal/domain"
 
 // The translations of the errors this package words, by their Spanish text (docs/adr/0039).
-func init() { domain.RegisterMessages("messaging", translations) }
+func init() { domain.RegisterMessages("messages", translations) }
 
 var translations = domain.Catalogue{
 	"El canal no existe": {

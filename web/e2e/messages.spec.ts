@@ -20,7 +20,7 @@ const setups: Setup[] = [
   {
     title: 'one server on SQLite',
     start: async () => {
-      const server = await startServer({ name: 'messaging' });
+      const server = await startServer({ name: 'messages' });
       return { servers: [server, server] };
     },
   },
@@ -31,8 +31,8 @@ const setups: Setup[] = [
       if ('unavailable' in db) return db;
       const env = { VECINOS_DATABASE_URL: db.url };
       // One after the other: the first migrates the empty database.
-      const first = await startServer({ name: 'messaging-pg-a', env });
-      const second = await startServer({ name: 'messaging-pg-b', env });
+      const first = await startServer({ name: 'messages-pg-a', env });
+      const second = await startServer({ name: 'messages-pg-b', env });
       return { servers: [first, second], stop: () => db.drop() };
     },
   },

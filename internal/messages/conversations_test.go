@@ -1,4 +1,4 @@
-package messaging_test
+package messages_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
@@ -18,12 +18,12 @@ import (
 // The rules of conversations and channels that hold across concurrent requests, on both engines: the
 // service runs each as one transaction of the store's row methods.
 
-// service is the messaging service on db, whose clock moves a millisecond at each reading (messages sent
+// service is the messages service on db, whose clock moves a millisecond at each reading (messages sent
 // one after another are in order).
-func service(db *store.DB) *messaging.Service {
+func service(db *store.DB) *messages.Service {
 	var mu sync.Mutex
 	t := time.Now().UTC().Truncate(time.Millisecond)
-	return messaging.New(db, messaging.Options{
+	return messages.New(db, messages.Options{
 		Realtime: realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil),
 		Now: func() time.Time {
 			mu.Lock()
@@ -37,8 +37,8 @@ func actor(communityID, userID string) *domain.Actor {
 	return &domain.Actor{UserID: userID, CommunityID: communityID}
 }
 
-func dm(content, clientID string) messaging.Outgoing {
-	return messaging.Outgoing{Content: content, ClientID: clientID}
+func dm(content, clientID string) messages.Outgoing {
+	return messages.Outgoing{Content: content, ClientID: clientID}
 }
 
 func TestGetOrCreateConversationIsOnePerPairEvenConcurrently(t *testing.T) {
@@ -97,7 +97,7 @@ func TestUnreadCountsReadReceiptsAndTheList(t *testing.T) {
 		ae, _ := svc.StartConversation(ctx, actor(c, ana), eva)
 		type send struct {
 			from, conv string
-			m          messaging.Outgoing
+			m          messages.Outgoing
 		}
 		for i, m := range []send{
 			{luis, al, dm("Hola Ana", "")}, {luis, al, dm("¿Bajas?", "")}, {ana, al, dm("Voy", "")},
@@ -226,11 +226,11 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 			t.Fatalf("member of another community let into the chat: %v", err)
 		}
 
-		if _, err := svc.CreateChannel(ctx, actor(c, ids[0]), messaging.ChannelInput{Name: "x",
+		if _, err := svc.CreateChannel(ctx, actor(c, ids[0]), messages.ChannelInput{Name: "x",
 			MemberIDs: []string{ids[0], outsiders[0]}}); domain.ErrorCode(err) != domain.CodeInvalid {
 			t.Fatalf("invited someone of another community: %v", err)
 		}
-		priv, err := svc.CreateChannel(ctx, actor(c, ids[0]), messaging.ChannelInput{Name: "runners", MemberIDs: []string{ids[0], ids[1]}})
+		priv, err := svc.CreateChannel(ctx, actor(c, ids[0]), messages.ChannelInput{Name: "runners", MemberIDs: []string{ids[0], ids[1]}})
 		if err != nil {
 			t.Fatal(err)
 		}
