@@ -424,19 +424,19 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodDelete, "/api/v1/documents/{id}", admins, 204, "documents", "deleteDocument", s.deleteDocument,
 		"Eliminar un documento con un motivo (solo administradores; actas y cuentas se conservan 5 años)")
 	// services: the community's directory of providers (issue #16)
-	route(api, http.MethodGet, "/api/v1/providers", members, 200, "services", "listProviders", s.listProviders,
+	route(api, http.MethodGet, "/api/v1/providers", members, 200, "providers", "listProviders", s.listProviders,
 		"Proveedores de la comunidad por nombre, con las sugerencias que el usuario puede ver")
-	route(api, http.MethodPost, "/api/v1/providers", members, 201, "services", "createProvider", s.createProvider,
+	route(api, http.MethodPost, "/api/v1/providers", members, 201, "providers", "createProvider", s.createProvider,
 		"Sugerir un proveedor (un administrador lo añade directamente)")
-	route(api, http.MethodPatch, "/api/v1/providers/{id}", admins, 200, "services", "updateProvider", s.updateProvider,
+	route(api, http.MethodPatch, "/api/v1/providers/{id}", admins, 200, "providers", "updateProvider", s.updateProvider,
 		"Editar un proveedor (solo administradores)")
-	route(api, http.MethodDelete, "/api/v1/providers/{id}", admins, 204, "services", "archiveProvider", s.archiveProvider,
+	route(api, http.MethodDelete, "/api/v1/providers/{id}", admins, 204, "providers", "archiveProvider", s.archiveProvider,
 		"Archivar un proveedor (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/providers/{id}/review", admins, 200, "services", "reviewProvider", s.reviewProvider,
+	route(api, http.MethodPost, "/api/v1/providers/{id}/review", admins, 200, "providers", "reviewProvider", s.reviewProvider,
 		"Aprobar o rechazar una sugerencia (solo administradores)")
-	route(api, http.MethodPut, "/api/v1/providers/{id}/rating", members, 200, "services", "rateProvider", s.rateProvider,
+	route(api, http.MethodPut, "/api/v1/providers/{id}/rating", members, 200, "providers", "rateProvider", s.rateProvider,
 		"Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable)")
-	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "services", "listProviderRatings", s.listProviderRatings,
+	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "providers", "listProviderRatings", s.listProviderRatings,
 		"Valoraciones de un proveedor, las más recientes primero")
 
 	// tasks: jobs for the staff and the providers (issue #16)

@@ -24,8 +24,8 @@ export function RatingDialog({ provider, onOpenChange }: RatingDialogProps) {
     <Dialog open={provider !== undefined} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{t('services.rating.title', { name: provider?.name ?? '' })}</DialogTitle>
-          <DialogDescription>{t('services.rating.description')}</DialogDescription>
+          <DialogTitle>{t('providers.rating.title', { name: provider?.name ?? '' })}</DialogTitle>
+          <DialogDescription>{t('providers.rating.description')}</DialogDescription>
         </DialogHeader>
         {provider && (
           <RatingForm
@@ -55,7 +55,7 @@ function RatingForm({ provider, onDone }: { provider: Provider; onDone: () => vo
       { id: provider.id, stars, comment },
       {
         onSuccess: () => {
-          toast.success(t('services.rating.saved'))
+          toast.success(t('providers.rating.saved'))
           onDone()
         },
         onError: (err) => {
@@ -68,15 +68,15 @@ function RatingForm({ provider, onDone }: { provider: Provider; onDone: () => vo
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium">{t('services.rating.stars')}</legend>
-        <div role="radiogroup" aria-label={t('services.rating.stars')} className="flex gap-1">
+        <legend className="mb-2 text-sm font-medium">{t('providers.rating.stars')}</legend>
+        <div role="radiogroup" aria-label={t('providers.rating.stars')} className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <button
               key={n}
               type="button"
               role="radio"
               aria-checked={stars === n}
-              aria-label={t('services.rating.starsValue', { count: n })}
+              aria-label={t('providers.rating.starsValue', { count: n })}
               onClick={() => {
                 setStars(n)
               }}
@@ -90,7 +90,7 @@ function RatingForm({ provider, onDone }: { provider: Provider; onDone: () => vo
           ))}
         </div>
       </fieldset>
-      <FormField id="rating-comment" label={t('services.rating.comment')} optionalText={t('common.optional')}>
+      <FormField id="rating-comment" label={t('providers.rating.comment')} optionalText={t('common.optional')}>
         {(control) => (
           <Textarea
             {...control}
@@ -104,15 +104,15 @@ function RatingForm({ provider, onDone }: { provider: Provider; onDone: () => vo
         )}
       </FormField>
       {others.length > 0 && (
-        <section aria-label={t('services.rating.others')} className="flex max-h-48 flex-col gap-2 overflow-y-auto">
-          <h3 className="text-sm font-medium">{t('services.rating.others')}</h3>
+        <section aria-label={t('providers.rating.others')} className="flex max-h-48 flex-col gap-2 overflow-y-auto">
+          <h3 className="text-sm font-medium">{t('providers.rating.others')}</h3>
           <ul className="flex flex-col gap-2">
             {others.map((r) => (
               <li key={r.userId} className="rounded-xl bg-muted p-2 text-sm">
                 <span className="flex items-center gap-2">
                   <span className="font-medium">{r.userName || t('common.user')}</span>
                   <Stars value={r.stars} />
-                  <span className="sr-only">{t('services.rating.starsValue', { count: r.stars })}</span>
+                  <span className="sr-only">{t('providers.rating.starsValue', { count: r.stars })}</span>
                 </span>
                 {r.comment && <p className="text-muted-foreground">{r.comment}</p>}
               </li>
@@ -125,7 +125,7 @@ function RatingForm({ provider, onDone }: { provider: Provider; onDone: () => vo
           {t('common.cancel')}
         </Button>
         <SubmitButton pending={rate.isPending} disabled={stars === 0}>
-          {t('services.rating.save')}
+          {t('providers.rating.save')}
         </SubmitButton>
       </DialogFooter>
     </form>

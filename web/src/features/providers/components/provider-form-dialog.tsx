@@ -28,8 +28,8 @@ export function ProviderFormDialog({ open, onOpenChange, isAdmin, provider }: Pr
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{t(`services.form.${mode}Title`)}</DialogTitle>
-          <DialogDescription>{t(`services.form.${mode}Description`)}</DialogDescription>
+          <DialogTitle>{t(`providers.form.${mode}Title`)}</DialogTitle>
+          <DialogDescription>{t(`providers.form.${mode}Description`)}</DialogDescription>
         </DialogHeader>
         {open && (
           <ProviderForm
@@ -58,7 +58,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
   const [nameError, setNameError] = useState<string>()
   const create = useCreateProvider()
   const update = useUpdateProvider()
-  const options = CATEGORIES.map((value) => ({ value, label: t(`services.categories.${value}`) }))
+  const options = CATEGORIES.map((value) => ({ value, label: t(`providers.categories.${value}`) }))
 
   const failed = (err: unknown) => {
     toast.error(t('common.error'), { description: problemMessage(err, t) })
@@ -66,7 +66,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
     if (!name.trim()) {
-      setNameError(t('services.validation.name'))
+      setNameError(t('providers.validation.name'))
       return
     }
     const body = { name, category, description, phone, email, address, emergency, ...(isAdmin ? { verified } : {}) }
@@ -75,7 +75,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
         { id: provider.id, body },
         {
           onSuccess: () => {
-            toast.success(t('services.toasts.updated'))
+            toast.success(t('providers.toasts.updated'))
             onDone()
           },
           onError: failed,
@@ -92,7 +92,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
       },
       {
         onSuccess: () => {
-          toast.success(isAdmin ? t('services.toasts.added') : t('services.toasts.suggested'))
+          toast.success(isAdmin ? t('providers.toasts.added') : t('providers.toasts.suggested'))
           onDone()
         },
         onError: failed,
@@ -102,7 +102,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField id="provider-name" label={t('services.fields.name')} error={nameError}>
+      <FormField id="provider-name" label={t('providers.fields.name')} error={nameError}>
         {(control) => (
           <Input
             {...control}
@@ -117,14 +117,14 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
       </FormField>
       <SelectField
         id="provider-category"
-        label={t('services.fields.category')}
+        label={t('providers.fields.category')}
         options={options}
         value={category}
         onChange={(e) => {
           setCategory(e.target.value as ProviderCategory)
         }}
       />
-      <FormField id="provider-description" label={t('services.fields.description')} optionalText={t('common.optional')}>
+      <FormField id="provider-description" label={t('providers.fields.description')} optionalText={t('common.optional')}>
         {(control) => (
           <Textarea
             {...control}
@@ -137,7 +137,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
           />
         )}
       </FormField>
-      <FormField id="provider-phone" label={t('services.fields.phone')} hint={t('services.form.contactHint')}>
+      <FormField id="provider-phone" label={t('providers.fields.phone')} hint={t('providers.form.contactHint')}>
         {(control) => (
           <Input
             {...control}
@@ -150,7 +150,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
           />
         )}
       </FormField>
-      <FormField id="provider-email" label={t('services.fields.email')}>
+      <FormField id="provider-email" label={t('providers.fields.email')}>
         {(control) => (
           <Input
             {...control}
@@ -163,7 +163,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
           />
         )}
       </FormField>
-      <FormField id="provider-address" label={t('services.fields.address')} optionalText={t('common.optional')}>
+      <FormField id="provider-address" label={t('providers.fields.address')} optionalText={t('common.optional')}>
         {(control) => (
           <Input
             {...control}
@@ -182,7 +182,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
             setEmergency(e.target.checked)
           }}
         />
-        {t('services.fields.emergency')}
+        {t('providers.fields.emergency')}
       </label>
       {isAdmin && (
         <label className="flex items-center gap-3 text-sm">
@@ -192,7 +192,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
               setVerified(e.target.checked)
             }}
           />
-          {t('services.fields.verified')}
+          {t('providers.fields.verified')}
         </label>
       )}
       <DialogFooter>
@@ -200,7 +200,7 @@ function ProviderForm({ isAdmin, provider, onDone }: { isAdmin: boolean; provide
           {t('common.cancel')}
         </Button>
         <SubmitButton pending={create.isPending || update.isPending}>
-          {provider ? t('services.form.save') : isAdmin ? t('services.form.add') : t('services.form.send')}
+          {provider ? t('providers.form.save') : isAdmin ? t('providers.form.add') : t('providers.form.send')}
         </SubmitButton>
       </DialogFooter>
     </form>

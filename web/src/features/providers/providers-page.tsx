@@ -25,7 +25,7 @@ import { RatingDialog } from './components/rating-dialog'
 import { RejectDialog } from './components/reject-dialog'
 
 /** /services: the community's providers, search and category chips, suggestions and their review. */
-export function ServicesPage() {
+export function ProvidersPage() {
   const { t } = useTranslation()
   const { user } = useSession()
   const isAdmin = user?.role === 'admin'
@@ -48,8 +48,8 @@ export function ServicesPage() {
   const pending = all.filter((p) => p.status !== 'approved')
   const listed = all.filter((p) => p.status === 'approved')
   const chips: { value: ProviderCategory | undefined; label: string }[] = [
-    { value: undefined, label: t('services.categories.all') },
-    ...CATEGORIES.map((c) => ({ value: c, label: t(`services.categories.${c}`) })),
+    { value: undefined, label: t('providers.categories.all') },
+    ...CATEGORIES.map((c) => ({ value: c, label: t(`providers.categories.${c}`) })),
   ]
   const card = (p: Provider) => (
     <li key={p.id}>
@@ -70,7 +70,7 @@ export function ServicesPage() {
           review.mutate(
             { id: p.id, decision: 'approved' },
             {
-              onSuccess: () => toast.success(t('services.toasts.approved')),
+              onSuccess: () => toast.success(t('providers.toasts.approved')),
               onError: failed,
             },
           )
@@ -86,7 +86,7 @@ export function ServicesPage() {
     <ListPage>
       <header className="flex flex-col gap-1">
         <div className="flex items-center justify-between gap-3">
-          <h1 className="text-2xl font-bold tracking-tight">{t('services.title')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('providers.title')}</h1>
           <Button
             onClick={() => {
               setEditing(undefined)
@@ -94,24 +94,24 @@ export function ServicesPage() {
             }}
           >
             <Plus aria-hidden />
-            {isAdmin ? t('services.add') : t('services.suggest')}
+            {isAdmin ? t('providers.add') : t('providers.suggest')}
           </Button>
         </div>
-        <p className="text-muted-foreground">{t('services.subtitle')}</p>
+        <p className="text-muted-foreground">{t('providers.subtitle')}</p>
       </header>
 
       <aside className="flex gap-3 rounded-2xl border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
         <Info className="size-5 shrink-0" aria-hidden />
-        <p>{t('services.banner')}</p>
+        <p>{t('providers.banner')}</p>
       </aside>
 
       <SearchInput
         value={search}
         onValueChange={setSearch}
-        label={t('services.searchLabel')}
-        placeholder={t('services.searchPlaceholder')}
+        label={t('providers.searchLabel')}
+        placeholder={t('providers.searchPlaceholder')}
       />
-      <div role="group" aria-label={t('services.categoryFilter')} className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('providers.categoryFilter')} className="flex flex-wrap gap-2">
         {chips.map((chip) => (
           <button
             key={chip.value ?? 'all'}
@@ -131,7 +131,7 @@ export function ServicesPage() {
       </div>
 
       {providers.isPending ? (
-        <div role="status" aria-label={t('services.loading')} className="flex flex-col gap-3">
+        <div role="status" aria-label={t('providers.loading')} className="flex flex-col gap-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-40 rounded-2xl" />
           ))}
@@ -148,7 +148,7 @@ export function ServicesPage() {
           {pending.length > 0 && (
             <section aria-labelledby="services-pending" className="flex flex-col gap-3">
               <h2 id="services-pending" className="font-semibold">
-                {isAdmin ? t('services.pendingAdmin') : t('services.pendingMine')}
+                {isAdmin ? t('providers.pendingAdmin') : t('providers.pendingMine')}
               </h2>
               <ul className="flex flex-col gap-3">{pending.map(card)}</ul>
             </section>
@@ -156,11 +156,11 @@ export function ServicesPage() {
           {listed.length === 0 ? (
             <div className="flex flex-col items-center gap-3 py-10 text-center text-muted-foreground">
               <Wrench className="size-10" aria-hidden />
-              <p>{q || category ? t('services.noResults') : t('services.empty')}</p>
+              <p>{q || category ? t('providers.noResults') : t('providers.empty')}</p>
             </div>
           ) : (
             <ul
-              aria-label={t('services.listLabel')}
+              aria-label={t('providers.listLabel')}
               aria-busy={providers.isPlaceholderData}
               className={cn('flex flex-col gap-3 transition-opacity', providers.isPlaceholderData && 'opacity-60')}
             >
@@ -188,16 +188,16 @@ export function ServicesPage() {
         onOpenChange={(open) => {
           if (!open) setArchiving(undefined)
         }}
-        title={t('services.archiveTitle', { name: archiving?.name ?? '' })}
-        description={t('services.archiveDescription')}
+        title={t('providers.archiveTitle', { name: archiving?.name ?? '' })}
+        description={t('providers.archiveDescription')}
         cancelLabel={t('common.cancel')}
-        confirmLabel={t('services.actions.archive')}
+        confirmLabel={t('providers.actions.archive')}
         pending={archive.isPending}
         onConfirm={() => {
           if (!archiving) return
           archive.mutate(archiving.id, {
             onSuccess: () => {
-              toast.success(t('services.toasts.archived'))
+              toast.success(t('providers.toasts.archived'))
               setArchiving(undefined)
             },
             onError: failed,

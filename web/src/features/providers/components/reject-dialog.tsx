@@ -24,14 +24,14 @@ export function RejectDialog({ provider, onOpenChange }: { provider: Provider | 
     event.preventDefault()
     if (!provider) return
     if (!reason.trim()) {
-      setError(t('services.validation.reason'))
+      setError(t('providers.validation.reason'))
       return
     }
     review.mutate(
       { id: provider.id, decision: 'rejected', reason: reason.trim() },
       {
         onSuccess: () => {
-          toast.success(t('services.toasts.rejected'))
+          toast.success(t('providers.toasts.rejected'))
           close()
         },
         onError: (err) => {
@@ -49,11 +49,11 @@ export function RejectDialog({ provider, onOpenChange }: { provider: Provider | 
     >
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{t('services.rejectTitle', { name: provider?.name ?? '' })}</DialogTitle>
-          <DialogDescription>{t('services.rejectDescription')}</DialogDescription>
+          <DialogTitle>{t('providers.rejectTitle', { name: provider?.name ?? '' })}</DialogTitle>
+          <DialogDescription>{t('providers.rejectDescription')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <FormField id="reject-reason" label={t('services.fields.reason')} error={error}>
+          <FormField id="reject-reason" label={t('providers.fields.reason')} error={error}>
             {(control) => (
               <Textarea
                 {...control}
@@ -70,7 +70,7 @@ export function RejectDialog({ provider, onOpenChange }: { provider: Provider | 
             <Button type="button" variant="ghost" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <SubmitButton pending={review.isPending}>{t('services.reject')}</SubmitButton>
+            <SubmitButton pending={review.isPending}>{t('providers.reject')}</SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -28,18 +28,18 @@ export function ProviderCard({ provider: p, isAdmin, onRate, onEdit, onArchive, 
           <h2 id={titleId} className="font-semibold">
             {p.name}
           </h2>
-          <p className="text-xs text-muted-foreground">{t(`services.categories.${p.category}`)}</p>
+          <p className="text-xs text-muted-foreground">{t(`providers.categories.${p.category}`)}</p>
         </div>
         {isAdmin && listed && (
           <DropdownMenu
             trigger={(props) => (
-              <Button variant="ghost" size="icon" aria-label={t('services.actions.more', { name: p.name })} {...props}>
+              <Button variant="ghost" size="icon" aria-label={t('providers.actions.more', { name: p.name })} {...props}>
                 <MoreVertical aria-hidden />
               </Button>
             )}
             items={[
-              { label: t('services.actions.edit'), onSelect: onEdit },
-              { label: t('services.actions.archive'), onSelect: onArchive, destructive: true },
+              { label: t('providers.actions.edit'), onSelect: onEdit },
+              { label: t('providers.actions.archive'), onSelect: onArchive, destructive: true },
             ]}
           />
         )}
@@ -48,31 +48,31 @@ export function ProviderCard({ provider: p, isAdmin, onRate, onEdit, onArchive, 
         {p.emergency && (
           <Badge variant="red">
             <Siren className="size-3" aria-hidden />
-            {t('services.emergency')}
+            {t('providers.emergency')}
           </Badge>
         )}
         {p.verified && (
           <Badge variant="green">
             <BadgeCheck className="size-3" aria-hidden />
-            {t('services.verified')}
+            {t('providers.verified')}
           </Badge>
         )}
-        {p.status === 'pending' && <Badge variant="orange">{t('services.status.pending')}</Badge>}
-        {p.status === 'rejected' && <Badge variant="secondary">{t('services.status.rejected')}</Badge>}
+        {p.status === 'pending' && <Badge variant="orange">{t('providers.status.pending')}</Badge>}
+        {p.status === 'rejected' && <Badge variant="secondary">{t('providers.status.rejected')}</Badge>}
       </div>
       {listed && (
         <p className="flex items-center gap-2 text-sm">
           <Stars value={p.ratingAverage} />
           <span>
             {p.ratingCount === 0
-              ? t('services.noRatings')
-              : t('services.ratingSummary', { average: p.ratingAverage.toFixed(1), count: p.ratingCount })}
+              ? t('providers.noRatings')
+              : t('providers.ratingSummary', { average: p.ratingAverage.toFixed(1), count: p.ratingCount })}
           </span>
         </p>
       )}
       {p.description && <p className="text-sm text-muted-foreground">{p.description}</p>}
       {p.status === 'rejected' && p.rejectionReason && (
-        <p className="text-sm">{t('services.rejectedBecause', { reason: p.rejectionReason })}</p>
+        <p className="text-sm">{t('providers.rejectedBecause', { reason: p.rejectionReason })}</p>
       )}
       <ul className="flex flex-col gap-1 text-sm">
         {p.phone && (
@@ -98,43 +98,43 @@ export function ProviderCard({ provider: p, isAdmin, onRate, onEdit, onArchive, 
         <div className="grid grid-cols-3 gap-2">
           {p.phone ? (
             <Button asChild size="sm">
-              <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} aria-label={t('services.callName', { name: p.name })}>
+              <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`} aria-label={t('providers.callName', { name: p.name })}>
                 <Phone aria-hidden />
-                {t('services.call')}
+                {t('providers.call')}
               </a>
             </Button>
           ) : (
             <Button size="sm" disabled>
               <Phone aria-hidden />
-              {t('services.call')}
+              {t('providers.call')}
             </Button>
           )}
           {p.email ? (
             <Button asChild size="sm" variant="outline">
-              <a href={`mailto:${p.email}`} aria-label={t('services.emailName', { name: p.name })}>
+              <a href={`mailto:${p.email}`} aria-label={t('providers.emailName', { name: p.name })}>
                 <Mail aria-hidden />
-                {t('services.email')}
+                {t('providers.email')}
               </a>
             </Button>
           ) : (
             <Button size="sm" variant="outline" disabled>
               <Mail aria-hidden />
-              {t('services.email')}
+              {t('providers.email')}
             </Button>
           )}
-          <Button size="sm" variant="outline" onClick={onRate} aria-label={t('services.rateName', { name: p.name })}>
+          <Button size="sm" variant="outline" onClick={onRate} aria-label={t('providers.rateName', { name: p.name })}>
             <Star aria-hidden />
-            {p.myStars ? t('services.myRating', { stars: p.myStars }) : t('services.rate')}
+            {p.myStars ? t('providers.myRating', { stars: p.myStars }) : t('providers.rate')}
           </Button>
         </div>
       )}
       {isAdmin && p.status === 'pending' && (
         <div className="grid grid-cols-2 gap-2">
-          <Button size="sm" onClick={onApprove} aria-label={t('services.approveName', { name: p.name })}>
-            {t('services.approve')}
+          <Button size="sm" onClick={onApprove} aria-label={t('providers.approveName', { name: p.name })}>
+            {t('providers.approve')}
           </Button>
-          <Button size="sm" variant="outline" onClick={onReject} aria-label={t('services.rejectName', { name: p.name })}>
-            {t('services.reject')}
+          <Button size="sm" variant="outline" onClick={onReject} aria-label={t('providers.rejectName', { name: p.name })}>
+            {t('providers.reject')}
           </Button>
         </div>
       )}
