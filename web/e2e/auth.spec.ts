@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/accounts';
 import { expect, expectNoHorizontalScroll, withOwnServer } from './support/fixtures';
 
-const test = withOwnServer('accounts');
+const test = withOwnServer('auth');
 
 /** The URL of this app path and nothing else (no query string or hash). */
 const at = (path: string) => new RegExp(`^[^?#]*//[^/]+${path.replace(/[/?]/g, '\\$&')}(?:[?#]|$)`);

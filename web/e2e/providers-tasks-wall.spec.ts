@@ -21,7 +21,7 @@ const PLUMBER = `Fontanería Goteo ${Date.now().toString(36)}`;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  server = await startAppServer('services-tasks-wall');
+  server = await startAppServer('providers-tasks-wall');
   admin = await phoneContext(browser, server.url);
   resident = await phoneContext(browser, server.url);
   neighbour = await phoneContext(browser, server.url);
