@@ -78,7 +78,7 @@ lighthouse: $(BIN)
 	node web/scripts/lighthouse.mjs
 
 # The same browser suite with every app server on a fresh PostgreSQL database (not part of `make test`,
-# which covers PostgreSQL through the Go suite and the two-instance messaging spec).
+# which covers PostgreSQL through the Go suite and the two-instance messages spec).
 test-e2e-postgres: $(BIN)
 	cd web && VECINOS_E2E_ENGINE=postgres $(NPM) run e2e
 

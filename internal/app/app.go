@@ -16,11 +16,11 @@ import (
 	"sync"
 	"time"
 
-	"vecinos/internal/accounts"
 	"vecinos/internal/announcements"
 	"vecinos/internal/audit"
 	"vecinos/internal/auth"
 	"vecinos/internal/config"
+	"vecinos/internal/credentials"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
 	"vecinos/internal/documents"
@@ -32,7 +32,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 	"vecinos/internal/metrics"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
@@ -75,11 +75,11 @@ type Options struct {
 
 // App is one instance of Vecinos.
 type App struct {
-	Handler   http.Handler
-	DB        *store.DB
-	Messaging *messaging.Service
-	Realtime  *realtime.Publisher // every service announces its changes to the open streams here
-	Metrics   *metrics.Metrics    // served on VECINOS_METRICS_ADDR by Run
+	Handler  http.Handler
+	DB       *store.DB
+	Messages *messages.Service
+	Realtime *realtime.Publisher // every service announces its changes to the open streams here
+	Metrics  *metrics.Metrics    // served on VECINOS_METRICS_ADDR by Run
 
 	cfg          *config.Config
 	log          *slog.Logger
@@ -138,14 +138,14 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	limiter := rateLimiter(db, now)
 	auditLog := audit.New(db, now, o.Log)
 	record := domain.Auditor(auditLog.Record)
-	a.Messaging = messaging.New(db, messaging.Options{Realtime: a.Realtime, Log: o.Log, Now: now, Files: o.Files, Audit: record})
+	a.Messages = messages.New(db, messages.Options{Realtime: a.Realtime, Log: o.Log, Now: now, Files: o.Files, Audit: record})
 	// Ended sessions and changed roles reach the user's open streams at once.
 	revoked := a.Realtime.Revoke
 	// What changed in a community reaches its open screens (issue #21).
 	changed := a.Realtime.Changed
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
 		Changed: changed})
-	accts := accounts.New(db, auth.NewHasher(), accounts.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
+	accts := auth.New(db, credentials.NewHasher(), auth.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
@@ -166,10 +166,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Ready:     db.Ping,
 		Mailbox:   mail.NewMailbox(db),
 		Bounces:   mail.NewBounces(db, mail.BounceOptions{Secret: cfg.BounceSecret, Address: cfg.BounceAddress, Now: now, Log: o.Log}),
-		Accounts:  accts,
+		Auth:      accts,
 		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
 		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
-		Messaging: a.Messaging,
+		Messages:  a.Messages,
 		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
 		Announcements: announcementsSvc,
@@ -300,7 +300,7 @@ func (a *App) Background() (stop func()) {
 	wg.Go(func() { a.push.Run(ctx) })
 	wg.Go(func() { a.purge.Run(ctx) }) // and the polls' steps: they open, close and end their objection period on time
 	wg.Go(func() { a.reservations.RunReminders(ctx, a.log) })
-	wg.Go(func() { a.Messaging.PurgeAttachments(ctx) }) // chat uploads never sent
+	wg.Go(func() { a.Messages.PurgeAttachments(ctx) }) // chat uploads never sent
 	wg.Go(func() {
 		if err := a.Realtime.Run(ctx); err != nil {
 			a.log.Error("realtime listener stopped", "err", err)

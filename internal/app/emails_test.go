@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"vecinos/internal/accounts"
+	"vecinos/internal/auth"
 	"vecinos/internal/announcements"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
@@ -76,7 +76,7 @@ func TestEveryKindRendersInEveryLanguage(t *testing.T) {
 				if !strings.Contains(m.Text, evil) {
 					t.Errorf("the text body mangles the name:\n%s", m.Text)
 				}
-				if kind == accounts.KindAccountDeleted {
+				if kind == auth.KindAccountDeleted {
 					if strings.Contains(m.Text, d.Link) || strings.Contains(m.HTML, "href=") {
 						t.Errorf("the account-deleted email carries a link")
 					}
@@ -100,9 +100,9 @@ func TestExpiryIsStated(t *testing.T) {
 		kind mail.Kind
 		want map[domain.Language]string
 	}{
-		{accounts.KindConfirmSignup, map[domain.Language]string{domain.Spanish: "24 horas", domain.Catalan: "24 hores", domain.English: "24 hours"}},
-		{accounts.KindResetPassword, map[domain.Language]string{domain.Spanish: "1 hora ", domain.Catalan: "1 hora ", domain.English: "1 hour "}},
-		{accounts.KindConfirmEmailChange, map[domain.Language]string{domain.Spanish: "24 horas", domain.Catalan: "24 hores", domain.English: "24 hours"}},
+		{auth.KindConfirmSignup, map[domain.Language]string{domain.Spanish: "24 horas", domain.Catalan: "24 hores", domain.English: "24 hours"}},
+		{auth.KindResetPassword, map[domain.Language]string{domain.Spanish: "1 hora ", domain.Catalan: "1 hora ", domain.English: "1 hour "}},
+		{auth.KindConfirmEmailChange, map[domain.Language]string{domain.Spanish: "24 horas", domain.Catalan: "24 hores", domain.English: "24 hours"}},
 	}
 	for _, tt := range tests {
 		for lang, want := range tt.want {
@@ -122,11 +122,11 @@ func TestSpanishSubjects(t *testing.T) {
 		kind mail.Kind
 		want string
 	}{
-		{accounts.KindConfirmSignup, "Confirma tu email en Vecinos"},
-		{accounts.KindResetPassword, "Restablece tu contraseña de Vecinos"},
-		{accounts.KindConfirmEmailChange, "Confirma tu nuevo email"},
-		{accounts.KindEmailChangeNotice, "Aviso: se ha pedido cambiar el email de tu cuenta"},
-		{accounts.KindAccountDeleted, "Tu cuenta de Vecinos ha sido eliminada"},
+		{auth.KindConfirmSignup, "Confirma tu email en Vecinos"},
+		{auth.KindResetPassword, "Restablece tu contraseña de Vecinos"},
+		{auth.KindConfirmEmailChange, "Confirma tu nuevo email"},
+		{auth.KindEmailChangeNotice, "Aviso: se ha pedido cambiar el email de tu cuenta"},
+		{auth.KindAccountDeleted, "Tu cuenta de Vecinos ha sido eliminada"},
 		{announcements.KindAnnouncement, "Aviso importante: Corte de agua"},
 	}
 	for _, tt := range tests {
@@ -138,7 +138,7 @@ func TestSpanishSubjects(t *testing.T) {
 }
 
 func TestComposeOptionalData(t *testing.T) {
-	m, err := mail.Compose(accounts.KindConfirmSignup, domain.Spanish, "ana@example.com", mail.Data{Link: "https://vecinos.example/x"})
+	m, err := mail.Compose(auth.KindConfirmSignup, domain.Spanish, "ana@example.com", mail.Data{Link: "https://vecinos.example/x"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestComposeOptionalData(t *testing.T) {
 	if m.Subject != "Aviso importante: Junta extraordinaria" || strings.Contains(m.HTML, "href=") {
 		t.Errorf("announcement without a link: subject %q\n%s", m.Subject, m.HTML)
 	}
-	if m, err := mail.Compose(accounts.KindResetPassword, "de", "ana@example.com", mail.Data{Link: "https://vecinos.example/x"}); err != nil || m.Subject != "Restablece tu contraseña de Vecinos" {
+	if m, err := mail.Compose(auth.KindResetPassword, "de", "ana@example.com", mail.Data{Link: "https://vecinos.example/x"}); err != nil || m.Subject != "Restablece tu contraseña de Vecinos" {
 		t.Errorf("an unknown language: subject %q (err %v), want Spanish", m.Subject, err)
 	}
 }
@@ -163,9 +163,9 @@ func TestComposeRefusesMissingData(t *testing.T) {
 		kind mail.Kind
 		d    mail.Data
 	}{
-		{"confirmation without link", accounts.KindConfirmSignup, mail.Data{Name: "Ana"}},
-		{"reset without link", accounts.KindResetPassword, mail.Data{}},
-		{"email change without link", accounts.KindConfirmEmailChange, mail.Data{}},
+		{"confirmation without link", auth.KindConfirmSignup, mail.Data{Name: "Ana"}},
+		{"reset without link", auth.KindResetPassword, mail.Data{}},
+		{"email change without link", auth.KindConfirmEmailChange, mail.Data{}},
 		{"announcement without title", announcements.KindAnnouncement, mail.Data{Body: "Texto"}},
 		{"announcement without body", announcements.KindAnnouncement, mail.Data{Title: "Aviso", Body: " \n"}},
 		{"unknown kind", mail.Kind("newsletter"), mail.Data{Link: "https://vecinos.example/x"}},

@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"slices"
 	"time"
 
 	"vecinos/internal/domain"
@@ -77,7 +76,7 @@ type ListInput struct {
 
 // List returns a page of a's community's records, newest first; admins only.
 func (s *Service) List(ctx context.Context, a *domain.Actor, in ListInput) (*domain.Page[domain.AuditEntry], error) {
-	if in.Action != "" && !slices.Contains(domain.AuditActions, in.Action) {
+	if in.Action != "" && !domain.IsAuditAction(in.Action) {
 		return nil, domain.Errorf(domain.CodeInvalid, "La acción no es válida")
 	}
 	after, err := domain.ParseCursor(in.Cursor)

@@ -22,7 +22,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/money"
 	"vecinos/internal/store"
@@ -100,7 +100,7 @@ func Seed(ctx context.Context, db *store.DB, h http.Handler, force bool, now tim
 	if n > 0 && !force {
 		return nil, fmt.Errorf("the database already holds %d community or more; the demo is for an empty data directory (use -force to add it anyway)", n)
 	}
-	hash, err := auth.NewHasher().Hash(ctx, Password)
+	hash, err := credentials.NewHasher().Hash(ctx, Password)
 	if err != nil {
 		return nil, err
 	}
@@ -150,8 +150,8 @@ func (s *seeder) member(ctx context.Context, r resident, setup domain.CommunityS
 	if err := s.db.SeedMember(ctx, u, setup, now); err != nil {
 		return err
 	}
-	tok := auth.NewToken()
-	if err := s.db.CreateSession(ctx, domain.Session{ID: auth.HashToken(tok), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
+	tok := credentials.NewToken()
+	if err := s.db.CreateSession(ctx, domain.Session{ID: credentials.HashToken(tok), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
 		ExpiresAt: now.Add(time.Hour), UserAgent: "vecinos demo"}); err != nil {
 		return err
 	}
@@ -162,7 +162,7 @@ func (s *seeder) member(ctx context.Context, r resident, setup domain.CommunityS
 // signOut ends the seeding sessions: the members sign in with their password.
 func (s *seeder) signOut(ctx context.Context) {
 	for _, tok := range s.toks {
-		_ = s.db.DeleteSession(ctx, auth.HashToken(tok))
+		_ = s.db.DeleteSession(ctx, credentials.HashToken(tok))
 	}
 }
 

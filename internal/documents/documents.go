@@ -372,7 +372,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in UploadInput, d
 		s.mailWake()
 	}
 	if a.IsAdmin() {
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentAdded, TargetKind: "document", TargetID: d.ID,
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditDocumentAdded, TargetKind: "document", TargetID: d.ID,
 			TargetLabel: d.Title, After: auditedDocument(d)})
 	}
 	s.changed(a.CommunityID, Area, d.ID)
@@ -445,7 +445,7 @@ func (s *Service) AddVersion(ctx context.Context, a *domain.Actor, id, fileName 
 		return nil, err
 	}
 	if a.IsAdmin() {
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentEdited, TargetKind: "document", TargetID: id,
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditDocumentEdited, TargetKind: "document", TargetID: id,
 			TargetLabel: saved.Title, Before: before, After: auditedDocument(saved)})
 	}
 	s.changed(a.CommunityID, Area, id)
@@ -476,7 +476,7 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id, reason string
 	if err != nil {
 		return err
 	}
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentDeleted, TargetKind: "document", TargetID: id,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditDocumentDeleted, TargetKind: "document", TargetID: id,
 		TargetLabel: d.Title, Before: auditedDocument(d), After: map[string]any{"reason": reason}})
 	s.changed(a.CommunityID, Area, id)
 	return nil
@@ -509,7 +509,7 @@ func (s *Service) Discard(ctx context.Context, a *domain.Actor, id, reason strin
 		return err
 	}
 	s.discard(ctx, d.Current.StorageKey)
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditDocumentDeleted, TargetKind: "document", TargetID: id,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditDocumentDeleted, TargetKind: "document", TargetID: id,
 		TargetLabel: d.Title, Before: auditedDocument(d), After: map[string]any{"reason": reason}})
 	s.changed(a.CommunityID, Area, id)
 	return nil

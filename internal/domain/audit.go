@@ -3,60 +3,65 @@ package domain
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
 	"time"
 )
 
-// Audit actions: what an admin did (issue #18). Each record keeps who, when, on what, and the values
-// before and after.
-const (
-	AuditRoleChanged          = "role.changed"
-	AuditCommunityEdited      = "community.edited"
-	AuditCommunityAccess      = "community.access" // the code replaced, or approval of who joins with it turned on or off
-	AuditUnitAdded            = "unit.added"
-	AuditUnitEdited           = "unit.edited"
-	AuditUnitsMerged          = "unit.merged"
-	AuditUnitRemoved          = "unit.removed"
-	AuditUnitsImported        = "units.imported"
-	AuditVerificationDecided  = "verification.decided"
-	AuditJoinRequestDecided   = "join_request.decided"
-	AuditOwnerClaimDecided    = "owner_claim.decided"
-	AuditResidentClaimDecided = "resident_claim.decided"
-	AuditProposedUnitDecided  = "proposed_unit.decided"
-	AuditContentDeleted       = "content.deleted"
-	AuditFacilityCreated      = "facility.created"
-	AuditFacilityEdited       = "facility.edited"
-	AuditFacilityArchived     = "facility.archived"
-	AuditReservationDecided   = "reservation.decided"
-	AuditDocumentAdded        = "document.added"
-	AuditDocumentEdited       = "document.edited"
-	AuditDocumentDeleted      = "document.deleted"
-	AuditPollCreated          = "poll.created"
-	AuditPollEdited           = "poll.edited"
-	AuditPollPublished        = "poll.published"
-	AuditPollClosed           = "poll.closed"
-	AuditPollDeleted          = "poll.deleted"
-	AuditMemberLeft           = "member.left" // a member left the community (ADR 0040); the actor is who left
-)
+// AuditContentDeleted is the one audit action several features record (an admin deleted a member's post,
+// event, message or announcement), so the domain registers it. Every other action is a constant of the
+// feature that records it, registered from that feature's init (RegisterAuditActions).
+const AuditContentDeleted = "content.deleted"
 
-// AuditActions are the actions in the order the filter lists them.
-var AuditActions = []string{AuditRoleChanged, AuditCommunityEdited, AuditCommunityAccess, AuditUnitAdded, AuditUnitEdited, AuditUnitsMerged,
-	AuditUnitRemoved, AuditUnitsImported, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided,
-	AuditResidentClaimDecided, AuditProposedUnitDecided, AuditContentDeleted, AuditFacilityCreated, AuditFacilityEdited,
-	AuditFacilityArchived, AuditReservationDecided, AuditDocumentAdded, AuditDocumentEdited, AuditDocumentDeleted,
-	AuditPollCreated, AuditPollEdited, AuditPollPublished, AuditPollClosed, AuditPollDeleted, AuditMemberLeft,
-	// internal/money's (its Audit… constants; a test there keeps both lists the same)
-	"money.settings.edited", "money.group.created", "money.group.edited", "money.group.deleted", "money.budget.created",
-	"money.budget.edited", "money.budget.approved", "money.receipts.issued", "money.payment.recorded", "money.correction.posted",
-	"money.certificate.requested", "money.certificate.issued", "money.receipts.shared", "money.receipts.unshared",
-	"money.sepa_settings.edited", "money.mandate.signed", "money.mandate.revoked", "money.mandate.paused", "money.remittance.created", "money.debit.returned",
-	"money.receipt.compensated", "money.derrama.created", "money.derrama.issued",
-	"money.credit.applied", "money.account.created", "money.account.edited", "money.expense.created", "money.expense.invoice",
-	"money.expense.payment", "money.statement.imported", "money.movement.reconciled",
-	"money.year.closed", "money.accounts.approved", "money.closed_year.corrected",
-	// internal/juntas's (its Audit… constants)
-	"junta.created", "junta.edited", "junta.deleted", "junta.convened", "junta.held", "junta.acta_signed", "junta.proxy_checked",
-	// internal/organisations's (its Audit… constants): the community's processor (ADR 0045)
-	"processor.invited", "processor.accepted", "processor.revoked"}
+func init() { RegisterAuditActions("domain", AuditContentDeleted) }
+
+// auditActions are the actions the audit records (issue #18: who, when, on what, the values before and
+// after), each with the package that registered it. Like the message catalogues (ADR 0039) each feature
+// registers its own from init, so a new action touches only its feature's folder; they are written only
+// before main or any test starts.
+var auditActions = actionOwners{}
+
+type actionOwners map[string]string
+
+// add registers owner's actions, refusing one another package (or owner itself) registered: the filter
+// would list it twice and the web's label of it would belong to one of the two.
+func (o actionOwners) add(owner string, actions []string) error {
+	seen := map[string]bool{}
+	for _, a := range actions {
+		if prev, ok := o[a]; ok || seen[a] {
+			if !ok {
+				prev = owner
+			}
+			return fmt.Errorf("the audit action %q is registered by both %s and %s", a, prev, owner)
+		}
+		seen[a] = true
+	}
+	for _, a := range actions {
+		o[a] = owner
+	}
+	return nil
+}
+
+// RegisterAuditActions adds the audit actions the package owner records. Call it from init; it panics on
+// an action already registered, so every binary and test binary fails at start.
+func RegisterAuditActions(owner string, actions ...string) {
+	if err := auditActions.add(owner, actions); err != nil {
+		panic(err)
+	}
+}
+
+// AuditActions returns every registered action, sorted, with the package that registered each: the
+// actions the audit's filter accepts (internal/app's tests check the web labels every one of them).
+func AuditActions() ([]string, map[string]string) {
+	return slices.Sorted(maps.Keys(auditActions)), maps.Clone(auditActions)
+}
+
+// IsAuditAction reports whether some feature registered the action.
+func IsAuditAction(action string) bool {
+	_, ok := auditActions[action]
+	return ok
+}
 
 // AuditRetention is how long records are kept.
 const AuditRetention = 5 * 365 * 24 * time.Hour

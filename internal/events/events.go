@@ -16,7 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
@@ -289,8 +289,8 @@ func (s *Service) CreateFeed(ctx context.Context, a *domain.Actor) (string, erro
 	if !a.InCommunity() {
 		return "", errNoCommunity
 	}
-	token := auth.NewToken()
-	if err := s.store.SetCalendarFeed(ctx, a.UserID, a.CommunityID, auth.HashToken(token), s.now()); err != nil {
+	token := credentials.NewToken()
+	if err := s.store.SetCalendarFeed(ctx, a.UserID, a.CommunityID, credentials.HashToken(token), s.now()); err != nil {
 		return "", err
 	}
 	return s.publicURL + FeedPath + "?token=" + token, nil
@@ -313,7 +313,7 @@ func (s *Service) Feed(ctx context.Context, token string) ([]byte, error) {
 	if token == "" || len(token) > 100 {
 		return nil, errFeedNotFound
 	}
-	o, err := s.store.CalendarFeed(ctx, auth.HashToken(token))
+	o, err := s.store.CalendarFeed(ctx, credentials.HashToken(token))
 	if err != nil {
 		return nil, err
 	}

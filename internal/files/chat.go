@@ -16,7 +16,7 @@ import (
 )
 
 // ChatFiles holds the files sent in chats. It is not one of the buckets of /api/v1/files and /files: who
-// may fetch a chat file depends on the conversation or channel it was sent to, which the messaging
+// may fetch a chat file depends on the conversation or channel it was sent to, which the messages
 // service checks before it opens one (docs/adr/0023).
 var ChatFiles = &Bucket{Name: "chat-files", MaxBytes: 10 * mb, Visibility: Private,
 	typeError: domain.Errorf(domain.CodeInvalid,

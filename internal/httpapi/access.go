@@ -153,7 +153,7 @@ func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Contex
 			// A download link (a PDF, a CSV) cannot carry a header: it names its community as the stream does.
 			community = ctx.Query("community")
 		}
-		a, err := s.Accounts.Authenticate(ctx.Context(), token, community)
+		a, err := s.Auth.Authenticate(ctx.Context(), token, community)
 		if domain.ErrorCode(err) == domain.CodeNotMember {
 			huma.WriteErr(api, ctx, http.StatusForbidden, "", err)
 			return

@@ -26,7 +26,7 @@ type confirmEmailChangeInput struct {
 }
 
 func (s *server) confirmEmailChange(ctx context.Context, in *confirmEmailChangeInput) (*emailChangedOutput, error) {
-	email, err := s.Accounts.ConfirmEmailChange(ctx, clientOf(ctx), in.Body.Token, in.Session)
+	email, err := s.Auth.ConfirmEmailChange(ctx, clientOf(ctx), in.Body.Token, in.Session)
 	if err != nil {
 		return nil, err
 	}
@@ -36,11 +36,11 @@ func (s *server) confirmEmailChange(ctx context.Context, in *confirmEmailChangeI
 }
 
 func (s *server) cancelEmailChange(ctx context.Context, in *tokenInput) (*struct{}, error) {
-	return nil, s.Accounts.CancelEmailChange(ctx, clientOf(ctx), in.Body.Token)
+	return nil, s.Auth.CancelEmailChange(ctx, clientOf(ctx), in.Body.Token)
 }
 
 func (s *server) deleteAccount(ctx context.Context, in *deleteAccountInput) (*signedOutOutput, error) {
-	if err := s.Accounts.DeleteAccount(ctx, actor(ctx), in.Body.Password); err != nil {
+	if err := s.Auth.DeleteAccount(ctx, actor(ctx), in.Body.Password); err != nil {
 		return nil, err
 	}
 	return &signedOutOutput{SetCookie: s.clearedSessionCookie()}, nil

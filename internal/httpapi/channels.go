@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 )
 
 // Channel is the community chat or a private channel the caller belongs to.
@@ -70,7 +70,7 @@ type channelMessageOutput struct {
 
 func (s *server) listChannels(ctx context.Context, _ *struct{}) (*channelsOutput, error) {
 	a := actor(ctx)
-	cs, err := s.Messaging.Channels(ctx, a)
+	cs, err := s.Messages.Channels(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (s *server) listChannels(ctx context.Context, _ *struct{}) (*channelsOutput
 
 func (s *server) createChannel(ctx context.Context, in *createChannelInput) (*channelOutput, error) {
 	a := actor(ctx)
-	c, err := s.Messaging.CreateChannel(ctx, a, messaging.ChannelInput{Name: in.Body.Name, Description: in.Body.Description, MemberIDs: in.Body.MemberIDs})
+	c, err := s.Messages.CreateChannel(ctx, a, messages.ChannelInput{Name: in.Body.Name, Description: in.Body.Description, MemberIDs: in.Body.MemberIDs})
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (s *server) createChannel(ctx context.Context, in *createChannelInput) (*ch
 
 // channelWithCounts returns a channel as the list shows it (member count, last message).
 func (s *server) channelWithCounts(ctx context.Context, a *domain.Actor, id string) (*channelOutput, error) {
-	cs, err := s.Messaging.Channels(ctx, a)
+	cs, err := s.Messages.Channels(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (s *server) channelWithCounts(ctx context.Context, a *domain.Actor, id stri
 
 func (s *server) communityChannel(ctx context.Context, _ *struct{}) (*channelOutput, error) {
 	a := actor(ctx)
-	c, err := s.Messaging.CommunityChannel(ctx, a)
+	c, err := s.Messages.CommunityChannel(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (s *server) communityChannel(ctx context.Context, _ *struct{}) (*channelOut
 
 func (s *server) getChannel(ctx context.Context, in *channelPathInput) (*channelOutput, error) {
 	a := actor(ctx)
-	c, err := s.Messaging.Channel(ctx, a, in.ID)
+	c, err := s.Messages.Channel(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func (s *server) getChannel(ctx context.Context, in *channelPathInput) (*channel
 
 func (s *server) addChannelMembers(ctx context.Context, in *addMembersInput) (*addMembersOutput, error) {
 	a := actor(ctx)
-	added, err := s.Messaging.AddMembers(ctx, a, in.ID, in.Body.UserIDs)
+	added, err := s.Messages.AddMembers(ctx, a, in.ID, in.Body.UserIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ type channelMembersOutput struct{ Body []domain.ChannelMember }
 
 func (s *server) listChannelMembers(ctx context.Context, in *channelPathInput) (*channelMembersOutput, error) {
 	a := actor(ctx)
-	ms, err := s.Messaging.ChannelMembers(ctx, a, in.ID)
+	ms, err := s.Messages.ChannelMembers(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func (s *server) listChannelMembers(ctx context.Context, in *channelPathInput) (
 
 func (s *server) listChannelMessages(ctx context.Context, in *listChannelMessagesInput) (*channelMessagesOutput, error) {
 	a := actor(ctx)
-	ms, err := s.Messaging.ChannelMessages(ctx, a, in.ID, in.Before, in.Limit)
+	ms, err := s.Messages.ChannelMessages(ctx, a, in.ID, in.Before, in.Limit)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func (s *server) listChannelMessages(ctx context.Context, in *listChannelMessage
 
 func (s *server) postChannelMessage(ctx context.Context, in *sendInput) (*channelMessageOutput, error) {
 	a := actor(ctx)
-	m, created, err := s.Messaging.PostChannel(ctx, a, in.ID, in.outgoing())
+	m, created, err := s.Messages.PostChannel(ctx, a, in.ID, in.outgoing())
 	if err != nil {
 		return nil, err
 	}

@@ -91,22 +91,22 @@ type chatHandlers struct {
 
 func (h chatHandlers) edit(ctx context.Context, in *editMessageInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, h.s.Messaging.Edit(ctx, a, h.kind, in.ID, in.MessageID, in.Body.Content)
+	return nil, h.s.Messages.Edit(ctx, a, h.kind, in.ID, in.MessageID, in.Body.Content)
 }
 
 func (h chatHandlers) delete(ctx context.Context, in *chatMessageInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, h.s.Messaging.Delete(ctx, a, h.kind, in.ID, in.MessageID)
+	return nil, h.s.Messages.Delete(ctx, a, h.kind, in.ID, in.MessageID)
 }
 
 func (h chatHandlers) react(ctx context.Context, in *chatReactInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, h.s.Messaging.React(ctx, a, h.kind, in.ID, in.MessageID, in.Body.Emoji)
+	return nil, h.s.Messages.React(ctx, a, h.kind, in.ID, in.MessageID, in.Body.Emoji)
 }
 
 func (h chatHandlers) search(ctx context.Context, in *searchChatInput) (*searchChatOutput, error) {
 	a := actor(ctx)
-	hits, err := h.s.Messaging.Search(ctx, a, h.kind, in.ID, in.Q)
+	hits, err := h.s.Messages.Search(ctx, a, h.kind, in.ID, in.Q)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (h chatHandlers) search(ctx context.Context, in *searchChatInput) (*searchC
 
 func (h chatHandlers) mute(ctx context.Context, in *muteInput) (*muteOutput, error) {
 	a := actor(ctx)
-	until, err := h.s.Messaging.Mute(ctx, a, h.kind, in.ID, in.Body.Duration)
+	until, err := h.s.Messages.Mute(ctx, a, h.kind, in.ID, in.Body.Duration)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func (h chatHandlers) upload(w http.ResponseWriter, r *http.Request) {
 	if !s.uploads.allowed(w, r)(s.uploads.charge(r.Context(), a.UserID, int64(len(data)))) {
 		return
 	}
-	at, err := s.Messaging.Attach(r.Context(), a, h.kind, r.PathValue("id"), r.URL.Query().Get("name"), data)
+	at, err := s.Messages.Attach(r.Context(), a, h.kind, r.PathValue("id"), r.URL.Query().Get("name"), data)
 	if err != nil {
 		writeProblem(w, problemFor(r.Context(), err))
 		return
@@ -163,7 +163,7 @@ func (s *server) serveAttachment(thumb bool) http.HandlerFunc {
 			writeProblem(w, problemFor(r.Context(), errUnauthenticated))
 			return
 		}
-		f, err := s.Messaging.OpenAttachment(r.Context(), a, r.PathValue("id"), thumb)
+		f, err := s.Messages.OpenAttachment(r.Context(), a, r.PathValue("id"), thumb)
 		if err != nil {
 			writeProblem(w, problemFor(r.Context(), err))
 			return
@@ -184,27 +184,27 @@ func (s *server) serveAttachment(thumb bool) http.HandlerFunc {
 
 func (s *server) cancelAttachment(ctx context.Context, in *attachmentIDInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, s.Messaging.CancelAttachment(ctx, a, in.ID)
+	return nil, s.Messages.CancelAttachment(ctx, a, in.ID)
 }
 
 func (s *server) hideConversation(ctx context.Context, in *conversationPathInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, s.Messaging.HideConversation(ctx, a, in.ID)
+	return nil, s.Messages.HideConversation(ctx, a, in.ID)
 }
 
 func (s *server) leaveChannel(ctx context.Context, in *channelPathInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, s.Messaging.LeaveChannel(ctx, a, in.ID)
+	return nil, s.Messages.LeaveChannel(ctx, a, in.ID)
 }
 
 func (s *server) removeChannelMessage(ctx context.Context, in *removeMessageInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, s.Messaging.Remove(ctx, a, in.ID, in.MessageID, in.Body.Reason)
+	return nil, s.Messages.Remove(ctx, a, in.ID, in.MessageID, in.Body.Reason)
 }
 
 func (s *server) chatRemovals(ctx context.Context, _ *struct{}) (*chatRemovalsOutput, error) {
 	a := actor(ctx)
-	rs, err := s.Messaging.Removals(ctx, a)
+	rs, err := s.Messages.Removals(ctx, a)
 	if err != nil {
 		return nil, err
 	}

@@ -49,9 +49,9 @@ func newChatEnv(t *testing.T, db *store.DB) (*chatEnv, *neighbourhood) {
 	ce.srv = httptest.NewServer(a.Handler)
 	t.Cleanup(stop)
 	t.Cleanup(ce.srv.Close)
-	t.Cleanup(a.Messaging.Broker().Close)
+	t.Cleanup(a.Messages.Broker().Close)
 	if db.NotifiesOnCommit() {
-		testwait.Until(t, a.Messaging.Listening, "the PostgreSQL listener did not start")
+		testwait.Until(t, a.Messages.Listening, "the PostgreSQL listener did not start")
 	}
 	return ce, newNeighbourhood(t, ce.env)
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
+	"vecinos/internal/auth"
 	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/domain"
@@ -38,7 +38,7 @@ func TestDevMailboxShowsQueuedMail(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		link := "http://localhost:8080/confirm-email?token=tok_123&lang=es"
-		m, err := mail.Compose(accounts.KindConfirmSignup, domain.Spanish, "ana@example.com", mail.Data{Name: "Ana", Link: link})
+		m, err := mail.Compose(auth.KindConfirmSignup, domain.Spanish, "ana@example.com", mail.Data{Name: "Ana", Link: link})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -35,7 +35,7 @@ func (s *server) sessionActor(r *http.Request) (*domain.Actor, error) {
 	if err != nil || c.Value == "" {
 		return nil, nil
 	}
-	a, err := s.Accounts.Authenticate(r.Context(), c.Value, r.Header.Get(communityHeader))
+	a, err := s.Auth.Authenticate(r.Context(), c.Value, r.Header.Get(communityHeader))
 	if err != nil {
 		if domain.ErrorCode(err) == domain.CodeInternal {
 			return nil, err

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 )
 
 // ConversationPerson is the other participant of a conversation.
@@ -70,8 +70,8 @@ type sendInput struct {
 	}
 }
 
-func (in *sendInput) outgoing() messaging.Outgoing {
-	return messaging.Outgoing{Content: in.Body.Content, ClientID: in.Body.ClientID, ReplyTo: in.Body.ReplyTo, AttachmentIDs: in.Body.AttachmentIDs}
+func (in *sendInput) outgoing() messages.Outgoing {
+	return messages.Outgoing{Content: in.Body.Content, ClientID: in.Body.ClientID, ReplyTo: in.Body.ReplyTo, AttachmentIDs: in.Body.AttachmentIDs}
 }
 
 type directMessageOutput struct {
@@ -93,7 +93,7 @@ type unreadOutput struct {
 
 func (s *server) listConversations(ctx context.Context, _ *struct{}) (*conversationsOutput, error) {
 	a := actor(ctx)
-	cs, err := s.Messaging.Conversations(ctx, a)
+	cs, err := s.Messages.Conversations(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (s *server) listConversations(ctx context.Context, _ *struct{}) (*conversat
 
 func (s *server) startConversation(ctx context.Context, in *startConversationInput) (*conversationIDOutput, error) {
 	a := actor(ctx)
-	id, err := s.Messaging.StartConversation(ctx, a, in.Body.UserID)
+	id, err := s.Messages.StartConversation(ctx, a, in.Body.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +117,7 @@ func (s *server) startConversation(ctx context.Context, in *startConversationInp
 
 func (s *server) getConversation(ctx context.Context, in *conversationPathInput) (*conversationOutput, error) {
 	a := actor(ctx)
-	c, err := s.Messaging.Conversation(ctx, a, in.ID)
+	c, err := s.Messages.Conversation(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func (s *server) getConversation(ctx context.Context, in *conversationPathInput)
 
 func (s *server) listDirectMessages(ctx context.Context, in *listDirectMessagesInput) (*directMessagesOutput, error) {
 	a := actor(ctx)
-	ms, err := s.Messaging.DirectMessages(ctx, a, in.ID, in.Before, in.Limit)
+	ms, err := s.Messages.DirectMessages(ctx, a, in.ID, in.Before, in.Limit)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +135,7 @@ func (s *server) listDirectMessages(ctx context.Context, in *listDirectMessagesI
 
 func (s *server) sendDirectMessage(ctx context.Context, in *sendInput) (*directMessageOutput, error) {
 	a := actor(ctx)
-	m, created, err := s.Messaging.SendDirect(ctx, a, in.ID, in.outgoing())
+	m, created, err := s.Messages.SendDirect(ctx, a, in.ID, in.outgoing())
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func createdOrOK(created bool) int {
 
 func (s *server) markConversationRead(ctx context.Context, in *conversationPathInput) (*markReadOutput, error) {
 	a := actor(ctx)
-	n, err := s.Messaging.MarkRead(ctx, a, in.ID)
+	n, err := s.Messages.MarkRead(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +162,7 @@ func (s *server) markConversationRead(ctx context.Context, in *conversationPathI
 
 func (s *server) unreadCount(ctx context.Context, _ *struct{}) (*unreadOutput, error) {
 	a := actor(ctx)
-	n, err := s.Messaging.UnreadCount(ctx, a)
+	n, err := s.Messages.UnreadCount(ctx, a)
 	if err != nil {
 		return nil, err
 	}

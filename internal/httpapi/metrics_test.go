@@ -37,7 +37,7 @@ func TestMetricsShowRequestsStreamsOutboxAndPools(t *testing.T) {
 		a := newApp(t, db, &config.Config{PublicURL: "http://localhost:8080", Dev: true}, app.Options{})
 		srv := httptest.NewServer(a.Handler)
 		t.Cleanup(srv.Close)
-		t.Cleanup(a.Messaging.Broker().Close)
+		t.Cleanup(a.Messages.Broker().Close)
 		e := &env{db: db, srv: srv, now: time.Now()}
 		ana := e.client()
 		ana.must(t, "POST", "/api/v1/auth/signup", signUpBody("ana@example.es", "Presidente", newCommunity("Calle Mayor 1")), 201)

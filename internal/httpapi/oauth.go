@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/oauth2"
 
-	"vecinos/internal/accounts"
 	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 )
 
@@ -28,7 +28,7 @@ func (s *server) oauthStart(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problemFor(r.Context(), errNoProvider))
 		return
 	}
-	state, verifier := auth.NewToken(), oauth2.GenerateVerifier()
+	state, verifier := credentials.NewToken(), oauth2.GenerateVerifier()
 	http.SetCookie(w, &http.Cookie{Name: oauthCookie, Value: state + "." + verifier, Path: oauthPath, MaxAge: 600,
 		HttpOnly: true, Secure: s.Config.SecureCookies(), SameSite: http.SameSiteLaxMode})
 	http.Redirect(w, r, p.AuthCodeURL(state, verifier), http.StatusFound)
@@ -66,7 +66,7 @@ func (s *server) oauthCallback(w http.ResponseWriter, r *http.Request) {
 		fail("identify", err)
 		return
 	}
-	token, err := s.Accounts.OAuthSignIn(r.Context(), clientOf(r.Context()), accounts.ExternalIdentity{
+	token, err := s.Auth.OAuthSignIn(r.Context(), clientOf(r.Context()), auth.ExternalIdentity{
 		Provider: id.Provider, Subject: id.Subject, Email: id.Email, Name: id.Name, EmailVerified: id.EmailVerified})
 	if err != nil {
 		if domain.ErrorCode(err) == domain.CodeInternal {

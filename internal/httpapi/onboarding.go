@@ -173,7 +173,7 @@ func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUn
 	if err != nil {
 		return nil, err
 	}
-	if a, err = s.Accounts.Reload(ctx, a); err != nil {
+	if a, err = s.Auth.Reload(ctx, a); err != nil {
 		return nil, err
 	}
 	out := &chooseUnitOutput{}

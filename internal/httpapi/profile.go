@@ -65,7 +65,7 @@ type updateProfileInput struct {
 }
 
 func (s *server) profileBody(ctx context.Context, a *domain.Actor, p *domain.Profile) (*profileOutput, error) {
-	pending, err := s.Accounts.PendingEmail(ctx, a)
+	pending, err := s.Auth.PendingEmail(ctx, a)
 	if err != nil {
 		return nil, err
 	}

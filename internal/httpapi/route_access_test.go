@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/demo"
 	"vecinos/internal/domain"
 	"vecinos/internal/httpapi"
@@ -628,8 +628,8 @@ func (e *env) unconfirmedMember(t *testing.T, db *store.DB, email, code string) 
 		t.Fatal(err)
 	}
 	session := func() *client {
-		tok := auth.NewToken()
-		if err := db.CreateSession(ctx, domain.Session{ID: auth.HashToken(tok), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
+		tok := credentials.NewToken()
+		if err := db.CreateSession(ctx, domain.Session{ID: credentials.HashToken(tok), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
 			ExpiresAt: now.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}

@@ -66,38 +66,38 @@ func registerAPI(api huma.API, s *server) {
 		"Versión y funciones activas de esta instalación")
 
 	// accounts
-	route(api, http.MethodPost, "/api/v1/auth/check-email", anyone, 200, "accounts", "checkEmail", s.checkEmail,
+	route(api, http.MethodPost, "/api/v1/auth/check-email", anyone, 200, "auth", "checkEmail", s.checkEmail,
 		"¿Está registrado este email?")
-	route(api, http.MethodPost, "/api/v1/auth/signup", anyone, 201, "accounts", "signUp", s.signUp,
+	route(api, http.MethodPost, "/api/v1/auth/signup", anyone, 201, "auth", "signUp", s.signUp,
 		"Crear una cuenta (envía el email de confirmación)")
-	route(api, http.MethodPost, "/api/v1/auth/resend", anyone, 204, "accounts", "resendConfirmation", s.resend,
+	route(api, http.MethodPost, "/api/v1/auth/resend", anyone, 204, "auth", "resendConfirmation", s.resend,
 		"Reenviar el email de confirmación")
-	route(api, http.MethodPost, "/api/v1/auth/confirm", anyone, 200, "accounts", "confirmEmail", s.confirm,
+	route(api, http.MethodPost, "/api/v1/auth/confirm", anyone, 200, "auth", "confirmEmail", s.confirm,
 		"Confirmar el email con el token del enlace e iniciar sesión")
-	route(api, http.MethodPost, "/api/v1/auth/login", anyone, 200, "accounts", "login", s.login,
+	route(api, http.MethodPost, "/api/v1/auth/login", anyone, 200, "auth", "login", s.login,
 		"Iniciar sesión con email y contraseña")
-	route(api, http.MethodPost, "/api/v1/auth/logout", account, 204, "accounts", "logout", s.logout,
+	route(api, http.MethodPost, "/api/v1/auth/logout", account, 204, "auth", "logout", s.logout,
 		"Cerrar sesión")
-	route(api, http.MethodPost, "/api/v1/auth/forgot-password", anyone, 202, "accounts", "forgotPassword", s.forgotPassword,
+	route(api, http.MethodPost, "/api/v1/auth/forgot-password", anyone, 202, "auth", "forgotPassword", s.forgotPassword,
 		"Enviar un enlace para restablecer la contraseña")
-	route(api, http.MethodPost, "/api/v1/auth/reset-password/check", anyone, 204, "accounts", "checkResetLink", s.checkResetLink,
+	route(api, http.MethodPost, "/api/v1/auth/reset-password/check", anyone, 204, "auth", "checkResetLink", s.checkResetLink,
 		"Comprobar un enlace de recuperación")
-	route(api, http.MethodPost, "/api/v1/auth/reset-password", anyone, 204, "accounts", "resetPassword", s.resetPassword,
+	route(api, http.MethodPost, "/api/v1/auth/reset-password", anyone, 204, "auth", "resetPassword", s.resetPassword,
 		"Fijar una contraseña nueva con un enlace de recuperación")
-	route(api, http.MethodPost, "/api/v1/auth/change-password", account, 204, "accounts", "changePassword", s.changePassword,
+	route(api, http.MethodPost, "/api/v1/auth/change-password", account, 204, "auth", "changePassword", s.changePassword,
 		"Cambiar la contraseña (cierra las demás sesiones)")
-	route(api, http.MethodGet, "/api/v1/me", account, 200, "accounts", "getMe", s.me,
+	route(api, http.MethodGet, "/api/v1/me", account, 200, "auth", "getMe", s.me,
 		"El usuario que ha iniciado sesión")
-	route(api, http.MethodGet, "/api/v1/communities/lookup/{code}", anyone, 200, "accounts", "lookupCommunity", s.lookupCommunity,
+	route(api, http.MethodGet, "/api/v1/communities/lookup/{code}", anyone, 200, "auth", "lookupCommunity", s.lookupCommunity,
 		"Buscar una comunidad por su código")
-	route(api, http.MethodPost, "/api/v1/communities/join", confirmedEmail, 200, "accounts", "joinCommunity", s.joinCommunity,
+	route(api, http.MethodPost, "/api/v1/communities/join", confirmedEmail, 200, "auth", "joinCommunity", s.joinCommunity,
 		"Unirse a una comunidad con su código (o pedirlo, si requiere aprobación) o con una invitación personal")
-	route(api, http.MethodGet, "/api/v1/invitations/{token}", anyone, 200, "accounts", "lookupInvitation", s.lookupInvitation,
+	route(api, http.MethodGet, "/api/v1/invitations/{token}", anyone, 200, "auth", "lookupInvitation", s.lookupInvitation,
 		"La comunidad de una invitación personal por email")
-	route(api, http.MethodPost, "/api/v1/communities", confirmedEmail, 201, "accounts", "createCommunity", s.createCommunity,
+	route(api, http.MethodPost, "/api/v1/communities", confirmedEmail, 201, "auth", "createCommunity", s.createCommunity,
 		"Crear una comunidad (quien la crea es su administrador)")
 	if s.Config == nil || s.Config.Dev { // the 'Crear usuario test' button; the contract lists it
-		route(api, http.MethodPost, "/api/v1/dev/test-user", anyone, 200, "accounts", "createTestUser", s.createTestUser,
+		route(api, http.MethodPost, "/api/v1/dev/test-user", anyone, 200, "auth", "createTestUser", s.createTestUser,
 			"Solo en desarrollo: crear e iniciar sesión con el usuario de prueba")
 	}
 
@@ -148,15 +148,15 @@ func registerAPI(api huma.API, s *server) {
 		"Editar mi perfil (un email nuevo se confirma por email)")
 
 	// accounts
-	route(api, http.MethodPost, "/api/v1/auth/confirm-email-change", anyone, 0, "accounts", "confirmEmailChange", s.confirmEmailChange,
+	route(api, http.MethodPost, "/api/v1/auth/confirm-email-change", anyone, 0, "auth", "confirmEmailChange", s.confirmEmailChange,
 		"Confirmar el email nuevo con el token del enlace (cierra las demás sesiones)")
-	route(api, http.MethodPost, "/api/v1/auth/cancel-email-change", anyone, 204, "accounts", "cancelEmailChange", s.cancelEmailChange,
+	route(api, http.MethodPost, "/api/v1/auth/cancel-email-change", anyone, 204, "auth", "cancelEmailChange", s.cancelEmailChange,
 		"Cancelar un cambio de email pendiente con el token del aviso enviado al email actual")
-	route(api, http.MethodPost, "/api/v1/account/delete", account, 204, "accounts", "deleteAccount", s.deleteAccount,
+	route(api, http.MethodPost, "/api/v1/account/delete", account, 204, "auth", "deleteAccount", s.deleteAccount,
 		"Eliminar mi cuenta y mis datos personales (envía un email de confirmación)")
-	route(api, http.MethodGet, "/api/v1/account/consent", account, 200, "accounts", "getConsent", s.getConsent,
+	route(api, http.MethodGet, "/api/v1/account/consent", account, 200, "auth", "getConsent", s.getConsent,
 		"Mi aceptación de las condiciones y la política de privacidad: la versión vigente y cada aceptación")
-	route(api, http.MethodPost, "/api/v1/account/consent", account, 200, "accounts", "acceptConsent", s.acceptConsent,
+	route(api, http.MethodPost, "/api/v1/account/consent", account, 200, "auth", "acceptConsent", s.acceptConsent,
 		"Aceptar la versión vigente de las condiciones y la política de privacidad")
 
 	// onboarding
@@ -424,19 +424,19 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodDelete, "/api/v1/documents/{id}", admins, 204, "documents", "deleteDocument", s.deleteDocument,
 		"Eliminar un documento con un motivo (solo administradores; actas y cuentas se conservan 5 años)")
 	// services: the community's directory of providers (issue #16)
-	route(api, http.MethodGet, "/api/v1/providers", members, 200, "services", "listProviders", s.listProviders,
+	route(api, http.MethodGet, "/api/v1/providers", members, 200, "providers", "listProviders", s.listProviders,
 		"Proveedores de la comunidad por nombre, con las sugerencias que el usuario puede ver")
-	route(api, http.MethodPost, "/api/v1/providers", members, 201, "services", "createProvider", s.createProvider,
+	route(api, http.MethodPost, "/api/v1/providers", members, 201, "providers", "createProvider", s.createProvider,
 		"Sugerir un proveedor (un administrador lo añade directamente)")
-	route(api, http.MethodPatch, "/api/v1/providers/{id}", admins, 200, "services", "updateProvider", s.updateProvider,
+	route(api, http.MethodPatch, "/api/v1/providers/{id}", admins, 200, "providers", "updateProvider", s.updateProvider,
 		"Editar un proveedor (solo administradores)")
-	route(api, http.MethodDelete, "/api/v1/providers/{id}", admins, 204, "services", "archiveProvider", s.archiveProvider,
+	route(api, http.MethodDelete, "/api/v1/providers/{id}", admins, 204, "providers", "archiveProvider", s.archiveProvider,
 		"Archivar un proveedor (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/providers/{id}/review", admins, 200, "services", "reviewProvider", s.reviewProvider,
+	route(api, http.MethodPost, "/api/v1/providers/{id}/review", admins, 200, "providers", "reviewProvider", s.reviewProvider,
 		"Aprobar o rechazar una sugerencia (solo administradores)")
-	route(api, http.MethodPut, "/api/v1/providers/{id}/rating", members, 200, "services", "rateProvider", s.rateProvider,
+	route(api, http.MethodPut, "/api/v1/providers/{id}/rating", members, 200, "providers", "rateProvider", s.rateProvider,
 		"Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable)")
-	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "services", "listProviderRatings", s.listProviderRatings,
+	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "providers", "listProviderRatings", s.listProviderRatings,
 		"Valoraciones de un proveedor, las más recientes primero")
 
 	// tasks: jobs for the staff and the providers (issue #16)

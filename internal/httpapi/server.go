@@ -13,9 +13,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
-	"vecinos/internal/accounts"
 	"vecinos/internal/announcements"
 	"vecinos/internal/audit"
+	"vecinos/internal/auth"
 	"vecinos/internal/config"
 	"vecinos/internal/dashboard"
 	"vecinos/internal/directory"
@@ -26,7 +26,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
 	"vecinos/internal/organisations"
@@ -52,10 +52,10 @@ type Deps struct {
 	Ready         func(context.Context) error // nil when the database answers
 	Mailbox       *mail.Mailbox
 	Bounces       *mail.Bounces
-	Accounts      *accounts.Service
+	Auth          *auth.Service
 	Incidents     *incidents.Service
 	Events        *events.Service
-	Messaging     *messaging.Service
+	Messages      *messages.Service
 	Profiles      *profiles.Service
 	Announcements *announcements.Service
 	Directory     *directory.Service

@@ -6,7 +6,7 @@ import (
 	"net/netip"
 	"strings"
 
-	"vecinos/internal/accounts"
+	"vecinos/internal/auth"
 	"vecinos/internal/domain"
 )
 
@@ -54,7 +54,7 @@ func confirmed(ctx context.Context) (*domain.Actor, error) {
 
 func (s *server) sessionCookie(token string) http.Cookie {
 	return http.Cookie{Name: sessionCookieName, Value: token, Path: "/", HttpOnly: true, Secure: s.Config.SecureCookies(),
-		SameSite: http.SameSiteLaxMode, MaxAge: int(accounts.SessionMaxAge.Seconds())}
+		SameSite: http.SameSiteLaxMode, MaxAge: int(auth.SessionMaxAge.Seconds())}
 }
 
 func (s *server) clearedSessionCookie() http.Cookie {
@@ -70,7 +70,7 @@ type clientKey struct{}
 // appends the address it saw and only the entries added by our own proxies can be believed.
 func withClient(trusted []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c := accounts.Client{IP: clientAddress(r, trusted), UserAgent: r.UserAgent()}
+		c := auth.Client{IP: clientAddress(r, trusted), UserAgent: r.UserAgent()}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, c)))
 	})
 }
@@ -132,7 +132,7 @@ func forwardedFor(h http.Header) []string {
 	return out
 }
 
-func clientOf(ctx context.Context) accounts.Client {
-	c, _ := ctx.Value(clientKey{}).(accounts.Client)
+func clientOf(ctx context.Context) auth.Client {
+	c, _ := ctx.Value(clientKey{}).(auth.Client)
 	return c
 }

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 	"vecinos/internal/realtime"
 )
 
@@ -33,7 +33,7 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 		token = c.Value
 	}
 	// An EventSource cannot set headers: the stream names its community in the query (ADR 0040).
-	a, err := s.Accounts.Authenticate(ctx, token, r.URL.Query().Get("community"))
+	a, err := s.Auth.Authenticate(ctx, token, r.URL.Query().Get("community"))
 	if err != nil {
 		writeProblem(w, problemFor(ctx, err))
 		return
@@ -43,13 +43,13 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Authorize once: the topics are the caller's own and those of the channels they belong to now.
-	topics, channels, err := s.Messaging.StreamTopics(ctx, a)
+	topics, channels, err := s.Messages.StreamTopics(ctx, a)
 	if err != nil {
 		writeProblem(w, problemFor(ctx, err))
 		return
 	}
 	// Subscribe before reading what was missed, so that nothing falls between the replay and live events.
-	sub := s.Messaging.Broker().Subscribe(realtime.DefaultBuffer, topics...)
+	sub := s.Messages.Broker().Subscribe(realtime.DefaultBuffer, topics...)
 
 	lastID := r.Header.Get("Last-Event-ID")
 	if lastID == "" {
@@ -57,13 +57,13 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	var replay []*realtime.Event
 	if lastID != "" {
-		if replay, err = s.Messaging.Replay(ctx, a, channels, lastID); err != nil {
+		if replay, err = s.Messages.Replay(ctx, a, channels, lastID); err != nil {
 			sub.Close()
 			writeProblem(w, problemFor(ctx, err))
 			return
 		}
 	}
-	hello, err := s.Messaging.Hello(ctx, a)
+	hello, err := s.Messages.Hello(ctx, a)
 	if err != nil {
 		sub.Close()
 		writeProblem(w, problemFor(ctx, err))
@@ -320,12 +320,12 @@ func (st *liveStream) step(ctx context.Context, out sink, beat bool) bool {
 			continue
 		}
 		switch ev.Kind {
-		case messaging.EventRevoked:
+		case messages.EventRevoked:
 			recheck = true // the server's own signal, not for the client
-		case messaging.EventChannel:
+		case messages.EventChannel:
 			if id := channelOfEvent(ev); id != "" {
 				st.access.channels[id] = true
-				st.sub.Add(messaging.ChannelTopic(id))
+				st.sub.Add(messages.ChannelTopic(id))
 			}
 			out.write(ev.Frame())
 		default:
@@ -346,7 +346,7 @@ func (st *liveStream) step(ctx context.Context, out sink, beat bool) bool {
 // (neither the server's signals, which change its subscriptions or end it, nor one the replay wrote).
 func (st *liveStream) direct(out *connSink) func(*realtime.Event) bool {
 	return func(ev *realtime.Event) bool {
-		if ev.Kind == messaging.EventRevoked || ev.Kind == messaging.EventChannel {
+		if ev.Kind == messages.EventRevoked || ev.Kind == messages.EventChannel {
 			return false
 		}
 		if _, dup := st.seen[ev.ID]; dup && ev.ID != "" {
@@ -381,7 +381,7 @@ func (st *liveStream) keep(ctx context.Context, out sink) bool {
 
 // revokedFrame tells the client that its session or access ended: it stops reconnecting and asks who it
 // is (a 401 sends it to /login).
-var revokedFrame = realtime.NewEvent("", messaging.EventRevoked, []byte("{}")).Frame()
+var revokedFrame = realtime.NewEvent("", messages.EventRevoked, []byte("{}")).Frame()
 
 // streamAccess is what authorized one stream: its session token, the actor it resolved to and the
 // channels it subscribed to.
@@ -397,7 +397,7 @@ type streamAccess struct {
 // or the check failed (err set). Otherwise it unsubscribes from the channels the user lost, writing a
 // `channel` event for each (the client refetches its list), and subscribes to any they gained.
 func (c *streamAccess) recheck(ctx context.Context, sub *realtime.Subscription, write func([]byte)) (bool, error) {
-	a, err := c.s.Accounts.Authenticate(ctx, c.token, c.actor.CommunityID)
+	a, err := c.s.Auth.Authenticate(ctx, c.token, c.actor.CommunityID)
 	if code := domain.ErrorCode(err); code == domain.CodeUnauthorized || code == domain.CodeNotMember {
 		return false, nil
 	} else if err != nil {
@@ -406,7 +406,7 @@ func (c *streamAccess) recheck(ctx context.Context, sub *realtime.Subscription, 
 	if !a.EmailConfirmed || a.CommunityID != c.actor.CommunityID || a.UserID != c.actor.UserID {
 		return false, nil
 	}
-	_, channels, err := c.s.Messaging.StreamTopics(ctx, a)
+	_, channels, err := c.s.Messages.StreamTopics(ctx, a)
 	if err != nil {
 		return false, err
 	}
@@ -414,13 +414,13 @@ func (c *streamAccess) recheck(ctx context.Context, sub *realtime.Subscription, 
 	for _, id := range channels {
 		now[id] = true
 		if !c.channels[id] {
-			sub.Add(messaging.ChannelTopic(id))
+			sub.Add(messages.ChannelTopic(id))
 		}
 	}
 	for id := range c.channels {
 		if !now[id] {
-			sub.Remove(messaging.ChannelTopic(id))
-			write(messaging.ChannelChanged(id).Frame())
+			sub.Remove(messages.ChannelTopic(id))
+			write(messages.ChannelChanged(id).Frame())
 		}
 	}
 	c.channels = now

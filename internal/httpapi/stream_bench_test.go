@@ -17,7 +17,7 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/loadseed"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -40,12 +40,12 @@ func BenchmarkStream(b *testing.B) {
 		b.Run(fmt.Sprintf("sqlite/%d", n), func(b *testing.B) {
 			db := storetest.OpenSQLite(b)
 			e, msg := newRealtimeEnv(b, db)
-			benchFanOut(b, db, []string{e.srv.URL}, []*messaging.Service{msg}, n)
+			benchFanOut(b, db, []string{e.srv.URL}, []*messages.Service{msg}, n)
 		})
 		b.Run(fmt.Sprintf("postgres-2-instances/%d", n), func(b *testing.B) {
 			url := storetest.PostgresURL(b)
 			var urls []string
-			var svcs []*messaging.Service
+			var svcs []*messages.Service
 			var first *store.DB
 			for range 2 {
 				db, err := store.Open(context.Background(), url, "")
@@ -79,7 +79,7 @@ func raiseFileLimit(b *testing.B) int {
 
 // benchFanOut seeds n members with sessions, opens one stream each (spread over the instances at urls),
 // then posts b.N messages through the first instance, one at a time, each waiting for every delivery.
-func benchFanOut(b *testing.B, db *store.DB, urls []string, svcs []*messaging.Service, n int) {
+func benchFanOut(b *testing.B, db *store.DB, urls []string, svcs []*messages.Service, n int) {
 	ctx := context.Background()
 	seeded, err := loadseed.Members(ctx, db, n)
 	if err != nil {
@@ -154,7 +154,7 @@ func benchFanOut(b *testing.B, db *store.DB, urls []string, svcs []*messaging.Se
 	b.ResetTimer()
 	for i := range b.N {
 		t0 := time.Now()
-		if _, _, err := svcs[0].PostChannel(ctx, author, ch.ID, messaging.Outgoing{Content: fmt.Sprintf("bench %d", i)}); err != nil {
+		if _, _, err := svcs[0].PostChannel(ctx, author, ch.ID, messages.Outgoing{Content: fmt.Sprintf("bench %d", i)}); err != nil {
 			b.Fatal(err)
 		}
 		post += time.Since(t0)

@@ -16,7 +16,7 @@ import (
 	"vecinos/internal/app"
 	"vecinos/internal/config"
 	"vecinos/internal/httpapi"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 	"vecinos/internal/oauth"
 	"vecinos/internal/realtime"
 	"vecinos/internal/store"
@@ -24,15 +24,15 @@ import (
 	"vecinos/internal/testwait"
 )
 
-// newRealtimeEnv is newEnv with the messaging service wired as cmd/vecinos wires it: its own broker,
+// newRealtimeEnv is newEnv with the messages service wired as cmd/vecinos wires it: its own broker,
 // the revocations of accounts and profiles and, on PostgreSQL, the listener that hears every instance's
 // notices.
-func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messaging.Service) {
+func newRealtimeEnv(t testing.TB, db *store.DB) (*env, *messages.Service) {
 	t.Helper()
 	e := &env{db: db, now: time.Now(), oauth: map[string]*oauth.Provider{}}
 	cfg := &config.Config{PublicURL: "http://localhost:8080", Dev: true}
 	a := newApp(t, db, cfg, app.Options{OAuth: e.oauth})
-	msg := a.Messaging
+	msg := a.Messages
 	e.realtime = a.Realtime
 	stop := a.Background()
 	e.srv = httptest.NewServer(a.Handler)

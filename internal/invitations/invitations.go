@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
@@ -120,8 +120,8 @@ func (s *Service) countSend(ctx context.Context, communityID string) error {
 
 // compose writes the invitation's email with a new personal token, whose hash it keeps in inv.
 func (s *Service) compose(inv *domain.Invitation, c *domain.Community, inviter string) (domain.Mail, error) {
-	token := auth.NewToken()
-	inv.TokenHash = auth.HashToken(token)
+	token := credentials.NewToken()
+	inv.TokenHash = credentials.HashToken(token)
 	kind := KindInvitation
 	if inv.Kind == domain.InvitePresident {
 		kind = KindPresidentInvitation
@@ -153,7 +153,7 @@ func (s *Service) Invite(ctx context.Context, a *domain.Actor, in InviteInput) (
 
 // send stores an invitation and queues its email, within the limits.
 func (s *Service) send(ctx context.Context, communityID, inviterID, email, unitID string, kind domain.InvitationKind) (*domain.Invitation, error) {
-	email, err := auth.NormalizeEmail(email)
+	email, err := credentials.NormalizeEmail(email)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 	"vecinos/internal/domain"
 )
 
-// The admins' steps the audit records (domain.AuditActions lists them too).
+// The admins' steps the audit records (registered in audit_actions.go).
 const (
 	AuditCreated  = "junta.created"
 	AuditEdited   = "junta.edited"

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/store"
 )
@@ -36,7 +36,7 @@ func Members(ctx context.Context, db *store.DB, n int) (*Community, error) {
 	c := &domain.Community{Name: fmt.Sprintf("Torre de %d", n)}
 	out := &Community{UserIDs: make([]string, n), Tokens: make([]string, n)}
 	// Emails are unique per store: a tag per call lets several communities share one database.
-	tag := strings.ToLower(auth.NewToken()[:8])
+	tag := strings.ToLower(credentials.NewToken()[:8])
 	now := time.Now()
 	add := func(i int) error {
 		u := &domain.User{ID: domain.NewID(), Email: fmt.Sprintf("s%d-%s@example.es", i, tag), FullName: fmt.Sprintf("Vecino %05d", i),
@@ -48,8 +48,8 @@ func Members(ctx context.Context, db *store.DB, n int) (*Community, error) {
 		if err := db.SeedMember(ctx, u, setup, now); err != nil {
 			return err
 		}
-		token := auth.NewToken()
-		if err := db.CreateSession(ctx, domain.Session{ID: auth.HashToken(token), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
+		token := credentials.NewToken()
+		if err := db.CreateSession(ctx, domain.Session{ID: credentials.HashToken(token), UserID: u.ID, CreatedAt: now, LastSeenAt: now,
 			ExpiresAt: now.Add(24 * time.Hour)}); err != nil {
 			return err
 		}

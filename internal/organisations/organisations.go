@@ -12,7 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
@@ -218,12 +218,12 @@ func (s *Service) InviteStaff(ctx context.Context, a *domain.Actor, email string
 	if !rights.Valid() {
 		return nil, errInvalidRights
 	}
-	if email, err = auth.NormalizeEmail(email); err != nil {
+	if email, err = credentials.NormalizeEmail(email); err != nil {
 		return nil, err
 	}
-	token := auth.NewToken()
+	token := credentials.NewToken()
 	now := s.now().UTC().Truncate(time.Millisecond)
-	inv := &domain.StaffInvitation{ID: domain.NewID(), OrganisationID: o.ID, Email: email, Rights: rights, TokenHash: auth.HashToken(token),
+	inv := &domain.StaffInvitation{ID: domain.NewID(), OrganisationID: o.ID, Email: email, Rights: rights, TokenHash: credentials.HashToken(token),
 		InvitedBy: a.UserID, CreatedAt: now, ExpiresAt: now.Add(InvitationTTL)}
 	m, err := mail.Compose(KindStaffInvitation, a.Language, email, mail.Data{Inviter: a.FullName, Title: o.Name,
 		Link: s.publicURL + "/despacho/unirse?" + url.Values{"token": {token}}.Encode()})
@@ -245,7 +245,7 @@ func (s *Service) InviteStaff(ctx context.Context, a *domain.Actor, email string
 
 // AcceptStaff puts the actor on the staff the invitation of token names; it must be for their address.
 func (s *Service) AcceptStaff(ctx context.Context, a *domain.Actor, token string) (*domain.Organisation, error) {
-	inv, err := s.store.StaffInvitationByToken(ctx, auth.HashToken(strings.TrimSpace(token)))
+	inv, err := s.store.StaffInvitationByToken(ctx, credentials.HashToken(strings.TrimSpace(token)))
 	if err != nil {
 		return nil, err
 	}

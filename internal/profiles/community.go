@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 )
@@ -91,11 +91,11 @@ func (s *Service) UpdateCommunity(ctx context.Context, a *domain.Actor, in Commu
 		return nil, err
 	}
 	if in.Name != nil || in.Address != nil || in.City != nil || in.PostalCode != nil || in.Country != nil || in.CatastralReference != nil {
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditCommunityEdited, TargetKind: "community", TargetID: c.ID,
 			TargetLabel: c.Name, Before: communityFields(&before), After: communityFields(c)})
 	}
 	if before.JoinApproval != c.JoinApproval {
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
 			TargetLabel: c.Name, Before: map[string]any{"joinApproval": before.JoinApproval}, After: map[string]any{"joinApproval": c.JoinApproval}})
 	}
 	return c, nil
@@ -134,7 +134,7 @@ func (s *Service) RotateCode(ctx context.Context, a *domain.Actor) (*domain.Comm
 	if err != nil {
 		return nil, err
 	}
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditCommunityAccess, TargetKind: "community", TargetID: c.ID,
 		TargetLabel: c.Name, Before: map[string]any{"code": old}, After: map[string]any{"code": c.PublicID}})
 	return c, nil
 }
@@ -210,7 +210,7 @@ func (s *Service) SetRole(ctx context.Context, a *domain.Actor, targetID string,
 		return nil, err
 	}
 	s.revoked(targetID)
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditRoleChanged, TargetKind: "member", TargetID: targetID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditRoleChanged, TargetKind: "member", TargetID: targetID,
 		TargetLabel: m.FullName, Before: map[string]any{"role": m.PreviousRole}, After: map[string]any{"role": m.Role}})
 	return m, nil
 }
@@ -341,7 +341,7 @@ func (s *Service) nameMyUnit(ctx context.Context, a *domain.Actor, number string
 }
 
 // hashCode is what is stored of a verification code (like email tokens, never the code itself).
-func hashCode(code string) string { return auth.HashToken(code) }
+func hashCode(code string) string { return credentials.HashToken(code) }
 
 // IssueCode makes a new single-use verification code for one member of the admin's community and one
 // of its units, and returns it with its expiry. The admin hands it to that neighbour, who enters it in
@@ -425,7 +425,7 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id, decided, note
 	}
 	s.mailWake()
 	s.eraseDocument(ctx, document)
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditVerificationDecided, TargetKind: "member", TargetID: v.UserID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditVerificationDecided, TargetKind: "member", TargetID: v.UserID,
 		TargetLabel: v.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": v.Status, "note": n}})
 	return v, nil
 }

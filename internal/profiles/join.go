@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 )
@@ -22,8 +22,8 @@ func (s *Service) picked(ctx context.Context, a *domain.Actor, ms []domain.Commu
 	}
 	picks := make(map[string]string, len(ms))
 	for i := range ms {
-		ms[i].Choice = auth.NewToken()
-		picks[auth.HashToken(ms[i].Choice)] = ms[i].ID
+		ms[i].Choice = credentials.NewToken()
+		picks[credentials.HashToken(ms[i].Choice)] = ms[i].ID
 	}
 	if err := s.store.InTx(ctx, func(ctx context.Context) error {
 		return s.store.SaveCommunityPicks(ctx, a.UserID, picks, s.now().Add(PickTTL))
@@ -59,7 +59,7 @@ var (
 // pickedCommunity is the community of a result of the actor's latest search, by its choice token, while
 // it is valid.
 func (s *Service) pickedCommunity(ctx context.Context, a *domain.Actor, choice string) (string, error) {
-	communityID, err := s.store.PickedCommunity(ctx, a.UserID, auth.HashToken(choice), s.now())
+	communityID, err := s.store.PickedCommunity(ctx, a.UserID, credentials.HashToken(choice), s.now())
 	if err == nil && communityID == "" {
 		return "", errPickExpired
 	}
@@ -226,7 +226,7 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 		return nil, err
 	}
 	s.mailWake()
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
 		TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
 	return r, nil
 }
@@ -342,7 +342,7 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 	}
 	s.mailWake()
 	s.changed(a.CommunityID, domain.AreaRegistry, o.UnitID)
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditOwnerClaimDecided, TargetKind: "member", TargetID: o.UserID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditOwnerClaimDecided, TargetKind: "member", TargetID: o.UserID,
 		TargetLabel: o.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": o.Status, "unit": o.UnitLabel}})
 	return o, nil
 }
@@ -379,7 +379,7 @@ func (s *Service) ReviewProposedUnit(ctx context.Context, a *domain.Actor, id, d
 		return nil, err
 	}
 	s.changed(a.CommunityID, domain.AreaRegistry, id)
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditProposedUnitDecided, TargetKind: "unit", TargetID: u.ID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditProposedUnitDecided, TargetKind: "unit", TargetID: u.ID,
 		TargetLabel: u.Label, Before: map[string]any{"status": domain.VerificationPending, "proposedBy": u.FullName}, After: map[string]any{"status": st}})
 	return u, nil
 }

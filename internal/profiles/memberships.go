@@ -84,7 +84,7 @@ func (s *Service) Leave(ctx context.Context, a *domain.Actor, communityID string
 	}
 	s.revoked(a.UserID) // their open streams of that community end at once
 	s.changed(a.CommunityID, domain.AreaRegistry, a.UserID)
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditMemberLeft, TargetKind: "member", TargetID: a.UserID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMemberLeft, TargetKind: "member", TargetID: a.UserID,
 		TargetLabel: a.FullName, Before: map[string]any{"role": a.Role}})
 	return nil
 }

@@ -148,7 +148,7 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 	}
 	s.mailWake()
 	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditResidentClaimDecided, TargetKind: "member", TargetID: userID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditResidentClaimDecided, TargetKind: "member", TargetID: userID,
 		Before: map[string]any{"status": domain.VerificationPending, "unitId": unitID}, After: map[string]any{"status": st, "unitId": unitID, "relation": rel}})
 	return nil
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
@@ -282,7 +282,7 @@ func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in Profile
 	}
 	newEmail := ""
 	if in.Email != nil {
-		email, err := auth.NormalizeEmail(*in.Email)
+		email, err := credentials.NormalizeEmail(*in.Email)
 		if err != nil {
 			return nil, err
 		}

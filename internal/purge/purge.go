@@ -11,7 +11,7 @@ import (
 	"log/slog"
 	"time"
 
-	"vecinos/internal/accounts"
+	"vecinos/internal/auth"
 	"vecinos/internal/clock"
 	"vecinos/internal/domain"
 )
@@ -99,7 +99,7 @@ type step struct {
 func (j *Job) steps(now time.Time) []step {
 	return []step{
 		{"sessions", func(ctx context.Context) (int64, error) {
-			return j.store.DeleteExpiredSessions(ctx, now, now.Add(-accounts.SessionIdle))
+			return j.store.DeleteExpiredSessions(ctx, now, now.Add(-auth.SessionIdle))
 		}},
 		{"email_tokens", func(ctx context.Context) (int64, error) {
 			return j.store.DeleteStaleEmailTokens(ctx, now.Add(-TokenRetention))

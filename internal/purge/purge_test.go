@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/accounts"
 	"vecinos/internal/auth"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/purge"
 	"vecinos/internal/store"
@@ -32,7 +32,7 @@ func newFixture(t *testing.T, db *store.DB, now time.Time) fixture {
 	users := storetest.Community(t, db, "Ana", "Luis", "Eva", "Pau", "Rosa")
 	var f fixture
 	session := func(user string, lastSeen, expires time.Time) string {
-		id := auth.HashToken(auth.NewToken())
+		id := credentials.HashToken(credentials.NewToken())
 		if err := db.CreateSession(ctx, domain.Session{ID: id, UserID: user, CreatedAt: lastSeen, LastSeenAt: lastSeen, ExpiresAt: expires}); err != nil {
 			t.Fatal(err)
 		}
@@ -40,11 +40,11 @@ func newFixture(t *testing.T, db *store.DB, now time.Time) fixture {
 	}
 	f.live = session(users[0].UserID, now.Add(-time.Hour), now.Add(20*24*time.Hour))
 	f.expired = session(users[0].UserID, now.Add(-time.Hour), now.Add(-time.Minute))
-	f.idle = session(users[1].UserID, now.Add(-accounts.SessionIdle-time.Hour), now.Add(20*24*time.Hour))
+	f.idle = session(users[1].UserID, now.Add(-auth.SessionIdle-time.Hour), now.Add(20*24*time.Hour))
 
 	// A token issued for user with purpose, expiring at expires and, when spentAt is set, spent then.
 	token := func(user string, purpose domain.TokenPurpose, expires time.Time, spentAt *time.Time) string {
-		hash := auth.HashToken(auth.NewToken())
+		hash := credentials.HashToken(credentials.NewToken())
 		if err := db.IssueEmailToken(ctx, domain.EmailToken{Hash: hash, UserID: user, Purpose: purpose, Email: "x@example.es", ExpiresAt: expires},
 			time.Now()); err != nil {
 			t.Fatal(err)

@@ -25,7 +25,7 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
-	"vecinos/internal/messaging"
+	"vecinos/internal/messages"
 	"vecinos/internal/metrics"
 	"vecinos/internal/push"
 	"vecinos/internal/realtime"
@@ -161,9 +161,9 @@ func newMetrics(db *store.DB) *metrics.Metrics {
 	return metrics.New(metrics.Sources{Streams: func() int { return 0 }, Outbox: db.OutboxBacklog, Pools: db.PoolStats})
 }
 
-// chat is the messaging service that sends the direct messages whose pushes these tests check.
-func chat(db *store.DB) *messaging.Service {
-	return messaging.New(db, messaging.Options{Realtime: realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil)})
+// chat is the messages service that sends the direct messages whose pushes these tests check.
+func chat(db *store.DB) *messages.Service {
+	return messages.New(db, messages.Options{Realtime: realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil)})
 }
 
 func startConversation(t *testing.T, db *store.DB, from, to *domain.Actor) string {
@@ -178,7 +178,7 @@ func startConversation(t *testing.T, db *store.DB, from, to *domain.Actor) strin
 func sendDM(t *testing.T, db *store.DB, from, to *domain.Actor, text string) string {
 	t.Helper()
 	conv := startConversation(t, db, from, to)
-	if _, _, err := chat(db).SendDirect(context.Background(), from, conv, messaging.Outgoing{Content: text}); err != nil {
+	if _, _, err := chat(db).SendDirect(context.Background(), from, conv, messages.Outgoing{Content: text}); err != nil {
 		t.Fatal(err)
 	}
 	return conv

@@ -25,7 +25,7 @@ type Transport struct {
 }
 
 // Publisher is the one way every service announces a change to the open streams, on every instance.
-// Notices reach the handler (the messaging service, which turns them into events on the broker) one at a
+// Notices reach the handler (the messages service, which turns them into events on the broker) one at a
 // time, in order, after the change committed.
 type Publisher struct {
 	broker    *Broker
@@ -56,7 +56,7 @@ func NewPublisher(broker *Broker, t Transport, log *slog.Logger) *Publisher {
 	return p
 }
 
-// Handle sets what receives every notice, of this instance and of the others (the messaging service).
+// Handle sets what receives every notice, of this instance and of the others (the messages service).
 func (p *Publisher) Handle(fn func(domain.Notice)) { p.handler.Store(&fn) }
 
 // Broker is where the handler publishes and the streams subscribe.

@@ -179,7 +179,7 @@ func (s *Service) CreateFacility(ctx context.Context, a *domain.Actor, in Facili
 		return nil, err
 	}
 	// The record follows the facility's commit.
-	s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditFacilityCreated, TargetKind: "facility", TargetID: f.ID,
+	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditFacilityCreated, TargetKind: "facility", TargetID: f.ID,
 		TargetLabel: f.Name, After: facilityFields(&f)})
 	s.changed(a.CommunityID, f.ID)
 	return s.facility(ctx, a.CommunityID, f.ID)
@@ -247,9 +247,9 @@ func (s *Service) editFacility(ctx context.Context, a *domain.Actor, id string, 
 		if err := change(f, now); err != nil {
 			return err
 		}
-		action := domain.AuditFacilityEdited
+		action := AuditFacilityEdited
 		if f.ArchivedAt != nil && !archived {
-			action = domain.AuditFacilityArchived
+			action = AuditFacilityArchived
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: action, TargetKind: "facility", TargetID: f.ID, TargetLabel: f.Name,
 			Before: before, After: facilityFields(f)})

@@ -472,7 +472,7 @@ func (s *Service) Review(ctx context.Context, a *domain.Actor, id string, approv
 			kind, r.Status, r.Reason = KindReservationRejected, domain.ReservationRejected, why
 		}
 		sl := LocalSlot(r, f.TimeZone)
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditReservationDecided, TargetKind: "reservation", TargetID: r.ID,
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditReservationDecided, TargetKind: "reservation", TargetID: r.ID,
 			TargetLabel: fmt.Sprintf("%s, %s %s–%s", f.Name, sl.Date, sl.Start, sl.End), Before: before, After: decisionOf(r)})
 		if err := s.notify(ctx, kind, f, r); err != nil {
 			return err

@@ -359,7 +359,7 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, remo
 			}
 			res.Added++
 		}
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitsImported, TargetKind: "registry",
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditUnitsImported, TargetKind: "registry",
 			TargetLabel: fmt.Sprintf("%d líneas", len(rows)), After: map[string]any{"added": res.Added, "updated": res.Updated}})
 		return s.missing(ctx, a.CommunityID, units, inFile, removeMissing, res)
 	})

@@ -183,7 +183,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 		if taken(units, u) {
 			return domain.ErrUnitNameTaken(u)
 		}
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitAdded, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditUnitAdded, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
 			After: unitFields(u)})
 		return s.store.SaveUnit(ctx, u, s.now())
 	})
@@ -214,7 +214,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 		if taken(units, u) {
 			return domain.ErrUnitNameTaken(u)
 		}
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitEdited, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditUnitEdited, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
 			Before: before, After: unitFields(u)})
 		out = u
 		return s.store.SaveUnit(ctx, u, s.now())
@@ -252,7 +252,7 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 			}
 			return err
 		}
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitRemoved, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditUnitRemoved, TargetKind: "unit", TargetID: u.ID, TargetLabel: u.Label(),
 			Before: unitFields(u)})
 		return s.store.DeleteUnit(ctx, a.CommunityID, id)
 	})
@@ -306,7 +306,7 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 			return err
 		}
 		out = t
-		s.audit.Record(ctx, a, domain.AuditChange{Action: domain.AuditUnitsMerged, TargetKind: "unit", TargetID: t.ID,
+		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditUnitsMerged, TargetKind: "unit", TargetID: t.ID,
 			TargetLabel: f.Label() + " → " + t.Label(), Before: before, After: unitFields(t)})
 		return s.store.MergeUnits(ctx, a.CommunityID, from, into, s.now())
 	})

@@ -63,6 +63,6 @@ func (s *Service) Deprive(ctx context.Context, a *domain.Actor, id, unitID strin
 	if err != nil {
 		return err
 	}
-	s.record(ctx, a, domain.AuditPollEdited, p, before, after)
+	s.record(ctx, a, AuditPollEdited, p, before, after)
 	return nil
 }

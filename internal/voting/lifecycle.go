@@ -162,7 +162,7 @@ func (s *Service) Create(ctx context.Context, a *domain.Actor, in Input) (*domai
 	if err := s.store.InTx(ctx, func(ctx context.Context) error { return s.store.CreatePoll(ctx, p) }); err != nil {
 		return nil, err
 	}
-	s.record(ctx, a, domain.AuditPollCreated, p, nil, auditOf(p))
+	s.record(ctx, a, AuditPollCreated, p, nil, auditOf(p))
 	s.changed(a.CommunityID, Area, p.ID)
 	return p, nil
 }
@@ -205,8 +205,8 @@ func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, title strin
 		return nil, err
 	}
 	if a.IsAdmin() { // the audit is of admins' actions: a member's consulta from the wall is not one
-		s.record(ctx, a, domain.AuditPollCreated, p, nil, draft)
-		s.record(ctx, a, domain.AuditPollPublished, p, draft, auditOf(p))
+		s.record(ctx, a, AuditPollCreated, p, nil, draft)
+		s.record(ctx, a, AuditPollPublished, p, draft, auditOf(p))
 	}
 	s.after(p.CommunityID, p.ID, queued)
 	return p, nil
@@ -214,7 +214,7 @@ func (s *Service) openConsulta(ctx context.Context, a *domain.Actor, title strin
 
 // Update replaces the form of a Borrador; only admins may.
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Poll, error) {
-	return s.change(ctx, a, id, domain.AuditPollEdited, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	return s.change(ctx, a, id, AuditPollEdited, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 		if p.Status != domain.PollDraft {
 			return 0, errNotDraft
 		}
@@ -226,7 +226,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 // Publish opens a Borrador now; only admins may. A junta vote opens only when the coeficientes add up
 // to 100 %.
 func (s *Service) Publish(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error) {
-	return s.change(ctx, a, id, domain.AuditPollPublished, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	return s.change(ctx, a, id, AuditPollPublished, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 		if p.Status != domain.PollDraft {
 			return 0, errNotDraft
 		}
@@ -236,7 +236,7 @@ func (s *Service) Publish(ctx context.Context, a *domain.Actor, id string) (*dom
 
 // Close closes an active poll now, before its closing time; only admins may.
 func (s *Service) Close(ctx context.Context, a *domain.Actor, id string) (*domain.Poll, error) {
-	return s.change(ctx, a, id, domain.AuditPollClosed, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
+	return s.change(ctx, a, id, AuditPollClosed, func(ctx context.Context, p *domain.Poll, now time.Time) (int, error) {
 		if p.Status != domain.PollOpen {
 			return 0, errNotOpen
 		}
@@ -261,7 +261,7 @@ func (s *Service) Delete(ctx context.Context, a *domain.Actor, id string) error 
 	if err != nil {
 		return err
 	}
-	s.record(ctx, a, domain.AuditPollDeleted, deleted, auditOf(deleted), nil)
+	s.record(ctx, a, AuditPollDeleted, deleted, auditOf(deleted), nil)
 	s.changed(a.CommunityID, Area, id)
 	return nil
 }

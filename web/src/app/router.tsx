@@ -134,7 +134,7 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/reservations': async () => ({
     Component: (await import('@/features/reservations/reservations-page')).ReservationsPage,
   }),
-  '/services': async () => ({ Component: (await import('@/features/services/services-page')).ServicesPage }),
+  '/services': async () => ({ Component: (await import('@/features/providers/providers-page')).ProvidersPage }),
   '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
   '/money': async () => ({ Component: (await import('@/features/money/money-page')).MoneyPage }),

@@ -4,7 +4,7 @@ import { appInfoKey, sessionKey } from '@/lib/guest-query-keys'
  * The TanStack Query keys that more than one feature, or src/lib, uses (ADR 0011). A feature never spells
  * a key: it asks this module for these, so a mutation of one feature can invalidate another's cache (every
  * write that changes the dashboard's counters invalidates `dashboard()`) and the realtime client
- * (lib/realtime) can write into the messaging caches without importing the messages feature. A key only
+ * (lib/realtime) can write into the messages caches without importing the messages feature. A key only
  * its own feature uses lives in that feature, in api/query-keys.ts (ADR 0039), and moves here when a second
  * one needs it.
  *

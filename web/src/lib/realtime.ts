@@ -10,7 +10,7 @@ const alsoShownIn: Record<string, string[] | undefined> = { voting: ['wall', 'ju
 
 /**
  * The app's realtime client (ADR 0006): one EventSource per tab on GET /api/v1/stream, whose events
- * update the TanStack Query caches of messaging in place. Nothing polls.
+ * update the TanStack Query caches of messages in place. Nothing polls.
  */
 
 export const STREAM_URL = '/api/v1/stream'

@@ -69,7 +69,7 @@ export function channelMessage(overrides: Partial<ChannelMessage> & Pick<Channel
 }
 
 /**
- * Signs Ana in with a community, fakes what the app layout and the messaging screens load (an empty
+ * Signs Ana in with a community, fakes what the app layout and the messages screens load (an empty
  * inbox unless a test answers otherwise), and replaces EventSource with the fake.
  */
 export function setUpMessaging() {

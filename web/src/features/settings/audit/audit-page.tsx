@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { problemMessage } from '@/lib/api/problem'
 import { useDateFormat } from '@/lib/dates'
 import { useTranslation, type TFunction } from '@/lib/i18n'
-import { AUDIT_ACTIONS, useAudit, type AuditFilters, type AuditRecord } from '../api/audit'
+import { AUDIT_ACTIONS } from '@/lib/audit-actions'
+import { useAudit, type AuditFilters, type AuditRecord } from '../api/audit'
 import { useCommunityRoles } from '../api/roles'
 import { SettingsScreen } from '../components/settings-screen'
 import { useAdminOnly } from '../lib/use-admin-only'
@@ -49,7 +50,7 @@ export function AuditPage() {
               id="audit-action"
               label={t('settings.audit.action')}
               emptyOption={t('settings.audit.allActions')}
-              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`settings.audit.actions.${a}`) }))}
+              options={[...AUDIT_ACTIONS].map(([value, label]) => ({ value, label: t(label) }))}
               value={action}
               onChange={(e) => { setAction(e.target.value); }}
             />
@@ -122,6 +123,12 @@ function changes(record: AuditRecord, t: TFunction): { key: string; before: stri
     .filter((c) => c.before !== c.after || record.before == null || record.after == null)
 }
 
+/** An action's label in the language shown; an action no feature declares (a newer server's) as its code. */
+function actionLabel(action: string, t: TFunction): string {
+  const label = AUDIT_ACTIONS.get(action)
+  return label ? t(label) : action
+}
+
 function AuditItem({ record }: { record: AuditRecord }) {
   const { t } = useTranslation()
   const { dateTime } = useDateFormat()
@@ -131,7 +138,7 @@ function AuditItem({ record }: { record: AuditRecord }) {
   return (
     <li className="rounded-2xl border bg-card p-4 text-sm">
       <p className="font-semibold">
-        {t(`settings.audit.actions.${record.action}`, { defaultValue: record.action })}
+        {actionLabel(record.action, t)}
         {record.targetLabel && <span className="font-normal text-muted-foreground"> · {record.targetLabel}</span>}
       </p>
       <p className="text-xs text-muted-foreground">
