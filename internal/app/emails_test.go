@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"vecinos/internal/auth"
 	"vecinos/internal/announcements"
+	"vecinos/internal/auth"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 	"vecinos/internal/profiles"

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/mail"

@@ -16,8 +16,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 )
 

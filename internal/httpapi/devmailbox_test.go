@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/auth"
 	"vecinos/internal/app"
+	"vecinos/internal/auth"
 	"vecinos/internal/config"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"

@@ -135,13 +135,6 @@ func juntaTitle(j *domain.Junta, lang domain.Language, loc *time.Location) strin
 	return domain.Localized(lang, "Junta extraordinaria del ", "Junta extraordinària del ", "Extraordinary meeting of ") + day
 }
 
-func nonNilSlice[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
 type juntaIDInput struct {
 	ID string `path:"id" maxLength:"64"`
 }

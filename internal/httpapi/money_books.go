@@ -64,10 +64,7 @@ func (s *server) listBankAccounts(ctx context.Context, _ *struct{}) (*bankAccoun
 		return nil, err
 	}
 	out := &bankAccountsOutput{}
-	out.Body.Items = make([]BankAccount, len(as))
-	for i, a := range as {
-		out.Body.Items[i] = bankAccountOf(a)
-	}
+	out.Body.Items = mapAll(as, func(a *money.AccountView) BankAccount { return bankAccountOf(*a) })
 	return out, nil
 }
 
@@ -126,10 +123,9 @@ func expenseOf(e *domain.Expense) Expense {
 		Concept: e.Concept, GroupID: e.GroupID, BaseCents: e.Base, VATRate: e.VATRate, VATCents: e.VAT, IRPFRate: e.IRPFRate,
 		IRPFCents: e.IRPF, TotalCents: e.Total(), PayableCents: e.Payable(), PaidCents: e.PaidSum(), Status: string(e.Status()),
 		DueDate: e.DueDate, DocumentID: e.DocumentID, IncidentID: e.IncidentID, TaskID: e.TaskID,
-		Payments: make([]ExpensePayment, len(e.Payments))}
-	for i, p := range e.Payments {
-		out.Payments[i] = ExpensePayment{ID: p.ID, AccountID: p.AccountID, Date: p.Date, AmountCents: p.Amount}
-	}
+		Payments: mapAll(e.Payments, func(p *domain.ExpensePayment) ExpensePayment {
+			return ExpensePayment{ID: p.ID, AccountID: p.AccountID, Date: p.Date, AmountCents: p.Amount}
+		})}
 	return out
 }
 
@@ -188,10 +184,7 @@ func (s *server) listExpenses(ctx context.Context, in *expensesInput) (*expenses
 		return nil, err
 	}
 	out := &expensesOutput{}
-	out.Body.Items = make([]Expense, len(es))
-	for i := range es {
-		out.Body.Items[i] = expenseOf(&es[i])
-	}
+	out.Body.Items = mapAll(es, expenseOf)
 	return out, nil
 }
 
@@ -334,16 +327,13 @@ func (s *server) getReconciliation(ctx context.Context, in *reconciliationInput)
 		return nil, err
 	}
 	out := &reconciliationOutput{}
-	out.Body.Items = make([]ReconciledMovement, len(rec.Movements))
-	for i := range rec.Movements {
-		m := &rec.Movements[i]
-		item := ReconciledMovement{BankMovement: bankMovementOf(&m.BankMovement), Suggestions: make([]MovementSuggestion, len(m.Suggestions))}
-		for j, sg := range m.Suggestions {
-			item.Suggestions[j] = MovementSuggestion{MovementMatch: MovementMatch{Kind: string(sg.Kind), TargetID: sg.TargetID}, Label: sg.Label,
-				AmountCents: sg.Amount, Score: sg.Score, Reasons: sg.Reasons}
-		}
-		out.Body.Items[i] = item
-	}
+	out.Body.Items = mapAll(rec.Movements, func(m *money.MovementView) ReconciledMovement {
+		return ReconciledMovement{BankMovement: bankMovementOf(&m.BankMovement), Suggestions: mapAll(m.Suggestions,
+			func(sg *money.Suggestion) MovementSuggestion {
+				return MovementSuggestion{MovementMatch: MovementMatch{Kind: string(sg.Kind), TargetID: sg.TargetID}, Label: sg.Label,
+					AmountCents: sg.Amount, Score: sg.Score, Reasons: sg.Reasons}
+			})}
+	})
 	out.Body.BookCents, out.Body.BankCents, out.Body.DifferenceCents = rec.Book, rec.Bank, rec.Difference
 	return out, nil
 }
@@ -388,10 +378,7 @@ func (s *server) importStatement(ctx context.Context, in *importStatementInput) 
 		return nil, err
 	}
 	out := &importStatementOutput{}
-	out.Body.Items = make([]BankStatement, len(sts))
-	for i := range sts {
-		out.Body.Items[i] = bankStatementOf(&sts[i])
-	}
+	out.Body.Items = mapAll(sts, bankStatementOf)
 	return out, nil
 }
 
@@ -401,10 +388,7 @@ func (s *server) listBankMovements(ctx context.Context, in *bankMovementsInput) 
 		return nil, err
 	}
 	out := &bankMovementsOutput{}
-	out.Body.Items = make([]BankMovement, len(ms))
-	for i := range ms {
-		out.Body.Items[i] = bankMovementOf(&ms[i])
-	}
+	out.Body.Items = mapAll(ms, bankMovementOf)
 	if last != nil {
 		b := bankStatementOf(last)
 		out.Body.LastStatement = &b

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
 	"vecinos/internal/ratelimit"

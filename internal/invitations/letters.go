@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/go-pdf/fpdf"
 	"github.com/skip2/go-qrcode"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/pdfdoc"
 )
 
 // Letter is one page of the letters for the mailboxes: a unit and the link that opens /register with
@@ -45,15 +47,12 @@ func (s *Service) Letters(ctx context.Context, a *domain.Actor) ([]byte, []Lette
 	return pdf, letters, err
 }
 
-// RenderLetters lays out one A4 page per letter. The core Helvetica with the cp1252 translation covers
-// Spanish (and Catalan) accents, ñ, ç, ¿ and ¡ without embedding a font.
+// RenderLetters lays out one A4 page per letter (pdfdoc's fonts and margins).
 func RenderLetters(c *domain.Community, letters []Letter) ([]byte, error) {
-	pdf := fpdf.New("P", "mm", "A4", "")
-	tr := pdf.UnicodeTranslatorFromDescriptor("cp1252")
-	pdf.SetTitle("Cartas de invitación · "+c.Name, true)
-	pdf.SetMargins(20, 20, 20)
+	d := pdfdoc.New("Cartas de invitación · "+c.Name, time.Time{})
+	pdf, tr := d.PDF, d.Tr
 	pdf.SetAutoPageBreak(false, 0)
-	const width = 170.0
+	const width = pdfdoc.Width
 	for i, l := range letters {
 		png, err := QRPNG(l.Link)
 		if err != nil {
@@ -95,9 +94,5 @@ func RenderLetters(c *domain.Community, letters []Letter) ([]byte, error) {
 		pdf.SetY(270)
 		pdf.MultiCell(width, 5, tr("Si no vives aquí o ya te has unido, no hace falta que hagas nada."), "", "C", false)
 	}
-	var out bytes.Buffer
-	if err := pdf.Output(&out); err != nil {
-		return nil, fmt.Errorf("letters: %w", err)
-	}
-	return out.Bytes(), nil
+	return d.Bytes()
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/pdfdoc"
 )
 
 // The year's accounts as a PDF a junta can approve (issue #37): a cover, the summary, each group's
@@ -24,32 +25,6 @@ func (s *Service) AccountsPDF(ctx context.Context, a *domain.Actor, year int) ([
 	return pdf, fmt.Sprintf("cuentas-%d.pdf", year), err
 }
 
-// row writes cells of the given widths, the first left-aligned and the others right-aligned.
-func (d *doc) row(widths []float64, bold bool, cells ...string) {
-	style := ""
-	if bold {
-		style = "B"
-	}
-	d.pdf.SetFont("Helvetica", style, 9)
-	for i, c := range cells {
-		align := "R"
-		if i == 0 {
-			align = "L"
-		}
-		ln := 0
-		if i == len(cells)-1 {
-			ln = 1
-		}
-		d.pdf.CellFormat(widths[i], 6, d.tr(c), "B", ln, align, false, 0, "")
-	}
-}
-
-func (d *doc) heading(s string) {
-	d.pdf.Ln(3)
-	d.pdf.SetFont("Helvetica", "B", 13)
-	d.pdf.CellFormat(pageWidth, 8, d.tr(s), "", 1, "L", false, 0, "")
-}
-
 func (s *Service) accountsPDF(ctx context.Context, communityID string, y *YearAccounts) ([]byte, error) {
 	com, err := s.store.CommunityByID(ctx, communityID)
 	if err != nil {
@@ -61,60 +36,60 @@ func (s *Service) accountsPDF(ctx context.Context, communityID string, y *YearAc
 	year := strconv.Itoa(y.Year)
 	d := newDoc("Cuentas del ejercicio "+year, com)
 	// Cover.
-	d.text(fmt.Sprintf("Del %s al %s.", dmy(y.From), dmy(y.To)))
+	d.Text(fmt.Sprintf("Del %s al %s.", dmy(y.From), dmy(y.To)))
 	if y.Budget != nil {
-		d.text(fmt.Sprintf("Presupuesto aprobado en la junta del %s (versión %d).", dmy(y.Budget.JuntaDate), y.Budget.Version))
+		d.Text(fmt.Sprintf("Presupuesto aprobado en la junta del %s (versión %d).", dmy(y.Budget.JuntaDate), y.Budget.Version))
 	} else {
-		d.text("No se aprobó presupuesto para este ejercicio.")
+		d.Text("No se aprobó presupuesto para este ejercicio.")
 	}
 	switch {
 	case y.Closed == nil:
-		d.text("Ejercicio abierto: borrador de las cuentas, sujeto a cambios.")
+		d.Text("Ejercicio abierto: borrador de las cuentas, sujeto a cambios.")
 	case y.Closed.JuntaDate != "":
-		d.text(fmt.Sprintf("Ejercicio cerrado. Cuentas aprobadas en la junta del %s.", dmy(y.Closed.JuntaDate)))
+		d.Text(fmt.Sprintf("Ejercicio cerrado. Cuentas aprobadas en la junta del %s.", dmy(y.Closed.JuntaDate)))
 	default:
-		d.text("Ejercicio cerrado. Cuentas para su aprobación en la junta ordinaria (LPH art. 16.1).")
+		d.Text("Ejercicio cerrado. Cuentas para su aprobación en la junta ordinaria (LPH art. 16.1).")
 	}
-	d.text("Importes en euros. Un saldo positivo es lo que la vivienda debe; negativo, lo que tiene a su favor.")
+	d.Text("Importes en euros. Un saldo positivo es lo que la vivienda debe; negativo, lo que tiene a su favor.")
 
-	d.heading("Resumen")
-	d.line("Cuotas emitidas", euros(y.Income.Cuotas), false)
-	d.line("Derramas emitidas", euros(y.Income.Derramas), false)
-	d.line("Otros ingresos (gastos de devolución y correcciones)", euros(y.Income.Other), false)
-	d.line("Total ingresos", euros(y.Income.Total), true)
-	d.line("Cobrado en el ejercicio", euros(y.Income.Collected), false)
-	d.line("Gastos del ejercicio", euros(y.Expenses), true)
-	d.line("Resultado (ingresos - gastos)", euros(y.Result), true)
-	d.heading("Fondo de reserva")
-	d.line("Presupuestado", euros(y.Reserve.Budget), false)
-	d.line("Saldo al inicio", euros(y.Reserve.Opening), false)
-	d.line("Aportaciones del ejercicio", euros(y.Reserve.Contributions), false)
-	d.line("Saldo al cierre", euros(y.Reserve.Closing), true)
+	d.Heading("Resumen")
+	d.Line("Cuotas emitidas", euros(y.Income.Cuotas), false)
+	d.Line("Derramas emitidas", euros(y.Income.Derramas), false)
+	d.Line("Otros ingresos (gastos de devolución y correcciones)", euros(y.Income.Other), false)
+	d.Line("Total ingresos", euros(y.Income.Total), true)
+	d.Line("Cobrado en el ejercicio", euros(y.Income.Collected), false)
+	d.Line("Gastos del ejercicio", euros(y.Expenses), true)
+	d.Line("Resultado (ingresos - gastos)", euros(y.Result), true)
+	d.Heading("Fondo de reserva")
+	d.Line("Presupuestado", euros(y.Reserve.Budget), false)
+	d.Line("Saldo al inicio", euros(y.Reserve.Opening), false)
+	d.Line("Aportaciones del ejercicio", euros(y.Reserve.Contributions), false)
+	d.Line("Saldo al cierre", euros(y.Reserve.Closing), true)
 
-	d.heading("Presupuesto y gasto real por grupo")
+	d.Heading("Presupuesto y gasto real por grupo")
 	w := []float64{85, 28, 28, 29}
 	for _, g := range y.Groups {
-		d.row(w, true, g.Name, "Presupuesto", "Real", "Diferencia")
+		d.Row(w, true, g.Name, "Presupuesto", "Real", "Diferencia")
 		for _, l := range g.Lines {
 			name := l.Concept
 			if !l.Budgeted {
 				name += " (no presupuestado)"
 			}
-			d.row(w, false, name, euros(l.Budget), euros(l.Actual), euros(l.Actual-l.Budget))
+			d.Row(w, false, name, euros(l.Budget), euros(l.Actual), euros(l.Actual-l.Budget))
 		}
-		d.row(w, true, "Total "+g.Name, euros(g.Budget), euros(g.Actual), euros(g.Actual-g.Budget))
-		d.pdf.Ln(2)
+		d.Row(w, true, "Total "+g.Name, euros(g.Budget), euros(g.Actual), euros(g.Actual-g.Budget))
+		d.PDF.Ln(2)
 	}
 
-	d.heading("Liquidación por vivienda")
+	d.Heading("Liquidación por vivienda")
 	if y.LiquidationProblem != "" {
-		d.text(y.LiquidationProblem)
+		d.Text(y.LiquidationProblem)
 	} else {
-		d.text("El gasto real de cada grupo se reparte por las cuotas de participación de sus viviendas y se compara con sus cuotas del ejercicio (sin el fondo de reserva) y sus derramas: un resultado positivo es un déficit a pagar, negativo un superávit a su favor.")
+		d.Text("El gasto real de cada grupo se reparte por las cuotas de participación de sus viviendas y se compara con sus cuotas del ejercicio (sin el fondo de reserva) y sus derramas: un resultado positivo es un déficit a pagar, negativo un superávit a su favor.")
 		w := []float64{64, 35, 35, 36}
-		d.row(w, true, "Vivienda", "Gasto", "Cuotas", "Resultado")
+		d.Row(w, true, "Vivienda", "Gasto", "Cuotas", "Resultado")
 		for _, l := range y.Liquidation {
-			d.row(w, false, l.UnitLabel, euros(l.Expenses), euros(l.Cuotas), euros(l.Result))
+			d.Row(w, false, l.UnitLabel, euros(l.Expenses), euros(l.Cuotas), euros(l.Result))
 		}
 	}
 
@@ -127,42 +102,42 @@ func (s *Service) accountsPDF(ctx context.Context, communityID string, y *YearAc
 		}
 	}
 
-	d.heading("Propietarios que no están al corriente de pago")
+	d.Heading("Propietarios que no están al corriente de pago")
 	if len(debtors) == 0 {
-		d.text(fmt.Sprintf("Al %s todas las viviendas estaban al corriente de pago.", dmy(y.To)))
+		d.Text(fmt.Sprintf("Al %s todas las viviendas estaban al corriente de pago.", dmy(y.To)))
 	} else {
-		d.text(fmt.Sprintf("Al %s, los propietarios de estas viviendas no estaban al corriente en el pago de las deudas vencidas con la comunidad. Según el art. 16.2 de la Ley de Propiedad Horizontal, si no las pagan o consignan antes de la junta, podrán asistir pero no votar. Esta relación solo figura en la convocatoria y en el acta.", dmy(y.To)))
+		d.Text(fmt.Sprintf("Al %s, los propietarios de estas viviendas no estaban al corriente en el pago de las deudas vencidas con la comunidad. Según el art. 16.2 de la Ley de Propiedad Horizontal, si no las pagan o consignan antes de la junta, podrán asistir pero no votar. Esta relación solo figura en la convocatoria y en el acta.", dmy(y.To)))
 		for _, u := range debtors {
 			name := u.OwnerName
 			if name == "" {
 				name = "—"
 			}
-			d.row([]float64{60, 110}, false, u.Label, name)
+			d.Row([]float64{60, 110}, false, u.Label, name)
 		}
 	}
 
-	d.heading("Conciliación bancaria al cierre")
+	d.Heading("Conciliación bancaria al cierre")
 	if len(y.Accounts) == 0 {
-		d.text("La comunidad no tiene cuentas registradas.")
+		d.Text("La comunidad no tiene cuentas registradas.")
 	}
 	for _, acc := range y.Accounts {
 		label := acc.Name
 		if acc.IBAN != "" {
 			label += " · " + acc.IBAN
 		}
-		d.pdf.SetFont("Helvetica", "B", 10)
-		d.pdf.CellFormat(pageWidth, 7, d.tr(label), "", 1, "L", false, 0, "")
-		d.line("Saldo al inicio en libros", euros(acc.Opening), false)
-		d.line("Entradas", euros(acc.In), false)
-		d.line("Salidas", euros(acc.Out), false)
-		d.line("Saldo al cierre en libros", euros(acc.Closing), true)
+		d.PDF.SetFont("Helvetica", "B", 10)
+		d.PDF.CellFormat(pdfdoc.Width, 7, d.Tr(label), "", 1, "L", false, 0, "")
+		d.Line("Saldo al inicio en libros", euros(acc.Opening), false)
+		d.Line("Entradas", euros(acc.In), false)
+		d.Line("Salidas", euros(acc.Out), false)
+		d.Line("Saldo al cierre en libros", euros(acc.Closing), true)
 		if acc.Bank == nil {
-			d.text("Sin extractos del banco importados para este ejercicio.")
+			d.Text("Sin extractos del banco importados para este ejercicio.")
 			continue
 		}
-		d.line("Saldo del banco al cierre (extractos hasta el "+dmy(acc.StatementEnd)+")", euros(*acc.Bank), true)
-		d.line("Diferencia (banco - libros)", euros(acc.Difference), false)
-		d.line("Movimientos sin conciliar", strconv.Itoa(acc.Unreconciled), false)
+		d.Line("Saldo del banco al cierre (extractos hasta el "+dmy(acc.StatementEnd)+")", euros(*acc.Bank), true)
+		d.Line("Diferencia (banco - libros)", euros(acc.Difference), false)
+		d.Line("Movimientos sin conciliar", strconv.Itoa(acc.Unreconciled), false)
 	}
-	return d.bytes()
+	return d.Bytes()
 }

@@ -1,12 +1,11 @@
 package money
 
 import (
-	"bytes"
 	"strings"
-
-	"github.com/go-pdf/fpdf"
+	"time"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/pdfdoc"
 )
 
 // MandateLegalText is the text the SEPA Core rulebook requires on every mandate, in the Spanish wording
@@ -32,14 +31,12 @@ func groupIBAN(iban string) string {
 
 // RenderMandate lays out the mandate on an A4 page as the AEB model has it: the reference, the creditor,
 // the legal text, the debtor and the account, the type of payment (recurrent) and the signature in the
-// app. The core Helvetica with cp1252 covers Spanish and Catalan letters without embedding a font.
+// app.
 func RenderMandate(c *domain.Community, creditorID string, m *domain.Mandate) ([]byte, error) {
-	pdf := fpdf.New("P", "mm", "A4", "")
-	tr := pdf.UnicodeTranslatorFromDescriptor("cp1252")
-	pdf.SetTitle("Orden de domiciliación "+m.Reference, true)
-	pdf.SetMargins(20, 20, 20)
+	d := pdfdoc.New("Orden de domiciliación "+m.Reference, time.Time{})
+	pdf, tr := d.PDF, d.Tr
 	pdf.AddPage()
-	const width = 170.0
+	const width = pdfdoc.Width
 	pdf.SetFont("Helvetica", "B", 15)
 	pdf.MultiCell(width, 7, tr("Orden de domiciliación de adeudo directo SEPA"), "", "L", false)
 	pdf.SetFont("Helvetica", "I", 10)
@@ -79,9 +76,5 @@ func RenderMandate(c *domain.Community, creditorID string, m *domain.Mandate) ([
 	pdf.SetTextColor(90, 90, 90)
 	pdf.MultiCell(width, 4.2, tr("Todos los campos han de ser cumplimentados obligatoriamente. Una vez firmada, esta orden de "+
 		"domiciliación queda en custodia del acreedor. El deudor puede revocarla en cualquier momento desde 'Mis cuotas'."), "", "L", false)
-	var out bytes.Buffer
-	if err := pdf.Output(&out); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return d.Bytes()
 }

@@ -1,78 +1,23 @@
 package money
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/go-pdf/fpdf"
-
 	"vecinos/internal/domain"
+	"vecinos/internal/pdfdoc"
 )
 
-// The money's PDFs: a receipt, a unit's statement and the certificates of debt. The core Helvetica with
-// the cp1252 translation covers Spanish and Catalan accents, ñ, ç and the euro sign without embedding a
-// font (as the invitation letters).
+// The money's PDFs: a receipt, a unit's statement and the certificates of debt, laid out by pdfdoc
+// under the community's letterhead.
 
-const pageWidth = 170.0
-
-type doc struct {
-	pdf *fpdf.Fpdf
-	tr  func(string) string
-}
-
-func newDoc(title string, com *domain.Community) *doc {
-	p := fpdf.New("P", "mm", "A4", "")
-	d := &doc{pdf: p, tr: p.UnicodeTranslatorFromDescriptor("cp1252")}
-	p.SetTitle(title, true)
-	p.SetMargins(20, 20, 20)
-	p.SetAutoPageBreak(true, 20)
-	p.AddPage()
-	p.SetTextColor(90, 90, 90)
-	p.SetFont("Helvetica", "", 11)
-	p.CellFormat(pageWidth, 6, d.tr(com.Name), "", 1, "L", false, 0, "")
-	if com.Address != "" {
-		p.CellFormat(pageWidth, 5, d.tr(strings.Trim(com.Address+", "+com.City, ", ")), "", 1, "L", false, 0, "")
-	}
-	p.Ln(6)
-	p.SetTextColor(0, 0, 0)
-	p.SetFont("Helvetica", "B", 18)
-	p.MultiCell(pageWidth, 9, d.tr(title), "", "L", false)
-	p.Ln(3)
+// newDoc starts a money PDF: the community's letterhead and title on its first page.
+func newDoc(title string, com *domain.Community) *pdfdoc.Doc {
+	d := pdfdoc.New(title, time.Time{})
+	d.Page(com, title, 18)
 	return d
-}
-
-// line writes label and value on one line, the value right-aligned.
-func (d *doc) line(label, value string, bold bool) {
-	style := ""
-	if bold {
-		style = "B"
-	}
-	d.pdf.SetFont("Helvetica", style, 11)
-	d.pdf.CellFormat(pageWidth-40, 7, d.tr(label), "", 0, "L", false, 0, "")
-	d.pdf.CellFormat(40, 7, d.tr(value), "", 1, "R", false, 0, "")
-}
-
-func (d *doc) text(s string) {
-	d.pdf.SetFont("Helvetica", "", 11)
-	d.pdf.MultiCell(pageWidth, 6, d.tr(s), "", "L", false)
-	d.pdf.Ln(2)
-}
-
-func (d *doc) rule() {
-	y := d.pdf.GetY() + 1
-	d.pdf.Line(20, y, 20+pageWidth, y)
-	d.pdf.Ln(3)
-}
-
-func (d *doc) bytes() ([]byte, error) {
-	var out bytes.Buffer
-	if err := d.pdf.Output(&out); err != nil {
-		return nil, fmt.Errorf("money pdf: %w", err)
-	}
-	return out.Bytes(), nil
 }
 
 func euros(c domain.Cents) string { return domain.EurosText(c).String() }
@@ -141,31 +86,31 @@ func (s *Service) ReceiptPDF(ctx context.Context, a *domain.Actor, id string) ([
 		return nil, "", err
 	}
 	d := newDoc("Recibo "+r.Code(), com)
-	d.line("Vivienda", r.UnitLabel, false)
+	d.Line("Vivienda", r.UnitLabel, false)
 	if r.OwnerName != "" {
-		d.line("Propietario", r.OwnerName, false)
+		d.Line("Propietario", r.OwnerName, false)
 	}
-	d.line("Periodo", r.PeriodKey, false)
-	d.line("Fecha de cargo", dmy(r.DueDate), false)
-	d.line("Forma de pago", methodNames[r.Method], false)
-	d.rule()
+	d.Line("Periodo", r.PeriodKey, false)
+	d.Line("Fecha de cargo", dmy(r.DueDate), false)
+	d.Line("Forma de pago", methodNames[r.Method], false)
+	d.Rule()
 	for _, l := range r.Lines {
-		d.line(l.Concept, euros(l.Amount), false)
+		d.Line(l.Concept, euros(l.Amount), false)
 	}
-	d.rule()
-	d.line("Importe", euros(r.Amount), true)
+	d.Rule()
+	d.Line("Importe", euros(r.Amount), true)
 	if r.Paid > 0 {
-		d.line("Pagado", euros(r.Paid), false)
+		d.Line("Pagado", euros(r.Paid), false)
 	}
 	if r.Compensated > 0 {
-		d.line("Compensado", euros(r.Compensated), false)
+		d.Line("Compensado", euros(r.Compensated), false)
 	}
 	status := statusNames[r.Status]
 	if r.IsCompensated() {
 		status = "Compensado"
 	}
-	d.line("Estado", status, false)
-	b, err := d.bytes()
+	d.Line("Estado", status, false)
+	b, err := d.Bytes()
 	return b, "recibo-" + strings.ReplaceAll(r.Code(), "/", "-") + ".pdf", err
 }
 
@@ -184,23 +129,23 @@ func (s *Service) StatementPDF(ctx context.Context, a *domain.Actor, unitID, fro
 	if st.From != "" {
 		span = "Del " + dmy(st.From) + " al " + dmy(st.To)
 	}
-	d.text(span + ". Los cargos suman a la deuda; los abonos la reducen.")
-	d.line("Saldo inicial", euros(st.Opening), true)
-	d.rule()
+	d.Text(span + ". Los cargos suman a la deuda; los abonos la reducen.")
+	d.Line("Saldo inicial", euros(st.Opening), true)
+	d.Rule()
 	for _, e := range st.Entries {
 		concept := e.Note
 		if e.Reference != "" {
 			concept += " (" + e.Reference + ")"
 		}
-		d.pdf.SetFont("Helvetica", "", 10)
-		d.pdf.CellFormat(22, 6, dmy(e.Date), "", 0, "L", false, 0, "")
-		d.pdf.CellFormat(pageWidth-22-60, 6, d.tr(concept), "", 0, "L", false, 0, "")
-		d.pdf.CellFormat(30, 6, d.tr(euros(e.Amount)), "", 0, "R", false, 0, "")
-		d.pdf.CellFormat(30, 6, d.tr(euros(e.Balance)), "", 1, "R", false, 0, "")
+		d.PDF.SetFont("Helvetica", "", 10)
+		d.PDF.CellFormat(22, 6, dmy(e.Date), "", 0, "L", false, 0, "")
+		d.PDF.CellFormat(pdfdoc.Width-22-60, 6, d.Tr(concept), "", 0, "L", false, 0, "")
+		d.PDF.CellFormat(30, 6, d.Tr(euros(e.Amount)), "", 0, "R", false, 0, "")
+		d.PDF.CellFormat(30, 6, d.Tr(euros(e.Balance)), "", 1, "R", false, 0, "")
 	}
-	d.rule()
-	d.line("Saldo final (positivo: a deber)", euros(st.Closing), true)
-	b, err := d.bytes()
+	d.Rule()
+	d.Line("Saldo final (positivo: a deber)", euros(st.Closing), true)
+	b, err := d.Bytes()
 	return b, "extracto-" + safeName(st.Unit.Label) + "-" + st.To + ".pdf", err
 }
 
@@ -220,38 +165,38 @@ func renderCertificate(com *domain.Community, c *domain.Certificate, publicURL s
 	}
 	switch c.Kind {
 	case domain.CertificateLiquidation:
-		d.text(fmt.Sprintf("%s, como secretario de la comunidad, con el visto bueno del presidente, CERTIFICA que la junta de propietarios "+
+		d.Text(fmt.Sprintf("%s, como secretario de la comunidad, con el visto bueno del presidente, CERTIFICA que la junta de propietarios "+
 			"celebrada el %s aprobó la liquidación de la deuda de la vivienda %s%s con la comunidad, que a fecha %s asciende a %s, "+
 			"según el detalle siguiente (artículo 21 de la Ley de Propiedad Horizontal).", secretary, dmy(*c.JuntaDate), c.UnitLabel,
 			ownerOf(c), dmy(*c.IssuedOn), euros(c.Owed)))
 	case domain.CertificateDebt:
 		if c.Owed == 0 {
-			d.text(fmt.Sprintf("%s, como secretario de la comunidad, con el visto bueno del presidente, CERTIFICA que la vivienda %s%s está "+
+			d.Text(fmt.Sprintf("%s, como secretario de la comunidad, con el visto bueno del presidente, CERTIFICA que la vivienda %s%s está "+
 				"al corriente de pago de las cuotas y gastos de la comunidad a fecha %s (artículo 9.1.e de la Ley de Propiedad Horizontal).",
 				secretary, c.UnitLabel, ownerOf(c), dmy(*c.IssuedOn)))
 		} else {
-			d.text(fmt.Sprintf("%s, como secretario de la comunidad, con el visto bueno del presidente, CERTIFICA que la vivienda %s%s "+
+			d.Text(fmt.Sprintf("%s, como secretario de la comunidad, con el visto bueno del presidente, CERTIFICA que la vivienda %s%s "+
 				"adeuda a la comunidad %s a fecha %s, según el detalle siguiente (artículo 9.1.e de la Ley de Propiedad Horizontal).",
 				secretary, c.UnitLabel, ownerOf(c), euros(c.Owed), dmy(*c.IssuedOn)))
 		}
 	}
 	if len(c.Detail) > 0 {
-		d.rule()
+		d.Rule()
 		for _, r := range c.Detail {
-			d.line(fmt.Sprintf("Recibo %s (%s), vencido el %s", r.Code, r.PeriodKey, dmy(r.DueDate)), euros(r.Owed), false)
+			d.Line(fmt.Sprintf("Recibo %s (%s), vencido el %s", r.Code, r.PeriodKey, dmy(r.DueDate)), euros(r.Owed), false)
 		}
-		d.rule()
-		d.line("Total adeudado", euros(c.Owed), true)
+		d.Rule()
+		d.Line("Total adeudado", euros(c.Owed), true)
 	}
-	d.pdf.Ln(4)
-	d.text(fmt.Sprintf("Solicitado el %s; emitido el %s.", dmy(c.RequestedOn), dmy(*c.IssuedOn)))
-	d.line("El secretario", c.SecretaryName, false)
-	d.line("Vº Bº el presidente", c.PresidentName, false)
-	d.pdf.Ln(6)
-	d.pdf.SetFont("Helvetica", "B", 12)
-	d.pdf.CellFormat(pageWidth, 7, d.tr("Código de verificación: "+*c.Code), "", 1, "L", false, 0, "")
-	d.text("Cualquiera puede comprobar este certificado en " + strings.TrimRight(publicURL, "/") + VerifyPath + *c.Code)
-	return d.bytes()
+	d.PDF.Ln(4)
+	d.Text(fmt.Sprintf("Solicitado el %s; emitido el %s.", dmy(c.RequestedOn), dmy(*c.IssuedOn)))
+	d.Line("El secretario", c.SecretaryName, false)
+	d.Line("Vº Bº el presidente", c.PresidentName, false)
+	d.PDF.Ln(6)
+	d.PDF.SetFont("Helvetica", "B", 12)
+	d.PDF.CellFormat(pdfdoc.Width, 7, d.Tr("Código de verificación: "+*c.Code), "", 1, "L", false, 0, "")
+	d.Text("Cualquiera puede comprobar este certificado en " + strings.TrimRight(publicURL, "/") + VerifyPath + *c.Code)
+	return d.Bytes()
 }
 
 func ownerOf(c *domain.Certificate) string {

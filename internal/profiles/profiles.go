@@ -10,8 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"vecinos/internal/credentials"
 	"vecinos/internal/clock"
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/ratelimit"

@@ -37,8 +37,11 @@ const PAGES = [
   },
   // 176.8 kB after session 19's features (the despacho's links, the audit's new actions, an incident's cost in
   // the shared Spanish catalogue): set just above, so that it cannot grow further unseen.
-  // The despacho's search, bulk actions and switcher texts joined the shared catalogue: 177.2 kB gzip.
-  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 178_000 },
+  // 178.0 kB after session 20's merges: the despacho's search, bulk actions and switcher, money's CSV import and
+  // reconciliation, the year's accounts in the menu, the juntas' presence and bounces (their texts in the shared
+  // Spanish catalogue, which a signed-in first screen loads whole). Set just above; the way down is to split that
+  // catalogue by route as the guest screens' is (ADR 0043).
+  { path: '/dashboard', entries: ['guest-shell', 'app-shell', 'src/locales/es.json?raw', 'app-layout'], gzip: 178_500 },
 ]
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
