@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"vecinos/internal/documents"
 	"vecinos/internal/domain"
@@ -321,61 +320,15 @@ type ClosedYearCorrection struct {
 // CorrectClosedYear posts a correction of a closed year into the open year: a ledger entry dated today
 // whose reference names the closed year ("Ejercicio 2026"); the closed year stays as it was.
 func (s *Service) CorrectClosedYear(ctx context.Context, a *domain.Actor, year int, in ClosedYearCorrection) (*domain.LedgerEntry, error) {
-	in.Note = strings.TrimSpace(in.Note)
-	switch {
-	case in.Amount == 0:
-		return nil, domain.Errorf(domain.CodeInvalid, "El importe de la corrección no puede ser cero")
-	case in.Amount > maxAmount || in.Amount < -maxAmount:
-		return nil, domain.Errorf(domain.CodeInvalid, "El importe de la corrección es demasiado grande")
-	case in.Note == "":
-		return nil, domain.Errorf(domain.CodeInvalid, "Explica el motivo de la corrección")
-	case utf8.RuneCountInString(in.Note) > maxReference:
-		return nil, domain.Errorf(domain.CodeInvalid, "El motivo no puede superar los %d caracteres", maxReference)
-	}
-	units, err := s.store.MoneyUnits(ctx, a.CommunityID)
-	if err != nil {
-		return nil, err
-	}
-	u, ok := unitMap(units)[in.UnitID]
-	if !ok {
-		return nil, errUnitGone
-	}
-	at := s.stamp()
-	ref := "Ejercicio " + strconv.Itoa(year)
-	e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: in.UnitID, Date: s.today(), Kind: domain.LedgerCorrection,
-		Amount: in.Amount, Reference: ref, Note: in.Note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
-	err = s.write(ctx, a, func(ctx context.Context) error {
-		credit, err := s.creditOn(ctx, a.CommunityID)
-		if err != nil {
-			return err
-		}
-		credit = credit && in.Amount < 0
-		if credit {
-			if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
-				return err
+	return s.postCorrection(ctx, a, correction{unitID: in.UnitID, in: CorrectionInput{Amount: in.Amount, Date: s.today(), Note: in.Note},
+		reference: "Ejercicio " + strconv.Itoa(year), action: AuditClosedYearCorrected,
+		check: func(ctx context.Context) error {
+			c, err := s.store.ClosedYear(ctx, a.CommunityID, year)
+			if err == nil && c == nil {
+				err = errYearNotClosed
 			}
-		}
-		c, err := s.store.ClosedYear(ctx, a.CommunityID, year)
-		if err != nil {
 			return err
-		}
-		if c == nil {
-			return errYearNotClosed
-		}
-		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
-			return err
-		}
-		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditClosedYearCorrected, TargetKind: "money_unit", TargetID: in.UnitID,
-			TargetLabel: u.Label, After: map[string]any{"year": year, "amountCents": in.Amount, "date": e.Date, "reference": ref, "note": in.Note}})
-		if credit {
-			return s.applyCredit(ctx, a, in.UnitID, at)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &e, nil
+		}})
 }
 
 // ApprovedYears lists the years whose accounts a junta approved, the latest first, for whoever may read

@@ -301,6 +301,23 @@ type CorrectionInput struct {
 // PostCorrection adds a correction to a unit's ledger: entries are never edited, a mistake is undone by
 // a new entry that says why.
 func (s *Service) PostCorrection(ctx context.Context, a *domain.Actor, unitID string, in CorrectionInput) (*domain.LedgerEntry, error) {
+	return s.postCorrection(ctx, a, correction{unitID: unitID, in: in, action: AuditCorrectionPosted})
+}
+
+// correction is a ledger correction as PostCorrection and CorrectClosedYear post it.
+type correction struct {
+	unitID    string
+	in        CorrectionInput
+	reference string // the entry's reference ("Ejercicio 2026"); empty: none
+	action    string // the audit action
+	// check runs in the transaction before the entry is written; nil: nothing to check.
+	check func(ctx context.Context) error
+}
+
+// postCorrection checks and writes c in one transaction, audited, and applies the credit a correction in
+// the owner's favour gives when the community keeps overpayments as credit.
+func (s *Service) postCorrection(ctx context.Context, a *domain.Actor, c correction) (*domain.LedgerEntry, error) {
+	in := c.in
 	in.Note = strings.TrimSpace(in.Note)
 	switch {
 	case in.Amount == 0:
@@ -318,13 +335,17 @@ func (s *Service) PostCorrection(ctx context.Context, a *domain.Actor, unitID st
 	if err != nil {
 		return nil, err
 	}
-	u, ok := unitMap(units)[unitID]
+	u, ok := unitMap(units)[c.unitID]
 	if !ok {
 		return nil, errUnitGone
 	}
 	at := s.stamp()
-	e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: unitID, Date: in.Date, Kind: domain.LedgerCorrection,
-		Amount: in.Amount, Note: in.Note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
+	e := domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: c.unitID, Date: in.Date, Kind: domain.LedgerCorrection,
+		Amount: in.Amount, Reference: c.reference, Note: in.Note, CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()}
+	after := map[string]any{"amountCents": in.Amount, "date": in.Date, "note": in.Note}
+	if c.reference != "" {
+		after["reference"] = c.reference
+	}
 	err = s.write(ctx, a, func(ctx context.Context) error {
 		credit, err := s.creditOn(ctx, a.CommunityID)
 		if err != nil {
@@ -336,13 +357,18 @@ func (s *Service) PostCorrection(ctx context.Context, a *domain.Actor, unitID st
 				return err
 			}
 		}
+		if c.check != nil {
+			if err := c.check(ctx); err != nil {
+				return err
+			}
+		}
 		if err := s.store.InsertLedgerEntries(ctx, []domain.LedgerEntry{e}); err != nil {
 			return err
 		}
-		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditCorrectionPosted, TargetKind: "money_unit", TargetID: unitID,
-			TargetLabel: u.Label, After: map[string]any{"amountCents": in.Amount, "date": in.Date, "note": in.Note}})
+		s.audit.Record(ctx, a, domain.AuditChange{Action: c.action, TargetKind: "money_unit", TargetID: c.unitID, TargetLabel: u.Label,
+			After: after})
 		if credit {
-			return s.applyCredit(ctx, a, unitID, at)
+			return s.applyCredit(ctx, a, c.unitID, at)
 		}
 		return nil
 	})
