@@ -55,7 +55,7 @@ test('the owner signs a mandate, the admin remits and records a return, the owne
   test.setTimeout(180_000)
   // The admin sets up the community as a SEPA creditor.
   await adminPage.goto('/menu')
-  await adminPage.getByRole('link', { name: /Cuentas/ }).click()
+  await adminPage.getByRole('link', { name: /^Cuentas Presupuesto/ }).click()
   const settings = adminPage.getByRole('form', { name: 'Domiciliaciones SEPA' })
   await settings.getByLabel('Identificador de acreedor').fill('ES77 000 B85626240')
   await settings.getByLabel('IBAN de la cuenta de la comunidad').fill('ES91 2100 0418 4502 0005 1332')
@@ -149,7 +149,7 @@ test("the admin imports the bank's pain.002 report; the second return pauses the
   expect(code).toBeTruthy()
 
   await adminPage.goto('/menu')
-  await adminPage.getByRole('link', { name: /Cuentas/ }).click()
+  await adminPage.getByRole('link', { name: /^Cuentas Presupuesto/ }).click()
   const form = adminPage.getByRole('form', { name: 'Importar devoluciones (informe pain.002 o CSV)' })
   // The remittance's own file is not the bank's report.
   await form.getByLabel('Importar devoluciones (informe pain.002 o CSV)').fill('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"/>')

@@ -34,7 +34,7 @@ test.afterAll(async () => {
 test('an admin sets up a group and the budget, approves it and issues a quarter; the owner sees the receipt', async () => {
   test.setTimeout(180_000);
   await adminPage.goto('/menu');
-  await adminPage.getByRole('link', { name: /Cuentas/ }).click();
+  await adminPage.getByRole('link', { name: /^Cuentas Presupuesto/ }).click();
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Cuentas' })).toBeVisible();
   await expectNoHorizontalScroll(adminPage);
 
@@ -76,7 +76,7 @@ test('an admin sets up a group and the budget, approves it and issues a quarter;
 
   // The owner finds the receipt, what it is for, and their statement.
   await ownerPage.goto('/menu');
-  await expect(ownerPage.getByRole('link', { name: /Cuentas/ })).toHaveCount(0);
+  await expect(ownerPage.getByRole('link', { name: /^Cuentas Presupuesto/ })).toHaveCount(0);
   await ownerPage.getByRole('link', { name: /Mis cuotas/ }).click();
   await expect(ownerPage.getByRole('heading', { level: 1, name: 'Mis cuotas' })).toBeVisible();
   const receipts = ownerPage.getByRole('list', { name: 'Mis recibos' });
