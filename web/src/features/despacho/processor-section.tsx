@@ -1,9 +1,8 @@
 import { Briefcase } from 'lucide-react'
 import { useState } from 'react'
+import { CodeForm } from '@/components/code-form'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useDateFormat } from '@/lib/dates'
@@ -80,11 +79,16 @@ export function ProcessorSection({ isAdmin }: { isAdmin: boolean }) {
         </>
       )}
       {isAdmin && processor.isSuccess && !p && (
-        <form
-          className="flex flex-col gap-3"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
+        <CodeForm
+          id="processor-code"
+          label={t('despacho.processor.code')}
+          error={error}
+          value={code}
+          onChange={setCode}
+          maxLength={20}
+          pending={invite.isPending}
+          submitLabel={t('despacho.processor.invite')}
+          onSubmit={() => {
             setError(undefined)
             invite.mutate(code, {
               onSuccess: () => {
@@ -96,26 +100,7 @@ export function ProcessorSection({ isAdmin }: { isAdmin: boolean }) {
               },
             })
           }}
-        >
-          <FormField id="processor-code" label={t('despacho.processor.code')} error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                value={code}
-                onChange={(event) => {
-                  setCode(event.target.value)
-                }}
-                autoCapitalize="characters"
-                autoComplete="off"
-                maxLength={20}
-                required
-              />
-            )}
-          </FormField>
-          <Button type="submit" disabled={invite.isPending || !code.trim()} aria-busy={invite.isPending}>
-            {t('despacho.processor.invite')}
-          </Button>
-        </form>
+        />
       )}
     </section>
   )

@@ -1,11 +1,10 @@
 import { ArrowLeft, Building2, LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { CodeForm } from '@/components/code-form'
 import { ListPage } from '@/components/list-page'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
@@ -108,33 +107,18 @@ export function CommunitiesPage() {
         <h2 id="communities-join" className="font-semibold">
           {t('memberships.join.title')}
         </h2>
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault()
-            onJoin()
-          }}
-          noValidate
-        >
-          <FormField id="join-code" label={t('memberships.join.code')} hint={t('memberships.join.hint')} error={codeError}>
-            {(control) => (
-              <Input
-                {...control}
-                value={code}
-                onChange={(event) => {
-                  setCode(event.target.value)
-                }}
-                autoComplete="off"
-                autoCapitalize="characters"
-                maxLength={16}
-                required
-              />
-            )}
-          </FormField>
-          <Button type="submit" disabled={join.isPending || code.trim() === ''} aria-busy={join.isPending}>
-            {join.isPending ? t('memberships.join.joining') : t('memberships.join.submit')}
-          </Button>
-        </form>
+        <CodeForm
+          id="join-code"
+          label={t('memberships.join.code')}
+          hint={t('memberships.join.hint')}
+          error={codeError}
+          value={code}
+          onChange={setCode}
+          maxLength={16}
+          pending={join.isPending}
+          submitLabel={join.isPending ? t('memberships.join.joining') : t('memberships.join.submit')}
+          onSubmit={onJoin}
+        />
       </section>
 
       {current && !current.staff && (
