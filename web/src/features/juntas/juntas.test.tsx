@@ -3,31 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Attendance, Junta } from './api/juntas'
 import { fakeApi, json, problem, testUser } from '@/test/fake-api'
+import { FakeEventSource } from '@/test/fake-event-source'
 import { renderRoute } from '@/test/render-route'
 
 
-/** The realtime stream as the browser's EventSource: the test plays the server. */
-class FakeStream {
-  static opened: FakeStream[] = []
-  readyState = 1
-  onopen: (() => void) | null = null
-  onerror: (() => void) | null = null
-  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>()
-  readonly url: string
-  constructor(url: string) {
-    this.url = url
-    FakeStream.opened.push(this)
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  close() {
-    this.readyState = 2
-  }
-  emit(type: string, data: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }))
-  }
-}
 
 const member = { avatarUrl: null, role: 'user' as const }
 
@@ -263,15 +242,15 @@ describe('juntas', () => {
       beats++
       return json({ viewers, beatSeconds: 20 })
     })
-    vi.stubGlobal('EventSource', FakeStream)
+    vi.stubGlobal('EventSource', FakeEventSource)
     renderRoute('/juntas/j-1?tab=asistencia')
     expect(await screen.findByText('También en este panel: Ben Bravo')).toBeInTheDocument()
     expect(beats).toBe(1)
     // Ben closes his panel: the stream's change of area 'juntas' refetches, which is this screen's beat.
     viewers = []
-    const stream = FakeStream.opened.at(-1)
-    expect(stream?.url).toContain('/api/v1/stream')
-    stream?.emit('change', JSON.stringify({ area: 'juntas', id: 'j-1' }))
+    const stream = FakeEventSource.current()
+    expect(stream.url).toContain('/api/v1/stream')
+    stream.emit('change', { area: 'juntas', id: 'j-1' })
     expect(await screen.findByText('Nadie más tiene abierto este panel.')).toBeInTheDocument()
     expect(beats).toBe(2)
   })

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeApi, json } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import { FakeEventSource } from './test/fake-event-source'
+import { FakeEventSource } from '@/test/fake-event-source'
 import { setUpMessaging } from './test/fixtures'
 
 function messagesTab() {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeApi, json } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 import type { Channel } from '@/lib/message-types'
-import { FakeEventSource } from './test/fake-event-source'
+import { FakeEventSource } from '@/test/fake-event-source'
 import { ana, channelMessage, communityChannel, conversation, dm, luis, marta, setUpMessaging } from './test/fixtures'
 
 const now = new Date()

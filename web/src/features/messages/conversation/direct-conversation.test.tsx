@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, json, problem } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
 import type { DirectMessage } from '@/lib/message-types'
-import { FakeEventSource } from '../test/fake-event-source'
+import { FakeEventSource } from '@/test/fake-event-source'
 import { ana, conversation, dm, luis, setUpMessaging } from '../test/fixtures'
 
 function bubbles() {

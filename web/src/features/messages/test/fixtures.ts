@@ -2,7 +2,7 @@ import { vi } from 'vitest'
 import { fakeApi, json, testUser } from '@/test/fake-api'
 import type { Member } from '@/lib/members'
 import type { Channel, ChannelMessage, Conversation, DirectMessage } from '@/lib/message-types'
-import { FakeEventSource } from './fake-event-source'
+import { FakeEventSource } from '@/test/fake-event-source'
 
 /** Ana, signed in, member of community c-1. */
 export const ana = { ...testUser, communityId: 'c-1', role: 'user' as const }
