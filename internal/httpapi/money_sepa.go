@@ -152,7 +152,7 @@ type returnDebitInput struct {
 
 type importReturnsInput struct {
 	Body struct {
-		CSV string `json:"csv" maxLength:"1048576" doc:"The bank's pain.002.001.03 status report (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros"`
+		CSV string `json:"csv" maxLength:"1048576" doc:"The bank's pain.002 status report (version 001.03 to 001.14) (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros"`
 	}
 }
 

@@ -11,14 +11,23 @@ import (
 	"vecinos/internal/domain"
 )
 
-// The bank's payment status report, pain.002.001.03 (issue #36): after a remittance, the bank sends it
+// The bank's payment status report, pain.002 (issue #36): after a remittance, the bank sends it
 // with the debits it rejected or returned. Each transaction names the receipt by the end-to-end id the
 // remittance gave it (OrgnlEndToEndId, the receipt's code, 2026/000012), its status (TxSts RJCT for a
 // return), the ISO reason (StsRsnInf/Rsn/Cd) and, when the bank charges it, the charge (ChrgsInf/Amt).
 // ParsePain002 turns it into the rows the CSV import records, all or none (ImportReturns).
+//
+// Spanish banks send version 001.03 (the SEPA rulebooks up to 2023) and, since the 2023 rulebook, 001.10
+// or later. Every version from 001.03 to 001.14 names these elements alike, so one reading serves them
+// all; 001.02 and older are shaped differently and refused by name.
 
-// Pain002Namespace is the namespace of the status report this version reads.
-const Pain002Namespace = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"
+// Pain002Namespace is the namespace of the status report version the tests write by default.
+const Pain002Namespace = isoNamespace + "pain.002.001.03"
+
+const isoNamespace = "urn:iso:std:iso:20022:tech:xsd:"
+
+// pain002Versions are the status report versions read: 001.03 to 001.14.
+var pain002Versions = regexp.MustCompile(`^pain\.002\.001\.(0[3-9]|1[0-4])$`)
 
 type pain002Doc struct {
 	XMLName xml.Name `xml:"Document"`
@@ -51,11 +60,11 @@ func looksLikeXML(text string) bool {
 
 var (
 	errNotPain002 = domain.Errorf(domain.CodeInvalid,
-		"El archivo no es un informe de estado pain.002.001.03 del banco ni un CSV de números de recibo")
+		"El archivo no es un informe de estado pain.002 del banco ni un CSV de números de recibo")
 	errNoReturnsInReport = domain.Errorf(domain.CodeInvalid, "El informe del banco no trae ningún recibo devuelto o rechazado")
 )
 
-// ParsePain002 reads a pain.002.001.03 status report into the returns it carries: each rejected
+// ParsePain002 reads a pain.002 status report into the returns it carries: each rejected
 // transaction (TxSts RJCT) with its receipt code, reason and charge, in the order of the file. Accepted
 // transactions are skipped. A wrong file gets a Spanish error that says what is wrong, naming the
 // transaction (its position in the report, from 1) when it is one of them.
@@ -87,11 +96,14 @@ func ParsePain002(text string) ([]returnRow, error) {
 			return nil, errNotPain002
 		}
 	}
-	switch ns := doc.XMLName.Space; {
-	case ns == Pain002Namespace:
-	case strings.HasPrefix(ns, "urn:iso:std:iso:20022:tech:xsd:"):
-		return nil, domain.Errorf(domain.CodeInvalid, "El archivo es un %s: importa el informe de estado pain.002.001.03 que envía el banco",
-			strings.TrimPrefix(ns, "urn:iso:std:iso:20022:tech:xsd:"))
+	message, isISO := strings.CutPrefix(doc.XMLName.Space, isoNamespace)
+	switch {
+	case isISO && pain002Versions.MatchString(message):
+	case isISO && strings.HasPrefix(message, "pain.002."):
+		return nil, domain.Errorf(domain.CodeInvalid,
+			"El informe es un %s, una versión antigua: pide al banco el informe de estado pain.002.001.03 o posterior", message)
+	case isISO:
+		return nil, domain.Errorf(domain.CodeInvalid, "El archivo es un %s: importa el informe de estado pain.002 que envía el banco", message)
 	default:
 		return nil, errNotPain002
 	}

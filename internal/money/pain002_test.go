@@ -45,13 +45,22 @@ func TestParsePain002(t *testing.T) {
 	if len(rows) != 1 || rows[0].code != "2026/000001" || rows[0].in.Reason != "AM04" || rows[0].in.Charge != 250 || rows[0].op != 1 {
 		t.Fatalf("rows %+v", rows)
 	}
+	// The 2023 rulebook's version (001.10) and the latest (001.14) read the same; 001.02 is refused by name.
+	for _, version := range []string{"pain.002.001.10", "pain.002.001.14"} {
+		later, err := ParsePain002(strings.Replace(pain002Sample(t), "pain.002.001.03", version, 1))
+		if err != nil || len(later) != 1 || later[0] != rows[0] {
+			t.Errorf("%s: rows %+v, err %v", version, later, err)
+		}
+	}
 	for _, c := range []struct{ file, message string }{
-		{"<html><body>hola</body></html>", "El archivo no es un informe de estado pain.002.001.03 del banco ni un CSV de números de recibo"},
-		{"<Document", "El archivo no es un informe de estado pain.002.001.03 del banco ni un CSV de números de recibo"},
+		{pain002With("urn:iso:std:iso:20022:tech:xsd:pain.002.001.02", [2]string{"2026/000001", "RJCT"}),
+			"El informe es un pain.002.001.02, una versión antigua: pide al banco el informe de estado pain.002.001.03 o posterior"},
+		{"<html><body>hola</body></html>", "El archivo no es un informe de estado pain.002 del banco ni un CSV de números de recibo"},
+		{"<Document", "El archivo no es un informe de estado pain.002 del banco ni un CSV de números de recibo"},
 		{pain002With(Pain002Namespace, [2]string{"2026/000001", "RJCT"}) + "<más/>",
-			"El archivo no es un informe de estado pain.002.001.03 del banco ni un CSV de números de recibo"},
+			"El archivo no es un informe de estado pain.002 del banco ni un CSV de números de recibo"},
 		{pain002With("urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"),
-			"El archivo es un pain.008.001.02: importa el informe de estado pain.002.001.03 que envía el banco"},
+			"El archivo es un pain.008.001.02: importa el informe de estado pain.002 que envía el banco"},
 		{pain002With(Pain002Namespace, [2]string{"2026/000001", "ACSC"}), "El informe del banco no trae ningún recibo devuelto o rechazado"},
 		{pain002With(Pain002Namespace, [2]string{"2026/000001", "ACSC"}, [2]string{"NOTPROVIDED", "RJCT"}),
 			"Operación 2 del informe: «NOTPROVIDED» no es un número de recibo de esta comunidad, como 2027/000012"},
@@ -84,7 +93,7 @@ func TestImportPain002(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = f.svc.ImportReturns(ctx, f.admin, string(file))
-		wantError(t, err, domain.CodeInvalid, "El archivo es un pain.008.001.02: importa el informe de estado pain.002.001.03 que envía el banco")
+		wantError(t, err, domain.CodeInvalid, "El archivo es un pain.008.001.02: importa el informe de estado pain.002 que envía el banco")
 		_, err = f.svc.ImportReturns(ctx, f.admin, pain002With(Pain002Namespace, [2]string{code, "RJCT"}, [2]string{"2026/999999", "RJCT"}))
 		wantError(t, err, domain.CodeInvalid, "Operación 2 del informe: el recibo 2026/999999 no existe")
 		if r := f.receipt(t, f.flat); r.Debit.ReturnedOn != nil {

@@ -344,7 +344,7 @@ func (r returnRow) wrap(err error) error {
 	return domain.Errorf(de.Code, "Línea %d: %s", r.line, lineError{err})
 }
 
-// ImportReturns records the returns of a file from the bank: its pain.002.001.03 status report (XML,
+// ImportReturns records the returns of a file from the bank: its pain.002 status report (XML,
 // ParsePain002), or a CSV the bank's file was turned into: one receipt a line, as its code (2027/000012),
 // then optionally the reason code and the bank's charge in euros ("3,50"), separated by semicolons or
 // commas; a first line that names no receipt is a header. All the returns are recorded, or none. It

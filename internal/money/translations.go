@@ -470,17 +470,21 @@ var translations = domain.Catalogue{
 		Ca: "Línia %d: el rebut %s no existeix",
 		En: "Line %d: receipt %s does not exist",
 	},
-	"El archivo no es un informe de estado pain.002.001.03 del banco ni un CSV de números de recibo": {
-		Ca: "El fitxer no és un informe d'estat pain.002.001.03 del banc ni un CSV de números de rebut",
-		En: "The file is neither the bank's pain.002.001.03 status report nor a CSV of receipt numbers",
+	"El archivo no es un informe de estado pain.002 del banco ni un CSV de números de recibo": {
+		Ca: "El fitxer no és un informe d'estat pain.002 del banc ni un CSV de números de rebut",
+		En: "The file is neither the bank's pain.002 status report nor a CSV of receipt numbers",
 	},
 	"El informe del banco no trae ningún recibo devuelto o rechazado": {
 		Ca: "L'informe del banc no porta cap rebut retornat o rebutjat",
 		En: "The bank's report has no returned or rejected receipt",
 	},
-	"El archivo es un %s: importa el informe de estado pain.002.001.03 que envía el banco": {
-		Ca: "El fitxer és un %s: importa l'informe d'estat pain.002.001.03 que envia el banc",
-		En: "The file is a %s: import the pain.002.001.03 status report the bank sends",
+	"El archivo es un %s: importa el informe de estado pain.002 que envía el banco": {
+		Ca: "El fitxer és un %s: importa l'informe d'estat pain.002 que envia el banc",
+		En: "The file is a %s: import the pain.002 status report the bank sends",
+	},
+	"El informe es un %s, una versión antigua: pide al banco el informe de estado pain.002.001.03 o posterior": {
+		Ca: "L'informe és un %s, una versió antiga: demana al banc l'informe d'estat pain.002.001.03 o posterior",
+		En: "The report is a %s, an old version: ask the bank for the pain.002.001.03 status report or later",
 	},
 	"Operación %d del informe: «%s» no es un número de recibo de esta comunidad, como 2027/000012": {
 		Ca: "Operació %d de l'informe: «%s» no és un número de rebut d'aquesta comunitat, com 2027/000012",

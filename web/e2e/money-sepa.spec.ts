@@ -154,7 +154,7 @@ test("the admin imports the bank's pain.002 report; the second return pauses the
   // The remittance's own file is not the bank's report.
   await form.getByLabel('Importar devoluciones (informe pain.002 o CSV)').fill('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"/>')
   await form.getByRole('button', { name: 'Importar' }).click()
-  await expect(adminPage.getByText('El archivo es un pain.008.001.02: importa el informe de estado pain.002.001.03 que envía el banco')).toBeVisible()
+  await expect(adminPage.getByText('El archivo es un pain.008.001.02: importa el informe de estado pain.002 que envía el banco')).toBeVisible()
   await form.getByLabel('O elige el archivo del banco').setInputFiles({ name: 'pain002.xml', mimeType: 'application/xml', buffer: Buffer.from(pain002(code ?? '')) })
   await expect(form.getByLabel('Importar devoluciones (informe pain.002 o CSV)')).toHaveValue(/OrgnlEndToEndId/)
   await form.getByRole('button', { name: 'Importar' }).click()

@@ -5830,7 +5830,7 @@ export interface components {
             hidden: boolean;
         };
         ImportReturnsInputBody: {
-            /** @description The bank's pain.002.001.03 status report (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
+            /** @description The bank's pain.002 status report (version 001.03 to 001.14) (XML), or a CSV of one returned receipt a line: its number (2027/000012), optionally the reason code and the charge in euros */
             csv: string;
         };
         ImportStatementInputBody: {
