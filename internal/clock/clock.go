@@ -11,3 +11,15 @@ func Or(now func() time.Time) func() time.Time {
 	}
 	return now
 }
+
+// CalendarOr is loc, or the calendar of Spanish communities (Europe/Madrid) when loc is nil: the one
+// that says which day "today" is for a due date. Without zone data on the machine it is UTC.
+func CalendarOr(loc *time.Location) *time.Location {
+	if loc != nil {
+		return loc
+	}
+	if madrid, err := time.LoadLocation("Europe/Madrid"); err == nil {
+		return madrid
+	}
+	return time.UTC
+}

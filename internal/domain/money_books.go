@@ -154,3 +154,18 @@ type MovementMatch struct {
 	Kind     MatchKind
 	TargetID string
 }
+
+// AccountBalance is what a bank account's books and its bank say: the books are the opening balance,
+// less the expenses paid from it, plus the movements reconciled to receipts, remittances and returns
+// (an expense's movement is its payment, counted once); the bank's is its last statement's closing.
+type AccountBalance struct {
+	AccountID   string
+	CommunityID string
+	Opening     Cents
+	Paid        Cents  // the expenses paid from the account
+	Reconciled  Cents  // the movements reconciled to anything but an expense
+	Bank        *Cents // the last imported statement's closing balance; nil: none imported
+}
+
+// Book is the account's balance in the books.
+func (b AccountBalance) Book() Cents { return b.Opening - b.Paid + b.Reconciled }

@@ -1,5 +1,7 @@
 package domain
 
+import "time"
+
 // Who owes and the certificates of debt (issue #36, docs/adr/0035-money-ledger.md).
 
 // CertificateKind is which certificate of debt: the one a seller needs (LPH art. 9.1.e) or the
@@ -14,6 +16,22 @@ const (
 // CertificateDays is how long the secretary has to issue a debt certificate from its request: 7 días
 // naturales (art. 9.1.e).
 const CertificateDays = 7
+
+// DebtDueBefore is the due date before which an unpaid receipt is a debt on today (both DateLayout): a
+// receipt becomes a debt when more than graceDays have passed since its due date.
+func DebtDueBefore(today string, graceDays int) string {
+	t, err := time.Parse(DateLayout, today)
+	if err != nil {
+		return today
+	}
+	return t.AddDate(0, 0, -graceDays).Format(DateLayout)
+}
+
+// Debt is what some units owe: the amount and how many units owe it.
+type Debt struct {
+	Owed  Cents
+	Units int
+}
 
 // OwedReceipt is a receipt still owed on a date, in a certificate or the debt report.
 type OwedReceipt struct {

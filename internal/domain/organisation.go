@@ -82,6 +82,11 @@ type CommunityOverview struct {
 	PendingBookings int        // reservations awaiting approval that have not started
 	NextJuntaAt     *time.Time // the first call of the next convened junta; nil: none
 	UnreadMessages  int        // direct messages to the staff member who asks, not yet read
+	Debt            Cents      // what the units owe in receipts past their due date and the days of grace
+	UnitsInDebt     int        // how many units owe it
+	// BankDifference is the bank's balance less the books', summed over the accounts with an imported
+	// statement; nil when none has one.
+	BankDifference *Cents
 }
 
 // IsStaff reports whether the actor acts in their community as staff of its processor, not as a member.

@@ -267,3 +267,45 @@ func TestDebtProposesDeprivingTheVote(t *testing.T) {
 		}
 	})
 }
+
+// TestTheOfficeOverviewShowsEachCommunitysDebt: the administrador's office sees, for a community it
+// runs, what its units owe past the days of grace (by the debt report's rule) and that no bank statement
+// is in yet; the days of grace move it as they move the report.
+func TestTheOfficeOverviewShowsEachCommunitysDebt(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		c.quarterIssued(t)
+		due, _ := time.Parse("2006-01-02", fmt.Sprintf("%d-01-01", c.year))
+		today, _ := time.Parse("2006-01-02", c.e.clock().In(time.FixedZone("", 0)).Format("2006-01-02"))
+		age := int(today.Sub(due).Hours() / 24)
+		if age < 2 {
+			t.Skip("the first quarter is not yet overdue on 1 or 2 January")
+		}
+		marta := c.e.obLoner(t, "marta@fincasperez.es")
+		marta.must(t, "POST", "/api/v1/organisation", map[string]any{"name": "Fincas Pérez S.L.", "nif": "B12345674"}, 201)
+		community := c.admin.must(t, "GET", "/api/v1/me", nil, 200)["communityId"].(string)
+		c.admin.must(t, "POST", "/api/v1/community/processor", map[string]any{"code": "B12345674"}, 200)
+		marta.must(t, "POST", "/api/v1/organisation/communities/"+community+"/accept", nil, 204)
+		overview := func() map[string]any {
+			t.Helper()
+			status, list := marta.rawAny(t, "GET", "/api/v1/organisation/communities")
+			rows, _ := list.([]any)
+			if status != 200 || len(rows) != 1 {
+				t.Fatalf("communities %d %v", status, list)
+			}
+			o, _ := rows[0].(map[string]any)["overview"].(map[string]any)
+			if o == nil {
+				t.Fatalf("no overview in %v", rows[0])
+			}
+			return o
+		}
+		report := c.admin.must(t, "GET", "/api/v1/money/debts", nil, 200)
+		if o := overview(); o["debtCents"] != report["totalCents"] || o["unitsInDebt"] != float64(4) || o["bankDifferenceCents"] != nil {
+			t.Fatalf("overview %v, the debt report %v", o, report["totalCents"])
+		}
+		c.admin.must(t, "PUT", "/api/v1/money/debt-settings", map[string]any{"graceDays": age}, 200)
+		if o := overview(); o["debtCents"] != float64(0) || o["unitsInDebt"] != float64(0) {
+			t.Fatalf("overview with %d days of grace: %v", age, o)
+		}
+	})
+}

@@ -172,6 +172,9 @@ type CommunityOverview struct {
 	PendingBookings int        `json:"pendingBookings" doc:"Bookings awaiting approval that have not started"`
 	NextJuntaAt     *time.Time `json:"nextJuntaAt" doc:"First call of the next convened junta; null: none"`
 	UnreadMessages  int        `json:"unreadMessages" doc:"Direct messages to the caller in the community not yet read (the chat's unread)"`
+	DebtCents       int64      `json:"debtCents" doc:"What the units owe in receipts past their due date and the community's days of grace, in cents"`
+	UnitsInDebt     int        `json:"unitsInDebt" doc:"How many units owe it"`
+	BankDifference  *int64     `json:"bankDifferenceCents" doc:"The bank's balance less the books', in cents, over the accounts with an imported statement; null: no statement imported"`
 }
 
 func toProcessor(p *domain.Processor) *Processor {
@@ -188,7 +191,8 @@ func toCommunityOverview(o *domain.CommunityOverview) *CommunityOverview {
 		return nil
 	}
 	return &CommunityOverview{IncidentsUnder7: o.IncidentsUnder7, Incidents7To30: o.Incidents7To30, IncidentsOver30: o.IncidentsOver30,
-		PendingBookings: o.PendingBookings, NextJuntaAt: o.NextJuntaAt, UnreadMessages: o.UnreadMessages}
+		PendingBookings: o.PendingBookings, NextJuntaAt: o.NextJuntaAt, UnreadMessages: o.UnreadMessages, DebtCents: o.Debt,
+		UnitsInDebt: o.UnitsInDebt, BankDifference: o.BankDifference}
 }
 
 type organisationCommunitiesOutput struct{ Body []Processor }

@@ -91,12 +91,13 @@ func (s *Service) debts(ctx context.Context, communityID string, units []domain.
 		return nil, err
 	}
 	today := s.today()
+	dueBefore := domain.DebtDueBefore(today, graceDays)
 	byUnit := map[string]*UnitDebt{}
 	for _, r := range open {
-		age := daysBetween(r.DueDate, today)
-		if age <= graceDays {
+		if r.DueDate >= dueBefore {
 			continue
 		}
+		age := daysBetween(r.DueDate, today)
 		d := byUnit[r.UnitID]
 		if d == nil {
 			d = &UnitDebt{}

@@ -117,12 +117,7 @@ type Options struct {
 // New returns the service.
 func New(store Store, o Options) *Service {
 	o.Now = clock.Or(o.Now)
-	if o.Location == nil {
-		var err error
-		if o.Location, err = time.LoadLocation("Europe/Madrid"); err != nil {
-			o.Location = time.UTC
-		}
-	}
+	o.Location = clock.CalendarOr(o.Location)
 	if o.MailWake == nil {
 		o.MailWake = func() {}
 	}

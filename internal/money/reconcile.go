@@ -316,13 +316,14 @@ func (s *Service) Reconciliation(ctx context.Context, a *domain.Actor, accountID
 	if err != nil {
 		return nil, err
 	}
-	out := &Reconciliation{Account: *acc, Book: acc.Opening - acc.Paid}
+	out := &Reconciliation{Account: *acc}
+	books := domain.AccountBalance{Opening: acc.Opening, Paid: acc.Paid}
 	var open, done []MovementView
 	for i := range ms {
 		m := &ms[i]
 		if m.Match != nil {
 			if m.Match.Kind != domain.MatchExpense { // an expense's payment is in acc.Paid already
-				out.Book += m.Amount
+				books.Reconciled += m.Amount
 			}
 			done = append(done, MovementView{BankMovement: *m})
 			continue
@@ -330,6 +331,7 @@ func (s *Service) Reconciliation(ctx context.Context, a *domain.Actor, accountID
 		open = append(open, MovementView{BankMovement: *m, Suggestions: c.suggest(m)})
 	}
 	out.Movements = append(open, done...)
+	out.Book = books.Book()
 	if last != nil {
 		bank := last.Closing
 		out.Bank, out.Difference = &bank, bank-out.Book

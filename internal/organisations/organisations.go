@@ -50,6 +50,9 @@ type Store interface {
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
 	CommunitiesOverview(ctx context.Context, communityIDs []string, userID string, now time.Time) (map[string]*domain.CommunityOverview, error)
 	UnreadByCommunity(ctx context.Context, communityIDs []string, userID string) (map[string]int, error)
+	MoneyGraceDaysIn(ctx context.Context, communityIDs []string) (map[string]int, error)
+	DebtsBefore(ctx context.Context, dueBefore map[string]string) (map[string]domain.Debt, error)
+	AccountBalances(ctx context.Context, communityIDs []string) ([]domain.AccountBalance, error)
 	SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
@@ -61,6 +64,7 @@ type Store interface {
 type Service struct {
 	store     Store
 	now       func() time.Time
+	calendar  *time.Location
 	publicURL string
 	mailWake  func()
 	revoked   func(userID string)
@@ -73,6 +77,7 @@ type Service struct {
 // Options configure the service.
 type Options struct {
 	Now       func() time.Time
+	Location  *time.Location // the calendar of due dates; nil: Europe/Madrid
 	PublicURL string
 	MailWake  func()
 	// Revoked tells a user's open streams to check their access again (staff who lost a community).
@@ -86,7 +91,7 @@ type Options struct {
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	s := &Service{store: store, now: clock.Or(o.Now), publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake,
+	s := &Service{store: store, now: clock.Or(o.Now), calendar: clock.CalendarOr(o.Location), publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake,
 		revoked: o.Revoked, changed: o.Changed, audit: o.Audit, announcer: o.Announcements, providers: o.Providers}
 	if s.mailWake == nil {
 		s.mailWake = func() {}
@@ -306,10 +311,53 @@ func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Pr
 	if err != nil {
 		return nil, err
 	}
+	if err := s.moneyOverview(ctx, run, overview); err != nil {
+		return nil, err
+	}
 	for i := range ps {
 		ps[i].Overview = overview[ps[i].CommunityID]
 	}
 	return ps, nil
+}
+
+// moneyOverview adds to the overview of communityIDs what their units owe (the money's rule: a receipt
+// unpaid more than the community's days of grace after its due date) and how their banks square with
+// their books.
+func (s *Service) moneyOverview(ctx context.Context, communityIDs []string, overview map[string]*domain.CommunityOverview) error {
+	grace, err := s.store.MoneyGraceDaysIn(ctx, communityIDs)
+	if err != nil {
+		return err
+	}
+	today := s.now().In(s.calendar).Format(domain.DateLayout)
+	dueBefore := make(map[string]string, len(communityIDs))
+	for _, id := range communityIDs {
+		dueBefore[id] = domain.DebtDueBefore(today, grace[id])
+	}
+	debts, err := s.store.DebtsBefore(ctx, dueBefore)
+	if err != nil {
+		return err
+	}
+	for id, d := range debts {
+		if o := overview[id]; o != nil {
+			o.Debt, o.UnitsInDebt = d.Owed, d.Units
+		}
+	}
+	balances, err := s.store.AccountBalances(ctx, communityIDs)
+	if err != nil {
+		return err
+	}
+	for _, b := range balances {
+		o := overview[b.CommunityID]
+		if o == nil || b.Bank == nil {
+			continue
+		}
+		diff := *b.Bank - b.Book()
+		if o.BankDifference != nil {
+			diff += *o.BankDifference
+		}
+		o.BankDifference = &diff
+	}
+	return nil
 }
 
 // StaffCommunities are the communities the actor's office runs now, by name, each with the direct

@@ -40,9 +40,27 @@ func (db *DB) IntsForTest(ctx context.Context, query string, args ...any) ([][]i
 	return out, rows.Err()
 }
 
-// OverviewPlansForTest explains the overview's queries (organisations.go) over communityIDs. On
-// PostgreSQL sequential scans are priced out, so that a small table still shows whether an index serves.
-func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, userID string, now time.Time) ([]string, error) {
+// OverviewPlansForTest explains the overview's queries (organisations.go) over communityIDs, then its
+// money's (organisations_money.go: the debts before dueBefore, the accounts' balances).
+func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, userID string, now time.Time, dueBefore map[string]string) ([]string, error) {
+	var qs []plannedQuery
+	for _, q := range overviewQueries(communityIDs, userID, now) {
+		qs = append(qs, plannedQuery{q.q, q.args})
+	}
+	q, args := debtsQuery(dueBefore)
+	qs = append(qs, plannedQuery{q, args})
+	q, args = accountBalancesQuery(communityIDs)
+	return db.plansForTest(ctx, append(qs, plannedQuery{q, args}))
+}
+
+type plannedQuery struct {
+	q    string
+	args []any
+}
+
+// plansForTest explains each query. On PostgreSQL sequential scans are priced out, so that a small table
+// still shows whether an index serves.
+func (db *DB) plansForTest(ctx context.Context, qs []plannedQuery) ([]string, error) {
 	var plans []string
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		prefix := "EXPLAIN QUERY PLAN "
@@ -52,7 +70,7 @@ func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, u
 				return err
 			}
 		}
-		for _, q := range overviewQueries(communityIDs, userID, now) {
+		for _, q := range qs {
 			plan, err := db.explain(ctx, prefix+q.q, q.args...)
 			if err != nil {
 				return err

@@ -109,7 +109,8 @@ func TestCommunitiesOverviewPlan(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
 		c1, c2, ana := overviewFixture(t, db, now)
-		plans, err := db.OverviewPlansForTest(context.Background(), []string{c1, c2}, ana, now)
+		plans, err := db.OverviewPlansForTest(context.Background(), []string{c1, c2}, ana, now,
+			map[string]string{c1: "2026-11-19", c2: "2026-11-29"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,6 +124,24 @@ func TestCommunitiesOverviewPlan(t *testing.T) {
 		unread := plans[3]
 		if !strings.Contains(unread, "direct_messages_unread") || strings.Contains(unread, "Seq Scan") || sqliteScan.MatchString(unread) {
 			t.Fatalf("the unread counter does not use the recipient's index:\n%s", unread)
+		}
+		// The debts read the communities' receipts through an index: on PostgreSQL the partial one of the
+		// unpaid receipts (SQLite, without statistics, takes the community's unique index, no scan either).
+		// The accounts' sums read each account's payments, movements and last statement through the
+		// indexes that lead with it.
+		debts := plans[4]
+		if (db.Engine() == store.Postgres && !strings.Contains(debts, "money_receipts_open")) || strings.Contains(debts, "Seq Scan") ||
+			sqliteScan.MatchString(debts) {
+			t.Fatalf("the debts are not read through the open receipts' index:\n%s", debts)
+		}
+		balances := plans[5]
+		for _, index := range []string{"money_expense_payments_account", "money_bank_movements_date", "money_bank_statements_account"} {
+			if !strings.Contains(balances, index) {
+				t.Errorf("the accounts' balances do not use %s:\n%s", index, balances)
+			}
+		}
+		if strings.Contains(balances, "Seq Scan on money_bank") || strings.Contains(balances, "Seq Scan on money_expense") {
+			t.Errorf("the accounts' balances scan a table:\n%s", balances)
 		}
 		for _, p := range plans {
 			t.Log(p)

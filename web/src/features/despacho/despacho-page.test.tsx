@@ -23,14 +23,34 @@ const mayor = {
   status: 'active',
   invitedAt: '2026-11-02T10:00:00Z',
   acceptedAt: '2026-11-03T10:00:00Z',
-  overview: { incidentsUnder7: 2, incidents7To30: 1, incidentsOver30: 3, pendingBookings: 4, nextJuntaAt: '2026-12-15T18:00:00Z', unreadMessages: 5 },
+  overview: {
+    incidentsUnder7: 2,
+    incidents7To30: 1,
+    incidentsOver30: 3,
+    pendingBookings: 4,
+    nextJuntaAt: '2026-12-15T18:00:00Z',
+    unreadMessages: 5,
+    debtCents: 123456,
+    unitsInDebt: 3,
+    bankDifferenceCents: -3000,
+  },
 } as const
 const plaza = { ...mayor, communityId: 'c-plaza', communityName: 'Plaza Nueva 2', status: 'invited', acceptedAt: null, overview: undefined } as const
 const arco = {
   ...mayor,
   communityId: 'c-arco',
   communityName: 'Arco Iris 3',
-  overview: { incidentsUnder7: 0, incidents7To30: 0, incidentsOver30: 1, pendingBookings: 0, nextJuntaAt: null, unreadMessages: 0 },
+  overview: {
+    incidentsUnder7: 0,
+    incidents7To30: 0,
+    incidentsOver30: 1,
+    pendingBookings: 0,
+    nextJuntaAt: null,
+    unreadMessages: 0,
+    debtCents: 0,
+    unitsInDebt: 0,
+    bankDifferenceCents: null,
+  },
 } as const
 
 function administrador() {
@@ -97,10 +117,17 @@ describe('/despacho', () => {
     expect(within(mayorRow).getByText('Mensajes sin leer: 5')).toBeInTheDocument()
     expect(within(mayorRow).getByText(/^Próxima junta: /)).toBeInTheDocument()
     expect(within(list).getByText('Sin junta convocada')).toBeInTheDocument()
+    expect(within(mayorRow).getByText('Deuda vencida: 1.234,56 € (3 viviendas)')).toBeInTheDocument()
+    expect(within(mayorRow).getByText('Banco: diferencia de -30,00 € con la contabilidad')).toBeInTheDocument()
+    expect(within(list).getByText('Sin deuda vencida')).toBeInTheDocument()
+    expect(within(list).getByText('Banco: sin extracto importado')).toBeInTheDocument()
 
     await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'incidents')
     expect(names()).toEqual(['Calle Mayor 1', 'Arco Iris 3', 'Plaza Nueva 2'])
     await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'junta')
+    expect(names()).toEqual(['Calle Mayor 1', 'Arco Iris 3', 'Plaza Nueva 2'])
+    await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'name')
+    await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'debt')
     expect(names()).toEqual(['Calle Mayor 1', 'Arco Iris 3', 'Plaza Nueva 2'])
 
     await userEvent.type(screen.getByLabelText('Filtrar por nombre'), 'arco')

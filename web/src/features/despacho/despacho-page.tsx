@@ -9,7 +9,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useDateFormat } from '@/lib/dates'
-import { useTranslation } from '@/lib/i18n'
+import { euros } from '@/lib/euros'
+import { useTranslation, type TFunction } from '@/lib/i18n'
 import {
   type Organisation,
   type Processor,
@@ -131,14 +132,14 @@ function OrganisationCard({ organisation: o }: { organisation: Organisation }) {
   )
 }
 
-type SortKey = 'name' | 'incidents' | 'junta'
+type SortKey = 'name' | 'incidents' | 'junta' | 'debt'
 
 function openIncidents(c: Processor) {
   const o = c.overview
   return o ? o.incidentsUnder7 + o.incidents7To30 + o.incidentsOver30 : -1
 }
 
-/** The overview's order (issue #35): by name, by most open incidents, or by the soonest junta (none last). */
+/** The overview's order (issue #35): by name, by most open incidents, by the soonest junta (none last), or by most debt. */
 export function sortCommunities(list: readonly Processor[], key: SortKey, filter: string): Processor[] {
   const needle = filter.trim().toLocaleLowerCase('es')
   const byName = (a: Processor, b: Processor) => a.communityName.localeCompare(b.communityName, 'es')
@@ -148,8 +149,16 @@ export function sortCommunities(list: readonly Processor[], key: SortKey, filter
     .sort((a, b) => {
       if (key === 'incidents') return openIncidents(b) - openIncidents(a) || byName(a, b)
       if (key === 'junta') return junta(a) - junta(b) || byName(a, b)
+      if (key === 'debt') return (b.overview?.debtCents ?? -1) - (a.overview?.debtCents ?? -1) || byName(a, b)
       return byName(a, b)
     })
+}
+
+/** How the community's banks square with its books: the difference, or that they square, or that no statement is in. */
+function bankLine(difference: number | null, t: TFunction): string {
+  if (difference === null) return t('despacho.communities.noStatement')
+  if (difference === 0) return t('despacho.communities.bankSquares')
+  return t('despacho.communities.bankDifference', { amount: euros(difference) })
 }
 
 function Communities({ organisation }: { organisation: Organisation }) {
@@ -190,12 +199,13 @@ function Communities({ organisation }: { organisation: Organisation }) {
                 value={sort}
                 onChange={(event) => {
                   const v = event.target.value
-                  setSort(v === 'incidents' || v === 'junta' ? v : 'name')
+                  setSort(v === 'incidents' || v === 'junta' || v === 'debt' ? v : 'name')
                 }}
               >
                 <option value="name">{t('despacho.communities.sortName')}</option>
                 <option value="incidents">{t('despacho.communities.sortIncidents')}</option>
                 <option value="junta">{t('despacho.communities.sortJunta')}</option>
+                <option value="debt">{t('despacho.communities.sortDebt')}</option>
               </NativeSelect>
             )}
           </FormField>
@@ -230,6 +240,12 @@ function Communities({ organisation }: { organisation: Organisation }) {
                         ? t('despacho.communities.junta', { date: date(c.overview.nextJuntaAt) })
                         : t('despacho.communities.noJunta')}
                     </p>
+                    <p>
+                      {c.overview.debtCents > 0
+                        ? t('despacho.communities.debt', { amount: euros(c.overview.debtCents), count: c.overview.unitsInDebt })
+                        : t('despacho.communities.noDebt')}
+                    </p>
+                    <p>{bankLine(c.overview.bankDifferenceCents, t)}</p>
                   </div>
                 )}
               </div>

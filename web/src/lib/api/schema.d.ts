@@ -4815,6 +4815,16 @@ export interface components {
         CommunityOverview: {
             /**
              * Format: int64
+             * @description The bank's balance less the books', in cents, over the accounts with an imported statement; null: no statement imported
+             */
+            bankDifferenceCents: number | null;
+            /**
+             * Format: int64
+             * @description What the units owe in receipts past their due date and the community's days of grace, in cents
+             */
+            debtCents: number;
+            /**
+             * Format: int64
              * @description Open incidents created 7 to 30 days ago
              */
             incidents7To30: number;
@@ -4838,6 +4848,11 @@ export interface components {
              * @description Bookings awaiting approval that have not started
              */
             pendingBookings: number;
+            /**
+             * Format: int64
+             * @description How many units owe it
+             */
+            unitsInDebt: number;
             /**
              * Format: int64
              * @description Direct messages to the caller in the community not yet read (the chat's unread)

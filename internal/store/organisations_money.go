@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strings"
+
+	"vecinos/internal/domain"
+)
+
+// The money columns of the office's overview (issue #35): what each community's units owe and how its
+// bank accounts square with its books, for all of an office's communities at once. The rules (when a
+// receipt is a debt, what the books say) are the money's; these only sum.
+
+// inCommunities is "community_id IN (?, …)" and its arguments.
+func inCommunities(column string, communityIDs []string) (string, []any) {
+	args := make([]any, len(communityIDs))
+	for i, id := range communityIDs {
+		args[i] = id
+	}
+	return column + " IN (" + placeholders(len(communityIDs)) + ")", args
+}
+
+// MoneyGraceDaysIn is the days of grace of each of communityIDs that has set them (0 otherwise).
+func (db *DB) MoneyGraceDaysIn(ctx context.Context, communityIDs []string) (map[string]int, error) {
+	out := make(map[string]int, len(communityIDs))
+	if len(communityIDs) == 0 {
+		return out, nil
+	}
+	in, args := inCommunities("community_id", communityIDs)
+	type row struct {
+		id   string
+		days int
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
+		var r row
+		return r, s.Scan(&r.id, &r.days)
+	}, "SELECT community_id, grace_days FROM money_settings WHERE "+in, args...)
+	for _, r := range rows {
+		out[r.id] = r.days
+	}
+	return out, err
+}
+
+// DebtsBefore sums, for each community of dueBefore, the unpaid part of its receipts due before that
+// community's date, and counts the units that owe it; communities that owe nothing are left out. The
+// communities that share a date share one condition, through the open receipts' index.
+func (db *DB) DebtsBefore(ctx context.Context, dueBefore map[string]string) (map[string]domain.Debt, error) {
+	out := map[string]domain.Debt{}
+	if len(dueBefore) == 0 {
+		return out, nil
+	}
+	q, args := debtsQuery(dueBefore)
+	type row struct {
+		id string
+		d  domain.Debt
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
+		var r row
+		return r, s.Scan(&r.id, &r.d.Owed, &r.d.Units)
+	}, q, args...)
+	for _, r := range rows {
+		out[r.id] = r.d
+	}
+	return out, err
+}
+
+// debtsQuery is DebtsBefore's query: the communities that share a date share one condition.
+func debtsQuery(dueBefore map[string]string) (string, []any) {
+	byDate := map[string][]string{}
+	for id, d := range dueBefore {
+		byDate[d] = append(byDate[d], id)
+	}
+	var conds []string
+	var args []any
+	for _, d := range slices.Sorted(maps.Keys(byDate)) {
+		in, ids := inCommunities("community_id", byDate[d])
+		conds = append(conds, "("+in+" AND due_date < ?)")
+		args = append(append(args, ids...), d)
+	}
+	return `SELECT community_id, SUM(amount_cents - paid_cents), COUNT(DISTINCT unit_id) FROM money_receipts
+		WHERE paid_cents < amount_cents AND (` + strings.Join(conds, " OR ") + `) GROUP BY community_id`, args
+}
+
+// AccountBalances reads what the books and the bank say of every account of communityIDs.
+func (db *DB) AccountBalances(ctx context.Context, communityIDs []string) ([]domain.AccountBalance, error) {
+	if len(communityIDs) == 0 {
+		return nil, nil
+	}
+	q, args := accountBalancesQuery(communityIDs)
+	return queryAll(ctx, db.readerIn(ctx), func(s scanner) (domain.AccountBalance, error) {
+		var b domain.AccountBalance
+		return b, s.Scan(&b.AccountID, &b.CommunityID, &b.Opening, &b.Paid, &b.Reconciled, &b.Bank)
+	}, q, args...)
+}
+
+// accountBalancesQuery is AccountBalances' query: each account's sums through its own indexes.
+func accountBalancesQuery(communityIDs []string) (string, []any) {
+	in, args := inCommunities("a.community_id", communityIDs)
+	return `SELECT a.id, a.community_id, a.opening_cents,
+		COALESCE((SELECT SUM(p.amount_cents) FROM money_expense_payments p WHERE p.account_id = a.id), 0),
+		COALESCE((SELECT SUM(m.amount_cents) FROM money_bank_movements m JOIN money_reconciliations r ON r.movement_id = m.id
+			WHERE m.account_id = a.id AND r.kind <> 'expense'), 0),
+		(SELECT s.closing_cents FROM money_bank_statements s WHERE s.account_id = a.id ORDER BY s.end_date DESC, s.created_at DESC LIMIT 1)
+		FROM money_accounts a WHERE ` + in + ` ORDER BY a.community_id, a.id`, args
+}
