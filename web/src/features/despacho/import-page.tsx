@@ -204,7 +204,7 @@ function ImportSteps({ communityId }: { communityId: string }) {
                 </tr>
               </thead>
               <tbody>
-                {plan.lines.map((l) => (
+                {(plan.lines ?? []).map((l) => (
                   <tr key={l.line} className="border-b align-top last:border-b-0">
                     <td className="py-2 pr-2 tabular-nums">{l.line}</td>
                     <td className="py-2 pr-2">
@@ -215,11 +215,11 @@ function ImportSteps({ communityId }: { communityId: string }) {
                       </span>
                     </td>
                     <td className="py-2">
-                      {l.owners.length === 0 ? (
+                      {(l.owners ?? []).length === 0 ? (
                         <span className="text-muted-foreground">{t('despacho.import.noOwner')}</span>
                       ) : (
                         <ul className="flex flex-col gap-1">
-                          {l.owners.map((o) => (
+                          {(l.owners ?? []).map((o) => (
                             <li key={o.email} className="flex flex-wrap items-center gap-1">
                               <span className="break-all">{o.email}</span>
                               <Badge variant={o.outcome === 'invite' ? 'default' : 'secondary'}>{t(`despacho.import.outcome.${o.outcome}`)}</Badge>
