@@ -68,7 +68,7 @@ test('an administrador creates a community and imports its units and owners, a f
   await expect(page.getByText(COMMUNITY, { exact: true })).toBeVisible();
 
   // A faulty line: the whole file is refused, the line named.
-  await page.getByLabel('Archivo CSV').setInputFiles(
+  await page.getByLabel('Archivo CSV', { exact: true }).setInputFiles(
     csv([`1;1;A;vivienda;30;${owners[0]}`, `1;1;B;vivienda;30;pablo-${run}@example`, `1;2;A;vivienda;40;${owners[2]}`]),
   );
   await page.getByRole('button', { name: 'Revisar' }).click();
@@ -78,7 +78,7 @@ test('an administrador creates a community and imports its units and owners, a f
   await expect(page.getByRole('button', { name: 'Importar y enviar invitaciones' })).toHaveCount(0);
 
   // Fixed: the preview, then the import.
-  await page.getByLabel('Archivo CSV').setInputFiles(
+  await page.getByLabel('Archivo CSV', { exact: true }).setInputFiles(
     csv([`1;1;A;vivienda;30;${owners[0]}`, `1;1;B;vivienda;30;${owners[1]}`, `1;2;A;vivienda;40;${owners[2]}`]),
   );
   await page.getByRole('button', { name: 'Revisar' }).click();
@@ -99,7 +99,7 @@ test('an administrador creates a community and imports its units and owners, a f
 
 test('importing the same file again creates and sends nothing twice', async () => {
   await page.getByRole('button', { name: 'Importar otro archivo' }).click();
-  await page.getByLabel('Archivo CSV').setInputFiles(
+  await page.getByLabel('Archivo CSV', { exact: true }).setInputFiles(
     csv([`1;1;A;vivienda;30;${owners[0]}`, `1;1;B;vivienda;30;${owners[1]}`, `1;2;A;vivienda;40;${owners[2]}`]),
   );
   await page.getByRole('button', { name: 'Revisar' }).click();
