@@ -46,7 +46,7 @@ func TestOwnerInvitationsAreByAddressUnitAndCommunity(t *testing.T) {
 		const ines = "ines@example.es"
 		invite(c, ines, a, true, now.Add(time.Hour))
 		invite(c, ines, b, true, now.Add(-time.Hour)) // expired
-		invite(c, ines, g, false, now.Add(time.Hour))  // an ordinary invitation naming a unit
+		invite(c, ines, g, false, now.Add(time.Hour)) // an ordinary invitation naming a unit
 		invite(other, ines, elsewhere, true, now.Add(time.Hour))
 
 		for _, tc := range []struct {
