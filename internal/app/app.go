@@ -160,6 +160,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc}})
 	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
 	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
+	unitsSvc := units.New(db, units.Options{Now: now, Audit: record, Changed: changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Streams:   &a.streams,
 		Config:    cfg,
@@ -176,7 +177,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Directory:     directory.New(db),
 		Invitations:   invites,
 		Dashboard:     dashboard.New(db, now),
-		Units:         units.New(db, units.Options{Now: now, Audit: record, Changed: changed}),
+		Units:         unitsSvc,
 		Audit:         auditLog,
 		Voting:        a.voting,
 		Reservations:  a.reservations,
@@ -187,7 +188,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Money:         moneySvc,
 		Juntas:        juntasSvc,
 		Organisations: organisations.New(db, organisations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Revoked: revoked,
-			Changed: changed, Audit: record, Announcements: announcementsSvc, Providers: providersSvc}),
+			Changed: changed, Audit: record, Announcements: announcementsSvc, Providers: providersSvc,
+			Communities: accts, Units: unitsSvc, Invitations: invites}),
 		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		Push:    pushes,
 		OAuth:   o.OAuth,

@@ -60,6 +60,9 @@ type Store interface {
 	SaveRole(ctx context.Context, communityID, userID string, role domain.Role, at time.Time) error
 	AcceptInvitations(ctx context.Context, userID, communityID string, at time.Time) error
 	SpendInvitation(ctx context.Context, id, userID string, now time.Time) (string, error) // "": not theirs to spend
+	OwnerInvitationUnits(ctx context.Context, userID, communityID string, now time.Time) ([]string, error)
+	TakeUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) (bool, error)
+	MoveIn(ctx context.Context, userID, unitID string, step domain.OnboardingStep, at time.Time) error
 	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
 	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
 	SaveJoinRequest(ctx context.Context, r *domain.JoinRequest) error
@@ -829,6 +832,30 @@ func (s *Service) JoinByInvitation(ctx context.Context, a *domain.Actor, token s
 
 // CreateCommunity creates a community with the actor as its admin.
 func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domain.Community) error {
+	if err := checkCommunity(c); err != nil {
+		return err
+	}
+	return s.joinOrCreate(ctx, a.UserID, domain.CommunitySetup{Create: c})
+}
+
+// CreateAdministered creates a community with the data and checks of CreateCommunity but with no member:
+// an office's staff member (createdBy) creates it for the office, and then, in the same transaction, runs
+// (the office becoming its processor). Nobody joins it: its owners come in by invitation (issue #35).
+func (s *Service) CreateAdministered(ctx context.Context, createdBy string, c *domain.Community, then func(ctx context.Context) error) error {
+	if err := checkCommunity(c); err != nil {
+		return err
+	}
+	return s.store.InTx(ctx, func(ctx context.Context) error {
+		c.CreatedBy = createdBy
+		if err := s.store.CreateCommunity(ctx, c, s.now(), errReferenceTaken); err != nil {
+			return err
+		}
+		return then(ctx)
+	})
+}
+
+// checkCommunity trims a new community's data and refuses it without name, address, city or postal code.
+func checkCommunity(c *domain.Community) error {
 	c.Name, c.Address, c.City, c.PostalCode = strings.TrimSpace(c.Name), strings.TrimSpace(c.Address), strings.TrimSpace(c.City), strings.TrimSpace(c.PostalCode)
 	if c.Name == "" || c.Address == "" || c.City == "" || c.PostalCode == "" {
 		return domain.Errorf(domain.CodeInvalid, "Indica el nombre, la dirección, la ciudad y el código postal de la comunidad")
@@ -837,7 +864,7 @@ func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domai
 		c.Country = domain.DefaultCountry
 	}
 	c.Province, c.StreetType, c.StreetName, c.StreetNumber = strings.TrimSpace(c.Province), strings.TrimSpace(c.StreetType), strings.TrimSpace(c.StreetName), strings.TrimSpace(c.StreetNumber)
-	return s.joinOrCreate(ctx, a.UserID, domain.CommunitySetup{Create: c})
+	return nil
 }
 
 // ExternalIdentity is a user as a sign-in provider (Google, Facebook) describes them.
@@ -1017,6 +1044,23 @@ func (s *Service) join(ctx context.Context, userID, communityID string, role dom
 	}
 	if err := s.store.SaveRole(ctx, communityID, userID, role, now); err != nil {
 		return err
+	}
+	// The units an office's import invited this address to own (issue #35) become theirs, when nobody
+	// owns them yet (a co-owner who joins later lives there without being the owner of record); the
+	// first is their home.
+	owned, err := s.store.OwnerInvitationUnits(ctx, userID, communityID, now)
+	if err != nil {
+		return err
+	}
+	for i, unitID := range owned {
+		if _, err := s.store.TakeUnitOwnership(ctx, unitID, userID, now); err != nil {
+			return err
+		}
+		if i == 0 {
+			if err := s.store.MoveIn(ctx, userID, unitID, "", now); err != nil {
+				return err
+			}
+		}
 	}
 	return s.store.AcceptInvitations(ctx, userID, communityID, now)
 }

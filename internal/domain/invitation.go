@@ -37,6 +37,9 @@ type Invitation struct {
 	ExpiresAt   time.Time
 	AcceptedAt  *time.Time
 	RevokedAt   *time.Time
+	// Owner: an invitation to own its unit (the office's import of units and owners, issue #35): whoever
+	// joins with the address becomes the unit's owner of record when nobody owns it yet.
+	Owner bool
 	// TokenHash is the hash of the personal token of the email's link (set when it is sent or resent; the
 	// token itself is only in the email). Empty when read back.
 	TokenHash string

@@ -727,6 +727,14 @@ func registerAPI(api huma.API, s *server) {
 		"Aceptar una invitación al equipo de un despacho (para la dirección del usuario)")
 	route(api, http.MethodGet, "/api/v1/organisation/communities", confirmedEmail, 200, "organisations", "listOrganisationCommunities",
 		s.listOrganisationCommunities, "Las comunidades que administra el despacho o que lo han invitado")
+	route(api, http.MethodPost, "/api/v1/organisation/communities", confirmedEmail, 201, "organisations", "createOrganisationCommunity",
+		s.createOfficeCommunity, "Crear una comunidad que el despacho administra desde hoy, sin hacerse vecino de ella (permisos de escritura)")
+	route(api, http.MethodPost, "/api/v1/organisation/communities/{communityId}/import/preview", confirmedEmail, 200, "organisations",
+		"previewOrganisationImport", s.previewOfficeImport,
+		"Revisar un CSV de unidades y emails de propietarios de una comunidad del despacho: lo que haría, sin guardar nada")
+	route(api, http.MethodPost, "/api/v1/organisation/communities/{communityId}/import", confirmedEmail, 200, "organisations",
+		"importOrganisationOwners", s.confirmOfficeImport,
+		"Importar las unidades y los propietarios de un CSV e invitar a cada propietario por email (todo o nada; permisos de escritura)")
 	route(api, http.MethodPost, "/api/v1/organisation/communities/{communityId}/accept", confirmedEmail, 204, "organisations",
 		"acceptOrganisationCommunity", s.acceptOrganisationCommunity, "Aceptar administrar una comunidad que invitó al despacho")
 	route(api, http.MethodGet, "/api/v1/organisation/search", confirmedEmail, 200, "organisations", "searchOrganisation", s.searchOrganisation,

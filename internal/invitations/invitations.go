@@ -41,6 +41,7 @@ type Store interface {
 	InvitationForUpdate(ctx context.Context, communityID, id string) (*domain.Invitation, error)
 	SaveInvitation(ctx context.Context, inv *domain.Invitation) error
 	InvitedUnit(ctx context.Context, userID, communityID, inviteUnit string) (string, error)
+	OwnerInvited(ctx context.Context, communityID, email, unitID string, now time.Time) (bool, error)
 }
 
 // Options configure the service.
@@ -232,6 +233,66 @@ func (s *Service) create(ctx context.Context, inv *domain.Invitation, m domain.M
 		return err
 	}
 	return s.store.QueueMail(ctx, m, inv.SentAt)
+}
+
+// OwnerOutcome is what InviteOwner did for one owner.
+type OwnerOutcome int
+
+const (
+	OwnerInvited        OwnerOutcome = iota // an invitation was stored and its email queued
+	OwnerAlreadyInvited                     // every unit of theirs has an invitation live or accepted
+	OwnerAlreadyMember                      // the address is a member's already: nobody is invited
+)
+
+// InviteOwner invites email to join communityID c as the owner of units (an office's import, issue #35),
+// in the caller's transaction (ctx): one invitation to own each unit not already invited to (live or
+// accepted), and one email, sent once, for all of them. A member's address is not invited. The daily
+// and pending limits of Invite do not apply: the import is bounded by its lines (units.MaxImportLines)
+// and done by the community's processor. The caller wakes the mail worker after its commit.
+func (s *Service) InviteOwner(ctx context.Context, c *domain.Community, inviterID, inviter, email string, units []*domain.Unit,
+	now time.Time) (OwnerOutcome, error) {
+	email, err := credentials.NormalizeEmail(email)
+	if err != nil {
+		return 0, err
+	}
+	member, err := s.store.EmailIsMember(ctx, email, c.ID)
+	if err != nil || member {
+		return OwnerAlreadyMember, err
+	}
+	now = now.UTC().Truncate(time.Millisecond)
+	var invs []*domain.Invitation
+	var labels []string
+	for _, u := range units {
+		invited, err := s.store.OwnerInvited(ctx, c.ID, email, u.ID, now)
+		if err != nil {
+			return 0, err
+		}
+		if invited {
+			continue
+		}
+		id := u.ID
+		invs = append(invs, &domain.Invitation{ID: domain.NewID(), CommunityID: c.ID, Email: email, Kind: domain.InviteNeighbour,
+			InvitedBy: &inviterID, CreatedAt: now, SentAt: now, ExpiresAt: now.Add(TTL), UnitID: &id, UnitLabel: u.Label(), Owner: true})
+		labels = append(labels, u.Label())
+	}
+	if len(invs) == 0 {
+		return OwnerAlreadyInvited, nil
+	}
+	// The email names every unit; its link carries the first invitation's token (joining by it makes
+	// all of them theirs) and preselects the first unit.
+	first := *invs[0]
+	first.UnitLabel = strings.Join(labels, ", ")
+	m, err := s.compose(&first, c, inviter)
+	if err != nil {
+		return 0, err
+	}
+	invs[0].TokenHash = first.TokenHash
+	for _, inv := range invs {
+		if err := s.store.InsertInvitation(ctx, inv); err != nil {
+			return 0, err
+		}
+	}
+	return OwnerInvited, s.store.QueueMail(ctx, m, now)
 }
 
 // forUpdate reads an invitation of the community locked in the transaction of ctx.

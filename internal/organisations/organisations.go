@@ -58,6 +58,10 @@ type Store interface {
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
 	RevokeProcessor(ctx context.Context, communityID, orgID string, at time.Time) (bool, error)
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
+	// communities.go
+	AdministerCommunity(ctx context.Context, communityID, orgID, by string, at time.Time) error
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+	UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error)
 }
 
 // Service is the office.
@@ -72,6 +76,9 @@ type Service struct {
 	audit     domain.Auditor
 	announcer Announcer
 	providers ProviderAdder
+	creator   CommunityCreator
+	registry  Registry
+	inviter   OwnerInviter
 }
 
 // Options configure the service.
@@ -87,12 +94,18 @@ type Options struct {
 	// Announcements and Providers run the bulk actions in each community (bulk.go).
 	Announcements Announcer
 	Providers     ProviderAdder
+	// Communities, Units and Invitations create a community and import its units and owners
+	// (communities.go): the accounts', units' and invitations' services.
+	Communities CommunityCreator
+	Units       Registry
+	Invitations OwnerInviter
 }
 
 // New returns the service.
 func New(store Store, o Options) *Service {
-	s := &Service{store: store, now: clock.Or(o.Now), calendar: clock.CalendarOr(o.Location), publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake,
-		revoked: o.Revoked, changed: o.Changed, audit: o.Audit, announcer: o.Announcements, providers: o.Providers}
+	s := &Service{store: store, now: clock.Or(o.Now), calendar: clock.CalendarOr(o.Location), publicURL: strings.TrimRight(o.PublicURL, "/"),
+		mailWake: o.MailWake, revoked: o.Revoked, changed: o.Changed, audit: o.Audit, announcer: o.Announcements, providers: o.Providers,
+		creator: o.Communities, registry: o.Units, inviter: o.Invitations}
 	if s.mailWake == nil {
 		s.mailWake = func() {}
 	}

@@ -25,6 +25,7 @@ var translations = domain.Catalogue{
 	"Elige al menos una comunidad":                          {Ca: "Tria almenys una comunitat", En: "Choose at least one community"},
 	"Elige como mucho %d comunidades":                       {Ca: "Tria com a molt %d comunitats", En: "Choose at most %d communities"},
 	"Tu despacho no administra esta comunidad":              {Ca: "El teu despatx no administra aquesta comunitat", En: "Your office does not administer this community"},
+	"Línea %d: el email «%s» no es válido":                  {Ca: "Línia %d: el correu «%s» no és vàlid", En: "Line %d: the email “%s” is not valid"},
 	"Solo los administradores que son vecinos de la comunidad pueden elegir su despacho": {
 		Ca: "Només els administradors que són veïns de la comunitat poden triar-ne el despatx",
 		En: "Only the administrators who are residents of the community can choose its office",

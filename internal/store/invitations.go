@@ -58,9 +58,14 @@ func (db *DB) LiveInvitations(ctx context.Context, communityID, email string, no
 
 // InsertInvitation stores a new invitation, sent once at inv.SentAt.
 func (db *DB) InsertInvitation(ctx context.Context, inv *domain.Invitation) error {
-	if _, err := db.writerIn(ctx).exec(ctx, `INSERT INTO invitations (id, community_id, email, unit_id, kind, status, invited_by, sends, created_at, sent_at, expires_at, token_hash)
-		VALUES (?, ?, ?, ?, ?, 'sent', ?, 1, ?, ?, ?, ?)`, inv.ID, inv.CommunityID, inv.Email, inv.UnitID, string(inv.Kind), inv.InvitedBy,
-		inv.CreatedAt.UnixMilli(), inv.SentAt.UnixMilli(), inv.ExpiresAt.UnixMilli(), nullString(inv.TokenHash)); err != nil {
+	var relation *string
+	if inv.Owner {
+		o := string(domain.UnitOwner)
+		relation = &o
+	}
+	if _, err := db.writerIn(ctx).exec(ctx, `INSERT INTO invitations (id, community_id, email, unit_id, kind, status, invited_by, sends, created_at, sent_at, expires_at, token_hash, unit_relation)
+		VALUES (?, ?, ?, ?, ?, 'sent', ?, 1, ?, ?, ?, ?, ?)`, inv.ID, inv.CommunityID, inv.Email, inv.UnitID, string(inv.Kind), inv.InvitedBy,
+		inv.CreatedAt.UnixMilli(), inv.SentAt.UnixMilli(), inv.ExpiresAt.UnixMilli(), nullString(inv.TokenHash), relation); err != nil {
 		return err
 	}
 	inv.Status, inv.Sends = domain.InvitationSent, 1

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -112,15 +113,39 @@ type ImportResult struct {
 	Missing []string
 }
 
-// row is a valid line of an import.
-type row struct {
-	line int
-	unit domain.Unit
+// Line is a valid line of an import: its number in the file, its unit, and the cells of the caller's
+// further columns (Columns), by their name.
+type Line struct {
+	Number int
+	Unit   domain.Unit
+	Extra  map[string]string
+}
+
+// Columns extend the registry's CSV for another import (the office's units and owners, issue #35): the
+// further columns a file may have, each by the header names it is known by, and a check of a line's
+// further cells that words what is wrong with it ("Línea N: …"), reported with the other lines' errors.
+type Columns struct {
+	Names map[string][]string // column → header names (compared as domain.SearchKey folds them)
+	Check func(line int, cell func(column string) string) *domain.Error
 }
 
 // ParseCSV reads the CSV of the registry (see CSVHeader). Every line is checked; the errors come back
 // together, one per faulty line.
 func ParseCSV(data []byte) ([]domain.Unit, error) {
+	lines, err := ParseLines(data, Columns{})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.Unit, len(lines))
+	for i, l := range lines {
+		out[i] = l.Unit
+	}
+	return out, nil
+}
+
+// ParseLines reads the CSV of the registry with the further columns of extra: the one parser and the one
+// validation of a unit's line, whoever imports.
+func ParseLines(data []byte, extra Columns) ([]Line, error) {
 	if len(data) > maxImportBytes {
 		return nil, domain.Errorf(domain.CodeInvalid, "El CSV no puede superar 1 MB")
 	}
@@ -146,12 +171,29 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 		return nil, oneLine(csvLineError(err))
 	}
 	line, _ := r.FieldPos(0)
+	usage := strings.ReplaceAll(CSVHeader, ";", ", ")
+	extraOf := map[string]string{}
+	for col, names := range extra.Names {
+		for _, n := range names {
+			extraOf[domain.SearchKey(n)] = col
+		}
+	}
+	extraCols := make([]string, 0, len(extra.Names))
+	for col := range extra.Names {
+		extraCols = append(extraCols, col)
+	}
+	sort.Strings(extraCols)
+	for _, col := range extraCols {
+		usage += ", " + col
+	}
 	cols := map[string]int{}
 	for i, h := range header {
 		name := columnName(h)
 		if name == "" {
-			return nil, oneLine(domain.Errorf(domain.CodeInvalid, "Línea %d: la columna «%s» no existe (usa %s)", line, strings.TrimSpace(h),
-				strings.ReplaceAll(CSVHeader, ";", ", ")))
+			name = extraOf[domain.SearchKey(strings.TrimSpace(h))]
+		}
+		if name == "" {
+			return nil, oneLine(domain.Errorf(domain.CodeInvalid, "Línea %d: la columna «%s» no existe (usa %s)", line, strings.TrimSpace(h), usage))
 		}
 		cols[name] = i
 	}
@@ -161,7 +203,7 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 		return nil, oneLine(domain.Errorf(domain.CodeInvalid, "Línea %d: falta la columna «nombre» (o «puerta»)", line))
 	}
 
-	var rows []row
+	var rows []Line
 	var problems []*domain.Error
 	seen := map[string]int{}
 	for {
@@ -188,6 +230,9 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 			break
 		}
 		u, problem := rowUnit(line, get)
+		if problem == nil && extra.Check != nil {
+			problem = extra.Check(line, get)
+		}
 		if problem != nil {
 			problems = append(problems, problem)
 			continue
@@ -197,7 +242,14 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 			continue
 		}
 		seen[u.Key()] = line
-		rows = append(rows, row{line: line, unit: u})
+		l := Line{Number: line, Unit: u}
+		if len(extra.Names) > 0 {
+			l.Extra = map[string]string{}
+			for col := range extra.Names {
+				l.Extra[col] = get(col)
+			}
+		}
+		rows = append(rows, l)
 	}
 	if len(problems) > 0 {
 		return nil, &ImportError{Lines: problems}
@@ -205,11 +257,7 @@ func ParseCSV(data []byte) ([]domain.Unit, error) {
 	if len(rows) == 0 {
 		return nil, domain.Errorf(domain.CodeInvalid, "El CSV no tiene ninguna unidad")
 	}
-	out := make([]domain.Unit, len(rows))
-	for i, r := range rows {
-		out[i] = r.unit
-	}
-	return out, nil
+	return rows, nil
 }
 
 // rowUnit makes the unit of the line numbered line, or says what is wrong with it.
@@ -331,33 +379,12 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, remo
 		if err != nil {
 			return err
 		}
-		byKey := map[string]*domain.Unit{}
-		for i := range units {
-			if _, ok := byKey[units[i].Key()]; !ok {
-				byKey[units[i].Key()] = &units[i]
-			}
+		if _, err := s.apply(ctx, a.CommunityID, units, rows, res); err != nil {
+			return err
 		}
-		now := s.now()
 		inFile := map[string]bool{}
-		for _, r := range rows {
-			u := r
+		for _, u := range rows {
 			inFile[u.Key()] = true
-			if old := byKey[u.Key()]; old != nil {
-				if sameUnit(old, &u) {
-					continue
-				}
-				old.Floor, old.Kind, old.Coefficient = u.Floor, u.Kind, u.Coefficient
-				if err := s.store.SaveUnit(ctx, old, now); err != nil {
-					return err
-				}
-				res.Updated++
-				continue
-			}
-			u.ID, u.CommunityID = domain.NewID(), a.CommunityID
-			if err := s.store.SaveUnit(ctx, &u, now); err != nil {
-				return err
-			}
-			res.Added++
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditUnitsImported, TargetKind: "registry",
 			TargetLabel: fmt.Sprintf("%d líneas", len(rows)), After: map[string]any{"added": res.Added, "updated": res.Updated}})
@@ -368,6 +395,58 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, remo
 	}
 	s.changed(a.CommunityID, domain.AreaRegistry, "")
 	return res, nil
+}
+
+// apply adds the units of rows to the community's registry units (read for update), or updates those
+// that exist (same portal, staircase and name: their floor, kind and coeficiente), counting both in res.
+// It returns the registry's unit of each row, in the order of rows.
+func (s *Service) apply(ctx context.Context, communityID string, units []domain.Unit, rows []domain.Unit, res *ImportResult) ([]*domain.Unit, error) {
+	byKey := map[string]*domain.Unit{}
+	for i := range units {
+		if _, ok := byKey[units[i].Key()]; !ok {
+			byKey[units[i].Key()] = &units[i]
+		}
+	}
+	now := s.now()
+	out := make([]*domain.Unit, len(rows))
+	for i, r := range rows {
+		u := r
+		if old := byKey[u.Key()]; old != nil {
+			out[i] = old
+			if sameUnit(old, &u) {
+				continue
+			}
+			old.Floor, old.Kind, old.Coefficient = u.Floor, u.Kind, u.Coefficient
+			if err := s.store.SaveUnit(ctx, old, now); err != nil {
+				return nil, err
+			}
+			res.Updated++
+			continue
+		}
+		u.ID, u.CommunityID = domain.NewID(), communityID
+		if err := s.store.SaveUnit(ctx, &u, now); err != nil {
+			return nil, err
+		}
+		out[i] = &u
+		res.Added++
+	}
+	return out, nil
+}
+
+// ApplyInTx is the import of rows into the registry of communityID, in the caller's transaction (ctx,
+// InTx): units are added or updated as Import does, never removed. It returns the registry's unit of
+// each row, in order, and what it did; the caller audits and announces the change.
+func (s *Service) ApplyInTx(ctx context.Context, communityID string, rows []domain.Unit) ([]*domain.Unit, *ImportResult, error) {
+	units, err := s.registryForUpdate(ctx, communityID)
+	if err != nil {
+		return nil, nil, err
+	}
+	res := &ImportResult{}
+	out, err := s.apply(ctx, communityID, units, rows, res)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, res, nil
 }
 
 // missing lists in res the units not in the file (inFile has their keys), in the registry's order,

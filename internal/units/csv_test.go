@@ -87,3 +87,43 @@ func lineMessages(e *ImportError) []string {
 	}
 	return out
 }
+
+// ParseLines is the same parser with a caller's further columns (the office's owners, issue #35): their
+// cells come back by column, their check's errors are listed with the registry's own, and without the
+// further columns a file that has them is refused as before.
+func TestParseLinesTakesTheCallersColumns(t *testing.T) {
+	owners := Columns{
+		Names: map[string][]string{"email_propietario": {"email_propietario", "correo"}},
+		Check: func(line int, cell func(string) string) *domain.Error {
+			if cell("email_propietario") == "mal" {
+				return domain.Errorf(domain.CodeInvalid, "Línea %d: el email «%s» no es válido", line, "mal")
+			}
+			return nil
+		},
+	}
+	lines, err := ParseLines([]byte("nombre;coeficiente;Correo\n1º A;10;ana@example.es\n1º B;;\n"), owners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 2 || lines[0].Number != 2 || lines[0].Extra["email_propietario"] != "ana@example.es" || lines[1].Extra["email_propietario"] != "" {
+		t.Fatalf("lines: %+v", lines)
+	}
+
+	_, err = ParseLines([]byte("nombre;coeficiente;email_propietario\n1º A;abc;ana@example.es\n1º B;5;mal\n1º B;5;x@example.es\n"), owners)
+	var ie *ImportError
+	if !errors.As(err, &ie) {
+		t.Fatalf("want an ImportError, got %v", err)
+	}
+	var got []string
+	for _, l := range ie.Lines {
+		got = append(got, l.Message)
+	}
+	want := []string{"Línea 2: el coeficiente «abc» no es un número", "Línea 3: el email «mal» no es válido"}
+	if len(got) != 2 || got[1] != want[1] || got[0][:len("Línea 2: ")] != "Línea 2: " {
+		t.Errorf("errors: %q, want like %q", got, want)
+	}
+
+	if _, err := ParseCSV([]byte("nombre;email_propietario\n1º A;ana@example.es\n")); err == nil {
+		t.Error("the registry's own import took an owners' column")
+	}
+}

@@ -112,6 +112,7 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/despacho': async () => ({ Component: (await import('@/features/despacho/despacho-page')).DespachoPage }),
   '/settings/despacho': async () => ({ Component: (await import('@/features/despacho/processor-page')).ProcessorPage }),
   '/despacho/unirse': async () => ({ Component: (await import('@/features/despacho/despacho-join-page')).DespachoJoinPage }),
+  '/despacho/comunidades/:id/importar': async () => ({ Component: (await import('@/features/despacho/import-page')).OfficeImportPage }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
   '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),

@@ -15,8 +15,9 @@ describe('route table', () => {
     // notice, /terminos and /privacidad (#33), /settings/communities, the account's communities (#35), and
     // the juntas, /juntas and /juntas/:id (#38), and the administrador de fincas' office, /despacho, its
     // invitation link /despacho/unirse and the community's office /settings/despacho (#35, ADR 0045), and
-    // /accounts, the year's accounts (#37, ADR 0050).
-    expect(ROUTE_PATHS).toHaveLength(52)
+    // /accounts, the year's accounts (#37, ADR 0050), and the office's import of a community's units and
+    // owners, /despacho/comunidades/:id/importar (#35).
+    expect(ROUTE_PATHS).toHaveLength(53)
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
   })
 

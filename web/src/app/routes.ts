@@ -45,6 +45,7 @@ export const ROUTE_PATHS = [
   '/despacho',
   '/settings/despacho',
   '/despacho/unirse',
+  '/despacho/comunidades/:id/importar',
   '/money',
   '/my-fees',
   '/accounts',

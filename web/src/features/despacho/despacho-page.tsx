@@ -1,5 +1,6 @@
-import { Briefcase, Building2, UserMinus } from 'lucide-react'
+import { Briefcase, Building2, FileUp, UserMinus } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { ListPage } from '@/components/list-page'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
@@ -24,6 +25,7 @@ import {
   useStaff,
 } from './api/despacho'
 import { BulkActions } from './bulk-actions'
+import { NewCommunity } from './new-community'
 import { OfficeSearch } from './office-search'
 
 /**
@@ -49,6 +51,7 @@ export function DespachoPage() {
         <>
           <OrganisationCard organisation={organisation.data} />
           <OfficeSearch />
+          {organisation.data.rights !== 'read' && <NewCommunity />}
           <Communities organisation={organisation.data} />
           {organisation.data.rights !== 'read' && <OfficeBulk />}
           <Staff organisation={organisation.data} />
@@ -266,15 +269,27 @@ function Communities({ organisation }: { organisation: Organisation }) {
                   </Button>
                 )
               ) : (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="shrink-0"
-                  aria-label={t('despacho.communities.openNamed', { name: c.communityName })}
-                  onClick={() => void open(c.communityId)}
-                >
-                  {t('despacho.communities.open')}
-                </Button>
+                <div className="flex shrink-0 flex-col gap-1">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t('despacho.communities.openNamed', { name: c.communityName })}
+                    onClick={() => void open(c.communityId)}
+                  >
+                    {t('despacho.communities.open')}
+                  </Button>
+                  {organisation.rights !== 'read' && (
+                    <Button asChild variant="ghost" size="sm">
+                      <Link
+                        to={`/despacho/comunidades/${c.communityId}/importar`}
+                        aria-label={t('despacho.communities.import', { name: c.communityName })}
+                      >
+                        <FileUp aria-hidden />
+                        {t('despacho.communities.importShort')}
+                      </Link>
+                    </Button>
+                  )}
+                </div>
               )}
             </li>
           ))}

@@ -313,6 +313,10 @@ export const MovementMatch = {
   targetId: 64,
 } as const
 
+export const OfficeImportInputBody = {
+  csv: 1048576,
+} as const
+
 export const PaymentInputBody = {
   date: 10,
   method: 20,

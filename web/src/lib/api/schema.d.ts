@@ -3295,7 +3295,8 @@ export interface paths {
         /** Las comunidades que administra el despacho o que lo han invitado */
         get: operations["listOrganisationCommunities"];
         put?: never;
-        post?: never;
+        /** Crear una comunidad que el despacho administra desde hoy, sin hacerse vecino de ella (permisos de escritura) */
+        post: operations["createOrganisationCommunity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3313,6 +3314,40 @@ export interface paths {
         put?: never;
         /** Aceptar administrar una comunidad que invitó al despacho */
         post: operations["acceptOrganisationCommunity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/communities/{communityId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Importar las unidades y los propietarios de un CSV e invitar a cada propietario por email (todo o nada; permisos de escritura) */
+        post: operations["importOrganisationOwners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/communities/{communityId}/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revisar un CSV de unidades y emails de propietarios de una comunidad del despacho: lo que haría, sin guardar nada */
+        post: operations["previewOrganisationImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6655,6 +6690,47 @@ export interface components {
             id: string;
             /** @description The person's name, the unit's label (portal · staircase · name) or the incident's title */
             title: string;
+        };
+        OfficeImportInputBody: {
+            /** @description The registry's CSV (portal;escalera;planta;nombre or puerta;tipo;coeficiente) plus email_propietario: the owners' emails, several separated by ';', ',' or spaces */
+            csv: string;
+        };
+        OfficeImportLine: {
+            /** @description Percent, with a point */
+            coefficient: string | null;
+            /** @enum {string} */
+            kind: "vivienda" | "local" | "garaje";
+            /** Format: int64 */
+            line: number;
+            /** @description false: the unit is in the registry already */
+            new: boolean;
+            owners: components["schemas"]["OfficeImportOwner"][] | null;
+            /** @description Its label: portal, floor and name */
+            unit: string;
+        };
+        OfficeImportOutputBody: {
+            /** Format: int64 */
+            alreadyInvited: number;
+            /** Format: int64 */
+            alreadyMembers: number;
+            /**
+             * Format: int64
+             * @description People emailed an invitation (one email each)
+             */
+            invitationsSent: number;
+            lines: components["schemas"]["OfficeImportLine"][] | null;
+            /** Format: int64 */
+            unitsCreated: number;
+            /** Format: int64 */
+            unitsUpdated: number;
+        };
+        OfficeImportOwner: {
+            email: string;
+            /**
+             * @description invite: an invitation is sent; invited: one is live or accepted already; member: the address is a member's already
+             * @enum {string}
+             */
+            outcome: "invite" | "invited" | "member";
         };
         OfficeSearchOutputBody: {
             incidents: components["schemas"]["OfficeHit"][] | null;
@@ -15972,6 +16048,39 @@ export interface operations {
             };
         };
     };
+    createOrganisationCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommunityInputBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Processor"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     acceptOrganisationCommunity: {
         parameters: {
             query?: never;
@@ -15989,6 +16098,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importOrganisationOwners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeImportInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeImportOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewOrganisationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                communityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeImportInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeImportOutputBody"];
+                };
             };
             /** @description Error */
             default: {

@@ -155,3 +155,34 @@ export function useBulkProvider() {
     mutationFn: async (body: BulkProvider) => (await unwrap(api.POST('/api/v1/organisation/providers', { body }))).results ?? [],
   })
 }
+
+export type NewCommunity = components['schemas']['CreateCommunityInputBody']
+export type OfficeImport = components['schemas']['OfficeImportInputBody']
+export type OfficeImportResult = components['schemas']['OfficeImportOutputBody']
+
+/** A community the office runs from today, created from the despacho (write rights); its processor row. */
+export function useCreateOfficeCommunity() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: NewCommunity) => unwrap(api.POST('/api/v1/organisation/communities', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: despachoKeys.communities() }),
+  })
+}
+
+/** What importing a CSV of units and owners would do in a community the office runs; nothing is kept. */
+export function usePreviewOfficeImport(communityId: string) {
+  return useMutation({
+    mutationFn: (csv: string) =>
+      unwrap(api.POST('/api/v1/organisation/communities/{communityId}/import/preview', { params: { path: { communityId } }, body: { csv } })),
+  })
+}
+
+/** Imports the CSV's units and sends the owners' invitations, all or nothing. */
+export function useConfirmOfficeImport(communityId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (csv: string) =>
+      unwrap(api.POST('/api/v1/organisation/communities/{communityId}/import', { params: { path: { communityId } }, body: { csv } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: despachoKeys.communities() }),
+  })
+}
