@@ -46,7 +46,7 @@ function norma43(concepts: string[]): Buffer {
   const credits = String(13750 * concepts.length).padStart(14, '0');
   const closing = String(500000 + 13750 * concepts.length).padStart(14, '0');
   lines.push('33' + '2100' + '0418' + '0200051332' + '00000' + '00000000000000' + String(concepts.length).padStart(5, '0') + credits + '2' + closing + '978');
-  lines.push('88' + '9'.repeat(18) + String(lines.length + 1).padStart(6, '0'));
+  lines.push('88' + '9'.repeat(18) + String(lines.length).padStart(6, '0'));
   return Buffer.from(lines.map((l) => l.padEnd(80, ' ')).join('\r\n') + '\r\n', 'latin1');
 }
 
