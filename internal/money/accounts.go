@@ -426,9 +426,9 @@ func (s *Service) computeAccounts(ctx context.Context, communityID string, year 
 	return y, nil
 }
 
-// checkReserve refuses an expense charged to the reserve fund for more than the fund holds in the
-// expense's year, as that year's accounts have it (what the previous closed year left, the year's
-// contributions, less what the year's expenses took already).
+// checkReserve, once the expense e charged to the reserve fund is inserted (in the caller's transaction),
+// refuses it when the fund of its year, as that year's accounts have it (what the previous closed year
+// left, the year's contributions, less what the year's expenses took, e included), is left below zero.
 func (s *Service) checkReserve(ctx context.Context, communityID string, e *domain.Expense) error {
 	year, err := strconv.Atoi(e.Date[:4])
 	if err != nil {
@@ -438,9 +438,9 @@ func (s *Service) checkReserve(ctx context.Context, communityID string, e *domai
 	if err != nil {
 		return err
 	}
-	if e.Total() > y.Reserve.Closing {
+	if y.Reserve.Closing < 0 {
 		return domain.Errorf(domain.CodeConflict, "El fondo de reserva tiene %s: no alcanza para un gasto de %s",
-			domain.EurosText(max(y.Reserve.Closing, 0)), domain.EurosText(e.Total()))
+			domain.EurosText(max(y.Reserve.Closing+e.Total(), 0)), domain.EurosText(e.Total()))
 	}
 	return nil
 }

@@ -338,6 +338,10 @@ func TestReserveFundSpending(t *testing.T) {
 		if next.Reserve.Opening != 53500 {
 			t.Errorf("2027's reserve fund opens at %d, want 53500", next.Reserve.Opening)
 		}
+		// A closed year is closed first: the fund is not the reason.
+		_, err = f.svc.CreateExpense(ctx, f.admin, again)
+		wantError(t, err, domain.CodeConflict,
+			"El ejercicio 2026 está cerrado y no se puede cambiar: anota la corrección en 2027 con referencia al ejercicio cerrado")
 	})
 }
 

@@ -308,6 +308,9 @@ func (s *Service) CreateExpense(ctx context.Context, a *domain.Actor, in Expense
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
+		if err := s.store.InsertExpense(ctx, e, a.UserID, at); err != nil { // a closed year's is refused here
+			return err
+		}
 		action := AuditExpenseCreated
 		if e.FromReserve() {
 			// Under the settings' lock, so that two expenses never both take what the fund holds.
@@ -315,9 +318,6 @@ func (s *Service) CreateExpense(ctx context.Context, a *domain.Actor, in Expense
 				return err
 			}
 			action = AuditExpenseFromReserve
-		}
-		if err := s.store.InsertExpense(ctx, e, a.UserID, at); err != nil {
-			return err
 		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: action, TargetKind: "money_expense", TargetID: e.ID,
 			TargetLabel: e.Concept, After: e})
