@@ -650,6 +650,7 @@ type bankLine struct {
 	amount       domain.Cents
 	concept      string
 	kind, target string
+	receipts     []string // kind "return": the returned receipts the bank charges back
 }
 
 // closeLastYear closes last year's accounts (issue #37, ADR 0050), after every step that books in it: the
@@ -783,7 +784,11 @@ func (s *seeder) bankStatement(year int, accountID string, lines []bankLine) err
 		}
 		l := pending[k][0]
 		pending[k] = pending[k][1:]
-		if err := s.as(0, "POST", "/api/v1/money/movements/"+m.ID+"/reconcile", map[string]any{"kind": l.kind, "targetId": l.target}, nil); err != nil {
+		body := map[string]any{"kind": l.kind, "targetId": l.target}
+		if len(l.receipts) > 0 {
+			body["receiptIds"] = l.receipts
+		}
+		if err := s.as(0, "POST", "/api/v1/money/movements/"+m.ID+"/reconcile", body, nil); err != nil {
 			return err
 		}
 	}

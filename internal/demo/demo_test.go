@@ -191,8 +191,9 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 			t.Errorf("%d receipts debited, %d returned; want 8 and 1", debited, returned)
 		}
 		// The bank's statement of the year is imported and reconciled: every transfer paid its receipt, every
-		// remittance's credit its remittance and every debit its expense; the return, its charge and the
-		// account's fee wait in the queue, and they are the difference between the bank and the books.
+		// remittance's credit its remittance, every debit its expense and the return's charge-back its
+		// returned debit; the return's bank charge and the account's fee wait in the queue, and they are the
+		// difference between the bank and the books.
 		var accounts struct {
 			Items []struct{ ID, Kind string }
 		}
@@ -226,8 +227,8 @@ func TestDemoCreatesACommunityToTry(t *testing.T) {
 				}
 			}
 			slices.Sort(unmatched)
-			if fmt.Sprint(unmatched) != "[COMISION DEVOLUCION COMISION MANTENIMIENTO DEVOLUCION RECIBO]" || rec.DifferenceCents != pending ||
-				kinds["remittance"] != 4 || kinds["expense"] != 19 || kinds["receipt"] != 85 {
+			if fmt.Sprint(unmatched) != "[COMISION DEVOLUCION COMISION MANTENIMIENTO]" || rec.DifferenceCents != pending ||
+				kinds["remittance"] != 4 || kinds["expense"] != 19 || kinds["receipt"] != 85 || kinds["return"] != 1 {
 				t.Errorf("reconciliation: unmatched %v (%d), difference %d, matched %v", unmatched, pending, rec.DifferenceCents, kinds)
 			}
 		}

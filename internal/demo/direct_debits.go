@@ -83,7 +83,8 @@ func (s *seeder) mandates(year int, unitOf func(resident int) string) (*sepaDemo
 
 // remittances collects each quarter's direct-debit receipts five days after they fall due (built ten days
 // before), returns the one of returnedResident's second quarter, and gives the bank's lines: each
-// remittance's credit, the return and its charge, and the transfer that paid the returned receipt.
+// remittance's credit, the return (reconciled with the returned debit) and its charge, and the transfer
+// that paid the returned receipt.
 func (d *sepaDemo) remittances(year int, dueDates []string, returnedUnit string) ([]bankLine, error) {
 	ctx := context.Background()
 	admin := d.actor(1)
@@ -109,7 +110,8 @@ func (d *sepaDemo) remittances(year int, dueDates []string, returnedUnit string)
 				return nil, fmt.Errorf("demo return: %w", err)
 			}
 			lines = append(lines,
-				bankLine{date: addDays(collection, 3), amount: -r.Amount, concept: "DEVOLUCION RECIBO " + r.Code() + " AM04"},
+				bankLine{date: addDays(collection, 3), amount: -r.Amount, concept: "DEVOLUCION RECIBO " + r.Code() + " AM04", kind: "return",
+					target: rem.ID, receipts: []string{r.ID}},
 				bankLine{date: addDays(collection, 3), amount: -250, concept: "COMISION DEVOLUCION RECIBO"},
 				bankLine{date: addDays(collection, 12), amount: r.Amount, concept: "TRANSF " + r.UnitLabel + " RECIBO " + r.Code(),
 					kind: "receipt", target: r.ID})

@@ -56,9 +56,15 @@ type Expense struct {
 	DocumentID   string // the invoice in Documentos ('Facturas'); "" when none
 	IncidentID   string
 	TaskID       string
-	CreatedAt    int64
-	Payments     []ExpensePayment
+	// The date of the junta that agreed to charge it to the reserve fund (LPH art. 9.1.f: conservation
+	// works); "" for an ordinary expense, shared out in the liquidación.
+	ReserveJuntaDate string
+	CreatedAt        int64
+	Payments         []ExpensePayment
 }
+
+// FromReserve reports whether the expense is charged to the reserve fund.
+func (e *Expense) FromReserve() bool { return e.ReserveJuntaDate != "" }
 
 // Total is what the expense costs the community.
 func (e *Expense) Total() Cents { return e.Base + e.VAT }
@@ -147,12 +153,34 @@ const (
 	MatchReceipt    MatchKind = "receipt"
 	MatchExpense    MatchKind = "expense"
 	MatchRemittance MatchKind = "remittance"
+	// MatchReturn is the bank charging back returned debits of a remittance (TargetID), each named in Receipts.
+	MatchReturn MatchKind = "return"
 )
 
 // MovementMatch is what a reconciled movement was matched with.
 type MovementMatch struct {
 	Kind     MatchKind
 	TargetID string
+	Receipts []string `json:",omitempty"` // MatchReturn: the returned receipts the movement charges back
+}
+
+// ReturnedDebit is a receipt's direct debit the bank returned, with what a bank movement that charges it
+// back may say of it: the receipt's number (the debit's end-to-end id), the mandate's reference, the
+// remittance's MsgId. MovementID names the movement it was matched with; "" when none yet.
+type ReturnedDebit struct {
+	ReceiptID        string
+	ReceiptCode      string
+	UnitLabel        string
+	RemittanceID     string
+	RemittanceNumber int
+	MessageID        string
+	CollectionDate   string
+	MandateReference string
+	Collected        Cents
+	Charge           Cents
+	ReturnedOn       string
+	Reason           string
+	MovementID       string
 }
 
 // AccountBalance is what a bank account's books and its bank say: the books are the opening balance,

@@ -68,7 +68,21 @@ type AccountsReserve struct {
 	BudgetCents        int64 `json:"budgetCents"`
 	OpeningCents       int64 `json:"openingCents"`
 	ContributionsCents int64 `json:"contributionsCents"`
-	ClosingCents       int64 `json:"closingCents"`
+	SpentCents         int64 `json:"spentCents" doc:"What the year's expenses charged to the fund took"`
+	// The year's expenses charged to the fund, the oldest first.
+	Spending     []ReserveSpending `json:"spending"`
+	ClosingCents int64             `json:"closingCents" doc:"Opening + contributions − spent"`
+}
+
+// ReserveSpending is an expense charged to the reserve fund (LPH art. 9.1.f).
+type ReserveSpending struct {
+	ExpenseID   string `json:"expenseId"`
+	Number      int    `json:"number"`
+	Date        string `json:"date"`
+	Provider    string `json:"provider"`
+	Concept     string `json:"concept"`
+	JuntaDate   string `json:"juntaDate" doc:"The junta that agreed the works"`
+	AmountCents int64  `json:"amountCents" doc:"What it cost: base + VAT"`
 }
 
 // AccountYear is an account's year in the books and, from its statements, the bank's balance at its end.
@@ -122,7 +136,11 @@ func yearAccountsOf(y *money.YearAccounts) YearAccounts {
 		Income: AccountsIncome{CuotasCents: y.Income.Cuotas, DerramasCents: y.Income.Derramas, OtherCents: y.Income.Other,
 			TotalCents: y.Income.Total, CollectedCents: y.Income.Collected},
 		Reserve: AccountsReserve{BudgetCents: y.Reserve.Budget, OpeningCents: y.Reserve.Opening, ContributionsCents: y.Reserve.Contributions,
-			ClosingCents: y.Reserve.Closing},
+			SpentCents: y.Reserve.Spent, ClosingCents: y.Reserve.Closing,
+			Spending: mapAll(y.Reserve.Spending, func(sp *money.ReserveSpending) ReserveSpending {
+				return ReserveSpending{ExpenseID: sp.ExpenseID, Number: sp.Number, Date: sp.Date, Provider: sp.Provider, Concept: sp.Concept,
+					JuntaDate: sp.JuntaDate, AmountCents: sp.Amount}
+			})},
 		Accounts: []AccountYear{}, Units: []UnitYear{}, Liquidation: []UnitLiquidation{}, LiquidationProblem: y.LiquidationProblem}
 	if y.Budget != nil {
 		out.Budget = &AccountsBudget{ID: y.Budget.ID, Version: y.Budget.Version, JuntaDate: y.Budget.JuntaDate}

@@ -86,28 +86,30 @@ func (s *server) updateBankAccount(ctx context.Context, in *bankAccountUpdateInp
 
 // Expense is a gasto with its payments.
 type Expense struct {
-	ID           string           `json:"id"`
-	Number       int              `json:"number" doc:"1, 2, … in the community"`
-	Date         string           `json:"date"`
-	ProviderID   string           `json:"providerId" doc:"The services directory's provider; empty when none"`
-	ProviderName string           `json:"providerName"`
-	NIF          string           `json:"nif"`
-	Concept      string           `json:"concept"`
-	GroupID      string           `json:"groupId"`
-	BaseCents    int64            `json:"baseCents" doc:"The taxable base"`
-	VATRate      int              `json:"vatRate" doc:"Hundredths of a percent: 2100 is 21 %"`
-	VATCents     int64            `json:"vatCents"`
-	IRPFRate     int              `json:"irpfRate" doc:"Hundredths of a percent"`
-	IRPFCents    int64            `json:"irpfCents" doc:"Withheld: paid to the tax office, not to the provider"`
-	TotalCents   int64            `json:"totalCents" doc:"What it costs: base + VAT"`
-	PayableCents int64            `json:"payableCents" doc:"What the provider is paid: total − IRPF"`
-	PaidCents    int64            `json:"paidCents"`
-	Status       string           `json:"status" enum:"pending,paid"`
-	DueDate      string           `json:"dueDate" doc:"YYYY-MM-DD; empty when none"`
-	DocumentID   string           `json:"documentId" doc:"Its invoice in Documentos; empty when none"`
-	IncidentID   string           `json:"incidentId"`
-	TaskID       string           `json:"taskId"`
-	Payments     []ExpensePayment `json:"payments"`
+	ID           string `json:"id"`
+	Number       int    `json:"number" doc:"1, 2, … in the community"`
+	Date         string `json:"date"`
+	ProviderID   string `json:"providerId" doc:"The services directory's provider; empty when none"`
+	ProviderName string `json:"providerName"`
+	NIF          string `json:"nif"`
+	Concept      string `json:"concept"`
+	GroupID      string `json:"groupId"`
+	BaseCents    int64  `json:"baseCents" doc:"The taxable base"`
+	VATRate      int    `json:"vatRate" doc:"Hundredths of a percent: 2100 is 21 %"`
+	VATCents     int64  `json:"vatCents"`
+	IRPFRate     int    `json:"irpfRate" doc:"Hundredths of a percent"`
+	IRPFCents    int64  `json:"irpfCents" doc:"Withheld: paid to the tax office, not to the provider"`
+	TotalCents   int64  `json:"totalCents" doc:"What it costs: base + VAT"`
+	PayableCents int64  `json:"payableCents" doc:"What the provider is paid: total − IRPF"`
+	PaidCents    int64  `json:"paidCents"`
+	Status       string `json:"status" enum:"pending,paid"`
+	DueDate      string `json:"dueDate" doc:"YYYY-MM-DD; empty when none"`
+	DocumentID   string `json:"documentId" doc:"Its invoice in Documentos; empty when none"`
+	IncidentID   string `json:"incidentId"`
+	TaskID       string `json:"taskId"`
+	// The date of the junta that agreed to charge it to the reserve fund; empty for an ordinary expense.
+	ReserveJuntaDate string           `json:"reserveJuntaDate" doc:"YYYY-MM-DD of the junta that charged it to the reserve fund (LPH art. 9.1.f); empty: an ordinary expense"`
+	Payments         []ExpensePayment `json:"payments"`
 }
 
 // ExpensePayment is a payment of an expense.
@@ -122,7 +124,7 @@ func expenseOf(e *domain.Expense) Expense {
 	out := Expense{ID: e.ID, Number: e.Number, Date: e.Date, ProviderID: e.ProviderID, ProviderName: e.ProviderName, NIF: e.NIF,
 		Concept: e.Concept, GroupID: e.GroupID, BaseCents: e.Base, VATRate: e.VATRate, VATCents: e.VAT, IRPFRate: e.IRPFRate,
 		IRPFCents: e.IRPF, TotalCents: e.Total(), PayableCents: e.Payable(), PaidCents: e.PaidSum(), Status: string(e.Status()),
-		DueDate: e.DueDate, DocumentID: e.DocumentID, IncidentID: e.IncidentID, TaskID: e.TaskID,
+		DueDate: e.DueDate, DocumentID: e.DocumentID, IncidentID: e.IncidentID, TaskID: e.TaskID, ReserveJuntaDate: e.ReserveJuntaDate,
 		Payments: mapAll(e.Payments, func(p *domain.ExpensePayment) ExpensePayment {
 			return ExpensePayment{ID: p.ID, AccountID: p.AccountID, Date: p.Date, AmountCents: p.Amount}
 		})}
@@ -155,6 +157,8 @@ type expenseInput struct {
 		DueDate      string `json:"dueDate,omitempty" maxLength:"10"`
 		IncidentID   string `json:"incidentId,omitempty" maxLength:"64"`
 		TaskID       string `json:"taskId,omitempty" maxLength:"64"`
+		// Charged to the reserve fund: the date of the junta that agreed the works.
+		ReserveJuntaDate string `json:"reserveJuntaDate,omitempty" maxLength:"10" doc:"Charge it to the reserve fund: the date of the junta that agreed the conservation works"`
 	}
 }
 
@@ -192,7 +196,7 @@ func (s *server) createExpense(ctx context.Context, in *expenseInput) (*expenseO
 	b := in.Body
 	e, err := s.Money.CreateExpense(ctx, actor(ctx), money.ExpenseInput{Date: b.Date, ProviderID: b.ProviderID, ProviderName: b.ProviderName,
 		NIF: b.NIF, Concept: b.Concept, GroupID: b.GroupID, Base: b.BaseCents, VATRate: b.VATRate, IRPFRate: b.IRPFRate, DueDate: b.DueDate,
-		IncidentID: b.IncidentID, TaskID: b.TaskID})
+		IncidentID: b.IncidentID, TaskID: b.TaskID, ReserveJuntaDate: b.ReserveJuntaDate})
 	if err != nil {
 		return nil, err
 	}
@@ -271,17 +275,19 @@ type BankMovement struct {
 
 // MovementMatch is what a bank movement is, or may be, reconciled with.
 type MovementMatch struct {
-	Kind     string `json:"kind" enum:"receipt,expense,remittance"`
-	TargetID string `json:"targetId" maxLength:"64"`
+	Kind     string `json:"kind" enum:"receipt,expense,remittance,return"`
+	TargetID string `json:"targetId" maxLength:"64" doc:"The receipt, expense or remittance (a return's: the remittance)"`
+	// A return: the returned receipts the movement charges back.
+	ReceiptIDs []string `json:"receiptIds,omitempty" maxItems:"500" doc:"kind return: the returned receipts the movement charges back"`
 }
 
 // MovementSuggestion is a possible match of a movement, ranked by its score.
 type MovementSuggestion struct {
 	MovementMatch
 	Label       string   `json:"label"`
-	AmountCents int64    `json:"amountCents" doc:"What the receipt or expense has left to pay, the remittance's total"`
+	AmountCents int64    `json:"amountCents" doc:"What the receipt or expense has left to pay, the remittance's total, what the returns collected"`
 	Score       int      `json:"score"`
-	Reasons     []string `json:"reasons" doc:"importe, número, nombre, MsgId"`
+	Reasons     []string `json:"reasons" doc:"importe, número, nombre, MsgId, mandato, gastos"`
 }
 
 // ReconciledMovement is a movement with its suggested matches (none once reconciled).
@@ -294,7 +300,7 @@ func bankMovementOf(m *domain.BankMovement) BankMovement {
 	out := BankMovement{ID: m.ID, Date: m.Date, ValueDate: m.ValueDate, AmountCents: m.Amount, CommonConcept: m.CommonConcept,
 		Document: m.Document, Reference1: m.Reference1, Reference2: m.Reference2, Concept: m.Concept}
 	if m.Match != nil {
-		out.Match = &MovementMatch{Kind: string(m.Match.Kind), TargetID: m.Match.TargetID}
+		out.Match = &MovementMatch{Kind: string(m.Match.Kind), TargetID: m.Match.TargetID, ReceiptIDs: m.Match.Receipts}
 	}
 	return out
 }
@@ -330,7 +336,7 @@ func (s *server) getReconciliation(ctx context.Context, in *reconciliationInput)
 	out.Body.Items = mapAll(rec.Movements, func(m *money.MovementView) ReconciledMovement {
 		return ReconciledMovement{BankMovement: bankMovementOf(&m.BankMovement), Suggestions: mapAll(m.Suggestions,
 			func(sg *money.Suggestion) MovementSuggestion {
-				return MovementSuggestion{MovementMatch: MovementMatch{Kind: string(sg.Kind), TargetID: sg.TargetID}, Label: sg.Label,
+				return MovementSuggestion{MovementMatch: MovementMatch{Kind: string(sg.Kind), TargetID: sg.TargetID, ReceiptIDs: sg.Receipts}, Label: sg.Label,
 					AmountCents: sg.Amount, Score: sg.Score, Reasons: sg.Reasons}
 			})}
 	})
@@ -339,7 +345,8 @@ func (s *server) getReconciliation(ctx context.Context, in *reconciliationInput)
 }
 
 func (s *server) reconcileMovement(ctx context.Context, in *reconcileInput) (*reconcileOutput, error) {
-	m, err := s.Money.Reconcile(ctx, actor(ctx), in.ID, domain.MovementMatch{Kind: domain.MatchKind(in.Body.Kind), TargetID: in.Body.TargetID})
+	m, err := s.Money.Reconcile(ctx, actor(ctx), in.ID, domain.MovementMatch{Kind: domain.MatchKind(in.Body.Kind), TargetID: in.Body.TargetID,
+		Receipts: in.Body.ReceiptIDs})
 	if err != nil {
 		return nil, err
 	}

@@ -158,6 +158,20 @@ func TestBooksAccountsAndExpenses(t *testing.T) {
 		obDetail(t, c.tenant, "GET", cost, nil, 403, "forbidden", "Solo los propietarios y los administradores ven lo que costó una incidencia")
 		c.outsider.must(t, "GET", cost, nil, 404)
 
+		// Charged to the reserve fund, which holds nothing yet: refused in each language, nothing recorded.
+		reserve := bad("reserveJuntaDate", today)
+		obDetail(t, c.admin, "POST", "/api/v1/money/expenses", reserve, 409, "conflict",
+			"El fondo de reserva tiene 0,00 €: no alcanza para un gasto de 1.210,00 €")
+		for lang, want := range map[string]string{"ca": "El fons de reserva té 0,00 €: no n'hi ha prou per a una despesa de 1.210,00 €",
+			"en": "The reserve fund holds €0.00: not enough for an expense of €1,210.00"} {
+			other := *c.admin
+			other.lang = lang
+			obDetail(t, &other, "POST", "/api/v1/money/expenses", reserve, 409, "conflict", want)
+		}
+		if n := len(items(c.admin.must(t, "GET", fmt.Sprintf("/api/v1/money/expenses?year=%d", y), nil, 200))); n != 1 {
+			t.Fatalf("expenses after the refused ones: %d", n)
+		}
+
 		// The admins' routes.
 		const adminsOnly = "Solo los administradores pueden gestionar las cuentas de la comunidad"
 		for _, r := range []struct {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,8 +46,8 @@ type YearAccounts struct {
 	Budget   *BudgetRef
 	Groups   []GroupAccounts
 	Income   Income
-	Expenses domain.Cents // what the year's expenses cost (base + VAT)
-	Result   domain.Cents // Income.Total − Expenses
+	Expenses domain.Cents // what the year's ordinary expenses cost (base + VAT); those of the reserve fund are in Reserve
+	Result   domain.Cents // Income.Total − Expenses − Reserve.Spent
 	Reserve  ReserveFund
 	Accounts []AccountYear
 	Units    []UnitYear
@@ -96,12 +97,26 @@ type Income struct {
 }
 
 // ReserveFund is the reserve fund's movements: the closing of the previous closed year, what the year's
-// cuotas put in it, and its closing.
+// cuotas put in it, what the year's expenses charged to it took (conservation works a junta agreed, LPH
+// art. 9.1.f), and its closing.
 type ReserveFund struct {
 	Budget        domain.Cents
 	Opening       domain.Cents
 	Contributions domain.Cents
-	Closing       domain.Cents
+	Spent         domain.Cents
+	Spending      []ReserveSpending
+	Closing       domain.Cents // Opening + Contributions − Spent
+}
+
+// ReserveSpending is an expense charged to the reserve fund.
+type ReserveSpending struct {
+	ExpenseID string
+	Number    int
+	Date      string
+	Provider  string
+	Concept   string
+	JuntaDate string
+	Amount    domain.Cents // what it cost (base + VAT)
 }
 
 // AccountYear is an account's year in the books: its balance on the first day, what came in and went out,
@@ -227,8 +242,20 @@ func (s *Service) computeAccounts(ctx context.Context, communityID string, year 
 		}
 	}
 	actualByGroup := map[string]domain.Cents{}
+	y.Reserve.Spending = []ReserveSpending{}
+	for i := range slices.Backward(expenses) { // the oldest first
+		e := &expenses[i]
+		if e.FromReserve() { // the fund pays it: not an ordinary expense, not shared out in the liquidación
+			y.Reserve.Spent += e.Total()
+			y.Reserve.Spending = append(y.Reserve.Spending, ReserveSpending{ExpenseID: e.ID, Number: e.Number, Date: e.Date,
+				Provider: e.ProviderName, Concept: e.Concept, JuntaDate: e.ReserveJuntaDate, Amount: e.Total()})
+		}
+	}
 	for i := range expenses {
 		e := &expenses[i]
+		if e.FromReserve() {
+			continue
+		}
 		cost := e.Total()
 		y.Expenses += cost
 		actualByGroup[e.GroupID] += cost
@@ -337,7 +364,7 @@ func (s *Service) computeAccounts(ctx context.Context, communityID string, year 
 		}
 	}
 	y.Income.Total = y.Income.Cuotas + y.Income.Derramas + y.Income.Other
-	y.Result = y.Income.Total - y.Expenses
+	y.Result = y.Income.Total - y.Expenses - y.Reserve.Spent
 
 	// The reserve fund: the closing of the previous year, if it was closed.
 	prev, err := s.store.ClosedYear(ctx, communityID, year-1)
@@ -351,7 +378,7 @@ func (s *Service) computeAccounts(ctx context.Context, communityID string, year 
 		}
 		y.Reserve.Opening = p.Reserve.Closing
 	}
-	y.Reserve.Closing = y.Reserve.Opening + y.Reserve.Contributions
+	y.Reserve.Closing = y.Reserve.Opening + y.Reserve.Contributions - y.Reserve.Spent
 
 	if err := s.accountsOfYear(ctx, communityID, y); err != nil {
 		return nil, err
@@ -397,6 +424,25 @@ func (s *Service) computeAccounts(ctx context.Context, communityID string, year 
 		}
 	}
 	return y, nil
+}
+
+// checkReserve, once the expense e charged to the reserve fund is inserted (in the caller's transaction),
+// refuses it when the fund of its year, as that year's accounts have it (what the previous closed year
+// left, the year's contributions, less what the year's expenses took, e included), is left below zero.
+func (s *Service) checkReserve(ctx context.Context, communityID string, e *domain.Expense) error {
+	year, err := strconv.Atoi(e.Date[:4])
+	if err != nil {
+		return err
+	}
+	y, err := s.computeAccounts(ctx, communityID, year)
+	if err != nil {
+		return err
+	}
+	if y.Reserve.Closing < 0 {
+		return domain.Errorf(domain.CodeConflict, "El fondo de reserva tiene %s: no alcanza para un gasto de %s",
+			domain.EurosText(max(y.Reserve.Closing+e.Total(), 0)), domain.EurosText(e.Total()))
+	}
+	return nil
 }
 
 // lineFor is the index of the budgeted line whose concept begins concept (without case or accents, the

@@ -59,11 +59,17 @@ func (s *Service) accountsPDF(ctx context.Context, communityID string, y *YearAc
 	d.Line("Total ingresos", euros(y.Income.Total), true)
 	d.Line("Cobrado en el ejercicio", euros(y.Income.Collected), false)
 	d.Line("Gastos del ejercicio", euros(y.Expenses), true)
+	if y.Reserve.Spent != 0 {
+		d.Line("Gastos con cargo al fondo de reserva", euros(y.Reserve.Spent), false)
+	}
 	d.Line("Resultado (ingresos - gastos)", euros(y.Result), true)
 	d.Heading("Fondo de reserva")
 	d.Line("Presupuestado", euros(y.Reserve.Budget), false)
 	d.Line("Saldo al inicio", euros(y.Reserve.Opening), false)
 	d.Line("Aportaciones del ejercicio", euros(y.Reserve.Contributions), false)
+	for _, sp := range y.Reserve.Spending {
+		d.Line(fmt.Sprintf("%s · %s · %s (junta del %s)", sp.Date, sp.Provider, sp.Concept, sp.JuntaDate), euros(-sp.Amount), false)
+	}
 	d.Line("Saldo al cierre", euros(y.Reserve.Closing), true)
 
 	d.Heading("Presupuesto y gasto real por grupo")

@@ -190,7 +190,7 @@ func wantAccounts2026(f *yearFixture, garage, lift string) *YearAccounts {
 		Income:   Income{Cuotas: 1254000, Derramas: 0, Other: 1000, Total: 1255000, Collected: 1119050},
 		Expenses: 1166700,
 		Result:   88300,
-		Reserve:  ReserveFund{Budget: 114000, Opening: 0, Contributions: 114000, Closing: 114000},
+		Reserve:  ReserveFund{Budget: 114000, Opening: 0, Contributions: 114000, Spending: []ReserveSpending{}, Closing: 114000},
 		Accounts: []AccountYear{
 			{ID: f.bank, Name: "Banco", Kind: domain.BankAccountBank, IBAN: MaskIBAN("ES9121000418450200051332"), Opening: 1500000, In: 94320,
 				Out: 1138300, Closing: 456020,
@@ -269,6 +269,79 @@ func TestYearAccountsWorkedExample(t *testing.T) {
 		if sum != 1166700-1140000 {
 			t.Errorf("the liquidación adds up to %d", sum)
 		}
+	})
+}
+
+// TestReserveFundSpending, on both engines: conservation works the junta agreed are charged to the
+// reserve fund of the worked example (1.140,00 € of contributions in 2026): more than it holds is refused
+// with the figures, a bad or future junta date too; what is charged lowers the fund, is listed in its
+// movements and is neither an ordinary expense of a group nor shared out in the liquidación; the fund's
+// closing is 2027's opening once 2026 is closed.
+func TestReserveFundSpending(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newYearFixture(t, db)
+		garage, lift := groupIDs(t, f)
+		works := ExpenseInput{Date: "2026-07-01", ProviderName: "Cubiertas Norte SL", Concept: "Reparación de la cubierta",
+			GroupID: domain.GeneralGroupID, Base: 100000, VATRate: 2100, ReserveJuntaDate: "2026-06-01"}
+		_, err := f.svc.CreateExpense(ctx, f.admin, works)
+		wantError(t, err, domain.CodeConflict, "El fondo de reserva tiene 1.140,00 €: no alcanza para un gasto de 1.210,00 €")
+		bad := works
+		bad.ReserveJuntaDate = "2026-13-01"
+		_, err = f.svc.CreateExpense(ctx, f.admin, bad)
+		wantError(t, err, domain.CodeInvalid, "Ese gasto se carga al fondo de reserva: indica la fecha de la junta que acordó las obras")
+		bad.ReserveJuntaDate = "2027-02-01"
+		_, err = f.svc.CreateExpense(ctx, f.admin, bad)
+		wantError(t, err, domain.CodeInvalid, "La junta que acordó cargar el gasto al fondo de reserva no puede ser futura")
+
+		works.Base = 50000 // 605,00 € with its VAT
+		e, err := f.svc.CreateExpense(ctx, f.admin, works)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !e.FromReserve() || e.ReserveJuntaDate != "2026-06-01" {
+			t.Fatalf("expense %+v", e)
+		}
+		// What is left (535,00 €) does not pay another 605,00 €.
+		again := works
+		again.Date = "2026-08-01"
+		_, err = f.svc.CreateExpense(ctx, f.admin, again)
+		wantError(t, err, domain.CodeConflict, "El fondo de reserva tiene 535,00 €: no alcanza para un gasto de 605,00 €")
+
+		y, err := f.svc.YearAccounts(ctx, f.admin, 2026)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := wantAccounts2026(f, garage, lift)
+		for i := range want.Units {
+			want.Units[i].OwnerName = y.Units[i].OwnerName
+		}
+		want.Reserve.Spent, want.Reserve.Closing = 60500, 114000-60500
+		want.Reserve.Spending = []ReserveSpending{{ExpenseID: e.ID, Number: e.Number, Date: "2026-07-01", Provider: "Cubiertas Norte SL",
+			Concept: "Reparación de la cubierta", JuntaDate: "2026-06-01", Amount: 60500}}
+		want.Result -= 60500
+		sameAccounts(t, y, want) // the groups, their expenses and the liquidación are as they were
+		f.mu.Lock()
+		audited := slices.Contains(f.audit, AuditExpenseFromReserve)
+		f.mu.Unlock()
+		if !audited {
+			t.Errorf("no %s in the audit", AuditExpenseFromReserve)
+		}
+
+		if _, err := f.svc.CloseYear(ctx, f.admin, 2026); err != nil {
+			t.Fatal(err)
+		}
+		next, err := f.svc.YearAccounts(ctx, f.admin, 2027)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Reserve.Opening != 53500 {
+			t.Errorf("2027's reserve fund opens at %d, want 53500", next.Reserve.Opening)
+		}
+		// A closed year is closed first: the fund is not the reason.
+		_, err = f.svc.CreateExpense(ctx, f.admin, again)
+		wantError(t, err, domain.CodeConflict,
+			"El ejercicio 2026 está cerrado y no se puede cambiar: anota la corrección en 2027 con referencia al ejercicio cerrado")
 	})
 }
 

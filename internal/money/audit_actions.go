@@ -12,5 +12,5 @@ func init() {
 		AuditMandateRevoked, AuditMandatePaused, AuditRemittanceCreated, AuditDebitReturned, AuditReceiptCompensated,
 		AuditDerramaCreated, AuditDerramaIssued, AuditCreditApplied, AuditAccountCreated, AuditAccountEdited,
 		AuditExpenseCreated, AuditExpenseInvoice, AuditExpensePayment, AuditStatementImported, AuditMovementReconciled,
-		AuditYearClosed, AuditAccountsApproved, AuditClosedYearCorrected)
+		AuditYearClosed, AuditAccountsApproved, AuditClosedYearCorrected, AuditExpenseFromReserve)
 }

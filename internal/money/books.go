@@ -22,6 +22,8 @@ const (
 	AuditExpenseCreated = "money.expense.created"
 	AuditExpenseInvoice = "money.expense.invoice"
 	AuditExpensePayment = "money.expense.payment"
+	// AuditExpenseFromReserve is an expense charged to the reserve fund, recorded instead of AuditExpenseCreated.
+	AuditExpenseFromReserve = "money.expense.reserve"
 )
 
 const (
@@ -194,6 +196,9 @@ type ExpenseInput struct {
 	DueDate      string
 	IncidentID   string
 	TaskID       string
+	// The date of the junta that agreed to charge the expense to the reserve fund (LPH art. 9.1.f:
+	// conservation works); "" for an ordinary expense.
+	ReserveJuntaDate string
 }
 
 // Expenses lists the year's expenses (0: all), newest first; admins only.
@@ -226,7 +231,7 @@ func (s *Service) checkExpense(ctx context.Context, a *domain.Actor, in ExpenseI
 	e := &domain.Expense{CommunityID: a.CommunityID, Date: in.Date, ProviderID: strings.TrimSpace(in.ProviderID),
 		ProviderName: strings.TrimSpace(in.ProviderName), Concept: strings.TrimSpace(in.Concept), GroupID: in.GroupID, Base: in.Base,
 		VATRate: in.VATRate, IRPFRate: in.IRPFRate, DueDate: in.DueDate, IncidentID: strings.TrimSpace(in.IncidentID),
-		TaskID: strings.TrimSpace(in.TaskID)}
+		TaskID: strings.TrimSpace(in.TaskID), ReserveJuntaDate: strings.TrimSpace(in.ReserveJuntaDate)}
 	nif, ok := normalNIF(in.NIF)
 	switch {
 	case !validDate(e.Date):
@@ -249,6 +254,10 @@ func (s *Service) checkExpense(ctx context.Context, a *domain.Actor, in ExpenseI
 		return nil, domain.Errorf(domain.CodeInvalid, "El IVA y la retención deben estar entre 0 y 100 %%")
 	case e.DueDate != "" && (!validDate(e.DueDate) || e.DueDate < e.Date):
 		return nil, domain.Errorf(domain.CodeInvalid, "El vencimiento debe ser una fecha igual o posterior a la de la factura")
+	case e.ReserveJuntaDate != "" && !validDate(e.ReserveJuntaDate):
+		return nil, domain.Errorf(domain.CodeInvalid, "Ese gasto se carga al fondo de reserva: indica la fecha de la junta que acordó las obras")
+	case e.ReserveJuntaDate > s.today():
+		return nil, domain.Errorf(domain.CodeInvalid, "La junta que acordó cargar el gasto al fondo de reserva no puede ser futura")
 	}
 	e.NIF = nif
 	e.VAT = domain.RoundDiv(e.Base*int64(e.VATRate), maxRate)
@@ -299,10 +308,18 @@ func (s *Service) CreateExpense(ctx context.Context, a *domain.Actor, in Expense
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
-		if err := s.store.InsertExpense(ctx, e, a.UserID, at); err != nil {
+		if err := s.store.InsertExpense(ctx, e, a.UserID, at); err != nil { // a closed year's is refused here
 			return err
 		}
-		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditExpenseCreated, TargetKind: "money_expense", TargetID: e.ID,
+		action := AuditExpenseCreated
+		if e.FromReserve() {
+			// Under the settings' lock, so that two expenses never both take what the fund holds.
+			if err := s.checkReserve(ctx, a.CommunityID, e); err != nil {
+				return err
+			}
+			action = AuditExpenseFromReserve
+		}
+		s.audit.Record(ctx, a, domain.AuditChange{Action: action, TargetKind: "money_expense", TargetID: e.ID,
 			TargetLabel: e.Concept, After: e})
 		return nil
 	})

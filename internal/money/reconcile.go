@@ -19,7 +19,8 @@ import (
 // what it collects or pays. The service suggests, ranked, the receipts, expenses and remittances that fit
 // a movement; the admin confirms one, and the movement is then reconciled, once: a receipt is paid by
 // transfer at the movement's date (RecordPayment's path), an expense paid from the movement's account at
-// its date (PayExpense's path), a remittance credited by the movement. Admins only.
+// its date (PayExpense's path), a remittance credited by the movement, or returned debits of a remittance
+// charged back by the movement (docs/adr/0053-returned-debits-and-reserve-spending.md). Admins only.
 
 // AuditMovementReconciled is the audit action of a confirmed match.
 const AuditMovementReconciled = "money.movement.reconciled"
@@ -30,9 +31,12 @@ var (
 	errMovementGone       = domain.Errorf(domain.CodeNotFound, "El movimiento no existe")
 	errMovementReconciled = domain.Errorf(domain.CodeConflict, "Este movimiento ya está conciliado: no se puede conciliar dos veces")
 	errRemittanceCredited = domain.Errorf(domain.CodeConflict, "Esta remesa ya está conciliada con otro movimiento")
-	errMatchKind          = domain.Errorf(domain.CodeInvalid, "Indica si el movimiento es de un recibo, un gasto o una remesa")
+	errMatchKind          = domain.Errorf(domain.CodeInvalid, "Indica si el movimiento es de un recibo, un gasto, una remesa o una devolución")
 	errCreditOnly         = domain.Errorf(domain.CodeInvalid, "Un recibo o una remesa solo se concilia con un abono")
 	errDebitOnly          = domain.Errorf(domain.CodeInvalid, "Un gasto solo se concilia con un cargo")
+	errReturnDebitOnly    = domain.Errorf(domain.CodeInvalid, "Una devolución solo se concilia con un cargo")
+	errNoReturns          = domain.Errorf(domain.CodeInvalid, "Indica los recibos devueltos que carga el movimiento")
+	errReturnMatched      = domain.Errorf(domain.CodeConflict, "Esta devolución ya está conciliada con otro movimiento")
 )
 
 // Suggestion is a possible match of a movement, with why it fits (Score: the higher, the likelier).
@@ -41,7 +45,7 @@ type Suggestion struct {
 	Label   string       // "Recibo 2027/000012 · Bajo A · María García"
 	Amount  domain.Cents // what the receipt or expense has left, the remittance's total
 	Score   int
-	Reasons []string // "importe", "número", "nombre", "MsgId"
+	Reasons []string // "importe", "número", "nombre", "MsgId", "mandato", "gastos"
 }
 
 // MovementView is a movement with its suggested matches (none once reconciled).
@@ -98,6 +102,7 @@ type candidates struct {
 	receipts    []domain.Receipt
 	expenses    []domain.Expense
 	remittances []domain.RemittanceSummary
+	returns     []domain.ReturnedDebit // returned debits not matched with a movement yet
 
 	receiptsByOwed map[domain.Cents][]int // what the receipt still owes → receipts
 	receiptsByCode map[string]int         // "2027/000012" → receipt
@@ -134,7 +139,17 @@ func (s *Service) candidates(ctx context.Context, communityID string) (*candidat
 	if err != nil {
 		return nil, err
 	}
-	return newCandidates(rs, es, rems, credited), nil
+	returned, err := s.store.ReturnedDebits(ctx, communityID)
+	if err != nil {
+		return nil, err
+	}
+	c := newCandidates(rs, es, rems, credited)
+	for _, d := range returned {
+		if d.MovementID == "" {
+			c.returns = append(c.returns, d)
+		}
+	}
+	return c, nil
 }
 
 // newCandidates indexes the open receipts rs, the expenses es (those with something left to pay) and the
@@ -286,10 +301,83 @@ func (c *candidates) suggest(m *domain.BankMovement) []Suggestion {
 			}
 			add(domain.MatchExpense, e.ID, fmt.Sprintf("Gasto %d · %s · %s", e.Number, e.ProviderName, e.Concept), left, score, reasons)
 		}
+		out = append(out, suggestReturns(c.returns, m, text)...)
 	}
 	slices.SortStableFunc(out, func(a, b Suggestion) int { return b.Score - a.Score })
 	if len(out) > maxSuggestions {
 		out = out[:maxSuggestions]
+	}
+	return out
+}
+
+// suggestReturns ranks the returned debits a charge m may be the bank charging back: a single return by
+// its amount (what was collected, or that plus the bank's charge) and by its receipt's number (the debit's
+// end-to-end id) or its mandate's reference in the concept; or every open return of one remittance
+// together, when the charge is what they add up to (with or without their charges). Only returns of
+// remittances collected on or before the movement's date fit.
+func suggestReturns(returns []domain.ReturnedDebit, m *domain.BankMovement, text string) []Suggestion {
+	var out []Suggestion
+	amount := -m.Amount
+	byRemittance := map[string][]domain.ReturnedDebit{}
+	var order []string
+	for _, d := range returns {
+		if d.CollectionDate > m.Date {
+			continue
+		}
+		if byRemittance[d.RemittanceID] == nil {
+			order = append(order, d.RemittanceID)
+		}
+		byRemittance[d.RemittanceID] = append(byRemittance[d.RemittanceID], d)
+		score, reasons := 0, []string{}
+		code := d.ReceiptCode
+		if strings.Contains(text, code) || strings.Contains(text, strings.ReplaceAll(code, "/", "")) ||
+			strings.Contains(text, strings.ReplaceAll(code, "/", "-")) {
+			score, reasons = score+40, append(reasons, "número")
+		}
+		if d.MandateReference != "" && strings.Contains(text, fold(d.MandateReference)) {
+			score, reasons = score+30, append(reasons, "mandato")
+		}
+		switch amount {
+		case d.Collected:
+			score, reasons = score+50, append(reasons, "importe")
+		case d.Collected + d.Charge:
+			score, reasons = score+50, append(reasons, "importe", "gastos")
+		default:
+			if score == 0 {
+				continue
+			}
+		}
+		out = append(out, Suggestion{MovementMatch: domain.MovementMatch{Kind: domain.MatchReturn, TargetID: d.RemittanceID,
+			Receipts: []string{d.ReceiptID}}, Label: fmt.Sprintf("Devolución del recibo %s · %s · remesa %d", code, d.UnitLabel, d.RemittanceNumber),
+			Amount: d.Collected, Score: score, Reasons: reasons})
+	}
+	for _, id := range order {
+		ds := byRemittance[id]
+		if len(ds) < 2 {
+			continue
+		}
+		var collected, charges domain.Cents
+		ids := make([]string, len(ds))
+		for i, d := range ds {
+			collected += d.Collected
+			charges += d.Charge
+			ids[i] = d.ReceiptID
+		}
+		score, reasons := 0, []string{}
+		if strings.Contains(text, fold(ds[0].MessageID)) {
+			score, reasons = score+60, append(reasons, "MsgId")
+		}
+		switch amount {
+		case collected:
+			score, reasons = score+50, append(reasons, "importe")
+		case collected + charges:
+			score, reasons = score+50, append(reasons, "importe", "gastos")
+		default:
+			continue
+		}
+		out = append(out, Suggestion{MovementMatch: domain.MovementMatch{Kind: domain.MatchReturn, TargetID: id, Receipts: ids},
+			Label: fmt.Sprintf("Devoluciones de la remesa %d · %d recibos", ds[0].RemittanceNumber, len(ds)), Amount: collected,
+			Score: score, Reasons: reasons})
 	}
 	return out
 }
@@ -343,8 +431,14 @@ func (s *Service) Reconciliation(ctx context.Context, a *domain.Actor, accountID
 // paid from the movement's account, or the remittance credited, at the movement's date; the movement is
 // then reconciled and refused a second match.
 func (s *Service) Reconcile(ctx context.Context, a *domain.Actor, movementID string, match domain.MovementMatch) (*domain.BankMovement, error) {
-	if match.Kind != domain.MatchReceipt && match.Kind != domain.MatchExpense && match.Kind != domain.MatchRemittance {
+	if match.Kind != domain.MatchReceipt && match.Kind != domain.MatchExpense && match.Kind != domain.MatchRemittance &&
+		match.Kind != domain.MatchReturn {
 		return nil, errMatchKind
+	}
+	if match.Kind != domain.MatchReturn {
+		match.Receipts = nil
+	} else if len(match.Receipts) == 0 {
+		return nil, errNoReturns
 	}
 	at := s.stamp()
 	var m *domain.BankMovement
@@ -394,6 +488,13 @@ func (s *Service) Reconcile(ctx context.Context, a *domain.Actor, movementID str
 			if err := s.checkRemittanceCredit(ctx, a.CommunityID, r, m.Amount); err != nil {
 				return err
 			}
+		case domain.MatchReturn:
+			if m.Amount >= 0 {
+				return errReturnDebitOnly
+			}
+			if err := s.checkReturnCharge(ctx, a.CommunityID, m, &match); err != nil {
+				return err
+			}
 		}
 		ok, err := s.store.InsertReconciliation(ctx, a.CommunityID, m.ID, match, a.UserID, at)
 		if err != nil {
@@ -405,10 +506,18 @@ func (s *Service) Reconcile(ctx context.Context, a *domain.Actor, movementID str
 			}
 			return errMovementReconciled
 		}
+		if match.Kind == domain.MatchReturn {
+			if ok, err := s.store.InsertReconciledReturns(ctx, a.CommunityID, m.ID, match.Receipts); err != nil {
+				return err
+			} else if !ok {
+				return errReturnMatched
+			}
+		}
 		m.Match = &match
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMovementReconciled, TargetKind: "money_bank_movement", TargetID: m.ID,
 			TargetLabel: m.Date + " " + domain.EurosText(m.Amount).String(),
-			After:       map[string]any{"kind": match.Kind, "targetId": match.TargetID, "amountCents": m.Amount, "date": m.Date}})
+			After: map[string]any{"kind": match.Kind, "targetId": match.TargetID, "receipts": match.Receipts, "amountCents": m.Amount,
+				"date": m.Date}})
 		return nil
 	})
 	if err != nil {
@@ -442,4 +551,47 @@ func (s *Service) checkRemittanceCredit(ctx context.Context, communityID string,
 	}
 	return domain.Errorf(domain.CodeInvalid, "El abono (%s) no es el total de la remesa %d (%s)", domain.EurosText(amount), r.Number,
 		domain.EurosText(r.Total))
+}
+
+// checkReturnCharge refuses to match a charge with returns that are not returned debits of the remittance
+// match.TargetID, were matched with a movement already, were collected after the movement, or do not add
+// up to the charge (with or without the bank's charges for them). The receipts are kept in their order,
+// once each.
+func (s *Service) checkReturnCharge(ctx context.Context, communityID string, m *domain.BankMovement, match *domain.MovementMatch) error {
+	all, err := s.store.ReturnedDebits(ctx, communityID)
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]domain.ReturnedDebit, len(all))
+	for _, d := range all {
+		byID[d.ReceiptID] = d
+	}
+	var collected, charges domain.Cents
+	seen := map[string]bool{}
+	var ids, codes []string
+	for _, id := range match.Receipts {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		d, ok := byID[id]
+		switch {
+		case !ok || d.RemittanceID != match.TargetID:
+			return domain.Errorf(domain.CodeNotFound, "Uno de los recibos no es una devolución de esa remesa")
+		case d.MovementID != "":
+			return errReturnMatched
+		case d.CollectionDate > m.Date:
+			return domain.Errorf(domain.CodeInvalid, "El cargo (%s) es anterior al cobro de la remesa %d (%s): no puede ser su devolución",
+				m.Date, d.RemittanceNumber, d.CollectionDate)
+		}
+		collected += d.Collected
+		charges += d.Charge
+		ids, codes = append(ids, id), append(codes, d.ReceiptCode)
+	}
+	if -m.Amount != collected && -m.Amount != collected+charges {
+		return domain.Errorf(domain.CodeInvalid, "El cargo (%s) no es lo devuelto de los recibos %s (%s) ni eso más los gastos de la devolución (%s)",
+			domain.EurosText(-m.Amount), strings.Join(codes, ", "), domain.EurosText(collected), domain.EurosText(collected+charges))
+	}
+	match.Receipts = ids
+	return nil
 }

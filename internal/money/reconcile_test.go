@@ -57,7 +57,7 @@ func TestReconcile(t *testing.T) {
 			-12100: {Kind: domain.MatchExpense, TargetID: e.ID}, 77700: {Kind: domain.MatchRemittance, TargetID: remID}}
 		ids := map[domain.MatchKind]string{}
 		for _, m := range rec.Movements {
-			if len(m.Suggestions) == 0 || m.Suggestions[0].MovementMatch != want[m.Amount] {
+			if len(m.Suggestions) == 0 || !reflect.DeepEqual(m.Suggestions[0].MovementMatch, want[m.Amount]) {
 				t.Fatalf("movement %s %d: suggestions %+v", m.Concept, m.Amount, m.Suggestions)
 			}
 			ids[want[m.Amount].Kind] = m.ID
@@ -279,4 +279,160 @@ func referenceSuggest(c *candidates, m *domain.BankMovement) []Suggestion {
 		out = out[:maxSuggestions]
 	}
 	return out
+}
+
+// TestReconcileReturnedDebits, on both engines: the bank credits a remittance whole, then charges back
+// its two returned debits in two movements, one with its charge. Each charge is suggested the return it
+// is (by the amount with the charge and the mandate's reference; by the amount and the receipt's number),
+// never a return of a remittance collected after it; confirming records the match once: the movement
+// cannot be matched again, nor the return with another movement. The book then follows the bank, and
+// the year's accounts count the charges as money out of the account.
+func TestReconcileReturnedDebits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newSepaFixture(t, db)
+		acc, err := f.svc.CreateAccount(ctx, f.admin, AccountInput{Name: "Banco", Kind: domain.BankAccountBank,
+			IBAN: "ES91 2100 0418 4502 0005 1332", OpeningDate: "2026-01-01", Opening: 500000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.settings(t, nil)
+		mandate, err := f.svc.SignMandate(ctx, f.owner, f.flat, MandateInput{DebtorName: "Óscar Propietario", IBAN: validIBAN})
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat, other := f.receipt(t, f.flat), f.receipt(t, f.other)
+		remID := domain.NewID()
+		total := flat.Amount + other.Amount
+		storetest.Exec(t, db, `INSERT INTO money_remittances (id, community_id, number, message_id, collection_date, debits, total_cents, xml,
+			created_at) VALUES ($1, $2, 9, 'VEC-2026-0009', '2026-02-20', 2, $3, '', 0)`, remID, f.admin.CommunityID, total)
+		storetest.Exec(t, db, `INSERT INTO money_remittance_receipts (receipt_id, remittance_id, mandate_id, sequence_type, collected_cents,
+			collection_date, returned_on, return_reason, return_charge_cents) VALUES ($1, $2, $3, 'RCUR', $4, '2026-02-20', '2026-02-25', 'AM04', 350)`,
+			flat.ID, remID, mandate.ID, flat.Amount)
+		storetest.Exec(t, db, `INSERT INTO money_remittance_receipts (receipt_id, remittance_id, mandate_id, sequence_type, collected_cents,
+			collection_date, returned_on, return_reason) VALUES ($1, $2, 'm', 'RCUR', $3, '2026-02-20', '2026-02-26', 'MS02')`, other.ID, remID, other.Amount)
+		data := n43FixtureOf("0200051332", "260201", "260301", 500000, []n43Mov{
+			{"260215", -other.Amount, "CARGO VARIOS", ""},
+			{"260220", total, "ABONO REMESA VEC-2026-0009", ""},
+			{"260226", -(flat.Amount + 350), "DEVOL " + mandate.Reference, ""},
+			{"260227", -other.Amount, "DEVOLUCION RECIBO " + other.Code(), ""},
+		})
+		if _, err := f.svc.ImportNorma43(ctx, f.admin, acc.ID, "febrero.n43", data); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := f.svc.Reconciliation(ctx, f.admin, acc.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byDate := map[string]MovementView{}
+		for _, m := range rec.Movements {
+			byDate[m.Date] = m
+		}
+		wantTop := func(date string, receipt string, reasons ...string) domain.MovementMatch {
+			t.Helper()
+			m := byDate[date]
+			if len(m.Suggestions) == 0 {
+				t.Fatalf("%s %q: no suggestion", date, m.Concept)
+			}
+			top := m.Suggestions[0]
+			if top.Kind != domain.MatchReturn || top.TargetID != remID || !reflect.DeepEqual(top.Receipts, []string{receipt}) ||
+				!reflect.DeepEqual(top.Reasons, reasons) {
+				t.Fatalf("%s %q: suggestions %+v", date, m.Concept, m.Suggestions)
+			}
+			return top.MovementMatch
+		}
+		withCharge := wantTop("2026-02-26", flat.ID, "mandato", "importe", "gastos")
+		plain := wantTop("2026-02-27", other.ID, "número", "importe")
+		for _, s := range byDate["2026-02-15"].Suggestions {
+			if s.Kind == domain.MatchReturn {
+				t.Fatalf("a charge before the remittance was collected is suggested a return: %+v", s)
+			}
+		}
+		if _, err := f.svc.Reconcile(ctx, f.admin, byDate["2026-02-20"].ID, domain.MovementMatch{Kind: domain.MatchRemittance, TargetID: remID}); err != nil {
+			t.Fatal(err)
+		}
+		// Before the remittance was collected: refused. A wrong amount: refused.
+		_, err = f.svc.Reconcile(ctx, f.admin, byDate["2026-02-15"].ID, plain)
+		wantError(t, err, domain.CodeInvalid, "El cargo (2026-02-15) es anterior al cobro de la remesa 9 (2026-02-20): no puede ser su devolución")
+		_, err = f.svc.Reconcile(ctx, f.admin, byDate["2026-02-26"].ID, plain)
+		wantError(t, err, domain.CodeInvalid, fmt.Sprintf(
+			"El cargo (%s) no es lo devuelto de los recibos %s (%s) ni eso más los gastos de la devolución (%s)",
+			domain.EurosText(flat.Amount+350), other.Code(), domain.EurosText(other.Amount), domain.EurosText(other.Amount)))
+		// A credit is not a return's.
+		_, err = f.svc.Reconcile(ctx, f.admin, byDate["2026-02-20"].ID, plain)
+		wantError(t, err, domain.CodeConflict, "Este movimiento ya está conciliado: no se puede conciliar dos veces")
+
+		if _, err := f.svc.Reconcile(ctx, f.admin, byDate["2026-02-26"].ID, withCharge); err != nil {
+			t.Fatal(err)
+		}
+		// The same movement again, and the same return with another movement: refused.
+		_, err = f.svc.Reconcile(ctx, f.admin, byDate["2026-02-26"].ID, withCharge)
+		wantError(t, err, domain.CodeConflict, "Este movimiento ya está conciliado: no se puede conciliar dos veces")
+		_, err = f.svc.Reconcile(ctx, f.admin, byDate["2026-02-27"].ID, domain.MovementMatch{Kind: domain.MatchReturn, TargetID: remID,
+			Receipts: []string{flat.ID}})
+		wantError(t, err, domain.CodeConflict, "Esta devolución ya está conciliada con otro movimiento")
+		// Once matched, a return is no longer suggested.
+		rec, _ = f.svc.Reconciliation(ctx, f.admin, acc.ID)
+		for _, m := range rec.Movements {
+			if m.Date == "2026-02-27" && (len(m.Suggestions) == 0 || !reflect.DeepEqual(m.Suggestions[0].Receipts, []string{other.ID}) ||
+				slices.ContainsFunc(m.Suggestions, func(s Suggestion) bool { return slices.Contains(s.Receipts, flat.ID) })) {
+				t.Fatalf("suggestions after the first return's match %+v", m.Suggestions)
+			}
+		}
+		if _, err := f.svc.Reconcile(ctx, f.admin, byDate["2026-02-27"].ID, plain); err != nil {
+			t.Fatal(err)
+		}
+		rec, _ = f.svc.Reconciliation(ctx, f.admin, acc.ID)
+		out := flat.Amount + 350 + other.Amount
+		if book := domain.Cents(500000) + total - out; rec.Book != book || rec.Difference != -other.Amount {
+			t.Fatalf("book %d (want %d), difference %d (want %d: the unmatched charge)", rec.Book, book, rec.Difference, -other.Amount)
+		}
+		y, err := f.svc.YearAccounts(ctx, f.admin, 2026)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(y.Accounts) != 1 || y.Accounts[0].In != total || y.Accounts[0].Out != out || y.Accounts[0].Unreconciled != 1 {
+			t.Fatalf("the account's year %+v", y.Accounts)
+		}
+		if got := strings.Join(f.actions(), " "); strings.Count(got, AuditMovementReconciled) != 3 {
+			t.Errorf("audit %s", got)
+		}
+	})
+}
+
+// TestSuggestReturnsTogether: a charge of every open return of a remittance at once is suggested as one
+// match of them all, by their sum with or without their charges and the remittance's MsgId; a
+// remittance's single return is not suggested for a sum it does not make.
+func TestSuggestReturnsTogether(t *testing.T) {
+	returns := []domain.ReturnedDebit{
+		{ReceiptID: "a", ReceiptCode: "2026/000001", RemittanceID: "rem", RemittanceNumber: 4, MessageID: "VEC-REM-000004-20260201",
+			CollectionDate: "2026-02-10", Collected: 10000, Charge: 200},
+		{ReceiptID: "b", ReceiptCode: "2026/000002", RemittanceID: "rem", RemittanceNumber: 4, MessageID: "VEC-REM-000004-20260201",
+			CollectionDate: "2026-02-10", Collected: 5000, Charge: 200},
+		{ReceiptID: "c", ReceiptCode: "2026/000003", RemittanceID: "other", RemittanceNumber: 5, MessageID: "VEC-REM-000005-20260301",
+			CollectionDate: "2026-03-10", Collected: 5000},
+	}
+	for _, tc := range []struct {
+		amount   domain.Cents
+		concept  string
+		want     []string
+		reasons  []string
+		nonePast bool
+	}{
+		{-15400, "DEVOLUCIONES VEC-REM-000004-20260201", []string{"a", "b"}, []string{"MsgId", "importe", "gastos"}, false},
+		{-15000, "DEVOLUCIONES", []string{"a", "b"}, []string{"importe"}, false},
+		{-5200, "DEVOLUCION", []string{"b"}, []string{"importe", "gastos"}, false},
+	} {
+		m := &domain.BankMovement{Date: "2026-02-20", Amount: tc.amount, Concept: tc.concept}
+		got := suggestReturns(returns, m, movementText(m))
+		slices.SortStableFunc(got, func(a, b Suggestion) int { return b.Score - a.Score })
+		if len(got) == 0 || !reflect.DeepEqual(got[0].Receipts, tc.want) || !reflect.DeepEqual(got[0].Reasons, tc.reasons) {
+			t.Errorf("%d %q: %+v", tc.amount, tc.concept, got)
+		}
+		for _, s := range got {
+			if slices.Contains(s.Receipts, "c") {
+				t.Errorf("%d: a return of a remittance collected after the charge is suggested: %+v", tc.amount, s)
+			}
+		}
+	}
 }

@@ -54,4 +54,40 @@ var reconcileTranslations = domain.Catalogue{
 		Ca: "El saldo de la línia %d del CSV (%s) no és l'anterior més el moviment (%s)",
 		En: "The balance on line %d of the CSV (%s) is not the previous one plus the movement (%s)",
 	},
+	"Una devolución solo se concilia con un cargo": {
+		Ca: "Una devolució només es concilia amb un càrrec",
+		En: "A returned debit is only reconciled with a charge",
+	},
+	"Indica los recibos devueltos que carga el movimiento": {
+		Ca: "Indica els rebuts retornats que carrega el moviment",
+		En: "Say which returned receipts the movement charges back",
+	},
+	"Esta devolución ya está conciliada con otro movimiento": {
+		Ca: "Aquesta devolució ja està conciliada amb un altre moviment",
+		En: "This returned debit is already reconciled with another movement",
+	},
+	"Uno de los recibos no es una devolución de esa remesa": {
+		Ca: "Un dels rebuts no és una devolució d'aquesta remesa",
+		En: "One of the receipts is not a returned debit of that remittance",
+	},
+	"El cargo (%s) es anterior al cobro de la remesa %d (%s): no puede ser su devolución": {
+		Ca: "El càrrec (%s) és anterior al cobrament de la remesa %d (%s): no pot ser la seva devolució",
+		En: "The charge (%s) is before remittance %d was collected (%s): it cannot be its returned debit",
+	},
+	"El cargo (%s) no es lo devuelto de los recibos %s (%s) ni eso más los gastos de la devolución (%s)": {
+		Ca: "El càrrec (%s) no és el que s'ha retornat dels rebuts %s (%s) ni això més les despeses de la devolució (%s)",
+		En: "The charge (%s) is neither what was returned of receipts %s (%s) nor that plus the return charges (%s)",
+	},
+	"Ese gasto se carga al fondo de reserva: indica la fecha de la junta que acordó las obras": {
+		Ca: "Aquesta despesa es carrega al fons de reserva: indica la data de la junta que va acordar les obres",
+		En: "This expense is charged to the reserve fund: give the date of the junta that agreed the works",
+	},
+	"La junta que acordó cargar el gasto al fondo de reserva no puede ser futura": {
+		Ca: "La junta que va acordar carregar la despesa al fons de reserva no pot ser futura",
+		En: "The junta that agreed to charge the expense to the reserve fund cannot be in the future",
+	},
+	"El fondo de reserva tiene %s: no alcanza para un gasto de %s": {
+		Ca: "El fons de reserva té %s: no n'hi ha prou per a una despesa de %s",
+		En: "The reserve fund holds %s: not enough for an expense of %s",
+	},
 }

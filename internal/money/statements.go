@@ -26,6 +26,9 @@ type StatementStore interface {
 	// InsertReconciliation is false when the movement is reconciled already or the remittance credited.
 	InsertReconciliation(ctx context.Context, communityID, movementID string, m domain.MovementMatch, by string, at time.Time) (bool, error)
 	CreditedRemittances(ctx context.Context, communityID string) ([]string, error)
+	ReturnedDebits(ctx context.Context, communityID string) ([]domain.ReturnedDebit, error)
+	// InsertReconciledReturns is false when one of the returns was matched with a movement already.
+	InsertReconciledReturns(ctx context.Context, communityID, movementID string, receiptIDs []string) (bool, error)
 }
 
 // AuditStatementImported is the audit action of an imported statement.

@@ -127,8 +127,8 @@ func BenchmarkImportNorma43_5000(b *testing.B) {
 }
 
 // BenchmarkImportAndSuggestNorma43_5000: a year's statement of 5,000 movements imported, then the account's
-// reconciliation read (each movement's suggestions among a 500-unit community's 2,000 open receipts, a third
-// of the movements naming a receipt's number). Issue #37 asks under 2 s on both engines. Reports, never
+// reconciliation read (each movement's suggestions among a 500-unit community's 2,000 open receipts and 100
+// returned debits, a third of the movements naming a receipt's number). Issue #37 asks under 2 s on both engines. Reports, never
 // asserts:
 //
 //	go test ./internal/money -run '^$' -bench 'ImportAndSuggestNorma43_5000' -benchtime 3x
@@ -144,6 +144,16 @@ func BenchmarkImportAndSuggestNorma43_5000(b *testing.B) {
 				b.Fatal(err)
 			}
 			open = append(open, g.Receipts...)
+		}
+		// 100 of them collected by a remittance and returned: every debit movement is also compared with
+		// the open returns (issue #37, ADR 0053).
+		remID := domain.NewID()
+		storetest.Exec(b, db, `INSERT INTO money_remittances (id, community_id, number, message_id, collection_date, debits, total_cents, xml,
+			created_at) VALUES ($1, $2, 1, 'VEC-REM-000001-20270101', '2027-01-05', 100, 0, '', 0)`, remID, admin.CommunityID)
+		for _, r := range open[:100] {
+			storetest.Exec(b, db, `INSERT INTO money_remittance_receipts (receipt_id, remittance_id, mandate_id, sequence_type, collected_cents,
+				collection_date, returned_on, return_reason, return_charge_cents) VALUES ($1, $2, 'm', 'RCUR', $3, '2027-01-05', '2027-01-08', 'AM04', 300)`,
+				r.ID, remID, r.Amount)
 		}
 		movs := make([]n43Mov, 5000)
 		for i := range movs {

@@ -730,9 +730,9 @@ var translations = domain.Catalogue{
 		Ca: "Aquesta remesa ja està conciliada amb un altre moviment",
 		En: "This remittance is already reconciled with another movement",
 	},
-	"Indica si el movimiento es de un recibo, un gasto o una remesa": {
-		Ca: "Indica si el moviment és d'un rebut, una despesa o una remesa",
-		En: "Say whether the movement is a receipt, an expense or a remittance",
+	"Indica si el movimiento es de un recibo, un gasto, una remesa o una devolución": {
+		Ca: "Indica si el moviment és d'un rebut, una despesa, una remesa o una devolució",
+		En: "Say whether the movement is a receipt, an expense, a remittance or a returned debit",
 	},
 	"Un recibo o una remesa solo se concilia con un abono": {
 		Ca: "Un rebut o una remesa només es concilia amb un abonament",

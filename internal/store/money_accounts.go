@@ -70,8 +70,9 @@ func (db *DB) ReceiptConceptSums(ctx context.Context, communityID, concept, from
 	return out, nil
 }
 
-// AccountFlows adds up, by account and month, what expenses paid from communityID's accounts and what
-// receipts and remittances reconciled into them brought, up to the date to (inclusive).
+// AccountFlows adds up, by account and month, what expenses paid from communityID's accounts, what
+// receipts and remittances reconciled into them brought and what returned debits the bank charged back
+// took, up to the date to (inclusive).
 func (db *DB) AccountFlows(ctx context.Context, communityID, to string) ([]domain.AccountFlow, error) {
 	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.AccountFlow, error) {
 		var f domain.AccountFlow
@@ -80,7 +81,8 @@ func (db *DB) AccountFlows(ctx context.Context, communityID, to string) ([]domai
 		SELECT p.account_id AS account_id, SUBSTR(p.paid_on, 1, 7) AS month, 0 AS in_cents, p.amount_cents AS out_cents
 			FROM money_expense_payments p WHERE p.community_id = ? AND p.paid_on <= ?
 		UNION ALL
-		SELECT m.account_id, SUBSTR(m.op_date, 1, 7), m.amount_cents, 0
+		SELECT m.account_id, SUBSTR(m.op_date, 1, 7), CASE WHEN m.amount_cents > 0 THEN m.amount_cents ELSE 0 END,
+			CASE WHEN m.amount_cents < 0 THEN -m.amount_cents ELSE 0 END
 			FROM money_bank_movements m JOIN money_reconciliations c ON c.movement_id = m.id
 			WHERE m.community_id = ? AND c.kind <> 'expense' AND m.op_date <= ?
 		) f GROUP BY account_id, month ORDER BY account_id, month`, communityID, to, communityID, to)

@@ -83,13 +83,13 @@ func (db *DB) BankAccountForUpdate(ctx context.Context, communityID, id string) 
 
 const expenseSelect = `SELECT id, community_id, number, expense_date, COALESCE(provider_id, ''), provider_name, nif, concept, group_id,
 	base_cents, vat_rate, vat_cents, irpf_rate, irpf_cents, due_date, COALESCE(document_id, ''), COALESCE(incident_id, ''),
-	COALESCE(task_id, ''), created_at FROM money_expenses`
+	COALESCE(task_id, ''), reserve_junta_date, created_at FROM money_expenses`
 
 func (db *DB) scanExpenses(ctx context.Context, c conn, query string, args ...any) ([]domain.Expense, error) {
 	es, err := queryAll(ctx, c, func(r scanner) (domain.Expense, error) {
 		var e domain.Expense
 		err := r.Scan(&e.ID, &e.CommunityID, &e.Number, &e.Date, &e.ProviderID, &e.ProviderName, &e.NIF, &e.Concept, &e.GroupID,
-			&e.Base, &e.VATRate, &e.VAT, &e.IRPFRate, &e.IRPF, &e.DueDate, &e.DocumentID, &e.IncidentID, &e.TaskID, &e.CreatedAt)
+			&e.Base, &e.VATRate, &e.VAT, &e.IRPFRate, &e.IRPF, &e.DueDate, &e.DocumentID, &e.IncidentID, &e.TaskID, &e.ReserveJuntaDate, &e.CreatedAt)
 		return e, err
 	}, query, args...)
 	if err != nil || len(es) == 0 {
@@ -160,11 +160,12 @@ func (db *DB) InsertExpense(ctx context.Context, e *domain.Expense, by string, a
 		return err
 	}
 	return tx.queryRow(ctx, `INSERT INTO money_expenses (id, community_id, number, expense_date, provider_id, provider_name, nif, concept,
-		group_id, base_cents, vat_rate, vat_cents, irpf_rate, irpf_cents, due_date, document_id, incident_id, task_id, created_by, created_at,
-		updated_at) SELECT ?, ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM money_expenses
-		WHERE community_id = ? RETURNING number`,
+		group_id, base_cents, vat_rate, vat_cents, irpf_rate, irpf_cents, due_date, document_id, incident_id, task_id, reserve_junta_date,
+		created_by, created_at, updated_at) SELECT ?, ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+		FROM money_expenses WHERE community_id = ? RETURNING number`,
 		e.ID, e.CommunityID, e.Date, nullString(e.ProviderID), e.ProviderName, e.NIF, e.Concept, e.GroupID, e.Base, e.VATRate, e.VAT,
-		e.IRPFRate, e.IRPF, e.DueDate, nullString(e.DocumentID), nullString(e.IncidentID), nullString(e.TaskID), by, ms(at), ms(at),
+		e.IRPFRate, e.IRPF, e.DueDate, nullString(e.DocumentID), nullString(e.IncidentID), nullString(e.TaskID), e.ReserveJuntaDate, by,
+		ms(at), ms(at),
 		e.CommunityID).Scan(&e.Number)
 }
 
@@ -333,4 +334,42 @@ func (db *DB) CreditedRemittances(ctx context.Context, communityID string) ([]st
 		err := r.Scan(&id)
 		return id, err
 	}, "SELECT target_id FROM money_reconciliations WHERE community_id = ? AND kind = 'remittance'", communityID)
+}
+
+// ReturnedDebits lists communityID's returned direct debits with the movement each was matched with ("":
+// none yet), the oldest return first.
+func (db *DB) ReturnedDebits(ctx context.Context, communityID string) ([]domain.ReturnedDebit, error) {
+	return queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.ReturnedDebit, error) {
+		var d domain.ReturnedDebit
+		var year, number int
+		err := row.Scan(&d.ReceiptID, &year, &number, &d.UnitLabel, &d.RemittanceID, &d.RemittanceNumber, &d.MessageID, &d.CollectionDate,
+			&d.MandateReference, &d.Collected, &d.Charge, &d.ReturnedOn, &d.Reason, &d.MovementID)
+		d.ReceiptCode = (&domain.Receipt{Year: year, Number: number}).Code()
+		return d, err
+	}, `SELECT rr.receipt_id, r.year, r.number, r.unit_label, rr.remittance_id, rem.number, rem.message_id, rr.collection_date,
+		COALESCE(m.reference, ''), rr.collected_cents, rr.return_charge_cents, rr.returned_on, rr.return_reason, COALESCE(c.movement_id, '')
+		FROM money_remittance_receipts rr JOIN money_remittances rem ON rem.id = rr.remittance_id
+		JOIN money_receipts r ON r.id = rr.receipt_id LEFT JOIN money_mandates m ON m.id = rr.mandate_id
+		LEFT JOIN money_reconciled_returns c ON c.receipt_id = rr.receipt_id
+		WHERE rem.community_id = ? AND rr.returned_on IS NOT NULL ORDER BY rr.returned_on, rem.number, r.year, r.number`, communityID)
+}
+
+// InsertReconciledReturns records that a movement charged back the returned debits of receiptIDs (InTx,
+// after InsertReconciliation); false when one of them was matched with a movement already.
+func (db *DB) InsertReconciledReturns(ctx context.Context, communityID, movementID string, receiptIDs []string) (bool, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, id := range receiptIDs {
+		res, err := tx.exec(ctx, `INSERT INTO money_reconciled_returns (receipt_id, movement_id, community_id) VALUES (?, ?, ?)
+			ON CONFLICT DO NOTHING`, id, movementID, communityID)
+		if err != nil {
+			return false, err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return false, err
+		}
+	}
+	return true, nil
 }

@@ -198,6 +198,10 @@ function Summary({ y }: { y: YearAccounts }) {
         [t('yearAccounts.budget'), y.reserve.budgetCents],
         [t('yearAccounts.reserveOpening'), y.reserve.openingCents],
         [t('yearAccounts.reserveIn'), y.reserve.contributionsCents],
+        ...(y.reserve.spending ?? []).map((sp) => [
+          t('yearAccounts.reserveSpent', { date: sp.date, provider: sp.provider, concept: sp.concept, junta: sp.juntaDate }),
+          -sp.amountCents,
+        ]),
         [t('yearAccounts.reserveClosing'), y.reserve.closingCents],
       ]} />
     </Section>

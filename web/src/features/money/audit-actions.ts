@@ -31,6 +31,7 @@ export const auditActions = {
   'money.expense.created': 'money.audit.money.expense.created',
   'money.expense.invoice': 'money.audit.money.expense.invoice',
   'money.expense.payment': 'money.audit.money.expense.payment',
+  'money.expense.reserve': 'money.audit.money.expense.reserve',
   'money.statement.imported': 'money.audit.money.statement.imported',
   'money.movement.reconciled': 'money.audit.money.movement.reconciled',
   'money.year.closed': 'money.audit.money.year.closed',

@@ -269,6 +269,9 @@ function ExpenseRow({ expense: e, accounts }: { expense: Expense; accounts: Bank
             {t('books.expenses.paid', { paid: euros(e.paidCents), payable: euros(e.payableCents) })}
             {e.dueDate ? ` · ${t('books.expenses.due', { date: e.dueDate })}` : ''}
           </span>
+          {e.reserveJuntaDate ? (
+            <span className="block text-xs text-primary">{t('books.expenses.reserveCharged', { date: e.reserveJuntaDate })}</span>
+          ) : null}
         </span>
         <Badge variant={e.status === 'paid' ? 'green' : 'orange'}>{t(`books.expenses.status.${e.status}`)}</Badge>
       </div>
@@ -371,6 +374,8 @@ function ExpenseForm({ onDone }: { onDone: () => void }) {
   const [vat, setVat] = useState('21')
   const [irpf, setIrpf] = useState('0')
   const [dueDate, setDueDate] = useState('')
+  const [fromReserve, setFromReserve] = useState(false)
+  const [juntaDate, setJuntaDate] = useState('')
   const [file, setFile] = useState<File>()
   const listed = providers.data?.items ?? []
   const submit = async () => {
@@ -397,6 +402,7 @@ function ExpenseForm({ onDone }: { onDone: () => void }) {
         vatRate,
         irpfRate,
         dueDate,
+        ...(fromReserve ? { reserveJuntaDate: juntaDate } : {}),
       })
       if (file) await attach.mutateAsync({ id: e.id, file })
       toast.success(t('money.saved'))
@@ -457,6 +463,32 @@ function ExpenseForm({ onDone }: { onDone: () => void }) {
       </div>
       <Label htmlFor="expense-due">{t('books.expenses.dueDate')}</Label>
       <Input id="expense-due" type="date" value={dueDate} onChange={(ev) => { setDueDate(ev.target.value); }} />
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={fromReserve}
+          onChange={(ev) => {
+            setFromReserve(ev.target.checked)
+          }}
+        />
+        <span>{t('books.expenses.fromReserve')}</span>
+      </label>
+      {fromReserve && (
+        <>
+          <Label htmlFor="expense-reserve-junta">{t('books.expenses.reserveJuntaDate')}</Label>
+          <Input
+            id="expense-reserve-junta"
+            type="date"
+            required
+            value={juntaDate}
+            onChange={(ev) => {
+              setJuntaDate(ev.target.value)
+            }}
+          />
+          <p className="text-xs text-muted-foreground">{t('books.expenses.reserveHint')}</p>
+        </>
+      )}
       <Label htmlFor="expense-invoice">{t('books.expenses.invoice')}</Label>
       <Input
         id="expense-invoice"

@@ -100,6 +100,54 @@ describe('the reconciliation screen', () => {
     expect(sent?.body).toEqual({ kind: 'receipt', targetId: 'r-2' })
   })
 
+  it("confirms a charge-back with the returned receipts it names, and says when a movement was a return's", async () => {
+    fakeApi.on('GET /api/v1/money/accounts/{id}/reconciliation', () =>
+      json({
+        bookCents: 513750,
+        bankCents: 500000,
+        differenceCents: -13750,
+        items: [
+          {
+            ...movement,
+            id: 'm-4',
+            date: '2026-02-25',
+            concept: 'DEVOLUCION RECIBO 2026/000001',
+            amountCents: -14100,
+            suggestions: [
+              {
+                kind: 'return',
+                targetId: 'rem-1',
+                receiptIds: ['r-1'],
+                label: 'Devolución del recibo 2026/000001 · 1º A · remesa 1',
+                amountCents: 13750,
+                score: 140,
+                reasons: ['número', 'importe', 'gastos'],
+              },
+            ],
+          },
+          {
+            ...movement,
+            id: 'm-5',
+            date: '2026-02-26',
+            concept: 'DEVOLUCIONES REMESA',
+            amountCents: -27500,
+            match: { kind: 'return', targetId: 'rem-2', receiptIds: ['r-3', 'r-4'] },
+            suggestions: null,
+          },
+        ],
+      }),
+    )
+    fakeApi.on('POST /api/v1/money/movements/{id}/reconcile', () => json({ ...movement, id: 'm-4', date: '2026-02-25', concept: '', amountCents: -14100 }))
+    const user = renderReconciliation()
+    const list = await screen.findByRole('list', { name: /Banco Sabadell/ })
+    const [first, second] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement]
+    expect(within(second).getByText('Conciliado con las devoluciones de una remesa')).toBeInTheDocument()
+    expect(within(first).getByRole('radio', { name: 'Devolución del recibo 2026/000001 · 1º A · remesa 1 · 137,50 €' })).toBeChecked()
+    await user.click(within(first).getByRole('button', { name: 'Conciliar' }))
+    await expect.poll(() => fakeApi.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    expect(fakeApi.requests.find((r) => r.method === 'POST')?.body).toEqual({ kind: 'return', targetId: 'rem-1', receiptIds: ['r-1'] })
+  })
+
   it('says why the server refuses a match', async () => {
     fakeApi.on('POST /api/v1/money/movements/{id}/reconcile', () =>
       problem(422, 'invalid', 'El abono (137,50 €) no es el total de la remesa 7 (275,00 €)'),

@@ -53,12 +53,14 @@ function MovementItem({ movement: m }: { movement: Movement }) {
         <span className={m.amountCents < 0 ? 'text-destructive' : ''}>{euros(m.amountCents)}</span>
       </span>
       {m.match ? (
-        <span className="text-muted-foreground">{t('books.reconcile.done')}</span>
+        <span className="text-muted-foreground">
+          {m.match.kind === 'return' ? t('books.reconcile.doneReturn') : t('books.reconcile.done')}
+        </span>
       ) : pick ? (
         <fieldset className="flex flex-col gap-1">
           <legend className="sr-only">{t('books.reconcile.choose', { movement: `${m.date} · ${text}` })}</legend>
           {suggestions.map((s, i) => (
-            <label key={s.kind + s.targetId} className="flex items-start gap-2 text-muted-foreground">
+            <label key={s.kind + s.targetId + (s.receiptIds ?? []).join()} className="flex items-start gap-2 text-muted-foreground">
               <input
                 type="radio"
                 name={`match-${m.id}`}
@@ -79,7 +81,7 @@ function MovementItem({ movement: m }: { movement: Movement }) {
             disabled={reconcile.isPending}
             onClick={() => {
               reconcile.mutate(
-                { id: m.id, kind: pick.kind, targetId: pick.targetId },
+                { id: m.id, kind: pick.kind, targetId: pick.targetId, receiptIds: pick.receiptIds },
                 {
                   onSuccess: () => toast.success(t('books.reconcile.confirmed')),
                   onError: (err) => toast.error(t('common.error'), { description: problemMessage(err, t) }),

@@ -220,6 +220,7 @@ export const ExpenseInputBody = {
   nif: 20,
   providerId: 64,
   providerName: 120,
+  reserveJuntaDate: 10,
   taskId: 64,
 } as const
 

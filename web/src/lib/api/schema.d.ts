@@ -4221,12 +4221,21 @@ export interface components {
         AccountsReserve: {
             /** Format: int64 */
             budgetCents: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Opening + contributions − spent
+             */
             closingCents: number;
             /** Format: int64 */
             contributionsCents: number;
             /** Format: int64 */
             openingCents: number;
+            spending: components["schemas"]["ReserveSpending"][] | null;
+            /**
+             * Format: int64
+             * @description What the year's expenses charged to the fund took
+             */
+            spentCents: number;
         };
         Activity: {
             /**
@@ -5652,6 +5661,8 @@ export interface components {
             /** @description The services directory's provider; empty when none */
             providerId: string;
             providerName: string;
+            /** @description YYYY-MM-DD of the junta that charged it to the reserve fund (LPH art. 9.1.f); empty: an ordinary expense */
+            reserveJuntaDate: string;
             /** @enum {string} */
             status: "pending" | "paid";
             taskId: string;
@@ -5684,6 +5695,8 @@ export interface components {
             nif?: string;
             providerId?: string;
             providerName: string;
+            /** @description Charge it to the reserve fund: the date of the junta that agreed the conservation works */
+            reserveJuntaDate?: string;
             taskId?: string;
             /**
              * Format: int64
@@ -6589,22 +6602,28 @@ export interface components {
         };
         MovementMatch: {
             /** @enum {string} */
-            kind: "receipt" | "expense" | "remittance";
+            kind: "receipt" | "expense" | "remittance" | "return";
+            /** @description kind return: the returned receipts the movement charges back */
+            receiptIds?: string[] | null;
+            /** @description The receipt, expense or remittance (a return's: the remittance) */
             targetId: string;
         };
         MovementSuggestion: {
             /**
              * Format: int64
-             * @description What the receipt or expense has left to pay, the remittance's total
+             * @description What the receipt or expense has left to pay, the remittance's total, what the returns collected
              */
             amountCents: number;
             /** @enum {string} */
-            kind: "receipt" | "expense" | "remittance";
+            kind: "receipt" | "expense" | "remittance" | "return";
             label: string;
-            /** @description importe, número, nombre, MsgId */
+            /** @description importe, número, nombre, MsgId, mandato, gastos */
             reasons: string[] | null;
+            /** @description kind return: the returned receipts the movement charges back */
+            receiptIds?: string[] | null;
             /** Format: int64 */
             score: number;
+            /** @description The receipt, expense or remittance (a return's: the remittance) */
             targetId: string;
         };
         MuteInputBody: {
@@ -7475,6 +7494,21 @@ export interface components {
         };
         ReservationListOutputBody: {
             items: components["schemas"]["Reservation"][] | null;
+        };
+        ReserveSpending: {
+            /**
+             * Format: int64
+             * @description What it cost: base + VAT
+             */
+            amountCents: number;
+            concept: string;
+            date: string;
+            expenseId: string;
+            /** @description The junta that agreed the works */
+            juntaDate: string;
+            /** Format: int64 */
+            number: number;
+            provider: string;
         };
         ResetInputBody: {
             password: string;

@@ -130,8 +130,25 @@ export function useReconciliation(accountId: string, enabled: boolean) {
 }
 
 /** Confirms a movement's match: once, in one transaction. */
+/** Confirms a movement's match; a returned debit's names the returned receipts the bank charged back. */
 export function useReconcile() {
-  return useMoneyMutation(({ id, kind, targetId }: { id: string; kind: 'receipt' | 'expense' | 'remittance'; targetId: string }) =>
-    unwrap(api.POST('/api/v1/money/movements/{id}/reconcile', { params: { path: { id } }, body: { kind, targetId } })),
+  return useMoneyMutation(
+    ({
+      id,
+      kind,
+      targetId,
+      receiptIds,
+    }: {
+      id: string
+      kind: 'receipt' | 'expense' | 'remittance' | 'return'
+      targetId: string
+      receiptIds?: string[] | null
+    }) =>
+      unwrap(
+        api.POST('/api/v1/money/movements/{id}/reconcile', {
+          params: { path: { id } },
+          body: { kind, targetId, ...(receiptIds?.length ? { receiptIds } : {}) },
+        }),
+      ),
   )
 }
