@@ -32,6 +32,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
+	"vecinos/internal/memberships"
 	"vecinos/internal/messages"
 	"vecinos/internal/metrics"
 	"vecinos/internal/money"
@@ -160,6 +161,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc}})
 	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
 	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
+	membershipsSvc := memberships.New(db, memberships.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
+		Revoked: revoked, Audit: record, Changed: changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Streams:   &a.streams,
 		Config:    cfg,
@@ -170,8 +173,9 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
 		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
 		Messages:  a.Messages,
-		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
+		Profiles: profiles.New(db, accts, profiles.Options{Memberships: membershipsSvc, Files: o.Files, Now: now, Limiter: limiter,
+			Changed: changed}),
+		Memberships:   membershipsSvc,
 		Announcements: announcementsSvc,
 		Directory:     directory.New(db),
 		Invitations:   invites,

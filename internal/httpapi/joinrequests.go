@@ -84,7 +84,7 @@ func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequest
 
 func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joinRequestsOutput, error) {
 	a := actor(ctx)
-	rs, err := s.Profiles.JoinRequests(ctx, a, in.Status)
+	rs, err := s.Memberships.JoinRequests(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,7 @@ func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joi
 
 func (s *server) reviewJoinRequest(ctx context.Context, in *reviewInput) (*joinRequestOutput, error) {
 	a := actor(ctx)
-	r, err := s.Profiles.ReviewJoinRequest(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
+	r, err := s.Memberships.ReviewJoinRequest(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func ownerClaimOf(o *domain.OwnerClaim) OwnerClaim {
 
 func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*ownerClaimsOutput, error) {
 	a := actor(ctx)
-	os, err := s.Profiles.OwnerClaims(ctx, a, in.Status)
+	os, err := s.Memberships.OwnerClaims(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*owne
 
 func (s *server) reviewOwnerClaim(ctx context.Context, in *claimReviewInput) (*ownerClaimOutput, error) {
 	a := actor(ctx)
-	o, err := s.Profiles.ReviewOwnerClaim(ctx, a, in.ID, in.Body.Decision)
+	o, err := s.Memberships.ReviewOwnerClaim(ctx, a, in.ID, in.Body.Decision)
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,7 @@ func myUnitsOf(us []domain.MemberUnit) *myUnitsOutput {
 
 func (s *server) myUnits(ctx context.Context, _ *struct{}) (*myUnitsOutput, error) {
 	a := actor(ctx)
-	us, err := s.Profiles.MyUnits(ctx, a)
+	us, err := s.Memberships.MyUnits(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (s *server) myUnits(ctx context.Context, _ *struct{}) (*myUnitsOutput, erro
 
 func (s *server) addMyUnit(ctx context.Context, in *addMyUnitInput) (*myUnitsOutput, error) {
 	a := actor(ctx)
-	us, err := s.Profiles.AddMyUnit(ctx, a, in.Body.UnitID, in.Body.Relation)
+	us, err := s.Memberships.AddMyUnit(ctx, a, in.Body.UnitID, in.Body.Relation)
 	if err != nil {
 		return nil, err
 	}
@@ -67,10 +67,10 @@ func (s *server) addMyUnit(ctx context.Context, in *addMyUnitInput) (*myUnitsOut
 
 func (s *server) removeMyUnit(ctx context.Context, in *myUnitIDInput) (*myUnitsOutput, error) {
 	a := actor(ctx)
-	if err := s.Profiles.RemoveMyUnit(ctx, a, in.UnitID); err != nil {
+	if err := s.Memberships.RemoveMyUnit(ctx, a, in.UnitID); err != nil {
 		return nil, err
 	}
-	us, err := s.Profiles.MyUnits(ctx, a)
+	us, err := s.Memberships.MyUnits(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ type residentClaimReviewInput struct {
 
 func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClaimsOutput, error) {
 	a := actor(ctx)
-	cs, err := s.Profiles.ResidentClaims(ctx, a)
+	cs, err := s.Memberships.ResidentClaims(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -136,5 +136,5 @@ func (s *server) residentClaims(ctx context.Context, _ *struct{}) (*residentClai
 
 func (s *server) reviewResidentClaim(ctx context.Context, in *residentClaimReviewInput) (*struct{}, error) {
 	a := actor(ctx)
-	return nil, s.Profiles.ReviewResidentClaim(ctx, a, in.UnitID, in.UserID, in.Body.Decision, in.Body.Relation)
+	return nil, s.Memberships.ReviewResidentClaim(ctx, a, in.UnitID, in.UserID, in.Body.Decision, in.Body.Relation)
 }

@@ -26,6 +26,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
+	"vecinos/internal/memberships"
 	"vecinos/internal/messages"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
@@ -57,6 +58,7 @@ type Deps struct {
 	Events        *events.Service
 	Messages      *messages.Service
 	Profiles      *profiles.Service
+	Memberships   *memberships.Service
 	Announcements *announcements.Service
 	Directory     *directory.Service
 	Invitations   *invitations.Service

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/profiles"
+	"vecinos/internal/memberships"
 )
 
 // MyUnit is the caller's dwelling (/settings/unit-info).
@@ -49,13 +49,13 @@ func myUnitOf(a *domain.Actor, u *domain.UnitView, err error) (*myUnitOutput, er
 
 func (s *server) getMyUnit(ctx context.Context, _ *struct{}) (*myUnitOutput, error) {
 	a := actor(ctx)
-	u, err := s.Profiles.MyUnit(ctx, a)
+	u, err := s.Memberships.MyUnit(ctx, a)
 	return myUnitOf(a, u, err)
 }
 
 func (s *server) saveMyUnit(ctx context.Context, in *saveUnitInput) (*myUnitOutput, error) {
 	a := actor(ctx)
 	b := in.Body
-	u, err := s.Profiles.SaveMyUnit(ctx, a, profiles.UnitUpdate{UnitNumber: b.UnitNumber, Floor: b.Floor, Building: b.Building})
+	u, err := s.Memberships.SaveMyUnit(ctx, a, memberships.UnitUpdate{UnitNumber: b.UnitNumber, Floor: b.Floor, Building: b.Building})
 	return myUnitOf(a, u, err)
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/memberships"
 	"vecinos/internal/profiles"
 )
 
@@ -91,7 +92,7 @@ type codeOutput struct {
 	}
 }
 
-func verificationBody(v *profiles.Verification, err error) (*verificationOutput, error) {
+func verificationBody(v *memberships.Verification, err error) (*verificationOutput, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +105,7 @@ func verificationBody(v *profiles.Verification, err error) (*verificationOutput,
 }
 
 func (s *server) myVerification(ctx context.Context, _ *struct{}) (*verificationOutput, error) {
-	return verificationBody(s.Profiles.Verification(ctx, actor(ctx)))
+	return verificationBody(s.Memberships.Verification(ctx, actor(ctx)))
 }
 
 func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
@@ -115,7 +116,7 @@ func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutp
 
 func (s *server) verifications(ctx context.Context, in *verificationsInput) (*verificationsOutput, error) {
 	a := actor(ctx)
-	vs, err := s.Profiles.Verifications(ctx, a, in.Status)
+	vs, err := s.Memberships.Verifications(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +130,7 @@ func (s *server) verifications(ctx context.Context, in *verificationsInput) (*ve
 
 func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*verificationRequestOutput, error) {
 	a := actor(ctx)
-	v, err := s.Profiles.Review(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
+	v, err := s.Memberships.Review(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +139,7 @@ func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*veri
 
 func (s *server) issueCode(ctx context.Context, in *issueCodeInput) (*codeOutput, error) {
 	a := actor(ctx)
-	code, expires, err := s.Profiles.IssueCode(ctx, a, in.Body.UserID, in.Body.UnitID)
+	code, expires, err := s.Memberships.IssueCode(ctx, a, in.Body.UserID, in.Body.UnitID)
 	if err != nil {
 		return nil, err
 	}

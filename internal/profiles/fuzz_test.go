@@ -31,8 +31,8 @@ func FuzzCatastralLookup(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		ref := NormalizeReference(s)
-		if NormalizeReference(ref) != ref || strings.ContainsAny(ref, " \t\n") {
+		ref := domain.NormalizeCatastralReference(s)
+		if domain.NormalizeCatastralReference(ref) != ref || strings.ContainsAny(ref, " \t\n") {
 			t.Fatalf("%q normalised to %q", s, ref)
 		}
 		_ = domain.ValidCatastralReference(ref)

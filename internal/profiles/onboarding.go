@@ -6,8 +6,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
+	"vecinos/internal/memberships"
 )
 
 var errCompleted = domain.Errorf(domain.CodeConflict, "Ya has completado el registro")
@@ -83,25 +85,18 @@ func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*d
 	})
 }
 
-// NormalizeReference removes spaces and upper-cases a catastral reference, as /find-community does.
-func NormalizeReference(ref string) string {
-	return strings.ToUpper(strings.Join(strings.Fields(strings.ToValidUTF8(ref, "")), ""))
-}
-
-var errReference = domain.Errorf(domain.CodeInvalid, "La referencia catastral no es válida")
-
 // FindByReference finds the communities of the building a catastral reference belongs to: the first 14
 // characters name the parcel, which all units of the building share.
 func (s *Service) FindByReference(ctx context.Context, a *domain.Actor, ref string) ([]domain.CommunityMatch, error) {
 	if err := s.limit("search:"+a.UserID, searchPerUser); err != nil {
 		return nil, err
 	}
-	ref = NormalizeReference(ref)
+	ref = domain.NormalizeCatastralReference(ref)
 	if ref == "" {
 		return nil, domain.Errorf(domain.CodeInvalid, "Introduce la referencia catastral")
 	}
 	if utf8.RuneCountInString(ref) != 20 || !domain.ValidCatastralReference(ref) {
-		return nil, errReference
+		return nil, domain.ErrCatastralReference
 	}
 	ms, err := s.store.CommunitiesByParcel(ctx, string([]rune(ref)[:14]))
 	return s.picked(ctx, a, ms, err)
@@ -148,16 +143,6 @@ func (s *Service) FindByAddress(ctx context.Context, a *domain.Actor, q AddressQ
 	return s.picked(ctx, a, ms, err)
 }
 
-// Verification is a member's verification state. Level 1 comes with a confirmed email in a community;
-// level 2 needs an approved document or an admin's code.
-type Verification struct {
-	Level  int
-	Latest *domain.VerificationRequest // nil: never asked
-}
-
-// VerificationCodeTTL is how long an admin's code can be used.
-const VerificationCodeTTL = 30 * 24 * time.Hour
-
 // MinCodeLength is the shortest code the form accepts (spec §5).
 const MinCodeLength = 6
 
@@ -169,7 +154,7 @@ type VerifyInput struct {
 }
 
 // Verify carries out the /verify step and returns the verification state.
-func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (*Verification, error) {
+func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (*memberships.Verification, error) {
 	if a.CommunityID == "" {
 		return nil, domain.ErrNoCommunity
 	}
@@ -221,7 +206,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		}
 		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByCode,
 			Status: domain.VerificationApproved, ReviewedAt: &now, CreatedAt: now}
-		ok, err := s.redeemCode(ctx, hashCode(code), v, now)
+		ok, err := s.redeemCode(ctx, credentials.HashToken(code), v, now)
 		if err != nil {
 			return nil, err
 		}
@@ -231,7 +216,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 	default:
 		return nil, domain.Errorf(domain.CodeInvalid, "Elige cómo verificarte")
 	}
-	return s.Verification(ctx, a)
+	return s.members.Verification(ctx, a)
 }
 
 // checkDocument accepts only a key of the verification-documents bucket uploaded by the actor (and, when
@@ -250,25 +235,6 @@ func (s *Service) checkDocument(ctx context.Context, a *domain.Actor, key string
 		r.Close()
 	}
 	return nil
-}
-
-// Verification returns the actor's verification state in their community.
-func (s *Service) Verification(ctx context.Context, a *domain.Actor) (*Verification, error) {
-	if a.CommunityID == "" {
-		return &Verification{Level: 0}, nil
-	}
-	latest, approved, err := s.store.VerificationOf(ctx, a.UserID, a.CommunityID)
-	if err != nil {
-		return nil, err
-	}
-	v := &Verification{Level: 1, Latest: latest}
-	if !a.EmailConfirmed {
-		v.Level = 0
-	}
-	if approved {
-		v.Level = 2
-	}
-	return v, nil
 }
 
 // DoneInput is the /done form.
