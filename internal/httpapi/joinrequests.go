@@ -70,7 +70,7 @@ type claimReviewInput struct {
 
 func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {
 	a := actor(ctx)
-	r, err := s.Profiles.MyJoinRequest(ctx, a)
+	r, err := s.Onboarding.MyJoinRequest(ctx, a)
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,7 @@ import (
 	"vecinos/internal/messages"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
+	"vecinos/internal/onboarding"
 	"vecinos/internal/organisations"
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
@@ -59,6 +60,7 @@ type Deps struct {
 	Messages      *messages.Service
 	Profiles      *profiles.Service
 	Memberships   *memberships.Service
+	Onboarding    *onboarding.Service
 	Announcements *announcements.Service
 	Directory     *directory.Service
 	Invitations   *invitations.Service

@@ -6,7 +6,7 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/memberships"
-	"vecinos/internal/profiles"
+	"vecinos/internal/onboarding"
 )
 
 // statusText is how the web app words a verification status.
@@ -111,7 +111,7 @@ func (s *server) myVerification(ctx context.Context, _ *struct{}) (*verification
 func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
 	a := actor(ctx)
 	b := in.Body
-	return verificationBody(s.Profiles.Verify(ctx, a, profiles.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
+	return verificationBody(s.Onboarding.Verify(ctx, a, onboarding.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
 }
 
 func (s *server) verifications(ctx context.Context, in *verificationsInput) (*verificationsOutput, error) {

@@ -1,6 +1,6 @@
-// Package profiles runs what members do about their own membership — their profile, the onboarding
-// wizard, their dwelling, their verification — and what admins do about their community: its data,
-// its members' roles and the verification queue. It owns the rules; the store carries them out.
+// Package profiles runs the person's own profile (/settings/profile): their name, phone, avatar, language
+// and, in the community the request acts in, the directory consent; a new address is only requested
+// (internal/auth confirms it). The onboarding wizard (internal/onboarding) edits the profile through it.
 package profiles
 
 import (
@@ -13,9 +13,6 @@ import (
 	"vecinos/internal/clock"
 	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
-	"vecinos/internal/files"
-	"vecinos/internal/memberships"
-	"vecinos/internal/ratelimit"
 )
 
 // Store is what the service needs from the database.
@@ -23,32 +20,7 @@ type Store interface {
 	Profile(ctx context.Context, userID, communityID string) (*domain.Profile, error) // nil: no such user
 	ProfileForUpdate(ctx context.Context, userID, communityID string) (*domain.Profile, error)
 	SaveProfile(ctx context.Context, p *domain.Profile, now time.Time) error
-
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	CommunitiesByParcel(ctx context.Context, parcel string) ([]domain.CommunityMatch, error)
-	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)
-
-	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
-	UnitOfCommunity(ctx context.Context, communityID, id string) (*domain.Unit, error)
-	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
-
-	SaveCommunityPicks(ctx context.Context, userID string, picks map[string]string, expires time.Time) error
-	PickedCommunity(ctx context.Context, userID, hash string, now time.Time) (string, error)
-	SaveJoinRequest(ctx context.Context, r *domain.JoinRequest) error
-	MyJoinRequest(ctx context.Context, userID string) (*domain.JoinRequest, error)
-
-	SubmitVerification(ctx context.Context, v *domain.VerificationRequest) error
-	InsertVerification(ctx context.Context, v *domain.VerificationRequest) error
-	SetOnboardingStep(ctx context.Context, userID string, step domain.OnboardingStep, now time.Time) error
-	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
-	SpendVerificationCode(ctx context.Context, hash, communityID, userID string, now time.Time) (issuedBy, unitID *string, ok bool, err error)
-	ConfirmVerifiedOwner(ctx context.Context, userID, communityID, unitID string, reviewerID *string, now time.Time) error
-}
-
-// Memberships places a member in their unit and tells their verification (internal/memberships).
-type Memberships interface {
-	PlaceInUnit(ctx context.Context, userID, communityID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error)
-	Verification(ctx context.Context, a *domain.Actor) (*memberships.Verification, error)
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
@@ -58,58 +30,20 @@ type EmailChanger interface {
 
 // Service is the profiles service.
 type Service struct {
-	store   Store
-	emails  EmailChanger
-	members Memberships
-	files   files.Storage // nil: uploaded documents are not checked for existence
-	limiter ratelimit.Limiter
-	now     func() time.Time
-	changed func(communityID, area, id string)
+	store  Store
+	emails EmailChanger
+	now    func() time.Time
 }
 
 // Options configure the service.
 type Options struct {
-	Memberships Memberships       // places a member in their unit, tells their verification
-	Files       files.Storage     // where uploads live, to check that a verification document exists; may be nil
-	Now         func() time.Time  // the clock; nil = time.Now
-	Limiter     ratelimit.Limiter // nil = counts in this process (see accounts.Options.Limiter)
-
-	// Changed is called after a change of the registry's claims committed (area domain.AreaRegistry), so
-	// that the open screens of the community refetch them (ADR 0006 addendum); may be nil.
-	Changed func(communityID, area, id string)
+	Now func() time.Time // the clock; nil = time.Now
 }
 
 // New returns the service.
 func New(store Store, emails EmailChanger, o Options) *Service {
-	o.Now = clock.Or(o.Now)
-	if o.Limiter == nil {
-		o.Limiter = ratelimit.NewMemory(o.Now)
-	}
-	if o.Changed == nil {
-		o.Changed = func(string, string, string) {}
-	}
-	return &Service{store: store, emails: emails, members: o.Memberships, files: o.Files, limiter: o.Limiter, now: o.Now,
-		changed: o.Changed}
+	return &Service{store: store, emails: emails, now: clock.Or(o.Now)}
 }
-
-func (s *Service) limit(key string, rule ratelimit.Rule) error {
-	// The callers' context is not threaded through (yet): a count is one short statement.
-	ok, wait, err := ratelimit.Allow(context.Background(), s.limiter, key, rule)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		secs := int(wait.Round(time.Second) / time.Second)
-		return domain.Errorf(domain.CodeRateLimited, "Demasiados intentos. Inténtalo de nuevo en %d segundos.", max(secs, 1))
-	}
-	return nil
-}
-
-// Limits: searches are cheap but enumerate communities; codes are short secrets worth guessing.
-var (
-	searchPerUser = ratelimit.Rule{Max: 60, Window: 5 * time.Minute}
-	codePerUser   = ratelimit.Rule{Max: 10, Window: 15 * time.Minute}
-)
 
 // MaxNameLength bounds a person's name (spec §9).
 const MaxNameLength = 100
@@ -182,9 +116,9 @@ func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile
 	return p, err
 }
 
-// editProfile reads userID's profile locked, lets edit change it and saves what a profile edit may
-// change, in one transaction. An error from edit aborts.
-func (s *Service) editProfile(ctx context.Context, a *domain.Actor, edit func(p *domain.Profile) error) (*domain.Profile, error) {
+// Edit reads the actor's profile locked, lets edit change it and saves what a profile edit may change,
+// in one transaction. An error from edit aborts.
+func (s *Service) Edit(ctx context.Context, a *domain.Actor, edit func(p *domain.Profile) error) (*domain.Profile, error) {
 	var p *domain.Profile
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
@@ -248,7 +182,7 @@ func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in Profile
 			return nil, err
 		}
 	}
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.Edit(ctx, a, func(p *domain.Profile) error {
 		if ch.FullName != nil {
 			p.FullName = *ch.FullName
 		}

@@ -1,4 +1,4 @@
-package profiles
+package onboarding
 
 import (
 	"context"
@@ -89,7 +89,7 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 			return nil, nil, domain.Errorf(domain.CodeInvalid, "La planta y la puerta no pueden superar 10 caracteres")
 		}
 	}
-	p, err := s.Profile(ctx, a)
+	p, err := s.profiles.Profile(ctx, a)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package profiles
+package onboarding
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
 	"vecinos/internal/memberships"
+	"vecinos/internal/profiles"
 )
 
 var errCompleted = domain.Errorf(domain.CodeConflict, "Ya has completado el registro")
@@ -24,7 +25,7 @@ func (s *Service) Start(ctx context.Context, a *domain.Actor, language string, p
 		return nil, domain.Errorf(domain.CodeInvalid, "Idioma no admitido")
 	}
 	now := s.now().UTC()
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -48,11 +49,11 @@ func (s *Service) Join(ctx context.Context, a *domain.Actor, relation, phone str
 	default:
 		return nil, domain.Errorf(domain.CodeInvalid, "Indica tu relación con la comunidad")
 	}
-	ph, err := CheckPhone(phone)
+	ph, err := profiles.CheckPhone(phone)
 	if err != nil {
 		return nil, err
 	}
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -76,7 +77,7 @@ func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*d
 	if !domain.ValidStep(st) {
 		return nil, domain.Errorf(domain.CodeInvalid, "Paso del registro desconocido")
 	}
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -161,7 +162,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 	now := s.now().UTC().Truncate(time.Millisecond)
 	switch in.Method {
 	case "auto":
-		if _, err := s.editProfile(ctx, a, func(p *domain.Profile) error {
+		if _, err := s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 			if !p.OnboardingCompleted {
 				step := domain.StepDone
 				p.OnboardingStep = &step
@@ -246,11 +247,11 @@ type DoneInput struct {
 
 // Done finishes the wizard: the name to show, the avatar and the acceptance of the community rules.
 func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*domain.Profile, error) {
-	name, err := CheckName(in.DisplayName)
+	name, err := profiles.CheckName(in.DisplayName)
 	if err != nil {
 		return nil, err
 	}
-	avatar, err := CheckAvatarURL(in.AvatarURL)
+	avatar, err := profiles.CheckAvatarURL(in.AvatarURL)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +262,7 @@ func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*dom
 		return nil, domain.ErrNoCommunity
 	}
 	now := s.now().UTC()
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		p.FullName = name
 		if avatar != nil {
 			p.AvatarURL = avatar
