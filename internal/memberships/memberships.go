@@ -110,7 +110,7 @@ type Options struct {
 	Revoked func(userID string)
 	// Audit records the admins' actions (roles, the community, decisions on requests and claims); may be nil.
 	Audit domain.Auditor
-	// Changed is called after a change of the registry's claims committed (area domain.AreaRegistry), so
+	// Changed is called after a change of the registry's claims committed (area domain.AreaUnits), so
 	// that the open screens of the community refetch them (ADR 0006 addendum); may be nil.
 	Changed func(communityID, area, id string)
 }
@@ -199,7 +199,7 @@ func (s *Service) Leave(ctx context.Context, a *domain.Actor, communityID string
 		return err
 	}
 	s.revoked(a.UserID) // their open streams of that community end at once
-	s.changed(a.CommunityID, domain.AreaRegistry, a.UserID)
+	s.changed(a.CommunityID, domain.AreaUnits, a.UserID)
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMemberLeft, TargetKind: "member", TargetID: a.UserID,
 		TargetLabel: a.FullName, Before: map[string]any{"role": a.Role}})
 	return nil

@@ -186,7 +186,7 @@ func (s *Service) ReviewOwnerClaim(ctx context.Context, a *domain.Actor, id, dec
 		return nil, err
 	}
 	s.mailWake()
-	s.changed(a.CommunityID, domain.AreaRegistry, o.UnitID)
+	s.changed(a.CommunityID, domain.AreaUnits, o.UnitID)
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditOwnerClaimDecided, TargetKind: "member", TargetID: o.UserID,
 		TargetLabel: o.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": o.Status, "unit": o.UnitLabel}})
 	return o, nil
@@ -223,7 +223,7 @@ func (s *Service) ReviewProposedUnit(ctx context.Context, a *domain.Actor, id, d
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	s.changed(a.CommunityID, domain.AreaUnits, id)
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditProposedUnitDecided, TargetKind: "unit", TargetID: u.ID,
 		TargetLabel: u.Label, Before: map[string]any{"status": domain.VerificationPending, "proposedBy": u.FullName}, After: map[string]any{"status": st}})
 	return u, nil

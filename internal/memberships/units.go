@@ -74,7 +74,7 @@ func (s *Service) AddMyUnit(ctx context.Context, a *domain.Actor, unitID, relati
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
+	s.changed(a.CommunityID, domain.AreaUnits, unitID)
 	return s.store.MemberUnits(ctx, a.UserID, a.CommunityID)
 }
 
@@ -100,7 +100,7 @@ func (s *Service) RemoveMyUnit(ctx context.Context, a *domain.Actor, unitID stri
 	if err != nil {
 		return err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
+	s.changed(a.CommunityID, domain.AreaUnits, unitID)
 	return nil
 }
 
@@ -148,7 +148,7 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 		return err
 	}
 	s.mailWake()
-	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
+	s.changed(a.CommunityID, domain.AreaUnits, unitID)
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditResidentClaimDecided, TargetKind: "member", TargetID: userID,
 		Before: map[string]any{"status": domain.VerificationPending, "unitId": unitID}, After: map[string]any{"status": st, "unitId": unitID, "relation": rel}})
 	return nil
@@ -302,7 +302,7 @@ func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate
 	if err != nil || u == nil {
 		return u, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, u.ID)
+	s.changed(a.CommunityID, domain.AreaUnits, u.ID)
 	u.ClaimPending, err = s.store.HasOwnerClaim(ctx, a.UserID, u.ID)
 	return u, err
 }

@@ -111,7 +111,7 @@ func (s *Service) ChooseUnit(ctx context.Context, a *domain.Actor, in ChooseUnit
 			return err
 		})
 		if err == nil && u != nil {
-			s.changed(a.CommunityID, domain.AreaRegistry, u.ID) // a new resident, owner claim or unit to accept
+			s.changed(a.CommunityID, domain.AreaUnits, u.ID) // a new resident, owner claim or unit to accept
 		}
 		return u, nil, err
 	}

@@ -66,7 +66,7 @@ type Options struct {
 	Now         func() time.Time  // the clock; nil = time.Now
 	Limiter     ratelimit.Limiter // nil = counts in this process (see accounts.Options.Limiter)
 
-	// Changed is called after a change of the registry's claims committed (area domain.AreaRegistry), so
+	// Changed is called after a change of the registry's claims committed (area domain.AreaUnits), so
 	// that the open screens of the community refetch them (ADR 0006 addendum); may be nil.
 	Changed func(communityID, area, id string)
 }
