@@ -195,3 +195,37 @@ func (s *server) onboardingDone(ctx context.Context, in *doneInput) (*profileOut
 	p, err := s.Onboarding.Done(ctx, a, onboarding.DoneInput{DisplayName: b.DisplayName, AvatarURL: b.AvatarURL, RulesAccepted: b.RulesAccepted})
 	return s.onboardingProfile(ctx, a, p, err)
 }
+
+type verifyInput struct {
+	Body struct {
+		Method      string `json:"method" enum:"auto,document,code"`
+		DocumentKey string `json:"documentKey,omitempty" maxLength:"300" doc:"Key (or /files/ URL) of the upload to verification-documents"`
+		Code        string `json:"code,omitempty" maxLength:"40" doc:"At least 6 characters"`
+	}
+}
+
+func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
+	a := actor(ctx)
+	b := in.Body
+	return verificationBody(s.Onboarding.Verify(ctx, a, onboarding.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
+}
+
+type myJoinRequestOutput struct {
+	Body struct {
+		Request *JoinRequest `json:"request" doc:"The latest; null when none was sent"`
+	}
+}
+
+func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {
+	a := actor(ctx)
+	r, err := s.Onboarding.MyJoinRequest(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &myJoinRequestOutput{}
+	if r != nil {
+		jr := joinRequestOf(r)
+		out.Body.Request = &jr
+	}
+	return out, nil
+}

@@ -39,12 +39,6 @@ type OwnerClaim struct {
 	ReviewedAt *time.Time     `json:"reviewedAt"`
 }
 
-type myJoinRequestOutput struct {
-	Body struct {
-		Request *JoinRequest `json:"request" doc:"The latest; null when none was sent"`
-	}
-}
-
 type joinRequestsOutput struct {
 	Body struct {
 		Requests []JoinRequest `json:"requests"`
@@ -66,20 +60,6 @@ type claimReviewInput struct {
 	Body struct {
 		Decision string `json:"decision" enum:"approved,rejected"`
 	}
-}
-
-func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {
-	a := actor(ctx)
-	r, err := s.Onboarding.MyJoinRequest(ctx, a)
-	if err != nil {
-		return nil, err
-	}
-	out := &myJoinRequestOutput{}
-	if r != nil {
-		jr := joinRequestOf(r)
-		out.Body.Request = &jr
-	}
-	return out, nil
 }
 
 func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joinRequestsOutput, error) {

@@ -6,7 +6,6 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/memberships"
-	"vecinos/internal/onboarding"
 )
 
 // statusText is how the web app words a verification status.
@@ -49,14 +48,6 @@ type Verification struct {
 }
 
 type verificationOutput struct{ Body Verification }
-
-type verifyInput struct {
-	Body struct {
-		Method      string `json:"method" enum:"auto,document,code"`
-		DocumentKey string `json:"documentKey,omitempty" maxLength:"300" doc:"Key (or /files/ URL) of the upload to verification-documents"`
-		Code        string `json:"code,omitempty" maxLength:"40" doc:"At least 6 characters"`
-	}
-}
 
 type verificationsInput struct {
 	Status string `query:"status" enum:"pending,approved,rejected," doc:"Empty: all"`
@@ -106,12 +97,6 @@ func verificationBody(v *memberships.Verification, err error) (*verificationOutp
 
 func (s *server) myVerification(ctx context.Context, _ *struct{}) (*verificationOutput, error) {
 	return verificationBody(s.Memberships.Verification(ctx, actor(ctx)))
-}
-
-func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
-	a := actor(ctx)
-	b := in.Body
-	return verificationBody(s.Onboarding.Verify(ctx, a, onboarding.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
 }
 
 func (s *server) verifications(ctx context.Context, in *verificationsInput) (*verificationsOutput, error) {
