@@ -32,10 +32,12 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
+	"vecinos/internal/memberships"
 	"vecinos/internal/messages"
 	"vecinos/internal/metrics"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
+	"vecinos/internal/onboarding"
 	"vecinos/internal/organisations"
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
@@ -161,6 +163,9 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
 	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
 	unitsSvc := units.New(db, units.Options{Now: now, Audit: record, Changed: changed})
+	profilesSvc := profiles.New(db, accts, profiles.Options{Now: now})
+	membershipsSvc := memberships.New(db, memberships.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
+		Revoked: revoked, Audit: record, Changed: changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Streams:   &a.streams,
 		Config:    cfg,
@@ -171,8 +176,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
 		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
 		Messages:  a.Messages,
-		Profiles: profiles.New(db, accts, profiles.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-			Limiter: limiter, Revoked: revoked, Audit: record, Changed: changed}),
+		Profiles:  profilesSvc,
+		Onboarding: onboarding.New(db, onboarding.Options{Profiles: profilesSvc, Memberships: membershipsSvc, Files: o.Files, Now: now,
+			Limiter: limiter, Changed: changed}),
+		Memberships:   membershipsSvc,
 		Announcements: announcementsSvc,
 		Directory:     directory.New(db),
 		Invitations:   invites,

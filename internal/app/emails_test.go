@@ -9,7 +9,7 @@ import (
 	"vecinos/internal/auth"
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
-	"vecinos/internal/profiles"
+	"vecinos/internal/memberships"
 )
 
 // Each feature registers its emails with their texts (docs/adr/0039-feature-catalogues.md), so the tests
@@ -32,7 +32,7 @@ func fullData(name string) mail.Data {
 
 func TestTheRejectionGivesTheReasonOnlyWhenThereIsOne(t *testing.T) {
 	d := fullData("Luis")
-	m, err := mail.Compose(profiles.KindVerificationRejected, domain.Spanish, "luis@example.es", d)
+	m, err := mail.Compose(memberships.KindVerificationRejected, domain.Spanish, "luis@example.es", d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestTheRejectionGivesTheReasonOnlyWhenThereIsOne(t *testing.T) {
 		t.Fatalf("the reason is missing:\n%s", m.Text)
 	}
 	d.Note = ""
-	if m, err = mail.Compose(profiles.KindVerificationRejected, domain.Spanish, "luis@example.es", d); err != nil {
+	if m, err = mail.Compose(memberships.KindVerificationRejected, domain.Spanish, "luis@example.es", d); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(m.Text, "Motivo") || strings.Contains(m.HTML, `<p style="margin:0 0 16px;"></p>`) {

@@ -38,3 +38,12 @@ func ValidCatastralReference(ref string) bool {
 	}
 	return check(r[0:7]) == r[18] && check(r[7:14]) == r[19]
 }
+
+// NormalizeCatastralReference removes spaces and upper-cases a catastral reference, as people type it
+// (the community's data, /find-community).
+func NormalizeCatastralReference(ref string) string {
+	return strings.ToUpper(strings.Join(strings.Fields(strings.ToValidUTF8(ref, "")), ""))
+}
+
+// ErrCatastralReference refuses a catastral reference whose length or check letters are wrong.
+var ErrCatastralReference = Errorf(CodeInvalid, "La referencia catastral no es válida")

@@ -454,7 +454,7 @@ type UnitOccupant struct {
 	Confirmed        bool
 }
 
-// AreaRegistry is the realtime area (ADR 0006 addendum) of the units registry, the claims to its units
-// and the invitations: a change of any of them tells the community's open screens to refetch them (the
-// web roots their query keys at ['registry']).
-const AreaRegistry = "registry"
+// AreaUnits is the realtime area (ADR 0006 addendum) of the units (the registry, the claims to its units
+// and the invitations): a change of any of them tells the community's open screens to refetch them (the
+// web roots their query keys at ['units']).
+const AreaUnits = "units"

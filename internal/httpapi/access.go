@@ -105,7 +105,7 @@ func (s *server) refusal(ctx context.Context, operationID string, who access, a 
 	}
 	switch who {
 	case owners:
-		ok, err := s.Profiles.OwnsUnit(ctx, a)
+		ok, err := s.Memberships.OwnsUnit(ctx, a)
 		if err != nil {
 			return err
 		}

@@ -164,7 +164,7 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) {
 		if viewer != nil && viewer.UserID != k.UserID {
 			// An <img src> names no community: the file is the viewer's to read in a community they share
 			// with its uploader, one they administer first (ADR 0040).
-			shared, role, err := s.Profiles.SharedCommunity(r.Context(), viewer.UserID, k.UserID)
+			shared, role, err := s.Memberships.SharedCommunity(r.Context(), viewer.UserID, k.UserID)
 			if err != nil {
 				writeProblem(w, problemFor(r.Context(), err))
 				return

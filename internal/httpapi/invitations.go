@@ -152,7 +152,7 @@ func (s *server) invitedUnit(ctx context.Context, _ *struct{}) (*invitedUnitOutp
 
 func (s *server) proposedUnits(ctx context.Context, _ *struct{}) (*proposedUnitsOutput, error) {
 	a := actor(ctx)
-	us, err := s.Profiles.ProposedUnits(ctx, a)
+	us, err := s.Memberships.ProposedUnits(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +166,7 @@ func (s *server) proposedUnits(ctx context.Context, _ *struct{}) (*proposedUnits
 
 func (s *server) reviewProposedUnit(ctx context.Context, in *claimReviewInput) (*proposedUnitOutput, error) {
 	a := actor(ctx)
-	u, err := s.Profiles.ReviewProposedUnit(ctx, a, in.ID, in.Body.Decision)
+	u, err := s.Memberships.ReviewProposedUnit(ctx, a, in.ID, in.Body.Decision)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/profiles"
+	"vecinos/internal/onboarding"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -52,7 +52,7 @@ func TestSearchingACommunityGivesNoWayIn(t *testing.T) {
 		// A choice expires.
 		units := "/api/v1/onboarding/communities/" + obFind(t, eve, "Mayor 1")["choice"].(string) + "/units"
 		eve.must(t, "GET", units, nil, 200)
-		e.advance(profiles.PickTTL + time.Minute)
+		e.advance(onboarding.PickTTL + time.Minute)
 		obDetail(t, eve, "GET", units, nil, 404, "not_found", "La búsqueda ha caducado. Vuelve a buscar tu comunidad.")
 	})
 }

@@ -25,7 +25,7 @@ type membershipsOutput struct{ Body []Membership }
 
 func (s *server) listMemberships(ctx context.Context, _ *struct{}) (*membershipsOutput, error) {
 	a := actor(ctx)
-	ms, err := s.Profiles.Memberships(ctx, a)
+	ms, err := s.Memberships.Memberships(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ type openMembershipInput struct {
 
 // openMembership makes a community of the caller the one their requests that name none act in.
 func (s *server) openMembership(ctx context.Context, in *openMembershipInput) (*struct{}, error) {
-	return nil, s.Profiles.OpenCommunity(ctx, actor(ctx), in.CommunityID)
+	return nil, s.Memberships.OpenCommunity(ctx, actor(ctx), in.CommunityID)
 }
 
 type leaveInput struct {
@@ -75,5 +75,5 @@ type leaveInput struct {
 
 // leaveCommunity ends the caller's membership of the community the request acts in, which the body names too.
 func (s *server) leaveCommunity(ctx context.Context, in *leaveInput) (*struct{}, error) {
-	return nil, s.Profiles.Leave(ctx, actor(ctx), in.Body.CommunityID)
+	return nil, s.Memberships.Leave(ctx, actor(ctx), in.Body.CommunityID)
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/profiles"
+	"vecinos/internal/onboarding"
 )
 
 type startInput struct {
@@ -113,19 +113,19 @@ func (s *server) onboardingProfile(ctx context.Context, a *domain.Actor, p *doma
 
 func (s *server) onboardingStart(ctx context.Context, in *startInput) (*profileOutput, error) {
 	a := actor(ctx)
-	p, err := s.Profiles.Start(ctx, a, in.Body.Language, in.Body.PrivacyConsent)
+	p, err := s.Onboarding.Start(ctx, a, in.Body.Language, in.Body.PrivacyConsent)
 	return s.onboardingProfile(ctx, a, p, err)
 }
 
 func (s *server) onboardingJoin(ctx context.Context, in *joinStepInput) (*profileOutput, error) {
 	a := actor(ctx)
-	p, err := s.Profiles.Join(ctx, a, in.Body.Relation, in.Body.Phone)
+	p, err := s.Onboarding.Join(ctx, a, in.Body.Relation, in.Body.Phone)
 	return s.onboardingProfile(ctx, a, p, err)
 }
 
 func (s *server) onboardingStep(ctx context.Context, in *stepInput) (*profileOutput, error) {
 	a := actor(ctx)
-	p, err := s.Profiles.SetStep(ctx, a, in.Body.Step)
+	p, err := s.Onboarding.SetStep(ctx, a, in.Body.Step)
 	return s.onboardingProfile(ctx, a, p, err)
 }
 
@@ -143,18 +143,18 @@ func matchesOutput(ms []domain.CommunityMatch, err error) (*communityMatchesOutp
 
 func (s *server) findByReference(ctx context.Context, in *findByReferenceInput) (*communityMatchesOutput, error) {
 	a := actor(ctx)
-	return matchesOutput(s.Profiles.FindByReference(ctx, a, in.Reference))
+	return matchesOutput(s.Onboarding.FindByReference(ctx, a, in.Reference))
 }
 
 func (s *server) findByAddress(ctx context.Context, in *findByAddressInput) (*communityMatchesOutput, error) {
 	a := actor(ctx)
-	return matchesOutput(s.Profiles.FindByAddress(ctx, a, profiles.AddressQuery{Province: in.Province, Municipality: in.Municipality,
+	return matchesOutput(s.Onboarding.FindByAddress(ctx, a, onboarding.AddressQuery{Province: in.Province, Municipality: in.Municipality,
 		StreetType: in.StreetType, StreetName: in.StreetName, Number: in.Number, Floor: in.Floor}))
 }
 
 func (s *server) communityUnits(ctx context.Context, in *communityUnitsInput) (*unitsOutput, error) {
 	a := actor(ctx)
-	us, err := s.Profiles.Units(ctx, a, in.ID)
+	us, err := s.Onboarding.Units(ctx, a, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func (s *server) communityUnits(ctx context.Context, in *communityUnitsInput) (*
 func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUnitOutput, error) {
 	a := actor(ctx)
 	b := in.Body
-	u, r, err := s.Profiles.ChooseUnit(ctx, a, profiles.ChooseUnitInput{Choice: b.Choice, UnitID: b.UnitID, Floor: b.Floor, Door: b.Door, Owner: b.Owner})
+	u, r, err := s.Onboarding.ChooseUnit(ctx, a, onboarding.ChooseUnitInput{Choice: b.Choice, UnitID: b.UnitID, Floor: b.Floor, Door: b.Door, Owner: b.Owner})
 	if err != nil {
 		return nil, err
 	}
@@ -192,6 +192,40 @@ func (s *server) chooseUnit(ctx context.Context, in *chooseUnitInput) (*chooseUn
 func (s *server) onboardingDone(ctx context.Context, in *doneInput) (*profileOutput, error) {
 	a := actor(ctx)
 	b := in.Body
-	p, err := s.Profiles.Done(ctx, a, profiles.DoneInput{DisplayName: b.DisplayName, AvatarURL: b.AvatarURL, RulesAccepted: b.RulesAccepted})
+	p, err := s.Onboarding.Done(ctx, a, onboarding.DoneInput{DisplayName: b.DisplayName, AvatarURL: b.AvatarURL, RulesAccepted: b.RulesAccepted})
 	return s.onboardingProfile(ctx, a, p, err)
+}
+
+type verifyInput struct {
+	Body struct {
+		Method      string `json:"method" enum:"auto,document,code"`
+		DocumentKey string `json:"documentKey,omitempty" maxLength:"300" doc:"Key (or /files/ URL) of the upload to verification-documents"`
+		Code        string `json:"code,omitempty" maxLength:"40" doc:"At least 6 characters"`
+	}
+}
+
+func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
+	a := actor(ctx)
+	b := in.Body
+	return verificationBody(s.Onboarding.Verify(ctx, a, onboarding.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
+}
+
+type myJoinRequestOutput struct {
+	Body struct {
+		Request *JoinRequest `json:"request" doc:"The latest; null when none was sent"`
+	}
+}
+
+func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {
+	a := actor(ctx)
+	r, err := s.Onboarding.MyJoinRequest(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := &myJoinRequestOutput{}
+	if r != nil {
+		jr := joinRequestOf(r)
+		out.Body.Request = &jr
+	}
+	return out, nil
 }

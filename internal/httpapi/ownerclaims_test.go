@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"vecinos/internal/profiles"
+	"vecinos/internal/memberships"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -155,7 +155,7 @@ func TestATenantDoesNotBecomeTheOwnerOfEveryOwnerlessUnit(t *testing.T) {
 
 		// A code for Teo and 2º C, redeemed after it expired: refused, the claim stays pending.
 		late := issue(teoID, "2º C")
-		e.advance(profiles.VerificationCodeTTL + time.Minute)
+		e.advance(memberships.VerificationCodeTTL + time.Minute)
 		teo, admin = e.ivLogin(t, "teo@example.es"), e.ivLogin(t, "presi@example.es") // sessions end after a month too
 		obDetail(t, teo, "POST", "/api/v1/onboarding/verify", map[string]any{"method": "code", "code": late}, 422, "invalid", "El código no es válido o ha caducado")
 		stillPending("1º A", "1º B", "1º D", "2º A", "2º C", "2º D")

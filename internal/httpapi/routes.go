@@ -102,7 +102,7 @@ func registerAPI(api huma.API, s *server) {
 	}
 
 	// communities
-	route(api, http.MethodGet, "/api/v1/community", members, 0, "communities", "getMyCommunity", s.myCommunity,
+	route(api, http.MethodGet, "/api/v1/community", members, 0, "memberships", "getMyCommunity", s.myCommunity,
 		"La comunidad del usuario")
 	route(api, http.MethodGet, "/api/v1/community/members", members, 0, "communities", "listCommunityMembers", s.communityMembers,
 		"Miembros de la comunidad, por nombre")
@@ -141,10 +141,10 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodGet, "/api/v1/dashboard", members, 0, "dashboard", "getDashboard", s.dashboard,
 		"Resumen de la comunidad para el inicio")
 
-	// profile
-	route(api, http.MethodGet, "/api/v1/profile", account, 0, "profile", "getProfile", s.getProfile,
+	// profiles: the person's own profile
+	route(api, http.MethodGet, "/api/v1/profile", account, 0, "profiles", "getProfile", s.getProfile,
 		"Mi perfil")
-	route(api, http.MethodPatch, "/api/v1/profile", confirmedEmail, 0, "profile", "updateProfile", s.updateProfile,
+	route(api, http.MethodPatch, "/api/v1/profile", confirmedEmail, 0, "profiles", "updateProfile", s.updateProfile,
 		"Editar mi perfil (un email nuevo se confirma por email)")
 
 	// accounts
@@ -159,7 +159,7 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/account/consent", account, 200, "auth", "acceptConsent", s.acceptConsent,
 		"Aceptar la versión vigente de las condiciones y la política de privacidad")
 
-	// onboarding
+	// onboarding: the wizard, /verify included
 	route(api, http.MethodPost, "/api/v1/onboarding/start", confirmedEmail, 0, "onboarding", "onboardingStart", s.onboardingStart,
 		"Paso /start: idioma y consentimiento de privacidad")
 	route(api, http.MethodPost, "/api/v1/onboarding/join", confirmedEmail, 0, "onboarding", "onboardingJoin", s.onboardingJoin,
@@ -179,16 +179,16 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/onboarding/done", members, 0, "onboarding", "onboardingDone", s.onboardingDone,
 		"Paso /done: nombre, avatar y normas; termina el asistente")
 
-	// units
-	route(api, http.MethodGet, "/api/v1/unit", members, 0, "units", "getMyUnit", s.getMyUnit,
+	// memberships: my units in the community (the registry itself, next, is the units feature's)
+	route(api, http.MethodGet, "/api/v1/unit", members, 0, "memberships", "getMyUnit", s.getMyUnit,
 		"Mi vivienda")
-	route(api, http.MethodPut, "/api/v1/unit", members, 0, "units", "saveMyUnit", s.saveMyUnit,
+	route(api, http.MethodPut, "/api/v1/unit", members, 0, "memberships", "saveMyUnit", s.saveMyUnit,
 		"Guardar mi vivienda (la crea si no tengo; solo su propietario o un administrador la modifican)")
-	route(api, http.MethodGet, "/api/v1/my-units", members, 0, "units", "listMyUnits", s.myUnits,
+	route(api, http.MethodGet, "/api/v1/my-units", members, 0, "memberships", "listMyUnits", s.myUnits,
 		"Mis viviendas: la principal primero, luego las demás, con su relación y si está confirmada")
-	route(api, http.MethodPost, "/api/v1/my-units", members, 0, "units", "addMyUnit", s.addMyUnit,
+	route(api, http.MethodPost, "/api/v1/my-units", members, 0, "memberships", "addMyUnit", s.addMyUnit,
 		"Añadir otra vivienda del registro (decir que se es propietario queda por confirmar)")
-	route(api, http.MethodDelete, "/api/v1/my-units/{unitId}", members, 0, "units", "removeMyUnit", s.removeMyUnit,
+	route(api, http.MethodDelete, "/api/v1/my-units/{unitId}", members, 0, "memberships", "removeMyUnit", s.removeMyUnit,
 		"Quitar una de mis otras viviendas (no la principal)")
 	route(api, http.MethodGet, "/api/v1/community/units", admins, 0, "units", "listRegistryUnits", s.listRegistryUnits,
 		"Viviendas y locales de la comunidad (administradores)")
@@ -205,41 +205,41 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/community/units/import", admins, 0, "units", "importRegistryUnits", s.importRegistryUnits,
 		"Importar unidades de un CSV: todo o nada, con los errores por línea (administradores)")
 
-	// communities
-	route(api, http.MethodPatch, "/api/v1/community", admins, 0, "communities", "updateMyCommunity", s.updateCommunity,
+	// memberships: the community's data and code, its admins and roles
+	route(api, http.MethodPatch, "/api/v1/community", admins, 0, "memberships", "updateMyCommunity", s.updateCommunity,
 		"Editar la comunidad (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/community/code", admins, 0, "communities", "rotateCommunityCode", s.rotateCode,
+	route(api, http.MethodPost, "/api/v1/community/code", admins, 0, "memberships", "rotateCommunityCode", s.rotateCode,
 		"Cambiar el código de la comunidad: el anterior deja de servir (administradores)")
-	route(api, http.MethodGet, "/api/v1/community/admins", members, 0, "communities", "listCommunityAdmins", s.communityAdmins,
+	route(api, http.MethodGet, "/api/v1/community/admins", members, 0, "memberships", "listCommunityAdmins", s.communityAdmins,
 		"Administradores de la comunidad y sus viviendas")
-	route(api, http.MethodGet, "/api/v1/community/roles", admins, 0, "communities", "listCommunityRoles", s.communityRoles,
+	route(api, http.MethodGet, "/api/v1/community/roles", admins, 0, "memberships", "listCommunityRoles", s.communityRoles,
 		"Miembros con su email y rol (solo administradores)")
-	route(api, http.MethodPut, "/api/v1/community/members/{userId}/role", admins, 0, "communities", "setMemberRole", s.setMemberRole,
+	route(api, http.MethodPut, "/api/v1/community/members/{userId}/role", admins, 0, "memberships", "setMemberRole", s.setMemberRole,
 		"Cambiar el rol de un miembro (solo administradores; máximo 3 administradores)")
 
-	// verification
-	route(api, http.MethodGet, "/api/v1/verification", account, 0, "verification", "getMyVerification", s.myVerification,
+	// memberships: my verification, and the admins' queue of verifications, join requests and claims
+	route(api, http.MethodGet, "/api/v1/verification", account, 0, "memberships", "getMyVerification", s.myVerification,
 		"Mi verificación")
-	route(api, http.MethodPost, "/api/v1/onboarding/verify", members, 0, "verification", "onboardingVerify", s.verify,
+	route(api, http.MethodPost, "/api/v1/onboarding/verify", members, 0, "onboarding", "onboardingVerify", s.verify,
 		"Paso /verify: automática, por documento o por código")
-	route(api, http.MethodGet, "/api/v1/community/verifications", admins, 0, "verification", "listVerifications", s.verifications,
+	route(api, http.MethodGet, "/api/v1/community/verifications", admins, 0, "memberships", "listVerifications", s.verifications,
 		"Solicitudes de verificación de la comunidad (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/community/verifications/{id}/review", admins, 0, "verification", "reviewVerification", s.reviewVerification,
+	route(api, http.MethodPost, "/api/v1/community/verifications/{id}/review", admins, 0, "memberships", "reviewVerification", s.reviewVerification,
 		"Aprobar o rechazar una solicitud (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/community/verification-codes", admins, 201, "verification", "issueVerificationCode", s.issueCode,
+	route(api, http.MethodPost, "/api/v1/community/verification-codes", admins, 201, "memberships", "issueVerificationCode", s.issueCode,
 		"Crear un código de verificación de un solo uso (solo administradores)")
-	route(api, http.MethodGet, "/api/v1/community/join-requests", admins, 0, "verification", "listJoinRequests", s.joinRequests,
+	route(api, http.MethodGet, "/api/v1/community/join-requests", admins, 0, "memberships", "listJoinRequests", s.joinRequests,
 		"Solicitudes para unirse a la comunidad (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/community/join-requests/{id}/review", admins, 0, "verification", "reviewJoinRequest", s.reviewJoinRequest,
+	route(api, http.MethodPost, "/api/v1/community/join-requests/{id}/review", admins, 0, "memberships", "reviewJoinRequest", s.reviewJoinRequest,
 		"Aprobar o rechazar una solicitud para unirse (solo administradores)")
-	route(api, http.MethodGet, "/api/v1/community/owner-claims", admins, 0, "verification", "listOwnerClaims", s.ownerClaims,
+	route(api, http.MethodGet, "/api/v1/community/owner-claims", admins, 0, "memberships", "listOwnerClaims", s.ownerClaims,
 		"Viviendas que alguien dice poseer, por confirmar (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/community/owner-claims/{id}/review", admins, 0, "verification", "reviewOwnerClaim", s.reviewOwnerClaim,
+	route(api, http.MethodPost, "/api/v1/community/owner-claims/{id}/review", admins, 0, "memberships", "reviewOwnerClaim", s.reviewOwnerClaim,
 		"Confirmar o rechazar que alguien es propietario (solo administradores)")
 
-	route(api, http.MethodGet, "/api/v1/community/resident-claims", admins, 0, "verification", "listResidentClaims", s.residentClaims,
+	route(api, http.MethodGet, "/api/v1/community/resident-claims", admins, 0, "memberships", "listResidentClaims", s.residentClaims,
 		"Vecinos que dicen vivir en otra vivienda, por confirmar (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/community/resident-claims/{unitId}/{userId}/review", admins, http.StatusNoContent, "verification",
+	route(api, http.MethodPost, "/api/v1/community/resident-claims/{unitId}/{userId}/review", admins, http.StatusNoContent, "memberships",
 		"reviewResidentClaim", s.reviewResidentClaim, "Confirmar o rechazar que alguien vive en otra vivienda (solo administradores)")
 
 	// messages
@@ -336,9 +336,9 @@ func registerAPI(api huma.API, s *server) {
 		"Cartas para los buzones: un PDF con una página por vivienda (solo administradores)", returns("application/pdf", "The PDF"))
 	route(api, http.MethodGet, "/api/v1/onboarding/invited-unit", confirmedEmail, 0, "invitations", "invitedUnit", s.invitedUnit,
 		"La vivienda de mi invitación, para preseleccionarla")
-	route(api, http.MethodGet, "/api/v1/community/new-units", admins, 0, "invitations", "listProposedUnits", s.proposedUnits,
+	route(api, http.MethodGet, "/api/v1/community/new-units", admins, 0, "memberships", "listProposedUnits", s.proposedUnits,
 		"Viviendas nuevas por aceptar (solo administradores)")
-	route(api, http.MethodPost, "/api/v1/community/new-units/{id}/review", admins, 0, "invitations", "reviewProposedUnit", s.reviewProposedUnit,
+	route(api, http.MethodPost, "/api/v1/community/new-units/{id}/review", admins, 0, "memberships", "reviewProposedUnit", s.reviewProposedUnit,
 		"Aceptar o rechazar una vivienda nueva (solo administradores)")
 
 	// audit of admin actions

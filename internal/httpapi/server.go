@@ -26,9 +26,11 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
+	"vecinos/internal/memberships"
 	"vecinos/internal/messages"
 	"vecinos/internal/money"
 	"vecinos/internal/oauth"
+	"vecinos/internal/onboarding"
 	"vecinos/internal/organisations"
 	"vecinos/internal/privacy"
 	"vecinos/internal/profiles"
@@ -57,6 +59,8 @@ type Deps struct {
 	Events        *events.Service
 	Messages      *messages.Service
 	Profiles      *profiles.Service
+	Memberships   *memberships.Service
+	Onboarding    *onboarding.Service
 	Announcements *announcements.Service
 	Directory     *directory.Service
 	Invitations   *invitations.Service

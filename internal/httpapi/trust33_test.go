@@ -8,7 +8,7 @@ import (
 
 	"vecinos/internal/domain"
 	"vecinos/internal/httpapi"
-	"vecinos/internal/profiles"
+	"vecinos/internal/memberships"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -171,8 +171,8 @@ func TestFieldLengthsOfTheContractAreTheServices(t *testing.T) {
 		if p := c.neighbour.must(t, "PUT", "/api/v1/unit", map[string]any{"unitNumber": long + "x"}, 422); p["code"] != "invalid" {
 			t.Errorf("one more: %v", p)
 		}
-		for field, max := range map[string]int{"name": profiles.CommunityNameMax, "address": profiles.CommunityAddressMax,
-			"city": profiles.CommunityCityMax, "postalCode": profiles.CommunityPostalCodeMax, "country": profiles.CommunityCountryMax} {
+		for field, max := range map[string]int{"name": memberships.CommunityNameMax, "address": memberships.CommunityAddressMax,
+			"city": memberships.CommunityCityMax, "postalCode": memberships.CommunityPostalCodeMax, "country": memberships.CommunityCountryMax} {
 			c.admin.must(t, "PATCH", "/api/v1/community", map[string]any{field: strings.Repeat("1", max)}, 200)
 			c.admin.must(t, "PATCH", "/api/v1/community", map[string]any{field: strings.Repeat("1", max+1)}, 422)
 		}
@@ -180,8 +180,8 @@ func TestFieldLengthsOfTheContractAreTheServices(t *testing.T) {
 
 	bodies := httpapi.OpenAPI().Components.Schemas.Map()
 	for schema, want := range map[string]map[string]int{
-		"UpdateCommunityInputBody": {"name": profiles.CommunityNameMax, "address": profiles.CommunityAddressMax,
-			"city": profiles.CommunityCityMax, "postalCode": profiles.CommunityPostalCodeMax, "country": profiles.CommunityCountryMax},
+		"UpdateCommunityInputBody": {"name": memberships.CommunityNameMax, "address": memberships.CommunityAddressMax,
+			"city": memberships.CommunityCityMax, "postalCode": memberships.CommunityPostalCodeMax, "country": memberships.CommunityCountryMax},
 		"SaveUnitInputBody": {"unitNumber": domain.UnitNameMax, "floor": domain.UnitNameMax, "building": domain.UnitNameMax},
 		"UnitBody":          {"name": domain.UnitNameMax, "floor": domain.UnitNameMax, "building": domain.UnitNameMax, "staircase": domain.UnitNameMax},
 	} {

@@ -111,7 +111,7 @@ func TestAUnitGivenInMyUnitWaitsForAnAdminUnlessListed(t *testing.T) {
 }
 
 // Issue #21: registry edits, claims and their review, and invitations reach the open screens of the
-// community at once, as a 'change' of area 'registry' (ADR 0006 addendum), and no other community's.
+// community at once, as a 'change' of area 'units' (ADR 0006 addendum), and no other community's.
 func TestRegistryClaimAndInvitationChangesGoLive(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, _ := newRealtimeEnv(t, db)
@@ -125,7 +125,7 @@ func TestRegistryClaimAndInvitationChangesGoLive(t *testing.T) {
 		changed := func(what, id string) {
 			t.Helper()
 			ev := mine.next(t, "change")
-			if ev.Data["area"] != "registry" || (id != "" && ev.Data["id"] != id) {
+			if ev.Data["area"] != "units" || (id != "" && ev.Data["id"] != id) {
 				t.Fatalf("%s: change %v", what, ev.Data)
 			}
 		}

@@ -51,7 +51,7 @@ type Options struct {
 	MailWake  func()            // nil = the worker finds the mail on its next poll
 	Limiter   ratelimit.Limiter // nil = counts in this process
 	Log       *slog.Logger      // nil = slog.Default()
-	// Changed is called after invitations of a community changed (area domain.AreaRegistry), so that the
+	// Changed is called after invitations of a community changed (area domain.AreaUnits), so that the
 	// admins' open screens refetch them (ADR 0006 addendum); may be nil.
 	Changed func(communityID, area, id string)
 }
@@ -148,7 +148,7 @@ func (s *Service) Invite(ctx context.Context, a *domain.Actor, in InviteInput) (
 		return nil, err
 	}
 	s.mailWake()
-	s.changed(a.CommunityID, domain.AreaRegistry, inv.ID)
+	s.changed(a.CommunityID, domain.AreaUnits, inv.ID)
 	return inv, nil
 }
 
@@ -362,7 +362,7 @@ func (s *Service) Resend(ctx context.Context, a *domain.Actor, id string) (*doma
 		return nil, err
 	}
 	s.mailWake()
-	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	s.changed(a.CommunityID, domain.AreaUnits, id)
 	return out, nil
 }
 
@@ -390,7 +390,7 @@ func (s *Service) Revoke(ctx context.Context, a *domain.Actor, id string) (*doma
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	s.changed(a.CommunityID, domain.AreaUnits, id)
 	return out, nil
 }
 
@@ -432,7 +432,7 @@ func (s *Service) FromRegistration(ctx context.Context, userID string, m domain.
 	}
 	if sent > 0 {
 		s.mailWake()
-		s.changed(communityID, domain.AreaRegistry, "")
+		s.changed(communityID, domain.AreaUnits, "")
 	}
 }
 

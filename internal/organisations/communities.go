@@ -73,7 +73,7 @@ func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domai
 	if err != nil {
 		return err
 	}
-	s.changed(c.ID, domain.AreaRegistry, o.ID)
+	s.changed(c.ID, domain.AreaUnits, o.ID)
 	return nil
 }
 
@@ -215,7 +215,7 @@ func (s *Service) ImportOwners(ctx context.Context, a *domain.Actor, communityID
 	if rep.InvitationsSent > 0 {
 		s.mailWake()
 	}
-	s.changed(communityID, domain.AreaRegistry, "")
+	s.changed(communityID, domain.AreaUnits, "")
 	return rep, nil
 }
 

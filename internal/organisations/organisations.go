@@ -419,7 +419,7 @@ func (s *Service) AcceptCommunity(ctx context.Context, a *domain.Actor, communit
 	in := *a
 	in.CommunityID, in.Role, in.OrganisationID, in.OrganisationName, in.StaffRights = communityID, domain.RoleAdmin, o.ID, o.Name, o.Rights
 	s.audit.Record(ctx, &in, domain.AuditChange{Action: AuditProcessorAccepted, TargetKind: "organisation", TargetID: o.ID, TargetLabel: o.Name})
-	s.changed(communityID, domain.AreaRegistry, o.ID)
+	s.changed(communityID, domain.AreaUnits, o.ID)
 	return nil
 }
 
@@ -465,7 +465,7 @@ func (s *Service) InviteProcessor(ctx context.Context, a *domain.Actor, codeOrNI
 	}
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditProcessorInvited, TargetKind: "organisation", TargetID: o.ID, TargetLabel: o.Name,
 		After: map[string]any{"nif": o.NIF}})
-	s.changed(a.CommunityID, domain.AreaRegistry, o.ID)
+	s.changed(a.CommunityID, domain.AreaUnits, o.ID)
 	return s.store.CommunityProcessor(ctx, a.CommunityID)
 }
 
@@ -498,6 +498,6 @@ func (s *Service) RevokeProcessor(ctx context.Context, a *domain.Actor) error {
 	}
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditProcessorRevoked, TargetKind: "organisation", TargetID: p.OrganisationID,
 		TargetLabel: p.OrganisationName, Before: map[string]any{"status": p.Status}})
-	s.changed(a.CommunityID, domain.AreaRegistry, p.OrganisationID)
+	s.changed(a.CommunityID, domain.AreaUnits, p.OrganisationID)
 	return nil
 }

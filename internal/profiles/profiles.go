@@ -1,6 +1,6 @@
-// Package profiles runs what members do about their own membership — their profile, the onboarding
-// wizard, their dwelling, their verification — and what admins do about their community: its data,
-// its members' roles and the verification queue. It owns the rules; the store carries them out.
+// Package profiles runs the person's own profile (/settings/profile): their name, phone, avatar, language
+// and, in the community the request acts in, the directory consent; a new address is only requested
+// (internal/auth confirms it). The onboarding wizard (internal/onboarding) edits the profile through it.
 package profiles
 
 import (
@@ -13,92 +13,14 @@ import (
 	"vecinos/internal/clock"
 	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
-	"vecinos/internal/files"
-	"vecinos/internal/ratelimit"
 )
 
 // Store is what the service needs from the database.
 type Store interface {
 	Profile(ctx context.Context, userID, communityID string) (*domain.Profile, error) // nil: no such user
 	ProfileForUpdate(ctx context.Context, userID, communityID string) (*domain.Profile, error)
-	SharedCommunity(ctx context.Context, viewerID, ownerID string) (string, domain.Role, error)
 	SaveProfile(ctx context.Context, p *domain.Profile, now time.Time) error
-	EmailExists(ctx context.Context, email string) (bool, error)
-
-	CommunityByID(ctx context.Context, id string) (*domain.Community, error) // nil: none
-	CommunityOfUser(ctx context.Context, userID string) (string, error)
-	UpdateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) (bool, error)
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	CommunityForUpdate(ctx context.Context, id string) (*domain.Community, error) // nil: none
-	SaveCommunityCode(ctx context.Context, c *domain.Community, next string, now time.Time) (bool, error)
-	CommunitiesByParcel(ctx context.Context, parcel string) ([]domain.CommunityMatch, error)
-	CommunitiesByAddress(ctx context.Context, q domain.AddressSearch) ([]domain.CommunityMatch, error)
-	CommunityAdmins(ctx context.Context, communityID string) ([]domain.CommunityAdmin, error)
-	CommunityRoles(ctx context.Context, communityID string) ([]domain.MemberRole, error)
-	LockCommunity(ctx context.Context, communityID string) (bool, error)
-	RoleOf(ctx context.Context, userID, communityID string) (domain.Role, error)
-	MemberRole(ctx context.Context, communityID, userID string) (*domain.MemberRole, error)
-	CountAdmins(ctx context.Context, communityID string) (int, error)
-	SaveRole(ctx context.Context, communityID, userID string, role domain.Role, at time.Time) error
-
-	CommunityUnits(ctx context.Context, communityID string) ([]domain.Unit, error)
-	UnitOfCommunity(ctx context.Context, communityID, id string) (*domain.Unit, error)
-	UnitAtFloorDoor(ctx context.Context, communityID, floor, door string) (*domain.Unit, error)
-	UnitNamed(ctx context.Context, communityID, number string, floor, building *string) (*domain.Unit, error)
-	InsertUnit(ctx context.Context, u *domain.Unit, at time.Time) error
-	RenameUnit(ctx context.Context, id, number string, floor, building *string, at time.Time) error
-	TakeUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) (bool, error)
-	InsertOwnerClaim(ctx context.Context, userID, communityID, unitID string, at time.Time) error
-	DropHomeOwnerClaims(ctx context.Context, userID, communityID string) error
-	MoveIn(ctx context.Context, userID, unitID string, step domain.OnboardingStep, at time.Time) error
-	StepOnboarding(ctx context.Context, userID string, step domain.OnboardingStep, at time.Time) error
-	MyUnit(ctx context.Context, userID, communityID string) (*domain.UnitView, error)
-	MemberUnits(ctx context.Context, userID, communityID string) ([]domain.MemberUnit, error)
-	OwnsUnit(ctx context.Context, userID, communityID string) (bool, error)
-	HasUnit(ctx context.Context, userID, unitID string) (bool, error)
-	InsertMemberUnit(ctx context.Context, unitID, userID string, relation domain.UnitRelation, at time.Time) error
-	DeleteMemberUnit(ctx context.Context, userID, communityID, unitID string) (bool, error)
-	DropOwnerClaim(ctx context.Context, userID, unitID string) error
-	ReleaseUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) error
-	ConfirmMemberUnit(ctx context.Context, unitID, userID, reviewerID string, relation domain.UnitRelation, at time.Time) error
-	DropOwnerMembership(ctx context.Context, unitID, userID string) error
-	ResidentClaims(ctx context.Context, communityID string) ([]domain.UnitResidentClaim, error)
-	ResidentClaimUnit(ctx context.Context, communityID, unitID, userID string) (string, bool, error)
-
-	SaveCommunityPicks(ctx context.Context, userID string, picks map[string]string, expires time.Time) error
-	PickedCommunity(ctx context.Context, userID, hash string, now time.Time) (string, error)
-	SaveJoinRequest(ctx context.Context, r *domain.JoinRequest) error
-	MyJoinRequest(ctx context.Context, userID string) (*domain.JoinRequest, error)
-	JoinRequests(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.JoinRequest, error)
-	JoinRequestForUpdate(ctx context.Context, communityID, id string) (*domain.JoinRequest, error)
-	SaveJoinReview(ctx context.Context, r *domain.JoinRequest, reviewerID string) error
-	JoinCommunity(ctx context.Context, userID, communityID string, at time.Time) error
-	AcceptInvitations(ctx context.Context, userID, communityID string, at time.Time) error
-	OwnerClaims(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.OwnerClaim, error)
-	HasOwnerClaim(ctx context.Context, userID, unitID string) (bool, error)
-	OwnerClaimForUpdate(ctx context.Context, communityID, id string) (*domain.OwnerClaim, error)
-	SaveOwnerClaimReview(ctx context.Context, o *domain.OwnerClaim, reviewerID string) error
-	ProposedUnits(ctx context.Context, communityID string) ([]domain.ProposedUnit, error)
-	ProposedUnitForUpdate(ctx context.Context, communityID, id string) (*domain.ProposedUnit, error)
-	AcceptProposedUnit(ctx context.Context, id string, at time.Time) error
-	DeleteProposedUnit(ctx context.Context, id string) error
-	MemberRecipient(ctx context.Context, userID, communityID string) (*domain.Recipient, error)
-	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
-
-	SubmitVerification(ctx context.Context, v *domain.VerificationRequest) error
-	InsertVerification(ctx context.Context, v *domain.VerificationRequest) error
-	SetOnboardingStep(ctx context.Context, userID string, step domain.OnboardingStep, now time.Time) error
-	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
-	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
-	InsertVerificationCode(ctx context.Context, hash, communityID, createdBy, userID, unitID string, now, expires time.Time) error
-	SpendVerificationCode(ctx context.Context, hash, communityID, userID string, now time.Time) (issuedBy, unitID *string, ok bool, err error)
-	ConfirmVerifiedOwner(ctx context.Context, userID, communityID, unitID string, reviewerID *string, now time.Time) error
-	VerificationOf(ctx context.Context, userID, communityID string) (*domain.VerificationRequest, bool, error)
-	Verifications(ctx context.Context, communityID string, status domain.VerificationStatus) ([]domain.VerificationRequest, error)
-	VerificationForUpdate(ctx context.Context, id, communityID string) (*domain.VerificationRequest, error) // nil: none
-	SaveVerificationReview(ctx context.Context, v *domain.VerificationRequest, status domain.VerificationStatus, note *string, reviewerID string, now time.Time) error
-
-	MembershipStore
 }
 
 // EmailChanger starts an email change (the accounts service): the new address must be confirmed first.
@@ -108,73 +30,20 @@ type EmailChanger interface {
 
 // Service is the profiles service.
 type Service struct {
-	store     Store
-	emails    EmailChanger
-	files     files.Storage // nil: uploaded documents are neither checked for existence nor erased
-	limiter   ratelimit.Limiter
-	now       func() time.Time
-	publicURL string
-	mailWake  func()
-
-	revoked func(userID string)
-	audit   domain.Auditor
-	changed func(communityID, area, id string)
+	store  Store
+	emails EmailChanger
+	now    func() time.Time
 }
 
 // Options configure the service.
 type Options struct {
-	Files     files.Storage     // where uploads live, to check that a verification document exists; may be nil
-	Now       func() time.Time  // the clock; nil = time.Now
-	PublicURL string            // base of the link in the email that tells a member how their verification went
-	MailWake  func()            // tells the mail worker there is mail; nil = it finds it on its next poll
-	Limiter   ratelimit.Limiter // nil = counts in this process (see accounts.Options.Limiter)
-
-	// Revoked is called after a member's role changed (their realtime streams re-check their access); may be nil.
-	Revoked func(userID string)
-	// Audit records the admins' actions (roles, the community, decisions on requests and claims); may be nil.
-	Audit domain.Auditor
-	// Changed is called after a change of the registry's claims committed (area domain.AreaRegistry), so
-	// that the open screens of the community refetch them (ADR 0006 addendum); may be nil.
-	Changed func(communityID, area, id string)
+	Now func() time.Time // the clock; nil = time.Now
 }
 
 // New returns the service.
 func New(store Store, emails EmailChanger, o Options) *Service {
-	o.Now = clock.Or(o.Now)
-	if o.MailWake == nil {
-		o.MailWake = func() {}
-	}
-	if o.Limiter == nil {
-		o.Limiter = ratelimit.NewMemory(o.Now)
-	}
-	if o.Revoked == nil {
-		o.Revoked = func(string) {}
-	}
-	if o.Changed == nil {
-		o.Changed = func(string, string, string) {}
-	}
-	return &Service{store: store, emails: emails, files: o.Files, limiter: o.Limiter, now: o.Now,
-		publicURL: o.PublicURL, mailWake: o.MailWake, revoked: o.Revoked, audit: o.Audit, changed: o.Changed}
+	return &Service{store: store, emails: emails, now: clock.Or(o.Now)}
 }
-
-func (s *Service) limit(key string, rule ratelimit.Rule) error {
-	// The callers' context is not threaded through (yet): a count is one short statement.
-	ok, wait, err := ratelimit.Allow(context.Background(), s.limiter, key, rule)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		secs := int(wait.Round(time.Second) / time.Second)
-		return domain.Errorf(domain.CodeRateLimited, "Demasiados intentos. Inténtalo de nuevo en %d segundos.", max(secs, 1))
-	}
-	return nil
-}
-
-// Limits: searches are cheap but enumerate communities; codes are short secrets worth guessing.
-var (
-	searchPerUser = ratelimit.Rule{Max: 60, Window: 5 * time.Minute}
-	codePerUser   = ratelimit.Rule{Max: 10, Window: 15 * time.Minute}
-)
 
 // MaxNameLength bounds a person's name (spec §9).
 const MaxNameLength = 100
@@ -247,9 +116,9 @@ func (s *Service) Profile(ctx context.Context, a *domain.Actor) (*domain.Profile
 	return p, err
 }
 
-// editProfile reads userID's profile locked, lets edit change it and saves what a profile edit may
-// change, in one transaction. An error from edit aborts.
-func (s *Service) editProfile(ctx context.Context, a *domain.Actor, edit func(p *domain.Profile) error) (*domain.Profile, error) {
+// Edit reads the actor's profile locked, lets edit change it and saves what a profile edit may change,
+// in one transaction. An error from edit aborts.
+func (s *Service) Edit(ctx context.Context, a *domain.Actor, edit func(p *domain.Profile) error) (*domain.Profile, error) {
 	var p *domain.Profile
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
@@ -313,7 +182,7 @@ func (s *Service) UpdateProfile(ctx context.Context, a *domain.Actor, in Profile
 			return nil, err
 		}
 	}
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.Edit(ctx, a, func(p *domain.Profile) error {
 		if ch.FullName != nil {
 			p.FullName = *ch.FullName
 		}

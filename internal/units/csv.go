@@ -393,7 +393,7 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, remo
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, "")
+	s.changed(a.CommunityID, domain.AreaUnits, "")
 	return res, nil
 }
 

@@ -38,7 +38,7 @@ type Service struct {
 type Options struct {
 	Now   func() time.Time // the clock; nil = time.Now
 	Audit domain.Auditor   // records every change of the registry, in its transaction; may be nil
-	// Changed is called after an edit of a community's registry committed (area domain.AreaRegistry), so
+	// Changed is called after an edit of a community's registry committed (area domain.AreaUnits), so
 	// that the open screens of the community refetch it (ADR 0006 addendum); may be nil.
 	Changed func(communityID, area, id string)
 }
@@ -190,7 +190,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, u.ID)
+	s.changed(a.CommunityID, domain.AreaUnits, u.ID)
 	return u, nil
 }
 
@@ -222,7 +222,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	s.changed(a.CommunityID, domain.AreaUnits, id)
 	return out, nil
 }
 
@@ -259,7 +259,7 @@ func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error 
 	if err != nil {
 		return err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, id)
+	s.changed(a.CommunityID, domain.AreaUnits, id)
 	return nil
 }
 
@@ -313,7 +313,7 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, into)
+	s.changed(a.CommunityID, domain.AreaUnits, into)
 	return out, nil
 }
 

@@ -3,7 +3,7 @@
 // dashboard's unread tally, and the directory's search and role chips, at a phone viewport.
 // Its own server: the users made here count towards that server's rate limits only.
 import { request as apiRequest, type BrowserContext, type Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { pdf, png } from './support/files';
 import { startAppServer } from './support/engine';

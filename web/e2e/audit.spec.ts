@@ -1,6 +1,6 @@
 // The audit of admin actions (issue #18): an admin changes a neighbour's role, and /settings/audit shows
 // who did it, to whom, and the role before and after; the filter by action keeps it. Phone viewport.
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { expect, phoneContext, withOwnServer } from './support/fixtures';
 
 const test = withOwnServer('audit');

@@ -7,7 +7,7 @@
 // workers of their own (never shared with other spec files) whose `page`, `request` and `baseURL` point
 // at a fresh `vecinos serve`, stopped when the worker ends.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/accounts';
+import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/users';
 import { expect, expectNoHorizontalScroll, withOwnServer } from './support/fixtures';
 
 const test = withOwnServer('auth');

@@ -3,7 +3,7 @@
 // the reply; the first resident then mutes the conversation, searches a word in it and deletes it from
 // their list.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { png } from './support/files';
 import { startServer, type ServerHandle } from './support/server';
 

@@ -4,7 +4,7 @@
 // what will be done, confirming creates the units and emails each owner an invitation (the dev mailbox).
 // Its own server.
 import type { BrowserContext, Page } from '@playwright/test';
-import { mailLink, newUser, signUpConfirmed } from './support/accounts';
+import { mailLink, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';

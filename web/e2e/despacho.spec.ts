@@ -3,7 +3,7 @@
 // community in the tab, follows its incident and answers it; an assistant with read rights reads the
 // community but every write is refused. Its own server.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, mailLink, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, mailLink, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';

@@ -3,7 +3,7 @@
 // sees a document for owners; deleting a one-year-old acta is refused with the day it may go.
 import fs from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { startAppServer } from './support/engine';
 import { pdf } from './support/files';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';

@@ -3,7 +3,7 @@
 // typed before its scripts arrived; a visitor in another language never sees the Spanish copy; a signed-in
 // member's page names the chunks of the first screen, which the browser then fetches once.
 import type { Page } from '@playwright/test';
-import { newUser, signUpConfirmed } from './support/accounts';
+import { newUser, signUpConfirmed } from './support/users';
 import { expect, test } from './support/fixtures';
 
 /** React's complaints about the page it hydrated, and any other uncaught error or console error. */

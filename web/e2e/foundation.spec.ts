@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { newUser, signUpConfirmed } from './support/accounts';
+import { newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
 import { runVecinos, startServer, tempDataDir } from './support/server';
 

@@ -1,7 +1,7 @@
 // Server errors in the user's language (issue #17): a member who chose Catalan in /settings/app reads the
 // server's refusal in Catalan: a specific code in the app's translation, a generic one in the detail the
 // server wrote in the language the app asked for.
-import { newUser, signUpConfirmed } from './support/accounts';
+import { newUser, signUpConfirmed } from './support/users';
 import { expect, phoneContext, test } from './support/fixtures';
 
 const community = { create: { name: 'Comunitat Errors', address: 'Carrer Major, 5', city: 'Girona', postalCode: '17001' } };

@@ -1,7 +1,7 @@
 // Incidents and events between two neighbours of one community, and the dashboard counting them.
 // Its own server: the users made here count towards that server's rate limits only.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { png } from './support/files';
 import { startAppServer } from './support/engine';

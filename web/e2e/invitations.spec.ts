@@ -3,7 +3,7 @@
 // their unit by floor and door and appears as pending; the president confirms them as owner and the
 // directory shows 'Propietario' with '2º B'. This file starts its own server (rate limits count per server).
 import type { Page } from '@playwright/test';
-import { mailLink, newUser, signUpConfirmed } from './support/accounts';
+import { mailLink, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, withOwnServer } from './support/fixtures';
 
 const test = withOwnServer('invitations');

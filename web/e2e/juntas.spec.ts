@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed, type NewUser } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed, type NewUser } from './support/users';
 import { startAppServer } from './support/engine';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import type { ServerHandle } from './support/server';

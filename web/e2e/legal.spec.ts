@@ -1,7 +1,7 @@
 // The terms and the privacy notice (issue 33): the links of the sign-up form open them, signed out, at the
 // phone viewport, in new tabs; they were the 404 page.
 import type { Page } from '@playwright/test';
-import { newUser } from './support/accounts';
+import { newUser } from './support/users';
 import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
 
 /** Goes through /register's first two steps to the one whose checkbox links the legal texts. */

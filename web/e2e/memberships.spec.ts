@@ -3,7 +3,7 @@
 // there; an email link (?c=) opens its community; leaving one keeps the account and the other.
 // Its own server: the users made here count towards that server's rate limits only.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, mailLink, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, mailLink, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';

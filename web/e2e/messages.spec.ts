@@ -6,7 +6,7 @@
 // limits count per server).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { createPostgresDatabase, type PostgresDatabase } from './support/postgres';
 import { startServer, type ServerHandle } from './support/server';
 

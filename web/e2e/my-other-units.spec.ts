@@ -1,8 +1,8 @@
 // 'Mis otras viviendas' (issue #21), against the real binary at the phone viewport: a neighbour who lives
 // in 2º B says they also rent the garage 'Garaje 3'; the president sees the claim with its kind and
-// confirms it; the neighbour's open screen shows it confirmed at once (the realtime 'registry' change),
+// confirms it; the neighbour's open screen shows it confirmed at once (the realtime 'units' change),
 // they are emailed, and the directory shows the garage as theirs. This file starts its own server.
-import { mailLink, newUser, signUpConfirmed, communityCode } from './support/accounts';
+import { mailLink, newUser, signUpConfirmed, communityCode } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, withOwnServer } from './support/fixtures';
 
 const test = withOwnServer('my-other-units');

@@ -4,7 +4,7 @@
 // (rate limits count per server).
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/accounts';
+import { communityCode, mailLink, newUser, signUpConfirmed, type NewUser } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, withOwnServer } from './support/fixtures';
 import { pdf, png } from './support/files';
 import { E2E_OUTPUT_DIR } from './support/server';

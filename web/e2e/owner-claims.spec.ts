@@ -4,7 +4,7 @@
 // his claims says who else lives in or owns the unit; confirming one leaves the other pending. This file
 // starts its own server.
 import type { BrowserContext } from '@playwright/test';
-import { newUser, signUpConfirmed, communityCode } from './support/accounts';
+import { newUser, signUpConfirmed, communityCode } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, withOwnServer } from './support/fixtures';
 
 const test = withOwnServer('owner-claims');

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
 import { expect, phoneContext, test } from './support/fixtures';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 
 /** The entries of a ZIP file by name (stored or deflated, as the server writes them). */
 function unzip(buf: Buffer): Map<string, Buffer> {

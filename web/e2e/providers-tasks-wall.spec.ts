@@ -1,7 +1,7 @@
 // Services, tasks and the wall (issue #16) between an admin and two residents of one community, at the
 // phone viewport. Its own server: the users made here count towards that server's rate limits only.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { png } from './support/files';
 import { startAppServer } from './support/engine';

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/fixtures';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

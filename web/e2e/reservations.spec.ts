@@ -2,7 +2,7 @@
 // it from the calendar, a second resident sees the slot taken live and cannot book it, the first cancels
 // and the slot is free again for both. Its own server: the users made here count towards its limits only.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';

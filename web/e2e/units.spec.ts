@@ -2,7 +2,7 @@
 // and 'Viviendas y locales' in /settings lists the units generated from its shape; a coeficiente edited
 // there changes the sum. Spanish UI at a phone viewport.
 import type { Page } from '@playwright/test';
-import { mailLink, newUser } from './support/accounts';
+import { mailLink, newUser } from './support/users';
 import { expect, expectNoHorizontalScroll, withOwnServer } from './support/fixtures';
 
 // Sign-ups count towards the server's rate limits: this file has a server of its own.

@@ -6,7 +6,7 @@
 // close, and a vote is changed with the key its device kept (issue 33). Its own server: the users made here count towards its rate limits.
 import fs from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/accounts';
+import { communityCode, newUser, signUpConfirmed } from './support/users';
 import { startAppServer } from './support/engine';
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
 import type { ServerHandle } from './support/server';

@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test'
-import { communityCode, newUser, signUpConfirmed } from './accounts'
+import { communityCode, newUser, signUpConfirmed } from './users'
 import { expect } from './fixtures'
 
 interface NewCommunity {

@@ -35,7 +35,7 @@ const sameInBothLanguages = new Set([
   'documents.quickLinks.lastActa', // "Última acta"
   'voting.form.meaning.favour', // "A favor"
   'voting.form.meaning.against', // "En contra"
-  'registry.unitWithRelation', // "{{unit}} ({{relation}})"
+  'units.unitWithRelation', // "{{unit}} ({{relation}})"
   'settings.claims.person', // "{{name}} ({{relation}})"
   'reservations.calendar.previous', // "Mes anterior"
   'reservations.booking.when', // "{{day}}, de {{start}} a {{end}}"

@@ -1,6 +1,6 @@
 import type { AuditActionLabels } from '@/lib/audit-actions'
 
-/** The audit actions internal/profiles, internal/units and, for content.deleted, internal/domain (several features delete a member's content) records, with their labels in this feature's catalogue (ADR 0039). */
+/** The audit actions internal/memberships (those its settings screens show: roles, the community, the review queue), internal/units and, for content.deleted, internal/domain (several features delete a member's content) records, with their labels in this feature's catalogue (ADR 0039). */
 export const auditActions = {
   'role.changed': 'settings.audit.actions.role.changed',
   'community.edited': 'settings.audit.actions.community.edited',

@@ -23,7 +23,7 @@ export function residentHome(r: Pick<Resident, 'floor' | 'door' | 'unit'>, t: TF
 
 /** A unit of a resident with how they are there, when it says more than living there: '1º A (familiar)'. */
 function unitWithRelation(u: NonNullable<Resident['units']>[number], t: TFunction): string {
-  return u.relation === 'resident' ? u.label : t('registry.unitWithRelation', { unit: u.label, relation: t(`registry.relationLower.${u.relation}`) })
+  return u.relation === 'resident' ? u.label : t('units.unitWithRelation', { unit: u.label, relation: t(`units.relationLower.${u.relation}`) })
 }
 
 /** One resident: avatar, name, home, role, and their phone and email only when the server shares them. */
@@ -38,7 +38,7 @@ export function ResidentCard({ resident: r }: { resident: Resident }) {
     units.length > 1
       ? units.map((u) => unitWithRelation(u, t)).join(' · ')
       : single && units[0]?.relation === 'family'
-        ? t('registry.unitWithRelation', { unit: single, relation: t('registry.relationLower.family') })
+        ? t('units.unitWithRelation', { unit: single, relation: t('units.relationLower.family') })
         : single
   return (
     <article aria-labelledby={`resident-${r.id}`} className="flex gap-3 rounded-2xl border bg-card p-4 shadow-sm">

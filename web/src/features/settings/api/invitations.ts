@@ -12,14 +12,14 @@ export type ProposedUnit = components['schemas']['ProposedUnit']
 /** Admins only: the invitations sent, newest first, with the limits. */
 export function useInvitations() {
   return useQuery({
-    queryKey: settingsKeys.registry.invitations(),
+    queryKey: settingsKeys.units.invitations(),
     queryFn: async () => unwrap(api.GET('/api/v1/community/invitations')),
   })
 }
 
 function useInvalidateInvitations() {
   const queryClient = useQueryClient()
-  return () => void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.invitations() })
+  return () => void queryClient.invalidateQueries({ queryKey: settingsKeys.units.invitations() })
 }
 
 export function useInvite() {
@@ -52,7 +52,7 @@ export const LETTERS_URL = '/api/v1/community/invitation-letters'
 /** Admins only: the units members gave by floor and door, to accept into the registry. */
 export function useNewUnits() {
   return useQuery({
-    queryKey: settingsKeys.registry.newUnits(),
+    queryKey: settingsKeys.units.newUnits(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/community/new-units'))).units ?? [],
   })
 }
@@ -63,8 +63,8 @@ export function useReviewNewUnit() {
     mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
       unwrap(api.POST('/api/v1/community/new-units/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.newUnits() })
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.newUnits() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.ownerClaims() })
     },
   })
 }

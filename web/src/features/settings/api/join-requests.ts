@@ -33,7 +33,7 @@ export function useReviewJoinRequest() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.community.joinRequests() })
       // An approved owner claim becomes one to confirm.
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.ownerClaims() })
     },
   })
 }
@@ -41,7 +41,7 @@ export function useReviewJoinRequest() {
 /** Admins only: the pending claims to own a unit. */
 export function usePendingOwnerClaims() {
   return useQuery({
-    queryKey: settingsKeys.registry.ownerClaims(),
+    queryKey: settingsKeys.units.ownerClaims(),
     queryFn: async () =>
       (await unwrap(api.GET('/api/v1/community/owner-claims', { params: { query: { status: 'pending' } } }))).claims ?? [],
   })
@@ -53,7 +53,7 @@ export function useReviewOwnerClaim() {
     mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
       unwrap(api.POST('/api/v1/community/owner-claims/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.ownerClaims() })
     },
   })
 }
@@ -61,7 +61,7 @@ export function useReviewOwnerClaim() {
 /** Admins only: the pending claims to live in a further unit (owner claims are in usePendingOwnerClaims). */
 export function usePendingResidentClaims() {
   return useQuery({
-    queryKey: settingsKeys.registry.residentClaims(),
+    queryKey: settingsKeys.units.residentClaims(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/community/resident-claims'))).claims ?? [],
   })
 }
@@ -77,7 +77,7 @@ export function useReviewResidentClaim() {
         }),
       ),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.residentClaims() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.residentClaims() })
     },
   })
 }

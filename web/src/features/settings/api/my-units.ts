@@ -9,7 +9,7 @@ export type MemberUnit = components['schemas']['MemberUnit']
 /** The user's units, the primary one first, each with how they belong to it and whether it is confirmed. */
 export function useMyUnits(enabled = true) {
   return useQuery({
-    queryKey: settingsKeys.registry.mine(),
+    queryKey: settingsKeys.units.mine(),
     enabled,
     queryFn: async () => (await unwrap(api.GET('/api/v1/my-units'))).units ?? [],
   })
@@ -23,7 +23,7 @@ export function useAddMyUnit() {
   return useMutation({
     mutationFn: async (body: { unitId: string; relation: UnitRelation }) => (await unwrap(api.POST('/api/v1/my-units', { body }))).units ?? [],
     onSuccess: (units) => {
-      queryClient.setQueryData(settingsKeys.registry.mine(), units)
+      queryClient.setQueryData(settingsKeys.units.mine(), units)
     },
   })
 }
@@ -35,7 +35,7 @@ export function useRemoveMyUnit() {
     mutationFn: async (unitId: string) =>
       (await unwrap(api.DELETE('/api/v1/my-units/{unitId}', { params: { path: { unitId } } }))).units ?? [],
     onSuccess: (units) => {
-      queryClient.setQueryData(settingsKeys.registry.mine(), units)
+      queryClient.setQueryData(settingsKeys.units.mine(), units)
     },
   })
 }

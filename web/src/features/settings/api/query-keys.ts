@@ -1,6 +1,6 @@
 /**
- * The settings' own query keys: my consent, my push settings, the units registry (rooted at its realtime
- * area, 'registry') and my unit. A key that another feature or src/lib uses is in src/lib/query-keys.ts
+ * The settings' own query keys: my consent, my push settings, the units (rooted at their realtime area,
+ * 'units') and my unit. A key that another feature or src/lib uses is in src/lib/query-keys.ts
  * (ADR 0039).
  */
 export const settingsKeys = {
@@ -10,23 +10,23 @@ export const settingsKeys = {
   push: () => ['push'] as const,
   /**
    * The units registry and what hangs on it (issue #21): the admins' screens and the member's own units.
-   * Rooted at ['registry'], the realtime area the server names after a registry, claim or invitation
-   * change, so those refetch live without refetching the community and its members.
+   * Rooted at ['units'], the realtime area the server names after a registry, claim or invitation change,
+   * so those refetch live without refetching the community and its members.
    */
-  registry: {
-    all: ['registry'] as const,
+  units: {
+    all: ['units'] as const,
     /** The units registry (Viviendas y locales), admins only. */
-    units: () => ['registry', 'units'] as const,
+    list: () => ['units', 'list'] as const,
     /** Units members gave by floor and door, waiting for an admin. */
-    newUnits: () => ['registry', 'new-units'] as const,
+    newUnits: () => ['units', 'new-units'] as const,
     /** Members who said they own a unit, waiting for an admin. */
-    ownerClaims: () => ['registry', 'owner-claims'] as const,
+    ownerClaims: () => ['units', 'owner-claims'] as const,
     /** Members who said they live in a further unit, waiting for an admin. */
-    residentClaims: () => ['registry', 'resident-claims'] as const,
+    residentClaims: () => ['units', 'resident-claims'] as const,
     /** The invitations the admins sent. */
-    invitations: () => ['registry', 'invitations'] as const,
+    invitations: () => ['units', 'invitations'] as const,
     /** The user's units: the primary one and their further units (a garage, a second flat). */
-    mine: () => ['registry', 'my-units'] as const,
+    mine: () => ['units', 'my-units'] as const,
   },
   /** The user's own unit. */
   myUnit: () => ['unit'] as const,

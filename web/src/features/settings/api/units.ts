@@ -23,7 +23,7 @@ function registry(body: RegistryBody): Registry {
 /** The community's units with the sum of their coeficientes (admins only). */
 export function useUnitRegistry(enabled: boolean) {
   return useQuery({
-    queryKey: settingsKeys.registry.units(),
+    queryKey: settingsKeys.units.list(),
     queryFn: async () => registry(await unwrap(api.GET('/api/v1/community/units'))),
     enabled,
   })
@@ -35,7 +35,7 @@ function useRegistryEdit<V>(call: (vars: V) => Promise<RegistryBody>) {
   return useMutation({
     mutationFn: async (vars: V) => registry(await call(vars)),
     onSuccess: (data) => {
-      queryClient.setQueryData(settingsKeys.registry.units(), data)
+      queryClient.setQueryData(settingsKeys.units.list(), data)
       void queryClient.invalidateQueries({ queryKey: settingsKeys.myUnit() })
       void queryClient.invalidateQueries({ queryKey: queryKeys.announcements.audiences() })
     },
@@ -67,7 +67,7 @@ export function useImportUnits() {
   return useMutation({
     mutationFn: (body: { csv: string; removeMissing: boolean }) => unwrap(api.POST('/api/v1/community/units/import', { body })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.registry.units() })
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.list() })
       void queryClient.invalidateQueries({ queryKey: queryKeys.announcements.audiences() })
     },
   })

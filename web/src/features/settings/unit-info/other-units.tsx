@@ -55,7 +55,7 @@ export function OtherUnits({ communityId }: { communityId: string }) {
             {others.map((u) => (
               <li key={u.unitId} className="flex min-w-0 flex-wrap items-center gap-2">
                 <span className="min-w-0 flex-1 break-words font-medium">{u.label}</span>
-                <span className="text-sm text-muted-foreground">{t(`registry.relation.${u.relation}`)}</span>
+                <span className="text-sm text-muted-foreground">{t(`units.relation.${u.relation}`)}</span>
                 <Badge variant={u.confirmed ? 'green' : 'orange'}>
                   {u.confirmed ? t('settings.unit.others.confirmed') : t('settings.unit.others.pending')}
                 </Badge>
@@ -176,7 +176,7 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
         </fieldset>
       )}
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium">{t('registry.claimAs')}</legend>
+        <legend className="mb-1 text-sm font-medium">{t('units.claimAs')}</legend>
         {RELATIONS.map((r) => (
           <label key={r} className="flex cursor-pointer items-center gap-2 py-1 text-sm">
             <input
@@ -189,7 +189,7 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
               }}
               className="size-4 accent-primary"
             />
-            {t(`registry.claimRelation.${r}`)}
+            {t(`units.claimRelation.${r}`)}
           </label>
         ))}
       </fieldset>

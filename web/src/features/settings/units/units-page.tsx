@@ -455,7 +455,7 @@ function CsvTools() {
       { csv: text, removeMissing },
       {
         onSuccess: (r) => {
-          toast.success(t('registry.imported', { added: r.added, updated: r.updated, removed: r.removed }))
+          toast.success(t('units.imported', { added: r.added, updated: r.updated, removed: r.removed }))
           setText('')
           const left = r.missing ?? []
           setMissing(left.length > 0 ? { units: left, removed: removeMissing } : null)
@@ -516,13 +516,13 @@ function CsvTools() {
             }}
           />
           <label htmlFor={`${id}-remove-missing`} className="text-sm">
-            {t('registry.removeMissing')}
+            {t('units.removeMissing')}
           </label>
         </div>
         {missing && (
           <div role="status" className="rounded-xl border p-3 text-sm">
-            <p className="font-semibold">{t('registry.missing', { count: missing.units.length })}</p>
-            <p className="text-muted-foreground">{t(missing.removed ? 'registry.missingKept' : 'registry.missingHint')}</p>
+            <p className="font-semibold">{t('units.missing', { count: missing.units.length })}</p>
+            <p className="text-muted-foreground">{t(missing.removed ? 'units.missingKept' : 'units.missingHint')}</p>
             <ul className="list-disc pl-5">
               {missing.units.map((u) => (
                 <li key={u}>{u}</li>

@@ -132,7 +132,7 @@ function ClaimOthers({ unit, others }: { unit: string; others: OwnerClaim['other
     .map((o) =>
       t(o.confirmed ? 'settings.claims.person' : 'settings.claims.personUnconfirmed', {
         name: o.fullName,
-        relation: t(`registry.relationLower.${o.relation}`),
+        relation: t(`units.relationLower.${o.relation}`),
       }),
     )
     .join(', ')
@@ -218,13 +218,13 @@ function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
       <div className="flex min-w-0 flex-col">
         <span className="truncate font-semibold">{claim.fullName}</span>
         <span className="text-sm text-muted-foreground">
-          {t('registry.claimOf', { unit: claim.unitLabel, relation: t(`registry.relationLower.${claim.relation}`) })}
+          {t('units.claimOf', { unit: claim.unitLabel, relation: t(`units.relationLower.${claim.relation}`) })}
         </span>
       </div>
       <ClaimOthers unit={claim.unitLabel} others={claim.others} />
       <div className="flex flex-col gap-1">
         <label htmlFor={relationId} className="text-sm font-medium">
-          {t('registry.confirmAs')}
+          {t('units.confirmAs')}
         </label>
         <NativeSelect
           id={relationId}
@@ -235,7 +235,7 @@ function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
         >
           {RESIDENT_RELATIONS.map((r) => (
             <option key={r} value={r}>
-              {t(`registry.relation.${r}`)}
+              {t(`units.relation.${r}`)}
             </option>
           ))}
         </NativeSelect>

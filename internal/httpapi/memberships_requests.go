@@ -39,12 +39,6 @@ type OwnerClaim struct {
 	ReviewedAt *time.Time     `json:"reviewedAt"`
 }
 
-type myJoinRequestOutput struct {
-	Body struct {
-		Request *JoinRequest `json:"request" doc:"The latest; null when none was sent"`
-	}
-}
-
 type joinRequestsOutput struct {
 	Body struct {
 		Requests []JoinRequest `json:"requests"`
@@ -68,23 +62,9 @@ type claimReviewInput struct {
 	}
 }
 
-func (s *server) myJoinRequest(ctx context.Context, _ *struct{}) (*myJoinRequestOutput, error) {
-	a := actor(ctx)
-	r, err := s.Profiles.MyJoinRequest(ctx, a)
-	if err != nil {
-		return nil, err
-	}
-	out := &myJoinRequestOutput{}
-	if r != nil {
-		jr := joinRequestOf(r)
-		out.Body.Request = &jr
-	}
-	return out, nil
-}
-
 func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joinRequestsOutput, error) {
 	a := actor(ctx)
-	rs, err := s.Profiles.JoinRequests(ctx, a, in.Status)
+	rs, err := s.Memberships.JoinRequests(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +79,7 @@ func (s *server) joinRequests(ctx context.Context, in *verificationsInput) (*joi
 
 func (s *server) reviewJoinRequest(ctx context.Context, in *reviewInput) (*joinRequestOutput, error) {
 	a := actor(ctx)
-	r, err := s.Profiles.ReviewJoinRequest(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
+	r, err := s.Memberships.ReviewJoinRequest(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +95,7 @@ func ownerClaimOf(o *domain.OwnerClaim) OwnerClaim {
 
 func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*ownerClaimsOutput, error) {
 	a := actor(ctx)
-	os, err := s.Profiles.OwnerClaims(ctx, a, in.Status)
+	os, err := s.Memberships.OwnerClaims(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +109,7 @@ func (s *server) ownerClaims(ctx context.Context, in *verificationsInput) (*owne
 
 func (s *server) reviewOwnerClaim(ctx context.Context, in *claimReviewInput) (*ownerClaimOutput, error) {
 	a := actor(ctx)
-	o, err := s.Profiles.ReviewOwnerClaim(ctx, a, in.ID, in.Body.Decision)
+	o, err := s.Memberships.ReviewOwnerClaim(ctx, a, in.ID, in.Body.Decision)
 	if err != nil {
 		return nil, err
 	}

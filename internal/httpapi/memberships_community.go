@@ -28,7 +28,7 @@ type communityOutput struct{ Body Community }
 
 func (s *server) myCommunity(ctx context.Context, _ *struct{}) (*communityOutput, error) {
 	a := actor(ctx)
-	c, err := s.Profiles.Community(ctx, a)
+	c, err := s.Memberships.Community(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +41,7 @@ func (s *server) rotateCode(ctx context.Context, _ *struct{}) (*communityOutput,
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.Profiles.RotateCode(ctx, a)
+	c, err := s.Memberships.RotateCode(ctx, a)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package profiles
+package memberships
 
 import "vecinos/internal/domain"
 
@@ -17,5 +17,5 @@ const (
 )
 
 func init() {
-	domain.RegisterAuditActions("profiles", AuditRoleChanged, AuditCommunityEdited, AuditCommunityAccess, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided, AuditResidentClaimDecided, AuditProposedUnitDecided, AuditMemberLeft)
+	domain.RegisterAuditActions("memberships", AuditRoleChanged, AuditCommunityEdited, AuditCommunityAccess, AuditVerificationDecided, AuditJoinRequestDecided, AuditOwnerClaimDecided, AuditResidentClaimDecided, AuditProposedUnitDecided, AuditMemberLeft)
 }

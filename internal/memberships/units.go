@@ -1,8 +1,9 @@
-package profiles
+package memberships
 
 import (
 	"context"
 	"time"
+	"unicode/utf8"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/mail"
@@ -73,7 +74,7 @@ func (s *Service) AddMyUnit(ctx context.Context, a *domain.Actor, unitID, relati
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
+	s.changed(a.CommunityID, domain.AreaUnits, unitID)
 	return s.store.MemberUnits(ctx, a.UserID, a.CommunityID)
 }
 
@@ -99,7 +100,7 @@ func (s *Service) RemoveMyUnit(ctx context.Context, a *domain.Actor, unitID stri
 	if err != nil {
 		return err
 	}
-	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
+	s.changed(a.CommunityID, domain.AreaUnits, unitID)
 	return nil
 }
 
@@ -147,7 +148,7 @@ func (s *Service) ReviewResidentClaim(ctx context.Context, a *domain.Actor, unit
 		return err
 	}
 	s.mailWake()
-	s.changed(a.CommunityID, domain.AreaRegistry, unitID)
+	s.changed(a.CommunityID, domain.AreaUnits, unitID)
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditResidentClaimDecided, TargetKind: "member", TargetID: userID,
 		Before: map[string]any{"status": domain.VerificationPending, "unitId": unitID}, After: map[string]any{"status": st, "unitId": unitID, "relation": rel}})
 	return nil
@@ -180,11 +181,11 @@ func (s *Service) notify(ctx context.Context, userID, communityID, unit string, 
 	return s.store.QueueMail(ctx, m, s.now())
 }
 
-// placeInUnit finds the chosen unit of the community (or, by floor and door, finds or creates it), makes
+// PlaceInUnit finds the chosen unit of the community (or, by floor and door, finds or creates it), makes
 // it the user's home and moves their onboarding on to step next, in the transaction of ctx. Saying they
 // own it files an owner claim, which gives no owner rights until confirmed — unless ch.ConfirmedOwner.
 // An empty choice (a requested unit deleted since) only moves the step.
-func (s *Service) placeInUnit(ctx context.Context, userID, communityID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
+func (s *Service) PlaceInUnit(ctx context.Context, userID, communityID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error) {
 	now := s.now()
 	var unit *domain.Unit
 	var err error
@@ -230,4 +231,105 @@ func (s *Service) claimUnit(ctx context.Context, userID string, unit *domain.Uni
 		return err
 	}
 	return s.store.InsertOwnerClaim(ctx, userID, unit.CommunityID, unit.ID, now)
+}
+
+// MyUnit returns the actor's unit, nil when they have none, with whether their claim to own it waits
+// for confirmation.
+func (s *Service) MyUnit(ctx context.Context, a *domain.Actor) (*domain.UnitView, error) {
+	if a.CommunityID == "" {
+		return nil, domain.ErrNoCommunity
+	}
+	u, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+	if err != nil || u == nil {
+		return u, err
+	}
+	u.ClaimPending, err = s.store.HasOwnerClaim(ctx, a.UserID, u.ID)
+	return u, err
+}
+
+var errNotYourUnit = domain.Errorf(domain.CodeForbidden, "Solo el propietario de la vivienda o un administrador pueden modificarla")
+
+// UnitUpdate is the /settings/unit-info form.
+type UnitUpdate struct {
+	UnitNumber, Floor, Building string
+}
+
+// SaveMyUnit writes the actor's unit: the number is required, an empty floor or building is cleared.
+// Only its confirmed owner or an admin may change an existing unit; a member without one names it: a unit
+// of the registry, or a new one that an admin accepts (as in /choose-unit), and claims it (an admin owns
+// it at once).
+func (s *Service) SaveMyUnit(ctx context.Context, a *domain.Actor, in UnitUpdate) (*domain.UnitView, error) {
+	if a.CommunityID == "" {
+		return nil, domain.ErrNoCommunity
+	}
+	number := normalizeText(in.UnitNumber)
+	if number == "" {
+		return nil, domain.Errorf(domain.CodeInvalid, "El número de vivienda es obligatorio")
+	}
+	opt := func(s string) *string {
+		if s = normalizeText(s); s == "" {
+			return nil
+		}
+		return &s
+	}
+	floor, building := opt(in.Floor), opt(in.Building)
+	for _, v := range []string{number, in.Floor, in.Building} {
+		if utf8.RuneCountInString(normalizeText(v)) > domain.UnitNameMax {
+			return nil, domain.Errorf(domain.CodeInvalid, "El número, la planta y el portal no pueden superar %d caracteres", domain.UnitNameMax)
+		}
+	}
+	var u *domain.UnitView
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		current, err := s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		switch {
+		case current == nil:
+			err = s.nameMyUnit(ctx, a, number, floor, building, now)
+		case !a.MayEditUnit(&current.Unit):
+			return errNotYourUnit
+		default:
+			err = s.store.RenameUnit(ctx, current.ID, number, floor, building, now)
+		}
+		if err != nil {
+			return err
+		}
+		u, err = s.store.MyUnit(ctx, a.UserID, a.CommunityID)
+		return err
+	})
+	if err != nil || u == nil {
+		return u, err
+	}
+	s.changed(a.CommunityID, domain.AreaUnits, u.ID)
+	u.ClaimPending, err = s.store.HasOwnerClaim(ctx, a.UserID, u.ID)
+	return u, err
+}
+
+// nameMyUnit gives a member without a unit the one they name, in the transaction of ctx: a unit of the
+// registry with that portal, floor and name becomes their home, else a new unit is created for it,
+// which, given by a member who is not an admin, waits for an admin to accept it into the registry
+// (units.proposed_by), as in /choose-unit. They claim to own it (see claimUnit) when nobody does; an
+// admin owns it at once.
+func (s *Service) nameMyUnit(ctx context.Context, a *domain.Actor, number string, floor, building *string, now time.Time) error {
+	unit, err := s.store.UnitNamed(ctx, a.CommunityID, number, floor, building)
+	if err != nil {
+		return err
+	}
+	if unit == nil {
+		unit = &domain.Unit{ID: domain.NewID(), CommunityID: a.CommunityID, UnitNumber: number, Floor: floor, Building: building}
+		if !a.IsAdmin() {
+			unit.ProposedBy = &a.UserID
+		}
+		if err := s.store.InsertUnit(ctx, unit, now); err != nil {
+			return err
+		}
+	}
+	if unit.OwnerID == nil {
+		if err := s.claimUnit(ctx, a.UserID, unit, a.IsAdmin(), now); err != nil {
+			return err
+		}
+	}
+	return s.store.MoveIn(ctx, a.UserID, unit.ID, "", now)
 }

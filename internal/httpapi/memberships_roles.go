@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/profiles"
+	"vecinos/internal/memberships"
 )
 
 // MemberRole is a row of the role-management table.
@@ -47,7 +47,7 @@ type adminsOutput struct {
 
 type updateCommunityInput struct {
 	Body struct {
-		// The limits of profiles.Community*Max (a test holds them equal); the web form reads them here.
+		// The limits of memberships.Community*Max (a test holds them equal); the web form reads them here.
 		Name               *string `json:"name,omitempty" maxLength:"200"`
 		Address            *string `json:"address,omitempty" maxLength:"300"`
 		City               *string `json:"city,omitempty" maxLength:"100"`
@@ -61,7 +61,7 @@ type updateCommunityInput struct {
 func (s *server) updateCommunity(ctx context.Context, in *updateCommunityInput) (*communityOutput, error) {
 	a := actor(ctx)
 	b := in.Body
-	c, err := s.Profiles.UpdateCommunity(ctx, a, profiles.CommunityUpdate{Name: b.Name, Address: b.Address, City: b.City,
+	c, err := s.Memberships.UpdateCommunity(ctx, a, memberships.CommunityUpdate{Name: b.Name, Address: b.Address, City: b.City,
 		PostalCode: b.PostalCode, Country: b.Country, CatastralReference: b.CatastralReference, JoinApproval: b.JoinApproval})
 	if err != nil {
 		return nil, err
@@ -71,7 +71,7 @@ func (s *server) updateCommunity(ctx context.Context, in *updateCommunityInput) 
 
 func (s *server) communityAdmins(ctx context.Context, _ *struct{}) (*adminsOutput, error) {
 	a := actor(ctx)
-	as, err := s.Profiles.Admins(ctx, a)
+	as, err := s.Memberships.Admins(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +85,7 @@ func (s *server) communityAdmins(ctx context.Context, _ *struct{}) (*adminsOutpu
 
 func (s *server) communityRoles(ctx context.Context, _ *struct{}) (*rolesOutput, error) {
 	a := actor(ctx)
-	ms, err := s.Profiles.Roles(ctx, a)
+	ms, err := s.Memberships.Roles(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (s *server) communityRoles(ctx context.Context, _ *struct{}) (*rolesOutput,
 
 func (s *server) setMemberRole(ctx context.Context, in *setRoleInput) (*memberRoleOutput, error) {
 	a := actor(ctx)
-	m, err := s.Profiles.SetRole(ctx, a, in.UserID, in.Body.Role)
+	m, err := s.Memberships.SetRole(ctx, a, in.UserID, in.Body.Role)
 	if err != nil {
 		return nil, err
 	}

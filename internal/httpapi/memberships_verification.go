@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
-	"vecinos/internal/profiles"
+	"vecinos/internal/memberships"
 )
 
 // statusText is how the web app words a verification status.
@@ -49,14 +49,6 @@ type Verification struct {
 
 type verificationOutput struct{ Body Verification }
 
-type verifyInput struct {
-	Body struct {
-		Method      string `json:"method" enum:"auto,document,code"`
-		DocumentKey string `json:"documentKey,omitempty" maxLength:"300" doc:"Key (or /files/ URL) of the upload to verification-documents"`
-		Code        string `json:"code,omitempty" maxLength:"40" doc:"At least 6 characters"`
-	}
-}
-
 type verificationsInput struct {
 	Status string `query:"status" enum:"pending,approved,rejected," doc:"Empty: all"`
 }
@@ -91,7 +83,7 @@ type codeOutput struct {
 	}
 }
 
-func verificationBody(v *profiles.Verification, err error) (*verificationOutput, error) {
+func verificationBody(v *memberships.Verification, err error) (*verificationOutput, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -104,18 +96,12 @@ func verificationBody(v *profiles.Verification, err error) (*verificationOutput,
 }
 
 func (s *server) myVerification(ctx context.Context, _ *struct{}) (*verificationOutput, error) {
-	return verificationBody(s.Profiles.Verification(ctx, actor(ctx)))
-}
-
-func (s *server) verify(ctx context.Context, in *verifyInput) (*verificationOutput, error) {
-	a := actor(ctx)
-	b := in.Body
-	return verificationBody(s.Profiles.Verify(ctx, a, profiles.VerifyInput{Method: b.Method, DocumentKey: b.DocumentKey, Code: b.Code}))
+	return verificationBody(s.Memberships.Verification(ctx, actor(ctx)))
 }
 
 func (s *server) verifications(ctx context.Context, in *verificationsInput) (*verificationsOutput, error) {
 	a := actor(ctx)
-	vs, err := s.Profiles.Verifications(ctx, a, in.Status)
+	vs, err := s.Memberships.Verifications(ctx, a, in.Status)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +115,7 @@ func (s *server) verifications(ctx context.Context, in *verificationsInput) (*ve
 
 func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*verificationRequestOutput, error) {
 	a := actor(ctx)
-	v, err := s.Profiles.Review(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
+	v, err := s.Memberships.Review(ctx, a, in.ID, in.Body.Decision, in.Body.Note)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +124,7 @@ func (s *server) reviewVerification(ctx context.Context, in *reviewInput) (*veri
 
 func (s *server) issueCode(ctx context.Context, in *issueCodeInput) (*codeOutput, error) {
 	a := actor(ctx)
-	code, expires, err := s.Profiles.IssueCode(ctx, a, in.Body.UserID, in.Body.UnitID)
+	code, expires, err := s.Memberships.IssueCode(ctx, a, in.Body.UserID, in.Body.UnitID)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package profiles
+package memberships
 
 import (
 	"embed"
@@ -6,7 +6,7 @@ import (
 	"vecinos/internal/mail"
 )
 
-// The emails of profiles: the outcome of a member's verification document, of a request to join a
+// The emails of memberships: the outcome of a member's verification document, of a request to join a
 // community found by searching, and of a member's claim to a unit (to live in or own it), as an admin
 // decided them.
 const (

@@ -1,4 +1,4 @@
-package profiles
+package onboarding
 
 import (
 	"context"
@@ -6,8 +6,11 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"vecinos/internal/credentials"
 	"vecinos/internal/domain"
 	"vecinos/internal/files"
+	"vecinos/internal/memberships"
+	"vecinos/internal/profiles"
 )
 
 var errCompleted = domain.Errorf(domain.CodeConflict, "Ya has completado el registro")
@@ -22,7 +25,7 @@ func (s *Service) Start(ctx context.Context, a *domain.Actor, language string, p
 		return nil, domain.Errorf(domain.CodeInvalid, "Idioma no admitido")
 	}
 	now := s.now().UTC()
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -46,11 +49,11 @@ func (s *Service) Join(ctx context.Context, a *domain.Actor, relation, phone str
 	default:
 		return nil, domain.Errorf(domain.CodeInvalid, "Indica tu relación con la comunidad")
 	}
-	ph, err := CheckPhone(phone)
+	ph, err := profiles.CheckPhone(phone)
 	if err != nil {
 		return nil, err
 	}
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -74,7 +77,7 @@ func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*d
 	if !domain.ValidStep(st) {
 		return nil, domain.Errorf(domain.CodeInvalid, "Paso del registro desconocido")
 	}
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		if p.OnboardingCompleted {
 			return errCompleted
 		}
@@ -83,25 +86,18 @@ func (s *Service) SetStep(ctx context.Context, a *domain.Actor, step string) (*d
 	})
 }
 
-// NormalizeReference removes spaces and upper-cases a catastral reference, as /find-community does.
-func NormalizeReference(ref string) string {
-	return strings.ToUpper(strings.Join(strings.Fields(strings.ToValidUTF8(ref, "")), ""))
-}
-
-var errReference = domain.Errorf(domain.CodeInvalid, "La referencia catastral no es válida")
-
 // FindByReference finds the communities of the building a catastral reference belongs to: the first 14
 // characters name the parcel, which all units of the building share.
 func (s *Service) FindByReference(ctx context.Context, a *domain.Actor, ref string) ([]domain.CommunityMatch, error) {
 	if err := s.limit("search:"+a.UserID, searchPerUser); err != nil {
 		return nil, err
 	}
-	ref = NormalizeReference(ref)
+	ref = domain.NormalizeCatastralReference(ref)
 	if ref == "" {
 		return nil, domain.Errorf(domain.CodeInvalid, "Introduce la referencia catastral")
 	}
 	if utf8.RuneCountInString(ref) != 20 || !domain.ValidCatastralReference(ref) {
-		return nil, errReference
+		return nil, domain.ErrCatastralReference
 	}
 	ms, err := s.store.CommunitiesByParcel(ctx, string([]rune(ref)[:14]))
 	return s.picked(ctx, a, ms, err)
@@ -148,16 +144,6 @@ func (s *Service) FindByAddress(ctx context.Context, a *domain.Actor, q AddressQ
 	return s.picked(ctx, a, ms, err)
 }
 
-// Verification is a member's verification state. Level 1 comes with a confirmed email in a community;
-// level 2 needs an approved document or an admin's code.
-type Verification struct {
-	Level  int
-	Latest *domain.VerificationRequest // nil: never asked
-}
-
-// VerificationCodeTTL is how long an admin's code can be used.
-const VerificationCodeTTL = 30 * 24 * time.Hour
-
 // MinCodeLength is the shortest code the form accepts (spec §5).
 const MinCodeLength = 6
 
@@ -169,14 +155,14 @@ type VerifyInput struct {
 }
 
 // Verify carries out the /verify step and returns the verification state.
-func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (*Verification, error) {
+func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (*memberships.Verification, error) {
 	if a.CommunityID == "" {
 		return nil, domain.ErrNoCommunity
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	switch in.Method {
 	case "auto":
-		if _, err := s.editProfile(ctx, a, func(p *domain.Profile) error {
+		if _, err := s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 			if !p.OnboardingCompleted {
 				step := domain.StepDone
 				p.OnboardingStep = &step
@@ -221,7 +207,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 		}
 		v := &domain.VerificationRequest{ID: domain.NewID(), UserID: a.UserID, CommunityID: a.CommunityID, Method: domain.VerifyByCode,
 			Status: domain.VerificationApproved, ReviewedAt: &now, CreatedAt: now}
-		ok, err := s.redeemCode(ctx, hashCode(code), v, now)
+		ok, err := s.redeemCode(ctx, credentials.HashToken(code), v, now)
 		if err != nil {
 			return nil, err
 		}
@@ -231,7 +217,7 @@ func (s *Service) Verify(ctx context.Context, a *domain.Actor, in VerifyInput) (
 	default:
 		return nil, domain.Errorf(domain.CodeInvalid, "Elige cómo verificarte")
 	}
-	return s.Verification(ctx, a)
+	return s.members.Verification(ctx, a)
 }
 
 // checkDocument accepts only a key of the verification-documents bucket uploaded by the actor (and, when
@@ -252,25 +238,6 @@ func (s *Service) checkDocument(ctx context.Context, a *domain.Actor, key string
 	return nil
 }
 
-// Verification returns the actor's verification state in their community.
-func (s *Service) Verification(ctx context.Context, a *domain.Actor) (*Verification, error) {
-	if a.CommunityID == "" {
-		return &Verification{Level: 0}, nil
-	}
-	latest, approved, err := s.store.VerificationOf(ctx, a.UserID, a.CommunityID)
-	if err != nil {
-		return nil, err
-	}
-	v := &Verification{Level: 1, Latest: latest}
-	if !a.EmailConfirmed {
-		v.Level = 0
-	}
-	if approved {
-		v.Level = 2
-	}
-	return v, nil
-}
-
 // DoneInput is the /done form.
 type DoneInput struct {
 	DisplayName   string
@@ -280,11 +247,11 @@ type DoneInput struct {
 
 // Done finishes the wizard: the name to show, the avatar and the acceptance of the community rules.
 func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*domain.Profile, error) {
-	name, err := CheckName(in.DisplayName)
+	name, err := profiles.CheckName(in.DisplayName)
 	if err != nil {
 		return nil, err
 	}
-	avatar, err := CheckAvatarURL(in.AvatarURL)
+	avatar, err := profiles.CheckAvatarURL(in.AvatarURL)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +262,7 @@ func (s *Service) Done(ctx context.Context, a *domain.Actor, in DoneInput) (*dom
 		return nil, domain.ErrNoCommunity
 	}
 	now := s.now().UTC()
-	return s.editProfile(ctx, a, func(p *domain.Profile) error {
+	return s.profiles.Edit(ctx, a, func(p *domain.Profile) error {
 		p.FullName = name
 		if avatar != nil {
 			p.AvatarURL = avatar
