@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"vecinos/internal/domain"
@@ -487,16 +489,20 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
-	idx := make(map[string]int, len(out))
-	for i := range out {
+	// The lines the cache holds, then the others' in one query per 500 receipts.
+	missing := db.receiptLines.fill(out)
+	if len(missing) == 0 {
+		return out, nil
+	}
+	idx := make(map[string]int, len(missing))
+	for _, i := range missing {
 		idx[out[i].ID] = i
 	}
-	// The lines of these receipts, in one query per 500 receipts.
-	for start := 0; start < len(out); start += 500 {
-		end := min(start+500, len(out))
+	for start := 0; start < len(missing); start += 500 {
+		end := min(start+500, len(missing))
 		ids := make([]any, 0, end-start)
-		for _, r := range out[start:end] {
-			ids = append(ids, r.ID)
+		for _, i := range missing[start:end] {
+			ids = append(ids, out[i].ID)
 		}
 		type receiptLine struct {
 			receipt string
@@ -515,7 +521,57 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 			out[idx[l.receipt]].Lines = append(out[idx[l.receipt]].Lines, l.ReceiptLine)
 		}
 	}
+	// Only what committed goes into the cache: a transaction's receipt may yet roll back.
+	if c.tx == nil {
+		db.receiptLines.add(out, missing)
+	}
 	return out, nil
+}
+
+// receiptLinesCache keeps the lines of the receipts read last (docs/adr/0035, the addendum on 'Mis
+// cuotas'): a receipt's lines are written with it, in its transaction, and never change (nothing updates
+// or deletes them but the receipt's own deletion, and a receipt's id is never used again), so what a
+// committed read found is right for good on every instance and needs no invalidation. The receipts
+// themselves (what is paid, their debit) are read every time.
+type receiptLinesCache struct {
+	mu    sync.RWMutex
+	lines map[string][]domain.ReceiptLine
+}
+
+// maxCachedReceipts bounds the cache (a few MB): a full cache forgets one receipt at random per new one.
+const maxCachedReceipts = 1 << 16
+
+// fill sets the lines of the receipts of rs that the cache holds and returns the indexes of the others.
+func (rc *receiptLinesCache) fill(rs []domain.Receipt) (missing []int) {
+	rc.mu.RLock()
+	defer rc.mu.RUnlock()
+	for i := range rs {
+		if lines, ok := rc.lines[rs[i].ID]; ok {
+			rs[i].Lines = lines
+		} else {
+			missing = append(missing, i)
+		}
+	}
+	return missing
+}
+
+// add keeps the lines of the receipts rs[i] for i in which, clipped so that a caller's append copies them.
+func (rc *receiptLinesCache) add(rs []domain.Receipt, which []int) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.lines == nil {
+		rc.lines = make(map[string][]domain.ReceiptLine, len(which))
+	}
+	for _, i := range which {
+		if len(rc.lines) >= maxCachedReceipts {
+			for id := range rc.lines {
+				delete(rc.lines, id)
+				break
+			}
+		}
+		rs[i].Lines = slices.Clip(rs[i].Lines)
+		rc.lines[rs[i].ID] = rs[i].Lines
+	}
 }
 
 // receiptsQuery is Receipts' query.
