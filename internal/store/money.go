@@ -42,6 +42,44 @@ func (db *DB) OwnedMoneyUnits(ctx context.Context, communityID, userID string) (
 		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID, userID))
 }
 
+// CallerMoneyUnits is OwnedMoneyUnits and GrantedUnits in one round trip ('Mis cuotas', docs/adr/0035):
+// the units of communityID that userID owns, in MoneyUnits' order, and those whose receipts userID has
+// been let see, by id.
+func (db *DB) CallerMoneyUnits(ctx context.Context, communityID, userID string) (owned []domain.MoneyUnit, granted []string, err error) {
+	type row struct {
+		granted bool
+		unit    domain.MoneyUnit
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(r scanner) (row, error) {
+		var out row
+		var unit domain.Unit
+		var kind int
+		var b, st string
+		err := r.Scan(&kind, &out.unit.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &out.unit.Coefficient, &out.unit.OwnerID,
+			&out.unit.OwnerName, &b, &st)
+		out.granted, out.unit.Label = kind == 1, unit.Label()
+		return out, err
+	}, `SELECT 0, u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, ''),
+			COALESCE(u.building, ''), COALESCE(u.staircase, '')
+		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
+		WHERE u.community_id = ? AND u.proposed_by IS NULL AND u.owner_id = ?
+		UNION ALL
+		SELECT 1, unit_id, NULL, NULL, '', NULL, NULL, '', '', '' FROM money_receipt_grants WHERE community_id = ? AND user_id = ?
+		ORDER BY 1, 9, 10, 5, 2`, communityID, userID, communityID, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	owned = []domain.MoneyUnit{}
+	for _, r := range rows {
+		if r.granted {
+			granted = append(granted, r.unit.ID)
+		} else {
+			owned = append(owned, r.unit)
+		}
+	}
+	return owned, granted, nil
+}
+
 // MoneyUnitLedgerCount reads one unit of communityID as MoneyUnit does, with the count of its ledger
 // entries (LedgerCount), in one round trip: a statement's reads (docs/adr/0035); nil when there is none.
 func (db *DB) MoneyUnitLedgerCount(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, int, error) {

@@ -139,3 +139,58 @@ func TestReceiptLinesStayRightWhenReadAgain(t *testing.T) {
 		}
 	})
 }
+
+// TestCallerMoneyUnitsAreOwnedAndGranted: 'Mis cuotas' reads in one query the units the caller owns (in
+// the community list's order: building, staircase, number) and those whose receipts they were let see,
+// the same as the two queries it replaces, and nothing of another member or community.
+func TestCallerMoneyUnitsAreOwnedAndGranted(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		communityID, members := storetest.CommunityIDs(t, db, "Ana", "Bruno")
+		otherID, others := storetest.CommunityIDs(t, db, "Carla")
+		ana, bruno := members[0], members[1]
+		unit := func(community, id, building, number string, owner any) {
+			var b any
+			if building != "" {
+				b = building
+			}
+			storetest.Exec(t, db, "INSERT INTO units (id, community_id, building, unit_number, owner_id, coefficient, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 1000, 0, 0)",
+				id, community, b, number, owner)
+		}
+		unit(communityID, "u-b2", "B", "2", ana)
+		unit(communityID, "u-a9", "A", "9", ana)
+		unit(communityID, "u-none", "", "1", ana)
+		unit(communityID, "u-bruno1", "A", "1", bruno)
+		unit(communityID, "u-bruno2", "A", "2", bruno)
+		unit(otherID, "u-other", "A", "1", others[0])
+		for _, g := range []string{"u-bruno2", "u-bruno1"} {
+			storetest.Exec(t, db, "INSERT INTO money_receipt_grants (community_id, unit_id, user_id, created_at) VALUES ($1, $2, $3, 0)", communityID, g, ana)
+		}
+		storetest.Exec(t, db, "INSERT INTO money_receipt_grants (community_id, unit_id, user_id, created_at) VALUES ($1, $2, $3, 0)", otherID, "u-other", ana)
+		for _, c := range []struct{ community, user string }{{communityID, ana}, {communityID, bruno}, {otherID, ana}, {otherID, others[0]}} {
+			owned, granted, err := db.CallerMoneyUnits(ctx, c.community, c.user)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantOwned, err := db.OwnedMoneyUnits(ctx, c.community, c.user)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantGranted, err := db.GrantedUnits(ctx, c.community, c.user)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(owned, wantOwned) || !reflect.DeepEqual(granted, wantGranted) {
+				t.Errorf("%s in %s: owned %+v granted %v; want %+v and %v", c.user, c.community, owned, granted, wantOwned, wantGranted)
+			}
+		}
+		owned, granted, _ := db.CallerMoneyUnits(ctx, communityID, ana)
+		var ids []string
+		for _, u := range owned {
+			ids = append(ids, u.ID)
+		}
+		if want := []string{"u-none", "u-a9", "u-b2"}; !reflect.DeepEqual(ids, want) || !reflect.DeepEqual(granted, []string{"u-bruno1", "u-bruno2"}) {
+			t.Errorf("Ana's units %v granted %v", ids, granted)
+		}
+	})
+}
