@@ -8,8 +8,8 @@ import (
 
 // The hand-written encodings of an owner's most read money answers, the statement and 'Mis cuotas': they
 // write what huma's encoder (encoding/json without HTML escaping, a final newline) writes from the
-// fields, byte for byte, without reflection, which was a third of a statement's CPU (issue #36,
-// docs/adr/0035). TestMoneyAnswersEncodeAsReflection compares the two.
+// fields, byte for byte, without reflection: ~30–40% less CPU for the encoding of a 5-year statement
+// (BenchmarkMoneyJSON; issue #36, docs/adr/0035). TestMoneyAnswersEncodeAsReflection compares the two.
 
 // encodedOutput is an answer already encoded; its route documents the schema (returnsJSON).
 type encodedOutput struct {
