@@ -333,28 +333,28 @@ type statementInput struct {
 	To     string `query:"to" maxLength:"10" doc:"YYYY-MM-DD; empty: today"`
 }
 
-type statementOutput struct {
-	Body struct {
-		Unit         MoneyUnit     `json:"unit"`
-		From         string        `json:"from"`
-		To           string        `json:"to"`
-		OpeningCents int64         `json:"openingCents"`
-		Entries      []LedgerEntry `json:"entries"`
-		ClosingCents int64         `json:"closingCents" doc:"Positive: the unit owes; negative: in credit"`
-	}
+// StatementOutputBody is a unit's statement. The handler writes it already encoded (appendJSON) and the
+// route documents it (returnsJSON).
+type StatementOutputBody struct {
+	Unit         MoneyUnit     `json:"unit"`
+	From         string        `json:"from"`
+	To           string        `json:"to"`
+	OpeningCents int64         `json:"openingCents"`
+	Entries      []LedgerEntry `json:"entries"`
+	ClosingCents int64         `json:"closingCents" doc:"Positive: the unit owes; negative: in credit"`
 }
 
 type myMoneyInput struct {
 	Year int `query:"year" minimum:"0" maximum:"2200" doc:"0: this year"`
 }
 
-type myMoneyOutput struct {
-	Body struct {
-		Year        int         `json:"year"`
-		Periodicity string      `json:"periodicity"`
-		Cuotas      []UnitCuota `json:"cuotas" doc:"What each unit the caller owns pays this year, and why"`
-		Receipts    []Receipt   `json:"receipts"`
-	}
+// MyMoneyOutputBody is 'Mis cuotas'. The handler writes it already encoded (appendJSON) and the route
+// documents it (returnsJSON).
+type MyMoneyOutputBody struct {
+	Year        int         `json:"year"`
+	Periodicity string      `json:"periodicity"`
+	Cuotas      []UnitCuota `json:"cuotas" doc:"What each unit the caller owns pays this year, and why"`
+	Receipts    []Receipt   `json:"receipts"`
 }
 
 func (s *server) moneySettings(ctx context.Context, _ *struct{}) (*moneySettingsOutput, error) {
@@ -594,7 +594,7 @@ func (s *server) postCorrection(ctx context.Context, in *correctionInput) (*ledg
 	return &ledgerEntryOutput{Body: entryOf(e, 0)}, nil
 }
 
-func (s *server) myMoney(ctx context.Context, in *myMoneyInput) (*myMoneyOutput, error) {
+func (s *server) myMoney(ctx context.Context, in *myMoneyInput) (*encodedOutput, error) {
 	a, err := member(ctx)
 	if err != nil {
 		return nil, err
@@ -603,13 +603,11 @@ func (s *server) myMoney(ctx context.Context, in *myMoneyInput) (*myMoneyOutput,
 	if err != nil {
 		return nil, err
 	}
-	out := &myMoneyOutput{}
-	out.Body.Year, out.Body.Periodicity = m.Year, string(m.Cuotas.Periodicity)
-	out.Body.Cuotas, out.Body.Receipts = cuotasOf(m.Cuotas.Units), receiptsOf(m.Receipts)
-	return out, nil
+	body := MyMoneyOutputBody{Year: m.Year, Periodicity: string(m.Cuotas.Periodicity), Cuotas: cuotasOf(m.Cuotas.Units), Receipts: receiptsOf(m.Receipts)}
+	return &encodedOutput{ContentType: "application/json", Body: body.appendJSON(nil)}, nil
 }
 
-func (s *server) unitStatement(ctx context.Context, in *statementInput) (*statementOutput, error) {
+func (s *server) unitStatement(ctx context.Context, in *statementInput) (*encodedOutput, error) {
 	a, err := member(ctx)
 	if err != nil {
 		return nil, err
@@ -618,13 +616,12 @@ func (s *server) unitStatement(ctx context.Context, in *statementInput) (*statem
 	if err != nil {
 		return nil, err
 	}
-	out := &statementOutput{}
-	out.Body.Unit, out.Body.From, out.Body.To = moneyUnitOf(st.Unit), st.From, st.To
-	out.Body.OpeningCents, out.Body.ClosingCents, out.Body.Entries = st.Opening, st.Closing, []LedgerEntry{}
+	body := StatementOutputBody{Unit: moneyUnitOf(st.Unit), From: st.From, To: st.To, OpeningCents: st.Opening, ClosingCents: st.Closing,
+		Entries: make([]LedgerEntry, 0, len(st.Entries))}
 	for i := range st.Entries {
-		out.Body.Entries = append(out.Body.Entries, entryOf(&st.Entries[i].LedgerEntry, st.Entries[i].Balance))
+		body.Entries = append(body.Entries, entryOf(&st.Entries[i].LedgerEntry, st.Entries[i].Balance))
 	}
-	return out, nil
+	return &encodedOutput{ContentType: "application/json", Body: body.appendJSON(nil)}, nil
 }
 
 func (s *server) unitStatementCSV(ctx context.Context, in *statementInput) (*exportUnitsOutput, error) {

@@ -536,9 +536,9 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/money/units/{unitId}/corrections", admins, 201, "money", "postCorrection", s.postCorrection,
 		"Anotar una corrección en la cuenta de una vivienda (administradores)")
 	route(api, http.MethodGet, "/api/v1/money/mine", members, 200, "money", "getMyMoney", s.myMoney,
-		"Mis cuotas: lo que pago por cada vivienda mía y por qué, y mis recibos")
+		"Mis cuotas: lo que pago por cada vivienda mía y por qué, y mis recibos", returnsJSON[MyMoneyOutputBody](api))
 	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement", members, 200, "money", "getUnitStatement", s.unitStatement,
-		"Extracto de una vivienda entre dos fechas (su propietario o un administrador)")
+		"Extracto de una vivienda entre dos fechas (su propietario o un administrador)", returnsJSON[StatementOutputBody](api))
 	route(api, http.MethodGet, "/api/v1/money/units/{unitId}/statement.csv", members, 200, "money", "exportUnitStatement", s.unitStatementCSV,
 		"Extracto de una vivienda en CSV (su propietario o un administrador)", returns("text/csv", "CSV"))
 	// money: the community's books, its accounts and expenses (issue #37)

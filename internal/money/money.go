@@ -44,6 +44,7 @@ type Store interface {
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
 	MoneyUnit(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, error) // nil: none
 	OwnedMoneyUnits(ctx context.Context, communityID, userID string) ([]domain.MoneyUnit, error)
+	CallerMoneyUnits(ctx context.Context, communityID, userID string) (owned []domain.MoneyUnit, granted []string, err error)
 	MoneyUnitLedgerCount(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, int, error) // nil: none
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)
 	LockMoneySettings(ctx context.Context, communityID string, at time.Time) (domain.Periodicity, error)

@@ -405,8 +405,9 @@ func (s *Service) MyMoney(ctx context.Context, a *domain.Actor, year int) (*Mine
 		year = s.now().In(s.location).Year()
 	}
 	// The caller's units through the owner index, not the community's (issue #36: 'Mis cuotas' is read
-	// often; docs/adr/0035, its addendum on reads).
-	units, err := s.store.OwnedMoneyUnits(ctx, a.CommunityID, a.UserID)
+	// often; docs/adr/0035, its addendum on reads), and in the same round trip the units whose owners let
+	// the caller see their receipts (a tenant): their receipts, not their cuotas.
+	units, granted, err := s.store.CallerMoneyUnits(ctx, a.CommunityID, a.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -415,11 +416,6 @@ func (s *Service) MyMoney(ctx context.Context, a *domain.Actor, year int) (*Mine
 	for _, u := range units {
 		only[u.ID] = true
 		ids = append(ids, u.ID)
-	}
-	// The receipts of the units whose owners let the caller see them (a tenant); not their cuotas.
-	granted, err := s.store.GrantedUnits(ctx, a.CommunityID, a.UserID)
-	if err != nil {
-		return nil, err
 	}
 	out := &Mine{Year: year, Receipts: []domain.Receipt{}, Cuotas: &Cuotas{Units: []UnitCuota{}}}
 	if len(ids) > 0 {

@@ -40,6 +40,7 @@ type DB struct {
 
 	incidentWrites groupCommit[incidentWrite] // CreateIncident
 	vocabulary     vocabulary                 // SQLite's search words (search.go)
+	receiptLines   receiptLinesCache          // the lines of receipts, which never change (money.go)
 }
 
 // SQLiteFile is the name of the database file inside the data dir.

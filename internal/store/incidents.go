@@ -16,6 +16,13 @@ const incidentSelect = `SELECT i.id, i.community_id, i.title, i.description, i.l
 	LEFT JOIN profiles pc ON pc.id = i.created_by
 	LEFT JOIN profiles pa ON pa.id = i.assigned_to`
 
+// postgresWordPageSelect is incidentSelect up to its FROM, the names read by a subquery on the profiles' key
+// (incidentListQuery, a word's page on PostgreSQL).
+var postgresWordPageSelect = strings.NewReplacer(
+	"COALESCE(pc.full_name, '')", "COALESCE((SELECT full_name FROM profiles WHERE id = i.created_by), '')",
+	"COALESCE(pa.full_name, '')", "COALESCE((SELECT full_name FROM profiles WHERE id = i.assigned_to), '')",
+).Replace(incidentSelect[:strings.Index(incidentSelect, "FROM incidents i")])
+
 func scanIncident(row scanner) (*domain.Incident, error) {
 	return scanIncidentAnd(row)
 }
@@ -243,8 +250,14 @@ func incidentListQuery(engine Engine, communityID string, f domain.IncidentFilte
 		join := "FROM incident_words w CROSS JOIN incidents i ON i.id = w.incident_id"
 		if engine == Postgres {
 			join = "FROM incident_words w CROSS JOIN LATERAL (SELECT * FROM incidents WHERE id = w.incident_id OFFSET 0) i"
+			// The names by key, one row each: with the page estimated at a row or two, PostgreSQL joined the
+			// assignee's profile as a nested loop over a scan of every profile, materialized, and tested
+			// each page row against all of them (a cost that grows with the members).
+			b.WriteString(postgresWordPageSelect)
+			b.WriteString(join)
+		} else {
+			b.WriteString(strings.Replace(incidentSelect, "FROM incidents i", join, 1))
 		}
-		b.WriteString(strings.Replace(incidentSelect, "FROM incidents i", join, 1))
 		if word == vocabularyWord {
 			b.WriteString(" WHERE w.word_id = v.seq AND v.n <= " + strconv.Itoa(maxSearchWords) + " AND i.community_id = ?")
 			args = []any{communityID}

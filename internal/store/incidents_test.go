@@ -131,7 +131,8 @@ func TestIncidentSearchUsesTheWordIndex(t *testing.T) {
 			}
 			// The vocabulary is a few dozen rows here: the planner may read it whole, which is no walk.
 			want := []string{"on incident_vocabulary", "Scan Backward using incident_words_pkey", "Index Scan using incidents_pkey"}
-			bad := []string{"Seq Scan on incidents", "Sort", "Bitmap", "incidents_community", "Hash"}
+			// The names by the profiles' key, not every profile materialized and tested against each row (issue 39).
+			bad := []string{"Seq Scan on incidents", "Sort", "Bitmap", "incidents_community", "Hash", "Materialize"}
 			if db.Engine() == store.SQLite {
 				want = []string{"SEARCH w USING PRIMARY KEY (word_id=?", "SEARCH i USING INDEX sqlite_autoindex_incidents_1 (id=?)"}
 				bad = []string{"SCAN", "TEMP B-TREE", "incidents_community"}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"vecinos/internal/domain"
@@ -38,6 +40,44 @@ func scanMoneyUnit(row scanner) (domain.MoneyUnit, error) {
 func (db *DB) OwnedMoneyUnits(ctx context.Context, communityID, userID string) ([]domain.MoneyUnit, error) {
 	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+` AND u.owner_id = ?
 		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID, userID))
+}
+
+// CallerMoneyUnits is OwnedMoneyUnits and GrantedUnits in one round trip ('Mis cuotas', docs/adr/0035):
+// the units of communityID that userID owns, in MoneyUnits' order, and those whose receipts userID has
+// been let see, by id.
+func (db *DB) CallerMoneyUnits(ctx context.Context, communityID, userID string) (owned []domain.MoneyUnit, granted []string, err error) {
+	type row struct {
+		granted bool
+		unit    domain.MoneyUnit
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(r scanner) (row, error) {
+		var out row
+		var unit domain.Unit
+		var kind int
+		var b, st string
+		err := r.Scan(&kind, &out.unit.ID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &out.unit.Coefficient, &out.unit.OwnerID,
+			&out.unit.OwnerName, &b, &st)
+		out.granted, out.unit.Label = kind == 1, unit.Label()
+		return out, err
+	}, `SELECT 0, u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, ''),
+			COALESCE(u.building, ''), COALESCE(u.staircase, '')
+		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
+		WHERE u.community_id = ? AND u.proposed_by IS NULL AND u.owner_id = ?
+		UNION ALL
+		SELECT 1, unit_id, NULL, NULL, '', NULL, NULL, '', '', '' FROM money_receipt_grants WHERE community_id = ? AND user_id = ?
+		ORDER BY 1, 9, 10, 5, 2`, communityID, userID, communityID, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	owned = []domain.MoneyUnit{}
+	for _, r := range rows {
+		if r.granted {
+			granted = append(granted, r.unit.ID)
+		} else {
+			owned = append(owned, r.unit)
+		}
+	}
+	return owned, granted, nil
 }
 
 // MoneyUnitLedgerCount reads one unit of communityID as MoneyUnit does, with the count of its ledger
@@ -487,16 +527,20 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
-	idx := make(map[string]int, len(out))
-	for i := range out {
+	// The lines the cache holds, then the others' in one query per 500 receipts.
+	missing := db.receiptLines.fill(out)
+	if len(missing) == 0 {
+		return out, nil
+	}
+	idx := make(map[string]int, len(missing))
+	for _, i := range missing {
 		idx[out[i].ID] = i
 	}
-	// The lines of these receipts, in one query per 500 receipts.
-	for start := 0; start < len(out); start += 500 {
-		end := min(start+500, len(out))
+	for start := 0; start < len(missing); start += 500 {
+		end := min(start+500, len(missing))
 		ids := make([]any, 0, end-start)
-		for _, r := range out[start:end] {
-			ids = append(ids, r.ID)
+		for _, i := range missing[start:end] {
+			ids = append(ids, out[i].ID)
 		}
 		type receiptLine struct {
 			receipt string
@@ -515,7 +559,57 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 			out[idx[l.receipt]].Lines = append(out[idx[l.receipt]].Lines, l.ReceiptLine)
 		}
 	}
+	// Only what committed goes into the cache: a transaction's receipt may yet roll back.
+	if c.tx == nil {
+		db.receiptLines.add(out, missing)
+	}
 	return out, nil
+}
+
+// receiptLinesCache keeps the lines of the receipts read last (docs/adr/0035, the addendum on 'Mis
+// cuotas'): a receipt's lines are written with it, in its transaction, and never change (nothing updates
+// or deletes them but the receipt's own deletion, and a receipt's id is never used again), so what a
+// committed read found is right for good on every instance and needs no invalidation. The receipts
+// themselves (what is paid, their debit) are read every time.
+type receiptLinesCache struct {
+	mu    sync.RWMutex
+	lines map[string][]domain.ReceiptLine
+}
+
+// maxCachedReceipts bounds the cache (a few MB): a full cache forgets one receipt at random per new one.
+const maxCachedReceipts = 1 << 16
+
+// fill sets the lines of the receipts of rs that the cache holds and returns the indexes of the others.
+func (rc *receiptLinesCache) fill(rs []domain.Receipt) (missing []int) {
+	rc.mu.RLock()
+	defer rc.mu.RUnlock()
+	for i := range rs {
+		if lines, ok := rc.lines[rs[i].ID]; ok {
+			rs[i].Lines = lines
+		} else {
+			missing = append(missing, i)
+		}
+	}
+	return missing
+}
+
+// add keeps the lines of the receipts rs[i] for i in which, clipped so that a caller's append copies them.
+func (rc *receiptLinesCache) add(rs []domain.Receipt, which []int) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.lines == nil {
+		rc.lines = make(map[string][]domain.ReceiptLine, len(which))
+	}
+	for _, i := range which {
+		if len(rc.lines) >= maxCachedReceipts {
+			for id := range rc.lines {
+				delete(rc.lines, id)
+				break
+			}
+		}
+		rs[i].Lines = slices.Clip(rs[i].Lines)
+		rc.lines[rs[i].ID] = rs[i].Lines
+	}
 }
 
 // receiptsQuery is Receipts' query.
