@@ -215,16 +215,16 @@ func TestCheckFindsOverlapsAndExcess(t *testing.T) {
 	book("pool", 0, 60, "confirmed")
 	book("pool", 30, 90, "confirmed")
 	book("pool", 60, 120, "pending")
-	if active, err := checkReservations(ctx, check); err != nil || active != 5 {
+	if active, err := checkReservations(ctx, check, ""); err != nil || active != 5 {
 		t.Fatalf("within the rules: %d active, %v", active, err)
 	}
 	book("hall", 90, 150, "pending")
-	if _, err := checkReservations(ctx, check); err == nil || !strings.Contains(err.Error(), "1 overlapping pairs") {
+	if _, err := checkReservations(ctx, check, ""); err == nil || !strings.Contains(err.Error(), "1 overlapping pairs") {
 		t.Errorf("an overlap in the hall: %v", err)
 	}
 	exec("UPDATE reservations SET status = 'cancelled' WHERE id = ?", strconv.Itoa(n))
 	book("pool", 45, 50, "confirmed")
-	if _, err := checkReservations(ctx, check); err == nil || !strings.Contains(err.Error(), "0 overlapping pairs of reservations of exclusive facilities, 1 instants") {
+	if _, err := checkReservations(ctx, check, ""); err == nil || !strings.Contains(err.Error(), "0 overlapping pairs of reservations of exclusive facilities, 1 instants") {
 		t.Errorf("three at once in a pool of 2: %v", err)
 	}
 }
