@@ -39,7 +39,8 @@ const (
 type scaleOptions struct {
 	httpOptions
 	scale     float64
-	instances int // 0: 2 on PostgreSQL, 1 on SQLite
+	instances int  // 0: 2 on PostgreSQL, 1 on SQLite
+	keep      bool // leave the PostgreSQL database in place afterwards, for EXPLAIN ANALYZE by hand
 }
 
 func runScale(ctx context.Context, o scaleOptions, stdout, stderr io.Writer) error {
@@ -75,7 +76,7 @@ func runScale(ctx context.Context, o scaleOptions, stdout, stderr io.Writer) err
 			target = scaleOfficeTarget
 		}
 		verdict := "met"
-		if r.p99 >= target {
+		if r.p99 >= target || r.requests == 0 {
 			verdict = "MISSED"
 		}
 		fmt.Fprintf(stdout, "  %s %s: p99 %s, target %s %s\n", r.engine, r.name, ms(r.p99), ms(target), verdict)
@@ -94,7 +95,10 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 	if err != nil {
 		return nil, "", err
 	}
-	if db.drop != nil {
+	switch {
+	case db.drop != nil && o.keep:
+		defer fmt.Fprintf(progress, "%s: the database is kept: %s (drop it by hand)\n", engine, db.url)
+	case db.drop != nil:
 		defer db.drop()
 	}
 	fmt.Fprintf(progress, "%s: seeding the scale workload at %g\n", engine, o.scale)

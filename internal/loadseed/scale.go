@@ -183,11 +183,11 @@ func (s *ScaleSeeder) userID(c, j int) string {
 	return id(kUser, s.base(), c*ScaleUnits*ScaleResidentsPerUnit+j)
 }
 func (s *ScaleSeeder) communityID(c int) string { return id(kCommunity, s.base(), c) }
-func (s *ScaleSeeder) unitID(c, u int) string     { return id(kUnit, s.base(), c*ScaleUnits+u) }
-func (s *ScaleSeeder) channelID(c int) string     { return id(kChannel, s.base(), c) }
-func (s *ScaleSeeder) facilityID(c int) string    { return id(kFacility, s.base(), c) }
-func (s *ScaleSeeder) officeID(o int) string      { return id(kOffice, s.base(), o) }
-func (s *ScaleSeeder) officeOwner(o int) string   { return id(kUser, s.base(), 1<<40+o) }
+func (s *ScaleSeeder) unitID(c, u int) string   { return id(kUnit, s.base(), c*ScaleUnits+u) }
+func (s *ScaleSeeder) channelID(c int) string   { return id(kChannel, s.base(), c) }
+func (s *ScaleSeeder) facilityID(c int) string  { return id(kFacility, s.base(), c) }
+func (s *ScaleSeeder) officeID(o int) string    { return id(kOffice, s.base(), o) }
+func (s *ScaleSeeder) officeOwner(o int) string { return id(kUser, s.base(), 1<<40+o) }
 
 // base is when the accounts and communities were made: a year and a day ago.
 func (s *ScaleSeeder) base() int64 { return s.now.AddDate(-1, 0, -1).UnixMilli() }
@@ -451,7 +451,7 @@ func (s *ScaleSeeder) loadPostgres(ctx context.Context, u string, tables []*tabl
 			return nil, err
 		}
 		// Replica: no foreign-key checks or triggers per row (see the top of the file).
-		_, err = conn.Exec(ctx, "SET session_replication_role = replica; SET maintenance_work_mem = '512MB'; SET synchronous_commit = off")
+		_, err = conn.Exec(ctx, "SET session_replication_role = replica; SET maintenance_work_mem = '256MB'; SET synchronous_commit = off")
 		return conn, err
 	}
 	load := func(conn *pgx.Conn, t *table) error {
@@ -469,10 +469,30 @@ func (s *ScaleSeeder) loadPostgres(ctx context.Context, u string, tables []*tabl
 		if err != nil {
 			return err
 		}
+		// So are the exclusion constraints (the reservations' no-overlap one), a GiST index each.
+		rows, err = conn.Query(ctx, `SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint
+			WHERE conrelid = $1::regclass AND contype = 'x'`, t.name)
+		if err != nil {
+			return err
+		}
+		exclusions, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) ([2]string, error) {
+			var x [2]string
+			return x, r.Scan(&x[0], &x[1])
+		})
+		if err != nil {
+			return err
+		}
 		for _, x := range indexes {
 			if _, err := conn.Exec(ctx, "DROP INDEX "+pgx.Identifier{x[0]}.Sanitize()); err != nil {
 				return err
 			}
+		}
+		for _, x := range exclusions {
+			if _, err := conn.Exec(ctx, "ALTER TABLE "+pgx.Identifier{t.name}.Sanitize()+" DROP CONSTRAINT "+pgx.Identifier{x[0]}.Sanitize()); err != nil {
+				return err
+			}
+			indexes = append(indexes, [2]string{x[0], "ALTER TABLE " + pgx.Identifier{t.name}.Sanitize() + " ADD CONSTRAINT " +
+				pgx.Identifier{x[0]}.Sanitize() + " " + x[1]})
 		}
 		// The communities' insert trigger (their document categories) must run: 10,000 rows, with their
 		// foreign key checked.
