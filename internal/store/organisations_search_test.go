@@ -93,6 +93,59 @@ func TestSearchCommunitiesFindsPeopleUnitsAndIncidentsOfTheCommunitiesAskedFor(t
 	})
 }
 
+// The names and labels the search compares are kept as they change (migration 0062's triggers): a renamed
+// person or unit is found by the new name only, and a member who joins an office's community is found
+// at once, with the name they already had.
+func TestSearchCommunitiesFollowsRenamesAndNewMembers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c1, c2, c3 := searchFixture(t, db)
+		ctx := context.Background()
+		now := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+		search := func(text string) string {
+			t.Helper()
+			hits, err := db.SearchCommunities(ctx, []string{c1, c2}, text, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return hitsOf(hits)
+		}
+		personID := func(community, name string) string {
+			t.Helper()
+			hits, err := db.SearchCommunities(ctx, []string{community}, name, 1)
+			if err != nil || len(hits) == 0 || hits[0].Kind != domain.OfficeHitPerson {
+				t.Fatalf("%s in %s: %v %v", name, community, hitsOf(hits), err)
+			}
+			return hits[0].ID
+		}
+		jose, marta := personID(c1, "José Peña"), personID(c3, "Marta Peña")
+		if err := db.SetFullName(ctx, jose, "José Ibáñez", now); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := search("ibanez"), "person:José Ibáñez|Portal 2 · 2º B"; got != want {
+			t.Errorf("the new name: %s, want %s", got, want)
+		}
+		if got, want := search("peña"), "person:Luis PEÑALVER|"; got != want {
+			t.Errorf("the old name: %s, want %s", got, want)
+		}
+		building := "Escalera Ñ"
+		if err := db.RenameUnit(ctx, "u-s1", "5º-C", nil, &building, now); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := search("ESCALERAN5C"), "unit:Escalera Ñ · 5º-C|José Ibáñez"; got != want {
+			t.Errorf("the renamed unit: %s, want %s", got, want)
+		}
+		if got := search("2ºB"); got != "" {
+			t.Errorf("the unit's old name: %s", got)
+		}
+		if err := db.JoinCommunity(ctx, marta, c2, now); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := search("marta"), "person:Marta Peña|"; got != want {
+			t.Errorf("a new member of %s (member of %s too): %s, want %s", c2, c3, got, want)
+		}
+	})
+}
+
 // sqliteScan is a full scan of a table or index in SQLite's plan ("SCAN m", "SCAN m USING INDEX …").
 var sqliteScan = regexp.MustCompile(`(?m)^\s*SCAN [a-z]+\b`)
 
@@ -173,6 +226,12 @@ func TestSearchCommunitiesPeoplePlanWithManyAccounts(t *testing.T) {
 		if db.Engine() == store.Postgres && (namesOfEveryProfile.MatchString(p) || strings.Contains(p, "Seq Scan on memberships") ||
 			!strings.Contains(p, "memberships_community")) {
 			t.Errorf("the people's query does not start from the members of the communities asked for:\n%s", p)
+		}
+		// Nor does it read every profile for the names of the members that match (all 2,000 here): it tests
+		// the folded names kept in the members' index (migration 0062), and reads a profile by its key.
+		if db.Engine() == store.Postgres && (!strings.Contains(p, "memberships_community_search") || strings.Contains(p, "Seq Scan on profiles") ||
+			strings.Contains(p, "full_name ~~")) {
+			t.Errorf("the people's query does not test the members' folded names in their index, or scans the profiles:\n%s", p)
 		}
 		// And the answer is still theirs alone.
 		hits, err := db.SearchCommunities(ctx, []string{c1, c2}, "peña", 20)
