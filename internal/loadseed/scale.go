@@ -229,6 +229,10 @@ type table struct {
 	name string
 	cols []string
 	once bool
+	// fill is run on PostgreSQL after the COPY, before the indexes are built again: what the table's
+	// triggers would have written, which a COPY under session_replication_role = replica does not run.
+	// On SQLite the triggers run with each insert.
+	fill string
 	rows func(c int, add func(...any))
 	n    int // rows written
 }
@@ -264,6 +268,8 @@ func (s *ScaleSeeder) tables() []*table {
 				}
 			}},
 		{name: "units", cols: []string{"id", "community_id", "unit_number", "floor", "owner_id", "kind", "created_at", "updated_at"},
+			// The office search's folded label (migration 0062's trigger).
+			fill: "UPDATE units SET search_label = office_fold(COALESCE(building, '') || COALESCE(staircase, '') || unit_number, 1)",
 			rows: func(c int, add func(...any)) {
 				for u := range ScaleUnits {
 					floor := u/4 + 1
@@ -272,6 +278,8 @@ func (s *ScaleSeeder) tables() []*table {
 				}
 			}},
 		{name: "memberships", cols: []string{"user_id", "community_id", "unit_id", "relation", "contact_visible", "joined_at"},
+			// The office search's folded name (migration 0062's trigger), from the profiles written before.
+			fill: "UPDATE memberships m SET search_name = office_fold(p.full_name, 0) FROM profiles p WHERE p.id = m.user_id",
 			rows: func(c int, add func(...any)) {
 				for j := range per {
 					add(s.userID(c, j), s.communityID(c), s.unitID(c, j/ScaleResidentsPerUnit), "resident", false, base)
@@ -510,13 +518,18 @@ func (s *ScaleSeeder) loadPostgres(ctx context.Context, u string, tables []*tabl
 				return err
 			}
 		}
+		if t.fill != "" {
+			if _, err := conn.Exec(ctx, t.fill); err != nil {
+				return fmt.Errorf("fill %s: %w", t.name, err)
+			}
+		}
 		copied := time.Since(start)
 		for _, x := range indexes {
 			if _, err := conn.Exec(ctx, x[1]); err != nil {
 				return fmt.Errorf("%s: %w", x[1], err)
 			}
 		}
-		s.logf("%-22s %10d rows, COPY %5.1fs, %d indexes %5.1fs", t.name, t.n, copied.Seconds(), len(indexes), (time.Since(start) - copied).Seconds())
+		s.logf("%-22s %10d rows, COPY (and fill) %5.1fs, %d indexes %5.1fs", t.name, t.n, copied.Seconds(), len(indexes), (time.Since(start) - copied).Seconds())
 		return nil
 	}
 	conn, err := connect()
