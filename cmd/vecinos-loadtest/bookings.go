@@ -117,7 +117,10 @@ func luaList(ss []string) string {
 // members (in turn, so that no unit reaches its monthly quota), request g of all threads for slot key g
 // (or the key of the first of its block of bookingBlock, see above): facility key % F, then slot and day.
 // Every answer must be 201 or a 409 that the slot is taken or full; done() prints the counts.
-func bookingScript(s *reservationsSeed, tokens []string, threads int) []byte {
+//
+// threads is every thread of every wrk process running the script, of which this process's are
+// firstThread on (several processes split the load over several instances).
+func bookingScript(s *reservationsSeed, tokens []string, threads, firstThread int) []byte {
 	var starts []string
 	for m := bookingOpen; m <= 24*60; m += 15 {
 		starts = append(starts, clock(m))
@@ -130,7 +133,7 @@ local clocks = %s
 local tokens = %s
 local T, F, S, D, U = %d, #facilities, %d, #dates, #tokens
 local threads = {}
-local next_id = 0
+local next_id = %d
 function setup(thread)
   thread:set("id", next_id)
   next_id = next_id + 1
@@ -169,7 +172,7 @@ function done(summary, latency, requests)
   end
   io.write(string.format("bookings: created %%d refused %%d unexpected %%d\n", c, r, u))
 end
-`, luaList(s.facilities), luaList(s.dates), luaList(starts), luaList(tokens), threads, bookingSlots, bookingBlock, bookingRepeats)
+`, luaList(s.facilities), luaList(s.dates), luaList(starts), luaList(tokens), threads, bookingSlots, firstThread, bookingBlock, bookingRepeats)
 }
 
 // bookingCounts reads the line done() printed.
@@ -186,24 +189,31 @@ func bookingCounts(out string) (created, refused, unexpected int, err error) {
 // checkReservations looks in the database, not through the server, for what the bookings must never
 // leave: two pending or confirmed reservations of an exclusive facility that overlap, or a shared facility
 // with more of them at one instant than its capacity (the most at once is reached at some start). It
-// returns how many active reservations there are.
-func checkReservations(ctx context.Context, db *sql.DB) (active int, err error) {
-	const live = "status IN ('pending', 'confirmed')"
-	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM reservations WHERE "+live).Scan(&active); err != nil {
+// returns how many active reservations there are. A community id (one the load generator made, never
+// user input) limits the check to that community's reservations; "" checks them all.
+func checkReservations(ctx context.Context, db *sql.DB, communityID string) (active int, err error) {
+	live := func(alias string) string {
+		w := alias + "status IN ('pending', 'confirmed')"
+		if communityID != "" {
+			w += " AND " + alias + "community_id = '" + strings.ReplaceAll(communityID, "'", "''") + "'"
+		}
+		return w
+	}
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM reservations WHERE "+live("")).Scan(&active); err != nil {
 		return 0, err
 	}
 	var overlaps, over int
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM reservations a
 		JOIN reservations b ON b.facility_id = a.facility_id AND b.id > a.id AND b.start_at < a.end_at AND b.end_at > a.start_at
 		JOIN facilities f ON f.id = a.facility_id
-		WHERE f.capacity = 1 AND a.`+live+` AND b.`+live).Scan(&overlaps); err != nil {
+		WHERE f.capacity = 1 AND `+live("a.")+` AND `+live("b.")).Scan(&overlaps); err != nil {
 		return active, err
 	}
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (
 		SELECT r.id FROM reservations r
 		JOIN facilities f ON f.id = r.facility_id
 		JOIN reservations o ON o.facility_id = r.facility_id AND o.start_at <= r.start_at AND o.end_at > r.start_at
-		WHERE r.`+live+` AND o.`+live+`
+		WHERE `+live("r.")+` AND `+live("o.")+`
 		GROUP BY r.id, f.capacity HAVING COUNT(*) > f.capacity) x`).Scan(&over); err != nil {
 		return active, err
 	}

@@ -172,7 +172,7 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		{name: "e) dashboard", path: "/api/v1/dashboard"},
 		{name: "inserts", path: "/api/v1/incidents", script: insertScript(member.userID)},
 		{name: "f) month availability", path: "/api/v1/facilities/" + booking.hall + "/availability?month=" + booking.month},
-		{name: "bookings", path: "/api/v1/reservations", script: bookingScript(booking, first.Tokens, o.threads), bookings: true},
+		{name: "bookings", path: "/api/v1/reservations", script: bookingScript(booking, first.Tokens, o.threads, 0), bookings: true},
 		{name: "g) statement 5 years", path: "/api/v1/money/units/" + flat + "/statement"},
 		{name: "h) my receipts", path: "/api/v1/money/mine"},
 	} {
@@ -250,7 +250,7 @@ func checkBookings(ctx context.Context, engine store.Engine, db *database, r *wr
 		return "", err
 	}
 	defer check.Close()
-	active, err := checkReservations(ctx, check)
+	active, err := checkReservations(ctx, check, "")
 	if err != nil {
 		return "", fmt.Errorf("after the bookings: %w", err)
 	}

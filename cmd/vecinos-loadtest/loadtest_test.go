@@ -113,6 +113,34 @@ func TestHTTPWorkloadAnswersEveryRequest(t *testing.T) {
 	}
 }
 
+// The scale workload end to end at 1/1000 (10 communities, one office) on both engines, one PostgreSQL
+// instance: every case answers every request (the targets are not asserted: a test machine's figures say
+// little), the seeded counts are those of the scale, and the bookings leave no overlap.
+func TestScaleWorkloadAnswersEveryRequest(t *testing.T) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		unavailable(t, "wrk is not installed (apt-get install wrk)")
+	}
+	bin := serverBinary(t)
+	engines := "sqlite"
+	if os.Getenv("VECINOS_TEST_POSTGRES_URL") != "" {
+		engines = "sqlite,postgres"
+	}
+	var out bytes.Buffer
+	_, err := run(t.Context(), []string{"-workload", "scale", "-scale", "0.001", "-bin", bin, "-engine", engines, "-postgres", cmp.Or(os.Getenv("VECINOS_TEST_POSTGRES_URL"), defaultPostgresURL),
+		"-duration", "1s", "-connections", "4", "-warmup", "1s"}, &out, &out)
+	t.Log("\n" + out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"10 communities, 801 accounts (5% in two communities), 1 offices of up to 200 communities, 2000 incidents, 5000 chat messages",
+		"1) resident: dashboard", "2) resident: incidents", "3) resident: chat", "4) resident: booking", "5) office: overview", "6) office: search",
+		"no overlap in an exclusive facility"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report has no %q", want)
+		}
+	}
+}
+
 func TestParseWrk(t *testing.T) {
 	const out = `Running 20s test @ http://127.0.0.1:8080/api/v1/incidents?limit=20
   2 threads and 50 connections
@@ -215,16 +243,16 @@ func TestCheckFindsOverlapsAndExcess(t *testing.T) {
 	book("pool", 0, 60, "confirmed")
 	book("pool", 30, 90, "confirmed")
 	book("pool", 60, 120, "pending")
-	if active, err := checkReservations(ctx, check); err != nil || active != 5 {
+	if active, err := checkReservations(ctx, check, ""); err != nil || active != 5 {
 		t.Fatalf("within the rules: %d active, %v", active, err)
 	}
 	book("hall", 90, 150, "pending")
-	if _, err := checkReservations(ctx, check); err == nil || !strings.Contains(err.Error(), "1 overlapping pairs") {
+	if _, err := checkReservations(ctx, check, ""); err == nil || !strings.Contains(err.Error(), "1 overlapping pairs") {
 		t.Errorf("an overlap in the hall: %v", err)
 	}
 	exec("UPDATE reservations SET status = 'cancelled' WHERE id = ?", strconv.Itoa(n))
 	book("pool", 45, 50, "confirmed")
-	if _, err := checkReservations(ctx, check); err == nil || !strings.Contains(err.Error(), "0 overlapping pairs of reservations of exclusive facilities, 1 instants") {
+	if _, err := checkReservations(ctx, check, ""); err == nil || !strings.Contains(err.Error(), "0 overlapping pairs of reservations of exclusive facilities, 1 instants") {
 		t.Errorf("three at once in a pool of 2: %v", err)
 	}
 }

@@ -23,6 +23,13 @@
 //
 //	go run ./cmd/vecinos-loadtest -workload pocketbase -engine sqlite
 //
+// The scale workload (-workload scale, see scale.go): 10,000 communities × -scale, 800,000 accounts × -scale,
+// 2 million incidents and 5 million chat messages × -scale seeded with COPY (batched inserts on SQLite),
+// then two instances (one on SQLite) and wrk on a resident's dashboard, incidents, chat and bookings and
+// an office's overview of its 200 communities and its search across them.
+//
+//	go run ./cmd/vecinos-loadtest -workload scale -engine postgres -scale 1
+//
 // The crash test (-workload crash, see crash.go): writes while the server is SIGKILLed -kills times. The
 // soak (-workload soak, see soak.go): mixed load for -duration, sampling the server's RSS and goroutines.
 //
@@ -65,7 +72,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*result, error) {
 	fs := flag.NewFlagSet("vecinos-loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	workload := fs.String("workload", "realtime", "realtime (streams and chat messages), http (incidents through wrk), pocketbase (http's list, status, search and by id, then the same on PocketBase "+pocketBaseVersion+", side by side), crash (writes while the server is SIGKILLed) or soak (mixed load for -duration, sampling RSS)")
+	workload := fs.String("workload", "realtime", "realtime (streams and chat messages), http (incidents through wrk), pocketbase (http's list, status, search and by id, then the same on PocketBase "+pocketBaseVersion+", side by side), crash (writes while the server is SIGKILLed), soak (mixed load for -duration, sampling RSS) or scale (10,000 communities × -scale seeded with COPY, then a resident's and an office's cases through wrk)")
 	engines := fs.String("engine", "sqlite", "comma-separated: sqlite, postgres")
 	streamCounts := fs.String("streams", "1000", "comma-separated numbers of streams (members of the community)")
 	instances := fs.Int("instances", 0, "server instances; 0 = 1 on SQLite, 2 on PostgreSQL")
@@ -82,17 +89,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile")
 	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it")
 	sample := fs.Duration("sample", time.Minute, "soak: how often RSS and goroutines are sampled")
+	keep := fs.Bool("keep", false, "scale: leave the PostgreSQL database in place afterwards (its URL is printed), to look at plans by hand")
+	scale := fs.Float64("scale", 1, "scale: the fraction of the full size seeded (1: 10,000 communities, 800,000 accounts; 0.01: 1/100)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if !slices.Contains([]string{"realtime", "http", "pocketbase", "crash", "soak"}, *workload) {
-		return nil, fmt.Errorf("-workload: %q is not realtime, http, pocketbase, crash or soak", *workload)
+	if !slices.Contains([]string{"realtime", "http", "pocketbase", "crash", "soak", "scale"}, *workload) {
+		return nil, fmt.Errorf("-workload: %q is not realtime, http, pocketbase, crash, soak or scale", *workload)
+	}
+	if *workload == "scale" && (*scale <= 0 || *scale > 1) {
+		return nil, fmt.Errorf("-scale: %v is not in (0, 1]", *scale)
 	}
 	cases, err := scenarios(*engines, *streamCounts, *instances)
 	if err != nil {
 		return nil, err
 	}
-	if (*workload == "http" || *workload == "pocketbase") && (*incidents < 1 || *connections < 2 || *duration < time.Second) {
+	if (*workload == "http" || *workload == "pocketbase" || *workload == "scale") && (*incidents < 1 || *connections < 2 || *duration < time.Second) {
 		return nil, errors.New("-incidents must be at least 1, -connections 2 and -duration 1s")
 	}
 	if *messages < 1 {
@@ -125,7 +137,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		}
 		return nil, runCrash(ctx, o, stdout, stderr)
 	}
-	if *workload == "http" || *workload == "pocketbase" {
+	if *workload == "http" || *workload == "pocketbase" || *workload == "scale" {
 		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL, warmup: *warmup}
 		if *only != "" {
 			o.only = strings.Split(*only, ",")
@@ -137,6 +149,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		}
 		if *workload == "pocketbase" {
 			return nil, runPocketBase(ctx, o, stdout, stderr)
+		}
+		if *workload == "scale" {
+			return nil, runScale(ctx, scaleOptions{httpOptions: o, scale: *scale, instances: *instances, keep: *keep}, stdout, stderr)
 		}
 		_, err := runHTTP(ctx, o, stdout, stderr)
 		return nil, err

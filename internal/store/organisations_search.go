@@ -16,15 +16,13 @@ import (
 // reading its table through an index that leads with community_id (the plan test in
 // organisations_search_test.go checks it), so its cost grows with the office, not with the database.
 
-// accentsFrom and accentsTo fold the accented letters of Spanish and Catalan names on PostgreSQL as
-// domain.SearchText does in Go (SQLite calls office_fold, below, which is domain.SearchText).
-const (
-	accentsFrom = "ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç"
-	accentsTo   = "AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc"
-	// unitNoise is left out of a unit's label and of the words sought in it, so '2ºB', '2º B' and '2b'
-	// find the same unit.
-	unitNoise = " º ª.·-"
-)
+// The people's and the units' texts are compared as stored, folded, by the triggers of migration 0062
+// (memberships.search_name, units.search_label): on SQLite with office_fold, below; on PostgreSQL with
+// the migration's office_fold, lower-cased with the accents of Spanish and Catalan names taken out.
+
+// unitNoise is left out of a unit's label and of the words sought in it, so '2ºB', '2º B' and '2b' find
+// the same unit.
+const unitNoise = " º ª.·-"
 
 // CompactUnitText is text as the office's search compares units: SearchText without spaces, ordinal
 // signs, dots, middle dots or dashes.
@@ -52,19 +50,13 @@ func init() {
 	})
 }
 
-// fold is the SQL of column folded as domain.SearchText (compact: as CompactUnitText) on the engine.
-func (e Engine) fold(column string, compact bool) string {
+// fence ends a subquery so that the planner neither flattens it nor pushes the outer query's conditions
+// into it: an OFFSET of nothing (SQLite takes an OFFSET only after a LIMIT).
+func (e Engine) fence() string {
 	if e == SQLite {
-		if compact {
-			return "office_fold(" + column + ", 1)"
-		}
-		return "office_fold(" + column + ", 0)"
+		return "LIMIT -1 OFFSET 0"
 	}
-	expr := "lower(translate(" + column + ", '" + accentsFrom + "', '" + accentsTo + "'))"
-	if compact {
-		expr = "translate(" + expr + ", '" + unitNoise + "', '')"
-	}
-	return expr
+	return "OFFSET 0"
 }
 
 type officeQuery struct {
@@ -86,14 +78,23 @@ func (db *DB) officeSearchQueries(communityIDs []string, text string, limit int)
 	incidentArgs := db.engine.containsText(&b, args(), "i.search_text", domain.SearchText(text))
 	name, unit := domain.SearchText(text), CompactUnitText(text)
 	var nameCond, unitCond strings.Builder
-	nameArgs := db.engine.containsText(&nameCond, args(), db.engine.fold("p.full_name", false), name)
-	unitArgs := db.engine.containsText(&unitCond, args(),
-		db.engine.fold("COALESCE(u.building, '') || COALESCE(u.staircase, '') || u.unit_number", true), unit)
+	nameArgs := db.engine.containsText(&nameCond, args(), "m.search_name", name)
+	unitArgs := db.engine.containsText(&unitCond, args(), "u.search_label", unit)
 	return []officeQuery{
-		{domain.OfficeHitPerson, `SELECT m.community_id, m.user_id, p.full_name, COALESCE(u.building, ''), COALESCE(u.staircase, ''),
-			COALESCE(u.unit_number, ''), m.joined_at
-			FROM memberships m JOIN profiles p ON p.id = m.user_id LEFT JOIN units u ON u.id = m.unit_id
-			WHERE m.community_id IN (` + in + `)` + nameCond.String() + ` ORDER BY p.full_name, m.community_id, m.user_id LIMIT ?`,
+		// The members of the communities come first, their folded names tested in their index
+		// (memberships_community_search), and only the names of those that match are read, each from its
+		// profile by its key (a subquery per member, never a join the planner could turn into a scan of
+		// every profile, 800,000 at the scale workload, issue #35). The fence (an OFFSET, which neither
+		// engine flattens nor pushes a condition through) keeps that order, and the name read once.
+		// A member without a profile is left out, as a join would.
+		{domain.OfficeHitPerson, `SELECT x.community_id, x.user_id, x.full_name, COALESCE(u.building, ''), COALESCE(u.staircase, ''),
+			COALESCE(u.unit_number, ''), x.joined_at
+			FROM (SELECT m.community_id, m.user_id, m.unit_id, m.joined_at,
+					(SELECT p.full_name FROM profiles p WHERE p.id = m.user_id) AS full_name
+				FROM memberships m WHERE m.community_id IN (` + in + `)` + nameCond.String() + ` ` + db.engine.fence() + `) x
+			LEFT JOIN units u ON u.id = x.unit_id
+			WHERE x.full_name IS NOT NULL
+			ORDER BY x.full_name, x.community_id, x.user_id LIMIT ?`,
 			append(nameArgs, limit)},
 		{domain.OfficeHitUnit, `SELECT u.community_id, u.id, COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number,
 			COALESCE(o.full_name, ''), u.created_at
