@@ -43,24 +43,15 @@ func (db *DB) IntsForTest(ctx context.Context, query string, args ...any) ([][]i
 // OverviewPlansForTest explains the overview's queries (organisations.go) over communityIDs, then its
 // money's (organisations_money.go: the debts before dueBefore, the accounts' balances).
 func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, userID string, now time.Time, dueBefore map[string]string) ([]string, error) {
-	var qs []plannedQuery
-	for _, q := range overviewQueries(communityIDs, userID, now) {
-		qs = append(qs, plannedQuery{q.q, q.args})
-	}
-	q, args := debtsQuery(dueBefore)
-	qs = append(qs, plannedQuery{q, args})
-	q, args = accountBalancesQuery(communityIDs)
-	return db.plansForTest(ctx, append(qs, plannedQuery{q, args}))
-}
-
-type plannedQuery struct {
-	q    string
-	args []any
+	qs := overviewQueries(communityIDs, userID, now)
+	debts, debtArgs := debtsQuery(dueBefore)
+	balances, balanceArgs := accountBalancesQuery(communityIDs)
+	return db.plansForTest(ctx, append(qs[:], sqlQuery{debts, debtArgs}, sqlQuery{balances, balanceArgs}))
 }
 
 // plansForTest explains each query. On PostgreSQL sequential scans are priced out, so that a small table
 // still shows whether an index serves.
-func (db *DB) plansForTest(ctx context.Context, qs []plannedQuery) ([]string, error) {
+func (db *DB) plansForTest(ctx context.Context, qs []sqlQuery) ([]string, error) {
 	var plans []string
 	err := db.InTx(ctx, func(ctx context.Context) error {
 		prefix := "EXPLAIN QUERY PLAN "

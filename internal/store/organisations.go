@@ -242,20 +242,10 @@ func (db *DB) RevokeProcessor(ctx context.Context, communityID, orgID string, at
 // test in organisations_test.go checks it): open incidents by age, pending bookings, next junta; and
 // the direct messages to userID (the staff member who asks) not yet read, through the unread index that
 // leads with the recipient, as the chat's badge counts them.
-func overviewQueries(communityIDs []string, userID string, now time.Time) [4]struct {
-	q    string
-	args []any
-} {
-	in := "community_id IN (" + placeholders(len(communityIDs)) + ")"
-	ids := make([]any, len(communityIDs))
-	for i, id := range communityIDs {
-		ids[i] = id
-	}
+func overviewQueries(communityIDs []string, userID string, now time.Time) [4]sqlQuery {
+	in, ids := inCommunities("community_id", communityIDs)
 	week, month := ms(now.AddDate(0, 0, -7)), ms(now.AddDate(0, 0, -30))
-	return [4]struct {
-		q    string
-		args []any
-	}{
+	return [4]sqlQuery{
 		{`SELECT community_id, SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END),
 			SUM(CASE WHEN created_at <= ? AND created_at > ? THEN 1 ELSE 0 END), SUM(CASE WHEN created_at <= ? THEN 1 ELSE 0 END)
 			FROM incidents WHERE ` + in + ` AND status IN ('open', 'in_progress') AND deleted_at IS NULL GROUP BY community_id`,

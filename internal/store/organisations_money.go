@@ -13,6 +13,12 @@ import (
 // bank accounts square with its books, for all of an office's communities at once. The rules (when a
 // receipt is a debt, what the books say) are the money's; these only sum.
 
+// sqlQuery is a query and its arguments.
+type sqlQuery struct {
+	q    string
+	args []any
+}
+
 // inCommunities is "community_id IN (?, …)" and its arguments.
 func inCommunities(column string, communityIDs []string) (string, []any) {
 	args := make([]any, len(communityIDs))
