@@ -72,6 +72,9 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 		return nil, err
 	}
 	s.mailWake()
+	if st == domain.VerificationApproved {
+		s.changed(a.CommunityID, domain.AreaUnits, r.UserID) // a new resident, and the units an import invited them to own
+	}
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
 		TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
 	return r, nil
