@@ -285,11 +285,11 @@ func pushSubscriber(cfg *config.Config) string {
 	return "no-reply@localhost"
 }
 
-// oauthProviders are the sign-in providers whose client id and secret are set.
 // signupCommunities is the onboarding service for auth, which needs it before it can be built: auth
 // is built first, and the field is set once onboarding is, before any request.
 type signupCommunities struct{ *onboarding.Service }
 
+// oauthProviders are the sign-in providers whose client id and secret are set.
 func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {
 	callback := func(name string) string { return cfg.PublicURL + "/api/v1/auth/oauth/" + name + "/callback" }
 	ps := map[string]*oauth.Provider{}
