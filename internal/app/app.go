@@ -147,8 +147,12 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	changed := a.Realtime.Changed
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
 		Changed: changed})
+	// A sign-up's community is onboarding's, which is built after auth (its profiles change the email
+	// through auth): signups holds it once it is.
+	signups := &signupCommunities{}
 	accts := auth.New(db, credentials.NewHasher(), auth.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
+		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration,
+		Communities: signups})
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
 	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
@@ -166,19 +170,20 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	profilesSvc := profiles.New(db, accts, profiles.Options{Now: now})
 	membershipsSvc := memberships.New(db, memberships.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Revoked: revoked, Audit: record, Changed: changed})
+	signups.Service = onboarding.New(db, onboarding.Options{Profiles: profilesSvc, Memberships: membershipsSvc, Files: o.Files, Now: now,
+		Limiter: limiter, Changed: changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
-		Streams:   &a.streams,
-		Config:    cfg,
-		Ready:     db.Ping,
-		Mailbox:   mail.NewMailbox(db),
-		Bounces:   mail.NewBounces(db, mail.BounceOptions{Secret: cfg.BounceSecret, Address: cfg.BounceAddress, Now: now, Log: o.Log}),
-		Auth:      accts,
-		Incidents: incidents.New(db, incidents.Options{Now: now, Audit: record}),
-		Events:    events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
-		Messages:  a.Messages,
-		Profiles:  profilesSvc,
-		Onboarding: onboarding.New(db, onboarding.Options{Profiles: profilesSvc, Memberships: membershipsSvc, Files: o.Files, Now: now,
-			Limiter: limiter, Changed: changed}),
+		Streams:       &a.streams,
+		Config:        cfg,
+		Ready:         db.Ping,
+		Mailbox:       mail.NewMailbox(db),
+		Bounces:       mail.NewBounces(db, mail.BounceOptions{Secret: cfg.BounceSecret, Address: cfg.BounceAddress, Now: now, Log: o.Log}),
+		Auth:          accts,
+		Incidents:     incidents.New(db, incidents.Options{Now: now, Audit: record}),
+		Events:        events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
+		Messages:      a.Messages,
+		Profiles:      profilesSvc,
+		Onboarding:    signups.Service,
 		Memberships:   membershipsSvc,
 		Announcements: announcementsSvc,
 		Directory:     directory.New(db),
@@ -196,7 +201,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Juntas:        juntasSvc,
 		Organisations: organisations.New(db, organisations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Revoked: revoked,
 			Changed: changed, Audit: record, Announcements: announcementsSvc, Providers: providersSvc,
-			Communities: accts, Units: unitsSvc, Invitations: invites}),
+			Communities: signups.Service, Units: unitsSvc, Invitations: invites}),
 		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
 		Push:    pushes,
 		OAuth:   o.OAuth,
@@ -279,6 +284,10 @@ func pushSubscriber(cfg *config.Config) string {
 	}
 	return "no-reply@localhost"
 }
+
+// signupCommunities is the onboarding service for auth, which needs it before it can be built: auth
+// is built first, and the field is set once onboarding is, before any request.
+type signupCommunities struct{ *onboarding.Service }
 
 // oauthProviders are the sign-in providers whose client id and secret are set.
 func oauthProviders(cfg *config.Config) map[string]*oauth.Provider {

@@ -50,22 +50,7 @@ type Store interface {
 	TouchSession(ctx context.Context, sessionID string, at time.Time) error
 	DeleteSession(ctx context.Context, sessionID string) error
 	DeleteSessions(ctx context.Context, userID string, keep ...string) error
-	CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error)
-	CodeRetired(ctx context.Context, code string) (bool, error)
-	InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error) // nil: none
 	ProfileCommunityForUpdate(ctx context.Context, userID string) (string, error)
-	CreateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) error
-	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
-	JoinCommunity(ctx context.Context, userID, communityID string, at time.Time) error
-	SaveRole(ctx context.Context, communityID, userID string, role domain.Role, at time.Time) error
-	AcceptInvitations(ctx context.Context, userID, communityID string, at time.Time) error
-	SpendInvitation(ctx context.Context, id, userID string, now time.Time) (string, error) // "": not theirs to spend
-	OwnerInvitationUnits(ctx context.Context, userID, communityID string, now time.Time) ([]string, error)
-	TakeUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) (bool, error)
-	MoveIn(ctx context.Context, userID, unitID string, step domain.OnboardingStep, at time.Time) error
-	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
-	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
-	SaveJoinRequest(ctx context.Context, r *domain.JoinRequest) error
 	UserIDByOAuth(ctx context.Context, provider, subject string) (string, error)
 	LinkOAuth(ctx context.Context, userID, provider, subject string, now time.Time) error
 	TakeOverUnconfirmed(ctx context.Context, userID string, now time.Time) (bool, error) // false: confirmed already
@@ -73,6 +58,19 @@ type Store interface {
 	PendingEmailChange(ctx context.Context, userID string, now time.Time) (string, error)
 	DeleteUser(ctx context.Context, userID string) (bool, error) // false: no such user
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+}
+
+// Communities creates or joins the community a sign-up asks for (internal/onboarding): auth keeps the
+// account, onboarding the community.
+type Communities interface {
+	// CommunityOfCode is the community of a code, or why there is none.
+	CommunityOfCode(ctx context.Context, code string) (*domain.Community, error)
+	// SignupSetup reads what u's sign-up asked for, as they confirm their email at now.
+	SignupSetup(ctx context.Context, u *domain.User, now time.Time) domain.CommunitySetup
+	// SetUpCommunity carries setup out in the transaction of ctx, which has locked the user's profile.
+	SetUpCommunity(ctx context.Context, userID string, setup domain.CommunitySetup, now time.Time) error
+	// CreateCommunity creates a community with the actor as its admin.
+	CreateCommunity(ctx context.Context, a *domain.Actor, c *domain.Community) error
 }
 
 // Service is the auth service (accounts and their sessions).
@@ -88,6 +86,8 @@ type Service struct {
 	revoked   func(userID string)
 	files     files.Storage // nil: no uploads to erase with an account
 	created   func(ctx context.Context, userID string, m domain.SignupMetadata)
+
+	communities Communities
 }
 
 // Options configure the service.
@@ -108,6 +108,8 @@ type Options struct {
 	// Created is called once a confirmation created the user's community, with their sign-up data (the
 	// invitations of registration step 2 go out); may be nil.
 	Created func(ctx context.Context, userID string, m domain.SignupMetadata)
+	// Communities sets up the community a sign-up asks for, as its email is confirmed.
+	Communities Communities
 }
 
 // New returns the service.
@@ -132,7 +134,7 @@ func New(store Store, hasher *credentials.Hasher, o Options) *Service {
 		o.Created = func(context.Context, string, domain.SignupMetadata) {}
 	}
 	return &Service{store: store, hasher: hasher, limiter: o.Limiter, publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
-		sleep: o.Sleep, log: o.Log, revoked: o.Revoked, files: o.Files, created: o.Created}
+		sleep: o.Sleep, log: o.Log, revoked: o.Revoked, files: o.Files, created: o.Created, communities: o.Communities}
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
@@ -263,7 +265,7 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 	// The email names the community the user is joining or creating.
 	communityName := meta.CommunityName
 	if meta.InviteToken != "" {
-		c, err := s.communityByCode(ctx, meta.InviteToken)
+		c, err := s.communities.CommunityOfCode(ctx, meta.InviteToken)
 		if err != nil {
 			return err
 		}
@@ -298,10 +300,9 @@ func (s *Service) SignUp(ctx context.Context, c Client, in SignUpInput) error {
 }
 
 var (
-	errEmailTaken     = domain.Errorf(domain.CodeEmailTaken, "Usuario ya registrado")
-	errUserNotFound   = domain.Errorf(domain.CodeNotFound, "No se encontró la dirección de email. Inicia sesión o regístrate de nuevo.")
-	errTokenInvalid   = domain.Errorf(domain.CodeTokenInvalid, "El enlace no es válido o ya se ha usado.")
-	errReferenceTaken = domain.Errorf(domain.CodeConflict, "Ya existe una comunidad con esta referencia catastral")
+	errEmailTaken   = domain.Errorf(domain.CodeEmailTaken, "Usuario ya registrado")
+	errUserNotFound = domain.Errorf(domain.CodeNotFound, "No se encontró la dirección de email. Inicia sesión o regístrate de nuevo.")
+	errTokenInvalid = domain.Errorf(domain.CodeTokenInvalid, "El enlace no es válido o ya se ha usado.")
 )
 
 // createUser stores u, or says that its email is taken.
@@ -429,7 +430,7 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 	case !now.Before(tok.ExpiresAt):
 		return "", domain.Errorf(domain.CodeTokenExpired, "El enlace de confirmación ha expirado. Solicita uno nuevo para confirmar tu email.")
 	}
-	setup := s.communitySetup(ctx, u, now)
+	setup := s.communities.SignupSetup(ctx, u, now)
 	var userID string
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
 		var err error
@@ -446,7 +447,7 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 		if err != nil || community != "" {
 			return err
 		}
-		return s.setUpCommunity(ctx, userID, setup, now)
+		return s.communities.SetUpCommunity(ctx, userID, setup, now)
 	})
 	if err != nil {
 		return "", err
@@ -455,34 +456,6 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 		s.created(ctx, userID, u.SignupMetadata)
 	}
 	return s.startSession(ctx, c, userID)
-}
-
-// communitySetup reads the sign-up intent: join by the personal invitation of the email's link when it
-// was sent to this address and is still live; else by the community code when it still exists (asking
-// to join when the community requires approval); or create the community when its name and address are
-// complete; otherwise the onboarding wizard takes over.
-func (s *Service) communitySetup(ctx context.Context, u *domain.User, now time.Time) domain.CommunitySetup {
-	m := u.SignupMetadata
-	if id := s.invitationFor(ctx, m.Invitation, u.Email, now); id != "" {
-		return domain.CommunitySetup{Invitation: id}
-	}
-	if m.InviteToken != "" {
-		if c, err := s.store.CommunityByPublicID(ctx, m.InviteToken); err == nil && c != nil {
-			return s.joinSetup(c, m.InviteToken, m.InviteUnit)
-		}
-	}
-	if m.CommunityIntent == "create" && m.CommunityName != "" && m.CommunityAddress != "" && m.CommunityCity != "" && m.CommunityPostalCode != "" {
-		c := &domain.Community{Name: m.CommunityName, Address: m.CommunityAddress, City: m.CommunityCity, PostalCode: m.CommunityPostalCode, Country: m.CommunityCountry,
-			StreetType: strings.TrimSpace(m.StreetType), StreetName: strings.TrimSpace(m.StreetName), StreetNumber: strings.TrimSpace(m.StreetNumber)}
-		if m.CatastralReference != "" {
-			ref := m.CatastralReference
-			c.CatastralReference = &ref
-		}
-		// The units of the building's shape (registration step 1); checkMetadata has bounded their number.
-		units, _ := domain.GenerateUnits(domain.LayoutFromSignup(m))
-		return domain.CommunitySetup{Create: c, Units: units}
-	}
-	return domain.CommunitySetup{}
 }
 
 // Login checks the password and opens a session. Unconfirmed accounts are refused with their own code
@@ -707,166 +680,6 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	return nil
 }
 
-var (
-	errNoCommunityWithCode = domain.Errorf(domain.CodeNotFound, "No se encontró ninguna comunidad con este código")
-	errCodeRetired         = domain.Errorf(domain.CodeCodeRetired, "Este código ya no es válido: la administración de la comunidad lo ha cambiado. Pídele el código nuevo.")
-	errInvitationInvalid   = domain.Errorf(domain.CodeNotFound, "Esta invitación no es válida o ya se ha usado. Pide a la administración de tu comunidad que te invite de nuevo.")
-	errInvitationSpent     = domain.Errorf(domain.CodeConflict, "Esta invitación ya no es válida. Pide a la administración de tu comunidad que te invite de nuevo.")
-)
-
-// communityByCode finds the community of a code; a code an admin replaced says so (old letters, links).
-func (s *Service) communityByCode(ctx context.Context, code string) (*domain.Community, error) {
-	code = strings.ToUpper(strings.TrimSpace(code))
-	if !domain.ValidPublicID(code) {
-		return nil, errNoCommunityWithCode
-	}
-	c, err := s.store.CommunityByPublicID(ctx, code)
-	if err != nil || c != nil {
-		return c, err
-	}
-	if retired, rerr := s.store.CodeRetired(ctx, code); rerr != nil || retired {
-		if rerr != nil {
-			return nil, rerr
-		}
-		return nil, errCodeRetired
-	}
-	return nil, errNoCommunityWithCode
-}
-
-// joinSetup is what joining community c with its code does: join it, or, when c requires approval,
-// ask to (a pending join request, with the unit of the letter's link when it gave one).
-func (s *Service) joinSetup(c *domain.Community, code, unitID string) domain.CommunitySetup {
-	setup := domain.CommunitySetup{JoinCode: strings.ToUpper(strings.TrimSpace(code))}
-	if c.JoinApproval {
-		r := &domain.JoinRequest{ID: domain.NewID(), Status: domain.VerificationPending, CreatedAt: s.now().UTC().Truncate(time.Millisecond)}
-		if unitID = strings.TrimSpace(unitID); unitID != "" && len(unitID) <= 64 {
-			r.UnitID = &unitID
-		}
-		setup.Ask = r
-	}
-	return setup
-}
-
-// invitationFor is the id of the live invitation whose personal link carries token and that was sent to
-// email; "" when there is none.
-func (s *Service) invitationFor(ctx context.Context, token, email string, now time.Time) string {
-	if token == "" {
-		return ""
-	}
-	inv, err := s.store.InvitationByToken(ctx, credentials.HashToken(token))
-	if err != nil || inv == nil || inv.State(now) != domain.InvitationSent || !strings.EqualFold(inv.Email, email) {
-		return ""
-	}
-	return inv.ID
-}
-
-// CommunityByCode looks a community up by its code, for the registration form.
-func (s *Service) CommunityByCode(ctx context.Context, c Client, code string) (*domain.Community, error) {
-	if err := s.limit(ctx, "lookup:"+c.IP, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
-		return nil, err
-	}
-	return s.communityByCode(ctx, code)
-}
-
-// InvitationLookup is what the register page learns from an invitation email's personal link.
-type InvitationLookup struct {
-	Community *domain.Community
-	Email     string // the address it was sent to: only that account can use it
-}
-
-// Invitation looks up the live invitation of a personal link's token, for the registration form.
-func (s *Service) Invitation(ctx context.Context, c Client, token string) (*InvitationLookup, error) {
-	if err := s.limit(ctx, "lookup:"+c.IP, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
-		return nil, err
-	}
-	token = strings.TrimSpace(token)
-	if token == "" {
-		return nil, errInvitationInvalid
-	}
-	inv, err := s.store.InvitationByToken(ctx, credentials.HashToken(token))
-	if err != nil {
-		return nil, err
-	}
-	if inv == nil || inv.State(s.now()) != domain.InvitationSent {
-		return nil, errInvitationInvalid
-	}
-	community, err := s.store.CommunityByID(ctx, inv.CommunityID)
-	if err != nil {
-		return nil, err
-	}
-	if community == nil {
-		return nil, errNoCommunityWithCode
-	}
-	return &InvitationLookup{Community: community, Email: inv.Email}, nil
-}
-
-// JoinByCode lets a confirmed user without a community into the community with that code, or, when it
-// requires approval, sends its admins a join request (returned; nil when the user joined).
-func (s *Service) JoinByCode(ctx context.Context, a *domain.Actor, code string) (*domain.JoinRequest, error) {
-	if err := s.limit(ctx, "lookup:user:"+a.UserID, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
-		return nil, err
-	}
-	c, err := s.communityByCode(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	setup := s.joinSetup(c, code, "")
-	if err := s.joinOrCreate(ctx, a.UserID, setup); err != nil {
-		return nil, err
-	}
-	return setup.Ask, nil
-}
-
-// JoinByInvitation lets a confirmed user without a community in by the personal link of an invitation
-// email sent to their address: once, and directly, even where the code needs approval.
-func (s *Service) JoinByInvitation(ctx context.Context, a *domain.Actor, token string) error {
-	if err := s.limit(ctx, "lookup:user:"+a.UserID, ratelimit.Rule{Max: 60, Window: 5 * time.Minute}); err != nil {
-		return err
-	}
-	id := s.invitationFor(ctx, strings.TrimSpace(token), a.Email, s.now())
-	if id == "" {
-		return errInvitationInvalid
-	}
-	return s.joinOrCreate(ctx, a.UserID, domain.CommunitySetup{Invitation: id})
-}
-
-// CreateCommunity creates a community with the actor as its admin.
-func (s *Service) CreateCommunity(ctx context.Context, a *domain.Actor, c *domain.Community) error {
-	if err := checkCommunity(c); err != nil {
-		return err
-	}
-	return s.joinOrCreate(ctx, a.UserID, domain.CommunitySetup{Create: c})
-}
-
-// CreateAdministered creates a community with the data and checks of CreateCommunity but with no member:
-// an office's staff member (createdBy) creates it for the office, and then, in the same transaction, runs
-// (the office becoming its processor). Nobody joins it: its owners come in by invitation (issue #35).
-func (s *Service) CreateAdministered(ctx context.Context, createdBy string, c *domain.Community, then func(ctx context.Context) error) error {
-	if err := checkCommunity(c); err != nil {
-		return err
-	}
-	return s.store.InTx(ctx, func(ctx context.Context) error {
-		c.CreatedBy = createdBy
-		if err := s.store.CreateCommunity(ctx, c, s.now(), errReferenceTaken); err != nil {
-			return err
-		}
-		return then(ctx)
-	})
-}
-
-// checkCommunity trims a new community's data and refuses it without name, address, city or postal code.
-func checkCommunity(c *domain.Community) error {
-	c.Name, c.Address, c.City, c.PostalCode = strings.TrimSpace(c.Name), strings.TrimSpace(c.Address), strings.TrimSpace(c.City), strings.TrimSpace(c.PostalCode)
-	if c.Name == "" || c.Address == "" || c.City == "" || c.PostalCode == "" {
-		return domain.Errorf(domain.CodeInvalid, "Indica el nombre, la dirección, la ciudad y el código postal de la comunidad")
-	}
-	if c.Country = strings.TrimSpace(c.Country); c.Country == "" {
-		c.Country = domain.DefaultCountry
-	}
-	c.Province, c.StreetType, c.StreetName, c.StreetNumber = strings.TrimSpace(c.Province), strings.TrimSpace(c.StreetType), strings.TrimSpace(c.StreetName), strings.TrimSpace(c.StreetNumber)
-	return nil
-}
-
 // ExternalIdentity is a user as a sign-in provider (Google, Facebook) describes them.
 type ExternalIdentity struct {
 	Provider, Subject, Email, Name string
@@ -948,7 +761,7 @@ func (s *Service) CreateTestUser(ctx context.Context, c Client) (string, error) 
 			return "", fmt.Errorf("create test user: %w", err)
 		}
 		c := &domain.Community{Name: "Comunidad de Prueba", Address: "Calle Mayor 1", City: "Madrid", PostalCode: "28013"}
-		if err := s.joinOrCreate(ctx, u.ID, domain.CommunitySetup{Create: c}); err != nil {
+		if err := s.communities.CreateCommunity(ctx, &domain.Actor{UserID: u.ID}, c); err != nil {
 			return "", err
 		}
 	} else if err != nil {
@@ -964,114 +777,6 @@ func (s *Service) user(ctx context.Context, id string) (*domain.User, error) {
 		return nil, errUserNotFound
 	}
 	return u, err
-}
-
-// joinOrCreate carries out setup for a signed-in user: a member of other communities may join or create
-// one more (ADR 0040); join refuses the same community twice.
-func (s *Service) joinOrCreate(ctx context.Context, userID string, setup domain.CommunitySetup) error {
-	return s.store.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.store.ProfileCommunityForUpdate(ctx, userID); err != nil { // joining serializes on the profile
-			return err
-		}
-		return s.setUpCommunity(ctx, userID, setup, s.now())
-	})
-}
-
-// setUpCommunity carries out setup for userID, whose profile the caller has locked in its transaction
-// (ProfileCommunityForUpdate) and found without a community: create the community with them as its
-// admin, join by an invitation or by the code, or ask to join.
-func (s *Service) setUpCommunity(ctx context.Context, userID string, setup domain.CommunitySetup, now time.Time) error {
-	switch {
-	case setup.Create != nil:
-		c := setup.Create
-		c.CreatedBy = userID
-		if err := s.store.CreateCommunity(ctx, c, now, errReferenceTaken); err != nil {
-			return err
-		}
-		for _, u := range setup.Units {
-			u.ID, u.CommunityID = domain.NewID(), c.ID
-			if err := s.store.SaveUnit(ctx, &u, now); err != nil {
-				return err
-			}
-		}
-		return s.join(ctx, userID, c.ID, domain.RoleAdmin, now)
-	case setup.Invitation != "":
-		communityID, err := s.store.SpendInvitation(ctx, setup.Invitation, userID, now)
-		if err != nil {
-			return err
-		}
-		if communityID == "" {
-			return errInvitationSpent
-		}
-		return s.join(ctx, userID, communityID, domain.RoleUser, now)
-	case setup.JoinCode != "":
-		c, err := s.store.CommunityByPublicID(ctx, setup.JoinCode)
-		if err != nil {
-			return err
-		}
-		if c == nil {
-			return errNoCommunityWithCode
-		}
-		if err := s.notMemberYet(ctx, userID, c.ID); err != nil {
-			return err
-		}
-		if r := setup.Ask; r != nil {
-			r.UserID, r.CommunityID = userID, c.ID
-			if r.UnitID != nil { // a letter's unit that is not of this community is left out, not an error
-				ok, err := s.store.CommunityHasUnit(ctx, c.ID, *r.UnitID)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					r.UnitID = nil
-				}
-			}
-			return s.store.SaveJoinRequest(ctx, r)
-		}
-		return s.join(ctx, userID, c.ID, domain.RoleUser, now)
-	}
-	return nil
-}
-
-// join makes userID a member of communityID with role, accepting the live invitations of their address
-// to it, in the transaction of ctx.
-func (s *Service) join(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error {
-	if err := s.notMemberYet(ctx, userID, communityID); err != nil {
-		return err
-	}
-	if err := s.store.JoinCommunity(ctx, userID, communityID, now); err != nil {
-		return err
-	}
-	if err := s.store.SaveRole(ctx, communityID, userID, role, now); err != nil {
-		return err
-	}
-	// The units an office's import invited this address to own (issue #35) become theirs, when nobody
-	// owns them yet (a co-owner who joins later lives there without being the owner of record); the
-	// first is their home.
-	owned, err := s.store.OwnerInvitationUnits(ctx, userID, communityID, now)
-	if err != nil {
-		return err
-	}
-	for i, unitID := range owned {
-		if _, err := s.store.TakeUnitOwnership(ctx, unitID, userID, now); err != nil {
-			return err
-		}
-		if i == 0 {
-			if err := s.store.MoveIn(ctx, userID, unitID, "", now); err != nil {
-				return err
-			}
-		}
-	}
-	return s.store.AcceptInvitations(ctx, userID, communityID, now)
-}
-
-// notMemberYet refuses joining a community userID already belongs to.
-func (s *Service) notMemberYet(ctx context.Context, userID, communityID string) error {
-	member, err := s.store.CommunityHasMember(ctx, communityID, userID)
-	if err == nil && member {
-		err = domain.ErrAlreadyMemberHere
-	}
-	return err
 }
 
 // takeOverUnconfirmed hands an account that never confirmed its email to the provider identity id that

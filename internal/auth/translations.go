@@ -14,19 +14,6 @@ var translations = domain.Catalogue{
 		Ca: "No s'ha trobat cap comunitat amb aquest codi",
 		En: "No community was found with this code",
 	},
-	// The community code an admin replaced, and invitation emails' personal links (issue 33).
-	"Este código ya no es válido: la administración de la comunidad lo ha cambiado. Pídele el código nuevo.": {
-		Ca: "Aquest codi ja no és vàlid: l'administració de la comunitat l'ha canviat. Demana-li el codi nou.",
-		En: "This code is no longer valid: the community's administrators have changed it. Ask them for the new code.",
-	},
-	"Esta invitación no es válida o ya se ha usado. Pide a la administración de tu comunidad que te invite de nuevo.": {
-		Ca: "Aquesta invitació no és vàlida o ja s'ha fet servir. Demana a l'administració de la teva comunitat que et torni a convidar.",
-		En: "This invitation is not valid or has already been used. Ask your community's administrators to invite you again.",
-	},
-	"Esta invitación ya no es válida. Pide a la administración de tu comunidad que te invite de nuevo.": {
-		Ca: "Aquesta invitació ja no és vàlida. Demana a l'administració de la teva comunitat que et torni a convidar.",
-		En: "This invitation is no longer valid. Ask your community's administrators to invite you again.",
-	},
 	"Indica tu relación con la comunidad en los comentarios": {
 		Ca: "Indica la teva relació amb la comunitat als comentaris",
 		En: "Describe your relation to the community in the comments",
@@ -86,10 +73,6 @@ var translations = domain.Catalogue{
 	"El enlace de recuperación no es válido o ha expirado.": {
 		Ca: "L'enllaç de recuperació no és vàlid o ha caducat.",
 		En: "The recovery link is not valid or has expired.",
-	},
-	"Indica el nombre, la dirección, la ciudad y el código postal de la comunidad": {
-		Ca: "Indica el nom, l'adreça, la ciutat i el codi postal de la comunitat",
-		En: "Enter the community's name, address, city and postal code",
 	},
 	"Tu cuenta de %s no tiene un email verificado. Regístrate con tu email.": {
 		Ca: "El teu compte de %s no té cap correu verificat. Registra't amb el teu correu.",

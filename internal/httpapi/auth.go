@@ -219,7 +219,7 @@ func (s *server) me(ctx context.Context, _ *struct{}) (*meBodyOutput, error) {
 }
 
 func (s *server) lookupCommunity(ctx context.Context, in *lookupInput) (*lookupOutput, error) {
-	c, err := s.Auth.CommunityByCode(ctx, clientOf(ctx), in.Code)
+	c, err := s.Onboarding.CommunityByCode(ctx, clientOf(ctx).IP, in.Code)
 	if err != nil {
 		return nil, err
 	}
@@ -240,15 +240,15 @@ func (s *server) afterMembershipChange(ctx context.Context, a *domain.Actor, err
 func (s *server) joinCommunity(ctx context.Context, in *joinInput) (*meBodyOutput, error) {
 	a := actor(ctx)
 	if in.Body.Invitation != "" {
-		return s.afterMembershipChange(ctx, a, s.Auth.JoinByInvitation(ctx, a, in.Body.Invitation))
+		return s.afterMembershipChange(ctx, a, s.Onboarding.JoinByInvitation(ctx, a, in.Body.Invitation))
 	}
 	// Where the community requires approval the user stays without one: GET /onboarding/join-request says how it stands.
-	_, err := s.Auth.JoinByCode(ctx, a, in.Body.Code)
+	_, err := s.Onboarding.JoinByCode(ctx, a, in.Body.Code)
 	return s.afterMembershipChange(ctx, a, err)
 }
 
 func (s *server) lookupInvitation(ctx context.Context, in *invitationLookupInput) (*invitationLookupOutput, error) {
-	l, err := s.Auth.Invitation(ctx, clientOf(ctx), in.Token)
+	l, err := s.Onboarding.Invitation(ctx, clientOf(ctx).IP, in.Token)
 	if err != nil {
 		return nil, err
 	}
@@ -262,5 +262,5 @@ func (s *server) createCommunity(ctx context.Context, in *createCommunityInput) 
 	b := in.Body
 	c := &domain.Community{Name: b.Name, Address: b.Address, City: b.City, PostalCode: b.PostalCode, Country: b.Country,
 		Province: b.Province, StreetType: b.StreetType, StreetName: b.StreetName, StreetNumber: b.StreetNumber}
-	return s.afterMembershipChange(ctx, a, s.Auth.CreateCommunity(ctx, a, c))
+	return s.afterMembershipChange(ctx, a, s.Onboarding.CreateCommunity(ctx, a, c))
 }

@@ -172,3 +172,62 @@ func assertNoMail(t *testing.T, e *env, addr string) {
 		}
 	}
 }
+
+// Issue #35: an owner the office imported who asks to join instead of following their link (by the code
+// where the community requires approval, or from a search) gets the invited units once an admin
+// approves; someone the import did not invite gets nothing more than they asked for.
+func TestAnApprovedJoinRequestAppliesTheImportedOwnerInvitation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		d := newDespacho(t, e)
+		id := d.jon.must(t, "POST", "/api/v1/organisation/communities", map[string]any{"name": "Calle Nueva 5", "address": "Calle Mayor 1",
+			"city": "Madrid", "postalCode": "28013", "province": "Madrid", "streetType": "Calle", "streetName": "Mayor", "streetNumber": "1"}, 201)["communityId"].(string)
+		jon := d.jon.in(id)
+		d.jon.must(t, "POST", "/api/v1/organisation/communities/"+id+"/import", map[string]any{"csv": officeCSV}, 200)
+		jcRequireApproval(t, jon, true)
+		code := e.communityCode(t, jon)
+
+		// Ines asks with the code, Pablo from a search (for the 1º B, as its owner), Luis (not invited)
+		// from a search too, for the Garaje 1 that the import gave Ines.
+		ines := e.obLoner(t, "ines@example.es")
+		ines.must(t, "POST", "/api/v1/communities/join", map[string]any{"code": code}, 200)
+		unitID := map[string]string{}
+		for _, u := range obItems(t, jon.must(t, "GET", "/api/v1/community/units", nil, 200), "units") {
+			unitID[u["name"].(string)] = u["id"].(string)
+		}
+		pablo, luis := e.obLoner(t, "pablo@example.es"), e.obLoner(t, "luis@example.es")
+		obRequestJoin(t, pablo, "Calle Nueva 5", map[string]any{"unitId": unitID["1º B"], "owner": true})
+		obRequestJoin(t, luis, "Calle Nueva 5", map[string]any{"unitId": unitID["Garaje 1"]})
+		for _, r := range obItems(t, jon.must(t, "GET", "/api/v1/community/join-requests?status=pending", nil, 200), "requests") {
+			obReview(t, jon, "join-requests", r["id"].(string), "approved", "")
+		}
+
+		// Ines owns both her units and lives in the first; Pablo owns the 1º B without a claim to review;
+		// Luis lives in the garage and owns nothing.
+		for c, want := range map[*client]string{ines.in(id): "1 · 1 · 1º A|owner|yes|yes", pablo.in(id): "1 · 1 · 1º B|owner|yes|yes",
+			luis.in(id): "1 · -1 · Garaje 1|resident|yes|yes"} {
+			if got := strings.Join(myUnits(t, c), ", "); got != want {
+				t.Errorf("units %s, want %s", got, want)
+			}
+		}
+		owners := map[string]any{} // Garaje 1's is Ines: Luis is a resident there
+		for _, u := range obItems(t, jon.must(t, "GET", "/api/v1/community/units", nil, 200), "units") {
+			owners[u["name"].(string)] = u["hasOwner"]
+		}
+		if want := "map[1º A:true 1º B:true Garaje 1:true]"; fmt.Sprint(owners) != want {
+			t.Fatalf("owners after the approvals: %v, want %s", owners, want)
+		}
+		if claims := obItems(t, jon.must(t, "GET", "/api/v1/community/owner-claims?status=pending", nil, 200), "claims"); len(claims) != 0 {
+			t.Fatalf("an invited owner's request left a claim to review: %v", claims)
+		}
+		// Their invitations are used: accepted, and a new import invites them no more.
+		for _, inv := range obItems(t, jon.must(t, "GET", "/api/v1/community/invitations", nil, 200), "invitations") {
+			if inv["email"] != "rosa@example.es" && inv["status"] != "accepted" {
+				t.Errorf("an invitation after its owner was admitted: %v", inv)
+			}
+		}
+		if r := d.jon.must(t, "POST", "/api/v1/organisation/communities/"+id+"/import/preview", map[string]any{"csv": officeCSV}, 200); r["alreadyMembers"] != 2.0 {
+			t.Fatalf("the preview after the approvals: %v", r)
+		}
+	})
+}

@@ -59,6 +59,7 @@ type Store interface {
 	SaveJoinReview(ctx context.Context, r *domain.JoinRequest, reviewerID string) error
 	JoinCommunity(ctx context.Context, userID, communityID string, at time.Time) error
 	AcceptInvitations(ctx context.Context, userID, communityID string, at time.Time) error
+	OwnerInvitationUnits(ctx context.Context, userID, communityID string, now time.Time) ([]string, error)
 	OwnerClaims(ctx context.Context, communityID string, status domain.ReviewStatus) ([]domain.OwnerClaim, error)
 	HasOwnerClaim(ctx context.Context, userID, unitID string) (bool, error)
 	OwnerClaimForUpdate(ctx context.Context, communityID, id string) (*domain.OwnerClaim, error)

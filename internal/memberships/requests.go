@@ -2,6 +2,7 @@ package memberships
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -71,6 +72,9 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 		return nil, err
 	}
 	s.mailWake()
+	if st == domain.VerificationApproved {
+		s.changed(a.CommunityID, domain.AreaUnits, r.UserID) // a new resident, and the units an import invited them to own
+	}
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditJoinRequestDecided, TargetKind: "member", TargetID: r.UserID,
 		TargetLabel: r.FullName, Before: map[string]any{"status": domain.VerificationPending}, After: map[string]any{"status": r.Status, "unit": r.UnitLabel, "note": n}})
 	return r, nil
@@ -81,24 +85,53 @@ var (
 	errReviewed        = domain.Errorf(domain.CodeConflict, "Esta solicitud ya se ha revisado")
 )
 
-// admit carries out an approved join request in the transaction of ctx: the requester becomes a member
-// (role user), lives in the unit asked for (an owner claim stays a claim) and their onboarding moves on
-// to verification.
-func (s *Service) admit(ctx context.Context, r *domain.JoinRequest, now time.Time) error {
-	member, err := s.store.CommunityHasMember(ctx, r.CommunityID, r.UserID)
+var errAdmittedAlready = domain.Errorf(domain.CodeConflict, "Esta persona ya pertenece a esta comunidad")
+
+// Join makes userID a member of communityID with role, in the transaction of ctx, however they came (the
+// code, an invitation's link, an approved join request, a community they create): the units an office's
+// import invited their address to own (issue #35) become theirs when nobody owns them yet (a co-owner
+// who joins later lives there without being the owner of record), the first their home, and the live
+// invitations of their address to the community are accepted. now must be the time an invitation they
+// joined by was spent at. Joining a community one belongs to is domain.ErrAlreadyMemberHere.
+func (s *Service) Join(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error {
+	member, err := s.store.CommunityHasMember(ctx, communityID, userID)
 	if err != nil {
 		return err
 	}
 	if member {
-		return domain.Errorf(domain.CodeConflict, "Esta persona ya pertenece a esta comunidad")
+		return domain.ErrAlreadyMemberHere
 	}
-	if err := s.store.JoinCommunity(ctx, r.UserID, r.CommunityID, now); err != nil {
+	if err := s.store.JoinCommunity(ctx, userID, communityID, now); err != nil {
 		return err
 	}
-	if err := s.store.SaveRole(ctx, r.CommunityID, r.UserID, domain.RoleUser, now); err != nil {
+	if err := s.store.SaveRole(ctx, communityID, userID, role, now); err != nil {
 		return err
 	}
-	if err := s.store.AcceptInvitations(ctx, r.UserID, r.CommunityID, now); err != nil {
+	owned, err := s.store.OwnerInvitationUnits(ctx, userID, communityID, now)
+	if err != nil {
+		return err
+	}
+	for i, unitID := range owned {
+		if _, err := s.store.TakeUnitOwnership(ctx, unitID, userID, now); err != nil {
+			return err
+		}
+		if i == 0 {
+			if err := s.store.MoveIn(ctx, userID, unitID, "", now); err != nil {
+				return err
+			}
+		}
+	}
+	return s.store.AcceptInvitations(ctx, userID, communityID, now)
+}
+
+// admit carries out an approved join request in the transaction of ctx: the requester joins (role user,
+// with the units the office invited them to own), lives in the unit asked for (an owner claim stays a
+// claim) and their onboarding moves on to verification.
+func (s *Service) admit(ctx context.Context, r *domain.JoinRequest, now time.Time) error {
+	if err := s.Join(ctx, r.UserID, r.CommunityID, domain.RoleUser, now); err != nil {
+		if errors.Is(err, domain.ErrAlreadyMemberHere) {
+			err = errAdmittedAlready // the admin is told about the requester, not about themselves
+		}
 		return err
 	}
 	next := domain.StepVerify
@@ -115,7 +148,7 @@ func (s *Service) admit(ctx context.Context, r *domain.JoinRequest, now time.Tim
 			*f.to = *f.from
 		}
 	}
-	_, err = s.PlaceInUnit(ctx, r.UserID, r.CommunityID, ch, next)
+	_, err := s.PlaceInUnit(ctx, r.UserID, r.CommunityID, ch, next)
 	return err
 }
 

@@ -1,6 +1,7 @@
 // Package onboarding runs the wizard a new account goes through (/start, /join, /find-community,
 // /choose-unit, /verify, /done): the consents, finding a community by its catastral reference or address,
-// choosing one's unit or asking to join the community found, verifying oneself and finishing. A member's
+// choosing one's unit or asking to join the community found, verifying oneself and finishing; and creating
+// a community or joining one by its code or an invitation's link, the sign-up's included. A member's
 // place in their community once there is internal/memberships; the person's profile, internal/profiles.
 package onboarding
 
@@ -33,6 +34,16 @@ type Store interface {
 	CommunityHasMember(ctx context.Context, communityID, userID string) (bool, error)
 	SpendVerificationCode(ctx context.Context, hash, communityID, userID string, now time.Time) (issuedBy, unitID *string, ok bool, err error)
 	ConfirmVerifiedOwner(ctx context.Context, userID, communityID, unitID string, reviewerID *string, now time.Time) error
+	// join.go
+	CommunityByPublicID(ctx context.Context, publicID string) (*domain.Community, error)
+	CodeRetired(ctx context.Context, code string) (bool, error)
+	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
+	InvitationByToken(ctx context.Context, hash string) (*domain.Invitation, error) // nil: none
+	ProfileCommunityForUpdate(ctx context.Context, userID string) (string, error)
+	CreateCommunity(ctx context.Context, c *domain.Community, now time.Time, referenceTaken error) error
+	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
+	SpendInvitation(ctx context.Context, id, userID string, now time.Time) (string, error) // "": not theirs to spend
+	CommunityHasUnit(ctx context.Context, communityID, unitID string) (bool, error)
 }
 
 // Profiles reads and edits the person's profile, where the wizard keeps its step (internal/profiles).
@@ -41,8 +52,10 @@ type Profiles interface {
 	Edit(ctx context.Context, a *domain.Actor, edit func(p *domain.Profile) error) (*domain.Profile, error)
 }
 
-// Memberships places a member in their unit and tells their verification (internal/memberships).
+// Memberships makes a person a member, places a member in their unit and tells their verification
+// (internal/memberships).
 type Memberships interface {
+	Join(ctx context.Context, userID, communityID string, role domain.Role, now time.Time) error
 	PlaceInUnit(ctx context.Context, userID, communityID string, ch domain.UnitChoice, next domain.OnboardingStep) (*domain.Unit, error)
 	Verification(ctx context.Context, a *domain.Actor) (*memberships.Verification, error)
 }
@@ -61,7 +74,7 @@ type Service struct {
 // Options configure the service.
 type Options struct {
 	Profiles    Profiles          // the person's profile, where the wizard keeps its step
-	Memberships Memberships       // places a member in their unit, tells their verification
+	Memberships Memberships       // makes members, places a member in their unit, tells their verification
 	Files       files.Storage     // where uploads live, to check that a verification document exists; may be nil
 	Now         func() time.Time  // the clock; nil = time.Now
 	Limiter     ratelimit.Limiter // nil = counts in this process (see accounts.Options.Limiter)

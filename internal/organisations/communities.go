@@ -27,7 +27,7 @@ const (
 )
 
 // CommunityCreator creates a community with no member and runs then in its transaction
-// (auth.Service.CreateAdministered).
+// (onboarding.Service.CreateAdministered).
 type CommunityCreator interface {
 	CreateAdministered(ctx context.Context, createdBy string, c *domain.Community, then func(ctx context.Context) error) error
 }
