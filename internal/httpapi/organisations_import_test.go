@@ -204,7 +204,7 @@ func TestAnApprovedJoinRequestAppliesTheImportedOwnerInvitation(t *testing.T) {
 
 		// Ines owns both her units and lives in the first; Pablo owns the 1º B without a claim to review;
 		// Luis lives in the garage and owns nothing.
-		for c, want := range map[*client]string{ines.in(id): "1 · 1 · 1º A|owner|yes|yes", pablo.in(id): "1 · 1 · 1º B|owner|yes|yes",
+		for c, want := range map[*client]string{ines.in(id): "1 · 1 · 1º A|owner|yes|yes, 1 · -1 · Garaje 1|owner|yes|no", pablo.in(id): "1 · 1 · 1º B|owner|yes|yes",
 			luis.in(id): "1 · -1 · Garaje 1|resident|yes|yes"} {
 			if got := strings.Join(myUnits(t, c), ", "); got != want {
 				t.Errorf("units %s, want %s", got, want)

@@ -46,6 +46,7 @@ type Store interface {
 	OwnsUnit(ctx context.Context, userID, communityID string) (bool, error)
 	HasUnit(ctx context.Context, userID, unitID string) (bool, error)
 	InsertMemberUnit(ctx context.Context, unitID, userID string, relation domain.UnitRelation, at time.Time) error
+	InsertConfirmedMemberUnit(ctx context.Context, unitID, userID string, relation domain.UnitRelation, at time.Time) error
 	DeleteMemberUnit(ctx context.Context, userID, communityID, unitID string) (bool, error)
 	DropOwnerClaim(ctx context.Context, userID, unitID string) error
 	ReleaseUnitOwnership(ctx context.Context, unitID, userID string, at time.Time) error

@@ -115,10 +115,14 @@ func (s *Service) Join(ctx context.Context, userID, communityID string, role dom
 		if _, err := s.store.TakeUnitOwnership(ctx, unitID, userID, now); err != nil {
 			return err
 		}
+		// The first is their home; the others are their further units, confirmed by the invitation.
 		if i == 0 {
-			if err := s.store.MoveIn(ctx, userID, unitID, "", now); err != nil {
-				return err
-			}
+			err = s.store.MoveIn(ctx, userID, unitID, "", now)
+		} else {
+			err = s.store.InsertConfirmedMemberUnit(ctx, unitID, userID, domain.UnitOwner, now)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return s.store.AcceptInvitations(ctx, userID, communityID, now)

@@ -69,6 +69,14 @@ func (db *DB) InsertMemberUnit(ctx context.Context, unitID, userID string, relat
 	return err
 }
 
+// InsertConfirmedMemberUnit adds a further unit of the member that needs no review (an owner's unit the
+// community invited them to own).
+func (db *DB) InsertConfirmedMemberUnit(ctx context.Context, unitID, userID string, relation domain.UnitRelation, at time.Time) error {
+	_, err := db.writerIn(ctx).exec(ctx, "INSERT INTO unit_members (unit_id, user_id, relation, confirmed_at, created_at) VALUES (?, ?, ?, ?, ?)",
+		unitID, userID, string(relation), at.UnixMilli(), at.UnixMilli())
+	return err
+}
+
 // DeleteMemberUnit drops a further unit of the member in the community; false when it is not one of theirs.
 func (db *DB) DeleteMemberUnit(ctx context.Context, userID, communityID, unitID string) (bool, error) {
 	res, err := db.writerIn(ctx).exec(ctx, `DELETE FROM unit_members WHERE user_id = ? AND unit_id IN (SELECT id FROM units WHERE id = ? AND community_id = ?)`,
