@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
-import { useOwnCommunityUnits, type CommunityUnit } from '../api/invitations'
+import { useOwnCommunityUnits, type CommunityUnit } from '@/lib/units'
 import { useAddMyUnit, useMyUnits, useRemoveMyUnit, type UnitRelation } from '../api/my-units'
 
 /** What a member may say about a further unit, the most common first; owning it is a claim an admin confirms. */

@@ -9,10 +9,10 @@ import { useCommunity } from '@/lib/community'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useCommunityAdmins } from '../api/community'
-import { useMyUnit } from '../api/unit'
+import { useMyUnit } from '@/lib/my-unit'
 import { useCommunityVerifications, useMyVerification, type Verification } from '../api/verifications'
 import { RoleTable } from '../components/role-table'
-import { Detail, SettingsScreen } from '../components/settings-screen'
+import { Detail, SettingsScreen } from '@/components/settings-screen'
 import { communityRoleKey } from '../lib/roles'
 
 /** The link that invites a neighbour: the register page with the community code as its token. */

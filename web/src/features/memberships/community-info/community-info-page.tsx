@@ -19,7 +19,7 @@ import { UpdateCommunityInputBody as limits } from '@/lib/api/limits'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
 import { useCommunityTimeZone, useRotateCommunityCode, useSetCommunityTimeZone, useUpdateCommunity } from '../api/community'
-import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
+import { Detail, ScreenLoading, SettingsScreen } from '@/components/settings-screen'
 import { openedForEdit } from '../lib/edit-state'
 import { otherTimeZones, SPANISH_TIME_ZONES } from './time-zones'
 

@@ -19,12 +19,12 @@ import {
   type VerificationFilter,
   type VerificationRequest,
 } from '../api/verifications'
-import { useCommunityRoles } from '../api/roles'
-import { useUnitRegistry, type RegistryUnit } from '../api/units'
+import { useCommunityRoles } from '@/lib/roles'
+import { unitLabel, useAdminUnits } from '@/lib/units'
 import { ReviewButtons } from '../components/review-buttons'
-import { SettingsScreen } from '../components/settings-screen'
+import { SettingsScreen } from '@/components/settings-screen'
 import { JoinRequestList, NewUnitList, OwnerClaimList, ResidentClaimList } from './join-requests'
-import { useAdminOnly } from '../lib/use-admin-only'
+import { useAdminOnly } from '@/lib/use-admin-only'
 
 const STATUS_BADGE: Record<VerificationRequest['status'], BadgeVariant> = {
   pending: 'orange',
@@ -77,11 +77,6 @@ export function VerificationsPage() {
   )
 }
 
-/** How a unit of the registry is named to people ('Portal 1 · 1º A'). */
-function unitName(u: Pick<RegistryUnit, 'building' | 'staircase' | 'name'>): string {
-  return [u.building, u.staircase, u.name].filter(Boolean).join(' · ')
-}
-
 /**
  * Issues a single-use code for one neighbour and one unit, and shows it with its expiry and a copy
  * button: only that neighbour can use it, and it verifies them for that unit only.
@@ -90,7 +85,7 @@ function CodeCard() {
   const { t, i18n } = useTranslation()
   const issue = useIssueVerificationCode()
   const members = useCommunityRoles(true)
-  const units = useUnitRegistry(true)
+  const units = useAdminUnits(true)
   const [userId, setUserId] = useState('')
   const [unitId, setUnitId] = useState('')
   const memberName = (id: string) => members.data?.members.find((m) => m.id === id)?.fullName ?? ''
@@ -147,7 +142,7 @@ function CodeCard() {
             <option value="">{t('settings.verifications.chooseUnit')}</option>
             {(units.data?.units ?? []).map((u) => (
               <option key={u.id} value={u.id}>
-                {unitName(u)}
+                {unitLabel(u)}
               </option>
             ))}
           </NativeSelect>
@@ -169,7 +164,7 @@ function CodeCard() {
               </Button>
             </div>
             <p className="text-xs text-muted-foreground">
-              {t('settings.verifications.codeIssuedFor', { name: memberName(userId), unit: unit ? unitName(unit) : '' })}{' '}
+              {t('settings.verifications.codeIssuedFor', { name: memberName(userId), unit: unit ? unitLabel(unit) : '' })}{' '}
               {t('settings.verifications.codeValidUntil', { date: formatDateTime(issue.data.expiresAt, i18n.language) })}
             </p>
           </div>

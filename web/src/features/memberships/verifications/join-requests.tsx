@@ -17,7 +17,7 @@ import {
   type OwnerClaim,
   type ResidentClaim,
 } from '../api/join-requests'
-import { useNewUnits, useReviewNewUnit, type ProposedUnit } from '../api/invitations'
+import { useNewUnits, useReviewNewUnit, type ProposedUnit } from '../api/join-requests'
 import { ReviewButtons, type ReviewDecision } from '../components/review-buttons'
 
 /** Reports a review's outcome in a toast. */

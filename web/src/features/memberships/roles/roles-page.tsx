@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/i18n'
 import { RoleTable } from '../components/role-table'
-import { SettingsScreen } from '../components/settings-screen'
-import { useAdminOnly } from '../lib/use-admin-only'
+import { SettingsScreen } from '@/components/settings-screen'
+import { useAdminOnly } from '@/lib/use-admin-only'
 
 /** /settings/roles: the role table on its own, for admins only. */
 export function RolesPage() {

@@ -5,7 +5,8 @@ import { problemMessage } from '@/lib/api/problem'
 import { ApiError } from '@/lib/api/request'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
-import { useCommunityRoles, useSetRole, type MemberRole, type Role } from '../api/roles'
+import { useCommunityRoles, type MemberRole, type Role } from '@/lib/roles'
+import { useSetRole } from '../api/roles'
 import { ROLES, selectorRoleKey } from '../lib/roles'
 
 /** The title of the toast for a refused role change: the server's reason is its description. */
