@@ -84,8 +84,8 @@ func CoefficientsComplete(sum Coefficient) bool {
 	return d >= -CoefficientTolerance && d <= CoefficientTolerance
 }
 
-// RegistryUnit is a unit as the admins' registry lists it.
-type RegistryUnit struct {
+// AdminUnit is a unit as the admins' list of the units (Viviendas y locales) shows it: with its owner's name and how many live in it.
+type AdminUnit struct {
 	Unit
 	OwnerName *string
 	Residents int // members who live in it (profiles.unit_id)

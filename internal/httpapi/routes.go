@@ -190,19 +190,19 @@ func registerAPI(api huma.API, s *server) {
 		"Añadir otra vivienda del registro (decir que se es propietario queda por confirmar)")
 	route(api, http.MethodDelete, "/api/v1/my-units/{unitId}", members, 0, "memberships", "removeMyUnit", s.removeMyUnit,
 		"Quitar una de mis otras viviendas (no la principal)")
-	route(api, http.MethodGet, "/api/v1/community/units", admins, 0, "units", "listRegistryUnits", s.listRegistryUnits,
+	route(api, http.MethodGet, "/api/v1/community/units", admins, 0, "units", "listUnits", s.listUnits,
 		"Viviendas y locales de la comunidad (administradores)")
-	route(api, http.MethodPost, "/api/v1/community/units", admins, http.StatusCreated, "units", "addRegistryUnit", s.addRegistryUnit,
+	route(api, http.MethodPost, "/api/v1/community/units", admins, http.StatusCreated, "units", "addUnit", s.addUnit,
 		"Añadir una unidad (administradores)")
-	route(api, http.MethodPatch, "/api/v1/community/units/{id}", admins, 0, "units", "updateRegistryUnit", s.updateRegistryUnit,
+	route(api, http.MethodPatch, "/api/v1/community/units/{id}", admins, 0, "units", "updateUnit", s.updateUnit,
 		"Renombrar una unidad, cambiar su tipo o su coeficiente (administradores)")
-	route(api, http.MethodDelete, "/api/v1/community/units/{id}", admins, 0, "units", "removeRegistryUnit", s.removeRegistryUnit,
+	route(api, http.MethodDelete, "/api/v1/community/units/{id}", admins, 0, "units", "removeUnit", s.removeUnit,
 		"Eliminar una unidad sin vecinos (administradores)")
-	route(api, http.MethodPost, "/api/v1/community/units/{id}/merge", admins, 0, "units", "mergeRegistryUnit", s.mergeRegistryUnit,
+	route(api, http.MethodPost, "/api/v1/community/units/{id}/merge", admins, 0, "units", "mergeUnit", s.mergeUnit,
 		"Fusionar una unidad con otra: sus vecinos y su propietario pasan a la otra (administradores)")
-	route(api, http.MethodGet, "/api/v1/community/units/export", admins, 0, "units", "exportRegistryUnits", s.exportRegistryUnits,
+	route(api, http.MethodGet, "/api/v1/community/units/export", admins, 0, "units", "exportUnits", s.exportUnits,
 		"Exportar las unidades como CSV (administradores)", returns("text/csv", "CSV"))
-	route(api, http.MethodPost, "/api/v1/community/units/import", admins, 0, "units", "importRegistryUnits", s.importRegistryUnits,
+	route(api, http.MethodPost, "/api/v1/community/units/import", admins, 0, "units", "importUnits", s.importUnits,
 		"Importar unidades de un CSV: todo o nada, con los errores por línea (administradores)")
 
 	// memberships: the community's data and code, its admins and roles

@@ -7,8 +7,8 @@ import (
 	"vecinos/internal/units"
 )
 
-// RegistryUnit is a unit of the admins' registry (Viviendas y locales).
-type RegistryUnit struct {
+// AdminUnit is a unit of the admins' registry (Viviendas y locales).
+type AdminUnit struct {
 	ID          string  `json:"id"`
 	Name        string  `json:"name" doc:"'1º A', '1-1', 'Bajo B'; unique within its portal and staircase"`
 	Floor       *string `json:"floor"`
@@ -21,12 +21,12 @@ type RegistryUnit struct {
 	Residents   int     `json:"residents" doc:"Members who live in it; a unit with residents cannot be removed"`
 }
 
-func registryUnitOf(u *domain.Unit, owner *string, residents int) RegistryUnit {
+func adminUnitOf(u *domain.Unit, owner *string, residents int) AdminUnit {
 	kind := string(u.Kind)
 	if kind == "" {
 		kind = string(domain.KindDwelling)
 	}
-	r := RegistryUnit{ID: u.ID, Name: u.UnitNumber, Floor: u.Floor, Building: u.Building, Staircase: u.Staircase, Kind: kind,
+	r := AdminUnit{ID: u.ID, Name: u.UnitNumber, Floor: u.Floor, Building: u.Building, Staircase: u.Staircase, Kind: kind,
 		OwnerName: owner, HasOwner: u.OwnerID != nil, Residents: residents}
 	if u.Coefficient != nil {
 		c := u.Coefficient.String()
@@ -35,12 +35,12 @@ func registryUnitOf(u *domain.Unit, owner *string, residents int) RegistryUnit {
 	return r
 }
 
-type registryOutput struct {
+type adminUnitsOutput struct {
 	Body struct {
-		Units               []RegistryUnit `json:"units"`
-		CoefficientSum      string         `json:"coefficientSum" doc:"Sum of the coeficientes ('99.5')"`
-		CoefficientsAre100  bool           `json:"coefficientsAre100" doc:"The sum is 100 within 0.01"`
-		CoefficientsMissing int            `json:"coefficientsMissing" doc:"Units without a coeficiente"`
+		Units               []AdminUnit `json:"units"`
+		CoefficientSum      string      `json:"coefficientSum" doc:"Sum of the coeficientes ('99.5')"`
+		CoefficientsAre100  bool        `json:"coefficientsAre100" doc:"The sum is 100 within 0.01"`
+		CoefficientsMissing int         `json:"coefficientsMissing" doc:"Units without a coeficiente"`
 	}
 }
 
@@ -104,14 +104,14 @@ type importUnitsOutput struct {
 	}
 }
 
-func (s *server) listRegistryUnits(ctx context.Context, _ *struct{}) (*registryOutput, error) {
+func (s *server) listUnits(ctx context.Context, _ *struct{}) (*adminUnitsOutput, error) {
 	a := actor(ctx)
-	return s.registry(ctx, a, nil)
+	return s.adminUnits(ctx, a, nil)
 }
 
-// registry answers an edit (err from it first) with the whole registry, so the screen shows the new
+// adminUnits answers an edit (err from it first) with the whole registry, so the screen shows the new
 // sum of coeficientes at once.
-func (s *server) registry(ctx context.Context, a *domain.Actor, err error) (*registryOutput, error) {
+func (s *server) adminUnits(ctx context.Context, a *domain.Actor, err error) (*adminUnitsOutput, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -119,10 +119,10 @@ func (s *server) registry(ctx context.Context, a *domain.Actor, err error) (*reg
 	if err != nil {
 		return nil, err
 	}
-	out := &registryOutput{}
-	out.Body.Units = make([]RegistryUnit, len(r.Units))
+	out := &adminUnitsOutput{}
+	out.Body.Units = make([]AdminUnit, len(r.Units))
 	for i, u := range r.Units {
-		out.Body.Units[i] = registryUnitOf(&u.Unit, u.OwnerName, u.Residents)
+		out.Body.Units[i] = adminUnitOf(&u.Unit, u.OwnerName, u.Residents)
 		if u.Coefficient == nil {
 			out.Body.CoefficientsMissing++
 		}
@@ -132,30 +132,30 @@ func (s *server) registry(ctx context.Context, a *domain.Actor, err error) (*reg
 	return out, nil
 }
 
-func (s *server) addRegistryUnit(ctx context.Context, in *addUnitInput) (*registryOutput, error) {
+func (s *server) addUnit(ctx context.Context, in *addUnitInput) (*adminUnitsOutput, error) {
 	a := actor(ctx)
 	_, err := s.Units.Add(ctx, a, in.Body.input())
-	return s.registry(ctx, a, err)
+	return s.adminUnits(ctx, a, err)
 }
 
-func (s *server) updateRegistryUnit(ctx context.Context, in *updateUnitInput) (*registryOutput, error) {
+func (s *server) updateUnit(ctx context.Context, in *updateUnitInput) (*adminUnitsOutput, error) {
 	a := actor(ctx)
 	_, err := s.Units.Update(ctx, a, in.ID, in.Body.input())
-	return s.registry(ctx, a, err)
+	return s.adminUnits(ctx, a, err)
 }
 
-func (s *server) removeRegistryUnit(ctx context.Context, in *unitIDInput) (*registryOutput, error) {
+func (s *server) removeUnit(ctx context.Context, in *unitIDInput) (*adminUnitsOutput, error) {
 	a := actor(ctx)
-	return s.registry(ctx, a, s.Units.Remove(ctx, a, in.ID))
+	return s.adminUnits(ctx, a, s.Units.Remove(ctx, a, in.ID))
 }
 
-func (s *server) mergeRegistryUnit(ctx context.Context, in *mergeUnitInput) (*registryOutput, error) {
+func (s *server) mergeUnit(ctx context.Context, in *mergeUnitInput) (*adminUnitsOutput, error) {
 	a := actor(ctx)
 	_, err := s.Units.Merge(ctx, a, in.ID, in.Body.Into)
-	return s.registry(ctx, a, err)
+	return s.adminUnits(ctx, a, err)
 }
 
-func (s *server) exportRegistryUnits(ctx context.Context, _ *struct{}) (*exportUnitsOutput, error) {
+func (s *server) exportUnits(ctx context.Context, _ *struct{}) (*exportUnitsOutput, error) {
 	a := actor(ctx)
 	b, err := s.Units.Export(ctx, a)
 	if err != nil {
@@ -164,7 +164,7 @@ func (s *server) exportRegistryUnits(ctx context.Context, _ *struct{}) (*exportU
 	return &exportUnitsOutput{ContentType: "text/csv; charset=utf-8", ContentDisposition: `attachment; filename="viviendas-y-locales.csv"`, Body: b}, nil
 }
 
-func (s *server) importRegistryUnits(ctx context.Context, in *importUnitsInput) (*importUnitsOutput, error) {
+func (s *server) importUnits(ctx context.Context, in *importUnitsInput) (*importUnitsOutput, error) {
 	a := actor(ctx)
 	r, err := s.Units.Import(ctx, a, []byte(in.Body.CSV), in.Body.RemoveMissing)
 	if err != nil {

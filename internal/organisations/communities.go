@@ -32,9 +32,9 @@ type CommunityCreator interface {
 	CreateAdministered(ctx context.Context, createdBy string, c *domain.Community, then func(ctx context.Context) error) error
 }
 
-// Registry adds a file's units to a community's registry in the caller's transaction
+// UnitImporter adds a file's units to a community's registry in the caller's transaction
 // (units.Service.ApplyInTx).
-type Registry interface {
+type UnitImporter interface {
 	ApplyInTx(ctx context.Context, communityID string, rows []domain.Unit) ([]*domain.Unit, *units.ImportResult, error)
 }
 
@@ -118,7 +118,7 @@ func (s *Service) ImportOwners(ctx context.Context, a *domain.Actor, communityID
 	if err != nil {
 		return nil, err
 	}
-	if s.registry == nil || s.inviter == nil {
+	if s.importer == nil || s.inviter == nil {
 		return nil, errors.New("organisations: no Units or Invitations in Options")
 	}
 	p, err := s.store.CommunityProcessor(ctx, communityID)
@@ -151,7 +151,7 @@ func (s *Service) ImportOwners(ctx context.Context, a *domain.Actor, communityID
 		for i, l := range lines {
 			rows[i] = l.Unit
 		}
-		before, err := s.store.UnitRegistry(ctx, communityID)
+		before, err := s.store.AdminUnits(ctx, communityID)
 		if err != nil {
 			return err
 		}
@@ -159,7 +159,7 @@ func (s *Service) ImportOwners(ctx context.Context, a *domain.Actor, communityID
 		for _, u := range before {
 			had[u.ID] = true
 		}
-		saved, res, err := s.registry.ApplyInTx(ctx, communityID, rows)
+		saved, res, err := s.importer.ApplyInTx(ctx, communityID, rows)
 		if err != nil {
 			return err
 		}

@@ -61,7 +61,7 @@ type Store interface {
 	// communities.go
 	AdministerCommunity(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	CommunityByID(ctx context.Context, id string) (*domain.Community, error)
-	UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error)
+	AdminUnits(ctx context.Context, communityID string) ([]domain.AdminUnit, error)
 }
 
 // Service is the office.
@@ -77,7 +77,7 @@ type Service struct {
 	announcer Announcer
 	providers ProviderAdder
 	creator   CommunityCreator
-	registry  Registry
+	importer  UnitImporter
 	inviter   OwnerInviter
 }
 
@@ -97,7 +97,7 @@ type Options struct {
 	// Communities, Units and Invitations create a community and import its units and owners
 	// (communities.go): the accounts', units' and invitations' services.
 	Communities CommunityCreator
-	Units       Registry
+	Units       UnitImporter
 	Invitations OwnerInviter
 }
 
@@ -105,7 +105,7 @@ type Options struct {
 func New(store Store, o Options) *Service {
 	s := &Service{store: store, now: clock.Or(o.Now), calendar: clock.CalendarOr(o.Location), publicURL: strings.TrimRight(o.PublicURL, "/"),
 		mailWake: o.MailWake, revoked: o.Revoked, changed: o.Changed, audit: o.Audit, announcer: o.Announcements, providers: o.Providers,
-		creator: o.Communities, registry: o.Units, inviter: o.Invitations}
+		creator: o.Communities, importer: o.Units, inviter: o.Invitations}
 	if s.mailWake == nil {
 		s.mailWake = func() {}
 	}

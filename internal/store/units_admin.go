@@ -9,11 +9,11 @@ import (
 
 // The units feature's admin list (the units registry of issue #21, "Viviendas y locales") and its edits.
 
-// UnitRegistry lists a community's units with their owner's name and how many members live in each, in
+// AdminUnits lists a community's units with their owner's name and how many members live in each, in
 // the order people read a building (domain.SortUnits).
-func (db *DB) UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error) {
-	out, err := listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.RegistryUnit, error) {
-		var r domain.RegistryUnit
+func (db *DB) AdminUnits(ctx context.Context, communityID string) ([]domain.AdminUnit, error) {
+	out, err := listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.AdminUnit, error) {
+		var r domain.AdminUnit
 		u, err := scanUnit(row, &r.OwnerName, &r.Residents)
 		if err != nil {
 			return r, err
@@ -25,14 +25,14 @@ func (db *DB) UnitRegistry(ctx context.Context, communityID string) ([]domain.Re
 	if err != nil {
 		return nil, err
 	}
-	domain.SortUnits(out, func(r *domain.RegistryUnit) *domain.Unit { return &r.Unit })
+	domain.SortUnits(out, func(r *domain.AdminUnit) *domain.Unit { return &r.Unit })
 	return out, nil
 }
 
-// UnitRegistryForUpdate reads every unit of a community inside the transaction of ctx (InTx), holding
+// UnitsForUpdate reads every unit of a community inside the transaction of ctx (InTx), holding
 // the community's lock until it ends, so that two edits never check the uniqueness of a name at once;
 // false when there is no such community.
-func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error) {
+func (db *DB) UnitsForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return nil, false, err
@@ -44,7 +44,7 @@ func (db *DB) UnitRegistryForUpdate(ctx context.Context, communityID string) ([]
 	return units, err == nil, err
 }
 
-// SaveUnit writes u, read with UnitRegistryForUpdate or new (then it is inserted), inside the same
+// SaveUnit writes u, read with UnitsForUpdate or new (then it is inserted), inside the same
 // transaction. Its owner is not touched here.
 func (db *DB) SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error {
 	tx, err := txOf(ctx)
@@ -101,7 +101,7 @@ func unitResidents(id string) string {
 }
 
 // DeleteUnit removes a unit of the community inside the transaction of ctx (the caller found it in the
-// registry it read with UnitRegistryForUpdate); its pending owner claims go with it and join requests
+// registry it read with UnitsForUpdate); its pending owner claims go with it and join requests
 // that named it keep their floor and door.
 func (db *DB) DeleteUnit(ctx context.Context, communityID, id string) error {
 	tx, err := txOf(ctx)

@@ -375,7 +375,7 @@ func (s *Service) Import(ctx context.Context, a *domain.Actor, data []byte, remo
 	}
 	res := &ImportResult{}
 	err = s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.registryForUpdate(ctx, a.CommunityID)
+		units, err := s.unitsForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -437,7 +437,7 @@ func (s *Service) apply(ctx context.Context, communityID string, units []domain.
 // InTx): units are added or updated as Import does, never removed. It returns the registry's unit of
 // each row, in order, and what it did; the caller audits and announces the change.
 func (s *Service) ApplyInTx(ctx context.Context, communityID string, rows []domain.Unit) ([]*domain.Unit, *ImportResult, error) {
-	units, err := s.registryForUpdate(ctx, communityID)
+	units, err := s.unitsForUpdate(ctx, communityID)
 	if err != nil {
 		return nil, nil, err
 	}

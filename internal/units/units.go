@@ -17,8 +17,8 @@ import (
 // Store is what the service needs from the database.
 type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
-	UnitRegistry(ctx context.Context, communityID string) ([]domain.RegistryUnit, error)
-	UnitRegistryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error)
+	AdminUnits(ctx context.Context, communityID string) ([]domain.AdminUnit, error)
+	UnitsForUpdate(ctx context.Context, communityID string) ([]domain.Unit, bool, error)
 	SaveUnit(ctx context.Context, u *domain.Unit, at time.Time) error
 	UnitResidents(ctx context.Context, unitID string) (int, error)
 	DeleteUnit(ctx context.Context, communityID, id string) error
@@ -56,28 +56,28 @@ var (
 	errCommunityNotFound = domain.Errorf(domain.CodeNotFound, "No se pudo obtener la comunidad")
 )
 
-// registryForUpdate reads every unit of the community, locked in the transaction of ctx.
-func (s *Service) registryForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error) {
-	units, found, err := s.store.UnitRegistryForUpdate(ctx, communityID)
+// unitsForUpdate reads every unit of the community, locked in the transaction of ctx.
+func (s *Service) unitsForUpdate(ctx context.Context, communityID string) ([]domain.Unit, error) {
+	units, found, err := s.store.UnitsForUpdate(ctx, communityID)
 	if err == nil && !found {
 		return nil, errCommunityNotFound
 	}
 	return units, err
 }
 
-// Registry is a community's units and the sum of their coeficientes.
-type Registry struct {
-	Units []domain.RegistryUnit
+// AdminList is a community's units and the sum of their coeficientes.
+type AdminList struct {
+	Units []domain.AdminUnit
 	Sum   domain.Coefficient
 }
 
 // List returns the registry of the admin's community.
-func (s *Service) List(ctx context.Context, a *domain.Actor) (*Registry, error) {
-	units, err := s.store.UnitRegistry(ctx, a.CommunityID)
+func (s *Service) List(ctx context.Context, a *domain.Actor) (*AdminList, error) {
+	units, err := s.store.AdminUnits(ctx, a.CommunityID)
 	if err != nil {
 		return nil, err
 	}
-	r := &Registry{Units: units}
+	r := &AdminList{Units: units}
 	for _, u := range units {
 		if u.Coefficient != nil {
 			r.Sum += *u.Coefficient
@@ -176,7 +176,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 		return nil, err
 	}
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.registryForUpdate(ctx, a.CommunityID)
+		units, err := s.unitsForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -199,7 +199,7 @@ func (s *Service) Add(ctx context.Context, a *domain.Actor, in Input) (*domain.U
 func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Input) (*domain.Unit, error) {
 	var out *domain.Unit
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.registryForUpdate(ctx, a.CommunityID)
+		units, err := s.unitsForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -229,7 +229,7 @@ func (s *Service) Update(ctx context.Context, a *domain.Actor, id string, in Inp
 // Remove deletes a unit nobody lives in.
 func (s *Service) Remove(ctx context.Context, a *domain.Actor, id string) error {
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.registryForUpdate(ctx, a.CommunityID)
+		units, err := s.unitsForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}
@@ -271,7 +271,7 @@ func (s *Service) Merge(ctx context.Context, a *domain.Actor, from, into string)
 	}
 	var out *domain.Unit
 	err := s.store.InTx(ctx, func(ctx context.Context) error {
-		units, err := s.registryForUpdate(ctx, a.CommunityID)
+		units, err := s.unitsForUpdate(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}

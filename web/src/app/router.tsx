@@ -83,7 +83,7 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
     Component: (await import('@/features/settings/profile/profile-page')).ProfilePage,
   }),
   '/settings/my-community': async () => ({
-    Component: (await import('@/features/settings/my-community/my-community-page')).MyCommunityPage,
+    Component: (await import('@/features/memberships/my-community/my-community-page')).MyCommunityPage,
   }),
   '/settings/account-management': async () => ({
     Component: (await import('@/features/settings/account-management/account-management-page')).AccountManagementPage,
@@ -92,15 +92,15 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
     Component: (await import('@/features/settings/app/app-settings-page')).AppSettingsPage,
   }),
   '/settings/community-info': async () => ({
-    Component: (await import('@/features/settings/community-info/community-info-page')).CommunityInfoPage,
+    Component: (await import('@/features/memberships/community-info/community-info-page')).CommunityInfoPage,
   }),
   '/settings/unit-info': async () => ({
-    Component: (await import('@/features/settings/unit-info/unit-info-page')).UnitInfoPage,
+    Component: (await import('@/features/memberships/unit-info/unit-info-page')).UnitInfoPage,
   }),
-  '/settings/roles': async () => ({ Component: (await import('@/features/settings/roles/roles-page')).RolesPage }),
+  '/settings/roles': async () => ({ Component: (await import('@/features/memberships/roles/roles-page')).RolesPage }),
   '/settings/units': async () => ({ Component: (await import('@/features/settings/units/units-page')).UnitsPage }),
   '/settings/verifications': async () => ({
-    Component: (await import('@/features/settings/verifications/verifications-page')).VerificationsPage,
+    Component: (await import('@/features/memberships/verifications/verifications-page')).VerificationsPage,
   }),
   '/settings/invitations': async () => ({
     Component: (await import('@/features/settings/invitations/invitations-page')).InvitationsPage,

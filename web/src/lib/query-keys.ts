@@ -34,6 +34,17 @@ export const queryKeys = {
   },
   /** The user's own verification request. */
   myVerification: () => ['verification'] as const,
+  /** The user's own unit (GET /unit): the settings' home and memberships' screens. */
+  myUnit: () => ['unit'] as const,
+  /**
+   * The units (issue #21), rooted at their realtime area, 'units', which the server names after a change of
+   * the units, a claim or an invitation: settings' and memberships' keys under it refetch live with it.
+   */
+  units: {
+    all: ['units'] as const,
+    /** The admins' list of the community's units (Viviendas y locales). */
+    list: () => ['units', 'list'] as const,
+  },
   onboardingUnits: (ref: string | undefined) => ['onboarding', 'units', ref] as const,
 
   incidents: {

@@ -1012,10 +1012,10 @@ export interface paths {
             cookie?: never;
         };
         /** Viviendas y locales de la comunidad (administradores) */
-        get: operations["listRegistryUnits"];
+        get: operations["listUnits"];
         put?: never;
         /** Añadir una unidad (administradores) */
-        post: operations["addRegistryUnit"];
+        post: operations["addUnit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1030,7 +1030,7 @@ export interface paths {
             cookie?: never;
         };
         /** Exportar las unidades como CSV (administradores) */
-        get: operations["exportRegistryUnits"];
+        get: operations["exportUnits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Importar unidades de un CSV: todo o nada, con los errores por línea (administradores) */
-        post: operations["importRegistryUnits"];
+        post: operations["importUnits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1067,11 +1067,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Eliminar una unidad sin vecinos (administradores) */
-        delete: operations["removeRegistryUnit"];
+        delete: operations["removeUnit"];
         options?: never;
         head?: never;
         /** Renombrar una unidad, cambiar su tipo o su coeficiente (administradores) */
-        patch: operations["updateRegistryUnit"];
+        patch: operations["updateUnit"];
         trace?: never;
     };
     "/api/v1/community/units/{id}/merge": {
@@ -1084,7 +1084,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Fusionar una unidad con otra: sus vecinos y su propietario pasan a la otra (administradores) */
-        post: operations["mergeRegistryUnit"];
+        post: operations["mergeUnit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4264,6 +4264,39 @@ export interface components {
             relation?: "owner" | "resident" | "tenant" | "family";
             unitId: string;
         };
+        AdminUnit: {
+            /** @description The portal; portal-targeted announcements read it */
+            building: string | null;
+            /** @description Cuota de participación, a percentage with up to 4 decimals and a decimal point ('12.3456'); null: not set */
+            coefficient: string | null;
+            floor: string | null;
+            hasOwner: boolean;
+            id: string;
+            /** @enum {string} */
+            kind: "vivienda" | "local" | "garaje";
+            /** @description '1º A', '1-1', 'Bajo B'; unique within its portal and staircase */
+            name: string;
+            /** @description null when nobody owns it */
+            ownerName: string | null;
+            /**
+             * Format: int64
+             * @description Members who live in it; a unit with residents cannot be removed
+             */
+            residents: number;
+            staircase: string | null;
+        };
+        AdminUnitsOutputBody: {
+            /** @description Sum of the coeficientes ('99.5') */
+            coefficientSum: string;
+            /** @description The sum is 100 within 0.01 */
+            coefficientsAre100: boolean;
+            /**
+             * Format: int64
+             * @description Units without a coeficiente
+             */
+            coefficientsMissing: number;
+            units: components["schemas"]["AdminUnit"][] | null;
+        };
         AdminsOutputBody: {
             /** @description Empty: 'No hay administradores asignados' */
             admins: components["schemas"]["CommunityAdmin"][] | null;
@@ -7364,39 +7397,6 @@ export interface components {
         RecordJuntaVoteInputBody: {
             optionId: string;
             ownerId: string;
-        };
-        RegistryOutputBody: {
-            /** @description Sum of the coeficientes ('99.5') */
-            coefficientSum: string;
-            /** @description The sum is 100 within 0.01 */
-            coefficientsAre100: boolean;
-            /**
-             * Format: int64
-             * @description Units without a coeficiente
-             */
-            coefficientsMissing: number;
-            units: components["schemas"]["RegistryUnit"][] | null;
-        };
-        RegistryUnit: {
-            /** @description The portal; portal-targeted announcements read it */
-            building: string | null;
-            /** @description Cuota de participación, a percentage with up to 4 decimals and a decimal point ('12.3456'); null: not set */
-            coefficient: string | null;
-            floor: string | null;
-            hasOwner: boolean;
-            id: string;
-            /** @enum {string} */
-            kind: "vivienda" | "local" | "garaje";
-            /** @description '1º A', '1-1', 'Bajo B'; unique within its portal and staircase */
-            name: string;
-            /** @description null when nobody owns it */
-            ownerName: string | null;
-            /**
-             * Format: int64
-             * @description Members who live in it; a unit with residents cannot be removed
-             */
-            residents: number;
-            staircase: string | null;
         };
         Remittance: {
             collectionDate: string;
@@ -10579,7 +10579,7 @@ export interface operations {
             };
         };
     };
-    listRegistryUnits: {
+    listUnits: {
         parameters: {
             query?: never;
             header?: never;
@@ -10594,7 +10594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegistryOutputBody"];
+                    "application/json": components["schemas"]["AdminUnitsOutputBody"];
                 };
             };
             /** @description Error */
@@ -10608,7 +10608,7 @@ export interface operations {
             };
         };
     };
-    addRegistryUnit: {
+    addUnit: {
         parameters: {
             query?: never;
             header?: never;
@@ -10627,7 +10627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegistryOutputBody"];
+                    "application/json": components["schemas"]["AdminUnitsOutputBody"];
                 };
             };
             /** @description Error */
@@ -10641,7 +10641,7 @@ export interface operations {
             };
         };
     };
-    exportRegistryUnits: {
+    exportUnits: {
         parameters: {
             query?: never;
             header?: never;
@@ -10672,7 +10672,7 @@ export interface operations {
             };
         };
     };
-    importRegistryUnits: {
+    importUnits: {
         parameters: {
             query?: never;
             header?: never;
@@ -10705,7 +10705,7 @@ export interface operations {
             };
         };
     };
-    removeRegistryUnit: {
+    removeUnit: {
         parameters: {
             query?: never;
             header?: never;
@@ -10722,7 +10722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegistryOutputBody"];
+                    "application/json": components["schemas"]["AdminUnitsOutputBody"];
                 };
             };
             /** @description Error */
@@ -10736,7 +10736,7 @@ export interface operations {
             };
         };
     };
-    updateRegistryUnit: {
+    updateUnit: {
         parameters: {
             query?: never;
             header?: never;
@@ -10757,7 +10757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegistryOutputBody"];
+                    "application/json": components["schemas"]["AdminUnitsOutputBody"];
                 };
             };
             /** @description Error */
@@ -10771,7 +10771,7 @@ export interface operations {
             };
         };
     };
-    mergeRegistryUnit: {
+    mergeUnit: {
         parameters: {
             query?: never;
             header?: never;
@@ -10792,7 +10792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegistryOutputBody"];
+                    "application/json": components["schemas"]["AdminUnitsOutputBody"];
                 };
             };
             /** @description Error */

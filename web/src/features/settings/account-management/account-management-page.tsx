@@ -17,7 +17,7 @@ import { useProfile } from '@/lib/profile'
 import { SIGNED_OUT_STATE, useSignOut } from '@/lib/session'
 import { useChangePassword, useDeleteAccount } from '../api/account'
 import { useConsent, useDownloadMyData } from '../api/privacy'
-import { SettingsScreen } from '../components/settings-screen'
+import { SettingsScreen } from '@/components/settings-screen'
 
 /** /settings/account-management: change the password, sign out, download my data, delete the account. */
 export function AccountManagementPage() {

@@ -17,7 +17,7 @@ import {
   type Language,
 } from '@/lib/app-settings'
 import { useSession } from '@/lib/session'
-import { SettingsScreen } from '../components/settings-screen'
+import { SettingsScreen } from '@/components/settings-screen'
 import { InstallCard, PushCard } from './pwa-settings'
 import { SettingsRow } from './settings-row'
 

@@ -10,9 +10,9 @@ import { useDateFormat } from '@/lib/dates'
 import { useTranslation, type TFunction } from '@/lib/i18n'
 import { AUDIT_ACTIONS } from '@/lib/audit-actions'
 import { useAudit, type AuditFilters, type AuditRecord } from '../api/audit'
-import { useCommunityRoles } from '../api/roles'
-import { SettingsScreen } from '../components/settings-screen'
-import { useAdminOnly } from '../lib/use-admin-only'
+import { useCommunityRoles } from '@/lib/roles'
+import { SettingsScreen } from '@/components/settings-screen'
+import { useAdminOnly } from '@/lib/use-admin-only'
 
 /** A day typed in a date input, as the start of that day in the browser's time zone (RFC 3339). */
 function dayStart(day: string, plusDays = 0): string | undefined {

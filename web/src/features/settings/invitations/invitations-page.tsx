@@ -15,15 +15,14 @@ import {
   LETTERS_URL,
   useInvitations,
   useInvite,
-  useOwnCommunityUnits,
   useResendInvitation,
   useRevokeInvitation,
-  type CommunityUnit,
   type Invitation,
 } from '../api/invitations'
-import { SettingsScreen } from '../components/settings-screen'
-import { useAdminOnly } from '../lib/use-admin-only'
+import { SettingsScreen } from '@/components/settings-screen'
+import { useAdminOnly } from '@/lib/use-admin-only'
 import { inTabCommunity } from '@/lib/tab-community'
+import { useOwnCommunityUnits, type CommunityUnit } from '@/lib/units'
 
 const STATUS_BADGE: Record<Invitation['status'], BadgeVariant> = {
   sent: 'blue',

@@ -1,6 +1,6 @@
 import type { TFunction } from '@/lib/i18n'
-import type { Role } from '../api/roles'
-import type { MyUnit } from '../api/unit'
+import type { Role } from '@/lib/roles'
+import type { MyUnit } from '@/lib/my-unit'
 
 /** Building, floor and unit number joined by commas; an admin without a unit reads 'Administrador'. */
 export function unitSummary(unit: MyUnit | null, role: Role | null | undefined, t: TFunction): string {

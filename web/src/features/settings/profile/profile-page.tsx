@@ -19,7 +19,7 @@ import { uploadFile } from '@/lib/upload'
 import type { z } from 'zod'
 import { useProfile, type Profile } from '@/lib/profile'
 import { useUpdateProfile } from '../api/profile'
-import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
+import { Detail, ScreenLoading, SettingsScreen } from '@/components/settings-screen'
 import { profileSchema, type ProfileValues } from '../lib/profile-schema'
 import { profileRoleKey } from '../lib/roles'
 

@@ -22,22 +22,15 @@ import {
   useImportUnits,
   useMergeUnit,
   useRemoveUnit,
-  useUnitRegistry,
   useUpdateUnit,
-  type Registry,
-  type RegistryUnit,
   type UnitBody,
   type UnitKind,
 } from '../api/units'
-import { SettingsScreen } from '../components/settings-screen'
+import { SettingsScreen } from '@/components/settings-screen'
 import { UnitBody as UnitBodyLimits } from '@/lib/api/limits'
-import { useAdminOnly } from '../lib/use-admin-only'
+import { useAdminOnly } from '@/lib/use-admin-only'
 import { inTabCommunity } from '@/lib/tab-community'
-
-/** 'Portal 1 · Escalera 2 · 1º A': how a unit is named to people. */
-export function unitLabel(u: Pick<RegistryUnit, 'building' | 'staircase' | 'name'>): string {
-  return [u.building, u.staircase, u.name].filter(Boolean).join(' · ')
-}
+import { unitLabel, useAdminUnits, type AdminUnit, type AdminUnitList } from '@/lib/units'
 
 /** Text to match a search on: lower case, without accents. */
 function searchKey(text: string): string {
@@ -53,34 +46,34 @@ export function formatCoefficient(value: string, language: string): string {
 export function UnitsPage() {
   const { t } = useTranslation()
   const isAdmin = useAdminOnly()
-  const registry = useUnitRegistry(isAdmin)
+  const list = useAdminUnits(isAdmin)
   const [query, setQuery] = useState('')
 
   return (
     <SettingsScreen title={t('settings.units.title')} description={t('settings.units.description')} backTo="/settings">
-      {isAdmin && registry.isPending && (
+      {isAdmin && list.isPending && (
         <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('settings.units.loading')}>
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-14 w-full" />
           <Skeleton className="h-14 w-full" />
         </div>
       )}
-      {isAdmin && registry.isError && (
+      {isAdmin && list.isError && (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl border p-4">
           <p>{t('settings.units.loadError')}</p>
           <Button
             variant="outline"
             onClick={() => {
-              void registry.refetch()
+              void list.refetch()
             }}
           >
             {t('settings.units.retry')}
           </Button>
         </div>
       )}
-      {isAdmin && registry.data && (
+      {isAdmin && list.data && (
         <>
-          <Summary registry={registry.data} />
+          <Summary list={list.data} />
           <AddUnit />
           <SearchInput
             value={query}
@@ -88,7 +81,7 @@ export function UnitsPage() {
             label={t('settings.units.search')}
             placeholder={t('settings.units.searchPlaceholder')}
           />
-          <UnitList units={registry.data.units} query={query} />
+          <UnitList units={list.data.units} query={query} />
           <CsvTools />
         </>
       )}
@@ -96,24 +89,24 @@ export function UnitsPage() {
   )
 }
 
-function Summary({ registry }: { registry: Registry }) {
+function Summary({ list }: { list: AdminUnitList }) {
   const { t, i18n } = useTranslation()
-  const sum = formatCoefficient(registry.coefficientSum, i18n.language)
+  const sum = formatCoefficient(list.coefficientSum, i18n.language)
   return (
     <Card className="gap-0 py-4">
       <CardContent className="flex flex-col gap-1" aria-live="polite">
-        <p className="font-semibold">{t('settings.units.count', { count: registry.units.length })}</p>
+        <p className="font-semibold">{t('settings.units.count', { count: list.units.length })}</p>
         <p>
           {t('settings.units.sum')}: <span className="font-semibold">{sum} %</span>{' '}
-          {registry.coefficientsAre100 ? (
+          {list.coefficientsAre100 ? (
             <Badge variant="green">{t('settings.units.sumOk')}</Badge>
           ) : (
             <Badge variant="orange">{t('settings.units.sumNot100')}</Badge>
           )}
         </p>
-        {registry.coefficientsMissing > 0 && (
+        {list.coefficientsMissing > 0 && (
           <p className="text-sm text-muted-foreground">
-            {t('settings.units.missing', { count: registry.coefficientsMissing })}
+            {t('settings.units.missing', { count: list.coefficientsMissing })}
           </p>
         )}
       </CardContent>
@@ -130,7 +123,7 @@ interface UnitFormValues {
   coefficient: string
 }
 
-function valuesOf(u?: RegistryUnit): UnitFormValues {
+function valuesOf(u?: AdminUnit): UnitFormValues {
   return {
     name: u?.name ?? '',
     building: u?.building ?? '',
@@ -243,7 +236,7 @@ function AddUnit() {
   )
 }
 
-function UnitList({ units, query }: { units: RegistryUnit[]; query: string }) {
+function UnitList({ units, query }: { units: AdminUnit[]; query: string }) {
   const { t } = useTranslation()
   const key = searchKey(query)
   const shown = useMemo(
@@ -272,7 +265,7 @@ function UnitList({ units, query }: { units: RegistryUnit[]; query: string }) {
   )
 }
 
-function UnitRow({ unit, others }: { unit: RegistryUnit; others: RegistryUnit[] }) {
+function UnitRow({ unit, others }: { unit: AdminUnit; others: AdminUnit[] }) {
   const { t, i18n } = useTranslation()
   const [editing, setEditing] = useState(false)
   const [values, setValues] = useState(valuesOf(unit))

@@ -17,7 +17,7 @@ import {
   type OwnerClaim,
   type ResidentClaim,
 } from '../api/join-requests'
-import { useNewUnits, useReviewNewUnit, type ProposedUnit } from '../api/invitations'
+import { useNewUnits, useReviewNewUnit, type ProposedUnit } from '../api/join-requests'
 import { ReviewButtons, type ReviewDecision } from '../components/review-buttons'
 
 /** Reports a review's outcome in a toast. */
@@ -81,8 +81,8 @@ export function JoinRequestList() {
   return (
     <Section
       id="join-requests"
-      title={t('settings.joinRequests.title')}
-      empty={t('settings.joinRequests.empty')}
+      title={t('memberships.joinRequests.title')}
+      empty={t('memberships.joinRequests.empty')}
       query={requests}
     >
       {(items) => items.map((request) => <JoinRequestItem key={request.id} request={request} />)}
@@ -102,9 +102,9 @@ function JoinRequestItem({ request }: { request: JoinRequest }) {
         {request.fullName && request.email && <span className="truncate text-sm text-muted-foreground">{request.email}</span>}
         <span className="text-sm text-muted-foreground">
           {[
-            request.unitLabel ? t('settings.joinRequests.unit', { unit: request.unitLabel }) : null,
-            request.ownerClaim ? t('settings.joinRequests.ownerClaim') : null,
-            t('settings.verifications.sentAt', { date: formatDateTime(request.createdAt, i18n.language) }),
+            request.unitLabel ? t('memberships.joinRequests.unit', { unit: request.unitLabel }) : null,
+            request.ownerClaim ? t('memberships.joinRequests.ownerClaim') : null,
+            t('memberships.verifications.sentAt', { date: formatDateTime(request.createdAt, i18n.language) }),
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -114,7 +114,7 @@ function JoinRequestItem({ request }: { request: JoinRequest }) {
         id={request.id}
         pending={review.isPending}
         onDecide={(decision, note) => {
-          feedback(review.mutateAsync({ id: request.id, decision, note }), t('settings.joinRequests.approved'), t('settings.joinRequests.rejected'), decision)
+          feedback(review.mutateAsync({ id: request.id, decision, note }), t('memberships.joinRequests.approved'), t('memberships.joinRequests.rejected'), decision)
         }}
       />
     </li>
@@ -127,16 +127,16 @@ function JoinRequestItem({ request }: { request: JoinRequest }) {
  */
 function ClaimOthers({ unit, others }: { unit: string; others: OwnerClaim['others'] }) {
   const { t } = useTranslation()
-  if (!others?.length) return <p className="text-sm">{t('settings.claims.nobodyElse', { unit })}</p>
+  if (!others?.length) return <p className="text-sm">{t('memberships.claims.nobodyElse', { unit })}</p>
   const people = others
     .map((o) =>
-      t(o.confirmed ? 'settings.claims.person' : 'settings.claims.personUnconfirmed', {
+      t(o.confirmed ? 'memberships.claims.person' : 'memberships.claims.personUnconfirmed', {
         name: o.fullName,
         relation: t(`units.relationLower.${o.relation}`),
       }),
     )
     .join(', ')
-  return <p className="text-sm">{t('settings.claims.others', { unit, people })}</p>
+  return <p className="text-sm">{t('memberships.claims.others', { unit, people })}</p>
 }
 
 /** The members who say they own their unit, for an admin to confirm. */
@@ -146,9 +146,9 @@ export function OwnerClaimList() {
   return (
     <Section
       id="owner-claims"
-      title={t('settings.ownerClaims.title')}
-      hint={t('settings.ownerClaims.hint')}
-      empty={t('settings.ownerClaims.empty')}
+      title={t('memberships.ownerClaims.title')}
+      hint={t('memberships.ownerClaims.hint')}
+      empty={t('memberships.ownerClaims.empty')}
       query={claims}
     >
       {(items) => items.map((claim) => <OwnerClaimItem key={claim.id} claim={claim} />)}
@@ -165,10 +165,10 @@ function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
     <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={name}>
       <div className="flex min-w-0 flex-col">
         <span className="truncate font-semibold">{name}</span>
-        <span className="text-sm text-muted-foreground">{t('settings.ownerClaims.claim', { unit: claim.unitLabel })}</span>
+        <span className="text-sm text-muted-foreground">{t('memberships.ownerClaims.claim', { unit: claim.unitLabel })}</span>
         {claim.newUnit && (
           <Badge variant="orange" className="mt-1 self-start">
-            {t('settings.ownerClaims.newUnit')}
+            {t('memberships.ownerClaims.newUnit')}
           </Badge>
         )}
       </div>
@@ -177,9 +177,9 @@ function OwnerClaimItem({ claim }: { claim: OwnerClaim }) {
         id={claim.id}
         pending={review.isPending}
         withNote={false}
-        approveLabel={t('settings.ownerClaims.confirm')}
+        approveLabel={t('memberships.ownerClaims.confirm')}
         onDecide={(decision) => {
-          feedback(review.mutateAsync({ id: claim.id, decision }), t('settings.ownerClaims.confirmed'), t('settings.ownerClaims.rejected'), decision)
+          feedback(review.mutateAsync({ id: claim.id, decision }), t('memberships.ownerClaims.confirmed'), t('memberships.ownerClaims.rejected'), decision)
         }}
       />
     </li>
@@ -193,9 +193,9 @@ export function ResidentClaimList() {
   return (
     <Section
       id="resident-claims"
-      title={t('settings.residentClaims.title')}
-      hint={t('settings.residentClaims.hint')}
-      empty={t('settings.residentClaims.empty')}
+      title={t('memberships.residentClaims.title')}
+      hint={t('memberships.residentClaims.hint')}
+      empty={t('memberships.residentClaims.empty')}
       query={claims}
     >
       {(items) => items.map((claim) => <ResidentClaimItem key={`${claim.unitId}/${claim.userId}`} claim={claim} />)}
@@ -244,9 +244,9 @@ function ResidentClaimItem({ claim }: { claim: ResidentClaim }) {
         id={`${claim.unitId}-${claim.userId}`}
         pending={review.isPending}
         withNote={false}
-        approveLabel={t('settings.ownerClaims.confirm')}
+        approveLabel={t('memberships.ownerClaims.confirm')}
         onDecide={(decision) => {
-          feedback(review.mutateAsync({ unitId: claim.unitId, userId: claim.userId, decision, relation: decision === 'approved' ? relation : undefined }), t('settings.residentClaims.confirmed'), t('settings.residentClaims.rejected'), decision)
+          feedback(review.mutateAsync({ unitId: claim.unitId, userId: claim.userId, decision, relation: decision === 'approved' ? relation : undefined }), t('memberships.residentClaims.confirmed'), t('memberships.residentClaims.rejected'), decision)
         }}
       />
     </li>
@@ -258,7 +258,7 @@ export function NewUnitList() {
   const { t } = useTranslation()
   const units = useNewUnits()
   return (
-    <Section id="new-units" title={t('settings.newUnits.title')} hint={t('settings.newUnits.hint')} empty={t('settings.newUnits.empty')} query={units}>
+    <Section id="new-units" title={t('memberships.newUnits.title')} hint={t('memberships.newUnits.hint')} empty={t('memberships.newUnits.empty')} query={units}>
       {(items) => items.map((unit) => <NewUnitItem key={unit.id} unit={unit} />)}
     </Section>
   )
@@ -272,15 +272,15 @@ function NewUnitItem({ unit }: { unit: ProposedUnit }) {
     <li className="flex flex-col gap-3 rounded-2xl border bg-card p-4" aria-label={unit.unitLabel}>
       <div className="flex min-w-0 flex-col">
         <span className="truncate font-semibold">{unit.unitLabel}</span>
-        <span className="truncate text-sm text-muted-foreground">{t('settings.newUnits.by', { name: unit.fullName || unit.email })}</span>
+        <span className="truncate text-sm text-muted-foreground">{t('memberships.newUnits.by', { name: unit.fullName || unit.email })}</span>
       </div>
       <ReviewButtons
         id={unit.id}
         pending={review.isPending}
         withNote={false}
-        approveLabel={t('settings.newUnits.accept')}
+        approveLabel={t('memberships.newUnits.accept')}
         onDecide={(decision) => {
-          feedback(review.mutateAsync({ id: unit.id, decision }), t('settings.newUnits.accepted'), t('settings.newUnits.rejected'), decision)
+          feedback(review.mutateAsync({ id: unit.id, decision }), t('memberships.newUnits.accepted'), t('memberships.newUnits.rejected'), decision)
         }}
       />
     </li>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, json, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import type { MyUnit } from '../api/unit'
+import type { MyUnit } from '@/lib/my-unit'
 
 const unit: MyUnit = {
   id: 'unit-1',

@@ -32,7 +32,7 @@ export function ReviewButtons({
       {rejecting && withNote && (
         <>
           <label htmlFor={noteId} className="text-sm font-medium">
-            {t('settings.verifications.rejectNote')}
+            {t('memberships.verifications.rejectNote')}
           </label>
           <Textarea
             id={noteId}
@@ -54,7 +54,7 @@ export function ReviewButtons({
             setRejecting(!rejecting)
           }}
         >
-          {t(rejecting ? 'settings.verifications.cancel' : 'settings.verifications.reject')}
+          {t(rejecting ? 'memberships.verifications.cancel' : 'memberships.verifications.reject')}
         </Button>
         <Button
           variant={rejecting ? 'destructive' : 'default'}
@@ -67,7 +67,7 @@ export function ReviewButtons({
           }}
         >
           {pending && <LoaderCircle className="animate-spin" aria-hidden />}
-          {rejecting ? t('settings.verifications.confirmReject') : (approveLabel ?? t('settings.verifications.approve'))}
+          {rejecting ? t('memberships.verifications.confirmReject') : (approveLabel ?? t('memberships.verifications.approve'))}
         </Button>
       </div>
     </div>

@@ -19,12 +19,12 @@ import {
   type VerificationFilter,
   type VerificationRequest,
 } from '../api/verifications'
-import { useCommunityRoles } from '../api/roles'
-import { useUnitRegistry, type RegistryUnit } from '../api/units'
+import { useCommunityRoles } from '@/lib/roles'
+import { unitLabel, useAdminUnits } from '@/lib/units'
 import { ReviewButtons } from '../components/review-buttons'
-import { SettingsScreen } from '../components/settings-screen'
+import { SettingsScreen } from '@/components/settings-screen'
 import { JoinRequestList, NewUnitList, OwnerClaimList, ResidentClaimList } from './join-requests'
-import { useAdminOnly } from '../lib/use-admin-only'
+import { useAdminOnly } from '@/lib/use-admin-only'
 
 const STATUS_BADGE: Record<VerificationRequest['status'], BadgeVariant> = {
   pending: 'orange',
@@ -43,8 +43,8 @@ export function VerificationsPage() {
 
   return (
     <SettingsScreen
-      title={t('settings.verifications.title')}
-      description={t('settings.verifications.description')}
+      title={t('memberships.verifications.title')}
+      description={t('memberships.verifications.description')}
       backTo="/settings/my-community"
     >
       {isAdmin && (
@@ -57,15 +57,15 @@ export function VerificationsPage() {
           <section aria-labelledby="verification-requests" className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="verification-requests" className="text-lg font-semibold">
-                {t('settings.verifications.requests')}
+                {t('memberships.verifications.requests')}
               </h2>
               <Segmented
-                label={t('settings.verifications.filter')}
+                label={t('memberships.verifications.filter')}
                 value={filter}
                 onValueChange={setFilter}
                 options={[
-                  { value: 'pending', label: t('settings.verifications.pending') },
-                  { value: '', label: t('settings.verifications.all') },
+                  { value: 'pending', label: t('memberships.verifications.pending') },
+                  { value: '', label: t('memberships.verifications.all') },
                 ]}
               />
             </div>
@@ -77,11 +77,6 @@ export function VerificationsPage() {
   )
 }
 
-/** How a unit of the registry is named to people ('Portal 1 · 1º A'). */
-function unitName(u: Pick<RegistryUnit, 'building' | 'staircase' | 'name'>): string {
-  return [u.building, u.staircase, u.name].filter(Boolean).join(' · ')
-}
-
 /**
  * Issues a single-use code for one neighbour and one unit, and shows it with its expiry and a copy
  * button: only that neighbour can use it, and it verifies them for that unit only.
@@ -90,7 +85,7 @@ function CodeCard() {
   const { t, i18n } = useTranslation()
   const issue = useIssueVerificationCode()
   const members = useCommunityRoles(true)
-  const units = useUnitRegistry(true)
+  const units = useAdminUnits(true)
   const [userId, setUserId] = useState('')
   const [unitId, setUnitId] = useState('')
   const memberName = (id: string) => members.data?.members.find((m) => m.id === id)?.fullName ?? ''
@@ -98,9 +93,9 @@ function CodeCard() {
 
   const copy = (code: string) =>
     copyToClipboard(code, {
-      copied: t('settings.verifications.codeCopied'),
+      copied: t('memberships.verifications.codeCopied'),
       errorTitle: t('common.error'),
-      failed: t('settings.verifications.copyFailed'),
+      failed: t('memberships.verifications.copyFailed'),
     })
 
   return (
@@ -108,13 +103,13 @@ function CodeCard() {
       <CardContent className="flex flex-col gap-3">
         <IconNote
           icon={KeyRound}
-          title={t('settings.verifications.codeTitle')}
-          hint={t('settings.verifications.codeHint')}
+          title={t('memberships.verifications.codeTitle')}
+          hint={t('memberships.verifications.codeHint')}
           titleAs="h2"
         />
         <div className="flex flex-col gap-1">
           <label htmlFor="code-member" className="text-sm font-medium">
-            {t('settings.verifications.codeFor')}
+            {t('memberships.verifications.codeFor')}
           </label>
           <NativeSelect
             id="code-member"
@@ -124,7 +119,7 @@ function CodeCard() {
               issue.reset()
             }}
           >
-            <option value="">{t('settings.verifications.chooseNeighbour')}</option>
+            <option value="">{t('memberships.verifications.chooseNeighbour')}</option>
             {(members.data?.members ?? []).map((m) => (
               <option key={m.id} value={m.id}>
                 {m.fullName ? `${m.fullName} (${m.email})` : m.email}
@@ -134,7 +129,7 @@ function CodeCard() {
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="code-unit" className="text-sm font-medium">
-            {t('settings.verifications.codeUnit')}
+            {t('memberships.verifications.codeUnit')}
           </label>
           <NativeSelect
             id="code-unit"
@@ -144,10 +139,10 @@ function CodeCard() {
               issue.reset()
             }}
           >
-            <option value="">{t('settings.verifications.chooseUnit')}</option>
+            <option value="">{t('memberships.verifications.chooseUnit')}</option>
             {(units.data?.units ?? []).map((u) => (
               <option key={u.id} value={u.id}>
-                {unitName(u)}
+                {unitLabel(u)}
               </option>
             ))}
           </NativeSelect>
@@ -162,15 +157,15 @@ function CodeCard() {
                 variant="outline"
                 size="icon"
                 className="size-11 shrink-0"
-                aria-label={t('settings.verifications.copyCode')}
+                aria-label={t('memberships.verifications.copyCode')}
                 onClick={() => void copy(issue.data.code)}
               >
                 <Copy aria-hidden />
               </Button>
             </div>
             <p className="text-xs text-muted-foreground">
-              {t('settings.verifications.codeIssuedFor', { name: memberName(userId), unit: unit ? unitName(unit) : '' })}{' '}
-              {t('settings.verifications.codeValidUntil', { date: formatDateTime(issue.data.expiresAt, i18n.language) })}
+              {t('memberships.verifications.codeIssuedFor', { name: memberName(userId), unit: unit ? unitLabel(unit) : '' })}{' '}
+              {t('memberships.verifications.codeValidUntil', { date: formatDateTime(issue.data.expiresAt, i18n.language) })}
             </p>
           </div>
         )}
@@ -191,7 +186,7 @@ function CodeCard() {
           }}
         >
           {issue.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-          {issue.data ? t('settings.verifications.generateAnother') : t('settings.verifications.generate')}
+          {issue.data ? t('memberships.verifications.generateAnother') : t('memberships.verifications.generate')}
         </Button>
       </CardContent>
     </Card>
@@ -213,7 +208,7 @@ function RequestList({ filter }: { filter: VerificationFilter }) {
   if (requests.data.length === 0) {
     return (
       <p className="rounded-2xl border bg-card p-6 text-center text-muted-foreground">
-        {filter === 'pending' ? t('settings.verifications.empty') : t('settings.verifications.emptyAll')}
+        {filter === 'pending' ? t('memberships.verifications.empty') : t('memberships.verifications.emptyAll')}
       </p>
     )
   }
@@ -240,17 +235,17 @@ function RequestItem({ request }: { request: VerificationRequest }) {
           )}
           <span className="text-sm text-muted-foreground">
             {[
-              request.unitNumber ? t('settings.verifications.unit', { unit: request.unitNumber }) : null,
-              t(request.method === 'document' ? 'settings.verifications.byDocument' : 'settings.verifications.byCode'),
-              t('settings.verifications.sentAt', { date: formatDateTime(request.createdAt, i18n.language) }),
+              request.unitNumber ? t('memberships.verifications.unit', { unit: request.unitNumber }) : null,
+              t(request.method === 'document' ? 'memberships.verifications.byDocument' : 'memberships.verifications.byCode'),
+              t('memberships.verifications.sentAt', { date: formatDateTime(request.createdAt, i18n.language) }),
             ]
               .filter(Boolean)
               .join(' · ')}
           </span>
         </div>
-        <Badge variant={STATUS_BADGE[request.status]}>{t(`settings.verifications.status.${request.status}`)}</Badge>
+        <Badge variant={STATUS_BADGE[request.status]}>{t(`memberships.verifications.status.${request.status}`)}</Badge>
       </div>
-      {request.note && <p className="text-sm">{t('settings.verifications.note', { note: request.note })}</p>}
+      {request.note && <p className="text-sm">{t('memberships.verifications.note', { note: request.note })}</p>}
       {request.documentUrl && (
         <a
           href={request.documentUrl}
@@ -259,7 +254,7 @@ function RequestItem({ request }: { request: VerificationRequest }) {
           className="inline-flex items-center gap-2 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           <FileText className="size-4" aria-hidden />
-          {t('settings.verifications.viewDocument')}
+          {t('memberships.verifications.viewDocument')}
           <span className="sr-only"> {t('common.opensInNewTab')}</span>
         </a>
       )}
@@ -272,7 +267,7 @@ function RequestItem({ request }: { request: VerificationRequest }) {
               { id: request.id, decision, note },
               {
                 onSuccess: () => {
-                  toast.success(t(decision === 'approved' ? 'settings.verifications.approved' : 'settings.verifications.rejected'))
+                  toast.success(t(decision === 'approved' ? 'memberships.verifications.approved' : 'memberships.verifications.rejected'))
                 },
                 onError: (err) => {
                   toast.error(t('common.error'), { description: problemMessage(err, t) })

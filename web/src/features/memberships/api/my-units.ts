@@ -2,14 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
-import { settingsKeys } from './query-keys'
+import { membershipsKeys } from './query-keys'
 
 export type MemberUnit = components['schemas']['MemberUnit']
 
 /** The user's units, the primary one first, each with how they belong to it and whether it is confirmed. */
 export function useMyUnits(enabled = true) {
   return useQuery({
-    queryKey: settingsKeys.units.mine(),
+    queryKey: membershipsKeys.units.mine(),
     enabled,
     queryFn: async () => (await unwrap(api.GET('/api/v1/my-units'))).units ?? [],
   })
@@ -23,7 +23,7 @@ export function useAddMyUnit() {
   return useMutation({
     mutationFn: async (body: { unitId: string; relation: UnitRelation }) => (await unwrap(api.POST('/api/v1/my-units', { body }))).units ?? [],
     onSuccess: (units) => {
-      queryClient.setQueryData(settingsKeys.units.mine(), units)
+      queryClient.setQueryData(membershipsKeys.units.mine(), units)
     },
   })
 }
@@ -35,7 +35,7 @@ export function useRemoveMyUnit() {
     mutationFn: async (unitId: string) =>
       (await unwrap(api.DELETE('/api/v1/my-units/{unitId}', { params: { path: { unitId } } }))).units ?? [],
     onSuccess: (units) => {
-      queryClient.setQueryData(settingsKeys.units.mine(), units)
+      queryClient.setQueryData(membershipsKeys.units.mine(), units)
     },
   })
 }

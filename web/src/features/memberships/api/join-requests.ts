@@ -4,7 +4,7 @@ import { unwrap } from '@/lib/api/request'
 import { queryKeys } from '@/lib/query-keys'
 import type { components } from '@/lib/api/schema'
 import type { ReviewDecision } from '../components/review-buttons'
-import { settingsKeys } from './query-keys'
+import { membershipsKeys } from './query-keys'
 
 export type JoinRequest = components['schemas']['JoinRequest']
 export type OwnerClaim = components['schemas']['OwnerClaim']
@@ -33,7 +33,7 @@ export function useReviewJoinRequest() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.community.joinRequests() })
       // An approved owner claim becomes one to confirm.
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: membershipsKeys.units.ownerClaims() })
     },
   })
 }
@@ -41,7 +41,7 @@ export function useReviewJoinRequest() {
 /** Admins only: the pending claims to own a unit. */
 export function usePendingOwnerClaims() {
   return useQuery({
-    queryKey: settingsKeys.units.ownerClaims(),
+    queryKey: membershipsKeys.units.ownerClaims(),
     queryFn: async () =>
       (await unwrap(api.GET('/api/v1/community/owner-claims', { params: { query: { status: 'pending' } } }))).claims ?? [],
   })
@@ -53,7 +53,7 @@ export function useReviewOwnerClaim() {
     mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
       unwrap(api.POST('/api/v1/community/owner-claims/{id}/review', { params: { path: { id } }, body: { decision } })),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.ownerClaims() })
+      void queryClient.invalidateQueries({ queryKey: membershipsKeys.units.ownerClaims() })
     },
   })
 }
@@ -61,7 +61,7 @@ export function useReviewOwnerClaim() {
 /** Admins only: the pending claims to live in a further unit (owner claims are in usePendingOwnerClaims). */
 export function usePendingResidentClaims() {
   return useQuery({
-    queryKey: settingsKeys.units.residentClaims(),
+    queryKey: membershipsKeys.units.residentClaims(),
     queryFn: async () => (await unwrap(api.GET('/api/v1/community/resident-claims'))).claims ?? [],
   })
 }
@@ -77,7 +77,29 @@ export function useReviewResidentClaim() {
         }),
       ),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.units.residentClaims() })
+      void queryClient.invalidateQueries({ queryKey: membershipsKeys.units.residentClaims() })
+    },
+  })
+}
+
+export type ProposedUnit = components['schemas']['ProposedUnit']
+
+/** Admins only: the units members gave by floor and door, to accept into the registry. */
+export function useNewUnits() {
+  return useQuery({
+    queryKey: membershipsKeys.units.newUnits(),
+    queryFn: async () => (await unwrap(api.GET('/api/v1/community/new-units'))).units ?? [],
+  })
+}
+
+export function useReviewNewUnit() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ReviewDecision }) =>
+      unwrap(api.POST('/api/v1/community/new-units/{id}/review', { params: { path: { id } }, body: { decision } })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: membershipsKeys.units.newUnits() })
+      void queryClient.invalidateQueries({ queryKey: membershipsKeys.units.ownerClaims() })
     },
   })
 }

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
-import { useOwnCommunityUnits, type CommunityUnit } from '../api/invitations'
+import { useOwnCommunityUnits, type CommunityUnit } from '@/lib/units'
 import { useAddMyUnit, useMyUnits, useRemoveMyUnit, type UnitRelation } from '../api/my-units'
 
 /** What a member may say about a further unit, the most common first; owning it is a claim an admin confirms. */
@@ -41,7 +41,7 @@ export function OtherUnits({ communityId }: { communityId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('settings.unit.others.title')}</CardTitle>
+        <CardTitle>{t('memberships.unit.others.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {units.isPending ? (
@@ -49,28 +49,28 @@ export function OtherUnits({ communityId }: { communityId: string }) {
         ) : units.isError ? (
           <p className="text-destructive">{problemMessage(units.error, t)}</p>
         ) : others.length === 0 ? (
-          <p className="text-muted-foreground">{t('settings.unit.others.empty')}</p>
+          <p className="text-muted-foreground">{t('memberships.unit.others.empty')}</p>
         ) : (
-          <ul className="flex flex-col gap-2" aria-label={t('settings.unit.others.title')}>
+          <ul className="flex flex-col gap-2" aria-label={t('memberships.unit.others.title')}>
             {others.map((u) => (
               <li key={u.unitId} className="flex min-w-0 flex-wrap items-center gap-2">
                 <span className="min-w-0 flex-1 break-words font-medium">{u.label}</span>
                 <span className="text-sm text-muted-foreground">{t(`units.relation.${u.relation}`)}</span>
                 <Badge variant={u.confirmed ? 'green' : 'orange'}>
-                  {u.confirmed ? t('settings.unit.others.confirmed') : t('settings.unit.others.pending')}
+                  {u.confirmed ? t('memberships.unit.others.confirmed') : t('memberships.unit.others.pending')}
                 </Badge>
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={remove.isPending}
-                  aria-label={t('settings.unit.others.removeLabel', { unit: u.label })}
+                  aria-label={t('memberships.unit.others.removeLabel', { unit: u.label })}
                   onClick={() => {
                     remove.mutate(u.unitId, {
                       onError: (err) => toast.error(t('common.error'), { description: problemMessage(err, t) }),
                     })
                   }}
                 >
-                  {t('settings.unit.others.remove')}
+                  {t('memberships.unit.others.remove')}
                 </Button>
               </li>
             ))}
@@ -92,7 +92,7 @@ export function OtherUnits({ communityId }: { communityId: string }) {
               setAdding(true)
             }}
           >
-            {t('settings.unit.others.add')}
+            {t('memberships.unit.others.add')}
           </Button>
         )}
       </CardContent>
@@ -119,18 +119,18 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
   return (
     <form
       className="flex flex-col gap-3 rounded-md border p-3"
-      aria-label={t('settings.unit.others.add')}
+      aria-label={t('memberships.unit.others.add')}
       onSubmit={(e) => {
         e.preventDefault()
         if (!picked) {
-          toast.error(t('common.validationError'), { description: t('settings.unit.others.pick') })
+          toast.error(t('common.validationError'), { description: t('memberships.unit.others.pick') })
           return
         }
         add.mutate(
           { unitId: picked, relation },
           {
             onSuccess: () => {
-              toast.success(t('settings.saved'), { description: t('settings.unit.others.added') })
+              toast.success(t('settings.saved'), { description: t('memberships.unit.others.added') })
               onDone()
             },
             onError: (err) => toast.error(t('common.error'), { description: problemMessage(err, t) }),
@@ -139,7 +139,7 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
       }}
     >
       <label htmlFor={searchId} className="text-sm font-medium">
-        {t('settings.unit.others.search')}
+        {t('memberships.unit.others.search')}
       </label>
       <Input
         id={searchId}
@@ -154,10 +154,10 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
       ) : registry.isError ? (
         <p className="text-destructive">{problemMessage(registry.error, t)}</p>
       ) : matches.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('settings.unit.others.noMatches')}</p>
+        <p className="text-sm text-muted-foreground">{t('memberships.unit.others.noMatches')}</p>
       ) : (
         <fieldset className="flex max-h-64 flex-col gap-1 overflow-y-auto">
-          <legend className="sr-only">{t('settings.unit.others.pick')}</legend>
+          <legend className="sr-only">{t('memberships.unit.others.pick')}</legend>
           {matches.map((u) => (
             <label key={u.id} className="flex cursor-pointer items-center gap-2 py-1">
               <input
@@ -193,7 +193,7 @@ function AddUnit({ communityId, taken, onDone }: { communityId: string; taken: S
           </label>
         ))}
       </fieldset>
-      <FormButtons submit={t('settings.unit.others.confirmAdd')} pending={add.isPending} onCancel={onDone} />
+      <FormButtons submit={t('memberships.unit.others.confirmAdd')} pending={add.isPending} onCancel={onDone} />
     </form>
   )
 }

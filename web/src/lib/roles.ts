@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api/client'
 import { unwrap } from '@/lib/api/request'
 import type { components } from '@/lib/api/schema'
@@ -7,7 +7,10 @@ import { queryKeys } from '@/lib/query-keys'
 export type MemberRole = components['schemas']['MemberRole']
 export type Role = MemberRole['role']
 
-/** Members with their email and role, the admin count and the maximum (admins only). */
+/**
+ * Members with their email and role, the admin count and the maximum (admins only): memberships' roles
+ * and review screens, and the audit's filter of who acted.
+ */
 export function useCommunityRoles(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.community.roles(),
@@ -16,16 +19,5 @@ export function useCommunityRoles(enabled: boolean) {
       return { ...body, members: body.members ?? [] }
     },
     enabled,
-  })
-}
-
-export function useSetRole() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      unwrap(api.PUT('/api/v1/community/members/{userId}/role', { params: { path: { userId } }, body: { role } })),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.community.all })
-    },
   })
 }

@@ -19,18 +19,18 @@ import { UpdateCommunityInputBody as limits } from '@/lib/api/limits'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
 import { useCommunityTimeZone, useRotateCommunityCode, useSetCommunityTimeZone, useUpdateCommunity } from '../api/community'
-import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
+import { Detail, ScreenLoading, SettingsScreen } from '@/components/settings-screen'
 import { openedForEdit } from '../lib/edit-state'
 import { otherTimeZones, SPANISH_TIME_ZONES } from './time-zones'
 
 function communitySchema(t: TFunction) {
   const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, message)
   return z.object({
-    name: required(t('settings.community.nameRequired'), limits.name),
-    address: required(t('settings.community.addressRequired'), limits.address).transform((v) => v.replace(/\s+/g, ' ')),
-    city: required(t('settings.community.cityRequired'), limits.city),
-    postalCode: required(t('settings.community.postalCodeRequired'), limits.postalCode),
-    catastralReference: z.string().trim().max(limits.catastralReference, t('settings.community.referenceInvalid')),
+    name: required(t('memberships.community.nameRequired'), limits.name),
+    address: required(t('memberships.community.addressRequired'), limits.address).transform((v) => v.replace(/\s+/g, ' ')),
+    city: required(t('memberships.community.cityRequired'), limits.city),
+    postalCode: required(t('memberships.community.postalCodeRequired'), limits.postalCode),
+    catastralReference: z.string().trim().max(limits.catastralReference, t('memberships.community.referenceInvalid')),
   })
 }
 
@@ -46,13 +46,13 @@ export function CommunityInfoPage() {
   const { user } = useSession()
   const community = useCommunity(Boolean(user?.communityId))
   return (
-    <SettingsScreen title={t('settings.community.title')} backTo="/settings/my-community">
+    <SettingsScreen title={t('memberships.community.title')} backTo="/settings/my-community">
       {!user?.communityId ? (
-        <p className="text-muted-foreground">{t('settings.roles.noCommunity')}</p>
+        <p className="text-muted-foreground">{t('settings.noCommunity')}</p>
       ) : community.isPending ? (
         <ScreenLoading />
       ) : community.isError ? (
-        <p className="text-destructive">{t('settings.errors.communityFetch')}</p>
+        <p className="text-destructive">{t('memberships.errors.communityFetch')}</p>
       ) : (
         <>
           <CommunityForm community={community.data} isAdmin={user.role === 'admin'} />
@@ -85,7 +85,7 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
       try {
         await update.mutateAsync(values)
         if (zone !== undefined && zone !== timeZone.data) await setTimeZone.mutateAsync(zone)
-        toast.success(t('settings.saved'), { description: t('settings.community.saved') })
+        toast.success(t('settings.saved'), { description: t('memberships.community.saved') })
         setZone(undefined)
         setEditing(false)
       } catch (err) {
@@ -102,11 +102,11 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
   }
 
   const fields = [
-    ['name', 'settings.community.name'],
-    ['address', 'settings.community.address'],
-    ['city', 'settings.community.city'],
-    ['postalCode', 'settings.community.postalCode'],
-    ['catastralReference', 'settings.community.reference'],
+    ['name', 'memberships.community.name'],
+    ['address', 'memberships.community.address'],
+    ['city', 'memberships.community.city'],
+    ['postalCode', 'memberships.community.postalCode'],
+    ['catastralReference', 'memberships.community.reference'],
   ] as const
 
   return (
@@ -115,16 +115,16 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
       onEdit={isAdmin ? startEditing : undefined}
       details={
         <dl className="flex flex-col gap-4">
-          <Detail label={t('settings.community.name')}>{community.name}</Detail>
-          <Detail label={t('settings.community.address')}>{community.address}</Detail>
-          <Detail label={t('settings.community.city')}>{community.city}</Detail>
-          <Detail label={t('settings.community.postalCode')}>{community.postalCode}</Detail>
-          <Detail label={t('settings.community.country')}>{community.country}</Detail>
-          <Detail label={t('settings.community.reference')}>
-            {community.catastralReference ?? t('settings.community.notSpecified')}
+          <Detail label={t('memberships.community.name')}>{community.name}</Detail>
+          <Detail label={t('memberships.community.address')}>{community.address}</Detail>
+          <Detail label={t('memberships.community.city')}>{community.city}</Detail>
+          <Detail label={t('memberships.community.postalCode')}>{community.postalCode}</Detail>
+          <Detail label={t('memberships.community.country')}>{community.country}</Detail>
+          <Detail label={t('memberships.community.reference')}>
+            {community.catastralReference ?? t('memberships.community.notSpecified')}
           </Detail>
-          <Detail label={t('settings.community.timeZone')}>
-            {timeZone.isError ? t('settings.community.timeZoneUnavailable') : timeZone.data ? zoneLabel(timeZone.data, t) : '…'}
+          <Detail label={t('memberships.community.timeZone')}>
+            {timeZone.isError ? t('memberships.community.timeZoneUnavailable') : timeZone.data ? zoneLabel(timeZone.data, t) : '…'}
           </Detail>
         </dl>
       }
@@ -141,7 +141,7 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
           {(control) => <Input {...control} {...form.register(name)} maxLength={limits[name]} />}
         </FormField>
       ))}
-      <FormField id="community-timeZone" label={t('settings.community.timeZone')} hint={t('settings.community.timeZoneHint')}>
+      <FormField id="community-timeZone" label={t('memberships.community.timeZone')} hint={t('memberships.community.timeZoneHint')}>
         {(control) => (
           <NativeSelect
             {...control}
@@ -151,14 +151,14 @@ function CommunityForm({ community, isAdmin }: { community: Community; isAdmin: 
               setZone(e.target.value)
             }}
           >
-            <optgroup label={t('settings.community.timeZoneSpain')}>
+            <optgroup label={t('memberships.community.timeZoneSpain')}>
               {SPANISH_TIME_ZONES.map((z) => (
                 <option key={z} value={z}>
                   {zoneLabel(z, t)}
                 </option>
               ))}
             </optgroup>
-            <optgroup label={t('settings.community.timeZoneOthers')}>
+            <optgroup label={t('memberships.community.timeZoneOthers')}>
               {otherTimeZones(shownZone).map((z) => (
                 <option key={z} value={z}>
                   {z}
@@ -186,7 +186,7 @@ function CommunityAccess({ community }: { community: Community }) {
     rotate.mutate(undefined, {
       onSuccess: (c) => {
         setConfirming(false)
-        toast.success(t('settings.saved'), { description: t('settings.community.access.rotated', { code: c.publicId }) })
+        toast.success(t('settings.saved'), { description: t('memberships.community.access.rotated', { code: c.publicId }) })
       },
       onError: (err) => {
         toast.error(t('common.error'), { description: problemMessage(err, t) })
@@ -200,7 +200,7 @@ function CommunityAccess({ community }: { community: Community }) {
       {
         onSuccess: () => {
           toast.success(t('settings.saved'), {
-            description: t(on ? 'settings.community.access.approvalOn' : 'settings.community.access.approvalOff'),
+            description: t(on ? 'memberships.community.access.approvalOn' : 'memberships.community.access.approvalOff'),
           })
         },
         onError: (err) => {
@@ -216,17 +216,17 @@ function CommunityAccess({ community }: { community: Community }) {
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <KeyRound className="size-5" aria-hidden />
         </span>
-        <CardTitle className="min-w-0 flex-1">{t('settings.community.access.title')}</CardTitle>
+        <CardTitle className="min-w-0 flex-1">{t('memberships.community.access.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl>
-          <Detail label={t('settings.community.access.code')}>
+          <Detail label={t('memberships.community.access.code')}>
             <span data-testid="community-code" className="font-mono text-lg tracking-widest">
               {community.publicId}
             </span>
           </Detail>
         </dl>
-        <p className="text-sm text-muted-foreground">{t('settings.community.access.codeHint')}</p>
+        <p className="text-sm text-muted-foreground">{t('memberships.community.access.codeHint')}</p>
         <Button
           variant="outline"
           className="h-11 self-start"
@@ -234,15 +234,15 @@ function CommunityAccess({ community }: { community: Community }) {
             setConfirming(true)
           }}
         >
-          {t('settings.community.access.rotate')}
+          {t('memberships.community.access.rotate')}
         </Button>
         <div className="flex items-start justify-between gap-4 border-t pt-4">
           <div className="flex min-w-0 flex-col gap-1">
             <label htmlFor="community-join-approval" className="font-medium">
-              {t('settings.community.access.approval')}
+              {t('memberships.community.access.approval')}
             </label>
             <p id="community-join-approval-hint" className="text-sm text-muted-foreground">
-              {t('settings.community.access.approvalHint')}
+              {t('memberships.community.access.approvalHint')}
             </p>
           </div>
           <Switch
@@ -257,10 +257,10 @@ function CommunityAccess({ community }: { community: Community }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={t('settings.community.access.rotateTitle')}
-        description={t('settings.community.access.rotateDescription')}
-        cancelLabel={t('settings.community.access.cancel')}
-        confirmLabel={t('settings.community.access.rotateConfirm')}
+        title={t('memberships.community.access.rotateTitle')}
+        description={t('memberships.community.access.rotateDescription')}
+        cancelLabel={t('memberships.community.access.cancel')}
+        confirmLabel={t('memberships.community.access.rotateConfirm')}
         pending={rotate.isPending}
         onConfirm={onRotate}
       />
@@ -271,9 +271,9 @@ function CommunityAccess({ community }: { community: Community }) {
 /** A zone as residents know it: the Spanish ones by region, with the IANA name; others by that name. */
 function zoneLabel(zone: string, t: TFunction): string {
   const regions: Record<string, string> = {
-    'Europe/Madrid': t('settings.community.timeZoneRegions.peninsula'),
-    'Atlantic/Canary': t('settings.community.timeZoneRegions.canary'),
-    'Africa/Ceuta': t('settings.community.timeZoneRegions.ceuta'),
+    'Europe/Madrid': t('memberships.community.timeZoneRegions.peninsula'),
+    'Atlantic/Canary': t('memberships.community.timeZoneRegions.canary'),
+    'Africa/Ceuta': t('memberships.community.timeZoneRegions.ceuta'),
   }
   const region = regions[zone]
   return region ? `${region} (${zone})` : zone

@@ -17,8 +17,8 @@ export function useAdminOnly(): boolean {
 
   useEffect(() => {
     if (!user || isAdmin) return
-    if (!hasCommunity) toast.error(t('common.error'), { description: t('settings.roles.noCommunity'), id: 'admin-gate' })
-    else toast.error(t('settings.roles.denied'), { description: t('settings.roles.deniedHint'), id: 'admin-gate' })
+    if (!hasCommunity) toast.error(t('common.error'), { description: t('settings.noCommunity'), id: 'admin-gate' })
+    else toast.error(t('settings.denied'), { description: t('settings.deniedHint'), id: 'admin-gate' })
     void navigate('/settings', { replace: true })
   }, [user, isAdmin, hasCommunity, navigate, t])
 

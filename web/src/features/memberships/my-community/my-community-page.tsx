@@ -9,10 +9,10 @@ import { useCommunity } from '@/lib/community'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useCommunityAdmins } from '../api/community'
-import { useMyUnit } from '../api/unit'
+import { useMyUnit } from '@/lib/my-unit'
 import { useCommunityVerifications, useMyVerification, type Verification } from '../api/verifications'
 import { RoleTable } from '../components/role-table'
-import { Detail, SettingsScreen } from '../components/settings-screen'
+import { Detail, SettingsScreen } from '@/components/settings-screen'
 import { communityRoleKey } from '../lib/roles'
 
 /** The link that invites a neighbour: the register page with the community code as its token. */
@@ -52,17 +52,17 @@ export function MyCommunityPage() {
 
   if (!hasCommunity) {
     return (
-      <SettingsScreen title={t('settings.myCommunity.title')} backTo="/settings">
-        <p className="text-muted-foreground">{t('settings.roles.noCommunity')}</p>
+      <SettingsScreen title={t('memberships.myCommunity.title')} backTo="/settings">
+        <p className="text-muted-foreground">{t('settings.noCommunity')}</p>
       </SettingsScreen>
     )
   }
 
   const copy = (link: string) =>
     copyToClipboard(link, {
-      copied: t('settings.myCommunity.copied'),
+      copied: t('memberships.myCommunity.copied'),
       errorTitle: t('common.error'),
-      failed: t('settings.myCommunity.copyFailed'),
+      failed: t('memberships.myCommunity.copyFailed'),
     })
 
   const editLink = (to: string) => (
@@ -75,28 +75,28 @@ export function MyCommunityPage() {
   )
 
   return (
-    <SettingsScreen title={t('settings.myCommunity.title')} backTo="/settings">
+    <SettingsScreen title={t('memberships.myCommunity.title')} backTo="/settings">
       <SectionCard
         icon={Building2}
-        title={t('settings.myCommunity.community')}
+        title={t('memberships.myCommunity.community')}
         action={isAdmin ? editLink('/settings/community-info') : undefined}
       >
         {community.isPending ? (
           <Spinner className="size-6" />
         ) : community.isError ? (
-          <p className="text-destructive">{t('settings.errors.communityFetch')}</p>
+          <p className="text-destructive">{t('memberships.errors.communityFetch')}</p>
         ) : (
           <dl className="flex flex-col gap-3">
-            <Detail label={t('settings.community.name')}>{community.data.name}</Detail>
-            <Detail label={t('settings.community.address')}>{community.data.address}</Detail>
+            <Detail label={t('memberships.community.name')}>{community.data.name}</Detail>
+            <Detail label={t('memberships.community.address')}>{community.data.address}</Detail>
             <div className="grid grid-cols-2 gap-3">
-              <Detail label={t('settings.community.city')}>{community.data.city}</Detail>
-              <Detail label={t('settings.community.postalCode')}>{community.data.postalCode}</Detail>
+              <Detail label={t('memberships.community.city')}>{community.data.city}</Detail>
+              <Detail label={t('memberships.community.postalCode')}>{community.data.postalCode}</Detail>
             </div>
-            <Detail label={t('settings.community.reference')}>
-              {community.data.catastralReference ?? t('settings.community.notSpecified')}
+            <Detail label={t('memberships.community.reference')}>
+              {community.data.catastralReference ?? t('memberships.community.notSpecified')}
             </Detail>
-            <Detail label={t('settings.myCommunity.admins')}>
+            <Detail label={t('memberships.myCommunity.admins')}>
               {admins.data && admins.data.length > 0 ? (
                 <ul className="flex flex-col">
                   {admins.data.map((admin) => (
@@ -109,49 +109,49 @@ export function MyCommunityPage() {
               ) : admins.isPending ? (
                 <Spinner className="size-4" />
               ) : (
-                t('settings.myCommunity.noAdmins')
+                t('memberships.myCommunity.noAdmins')
               )}
             </Detail>
-            <Detail label={t('settings.myCommunity.processor')}>
+            <Detail label={t('memberships.myCommunity.processor')}>
               <Link to="/settings/despacho" className="text-primary underline-offset-4 hover:underline">
-                {t('settings.myCommunity.processorLink')}
+                {t('memberships.myCommunity.processorLink')}
               </Link>
             </Detail>
           </dl>
         )}
       </SectionCard>
 
-      <SectionCard icon={House} title={t('settings.myCommunity.dwelling')} action={editLink('/settings/unit-info')}>
+      <SectionCard icon={House} title={t('memberships.myCommunity.dwelling')} action={editLink('/settings/unit-info')}>
         {unit.isPending ? (
           <Spinner className="size-6" />
         ) : unit.data ? (
           <dl className="flex flex-col gap-3">
-            <Detail label={t('settings.myCommunity.occupant')}>
+            <Detail label={t('memberships.myCommunity.occupant')}>
               {unit.data.ownerName ?? user?.fullName ?? t('common.user')}
             </Detail>
-            <Detail label={t('settings.unit.number')}>{unit.data.unitNumber}</Detail>
-            {unit.data.floor && <Detail label={t('settings.unit.floor')}>{unit.data.floor}</Detail>}
-            {unit.data.building && <Detail label={t('settings.unit.building')}>{unit.data.building}</Detail>}
+            <Detail label={t('memberships.unit.number')}>{unit.data.unitNumber}</Detail>
+            {unit.data.floor && <Detail label={t('memberships.unit.floor')}>{unit.data.floor}</Detail>}
+            {unit.data.building && <Detail label={t('memberships.unit.building')}>{unit.data.building}</Detail>}
           </dl>
         ) : (
-          <p className="text-muted-foreground">{t('settings.unit.none')}</p>
+          <p className="text-muted-foreground">{t('memberships.unit.none')}</p>
         )}
       </SectionCard>
 
-      <SectionCard icon={Info} title={t('settings.myCommunity.extra')}>
+      <SectionCard icon={Info} title={t('memberships.myCommunity.extra')}>
         <dl className="flex flex-col gap-3">
-          <Detail label={t('settings.myCommunity.role')}>
+          <Detail label={t('memberships.myCommunity.role')}>
             {user?.role ? t(communityRoleKey(user.role)) : t('settings.notSet')}
           </Detail>
-          <Detail label={t('settings.verifications.mine.label')}>
+          <Detail label={t('memberships.verifications.mine.label')}>
             <MyVerification />
           </Detail>
           {community.data && (
             <>
-              <Detail label={t('settings.myCommunity.code')}>
+              <Detail label={t('memberships.myCommunity.code')}>
                 <span className="font-mono tracking-widest">{community.data.publicId}</span>
               </Detail>
-              <Detail label={t('settings.myCommunity.invitation')}>
+              <Detail label={t('memberships.myCommunity.invitation')}>
                 <div className="mt-1 flex min-w-0 items-center gap-2">
                   <code className="min-w-0 flex-1 truncate rounded-lg bg-muted px-2 py-2 text-xs">
                     {invitationLink(community.data.publicId)}
@@ -160,7 +160,7 @@ export function MyCommunityPage() {
                     variant="outline"
                     size="icon"
                     className="size-10 shrink-0"
-                    aria-label={t('settings.myCommunity.copy')}
+                    aria-label={t('memberships.myCommunity.copy')}
                     onClick={() => void copy(invitationLink(community.data.publicId))}
                   >
                     <Copy aria-hidden />
@@ -174,7 +174,7 @@ export function MyCommunityPage() {
 
       {isAdmin && (
         <>
-          <SectionCard icon={BadgeCheck} title={t('settings.verifications.title')}>
+          <SectionCard icon={BadgeCheck} title={t('memberships.verifications.title')}>
             <PendingVerifications />
           </SectionCard>
           <SectionCard icon={Mail} title={t('settings.invitations.title')}>
@@ -185,7 +185,7 @@ export function MyCommunityPage() {
               </Button>
             </div>
           </SectionCard>
-          <SectionCard icon={Users} title={t('settings.roles.management')}>
+          <SectionCard icon={Users} title={t('memberships.roles.management')}>
             <RoleTable />
           </SectionCard>
         </>
@@ -195,9 +195,9 @@ export function MyCommunityPage() {
 }
 
 const LEVEL_KEYS = [
-  'settings.verifications.mine.level0',
-  'settings.verifications.mine.level1',
-  'settings.verifications.mine.level2',
+  'memberships.verifications.mine.level0',
+  'memberships.verifications.mine.level1',
+  'memberships.verifications.mine.level2',
 ] as const
 
 /** The user's verification level, and what the admins made of their latest document. */
@@ -212,17 +212,17 @@ function MyVerification() {
     <div className="flex flex-col items-start gap-1">
       <span>{t(LEVEL_KEYS[level] ?? LEVEL_KEYS[0])}</span>
       {level < 2 && status === 'pending' && (
-        <span className="text-sm text-muted-foreground">{t('settings.verifications.mine.pending')}</span>
+        <span className="text-sm text-muted-foreground">{t('memberships.verifications.mine.pending')}</span>
       )}
       {level < 2 && status === 'rejected' && (
         <span className="text-sm text-destructive">
-          {t('settings.verifications.mine.rejected')}
-          {latest?.note ? ` ${t('settings.verifications.note', { note: latest.note })}` : ''}
+          {t('memberships.verifications.mine.rejected')}
+          {latest?.note ? ` ${t('memberships.verifications.note', { note: latest.note })}` : ''}
         </span>
       )}
       {mayAskForLevel2(verification.data) && (
         <Button asChild variant="outline" size="sm" className="mt-1">
-          <Link to="/verify">{t('settings.verifications.mine.verify')}</Link>
+          <Link to="/verify">{t('memberships.verifications.mine.verify')}</Link>
         </Button>
       )}
     </div>
@@ -243,12 +243,12 @@ function PendingVerifications() {
       <p className="text-sm text-muted-foreground">
         {pending.data
           ? pending.data.length > 0
-            ? t('settings.verifications.pendingCount', { count: pending.data.length })
-            : t('settings.verifications.nonePending')
+            ? t('memberships.verifications.pendingCount', { count: pending.data.length })
+            : t('memberships.verifications.nonePending')
           : null}
       </p>
       <Button asChild variant="outline" className="h-11">
-        <Link to="/settings/verifications">{t('settings.verifications.manage')}</Link>
+        <Link to="/settings/verifications">{t('memberships.verifications.manage')}</Link>
       </Button>
     </div>
   )

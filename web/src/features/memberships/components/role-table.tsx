@@ -5,13 +5,14 @@ import { problemMessage } from '@/lib/api/problem'
 import { ApiError } from '@/lib/api/request'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
-import { useCommunityRoles, useSetRole, type MemberRole, type Role } from '../api/roles'
+import { useCommunityRoles, type MemberRole, type Role } from '@/lib/roles'
+import { useSetRole } from '../api/roles'
 import { ROLES, selectorRoleKey } from '../lib/roles'
 
 /** The title of the toast for a refused role change: the server's reason is its description. */
-function refusalTitle(err: unknown): 'settings.roles.notAllowed' | 'settings.roles.limitReached' | 'common.error' {
-  if (err instanceof ApiError && err.status === 403) return 'settings.roles.notAllowed'
-  if (err instanceof ApiError && err.status === 409) return 'settings.roles.limitReached'
+function refusalTitle(err: unknown): 'memberships.roles.notAllowed' | 'memberships.roles.limitReached' | 'common.error' {
+  if (err instanceof ApiError && err.status === 403) return 'memberships.roles.notAllowed'
+  if (err instanceof ApiError && err.status === 409) return 'memberships.roles.limitReached'
   return 'common.error'
 }
 
@@ -25,14 +26,14 @@ export function RoleTable() {
   const change = (member: MemberRole, role: Role) => {
     if (role === member.role) return
     if (member.id === user?.id) {
-      toast.error(t('settings.roles.notAllowed'), { description: t('settings.roles.ownRole') })
+      toast.error(t('memberships.roles.notAllowed'), { description: t('memberships.roles.ownRole') })
       return
     }
     setRole.mutate(
       { userId: member.id, role },
       {
         onSuccess: () => {
-          toast.success(t('settings.roles.updated'))
+          toast.success(t('memberships.roles.updated'))
         },
         onError: (err) => {
           toast.error(t(refusalTitle(err)), { description: problemMessage(err, t) })
@@ -53,7 +54,7 @@ export function RoleTable() {
   const { members, adminCount, maxAdmins } = roles.data
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-muted-foreground">{t('settings.roles.limit', { max: maxAdmins, admins: adminCount })}</p>
+      <p className="text-sm text-muted-foreground">{t('memberships.roles.limit', { max: maxAdmins, admins: adminCount })}</p>
       <ul className="flex flex-col divide-y rounded-2xl border bg-card">
         {members.map((member) => (
           <li key={member.id} className="flex flex-col gap-2 p-3 min-[400px]:flex-row min-[400px]:items-center">
@@ -61,14 +62,14 @@ export function RoleTable() {
               <span className="truncate font-medium">
                 {member.fullName || t('common.user')}
                 {member.id === user?.id && (
-                  <span className="ml-1 text-xs font-normal text-muted-foreground">{t('settings.roles.you')}</span>
+                  <span className="ml-1 text-xs font-normal text-muted-foreground">{t('memberships.roles.you')}</span>
                 )}
               </span>
               <span className="truncate text-sm text-muted-foreground">{member.email}</span>
             </div>
             <div className="min-[400px]:w-40">
               <NativeSelect
-                aria-label={t('settings.roles.roleOf', { name: member.fullName || member.email })}
+                aria-label={t('memberships.roles.roleOf', { name: member.fullName || member.email })}
                 value={member.role}
                 disabled={setRole.isPending}
                 className="h-10"

@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/i18n'
 import { RoleTable } from '../components/role-table'
-import { SettingsScreen } from '../components/settings-screen'
-import { useAdminOnly } from '../lib/use-admin-only'
+import { SettingsScreen } from '@/components/settings-screen'
+import { useAdminOnly } from '@/lib/use-admin-only'
 
 /** /settings/roles: the role table on its own, for admins only. */
 export function RolesPage() {
@@ -9,11 +9,11 @@ export function RolesPage() {
   const isAdmin = useAdminOnly()
 
   return (
-    <SettingsScreen title={t('settings.roles.title')} backTo="/settings">
+    <SettingsScreen title={t('memberships.roles.title')} backTo="/settings">
       {isAdmin && (
         <section aria-labelledby="roles-members" className="flex flex-col gap-3">
           <h2 id="roles-members" className="text-lg font-semibold">
-            {t('settings.roles.members')}
+            {t('memberships.roles.members')}
           </h2>
           <RoleTable />
         </section>

@@ -11,16 +11,17 @@ import { problemMessage } from '@/lib/api/problem'
 import { firstErrorMessage, zodResolver } from '@/lib/form'
 import { useSession } from '@/lib/session'
 import { SaveUnitInputBody as limits } from '@/lib/api/limits'
-import { useMyUnit, useSaveUnit, type MyUnit } from '../api/unit'
-import { Detail, ScreenLoading, SettingsScreen } from '../components/settings-screen'
+import { useMyUnit, type MyUnit } from '@/lib/my-unit'
+import { useSaveUnit } from '../api/unit'
+import { Detail, ScreenLoading, SettingsScreen } from '@/components/settings-screen'
 import { openedForEdit } from '../lib/edit-state'
 import { OtherUnits } from './other-units'
 
 function unitSchema(t: TFunction) {
   return z.object({
-    unitNumber: z.string().trim().min(1, t('settings.unit.numberRequired')).max(limits.unitNumber, t('settings.unit.tooLong')),
-    floor: z.string().trim().max(limits.floor, t('settings.unit.tooLong')),
-    building: z.string().trim().max(limits.building, t('settings.unit.tooLong')),
+    unitNumber: z.string().trim().min(1, t('memberships.unit.numberRequired')).max(limits.unitNumber, t('memberships.unit.tooLong')),
+    floor: z.string().trim().max(limits.floor, t('memberships.unit.tooLong')),
+    building: z.string().trim().max(limits.building, t('memberships.unit.tooLong')),
   })
 }
 
@@ -39,9 +40,9 @@ export function UnitInfoPage() {
   const { user } = useSession()
   const unit = useMyUnit(Boolean(user?.communityId))
   return (
-    <SettingsScreen title={t('settings.unit.title')} backTo="/settings/my-community">
+    <SettingsScreen title={t('memberships.unit.title')} backTo="/settings/my-community">
       {!user?.communityId ? (
-        <p className="text-muted-foreground">{t('settings.roles.noCommunity')}</p>
+        <p className="text-muted-foreground">{t('settings.noCommunity')}</p>
       ) : unit.isPending ? (
         <ScreenLoading />
       ) : unit.isError ? (
@@ -73,7 +74,7 @@ function UnitForm({ unit }: { unit: MyUnit | null }) {
     (values) => {
       save.mutate(values, {
         onSuccess: () => {
-          toast.success(t('settings.saved'), { description: t('settings.unit.saved') })
+          toast.success(t('settings.saved'), { description: t('memberships.unit.saved') })
           setEditing(false)
         },
         onError: (err) => {
@@ -100,16 +101,16 @@ function UnitForm({ unit }: { unit: MyUnit | null }) {
         unit ? (
           <div className="flex flex-col gap-4">
             <dl className="flex flex-col gap-4">
-              <Detail label={t('settings.unit.number')}>{unit.unitNumber}</Detail>
-              <Detail label={t('settings.unit.floor')}>{unit.floor ?? t('settings.notSet')}</Detail>
-              <Detail label={t('settings.unit.building')}>{unit.building ?? t('settings.notSet')}</Detail>
-              <Detail label={t('settings.myCommunity.occupant')}>{unit.ownerName ?? t('settings.notSet')}</Detail>
+              <Detail label={t('memberships.unit.number')}>{unit.unitNumber}</Detail>
+              <Detail label={t('memberships.unit.floor')}>{unit.floor ?? t('settings.notSet')}</Detail>
+              <Detail label={t('memberships.unit.building')}>{unit.building ?? t('settings.notSet')}</Detail>
+              <Detail label={t('memberships.myCommunity.occupant')}>{unit.ownerName ?? t('settings.notSet')}</Detail>
             </dl>
-            {unit.ownerClaimPending && <p className="text-sm text-muted-foreground">{t('settings.unit.claimPending')}</p>}
-            {!unit.canEdit && <p className="text-sm text-muted-foreground">{t('settings.unit.readOnly')}</p>}
+            {unit.ownerClaimPending && <p className="text-sm text-muted-foreground">{t('memberships.unit.claimPending')}</p>}
+            {!unit.canEdit && <p className="text-sm text-muted-foreground">{t('memberships.unit.readOnly')}</p>}
           </div>
         ) : (
-          <p className="text-muted-foreground">{t('settings.unit.none')}</p>
+          <p className="text-muted-foreground">{t('memberships.unit.none')}</p>
         )
       }
       onSubmit={onSubmit}
@@ -119,13 +120,13 @@ function UnitForm({ unit }: { unit: MyUnit | null }) {
       }}
       pending={save.isPending}
     >
-      <FormField id="unit-number" label={t('settings.unit.numberLabel')} error={errors.unitNumber?.message}>
+      <FormField id="unit-number" label={t('memberships.unit.numberLabel')} error={errors.unitNumber?.message}>
         {(control) => <Input {...control} {...form.register('unitNumber')} maxLength={limits.unitNumber} />}
       </FormField>
-      <FormField id="unit-floor" label={t('settings.unit.floor')} optionalText={t('common.optional')} error={errors.floor?.message}>
+      <FormField id="unit-floor" label={t('memberships.unit.floor')} optionalText={t('common.optional')} error={errors.floor?.message}>
         {(control) => <Input {...control} {...form.register('floor')} maxLength={limits.floor} />}
       </FormField>
-      <FormField id="unit-building" label={t('settings.unit.building')} optionalText={t('common.optional')} error={errors.building?.message}>
+      <FormField id="unit-building" label={t('memberships.unit.building')} optionalText={t('common.optional')} error={errors.building?.message}>
         {(control) => <Input {...control} {...form.register('building')} maxLength={limits.building} />}
       </FormField>
     </EditableCard>
