@@ -149,8 +149,10 @@ func TestSepaSettingsAreChecked(t *testing.T) {
 			st.PrenoticeDays != 5 || !st.ChargeToOwner || st.SequencePolicy != domain.FirstThenRecurrent || st.FileVersion != domain.Pain008V08 {
 			t.Fatalf("saved %+v", st)
 		}
-		if a := f.actions(); a[len(a)-1] != AuditSepaSettingsEdited || f.audit[len(f.audit)-1].Before == nil {
-			t.Errorf("audit %v", a)
+		last := f.audit[len(f.audit)-1]
+		if a := f.actions(); a[len(a)-1] != AuditSepaSettingsEdited || last.Before.(domain.SepaSettings).FileVersion != domain.Pain008V02 ||
+			last.After.(domain.SepaSettings).FileVersion != domain.Pain008V08 {
+			t.Errorf("audit %v: %+v", a, last)
 		}
 	})
 }
