@@ -19,6 +19,15 @@ const (
 	RecurrentOnly      SequencePolicy = "rcur"
 )
 
+// SepaFileVersion is the ISO 20022 message a community's direct-debit files are written in: the AEB
+// guide's pain.008.001.02, or pain.008.001.08 that the 2019+ rulebooks accept and some banks ask for.
+type SepaFileVersion string
+
+const (
+	Pain008V02 SepaFileVersion = "pain.008.001.02"
+	Pain008V08 SepaFileVersion = "pain.008.001.08"
+)
+
 // SepaSettings are a community's direct-debit settings.
 type SepaSettings struct {
 	CreditorID     string // ES + check digits + suffix + NIF; empty: not set up
@@ -28,11 +37,12 @@ type SepaSettings struct {
 	PrenoticeDays  int  // days between the pre-notification and the collection: 14 unless agreed shorter
 	ReturnsToPause int  // returns after which a mandate is paused
 	ChargeToOwner  bool // a return's bank charge goes to the owner's ledger
+	FileVersion    SepaFileVersion
 }
 
 // DefaultSepaSettings are a community's settings before an admin sets them.
 func DefaultSepaSettings() SepaSettings {
-	return SepaSettings{SequencePolicy: FirstThenRecurrent, PrenoticeDays: 14, ReturnsToPause: 2, ChargeToOwner: true}
+	return SepaSettings{SequencePolicy: FirstThenRecurrent, PrenoticeDays: 14, ReturnsToPause: 2, ChargeToOwner: true, FileVersion: Pain008V02}
 }
 
 // MandateStatus is the state of a mandate.

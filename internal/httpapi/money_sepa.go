@@ -19,11 +19,12 @@ type SepaSettings struct {
 	PrenoticeDays  int    `json:"prenoticeDays" minimum:"1" maximum:"14" doc:"Days of pre-notification before a collection"`
 	ReturnsToPause int    `json:"returnsToPause" minimum:"1" maximum:"12" doc:"Returns after which a mandate is paused"`
 	ChargeToOwner  bool   `json:"chargeToOwner" doc:"A return's bank charge goes to the owner's account"`
+	FileVersion    string `json:"fileVersion" enum:"pain.008.001.02,pain.008.001.08" doc:"The ISO 20022 message of the remittance files: the AEB guide's 001.02, or 001.08 (2019+ rulebooks)"`
 }
 
 func sepaSettingsOf(s domain.SepaSettings) SepaSettings {
 	return SepaSettings{CreditorID: s.CreditorID, CreditorIBAN: s.CreditorIBAN, CreditorBIC: s.CreditorBIC, SequencePolicy: string(s.SequencePolicy),
-		PrenoticeDays: s.PrenoticeDays, ReturnsToPause: s.ReturnsToPause, ChargeToOwner: s.ChargeToOwner}
+		PrenoticeDays: s.PrenoticeDays, ReturnsToPause: s.ReturnsToPause, ChargeToOwner: s.ChargeToOwner, FileVersion: string(s.FileVersion)}
 }
 
 type sepaSettingsOutput struct{ Body SepaSettings }
@@ -168,7 +169,7 @@ func (s *server) saveSepaSettings(ctx context.Context, in *sepaSettingsInput) (*
 	b := in.Body
 	st, err := s.Money.SaveSepaSettings(ctx, actor(ctx), domain.SepaSettings{CreditorID: b.CreditorID, CreditorIBAN: b.CreditorIBAN,
 		CreditorBIC: b.CreditorBIC, SequencePolicy: domain.SequencePolicy(b.SequencePolicy), PrenoticeDays: b.PrenoticeDays,
-		ReturnsToPause: b.ReturnsToPause, ChargeToOwner: b.ChargeToOwner})
+		ReturnsToPause: b.ReturnsToPause, ChargeToOwner: b.ChargeToOwner, FileVersion: domain.SepaFileVersion(b.FileVersion)})
 	if err != nil {
 		return nil, err
 	}

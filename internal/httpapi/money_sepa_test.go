@@ -20,11 +20,15 @@ func TestMoneySepaOverHTTP(t *testing.T) {
 		c.approvedBudget(t)
 		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": c.year, "period": 1}, 201)
 		unit := c.units["1º A"]
-		obDetail(t, c.admin, "PUT", "/api/v1/money/sepa-settings", map[string]any{"creditorId": "ES00000B85626240", "creditorIban": "", "creditorBic": "",
-			"sequencePolicy": "frst_rcur", "prenoticeDays": 14, "returnsToPause": 2, "chargeToOwner": true}, 422, "invalid",
+		if st := c.admin.must(t, "GET", "/api/v1/money/sepa-settings", nil, 200); st["fileVersion"] != "pain.008.001.02" {
+			t.Errorf("default settings %v", st)
+		}
+		settings := map[string]any{"creditorId": "ES00000B85626240", "creditorIban": "", "creditorBic": "",
+			"sequencePolicy": "frst_rcur", "prenoticeDays": 14, "returnsToPause": 2, "chargeToOwner": true, "fileVersion": "pain.008.001.02"}
+		obDetail(t, c.admin, "PUT", "/api/v1/money/sepa-settings", settings, 422, "invalid",
 			"El identificador de acreedor no es válido: son ES, dos dígitos de control, un sufijo de tres caracteres y el NIF de la comunidad, como ES77000B85626240")
-		c.admin.must(t, "PUT", "/api/v1/money/sepa-settings", map[string]any{"creditorId": "ES77000B85626240", "creditorIban": "ES9121000418450200051332", "creditorBic": "",
-			"sequencePolicy": "frst_rcur", "prenoticeDays": 14, "returnsToPause": 2, "chargeToOwner": true}, 200)
+		settings["creditorId"], settings["creditorIban"] = "ES77000B85626240", "ES9121000418450200051332"
+		c.admin.must(t, "PUT", "/api/v1/money/sepa-settings", settings, 200)
 
 		body := map[string]any{"debtorName": "Dueña", "iban": "ES7921000813610123456789"}
 		obDetail(t, c.tenant, "POST", "/api/v1/money/units/"+unit+"/mandate", body, 403, "forbidden", "Solo los propietarios pueden hacer esto")
@@ -66,7 +70,8 @@ func TestMoneySepaOverHTTP(t *testing.T) {
 		}
 		res, file := c.admin.get(t, "/api/v1/money/remittances/"+remID+"/xml")
 		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/xml" ||
-			!strings.Contains(string(file), "<MndtId>VEC-000001</MndtId>") || !strings.Contains(res.Header.Get("Content-Disposition"), "remesa-0001-") {
+			!strings.Contains(string(file), "<MndtId>VEC-000001</MndtId>") || !strings.Contains(res.Header.Get("Content-Disposition"), "remesa-0001-") ||
+			!strings.Contains(string(file), `xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"`) {
 			t.Fatalf("file %d %v %s", res.StatusCode, res.Header, file)
 		}
 		obDetail(t, c.admin, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": collect}, 409, "conflict",
@@ -83,6 +88,25 @@ func TestMoneySepaOverHTTP(t *testing.T) {
 		if got := strings.Join(kinds, " "); got != "receipt payment return bank_charge" ||
 			st["closingCents"] != receipt["amountCents"].(float64)+350 {
 			t.Errorf("statement %s, closing %v", got, st["closingCents"])
+		}
+		// The file's version is a setting: the second quarter's remittance is a pain.008.001.08, under the
+		// same name and type; the first remittance's file stays as it was sent.
+		settings["fileVersion"] = "pain.008.001.09"
+		c.admin.must(t, "PUT", "/api/v1/money/sepa-settings", settings, 422)
+		settings["fileVersion"] = "pain.008.001.08"
+		if st := c.admin.must(t, "PUT", "/api/v1/money/sepa-settings", settings, 200); st["fileVersion"] != "pain.008.001.08" {
+			t.Errorf("saved settings %v", st)
+		}
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": c.year, "period": 2}, 201)
+		again := c.admin.must(t, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": collect}, 201)
+		res, file = c.admin.get(t, "/api/v1/money/remittances/"+again["id"].(string)+"/xml")
+		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/xml" ||
+			!strings.Contains(res.Header.Get("Content-Disposition"), "remesa-0002-") ||
+			!strings.Contains(string(file), `xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"`) {
+			t.Fatalf("pain.008.001.08 file %d %v %s", res.StatusCode, res.Header, file)
+		}
+		if _, first := c.admin.get(t, "/api/v1/money/remittances/"+remID+"/xml"); !strings.Contains(string(first), "pain.008.001.02") {
+			t.Errorf("the first remittance's file changed: %s", first)
 		}
 
 		// Who gets nothing.

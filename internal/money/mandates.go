@@ -119,6 +119,8 @@ func (s *Service) SaveSepaSettings(ctx context.Context, a *domain.Actor, in doma
 		return in, domain.Errorf(domain.CodeInvalid, "El preaviso debe estar entre 1 y %d días", maxPrenotice)
 	case in.ReturnsToPause < 1 || in.ReturnsToPause > maxReturns:
 		return in, domain.Errorf(domain.CodeInvalid, "Las devoluciones antes de pausar una orden deben estar entre 1 y %d", maxReturns)
+	case in.FileVersion != domain.Pain008V02 && in.FileVersion != domain.Pain008V08:
+		return in, domain.Errorf(domain.CodeInvalid, "La versión del fichero SEPA debe ser pain.008.001.02 o pain.008.001.08")
 	}
 	at := s.stamp()
 	err = s.write(ctx, a, func(ctx context.Context) error {

@@ -8,12 +8,23 @@ import (
 	"vecinos/internal/domain"
 )
 
-// Pain008Namespace is the ISO 20022 message of a SEPA Core direct-debit file as the Spanish banks' AEB
-// guide takes it (DOMAIN.md, "SEPA direct debit").
-const Pain008Namespace = "urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"
+// The writer knows two ISO 20022 messages of a SEPA Core direct-debit file (DOMAIN.md, "SEPA direct
+// debit"): pain.008.001.02, as the Spanish banks' AEB guide takes it, and pain.008.001.08, which the 2019+
+// rulebooks accept. For every element the writer writes, the two schemas (testdata/) agree on the path
+// and type but for the namespace and the agents' BIC, which 001.08 calls BICFI: those two are the only
+// places the version is read (pain008Namespace and agentOf).
+
+// pain008Namespace is the XML namespace of version v, or an error for a version the writer does not know.
+func pain008Namespace(v domain.SepaFileVersion) (string, error) {
+	if v != domain.Pain008V02 && v != domain.Pain008V08 {
+		return "", fmt.Errorf("pain.008: unknown version %q", v)
+	}
+	return "urn:iso:std:iso:20022:tech:xsd:" + string(v), nil
+}
 
 // Remittance is what a direct-debit file says: who collects, when, and each debit.
 type Remittance struct {
+	Version        domain.SepaFileVersion
 	MessageID      string // ≤ 35
 	CreatedAt      time.Time
 	CreditorName   string
@@ -64,17 +75,22 @@ type orgID struct {
 }
 
 type agent struct {
-	BIC  string   `xml:"FinInstnId>BIC,omitempty"`
-	Othr *otherID `xml:"FinInstnId>Othr,omitempty"`
+	BIC   string   `xml:"FinInstnId>BIC,omitempty"`   // pain.008.001.02
+	BICFI string   `xml:"FinInstnId>BICFI,omitempty"` // pain.008.001.08
+	Othr  *otherID `xml:"FinInstnId>Othr,omitempty"`
 }
 
 type otherID struct {
 	ID string `xml:"Id"`
 }
 
-func agentOf(bic string) agent {
-	if bic == "" {
+// agentOf is a bank as version v names it by its BIC; without one, NOTPROVIDED in both.
+func agentOf(v domain.SepaFileVersion, bic string) agent {
+	switch {
+	case bic == "":
 		return agent{Othr: &otherID{ID: "NOTPROVIDED"}}
+	case v == domain.Pain008V08:
+		return agent{BICFI: bic}
 	}
 	return agent{BIC: bic}
 }
@@ -114,15 +130,18 @@ type transaction struct {
 // decimal writes cents as the file's amounts: "1234.56", from integers only.
 func decimal(c domain.Cents) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
 
-// WritePain008 writes r as a pain.008.001.02 file: one payment information block per sequence type, in
-// the order FRST, RCUR, FNAL, OOFF, with the totals of each and of the file. Texts are transliterated to
-// the SEPA Latin set and cut to the schema's lengths.
+// WritePain008 writes r as a pain.008 file of r.Version: one payment information block per sequence
+// type, in the order FRST, RCUR, FNAL, OOFF, with the totals of each and of the file. Texts are
+// transliterated to the SEPA Latin set and cut to the rulebook's lengths (a name 70 in both versions).
 func WritePain008(r Remittance) ([]byte, error) {
 	if len(r.Debits) == 0 {
 		return nil, fmt.Errorf("pain.008: no debits")
 	}
 	var doc painDocument
-	doc.Xmlns = Pain008Namespace
+	var err error
+	if doc.Xmlns, err = pain008Namespace(r.Version); err != nil {
+		return nil, err
+	}
 	h := &doc.Init.GrpHdr
 	h.MsgID = Transliterate(r.MessageID, 35)
 	h.CreDtTm = r.CreatedAt.UTC().Format("2006-01-02T15:04:05")
@@ -133,7 +152,7 @@ func WritePain008(r Remittance) ([]byte, error) {
 	for i, seq := range []string{"FRST", "RCUR", "FNAL", "OOFF"} {
 		p := paymentInfo{PmtInfID: Transliterate(fmt.Sprintf("%s-%d-%s", r.MessageID, i+1, seq), 35), PmtMtd: "DD", SvcLvl: "SEPA",
 			LclInstrm: "CORE", SeqTp: seq, ReqdColltnDt: r.CollectionDate, Cdtr: party{Nm: creditor}, CdtrIBAN: r.CreditorIBAN,
-			CdtrAgt: agentOf(r.CreditorBIC), ChrgBr: "SLEV", SchemeID: r.CreditorID, SchemeName: "SEPA"}
+			CdtrAgt: agentOf(r.Version, r.CreditorBIC), ChrgBr: "SLEV", SchemeID: r.CreditorID, SchemeName: "SEPA"}
 		var sum domain.Cents
 		for _, d := range r.Debits {
 			if d.SequenceType != seq {
@@ -143,7 +162,7 @@ func WritePain008(r Remittance) ([]byte, error) {
 				return nil, fmt.Errorf("pain.008: debit %s of %d cents", d.EndToEndID, d.Amount)
 			}
 			tx := transaction{EndToEndID: Transliterate(d.EndToEndID, 35), MandateID: Transliterate(d.MandateID, 35),
-				MandateDate: d.MandateDate, DbtrAgt: agentOf(d.DebtorBIC), Dbtr: party{Nm: Transliterate(d.DebtorName, 70)},
+				MandateDate: d.MandateDate, DbtrAgt: agentOf(r.Version, d.DebtorBIC), Dbtr: party{Nm: Transliterate(d.DebtorName, 70)},
 				DbtrIBAN: d.DebtorIBAN, Ustrd: Transliterate(d.Info, 140)}
 			tx.Amount.Ccy, tx.Amount.Value = "EUR", decimal(d.Amount)
 			p.Tx = append(p.Tx, tx)

@@ -6,14 +6,16 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
+
+	"vecinos/internal/domain"
 )
 
-func sampleRemittance() Remittance {
-	return Remittance{MessageID: "REM-2027-T1-0001", CreatedAt: time.Date(2027, 1, 2, 10, 30, 0, 0, time.UTC),
-		CreditorName: "Comunidad de Propietarios Calle Peñalver 7", CreditorIBAN: "ES9121000418450200051332", CreditorID: "ES77000B85626240",
+func sampleRemittance(v domain.SepaFileVersion) Remittance {
+	return Remittance{Version: v, MessageID: "REM-2027-T1-0001", CreatedAt: time.Date(2027, 1, 2, 10, 30, 0, 0, time.UTC),
+		CreditorName: "Comunidad de Propietarios Calle Peñalver 7", CreditorIBAN: "ES9121000418450200051332", CreditorBIC: "CAIXESBBXXX",
+		CreditorID:     "ES77000B85626240",
 		CollectionDate: "2027-01-20", Debits: []Debit{
 			{EndToEndID: "2027/000001", Amount: 28125, SequenceType: "FRST", MandateID: "VEC-0001", MandateDate: "2026-12-01",
 				DebtorName: "José Muñoz Ibáñez", DebtorIBAN: "ES7921000813610123456789", Info: "Cuota 1T 2027 · 1º A"},
@@ -24,23 +26,36 @@ func sampleRemittance() Remittance {
 		}}
 }
 
-// schemaPath is the ISO 20022 pain.008.001.02 schema, kept in testdata (a copy of shared/design/data's,
-// so that the test runs wherever the repository is cloned); VECINOS_PAIN008_XSD overrides it.
-func schemaPath(t *testing.T) string {
+var pain008Versions = []domain.SepaFileVersion{domain.Pain008V02, domain.Pain008V08}
+
+// schemaPath is the ISO 20022 schema of version v, kept in testdata: pain.008.001.02's is a copy of
+// shared/design/data's and pain.008.001.08's the ISO schema unchanged (testdata/README.md says where from),
+// so that the test runs wherever the repository is cloned. VECINOS_PAIN008_XSD overrides 001.02's.
+func schemaPath(t *testing.T, v domain.SepaFileVersion) string {
 	t.Helper()
 	p := os.Getenv("VECINOS_PAIN008_XSD")
-	if p == "" {
-		p = filepath.Join("testdata", "pain.008.001.02.xsd")
+	if p == "" || v != domain.Pain008V02 {
+		p = filepath.Join("testdata", string(v)+".xsd")
 	}
 	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("the pain.008 schema is missing at %s: %v", p, err)
+		t.Fatalf("the %s schema is missing at %s: %v", v, p, err)
 	}
 	return p
 }
 
-// TestPain008ValidatesAgainstTheSchema runs xmllint --schema on the file the bank receives.
+// TestPain008ValidatesAgainstTheSchema runs xmllint --schema on the file the bank receives, in each version.
 func TestPain008ValidatesAgainstTheSchema(t *testing.T) {
-	xsd := schemaPath(t)
+	for _, v := range pain008Versions {
+		b, err := WritePain008(sampleRemittance(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(string(v), func(t *testing.T) { runXmllint(t, v, b) })
+	}
+}
+
+func runXmllint(t *testing.T, v domain.SepaFileVersion, file []byte) {
+	xsd := schemaPath(t, v)
 	xmllint, err := exec.LookPath("xmllint")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -48,29 +63,40 @@ func TestPain008ValidatesAgainstTheSchema(t *testing.T) {
 		}
 		t.Skip("xmllint is not installed (apt-get install libxml2-utils)")
 	}
-	b, err := WritePain008(sampleRemittance())
-	if err != nil {
+	p := filepath.Join(t.TempDir(), "remesa.xml")
+	if err := os.WriteFile(p, file, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "remesa.xml")
-	if err := os.WriteFile(file, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(xmllint, "--noout", "--schema", xsd, file).CombinedOutput()
-	if err != nil {
-		t.Fatalf("xmllint: %v\n%s\n%s", err, out, b)
+	if out, err := exec.Command(xmllint, "--noout", "--schema", xsd, p).CombinedOutput(); err != nil {
+		t.Fatalf("xmllint: %v\n%s\n%s", err, out, file)
 	}
 }
 
-// TestPain008ReadsBack parses the file again: the totals, each debit's mandate, IBAN and amount, and
-// the transliterated names.
+// TestPain008UnknownVersion: a version the writer does not know writes no file.
+func TestPain008UnknownVersion(t *testing.T) {
+	for _, v := range []domain.SepaFileVersion{"", "pain.008.001.09"} {
+		if b, err := WritePain008(sampleRemittance(v)); err == nil {
+			t.Errorf("version %q wrote %s", v, b)
+		}
+	}
+}
+
+// TestPain008ReadsBack parses the file of each version again: the namespace, the totals, each debit's
+// mandate, IBAN, amount and bank, and the transliterated names.
 func TestPain008ReadsBack(t *testing.T) {
-	b, err := WritePain008(sampleRemittance())
+	for _, v := range pain008Versions {
+		t.Run(string(v), func(t *testing.T) { readBack(t, v) })
+	}
+}
+
+func readBack(t *testing.T, v domain.SepaFileVersion) {
+	b, err := WritePain008(sampleRemittance(v))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
-		GrpHdr struct {
+		XMLName xml.Name
+		GrpHdr  struct {
 			NbOfTxs int    `xml:"NbOfTxs"`
 			CtrlSum string `xml:"CtrlSum"`
 		} `xml:"CstmrDrctDbtInitn>GrpHdr"`
@@ -87,11 +113,16 @@ func TestPain008ReadsBack(t *testing.T) {
 				Name     string `xml:"Dbtr>Nm"`
 				IBAN     string `xml:"DbtrAcct>Id>IBAN"`
 				Agent    string `xml:"DbtrAgt>FinInstnId>Othr>Id"`
+				BIC      string `xml:"DbtrAgt>FinInstnId>BIC"`
+				BICFI    string `xml:"DbtrAgt>FinInstnId>BICFI"`
 			} `xml:"DrctDbtTxInf"`
 		} `xml:"CstmrDrctDbtInitn>PmtInf"`
 	}
 	if err := xml.Unmarshal(b, &doc); err != nil {
 		t.Fatal(err)
+	}
+	if doc.XMLName.Space != "urn:iso:std:iso:20022:tech:xsd:"+string(v) {
+		t.Errorf("namespace %q", doc.XMLName.Space)
 	}
 	if doc.GrpHdr.NbOfTxs != 3 || doc.GrpHdr.CtrlSum != "687.51" {
 		t.Fatalf("group header %+v", doc.GrpHdr)
@@ -100,10 +131,10 @@ func TestPain008ReadsBack(t *testing.T) {
 		doc.PmtInf[1].SeqTp != "RCUR" || doc.PmtInf[1].CtrlSum != "406.25" || doc.PmtInf[0].Scheme != "ES77000B85626240" {
 		t.Fatalf("payment blocks %+v", doc.PmtInf)
 	}
-	want := map[string][4]string{
-		"2027/000001": {"281.25", "VEC-0001", "ES7921000813610123456789", "Jose Munoz Ibanez"},
-		"2027/000003": {"0.01", "VEC-0003", "GB82WEST12345698765432", "Ana"},
-		"2027/000002": {"406.25", "VEC-0002", "DE89370400440532013000", "Francoise Marti"},
+	want := map[string][5]string{
+		"2027/000001": {"281.25", "VEC-0001", "ES7921000813610123456789", "Jose Munoz Ibanez", "NOTPROVIDED"},
+		"2027/000003": {"0.01", "VEC-0003", "GB82WEST12345698765432", "Ana", "NOTPROVIDED"},
+		"2027/000002": {"406.25", "VEC-0002", "DE89370400440532013000", "Francoise Marti", "COBADEFFXXX"},
 	}
 	seen := 0
 	for _, p := range doc.PmtInf {
@@ -112,20 +143,21 @@ func TestPain008ReadsBack(t *testing.T) {
 			if !ok || tx.Amount != w[0] || tx.Mandate != w[1] || tx.IBAN != w[2] || tx.Name != w[3] {
 				t.Errorf("transaction %+v, want %v", tx, w)
 			}
+			bic := map[domain.SepaFileVersion]string{domain.Pain008V02: tx.BIC, domain.Pain008V08: tx.BICFI}[v]
+			if bank := bic + tx.Agent; bank != w[4] || tx.BIC+tx.BICFI != bic {
+				t.Errorf("%s: the debtor's bank is BIC %q, BICFI %q, other %q; want %q", tx.EndToEnd, tx.BIC, tx.BICFI, tx.Agent, w[4])
+			}
 			seen++
 		}
 	}
 	if seen != 3 {
 		t.Errorf("%d transactions", seen)
 	}
-	if !strings.Contains(string(b), "<Othr><Id>NOTPROVIDED</Id></Othr>") && !strings.Contains(string(b), "<Id>NOTPROVIDED</Id>") {
-		t.Error("a debtor without a BIC is not NOTPROVIDED")
-	}
 }
 
 // BenchmarkPain008 writes the file of 500 debits (issue #36 asks for under 200 ms).
 func BenchmarkPain008(b *testing.B) {
-	r := sampleRemittance()
+	r := sampleRemittance(domain.Pain008V02)
 	one := r.Debits[0]
 	r.Debits = make([]Debit, 500)
 	for i := range r.Debits {

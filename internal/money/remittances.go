@@ -120,7 +120,7 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 		rem := &out.RemittanceSummary
 		rem.ID, rem.Number, rem.CollectionDate, rem.CreatedAt = domain.NewID(), n, in.CollectionDate, at.UnixMilli()
 		rem.MessageID = fmt.Sprintf("VEC-REM-%06d-%s", n, strings.ReplaceAll(today, "-", ""))
-		file := Remittance{MessageID: rem.MessageID, CreatedAt: at, CreditorName: community.Name, CreditorIBAN: st.CreditorIBAN,
+		file := Remittance{Version: st.FileVersion, MessageID: rem.MessageID, CreatedAt: at, CreditorName: community.Name, CreditorIBAN: st.CreditorIBAN,
 			CreditorBIC: st.CreditorBIC, CreditorID: st.CreditorID, CollectionDate: in.CollectionDate}
 		mandates := map[string]*domain.Mandate{}
 		entries := make([]domain.LedgerEntry, 0, len(receipts))

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -133,6 +130,7 @@ func TestSepaSettingsAreChecked(t *testing.T) {
 			{func(s *domain.SepaSettings) { s.ReturnsToPause = 0 }, "Las devoluciones antes de pausar una orden deben estar entre 1 y 12"},
 			{func(s *domain.SepaSettings) { s.SequencePolicy = "ooff" }, "El tipo de secuencia debe ser FRST y después RCUR, o siempre RCUR"},
 			{func(s *domain.SepaSettings) { s.CreditorBIC = "CAIXESBB1" }, "El BIC no es válido: debe tener 8 u 11 letras y números"},
+			{func(s *domain.SepaSettings) { s.FileVersion = "pain.008.001.09" }, "La versión del fichero SEPA debe ser pain.008.001.02 o pain.008.001.08"},
 		} {
 			in := good
 			c.change(&in)
@@ -142,17 +140,19 @@ func TestSepaSettingsAreChecked(t *testing.T) {
 		if st, _ := f.svc.SepaSettings(ctx, f.admin); st != domain.DefaultSepaSettings() {
 			t.Fatalf("a refused change was saved: %+v", st)
 		}
-		good.PrenoticeDays, good.CreditorBIC = 5, "caixesbbxxx"
+		good.PrenoticeDays, good.CreditorBIC, good.FileVersion = 5, "caixesbbxxx", domain.Pain008V08
 		if _, err := f.svc.SaveSepaSettings(ctx, f.admin, good); err != nil {
 			t.Fatal(err)
 		}
 		st, _ := f.svc.SepaSettings(ctx, f.admin)
 		if st.CreditorID != "ES77000B85626240" || st.CreditorIBAN != "ES9121000418450200051332" || st.CreditorBIC != "CAIXESBBXXX" ||
-			st.PrenoticeDays != 5 || !st.ChargeToOwner || st.SequencePolicy != domain.FirstThenRecurrent {
+			st.PrenoticeDays != 5 || !st.ChargeToOwner || st.SequencePolicy != domain.FirstThenRecurrent || st.FileVersion != domain.Pain008V08 {
 			t.Fatalf("saved %+v", st)
 		}
-		if a := f.actions(); a[len(a)-1] != AuditSepaSettingsEdited || f.audit[len(f.audit)-1].Before == nil {
-			t.Errorf("audit %v", a)
+		last := f.audit[len(f.audit)-1]
+		if a := f.actions(); a[len(a)-1] != AuditSepaSettingsEdited || last.Before.(domain.SepaSettings).FileVersion != domain.Pain008V02 ||
+			last.After.(domain.SepaSettings).FileVersion != domain.Pain008V08 {
+			t.Errorf("audit %v: %+v", a, last)
 		}
 	})
 }
@@ -294,7 +294,7 @@ func TestRemittanceAndReturns(t *testing.T) {
 		if err != nil || name != "remesa-0001-2026-03-16.xml" {
 			t.Fatalf("file %q, %v", name, err)
 		}
-		validateWithSchema(t, file)
+		validateWithSchema(t, domain.Pain008V02, file)
 		var doc remittanceDoc
 		if err := xml.Unmarshal(file, &doc); err != nil {
 			t.Fatal(err)
@@ -345,6 +345,39 @@ func TestRemittanceAndReturns(t *testing.T) {
 	})
 }
 
+// TestRemittanceFileVersion: a community that chose pain.008.001.08 gets its remittance in that message,
+// valid against its schema, under the same file name.
+func TestRemittanceFileVersion(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		f.settings(t, func(s *domain.SepaSettings) { s.FileVersion, s.CreditorBIC = domain.Pain008V08, "CAIXESBBXXX" })
+		if _, err := f.svc.SignMandate(ctx, f.owner, f.flat, MandateInput{DebtorName: "Óscar", IBAN: validIBAN, BIC: "CAIXESBBXXX"}); err != nil {
+			t.Fatal(err)
+		}
+		rem, err := f.svc.BuildRemittance(ctx, f.admin, RemittanceInput{CollectionDate: "2026-03-20"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, name, err := f.svc.RemittanceFile(ctx, f.admin, rem.ID)
+		if err != nil || name != "remesa-0001-2026-03-20.xml" {
+			t.Fatalf("file %q, %v", name, err)
+		}
+		validateWithSchema(t, domain.Pain008V08, file)
+		var doc struct {
+			XMLName xml.Name
+			remittanceDoc
+		}
+		if err := xml.Unmarshal(file, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.XMLName.Space != "urn:iso:std:iso:20022:tech:xsd:pain.008.001.08" || doc.GrpHdr.NbOfTxs != 1 ||
+			len(doc.PmtInf) != 1 || len(doc.PmtInf[0].Tx) != 1 || doc.PmtInf[0].Tx[0].IBAN != validIBAN {
+			t.Fatalf("file %+v\n%s", doc, file)
+		}
+	})
+}
+
 // TestImportReturns: a CSV of receipt numbers returns each, all or none, and the charge stays with the
 // community when the setting says so.
 func TestImportReturns(t *testing.T) {
@@ -386,29 +419,12 @@ func TestImportReturns(t *testing.T) {
 	})
 }
 
-// validateWithSchema runs xmllint --schema on a file the service wrote (as TestPain008ValidatesAgainstTheSchema),
-// in a subtest: without the schema or xmllint here, only that subtest is skipped.
-func validateWithSchema(t *testing.T, file []byte) {
+// validateWithSchema runs xmllint --schema of version v on a file the service wrote (as
+// TestPain008ValidatesAgainstTheSchema), in a subtest: without the schema or xmllint here, only that
+// subtest is skipped.
+func validateWithSchema(t *testing.T, v domain.SepaFileVersion, file []byte) {
 	t.Helper()
-	t.Run("xmllint", func(t *testing.T) { runXmllint(t, file) })
-}
-
-func runXmllint(t *testing.T, file []byte) {
-	xsd := schemaPath(t)
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("xmllint is missing (apt-get install libxml2-utils)")
-		}
-		t.Skip("xmllint is not installed (apt-get install libxml2-utils)")
-	}
-	p := filepath.Join(t.TempDir(), "remesa.xml")
-	if err := os.WriteFile(p, file, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(xmllint, "--noout", "--schema", xsd, p).CombinedOutput(); err != nil {
-		t.Fatalf("xmllint: %v\n%s\n%s", err, out, file)
-	}
+	t.Run("xmllint", func(t *testing.T) { runXmllint(t, v, file) })
 }
 
 // TestConcurrentRemittancesCollectOnce: two admins build a remittance at the same moment; one collects

@@ -394,6 +394,10 @@ var translations = domain.Catalogue{
 		Ca: "Les devolucions abans de pausar una ordre han de ser entre 1 i %d",
 		En: "The returns before a mandate is paused must be between 1 and %d",
 	},
+	"La versión del fichero SEPA debe ser pain.008.001.02 o pain.008.001.08": {
+		Ca: "La versió del fitxer SEPA ha de ser pain.008.001.02 o pain.008.001.08",
+		En: "The SEPA file version must be pain.008.001.02 or pain.008.001.08",
+	},
 	"Solo el propietario de la vivienda puede firmar su orden de domiciliación": {
 		Ca: "Només el propietari de l'habitatge pot signar la seva ordre de domiciliació",
 		En: "Only the unit's owner can sign its direct debit mandate",

@@ -14,13 +14,13 @@ import (
 // the returns. Rules, transactions and the errors a user reads are internal/money's; "not found" is nil.
 
 const sepaSettingsSelect = `SELECT creditor_id, creditor_iban, creditor_bic, sequence_policy, prenotice_days, returns_to_pause,
-	charge_to_owner FROM money_sepa_settings WHERE community_id = ?`
+	charge_to_owner, file_version FROM money_sepa_settings WHERE community_id = ?`
 
 func scanSepaSettings(row scanner) (domain.SepaSettings, error) {
 	var s domain.SepaSettings
-	var policy string
-	err := row.Scan(&s.CreditorID, &s.CreditorIBAN, &s.CreditorBIC, &policy, &s.PrenoticeDays, &s.ReturnsToPause, &s.ChargeToOwner)
-	s.SequencePolicy = domain.SequencePolicy(policy)
+	var policy, version string
+	err := row.Scan(&s.CreditorID, &s.CreditorIBAN, &s.CreditorBIC, &policy, &s.PrenoticeDays, &s.ReturnsToPause, &s.ChargeToOwner, &version)
+	s.SequencePolicy, s.FileVersion = domain.SequencePolicy(policy), domain.SepaFileVersion(version)
 	return s, err
 }
 
@@ -48,9 +48,9 @@ func (db *DB) LockSepaSettings(ctx context.Context, communityID string, at time.
 // SaveSepaSettings writes the settings, after LockSepaSettings.
 func (db *DB) SaveSepaSettings(ctx context.Context, communityID string, s domain.SepaSettings, at time.Time) error {
 	_, err := db.writerIn(ctx).exec(ctx, `UPDATE money_sepa_settings SET creditor_id = ?, creditor_iban = ?, creditor_bic = ?,
-		sequence_policy = ?, prenotice_days = ?, returns_to_pause = ?, charge_to_owner = ?, updated_at = ? WHERE community_id = ?`,
-		s.CreditorID, s.CreditorIBAN, s.CreditorBIC, string(s.SequencePolicy), s.PrenoticeDays, s.ReturnsToPause, s.ChargeToOwner, ms(at),
-		communityID)
+		sequence_policy = ?, prenotice_days = ?, returns_to_pause = ?, charge_to_owner = ?, file_version = ?, updated_at = ? WHERE community_id = ?`,
+		s.CreditorID, s.CreditorIBAN, s.CreditorBIC, string(s.SequencePolicy), s.PrenoticeDays, s.ReturnsToPause, s.ChargeToOwner,
+		string(s.FileVersion), ms(at), communityID)
 	return err
 }
 

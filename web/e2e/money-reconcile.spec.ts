@@ -68,7 +68,7 @@ test.beforeAll(async ({ browser }) => {
   // 1º A's owner signs a mandate; the remittance collects 1º A's receipt.
   await send(admin, 'put', '/api/v1/money/sepa-settings', {
     creditorId: 'ES77000B85626240', creditorIban: 'ES91 2100 0418 4502 0005 1332', creditorBic: '', sequencePolicy: 'frst_rcur',
-    prenoticeDays: 14, returnsToPause: 2, chargeToOwner: true,
+    prenoticeDays: 14, returnsToPause: 2, chargeToOwner: true, fileVersion: 'pain.008.001.02',
   }, 200);
   const mine = (await send(owner, 'get', '/api/v1/money/my-mandates', undefined, 200)) as { units: { id: string }[] };
   await send(owner, 'post', `/api/v1/money/units/${mine.units[0].id}/mandate`, { debtorName: 'Olga Propietaria', iban: 'ES7921000813610123456789' });

@@ -139,17 +139,29 @@ function pain002(code: string): string {
 
 test("the admin imports the bank's pain.002 report; the second return pauses the owner's mandate", async () => {
   test.setTimeout(120_000)
+  // The admin's bank asks for pain.008.001.08: the setting changes the next file's message.
+  await adminPage.goto('/menu')
+  await adminPage.getByRole('link', { name: /^Cuentas Presupuesto/ }).click()
+  const settings = adminPage.getByRole('form', { name: 'Domiciliaciones SEPA' })
+  await settings.getByLabel('Versión del fichero SEPA').selectOption('pain.008.001.08')
+  const savedSettings = adminPage.waitForResponse((r) => r.url().endsWith('/api/v1/money/sepa-settings') && r.request().method() === 'PUT')
+  await settings.getByRole('button', { name: 'Guardar ajustes SEPA' }).click()
+  expect((await savedSettings).status()).toBe(200)
+
   // The second quarter goes by direct debit in a second remittance.
   const year = new Date().getFullYear()
   const issued = await admin.request.post('/api/v1/money/receipts/generate', { data: { year, period: 2 } })
   expect(issued.status(), await issued.text()).toBe(201)
   const built = await admin.request.post('/api/v1/money/remittances', { data: { collectionDate: inDays(15) } })
   expect(built.status(), await built.text()).toBe(201)
-  const code = ((await built.json()) as { receipts: { code: string; unitLabel: string }[] }).receipts.find((r) => r.unitLabel === '1º A')?.code
+  const second = (await built.json()) as { id: string; receipts: { code: string; unitLabel: string }[] }
+  const code = second.receipts.find((r) => r.unitLabel === '1º A')?.code
   expect(code).toBeTruthy()
+  const xml = await admin.request.get(`/api/v1/money/remittances/${second.id}/xml`)
+  expect(xml.headers()['content-type']).toBe('application/xml')
+  expect(await xml.text()).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"')
 
-  await adminPage.goto('/menu')
-  await adminPage.getByRole('link', { name: /^Cuentas Presupuesto/ }).click()
+  await adminPage.reload()
   const form = adminPage.getByRole('form', { name: 'Importar devoluciones (informe pain.002 o CSV)' })
   // The remittance's own file is not the bank's report.
   await form.getByLabel('Importar devoluciones (informe pain.002 o CSV)').fill('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"/>')

@@ -9,7 +9,10 @@ import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
 import { useSaveSepaSettings, useSepaSettings, type SepaSettings } from './api/sepa'
 
-/** 'Cuentas' → 'Domiciliaciones SEPA': the creditor, the sequence types, the pre-notification and returns. */
+/** The ISO 20022 messages the remittance file can be written in: the AEB guide's, and the 2019+ rulebooks'. */
+const FILE_VERSIONS = ['pain.008.001.02', 'pain.008.001.08'] as const
+
+/** 'Cuentas' → 'Domiciliaciones SEPA': the creditor, the sequence types, the file's version, the pre-notification and returns. */
 export function SepaSettingsCard() {
   const { t } = useTranslation()
   const settings = useSepaSettings()
@@ -72,6 +75,14 @@ function SettingsForm({ initial }: { initial: SepaSettings }) {
         value={s.sequencePolicy}
         options={(['frst_rcur', 'rcur'] as const).map((p) => ({ value: p, label: t(`sepa.settings.policies.${p}`) }))}
         onChange={(e) => { setS({ ...s, sequencePolicy: e.target.value as SepaSettings['sequencePolicy'] }); }}
+      />
+      <SelectField
+        id="sepa-file-version"
+        label={t('sepa.settings.fileVersion')}
+        hint={t('sepa.settings.fileVersionHint')}
+        value={s.fileVersion}
+        options={FILE_VERSIONS.map((v) => ({ value: v, label: t(`sepa.settings.fileVersions.${v}`) }))}
+        onChange={(e) => { setS({ ...s, fileVersion: e.target.value as SepaSettings['fileVersion'] }); }}
       />
       {number('prenoticeDays', t('sepa.settings.prenoticeDays'), 14)}
       {number('returnsToPause', t('sepa.settings.returnsToPause'), 12)}

@@ -7661,6 +7661,11 @@ export interface components {
             /** @description ES + check digits + suffix + NIF, e.g. ES77000B85626240; empty: not set up */
             creditorId: string;
             /**
+             * @description The ISO 20022 message of the remittance files: the AEB guide's 001.02, or 001.08 (2019+ rulebooks)
+             * @enum {string}
+             */
+            fileVersion: "pain.008.001.02" | "pain.008.001.08";
+            /**
              * Format: int64
              * @description Days of pre-notification before a collection
              */
