@@ -26,18 +26,7 @@ func (st *StatementOutputBody) appendJSON(b []byte) []byte {
 	b = appendJSONText(append(b, `,"to":`...), st.To)
 	b = strconv.AppendInt(append(b, `,"openingCents":`...), st.OpeningCents, 10)
 	b = append(b, `,"entries":`...)
-	if st.Entries == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range st.Entries {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = st.Entries[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONArray(b, st.Entries, (*LedgerEntry).appendJSON)
 	b = strconv.AppendInt(append(b, `,"closingCents":`...), st.ClosingCents, 10)
 	return append(b, "}\n"...)
 }
@@ -77,18 +66,7 @@ func (m *MyMoneyOutputBody) appendJSON(b []byte) []byte {
 	_ = enc.Encode(m.Cuotas) // plain structs of strings and numbers: it cannot fail
 	b = append(append(b, `,"cuotas":`...), bytes.TrimSuffix(cuotas.Bytes(), []byte("\n"))...)
 	b = append(b, `,"receipts":`...)
-	if m.Receipts == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range m.Receipts {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = m.Receipts[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONArray(b, m.Receipts, (*Receipt).appendJSON)
 	return append(b, "}\n"...)
 }
 
@@ -108,19 +86,10 @@ func (r *Receipt) appendJSON(b []byte) []byte {
 	b = appendJSONText(append(b, `,"method":`...), r.Method)
 	b = appendJSONText(append(b, `,"status":`...), r.Status)
 	b = append(b, `,"lines":`...)
-	if r.Lines == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, l := range r.Lines {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONText(append(b, `{"concept":`...), l.Concept)
-			b = append(strconv.AppendInt(append(b, `,"amountCents":`...), l.AmountCents, 10), '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONArray(b, r.Lines, func(l *ReceiptLine, b []byte) []byte {
+		b = appendJSONText(append(b, `{"concept":`...), l.Concept)
+		return append(strconv.AppendInt(append(b, `,"amountCents":`...), l.AmountCents, 10), '}')
+	})
 	if d := r.Debit; d != nil {
 		b = appendJSONText(append(b, `,"debit":{"remittanceId":`...), d.RemittanceID)
 		b = appendJSONText(append(b, `,"sequenceType":`...), d.SequenceType)
