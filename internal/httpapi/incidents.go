@@ -154,12 +154,7 @@ func (in *Incident) appendJSON(b []byte) []byte {
 	b = appendJSONStringPtr(append(b, `,"imageUrl":`...), in.ImageURL)
 	b = appendJSONTime(append(b, `,"createdAt":`...), in.CreatedAt)
 	b = appendJSONTime(append(b, `,"updatedAt":`...), in.UpdatedAt)
-	b = append(b, `,"deletedAt":`...)
-	if in.DeletedAt == nil {
-		b = append(b, "null"...)
-	} else {
-		b = appendJSONTime(b, *in.DeletedAt)
-	}
+	b = appendJSONTimePtr(append(b, `,"deletedAt":`...), in.DeletedAt)
 	return append(strconv.AppendBool(append(b, `,"canEdit":`...), in.CanEdit), '}')
 }
 

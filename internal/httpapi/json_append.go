@@ -39,6 +39,14 @@ func appendJSONTime(b []byte, t time.Time) []byte {
 	return append(t.AppendFormat(append(b, '"'), time.RFC3339Nano), '"')
 }
 
+// appendJSONTimePtr appends t, or null.
+func appendJSONTimePtr(b []byte, t *time.Time) []byte {
+	if t == nil {
+		return append(b, "null"...)
+	}
+	return appendJSONTime(b, *t)
+}
+
 func appendJSONStringPtr(b []byte, s *string) []byte {
 	if s == nil {
 		return append(b, "null"...)
@@ -71,10 +79,14 @@ var jsonSpecial = func() (t [256]bool) {
 	return t
 }()
 
-func appendJSONTextSlow(b []byte, s string) []byte {
+func appendJSONTextSlow(b []byte, s string) []byte { return appendJSONValue(b, s) }
+
+// appendJSONValue appends v through encoding/json as huma's encoder writes it (no HTML escaping), for
+// the small or rare parts of a hand-written answer.
+func appendJSONValue(b []byte, v any) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
+	_ = enc.Encode(v) // strings and plain structs of them: it cannot fail
 	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }

@@ -1,10 +1,6 @@
 package httpapi
 
-import (
-	"bytes"
-	"encoding/json"
-	"strconv"
-)
+import "strconv"
 
 // The hand-written encodings of an owner's most read money answers, the statement and 'Mis cuotas': they
 // write what huma's encoder (encoding/json without HTML escaping, a final newline) writes from the
@@ -60,11 +56,7 @@ func (m *MyMoneyOutputBody) appendJSON(b []byte) []byte {
 	b = strconv.AppendInt(append(b, `{"year":`...), int64(m.Year), 10)
 	b = appendJSONText(append(b, `,"periodicity":`...), m.Periodicity)
 	// The cuotas (one per unit the caller owns, a few at most) through encoding/json.
-	var cuotas bytes.Buffer
-	enc := json.NewEncoder(&cuotas)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(m.Cuotas) // plain structs of strings and numbers: it cannot fail
-	b = append(append(b, `,"cuotas":`...), bytes.TrimSuffix(cuotas.Bytes(), []byte("\n"))...)
+	b = appendJSONValue(append(b, `,"cuotas":`...), m.Cuotas)
 	b = append(b, `,"receipts":`...)
 	b = appendJSONArray(b, m.Receipts, (*Receipt).appendJSON)
 	return append(b, "}\n"...)

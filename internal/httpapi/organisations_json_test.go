@@ -1,0 +1,50 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+	"time"
+)
+
+// The hand-written encoding of the office's list writes what huma's encoder (encoding/json without HTML
+// escaping, a final newline) writes from the fields, byte for byte: names of every kind, a community only
+// invited (no overview), one with every counter and one with none.
+func TestProcessorsEncodeAsReflection(t *testing.T) {
+	str := func(s string) *string { return &s }
+	at := time.Date(2026, 11, 29, 5, 14, 57, 123_000_000, time.UTC)
+	later := time.Date(2026, 3, 29, 2, 30, 0, 1, time.FixedZone("CEST", 7200))
+	diff, zero := int64(-3050), int64(0)
+	texts := []string{
+		"", "Comunidad Calle Mayor 12", `Edificio "Sol" <A> & B`, "tab\there\nnew line\r\x00\x1f\x7f", "back\\slash / slash",
+		"emoji 🏢 and ñ, ü, €", "line\u2028separator\u2029paragraph", "invalid \xff\xfe utf-8 \xc3", "\u00a0nbsp",
+	}
+	var ps []Processor
+	for i, s := range texts {
+		p := Processor{CommunityID: "c" + s, CommunityName: s, OrganisationID: "o1", OrganisationName: texts[(i+1)%len(texts)], NIF: "B12345678",
+			Status: "invited", InvitedAt: at.Add(time.Duration(i) * time.Second)}
+		if i%2 == 0 {
+			p.Colegiado, p.Status, p.AcceptedAt = str(s), "active", &later
+			p.Overview = &CommunityOverview{}
+		}
+		if i%4 == 0 {
+			p.Overview = &CommunityOverview{IncidentsUnder7: i, Incidents7To30: 2, IncidentsOver30: 300, PendingBookings: 4, NextJuntaAt: &at,
+				UnreadMessages: 7, DebtCents: 1234567, UnitsInDebt: 3, BankDifference: &diff}
+			if i == 4 {
+				p.Overview.BankDifference = &zero
+			}
+		}
+		ps = append(ps, p)
+	}
+	for _, list := range [][]Processor{ps, ps[:1], {}, nil} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(list); err != nil {
+			t.Fatal(err)
+		}
+		if got := appendProcessors(nil, list); !bytes.Equal(got, want.Bytes()) {
+			t.Fatalf("hand-written:\n%s\nreflection:\n%s", got, want.Bytes())
+		}
+	}
+}
