@@ -27,6 +27,9 @@ import (
 //
 //	go run ./cmd/vecinos-loadtest -workload scale -engine postgres -scale 1
 //	go run ./cmd/vecinos-loadtest -workload scale -engine sqlite -scale 0.01
+//
+// With -profile DIR each case also leaves a CPU profile of every server and of this process, taken while
+// it is measured (DIR/postgres-5--office--overview-0-cpu.pprof, …).
 
 // scaleTargets are the targets for p99: a resident's cases and the office's.
 const (
