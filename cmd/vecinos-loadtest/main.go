@@ -86,8 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	warmup := fs.Duration("warmup", 3*time.Second, "http, pocketbase: how long wrk runs each read case, unmeasured, before measuring it, in whole seconds (0: no warm-up)")
 	only := fs.String("cases", "", "http: run only the cases whose name contains one of these comma-separated words (e.g. statement,receipts); empty: all")
 	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
-	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile")
-	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it")
+	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile; scale: a CPU profile of each server and of this process while each case is measured")
+	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it (scale: -duration's)")
 	sample := fs.Duration("sample", time.Minute, "soak: how often RSS and goroutines are sampled")
 	keep := fs.Bool("keep", false, "scale: leave the PostgreSQL database in place afterwards (its URL is printed), to look at plans by hand")
 	scale := fs.Float64("scale", 1, "scale: the fraction of the full size seeded (1: 10,000 communities, 800,000 accounts; 0.01: 1/100)")
@@ -137,6 +137,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		}
 		return nil, runCrash(ctx, o, stdout, stderr)
 	}
+	var prof *profiler
+	if *profileDir != "" {
+		if *profileSeconds < 1 {
+			return nil, errors.New("-profile-seconds must be at least 1")
+		}
+		if err := os.MkdirAll(*profileDir, 0o755); err != nil {
+			return nil, err
+		}
+		prof = &profiler{dir: *profileDir, seconds: *profileSeconds}
+	}
 	if *workload == "http" || *workload == "pocketbase" || *workload == "scale" {
 		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL, warmup: *warmup}
 		if *only != "" {
@@ -151,22 +161,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 			return nil, runPocketBase(ctx, o, stdout, stderr)
 		}
 		if *workload == "scale" {
-			return nil, runScale(ctx, scaleOptions{httpOptions: o, scale: *scale, instances: *instances, keep: *keep}, stdout, stderr)
+			if prof != nil {
+				prof.seconds = int(duration.Seconds())
+			}
+			return nil, runScale(ctx, scaleOptions{httpOptions: o, scale: *scale, instances: *instances, keep: *keep, profile: prof}, stdout, stderr)
 		}
 		_, err := runHTTP(ctx, o, stdout, stderr)
 		return nil, err
 	}
 
-	var prof *profiler
-	if *profileDir != "" {
-		if *profileSeconds < 1 {
-			return nil, errors.New("-profile-seconds must be at least 1")
-		}
-		if err := os.MkdirAll(*profileDir, 0o755); err != nil {
-			return nil, err
-		}
-		prof = &profiler{dir: *profileDir, seconds: *profileSeconds}
-	}
 	startLoad := loadAverage()
 	var results []*result
 	var failed []error

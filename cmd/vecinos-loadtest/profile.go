@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+
+	"vecinos/internal/store"
 )
 
 // profiler takes Go profiles of the servers through their metrics listeners (/debug/pprof/, which the
@@ -56,13 +59,34 @@ func (p *profiler) cpu(ctx context.Context, sc scenario, servers []*server) (wai
 	if p == nil {
 		return func() error { return nil }
 	}
+	return p.cpuOf(ctx, servers, func(process string) string { return p.file(sc, process, "send", "cpu") })
+}
+
+// cpuCase is cpu for a case of the scale workload, its files named after the case and the engine.
+func (p *profiler) cpuCase(ctx context.Context, engine store.Engine, name string, servers []*server) (wait func() error) {
+	if p == nil {
+		return func() error { return nil }
+	}
+	slug := strings.Trim(strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return '-'
+	}, name), "-")
+	return p.cpuOf(ctx, servers, func(process string) string {
+		return filepath.Join(p.dir, fmt.Sprintf("%s-%s-%s-cpu.pprof", engine, slug, process))
+	})
+}
+
+// cpuOf profiles every server and this process for p.seconds into file(process).
+func (p *profiler) cpuOf(ctx context.Context, servers []*server, file func(process string) string) (wait func() error) {
 	errs := make(chan error, len(servers)+1)
 	for i, s := range servers {
 		go func() {
-			errs <- p.fetch(ctx, s, fmt.Sprintf("profile?seconds=%d", p.seconds), p.file(sc, strconv.Itoa(i), "send", "cpu"))
+			errs <- p.fetch(ctx, s, fmt.Sprintf("profile?seconds=%d", p.seconds), file(strconv.Itoa(i)))
 		}()
 	}
-	go func() { errs <- p.self(ctx, p.file(sc, "client", "send", "cpu")) }()
+	go func() { errs <- p.self(ctx, file("client")) }()
 	return func() error {
 		var first error
 		for range len(servers) + 1 {

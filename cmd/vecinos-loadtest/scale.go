@@ -27,6 +27,9 @@ import (
 //
 //	go run ./cmd/vecinos-loadtest -workload scale -engine postgres -scale 1
 //	go run ./cmd/vecinos-loadtest -workload scale -engine sqlite -scale 0.01
+//
+// With -profile DIR each case also leaves a CPU profile of every server and of this process, taken while
+// it is measured (DIR/postgres-5--office--overview-0-cpu.pprof, …).
 
 // scaleTargets are the targets for p99: a resident's cases and the office's.
 const (
@@ -39,8 +42,9 @@ const (
 type scaleOptions struct {
 	httpOptions
 	scale     float64
-	instances int  // 0: 2 on PostgreSQL, 1 on SQLite
-	keep      bool // leave the PostgreSQL database in place afterwards, for EXPLAIN ANALYZE by hand
+	instances int       // 0: 2 on PostgreSQL, 1 on SQLite
+	keep      bool      // leave the PostgreSQL database in place afterwards, for EXPLAIN ANALYZE by hand
+	profile   *profiler // nil, or CPU profiles of the servers while each case is measured
 }
 
 func runScale(ctx context.Context, o scaleOptions, stdout, stderr io.Writer) error {
@@ -127,7 +131,11 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		}
 	}()
 	for range n {
-		s, err := startServer(ctx, o.bin, dir, db)
+		settings, err := o.profile.settings() // a metrics listener of its own
+		if err != nil {
+			return nil, "", err
+		}
+		s, err := startServer(ctx, o.bin, dir, db, settings...)
 		if err != nil {
 			return nil, "", err
 		}
@@ -211,6 +219,7 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		t, _ := readCPU(s.cmd.Process.Pid)
 		cpu -= t
 	}
+	profiled := o.profile.cpuCase(ctx, engine, c.name, servers)
 	outs := make([]string, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
@@ -231,6 +240,9 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 	for _, s := range servers {
 		t, _ := readCPU(s.cmd.Process.Pid)
 		cpu += t
+	}
+	if err := profiled(); err != nil {
+		return wrkResult{}, cpu, "", err
 	}
 	var sum wrkResult
 	var created, refused int

@@ -99,6 +99,10 @@ type MessageExtras struct {
 	ReplyToID     string   `json:"-"`
 	AttachmentIDs []string `json:"-"`
 	SearchText    string   `json:"-"`
+
+	// What the store read with the message: whether it has attachments or reactions to load, so that a
+	// page of messages without any (nearly every page) costs no further query.
+	HasFiles, HasReactions bool `json:"-"`
 }
 
 // Quote is the message a reply answers, as the reply shows it.

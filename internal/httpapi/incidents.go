@@ -1,13 +1,9 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/incidents"
@@ -139,19 +135,7 @@ func (p IncidentPage) MarshalJSON() ([]byte, error) {
 	for i := range p.Items {
 		n += 420 + len(p.Items[i].Title) + len(p.Items[i].Description)
 	}
-	b := append(make([]byte, 0, n), `{"items":`...)
-	if p.Items == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range p.Items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = p.Items[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b := appendJSONArray(append(make([]byte, 0, n), `{"items":`...), p.Items, (*Incident).appendJSON)
 	b = appendJSONStringPtr(append(b, `,"nextCursor":`...), p.NextCursor)
 	return append(b, "}\n"...), nil
 }
@@ -170,63 +154,8 @@ func (in *Incident) appendJSON(b []byte) []byte {
 	b = appendJSONStringPtr(append(b, `,"imageUrl":`...), in.ImageURL)
 	b = appendJSONTime(append(b, `,"createdAt":`...), in.CreatedAt)
 	b = appendJSONTime(append(b, `,"updatedAt":`...), in.UpdatedAt)
-	b = append(b, `,"deletedAt":`...)
-	if in.DeletedAt == nil {
-		b = append(b, "null"...)
-	} else {
-		b = appendJSONTime(b, *in.DeletedAt)
-	}
+	b = appendJSONTimePtr(append(b, `,"deletedAt":`...), in.DeletedAt)
 	return append(strconv.AppendBool(append(b, `,"canEdit":`...), in.CanEdit), '}')
-}
-
-// appendJSONTime appends t as time.Time's MarshalJSON does (RFC 3339 with the nanoseconds it has); a
-// year outside 0-9999, which MarshalJSON refuses, goes through it and its error.
-func appendJSONTime(b []byte, t time.Time) []byte {
-	if y := t.Year(); y < 0 || y > 9999 {
-		q, _ := json.Marshal(t)
-		return append(b, q...)
-	}
-	return append(t.AppendFormat(append(b, '"'), time.RFC3339Nano), '"')
-}
-
-func appendJSONStringPtr(b []byte, s *string) []byte {
-	if s == nil {
-		return append(b, "null"...)
-	}
-	return appendJSONText(b, *s)
-}
-
-// appendJSONText appends s quoted as huma's encoder writes it (encoding/json without HTML escaping):
-// valid UTF-8 without control characters, quotes, backslashes or U+2028/U+2029 as is, which is nearly
-// every text; anything else through that encoder.
-func appendJSONText(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if jsonSpecial[s[i]] && (s[i] != 0xE2 || strings.HasPrefix(s[i:], "\u2028") || strings.HasPrefix(s[i:], "\u2029")) {
-			return appendJSONTextSlow(b, s)
-		}
-	}
-	if !utf8.ValidString(s) {
-		return appendJSONTextSlow(b, s)
-	}
-	return append(append(append(b, '"'), s...), '"')
-}
-
-// jsonSpecial marks the bytes that encoding/json escapes (control characters, the quote, the backslash)
-// and 0xE2, the first byte of U+2028 and U+2029, which it escapes too.
-var jsonSpecial = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'], t['\\'], t[0xE2] = true, true, true
-	return t
-}()
-
-func appendJSONTextSlow(b []byte, s string) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }
 
 func (s *server) createIncident(ctx context.Context, in *createIncidentInput) (*incidentOutput, error) {

@@ -1,10 +1,6 @@
 package httpapi
 
-import (
-	"bytes"
-	"encoding/json"
-	"strconv"
-)
+import "strconv"
 
 // The hand-written encodings of an owner's most read money answers, the statement and 'Mis cuotas': they
 // write what huma's encoder (encoding/json without HTML escaping, a final newline) writes from the
@@ -26,18 +22,7 @@ func (st *StatementOutputBody) appendJSON(b []byte) []byte {
 	b = appendJSONText(append(b, `,"to":`...), st.To)
 	b = strconv.AppendInt(append(b, `,"openingCents":`...), st.OpeningCents, 10)
 	b = append(b, `,"entries":`...)
-	if st.Entries == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range st.Entries {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = st.Entries[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONArray(b, st.Entries, (*LedgerEntry).appendJSON)
 	b = strconv.AppendInt(append(b, `,"closingCents":`...), st.ClosingCents, 10)
 	return append(b, "}\n"...)
 }
@@ -71,24 +56,9 @@ func (m *MyMoneyOutputBody) appendJSON(b []byte) []byte {
 	b = strconv.AppendInt(append(b, `{"year":`...), int64(m.Year), 10)
 	b = appendJSONText(append(b, `,"periodicity":`...), m.Periodicity)
 	// The cuotas (one per unit the caller owns, a few at most) through encoding/json.
-	var cuotas bytes.Buffer
-	enc := json.NewEncoder(&cuotas)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(m.Cuotas) // plain structs of strings and numbers: it cannot fail
-	b = append(append(b, `,"cuotas":`...), bytes.TrimSuffix(cuotas.Bytes(), []byte("\n"))...)
+	b = appendJSONValue(append(b, `,"cuotas":`...), m.Cuotas)
 	b = append(b, `,"receipts":`...)
-	if m.Receipts == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range m.Receipts {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = m.Receipts[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONArray(b, m.Receipts, (*Receipt).appendJSON)
 	return append(b, "}\n"...)
 }
 
@@ -108,19 +78,10 @@ func (r *Receipt) appendJSON(b []byte) []byte {
 	b = appendJSONText(append(b, `,"method":`...), r.Method)
 	b = appendJSONText(append(b, `,"status":`...), r.Status)
 	b = append(b, `,"lines":`...)
-	if r.Lines == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, l := range r.Lines {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONText(append(b, `{"concept":`...), l.Concept)
-			b = append(strconv.AppendInt(append(b, `,"amountCents":`...), l.AmountCents, 10), '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONArray(b, r.Lines, func(l *ReceiptLine, b []byte) []byte {
+		b = appendJSONText(append(b, `{"concept":`...), l.Concept)
+		return append(strconv.AppendInt(append(b, `,"amountCents":`...), l.AmountCents, 10), '}')
+	})
 	if d := r.Debit; d != nil {
 		b = appendJSONText(append(b, `,"debit":{"remittanceId":`...), d.RemittanceID)
 		b = appendJSONText(append(b, `,"sequenceType":`...), d.SequenceType)

@@ -11,10 +11,7 @@ import (
 // without HTML escaping, a final newline) writes from the fields, byte for byte, whatever the texts hold.
 func TestMoneyAnswersEncodeAsReflection(t *testing.T) {
 	str := func(s string) *string { return &s }
-	texts := []string{
-		"", "Limpieza", `Pintura "anual" <sala> & jardín`, "tab\there\nnew line\r\x00\x1f\x7f", "back\\slash / slash",
-		"emoji 💧 and ñ, ü, €", "line\u2028separator\u2029paragraph", "invalid \xff\xfe utf-8 \xc3", "\u00a0nbsp",
-	}
+	texts := jsonTestTexts
 	text := func(i int) string { return texts[i%len(texts)] }
 	var entries []LedgerEntry
 	var receipts []Receipt
@@ -46,15 +43,7 @@ func TestMoneyAnswersEncodeAsReflection(t *testing.T) {
 	unit := MoneyUnit{ID: "u1", Label: texts[2], Coefficient: str("12,5000"), OwnerName: texts[6]}
 	cuotas := []UnitCuota{{Unit: unit, AnnualCents: 120000, Periods: []int64{10000, 10000}, Lines: []CuotaLine{{Concept: texts[3], GroupName: texts[5],
 		Weight: 125000, GroupSum: 1000000, LineCents: 960000, AnnualCents: 120000, Periods: []int64{10000}}}}, {Unit: MoneyUnit{ID: "u2"}}}
-	encode := func(v any) []byte {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(v); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
-	}
+	encode := func(v any) []byte { return reflectionJSON(t, v) }
 	for _, st := range []StatementOutputBody{
 		{Unit: unit, From: "2021-01-01", To: texts[3], OpeningCents: -5, Entries: entries, ClosingCents: 12345},
 		{Unit: MoneyUnit{}, Entries: []LedgerEntry{}},

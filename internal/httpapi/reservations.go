@@ -313,40 +313,20 @@ func (m AvailabilityMonth) MarshalJSON() ([]byte, error) {
 	b = appendJSONString(append(b, `{"facilityId":`...), m.FacilityID)
 	b = appendJSONString(append(b, `,"month":`...), m.Month)
 	b = appendJSONString(append(b, `,"timeZone":`...), m.TimeZone)
-	b = append(b, `,"days":`...)
-	if m.Days == nil {
-		return append(b, "null}"...), nil
-	}
-	b = append(b, '[')
-	for i, d := range m.Days {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = d.appendJSON(b)
-	}
-	return append(b, "]}"...), nil
+	return append(appendJSONArray(append(b, `,"days":`...), m.Days, (*AvailabilityDay).appendJSON), '}'), nil
 }
 
 func (d *AvailabilityDay) appendJSON(b []byte) []byte {
 	b = appendJSONString(append(b, `{"date":`...), d.Date)
 	b = strconv.AppendBool(append(b, `,"closed":`...), d.Closed)
 	b = appendJSONString(append(b, `,"closedReason":`...), d.ClosedReason)
-	b = append(b, `,"slots":`...)
-	if d.Slots == nil {
-		return append(b, "null}"...)
-	}
-	b = append(b, '[')
-	for i, s := range d.Slots {
-		if i > 0 {
-			b = append(b, ',')
-		}
+	return append(appendJSONArray(append(b, `,"slots":`...), d.Slots, func(s *DaySlot, b []byte) []byte {
 		b = appendJSONString(append(b, `{"start":`...), s.Start)
 		b = appendJSONString(append(b, `,"end":`...), s.End)
 		b = strconv.AppendInt(append(b, `,"free":`...), int64(s.Free), 10)
 		b = strconv.AppendBool(append(b, `,"mine":`...), s.Mine)
-		b = append(strconv.AppendBool(append(b, `,"past":`...), s.Past), '}')
-	}
-	return append(b, "]}"...)
+		return append(strconv.AppendBool(append(b, `,"past":`...), s.Past), '}')
+	}), '}')
 }
 
 // appendJSONString appends s quoted: plain ASCII as is, anything else through encoding/json.

@@ -270,7 +270,7 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodGet, "/api/v1/channels/{id}/members", members, 200, "messages", "listChannelMembers", s.listChannelMembers,
 		"Los miembros de un canal: nombre, vivienda y rol (miembros del canal solamente)")
 	route(api, http.MethodGet, "/api/v1/channels/{id}/messages", members, 200, "messages", "listChannelMessages", s.listChannelMessages,
-		"Mensajes de un canal, los más antiguos primero")
+		"Mensajes de un canal, los más antiguos primero", returnsJSON[[]domain.ChannelMessage](api))
 	route(api, http.MethodPost, "/api/v1/channels/{id}/messages", members, 201, "messages", "postChannelMessage", s.postChannelMessage,
 		"Escribir en un canal (idempotente por clientId)")
 	// messages: the chat's extras (issue #20); attachments are uploaded and served by plain handlers
@@ -726,7 +726,7 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/organisation/join", confirmedEmail, 200, "organisations", "acceptOrganisationInvitation", s.acceptStaffInvitation,
 		"Aceptar una invitación al equipo de un despacho (para la dirección del usuario)")
 	route(api, http.MethodGet, "/api/v1/organisation/communities", confirmedEmail, 200, "organisations", "listOrganisationCommunities",
-		s.listOrganisationCommunities, "Las comunidades que administra el despacho o que lo han invitado")
+		s.listOrganisationCommunities, "Las comunidades que administra el despacho o que lo han invitado", returnsJSON[[]Processor](api))
 	route(api, http.MethodPost, "/api/v1/organisation/communities", confirmedEmail, 201, "organisations", "createOrganisationCommunity",
 		s.createOfficeCommunity, "Crear una comunidad que el despacho administra desde hoy, sin hacerse vecino de ella (permisos de escritura)")
 	route(api, http.MethodPost, "/api/v1/organisation/communities/{communityId}/import/preview", confirmedEmail, 200, "organisations",

@@ -48,11 +48,11 @@ type Store interface {
 	AcceptStaffInvitation(ctx context.Context, inv *domain.StaffInvitation, userID string, at time.Time) (bool, error)
 	CommunityProcessor(ctx context.Context, communityID string) (*domain.Processor, error)
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
-	CommunitiesOverview(ctx context.Context, communityIDs []string, userID string, now time.Time) (map[string]*domain.CommunityOverview, error)
-	UnreadByCommunity(ctx context.Context, communityIDs []string, userID string) (map[string]int, error)
-	MoneyGraceDaysIn(ctx context.Context, communityIDs []string) (map[string]int, error)
-	DebtsBefore(ctx context.Context, dueBefore map[string]string) (map[string]domain.Debt, error)
-	AccountBalances(ctx context.Context, communityIDs []string) ([]domain.AccountBalance, error)
+	CommunitiesOverview(ctx context.Context, orgID, userID string, now time.Time) (map[string]*domain.CommunityOverview, error)
+	UnreadByCommunity(ctx context.Context, orgID, userID string) (map[string]int, error)
+	MoneyGraceDaysIn(ctx context.Context, orgID string) (map[string]int, error)
+	DebtsBefore(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, error)
+	AccountBalances(ctx context.Context, orgID string) ([]domain.AccountBalance, error)
 	SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
@@ -304,7 +304,8 @@ func (s *Service) RemoveStaff(ctx context.Context, a *domain.Actor, userID strin
 }
 
 // Communities lists the communities that invited the actor's organisation or that it runs, those it
-// runs with their overview's counters (issue #35), counted for all of them at once.
+// runs with their overview's counters (issue #35), counted for all of them at once (each query names the
+// office, not its communities).
 func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Processor, error) {
 	o, err := s.mine(ctx, a, domain.StaffRead)
 	if err != nil {
@@ -314,39 +315,41 @@ func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Pr
 	if err != nil {
 		return nil, err
 	}
-	var run []string
-	for _, p := range ps {
-		if p.Status == domain.ProcessorActive {
-			run = append(run, p.CommunityID)
-		}
-	}
-	overview, err := s.store.CommunitiesOverview(ctx, run, a.UserID, s.now())
+	overview, err := s.store.CommunitiesOverview(ctx, o.ID, a.UserID, s.now())
 	if err != nil {
 		return nil, err
 	}
-	if err := s.moneyOverview(ctx, run, overview); err != nil {
-		return nil, err
-	}
 	for i := range ps {
+		if ps[i].Status != domain.ProcessorActive {
+			continue
+		}
+		if overview[ps[i].CommunityID] == nil {
+			overview[ps[i].CommunityID] = &domain.CommunityOverview{}
+		}
 		ps[i].Overview = overview[ps[i].CommunityID]
+	}
+	if err := s.moneyOverview(ctx, o.ID, overview); err != nil {
+		return nil, err
 	}
 	return ps, nil
 }
 
-// moneyOverview adds to the overview of communityIDs what their units owe (the money's rule: a receipt
-// unpaid more than the community's days of grace after its due date) and how their banks square with
-// their books.
-func (s *Service) moneyOverview(ctx context.Context, communityIDs []string, overview map[string]*domain.CommunityOverview) error {
-	grace, err := s.store.MoneyGraceDaysIn(ctx, communityIDs)
+// moneyOverview adds to the overview of the communities orgID runs (one entry each) what their units owe
+// (the money's rule: a receipt unpaid more than the community's days of grace after its due date) and
+// how their banks square with their books.
+func (s *Service) moneyOverview(ctx context.Context, orgID string, overview map[string]*domain.CommunityOverview) error {
+	grace, err := s.store.MoneyGraceDaysIn(ctx, orgID)
 	if err != nil {
 		return err
 	}
 	today := s.now().In(s.calendar).Format(domain.DateLayout)
-	dueBefore := make(map[string]string, len(communityIDs))
-	for _, id := range communityIDs {
-		dueBefore[id] = domain.DebtDueBefore(today, grace[id])
+	except := map[string]string{} // those with days of grace; the others' date is the rule's with none
+	for id, days := range grace {
+		if d := domain.DebtDueBefore(today, days); d != domain.DebtDueBefore(today, 0) {
+			except[id] = d
+		}
 	}
-	debts, err := s.store.DebtsBefore(ctx, dueBefore)
+	debts, err := s.store.DebtsBefore(ctx, orgID, domain.DebtDueBefore(today, 0), except)
 	if err != nil {
 		return err
 	}
@@ -355,7 +358,7 @@ func (s *Service) moneyOverview(ctx context.Context, communityIDs []string, over
 			o.Debt, o.UnitsInDebt = d.Owed, d.Units
 		}
 	}
-	balances, err := s.store.AccountBalances(ctx, communityIDs)
+	balances, err := s.store.AccountBalances(ctx, orgID)
 	if err != nil {
 		return err
 	}
@@ -386,14 +389,12 @@ func (s *Service) StaffCommunities(ctx context.Context, a *domain.Actor) ([]doma
 		return nil, err
 	}
 	run := []domain.Processor{}
-	var ids []string
 	for _, p := range ps {
 		if p.Status == domain.ProcessorActive {
 			run = append(run, p)
-			ids = append(ids, p.CommunityID)
 		}
 	}
-	unread, err := s.store.UnreadByCommunity(ctx, ids, a.UserID)
+	unread, err := s.store.UnreadByCommunity(ctx, o.ID, a.UserID)
 	if err != nil {
 		return nil, err
 	}

@@ -194,7 +194,8 @@ const channelMessageSelect = `SELECT m.id, m.channel_id, m.user_id, COALESCE(p.f
 			ORDER BY o.unit_number LIMIT 1)),
 		m.content, m.client_id, m.created_at, m.edited_at, m.deleted_at, m.rev,
 		q.id, q.user_id, COALESCE(qp.full_name, ''), q.content, q.deleted_at,
-		(SELECT COUNT(*) FROM chat_attachments qa WHERE qa.message_id = q.id)
+		(SELECT COUNT(*) FROM chat_attachments qa WHERE qa.message_id = q.id),
+		EXISTS (SELECT 1 FROM chat_attachments xa WHERE xa.message_id = m.id), EXISTS (SELECT 1 FROM channel_message_reactions xr WHERE xr.message_id = m.id)
 	FROM messages m
 	JOIN channels mch ON mch.id = m.channel_id
 	LEFT JOIN profiles p ON p.id = m.user_id
@@ -210,7 +211,7 @@ func scanChannelMessage(row scanner) (*domain.ChannelMessage, error) {
 	var rev *string
 	var q quoteRow
 	if err := row.Scan(&m.ID, &m.ChannelID, &m.UserID, &m.AuthorName, &m.AuthorAvatar, &m.UnitNumber, &m.Content, &m.ClientID, &created,
-		&edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files); err != nil {
+		&edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files, &m.HasFiles, &m.HasReactions); err != nil {
 		return nil, err
 	}
 	if m.UserID == nil {

@@ -49,31 +49,39 @@ func (q quoteRow) quote() *domain.Quote {
 	return out
 }
 
-// loadExtras fills the attachments and reactions of the messages ids (one query each, whatever their number).
+// loadExtras fills the attachments and reactions of the messages ids: one query each for the messages
+// that have any (their selects read HasFiles and HasReactions), none when none has.
 func (db *DB) loadExtras(ctx context.Context, c conn, kind domain.ChatKind, ids []string, into []*domain.MessageExtras) error {
 	byID := make(map[string]*domain.MessageExtras, len(ids))
-	args := make([]any, len(ids))
+	var files, reacted []any
 	for i, id := range ids {
 		into[i].Attachments, into[i].Reactions = []domain.Attachment{}, []domain.MessageReaction{}
-		byID[id], args[i] = into[i], id
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	in := placeholders(len(ids))
-	attachments, err := queryAll(ctx, c, values(scanAttachment), attachmentSelect+" WHERE a.message_id IN ("+in+") ORDER BY a.id", args...)
-	if err != nil {
-		return err
-	}
-	for _, a := range attachments {
-		if m := byID[*a.MessageID]; m != nil {
-			m.Attachments = append(m.Attachments, a)
+		byID[id] = into[i]
+		if into[i].HasFiles {
+			files = append(files, id)
 		}
+		if into[i].HasReactions {
+			reacted = append(reacted, id)
+		}
+	}
+	if len(files) > 0 {
+		attachments, err := queryAll(ctx, c, values(scanAttachment), attachmentSelect+" WHERE a.message_id IN ("+placeholders(len(files))+") ORDER BY a.id", files...)
+		if err != nil {
+			return err
+		}
+		for _, a := range attachments {
+			if m := byID[*a.MessageID]; m != nil {
+				m.Attachments = append(m.Attachments, a)
+			}
+		}
+	}
+	if len(reacted) == 0 {
+		return nil
 	}
 	type reaction struct{ id, emoji, user string }
 	reactions, err := queryAll(ctx, c, func(row scanner) (r reaction, err error) {
 		return r, row.Scan(&r.id, &r.emoji, &r.user)
-	}, "SELECT message_id, emoji, user_id FROM "+tableOf(kind).reactions+" WHERE message_id IN ("+in+") ORDER BY created_at, user_id", args...)
+	}, "SELECT message_id, emoji, user_id FROM "+tableOf(kind).reactions+" WHERE message_id IN ("+placeholders(len(reacted))+") ORDER BY created_at, user_id", reacted...)
 	if err != nil {
 		return err
 	}

@@ -143,7 +143,8 @@ func deref(s *string) string {
 const directMessageSelect = `SELECT m.id, m.conversation_id, m.sender_id, COALESCE(p.full_name, ''), m.recipient_id, m.content,
 		m.client_id, m.created_at, m.read_at, c.community_id, m.edited_at, m.deleted_at, m.rev,
 		q.id, q.sender_id, COALESCE(qp.full_name, ''), q.content, q.deleted_at,
-		(SELECT COUNT(*) FROM chat_attachments qa WHERE qa.message_id = q.id)
+		(SELECT COUNT(*) FROM chat_attachments qa WHERE qa.message_id = q.id),
+		EXISTS (SELECT 1 FROM chat_attachments xa WHERE xa.message_id = m.id), EXISTS (SELECT 1 FROM direct_message_reactions xr WHERE xr.message_id = m.id)
 	FROM direct_messages m
 	JOIN conversations c ON c.id = m.conversation_id
 	LEFT JOIN profiles p ON p.id = m.sender_id
@@ -157,7 +158,7 @@ func scanDirectMessage(row scanner) (*domain.DirectMessage, error) {
 	var rev *string
 	var q quoteRow
 	if err := row.Scan(&m.ID, &m.ConversationID, &m.SenderID, &m.SenderName, &m.RecipientID, &m.Content, &m.ClientID, &created, &read,
-		&m.CommunityID, &edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files); err != nil {
+		&m.CommunityID, &edited, &deleted, &rev, &q.id, &q.authorID, &q.authorName, &q.content, &q.deleted, &q.files, &m.HasFiles, &m.HasReactions); err != nil {
 		return nil, err
 	}
 	if m.SenderID == nil {

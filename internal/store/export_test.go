@@ -40,12 +40,13 @@ func (db *DB) IntsForTest(ctx context.Context, query string, args ...any) ([][]i
 	return out, rows.Err()
 }
 
-// OverviewPlansForTest explains the overview's queries (organisations.go) over communityIDs, then its
-// money's (organisations_money.go: the debts before dueBefore, the accounts' balances).
-func (db *DB) OverviewPlansForTest(ctx context.Context, communityIDs []string, userID string, now time.Time, dueBefore map[string]string) ([]string, error) {
-	qs := overviewQueries(communityIDs, userID, now)
-	debts, debtArgs := debtsQuery(dueBefore)
-	balances, balanceArgs := accountBalancesQuery(communityIDs)
+// OverviewPlansForTest explains the overview's queries (organisations.go) over the communities orgID
+// runs, then its money's (organisations_money.go: the debts before dueBefore or except's dates, the
+// accounts' balances).
+func (db *DB) OverviewPlansForTest(ctx context.Context, orgID, userID string, now time.Time, dueBefore string, except map[string]string) ([]string, error) {
+	qs := overviewQueries(orgID, userID, now)
+	debts, debtArgs := debtsQuery(orgID, dueBefore, except)
+	balances, balanceArgs := accountBalancesQuery(orgID)
 	return db.plansForTest(ctx, append(qs[:], sqlQuery{debts, debtArgs}, sqlQuery{balances, balanceArgs}))
 }
 

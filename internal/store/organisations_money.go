@@ -10,7 +10,7 @@ import (
 )
 
 // The money columns of the office's overview (issue #35): what each community's units owe and how its
-// bank accounts square with its books, for all of an office's communities at once. The rules (when a
+// bank accounts square with its books, for all of an office's communities at once (inOffice). The rules (when a
 // receipt is a debt, what the books say) are the money's; these only sum.
 
 // sqlQuery is a query and its arguments.
@@ -28,13 +28,10 @@ func inCommunities(column string, communityIDs []string) (string, []any) {
 	return column + " IN (" + placeholders(len(communityIDs)) + ")", args
 }
 
-// MoneyGraceDaysIn is the days of grace of each of communityIDs that has set them (0 otherwise).
-func (db *DB) MoneyGraceDaysIn(ctx context.Context, communityIDs []string) (map[string]int, error) {
-	out := make(map[string]int, len(communityIDs))
-	if len(communityIDs) == 0 {
-		return out, nil
-	}
-	in, args := inCommunities("community_id", communityIDs)
+// MoneyGraceDaysIn is the days of grace of each community orgID runs that has set them (0 otherwise).
+func (db *DB) MoneyGraceDaysIn(ctx context.Context, orgID string) (map[string]int, error) {
+	out := map[string]int{}
+	in, office := inOffice("community_id", orgID)
 	type row struct {
 		id   string
 		days int
@@ -42,22 +39,20 @@ func (db *DB) MoneyGraceDaysIn(ctx context.Context, communityIDs []string) (map[
 	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
 		var r row
 		return r, s.Scan(&r.id, &r.days)
-	}, "SELECT community_id, grace_days FROM money_settings WHERE "+in, args...)
+	}, "SELECT community_id, grace_days FROM money_settings WHERE "+in, office)
 	for _, r := range rows {
 		out[r.id] = r.days
 	}
 	return out, err
 }
 
-// DebtsBefore sums, for each community of dueBefore, the unpaid part of its receipts due before that
-// community's date, and counts the units that owe it; communities that owe nothing are left out. The
-// communities that share a date share one condition, through the open receipts' index.
-func (db *DB) DebtsBefore(ctx context.Context, dueBefore map[string]string) (map[string]domain.Debt, error) {
+// DebtsBefore sums, for each community orgID runs, the unpaid part of its receipts due before dueBefore
+// (or, for those in except, before their own date), and counts the units that owe it; communities that
+// owe nothing are left out. The communities that share a date share one condition, through the open
+// receipts' index.
+func (db *DB) DebtsBefore(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, error) {
 	out := map[string]domain.Debt{}
-	if len(dueBefore) == 0 {
-		return out, nil
-	}
-	q, args := debtsQuery(dueBefore)
+	q, args := debtsQuery(orgID, dueBefore, except)
 	type row struct {
 		id string
 		d  domain.Debt
@@ -72,14 +67,21 @@ func (db *DB) DebtsBefore(ctx context.Context, dueBefore map[string]string) (map
 	return out, err
 }
 
-// debtsQuery is DebtsBefore's query: the communities that share a date share one condition.
-func debtsQuery(dueBefore map[string]string) (string, []any) {
+// debtsQuery is DebtsBefore's query: the office's communities outside except by dueBefore, those of
+// except grouped by their date.
+func debtsQuery(orgID, dueBefore string, except map[string]string) (string, []any) {
+	in, office := inOffice("community_id", orgID)
+	cond, args := in, []any{office}
+	if len(except) > 0 {
+		notIn, ids := inCommunities("community_id", slices.Sorted(maps.Keys(except)))
+		cond, args = in+" AND NOT "+notIn, append(args, ids...)
+	}
+	conds := []string{"(" + cond + " AND due_date < ?)"}
+	args = append(args, dueBefore)
 	byDate := map[string][]string{}
-	for id, d := range dueBefore {
+	for id, d := range except {
 		byDate[d] = append(byDate[d], id)
 	}
-	var conds []string
-	var args []any
 	for _, d := range slices.Sorted(maps.Keys(byDate)) {
 		in, ids := inCommunities("community_id", byDate[d])
 		conds = append(conds, "("+in+" AND due_date < ?)")
@@ -89,12 +91,9 @@ func debtsQuery(dueBefore map[string]string) (string, []any) {
 		WHERE paid_cents < amount_cents AND (` + strings.Join(conds, " OR ") + `) GROUP BY community_id`, args
 }
 
-// AccountBalances reads what the books and the bank say of every account of communityIDs.
-func (db *DB) AccountBalances(ctx context.Context, communityIDs []string) ([]domain.AccountBalance, error) {
-	if len(communityIDs) == 0 {
-		return nil, nil
-	}
-	q, args := accountBalancesQuery(communityIDs)
+// AccountBalances reads what the books and the bank say of every account of the communities orgID runs.
+func (db *DB) AccountBalances(ctx context.Context, orgID string) ([]domain.AccountBalance, error) {
+	q, args := accountBalancesQuery(orgID)
 	return queryAll(ctx, db.readerIn(ctx), func(s scanner) (domain.AccountBalance, error) {
 		var b domain.AccountBalance
 		return b, s.Scan(&b.AccountID, &b.CommunityID, &b.Opening, &b.Paid, &b.Reconciled, &b.Bank)
@@ -102,12 +101,12 @@ func (db *DB) AccountBalances(ctx context.Context, communityIDs []string) ([]dom
 }
 
 // accountBalancesQuery is AccountBalances' query: each account's sums through its own indexes.
-func accountBalancesQuery(communityIDs []string) (string, []any) {
-	in, args := inCommunities("a.community_id", communityIDs)
+func accountBalancesQuery(orgID string) (string, []any) {
+	in, office := inOffice("a.community_id", orgID)
 	return `SELECT a.id, a.community_id, a.opening_cents,
 		COALESCE((SELECT SUM(p.amount_cents) FROM money_expense_payments p WHERE p.account_id = a.id), 0),
 		COALESCE((SELECT SUM(m.amount_cents) FROM money_bank_movements m JOIN money_reconciliations r ON r.movement_id = m.id
 			WHERE m.account_id = a.id AND r.kind <> 'expense'), 0),
 		(SELECT s.closing_cents FROM money_bank_statements s WHERE s.account_id = a.id ORDER BY s.end_date DESC, s.created_at DESC LIMIT 1)
-		FROM money_accounts a WHERE ` + in + ` ORDER BY a.community_id, a.id`, args
+		FROM money_accounts a WHERE ` + in + ` ORDER BY a.community_id, a.id`, []any{office}
 }

@@ -17,6 +17,8 @@ func TestOfficeMoneySums(t *testing.T) {
 		c1, _ := storetest.CommunityIDs(t, db, "Ana")
 		c2, _ := storetest.CommunityIDs(t, db, "Bea")
 		c3, _ := storetest.CommunityIDs(t, db, "Carlos")
+		other, _ := storetest.CommunityIDs(t, db, "Dora") // not the office's: its debt is not summed
+		org := officeRunning(t, db, []string{c1, c2, c3}, []string{other})
 		exec := func(q string, args ...any) {
 			t.Helper()
 			if err := db.ExecForTest(ctx, q, args...); err != nil {
@@ -33,17 +35,18 @@ func TestOfficeMoneySums(t *testing.T) {
 			{c1, "1B", "2026-10-01", 5000, 5000}, // paid
 			{c1, "1C", "2026-11-20", 5000, 0},    // due after c1's date
 			{c2, "2A", "2026-11-20", 7000, 0},    // owed before c2's later date
+			{other, "3A", "2026-11-20", 9000, 0}, // owed in a community the office does not run
 		} {
 			exec(`INSERT INTO money_receipts (id, community_id, year, number, period_key, unit_id, unit_label, budget_id, amount_cents,
 				paid_cents, due_date, method, status, created_at, updated_at) VALUES (?, ?, 2026, ?, ?, ?, ?, 'b', ?, ?, ?, 'transfer', ?, 0, 0)`,
 				"r"+string(rune('a'+i)), r.community, i+1, r.due, r.unit, r.unit, r.amount, r.paid, r.due,
 				map[bool]string{true: "paid", false: "pending"}[r.amount == r.paid])
 		}
-		grace, err := db.MoneyGraceDaysIn(ctx, []string{c1, c2, c3})
+		grace, err := db.MoneyGraceDaysIn(ctx, org)
 		if err != nil || len(grace) != 1 || grace[c1] != 10 {
 			t.Fatalf("grace %v, %v", grace, err)
 		}
-		debts, err := db.DebtsBefore(ctx, map[string]string{c1: "2026-11-01", c2: "2026-11-28", c3: "2026-11-28"})
+		debts, err := db.DebtsBefore(ctx, org, "2026-11-28", map[string]string{c1: "2026-11-01"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +79,7 @@ func TestOfficeMoneySums(t *testing.T) {
 				exec(`INSERT INTO money_reconciliations (movement_id, community_id, kind, target_id, created_at) VALUES (?, ?, ?, 't', 0)`, id, c1, m.kind)
 			}
 		}
-		balances, err := db.AccountBalances(ctx, []string{c1, c2, c3})
+		balances, err := db.AccountBalances(ctx, org)
 		if err != nil || len(balances) != 2 {
 			t.Fatalf("balances %+v, %v", balances, err)
 		}
