@@ -62,7 +62,7 @@ func (d *sepaDemo) actor(i int) *domain.Actor {
 func (s *seeder) mandates(year int, unitOf func(resident int) string) (*sepaDemo, error) {
 	if err := s.as(0, "PUT", "/api/v1/money/sepa-settings", map[string]any{"creditorId": "ES77000B85626240",
 		"creditorIban": "ES9121000418450200051332", "creditorBic": "", "sequencePolicy": "frst_rcur", "prenoticeDays": 14,
-		"returnsToPause": 2, "chargeToOwner": false}, nil); err != nil {
+		"returnsToPause": 2, "chargeToOwner": false, "fileVersion": "pain.008.001.02"}, nil); err != nil {
 		return nil, err
 	}
 	community, err := s.db.CommunityOfUser(context.Background(), s.ids[0])
