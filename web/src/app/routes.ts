@@ -99,16 +99,18 @@ const open = new Set<string>([...PUBLIC_PATHS, ...GUEST_PATHS, ...WIZARD_PATHS])
 /** Every other screen needs a session with a confirmed email. */
 export const PROTECTED_PATHS = ROUTE_PATHS.filter((path) => !open.has(path))
 
+/** A section of the catalogue with a `title` and a `description`: the texts of a menu card. */
+export type CardTexts<K = TranslationKey> = K extends `${infer S}.title` ? (`${S}.description` extends TranslationKey ? S : never) : never
+
 /**
- * A card of the /menu page: the screen it opens, the catalogue keys of its title and description (a feature's
- * own section), its icon and whether only the community's admins see it ('Cuentas', the community's money).
- * The icon is a module of its own, which the menu's route loads with its screen: the icons stay out of the
- * first screen's bundle (scripts/size-budget.mjs).
+ * A card of the /menu page: the screen it opens, the catalogue section of its title and description (its
+ * feature's own), its icon and whether only the community's admins see it ('Cuentas', the community's money).
+ * The icon is loaded with the menu's screen, not with the first screen (scripts/size-budget.mjs); the table
+ * is in the first screen's bundle, so it stays this terse.
  */
 export interface MenuEntry {
   path: RoutePath
-  title: TranslationKey
-  description: TranslationKey
+  texts: CardTexts
   icon: () => Promise<{ default: LucideIcon }>
   adminOnly?: boolean
 }
@@ -117,98 +119,82 @@ export interface MenuEntry {
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   {
     path: '/announcements',
-    title: 'menu.items.announcements.title',
-    description: 'menu.items.announcements.description',
+    texts: 'menu.items.announcements',
     icon: () => import('lucide-react/icons/megaphone'),
   },
   {
     path: '/messages',
-    title: 'menu.items.messages.title',
-    description: 'menu.items.messages.description',
+    texts: 'menu.items.messages',
     icon: () => import('lucide-react/icons/message-circle'),
   },
   {
     path: '/directory',
-    title: 'menu.items.directory.title',
-    description: 'menu.items.directory.description',
+    texts: 'menu.items.directory',
     icon: () => import('lucide-react/icons/users'),
   },
   {
     path: '/incidents',
-    title: 'menu.items.incidents.title',
-    description: 'menu.items.incidents.description',
+    texts: 'menu.items.incidents',
     icon: () => import('lucide-react/icons/triangle-alert'),
   },
   {
     path: '/events',
-    title: 'menu.items.events.title',
-    description: 'menu.items.events.description',
+    texts: 'menu.items.events',
     icon: () => import('lucide-react/icons/calendar-days'),
   },
   {
     path: '/reservations',
-    title: 'menu.items.reservations.title',
-    description: 'menu.items.reservations.description',
+    texts: 'menu.items.reservations',
     icon: () => import('lucide-react/icons/calendar-check'),
   },
   {
     path: '/documents',
-    title: 'menu.items.documents.title',
-    description: 'menu.items.documents.description',
+    texts: 'menu.items.documents',
     icon: () => import('lucide-react/icons/folder-open'),
   },
   {
     path: '/voting',
-    title: 'menu.items.voting.title',
-    description: 'menu.items.voting.description',
+    texts: 'menu.items.voting',
     icon: () => import('lucide-react/icons/vote'),
   },
   {
     path: '/juntas',
-    title: 'menu.items.juntas.title',
-    description: 'menu.items.juntas.description',
+    texts: 'menu.items.juntas',
     icon: () => import('lucide-react/icons/gavel'),
   },
   {
     path: '/services',
-    title: 'menu.items.services.title',
-    description: 'menu.items.services.description',
+    texts: 'menu.items.services',
     icon: () => import('lucide-react/icons/wrench'),
   },
   {
     path: '/tasks',
-    title: 'menu.items.tasks.title',
-    description: 'menu.items.tasks.description',
+    texts: 'menu.items.tasks',
     icon: () => import('lucide-react/icons/clipboard-list'),
   },
   {
     path: '/wall',
-    title: 'menu.items.wall.title',
-    description: 'menu.items.wall.description',
+    texts: 'menu.items.wall',
     icon: () => import('lucide-react/icons/messages-square'),
   },
   {
     path: '/my-fees',
-    title: 'menu.items.myFees.title',
-    description: 'menu.items.myFees.description',
+    texts: 'menu.items.myFees',
     icon: () => import('lucide-react/icons/receipt'),
   },
   {
     path: '/accounts',
-    title: 'menu.items.accounts.title',
-    description: 'menu.items.accounts.description',
+    texts: 'menu.items.accounts',
     icon: () => import('lucide-react/icons/landmark'),
   },
   {
     path: '/money',
-    title: 'menu.items.money.title',
-    description: 'menu.items.money.description',
+    texts: 'menu.items.money',
     icon: () => import('lucide-react/icons/landmark'), adminOnly: true,
   },
   {
     path: '/settings',
-    title: 'menu.items.settings.title',
-    description: 'menu.items.settings.description',
+    texts: 'menu.items.settings',
     icon: () => import('lucide-react/icons/settings'),
   },
 ]

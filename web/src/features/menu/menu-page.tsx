@@ -7,8 +7,8 @@ import { useSession } from '@/lib/session'
 /** A card of the menu: the route table (src/app/routes.ts) lists them, each feature's with its own texts. */
 export interface MenuCard {
   path: string
-  title: TranslationKey
-  description: TranslationKey
+  /** The catalogue section of its title and description. */
+  texts: string
   icon: LucideIcon
   adminOnly?: boolean
 }
@@ -22,7 +22,7 @@ export function MenuPage({ cards }: { cards: readonly MenuCard[] }) {
     <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-5">
       <h1 className="text-2xl font-bold tracking-tight">{t('menu.title')}</h1>
       <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2">
-        {items.map(({ path, title, description, icon: Icon }) => (
+        {items.map(({ path, texts, icon: Icon }) => (
           <li key={path}>
             <Link
               to={path}
@@ -35,8 +35,8 @@ export function MenuPage({ cards }: { cards: readonly MenuCard[] }) {
                 <Icon className="size-5" aria-hidden />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold">{t(title)}</span>
-                <span className="block text-xs text-muted-foreground">{t(description)}</span>
+                <span className="block font-semibold">{t(`${texts}.title` as TranslationKey)}</span>
+                <span className="block text-xs text-muted-foreground">{t(`${texts}.description` as TranslationKey)}</span>
               </span>
               <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             </Link>
