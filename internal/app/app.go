@@ -32,6 +32,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
+	"vecinos/internal/maintenance"
 	"vecinos/internal/memberships"
 	"vecinos/internal/messages"
 	"vecinos/internal/metrics"
@@ -159,7 +160,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Changed: changed, Archive: docs})
 	juntasSvc := juntas.New(db, juntas.Options{Polls: a.voting, Debtors: juntaDebtors(moneySvc), Archive: docs, Now: now,
 		PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed, Audit: record, Log: o.Log})
-	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc}})
+	maintenanceSvc := maintenance.New(db, maintenance.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
+		Audit: record})
+	// The purge job settles, each minute and on one instance at a time: polls, juntas' reminders, maintenance's.
+	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc, maintenanceSvc}})
 	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
 	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
 	unitsSvc := units.New(db, units.Options{Now: now, Audit: record, Changed: changed})
@@ -189,6 +193,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 			Documents:     docs,
 			Providers:     providersSvc,
 			Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
+			Maintenance:   maintenanceSvc,
 			Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
 			Money:         moneySvc,
 			Juntas:        juntasSvc,

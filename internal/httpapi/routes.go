@@ -19,6 +19,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
+	"vecinos/internal/maintenance"
 	"vecinos/internal/memberships"
 	"vecinos/internal/messages"
 	"vecinos/internal/money"
@@ -58,6 +59,7 @@ type Services struct {
 	Documents     *documents.Service     // the community's archive (issue #14)
 	Providers     *providers.Service     // the directory of service providers (issue #16)
 	Tasks         *tasks.Service         // the staff's and providers' tasks (issue #16)
+	Maintenance   *maintenance.Service   // the building's upkeep and legal inspections (ADR 0054)
 	Wall          *wall.Service          // the community wall (issue #16)
 	Money         *money.Service         // fees, budgets, receipts and ledgers (issue #36)
 	Juntas        *juntas.Service        // juntas de propietarios: convocatoria, attendance, acta (issue #38)
@@ -493,6 +495,18 @@ func registerAPI(api huma.API, s *server) {
 		"Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable)")
 	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "providers", "listProviderRatings", s.listProviderRatings,
 		"Valoraciones de un proveedor, las más recientes primero")
+
+	// maintenance: the building's upkeep and legal inspections, every member reads, admins keep (ADR 0054)
+	route(api, http.MethodGet, "/api/v1/maintenance", members, 200, "maintenance", "listMaintenance", s.listMaintenance,
+		"El mantenimiento del edificio, lo más próximo primero")
+	route(api, http.MethodPost, "/api/v1/maintenance", admins, 201, "maintenance", "createMaintenance", s.createMaintenance,
+		"Añadir un mantenimiento o inspección")
+	route(api, http.MethodPut, "/api/v1/maintenance/{id}", admins, 200, "maintenance", "updateMaintenance", s.updateMaintenance,
+		"Editar un mantenimiento")
+	route(api, http.MethodDelete, "/api/v1/maintenance/{id}", admins, 204, "maintenance", "deleteMaintenance", s.deleteMaintenance,
+		"Eliminar un mantenimiento con su historial")
+	route(api, http.MethodPost, "/api/v1/maintenance/{id}/done", admins, 200, "maintenance", "markMaintenanceDone", s.markMaintenanceDone,
+		"Marcar un mantenimiento como realizado en una fecha")
 
 	// tasks: jobs for the staff and the providers (issue #16)
 	route(api, http.MethodGet, "/api/v1/tasks", members, 200, "tasks", "listTasks", s.listTasks,

@@ -152,6 +152,9 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   }),
   '/services': async () => ({ Component: (await import('@/features/providers/providers-page')).ProvidersPage }),
   '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
+  '/maintenance': async () => ({
+    Component: (await import('@/features/maintenance/maintenance-page')).MaintenancePage,
+  }),
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
   '/money': async () => ({ Component: (await import('@/features/money/money-page')).MoneyPage }),
   '/my-fees': async () => ({ Component: (await import('@/features/money/my-fees-page')).MyFeesPage }),

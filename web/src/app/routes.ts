@@ -29,6 +29,7 @@ export const ROUTE_PATHS = [
   '/directory',
   '/services',
   '/tasks',
+  '/maintenance',
   '/wall',
   '/announcements',
   '/menu',
@@ -171,6 +172,11 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     path: '/tasks',
     texts: 'menu.items.tasks',
     icon: () => import('lucide-react/icons/clipboard-list'),
+  },
+  {
+    path: '/maintenance',
+    texts: 'maintenance.menu',
+    icon: () => import('lucide-react/icons/clipboard-check'),
   },
   {
     path: '/wall',

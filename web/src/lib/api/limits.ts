@@ -301,6 +301,16 @@ export const LoginInputBody = {
   password: 200,
 } as const
 
+export const MaintenanceForm = {
+  name: 500,
+  notes: 4000,
+  provider: 500,
+} as const
+
+export const MarkMaintenanceDoneInputBody = {
+  note: 4000,
+} as const
+
 export const ModifyReservationInputBody = {
   reason: 500,
 } as const
