@@ -50,6 +50,16 @@ func lift(last string) maintenance.Input {
 	return maintenance.Input{Name: "Revisión del ascensor", Kind: domain.MaintenanceInspection, PeriodMonths: 24, LastDone: date(last)}
 }
 
+// addLift has the admin add the lift's inspection, every 24 months, last done on last.
+func (f *fixture) addLift(t *testing.T, last string) *domain.MaintenanceItem {
+	t.Helper()
+	it, err := f.svc.Create(context.Background(), f.admin, lift(last))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return it
+}
+
 func wantError(t *testing.T, err error, code domain.Code, text string) {
 	t.Helper()
 	var de *domain.Error
@@ -62,10 +72,7 @@ func TestCreateComputesTheNextDueDateAndChecksTheForm(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := setup(t, db)
-		it, err := f.svc.Create(ctx, f.admin, lift("2025-02-10"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		it := f.addLift(t, "2025-02-10")
 		if got := it.NextDue.Format(time.DateOnly); got != "2027-02-10" {
 			t.Errorf("next due %s, want 2027-02-10", got)
 		}
@@ -91,7 +98,7 @@ func TestCreateComputesTheNextDueDateAndChecksTheForm(t *testing.T) {
 			_, err := f.svc.Create(ctx, f.admin, in)
 			wantError(t, err, domain.CodeInvalid, c.want)
 		}
-		_, err = f.svc.Create(ctx, f.resident, lift("2025-02-10"))
+		_, err := f.svc.Create(ctx, f.resident, lift("2025-02-10"))
 		wantError(t, err, domain.CodeForbidden, "Solo los administradores pueden gestionar el mantenimiento")
 
 		list, err := f.svc.List(ctx, f.resident)
@@ -111,11 +118,8 @@ func TestMarkDoneMovesTheDueDateAndKeepsTheHistory(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := setup(t, db)
-		it, err := f.svc.Create(ctx, f.admin, lift("2025-02-10"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = f.svc.MarkDone(ctx, f.admin, it.ID, date("2027-03-16"), nil)
+		it := f.addLift(t, "2025-02-10")
+		_, err := f.svc.MarkDone(ctx, f.admin, it.ID, date("2027-03-16"), nil)
 		wantError(t, err, domain.CodeInvalid, "La fecha de realización no puede ser futura")
 		_, err = f.svc.MarkDone(ctx, f.admin, it.ID, date("2025-02-09"), nil)
 		wantError(t, err, domain.CodeInvalid, "anterior a la última realización (10/02/2025)")
@@ -178,10 +182,7 @@ func TestSettleRemindsTheAdminsOncePerDueDate(t *testing.T) {
 		ctx := context.Background()
 		f := setup(t, db)
 		// Due on 2027-04-20: 36 days ahead, then in its last 30 days, then overdue.
-		it, err := f.svc.Create(ctx, f.admin, lift("2025-04-20"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		it := f.addLift(t, "2025-04-20")
 		settle := func() {
 			t.Helper()
 			if err := f.svc.Settle(ctx, f.now); err != nil {
