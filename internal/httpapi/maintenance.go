@@ -65,14 +65,14 @@ type maintenanceIDInput struct {
 	ID string `path:"id" maxLength:"64"`
 }
 
-// maintenanceForm is an admin's form of an item (the lengths are the service's, with its own words).
+// maintenanceForm is an admin's form of an item; its lengths are the service's (the web form reads them).
 type maintenanceForm struct {
-	Name         string  `json:"name" maxLength:"500"`
+	Name         string  `json:"name" maxLength:"120"`
 	Kind         string  `json:"kind" enum:"inspection,contract,other"`
-	Provider     *string `json:"provider,omitempty" maxLength:"500"`
+	Provider     *string `json:"provider,omitempty" maxLength:"120"`
 	PeriodMonths int     `json:"periodMonths" doc:"1 to 240"`
 	LastDone     string  `json:"lastDone" format:"date" doc:"YYYY-MM-DD, not in the future"`
-	Notes        *string `json:"notes,omitempty" maxLength:"4000"`
+	Notes        *string `json:"notes,omitempty" maxLength:"1000"`
 }
 
 type createMaintenanceInput struct {
@@ -88,7 +88,7 @@ type markMaintenanceDoneInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body struct {
 		DoneOn string  `json:"doneOn" format:"date" doc:"YYYY-MM-DD: not in the future, not before the last time"`
-		Note   *string `json:"note,omitempty" maxLength:"4000"`
+		Note   *string `json:"note,omitempty" maxLength:"1000"`
 	}
 }
 

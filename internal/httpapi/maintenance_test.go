@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"vecinos/internal/httpapi"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
@@ -66,6 +67,13 @@ func TestMaintenanceValidationIsWorded(t *testing.T) {
 			{form(func(f map[string]any) { f["lastDone"] = tomorrow }), "La fecha de la última realización no puede ser futura"},
 		} {
 			obDetail(t, c.admin, "POST", "/api/v1/maintenance", tc.body, 422, "invalid", tc.want)
+		}
+		// The contract's lengths are the service's.
+		schema := httpapi.OpenAPI().Components.Schemas.Map()["MaintenanceForm"]
+		for field, max := range map[string]int{"name": 120, "provider": 120, "notes": 1000} {
+			if p := schema.Properties[field]; p == nil || p.MaxLength == nil || *p.MaxLength != max {
+				t.Errorf("MaintenanceForm.%s: the contract's maxLength is not the service's %d", field, max)
+			}
 		}
 		c.admin.lang = "ca"
 		obDetail(t, c.admin, "POST", "/api/v1/maintenance", form(func(f map[string]any) { f["periodMonths"] = 0 }), 422, "invalid",

@@ -302,13 +302,13 @@ export const LoginInputBody = {
 } as const
 
 export const MaintenanceForm = {
-  name: 500,
-  notes: 4000,
-  provider: 500,
+  name: 120,
+  notes: 1000,
+  provider: 120,
 } as const
 
 export const MarkMaintenanceDoneInputBody = {
-  note: 4000,
+  note: 1000,
 } as const
 
 export const ModifyReservationInputBody = {

@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
+import { MarkMaintenanceDoneInputBody as limits } from '@/lib/api/limits'
 import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
 import { useMarkMaintenanceDone, type MaintenanceItem } from '../api/maintenance'
@@ -82,7 +83,7 @@ function DoneForm({ item, today, onDone }: { item: MaintenanceItem; today: strin
           <Textarea
             {...control}
             rows={2}
-            maxLength={1000}
+            maxLength={limits.note}
             value={note}
             onChange={(e) => {
               setNote(e.target.value)

@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
+import { MaintenanceForm as limits } from '@/lib/api/limits'
 import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
 import { KINDS, useCreateMaintenance, useUpdateMaintenance, type MaintenanceItem, type MaintenanceKind } from '../api/maintenance'
@@ -102,7 +103,7 @@ function ItemForm({ today, item, onDone }: { today: string; item?: MaintenanceIt
           <Input
             {...control}
             autoFocus
-            maxLength={120}
+            maxLength={limits.name}
             placeholder={t('maintenance.form.namePlaceholder')}
             value={name}
             onChange={(e) => {
@@ -124,7 +125,7 @@ function ItemForm({ today, item, onDone }: { today: string; item?: MaintenanceIt
         {(control) => (
           <Input
             {...control}
-            maxLength={120}
+            maxLength={limits.provider}
             value={provider}
             onChange={(e) => {
               setProvider(e.target.value)
@@ -170,7 +171,7 @@ function ItemForm({ today, item, onDone }: { today: string; item?: MaintenanceIt
           <Textarea
             {...control}
             rows={3}
-            maxLength={1000}
+            maxLength={limits.notes}
             value={notes}
             onChange={(e) => {
               setNotes(e.target.value)
