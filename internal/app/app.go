@@ -32,6 +32,7 @@ import (
 	"vecinos/internal/invitations"
 	"vecinos/internal/juntas"
 	"vecinos/internal/mail"
+	"vecinos/internal/maintenance"
 	"vecinos/internal/memberships"
 	"vecinos/internal/messages"
 	"vecinos/internal/metrics"
@@ -163,7 +164,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Changed: changed, Archive: docs})
 	juntasSvc := juntas.New(db, juntas.Options{Polls: a.voting, Debtors: juntaDebtors(moneySvc), Archive: docs, Now: now,
 		PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed, Audit: record, Log: o.Log})
-	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc}})
+	maintenanceSvc := maintenance.New(db, maintenance.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
+		Audit: record})
+	// The purge job settles, each minute and on one instance at a time: polls, juntas' reminders, maintenance's.
+	a.purge = purge.New(db, purge.Options{Now: now, Log: o.Log, Settle: purge.Settlers{a.voting, juntasSvc, maintenanceSvc}})
 	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
 	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
 	unitsSvc := units.New(db, units.Options{Now: now, Audit: record, Changed: changed})
@@ -173,37 +177,40 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	signups.Service = onboarding.New(db, onboarding.Options{Profiles: profilesSvc, Memberships: membershipsSvc, Files: o.Files, Now: now,
 		Limiter: limiter, Changed: changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
-		Streams:       &a.streams,
-		Config:        cfg,
-		Ready:         db.Ping,
-		Mailbox:       mail.NewMailbox(db),
-		Bounces:       mail.NewBounces(db, mail.BounceOptions{Secret: cfg.BounceSecret, Address: cfg.BounceAddress, Now: now, Log: o.Log}),
-		Auth:          accts,
-		Incidents:     incidents.New(db, incidents.Options{Now: now, Audit: record}),
-		Events:        events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
-		Messages:      a.Messages,
-		Profiles:      profilesSvc,
-		Onboarding:    signups.Service,
-		Memberships:   membershipsSvc,
-		Announcements: announcementsSvc,
-		Directory:     directory.New(db),
-		Invitations:   invites,
-		Dashboard:     dashboard.New(db, now),
-		Units:         unitsSvc,
-		Audit:         auditLog,
-		Voting:        a.voting,
-		Reservations:  a.reservations,
-		Documents:     docs,
-		Providers:     providersSvc,
-		Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
-		Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
-		Money:         moneySvc,
-		Juntas:        juntasSvc,
-		Organisations: organisations.New(db, organisations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Revoked: revoked,
-			Changed: changed, Audit: record, Announcements: announcementsSvc, Providers: providersSvc,
-			Communities: signups.Service, Units: unitsSvc, Invitations: invites}),
-		Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
-		Push:    pushes,
+		Services: httpapi.Services{
+			Mailbox:       mail.NewMailbox(db),
+			Bounces:       mail.NewBounces(db, mail.BounceOptions{Secret: cfg.BounceSecret, Address: cfg.BounceAddress, Now: now, Log: o.Log}),
+			Auth:          accts,
+			Incidents:     incidents.New(db, incidents.Options{Now: now, Audit: record}),
+			Events:        events.New(db, events.Options{PublicURL: cfg.PublicURL, Now: now, Audit: record, Own: a.reservations.FeedEntries}),
+			Messages:      a.Messages,
+			Profiles:      profilesSvc,
+			Onboarding:    signups.Service,
+			Memberships:   membershipsSvc,
+			Announcements: announcementsSvc,
+			Directory:     directory.New(db),
+			Invitations:   invites,
+			Dashboard:     dashboard.New(db, now),
+			Units:         unitsSvc,
+			Audit:         auditLog,
+			Voting:        a.voting,
+			Reservations:  a.reservations,
+			Documents:     docs,
+			Providers:     providersSvc,
+			Tasks:         tasks.New(db, tasks.Options{Now: now, Changed: changed}),
+			Maintenance:   maintenanceSvc,
+			Wall:          wall.New(db, wall.Options{Polls: a.voting, Now: now, Changed: changed}),
+			Money:         moneySvc,
+			Juntas:        juntasSvc,
+			Organisations: organisations.New(db, organisations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Revoked: revoked,
+				Changed: changed, Audit: record, Announcements: announcementsSvc, Providers: providersSvc,
+				Communities: signups.Service, Units: unitsSvc, Invitations: invites}),
+			Privacy: privacy.New(db, privacy.Options{Files: o.Files, Limiter: limiter, Now: now, Log: o.Log}),
+			Push:    pushes,
+		},
+		Streams: &a.streams,
+		Config:  cfg,
+		Ready:   db.Ping,
 		OAuth:   o.OAuth,
 		Files:   o.Files,
 		Log:     o.Log,

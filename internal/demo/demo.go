@@ -121,7 +121,7 @@ func Seed(ctx context.Context, db *store.DB, h http.Handler, force bool, now tim
 		}
 	}
 	for _, step := range []func() error{s.units, s.roles, s.incidents, s.events, s.announcements, s.chats, s.facilities, s.polls, s.providers,
-		s.tasks, s.wall, s.documents, s.money, s.juntas, s.closeLastYear} {
+		s.tasks, s.maintenance, s.wall, s.documents, s.money, s.juntas, s.closeLastYear} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -468,6 +468,23 @@ func (s *seeder) tasks() error {
 		{"title": "Revisión anual de los extintores", "assignee": "janitor", "recurrence": "yearly", "priority": "high", "dueDate": due(20)},
 	} {
 		if err := s.as(1, "POST", "/api/v1/tasks", t, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maintenance: the lift's inspection due within the month, the extinguishers' contract up to date and the
+// low-voltage inspection overdue, so that the list shows each status.
+func (s *seeder) maintenance() error {
+	ago := func(months, days int) string { return s.now.AddDate(0, -months, -days).Format("2006-01-02") }
+	for _, it := range []map[string]any{
+		{"name": "Revisión del ascensor", "kind": "inspection", "provider": "Ascensores Almendros", "periodMonths": 24, "lastDone": ago(23, 20)},
+		{"name": "Extintores", "kind": "contract", "provider": "Extintores Madrid", "periodMonths": 12, "lastDone": ago(4, 0)},
+		{"name": "Inspección eléctrica de baja tensión", "kind": "inspection", "periodMonths": 60, "lastDone": ago(61, 0),
+			"notes": "Pedir presupuesto a dos OCA"},
+	} {
+		if err := s.as(1, "POST", "/api/v1/maintenance", it, nil); err != nil {
 			return err
 		}
 	}

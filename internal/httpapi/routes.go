@@ -7,9 +7,66 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"vecinos/internal/announcements"
+	"vecinos/internal/audit"
+	"vecinos/internal/auth"
+	"vecinos/internal/dashboard"
+	"vecinos/internal/directory"
+	"vecinos/internal/documents"
 	"vecinos/internal/domain"
 	"vecinos/internal/events"
+	"vecinos/internal/incidents"
+	"vecinos/internal/invitations"
+	"vecinos/internal/juntas"
+	"vecinos/internal/mail"
+	"vecinos/internal/maintenance"
+	"vecinos/internal/memberships"
+	"vecinos/internal/messages"
+	"vecinos/internal/money"
+	"vecinos/internal/onboarding"
+	"vecinos/internal/organisations"
+	"vecinos/internal/privacy"
+	"vecinos/internal/profiles"
+	"vecinos/internal/providers"
+	"vecinos/internal/push"
+	"vecinos/internal/reservations"
+	"vecinos/internal/tasks"
+	"vecinos/internal/units"
+	"vecinos/internal/voting"
+	"vecinos/internal/wall"
 )
+
+// Services are the features' services the handlers call, one line each: app.go fills them in and
+// registerAPI below declares their routes, so a new feature touches this file and app.go only.
+type Services struct {
+	Mailbox       *mail.Mailbox
+	Bounces       *mail.Bounces
+	Auth          *auth.Service
+	Incidents     *incidents.Service
+	Events        *events.Service
+	Messages      *messages.Service
+	Profiles      *profiles.Service
+	Memberships   *memberships.Service
+	Onboarding    *onboarding.Service
+	Announcements *announcements.Service
+	Directory     *directory.Service
+	Invitations   *invitations.Service
+	Dashboard     *dashboard.Service
+	Units         *units.Service         // the units registry (issue #21)
+	Audit         *audit.Service         // the record of admin actions
+	Voting        *voting.Service        // polls and junta votes (issue #15)
+	Reservations  *reservations.Service  // facilities and their bookings (issue #13)
+	Documents     *documents.Service     // the community's archive (issue #14)
+	Providers     *providers.Service     // the directory of service providers (issue #16)
+	Tasks         *tasks.Service         // the staff's and providers' tasks (issue #16)
+	Maintenance   *maintenance.Service   // the building's upkeep and legal inspections (ADR 0054)
+	Wall          *wall.Service          // the community wall (issue #16)
+	Money         *money.Service         // fees, budgets, receipts and ledgers (issue #36)
+	Juntas        *juntas.Service        // juntas de propietarios: convocatoria, attendance, acta (issue #38)
+	Organisations *organisations.Service // the administrador de fincas' office (issue #35, ADR 0045)
+	Privacy       *privacy.Service       // the member's data export and consent (issue #17)
+	Push          *push.Service          // web push: devices and the kinds of notification (issue #17)
+}
 
 // access is who may call a route, and requireSession (access.go) enforces it before the handler runs:
 // a caller below the route's level is refused there, so handlers and services hold only the rules that
@@ -438,6 +495,18 @@ func registerAPI(api huma.API, s *server) {
 		"Valorar un proveedor de 1 a 5 estrellas (una valoración por miembro, editable)")
 	route(api, http.MethodGet, "/api/v1/providers/{id}/ratings", members, 200, "providers", "listProviderRatings", s.listProviderRatings,
 		"Valoraciones de un proveedor, las más recientes primero")
+
+	// maintenance: the building's upkeep and legal inspections, every member reads, admins keep (ADR 0054)
+	route(api, http.MethodGet, "/api/v1/maintenance", members, 200, "maintenance", "listMaintenance", s.listMaintenance,
+		"El mantenimiento del edificio, lo más próximo primero")
+	route(api, http.MethodPost, "/api/v1/maintenance", admins, 201, "maintenance", "createMaintenance", s.createMaintenance,
+		"Añadir un mantenimiento o inspección")
+	route(api, http.MethodPut, "/api/v1/maintenance/{id}", admins, 200, "maintenance", "updateMaintenance", s.updateMaintenance,
+		"Editar un mantenimiento")
+	route(api, http.MethodDelete, "/api/v1/maintenance/{id}", admins, 204, "maintenance", "deleteMaintenance", s.deleteMaintenance,
+		"Eliminar un mantenimiento con su historial")
+	route(api, http.MethodPost, "/api/v1/maintenance/{id}/done", admins, 200, "maintenance", "markMaintenanceDone", s.markMaintenanceDone,
+		"Marcar un mantenimiento como realizado en una fecha")
 
 	// tasks: jobs for the staff and the providers (issue #16)
 	route(api, http.MethodGet, "/api/v1/tasks", members, 200, "tasks", "listTasks", s.listTasks,

@@ -13,76 +13,26 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
-	"vecinos/internal/announcements"
-	"vecinos/internal/audit"
-	"vecinos/internal/auth"
 	"vecinos/internal/config"
-	"vecinos/internal/dashboard"
-	"vecinos/internal/directory"
-	"vecinos/internal/documents"
-	"vecinos/internal/events"
 	"vecinos/internal/files"
-	"vecinos/internal/incidents"
-	"vecinos/internal/invitations"
-	"vecinos/internal/juntas"
-	"vecinos/internal/mail"
-	"vecinos/internal/memberships"
-	"vecinos/internal/messages"
-	"vecinos/internal/money"
 	"vecinos/internal/oauth"
-	"vecinos/internal/onboarding"
-	"vecinos/internal/organisations"
-	"vecinos/internal/privacy"
-	"vecinos/internal/profiles"
-	"vecinos/internal/providers"
-	"vecinos/internal/push"
 	"vecinos/internal/ratelimit"
-	"vecinos/internal/reservations"
-	"vecinos/internal/tasks"
-	"vecinos/internal/units"
-	"vecinos/internal/voting"
-	"vecinos/internal/wall"
 )
 
 // APIVersion is the version of the contract, not of the binary: the generated document stays stable
 // across builds.
 const APIVersion = "1.0.0"
 
-// Deps are what the handlers need: the services of one instance, wired by internal/app.
+// Deps are what the handlers need, wired by internal/app: the services of one instance, and its settings.
 type Deps struct {
-	Config        *config.Config
-	Ready         func(context.Context) error // nil when the database answers
-	Mailbox       *mail.Mailbox
-	Bounces       *mail.Bounces
-	Auth          *auth.Service
-	Incidents     *incidents.Service
-	Events        *events.Service
-	Messages      *messages.Service
-	Profiles      *profiles.Service
-	Memberships   *memberships.Service
-	Onboarding    *onboarding.Service
-	Announcements *announcements.Service
-	Directory     *directory.Service
-	Invitations   *invitations.Service
-	Dashboard     *dashboard.Service
-	Units         *units.Service             // the units registry (issue #21)
-	Audit         *audit.Service             // the record of admin actions
-	Voting        *voting.Service            // polls and junta votes (issue #15)
-	Reservations  *reservations.Service      // facilities and their bookings (issue #13)
-	Documents     *documents.Service         // the community's archive (issue #14)
-	Providers     *providers.Service         // the directory of service providers (issue #16)
-	Tasks         *tasks.Service             // the staff's and providers' tasks (issue #16)
-	Wall          *wall.Service              // the community wall (issue #16)
-	Money         *money.Service             // fees, budgets, receipts and ledgers (issue #36)
-	Juntas        *juntas.Service            // juntas de propietarios: convocatoria, attendance, acta (issue #38)
-	Organisations *organisations.Service     // the administrador de fincas' office (issue #35, ADR 0045)
-	Privacy       *privacy.Service           // the member's data export and consent (issue #17)
-	Push          *push.Service              // web push: devices and the kinds of notification (issue #17)
-	OAuth         map[string]*oauth.Provider // configured sign-in providers by name
-	Files         files.Storage              // uploaded files
-	Log           *slog.Logger
-	Web           fs.FS // the built web app
-	Version       string
+	Services // the features' services (routes.go)
+	Config   *config.Config
+	Ready    func(context.Context) error // nil when the database answers
+	OAuth    map[string]*oauth.Provider  // configured sign-in providers by name
+	Files    files.Storage               // uploaded files
+	Log      *slog.Logger
+	Web      fs.FS // the built web app
+	Version  string
 	// Limiter counts the members' uploads per hour (shared by the instances on PostgreSQL).
 	Limiter ratelimit.Limiter
 	// Observe hears every answered request with the pattern of the route that served it (metrics); may be nil.

@@ -2,7 +2,15 @@ import type { LazyRouteFunction, RouteObject } from 'react-router'
 import { LandingPage } from '@/features/landing/landing-page'
 import { loadGuestCatalogue, loadWholeCatalogue } from '@/lib/i18n'
 import { PageLoading, RootLayout } from './layout/root-layout'
-import { GUEST_PATHS, PUBLIC_AUTH_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, WIZARD_PATHS, type RoutePath } from './routes'
+import {
+  GUEST_PATHS,
+  MENU_ENTRIES,
+  PUBLIC_AUTH_PATHS,
+  PROTECTED_PATHS,
+  PUBLIC_PATHS,
+  WIZARD_PATHS,
+  type RoutePath,
+} from './routes'
 
 type Lazy = LazyRouteFunction<RouteObject>
 type GuestShell = typeof import('./guest-shell')
@@ -115,7 +123,14 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/despacho/comunidades/:id/importar': async () => ({ Component: (await import('@/features/despacho/import-page')).OfficeImportPage }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
-  '/menu': async () => ({ Component: (await import('@/features/menu/menu-page')).MenuPage }),
+  // The menu's cards come from the route table, their icons with the menu's chunk.
+  '/menu': async () => {
+    const [{ MenuPage }, cards] = await Promise.all([
+      import('@/features/menu/menu-page'),
+      Promise.all(MENU_ENTRIES.map(async (entry) => ({ ...entry, icon: (await entry.icon()).default }))),
+    ])
+    return { element: <MenuPage cards={cards} /> }
+  },
   '/documents': async () => ({ Component: (await import('@/features/documents/documents-page')).DocumentsPage }),
   '/messages': async () => ({ Component: (await import('@/features/messages/messages-page')).MessagesPage }),
   '/conversation/:chatId': async () => ({
@@ -137,6 +152,9 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   }),
   '/services': async () => ({ Component: (await import('@/features/providers/providers-page')).ProvidersPage }),
   '/tasks': async () => ({ Component: (await import('@/features/tasks/tasks-page')).TasksPage }),
+  '/maintenance': async () => ({
+    Component: (await import('@/features/maintenance/maintenance-page')).MaintenancePage,
+  }),
   '/wall': async () => ({ Component: (await import('@/features/wall/wall-page')).WallPage }),
   '/money': async () => ({ Component: (await import('@/features/money/money-page')).MoneyPage }),
   '/my-fees': async () => ({ Component: (await import('@/features/money/my-fees-page')).MyFeesPage }),

@@ -2,23 +2,20 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeApi } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS, WIZARD_PATHS } from './routes'
+import { GUEST_PATHS, MENU_ENTRIES, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS, WIZARD_PATHS } from './routes'
 
 const concrete = (path: string) => path.replace(':chatId', 'chat-1').replace(':id', 'j-1')
 
 describe('route table', () => {
-  it('holds every path of the spec, and ours, exactly once', () => {
-    // The spec's 36 paths, /settings/verifications, where admins review verification requests,
-    // /settings/units, the units registry, /settings/invitations, where admins invite the neighbours (issue #21),
-    // /wall, the community wall (#16), /settings/audit, the record of admin actions (#18), /money
-    // ('Cuentas') and /my-fees ('Mis cuotas'), the community's money (#36), and the terms and privacy
-    // notice, /terminos and /privacidad (#33), /settings/communities, the account's communities (#35), and
-    // the juntas, /juntas and /juntas/:id (#38), and the administrador de fincas' office, /despacho, its
-    // invitation link /despacho/unirse and the community's office /settings/despacho (#35, ADR 0045), and
-    // /accounts, the year's accounts (#37, ADR 0050), and the office's import of a community's units and
-    // owners, /despacho/comunidades/:id/importar (#35).
-    expect(ROUTE_PATHS).toHaveLength(53)
+  it('holds every path exactly once', () => {
+    // Not a count: a feature adds its path to the table without editing this test (issue #34).
+    expect(ROUTE_PATHS).toContain('/dashboard')
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length)
+  })
+
+  it('gives each menu card a path of its own', () => {
+    const paths = MENU_ENTRIES.map((entry) => entry.path)
+    expect(new Set(paths).size).toBe(paths.length)
   })
 
   it('puts every path in exactly one access group', () => {

@@ -301,6 +301,16 @@ export const LoginInputBody = {
   password: 200,
 } as const
 
+export const MaintenanceForm = {
+  name: 120,
+  notes: 1000,
+  provider: 120,
+} as const
+
+export const MarkMaintenanceDoneInputBody = {
+  note: 1000,
+} as const
+
 export const ModifyReservationInputBody = {
   reason: 500,
 } as const

@@ -1911,6 +1911,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El mantenimiento del edificio, lo más próximo primero */
+        get: operations["listMaintenance"];
+        put?: never;
+        /** Añadir un mantenimiento o inspección */
+        post: operations["createMaintenance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Editar un mantenimiento */
+        put: operations["updateMaintenance"];
+        post?: never;
+        /** Eliminar un mantenimiento con su historial */
+        delete: operations["deleteMaintenance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar un mantenimiento como realizado en una fecha */
+        post: operations["markMaintenanceDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -6474,6 +6527,68 @@ export interface components {
              */
             transient: number;
         };
+        MaintenanceDone: {
+            /** Format: date-time */
+            createdAt: string;
+            doneByName: string;
+            /** Format: date */
+            doneOn: string;
+            id: string;
+            note: string | null;
+        };
+        MaintenanceForm: {
+            /** @enum {string} */
+            kind: "inspection" | "contract" | "other";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, not in the future
+             */
+            lastDone: string;
+            name: string;
+            notes?: string;
+            /**
+             * Format: int64
+             * @description 1 to 240
+             */
+            periodMonths: number;
+            provider?: string;
+        };
+        MaintenanceItem: {
+            /** @description Each time it was marked done, newest first */
+            history: components["schemas"]["MaintenanceDone"][] | null;
+            id: string;
+            /** @enum {string} */
+            kind: "inspection" | "contract" | "other";
+            /** Format: date */
+            lastDone: string;
+            name: string;
+            /**
+             * Format: date
+             * @description lastDone plus periodMonths
+             */
+            nextDue: string;
+            notes: string | null;
+            /**
+             * Format: int64
+             * @description Done again every so many months
+             */
+            periodMonths: number;
+            provider: string | null;
+            /**
+             * @description overdue: due before today; soon: due within 30 days
+             * @enum {string}
+             */
+            status: "overdue" | "soon" | "ok";
+        };
+        MaintenanceListOutputBody: {
+            /** @description The soonest due first */
+            items: components["schemas"]["MaintenanceItem"][] | null;
+            /**
+             * Format: date
+             * @description The community's date the statuses are measured on
+             */
+            today: string;
+        };
         MajorityReach: {
             /** @enum {string} */
             majority: "one_third" | "simple" | "three_fifths" | "unanimity";
@@ -6499,6 +6614,14 @@ export interface components {
         };
         MandatesOutputBody: {
             items: components["schemas"]["Mandate"][] | null;
+        };
+        MarkMaintenanceDoneInputBody: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: not in the future, not before the last time
+             */
+            doneOn: string;
+            note?: string;
         };
         MarkReadOutputBody: {
             /**
@@ -13020,6 +13143,167 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MailBounceOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceListOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceForm"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceItem"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceForm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceItem"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMaintenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markMaintenanceDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkMaintenanceDoneInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceItem"];
                 };
             };
             /** @description Error */
