@@ -4,7 +4,6 @@ import { loadGuestCatalogue, loadWholeCatalogue } from '@/lib/i18n'
 import { PageLoading, RootLayout } from './layout/root-layout'
 import {
   GUEST_PATHS,
-  MENU_ENTRIES,
   PUBLIC_AUTH_PATHS,
   PROTECTED_PATHS,
   PUBLIC_PATHS,
@@ -123,11 +122,13 @@ const screens: Record<Exclude<RoutePath, '/'>, Lazy> = {
   '/despacho/comunidades/:id/importar': async () => ({ Component: (await import('@/features/despacho/import-page')).OfficeImportPage }),
   '/incidents': async () => ({ Component: (await import('@/features/incidents/incidents-page')).IncidentsPage }),
   '/events': async () => ({ Component: (await import('@/features/events/events-page')).EventsPage }),
-  // The menu's cards come from the route table, their icons with the menu's chunk.
+  // The menu's cards come from the route table (menu-entries.ts), loaded with the menu's chunk.
   '/menu': async () => {
     const [{ MenuPage }, cards] = await Promise.all([
       import('@/features/menu/menu-page'),
-      Promise.all(MENU_ENTRIES.map(async (entry) => ({ ...entry, icon: (await entry.icon()).default }))),
+      import('./menu-entries').then(({ MENU_ENTRIES }) =>
+        Promise.all(MENU_ENTRIES.map(async (entry) => ({ ...entry, icon: (await entry.icon()).default }))),
+      ),
     ])
     return { element: <MenuPage cards={cards} /> }
   },

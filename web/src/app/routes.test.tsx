@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeApi } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import { GUEST_PATHS, MENU_ENTRIES, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS, WIZARD_PATHS } from './routes'
+import { MENU_ENTRIES } from './menu-entries'
+import { GUEST_PATHS, PROTECTED_PATHS, PUBLIC_PATHS, ROUTE_PATHS, WIZARD_PATHS } from './routes'
 
 const concrete = (path: string) => path.replace(':chatId', 'chat-1').replace(':id', 'j-1')
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, json, testUser } from '@/test/fake-api'
 import { renderRoute } from '@/test/render-route'
-import { MENU_ENTRIES } from '../routes'
+import { MENU_ENTRIES } from '../menu-entries'
 import { activeTab } from './nav-tabs'
 
 // The first test renders the whole app and loads two lazy screens: on a busy machine that takes a while.
