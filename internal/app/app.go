@@ -147,8 +147,11 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	changed := a.Realtime.Changed
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
 		Changed: changed})
+	// Validated sessions are cached while every instance's revocations reach this one (docs/adr/0055).
 	accts := auth.New(db, credentials.NewHasher(), auth.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration})
+		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, SessionsHeard: a.Realtime.Hears, Files: o.Files,
+		Created: invites.FromRegistration})
+	a.Realtime.SetForget(accts.ForgetSessions, accts.ForgetAllSessions)
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
 	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
@@ -163,7 +166,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
 	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
 	unitsSvc := units.New(db, units.Options{Now: now, Audit: record, Changed: changed})
-	profilesSvc := profiles.New(db, accts, profiles.Options{Now: now})
+	profilesSvc := profiles.New(db, accts, profiles.Options{Now: now, SessionsChanged: revoked})
 	membershipsSvc := memberships.New(db, memberships.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Revoked: revoked, Audit: record, Changed: changed})
 	a.Handler, err = httpapi.New(httpapi.Deps{
