@@ -105,9 +105,11 @@ func (p *Publisher) Changed(communityID, area, id string) {
 
 // Revoke tells the open streams of userID, on every instance, that their sessions or their access changed
 // (signed out, password changed or reset, account deleted, role changed, channel left): each re-checks its
-// session, community and channels at once and closes or drops what it lost. Call it after the change
-// committed. It never fails the caller: if the announcement is lost, the streams still re-check at their
-// next heartbeat.
+// session, community and channels at once and closes or drops what it lost. Every instance also forgets
+// the sessions of userID it cached (SetForget), which is why it is called as well when only what a session
+// resolves to changed (a name, a language, the community joined). Call it after the change committed. It
+// never fails the caller: if the announcement is lost, the streams still re-check at their next heartbeat,
+// and the other instances' cached sessions expire within their TTL.
 func (p *Publisher) Revoke(userID string) {
 	p.forget(userID)
 	p.Committed(domain.Notice{Kind: domain.NoticeRevoked, ID: domain.NewID(), User: userID})
