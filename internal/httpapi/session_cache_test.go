@@ -8,7 +8,7 @@ import (
 )
 
 // Each instance caches the sessions it validated (docs/adr/0055). Whatever ends a session or changes what
-// it may do on one instance reaches the cache of every other as soon as its listener hears it (the test
+// it resolves to (a role, the community a request naming none acts in) on one instance reaches the cache of every other as soon as its listener hears it (the test
 // waits for that with Flush, a notice of B's own that comes back after every notice committed before it):
 // the same cookie is then refused there. On PostgreSQL two instances share the database, as cmd/vecinos
 // runs them; SQLite has one instance, which both A and B stand for.
@@ -31,6 +31,21 @@ func TestARevokedSessionIsRefusedOnEveryInstance(t *testing.T) {
 		n.ana.must(t, "PUT", "/api/v1/community/members/"+n.evaID+"/role", map[string]any{"role": "user"}, 200)
 		b.realtime.Flush()
 		evaB.must(t, "GET", "/api/v1/community/roles", nil, 403)
+
+		// eva joins pau's community on A, then opens ana's again: her requests on B that name no
+		// community act in each as soon as B heard it.
+		home := n.ana.must(t, "GET", "/api/v1/me", nil, 200)["communityId"]
+		other := n.pau.must(t, "GET", "/api/v1/me", nil, 200)["communityId"]
+		n.eva.must(t, "POST", "/api/v1/communities/join", map[string]any{"code": a.communityCode(t, n.pau)}, 200)
+		b.realtime.Flush()
+		if got := evaB.must(t, "GET", "/api/v1/me", nil, 200)["communityId"]; got != other {
+			t.Fatalf("eva acts in %v on B after joining %v", got, other)
+		}
+		n.eva.must(t, "POST", "/api/v1/memberships/"+home.(string)+"/open", nil, 204)
+		b.realtime.Flush()
+		if got := evaB.must(t, "GET", "/api/v1/me", nil, 200)["communityId"]; got != home {
+			t.Fatalf("eva acts in %v on B after opening %v", got, home)
+		}
 
 		// A password changed on A ends luis's other sessions, cached on B; the one that changed it stays.
 		luisA := a.client()
