@@ -16,6 +16,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/loadseed"
@@ -37,6 +38,7 @@ type httpOptions struct {
 	adminURL    string
 	only        []string      // run only the cases whose name contains one of these; empty: all
 	warmup      time.Duration // wrk runs each read case this long, unmeasured, before measuring it
+	profileDir  string        // where a CPU profile of the server during each measured case goes; "": none
 }
 
 // runs says whether the options run the case named name.
@@ -141,7 +143,18 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 	if err != nil {
 		return nil, memory{}, err
 	}
-	srv, err := startServer(ctx, o.bin, dir, db)
+	var prof *profiler
+	if o.profileDir != "" {
+		if err := os.MkdirAll(o.profileDir, 0o755); err != nil {
+			return nil, memory{}, err
+		}
+		prof = &profiler{dir: o.profileDir, seconds: max(1, int(o.duration.Seconds())-1)}
+	}
+	settings, err := prof.settings()
+	if err != nil {
+		return nil, memory{}, err
+	}
+	srv, err := startServer(ctx, o.bin, dir, db, settings...)
 	if err != nil {
 		return nil, memory{}, err
 	}
@@ -193,8 +206,12 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 			return nil, memory{}, err
 		}
 		cpu, _ := readCPU(srv.cmd.Process.Pid)
+		profiled := prof.during(ctx, srv, fmt.Sprintf("%s-http-%s-cpu.pprof", engine, fileName(c.name)))
 		out, err := exec.CommandContext(ctx, "wrk", append(args, "http://"+srv.addr+c.path)...).CombinedOutput()
 		row := httpRow{engine: engine, name: c.name}
+		if perr := profiled(); perr != nil && err == nil {
+			err = perr
+		}
 		if err != nil {
 			row.err = fmt.Errorf("wrk: %v\n%s", err, out)
 		} else {
@@ -213,6 +230,11 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 	}
 	peak, _ := readMemory(srv.cmd.Process.Pid)
 	return rows, peak, nil
+}
+
+// fileName is a case's name as a file name: "g) statement 5 years" → "g-statement-5-years".
+func fileName(name string) string {
+	return strings.Join(strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), "-")
 }
 
 // warmUp runs wrk on a read case (a GET without a script) for o.warmup, unmeasured: the first case after

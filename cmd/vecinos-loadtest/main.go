@@ -86,7 +86,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	warmup := fs.Duration("warmup", 3*time.Second, "http, pocketbase: how long wrk runs each read case, unmeasured, before measuring it, in whole seconds (0: no warm-up)")
 	only := fs.String("cases", "", "http: run only the cases whose name contains one of these comma-separated words (e.g. statement,receipts); empty: all")
 	kills := fs.Int("kills", 20, "crash: how often the server is SIGKILLed and restarted")
-	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile; scale: a CPU profile of each server and of this process while each case is measured")
+	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile; http: a CPU profile of the server during each measured case; scale: a CPU profile of each server and of this process while each case is measured")
 	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it (scale: -duration's)")
 	sample := fs.Duration("sample", time.Minute, "soak: how often RSS and goroutines are sampled")
 	keep := fs.Bool("keep", false, "scale: leave the PostgreSQL database in place afterwards (its URL is printed), to look at plans by hand")
@@ -148,7 +148,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 		prof = &profiler{dir: *profileDir, seconds: *profileSeconds}
 	}
 	if *workload == "http" || *workload == "pocketbase" || *workload == "scale" {
-		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL, warmup: *warmup}
+		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL, warmup: *warmup,
+			profileDir: *profileDir}
 		if *only != "" {
 			o.only = strings.Split(*only, ",")
 		}

@@ -98,6 +98,18 @@ func (p *profiler) cpuOf(ctx context.Context, servers []*server, file func(proce
 	}
 }
 
+// during takes a CPU profile of srv over p.seconds into name in p.dir; wait blocks until it is written.
+func (p *profiler) during(ctx context.Context, srv *server, name string) (wait func() error) {
+	if p == nil {
+		return func() error { return nil }
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- p.fetch(ctx, srv, fmt.Sprintf("profile?seconds=%d", p.seconds), filepath.Join(p.dir, name))
+	}()
+	return func() error { return <-done }
+}
+
 // self writes a CPU profile of this process over p.seconds (or until ctx ends) into file.
 func (p *profiler) self(ctx context.Context, file string) error {
 	f, err := os.Create(file)

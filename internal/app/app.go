@@ -149,11 +149,13 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	invites := invitations.New(db, invitations.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Limiter: limiter, Log: o.Log,
 		Changed: changed})
 	// A sign-up's community is onboarding's, which is built after auth (its profiles change the email
-	// through auth): signups holds it once it is.
+	// through auth): signups holds it once it is. Validated sessions are cached while every instance's
+	// revocations reach this one (docs/adr/0055).
 	signups := &signupCommunities{}
 	accts := auth.New(db, credentials.NewHasher(), auth.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
-		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, Files: o.Files, Created: invites.FromRegistration,
-		Communities: signups})
+		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, SessionsHeard: a.Realtime.Hears, Files: o.Files,
+		Created: invites.FromRegistration, Communities: signups})
+	a.Realtime.SetForget(accts.ForgetSessions, accts.ForgetAllSessions)
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
 	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
@@ -171,11 +173,11 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	announcementsSvc := announcements.New(db, announcements.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now, Audit: record})
 	providersSvc := providers.New(db, providers.Options{Now: now, Changed: changed})
 	unitsSvc := units.New(db, units.Options{Now: now, Audit: record, Changed: changed})
-	profilesSvc := profiles.New(db, accts, profiles.Options{Now: now})
+	profilesSvc := profiles.New(db, accts, profiles.Options{Now: now, SessionsChanged: revoked})
 	membershipsSvc := memberships.New(db, memberships.Options{Files: o.Files, PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Revoked: revoked, Audit: record, Changed: changed})
 	signups.Service = onboarding.New(db, onboarding.Options{Profiles: profilesSvc, Memberships: membershipsSvc, Files: o.Files, Now: now,
-		Limiter: limiter, Changed: changed})
+		Limiter: limiter, Changed: changed, Revoked: revoked})
 	a.Handler, err = httpapi.New(httpapi.Deps{
 		Services: httpapi.Services{
 			Mailbox:       mail.NewMailbox(db),

@@ -84,6 +84,7 @@ type Service struct {
 	sleep     func(context.Context, time.Duration) error
 	log       *slog.Logger
 	revoked   func(userID string)
+	sessions  *sessionCache // nil: every request looks its session up
 	files     files.Storage // nil: no uploads to erase with an account
 	created   func(ctx context.Context, userID string, m domain.SignupMetadata)
 
@@ -102,9 +103,16 @@ type Options struct {
 	// that moves their clock.
 	Sleep func(context.Context, time.Duration) error
 	Log   *slog.Logger // nil = slog.Default()
-	// Revoked is called after sessions of a user ended (the realtime streams re-check at once); may be nil.
+	// Revoked is called after what a user's sessions resolve to changed: sessions ended, their email,
+	// name, language, community or role (the realtime streams re-check at once, and every instance forgets
+	// the sessions it cached); may be nil.
 	Revoked func(userID string)
-	Files   files.Storage // uploads, to erase a deleted account's avatars and documents; may be nil
+	// SessionsHeard reports whether every such change reaches this instance at once (the realtime
+	// listener is in place, or this is the only instance): only then are validated sessions cached
+	// (docs/adr/0055), and the app must call ForgetSessions and ForgetAllSessions as the publisher hears
+	// changes. nil: sessions are looked up on every request.
+	SessionsHeard func() bool
+	Files         files.Storage // uploads, to erase a deleted account's avatars and documents; may be nil
 	// Created is called once a confirmation created the user's community, with their sign-up data (the
 	// invitations of registration step 2 go out); may be nil.
 	Created func(ctx context.Context, userID string, m domain.SignupMetadata)
@@ -133,8 +141,26 @@ func New(store Store, hasher *credentials.Hasher, o Options) *Service {
 	if o.Created == nil {
 		o.Created = func(context.Context, string, domain.SignupMetadata) {}
 	}
-	return &Service{store: store, hasher: hasher, limiter: o.Limiter, publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
+	s := &Service{store: store, hasher: hasher, limiter: o.Limiter, publicURL: o.PublicURL, mailWake: o.MailWake, now: o.Now,
 		sleep: o.Sleep, log: o.Log, revoked: o.Revoked, files: o.Files, created: o.Created, communities: o.Communities}
+	if o.SessionsHeard != nil {
+		s.sessions = newSessionCache(o.SessionsHeard)
+	}
+	return s
+}
+
+// ForgetSessions drops what this instance cached of userID's sessions: something they resolve to
+// changed, here or on another instance.
+func (s *Service) ForgetSessions(userID string) { s.sessions.forget(userID) }
+
+// ForgetAllSessions drops every cached session: changes may have been missed (the listener reconnects).
+func (s *Service) ForgetAllSessions() { s.sessions.forgetAll() }
+
+// changed forgets userID's cached sessions on this instance at once and announces the change to the
+// others (and to the streams).
+func (s *Service) changed(userID string) {
+	s.sessions.forget(userID)
+	s.revoked(userID)
 }
 
 func sleep(ctx context.Context, d time.Duration) error {
@@ -452,6 +478,7 @@ func (s *Service) Confirm(ctx context.Context, c Client, token string) (string, 
 	if err != nil {
 		return "", err
 	}
+	s.changed(userID) // confirmed, and maybe in a community now
 	if setup.Create != nil && setup.Create.ID != "" {
 		s.created(ctx, userID, u.SignupMetadata)
 	}
@@ -529,10 +556,27 @@ var (
 // acts in communityID, the community the request names, with their membership's role there; without one
 // in their last community (ADR 0040). A community they are not a member of is domain.ErrNotMember.
 func (s *Service) Authenticate(ctx context.Context, token, communityID string) (*domain.Actor, error) {
+	return s.authenticate(ctx, token, communityID, true)
+}
+
+// Recheck is Authenticate from the database, never from the sessions this instance cached (which it
+// refreshes): for opening a realtime stream and for its periodic re-check, the backstop of a change whose
+// announcement was lost.
+func (s *Service) Recheck(ctx context.Context, token, communityID string) (*domain.Actor, error) {
+	return s.authenticate(ctx, token, communityID, false)
+}
+
+func (s *Service) authenticate(ctx context.Context, token, communityID string, cached bool) (*domain.Actor, error) {
 	if token == "" {
 		return nil, errNoSession
 	}
-	id := credentials.HashToken(token)
+	id, now := credentials.HashToken(token), s.now()
+	if !cached {
+		s.sessions.remove(id, communityID)
+	} else if a, ok := s.sessions.get(id, communityID, now); ok {
+		return a, nil
+	}
+	gen := s.sessions.generation()
 	a, lastSeen, expires, outsider, err := s.store.SessionActor(ctx, id, communityID)
 	if err != nil {
 		return nil, err
@@ -540,7 +584,6 @@ func (s *Service) Authenticate(ctx context.Context, token, communityID string) (
 	if a == nil {
 		return nil, errSessionExpired
 	}
-	now := s.now()
 	if !now.Before(expires) || now.Sub(lastSeen) >= SessionIdle {
 		if err := s.store.DeleteSession(ctx, id); err != nil {
 			return nil, err
@@ -551,10 +594,12 @@ func (s *Service) Authenticate(ctx context.Context, token, communityID string) (
 		if err := s.store.TouchSession(ctx, id, now); err != nil {
 			return nil, err
 		}
+		lastSeen = now
 	}
 	if outsider {
 		return nil, domain.ErrNotMember
 	}
+	s.sessions.put(id, communityID, a, lastSeen, expires, now, gen)
 	return a, nil
 }
 
@@ -573,7 +618,7 @@ func (s *Service) Logout(ctx context.Context, a *domain.Actor) error {
 	if err := s.store.DeleteSession(ctx, a.SessionID); err != nil {
 		return err
 	}
-	s.revoked(a.UserID)
+	s.changed(a.UserID)
 	return nil
 }
 
@@ -643,7 +688,7 @@ func (s *Service) ResetPassword(ctx context.Context, c Client, token, password s
 		return s.store.DeleteSessions(ctx, userID)
 	})
 	if err == nil {
-		s.revoked(userID)
+		s.changed(userID)
 	}
 	return err
 }
@@ -676,7 +721,7 @@ func (s *Service) ChangePassword(ctx context.Context, a *domain.Actor, current, 
 	}); err != nil {
 		return err
 	}
-	s.revoked(a.UserID)
+	s.changed(a.UserID)
 	return nil
 }
 
@@ -784,7 +829,7 @@ func (s *Service) user(ctx context.Context, id string) (*domain.User, error) {
 // registered chose is cleared, their sign-up choices (community, role) and unused links are voided, the
 // name becomes the provider's when it gives one, and every session ends.
 func (s *Service) takeOverUnconfirmed(ctx context.Context, userID string, id ExternalIdentity, name string, now time.Time) error {
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		ok, err := s.store.TakeOverUnconfirmed(ctx, userID, now)
 		if err != nil {
 			return err
@@ -805,4 +850,8 @@ func (s *Service) takeOverUnconfirmed(ctx context.Context, userID string, id Ext
 		}
 		return s.store.DeleteSessions(ctx, userID)
 	})
+	if err == nil {
+		s.changed(userID)
+	}
+	return err
 }

@@ -157,6 +157,9 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, c Client, token, sessi
 		}
 		return s.store.DeleteSessions(ctx, userID, keep, tok.SessionID)
 	})
+	if err == nil {
+		s.changed(tok.UserID)
+	}
 	return email, err
 }
 
@@ -237,7 +240,7 @@ func (s *Service) DeleteAccount(ctx context.Context, a *domain.Actor, password s
 	}); err != nil {
 		return err
 	}
-	s.revoked(u.ID)
+	s.changed(u.ID)
 	s.mailWake()
 	s.eraseFiles(ctx, u.ID)
 	return nil

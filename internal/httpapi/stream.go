@@ -33,7 +33,7 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 		token = c.Value
 	}
 	// An EventSource cannot set headers: the stream names its community in the query (ADR 0040).
-	a, err := s.Auth.Authenticate(ctx, token, r.URL.Query().Get("community"))
+	a, err := s.Auth.Recheck(ctx, token, r.URL.Query().Get("community"))
 	if err != nil {
 		writeProblem(w, problemFor(ctx, err))
 		return
@@ -397,7 +397,7 @@ type streamAccess struct {
 // or the check failed (err set). Otherwise it unsubscribes from the channels the user lost, writing a
 // `channel` event for each (the client refetches its list), and subscribes to any they gained.
 func (c *streamAccess) recheck(ctx context.Context, sub *realtime.Subscription, write func([]byte)) (bool, error) {
-	a, err := c.s.Auth.Authenticate(ctx, c.token, c.actor.CommunityID)
+	a, err := c.s.Auth.Recheck(ctx, c.token, c.actor.CommunityID)
 	if code := domain.ErrorCode(err); code == domain.CodeUnauthorized || code == domain.CodeNotMember {
 		return false, nil
 	} else if err != nil {

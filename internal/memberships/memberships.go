@@ -107,8 +107,9 @@ type Options struct {
 	PublicURL string           // base of the link in the emails that tell a member how an admin decided
 	MailWake  func()           // tells the mail worker there is mail; nil = it finds it on its next poll
 
-	// Revoked is called after a member's role changed or they left (their realtime streams re-check their
-	// access); may be nil.
+	// Revoked is called after a member's role changed, they left or joined, or opened another community
+	// (their realtime streams re-check their access, every instance forgets their cached sessions); may
+	// be nil.
 	Revoked func(userID string)
 	// Audit records the admins' actions (roles, the community, decisions on requests and claims); may be nil.
 	Audit domain.Auditor
@@ -157,7 +158,11 @@ func (s *Service) OpenCommunity(ctx context.Context, a *domain.Actor, communityI
 	if !ok {
 		return errCommunityNotFound
 	}
-	return s.store.SetLastCommunity(ctx, a.UserID, communityID, s.now())
+	if err := s.store.SetLastCommunity(ctx, a.UserID, communityID, s.now()); err != nil {
+		return err
+	}
+	s.revoked(a.UserID) // what their requests that name no community resolve to changed
+	return nil
 }
 
 // Leave ends the actor's membership of the community they act in, which communityID must name (a tab

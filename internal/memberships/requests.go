@@ -71,6 +71,9 @@ func (s *Service) ReviewJoinRequest(ctx context.Context, a *domain.Actor, id, de
 	if err != nil {
 		return nil, err
 	}
+	if st == domain.VerificationApproved {
+		s.revoked(r.UserID) // their requests act in this community now
+	}
 	s.mailWake()
 	if st == domain.VerificationApproved {
 		s.changed(a.CommunityID, domain.AreaUnits, r.UserID) // a new resident, and the units an import invited them to own

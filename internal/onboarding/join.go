@@ -210,12 +210,16 @@ func (s *Service) SignupSetup(ctx context.Context, u *domain.User, now time.Time
 // joinOrCreate carries out setup for a signed-in user: a member of other communities may join or create
 // one more (ADR 0040); joining refuses the same community twice.
 func (s *Service) joinOrCreate(ctx context.Context, userID string, setup domain.CommunitySetup) error {
-	return s.store.InTx(ctx, func(ctx context.Context) error {
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
 		if _, err := s.store.ProfileCommunityForUpdate(ctx, userID); err != nil { // joining serializes on the profile
 			return err
 		}
 		return s.SetUpCommunity(ctx, userID, setup, s.now())
 	})
+	if err == nil {
+		s.revoked(userID) // their requests act in the community joined or created (docs/adr/0055)
+	}
+	return err
 }
 
 // SetUpCommunity carries out setup for userID, whose profile the caller has locked in the transaction of

@@ -69,6 +69,7 @@ type Service struct {
 	limiter  ratelimit.Limiter
 	now      func() time.Time
 	changed  func(communityID, area, id string)
+	revoked  func(userID string)
 }
 
 // Options configure the service.
@@ -82,6 +83,9 @@ type Options struct {
 	// Changed is called after a change of the registry's claims committed (area domain.AreaUnits), so
 	// that the open screens of the community refetch them (ADR 0006 addendum); may be nil.
 	Changed func(communityID, area, id string)
+	// Revoked is called after a user joined or created a community: every instance forgets the sessions
+	// it cached for them (docs/adr/0055) and their streams check their access again; may be nil.
+	Revoked func(userID string)
 }
 
 // New returns the service.
@@ -93,8 +97,11 @@ func New(store Store, o Options) *Service {
 	if o.Changed == nil {
 		o.Changed = func(string, string, string) {}
 	}
+	if o.Revoked == nil {
+		o.Revoked = func(string) {}
+	}
 	return &Service{store: store, profiles: o.Profiles, members: o.Memberships, files: o.Files, limiter: o.Limiter, now: o.Now,
-		changed: o.Changed}
+		changed: o.Changed, revoked: o.Revoked}
 }
 
 func (s *Service) limit(key string, rule ratelimit.Rule) error {

@@ -30,19 +30,26 @@ type EmailChanger interface {
 
 // Service is the profiles service.
 type Service struct {
-	store  Store
-	emails EmailChanger
-	now    func() time.Time
+	store   Store
+	emails  EmailChanger
+	now     func() time.Time
+	changed func(userID string)
 }
 
 // Options configure the service.
 type Options struct {
 	Now func() time.Time // the clock; nil = time.Now
+	// SessionsChanged is called after a profile was saved: the name and language a session resolves to
+	// may have changed (every instance forgets the sessions it cached, docs/adr/0055); may be nil.
+	SessionsChanged func(userID string)
 }
 
 // New returns the service.
 func New(store Store, emails EmailChanger, o Options) *Service {
-	return &Service{store: store, emails: emails, now: clock.Or(o.Now)}
+	if o.SessionsChanged == nil {
+		o.SessionsChanged = func(string) {}
+	}
+	return &Service{store: store, emails: emails, now: clock.Or(o.Now), changed: o.SessionsChanged}
 }
 
 // MaxNameLength bounds a person's name (spec §9).
@@ -136,6 +143,7 @@ func (s *Service) Edit(ctx context.Context, a *domain.Actor, edit func(p *domain
 	if err != nil {
 		return nil, err
 	}
+	s.changed(a.UserID)
 	return p, nil
 }
 

@@ -18,8 +18,9 @@ type Transport struct {
 	// and publishes in process.
 	Notify func(ctx context.Context, n domain.Notice) error
 	// Listen hears the notices of every instance until ctx ends; listening is called each time it is in
-	// place, with reconnected=true after a gap in which notices may have been lost. Set with Notify.
-	Listen func(ctx context.Context, listening func(reconnected bool), fn func(domain.Notice)) error
+	// place, with reconnected=true after a gap in which notices may have been lost, and lost each time it
+	// stops hearing them. Set with Notify.
+	Listen func(ctx context.Context, listening func(reconnected bool), lost func(), fn func(domain.Notice)) error
 	// AfterCommit runs fn once the transaction of ctx committed (at once outside a transaction).
 	AfterCommit func(ctx context.Context, fn func())
 }
@@ -34,6 +35,11 @@ type Publisher struct {
 	handler   atomic.Pointer[func(domain.Notice)]
 	queue     *Serial[domain.Notice]
 	listening atomic.Bool
+	// hearing: the listener is connected now (listening stays set through a reconnection, for Publish).
+	hearing atomic.Bool
+	// forget and forgetAll drop what this instance caches of a user's sessions, or of all (SetForget).
+	forget    func(userID string)
+	forgetAll func()
 
 	mu      sync.Mutex
 	markers map[string]chan struct{} // Flush's markers on their way back through the listener
@@ -47,7 +53,7 @@ func NewPublisher(broker *Broker, t Transport, log *slog.Logger) *Publisher {
 	if log == nil {
 		log = slog.Default()
 	}
-	p := &Publisher{broker: broker, transport: t, log: log, markers: map[string]chan struct{}{}}
+	p := &Publisher{broker: broker, transport: t, log: log, markers: map[string]chan struct{}{}, forget: func(string) {}, forgetAll: func() {}}
 	p.queue = NewSerial(func(n domain.Notice) {
 		if h := p.handler.Load(); h != nil {
 			(*h)(n)
@@ -58,6 +64,17 @@ func NewPublisher(broker *Broker, t Transport, log *slog.Logger) *Publisher {
 
 // Handle sets what receives every notice, of this instance and of the others (the messages service).
 func (p *Publisher) Handle(fn func(domain.Notice)) { p.handler.Store(&fn) }
+
+// SetForget sets what drops the sessions this instance cached (docs/adr/0055): forget(user) when Revoke
+// is called here, at once, and when the listener hears another instance's; forgetAll whenever notices
+// may have been lost (the listener stopped or reconnected). Call it before Run and before serving.
+func (p *Publisher) SetForget(forget func(userID string), forgetAll func()) {
+	p.forget, p.forgetAll = forget, forgetAll
+}
+
+// Hears reports whether every instance's Revoke reaches this one as soon as it is announced: it is the
+// only instance (no Notify), or its listener is connected. Sessions may be cached only then.
+func (p *Publisher) Hears() bool { return p.transport.Notify == nil || p.hearing.Load() }
 
 // Broker is where the handler publishes and the streams subscribe.
 func (p *Publisher) Broker() *Broker { return p.broker }
@@ -88,10 +105,13 @@ func (p *Publisher) Changed(communityID, area, id string) {
 
 // Revoke tells the open streams of userID, on every instance, that their sessions or their access changed
 // (signed out, password changed or reset, account deleted, role changed, channel left): each re-checks its
-// session, community and channels at once and closes or drops what it lost. Call it after the change
-// committed. It never fails the caller: if the announcement is lost, the streams still re-check at their
-// next heartbeat.
+// session, community and channels at once and closes or drops what it lost. Every instance also forgets
+// the sessions of userID it cached (SetForget), which is why it is called as well when only what a session
+// resolves to changed (a name, a language, the community joined). Call it after the change committed. It
+// never fails the caller: if the announcement is lost, the streams still re-check at their next heartbeat,
+// and the other instances' cached sessions expire within their TTL.
 func (p *Publisher) Revoke(userID string) {
+	p.forget(userID)
 	p.Committed(domain.Notice{Kind: domain.NoticeRevoked, ID: domain.NewID(), User: userID})
 }
 
@@ -114,19 +134,32 @@ func (p *Publisher) Run(ctx context.Context) error {
 		return nil
 	}
 	defer p.listening.Store(false)
+	defer p.lost()
 	return p.transport.Listen(ctx, func(reconnected bool) {
 		p.listening.Store(true)
 		if reconnected {
-			// Notices may have been lost while the connection was down: every stream reconnects and replays.
+			// Notices may have been lost while the connection was down: every stream reconnects and replays,
+			// and no cached session is trusted (it may have been revoked meanwhile).
 			p.log.Warn("realtime: listener reconnected; streams will resync")
+			p.forgetAll()
 			p.broker.DropAll()
 		}
-	}, p.heard)
+		p.hearing.Store(true)
+	}, p.lost, p.heard)
+}
+
+// lost: the listener no longer hears the other instances, so no session is cached until it does again.
+func (p *Publisher) lost() {
+	p.hearing.Store(false)
+	p.forgetAll()
 }
 
 // heard queues a notice of any instance, but for Flush's markers: one of this instance's is back.
 func (p *Publisher) heard(n domain.Notice) {
 	if n.Kind != noticeMarker {
+		if n.Kind == domain.NoticeRevoked {
+			p.forget(n.User) // before any request after it can be served, not when the queue reaches it
+		}
 		p.queue.Push(n)
 		return
 	}

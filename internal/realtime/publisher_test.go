@@ -78,7 +78,7 @@ func TestACommittedChangeThatCannotBeNotifiedIsStillHandledHere(t *testing.T) {
 	var c commits
 	p := realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: c.afterCommit,
 		Notify: func(context.Context, domain.Notice) error { return errors.New("connection lost") },
-		Listen: func(context.Context, func(bool), func(domain.Notice)) error { return nil }}, nil)
+		Listen: func(context.Context, func(bool), func(), func(domain.Notice)) error { return nil }}, nil)
 	got := handled(p)
 	p.Revoke("u1")
 	if g := got(); !slices.Equal(g, []string{domain.NoticeRevoked}) {
@@ -88,4 +88,66 @@ func TestACommittedChangeThatCannotBeNotifiedIsStillHandledHere(t *testing.T) {
 	if err := p.Publish(tx, domain.Notice{Kind: domain.NoticeDM}); err == nil {
 		t.Fatal("a notice that cannot join its transaction must fail it")
 	}
+}
+
+// The sessions an instance cached are forgotten when Revoke is called here and when the listener hears
+// another instance's, and all of them whenever the listener stops or reconnects; meanwhile they are not to
+// be trusted (Hears), since revocations elsewhere would go unheard.
+func TestSessionsAreForgottenAsRevocationsAreHeard(t *testing.T) {
+	var c commits
+	type step struct {
+		reconnected, lose bool
+		notice            *domain.Notice
+	}
+	steps := make(chan step)
+	done := make(chan struct{})
+	p := realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: c.afterCommit,
+		Notify: func(context.Context, domain.Notice) error { return nil },
+		Listen: func(ctx context.Context, listening func(bool), lost func(), fn func(domain.Notice)) error {
+			for s := range steps {
+				switch {
+				case s.notice != nil:
+					fn(*s.notice)
+				case s.lose:
+					lost()
+				default:
+					listening(s.reconnected)
+				}
+				done <- struct{}{}
+			}
+			return nil
+		}}, nil)
+	var mu sync.Mutex
+	var forgot []string
+	p.SetForget(func(u string) { mu.Lock(); forgot = append(forgot, u); mu.Unlock() },
+		func() { mu.Lock(); forgot = append(forgot, "*"); mu.Unlock() })
+	run := make(chan error)
+	go func() { run <- p.Run(context.Background()) }()
+	do := func(s step) { steps <- s; <-done }
+	want := func(hears bool, w ...string) {
+		t.Helper()
+		mu.Lock()
+		defer mu.Unlock()
+		if p.Hears() != hears || !slices.Equal(forgot, w) {
+			t.Fatalf("hears %v, forgot %v; want %v, %v", p.Hears(), forgot, hears, w)
+		}
+	}
+
+	want(false)
+	do(step{})
+	want(true)
+	p.Revoke("u1")
+	want(true, "u1")
+	do(step{notice: &domain.Notice{Kind: domain.NoticeRevoked, User: "u2"}})
+	do(step{notice: &domain.Notice{Kind: domain.NoticeChange, Community: "c1"}})
+	want(true, "u1", "u2")
+	do(step{lose: true})
+	want(false, "u1", "u2", "*")
+	do(step{reconnected: true})
+	want(true, "u1", "u2", "*", "*")
+	close(steps)
+	if err := <-run; err != nil {
+		t.Fatal(err)
+	}
+	want(false, "u1", "u2", "*", "*", "*")
 }

@@ -46,11 +46,13 @@ func (db *DB) Notify(ctx context.Context, n domain.Notice) error {
 
 // Listen holds one connection of the pool on PostgreSQL, LISTENs on NotifyChannel and calls fn with every
 // notice, in commit order, until ctx ends. listening is called each time the LISTEN is in place: with
-// reconnected=true after a lost connection, when notices may have been missed (subscribers should resync).
-func (db *DB) Listen(ctx context.Context, listening func(reconnected bool), fn func(domain.Notice)) error {
+// reconnected=true after a lost connection, when notices may have been missed (subscribers should resync);
+// lost is called each time the connection is gone.
+func (db *DB) Listen(ctx context.Context, listening func(reconnected bool), lost func(), fn func(domain.Notice)) error {
 	backoff, reconnected := 100*time.Millisecond, false
 	for {
 		err := db.listenOnce(ctx, func() { listening(reconnected); backoff = 100 * time.Millisecond }, fn)
+		lost()
 		if ctx.Err() != nil {
 			return nil
 		}
