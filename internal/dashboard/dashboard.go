@@ -14,7 +14,6 @@ const ActivityWindow = 7 * 24 * time.Hour
 // Store is what the service needs from the database.
 type Store interface {
 	DashboardCounts(ctx context.Context, communityID string, now, since time.Time) (domain.DashboardCounts, error)
-	CountCommunityMessagesSince(ctx context.Context, communityID string, since time.Time) (int, error)
 }
 
 // Service is the dashboard service.
@@ -31,14 +30,8 @@ func New(store Store, now func() time.Time) *Service {
 	return &Service{store: store, now: now}
 }
 
-// Summary is the dashboard's counts for one member.
-type Summary struct {
-	domain.DashboardCounts
-	CommunityMessages int // messages of the community chat in the activity window
-}
-
 // Summary counts a's community: open incidents, upcoming events, and what is new in the activity window.
-func (s *Service) Summary(ctx context.Context, a *domain.Actor) (*Summary, error) {
+func (s *Service) Summary(ctx context.Context, a *domain.Actor) (*domain.DashboardCounts, error) {
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
@@ -47,9 +40,5 @@ func (s *Service) Summary(ctx context.Context, a *domain.Actor) (*Summary, error
 	if err != nil {
 		return nil, err
 	}
-	messages, err := s.store.CountCommunityMessagesSince(ctx, a.CommunityID, now.Add(-ActivityWindow))
-	if err != nil {
-		return nil, err
-	}
-	return &Summary{DashboardCounts: c, CommunityMessages: messages}, nil
+	return &c, nil
 }

@@ -55,6 +55,8 @@ type DashboardCounts struct {
 	UpcomingEvents int
 	NewIncidents   int // created in the activity window
 	NewEvents      int // created in the activity window
+	// CommunityMessages are the community chat's messages created in the activity window.
+	CommunityMessages int
 }
 
 // CalendarFeedOwner is whose private calendar feed a token opens: the member, their community and its time

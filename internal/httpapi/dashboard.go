@@ -32,8 +32,7 @@ func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, 
 	if err != nil {
 		return nil, err
 	}
-	c, messages := sum.DashboardCounts, sum.CommunityMessages
-	return &dashboardOutput{Body: Dashboard{OpenIncidents: c.OpenIncidents, UpcomingEvents: c.UpcomingEvents,
-		UnreadAnnouncements: unread, RecentMessages: messages,
-		Activity: Activity{NewIncidents: c.NewIncidents, NewEvents: c.NewEvents, CommunityMessages: messages}}}, nil
+	return &dashboardOutput{Body: Dashboard{OpenIncidents: sum.OpenIncidents, UpcomingEvents: sum.UpcomingEvents,
+		UnreadAnnouncements: unread, RecentMessages: sum.CommunityMessages,
+		Activity: Activity{NewIncidents: sum.NewIncidents, NewEvents: sum.NewEvents, CommunityMessages: sum.CommunityMessages}}}, nil
 }

@@ -266,12 +266,14 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 		if err != nil || len(ms) != 2 || ms[0].Content != "dos" || ms[1].Content != "tres" || ms[1].AuthorName != "eva" || ms[1].UnitNumber != nil {
 			t.Fatalf("latest two: %+v %v", ms, err)
 		}
-		n, err := db.CountCommunityMessagesSince(ctx, c, time.Now().Add(-7*24*time.Hour))
-		if err != nil || n != 3 {
-			t.Fatalf("community messages this week: %d %v", n, err)
+		// The dashboard counts the community chat's messages of its window.
+		now := time.Now()
+		week, err := db.DashboardCounts(ctx, c, now, now.Add(-7*24*time.Hour))
+		if err != nil || week.CommunityMessages != 3 {
+			t.Fatalf("community messages this week: %d %v", week.CommunityMessages, err)
 		}
-		if n, _ := db.CountCommunityMessagesSince(ctx, other, time.Now().Add(-time.Hour)); n != 0 {
-			t.Fatalf("another community counts %d", n)
+		if hour, _ := db.DashboardCounts(ctx, other, now, now.Add(-time.Hour)); hour.CommunityMessages != 0 {
+			t.Fatalf("another community counts %d", hour.CommunityMessages)
 		}
 	})
 }

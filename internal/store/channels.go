@@ -269,15 +269,6 @@ func (db *DB) InsertChannelMessage(ctx context.Context, m *domain.ChannelMessage
 	return n == 1, err
 }
 
-// CountCommunityMessagesSince counts the messages of communityID's community chat created at or after
-// since (the dashboard's "mensajes de la comunidad"; the spec's window is 7 days).
-func (db *DB) CountCommunityMessagesSince(ctx context.Context, communityID string, since time.Time) (int, error) {
-	var n int
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM messages m JOIN channels ch ON ch.id = m.channel_id
-		WHERE ch.community_id = ? AND ch.kind = 'community' AND m.created_at >= ?`, communityID, ms(since)).Scan(&n)
-	return n, err
-}
-
 // In the export of a member's data (personaldata.go): their channel messages and reactions.
 func init() {
 	exportPersonalData(

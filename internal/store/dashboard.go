@@ -11,7 +11,7 @@ import (
 const dayMS = 24 * 60 * 60 * 1000
 
 // DashboardCounts counts, in one round trip, what the dashboard of communityID shows: open incidents,
-// events starting from now, and incidents and events created since.
+// events starting from now, and incidents, events and community chat messages created since.
 //
 // The incident counts add up tallies that triggers keep in the transaction of every incident write
 // (migration 0008, docs/adr/0008): the open ones are the rows of status 'open' (one per shard), the new
@@ -28,9 +28,12 @@ func (db *DB) DashboardCounts(ctx context.Context, communityID string, now, sinc
 		(SELECT COUNT(*) FROM events WHERE community_id = ? AND start_at >= ? AND deleted_at IS NULL),
 		(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM incident_day_tallies WHERE community_id = ? AND day >= ?),
 		(SELECT COUNT(*) FROM incidents WHERE community_id = ? AND created_at >= ? AND created_at < ? AND deleted_at IS NULL),
-		(SELECT COUNT(*) FROM events WHERE community_id = ? AND created_at >= ? AND deleted_at IS NULL)`,
-		communityID, communityID, ms(now), communityID, dayEnd/dayMS, communityID, sinceMS, dayEnd, communityID, ms(since)).
-		Scan(&c.OpenIncidents, &c.UpcomingEvents, &wholeDays, &sinceDay, &c.NewEvents)
+		(SELECT COUNT(*) FROM events WHERE community_id = ? AND created_at >= ? AND deleted_at IS NULL),
+		(SELECT COUNT(*) FROM messages m JOIN channels ch ON ch.id = m.channel_id
+			WHERE ch.community_id = ? AND ch.kind = 'community' AND m.created_at >= ?)`,
+		communityID, communityID, ms(now), communityID, dayEnd/dayMS, communityID, sinceMS, dayEnd, communityID, ms(since),
+		communityID, ms(since)).
+		Scan(&c.OpenIncidents, &c.UpcomingEvents, &wholeDays, &sinceDay, &c.NewEvents, &c.CommunityMessages)
 	c.NewIncidents = wholeDays + sinceDay
 	return c, err
 }
