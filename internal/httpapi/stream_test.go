@@ -138,6 +138,17 @@ func (s *sseStream) next(t *testing.T, kind string) sseEvent {
 	}
 }
 
+// nextChange returns the next change of area, skipping heartbeats and the changes of other areas (a
+// change committed just before the stream opened may still reach it).
+func (s *sseStream) nextChange(t *testing.T, area string) sseEvent {
+	t.Helper()
+	for {
+		if ev := s.next(t, "change"); ev.Data["area"] == area {
+			return ev
+		}
+	}
+}
+
 // quiet fails when an event other than a heartbeat arrives within d.
 func (s *sseStream) quiet(t *testing.T, d time.Duration) {
 	t.Helper()
