@@ -572,7 +572,7 @@ func TestDocumentChangesGoLive(t *testing.T) {
 		outsider.next(t, "unread")
 		changed := func(id string) {
 			t.Helper()
-			if ev := olga.next(t, "change"); ev.Data["area"] != "documents" || ev.Data["id"] != id || len(ev.Data) != 2 {
+			if ev := olga.nextChange(t, "documents"); ev.Data["id"] != id || len(ev.Data) != 2 {
 				t.Fatalf("change %+v, want documents %s", ev, id)
 			}
 		}

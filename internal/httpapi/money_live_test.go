@@ -23,7 +23,7 @@ func TestAMoneyChangeReachesItsCommunityLive(t *testing.T) {
 		luis.quiet(t, 200*time.Millisecond)
 		n.ana.must(t, "PUT", "/api/v1/money/settings", map[string]any{"periodicity": "monthly"}, 200)
 		for _, s := range []*sseStream{ana, luis} {
-			if ev := s.next(t, "change"); ev.Data["area"] != "money" || ev.Data["id"] != nil && ev.Data["id"] != "" || ev.ID != "" {
+			if ev := s.nextChange(t, "money"); ev.Data["id"] != nil && ev.Data["id"] != "" || ev.ID != "" {
 				t.Fatalf("change %+v", ev)
 			}
 		}
