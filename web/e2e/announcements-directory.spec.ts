@@ -3,8 +3,8 @@
 // dashboard's unread tally, and the directory's search and role chips, at a phone viewport.
 // Its own server: the users made here count towards that server's rate limits only.
 import { request as apiRequest, type BrowserContext, type Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/users';
-import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { neighbours } from './support/users';
+import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
 import { pdf, png } from './support/files';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';
@@ -31,14 +31,12 @@ async function unreadTally(context: BrowserContext): Promise<number> {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
   server = await startAppServer('announcements-directory');
-  admin = await phoneContext(browser, server.url);
-  resident = await phoneContext(browser, server.url);
-  await signUpConfirmed(admin, newUser('Marta Administradora'), {
-    create: { name: 'Comunidad Plaza Mayor', address: 'Plaza Mayor 3', city: 'Salamanca', postalCode: '37002' },
-  });
-  await signUpConfirmed(resident, newUser('Luis Residente'), { join: await communityCode(admin) });
-  adminPage = await admin.newPage();
-  residentPage = await resident.newPage();
+  [{ context: admin, page: adminPage }, { context: resident, page: residentPage }] = await neighbours(
+    browser,
+    server.url,
+    { name: 'Comunidad Plaza Mayor', address: 'Plaza Mayor 3', city: 'Salamanca', postalCode: '37002' },
+    ['Marta Administradora', 'Luis Residente'],
+  );
 });
 
 test.afterAll(async () => {

@@ -1,8 +1,8 @@
 // Mantenimiento (ADR 0054) at the phone viewport: an admin records the lift's inspection, overdue, and marks
 // it done; a resident reads the list without controls to write. Its own server, for its users.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/users';
-import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { neighbours } from './support/users';
+import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';
 
@@ -33,14 +33,12 @@ function shown(date: string): string {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   server = await startAppServer('maintenance');
-  admin = await phoneContext(browser, server.url);
-  resident = await phoneContext(browser, server.url);
-  await signUpConfirmed(admin, newUser('Marta Administradora'), {
-    create: { name: 'Comunidad Las Acacias', address: 'Calle de las Acacias 8', city: 'Sevilla', postalCode: '41001' },
-  });
-  await signUpConfirmed(resident, newUser('Rubén Residente'), { join: await communityCode(admin) });
-  adminPage = await admin.newPage();
-  residentPage = await resident.newPage();
+  [{ context: admin, page: adminPage }, { context: resident, page: residentPage }] = await neighbours(
+    browser,
+    server.url,
+    { name: 'Comunidad Las Acacias', address: 'Calle de las Acacias 8', city: 'Sevilla', postalCode: '41001' },
+    ['Marta Administradora', 'Rubén Residente'],
+  );
 });
 
 test.afterAll(async () => {

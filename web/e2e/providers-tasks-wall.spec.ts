@@ -1,8 +1,8 @@
 // Services, tasks and the wall (issue #16) between an admin and two residents of one community, at the
 // phone viewport. Its own server: the users made here count towards that server's rate limits only.
 import type { BrowserContext, Page } from '@playwright/test';
-import { communityCode, newUser, signUpConfirmed } from './support/users';
-import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures';
+import { neighbours } from './support/users';
+import { expect, expectNoHorizontalScroll, test } from './support/fixtures';
 import { png } from './support/files';
 import { startAppServer } from './support/engine';
 import { type ServerHandle } from './support/server';
@@ -22,18 +22,13 @@ const PLUMBER = `Fontanería Goteo ${Date.now().toString(36)}`;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   server = await startAppServer('providers-tasks-wall');
-  admin = await phoneContext(browser, server.url);
-  resident = await phoneContext(browser, server.url);
-  neighbour = await phoneContext(browser, server.url);
-  await signUpConfirmed(admin, newUser('Alicia Admin'), {
-    create: { name: 'Comunidad Los Olmos', address: 'Calle de los Olmos 4', city: 'Valencia', postalCode: '46001' },
-  });
-  const code = await communityCode(admin);
-  await signUpConfirmed(resident, newUser('Raúl Residente'), { join: code });
-  await signUpConfirmed(neighbour, newUser('Nuria Vecina'), { join: code });
-  adminPage = await admin.newPage();
-  residentPage = await resident.newPage();
-  neighbourPage = await neighbour.newPage();
+  [{ context: admin, page: adminPage }, { context: resident, page: residentPage }, { context: neighbour, page: neighbourPage }] =
+    await neighbours(
+      browser,
+      server.url,
+      { name: 'Comunidad Los Olmos', address: 'Calle de los Olmos 4', city: 'Valencia', postalCode: '46001' },
+      ['Alicia Admin', 'Raúl Residente', 'Nuria Vecina'],
+    );
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,8 @@
 // Users for end-to-end tests, made through the real API and the dev mailbox (the server runs with
 // VECINOS_DEV=1 and no SMTP), so a test starts signed in without clicking through registration.
 // Rate limits count per server and per IP: a spec file that makes many users starts its own server.
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { phoneContext } from './fixtures';
 
 export interface NewUser {
   email: string;
@@ -93,4 +94,31 @@ export async function communityCode(context: BrowserContext): Promise<string> {
     await context.request.patch('/api/v1/community', { data: { joinApproval: false } });
   }
   return community.publicId;
+}
+
+/** A signed-in phone browser of a spec's community, with a page open. */
+export interface Neighbour {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A community for a spec's users, each in a phone browser of their own on baseURL: the first name creates
+ * it as its admin, each other name joins with its code. Returned in the order of the names.
+ */
+export async function neighbours(
+  browser: Browser,
+  baseURL: string,
+  community: { name: string; address: string; city: string; postalCode: string },
+  [adminName, ...memberNames]: string[],
+): Promise<Neighbour[]> {
+  const open = async (name: string, joining: Community, into: BrowserContext) => {
+    await signUpConfirmed(into, newUser(name), joining);
+    return { context: into, page: await into.newPage() };
+  };
+  const admin = await open(adminName, { create: community }, await phoneContext(browser, baseURL));
+  const code = await communityCode(admin.context);
+  const members = [];
+  for (const name of memberNames) members.push(await open(name, { join: code }, await phoneContext(browser, baseURL)));
+  return [admin, ...members];
 }
