@@ -121,14 +121,16 @@ export function useSignOut() {
       // out must not; the page stays loaded while it finishes.
       void forgetPushSubscription()
     },
+    // The mutation's own callback, not mutate()'s: the ended session also reaches the open stream, whose
+    // sign-out may take the screen away first, and mutate()'s callbacks are dropped with its screen.
+    onSuccess: () => {
+      void Promise.resolve(navigate('/login', { replace: true, state: SIGNED_OUT_STATE })).then(() => {
+        toast.success(t('session.signedOut'))
+      })
+    },
   })
   const signOut = () => {
     logout.mutate(undefined, {
-      onSuccess: () => {
-        void Promise.resolve(navigate('/login', { replace: true, state: SIGNED_OUT_STATE })).then(() => {
-          toast.success(t('session.signedOut'))
-        })
-      },
       onError: (err) => {
         toast.error(t('common.error'), { description: problemMessage(err, t) })
       },

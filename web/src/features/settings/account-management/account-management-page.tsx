@@ -161,19 +161,18 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const { t } = useTranslation()
   const navigate = useNavigate()
   const profile = useProfile()
-  const remove = useDeleteAccount()
+  const remove = useDeleteAccount(() => {
+    onOpenChange(false)
+    // Said on the sign-in screen, once it is there (its code may still be loading on a slow phone).
+    void Promise.resolve(navigate('/login', { replace: true, state: SIGNED_OUT_STATE })).then(() => {
+      toast.success(t('settings.account.deleted'), { description: t('settings.account.deletedHint') })
+    })
+  })
   const [password, setPassword] = useState('')
   const needsPassword = profile.data?.hasPassword ?? true
 
   const submit = () => {
     remove.mutate(needsPassword ? password : undefined, {
-      onSuccess: () => {
-        onOpenChange(false)
-        // Said on the sign-in screen, once it is there (its code may still be loading on a slow phone).
-        void Promise.resolve(navigate('/login', { replace: true, state: SIGNED_OUT_STATE })).then(() => {
-          toast.success(t('settings.account.deleted'), { description: t('settings.account.deletedHint') })
-        })
-      },
       onError: (err) => {
         toast.error(t('settings.account.deleteFailed'), { description: problemMessage(err, t) })
       },

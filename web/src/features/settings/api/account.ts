@@ -11,11 +11,16 @@ export function useChangePassword() {
   })
 }
 
-/** Deletes the account and its personal data; the session ends with it. */
-export function useDeleteAccount() {
+/**
+ * Deletes the account and its personal data; the session ends with it. `onDeleted` is the mutation's own
+ * callback, not mutate()'s: the ended session also reaches the open stream, whose sign-out may take the
+ * screen away before the answer arrives, and mutate()'s callbacks are dropped with an unmounted screen.
+ */
+export function useDeleteAccount(onDeleted: () => void) {
   return useMutation({
     mutationFn: (password?: string) =>
       unwrap(api.POST('/api/v1/account/delete', { body: password ? { password } : {} })),
+    onSuccess: onDeleted,
   })
 }
 
