@@ -419,7 +419,7 @@ func (s *Service) MyMoney(ctx context.Context, a *domain.Actor, year int) (*Mine
 	}
 	out := &Mine{Year: year, Receipts: []domain.Receipt{}, Cuotas: &Cuotas{Units: []UnitCuota{}}}
 	if len(ids) > 0 {
-		if out.Cuotas, err = s.cuotas(ctx, a.CommunityID, year, only); err != nil {
+		if out.Cuotas, err = s.cuotas(ctx, a.CommunityID, year, units); err != nil {
 			// A budget that no longer adds up is the admins' to fix; the owner still sees their receipts.
 			if domain.ErrorCode(err) != domain.CodeConflict {
 				return nil, err
