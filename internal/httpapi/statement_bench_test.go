@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 
@@ -77,8 +78,8 @@ func BenchmarkStatementRequest(b *testing.B) {
 				return req
 			}
 			w := httptest.NewRecorder()
-			if h.ServeHTTP(w, request()); w.Code != http.StatusOK {
-				b.Fatalf("%d %s", w.Code, w.Body)
+			if h.ServeHTTP(w, request()); w.Code != http.StatusOK || w.Header().Get("Content-Length") != strconv.Itoa(w.Body.Len()) {
+				b.Fatalf("%d, Content-Length %q for %d bytes: %s", w.Code, w.Header().Get("Content-Length"), w.Body.Len(), w.Body)
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
