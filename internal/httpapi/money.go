@@ -594,7 +594,7 @@ func (s *server) postCorrection(ctx context.Context, in *correctionInput) (*ledg
 	return &ledgerEntryOutput{Body: entryOf(e, 0)}, nil
 }
 
-func (s *server) myMoney(ctx context.Context, in *myMoneyInput) (*encodedOutput, error) {
+func (s *server) myMoney(ctx context.Context, in *myMoneyInput) (*pooledJSON, error) {
 	a, err := member(ctx)
 	if err != nil {
 		return nil, err
@@ -604,10 +604,10 @@ func (s *server) myMoney(ctx context.Context, in *myMoneyInput) (*encodedOutput,
 		return nil, err
 	}
 	body := MyMoneyOutputBody{Year: m.Year, Periodicity: string(m.Cuotas.Periodicity), Cuotas: cuotasOf(m.Cuotas.Units), Receipts: receiptsOf(m.Receipts)}
-	return &encodedOutput{ContentType: "application/json", Body: body.appendJSON(nil)}, nil
+	return pooledAnswer(body.appendJSON), nil
 }
 
-func (s *server) unitStatement(ctx context.Context, in *statementInput) (*encodedOutput, error) {
+func (s *server) unitStatement(ctx context.Context, in *statementInput) (*pooledJSON, error) {
 	a, err := member(ctx)
 	if err != nil {
 		return nil, err
@@ -616,12 +616,7 @@ func (s *server) unitStatement(ctx context.Context, in *statementInput) (*encode
 	if err != nil {
 		return nil, err
 	}
-	body := StatementOutputBody{Unit: moneyUnitOf(st.Unit), From: st.From, To: st.To, OpeningCents: st.Opening, ClosingCents: st.Closing,
-		Entries: make([]LedgerEntry, 0, len(st.Entries))}
-	for i := range st.Entries {
-		body.Entries = append(body.Entries, entryOf(&st.Entries[i].LedgerEntry, st.Entries[i].Balance))
-	}
-	return &encodedOutput{ContentType: "application/json", Body: body.appendJSON(nil)}, nil
+	return pooledAnswer(func(b []byte) []byte { return appendStatementJSON(b, st) }), nil
 }
 
 func (s *server) unitStatementCSV(ctx context.Context, in *statementInput) (*exportUnitsOutput, error) {

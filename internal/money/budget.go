@@ -2,6 +2,7 @@ package money
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -241,8 +242,9 @@ func (s *Service) YearCuotas(ctx context.Context, a *domain.Actor, year int) (*C
 	return s.cuotas(ctx, a.CommunityID, year, nil)
 }
 
-// cuotas computes the cuotas of year's approved budget, of the units in only (nil: every unit).
-func (s *Service) cuotas(ctx context.Context, communityID string, year int, only map[string]bool) (*Cuotas, error) {
+// cuotas computes the cuotas of year's approved budget: of every unit (mine nil), or of the units in mine
+// alone ('Mis cuotas': the caller's, as MoneyUnits reads them).
+func (s *Service) cuotas(ctx context.Context, communityID string, year int, mine []domain.MoneyUnit) (*Cuotas, error) {
 	if year < minYear || year > maxYear {
 		return nil, errYear
 	}
@@ -258,18 +260,58 @@ func (s *Service) cuotas(ctx context.Context, communityID string, year int, only
 	if b == nil {
 		return out, nil
 	}
-	units, err := s.store.MoneyUnits(ctx, communityID)
+	if mine == nil {
+		units, err := s.store.MoneyUnits(ctx, communityID)
+		if err != nil {
+			return nil, err
+		}
+		groups, _, err := s.groups(ctx, communityID, units)
+		if err != nil {
+			return nil, err
+		}
+		if out.Units, err = computeCuotas(b, groups, units, p); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+	// A unit's part of a line depends on every unit of the line's group (largest remainder), and a group
+	// of the budget that cannot be used leaves every owner without cuotas; so the lines are still shared
+	// over their whole groups, but from what that takes alone (docs/adr/0044, 'Mis cuotas'): every unit's
+	// id and coeficiente, not its owner and label (but the caller's), and the groups the budget's lines
+	// name, not all of the community's.
+	units, err := s.store.MoneyUnitWeights(ctx, communityID)
 	if err != nil {
 		return nil, err
 	}
-	groups, _, err := s.groups(ctx, communityID, units)
+	full, only := make(map[string]domain.MoneyUnit, len(mine)), make(map[string]bool, len(mine))
+	for _, u := range mine {
+		full[u.ID], only[u.ID] = u, true
+	}
+	for i, u := range units {
+		if f, ok := full[u.ID]; ok {
+			units[i] = f
+		}
+	}
+	stored, err := s.store.MoneyGroupsByID(ctx, communityID, lineGroups(b))
 	if err != nil {
 		return nil, err
 	}
+	groups, _ := withGeneral(units, stored)
 	if out.Units, err = computeCuotasOf(b, groups, units, p, only); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// lineGroups lists the stored groups (not General) that b's lines are shared by, once each.
+func lineGroups(b *domain.Budget) []string {
+	var ids []string
+	for _, l := range b.Lines {
+		if l.GroupID != domain.GeneralGroupID && !slices.Contains(ids, l.GroupID) {
+			ids = append(ids, l.GroupID)
+		}
+	}
+	return ids
 }
 
 // budgetForUpdate locks a budget of the community inside the transaction of ctx; errBudgetGone when it has none.

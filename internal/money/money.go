@@ -44,6 +44,7 @@ type Store interface {
 	MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
 	MoneyUnit(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, error) // nil: none
 	OwnedMoneyUnits(ctx context.Context, communityID, userID string) ([]domain.MoneyUnit, error)
+	MoneyUnitWeights(ctx context.Context, communityID string) ([]domain.MoneyUnit, error)
 	CallerMoneyUnits(ctx context.Context, communityID, userID string) (owned []domain.MoneyUnit, granted []string, err error)
 	MoneyUnitLedgerCount(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, int, error) // nil: none
 	MoneyPeriodicity(ctx context.Context, communityID string) (domain.Periodicity, error)
@@ -54,6 +55,7 @@ type Store interface {
 	SaveMoneyOverpayments(ctx context.Context, communityID string, o domain.Overpayments, at time.Time) error // after LockMoneySettings
 
 	MoneyGroups(ctx context.Context, communityID string) ([]domain.MoneyGroup, error)
+	MoneyGroupsByID(ctx context.Context, communityID string, ids []string) ([]domain.MoneyGroup, error)
 	MoneyGroupForUpdate(ctx context.Context, communityID, id string) (*domain.MoneyGroup, error) // nil: none
 	InsertMoneyGroup(ctx context.Context, communityID string, g *domain.MoneyGroup, at time.Time) error
 	SaveMoneyGroup(ctx context.Context, communityID string, g *domain.MoneyGroup, at time.Time) error
@@ -256,6 +258,12 @@ func (s *Service) groups(ctx context.Context, communityID string, units []domain
 	if err != nil {
 		return nil, nil, err
 	}
+	byID, all := withGeneral(units, stored)
+	return byID, all, nil
+}
+
+// withGeneral returns the stored groups with General (every unit, by coeficiente) first, and by id.
+func withGeneral(units []domain.MoneyUnit, stored []domain.MoneyGroup) (map[string]*domain.MoneyGroup, []*domain.MoneyGroup) {
 	general := &domain.MoneyGroup{ID: domain.GeneralGroupID, Name: "General", Method: domain.ByCoefficient}
 	for _, u := range units {
 		general.Shares = append(general.Shares, domain.GroupShare{UnitID: u.ID})
@@ -268,7 +276,7 @@ func (s *Service) groups(ctx context.Context, communityID string, units []domain
 	for _, g := range all {
 		byID[g.ID] = g
 	}
-	return byID, all, nil
+	return byID, all
 }
 
 func unitMap(units []domain.MoneyUnit) map[string]domain.MoneyUnit {

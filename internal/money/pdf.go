@@ -132,7 +132,7 @@ func (s *Service) StatementPDF(ctx context.Context, a *domain.Actor, unitID, fro
 	d.Text(span + ". Los cargos suman a la deuda; los abonos la reducen.")
 	d.Line("Saldo inicial", euros(st.Opening), true)
 	d.Rule()
-	for _, e := range st.Entries {
+	for i, e := range st.Entries {
 		concept := e.Note
 		if e.Reference != "" {
 			concept += " (" + e.Reference + ")"
@@ -141,7 +141,7 @@ func (s *Service) StatementPDF(ctx context.Context, a *domain.Actor, unitID, fro
 		d.PDF.CellFormat(22, 6, dmy(e.Date), "", 0, "L", false, 0, "")
 		d.PDF.CellFormat(pdfdoc.Width-22-60, 6, d.Tr(concept), "", 0, "L", false, 0, "")
 		d.PDF.CellFormat(30, 6, d.Tr(euros(e.Amount)), "", 0, "R", false, 0, "")
-		d.PDF.CellFormat(30, 6, d.Tr(euros(e.Balance)), "", 1, "R", false, 0, "")
+		d.PDF.CellFormat(30, 6, d.Tr(euros(st.Balances[i])), "", 1, "R", false, 0, "")
 	}
 	d.Rule()
 	d.Line("Saldo final (positivo: a deber)", euros(st.Closing), true)

@@ -419,7 +419,7 @@ func (s *Service) MyMoney(ctx context.Context, a *domain.Actor, year int) (*Mine
 	}
 	out := &Mine{Year: year, Receipts: []domain.Receipt{}, Cuotas: &Cuotas{Units: []UnitCuota{}}}
 	if len(ids) > 0 {
-		if out.Cuotas, err = s.cuotas(ctx, a.CommunityID, year, only); err != nil {
+		if out.Cuotas, err = s.cuotas(ctx, a.CommunityID, year, units); err != nil {
 			// A budget that no longer adds up is the admins' to fix; the owner still sees their receipts.
 			if domain.ErrorCode(err) != domain.CodeConflict {
 				return nil, err
@@ -447,14 +447,11 @@ type Statement struct {
 	From    string
 	To      string
 	Opening domain.Cents
-	Entries []StatementEntry
-	Closing domain.Cents
-}
-
-// StatementEntry is a ledger entry with the balance after it (positive: the unit owes).
-type StatementEntry struct {
-	domain.LedgerEntry
-	Balance domain.Cents
+	// Entries are the ledger's entries of the range, shared with the ledger cache: read only. Balances[i]
+	// is the balance after Entries[i] (positive: the unit owes).
+	Entries  []domain.LedgerEntry
+	Balances []domain.Cents
+	Closing  domain.Cents
 }
 
 // UnitStatement returns a unit's statement from..to (inclusive; empty from: the beginning, empty to:
@@ -484,21 +481,30 @@ func (s *Service) UnitStatement(ctx context.Context, a *domain.Actor, unitID, fr
 	if from != "" && from > to {
 		return nil, domain.Errorf(domain.CodeInvalid, "La fecha inicial del extracto es posterior a la final")
 	}
-	st := &Statement{Unit: *unit, From: from, To: to, Entries: []StatementEntry{}}
 	es, err := s.ledgerOf(ctx, a.CommunityID, unitID, count)
 	if err != nil {
 		return nil, err
 	}
-	bal := domain.Cents(0)
-	for _, e := range es {
-		switch {
-		case e.Date < from:
-			st.Opening += e.Amount
-			bal = st.Opening
-		case e.Date <= to:
-			bal += e.Amount
-			st.Entries = append(st.Entries, StatementEntry{LedgerEntry: e, Balance: bal})
-		}
+	// The ledger is in date order: the range is a slice of it, not a copy (docs/adr/0044, the statement's
+	// allocations).
+	first, last := 0, len(es)
+	for first < last && es[first].Date < from {
+		first++
+	}
+	for last > first && es[last-1].Date > to {
+		last--
+	}
+	st := &Statement{Unit: *unit, From: from, To: to, Entries: es[first:last:last], Balances: make([]domain.Cents, last-first)}
+	if st.Entries == nil { // an empty ledger: still a list
+		st.Entries = []domain.LedgerEntry{}
+	}
+	for _, e := range es[:first] {
+		st.Opening += e.Amount
+	}
+	bal := st.Opening
+	for i, e := range st.Entries {
+		bal += e.Amount
+		st.Balances[i] = bal
 	}
 	st.Closing = bal
 	return st, nil
@@ -524,7 +530,7 @@ func (s *Service) StatementCSV(ctx context.Context, a *domain.Actor, unitID, fro
 	}
 	w.Write([]string{"fecha", "concepto", "recibo", "cargo", "abono", "saldo"})
 	w.Write([]string{st.From, "Saldo inicial", "", "", "", euros(st.Opening)})
-	for _, e := range st.Entries {
+	for i, e := range st.Entries {
 		charge, credit := "", ""
 		if e.Amount >= 0 {
 			charge = euros(e.Amount)
@@ -535,7 +541,7 @@ func (s *Service) StatementCSV(ctx context.Context, a *domain.Actor, unitID, fro
 		if e.Reference != "" {
 			concept += " (" + e.Reference + ")"
 		}
-		w.Write([]string{e.Date, concept, e.ReceiptCode, charge, credit, euros(e.Balance)})
+		w.Write([]string{e.Date, concept, e.ReceiptCode, charge, credit, euros(st.Balances[i])})
 	}
 	w.Write([]string{st.To, "Saldo final", "", "", "", euros(st.Closing)})
 	w.Flush()

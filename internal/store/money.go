@@ -35,6 +35,17 @@ func scanMoneyUnit(row scanner) (domain.MoneyUnit, error) {
 	return u, err
 }
 
+// MoneyUnitWeights lists the units of communityID as MoneyUnits does (the same units, in the same order)
+// with only their id and coeficiente: what sharing a budget line over General takes, without the owners'
+// names and the labels that 'Mis cuotas' needs of the caller's units alone (docs/adr/0044).
+func (db *DB) MoneyUnitWeights(ctx context.Context, communityID string) ([]domain.MoneyUnit, error) {
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.MoneyUnit, error) {
+		var u domain.MoneyUnit
+		return u, row.Scan(&u.ID, &u.Coefficient)
+	}, `SELECT u.id, u.coefficient FROM units u WHERE u.community_id = ? AND u.proposed_by IS NULL
+		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID))
+}
+
 // OwnedMoneyUnits lists the units of communityID that userID owns, as MoneyUnits does (through the
 // owner index: an owner's reads never list the community).
 func (db *DB) OwnedMoneyUnits(ctx context.Context, communityID, userID string) ([]domain.MoneyUnit, error) {
@@ -162,13 +173,15 @@ func (db *DB) SaveMoneyOverpayments(ctx context.Context, communityID string, o d
 	return err
 }
 
-func (db *DB) groupShares(ctx context.Context, c conn, communityID string, groupID string) (map[string][]domain.GroupShare, error) {
+func (db *DB) groupShares(ctx context.Context, c conn, communityID string, groupIDs []string) (map[string][]domain.GroupShare, error) {
 	q := `SELECT gu.group_id, gu.unit_id, gu.weight FROM money_group_units gu JOIN money_groups g ON g.id = gu.group_id
 		WHERE g.community_id = ?`
 	args := []any{communityID}
-	if groupID != "" {
-		q += " AND g.id = ?"
-		args = append(args, groupID)
+	if groupIDs != nil {
+		q += " AND g.id IN (" + placeholders(len(groupIDs)) + ")"
+		for _, id := range groupIDs {
+			args = append(args, id)
+		}
 	}
 	type groupShare struct {
 		group string
@@ -188,18 +201,38 @@ func (db *DB) groupShares(ctx context.Context, c conn, communityID string, group
 
 // MoneyGroups lists communityID's stored groups (not General) by name, with their shares.
 func (db *DB) MoneyGroups(ctx context.Context, communityID string) ([]domain.MoneyGroup, error) {
+	return db.moneyGroups(ctx, communityID, nil)
+}
+
+// MoneyGroupsByID is MoneyGroups for the groups of ids alone (those of a budget's lines).
+func (db *DB) MoneyGroupsByID(ctx context.Context, communityID string, ids []string) ([]domain.MoneyGroup, error) {
+	if len(ids) == 0 {
+		return []domain.MoneyGroup{}, nil
+	}
+	return db.moneyGroups(ctx, communityID, ids)
+}
+
+func (db *DB) moneyGroups(ctx context.Context, communityID string, ids []string) ([]domain.MoneyGroup, error) {
 	c := db.readerIn(ctx)
+	q := "SELECT id, name, method FROM money_groups WHERE community_id = ?"
+	args := []any{communityID}
+	if ids != nil {
+		q += " AND id IN (" + placeholders(len(ids)) + ")"
+		for _, id := range ids {
+			args = append(args, id)
+		}
+	}
 	out, err := queryAll(ctx, c, func(row scanner) (domain.MoneyGroup, error) {
 		var g domain.MoneyGroup
 		var m string
 		err := row.Scan(&g.ID, &g.Name, &m)
 		g.Method = domain.ShareMethod(m)
 		return g, err
-	}, "SELECT id, name, method FROM money_groups WHERE community_id = ? ORDER BY name, id", communityID)
+	}, q+" ORDER BY name, id", args...)
 	if err != nil {
 		return nil, err
 	}
-	shares, err := db.groupShares(ctx, c, communityID, "")
+	shares, err := db.groupShares(ctx, c, communityID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -228,7 +261,7 @@ func (db *DB) MoneyGroupForUpdate(ctx context.Context, communityID, id string) (
 		return nil, err
 	}
 	g.Method = domain.ShareMethod(m)
-	shares, err := db.groupShares(ctx, tx, communityID, id)
+	shares, err := db.groupShares(ctx, tx, communityID, []string{id})
 	if err != nil {
 		return nil, err
 	}
