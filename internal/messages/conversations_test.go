@@ -285,11 +285,11 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 		}
 		// The dashboard counts the community chat's messages of its window.
 		now := time.Now()
-		week, err := db.DashboardCounts(ctx, c, now, now.Add(-7*24*time.Hour))
+		week, err := db.DashboardCounts(ctx, c, "", now, now.Add(-7*24*time.Hour))
 		if err != nil || week.CommunityMessages != 3 {
 			t.Fatalf("community messages this week: %d %v", week.CommunityMessages, err)
 		}
-		if hour, _ := db.DashboardCounts(ctx, other, now, now.Add(-time.Hour)); hour.CommunityMessages != 0 {
+		if hour, _ := db.DashboardCounts(ctx, other, "", now, now.Add(-time.Hour)); hour.CommunityMessages != 0 {
 			t.Fatalf("another community counts %d", hour.CommunityMessages)
 		}
 	})
