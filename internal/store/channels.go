@@ -246,9 +246,10 @@ func (db *DB) ChannelMessageByClientID(ctx context.Context, userID, clientID str
 // when empty), oldest first, if userID may read it in communityID (as ChannelFor says): the check is in
 // the page's query, one round trip. None when they may not, or when there are none.
 func (db *DB) ChannelMessages(ctx context.Context, communityID, userID, channelID, before string, limit int) ([]domain.ChannelMessage, error) {
-	return channelRows.page(ctx, db, "WHERE m.channel_id = ? AND mch.community_id = ? AND "+isMessageChannelMember,
-		[]any{channelID, communityID, userID}, before, limit)
+	return channelRows.page(ctx, db, channelPageWhere, []any{channelID, communityID, userID}, before, limit)
 }
+
+var channelPageWhere = "WHERE m.channel_id = ? AND mch.community_id = ? AND " + isMessageChannelMember
 
 // ChannelMessagesAfter returns up to limit messages of channelIDs created or changed after the rev after,
 // the oldest change first (the replay of a reconnecting stream).

@@ -288,6 +288,16 @@ func (db *DB) ActiveReservations(ctx context.Context, communityID, facilityID st
 	}, q+" ORDER BY start_at, id", args...)
 }
 
+const heldQuery = `SELECT (SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
+			AND status IN ('pending', 'confirmed') AND id <> ?), o.id, o.start_at, o.end_at
+		FROM (SELECT 1 AS one) x LEFT JOIN reservations o ON o.facility_id = ? AND o.status IN ('pending', 'confirmed')
+			AND o.start_at < ? AND o.start_at > ? AND o.end_at > ? AND o.id <> ?
+		ORDER BY o.start_at, o.id`
+
+func heldArgs(facilityID, unitID, month string, from, to time.Time, exceptID string) []any {
+	return []any{facilityID, unitID, month, exceptID, facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID}
+}
+
 // HeldForUpdate reads, inside the transaction of ctx, what a booking of [from, to) at facilityID by unitID
 // in month must check, except reservation exceptID (the one being moved), in one round trip: how many
 // pending and confirmed reservations unitID holds there in month, and the pending and confirmed ones
@@ -305,12 +315,7 @@ func (db *DB) HeldForUpdate(ctx context.Context, facilityID, unitID, month strin
 		start, end *int64
 	}
 	rows, err := queryAll(ctx, tx, func(s scanner) (r row, err error) { return r, s.Scan(&r.n, &r.id, &r.start, &r.end) },
-		`SELECT (SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
-			AND status IN ('pending', 'confirmed') AND id <> ?), o.id, o.start_at, o.end_at
-		FROM (SELECT 1 AS one) x LEFT JOIN reservations o ON o.facility_id = ? AND o.status IN ('pending', 'confirmed')
-			AND o.start_at < ? AND o.start_at > ? AND o.end_at > ? AND o.id <> ?
-		ORDER BY o.start_at, o.id`,
-		facilityID, unitID, month, exceptID, facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID)
+		heldQuery, heldArgs(facilityID, unitID, month, from, to, exceptID)...)
 	if err != nil || len(rows) == 0 {
 		return 0, nil, err
 	}
