@@ -288,6 +288,7 @@ func (db *DB) ActiveReservations(ctx context.Context, communityID, facilityID st
 	}, q+" ORDER BY start_at, id", args...)
 }
 
+// heldQuery is HeldForUpdate's statement (its arguments: heldArgs), explained by TestResidentPlans.
 const heldQuery = `SELECT (SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
 			AND status IN ('pending', 'confirmed') AND id <> ?), o.id, o.start_at, o.end_at
 		FROM (SELECT 1 AS one) x LEFT JOIN reservations o ON o.facility_id = ? AND o.status IN ('pending', 'confirmed')
