@@ -43,7 +43,6 @@ type Store interface {
 	Reaction(ctx context.Context, id, userID string) (*domain.Reaction, error)
 	SetReaction(ctx context.Context, id, userID string, had, emoji *domain.Reaction, at time.Time) error
 	ReactionCounts(ctx context.Context, id string) (domain.ReactionCounts, error)
-	UnreadAnnouncements(ctx context.Context, communityID, userID string, now time.Time) (int, error)
 	AnnouncementBuildings(ctx context.Context, communityID string) ([]domain.BuildingAudience, error)
 }
 
@@ -497,14 +496,6 @@ func (s *Service) React(ctx context.Context, a *domain.Actor, id string, emoji d
 		return nil, err
 	}
 	return &r, nil
-}
-
-// Unread counts the published announcements targeted to a that a has not opened.
-func (s *Service) Unread(ctx context.Context, a *domain.Actor) (int, error) {
-	if !a.InCommunity() {
-		return 0, domain.ErrNoCommunity
-	}
-	return s.store.UnreadAnnouncements(ctx, a.CommunityID, a.UserID, s.now())
 }
 
 // Buildings lists the portals of a's community that an announcement can target.

@@ -13,7 +13,7 @@ const ActivityWindow = 7 * 24 * time.Hour
 
 // Store is what the service needs from the database.
 type Store interface {
-	DashboardCounts(ctx context.Context, communityID string, now, since time.Time) (domain.DashboardCounts, error)
+	DashboardCounts(ctx context.Context, communityID, userID string, now, since time.Time) (domain.DashboardCounts, error)
 }
 
 // Service is the dashboard service.
@@ -36,7 +36,7 @@ func (s *Service) Summary(ctx context.Context, a *domain.Actor) (*domain.Dashboa
 		return nil, domain.ErrNoCommunity
 	}
 	now := s.now()
-	c, err := s.store.DashboardCounts(ctx, a.CommunityID, now, now.Add(-ActivityWindow))
+	c, err := s.store.DashboardCounts(ctx, a.CommunityID, a.UserID, now, now.Add(-ActivityWindow))
 	if err != nil {
 		return nil, err
 	}

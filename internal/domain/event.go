@@ -57,6 +57,9 @@ type DashboardCounts struct {
 	NewEvents      int // created in the activity window
 	// CommunityMessages are the community chat's messages created in the activity window.
 	CommunityMessages int
+	// UnreadAnnouncements are the published, unexpired announcements targeted to the reader that they
+	// have not opened.
+	UnreadAnnouncements int
 }
 
 // CalendarFeedOwner is whose private calendar feed a token opens: the member, their community and its time

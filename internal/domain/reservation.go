@@ -130,6 +130,14 @@ type Reservation struct {
 	UpdatedAt     time.Time
 }
 
+// Booker is who books, as a new reservation shows them: their primary unit (memberships.unit_id) and
+// their name.
+type Booker struct {
+	UnitID    string // empty when they have none
+	UnitLabel string
+	Name      string
+}
+
 // ReservationFilter selects reservations of one community.
 type ReservationFilter struct {
 	UserID     string // only these (empty: all)

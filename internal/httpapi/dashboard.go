@@ -28,11 +28,7 @@ func (s *server) dashboard(ctx context.Context, _ *struct{}) (*dashboardOutput, 
 	if err != nil {
 		return nil, err
 	}
-	unread, err := s.Announcements.Unread(ctx, a)
-	if err != nil {
-		return nil, err
-	}
 	return &dashboardOutput{Body: Dashboard{OpenIncidents: sum.OpenIncidents, UpcomingEvents: sum.UpcomingEvents,
-		UnreadAnnouncements: unread, RecentMessages: sum.CommunityMessages,
+		UnreadAnnouncements: sum.UnreadAnnouncements, RecentMessages: sum.CommunityMessages,
 		Activity: Activity{NewIncidents: sum.NewIncidents, NewEvents: sum.NewEvents, CommunityMessages: sum.CommunityMessages}}}, nil
 }

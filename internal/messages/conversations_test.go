@@ -240,6 +240,23 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 		if _, err := svc.Channel(ctx, actor(c, ids[2]), priv.ID); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Fatalf("uninvited member let in: %v", err)
 		}
+		// The page's own query checks who reads it: the uninvited member and someone of another community
+		// read nothing of a channel that has messages, and the service says it is not found.
+		if _, _, err := svc.PostChannel(ctx, actor(c, ids[0]), priv.ID, dm("A correr", "")); err != nil {
+			t.Fatal(err)
+		}
+		if ms, err := svc.ChannelMessages(ctx, actor(c, ids[1]), priv.ID, "", 10); err != nil || len(ms) != 1 {
+			t.Fatalf("the invited member's page: %+v %v", ms, err)
+		}
+		if ms, err := db.ChannelMessages(ctx, c, ids[2], priv.ID, "", 10); err != nil || len(ms) != 0 {
+			t.Fatalf("the uninvited member read %+v %v", ms, err)
+		}
+		if ms, err := db.ChannelMessages(ctx, other, outsiders[0], priv.ID, "", 10); err != nil || len(ms) != 0 {
+			t.Fatalf("someone of another community read %+v %v", ms, err)
+		}
+		if _, err := svc.ChannelMessages(ctx, actor(c, ids[2]), priv.ID, "", 10); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Fatalf("the uninvited member's page: %v", err)
+		}
 		list, err := svc.Channels(ctx, actor(c, ids[2]))
 		if err != nil || len(list) != 1 || list[0].ID != community.ID || list[0].MemberCount != 3 {
 			t.Fatalf("eva's channels %+v %v", list, err)
@@ -262,17 +279,17 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		ms, err := db.ChannelMessages(ctx, community.ID, "", 2)
+		ms, err := db.ChannelMessages(ctx, c, ids[0], community.ID, "", 2)
 		if err != nil || len(ms) != 2 || ms[0].Content != "dos" || ms[1].Content != "tres" || ms[1].AuthorName != "eva" || ms[1].UnitNumber != nil {
 			t.Fatalf("latest two: %+v %v", ms, err)
 		}
 		// The dashboard counts the community chat's messages of its window.
 		now := time.Now()
-		week, err := db.DashboardCounts(ctx, c, now, now.Add(-7*24*time.Hour))
+		week, err := db.DashboardCounts(ctx, c, "", now, now.Add(-7*24*time.Hour))
 		if err != nil || week.CommunityMessages != 3 {
 			t.Fatalf("community messages this week: %d %v", week.CommunityMessages, err)
 		}
-		if hour, _ := db.DashboardCounts(ctx, other, now, now.Add(-time.Hour)); hour.CommunityMessages != 0 {
+		if hour, _ := db.DashboardCounts(ctx, other, "", now, now.Add(-time.Hour)); hour.CommunityMessages != 0 {
 			t.Fatalf("another community counts %d", hour.CommunityMessages)
 		}
 	})
@@ -321,7 +338,7 @@ func TestMessagesOfADeletedAccountRemain(t *testing.T) {
 		if err != nil || len(ms) != 1 || ms[0].SenderName != "Usuario eliminado" {
 			t.Fatalf("%+v %v", ms, err)
 		}
-		cms, err := db.ChannelMessages(ctx, ch.ID, "", 10)
+		cms, err := db.ChannelMessages(ctx, c, ids[0], ch.ID, "", 10)
 		if err != nil || len(cms) != 1 || cms[0].UserID != nil || cms[0].AuthorName != "Usuario eliminado" {
 			t.Fatalf("%+v %v", cms, err)
 		}

@@ -69,7 +69,7 @@ type Store interface {
 	ChannelMembers(ctx context.Context, c *domain.Channel) ([]domain.ChannelMember, error)
 	ChannelMessage(ctx context.Context, id string) (*domain.ChannelMessage, error)
 	ChannelMessageByClientID(ctx context.Context, userID, clientID string) (*domain.ChannelMessage, error)
-	ChannelMessages(ctx context.Context, channelID, before string, limit int) ([]domain.ChannelMessage, error)
+	ChannelMessages(ctx context.Context, communityID, userID, channelID, before string, limit int) ([]domain.ChannelMessage, error)
 	ChannelMessagesAfter(ctx context.Context, channelIDs []string, after string, limit int) ([]domain.ChannelMessage, error)
 	InsertChannelMessage(ctx context.Context, m *domain.ChannelMessage) (bool, error)
 
@@ -578,11 +578,19 @@ func (s *Service) ChannelMessages(ctx context.Context, a *domain.Actor, channelI
 	if err := checkCursor(before); err != nil {
 		return nil, err
 	}
-	c, err := s.Channel(ctx, a, channelID)
-	if err != nil {
+	if !a.InCommunity() {
+		return nil, domain.ErrNoCommunity
+	}
+	// The page's query checks that a may read the channel; only an empty page asks Channel why (an empty
+	// channel, or one a may not read or left).
+	ms, err := s.store.ChannelMessages(ctx, a.CommunityID, a.UserID, channelID, before, limit(n))
+	if err != nil || len(ms) > 0 {
+		return ms, err
+	}
+	if _, err := s.Channel(ctx, a, channelID); err != nil {
 		return nil, err
 	}
-	return s.store.ChannelMessages(ctx, c.ID, before, limit(n))
+	return ms, nil
 }
 
 // PostChannel posts a message (text, attachments, or both) in a channel a may post in. The community chat

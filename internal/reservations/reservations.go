@@ -24,7 +24,7 @@ type Store interface {
 	SetCommunityTimeZone(ctx context.Context, communityID, tz string, at time.Time) error
 	Facilities(ctx context.Context, communityID string, includeArchived bool) ([]domain.Facility, error)
 	Facility(ctx context.Context, communityID, id string) (*domain.Facility, error) // nil: none
-	MemberUnit(ctx context.Context, communityID, userID string) (string, error)
+	Booker(ctx context.Context, communityID, userID string) (domain.Booker, error)
 	ActiveReservations(ctx context.Context, communityID, facilityID string, from, to time.Time) ([]domain.Reservation, error)
 	Reservation(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
 	ListReservations(ctx context.Context, communityID string, f domain.ReservationFilter) ([]domain.Reservation, error)
@@ -34,8 +34,7 @@ type Store interface {
 	CreateFacility(ctx context.Context, f *domain.Facility) error
 	FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) // nil: none
 	SaveFacility(ctx context.Context, f *domain.Facility) error
-	OverlappingForUpdate(ctx context.Context, facilityID string, from, to time.Time, exceptID string) ([]domain.Reservation, error)
-	UnitMonthCountForUpdate(ctx context.Context, facilityID, unitID, month, exceptID string) (int, error)
+	HeldForUpdate(ctx context.Context, facilityID, unitID, month string, from, to time.Time, exceptID string) (int, []domain.Reservation, error)
 	ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
 	SaveReservation(ctx context.Context, r *domain.Reservation, created bool) (bool, error)        // false: the database refused an overlap
 	DueReminders(ctx context.Context, now, until time.Time, limit int) ([]domain.Reservation, error)
@@ -235,16 +234,12 @@ func minTime(a, b time.Time) time.Time {
 // month and the facility's capacity. except is the reservation being moved, if any.
 func (s *Service) hold(ctx context.Context, f *domain.Facility, sp span, unitID, except string) (month string, err error) {
 	month = monthOf(sp.start, location(f.TimeZone))
-	n, err := s.store.UnitMonthCountForUpdate(ctx, f.ID, unitID, month, except)
+	n, others, err := s.store.HeldForUpdate(ctx, f.ID, unitID, month, sp.start, sp.end, except)
 	if err != nil {
 		return "", err
 	}
 	if n >= f.MaxPerMonth {
 		return "", errQuota(f.MaxPerMonth)
-	}
-	others, err := s.store.OverlappingForUpdate(ctx, f.ID, sp.start, sp.end, except)
-	if err != nil {
-		return "", err
 	}
 	switch {
 	case f.Exclusive() && len(others) > 0:
@@ -261,7 +256,7 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 	if !a.InCommunity() {
 		return nil, nil, domain.ErrNoCommunity
 	}
-	unitID, err := s.store.MemberUnit(ctx, a.CommunityID, a.UserID)
+	booker, err := s.store.Booker(ctx, a.CommunityID, a.UserID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -273,7 +268,7 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 		if err != nil {
 			return err
 		}
-		if unitID == "" {
+		if booker.UnitID == "" {
 			return errNoUnit
 		}
 		if f.ArchivedAt != nil {
@@ -283,14 +278,15 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 		if err != nil {
 			return err
 		}
-		month, err := s.hold(ctx, f, sp, unitID, "")
+		month, err := s.hold(ctx, f, sp, booker.UnitID, "")
 		if err != nil {
 			return err
 		}
 		user := a.UserID
-		r = &domain.Reservation{ID: domain.NewID(), CommunityID: a.CommunityID, FacilityID: f.ID, UnitID: unitID, UserID: &user,
-			StartAt: sp.start, EndAt: sp.end, Month: month, Exclusive: f.Exclusive(), Status: domain.ReservationConfirmed,
-			DepositCents: f.DepositCents, CreatedAt: now, UpdatedAt: now}
+		r = &domain.Reservation{ID: domain.NewID(), CommunityID: a.CommunityID, FacilityID: f.ID, FacilityName: f.Name,
+			UnitID: booker.UnitID, UnitLabel: booker.UnitLabel, UserID: &user, UserName: booker.Name, StartAt: sp.start, EndAt: sp.end,
+			Month: month, Exclusive: f.Exclusive(), Status: domain.ReservationConfirmed, DepositCents: f.DepositCents,
+			CreatedAt: now, UpdatedAt: now}
 		if f.NeedsApproval {
 			r.Status = domain.ReservationPending
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -220,7 +221,7 @@ func TestOverlapSearchesReachOverTheLongestDay(t *testing.T) {
 			t.Fatalf("active in the last hour: %v (err %v)", active, err)
 		}
 		err = db.InTx(context.Background(), func(ctx context.Context) error {
-			found, err := db.OverlappingForUpdate(ctx, hall.ID, lastHour, lastHour.Add(time.Hour), "")
+			_, found, err := db.HeldForUpdate(ctx, hall.ID, r.UnitID, r.Month, lastHour, lastHour.Add(time.Hour), "")
 			if err == nil && len(found) != 1 {
 				err = fmt.Errorf("overlapping in the last hour: %v", found)
 			}
@@ -477,6 +478,28 @@ func TestReminderTheDayBeforeIsSentOnce(t *testing.T) {
 		if len(mails) != 1 || mails[0].Subject != "Recordatorio: mañana tienes reservada Sala comunitaria" ||
 			!strings.Contains(mails[0].Text, "10/05/2026, 18:00–19:00") {
 			t.Fatalf("mails: %+v", mails)
+		}
+	})
+}
+
+// A booking answers what is stored, read back as Get reads it: its names (the facility's, the unit's label
+// with its portal and floor, the booker's) come from the booker's and the facility's reads, not from a read
+// of the new row inside the locked transaction.
+func TestABookingAnswersAsItIsStored(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, madrid(t, "2026-05-04 12:00"), "2º B")
+		storetest.Exec(t, db, "UPDATE units SET building = 'Portal 3', floor = '2º'")
+		hall := f.facility(t, reservations.FacilityInput{Name: ptr("Sala de fiestas"), DepositCents: ptr(5000)})
+		booked, _, err := f.svc.Book(context.Background(), f.members[0], hall.ID, reservations.Slot{Date: "2026-05-10", Start: "10:00", End: "11:00"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored, _, err := f.svc.Get(context.Background(), f.members[0], booked.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(booked, stored) || booked.UnitLabel != "Portal 3 · 2º B" || booked.UserName != "Vecino 0" || booked.FacilityName != "Sala de fiestas" {
+			t.Fatalf("booked %+v\nstored %+v", booked, stored)
 		}
 	})
 }

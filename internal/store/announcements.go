@@ -298,16 +298,12 @@ func (db *DB) ReactionCounts(ctx context.Context, id string) (domain.ReactionCou
 	return counts, nil
 }
 
-// UnreadAnnouncements counts the published, unexpired announcements of communityID that target userID
-// and that they have not opened (the dashboard's 'nuevos comunicados').
-func (db *DB) UnreadAnnouncements(ctx context.Context, communityID, userID string, now time.Time) (int, error) {
-	var n int
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT COUNT(*) FROM announcements a
+// unreadAnnouncements counts the published, unexpired announcements of a community that target a user
+// and that they have not opened (the dashboard's 'nuevos comunicados'). Its arguments: the community,
+// now, the user twice.
+const unreadAnnouncements = `SELECT COUNT(*) FROM announcements a
 		WHERE a.community_id = ? AND a.status = 'publicado' AND a.deleted_at IS NULL AND (a.valid_until IS NULL OR a.valid_until >= ?)
-		AND NOT EXISTS (SELECT 1 FROM announcement_read_receipts rr WHERE rr.announcement_id = a.id AND rr.user_id = ?)`+visibleTo,
-		communityID, ms(now), userID, userID).Scan(&n)
-	return n, err
-}
+		AND NOT EXISTS (SELECT 1 FROM announcement_read_receipts rr WHERE rr.announcement_id = a.id AND rr.user_id = ?)` + visibleTo
 
 // AnnouncementBuildings lists the portals / staircases of a community (units.building) with how many
 // members live in each: what an announcement can target.

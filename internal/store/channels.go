@@ -44,8 +44,14 @@ func (db *DB) CreateCommunityChannel(ctx context.Context, id, communityID string
 	return err
 }
 
-// isChannelMember is the condition that userID (an argument) may read and post in channel ch.
-const isChannelMember = `(ch.kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = ch.id AND cm.user_id = ? AND cm.left_at IS NULL))`
+// isChannelMember is the condition that userID (an argument) may read and post in channel ch (mch in
+// the message selects).
+var isChannelMember, isMessageChannelMember = channelMember("ch"), channelMember("mch")
+
+func channelMember(ch string) string {
+	return "(" + ch + ".kind = 'community' OR EXISTS (SELECT 1 FROM channel_members cm WHERE cm.channel_id = " + ch +
+		".id AND cm.user_id = ? AND cm.left_at IS NULL))"
+}
 
 // ChannelFor returns channel id if userID may read and post in it: the community channel of communityID,
 // or a private channel of communityID they were invited to and have not left. Anyone else gets nil.
@@ -236,11 +242,14 @@ func (db *DB) ChannelMessageByClientID(ctx context.Context, userID, clientID str
 	return channelRows.one(ctx, db, "WHERE m.user_id = ? AND m.client_id = ?", userID, clientID)
 }
 
-// ChannelMessages returns up to limit messages of a channel before the message id before (all when
-// empty), oldest first.
-func (db *DB) ChannelMessages(ctx context.Context, channelID, before string, limit int) ([]domain.ChannelMessage, error) {
-	return channelRows.page(ctx, db, "WHERE m.channel_id = ?", []any{channelID}, before, limit)
+// ChannelMessages returns up to limit messages of channel channelID before the message id before (all
+// when empty), oldest first, if userID may read it in communityID (as ChannelFor says): the check is in
+// the page's query, one round trip. None when they may not, or when there are none.
+func (db *DB) ChannelMessages(ctx context.Context, communityID, userID, channelID, before string, limit int) ([]domain.ChannelMessage, error) {
+	return channelRows.page(ctx, db, channelPageWhere, []any{channelID, communityID, userID}, before, limit)
 }
+
+var channelPageWhere = "WHERE m.channel_id = ? AND mch.community_id = ? AND " + isMessageChannelMember
 
 // ChannelMessagesAfter returns up to limit messages of channelIDs created or changed after the rev after,
 // the oldest change first (the replay of a reconnecting stream).

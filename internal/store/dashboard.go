@@ -10,15 +10,16 @@ import (
 // dayMS is the width of the day buckets of incident_day_tallies (UTC days of created_at).
 const dayMS = 24 * 60 * 60 * 1000
 
-// DashboardCounts counts, in one round trip, what the dashboard of communityID shows: open incidents,
-// events starting from now, and incidents, events and community chat messages created since.
+// DashboardCounts counts, in one round trip, what the dashboard of communityID shows userID: open
+// incidents, events starting from now, incidents, events and community chat messages created since, and
+// the announcements userID has not opened.
 //
 // The incident counts add up tallies that triggers keep in the transaction of every incident write
 // (migration 0008, docs/adr/0008): the open ones are the rows of status 'open' (one per shard), the new
 // ones the rows of the whole days after since's day, plus an index range count of the incidents created
 // in that day from since on. So a request reads a few dozen rows, not every open or recent incident.
 // Events are few and still counted from their index.
-func (db *DB) DashboardCounts(ctx context.Context, communityID string, now, since time.Time) (domain.DashboardCounts, error) {
+func (db *DB) DashboardCounts(ctx context.Context, communityID, userID string, now, since time.Time) (domain.DashboardCounts, error) {
 	var c domain.DashboardCounts
 	var wholeDays, sinceDay int
 	sinceMS := max(ms(since), 0) // created_at is never before 1970; day buckets truncate like the SQL does
@@ -30,10 +31,11 @@ func (db *DB) DashboardCounts(ctx context.Context, communityID string, now, sinc
 		(SELECT COUNT(*) FROM incidents WHERE community_id = ? AND created_at >= ? AND created_at < ? AND deleted_at IS NULL),
 		(SELECT COUNT(*) FROM events WHERE community_id = ? AND created_at >= ? AND deleted_at IS NULL),
 		(SELECT COUNT(*) FROM messages m JOIN channels ch ON ch.id = m.channel_id
-			WHERE ch.community_id = ? AND ch.kind = 'community' AND m.created_at >= ?)`,
+			WHERE ch.community_id = ? AND ch.kind = 'community' AND m.created_at >= ?),
+		(`+unreadAnnouncements+`)`,
 		communityID, communityID, ms(now), communityID, dayEnd/dayMS, communityID, sinceMS, dayEnd, communityID, ms(since),
-		communityID, ms(since)).
-		Scan(&c.OpenIncidents, &c.UpcomingEvents, &wholeDays, &sinceDay, &c.NewEvents, &c.CommunityMessages)
+		communityID, ms(since), communityID, ms(now), userID, userID).
+		Scan(&c.OpenIncidents, &c.UpcomingEvents, &wholeDays, &sinceDay, &c.NewEvents, &c.CommunityMessages, &c.UnreadAnnouncements)
 	c.NewIncidents = wholeDays + sinceDay
 	return c, err
 }

@@ -93,3 +93,12 @@ func (db *DB) ReceiptsPlanForTest(ctx context.Context, communityID string, f dom
 	})
 	return plan, err
 }
+
+// ResidentPlansForTest explains, as OverviewPlansForTest, the chat page's query (userID reading the 50
+// latest messages of channelID in communityID) and a booking's check of what is held (HeldForUpdate).
+func (db *DB) ResidentPlansForTest(ctx context.Context, communityID, userID, channelID, facilityID, unitID, month string, from, to time.Time) ([]string, error) {
+	return db.plansForTest(ctx, []sqlQuery{
+		{channelMessageSelect + " " + channelPageWhere + " ORDER BY m.id DESC LIMIT ?", []any{channelID, communityID, userID, 50}},
+		{heldQuery, heldArgs(facilityID, unitID, month, from, to, "")},
+	})
+}

@@ -211,7 +211,7 @@ func TestDashboardCountsAreCommunityScoped(t *testing.T) {
 		ev(a, now.Add(-time.Hour), now, false)   // past, new
 		ev(a, now.Add(time.Hour), now, true)     // deleted
 		ev(b, now.Add(time.Hour), now, false)    // other community
-		got, err := db.DashboardCounts(ctx, a, now, now.Add(-7*24*time.Hour))
+		got, err := db.DashboardCounts(ctx, a, "", now, now.Add(-7*24*time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -394,7 +394,7 @@ func TestDashboardCountsFromTheInstant(t *testing.T) {
 		}
 		counts := func() domain.DashboardCounts {
 			t.Helper()
-			c, err := db.DashboardCounts(ctx, a, now, since)
+			c, err := db.DashboardCounts(ctx, a, "", now, since)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -41,14 +41,17 @@ const facilitySelect = `SELECT f.id, f.community_id, f.name, f.description, f.ph
 		f.archived_at, f.created_at, f.updated_at, c.time_zone
 	FROM facilities f JOIN communities c ON c.id = f.community_id`
 
-func scanFacility(row scanner) (*domain.Facility, error) {
+func scanFacility(row scanner) (*domain.Facility, error) { return scanFacilityAnd(row) }
+
+// scanFacilityAnd scans a row of facilitySelect followed by the columns extra.
+func scanFacilityAnd(row scanner, extra ...any) (*domain.Facility, error) {
 	var f domain.Facility
 	var hours string
 	var archived *int64
 	var created, updated int64
-	err := row.Scan(&f.ID, &f.CommunityID, &f.Name, &f.Description, &f.PhotoURL, &f.Capacity, &hours, &f.SlotMinutes,
+	err := row.Scan(append([]any{&f.ID, &f.CommunityID, &f.Name, &f.Description, &f.PhotoURL, &f.Capacity, &hours, &f.SlotMinutes,
 		&f.MinMinutes, &f.MaxMinutes, &f.MaxPerMonth, &f.CancelHours, &f.HorizonDays, &f.DepositCents, &f.NeedsApproval, &f.Rules,
-		&archived, &created, &updated, &f.TimeZone)
+		&archived, &created, &updated, &f.TimeZone}, extra...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -180,22 +183,29 @@ func (db *DB) Facility(ctx context.Context, communityID, id string) (*domain.Fac
 
 // FacilityForUpdate reads a facility of communityID inside the transaction of ctx (InTx) and locks it
 // until that ends: its bookings and its edits serialize behind this lock. Nil when there is none.
+//
+// One statement (every booking runs it): on PostgreSQL the row lock a no-op UPDATE would take (FOR NO KEY
+// UPDATE: the reservations' foreign keys still only share it); SQLite's IMMEDIATE transaction holds the
+// database's already. The closed days are read only when the facility has some.
 func (db *DB) FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	// A no-op UPDATE takes the row lock on PostgreSQL; SQLite's IMMEDIATE transaction holds the database's.
-	res, err := tx.exec(ctx, "UPDATE facilities SET updated_at = updated_at WHERE id = ? AND community_id = ?", id, communityID)
-	if err != nil {
-		return nil, err
+	lock := ""
+	if db.engine == Postgres {
+		lock = " FOR NO KEY UPDATE OF f"
 	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return nil, nil
+	var closed bool
+	f, err := orNil(scanFacilityAnd(tx.queryRow(ctx, facilityClosedSelect+" WHERE f.id = ? AND f.community_id = ?"+lock, id, communityID), &closed))
+	if !closed {
+		return f, err
 	}
-	f, err := scanFacility(tx.queryRow(ctx, facilitySelect+" WHERE f.id = ?", id))
 	return withClosures(ctx, tx, f, err)
 }
+
+// facilityClosedSelect is facilitySelect that also says whether the facility has closed days.
+var facilityClosedSelect = strings.Replace(facilitySelect, "c.time_zone", "c.time_zone, EXISTS (SELECT 1 FROM facility_closures k WHERE k.facility_id = f.id)", 1)
 
 // SaveFacility writes f, read with FacilityForUpdate, and its closed days, inside the same transaction.
 func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
@@ -213,15 +223,20 @@ func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
 	return writeClosures(ctx, tx, f)
 }
 
-// MemberUnit is the primary unit (memberships.unit_id) of userID in communityID; empty when they have none.
-func (db *DB) MemberUnit(ctx context.Context, communityID, userID string) (string, error) {
-	var unit *string
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.unit_id FROM memberships p JOIN units u ON u.id = p.unit_id
-		WHERE p.user_id = ? AND p.community_id = ? AND u.community_id = ?`, userID, communityID, communityID).Scan(&unit)
-	if errors.Is(err, sql.ErrNoRows) || unit == nil {
-		return "", nil
+// Booker is userID as a booking in communityID shows them: their primary unit (memberships.unit_id), its
+// label, and their name; an empty UnitID when they have no unit there.
+func (db *DB) Booker(ctx context.Context, communityID, userID string) (domain.Booker, error) {
+	var b domain.Booker
+	var building, floor *string
+	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.unit_id, u.building, u.floor, u.unit_number, COALESCE(pr.full_name, '')
+		FROM memberships p JOIN units u ON u.id = p.unit_id LEFT JOIN profiles pr ON pr.id = p.user_id
+		WHERE p.user_id = ? AND p.community_id = ? AND u.community_id = ?`, userID, communityID, communityID).
+		Scan(&b.UnitID, &building, &floor, &b.UnitLabel, &b.Name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Booker{}, nil
 	}
-	return *unit, err
+	b.UnitLabel = domain.UnitLabel(building, floor, b.UnitLabel)
+	return b, err
 }
 
 const reservationSelect = `SELECT r.id, r.community_id, r.facility_id, f.name, r.unit_id, u.building, u.floor, u.unit_number,
@@ -273,30 +288,45 @@ func (db *DB) ActiveReservations(ctx context.Context, communityID, facilityID st
 	}, q+" ORDER BY start_at, id", args...)
 }
 
-// OverlappingForUpdate returns, inside the transaction of ctx, the pending and confirmed reservations of
-// facilityID overlapping [from, to), except exceptID (the one being moved). Call it after
-// FacilityForUpdate, whose lock keeps the answer true until the commit.
-func (db *DB) OverlappingForUpdate(ctx context.Context, facilityID string, from, to time.Time, exceptID string) ([]domain.Reservation, error) {
-	tx, err := txOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return queryAll(ctx, tx, values(scanReservation), reservationSelect+` WHERE r.facility_id = ? AND r.status IN ('pending', 'confirmed')
-		AND r.start_at < ? AND r.start_at > ? AND r.end_at > ? AND r.id <> ? ORDER BY r.start_at, r.id`,
-		facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID)
+// heldQuery is HeldForUpdate's statement (its arguments: heldArgs), explained by TestResidentPlans.
+const heldQuery = `SELECT (SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
+			AND status IN ('pending', 'confirmed') AND id <> ?), o.id, o.start_at, o.end_at
+		FROM (SELECT 1 AS one) x LEFT JOIN reservations o ON o.facility_id = ? AND o.status IN ('pending', 'confirmed')
+			AND o.start_at < ? AND o.start_at > ? AND o.end_at > ? AND o.id <> ?
+		ORDER BY o.start_at, o.id`
+
+func heldArgs(facilityID, unitID, month string, from, to time.Time, exceptID string) []any {
+	return []any{facilityID, unitID, month, exceptID, facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID}
 }
 
-// UnitMonthCountForUpdate counts, inside the transaction of ctx, the pending and confirmed reservations
-// of unitID at facilityID in month, except exceptID. Call it after FacilityForUpdate.
-func (db *DB) UnitMonthCountForUpdate(ctx context.Context, facilityID, unitID, month, exceptID string) (int, error) {
+// HeldForUpdate reads, inside the transaction of ctx, what a booking of [from, to) at facilityID by unitID
+// in month must check, except reservation exceptID (the one being moved), in one round trip: how many
+// pending and confirmed reservations unitID holds there in month, and the pending and confirmed ones
+// overlapping [from, to) by start (only their ID, StartAt and EndAt). Call it after FacilityForUpdate,
+// whose lock keeps the answer true until the commit.
+func (db *DB) HeldForUpdate(ctx context.Context, facilityID, unitID, month string, from, to time.Time, exceptID string) (int, []domain.Reservation, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	var n int
-	err = tx.queryRow(ctx, `SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
-		AND status IN ('pending', 'confirmed') AND id <> ?`, facilityID, unitID, month, exceptID).Scan(&n)
-	return n, err
+	// One row even when nothing overlaps (then its reservation's columns are null).
+	type row struct {
+		n          int
+		id         *string
+		start, end *int64
+	}
+	rows, err := queryAll(ctx, tx, func(s scanner) (r row, err error) { return r, s.Scan(&r.n, &r.id, &r.start, &r.end) },
+		heldQuery, heldArgs(facilityID, unitID, month, from, to, exceptID)...)
+	if err != nil || len(rows) == 0 {
+		return 0, nil, err
+	}
+	var overlapping []domain.Reservation
+	for _, r := range rows {
+		if r.id != nil {
+			overlapping = append(overlapping, domain.Reservation{ID: *r.id, StartAt: fromMS(*r.start), EndAt: fromMS(*r.end)})
+		}
+	}
+	return rows[0].n, overlapping, nil
 }
 
 // isExclusionViolation reports PostgreSQL's refusal of an overlapping exclusive reservation.
@@ -305,9 +335,11 @@ func isExclusionViolation(err error) bool {
 	return errors.As(err, &pg) && pg.Code == "23P01"
 }
 
-// SaveReservation inserts r (created) or writes it over the stored one, inside the transaction of ctx, and
-// reads back the names it shows. False when the database refuses an overlap (PostgreSQL's exclusion
-// constraint): the transaction is then spoilt, and the caller's error ends it.
+// SaveReservation inserts r (created) or writes it over the stored one, inside the transaction of ctx. A
+// written one is read back for the names it shows; a created one shows those its caller filled in
+// (FacilityName, UnitLabel, UserName), which saves a round trip while the facility is locked. False when
+// the database refuses an overlap (PostgreSQL's exclusion constraint): the transaction is then spoilt,
+// and the caller's error ends it.
 func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, created bool) (bool, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
@@ -333,8 +365,8 @@ func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, create
 	if isExclusionViolation(err) {
 		return false, nil
 	}
-	if err != nil {
-		return false, err
+	if err != nil || created {
+		return err == nil, err
 	}
 	saved, err := scanReservation(tx.queryRow(ctx, reservationSelect+" WHERE r.id = ?", r.ID))
 	if err != nil {
