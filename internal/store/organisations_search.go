@@ -16,9 +16,10 @@ import (
 // reading its table through an index that leads with community_id (the plan test in
 // organisations_search_test.go checks it), so its cost grows with the office, not with the database.
 
-// The people's and the units' texts are compared as stored, folded, by the triggers of migration 0062
-// (memberships.search_name, units.search_label): on SQLite with office_fold, below; on PostgreSQL with
-// the migration's office_fold, lower-cased with the accents of Spanish and Catalan names taken out.
+// The people's and the units' texts are compared as stored, folded, by triggers (memberships.search_name,
+// units.search_label): on PostgreSQL with migration 0062's office_fold, lower-cased with the accents of
+// Spanish and Catalan names taken out; on SQLite the same in plain SQL (migration 0068), so that a plain
+// sqlite3 connection can write those tables.
 
 // unitNoise is left out of a unit's label and of the words sought in it, so '2ºB', '2º B' and '2b' find
 // the same unit.
@@ -36,7 +37,8 @@ func CompactUnitText(s string) string {
 }
 
 func init() {
-	// office_fold(text, compact) is domain.SearchText(text), and with compact 1 CompactUnitText(text).
+	// office_fold(text, compact) is domain.SearchText(text), and with compact 1 CompactUnitText(text): what
+	// migration 0062 filled the columns with on SQLite, before 0068's triggers in plain SQL replaced it.
 	sqlite.MustRegisterFunction("office_fold", &sqlite.FunctionImpl{
 		NArgs:         2,
 		Deterministic: true,
