@@ -44,24 +44,25 @@ var toTheOldShape = []string{
 	"DELETE FROM schema_migrations WHERE version = 37",
 }
 
-// undoOfficeSearchText takes back migration 0062 (the office search's folded texts, ADR 0045), which
-// builds on memberships: its triggers read the table that the old shape drops, so it goes first and is
-// applied again after 0037.
+// undoOfficeSearchText takes back migrations 0062 and 0068 (the office search's folded texts and the
+// copy of the name, ADR 0045), which build on memberships: their triggers read the table that the old
+// shape drops, so they go first and are applied again after 0037.
 func undoOfficeSearchText(engine store.Engine) []string {
 	if engine == store.SQLite {
 		return []string{
 			"DROP TRIGGER memberships_search_name_insert", "DROP TRIGGER memberships_search_name_user",
 			"DROP TRIGGER profiles_search_name_insert", "DROP TRIGGER profiles_search_name_update",
 			"DROP TRIGGER units_search_label_insert", "DROP TRIGGER units_search_label_update",
+			"DROP VIEW profiles_search_name", "DROP VIEW units_search_label",
 			"DROP INDEX memberships_community_search", "ALTER TABLE units DROP COLUMN search_label",
-			"DELETE FROM schema_migrations WHERE version = 62",
+			"DELETE FROM schema_migrations WHERE version IN (62, 68)",
 		}
 	}
 	return []string{
 		"DROP TRIGGER memberships_search_name ON memberships", "DROP TRIGGER profiles_search_name ON profiles",
 		"DROP TRIGGER units_search_label ON units", "DROP FUNCTION memberships_search_name()", "DROP FUNCTION profiles_search_name()",
 		"DROP FUNCTION units_search_label()", "DROP FUNCTION office_fold(text, integer)", "DROP INDEX memberships_community_search",
-		"ALTER TABLE units DROP COLUMN search_label", "DELETE FROM schema_migrations WHERE version = 62",
+		"ALTER TABLE units DROP COLUMN search_label", "DELETE FROM schema_migrations WHERE version IN (62, 68)",
 	}
 }
 
@@ -111,7 +112,7 @@ func TestTheMembershipsMigrationChangesNothingForTheDemoCommunity(t *testing.T) 
 		for _, q := range append(undoOfficeSearchText(db.Engine()), toTheOldShape...) {
 			storetest.Exec(t, db, q)
 		}
-		if n, err := db.Migrate(ctx); err != nil || n != 2 {
+		if n, err := db.Migrate(ctx); err != nil || n != 3 { // 0037, 0062, 0068
 			t.Fatalf("migrating the old shape again: %d applied, %v", n, err)
 		}
 

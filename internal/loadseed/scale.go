@@ -278,8 +278,9 @@ func (s *ScaleSeeder) tables() []*table {
 				}
 			}},
 		{name: "memberships", cols: []string{"user_id", "community_id", "unit_id", "relation", "contact_visible", "joined_at"},
-			// The office search's folded name (migration 0062's trigger), from the profiles written before.
-			fill: "UPDATE memberships m SET search_name = office_fold(p.full_name, 0) FROM profiles p WHERE p.id = m.user_id",
+			// The office search's folded name and the copy of the name (the triggers of migrations 0062 and 0068),
+			// from the profiles written before.
+			fill: "UPDATE memberships m SET search_name = office_fold(p.full_name, 0), full_name = p.full_name FROM profiles p WHERE p.id = m.user_id",
 			rows: func(c int, add func(...any)) {
 				for j := range per {
 					add(s.userID(c, j), s.communityID(c), s.unitID(c, j/ScaleResidentsPerUnit), "resident", false, base)

@@ -244,29 +244,38 @@ func inOffice(column, orgID string) (string, any) {
 	return column + " IN (SELECT cp.community_id FROM community_processors cp WHERE cp.organisation_id = ? AND cp.status = 'active')", orgID
 }
 
-// overviewQueries are the overview's counters over the communities orgID runs at now, one query each,
-// each grouped by community and reading its table through an index that leads with community_id (the
-// plan test in organisations_overview_test.go checks it): open incidents by age (through the partial
-// index of the open ones, migration 0065), pending bookings, next junta; and the direct messages to
-// userID (the staff member who asks) not yet read, through the unread index that leads with the
-// recipient, as the chat's badge counts them.
-func overviewQueries(orgID, userID string, now time.Time) [4]sqlQuery {
+// overviewQuery counts the overview of every community orgID runs at now, for userID (issue #35): one
+// statement, one round trip, of four counters, each grouped by community and reading its table through an
+// index that leads with community_id (the plan test in organisations_overview_test.go checks them), each
+// row led by its counter's number: 0 open incidents by age (through the partial index of the open ones,
+// migration 0065), 1 pending bookings to come (the partial index of the pending ones, migration 0069),
+// 2 the next junta convened, 3 the direct messages to userID (the staff member who asks) not yet read.
+// Measured at the scale workload, this UNION ALL costs PostgreSQL less than the four statements apart,
+// and less than one row per community with a subquery per counter (which also read the status tallies
+// for the older open incidents): each of those 1,000 subqueries pays the executor's start.
+func overviewQuery(orgID, userID string, now time.Time) sqlQuery {
 	in, office := inOffice("community_id", orgID)
 	week, month := ms(now.AddDate(0, 0, -7)), ms(now.AddDate(0, 0, -30))
-	return [4]sqlQuery{
-		{`SELECT community_id, SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END),
+	unread := unreadQuery(orgID, userID)
+	return sqlQuery{`SELECT 0, community_id, SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END),
 			SUM(CASE WHEN created_at <= ? AND created_at > ? THEN 1 ELSE 0 END), SUM(CASE WHEN created_at <= ? THEN 1 ELSE 0 END)
-			FROM incidents WHERE ` + in + ` AND status IN ('open', 'in_progress') AND deleted_at IS NULL GROUP BY community_id`,
-			[]any{week, week, month, month, office}},
-		{`SELECT community_id, COUNT(*), 0, 0 FROM reservations WHERE ` + in + ` AND start_at > ? AND status = 'pending'
-			GROUP BY community_id`, []any{office, ms(now)}},
-		{`SELECT community_id, MIN(first_call_at), 0, 0 FROM juntas WHERE ` + in + ` AND status = 'convocada'
-			GROUP BY community_id`, []any{office}},
-		{`SELECT c.community_id, COUNT(*), 0, 0 FROM direct_messages d JOIN conversations c ON c.id = d.conversation_id
+			FROM incidents WHERE ` + in + ` AND status IN ('open', 'in_progress') AND deleted_at IS NULL GROUP BY community_id
+		UNION ALL SELECT 1, community_id, COUNT(*), 0, 0 FROM reservations WHERE ` + in + ` AND start_at > ? AND status = 'pending'
+			GROUP BY community_id
+		UNION ALL SELECT 2, community_id, MIN(first_call_at), 0, 0 FROM juntas WHERE ` + in + ` AND status = 'convocada'
+			GROUP BY community_id
+		UNION ALL SELECT 3, community_id, n, 0, 0 FROM (` + unread.q + `) un`,
+		append([]any{week, week, month, month, office, office, ms(now), office}, unread.args...)}
+}
+
+// unreadQuery counts the direct messages to userID not yet read in each community orgID runs, as the
+// chat's badge counts them, through the unread index that leads with the recipient.
+func unreadQuery(orgID, userID string) sqlQuery {
+	in, office := inOffice("c.community_id", orgID)
+	return sqlQuery{`SELECT c.community_id, COUNT(*) AS n FROM direct_messages d JOIN conversations c ON c.id = d.conversation_id
 			JOIN conversation_participants me ON me.conversation_id = d.conversation_id AND me.user_id = d.recipient_id
 			WHERE d.recipient_id = ? AND d.read_at IS NULL AND d.deleted_at IS NULL AND d.id > COALESCE(me.cleared_before, '')
-			AND c.` + in + ` GROUP BY c.community_id`, []any{userID, office}},
-	}
+			AND ` + in + ` GROUP BY c.community_id`, []any{userID, office}}
 }
 
 // UnreadByCommunity counts the direct messages to userID not yet read in each community orgID runs (the
@@ -274,15 +283,14 @@ func overviewQueries(orgID, userID string, now time.Time) [4]sqlQuery {
 // without any are left out.
 func (db *DB) UnreadByCommunity(ctx context.Context, orgID, userID string) (map[string]int, error) {
 	out := map[string]int{}
-	q := overviewQueries(orgID, userID, time.Time{})[3]
+	q := unreadQuery(orgID, userID)
 	type row struct {
 		id string
 		n  int64
 	}
 	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
 		var r row
-		var zero1, zero2 int64
-		return r, s.Scan(&r.id, &r.n, &zero1, &zero2)
+		return r, s.Scan(&r.id, &r.n)
 	}, q.q, q.args...)
 	for _, r := range rows {
 		out[r.id] = int(r.n)
@@ -290,39 +298,39 @@ func (db *DB) UnreadByCommunity(ctx context.Context, orgID, userID string) (map[
 	return out, err
 }
 
-// CommunitiesOverview counts the overview of each community orgID runs at now for userID (issue #35): one
-// query per counter for all of them. A community with no counter above zero is left out.
+// CommunitiesOverview counts the overview of each community orgID runs at now for userID (issue #35), all
+// of them in one query. A community with no counter above zero is left out.
 func (db *DB) CommunitiesOverview(ctx context.Context, orgID, userID string, now time.Time) (map[string]*domain.CommunityOverview, error) {
 	out := map[string]*domain.CommunityOverview{}
-	for i, q := range overviewQueries(orgID, userID, now) {
-		type row struct {
-			id      string
-			a, b, c int64
+	q := overviewQuery(orgID, userID, now)
+	type row struct {
+		counter int
+		id      string
+		a, b, c int64
+	}
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
+		var r row
+		return r, s.Scan(&r.counter, &r.id, &r.a, &r.b, &r.c)
+	}, q.q, q.args...)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		o := out[r.id]
+		if o == nil {
+			o = &domain.CommunityOverview{}
+			out[r.id] = o
 		}
-		rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
-			var r row
-			return r, s.Scan(&r.id, &r.a, &r.b, &r.c)
-		}, q.q, q.args...)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rows {
-			o := out[r.id]
-			if o == nil {
-				o = &domain.CommunityOverview{}
-				out[r.id] = o
-			}
-			switch i {
-			case 0:
-				o.IncidentsUnder7, o.Incidents7To30, o.IncidentsOver30 = int(r.a), int(r.b), int(r.c)
-			case 1:
-				o.PendingBookings = int(r.a)
-			case 2:
-				t := time.UnixMilli(r.a).UTC()
-				o.NextJuntaAt = &t
-			case 3:
-				o.UnreadMessages = int(r.a)
-			}
+		switch r.counter {
+		case 0:
+			o.IncidentsUnder7, o.Incidents7To30, o.IncidentsOver30 = int(r.a), int(r.b), int(r.c)
+		case 1:
+			o.PendingBookings = int(r.a)
+		case 2:
+			t := time.UnixMilli(r.a).UTC()
+			o.NextJuntaAt = &t
+		case 3:
+			o.UnreadMessages = int(r.a)
 		}
 	}
 	return out, nil

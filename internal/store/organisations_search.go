@@ -16,9 +16,10 @@ import (
 // reading its table through an index that leads with community_id (the plan test in
 // organisations_search_test.go checks it), so its cost grows with the office, not with the database.
 
-// The people's and the units' texts are compared as stored, folded, by the triggers of migration 0062
-// (memberships.search_name, units.search_label): on SQLite with office_fold, below; on PostgreSQL with
-// the migration's office_fold, lower-cased with the accents of Spanish and Catalan names taken out.
+// The people's and the units' texts are compared as stored, folded, by triggers (memberships.search_name,
+// units.search_label): on PostgreSQL with migration 0062's office_fold, lower-cased with the accents of
+// Spanish and Catalan names taken out; on SQLite the same in plain SQL (migration 0068), so that a plain
+// sqlite3 connection can write those tables.
 
 // unitNoise is left out of a unit's label and of the words sought in it, so '2ºB', '2º B' and '2b' find
 // the same unit.
@@ -36,7 +37,8 @@ func CompactUnitText(s string) string {
 }
 
 func init() {
-	// office_fold(text, compact) is domain.SearchText(text), and with compact 1 CompactUnitText(text).
+	// office_fold(text, compact) is domain.SearchText(text), and with compact 1 CompactUnitText(text): what
+	// migration 0062 filled the columns with on SQLite, before 0068's triggers in plain SQL replaced it.
 	sqlite.MustRegisterFunction("office_fold", &sqlite.FunctionImpl{
 		NArgs:         2,
 		Deterministic: true,
@@ -48,15 +50,6 @@ func init() {
 			return domain.SearchText(s), nil
 		},
 	})
-}
-
-// fence ends a subquery so that the planner neither flattens it nor pushes the outer query's conditions
-// into it: an OFFSET of nothing (SQLite takes an OFFSET only after a LIMIT).
-func (e Engine) fence() string {
-	if e == SQLite {
-		return "LIMIT -1 OFFSET 0"
-	}
-	return "OFFSET 0"
 }
 
 type officeQuery struct {
@@ -81,20 +74,17 @@ func (db *DB) officeSearchQueries(communityIDs []string, text string, limit int)
 	nameArgs := db.engine.containsText(&nameCond, args(), "m.search_name", name)
 	unitArgs := db.engine.containsText(&unitCond, args(), "u.search_label", unit)
 	return []officeQuery{
-		// The members of the communities come first, their folded names tested in their index
-		// (memberships_community_search), and only the names of those that match are read, each from its
-		// profile by its key (a subquery per member, never a join the planner could turn into a scan of
-		// every profile, 800,000 at the scale workload, issue #35). The fence (an OFFSET, which neither
-		// engine flattens nor pushes a condition through) keeps that order, and the name read once.
-		// A member without a profile is left out, as a join would.
+		// The members of the communities whose folded name matches, tested in their index
+		// (memberships_community_search), sorted by the copy of their profile's name that the index also
+		// holds (migration 0068): no profile is read, and only the first limit read their unit. A member
+		// without a profile (no name) is left out, as a join would.
 		{domain.OfficeHitPerson, `SELECT x.community_id, x.user_id, x.full_name, COALESCE(u.building, ''), COALESCE(u.staircase, ''),
 			COALESCE(u.unit_number, ''), x.joined_at
-			FROM (SELECT m.community_id, m.user_id, m.unit_id, m.joined_at,
-					(SELECT p.full_name FROM profiles p WHERE p.id = m.user_id) AS full_name
-				FROM memberships m WHERE m.community_id IN (` + in + `)` + nameCond.String() + ` ` + db.engine.fence() + `) x
+			FROM (SELECT m.community_id, m.user_id, m.unit_id, m.joined_at, m.full_name
+				FROM memberships m WHERE m.community_id IN (` + in + `)` + nameCond.String() + ` AND m.full_name IS NOT NULL
+				ORDER BY m.full_name, m.community_id, m.user_id LIMIT ?) x
 			LEFT JOIN units u ON u.id = x.unit_id
-			WHERE x.full_name IS NOT NULL
-			ORDER BY x.full_name, x.community_id, x.user_id LIMIT ?`,
+			ORDER BY x.full_name, x.community_id, x.user_id`,
 			append(nameArgs, limit)},
 		{domain.OfficeHitUnit, `SELECT u.community_id, u.id, COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number,
 			COALESCE(o.full_name, ''), u.created_at
