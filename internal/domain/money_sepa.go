@@ -65,11 +65,25 @@ type Mandate struct {
 	DebtorName  string
 	IBAN        string
 	BIC         string
-	SignedOn    string // DateLayout
-	Status      MandateStatus
-	Collections int // debits remitted under it
-	Returns     int // of those, returned
+	// DebtorAddress is the account holder's address (the rulebook's AT-09): required when the IBAN's
+	// bank is in a non-EEA SEPA country, optional otherwise (zero: not given).
+	DebtorAddress PostalAddress
+	SignedOn      string // DateLayout
+	Status        MandateStatus
+	Collections   int // debits remitted under it
+	Returns       int // of those, returned
 }
+
+// PostalAddress is a person's address as a direct-debit file carries it.
+type PostalAddress struct {
+	Street   string // street and number, ≤ 70
+	PostCode string // ≤ 16, empty where the place has none
+	Town     string // ≤ 35
+	Country  string // ISO 3166-1 alpha-2
+}
+
+// IsZero is true when no address was given.
+func (a PostalAddress) IsZero() bool { return a == PostalAddress{} }
 
 // RemittanceSummary is a remittance as lists show it.
 type RemittanceSummary struct {

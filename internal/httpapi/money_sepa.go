@@ -33,21 +33,35 @@ type sepaSettingsInput struct{ Body SepaSettings }
 
 // Mandate is an owner's SEPA mandate; the account shows its last digits only.
 type Mandate struct {
-	ID          string `json:"id"`
-	UnitID      string `json:"unitId"`
-	UnitLabel   string `json:"unitLabel"`
-	Reference   string `json:"reference" doc:"The unique mandate reference"`
-	DebtorName  string `json:"debtorName"`
-	IBAN        string `json:"iban" doc:"Masked: country, check digits and the last four"`
-	SignedOn    string `json:"signedOn"`
-	Status      string `json:"status" enum:"active,paused,revoked"`
-	Collections int    `json:"collections"`
-	Returns     int    `json:"returns"`
+	ID         string `json:"id"`
+	UnitID     string `json:"unitId"`
+	UnitLabel  string `json:"unitLabel"`
+	Reference  string `json:"reference" doc:"The unique mandate reference"`
+	DebtorName string `json:"debtorName"`
+	IBAN       string `json:"iban" doc:"Masked: country, check digits and the last four"`
+	// The owner's own address, which the owner and the admins see as they see the name.
+	DebtorAddress *PostalAddress `json:"debtorAddress,omitempty" doc:"The account holder's address; absent when not given"`
+	SignedOn      string         `json:"signedOn"`
+	Status        string         `json:"status" enum:"active,paused,revoked"`
+	Collections   int            `json:"collections"`
+	Returns       int            `json:"returns"`
+}
+
+// PostalAddress is an account holder's address on a mandate.
+type PostalAddress struct {
+	Street   string `json:"street" maxLength:"140" doc:"Street and number"`
+	PostCode string `json:"postCode,omitempty" maxLength:"32"`
+	Town     string `json:"town" maxLength:"70"`
+	Country  string `json:"country" maxLength:"8" doc:"ISO 3166-1 alpha-2 code"`
 }
 
 func mandateOf(m *domain.Mandate) Mandate {
-	return Mandate{ID: m.ID, UnitID: m.UnitID, UnitLabel: m.UnitLabel, Reference: m.Reference, DebtorName: m.DebtorName, IBAN: money.MaskIBAN(m.IBAN),
+	out := Mandate{ID: m.ID, UnitID: m.UnitID, UnitLabel: m.UnitLabel, Reference: m.Reference, DebtorName: m.DebtorName, IBAN: money.MaskIBAN(m.IBAN),
 		SignedOn: m.SignedOn, Status: string(m.Status), Collections: m.Collections, Returns: m.Returns}
+	if a := m.DebtorAddress; !a.IsZero() {
+		out.DebtorAddress = &PostalAddress{Street: a.Street, PostCode: a.PostCode, Town: a.Town, Country: a.Country}
+	}
+	return out
 }
 
 func mandatesOf(ms []domain.Mandate) []Mandate {
@@ -71,6 +85,8 @@ type myMandatesOutput struct {
 		Units      []MoneyUnit `json:"units" doc:"The units the caller owns"`
 		Mandates   []Mandate   `json:"mandates" doc:"Their mandates, those in force first"`
 		CreditorID string      `json:"creditorId" doc:"Empty: the community does not take mandates yet"`
+		// The form asks for the address when the IBAN begins with one of these.
+		AddressRequiredIn []string `json:"addressRequiredIn" doc:"IBAN countries of banks in non-EEA SEPA countries: a mandate with such an IBAN needs the debtor's address"`
 	}
 }
 
@@ -80,6 +96,8 @@ type signMandateInput struct {
 		DebtorName string `json:"debtorName" maxLength:"140"`
 		IBAN       string `json:"iban" maxLength:"42"`
 		BIC        string `json:"bic,omitempty" maxLength:"11"`
+		// Required when the IBAN's bank is in a non-EEA SEPA country (addressRequiredIn).
+		DebtorAddress *PostalAddress `json:"debtorAddress,omitempty" doc:"The account holder's address"`
 	}
 }
 
@@ -193,6 +211,7 @@ func (s *server) myMandates(ctx context.Context, _ *struct{}) (*myMandatesOutput
 	}
 	out := &myMandatesOutput{}
 	out.Body.Units, out.Body.Mandates, out.Body.CreditorID = []MoneyUnit{}, mandatesOf(m.Mandates), m.CreditorID
+	out.Body.AddressRequiredIn = money.NonEEASepaCountries()
 	for _, u := range m.Units {
 		out.Body.Units = append(out.Body.Units, moneyUnitOf(u))
 	}
@@ -200,7 +219,11 @@ func (s *server) myMandates(ctx context.Context, _ *struct{}) (*myMandatesOutput
 }
 
 func (s *server) signMandate(ctx context.Context, in *signMandateInput) (*mandateOutput, error) {
-	m, err := s.Money.SignMandate(ctx, actor(ctx), in.UnitID, money.MandateInput{DebtorName: in.Body.DebtorName, IBAN: in.Body.IBAN, BIC: in.Body.BIC})
+	mi := money.MandateInput{DebtorName: in.Body.DebtorName, IBAN: in.Body.IBAN, BIC: in.Body.BIC}
+	if a := in.Body.DebtorAddress; a != nil {
+		mi.DebtorAddress = domain.PostalAddress{Street: a.Street, PostCode: a.PostCode, Town: a.Town, Country: a.Country}
+	}
+	m, err := s.Money.SignMandate(ctx, actor(ctx), in.UnitID, mi)
 	if err != nil {
 		return nil, err
 	}

@@ -62,12 +62,19 @@ func RenderMandate(c *domain.Community, creditorID string, m *domain.Mandate) ([
 	pdf.MultiCell(width, 4.8, tr(MandateLegalText), "1", "J", false)
 	pdf.Ln(3)
 	field("Nombre del deudor (titular de la cuenta de cargo)", m.DebtorName)
-	field("Vivienda", m.UnitLabel+" · "+c.Name)
-	bic := m.BIC
-	if bic == "" {
-		bic = "—"
+	// The AEB form's debtor address; "—" where the owner gave none (the rulebook asks for it only from a
+	// debtor whose bank is in a non-EEA SEPA country).
+	a, orDash := m.DebtorAddress, func(s string) string {
+		if s == "" {
+			return "—"
+		}
+		return s
 	}
-	field("Swift BIC", bic)
+	field("Dirección del deudor", orDash(a.Street))
+	field("Código postal y población", orDash(strings.TrimSpace(a.PostCode+" "+a.Town)))
+	field("País del deudor", orDash(a.Country))
+	field("Vivienda", m.UnitLabel+" · "+c.Name)
+	field("Swift BIC", orDash(m.BIC))
 	field("Número de cuenta (IBAN)", groupIBAN(m.IBAN))
 	field("Tipo de pago", "Pago recurrente")
 	field("Fecha y forma de la firma", m.SignedOn+" · firmada por el deudor en la app Vecinos de la comunidad")

@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/language"
+
 	"vecinos/internal/domain"
 )
 
@@ -140,9 +142,49 @@ func (s *Service) SaveSepaSettings(ctx context.Context, a *domain.Actor, in doma
 
 // MandateInput is what an owner fills in to sign a mandate.
 type MandateInput struct {
-	DebtorName string
-	IBAN       string
-	BIC        string
+	DebtorName    string
+	IBAN          string
+	BIC           string
+	DebtorAddress domain.PostalAddress // required for an IBAN of a non-EEA SEPA country
+}
+
+// The lengths of a pain.008 address: StrtNm and an AdrLine 70, PstCd 16, TwnNm 35.
+const (
+	maxStreet   = 70
+	maxPostCode = 16
+	maxTown     = 35
+)
+
+// checkDebtorAddress tidies the account holder's address and checks it against the mandate's IBAN: none,
+// or at least the street and number, the town and the country (a valid ISO 3166 code); required when the
+// IBAN's bank is in a non-EEA SEPA country, which the rulebook asks the file to carry.
+func checkDebtorAddress(a domain.PostalAddress, iban string) (domain.PostalAddress, error) {
+	tidy := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	a = domain.PostalAddress{Street: tidy(a.Street), PostCode: tidy(a.PostCode), Town: tidy(a.Town), Country: strings.ToUpper(tidy(a.Country))}
+	if a.IsZero() {
+		if NeedsDebtorAddress(iban) {
+			return a, domain.Errorf(domain.CodeInvalid,
+				"El banco de esta cuenta está en un país SEPA fuera del Espacio Económico Europeo (%s): la orden necesita la dirección del titular (calle y número, población y país)",
+				iban[:2])
+		}
+		return a, nil
+	}
+	switch {
+	case a.Street == "" || a.Town == "" || a.Country == "":
+		return a, domain.Errorf(domain.CodeInvalid, "Completa la dirección del titular: calle y número, población y país (y el código postal, si lo tiene)")
+	case utf8.RuneCountInString(a.Street) > maxStreet:
+		return a, domain.Errorf(domain.CodeInvalid, "La calle y el número no pueden superar los %d caracteres", maxStreet)
+	case utf8.RuneCountInString(a.PostCode) > maxPostCode:
+		return a, domain.Errorf(domain.CodeInvalid, "El código postal no puede superar los %d caracteres", maxPostCode)
+	case utf8.RuneCountInString(a.Town) > maxTown:
+		return a, domain.Errorf(domain.CodeInvalid, "La población no puede superar los %d caracteres", maxTown)
+	}
+	// ParseRegion takes three-letter and deprecated codes too (GBR, UK): the code must be the current
+	// two-letter one.
+	if r, err := language.ParseRegion(a.Country); err != nil || !r.IsCountry() || r.Canonicalize().String() != a.Country {
+		return a, domain.Errorf(domain.CodeInvalid, "El país de la dirección es su código de dos letras, como ES, GB o CH")
+	}
+	return a, nil
 }
 
 // MyMandates is 'my mandate' of 'Mis cuotas': the units the caller owns, their mandates (in force first)
@@ -212,6 +254,9 @@ func (s *Service) SignMandate(ctx context.Context, a *domain.Actor, unitID strin
 	if m.BIC, err = parseBIC(in.BIC); err != nil {
 		return nil, err
 	}
+	if m.DebtorAddress, err = checkDebtorAddress(in.DebtorAddress, m.IBAN); err != nil {
+		return nil, err
+	}
 	at := s.stamp()
 	err = s.write(ctx, a, func(ctx context.Context) error {
 		st, err := s.store.LockSepaSettings(ctx, a.CommunityID, at)
@@ -266,8 +311,12 @@ func auditMandate(m *domain.Mandate, was domain.MandateStatus) map[string]any {
 	if was != "" {
 		status = was
 	}
-	return map[string]any{"reference": m.Reference, "unit": m.UnitLabel, "debtorName": m.DebtorName, "iban": MaskIBAN(m.IBAN),
+	out := map[string]any{"reference": m.Reference, "unit": m.UnitLabel, "debtorName": m.DebtorName, "iban": MaskIBAN(m.IBAN),
 		"signedOn": m.SignedOn, "status": status, "returns": m.Returns}
+	if c := m.DebtorAddress.Country; c != "" {
+		out["debtorAddressCountry"] = c // the address itself stays out of the log, as the full IBAN does
+	}
+	return out
 }
 
 // mandateFor reads a mandate the caller may see: its unit's owner's or, for an admin, any.

@@ -3,6 +3,7 @@ package money
 import (
 	"encoding/xml"
 	"fmt"
+	"strings"
 	"time"
 
 	"vecinos/internal/domain"
@@ -11,8 +12,9 @@ import (
 // The writer knows two ISO 20022 messages of a SEPA Core direct-debit file (DOMAIN.md, "SEPA direct
 // debit"): pain.008.001.02, as the Spanish banks' AEB guide takes it, and pain.008.001.08, which the 2019+
 // rulebooks accept. For every element the writer writes, the two schemas (testdata/) agree on the path
-// and type but for the namespace and the agents' BIC, which 001.08 calls BICFI: those two are the only
-// places the version is read (pain008Namespace and agentOf).
+// and type but for the namespace, the agents' BIC, which 001.08 calls BICFI, and the debtor's postal
+// address: those three are the only places the version is read (pain008Namespace, agentOf and
+// postalAddressOf).
 
 // pain008Namespace is the XML namespace of version v, or an error for a version the writer does not know.
 func pain008Namespace(v domain.SepaFileVersion) (string, error) {
@@ -37,15 +39,16 @@ type Remittance struct {
 
 // Debit is one collection: a receipt of an owner with a mandate.
 type Debit struct {
-	EndToEndID   string // ≤ 35: the receipt's code
-	Amount       domain.Cents
-	SequenceType string // FRST, RCUR, FNAL or OOFF
-	MandateID    string
-	MandateDate  string // DateLayout
-	DebtorName   string
-	DebtorIBAN   string
-	DebtorBIC    string // empty: NOTPROVIDED
-	Info         string // ≤ 140, the remittance information
+	EndToEndID    string // ≤ 35: the receipt's code
+	Amount        domain.Cents
+	SequenceType  string // FRST, RCUR, FNAL or OOFF
+	MandateID     string
+	MandateDate   string // DateLayout
+	DebtorName    string
+	DebtorIBAN    string
+	DebtorBIC     string               // empty: NOTPROVIDED
+	DebtorAddress domain.PostalAddress // zero: none written
+	Info          string               // ≤ 140, the remittance information
 }
 
 type painDocument struct {
@@ -64,8 +67,39 @@ type painDocument struct {
 }
 
 type party struct {
-	Nm string `xml:"Nm"`
-	ID *orgID `xml:"Id,omitempty"`
+	Nm      string         `xml:"Nm"`
+	PstlAdr *postalAddress `xml:"PstlAdr,omitempty"`
+	ID      *orgID         `xml:"Id,omitempty"`
+}
+
+// postalAddress is PostalAddress6 (001.02) or PostalAddress24 (001.08), in their elements' order.
+type postalAddress struct {
+	StrtNm  string   `xml:"StrtNm,omitempty"`
+	PstCd   string   `xml:"PstCd,omitempty"`
+	TwnNm   string   `xml:"TwnNm,omitempty"`
+	Ctry    string   `xml:"Ctry"`
+	AdrLine []string `xml:"AdrLine,omitempty"`
+}
+
+// postalAddressOf is an address as version v writes it, transliterated and cut to the schema's lengths:
+// in 001.02 the country and two lines (the street and number; the postcode and town), as the EPC's
+// guidelines for that version allow; in 001.08 the structured elements the 2025 rulebooks prefer (the
+// town and country at least). nil for no address.
+func postalAddressOf(v domain.SepaFileVersion, a domain.PostalAddress) *postalAddress {
+	if a.IsZero() {
+		return nil
+	}
+	street, postCode, town := Transliterate(a.Street, maxStreet), Transliterate(a.PostCode, maxPostCode), Transliterate(a.Town, maxTown)
+	if v == domain.Pain008V08 {
+		return &postalAddress{StrtNm: street, PstCd: postCode, TwnNm: town, Ctry: a.Country}
+	}
+	var lines []string
+	for _, l := range []string{street, strings.TrimSpace(postCode + " " + town)} {
+		if l != "" { // a text of no Latin letters transliterates to nothing, and an empty line is not valid
+			lines = append(lines, l)
+		}
+	}
+	return &postalAddress{Ctry: a.Country, AdrLine: lines}
 }
 
 type orgID struct {
@@ -162,7 +196,8 @@ func WritePain008(r Remittance) ([]byte, error) {
 				return nil, fmt.Errorf("pain.008: debit %s of %d cents", d.EndToEndID, d.Amount)
 			}
 			tx := transaction{EndToEndID: Transliterate(d.EndToEndID, 35), MandateID: Transliterate(d.MandateID, 35),
-				MandateDate: d.MandateDate, DbtrAgt: agentOf(r.Version, d.DebtorBIC), Dbtr: party{Nm: Transliterate(d.DebtorName, 70)},
+				MandateDate: d.MandateDate, DbtrAgt: agentOf(r.Version, d.DebtorBIC), Dbtr: party{Nm: Transliterate(d.DebtorName, 70),
+					PstlAdr: postalAddressOf(r.Version, d.DebtorAddress)},
 				DbtrIBAN: d.DebtorIBAN, Ustrd: Transliterate(d.Info, 140)}
 			tx.Amount.Ccy, tx.Amount.Value = "EUR", decimal(d.Amount)
 			p.Tx = append(p.Tx, tx)

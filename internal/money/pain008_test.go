@@ -5,7 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,5 +170,71 @@ func BenchmarkPain008(b *testing.B) {
 		if _, err := WritePain008(r); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// addressRemittance is sampleRemittance with its GB debtor's address and a Swiss debtor with one that has
+// no postcode, accents and a street longer than the schema takes.
+func addressRemittance(v domain.SepaFileVersion) Remittance {
+	r := sampleRemittance(v)
+	r.Debits[2].DebtorAddress = domain.PostalAddress{Street: "221B Baker Street", PostCode: "NW1 6XE", Town: "London", Country: "GB"}
+	r.Debits = append(r.Debits, Debit{EndToEndID: "2027/000004", Amount: 5000, SequenceType: "RCUR", MandateID: "VEC-0004",
+		MandateDate: "2026-11-02", DebtorName: "Zoë Müller", DebtorIBAN: "CH9300762011623852957",
+		DebtorAddress: domain.PostalAddress{Street: "Chemin des Fleurs " + strings.Repeat("é", 60) + " 12", Town: "Genève", Country: "CH"},
+		Info:          "Cuota 1T 2027 · 3º B"})
+	return r
+}
+
+// TestPain008DebtorAddress: the debtors with an address get Dbtr/PstlAdr, transliterated and cut, as
+// each version takes it (001.02: the country and two lines; 001.08: the structured elements); the file
+// validates against its schema, and a debtor without one gets none.
+func TestPain008DebtorAddress(t *testing.T) {
+	type address struct {
+		StrtNm  string   `xml:"StrtNm"`
+		PstCd   string   `xml:"PstCd"`
+		TwnNm   string   `xml:"TwnNm"`
+		Ctry    string   `xml:"Ctry"`
+		AdrLine []string `xml:"AdrLine"`
+	}
+	swissStreet := Transliterate("Chemin des Fleurs "+strings.Repeat("e", 60)+" 12", 70)
+	want := map[domain.SepaFileVersion]map[string]*address{
+		domain.Pain008V02: {
+			"2027/000003": {Ctry: "GB", AdrLine: []string{"221B Baker Street", "NW1 6XE London"}},
+			"2027/000004": {Ctry: "CH", AdrLine: []string{swissStreet, "Geneve"}},
+		},
+		domain.Pain008V08: {
+			"2027/000003": {StrtNm: "221B Baker Street", PstCd: "NW1 6XE", TwnNm: "London", Ctry: "GB"},
+			"2027/000004": {StrtNm: swissStreet, TwnNm: "Geneve", Ctry: "CH"},
+		},
+	}
+	if len(swissStreet) != 70 {
+		t.Fatalf("the Swiss street is %d characters", len(swissStreet))
+	}
+	for _, v := range pain008Versions {
+		t.Run(string(v), func(t *testing.T) {
+			b, err := WritePain008(addressRemittance(v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			runXmllint(t, v, b)
+			var doc struct {
+				Tx []struct {
+					EndToEnd string   `xml:"PmtId>EndToEndId"`
+					Address  *address `xml:"Dbtr>PstlAdr"`
+				} `xml:"CstmrDrctDbtInitn>PmtInf>DrctDbtTxInf"`
+			}
+			if err := xml.Unmarshal(b, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Tx) != 4 {
+				t.Fatalf("%d transactions\n%s", len(doc.Tx), b)
+			}
+			for _, tx := range doc.Tx {
+				w := want[v][tx.EndToEnd]
+				if !reflect.DeepEqual(tx.Address, w) {
+					t.Errorf("%s: address %+v, want %+v", tx.EndToEnd, tx.Address, w)
+				}
+			}
+		})
 	}
 }

@@ -134,6 +134,11 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 				}
 				mandates[r.UnitID] = m
 			}
+			if NeedsDebtorAddress(m.IBAN) && m.DebtorAddress.IsZero() {
+				return domain.Errorf(domain.CodeConflict,
+					"No se puede preparar la remesa: el recibo %s (%s) se cobraría con la orden %s de %s, cuya cuenta es de un banco de un país SEPA fuera del Espacio Económico Europeo (%s), y la orden no tiene la dirección del titular, que ese banco exige. Pide al propietario que firme de nuevo la orden con su dirección en 'Mis cuotas', o revócala para que el recibo se pague por transferencia",
+					r.Code(), r.UnitLabel, m.Reference, m.DebtorName, m.IBAN[:2])
+			}
 			seq := "RCUR"
 			if st.SequencePolicy == domain.FirstThenRecurrent && m.Collections == m.Returns {
 				seq = "FRST" // no collection under the mandate has stood yet
@@ -144,7 +149,7 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 				CollectionDate: in.CollectionDate}
 			r.Debit, r.Paid, r.Status = d, r.Amount, domain.ReceiptPaid
 			file.Debits = append(file.Debits, Debit{EndToEndID: r.Code(), Amount: d.Collected, SequenceType: seq, MandateID: m.Reference,
-				MandateDate: m.SignedOn, DebtorName: m.DebtorName, DebtorIBAN: m.IBAN, DebtorBIC: m.BIC,
+				MandateDate: m.SignedOn, DebtorName: m.DebtorName, DebtorIBAN: m.IBAN, DebtorBIC: m.BIC, DebtorAddress: m.DebtorAddress,
 				Info: "Recibo " + r.Code() + " " + r.PeriodKey + " " + r.UnitLabel + " " + community.Name})
 			rem.Debits++
 			rem.Total += d.Collected

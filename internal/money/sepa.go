@@ -1,6 +1,7 @@
 package money
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -27,6 +28,19 @@ func mod97(s string) (int, bool) {
 	}
 	return r, true
 }
+
+// nonEEASepa are the IBAN countries of the SEPA schemes' geographical scope outside the European Economic
+// Area (docs/adr/0035-money-ledger.md, "the debtor's address"): for a debit to a bank there the rulebook
+// asks for the debtor's address. Guernsey, Jersey and the Isle of Man are in the scope too, but their
+// banks' IBANs begin with GB.
+var nonEEASepa = []string{"AD", "AL", "CH", "GB", "GI", "MC", "MD", "ME", "MK", "RS", "SM", "VA"}
+
+// NonEEASepaCountries lists the IBAN countries whose debits need the debtor's address, for the form that
+// asks for it.
+func NonEEASepaCountries() []string { return slices.Clone(nonEEASepa) }
+
+// NeedsDebtorAddress is true when an IBAN (electronic form) is of a bank in a non-EEA SEPA country.
+func NeedsDebtorAddress(iban string) bool { return len(iban) >= 2 && slices.Contains(nonEEASepa, iban[:2]) }
 
 // compact removes spaces and dashes and upper-cases, as people write IBANs ("ES91 2100 0418 …").
 func compact(s string) string {

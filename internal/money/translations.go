@@ -366,6 +366,34 @@ var translations = domain.Catalogue{
 		Ca: "L'IBAN no és vàlid: revisa que sigui complet i els seus dígits de control",
 		En: "The IBAN is not valid: check that it is complete and its check digits",
 	},
+	"El banco de esta cuenta está en un país SEPA fuera del Espacio Económico Europeo (%s): la orden necesita la dirección del titular (calle y número, población y país)": {
+		Ca: "El banc d'aquest compte és en un país SEPA de fora de l'Espai Econòmic Europeu (%s): l'ordre necessita l'adreça del titular (carrer i número, població i país)",
+		En: "This account's bank is in a SEPA country outside the European Economic Area (%s): the mandate needs the account holder's address (street and number, town and country)",
+	},
+	"Completa la dirección del titular: calle y número, población y país (y el código postal, si lo tiene)": {
+		Ca: "Completa l'adreça del titular: carrer i número, població i país (i el codi postal, si en té)",
+		En: "Complete the account holder's address: street and number, town and country (and the postcode, if there is one)",
+	},
+	"La calle y el número no pueden superar los %d caracteres": {
+		Ca: "El carrer i el número no poden superar els %d caràcters",
+		En: "The street and number cannot be longer than %d characters",
+	},
+	"El código postal no puede superar los %d caracteres": {
+		Ca: "El codi postal no pot superar els %d caràcters",
+		En: "The postcode cannot be longer than %d characters",
+	},
+	"La población no puede superar los %d caracteres": {
+		Ca: "La població no pot superar els %d caràcters",
+		En: "The town cannot be longer than %d characters",
+	},
+	"El país de la dirección es su código de dos letras, como ES, GB o CH": {
+		Ca: "El país de l'adreça és el seu codi de dues lletres, com ES, GB o CH",
+		En: "The address's country is its two-letter code, such as ES, GB or CH",
+	},
+	"No se puede preparar la remesa: el recibo %s (%s) se cobraría con la orden %s de %s, cuya cuenta es de un banco de un país SEPA fuera del Espacio Económico Europeo (%s), y la orden no tiene la dirección del titular, que ese banco exige. Pide al propietario que firme de nuevo la orden con su dirección en 'Mis cuotas', o revócala para que el recibo se pague por transferencia": {
+		Ca: "No es pot preparar la remesa: el rebut %s (%s) es cobraria amb l'ordre %s de %s, el compte de la qual és d'un banc d'un país SEPA de fora de l'Espai Econòmic Europeu (%s), i l'ordre no té l'adreça del titular, que aquest banc exigeix. Demana al propietari que torni a signar l'ordre amb la seva adreça a 'Les meves quotes', o revoca-la perquè el rebut es pagui per transferència",
+		En: "The direct debit batch cannot be prepared: receipt %s (%s) would be collected under mandate %s of %s, whose account is at a bank in a SEPA country outside the European Economic Area (%s), and the mandate has no account holder's address, which that bank requires. Ask the owner to sign the mandate again with their address in 'My fees', or revoke it so that the receipt is paid by transfer",
+	},
 	"El BIC no es válido: debe tener 8 u 11 letras y números": {
 		Ca: "El BIC no és vàlid: ha de tenir 8 o 11 lletres i números",
 		En: "The BIC is not valid: it must have 8 or 11 letters and digits",

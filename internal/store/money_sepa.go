@@ -68,7 +68,8 @@ func (db *DB) TakeSepaNumber(ctx context.Context, communityID, what string) (int
 }
 
 const mandateSelect = `SELECT m.id, m.community_id, m.unit_id, u.building, u.staircase, u.unit_number, m.signed_by, m.reference,
-	m.debtor_name, m.iban, m.bic, m.signed_on, m.status, m.collections, m.returns
+	m.debtor_name, m.iban, m.bic, m.debtor_street, m.debtor_post_code, m.debtor_town, m.debtor_country, m.signed_on, m.status,
+	m.collections, m.returns
 	FROM money_mandates m JOIN units u ON u.id = m.unit_id`
 
 func scanMandate(row scanner) (*domain.Mandate, error) {
@@ -76,7 +77,8 @@ func scanMandate(row scanner) (*domain.Mandate, error) {
 	var unit domain.Unit
 	var status string
 	if err := row.Scan(&m.ID, &m.CommunityID, &m.UnitID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &m.SignedBy, &m.Reference,
-		&m.DebtorName, &m.IBAN, &m.BIC, &m.SignedOn, &status, &m.Collections, &m.Returns); err != nil {
+		&m.DebtorName, &m.IBAN, &m.BIC, &m.DebtorAddress.Street, &m.DebtorAddress.PostCode, &m.DebtorAddress.Town, &m.DebtorAddress.Country,
+		&m.SignedOn, &status, &m.Collections, &m.Returns); err != nil {
 		return nil, err
 	}
 	m.UnitLabel, m.Status = unit.Label(), domain.MandateStatus(status)
@@ -133,10 +135,12 @@ func (db *DB) MandateInForceForUpdate(ctx context.Context, communityID, unitID s
 
 // InsertMandate stores a new mandate.
 func (db *DB) InsertMandate(ctx context.Context, m *domain.Mandate, at time.Time) error {
+	a := m.DebtorAddress
 	_, err := db.writerIn(ctx).exec(ctx, `INSERT INTO money_mandates (id, community_id, unit_id, signed_by, reference, debtor_name, iban, bic,
-		signed_on, status, collections, returns, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.ID, m.CommunityID, m.UnitID, m.SignedBy, m.Reference, m.DebtorName, m.IBAN, m.BIC, m.SignedOn, string(m.Status), m.Collections,
-		m.Returns, ms(at), ms(at))
+		debtor_street, debtor_post_code, debtor_town, debtor_country, signed_on, status, collections, returns, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, m.CommunityID, m.UnitID, m.SignedBy, m.Reference, m.DebtorName, m.IBAN, m.BIC, a.Street, a.PostCode, a.Town, a.Country, m.SignedOn,
+		string(m.Status), m.Collections, m.Returns, ms(at), ms(at))
 	return err
 }
 

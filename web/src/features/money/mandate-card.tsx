@@ -9,7 +9,7 @@ import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import type { MoneyUnit } from './api/money'
-import { mandatePdfUrl, useMyMandates, useRevokeMandate, useSignMandate, type Mandate } from './api/sepa'
+import { mandatePdfUrl, useMyMandates, useRevokeMandate, useSignMandate, type Mandate, type PostalAddress } from './api/sepa'
 
 /** 'Mis cuotas' → 'Mi domiciliación': for each unit I own, its mandate in force, or the form to sign one. */
 export function MandateCard() {
@@ -31,6 +31,7 @@ export function MandateCard() {
             mandate={mandates.find((m) => m.unitId === u.id && m.status !== 'revoked')}
             ready={!!mine.data.creditorId}
             several={units.length > 1}
+            addressRequiredIn={mine.data.addressRequiredIn ?? []}
           />
         ))}
       </CardContent>
@@ -38,7 +39,19 @@ export function MandateCard() {
   )
 }
 
-function UnitMandate({ unit, mandate, ready, several }: { unit: MoneyUnit; mandate?: Mandate; ready: boolean; several: boolean }) {
+function UnitMandate({
+  unit,
+  mandate,
+  ready,
+  several,
+  addressRequiredIn,
+}: {
+  unit: MoneyUnit
+  mandate?: Mandate
+  ready: boolean
+  several: boolean
+  addressRequiredIn: string[]
+}) {
   const { t } = useTranslation()
   const [signing, setSigning] = useState(false)
   return (
@@ -47,7 +60,7 @@ function UnitMandate({ unit, mandate, ready, several }: { unit: MoneyUnit; manda
       {mandate ? <MandateInForce mandate={mandate} /> : <p className="text-muted-foreground">{t(ready ? 'sepa.mandate.none' : 'sepa.mandate.notReady')}</p>}
       {ready &&
         (signing ? (
-          <SignForm unit={unit} onDone={() => { setSigning(false); }} />
+          <SignForm unit={unit} addressRequiredIn={addressRequiredIn} onDone={() => { setSigning(false); }} />
         ) : (
           (!mandate || mandate.status === 'paused') && (
             <Button variant="outline" onClick={() => { setSigning(true); }}>
@@ -69,6 +82,9 @@ function MandateInForce({ mandate }: { mandate: Mandate }) {
       <p className="break-words">
         {t('sepa.mandate.active', { reference: mandate.reference, iban: mandate.iban, date: mandate.signedOn })}
       </p>
+      {mandate.debtorAddress && (
+        <p className="break-words">{t('sepa.mandate.address.shown', { address: addressText(mandate.debtorAddress) })}</p>
+      )}
       {mandate.status === 'paused' && <p className="text-destructive">{t('sepa.mandate.pausedHint')}</p>}
       <a className="text-primary underline" href={mandatePdfUrl(mandate.id)} download>
         {t('sepa.mandate.pdf')}
@@ -98,15 +114,37 @@ function MandateInForce({ mandate }: { mandate: Mandate }) {
   )
 }
 
-function SignForm({ unit, onDone }: { unit: MoneyUnit; onDone: () => void }) {
+/** An address on one line, as the mandate shows it. */
+function addressText(a: PostalAddress): string {
+  return [a.street, [a.postCode, a.town].filter(Boolean).join(' '), a.country].join(', ')
+}
+
+function SignForm({ unit, addressRequiredIn, onDone }: { unit: MoneyUnit; addressRequiredIn: string[]; onDone: () => void }) {
   const { t } = useTranslation()
   const { user } = useSession()
   const sign = useSignMandate()
   const [debtorName, setDebtorName] = useState(user?.fullName ?? '')
   const [iban, setIban] = useState('')
   const [bic, setBic] = useState('')
+  const [address, setAddress] = useState({ street: '', postCode: '', town: '' })
+  const [country, setCountry] = useState<string | null>(null) // null: the IBAN's, until the owner types one
   const [accepted, setAccepted] = useState(false)
   const id = `mandate-${unit.id}`
+  // The rulebook asks for the holder's address when the bank is in a non-EEA SEPA country (the IBAN's
+  // first two letters); the server checks it too.
+  const ibanCountry = iban.replace(/[\s-]/g, '').slice(0, 2).toUpperCase()
+  const needsAddress = addressRequiredIn.includes(ibanCountry)
+  const addressField = (key: keyof typeof address, autoComplete: string) => (
+    <>
+      <Label htmlFor={`${id}-${key}`}>{t(`sepa.mandate.address.${key}`)}</Label>
+      <Input
+        id={`${id}-${key}`}
+        autoComplete={autoComplete}
+        value={address[key]}
+        onChange={(e) => { setAddress({ ...address, [key]: e.target.value }); }}
+      />
+    </>
+  )
   return (
     <form
       className="flex flex-col gap-2 rounded-xl border p-3"
@@ -114,7 +152,13 @@ function SignForm({ unit, onDone }: { unit: MoneyUnit; onDone: () => void }) {
       onSubmit={(e) => {
         e.preventDefault()
         sign.mutate(
-          { unitId: unit.id, debtorName, iban, bic },
+          {
+            unitId: unit.id,
+            debtorName,
+            iban,
+            bic,
+            ...(needsAddress && { debtorAddress: { ...address, country: country ?? ibanCountry } }),
+          },
           {
             onSuccess: () => {
               toast.success(t('sepa.mandate.signed'))
@@ -131,6 +175,22 @@ function SignForm({ unit, onDone }: { unit: MoneyUnit; onDone: () => void }) {
       <Input id={`${id}-iban`} autoComplete="off" spellCheck={false} value={iban} onChange={(e) => { setIban(e.target.value); }} />
       <Label htmlFor={`${id}-bic`}>{t('sepa.mandate.bic')}</Label>
       <Input id={`${id}-bic`} autoComplete="off" spellCheck={false} value={bic} onChange={(e) => { setBic(e.target.value); }} />
+      {needsAddress && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-muted-foreground">{t('sepa.mandate.address.hint')}</legend>
+          {addressField('street', 'street-address')}
+          {addressField('postCode', 'postal-code')}
+          {addressField('town', 'address-level2')}
+          <Label htmlFor={`${id}-country`}>{t('sepa.mandate.address.country')}</Label>
+          <Input
+            id={`${id}-country`}
+            autoComplete="country"
+            maxLength={2}
+            value={country ?? ibanCountry}
+            onChange={(e) => { setCountry(e.target.value.toUpperCase()); }}
+          />
+        </fieldset>
+      )}
       <p className="text-xs text-muted-foreground">{t('sepa.mandate.legal')}</p>
       <div className="flex items-center gap-2">
         <input id={`${id}-accept`} type="checkbox" className="size-5" checked={accepted} onChange={(e) => { setAccepted(e.target.checked); }} />

@@ -6598,6 +6598,8 @@ export interface components {
         Mandate: {
             /** Format: int64 */
             collections: number;
+            /** @description The account holder's address; absent when not given */
+            debtorAddress?: components["schemas"]["PostalAddress"];
             debtorName: string;
             /** @description Masked: country, check digits and the last four */
             iban: string;
@@ -6805,6 +6807,8 @@ export interface components {
             request: components["schemas"]["JoinRequest"];
         };
         MyMandatesOutputBody: {
+            /** @description IBAN countries of banks in non-EEA SEPA countries: a mandate with such an IBAN needs the debtor's address */
+            addressRequiredIn: string[] | null;
             /** @description Empty: the community does not take mandates yet */
             creditorId: string;
             /** @description Their mandates, those in force first */
@@ -7196,6 +7200,14 @@ export interface components {
              */
             votedAt: string;
             voterName: string;
+        };
+        PostalAddress: {
+            /** @description ISO 3166-1 alpha-2 code */
+            country: string;
+            postCode?: string;
+            /** @description Street and number */
+            street: string;
+            town: string;
         };
         Problem: {
             /**
@@ -7823,6 +7835,8 @@ export interface components {
         };
         SignMandateInputBody: {
             bic?: string;
+            /** @description The account holder's address */
+            debtorAddress?: components["schemas"]["PostalAddress"];
             debtorName: string;
             iban: string;
         };

@@ -11,6 +11,7 @@ import { inTabCommunity } from '@/lib/tab-community'
 
 export type SepaSettings = components['schemas']['SepaSettings']
 export type Mandate = components['schemas']['Mandate']
+export type PostalAddress = components['schemas']['PostalAddress']
 export type Remittance = components['schemas']['Remittance']
 export type ReceiptDebit = components['schemas']['ReceiptDebit']
 
@@ -30,7 +31,7 @@ export function useMyMandates() {
 }
 
 export function useSignMandate() {
-  return useMoneyMutation(({ unitId, ...body }: { unitId: string; debtorName: string; iban: string; bic?: string }) =>
+  return useMoneyMutation(({ unitId, ...body }: { unitId: string; debtorName: string; iban: string; bic?: string; debtorAddress?: PostalAddress }) =>
     unwrap(api.POST('/api/v1/money/units/{unitId}/mandate', { params: { path: { unitId } }, body })),
   )
 }
