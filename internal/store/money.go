@@ -18,9 +18,13 @@ import (
 // MoneyUnits lists the units of the registry of communityID (not the proposed ones) with their
 // coeficiente and owner, in the registry's order.
 func (db *DB) MoneyUnits(ctx context.Context, communityID string) ([]domain.MoneyUnit, error) {
-	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+`
-		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID))
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+moneyUnitOrder, communityID))
 }
+
+// moneyUnitOrder is the registry's order, in which every list of a community's paying units comes: the
+// budget's largest remainder breaks its ties by it, so each of those reads must share it.
+const moneyUnitOrder = `
+	ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`
 
 // moneyUnitSelect reads the units of a community that pay (not a member's proposal), with their owners.
 const moneyUnitSelect = `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, '')
@@ -42,15 +46,13 @@ func (db *DB) MoneyUnitWeights(ctx context.Context, communityID string) ([]domai
 	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.MoneyUnit, error) {
 		var u domain.MoneyUnit
 		return u, row.Scan(&u.ID, &u.Coefficient)
-	}, `SELECT u.id, u.coefficient FROM units u WHERE u.community_id = ? AND u.proposed_by IS NULL
-		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID))
+	}, `SELECT u.id, u.coefficient FROM units u WHERE u.community_id = ? AND u.proposed_by IS NULL`+moneyUnitOrder, communityID))
 }
 
 // OwnedMoneyUnits lists the units of communityID that userID owns, as MoneyUnits does (through the
 // owner index: an owner's reads never list the community).
 func (db *DB) OwnedMoneyUnits(ctx context.Context, communityID, userID string) ([]domain.MoneyUnit, error) {
-	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+` AND u.owner_id = ?
-		ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`, communityID, userID))
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanMoneyUnit, moneyUnitSelect+` AND u.owner_id = ?`+moneyUnitOrder, communityID, userID))
 }
 
 // CallerMoneyUnits is OwnedMoneyUnits and GrantedUnits in one round trip ('Mis cuotas', docs/adr/0035):
