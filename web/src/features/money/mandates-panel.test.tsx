@@ -39,7 +39,7 @@ describe('the mandates panel', () => {
     fakeApi.on('GET /api/v1/money/mandates', () => json({ items: mandates }))
     renderPanel()
     const list = await screen.findByRole('list', { name: 'Órdenes de domiciliación' })
-    expect(screen.getByRole('heading', { level: 2, name: 'Mandatos' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Mandatos' })).toContainElement(list)
     expect(screen.getByRole('status')).toHaveTextContent('4 órdenes de domiciliación')
     const items = within(list).getAllByRole('listitem')
     expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['1º A · VEC-000004', '1º B · VEC-000001', '2º A · VEC-000002', '1º A · VEC-000003'])

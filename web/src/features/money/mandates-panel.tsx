@@ -28,9 +28,9 @@ export function MandatesPanel() {
   const shown = status === '' ? all : all.filter((m) => m.status === status)
   const counted = (s: Status) => all.filter((m) => m.status === s).length
   return (
-    <Card>
+    <Card role="region" aria-labelledby="mandates-title">
       <CardHeader>
-        <CardTitle>{t('sepa.mandates.title')}</CardTitle>
+        <CardTitle id="mandates-title">{t('sepa.mandates.title')}</CardTitle>
         <CardDescription>{t('sepa.mandates.subtitle')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
