@@ -72,6 +72,8 @@ type Mandate struct {
 	Status        MandateStatus
 	Collections   int // debits remitted under it
 	Returns       int // of those, returned
+	// EndedAt is when it stopped being active (paused or revoked), Unix milliseconds; nil while active.
+	EndedAt *int64
 }
 
 // PostalAddress is a person's address as a direct-debit file carries it.

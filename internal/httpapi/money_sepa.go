@@ -41,10 +41,13 @@ type Mandate struct {
 	IBAN       string `json:"iban" doc:"Masked: country, check digits and the last four"`
 	// The owner's own address, which the owner and the admins see as they see the name.
 	DebtorAddress *PostalAddress `json:"debtorAddress,omitempty" doc:"The account holder's address; absent when not given"`
-	SignedOn      string         `json:"signedOn"`
-	Status        string         `json:"status" enum:"active,paused,revoked"`
-	Collections   int            `json:"collections"`
-	Returns       int            `json:"returns"`
+	// The admins' list warns of a mandate a remittance would refuse: required and absent.
+	AddressRequired bool   `json:"addressRequired" doc:"The account's bank is in a non-EEA SEPA country: a debit needs the holder's address"`
+	SignedOn        string `json:"signedOn"`
+	Status          string `json:"status" enum:"active,paused,revoked"`
+	EndedAt         *int64 `json:"endedAt" doc:"Unix milliseconds it was paused or revoked; null while active"`
+	Collections     int    `json:"collections"`
+	Returns         int    `json:"returns" doc:"Of the collections, those the bank returned"`
 }
 
 // PostalAddress is an account holder's address on a mandate.
@@ -57,7 +60,8 @@ type PostalAddress struct {
 
 func mandateOf(m *domain.Mandate) Mandate {
 	out := Mandate{ID: m.ID, UnitID: m.UnitID, UnitLabel: m.UnitLabel, Reference: m.Reference, DebtorName: m.DebtorName, IBAN: money.MaskIBAN(m.IBAN),
-		SignedOn: m.SignedOn, Status: string(m.Status), Collections: m.Collections, Returns: m.Returns}
+		AddressRequired: money.NeedsDebtorAddress(m.IBAN), SignedOn: m.SignedOn, Status: string(m.Status), EndedAt: m.EndedAt,
+		Collections: m.Collections, Returns: m.Returns}
 	if a := m.DebtorAddress; !a.IsZero() {
 		out.DebtorAddress = &PostalAddress{Street: a.Street, PostCode: a.PostCode, Town: a.Town, Country: a.Country}
 	}
@@ -76,7 +80,7 @@ type mandateOutput struct{ Body Mandate }
 
 type mandatesOutput struct {
 	Body struct {
-		Items []Mandate `json:"items"`
+		Items []Mandate `json:"items" doc:"The active ones, the paused, then the revoked, each in the registry's order of their units"`
 	}
 }
 

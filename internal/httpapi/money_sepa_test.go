@@ -137,3 +137,41 @@ func TestMoneySepaOverHTTP(t *testing.T) {
 		}
 	})
 }
+
+// TestAdminMandatesOverHTTP: the admins' list of mandates gives each account masked, whether its bank
+// needs the holder's address (a mandate signed before addresses were asked for lacks it, and a remittance
+// would refuse it) and when a mandate stopped being active. Another community's admin lists none; the
+// rest are refused by TestMoneySepaOverHTTP.
+func TestAdminMandatesOverHTTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		c.admin.must(t, "PUT", "/api/v1/money/sepa-settings", map[string]any{"creditorId": "ES77000B85626240",
+			"creditorIban": "ES9121000418450200051332", "creditorBic": "", "sequencePolicy": "frst_rcur", "prenoticeDays": 14, "returnsToPause": 2,
+			"chargeToOwner": true, "fileVersion": "pain.008.001.02"}, 200)
+		m := c.owner.must(t, "POST", "/api/v1/money/units/"+c.units["1º A"]+"/mandate",
+			map[string]any{"debtorName": "Dueña", "iban": "ES7921000813610123456789"}, 201)
+		list := func() map[string]any {
+			t.Helper()
+			got := items(c.admin.must(t, "GET", "/api/v1/money/mandates", nil, 200))
+			if len(got) != 1 {
+				t.Fatalf("the admin's mandates %v", got)
+			}
+			return got[0]
+		}
+		if got := list(); got["iban"] != "ES79 **** 6789" || got["addressRequired"] != false || got["endedAt"] != nil ||
+			got["unitLabel"] != "1º A" || got["returns"] != float64(0) {
+			t.Fatalf("mandate %v", got)
+		}
+		storetest.Exec(t, db, "UPDATE money_mandates SET iban = 'GB29NWBK60161331926819' WHERE id = $1", m["id"])
+		if got := list(); got["iban"] != "GB29 **** 6819" || got["addressRequired"] != true || got["debtorAddress"] != nil {
+			t.Fatalf("a UK mandate without the address %v", got)
+		}
+		revoked := c.admin.must(t, "POST", "/api/v1/money/mandates/"+m["id"].(string)+"/revoke", nil, 200)
+		if got := list(); got["status"] != "revoked" || got["endedAt"] != float64(moneyNow(c.e).UnixMilli()) || revoked["endedAt"] != got["endedAt"] {
+			t.Fatalf("revoked %v, listed %v", revoked, got)
+		}
+		if got := items(c.outsider.must(t, "GET", "/api/v1/money/mandates", nil, 200)); len(got) != 0 {
+			t.Errorf("another community's admin lists %v", got)
+		}
+	})
+}

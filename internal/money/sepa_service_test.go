@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -462,6 +463,70 @@ func TestConcurrentRemittancesCollectOnce(t *testing.T) {
 		}
 		if b := f.balance(t, f.flat); b != 0 {
 			t.Errorf("balance %d: the receipt was paid twice", b)
+		}
+	})
+}
+
+// TestMandatesForAdmins: the admins' list has the active mandates, the paused, then the revoked, each in
+// the registry's order of their units (not the order they were signed in), with when each stopped being
+// active; a debit returned after its mandate was revoked counts on the mandate and keeps the day it ended.
+// Another community's admin lists none of them.
+func TestMandatesForAdmins(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newSepaFixture(t, db)
+		ctx := context.Background()
+		f.settings(t, func(s *domain.SepaSettings) { s.ReturnsToPause = 1 })
+		door := domain.NewID() // 1º B, with no receipts
+		storetest.Exec(t, db, "INSERT INTO units (id, community_id, unit_number, owner_id, created_at, updated_at) VALUES ($1, $2, '1º B', $3, 0, 0)",
+			door, f.admin.CommunityID, f.owner.UserID)
+		storetest.Exec(t, db, "UPDATE units SET owner_id = $1 WHERE id = $2", f.owner.UserID, f.other)
+		sign := func(svc *Service, unitID string) *domain.Mandate {
+			t.Helper()
+			m, err := svc.SignMandate(ctx, f.owner, unitID, MandateInput{DebtorName: "Óscar Propietario", IBAN: validIBAN})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		sign(f.svc, door)              // VEC-000001
+		sign(f.svc, f.other)           // VEC-000002
+		revoked := sign(f.svc, f.flat) // VEC-000003
+		if _, err := f.svc.BuildRemittance(ctx, f.admin, RemittanceInput{CollectionDate: "2026-03-16"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.ReturnDebit(ctx, f.admin, f.receipt(t, f.other).ID, ReturnInput{Reason: "MS02"}); err != nil {
+			t.Fatal(err) // paused: the community pauses after one return
+		}
+		if m, err := f.svc.RevokeMandate(ctx, f.admin, revoked.ID); err != nil || m.EndedAt == nil || *m.EndedAt != sepaNow.UnixMilli() {
+			t.Fatalf("revoked %+v, %v", m, err)
+		}
+		// A day later the bank returns the debit collected under the revoked mandate, and the owner signs anew.
+		later := New(db, Options{Now: func() time.Time { return sepaNow.AddDate(0, 0, 1) }})
+		if _, err := later.ReturnDebit(ctx, f.admin, f.receipt(t, f.flat).ID, ReturnInput{Reason: "MD01"}); err != nil {
+			t.Fatal(err)
+		}
+		sign(later, f.flat) // VEC-000004
+
+		all, err := f.svc.Mandates(ctx, f.admin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range all {
+			ended := "-"
+			if m.EndedAt != nil {
+				ended = time.UnixMilli(*m.EndedAt).UTC().Format("01-02")
+			}
+			got = append(got, fmt.Sprintf("%s %s %s %d/%d %s", m.Reference, m.UnitLabel, m.Status, m.Returns, m.Collections, ended))
+		}
+		want := []string{"VEC-000004 1º A active 0/0 -", "VEC-000001 1º B active 0/0 -", "VEC-000002 2º A paused 1/1 03-02",
+			"VEC-000003 1º A revoked 1/1 03-02"}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("the admins' mandates\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		others := storetest.Community(t, db, "Otra Presidenta")
+		if ms, err := f.svc.Mandates(ctx, others[0]); err != nil || len(ms) != 0 {
+			t.Errorf("another community's admin lists %+v, %v", ms, err)
 		}
 	})
 }

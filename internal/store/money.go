@@ -24,7 +24,11 @@ func (db *DB) MoneyUnits(ctx context.Context, communityID string) ([]domain.Mone
 // moneyUnitOrder is the registry's order, in which every list of a community's paying units comes: the
 // budget's largest remainder breaks its ties by it, so each of those reads must share it.
 const moneyUnitOrder = `
-	ORDER BY COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`
+	ORDER BY ` + unitRegistryKey
+
+// unitRegistryKey is the registry's order of the units u, for a list that sorts by unit after something
+// else (the admins' mandates, by status first).
+const unitRegistryKey = `COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number, u.id`
 
 // moneyUnitSelect reads the units of a community that pay (not a member's proposal), with their owners.
 const moneyUnitSelect = `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, '')

@@ -69,7 +69,7 @@ func (db *DB) TakeSepaNumber(ctx context.Context, communityID, what string) (int
 
 const mandateSelect = `SELECT m.id, m.community_id, m.unit_id, u.building, u.staircase, u.unit_number, m.signed_by, m.reference,
 	m.debtor_name, m.iban, m.bic, m.debtor_street, m.debtor_post_code, m.debtor_town, m.debtor_country, m.signed_on, m.status,
-	m.collections, m.returns
+	m.collections, m.returns, m.ended_at
 	FROM money_mandates m JOIN units u ON u.id = m.unit_id`
 
 func scanMandate(row scanner) (*domain.Mandate, error) {
@@ -78,7 +78,7 @@ func scanMandate(row scanner) (*domain.Mandate, error) {
 	var status string
 	if err := row.Scan(&m.ID, &m.CommunityID, &m.UnitID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &m.SignedBy, &m.Reference,
 		&m.DebtorName, &m.IBAN, &m.BIC, &m.DebtorAddress.Street, &m.DebtorAddress.PostCode, &m.DebtorAddress.Town, &m.DebtorAddress.Country,
-		&m.SignedOn, &status, &m.Collections, &m.Returns); err != nil {
+		&m.SignedOn, &status, &m.Collections, &m.Returns, &m.EndedAt); err != nil {
 		return nil, err
 	}
 	m.UnitLabel, m.Status = unit.Label(), domain.MandateStatus(status)
@@ -93,8 +93,8 @@ func oneMandate(ctx context.Context, c conn, query string, args ...any) (*domain
 	return m, err
 }
 
-// Mandates lists communityID's mandates of the units unitIDs (empty: every unit), those in force first,
-// then the newest.
+// Mandates lists communityID's mandates of the units unitIDs (empty: every unit): the active ones, the
+// paused, then the revoked, each in the registry's order of their units and a unit's newest first.
 func (db *DB) Mandates(ctx context.Context, communityID string, unitIDs []string) ([]domain.Mandate, error) {
 	q := mandateSelect + " WHERE m.community_id = ?"
 	args := []any{communityID}
@@ -105,7 +105,7 @@ func (db *DB) Mandates(ctx context.Context, communityID string, unitIDs []string
 		}
 	}
 	out, err := queryAll(ctx, db.readerIn(ctx), values(scanMandate),
-		q+" ORDER BY CASE m.status WHEN 'revoked' THEN 1 ELSE 0 END, m.created_at DESC, m.id", args...)
+		q+" ORDER BY CASE m.status WHEN 'active' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END, "+unitRegistryKey+", m.created_at DESC, m.id", args...)
 	if out == nil && err == nil {
 		out = []domain.Mandate{}
 	}
@@ -144,8 +144,9 @@ func (db *DB) InsertMandate(ctx context.Context, m *domain.Mandate, at time.Time
 	return err
 }
 
-// SaveMandate writes a mandate's status and counts, after MandateForUpdate; by is who ended it when its
-// status is no longer active.
+// SaveMandate writes a mandate's status and counts, after MandateForUpdate, and reads back its EndedAt; by
+// is who ended it when its status is no longer active. Who ended it and when change only with the status:
+// a later return of a debit under a paused or revoked mandate keeps them (the CASEs read the row as it was).
 func (db *DB) SaveMandate(ctx context.Context, m *domain.Mandate, by *string, at time.Time) error {
 	var endedBy *string
 	var endedAt *int64
@@ -153,9 +154,10 @@ func (db *DB) SaveMandate(ctx context.Context, m *domain.Mandate, by *string, at
 		t := ms(at)
 		endedBy, endedAt = by, &t
 	}
-	_, err := db.writerIn(ctx).exec(ctx, `UPDATE money_mandates SET status = ?, collections = ?, returns = ?, ended_by = ?, ended_at = ?,
-		updated_at = ? WHERE id = ? AND community_id = ?`, string(m.Status), m.Collections, m.Returns, endedBy, endedAt, ms(at), m.ID, m.CommunityID)
-	return err
+	return db.writerIn(ctx).queryRow(ctx, `UPDATE money_mandates SET status = ?, collections = ?, returns = ?,
+		ended_by = CASE WHEN status = ? THEN ended_by ELSE ? END, ended_at = CASE WHEN status = ? THEN ended_at ELSE ? END,
+		updated_at = ? WHERE id = ? AND community_id = ? RETURNING ended_at`, string(m.Status), m.Collections, m.Returns, string(m.Status), endedBy,
+		string(m.Status), endedAt, ms(at), m.ID, m.CommunityID).Scan(&m.EndedAt)
 }
 
 // ActiveMandateUnits is the set of communityID's units with an active mandate.

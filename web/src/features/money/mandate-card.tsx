@@ -9,7 +9,7 @@ import { problemMessage } from '@/lib/api/problem'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import type { MoneyUnit } from './api/money'
-import { mandatePdfUrl, useMyMandates, useRevokeMandate, useSignMandate, type Mandate, type PostalAddress } from './api/sepa'
+import { addressText, mandatePdfUrl, useMyMandates, useRevokeMandate, useSignMandate, type Mandate } from './api/sepa'
 
 /** 'Mis cuotas' → 'Mi domiciliación': for each unit I own, its mandate in force, or the form to sign one. */
 export function MandateCard() {
@@ -112,11 +112,6 @@ function MandateInForce({ mandate }: { mandate: Mandate }) {
       />
     </div>
   )
-}
-
-/** An address on one line, as the mandate shows it. */
-function addressText(a: PostalAddress): string {
-  return [a.street, [a.postCode, a.town].filter(Boolean).join(' '), a.country].join(', ')
 }
 
 function SignForm({ unit, addressRequiredIn, onDone }: { unit: MoneyUnit; addressRequiredIn: string[]; onDone: () => void }) {

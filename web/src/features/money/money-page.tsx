@@ -44,6 +44,7 @@ import { CompensationForm } from './compensation-form'
 import { DebtPanel } from './debt-panel'
 import { DerramasPanel } from './derramas-panel'
 import { receiptStateText } from './api/sepa'
+import { MandatesPanel } from './mandates-panel'
 import { RemittancesPanel } from './remittances-panel'
 import { SepaSettingsCard } from './sepa-settings-card'
 
@@ -90,6 +91,7 @@ export function MoneyPage() {
       <DebtPanel />
       <CertificatesPanel />
       <SepaSettingsCard />
+      <MandatesPanel />
       <RemittancesPanel />
     </ListPage>
   )

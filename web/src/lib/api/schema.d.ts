@@ -6596,17 +6596,27 @@ export interface components {
             reach: "secured" | "reachable" | "unreachable";
         };
         Mandate: {
+            /** @description The account's bank is in a non-EEA SEPA country: a debit needs the holder's address */
+            addressRequired: boolean;
             /** Format: int64 */
             collections: number;
             /** @description The account holder's address; absent when not given */
             debtorAddress?: components["schemas"]["PostalAddress"];
             debtorName: string;
+            /**
+             * Format: int64
+             * @description Unix milliseconds it was paused or revoked; null while active
+             */
+            endedAt: number | null;
             /** @description Masked: country, check digits and the last four */
             iban: string;
             id: string;
             /** @description The unique mandate reference */
             reference: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Of the collections, those the bank returned
+             */
             returns: number;
             signedOn: string;
             /** @enum {string} */
@@ -6615,6 +6625,7 @@ export interface components {
             unitLabel: string;
         };
         MandatesOutputBody: {
+            /** @description The active ones, the paused, then the revoked, each in the registry's order of their units */
             items: components["schemas"]["Mandate"][] | null;
         };
         MarkMaintenanceDoneInputBody: {

@@ -75,6 +75,11 @@ export function mandatePdfUrl(id: string): string {
   return inTabCommunity(`/api/v1/money/mandates/${encodeURIComponent(id)}/pdf`)
 }
 
+/** A mandate's holder's address on one line: '221B Baker Street, NW1 6XE London, GB'. */
+export function addressText(a: PostalAddress): string {
+  return [a.street, [a.postCode, a.town].filter(Boolean).join(' '), a.country].join(', ')
+}
+
 /** The URL of a remittance's pain.008 file for the bank. */
 export function remittanceXmlUrl(id: string): string {
   return inTabCommunity(`/api/v1/money/remittances/${encodeURIComponent(id)}/xml`)
