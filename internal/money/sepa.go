@@ -40,7 +40,9 @@ var nonEEASepa = []string{"AD", "AL", "CH", "GB", "GI", "MC", "MD", "ME", "MK", 
 func NonEEASepaCountries() []string { return slices.Clone(nonEEASepa) }
 
 // NeedsDebtorAddress is true when an IBAN (electronic form) is of a bank in a non-EEA SEPA country.
-func NeedsDebtorAddress(iban string) bool { return len(iban) >= 2 && slices.Contains(nonEEASepa, iban[:2]) }
+func NeedsDebtorAddress(iban string) bool {
+	return len(iban) >= 2 && slices.Contains(nonEEASepa, iban[:2])
+}
 
 // compact removes spaces and dashes and upper-cases, as people write IBANs ("ES91 2100 0418 …").
 func compact(s string) string {
