@@ -83,6 +83,7 @@ test-e2e-postgres: $(BIN)
 	cd web && VECINOS_E2E_ENGINE=postgres $(NPM) run e2e
 
 lint: web/node_modules/.package-lock.json web/dist/index.html
+	@unformatted="$$(gofmt -l cmd internal web/*.go)"; if [ -n "$$unformatted" ]; then echo "gofmt -w these files:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet $(GO_PKGS)
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK) $(GO_PKGS)
 	cd web && $(NPM) run lint
