@@ -155,7 +155,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	accts := auth.New(db, credentials.NewHasher(), auth.Options{PublicURL: cfg.PublicURL, MailWake: wake, Now: now,
 		Limiter: limiter, Sleep: o.Sleep, Log: o.Log, Revoked: revoked, SessionsHeard: a.Realtime.Hears, Files: o.Files,
 		Created: invites.FromRegistration, Communities: signups})
-	a.Realtime.SetForget(accts.ForgetSessions, accts.ForgetAllSessions)
+	a.Realtime.AddForget(accts.ForgetSessions, accts.ForgetAllSessions)
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
 	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,

@@ -112,6 +112,8 @@ type Quote struct {
 	Content    string `json:"content" doc:"The start of its text; empty once deleted"`
 	Deleted    bool   `json:"deleted"`
 	HasFiles   bool   `json:"hasFiles" doc:"It carries attachments"`
+
+	AuthorID *string `json:"-"` // nil once their account is gone; a channel's cached page is forgotten by it
 }
 
 // MessageReaction is one emoji on a message and who put it there.

@@ -21,10 +21,20 @@ import (
 // service is the messages service on db, whose clock moves a millisecond at each reading (messages sent
 // one after another are in order).
 func service(db *store.DB) *messages.Service {
+	return serviceWith(db, inProcess(db))
+}
+
+// inProcess is a publisher of one instance: notices are handed over in process after their commit.
+func inProcess(db *store.DB) *realtime.Publisher {
+	return realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil)
+}
+
+// serviceWith is service announcing through p.
+func serviceWith(db *store.DB, p *realtime.Publisher) *messages.Service {
 	var mu sync.Mutex
 	t := time.Now().UTC().Truncate(time.Millisecond)
 	return messages.New(db, messages.Options{
-		Realtime: realtime.NewPublisher(realtime.NewBroker(), realtime.Transport{AfterCommit: db.AfterCommit}, nil),
+		Realtime: p,
 		Now: func() time.Time {
 			mu.Lock()
 			defer mu.Unlock()
@@ -245,7 +255,7 @@ func TestChannelsAreScopedToTheCommunityAndTheInvited(t *testing.T) {
 		if _, _, err := svc.PostChannel(ctx, actor(c, ids[0]), priv.ID, dm("A correr", "")); err != nil {
 			t.Fatal(err)
 		}
-		if ms, err := svc.ChannelMessages(ctx, actor(c, ids[1]), priv.ID, "", 10); err != nil || len(ms) != 1 {
+		if ms, err := svc.ChannelMessages(ctx, actor(c, ids[1]), priv.ID, "", 10); err != nil || len(ms.Messages) != 1 {
 			t.Fatalf("the invited member's page: %+v %v", ms, err)
 		}
 		if ms, err := db.ChannelMessages(ctx, c, ids[2], priv.ID, "", 10); err != nil || len(ms) != 0 {

@@ -70,6 +70,7 @@ type Store interface {
 	ChannelMessage(ctx context.Context, id string) (*domain.ChannelMessage, error)
 	ChannelMessageByClientID(ctx context.Context, userID, clientID string) (*domain.ChannelMessage, error)
 	ChannelMessages(ctx context.Context, communityID, userID, channelID, before string, limit int) ([]domain.ChannelMessage, error)
+	ChannelVersion(ctx context.Context, communityID, userID, id string) (int64, bool, error)
 	ChannelMessagesAfter(ctx context.Context, channelIDs []string, after string, limit int) ([]domain.ChannelMessage, error)
 	InsertChannelMessage(ctx context.Context, m *domain.ChannelMessage) (bool, error)
 
@@ -102,6 +103,7 @@ type Service struct {
 	maxReplay int
 	files     files.Storage
 	audit     domain.Auditor
+	pages     *pageCache
 }
 
 // Options configure the service.
@@ -124,8 +126,9 @@ func New(store Store, o Options) *Service {
 		o.MaxReplay = 500
 	}
 	s := &Service{store: store, realtime: o.Realtime, broker: o.Realtime.Broker(), now: o.Now, log: o.Log, maxReplay: o.MaxReplay,
-		files: o.Files, audit: o.Audit}
+		files: o.Files, audit: o.Audit, pages: newPageCache(o.Realtime.Hears)}
 	o.Realtime.Handle(s.deliver)
+	o.Realtime.AddForget(s.pages.forgetUser, s.pages.forgetAll)
 	return s
 }
 
@@ -573,24 +576,34 @@ func (s *Service) addMembers(ctx context.Context, c *domain.Channel, userIDs []s
 	return added, nil
 }
 
-// ChannelMessages returns a page of a channel a may read, oldest first.
-func (s *Service) ChannelMessages(ctx context.Context, a *domain.Actor, channelID, before string, n int) ([]domain.ChannelMessage, error) {
+// ChannelMessages returns a page of a channel a may read, oldest first: the latest one (no before) from
+// this instance's cache while it is the channel's (pages.go), an older one from the database.
+func (s *Service) ChannelMessages(ctx context.Context, a *domain.Actor, channelID, before string, n int) (*ChannelPage, error) {
 	if err := checkCursor(before); err != nil {
 		return nil, err
 	}
 	if !a.InCommunity() {
 		return nil, domain.ErrNoCommunity
 	}
-	// The page's query checks that a may read the channel; only an empty page asks Channel why (an empty
-	// channel, or one a may not read or left).
-	ms, err := s.store.ChannelMessages(ctx, a.CommunityID, a.UserID, channelID, before, limit(n))
-	if err != nil || len(ms) > 0 {
-		return ms, err
+	if before == "" && s.pages.heard() {
+		return s.latestPage(ctx, a, channelID, limit(n))
 	}
-	if _, err := s.Channel(ctx, a, channelID); err != nil {
+	return s.uncachedPage(ctx, a, channelID, before, limit(n))
+}
+
+// uncachedPage reads a page from the database. Its query checks that a may read the channel; only an
+// empty page asks Channel why (an empty channel, or one a may not read or left).
+func (s *Service) uncachedPage(ctx context.Context, a *domain.Actor, channelID, before string, n int) (*ChannelPage, error) {
+	ms, err := s.store.ChannelMessages(ctx, a.CommunityID, a.UserID, channelID, before, n)
+	if err != nil {
 		return nil, err
 	}
-	return ms, nil
+	if len(ms) == 0 {
+		if _, err := s.Channel(ctx, a, channelID); err != nil {
+			return nil, err
+		}
+	}
+	return &ChannelPage{Messages: ms}, nil
 }
 
 // PostChannel posts a message (text, attachments, or both) in a channel a may post in. The community chat

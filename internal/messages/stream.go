@@ -157,6 +157,9 @@ func resync() *realtime.Event {
 // deliver turns a notice into events for this instance's streams. It loads at most one row and one count,
 // and only when someone here listens; it runs on the serial queue, after the notice's commit.
 func (s *Service) deliver(n domain.Notice) {
+	if n.Kind == domain.NoticeChange && n.Scope == domain.AreaUnits {
+		s.pages.forgetCommunity(n.Community) // the cached pages show their authors' units
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := s.publish(ctx, n); err != nil {

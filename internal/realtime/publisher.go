@@ -37,9 +37,8 @@ type Publisher struct {
 	listening atomic.Bool
 	// hearing: the listener is connected now (listening stays set through a reconnection, for Publish).
 	hearing atomic.Bool
-	// forget and forgetAll drop what this instance caches of a user's sessions, or of all (SetForget).
-	forget    func(userID string)
-	forgetAll func()
+	// forgets drop what this instance caches of a user, or all of it (AddForget).
+	forgets []forgetter
 
 	mu      sync.Mutex
 	markers map[string]chan struct{} // Flush's markers on their way back through the listener
@@ -53,7 +52,7 @@ func NewPublisher(broker *Broker, t Transport, log *slog.Logger) *Publisher {
 	if log == nil {
 		log = slog.Default()
 	}
-	p := &Publisher{broker: broker, transport: t, log: log, markers: map[string]chan struct{}{}, forget: func(string) {}, forgetAll: func() {}}
+	p := &Publisher{broker: broker, transport: t, log: log, markers: map[string]chan struct{}{}}
 	p.queue = NewSerial(func(n domain.Notice) {
 		if h := p.handler.Load(); h != nil {
 			(*h)(n)
@@ -65,15 +64,35 @@ func NewPublisher(broker *Broker, t Transport, log *slog.Logger) *Publisher {
 // Handle sets what receives every notice, of this instance and of the others (the messages service).
 func (p *Publisher) Handle(fn func(domain.Notice)) { p.handler.Store(&fn) }
 
-// SetForget sets what drops the sessions this instance cached (docs/adr/0055): forget(user) when Revoke
-// is called here, at once, and when the listener hears another instance's; forgetAll whenever notices
-// may have been lost (the listener stopped or reconnected). Call it before Run and before serving.
-func (p *Publisher) SetForget(forget func(userID string), forgetAll func()) {
-	p.forget, p.forgetAll = forget, forgetAll
+// forgetter is what one cache of this instance drops when a user's sessions or access change, or when
+// notices may have been lost.
+type forgetter struct {
+	user func(userID string)
+	all  func()
+}
+
+// AddForget adds a cache that holds what a Revoke of a user makes stale (the sessions, docs/adr/0055; the
+// channels' latest pages, which show their authors, docs/adr/0023): forget(user) when Revoke is called
+// here, at once, and when the listener hears another instance's; forgetAll whenever notices may have been
+// lost (the listener stopped or reconnected). Call it before Run and before serving.
+func (p *Publisher) AddForget(forget func(userID string), forgetAll func()) {
+	p.forgets = append(p.forgets, forgetter{forget, forgetAll})
+}
+
+func (p *Publisher) forget(userID string) {
+	for _, f := range p.forgets {
+		f.user(userID)
+	}
+}
+
+func (p *Publisher) forgetAll() {
+	for _, f := range p.forgets {
+		f.all()
+	}
 }
 
 // Hears reports whether every instance's Revoke reaches this one as soon as it is announced: it is the
-// only instance (no Notify), or its listener is connected. Sessions may be cached only then.
+// only instance (no Notify), or its listener is connected. Sessions and pages may be cached only then.
 func (p *Publisher) Hears() bool { return p.transport.Notify == nil || p.hearing.Load() }
 
 // Broker is where the handler publishes and the streams subscribe.
@@ -106,10 +125,10 @@ func (p *Publisher) Changed(communityID, area, id string) {
 // Revoke tells the open streams of userID, on every instance, that their sessions or their access changed
 // (signed out, password changed or reset, account deleted, role changed, channel left): each re-checks its
 // session, community and channels at once and closes or drops what it lost. Every instance also forgets
-// the sessions of userID it cached (SetForget), which is why it is called as well when only what a session
+// what it cached of userID (AddForget), which is why it is called as well when only what a session
 // resolves to changed (a name, a language, the community joined). Call it after the change committed. It
 // never fails the caller: if the announcement is lost, the streams still re-check at their next heartbeat,
-// and the other instances' cached sessions expire within their TTL.
+// and what the other instances cached expires within its TTL.
 func (p *Publisher) Revoke(userID string) {
 	p.forget(userID)
 	p.Committed(domain.Notice{Kind: domain.NoticeRevoked, ID: domain.NewID(), User: userID})
@@ -139,7 +158,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.listening.Store(true)
 		if reconnected {
 			// Notices may have been lost while the connection was down: every stream reconnects and replays,
-			// and no cached session is trusted (it may have been revoked meanwhile).
+			// and nothing cached is trusted (a session may have been revoked meanwhile, an author renamed).
 			p.log.Warn("realtime: listener reconnected; streams will resync")
 			p.forgetAll()
 			p.broker.DropAll()
@@ -148,7 +167,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 	}, p.lost, p.heard)
 }
 
-// lost: the listener no longer hears the other instances, so no session is cached until it does again.
+// lost: the listener no longer hears the other instances, so nothing is cached until it does again.
 func (p *Publisher) lost() {
 	p.hearing.Store(false)
 	p.forgetAll()

@@ -90,9 +90,10 @@ func TestACommittedChangeThatCannotBeNotifiedIsStillHandledHere(t *testing.T) {
 	}
 }
 
-// The sessions an instance cached are forgotten when Revoke is called here and when the listener hears
-// another instance's, and all of them whenever the listener stops or reconnects; meanwhile they are not to
-// be trusted (Hears), since revocations elsewhere would go unheard.
+// What an instance cached of a user (its sessions, the chat pages that show them: every cache added) is
+// forgotten when Revoke is called here and when the listener hears another instance's, and all of it
+// whenever the listener stops or reconnects; meanwhile it is not to be trusted (Hears), since revocations
+// elsewhere would go unheard.
 func TestSessionsAreForgottenAsRevocationsAreHeard(t *testing.T) {
 	var c commits
 	type step struct {
@@ -119,13 +120,19 @@ func TestSessionsAreForgottenAsRevocationsAreHeard(t *testing.T) {
 		}}, nil)
 	var mu sync.Mutex
 	var forgot []string
-	p.SetForget(func(u string) { mu.Lock(); forgot = append(forgot, u); mu.Unlock() },
-		func() { mu.Lock(); forgot = append(forgot, "*"); mu.Unlock() })
+	for _, cache := range []string{"sessions", "pages"} {
+		p.AddForget(func(u string) { mu.Lock(); forgot = append(forgot, cache+":"+u); mu.Unlock() },
+			func() { mu.Lock(); forgot = append(forgot, cache+":*"); mu.Unlock() })
+	}
 	run := make(chan error)
 	go func() { run <- p.Run(context.Background()) }()
 	do := func(s step) { steps <- s; <-done }
-	want := func(hears bool, w ...string) {
+	want := func(hears bool, each ...string) {
 		t.Helper()
+		var w []string
+		for _, f := range each {
+			w = append(w, "sessions:"+f, "pages:"+f)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if p.Hears() != hears || !slices.Equal(forgot, w) {

@@ -66,6 +66,27 @@ func (db *DB) ChannelFor(ctx context.Context, communityID, userID, id string) (*
 	return c, err
 }
 
+// ChannelVersion returns the version of channel id (migration 0071: a counter that every change of its
+// messages moves) if userID may read it in communityID, as ChannelFor and the page's query check; false
+// when they may not. It reads the channel row (and a private channel's membership) alone: the check that
+// a cached page is still the channel's.
+func (db *DB) ChannelVersion(ctx context.Context, communityID, userID, id string) (int64, bool, error) {
+	var v int64
+	err := db.readerIn(ctx).queryRow(ctx, "SELECT ch.version FROM channels ch WHERE ch.id = ? AND ch.community_id = ? AND "+isChannelMember,
+		id, communityID, userID).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return v, err == nil, err
+}
+
+// touchChannel moves the version of channel id. It runs after the change of its messages, in the same
+// transaction (or after it, outside one): no reader holds a version newer than the messages it reads next.
+func touchChannel(ctx context.Context, c conn, id string) error {
+	_, err := c.exec(ctx, "UPDATE channels SET version = version + 1 WHERE id = ?", id)
+	return err
+}
+
 // LeftChannel reports whether userID left the private channel id of communityID.
 func (db *DB) LeftChannel(ctx context.Context, communityID, userID, id string) (bool, error) {
 	var n int
@@ -265,17 +286,20 @@ func (db *DB) ChannelMessagesAfter(ctx context.Context, channelIDs []string, aft
 		") AND m.rev > ? ORDER BY m.rev LIMIT ?", append(args, after, limit)...)
 }
 
-// InsertChannelMessage stores m, and reports false (storing nothing) when its author already posted a
-// message with its client id.
+// InsertChannelMessage stores m and moves its channel's version, and reports false (storing nothing) when
+// its author already posted a message with its client id.
 func (db *DB) InsertChannelMessage(ctx context.Context, m *domain.ChannelMessage) (bool, error) {
-	res, err := db.writerIn(ctx).exec(ctx, `INSERT INTO messages (id, channel_id, user_id, content, client_id, created_at, reply_to, search_text, rev)
+	w := db.writerIn(ctx)
+	res, err := w.exec(ctx, `INSERT INTO messages (id, channel_id, user_id, content, client_id, created_at, reply_to, search_text, rev)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		m.ID, m.ChannelID, m.UserID, m.Content, m.ClientID, ms(m.CreatedAt), nullString(m.ReplyToID), m.SearchText, m.ID)
 	if err != nil {
 		return false, err
 	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return false, err
+	}
+	return true, touchChannel(ctx, w, m.ChannelID)
 }
 
 // In the export of a member's data (personaldata.go): their channel messages and reactions.

@@ -39,7 +39,7 @@ func (q quoteRow) quote() *domain.Quote {
 	if q.id == nil {
 		return nil
 	}
-	out := &domain.Quote{ID: *q.id, AuthorName: q.authorName, Deleted: q.deleted != nil, HasFiles: q.files > 0}
+	out := &domain.Quote{ID: *q.id, AuthorName: q.authorName, Deleted: q.deleted != nil, HasFiles: q.files > 0, AuthorID: q.authorID}
 	if q.authorID == nil {
 		out.AuthorName = domain.DeletedUserName
 	}
@@ -218,7 +218,7 @@ func (db *DB) SaveChatMessage(ctx context.Context, m *domain.ChatMessage, rev st
 		return nil, err
 	}
 	if m.DeletedAt == nil {
-		return nil, nil
+		return nil, touchChat(ctx, tx, m)
 	}
 	keys, err := attachmentKeys(ctx, tx, "message_id = ?", m.ID)
 	if err != nil {
@@ -227,8 +227,18 @@ func (db *DB) SaveChatMessage(ctx context.Context, m *domain.ChatMessage, rev st
 	if _, err := tx.exec(ctx, "DELETE FROM "+t.reactions+" WHERE message_id = ?", m.ID); err != nil {
 		return nil, err
 	}
-	_, err = tx.exec(ctx, "DELETE FROM chat_attachments WHERE message_id = ?", m.ID)
-	return keys, err
+	if _, err = tx.exec(ctx, "DELETE FROM chat_attachments WHERE message_id = ?", m.ID); err != nil {
+		return nil, err
+	}
+	return keys, touchChat(ctx, tx, m)
+}
+
+// touchChat moves the version of m's channel (a direct conversation has none), after m changed.
+func touchChat(ctx context.Context, tx conn, m *domain.ChatMessage) error {
+	if m.Kind != domain.ChatChannel {
+		return nil
+	}
+	return touchChannel(ctx, tx, m.ScopeID)
 }
 
 func attachmentKeys(ctx context.Context, c conn, where string, args ...any) ([]string, error) {
@@ -295,8 +305,10 @@ func (db *DB) SaveChatReaction(ctx context.Context, m *domain.ChatMessage, userI
 	if err != nil {
 		return err
 	}
-	_, err = tx.exec(ctx, "UPDATE "+t.messages+" SET rev = ? WHERE id = ?", rev, m.ID)
-	return err
+	if _, err = tx.exec(ctx, "UPDATE "+t.messages+" SET rev = ? WHERE id = ?", rev, m.ID); err != nil {
+		return err
+	}
+	return touchChat(ctx, tx, m)
 }
 
 // SearchChat returns up to limit messages of the conversation or channel scopeID whose text holds query
