@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"fmt"
+	"io"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,16 @@ func createDatabase(ctx context.Context, engine store.Engine, dir, adminURL stri
 	u.Path = "/" + name
 	d.url = u.String()
 	return d, nil
+}
+
+// dropUnlessKept drops a PostgreSQL database, or with keep leaves it and says where it is (-keep).
+func (d *database) dropUnlessKept(keep bool, engine store.Engine, progress io.Writer) {
+	switch {
+	case d.drop != nil && keep:
+		fmt.Fprintf(progress, "%s: the database is kept: %s (drop it by hand)\n", engine, d.url)
+	case d.drop != nil:
+		d.drop()
+	}
 }
 
 // connectAdmin opens a connection to the PostgreSQL server for creating and dropping databases.

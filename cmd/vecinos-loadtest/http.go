@@ -39,6 +39,7 @@ type httpOptions struct {
 	only        []string      // run only the cases whose name contains one of these; empty: all
 	warmup      time.Duration // wrk runs each read case this long, unmeasured, before measuring it
 	profileDir  string        // where a CPU profile of the server during each measured case goes; "": none
+	keep        bool          // leave the PostgreSQL database in place afterwards, for EXPLAIN ANALYZE by hand
 }
 
 // runs says whether the options run the case named name.
@@ -73,6 +74,7 @@ type httpRow struct {
 	name   string
 	wrkResult
 	serverCPU time.Duration // the server's CPU time during the case
+	dbCPU     time.Duration // PostgreSQL's backends' CPU time during the case; -1: not measured
 	note      string        // what the case found besides wrk's figures
 	err       error
 }
@@ -93,7 +95,7 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 		peaks = append(peaks, fmt.Sprintf("%s %d MB", engine, peak.peak/1024))
 	}
 	fmt.Fprintf(stdout, "wrk -t%d -c%d -d%s --latency --timeout 10s (each read case after %s unmeasured), signed in as a member of the first of 2 communities × %d members × %d incidents; "+
-		"one server instance. CPU: the server's, per request.\n\n", o.threads, o.connections, o.duration, o.warmup, loadseed.WorkloadMembers, o.incidents)
+		"one server instance. CPU: the server's, per request; PG: its PostgreSQL backends', per request (when PostgreSQL runs on this machine).\n\n", o.threads, o.connections, o.duration, o.warmup, loadseed.WorkloadMembers, o.incidents)
 	failed := printHTTPRows(stdout, rows)
 	fmt.Fprintf(stdout, "\nserver peak RSS: %s; load average (1, 5, 15 min): %s at the start, %s at the end\n",
 		strings.Join(peaks, ", "), startLoad, loadAverage())
@@ -103,7 +105,7 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 // printHTTPRows writes the table of rows and their notes; it returns the failures of the failed rows.
 func printHTTPRows(stdout io.Writer, rows []httpRow) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\t")
+	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\tPG µs/req\t")
 	var failed []error
 	for _, r := range rows {
 		if r.err != nil {
@@ -111,8 +113,14 @@ func printHTTPRows(stdout io.Writer, rows []httpRow) error {
 			failed = append(failed, fmt.Errorf("%s %s: %w", r.engine, r.name, r.err))
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%s\t%s\t%s\t%d\t%d\t%.0f\t\n", r.engine, r.name, r.perSecond, ms(r.p50), ms(r.p99), ms(r.max),
-			r.requests, r.errors, float64(r.serverCPU.Microseconds())/float64(max(r.requests, 1)))
+		perRequest := func(d time.Duration) string {
+			if d < 0 {
+				return "–"
+			}
+			return fmt.Sprintf("%.0f", float64(d.Microseconds())/float64(max(r.requests, 1)))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t\n", r.engine, r.name, r.perSecond, ms(r.p50), ms(r.p99), ms(r.max),
+			r.requests, r.errors, perRequest(r.serverCPU), perRequest(r.dbCPU))
 	}
 	tw.Flush()
 	for _, r := range rows {
@@ -135,9 +143,7 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 	if err != nil {
 		return nil, memory{}, err
 	}
-	if db.drop != nil {
-		defer db.drop()
-	}
+	defer db.dropUnlessKept(o.keep, engine, progress)
 	fmt.Fprintf(progress, "%s: seeding 2 × %d members × %d incidents\n", engine, loadseed.WorkloadMembers, o.incidents)
 	first, incidentID, err := db.seedIncidents(ctx, o.incidents)
 	if err != nil {
@@ -176,6 +182,11 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		http.StatusOK, &statement); err != nil || len(statement.Entries) != 12*moneyYears*2 {
 		return nil, memory{}, fmt.Errorf("the member's statement: %d entries, %v", len(statement.Entries), err)
 	}
+	pg, err := db.backends(engine)
+	if err != nil {
+		return nil, memory{}, err
+	}
+	defer pg.close()
 	var rows []httpRow
 	for _, c := range []httpCase{
 		{name: "a) list", path: "/api/v1/incidents?limit=20"},
@@ -206,6 +217,7 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 			return nil, memory{}, err
 		}
 		cpu, _ := readCPU(srv.cmd.Process.Pid)
+		dbBefore := pg.cpu(ctx)
 		profiled := prof.during(ctx, srv, fmt.Sprintf("%s-http-%s-cpu.pprof", engine, fileName(c.name)))
 		out, err := exec.CommandContext(ctx, "wrk", append(args, "http://"+srv.addr+c.path)...).CombinedOutput()
 		row := httpRow{engine: engine, name: c.name}
@@ -226,6 +238,7 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		if after, err := readCPU(srv.cmd.Process.Pid); err == nil {
 			row.serverCPU = after - cpu
 		}
+		row.dbCPU = used(dbBefore, pg.cpu(ctx))
 		rows = append(rows, row)
 	}
 	peak, _ := readMemory(srv.cmd.Process.Pid)

@@ -139,6 +139,13 @@ func TestScaleWorkloadAnswersEveryRequest(t *testing.T) {
 			t.Errorf("the report has no %q", want)
 		}
 	}
+	// A PostgreSQL on this machine (as on CI): its backends' CPU is measured for every case.
+	local := strings.Contains(os.Getenv("VECINOS_TEST_POSTGRES_URL"), "@127.0.0.1") || strings.Contains(os.Getenv("VECINOS_TEST_POSTGRES_URL"), "@localhost")
+	for line := range strings.Lines(out.String()) {
+		if f := strings.Fields(line); local && len(f) > 0 && f[0] == "postgres" && strings.Contains(line, "resident") && f[len(f)-1] == "–" {
+			t.Errorf("no PostgreSQL CPU in %q", line)
+		}
+	}
 }
 
 func TestParseWrk(t *testing.T) {

@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	profileDir := fs.String("profile", "", "realtime: a directory for each server's heap and goroutine profiles with the streams open and a CPU profile while the messages go out (through its metrics listener), and a CPU profile of this process meanwhile; http: a CPU profile of the server during each measured case; scale: a CPU profile of each server and of this process while each case is measured")
 	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it (scale: -duration's)")
 	sample := fs.Duration("sample", time.Minute, "soak: how often RSS and goroutines are sampled")
-	keep := fs.Bool("keep", false, "scale: leave the PostgreSQL database in place afterwards (its URL is printed), to look at plans by hand")
+	keep := fs.Bool("keep", false, "http, scale: leave the PostgreSQL database in place afterwards (its URL is printed), to look at plans by hand")
 	scale := fs.Float64("scale", 1, "scale: the fraction of the full size seeded (1: 10,000 communities, 800,000 accounts; 0.01: 1/100)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	}
 	if *workload == "http" || *workload == "pocketbase" || *workload == "scale" {
 		o := httpOptions{incidents: *incidents, duration: *duration, connections: *connections, threads: 2, bin: *bin, adminURL: *adminURL, warmup: *warmup,
-			profileDir: *profileDir}
+			profileDir: *profileDir, keep: *keep}
 		if *only != "" {
 			o.only = strings.Split(*only, ",")
 		}
@@ -165,7 +165,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 			if prof != nil {
 				prof.seconds = int(duration.Seconds())
 			}
-			return nil, runScale(ctx, scaleOptions{httpOptions: o, scale: *scale, instances: *instances, keep: *keep, profile: prof}, stdout, stderr)
+			return nil, runScale(ctx, scaleOptions{httpOptions: o, scale: *scale, instances: *instances, profile: prof}, stdout, stderr)
 		}
 		_, err := runHTTP(ctx, o, stdout, stderr)
 		return nil, err

@@ -22,7 +22,7 @@ const (
 
 // seedMoney adds moneyUnits units to the first community, the first owned by owner, shares the
 // community's units equally (coeficientes), and issues five years of monthly receipts issued through the money service (the owner's each paid on
-// the 5th); it returns the owner's unit.
+// the 5th), then refreshes the statistics; it returns the owner's unit.
 func seedMoney(ctx context.Context, engine store.Engine, d *database, c *loadseed.Community, owner string) (string, error) {
 	check, err := openCheck(engine, d)
 	if err != nil {
@@ -96,7 +96,9 @@ func seedMoney(ctx context.Context, engine store.Engine, d *database, c *loadsee
 			}
 		}
 	}
-	return unit, nil
+	// The planner's statistics of what was just written, as autovacuum would gather them (PostgreSQL
+	// planned the unit's read through the community's units while its table looked empty).
+	return unit, db.Analyze(ctx)
 }
 
 // rebindFor turns ? placeholders into PostgreSQL's $n.

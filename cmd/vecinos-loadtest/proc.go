@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"vecinos/internal/store"
 )
 
 // The servers expose no metrics (and get no debug endpoint for this): what the kernel says about each
@@ -57,4 +61,65 @@ func readCPU(pid int) (time.Duration, error) {
 		return 0, fmt.Errorf("/proc/%d/stat: %q %q are not tick counts", pid, f[11], f[12])
 	}
 	return time.Duration(utime+stime) * clockTick, nil
+}
+
+// backends reads the CPU time of the PostgreSQL backends that serve one database, by process id, when
+// PostgreSQL runs on this machine: the database's side of a request, which the servers' CPU leaves out.
+type backends struct{ check *sql.DB }
+
+// backends opens a connection to d that reads its backends' CPU (none on SQLite).
+func (d *database) backends(engine store.Engine) (backends, error) {
+	if engine != store.Postgres {
+		return backends{}, nil
+	}
+	check, err := openCheck(engine, d)
+	return backends{check: check}, err
+}
+
+func (b backends) close() {
+	if b.check != nil {
+		b.check.Close()
+	}
+}
+
+// cpu is each backend's CPU time so far; nil when a backend's /proc entry cannot be read (PostgreSQL on
+// another machine or in a container) or on SQLite (no check).
+func (b backends) cpu(ctx context.Context) map[int]time.Duration {
+	if b.check == nil {
+		return nil
+	}
+	rows, err := b.check.QueryContext(ctx, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	out := map[int]time.Duration{}
+	for rows.Next() {
+		var pid int
+		if rows.Scan(&pid) != nil {
+			return nil
+		}
+		t, err := readCPU(pid)
+		if err != nil {
+			return nil
+		}
+		out[pid] = t
+	}
+	if rows.Err() != nil {
+		return nil
+	}
+	return out
+}
+
+// used is the CPU the backends used from before to after (a backend that started meanwhile, all of its
+// own); -1 when either is unknown.
+func used(before, after map[int]time.Duration) time.Duration {
+	if before == nil || after == nil {
+		return -1
+	}
+	var d time.Duration
+	for pid, t := range after {
+		d += t - before[pid]
+	}
+	return d
 }

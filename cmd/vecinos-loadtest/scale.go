@@ -43,7 +43,6 @@ type scaleOptions struct {
 	httpOptions
 	scale     float64
 	instances int       // 0: 2 on PostgreSQL, 1 on SQLite
-	keep      bool      // leave the PostgreSQL database in place afterwards, for EXPLAIN ANALYZE by hand
 	profile   *profiler // nil, or CPU profiles of the servers while each case is measured
 }
 
@@ -64,7 +63,7 @@ func runScale(ctx context.Context, o scaleOptions, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stdout, "Scale workload at -scale %g. wrk --latency --timeout 10s, %d connections per case split over the instances "+
 		"(one wrk process per instance, at once: req/s summed; p50, p99 and max the worse instance's); each read case after %s unmeasured. "+
-		"CPU: the servers', per request.\n", o.scale, o.connections, o.warmup)
+		"CPU: the servers', per request; PG: their PostgreSQL backends', per request (when PostgreSQL runs on this machine).\n", o.scale, o.connections, o.warmup)
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
 	}
@@ -99,12 +98,7 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 	if err != nil {
 		return nil, "", err
 	}
-	switch {
-	case db.drop != nil && o.keep:
-		defer fmt.Fprintf(progress, "%s: the database is kept: %s (drop it by hand)\n", engine, db.url)
-	case db.drop != nil:
-		defer db.drop()
-	}
+	defer db.dropUnlessKept(o.keep, engine, progress)
 	fmt.Fprintf(progress, "%s: seeding the scale workload at %g\n", engine, o.scale)
 	seed, err := loadseed.SeedScale(ctx, db.url, db.dataDir, o.scale, progress)
 	if err != nil {
@@ -170,6 +164,11 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		{httpCase{name: "5) office: overview", path: "/api/v1/organisation/communities"}, seed.OfficeToken},
 		{httpCase{name: "6) office: search", path: search}, seed.OfficeToken},
 	}
+	pg, err := db.backends(engine)
+	if err != nil {
+		return nil, "", err
+	}
+	defer pg.close()
 	var rows []httpRow
 	for _, c := range cases {
 		if !o.runs(c.name) {
@@ -177,15 +176,16 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		}
 		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)
 		row := httpRow{engine: engine, name: c.name}
-		row.wrkResult, row.serverCPU, row.note, row.err = runSpread(ctx, o, engine, db, dir, servers, c.httpCase, c.token, seed, booking)
+		row.wrkResult, row.serverCPU, row.dbCPU, row.note, row.err = runSpread(ctx, o, engine, db, dir, servers, pg, c.httpCase, c.token, seed, booking)
 		rows = append(rows, row)
 	}
 	return rows, note, nil
 }
 
 // runSpread runs one case with one wrk process per instance at once, the connections split between them.
-func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *database, dir string, servers []*server, c httpCase, token string,
-	seed *loadseed.ScaleSeed, booking *reservationsSeed) (wrkResult, time.Duration, string, error) {
+// It returns the servers' CPU time and their PostgreSQL backends' (-1: not measured) besides wrk's figures.
+func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *database, dir string, servers []*server, pg backends, c httpCase, token string,
+	seed *loadseed.ScaleSeed, booking *reservationsSeed) (wrkResult, time.Duration, time.Duration, string, error) {
 	n := len(servers)
 	conns := max(1, o.connections/n)
 	args := func(i int) ([]string, error) {
@@ -210,7 +210,7 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		wg.Wait()
 		for _, err := range errs {
 			if err != nil {
-				return wrkResult{}, 0, "", err
+				return wrkResult{}, 0, -1, "", err
 			}
 		}
 	}
@@ -219,6 +219,7 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		t, _ := readCPU(s.cmd.Process.Pid)
 		cpu -= t
 	}
+	dbBefore := pg.cpu(ctx)
 	profiled := o.profile.cpuCase(ctx, engine, c.name, servers)
 	outs := make([]string, n)
 	errs := make([]error, n)
@@ -226,7 +227,7 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 	for i, s := range servers {
 		a, err := args(i)
 		if err != nil {
-			return wrkResult{}, 0, "", err
+			return wrkResult{}, 0, -1, "", err
 		}
 		wg.Go(func() {
 			out, err := exec.CommandContext(ctx, "wrk", append(a, "http://"+s.addr+c.path)...).CombinedOutput()
@@ -241,18 +242,19 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		t, _ := readCPU(s.cmd.Process.Pid)
 		cpu += t
 	}
+	dbCPU := used(dbBefore, pg.cpu(ctx))
 	if err := profiled(); err != nil {
-		return wrkResult{}, cpu, "", err
+		return wrkResult{}, cpu, -1, "", err
 	}
 	var sum wrkResult
 	var created, refused int
 	for i := range n {
 		if errs[i] != nil {
-			return sum, cpu, "", errs[i]
+			return sum, cpu, dbCPU, "", errs[i]
 		}
 		r, err := parseWrk(outs[i])
 		if err != nil {
-			return sum, cpu, "", err
+			return sum, cpu, dbCPU, "", err
 		}
 		sum.requests += r.requests
 		sum.perSecond += r.perSecond
@@ -261,10 +263,10 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		if c.bookings {
 			cr, rf, unexpected, err := bookingCounts(outs[i])
 			if err != nil {
-				return sum, cpu, "", err
+				return sum, cpu, dbCPU, "", err
 			}
 			if unexpected > 0 {
-				return sum, cpu, "", fmt.Errorf("%d answers neither 201 nor a taken or full slot; wrk printed:\n%s", unexpected, outs[i])
+				return sum, cpu, dbCPU, "", fmt.Errorf("%d answers neither 201 nor a taken or full slot; wrk printed:\n%s", unexpected, outs[i])
 			}
 			created, refused = created+cr, refused+rf
 		}
@@ -274,20 +276,20 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		sum.errors -= refused
 		check, err := openCheck(engine, db)
 		if err != nil {
-			return sum, cpu, "", err
+			return sum, cpu, dbCPU, "", err
 		}
 		defer check.Close()
 		active, err := checkReservations(ctx, check, seed.Community)
 		if err != nil {
-			return sum, cpu, "", fmt.Errorf("after the bookings: %w", err)
+			return sum, cpu, dbCPU, "", fmt.Errorf("after the bookings: %w", err)
 		}
 		note = fmt.Sprintf("%d booked (%.0f/s), %d refused as taken or full; afterwards %d active reservations in the community, "+
 			"no overlap in an exclusive facility, no shared one over its capacity", created, float64(created)/o.duration.Seconds(), refused, active)
 	}
 	if sum.errors > 0 {
-		return sum, cpu, note, fmt.Errorf("%d of %d requests failed; wrk printed:\n%s", sum.errors, sum.requests, strings.Join(outs, "\n"))
+		return sum, cpu, dbCPU, note, fmt.Errorf("%d of %d requests failed; wrk printed:\n%s", sum.errors, sum.requests, strings.Join(outs, "\n"))
 	}
-	return sum, cpu, note, nil
+	return sum, cpu, dbCPU, note, nil
 }
 
 // seedBookable has the first community's admin add the facilities the bookings case books (those of the

@@ -3,6 +3,7 @@ package money
 import (
 	"context"
 	"testing"
+	"time"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/store"
@@ -203,6 +204,34 @@ func TestStatementFollowsTheLedger(t *testing.T) {
 		}
 		if _, err := f.svc.UnitStatement(ctx, f.owner, domain.NewID(), "", ""); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Errorf("no unit: %v", err)
+		}
+	})
+}
+
+// A payment recorded through one instance shows at once in a statement that another instance has cached:
+// every read checks the unit's number of ledger entries in the database before using its cache (two
+// stores on one PostgreSQL database; on SQLite, one instance, two services on its store).
+func TestStatementShowsAnotherInstancesPaymentAtOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		other := db
+		if db.Engine() == store.Postgres {
+			instances := storetest.Instances(t, 2)
+			db, other = instances[0], instances[1]
+		}
+		f := newSepaFixture(t, db)
+		b := New(other, Options{Now: func() time.Time { return sepaNow }})
+		ctx := context.Background()
+		for range 2 { // the second from b's cache
+			if st, err := b.UnitStatement(ctx, f.owner, f.flat, "", ""); err != nil || len(st.Entries) != 1 || st.Closing != 13750 {
+				t.Fatalf("statement on the other instance %+v, %v", st, err)
+			}
+		}
+		r := f.receipt(t, f.flat)
+		if _, err := f.svc.RecordPayment(ctx, f.admin, r.ID, PaymentInput{Amount: 3750, Method: domain.PayByCash, Date: "2026-03-02"}); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := b.UnitStatement(ctx, f.owner, f.flat, "", ""); err != nil || len(st.Entries) != 2 || st.Closing != 10000 {
+			t.Fatalf("statement on the other instance after a payment on the first %+v, %v", st, err)
 		}
 	})
 }

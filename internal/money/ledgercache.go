@@ -10,8 +10,9 @@ import (
 // The ledgers of the units whose statements were read last, kept in memory (issue #36: an owner's
 // statement over 5 years, p99 under 20 ms at 50 readers). The ledger is append-only (its triggers refuse
 // every UPDATE and DELETE), so a unit's cached entries are still its whole ledger exactly while the
-// count of its entries is the same: each read checks that count (an index-only subquery of the unit's read) before using them,
-// which also holds across the instances of a PostgreSQL deployment.
+// count of its entries is the same: each read checks that count before using them (in the unit's read:
+// the row that a trigger keeps in the transaction of every append, migration 0072), which also holds
+// across the instances of a PostgreSQL deployment.
 
 const ledgerCacheUnits = 512 // units kept; a full cache forgets one at random
 

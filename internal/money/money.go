@@ -79,7 +79,6 @@ type Store interface {
 	InsertLedgerEntries(ctx context.Context, es []domain.LedgerEntry) error
 	LedgerBalance(ctx context.Context, communityID, unitID, before string) (domain.Cents, error)
 	LedgerEntries(ctx context.Context, communityID, unitID, from, to string) ([]domain.LedgerEntry, error)
-	LedgerCount(ctx context.Context, communityID, unitID string) (int, error)
 	UnitsInCredit(ctx context.Context, communityID string) ([]string, error) // units whose ledger adds up below zero
 
 	sepaStore      // direct debits: mandates.go

@@ -300,10 +300,13 @@ func (db *DB) ReactionCounts(ctx context.Context, id string) (domain.ReactionCou
 
 // unreadAnnouncements counts the published, unexpired announcements of a community that target a user
 // and that they have not opened (the dashboard's 'nuevos comunicados'). Its arguments: the community,
-// now, the user twice.
+// now, the user twice. The user's receipts are read once, into a hash that each announcement is looked up
+// in (NOT IN over a non-null column, as NOT EXISTS): a NOT EXISTS per announcement was a nested loop
+// that rescanned the receipts for each of them on PostgreSQL while its statistics held few receipts,
+// half of a dashboard's execution.
 const unreadAnnouncements = `SELECT COUNT(*) FROM announcements a
 		WHERE a.community_id = ? AND a.status = 'publicado' AND a.deleted_at IS NULL AND (a.valid_until IS NULL OR a.valid_until >= ?)
-		AND NOT EXISTS (SELECT 1 FROM announcement_read_receipts rr WHERE rr.announcement_id = a.id AND rr.user_id = ?)` + visibleTo
+		AND a.id NOT IN (SELECT rr.announcement_id FROM announcement_read_receipts rr WHERE rr.user_id = ?)` + visibleTo
 
 // AnnouncementBuildings lists the portals / staircases of a community (units.building) with how many
 // members live in each: what an announcement can target.

@@ -101,3 +101,36 @@ func (db *DB) ResidentPlansForTest(ctx context.Context, communityID, userID, cha
 		{heldQuery, heldArgs(facilityID, unitID, month, from, to, "")},
 	})
 }
+
+// DashboardPlanForTest explains, as OverviewPlansForTest, DashboardCounts' statement for userID in
+// communityID at now, counting from since.
+func (db *DB) DashboardPlanForTest(ctx context.Context, communityID, userID string, now, since time.Time) (string, error) {
+	q, args := dashboardQuery(communityID, userID, ms(now), ms(since), (ms(since)/dayMS+1)*dayMS)
+	plans, err := db.plansForTest(ctx, []sqlQuery{{q, args}})
+	if err != nil {
+		return "", err
+	}
+	return plans[0], nil
+}
+
+// DashboardGenericPlansForTest runs DashboardCounts' statement runs times on one PostgreSQL connection,
+// as a server does (pgx prepares it once per connection), and says how many of those runs PostgreSQL
+// served from the statement's generic plan and how many it planned anew.
+func (db *DB) DashboardGenericPlansForTest(ctx context.Context, communityID, userID string, now, since time.Time, runs int) (generic, custom int, err error) {
+	q, args := dashboardQuery(communityID, userID, ms(now), ms(since), (ms(since)/dayMS+1)*dayMS)
+	c, err := db.read.Conn(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer c.Close()
+	for range runs {
+		rows, err := c.QueryContext(ctx, db.rebind(q), args...)
+		if err != nil {
+			return 0, 0, err
+		}
+		rows.Close()
+	}
+	err = c.QueryRowContext(ctx, "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1", db.rebind(q)).
+		Scan(&generic, &custom)
+	return generic, custom, err
+}

@@ -97,8 +97,9 @@ func (db *DB) CallerMoneyUnits(ctx context.Context, communityID, userID string) 
 	return owned, granted, nil
 }
 
-// MoneyUnitLedgerCount reads one unit of communityID as MoneyUnit does, with the count of its ledger
-// entries (LedgerCount), in one round trip: a statement's reads (docs/adr/0035); nil when there is none.
+// MoneyUnitLedgerCount reads one unit of communityID as MoneyUnit does, with the number of its ledger
+// entries, in one round trip: a statement's reads (docs/adr/0035); nil when there is none. The number is
+// the row a trigger keeps (migration 0072), not a count of the entries (docs/adr/0044).
 func (db *DB) MoneyUnitLedgerCount(ctx context.Context, communityID, unitID string) (*domain.MoneyUnit, int, error) {
 	var n int
 	us, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.MoneyUnit, error) {
@@ -108,7 +109,7 @@ func (db *DB) MoneyUnitLedgerCount(ctx context.Context, communityID, unitID stri
 		u.Label = unit.Label()
 		return u, err
 	}, `SELECT u.id, u.building, u.staircase, u.unit_number, u.coefficient, u.owner_id, COALESCE(p.full_name, ''),
-		(SELECT COUNT(*) FROM money_ledger l WHERE l.community_id = u.community_id AND l.unit_id = u.id)
+		COALESCE((SELECT c.entries FROM money_ledger_counts c WHERE c.community_id = u.community_id AND c.unit_id = u.id), 0)
 		FROM units u LEFT JOIN profiles p ON p.id = u.owner_id
 		WHERE u.community_id = ? AND u.proposed_by IS NULL AND u.id = ?`, communityID, unitID)
 	if err != nil || len(us) == 0 {
@@ -739,13 +740,6 @@ func (db *DB) LedgerBalance(ctx context.Context, communityID, unitID, before str
 	err := db.readerIn(ctx).queryRow(ctx, "SELECT COALESCE(SUM(amount_cents), 0) FROM money_ledger WHERE community_id = ? AND unit_id = ? AND entry_date < ?",
 		communityID, unitID, before).Scan(&sum)
 	return sum, err
-}
-
-// LedgerCount counts a unit's ledger entries (from its index alone).
-func (db *DB) LedgerCount(ctx context.Context, communityID, unitID string) (int, error) {
-	var n int
-	err := db.readerIn(ctx).queryRow(ctx, "SELECT COUNT(*) FROM money_ledger WHERE community_id = ? AND unit_id = ?", communityID, unitID).Scan(&n)
-	return n, err
 }
 
 // LedgerEntries lists a unit's ledger from..to (inclusive; from empty: from the start), in order. It reads
