@@ -28,24 +28,6 @@ func inCommunities(column string, communityIDs []string) (string, []any) {
 	return column + " IN (" + placeholders(len(communityIDs)) + ")", args
 }
 
-// MoneyGraceDaysIn is the days of grace of each community orgID runs that has set them (0 otherwise).
-func (db *DB) MoneyGraceDaysIn(ctx context.Context, orgID string) (map[string]int, error) {
-	out := map[string]int{}
-	in, office := inOffice("community_id", orgID)
-	type row struct {
-		id   string
-		days int
-	}
-	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
-		var r row
-		return r, s.Scan(&r.id, &r.days)
-	}, "SELECT community_id, grace_days FROM money_settings WHERE "+in, office)
-	for _, r := range rows {
-		out[r.id] = r.days
-	}
-	return out, err
-}
-
 // DebtsBefore sums, for each community orgID runs, the unpaid part of its receipts due before dueBefore
 // (or, for those in except, before their own date), and counts the units that owe it; communities that
 // owe nothing are left out. The communities that share a date share one condition, through the open
