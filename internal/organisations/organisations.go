@@ -50,8 +50,7 @@ type Store interface {
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
 	OfficeCommunities(ctx context.Context, orgID, userID string, now time.Time) ([]domain.Processor, map[string]int, error)
 	UnreadByCommunity(ctx context.Context, orgID, userID string) (map[string]int, error)
-	DebtsBefore(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, error)
-	AccountBalances(ctx context.Context, orgID string) ([]domain.AccountBalance, error)
+	OfficeMoney(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, []domain.AccountBalance, error)
 	SearchOffice(ctx context.Context, orgID, text string, limit int) ([]domain.OfficeHit, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
@@ -304,8 +303,8 @@ func (s *Service) RemoveStaff(ctx context.Context, a *domain.Actor, userID strin
 
 // Communities lists the communities that invited the actor's organisation or that it runs, those it
 // runs with their overview's counters (issue #35), counted for all of them at once (each query names the
-// office, not its communities): the actor's office, its list with the counters, then the debts and the
-// banks' balances, four round trips.
+// office, not its communities): the actor's office, its list with the counters, then its money, three
+// round trips.
 func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Processor, error) {
 	o, err := s.mine(ctx, a, domain.StaffRead)
 	if err != nil {
@@ -339,7 +338,7 @@ func (s *Service) moneyOverview(ctx context.Context, orgID string, grace map[str
 			except[id] = d
 		}
 	}
-	debts, err := s.store.DebtsBefore(ctx, orgID, domain.DebtDueBefore(today, 0), except)
+	debts, balances, err := s.store.OfficeMoney(ctx, orgID, domain.DebtDueBefore(today, 0), except)
 	if err != nil {
 		return err
 	}
@@ -347,10 +346,6 @@ func (s *Service) moneyOverview(ctx context.Context, orgID string, grace map[str
 		if o := overview[id]; o != nil {
 			o.Debt, o.UnitsInDebt = d.Owed, d.Units
 		}
-	}
-	balances, err := s.store.AccountBalances(ctx, orgID)
-	if err != nil {
-		return err
 	}
 	for _, b := range balances {
 		o := overview[b.CommunityID]

@@ -48,9 +48,9 @@ func TestOfficeMoneySums(t *testing.T) {
 		if err != nil || len(grace) != 1 || grace[c1] != 10 {
 			t.Fatalf("grace %v, %v", grace, err)
 		}
-		debts, err := db.DebtsBefore(ctx, org, "2026-11-28", map[string]string{c1: "2026-11-01"})
-		if err != nil {
-			t.Fatal(err)
+		debts, balances, err := db.OfficeMoney(ctx, org, "2026-11-28", map[string]string{c1: "2026-11-01"})
+		if err != nil || len(balances) != 0 {
+			t.Fatal(balances, err)
 		}
 		want := map[string]domain.Debt{c1: {Owed: 8000, Units: 1}, c2: {Owed: 7000, Units: 1}}
 		if len(debts) != 2 || debts[c1] != want[c1] || debts[c2] != want[c2] {
@@ -81,8 +81,8 @@ func TestOfficeMoneySums(t *testing.T) {
 				exec(`INSERT INTO money_reconciliations (movement_id, community_id, kind, target_id, created_at) VALUES (?, ?, ?, 't', 0)`, id, c1, m.kind)
 			}
 		}
-		balances, err := db.AccountBalances(ctx, org)
-		if err != nil || len(balances) != 2 {
+		if debts, balances, err = db.OfficeMoney(ctx, org, "2026-11-28", map[string]string{c1: "2026-11-01"}); err != nil || len(debts) != 2 ||
+			len(balances) != 2 {
 			t.Fatalf("balances %+v, %v", balances, err)
 		}
 		for _, b := range balances {

@@ -188,19 +188,17 @@ func TestOfficeCommunitiesPlan(t *testing.T) {
 		// unpaid receipts (SQLite, without statistics, takes the community's unique index, no scan either).
 		// The accounts' sums read each account's payments, movements and last statement through the
 		// indexes that lead with it.
-		debts := plans[1]
-		if (db.Engine() == store.Postgres && !strings.Contains(debts, "money_receipts_open")) || strings.Contains(debts, "Seq Scan") ||
-			sqliteScan.MatchString(debts) {
-			t.Fatalf("the debts are not read through the open receipts' index:\n%s", debts)
+		money := plans[1]
+		if db.Engine() == store.Postgres && !strings.Contains(money, "money_receipts_open") {
+			t.Errorf("the debts are not read through the open receipts' index:\n%s", money)
 		}
-		balances := plans[2]
 		for _, index := range []string{"money_expense_payments_account", "money_bank_movements_date", "money_bank_statements_account"} {
-			if !strings.Contains(balances, index) {
-				t.Errorf("the accounts' balances do not use %s:\n%s", index, balances)
+			if !strings.Contains(money, index) {
+				t.Errorf("the accounts' balances do not use %s:\n%s", index, money)
 			}
 		}
-		if strings.Contains(balances, "Seq Scan on money_bank") || strings.Contains(balances, "Seq Scan on money_expense") {
-			t.Errorf("the accounts' balances scan a table:\n%s", balances)
+		if strings.Contains(money, "Seq Scan") || sqliteScan.MatchString(money) {
+			t.Errorf("the office's money scans a table:\n%s", money)
 		}
 		for _, p := range plans {
 			t.Log(p)
