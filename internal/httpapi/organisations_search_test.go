@@ -23,6 +23,15 @@ func officeHits(t *testing.T, c *client, q string, kind string) string {
 	return fmt.Sprint(out)
 }
 
+// reportsIncident has c report an incident titled title in their community, assigned to themselves; it
+// returns c's /me.
+func reportsIncident(t *testing.T, c *client, title string) map[string]any {
+	t.Helper()
+	me := c.must(t, "GET", "/api/v1/me", nil, 200)
+	c.must(t, "POST", "/api/v1/incidents", map[string]any{"title": title, "description": "x", "assignedTo": me["id"]}, 201)
+	return me
+}
+
 // The office's search finds the incidents, people and units of the communities it runs now, each with
 // its community; an assistant with read rights searches too; a community that only invited it, or that
 // revoked it, is not searched.
@@ -30,11 +39,9 @@ func TestTheOfficeSearchesTheCommunitiesItRuns(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		d := newDespacho(t, e)
-		anaID := d.ana.must(t, "GET", "/api/v1/me", nil, 200)["id"]
-		d.ana.must(t, "POST", "/api/v1/incidents", map[string]any{"title": "Gotera en el portal", "description": "x", "assignedTo": anaID}, 201)
+		reportsIncident(t, d.ana, "Gotera en el portal")
 		bea := e.confirmedUser(t, "bea@example.es", newCommunity("Calle Luna 3"))
-		beaID := bea.must(t, "GET", "/api/v1/me", nil, 200)["id"]
-		bea.must(t, "POST", "/api/v1/incidents", map[string]any{"title": "Gotera en el ático", "description": "x", "assignedTo": beaID}, 201)
+		reportsIncident(t, bea, "Gotera en el ático")
 		bea.must(t, "POST", "/api/v1/community/processor", map[string]any{"code": d.code}, 200)
 
 		if got := officeHits(t, d.marta, "GOTERA", "incidents"); got != "[Gotera en el portal@Calle Mayor 1]" {
@@ -55,6 +62,53 @@ func TestTheOfficeSearchesTheCommunitiesItRuns(t *testing.T) {
 		d.ana.must(t, "DELETE", "/api/v1/community/processor", nil, 204)
 		if got := officeHits(t, d.marta, "gotera", "incidents"); got != "[Gotera en el ático@Calle Luna 3]" {
 			t.Fatalf("the search after accepting one and losing the other: %s", got)
+		}
+	})
+}
+
+// The office's list and search answer for the caller's office alone: an assistant with read rights lists
+// and finds what its office runs, another office (which runs a community of its own) neither lists nor
+// finds any of it, and someone on no office's staff is refused both; once the community revokes the office,
+// the office lists and finds nothing of it.
+func TestTheOfficesListAndSearchAreItsOwn(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		d := newDespacho(t, e)
+		reportsIncident(t, d.ana, "Gotera en el portal")
+		pablo := e.obLoner(t, "pablo@fincassur.es")
+		other := pablo.must(t, "POST", "/api/v1/organisation", map[string]any{"name": "Fincas Sur S.L.", "nif": "B76543214"}, 201)
+		luis := e.confirmedUser(t, "luis@example.es", newCommunity("Calle Sol 2"))
+		me := reportsIncident(t, luis, "Gotera en el garaje")
+		luis.must(t, "POST", "/api/v1/community/processor", map[string]any{"code": other["code"]}, 200)
+		pablo.must(t, "POST", "/api/v1/organisation/communities/"+me["communityId"].(string)+"/accept", nil, 204)
+
+		listed := func(c *client) string {
+			t.Helper()
+			status, list := c.rawAny(t, "GET", "/api/v1/organisation/communities")
+			var names []string
+			for _, p := range list.([]any) {
+				names = append(names, p.(map[string]any)["communityName"].(string))
+			}
+			if status != 200 {
+				t.Fatalf("the office's list: %d %v", status, list)
+			}
+			return fmt.Sprint(names)
+		}
+		for _, c := range []struct {
+			who          *client
+			list, search string
+		}{{d.iris, "[Calle Mayor 1]", "[Gotera en el portal@Calle Mayor 1]"}, {pablo, "[Calle Sol 2]", "[Gotera en el garaje@Calle Sol 2]"}} {
+			if got := listed(c.who); got != c.list {
+				t.Errorf("the list: %s, want %s", got, c.list)
+			}
+			if got := officeHits(t, c.who, "gotera", "incidents"); got != c.search {
+				t.Errorf("the search: %s, want %s", got, c.search)
+			}
+		}
+		obDetail(t, d.ana, "GET", "/api/v1/organisation/communities", nil, 404, "not_found", "No formas parte de ningún despacho")
+		d.ana.must(t, "DELETE", "/api/v1/community/processor", nil, 204)
+		if got, found := listed(d.marta), officeHits(t, d.marta, "gotera", "incidents"); got != "[]" || found != "[]" {
+			t.Errorf("the office after the revocation lists %s and finds %s", got, found)
 		}
 	})
 }

@@ -807,7 +807,7 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/organisation/communities/{communityId}/accept", confirmedEmail, 204, "organisations",
 		"acceptOrganisationCommunity", s.acceptOrganisationCommunity, "Aceptar administrar una comunidad que invitó al despacho")
 	route(api, http.MethodGet, "/api/v1/organisation/search", confirmedEmail, 200, "organisations", "searchOrganisation", s.searchOrganisation,
-		"Buscar en las comunidades que administra el despacho: vecinos por nombre, unidades e incidencias")
+		"Buscar en las comunidades que administra el despacho: vecinos por nombre, unidades e incidencias", returnsJSON[OfficeSearchOutputBody](api))
 	route(api, http.MethodPost, "/api/v1/organisation/announcements", confirmedEmail, 200, "organisations", "bulkOrganisationAnnouncement",
 		s.bulkAnnouncement, "Publicar el mismo comunicado en varias comunidades del despacho; el resultado de cada una (permisos de escritura)")
 	route(api, http.MethodPost, "/api/v1/organisation/providers", confirmedEmail, 200, "organisations", "bulkOrganisationProvider",

@@ -48,12 +48,10 @@ type Store interface {
 	AcceptStaffInvitation(ctx context.Context, inv *domain.StaffInvitation, userID string, at time.Time) (bool, error)
 	CommunityProcessor(ctx context.Context, communityID string) (*domain.Processor, error)
 	OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error)
-	CommunitiesOverview(ctx context.Context, orgID, userID string, now time.Time) (map[string]*domain.CommunityOverview, error)
+	OfficeCommunities(ctx context.Context, orgID, userID string, now time.Time) ([]domain.Processor, map[string]int, error)
 	UnreadByCommunity(ctx context.Context, orgID, userID string) (map[string]int, error)
-	MoneyGraceDaysIn(ctx context.Context, orgID string) (map[string]int, error)
-	DebtsBefore(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, error)
-	AccountBalances(ctx context.Context, orgID string) ([]domain.AccountBalance, error)
-	SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error)
+	OfficeMoney(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, []domain.AccountBalance, error)
+	SearchOffice(ctx context.Context, orgID, text string, limit int) ([]domain.OfficeHit, error)
 	InviteProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) error
 	AcceptProcessor(ctx context.Context, communityID, orgID, by string, at time.Time) (bool, error)
 	RevokeProcessor(ctx context.Context, communityID, orgID string, at time.Time) (bool, error)
@@ -305,43 +303,34 @@ func (s *Service) RemoveStaff(ctx context.Context, a *domain.Actor, userID strin
 
 // Communities lists the communities that invited the actor's organisation or that it runs, those it
 // runs with their overview's counters (issue #35), counted for all of them at once (each query names the
-// office, not its communities).
+// office, not its communities): the actor's office, its list with the counters, then its money, three
+// round trips.
 func (s *Service) Communities(ctx context.Context, a *domain.Actor) ([]domain.Processor, error) {
 	o, err := s.mine(ctx, a, domain.StaffRead)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := s.store.OrganisationCommunities(ctx, o.ID)
+	ps, grace, err := s.store.OfficeCommunities(ctx, o.ID, a.UserID, s.now())
 	if err != nil {
 		return nil, err
 	}
-	overview, err := s.store.CommunitiesOverview(ctx, o.ID, a.UserID, s.now())
-	if err != nil {
-		return nil, err
-	}
+	overview := map[string]*domain.CommunityOverview{}
 	for i := range ps {
-		if ps[i].Status != domain.ProcessorActive {
-			continue
+		ps[i].OrganisationID, ps[i].OrganisationName, ps[i].NIF, ps[i].Colegiado = o.ID, o.Name, o.NIF, o.Colegiado
+		if ps[i].Overview != nil {
+			overview[ps[i].CommunityID] = ps[i].Overview
 		}
-		if overview[ps[i].CommunityID] == nil {
-			overview[ps[i].CommunityID] = &domain.CommunityOverview{}
-		}
-		ps[i].Overview = overview[ps[i].CommunityID]
 	}
-	if err := s.moneyOverview(ctx, o.ID, overview); err != nil {
+	if err := s.moneyOverview(ctx, o.ID, grace, overview); err != nil {
 		return nil, err
 	}
 	return ps, nil
 }
 
 // moneyOverview adds to the overview of the communities orgID runs (one entry each) what their units owe
-// (the money's rule: a receipt unpaid more than the community's days of grace after its due date) and
-// how their banks square with their books.
-func (s *Service) moneyOverview(ctx context.Context, orgID string, overview map[string]*domain.CommunityOverview) error {
-	grace, err := s.store.MoneyGraceDaysIn(ctx, orgID)
-	if err != nil {
-		return err
-	}
+// (the money's rule: a receipt unpaid more than the community's days of grace, those that set some in
+// grace, after its due date) and how their banks square with their books.
+func (s *Service) moneyOverview(ctx context.Context, orgID string, grace map[string]int, overview map[string]*domain.CommunityOverview) error {
 	today := s.now().In(s.calendar).Format(domain.DateLayout)
 	except := map[string]string{} // those with days of grace; the others' date is the rule's with none
 	for id, days := range grace {
@@ -349,7 +338,7 @@ func (s *Service) moneyOverview(ctx context.Context, orgID string, overview map[
 			except[id] = d
 		}
 	}
-	debts, err := s.store.DebtsBefore(ctx, orgID, domain.DebtDueBefore(today, 0), except)
+	debts, balances, err := s.store.OfficeMoney(ctx, orgID, domain.DebtDueBefore(today, 0), except)
 	if err != nil {
 		return err
 	}
@@ -357,10 +346,6 @@ func (s *Service) moneyOverview(ctx context.Context, orgID string, overview map[
 		if o := overview[id]; o != nil {
 			o.Debt, o.UnitsInDebt = d.Owed, d.Units
 		}
-	}
-	balances, err := s.store.AccountBalances(ctx, orgID)
-	if err != nil {
-		return err
 	}
 	for _, b := range balances {
 		o := overview[b.CommunityID]

@@ -20,7 +20,8 @@ type SearchResults struct {
 
 // Search finds text among the people (by name), units (by portal, staircase and name) and incidents
 // (by their text) of the communities the actor's office runs now (issue #35), at most SearchLimit of
-// each kind, each naming its community. Read rights suffice.
+// each kind, each naming its community. Read rights suffice. Two round trips: the actor's office, then
+// the search, which takes the office's communities inside its one statement.
 func (s *Service) Search(ctx context.Context, a *domain.Actor, text string) (*SearchResults, error) {
 	text = strings.TrimSpace(text)
 	if n := utf8.RuneCountInString(text); n < 2 || n > 100 {
@@ -30,25 +31,12 @@ func (s *Service) Search(ctx context.Context, a *domain.Actor, text string) (*Se
 	if err != nil {
 		return nil, err
 	}
-	ps, err := s.store.OrganisationCommunities(ctx, o.ID)
-	if err != nil {
-		return nil, err
-	}
-	names := map[string]string{}
-	var run []string
-	for _, p := range ps {
-		if p.Status == domain.ProcessorActive {
-			run = append(run, p.CommunityID)
-			names[p.CommunityID] = p.CommunityName
-		}
-	}
-	hits, err := s.store.SearchCommunities(ctx, run, text, SearchLimit)
+	hits, err := s.store.SearchOffice(ctx, o.ID, text, SearchLimit)
 	if err != nil {
 		return nil, err
 	}
 	out := &SearchResults{People: []domain.OfficeHit{}, Units: []domain.OfficeHit{}, Incidents: []domain.OfficeHit{}}
 	for _, h := range hits {
-		h.CommunityName = names[h.CommunityID]
 		switch h.Kind {
 		case domain.OfficeHitPerson:
 			out.People = append(out.People, h)

@@ -40,13 +40,10 @@ func (db *DB) IntsForTest(ctx context.Context, query string, args ...any) ([][]i
 	return out, rows.Err()
 }
 
-// OverviewPlansForTest explains the overview's query (organisations.go) over the communities orgID
-// runs, then its money's (organisations_money.go: the debts before dueBefore or except's dates, the
-// accounts' balances).
+// OverviewPlansForTest explains the office's list with its overview (organisations.go), then its money's
+// statement (organisations_money.go: the debts before dueBefore or except's dates, the accounts' balances).
 func (db *DB) OverviewPlansForTest(ctx context.Context, orgID, userID string, now time.Time, dueBefore string, except map[string]string) ([]string, error) {
-	debts, debtArgs := debtsQuery(orgID, dueBefore, except)
-	balances, balanceArgs := accountBalancesQuery(orgID)
-	return db.plansForTest(ctx, []sqlQuery{overviewQuery(orgID, userID, now), {debts, debtArgs}, {balances, balanceArgs}})
+	return db.plansForTest(ctx, []sqlQuery{officeOverviewQuery(orgID, userID, now), officeMoneyQuery(orgID, dueBefore, except)})
 }
 
 // plansForTest explains each query. On PostgreSQL sequential scans are priced out, so that a small table

@@ -237,35 +237,62 @@ func (db *DB) RevokeProcessor(ctx context.Context, communityID, orgID string, at
 	return n > 0, err
 }
 
-// inOffice is "column IN (the communities orgID runs now)" and its argument: the overview's queries name
-// the office, not its up to 300 communities, so that each has one parameter to send and PostgreSQL
-// plans it without a list of hundreds of values (about 1 ms of planning each at 200 communities).
+// runByOffice selects the communities an office (its one parameter) runs now: its processor active there.
+const runByOffice = "SELECT cp.community_id FROM community_processors cp WHERE cp.organisation_id = ? AND cp.status = 'active'"
+
+// inOffice is "column IN (the communities orgID runs now)" and its argument: the office's queries name the
+// office, not its up to 300 communities, so that each has one parameter to send and PostgreSQL binds and
+// plans no list of hundreds of values (about 1 ms of planning each at 200 communities: a statement with the
+// list was planned anew at every execution, where one that names the office gets a generic plan after
+// five). PostgreSQL joins the office's processors with their statistics and chooses how: one descent of a
+// counter's index per community, or a merge with the whole of a small partial index (the pending bookings).
 func inOffice(column, orgID string) (string, any) {
-	return column + " IN (SELECT cp.community_id FROM community_processors cp WHERE cp.organisation_id = ? AND cp.status = 'active')", orgID
+	return column + " IN (" + runByOffice + ")", orgID
 }
 
-// overviewQuery counts the overview of every community orgID runs at now, for userID (issue #35): one
-// statement, one round trip, of four counters, each grouped by community and reading its table through an
-// index that leads with community_id (the plan test in organisations_overview_test.go checks them), each
-// row led by its counter's number: 0 open incidents by age (through the partial index of the open ones,
-// migration 0065), 1 pending bookings to come (the partial index of the pending ones, migration 0069),
-// 2 the next junta convened, 3 the direct messages to userID (the staff member who asks) not yet read.
-// Measured at the scale workload, this UNION ALL costs PostgreSQL less than the four statements apart,
-// and less than one row per community with a subquery per counter (which also read the status tallies
-// for the older open incidents): each of those 1,000 subqueries pays the executor's start.
-func overviewQuery(orgID, userID string, now time.Time) sqlQuery {
+// amongOffice is inOffice for the search, which finds a few rows among the office's communities: on
+// PostgreSQL = ANY(ARRAY(subquery)), whose subquery runs once, first, and only if a row needs it, and whose
+// array is searched as the list of communities was, one descent of the community's index for each,
+// whatever the planner's statistics (it takes the array for 10 values). With IN (subquery) PostgreSQL chose
+// how to join the processors' rows by its statistics, and on a database of a few hundred communities it
+// merged or hashed the members' whole index or table.
+func (e Engine) amongOffice(column, orgID string) (string, any) {
+	if e == Postgres {
+		return column + " = ANY(ARRAY(" + runByOffice + "))", orgID
+	}
+	return inOffice(column, orgID)
+}
+
+// officeOverviewQuery lists the communities that invited orgID or that it runs, by name, with the overview
+// of those it runs at now for userID (issue #35): one statement, one round trip, one row per community.
+// Each counter is a subquery grouped by community that reads its table through an index that leads with
+// community_id (the plan test in organisations_overview_test.go checks them), run once for all the
+// office's communities and joined to its list: the open incidents by age (through the partial index of
+// the open ones, migration 0065), the pending bookings to come (the partial index of the pending ones,
+// migration 0069), the next junta convened, the direct messages to userID (the staff member who asks) not
+// yet read, and the days of grace the community set for its debts (money_settings, by key). A counter
+// per community as a correlated subquery cost PostgreSQL more: each of those 1,000 subqueries pays the
+// executor's start.
+func officeOverviewQuery(orgID, userID string, now time.Time) sqlQuery {
 	in, office := inOffice("community_id", orgID)
 	week, month := ms(now.AddDate(0, 0, -7)), ms(now.AddDate(0, 0, -30))
 	unread := unreadQuery(orgID, userID)
-	return sqlQuery{`SELECT 0, community_id, SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END),
-			SUM(CASE WHEN created_at <= ? AND created_at > ? THEN 1 ELSE 0 END), SUM(CASE WHEN created_at <= ? THEN 1 ELSE 0 END)
-			FROM incidents WHERE ` + in + ` AND status IN ('open', 'in_progress') AND deleted_at IS NULL GROUP BY community_id
-		UNION ALL SELECT 1, community_id, COUNT(*), 0, 0 FROM reservations WHERE ` + in + ` AND start_at > ? AND status = 'pending'
-			GROUP BY community_id
-		UNION ALL SELECT 2, community_id, MIN(first_call_at), 0, 0 FROM juntas WHERE ` + in + ` AND status = 'convocada'
-			GROUP BY community_id
-		UNION ALL SELECT 3, community_id, n, 0, 0 FROM (` + unread.q + `) un`,
-		append([]any{week, week, month, month, office, office, ms(now), office}, unread.args...)}
+	return sqlQuery{`SELECT cp.community_id, c.name, cp.status, cp.invited_at, cp.accepted_at, COALESCE(opened.under7, 0),
+			COALESCE(opened.to30, 0), COALESCE(opened.over30, 0), COALESCE(pending.n, 0), convened.first_call_at, COALESCE(unread.n, 0),
+			COALESCE(ms.grace_days, 0)
+		FROM community_processors cp JOIN communities c ON c.id = cp.community_id
+		LEFT JOIN (SELECT community_id, SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END) AS under7,
+				SUM(CASE WHEN created_at <= ? AND created_at > ? THEN 1 ELSE 0 END) AS to30, SUM(CASE WHEN created_at <= ? THEN 1 ELSE 0 END) AS over30
+			FROM incidents WHERE ` + in + ` AND status IN ('open', 'in_progress') AND deleted_at IS NULL GROUP BY community_id) opened
+			ON opened.community_id = cp.community_id
+		LEFT JOIN (SELECT community_id, COUNT(*) AS n FROM reservations WHERE ` + in + ` AND start_at > ? AND status = 'pending'
+			GROUP BY community_id) pending ON pending.community_id = cp.community_id
+		LEFT JOIN (SELECT community_id, MIN(first_call_at) AS first_call_at FROM juntas WHERE ` + in + ` AND status = 'convocada'
+			GROUP BY community_id) convened ON convened.community_id = cp.community_id
+		LEFT JOIN (` + unread.q + `) unread ON unread.community_id = cp.community_id
+		LEFT JOIN money_settings ms ON ms.community_id = cp.community_id AND cp.status = 'active'
+		WHERE cp.organisation_id = ? AND cp.status IN ('invited', 'active') ORDER BY c.name, c.id`,
+		append(append([]any{week, week, month, month, office, office, ms(now), office}, unread.args...), orgID)}
 }
 
 // unreadQuery counts the direct messages to userID not yet read in each community orgID runs, as the
@@ -298,40 +325,30 @@ func (db *DB) UnreadByCommunity(ctx context.Context, orgID, userID string) (map[
 	return out, err
 }
 
-// CommunitiesOverview counts the overview of each community orgID runs at now for userID (issue #35), all
-// of them in one query. A community with no counter above zero is left out.
-func (db *DB) CommunitiesOverview(ctx context.Context, orgID, userID string, now time.Time) (map[string]*domain.CommunityOverview, error) {
-	out := map[string]*domain.CommunityOverview{}
-	q := overviewQuery(orgID, userID, now)
-	type row struct {
-		counter int
-		id      string
-		a, b, c int64
-	}
-	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
-		var r row
-		return r, s.Scan(&r.counter, &r.id, &r.a, &r.b, &r.c)
-	}, q.q, q.args...)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		o := out[r.id]
-		if o == nil {
-			o = &domain.CommunityOverview{}
-			out[r.id] = o
+// OfficeCommunities lists the communities that invited orgID or that it runs, by name, those it runs with
+// their overview's counters at now for userID (issue #35), and the days of grace of those that set some
+// (the money's rule of a debt needs them): all in one statement. The organisation's own columns are left
+// to the caller, who has read it.
+func (db *DB) OfficeCommunities(ctx context.Context, orgID, userID string, now time.Time) ([]domain.Processor, map[string]int, error) {
+	q := officeOverviewQuery(orgID, userID, now)
+	grace := map[string]int{}
+	ps, err := listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.Processor, error) {
+		var p domain.Processor
+		var status string
+		var invited int64
+		var accepted, junta *int64
+		var o domain.CommunityOverview
+		var days int
+		err := row.Scan(&p.CommunityID, &p.CommunityName, &status, &invited, &accepted, &o.IncidentsUnder7, &o.Incidents7To30,
+			&o.IncidentsOver30, &o.PendingBookings, &junta, &o.UnreadMessages, &days)
+		p.Status, p.InvitedAt, p.AcceptedAt = domain.ProcessorStatus(status), fromMS(invited), fromNullMS(accepted)
+		if p.Status == domain.ProcessorActive {
+			o.NextJuntaAt, p.Overview = fromNullMS(junta), &o
+			if days != 0 {
+				grace[p.CommunityID] = days
+			}
 		}
-		switch r.counter {
-		case 0:
-			o.IncidentsUnder7, o.Incidents7To30, o.IncidentsOver30 = int(r.a), int(r.b), int(r.c)
-		case 1:
-			o.PendingBookings = int(r.a)
-		case 2:
-			t := time.UnixMilli(r.a).UTC()
-			o.NextJuntaAt = &t
-		case 3:
-			o.UnreadMessages = int(r.a)
-		}
-	}
-	return out, nil
+		return p, err
+	}, q.q, q.args...))
+	return ps, grace, err
 }

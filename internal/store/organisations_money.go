@@ -28,47 +28,40 @@ func inCommunities(column string, communityIDs []string) (string, []any) {
 	return column + " IN (" + placeholders(len(communityIDs)) + ")", args
 }
 
-// MoneyGraceDaysIn is the days of grace of each community orgID runs that has set them (0 otherwise).
-func (db *DB) MoneyGraceDaysIn(ctx context.Context, orgID string) (map[string]int, error) {
-	out := map[string]int{}
-	in, office := inOffice("community_id", orgID)
-	type row struct {
-		id   string
-		days int
-	}
-	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
-		var r row
-		return r, s.Scan(&r.id, &r.days)
-	}, "SELECT community_id, grace_days FROM money_settings WHERE "+in, office)
-	for _, r := range rows {
-		out[r.id] = r.days
-	}
-	return out, err
+// OfficeMoney reads the money of the communities orgID runs, in one statement: for each, the unpaid part
+// of its receipts due before dueBefore (or, for those in except, before their own date) and how many units
+// owe it (communities that owe nothing are left out), and what the books and the bank say of each of its
+// accounts.
+func (db *DB) OfficeMoney(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, []domain.AccountBalance, error) {
+	debts, balances := map[string]domain.Debt{}, []domain.AccountBalance{}
+	q := officeMoneyQuery(orgID, dueBefore, except)
+	_, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (struct{}, error) {
+		var kind int
+		var b domain.AccountBalance
+		if err := s.Scan(&kind, &b.CommunityID, &b.AccountID, &b.Opening, &b.Paid, &b.Reconciled, &b.Bank); err != nil {
+			return struct{}{}, err
+		}
+		if kind == 0 { // a debt: what is owed and by how many units
+			debts[b.CommunityID] = domain.Debt{Owed: b.Opening, Units: int(b.Paid)}
+		} else {
+			balances = append(balances, b)
+		}
+		return struct{}{}, nil
+	}, q.q, q.args...)
+	return debts, balances, err
 }
 
-// DebtsBefore sums, for each community orgID runs, the unpaid part of its receipts due before dueBefore
-// (or, for those in except, before their own date), and counts the units that owe it; communities that
-// owe nothing are left out. The communities that share a date share one condition, through the open
+// officeMoneyQuery is OfficeMoney's statement: the debts (0) and the accounts (1), each row as an account's
+// columns (a debt's amount and units in the first two sums).
+func officeMoneyQuery(orgID, dueBefore string, except map[string]string) sqlQuery {
+	debts, args := debtsQuery(orgID, dueBefore, except)
+	balances, balanceArgs := accountBalancesQuery(orgID)
+	return sqlQuery{debts + " UNION ALL " + balances, append(args, balanceArgs...)}
+}
+
+// debtsQuery is the debts of the office's communities: those outside except by dueBefore, those of except
+// grouped by their date. The communities that share a date share one condition, through the open
 // receipts' index.
-func (db *DB) DebtsBefore(ctx context.Context, orgID, dueBefore string, except map[string]string) (map[string]domain.Debt, error) {
-	out := map[string]domain.Debt{}
-	q, args := debtsQuery(orgID, dueBefore, except)
-	type row struct {
-		id string
-		d  domain.Debt
-	}
-	rows, err := queryAll(ctx, db.readerIn(ctx), func(s scanner) (row, error) {
-		var r row
-		return r, s.Scan(&r.id, &r.d.Owed, &r.d.Units)
-	}, q, args...)
-	for _, r := range rows {
-		out[r.id] = r.d
-	}
-	return out, err
-}
-
-// debtsQuery is DebtsBefore's query: the office's communities outside except by dueBefore, those of
-// except grouped by their date.
 func debtsQuery(orgID, dueBefore string, except map[string]string) (string, []any) {
 	in, office := inOffice("community_id", orgID)
 	cond, args := in, []any{office}
@@ -87,26 +80,18 @@ func debtsQuery(orgID, dueBefore string, except map[string]string) (string, []an
 		conds = append(conds, "("+in+" AND due_date < ?)")
 		args = append(append(args, ids...), d)
 	}
-	return `SELECT community_id, SUM(amount_cents - paid_cents), COUNT(DISTINCT unit_id) FROM money_receipts
+	return `SELECT 0, community_id, '', SUM(amount_cents - paid_cents), COUNT(DISTINCT unit_id), 0, NULL FROM money_receipts
 		WHERE paid_cents < amount_cents AND (` + strings.Join(conds, " OR ") + `) GROUP BY community_id`, args
 }
 
-// AccountBalances reads what the books and the bank say of every account of the communities orgID runs.
-func (db *DB) AccountBalances(ctx context.Context, orgID string) ([]domain.AccountBalance, error) {
-	q, args := accountBalancesQuery(orgID)
-	return queryAll(ctx, db.readerIn(ctx), func(s scanner) (domain.AccountBalance, error) {
-		var b domain.AccountBalance
-		return b, s.Scan(&b.AccountID, &b.CommunityID, &b.Opening, &b.Paid, &b.Reconciled, &b.Bank)
-	}, q, args...)
-}
-
-// accountBalancesQuery is AccountBalances' query: each account's sums through its own indexes.
+// accountBalancesQuery is the accounts of the office's communities: each account's sums through its own
+// indexes.
 func accountBalancesQuery(orgID string) (string, []any) {
 	in, office := inOffice("a.community_id", orgID)
-	return `SELECT a.id, a.community_id, a.opening_cents,
+	return `SELECT 1, a.community_id, a.id, a.opening_cents,
 		COALESCE((SELECT SUM(p.amount_cents) FROM money_expense_payments p WHERE p.account_id = a.id), 0),
 		COALESCE((SELECT SUM(m.amount_cents) FROM money_bank_movements m JOIN money_reconciliations r ON r.movement_id = m.id
 			WHERE m.account_id = a.id AND r.kind <> 'expense'), 0),
 		(SELECT s.closing_cents FROM money_bank_statements s WHERE s.account_id = a.id ORDER BY s.end_date DESC, s.created_at DESC LIMIT 1)
-		FROM money_accounts a WHERE ` + in + ` ORDER BY a.community_id, a.id`, []any{office}
+		FROM money_accounts a WHERE ` + in, []any{office}
 }

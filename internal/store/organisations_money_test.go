@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"vecinos/internal/domain"
 	"vecinos/internal/store"
@@ -25,7 +26,7 @@ func TestOfficeMoneySums(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		exec(`INSERT INTO money_settings (community_id, grace_days, updated_at) VALUES (?, 10, 0)`, c1)
+		exec(`INSERT INTO money_settings (community_id, grace_days, updated_at) VALUES (?, 10, 0), (?, 0, 0), (?, 5, 0)`, c1, c2, other)
 		for i, r := range []struct {
 			community, unit, due string
 			amount, paid         int
@@ -42,13 +43,14 @@ func TestOfficeMoneySums(t *testing.T) {
 				"r"+string(rune('a'+i)), r.community, i+1, r.due, r.unit, r.unit, r.amount, r.paid, r.due,
 				map[bool]string{true: "paid", false: "pending"}[r.amount == r.paid])
 		}
-		grace, err := db.MoneyGraceDaysIn(ctx, org)
+		// The days of grace come with the office's list: those of the communities it runs that set some.
+		_, grace, err := db.OfficeCommunities(ctx, org, "nobody", time.Now())
 		if err != nil || len(grace) != 1 || grace[c1] != 10 {
 			t.Fatalf("grace %v, %v", grace, err)
 		}
-		debts, err := db.DebtsBefore(ctx, org, "2026-11-28", map[string]string{c1: "2026-11-01"})
-		if err != nil {
-			t.Fatal(err)
+		debts, balances, err := db.OfficeMoney(ctx, org, "2026-11-28", map[string]string{c1: "2026-11-01"})
+		if err != nil || len(balances) != 0 {
+			t.Fatal(balances, err)
 		}
 		want := map[string]domain.Debt{c1: {Owed: 8000, Units: 1}, c2: {Owed: 7000, Units: 1}}
 		if len(debts) != 2 || debts[c1] != want[c1] || debts[c2] != want[c2] {
@@ -79,8 +81,8 @@ func TestOfficeMoneySums(t *testing.T) {
 				exec(`INSERT INTO money_reconciliations (movement_id, community_id, kind, target_id, created_at) VALUES (?, ?, ?, 't', 0)`, id, c1, m.kind)
 			}
 		}
-		balances, err := db.AccountBalances(ctx, org)
-		if err != nil || len(balances) != 2 {
+		if debts, balances, err = db.OfficeMoney(ctx, org, "2026-11-28", map[string]string{c1: "2026-11-01"}); err != nil || len(debts) != 2 ||
+			len(balances) != 2 {
 			t.Fatalf("balances %+v, %v", balances, err)
 		}
 		for _, b := range balances {

@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"vecinos/internal/domain"
 	"vecinos/internal/store"
 	"vecinos/internal/store/storetest"
 )
 
 // officeRunning stores an office that runs communities (active) and was only invited by invited; it
 // returns its id.
-func officeRunning(t *testing.T, db *store.DB, communities, invited []string) string {
+func officeRunning(t testing.TB, db *store.DB, communities, invited []string) string {
 	t.Helper()
 	ctx := context.Background()
 	org := "org-" + communities[0]
@@ -104,19 +105,39 @@ func overviewFixture(t *testing.T, db *store.DB, now time.Time) (string, string,
 	return org, c1, c2, users[0]
 }
 
-func TestCommunitiesOverviewCounts(t *testing.T) {
+// The office's list names every community that invited it or that it runs, by name, and counts the
+// overview of those it runs only; a community that revoked it, or that another office runs, is not listed.
+func TestOfficeCommunitiesCounts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
 		now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
-		org, c1, _, ana := overviewFixture(t, db, now)
-		got, err := db.CommunitiesOverview(context.Background(), org, ana, now)
+		org, c1, c2, ana := overviewFixture(t, db, now)
+		ended, _ := storetest.CommunityIDs(t, db, "Dani")
+		theirs, _ := storetest.CommunityIDs(t, db, "Eva")
+		officeRunning(t, db, []string{theirs}, nil)
+		if err := db.ExecForTest(ctx, `INSERT INTO community_processors (community_id, organisation_id, status, invited_at, accepted_at, revoked_at)
+			VALUES (?, ?, 'revoked', 0, 0, 1)`, ended, org); err != nil {
+			t.Fatal(err)
+		}
+		ps, grace, err := db.OfficeCommunities(ctx, org, ana, now)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got) != 1 {
-			t.Fatalf("overview of %d communities, want the one with counters: %v", len(got), got)
+		var names []string
+		for _, p := range ps {
+			names = append(names, p.CommunityName+":"+string(p.Status))
+			if (p.Overview == nil) != (p.Status == domain.ProcessorInvited) {
+				t.Errorf("%s (%s) with overview %+v", p.CommunityName, p.Status, p.Overview)
+			}
 		}
-		o := got[c1]
-		if o == nil || o.IncidentsUnder7 != 2 || o.Incidents7To30 != 1 || o.IncidentsOver30 != 2 || o.PendingBookings != 2 {
+		if got, want := strings.Join(names, ", "), "Comunidad Ana:active, Comunidad Bea:active, Comunidad Ceci:invited"; got != want {
+			t.Fatalf("the office's list: %s, want %s", got, want)
+		}
+		if ps[0].CommunityID != c1 || ps[1].CommunityID != c2 || ps[0].AcceptedAt == nil || ps[2].AcceptedAt != nil || len(grace) != 0 {
+			t.Fatalf("the office's list: %+v, grace %v", ps, grace)
+		}
+		o := ps[0].Overview
+		if o.IncidentsUnder7 != 2 || o.Incidents7To30 != 1 || o.IncidentsOver30 != 2 || o.PendingBookings != 2 {
 			t.Fatalf("overview of the first: %+v", o)
 		}
 		if want := now.Add(10 * 24 * time.Hour); o.NextJuntaAt == nil || !o.NextJuntaAt.Equal(want) {
@@ -125,17 +146,23 @@ func TestCommunitiesOverviewCounts(t *testing.T) {
 		if o.UnreadMessages != 2 {
 			t.Fatalf("unread messages to Ana: %d, want 2", o.UnreadMessages)
 		}
-		if unread, err := db.UnreadByCommunity(context.Background(), org, ana); err != nil || len(unread) != 1 || unread[c1] != 2 {
+		if *ps[1].Overview != (domain.CommunityOverview{}) {
+			t.Fatalf("overview of the second, with nothing: %+v", ps[1].Overview)
+		}
+		if unread, err := db.UnreadByCommunity(ctx, org, ana); err != nil || len(unread) != 1 || unread[c1] != 2 {
 			t.Fatalf("unread by community: %v %v", unread, err)
+		}
+		if ps, _, err := db.OfficeCommunities(ctx, "no-such-office", ana, now); err != nil || ps == nil || len(ps) != 0 {
+			t.Fatalf("no office: %v %v", ps, err)
 		}
 	})
 }
 
-// The overview's query reads each of the office's communities' counters through an index that leads
+// The overview's statement reads each of the office's communities' counters through an index that leads
 // with community_id on both engines (on PostgreSQL the partial ones of the open incidents and the pending
 // bookings; SQLite, without statistics, may take others), never a scan of a table (on PostgreSQL with
 // sequential scans priced out, as on a large table).
-func TestCommunitiesOverviewPlan(t *testing.T) {
+func TestOfficeCommunitiesPlan(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
 		org, c1, _, ana := overviewFixture(t, db, now)
@@ -161,19 +188,17 @@ func TestCommunitiesOverviewPlan(t *testing.T) {
 		// unpaid receipts (SQLite, without statistics, takes the community's unique index, no scan either).
 		// The accounts' sums read each account's payments, movements and last statement through the
 		// indexes that lead with it.
-		debts := plans[1]
-		if (db.Engine() == store.Postgres && !strings.Contains(debts, "money_receipts_open")) || strings.Contains(debts, "Seq Scan") ||
-			sqliteScan.MatchString(debts) {
-			t.Fatalf("the debts are not read through the open receipts' index:\n%s", debts)
+		money := plans[1]
+		if db.Engine() == store.Postgres && !strings.Contains(money, "money_receipts_open") {
+			t.Errorf("the debts are not read through the open receipts' index:\n%s", money)
 		}
-		balances := plans[2]
 		for _, index := range []string{"money_expense_payments_account", "money_bank_movements_date", "money_bank_statements_account"} {
-			if !strings.Contains(balances, index) {
-				t.Errorf("the accounts' balances do not use %s:\n%s", index, balances)
+			if !strings.Contains(money, index) {
+				t.Errorf("the accounts' balances do not use %s:\n%s", index, money)
 			}
 		}
-		if strings.Contains(balances, "Seq Scan on money_bank") || strings.Contains(balances, "Seq Scan on money_expense") {
-			t.Errorf("the accounts' balances scan a table:\n%s", balances)
+		if strings.Contains(money, "Seq Scan") || sqliteScan.MatchString(money) {
+			t.Errorf("the office's money scans a table:\n%s", money)
 		}
 		for _, p := range plans {
 			t.Log(p)

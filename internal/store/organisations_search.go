@@ -12,8 +12,8 @@ import (
 )
 
 // The search across an office's communities (issue #35, ADR 0045 addendum): people by name, units by
-// portal, staircase and name, incidents by their text. Each kind is one query over all the communities,
-// reading its table through an index that leads with community_id (the plan test in
+// portal, staircase and name, incidents by their text. Each kind is one part of one statement over all the
+// communities, reading its table through an index that leads with community_id (the plan test in
 // organisations_search_test.go checks it), so its cost grows with the office, not with the database.
 
 // The people's and the units' texts are compared as stored, folded, by triggers (memberships.search_name,
@@ -52,85 +52,75 @@ func init() {
 	})
 }
 
-type officeQuery struct {
-	kind domain.OfficeHitKind
-	q    string
-	args []any
-}
-
-// officeSearchQueries are the search's three queries over communityIDs for text (not yet normalized),
-// each returning at most limit rows: community, id, title, detail parts and a time.
-func (db *DB) officeSearchQueries(communityIDs []string, text string, limit int) []officeQuery {
-	in := placeholders(len(communityIDs))
-	ids := make([]any, len(communityIDs))
-	for i, id := range communityIDs {
-		ids[i] = id
-	}
-	args := func(extra ...any) []any { return append(append([]any{}, ids...), extra...) }
-	var b strings.Builder
-	incidentArgs := db.engine.containsText(&b, args(), "i.search_text", domain.SearchText(text))
+// officeSearchQuery is the search's one statement for text (not yet normalized) in the communities orgID
+// runs now, scoped inside the SQL (amongOffice: one parameter, not the office's up to 300 communities, so
+// that pgx sends and PostgreSQL binds and plans no list of hundreds of values): three parts of at most
+// limit rows each, their kind (0 people, 1 units, 2 incidents), the community and its name (read by key
+// for each row found: a join let PostgreSQL hash every community), the id, the title or detail parts and a
+// time. Each part is ranked by its own order (ROW_NUMBER over its limited rows), so the order of the
+// answer does not rest on how the engine appends them.
+func (db *DB) officeSearchQuery(orgID, text string, limit int) sqlQuery {
 	name, unit := domain.SearchText(text), CompactUnitText(text)
-	var nameCond, unitCond strings.Builder
-	nameArgs := db.engine.containsText(&nameCond, args(), "m.search_name", name)
-	unitArgs := db.engine.containsText(&unitCond, args(), "u.search_label", unit)
-	return []officeQuery{
-		// The members of the communities whose folded name matches, tested in their index
-		// (memberships_community_search), sorted by the copy of their profile's name that the index also
-		// holds (migration 0068): no profile is read, and only the first limit read their unit. A member
-		// without a profile (no name) is left out, as a join would.
-		{domain.OfficeHitPerson, `SELECT x.community_id, x.user_id, x.full_name, COALESCE(u.building, ''), COALESCE(u.staircase, ''),
-			COALESCE(u.unit_number, ''), x.joined_at
-			FROM (SELECT m.community_id, m.user_id, m.unit_id, m.joined_at, m.full_name
-				FROM memberships m WHERE m.community_id IN (` + in + `)` + nameCond.String() + ` AND m.full_name IS NOT NULL
+	var people, units, incidents strings.Builder
+	inPeople, office := db.engine.amongOffice("m.community_id", orgID)
+	inUnits, _ := db.engine.amongOffice("u.community_id", orgID)
+	inIncidents, _ := db.engine.amongOffice("i.community_id", orgID)
+	args := append(db.engine.containsText(&people, []any{office}, "m.search_name", name), limit, office)
+	args = append(db.engine.containsText(&units, args, "u.search_label", unit), limit, office)
+	args = append(db.engine.containsText(&incidents, args, "i.search_text", name), limit)
+	// People: the members whose folded name matches, tested in their index (memberships_community_search),
+	// sorted by the copy of their profile's name that the index also holds (migration 0068): no profile is
+	// read, and only the first limit read their unit. A member without a profile (no name) is left out, as a
+	// join would. Units: in the registry's order, with their owner. Incidents: newest first, deleted ones
+	// left out.
+	return sqlQuery{`SELECT h.kind, h.community_id, (SELECT c.name FROM communities c WHERE c.id = h.community_id), h.id, h.a, h.b, h.c, h.d, h.at
+		FROM (
+		SELECT 0 AS kind, ROW_NUMBER() OVER (ORDER BY x.full_name, x.community_id, x.user_id) AS n, x.community_id, x.user_id AS id,
+			x.full_name AS a, COALESCE(u.building, '') AS b, COALESCE(u.staircase, '') AS c, COALESCE(u.unit_number, '') AS d, x.joined_at AS at
+			FROM (SELECT m.community_id, m.user_id, m.unit_id, m.joined_at, m.full_name FROM memberships m
+				WHERE ` + inPeople + people.String() + ` AND m.full_name IS NOT NULL
 				ORDER BY m.full_name, m.community_id, m.user_id LIMIT ?) x
 			LEFT JOIN units u ON u.id = x.unit_id
-			ORDER BY x.full_name, x.community_id, x.user_id`,
-			append(nameArgs, limit)},
-		{domain.OfficeHitUnit, `SELECT u.community_id, u.id, COALESCE(u.building, ''), COALESCE(u.staircase, ''), u.unit_number,
-			COALESCE(o.full_name, ''), u.created_at
-			FROM units u LEFT JOIN profiles o ON o.id = u.owner_id
-			WHERE u.community_id IN (` + in + `)` + unitCond.String() + ` ORDER BY u.community_id, u.building, u.staircase, u.unit_number, u.id LIMIT ?`,
-			append(unitArgs, limit)},
-		{domain.OfficeHitIncident, `SELECT i.community_id, i.id, i.title, i.status, '', '', i.created_at
-			FROM incidents i WHERE i.community_id IN (` + in + `) AND i.deleted_at IS NULL` + b.String() + `
-			ORDER BY i.created_at DESC, i.id DESC LIMIT ?`, append(incidentArgs, limit)},
-	}
+		UNION ALL SELECT 1, ROW_NUMBER() OVER (ORDER BY y.community_id, y.building, y.staircase, y.unit_number, y.id), y.community_id, y.id,
+			COALESCE(y.building, ''), COALESCE(y.staircase, ''), y.unit_number, COALESCE(o.full_name, ''), y.created_at
+			FROM (SELECT u.community_id, u.id, u.building, u.staircase, u.unit_number, u.owner_id, u.created_at FROM units u
+				WHERE ` + inUnits + units.String() + ` ORDER BY u.community_id, u.building, u.staircase, u.unit_number, u.id LIMIT ?) y
+			LEFT JOIN profiles o ON o.id = y.owner_id
+		UNION ALL SELECT 2, ROW_NUMBER() OVER (ORDER BY z.created_at DESC, z.id DESC), z.community_id, z.id, z.title, z.status, '', '', z.created_at
+			FROM (SELECT i.community_id, i.id, i.title, i.status, i.created_at FROM incidents i
+				WHERE ` + inIncidents + ` AND i.deleted_at IS NULL` + incidents.String() + ` ORDER BY i.created_at DESC, i.id DESC LIMIT ?) z
+		) h ORDER BY h.kind, h.n`, args}
 }
 
-// SearchCommunities finds text among the people, units and incidents of communityIDs: at most limit
-// of each kind, people by name, units in the registry's order, incidents newest first. The community's
-// name is left to the caller.
-func (db *DB) SearchCommunities(ctx context.Context, communityIDs []string, text string, limit int) ([]domain.OfficeHit, error) {
-	out := []domain.OfficeHit{}
-	if len(communityIDs) == 0 {
-		return out, nil
-	}
-	for _, q := range db.officeSearchQueries(communityIDs, text, limit) {
-		hits, err := queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.OfficeHit, error) {
-			h := domain.OfficeHit{Kind: q.kind}
-			var a, b, c string
-			var at int64
-			if err := row.Scan(&h.CommunityID, &h.ID, &a, &b, &c, &h.Detail, &at); err != nil {
-				return h, err
-			}
-			t := time.UnixMilli(at).UTC()
-			h.CreatedAt = &t
-			switch q.kind {
-			case domain.OfficeHitPerson: // name; the unit's portal, staircase and name
-				h.Title, h.Detail = a, unitLabel(b, c, h.Detail)
-			case domain.OfficeHitUnit: // portal, staircase, name; the owner
-				h.Title = unitLabel(a, b, c)
-			case domain.OfficeHitIncident: // title; status
-				h.Title, h.Detail = a, b
-			}
-			return h, nil
-		}, q.q, q.args...)
-		if err != nil {
-			return nil, err
+// officeHitKinds are the kinds of officeSearchQuery's parts, in its order.
+var officeHitKinds = [...]domain.OfficeHitKind{domain.OfficeHitPerson, domain.OfficeHitUnit, domain.OfficeHitIncident}
+
+// SearchOffice finds text among the people, units and incidents of the communities orgID runs now (its
+// processor active there): at most limit of each kind, people by name, units in the registry's order,
+// incidents newest first, each with its community's name. One round trip.
+func (db *DB) SearchOffice(ctx context.Context, orgID, text string, limit int) ([]domain.OfficeHit, error) {
+	q := db.officeSearchQuery(orgID, text, limit)
+	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), func(row scanner) (domain.OfficeHit, error) {
+		var h domain.OfficeHit
+		var kind int
+		var a, b, c string
+		var at int64
+		if err := row.Scan(&kind, &h.CommunityID, &h.CommunityName, &h.ID, &a, &b, &c, &h.Detail, &at); err != nil {
+			return h, err
 		}
-		out = append(out, hits...)
-	}
-	return out, nil
+		h.Kind = officeHitKinds[kind]
+		t := time.UnixMilli(at).UTC()
+		h.CreatedAt = &t
+		switch h.Kind {
+		case domain.OfficeHitPerson: // name; the unit's portal, staircase and name
+			h.Title, h.Detail = a, unitLabel(b, c, h.Detail)
+		case domain.OfficeHitUnit: // portal, staircase, name; the owner
+			h.Title = unitLabel(a, b, c)
+		case domain.OfficeHitIncident: // title; status
+			h.Title, h.Detail = a, b
+		}
+		return h, nil
+	}, q.q, q.args...))
 }
 
 // unitLabel is domain.Unit.Label of a unit's parts; "" when it has none.

@@ -33,6 +33,7 @@ func TestSearchTextsAreKeptByAPlainSQLiteConnection(t *testing.T) {
 		t.Fatal(err)
 	}
 	c1, _ := storetest.CommunityIDs(t, db, "Ana Ruiz")
+	org := officeRunning(t, db, []string{c1}, nil)
 	plain, err := sql.Open("sqlite-plain", "file:"+filepath.Join(dir, store.SQLiteFile)+"?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)")
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +58,7 @@ func TestSearchTextsAreKeptByAPlainSQLiteConnection(t *testing.T) {
 	}
 	search := func(text string) string {
 		t.Helper()
-		hits, err := db.SearchCommunities(ctx, []string{c1}, text, 20)
+		hits, err := db.SearchOffice(ctx, org, text, 20)
 		if err != nil {
 			t.Fatal(err)
 		}
