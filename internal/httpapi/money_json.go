@@ -16,12 +16,6 @@ import (
 // fields, byte for byte, without reflection: ~30–40% less CPU for the encoding of a 5-year statement
 // (BenchmarkMoneyJSON; issue #36, docs/adr/0035). TestMoneyAnswersEncodeAsReflection compares the two.
 
-// encodedOutput is an answer already encoded; its route documents the schema (returnsJSON).
-type encodedOutput struct {
-	ContentType string `header:"Content-Type"`
-	Body        []byte
-}
-
 // appendStatementJSON writes the statement as StatementOutputBody, from the service's entries (shared
 // with its ledger cache) without copying them into the answer's types first.
 func appendStatementJSON(b []byte, st *money.Statement) []byte {
