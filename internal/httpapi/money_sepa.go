@@ -188,7 +188,7 @@ type newRemittanceOutput struct{ Body NewRemittance }
 type revokeMandateInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body *struct {
-		Reason string `json:"reason,omitempty" maxLength:"600" doc:"Why: required when an admin revokes the mandate of a unit they do not own (at most 300 characters); the owner reads it"`
+		Reason string `json:"reason,omitempty" maxLength:"300" doc:"Why: required when an admin revokes the mandate of a unit they do not own; the owner reads it"`
 	}
 }
 

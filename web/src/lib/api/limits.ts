@@ -394,7 +394,7 @@ export const ReviewReservationInputBody = {
 } as const
 
 export const RevokeMandateInputBody = {
-  reason: 600,
+  reason: 300,
 } as const
 
 export const SaveJuntaActaInputBody = {

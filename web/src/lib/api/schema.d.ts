@@ -7779,7 +7779,7 @@ export interface components {
             reason?: string;
         };
         RevokeMandateInputBody: {
-            /** @description Why: required when an admin revokes the mandate of a unit they do not own (at most 300 characters); the owner reads it */
+            /** @description Why: required when an admin revokes the mandate of a unit they do not own; the owner reads it */
             reason?: string;
         };
         RolesOutputBody: {
