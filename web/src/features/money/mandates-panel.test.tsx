@@ -134,8 +134,8 @@ describe('the mandates panel', () => {
     let items = mandates
     fakeApi.on('GET /api/v1/money/mandates', () => json({ items }))
     fakeApi.on('POST /api/v1/money/mandates/{id}/revoke', (req) => {
-      const m = mandates.find((x) => x.id === req.params.id)
-      const done = { ...(m as Mandate), status: 'revoked', endedAt: Date.UTC(2026, 6, 1, 12), endedByName: 'Ana García',
+      const m = mandates.find((x) => x.id === req.params.id) ?? mandates[0]
+      const done = { ...m, status: 'revoked', endedAt: Date.UTC(2026, 6, 1, 12), endedByName: 'Ana García',
         endReason: (req.body as { reason: string }).reason } as Mandate
       items = mandates.map((x) => (x.id === done.id ? done : x))
       return json(done)
