@@ -1,5 +1,7 @@
 package domain
 
+import "time"
+
 // SEPA Core direct debits of the community's receipts (issue #36): the creditor settings, the owners'
 // mandates, the remittances and the returned debits (docs/adr/0035-money-ledger.md).
 
@@ -74,6 +76,48 @@ type Mandate struct {
 	Returns       int // of those, returned
 	// EndedAt is when it stopped being active (paused or revoked), Unix milliseconds; nil while active.
 	EndedAt *int64
+	// EndedByName is who paused or revoked it ("" while active, or when that account is gone), and
+	// EndReason what an admin who revoked it wrote ("" otherwise).
+	EndedByName string
+	EndReason   string
+	// LastCollectionOn is the latest collection day of its debits, returned ones included (DateLayout);
+	// nil when never used.
+	LastCollectionOn *string
+	// Expired is set by the money service for a mandate in force unused for MandateLapseMonths on its day.
+	Expired bool
+}
+
+// MandateLapseMonths is how long a mandate may go unused: under the SEPA Core rulebook a mandate with
+// no collection presented for 36 months (from the latest one, even if rejected, returned or refunded)
+// must be cancelled by the creditor and never used again.
+const MandateLapseMonths = 36
+
+// ExpiresOn is the first day a mandate may no longer be used (DateLayout): MandateLapseMonths after its
+// last collection or, never used, after it was signed; the 29th–31st of a month lapse on the last day of
+// a shorter one (2024-02-29 → 2027-02-28), never later.
+func (m *Mandate) ExpiresOn() string {
+	from := m.SignedOn
+	if m.LastCollectionOn != nil && *m.LastCollectionOn > from {
+		from = *m.LastCollectionOn
+	}
+	return AddMonthsClamped(from, MandateLapseMonths)
+}
+
+// ExpiredOn is whether a mandate in force (active or paused) may no longer be used on day (DateLayout).
+func (m *Mandate) ExpiredOn(day string) bool {
+	return m.Status != MandateRevoked && day >= m.ExpiresOn()
+}
+
+// AddMonthsClamped is date (DateLayout) plus n months, on the last day of the month when the day does not
+// exist in it; an invalid date comes back as it is.
+func AddMonthsClamped(date string, n int) string {
+	t, err := time.Parse(DateLayout, date)
+	if err != nil {
+		return date
+	}
+	first := time.Date(t.Year(), t.Month()+time.Month(n), 1, 0, 0, 0, 0, time.UTC)
+	last := first.AddDate(0, 1, -1).Day()
+	return time.Date(first.Year(), first.Month(), min(t.Day(), last), 0, 0, 0, 0, time.UTC).Format(DateLayout)
 }
 
 // PostalAddress is a person's address as a direct-debit file carries it.

@@ -46,8 +46,14 @@ type Mandate struct {
 	SignedOn        string `json:"signedOn"`
 	Status          string `json:"status" enum:"active,paused,revoked"`
 	EndedAt         *int64 `json:"endedAt" doc:"Unix milliseconds it was paused or revoked; null while active"`
+	EndedByName     string `json:"endedByName" doc:"Who paused or revoked it; empty while active or when that account is gone"`
+	EndReason       string `json:"endReason" doc:"Why an admin revoked it; empty otherwise"`
 	Collections     int    `json:"collections"`
 	Returns         int    `json:"returns" doc:"Of the collections, those the bank returned"`
+	// The SEPA Core rulebook's 36 months: a mandate unused that long is not used again.
+	LastCollectionOn *string `json:"lastCollectionOn" doc:"YYYY-MM-DD: the latest collection day of its debits, returned ones included; null: never used"`
+	ExpiresOn        string  `json:"expiresOn" doc:"YYYY-MM-DD: the first day it can no longer be used, 36 months after its last collection (or its signature, never used)"`
+	Expired          bool    `json:"expired" doc:"In force (active or paused) but unused for 36 months today: remittances leave its receipts out"`
 }
 
 // PostalAddress is an account holder's address on a mandate.
@@ -61,7 +67,8 @@ type PostalAddress struct {
 func mandateOf(m *domain.Mandate) Mandate {
 	out := Mandate{ID: m.ID, UnitID: m.UnitID, UnitLabel: m.UnitLabel, Reference: m.Reference, DebtorName: m.DebtorName, IBAN: money.MaskIBAN(m.IBAN),
 		AddressRequired: money.NeedsDebtorAddress(m.IBAN), SignedOn: m.SignedOn, Status: string(m.Status), EndedAt: m.EndedAt,
-		Collections: m.Collections, Returns: m.Returns}
+		EndedByName: m.EndedByName, EndReason: m.EndReason, Collections: m.Collections, Returns: m.Returns,
+		LastCollectionOn: m.LastCollectionOn, ExpiresOn: m.ExpiresOn(), Expired: m.Expired}
 	if a := m.DebtorAddress; !a.IsZero() {
 		out.DebtorAddress = &PostalAddress{Street: a.Street, PostCode: a.PostCode, Town: a.Town, Country: a.Country}
 	}
@@ -158,6 +165,33 @@ func remittanceDetailOf(v *money.RemittanceView) *remittanceOutput {
 	return &remittanceOutput{Body: RemittanceDetail{Remittance: remittanceOf(&v.RemittanceSummary), Receipts: receiptsOf(v.Receipts)}}
 }
 
+// SkippedReceipt is a receipt paid by direct debit that a new remittance left out, and why.
+type SkippedReceipt struct {
+	ReceiptID        string  `json:"receiptId"`
+	Code             string  `json:"code" doc:"The receipt's number, 2027/000012"`
+	UnitLabel        string  `json:"unitLabel"`
+	AmountCents      int64   `json:"amountCents" doc:"What it still owes"`
+	MandateReference string  `json:"mandateReference"`
+	Reason           string  `json:"reason" enum:"expired" doc:"expired: its mandate has gone 36 months without a collection by the collection day (it now goes by transfer)"`
+	ExpiresOn        string  `json:"expiresOn" doc:"YYYY-MM-DD: the first day the mandate could no longer be used"`
+	LastCollectionOn *string `json:"lastCollectionOn" doc:"YYYY-MM-DD; null: the mandate was never used"`
+}
+
+// NewRemittance is a remittance just built, with the receipts it left out.
+type NewRemittance struct {
+	RemittanceDetail
+	Skipped []SkippedReceipt `json:"skipped" doc:"Receipts paid by direct debit that were due but left out, with the reason"`
+}
+
+type newRemittanceOutput struct{ Body NewRemittance }
+
+type revokeMandateInput struct {
+	ID   string `path:"id" maxLength:"64"`
+	Body *struct {
+		Reason string `json:"reason,omitempty" maxLength:"300" doc:"Why: required when an admin revokes the mandate of a unit they do not own; the owner reads it"`
+	}
+}
+
 type createRemittanceInput struct {
 	Body struct {
 		CollectionDate string `json:"collectionDate" maxLength:"10" doc:"YYYY-MM-DD: the day the bank collects"`
@@ -234,8 +268,12 @@ func (s *server) signMandate(ctx context.Context, in *signMandateInput) (*mandat
 	return &mandateOutput{Body: mandateOf(m)}, nil
 }
 
-func (s *server) revokeMandate(ctx context.Context, in *moneyIDInput) (*mandateOutput, error) {
-	m, err := s.Money.RevokeMandate(ctx, actor(ctx), in.ID)
+func (s *server) revokeMandate(ctx context.Context, in *revokeMandateInput) (*mandateOutput, error) {
+	reason := ""
+	if in.Body != nil {
+		reason = in.Body.Reason
+	}
+	m, err := s.Money.RevokeMandate(ctx, actor(ctx), in.ID, reason)
 	if err != nil {
 		return nil, err
 	}
@@ -264,12 +302,18 @@ func (s *server) listRemittances(ctx context.Context, _ *struct{}) (*remittances
 	return out, nil
 }
 
-func (s *server) createRemittance(ctx context.Context, in *createRemittanceInput) (*remittanceOutput, error) {
+func (s *server) createRemittance(ctx context.Context, in *createRemittanceInput) (*newRemittanceOutput, error) {
 	v, err := s.Money.BuildRemittance(ctx, actor(ctx), money.RemittanceInput{CollectionDate: in.Body.CollectionDate, DueUpTo: in.Body.DueUpTo})
 	if err != nil {
 		return nil, err
 	}
-	return remittanceDetailOf(v), nil
+	out := &newRemittanceOutput{Body: NewRemittance{RemittanceDetail: remittanceDetailOf(v).Body, Skipped: make([]SkippedReceipt, 0, len(v.Skipped))}}
+	for _, k := range v.Skipped {
+		out.Body.Skipped = append(out.Body.Skipped, SkippedReceipt{ReceiptID: k.Receipt.ID, Code: k.Receipt.Code(), UnitLabel: k.Receipt.UnitLabel,
+			AmountCents: k.Receipt.Amount - k.Receipt.Paid, MandateReference: k.MandateReference, Reason: k.Reason, ExpiresOn: k.ExpiresOn,
+			LastCollectionOn: k.LastCollectionOn})
+	}
+	return out, nil
 }
 
 func (s *server) getRemittance(ctx context.Context, in *moneyIDInput) (*remittanceOutput, error) {

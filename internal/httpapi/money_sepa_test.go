@@ -60,8 +60,12 @@ func TestMoneySepaOverHTTP(t *testing.T) {
 			fmt.Sprintf("La fecha de cobro está dentro del plazo de preaviso de 14 días a los propietarios: la primera fecha posible es el %s", collect))
 		rem := c.admin.must(t, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": collect}, 201)
 		receipts := rem["receipts"].([]any)
-		if rem["debits"] != float64(1) || len(receipts) != 1 {
+		if rem["debits"] != float64(1) || len(receipts) != 1 || rem["skipped"] == nil || len(rem["skipped"].([]any)) != 0 {
 			t.Fatalf("remittance %v", rem)
+		}
+		if got := items(c.admin.must(t, "GET", "/api/v1/money/mandates", nil, 200))[0]; got["lastCollectionOn"] != collect || got["expired"] != false ||
+			got["expiresOn"] != moneyNow(c.e).AddDate(3, 0, 14).Format("2006-01-02") {
+			t.Errorf("the used mandate %v", got)
 		}
 		remID := rem["id"].(string)
 		receipt := receipts[0].(map[string]any)
@@ -127,12 +131,85 @@ func TestMoneySepaOverHTTP(t *testing.T) {
 		if got := items(c.outsider.must(t, "GET", "/api/v1/money/remittances", nil, 200)); len(got) != 0 {
 			t.Errorf("outsider lists %d remittances", len(got))
 		}
-		for _, r := range append(adminRoutes, [3]string{"GET", "/api/v1/money/my-mandates"}, [3]string{"GET", "/api/v1/money/mandates/" + mandate + "/pdf"}) {
+		revoke := "/api/v1/money/mandates/" + mandate + "/revoke"
+		for _, r := range append(adminRoutes, [3]string{"GET", "/api/v1/money/my-mandates"}, [3]string{"GET", "/api/v1/money/mandates/" + mandate + "/pdf"},
+			[3]string{"POST", revoke}) {
 			c.anon.must(t, r[0], r[1], map[string]any{}, 401)
 			c.loner.must(t, r[0], r[1], map[string]any{}, 403)
 		}
-		// The owner revokes: the mandate ends.
-		if m := c.owner.must(t, "POST", "/api/v1/money/mandates/"+mandate+"/revoke", nil, 200); m["status"] != "revoked" {
+		// Revoking: the owner of another unit, a tenant and another community's admin cannot, even with a
+		// reason; an admin must give one; the owner then reads the revocation in 'Mis cuotas'.
+		neighbour := c.secondOwner(t)
+		reason := map[string]any{"reason": "Escrito del propietario"}
+		adminName := c.admin.must(t, "GET", "/api/v1/me", nil, 200)["fullName"]
+		if adminName == "" || adminName == nil {
+			t.Fatal("the admin has no name")
+		}
+		obDetail(t, neighbour, "POST", revoke, reason, 403, "forbidden", notYours)
+		obDetail(t, c.tenant, "POST", revoke, reason, 403, "forbidden", notYours)
+		c.outsider.must(t, "POST", revoke, reason, 404)
+		obDetail(t, c.admin, "POST", revoke, nil, 422, "invalid",
+			"Escribe el motivo de la revocación (por ejemplo, el escrito del propietario o el aviso del banco): el propietario lo verá")
+		c.admin.must(t, "POST", revoke, map[string]any{"reason": strings.Repeat("x", 301)}, 422) // the contract's maxLength
+		if m := c.admin.must(t, "POST", revoke, reason, 200); m["status"] != "revoked" || m["endReason"] != "Escrito del propietario" ||
+			m["endedByName"] != adminName || m["endedAt"] == nil {
+			t.Errorf("revoked %v", m)
+		}
+		mine = c.owner.must(t, "GET", "/api/v1/money/my-mandates", nil, 200)
+		if m := mine["mandates"].([]any)[0].(map[string]any); m["status"] != "revoked" || m["endReason"] != "Escrito del propietario" ||
+			m["endedByName"] != adminName {
+			t.Errorf("the owner's revoked mandate %v", m)
+		}
+	})
+}
+
+// secondOwner is the confirmed owner of 2º A.
+func (c *moneyCast) secondOwner(t *testing.T) *client {
+	t.Helper()
+	o := c.e.obMember(t, "vecino@example.es", c.e.communityCode(t, c.admin))
+	o.must(t, "POST", "/api/v1/onboarding/choose-unit", map[string]any{"unitId": c.units["2º A"], "owner": true}, 200)
+	obConfirmOwners(t, c.admin)
+	return o
+}
+
+// TestMandateExpiryOverHTTP: a mandate unused for 36 months reads expired in the admins' list and the
+// owner's, and a remittance leaves its receipt out, saying why, while it collects the others; the owner
+// revokes their own mandate without a reason.
+func TestMandateExpiryOverHTTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newMoneyCast(t, db)
+		c.approvedBudget(t)
+		c.admin.must(t, "POST", "/api/v1/money/receipts/generate", map[string]any{"year": c.year, "period": 1}, 201)
+		c.admin.must(t, "PUT", "/api/v1/money/sepa-settings", map[string]any{"creditorId": "ES77000B85626240",
+			"creditorIban": "ES9121000418450200051332", "creditorBic": "", "sequencePolicy": "frst_rcur", "prenoticeDays": 14, "returnsToPause": 2,
+			"chargeToOwner": true, "fileVersion": "pain.008.001.02"}, 200)
+		body := map[string]any{"debtorName": "Dueña", "iban": "ES7921000813610123456789"}
+		old := c.owner.must(t, "POST", "/api/v1/money/units/"+c.units["1º A"]+"/mandate", body, 201)
+		c.secondOwner(t).must(t, "POST", "/api/v1/money/units/"+c.units["2º A"]+"/mandate", body, 201)
+		signed := moneyNow(c.e).AddDate(-3, 0, -1).Format("2006-01-02") // three years and a day ago, never used
+		storetest.Exec(t, db, "UPDATE money_mandates SET signed_on = $1 WHERE id = $2", signed, old["id"])
+		expiresOn := moneyNow(c.e).AddDate(0, 0, -1).Format("2006-01-02")
+		for _, m := range items(c.admin.must(t, "GET", "/api/v1/money/mandates", nil, 200)) {
+			if want := m["id"] == old["id"]; m["expired"] != want || want && (m["expiresOn"] != expiresOn || m["lastCollectionOn"] != nil) {
+				t.Errorf("listed %v", m)
+			}
+		}
+		if m := c.owner.must(t, "GET", "/api/v1/money/my-mandates", nil, 200)["mandates"].([]any)[0].(map[string]any); m["expired"] != true {
+			t.Errorf("the owner's %v", m)
+		}
+		collect := moneyNow(c.e).AddDate(0, 0, 14).Format("2006-01-02")
+		rem := c.admin.must(t, "POST", "/api/v1/money/remittances", map[string]any{"collectionDate": collect}, 201)
+		skipped := rem["skipped"].([]any)
+		if rem["debits"] != float64(1) || len(skipped) != 1 {
+			t.Fatalf("remittance %v", rem)
+		}
+		if k := skipped[0].(map[string]any); k["unitLabel"] != "1º A" || k["reason"] != "expired" || k["mandateReference"] != "VEC-000001" ||
+			k["expiresOn"] != expiresOn || k["lastCollectionOn"] != nil || k["amountCents"].(float64) <= 0 || !strings.Contains(k["code"].(string), "/") {
+			t.Errorf("skipped %v", k)
+		}
+		// The owner's own revocation needs no reason.
+		if m := c.owner.must(t, "POST", "/api/v1/money/mandates/"+old["id"].(string)+"/revoke", nil, 200); m["status"] != "revoked" ||
+			m["endReason"] != "" || m["expired"] != false {
 			t.Errorf("revoked %v", m)
 		}
 	})
@@ -166,8 +243,12 @@ func TestAdminMandatesOverHTTP(t *testing.T) {
 		if got := list(); got["iban"] != "GB29 **** 6819" || got["addressRequired"] != true || got["debtorAddress"] != nil {
 			t.Fatalf("a UK mandate without the address %v", got)
 		}
-		revoked := c.admin.must(t, "POST", "/api/v1/money/mandates/"+m["id"].(string)+"/revoke", nil, 200)
-		if got := list(); got["status"] != "revoked" || got["endedAt"] != float64(moneyNow(c.e).UnixMilli()) || revoked["endedAt"] != got["endedAt"] {
+		if got := list(); got["lastCollectionOn"] != nil || got["expired"] != false || got["endReason"] != "" || got["endedByName"] != "" {
+			t.Fatalf("a mandate never used %v", got)
+		}
+		revoked := c.admin.must(t, "POST", "/api/v1/money/mandates/"+m["id"].(string)+"/revoke", map[string]any{"reason": "Aviso del banco: orden cancelada"}, 200)
+		if got := list(); got["status"] != "revoked" || got["endedAt"] != float64(moneyNow(c.e).UnixMilli()) || revoked["endedAt"] != got["endedAt"] ||
+			got["endReason"] != "Aviso del banco: orden cancelada" || got["endedByName"] != c.admin.must(t, "GET", "/api/v1/me", nil, 200)["fullName"] {
 			t.Fatalf("revoked %v, listed %v", revoked, got)
 		}
 		if got := items(c.outsider.must(t, "GET", "/api/v1/money/mandates", nil, 200)); len(got) != 0 {

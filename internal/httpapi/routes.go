@@ -704,7 +704,7 @@ func registerAPI(api huma.API, s *server) {
 	route(api, http.MethodPost, "/api/v1/money/units/{unitId}/mandate", owners, 201, "money", "signMandate", s.signMandate,
 		"Firmar la orden de domiciliación de una vivienda mía")
 	route(api, http.MethodPost, "/api/v1/money/mandates/{id}/revoke", members, 200, "money", "revokeMandate", s.revokeMandate,
-		"Revocar una orden de domiciliación (su propietario o un administrador)")
+		"Revocar una orden de domiciliación: su propietario, o un administrador diciendo el motivo")
 	route(api, http.MethodGet, "/api/v1/money/mandates/{id}/pdf", members, 200, "money", "getMandatePdf", s.mandatePDF,
 		"La orden de domiciliación en PDF (su propietario o un administrador)", returns("application/pdf", "The PDF"))
 	route(api, http.MethodGet, "/api/v1/money/remittances", admins, 200, "money", "listRemittances", s.listRemittances,

@@ -9,7 +9,7 @@ func init() {
 		AuditSettingsEdited, AuditGroupCreated, AuditGroupEdited, AuditGroupDeleted, AuditBudgetCreated, AuditBudgetEdited,
 		AuditBudgetApproved, AuditReceiptsIssued, AuditPaymentRecorded, AuditCorrectionPosted, AuditCertificateRequested,
 		AuditCertificateIssued, AuditReceiptsShared, AuditReceiptsUnshared, AuditSepaSettingsEdited, AuditMandateSigned,
-		AuditMandateRevoked, AuditMandatePaused, AuditRemittanceCreated, AuditDebitReturned, AuditReceiptCompensated,
+		AuditMandateRevoked, AuditMandatePaused, AuditMandateExpired, AuditRemittanceCreated, AuditDebitReturned, AuditReceiptCompensated,
 		AuditDerramaCreated, AuditDerramaIssued, AuditCreditApplied, AuditAccountCreated, AuditAccountEdited,
 		AuditExpenseCreated, AuditExpenseInvoice, AuditExpensePayment, AuditStatementImported, AuditMovementReconciled,
 		AuditYearClosed, AuditAccountsApproved, AuditClosedYearCorrected, AuditExpenseFromReserve)

@@ -136,7 +136,7 @@ func (s *Service) IssueDerrama(ctx context.Context, a *domain.Actor, id string) 
 		if _, err := s.store.LockMoneySettings(ctx, a.CommunityID, at); err != nil {
 			return err
 		}
-		debited, err := s.store.ActiveMandateUnits(ctx, a.CommunityID)
+		debited, err := s.debitedUnits(ctx, a.CommunityID)
 		if err != nil {
 			return err
 		}

@@ -23,6 +23,7 @@ const (
 	AuditMandateSigned      = "money.mandate.signed"
 	AuditMandateRevoked     = "money.mandate.revoked"
 	AuditMandatePaused      = "money.mandate.paused"
+	AuditMandateExpired     = "money.mandate.expired"
 	AuditRemittanceCreated  = "money.remittance.created"
 	AuditDebitReturned      = "money.debit.returned"
 )
@@ -41,7 +42,7 @@ type sepaStore interface {
 	MandateInForceForUpdate(ctx context.Context, communityID, unitID string) (*domain.Mandate, error) // nil: none
 	InsertMandate(ctx context.Context, m *domain.Mandate, at time.Time) error
 	SaveMandate(ctx context.Context, m *domain.Mandate, by *string, at time.Time) error
-	ActiveMandateUnits(ctx context.Context, communityID string) (map[string]bool, error)
+	ActiveMandateUnits(ctx context.Context, communityID string) (map[string]string, error) // unit → the day last used or signed
 	SwitchOpenReceipts(ctx context.Context, communityID, unitID string, from, to domain.PaymentMethod, at time.Time) (int, error)
 
 	CollectableReceipts(ctx context.Context, communityID, dueUpTo string) ([]domain.Receipt, error)
@@ -222,12 +223,42 @@ func (s *Service) MyMandates(ctx context.Context, a *domain.Actor) (*MyMandates,
 			return nil, err
 		}
 	}
+	s.markExpired(out.Mandates)
 	return out, nil
 }
 
 // Mandates lists every mandate of the community; admins only.
 func (s *Service) Mandates(ctx context.Context, a *domain.Actor) ([]domain.Mandate, error) {
-	return s.store.Mandates(ctx, a.CommunityID, nil)
+	ms, err := s.store.Mandates(ctx, a.CommunityID, nil)
+	s.markExpired(ms)
+	return ms, err
+}
+
+// markExpired sets Expired on the mandates in force that have gone unused for the rulebook's 36 months
+// today (domain.MandateLapseMonths): a remittance leaves their receipts out.
+func (s *Service) markExpired(ms []domain.Mandate) {
+	today := s.today()
+	for i := range ms {
+		ms[i].Expired = ms[i].ExpiredOn(today)
+	}
+}
+
+// debitedUnits is the set of the community's units whose new receipts are paid by direct debit: those
+// with an active mandate that has not expired today.
+func (s *Service) debitedUnits(ctx context.Context, communityID string) (map[string]bool, error) {
+	used, err := s.store.ActiveMandateUnits(ctx, communityID)
+	if err != nil {
+		return nil, err
+	}
+	today := s.today()
+	out := make(map[string]bool, len(used))
+	for unit, day := range used {
+		m := domain.Mandate{SignedOn: day, Status: domain.MandateActive}
+		if !m.ExpiredOn(today) {
+			out[unit] = true
+		}
+	}
+	return out, nil
 }
 
 // SignMandate records the mandate the owner of a unit signs in the app: the unit's receipts are then
@@ -354,9 +385,16 @@ func (s *Service) mandateFor(ctx context.Context, a *domain.Actor, id string, lo
 	return nil, errNotYourMandate
 }
 
-// RevokeMandate ends a mandate: its owner or an admin (a revocation that reached the community on
-// paper). The unit's receipts not yet in a remittance go back to payment by transfer.
-func (s *Service) RevokeMandate(ctx context.Context, a *domain.Actor, id string) (*domain.Mandate, error) {
+// maxEndReason is the length of an admin's reason for revoking a mandate: a sentence or two.
+const maxEndReason = 300
+
+// RevokeMandate ends a mandate: its owner or an admin (a revocation that reached the community on paper,
+// or a bank's notice that the mandate was cancelled). Whoever revokes the mandate of a unit they do not own
+// (an admin) says why in reason, which the owner and the admins then read with the date and who; the
+// owner's own revocation needs none. The unit's receipts not yet in a remittance go back to payment by
+// transfer, so the next remittance leaves them out; those already remitted stay in their remittance.
+func (s *Service) RevokeMandate(ctx context.Context, a *domain.Actor, id, reason string) (*domain.Mandate, error) {
+	reason = strings.Join(strings.Fields(reason), " ")
 	at := s.stamp()
 	var m *domain.Mandate
 	err := s.write(ctx, a, func(ctx context.Context) error {
@@ -367,8 +405,21 @@ func (s *Service) RevokeMandate(ctx context.Context, a *domain.Actor, id string)
 		if m.Status == domain.MandateRevoked {
 			return domain.Errorf(domain.CodeConflict, "La orden de domiciliación %s ya está revocada", m.Reference)
 		}
+		if utf8.RuneCountInString(reason) > maxEndReason {
+			return domain.Errorf(domain.CodeInvalid, "El motivo de la revocación no puede superar los %d caracteres", maxEndReason)
+		}
+		if reason == "" {
+			u, err := s.store.MoneyUnit(ctx, a.CommunityID, m.UnitID)
+			if err != nil {
+				return err
+			}
+			if u == nil || u.OwnerID == nil || *u.OwnerID != a.UserID {
+				return domain.Errorf(domain.CodeInvalid,
+					"Escribe el motivo de la revocación (por ejemplo, el escrito del propietario o el aviso del banco): el propietario lo verá")
+			}
+		}
 		was := m.Status
-		m.Status = domain.MandateRevoked
+		m.Status, m.EndReason = domain.MandateRevoked, reason
 		if err := s.store.SaveMandate(ctx, m, &a.UserID, at); err != nil {
 			return err
 		}
@@ -378,6 +429,9 @@ func (s *Service) RevokeMandate(ctx context.Context, a *domain.Actor, id string)
 		}
 		after := auditMandate(m, "")
 		after["receiptsToTransfer"] = switched
+		if reason != "" {
+			after["reason"] = reason
+		}
 		s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMandateRevoked, TargetKind: "money_mandate", TargetID: m.ID,
 			TargetLabel: m.Reference + " · " + m.UnitLabel, Before: auditMandate(m, was), After: after})
 		return nil

@@ -77,7 +77,7 @@ func (s *Service) GenerateReceipts(ctx context.Context, a *domain.Actor, year, p
 		if err != nil {
 			return err
 		}
-		debited, err := s.store.ActiveMandateUnits(ctx, a.CommunityID) // their receipts are paid by direct debit
+		debited, err := s.debitedUnits(ctx, a.CommunityID) // their receipts are paid by direct debit
 		if err != nil {
 			return err
 		}

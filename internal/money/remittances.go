@@ -21,10 +21,24 @@ type RemittanceInput struct {
 	DueUpTo        string
 }
 
-// RemittanceView is a remittance with its receipts.
+// RemittanceView is a remittance with its receipts and, when just built, those it left out.
 type RemittanceView struct {
 	domain.RemittanceSummary
 	Receipts []domain.Receipt
+	Skipped  []SkippedDebit
+}
+
+// SkipExpired is why a remittance leaves a receipt out: its mandate has gone unused for the rulebook's 36
+// months by the collection day.
+const SkipExpired = "expired"
+
+// SkippedDebit is a receipt paid by direct debit that a remittance left out, and why.
+type SkippedDebit struct {
+	Receipt          domain.Receipt
+	MandateReference string
+	Reason           string  // SkipExpired
+	ExpiresOn        string  // the first day the mandate could no longer be used
+	LastCollectionOn *string // nil: never used
 }
 
 // Remittances lists the community's remittances, the newest first; admins only.
@@ -73,7 +87,9 @@ func addDays(date string, n int) string {
 // marks the receipts remitted (paid, each with a payment in its unit's ledger, undone by a return) and
 // records which receipts went in, so that none goes in a second one. The collection day must leave the
 // pre-notification period (14 days unless the community set a shorter one): building the remittance is
-// the owners' notice, shown on each receipt.
+// the owners' notice, shown on each receipt. A mandate that has expired by the collection day (36 months
+// with no collection, domain.MandateLapseMonths) is not used: its unit's receipts are left out (Skipped,
+// with the reason) and go to payment by transfer, as a revocation sends them, audited once per mandate.
 func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in RemittanceInput) (*RemittanceView, error) {
 	if !validDate(in.CollectionDate) {
 		return nil, domain.Errorf(domain.CodeInvalid, "La fecha de cobro no es válida")
@@ -123,8 +139,10 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 		file := Remittance{Version: st.FileVersion, MessageID: rem.MessageID, CreatedAt: at, CreditorName: community.Name, CreditorIBAN: st.CreditorIBAN,
 			CreditorBIC: st.CreditorBIC, CreditorID: st.CreditorID, CollectionDate: in.CollectionDate}
 		mandates := map[string]*domain.Mandate{}
+		var lapsed []*domain.Mandate // in the receipts' order
 		entries := make([]domain.LedgerEntry, 0, len(receipts))
 		before := make([]map[string]any, 0, len(receipts))
+		collected := make([]domain.Receipt, 0, len(receipts))
 		for i := range receipts {
 			r := &receipts[i]
 			m := mandates[r.UnitID]
@@ -133,6 +151,14 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 					return err
 				}
 				mandates[r.UnitID] = m
+				if m.ExpiredOn(in.CollectionDate) {
+					lapsed = append(lapsed, m)
+				}
+			}
+			if m.ExpiredOn(in.CollectionDate) {
+				out.Skipped = append(out.Skipped, SkippedDebit{Receipt: *r, MandateReference: m.Reference, Reason: SkipExpired,
+					ExpiresOn: m.ExpiresOn(), LastCollectionOn: m.LastCollectionOn})
+				continue
 			}
 			if NeedsDebtorAddress(m.IBAN) && m.DebtorAddress.IsZero() {
 				return domain.Errorf(domain.CodeConflict,
@@ -156,16 +182,42 @@ func (s *Service) BuildRemittance(ctx context.Context, a *domain.Actor, in Remit
 			if err := s.store.SaveReceiptState(ctx, r, at); err != nil {
 				return err
 			}
+			collected = append(collected, *r)
 			id := r.ID
 			entries = append(entries, domain.LedgerEntry{ID: domain.NewID(), CommunityID: a.CommunityID, UnitID: r.UnitID, Date: today,
 				Kind: domain.LedgerPayment, Amount: -d.Collected, ReceiptID: &id, ReceiptCode: r.Code(), Method: string(domain.PayByDirectDebit),
 				Reference: rem.MessageID, Note: "Domiciliación del recibo " + r.Code() + " (cargo el " + in.CollectionDate + ")",
 				CreatedBy: &a.UserID, CreatedAt: at.UnixMilli()})
 		}
+		if len(collected) == 0 {
+			units := make([]string, len(lapsed))
+			for i, m := range lapsed {
+				units[i] = m.UnitLabel + " (" + m.Reference + ")"
+			}
+			return domain.Errorf(domain.CodeConflict,
+				"La remesa no tendría nada que cobrar: las órdenes de domiciliación de %s han caducado, tras %d meses sin ningún cobro, y no se pueden volver a usar. Pide a los propietarios que firmen una orden nueva en 'Mis cuotas', o revócalas para que sus recibos se paguen por transferencia",
+				strings.Join(units, ", "), domain.MandateLapseMonths)
+		}
+		receipts = collected
 		for _, m := range mandates {
+			if m.ExpiredOn(in.CollectionDate) {
+				continue
+			}
 			if err := s.store.SaveMandate(ctx, m, &a.UserID, at); err != nil {
 				return err
 			}
+		}
+		for _, m := range lapsed {
+			switched, err := s.store.SwitchOpenReceipts(ctx, a.CommunityID, m.UnitID, domain.PayByDirectDebit, domain.PayByTransfer, at)
+			if err != nil {
+				return err
+			}
+			after := auditMandate(m, "")
+			after["expired"], after["expiresOn"], after["receiptsToTransfer"] = true, m.ExpiresOn(), switched
+			beforeM := auditMandate(m, "")
+			beforeM["lastCollectionOn"] = m.LastCollectionOn
+			s.audit.Record(ctx, a, domain.AuditChange{Action: AuditMandateExpired, TargetKind: "money_mandate", TargetID: m.ID,
+				TargetLabel: m.Reference + " · " + m.UnitLabel, Before: beforeM, After: after})
 		}
 		xml, err := WritePain008(file)
 		if err != nil {

@@ -207,15 +207,15 @@ func TestMandates(t *testing.T) {
 			t.Fatalf("my mandates %+v, %v", mine, err)
 		}
 		// Another member (the admin owns nothing) cannot see it unless an admin; the admin revokes it.
-		if _, err := f.svc.RevokeMandate(ctx, f.admin, second.ID); err != nil {
+		if _, err := f.svc.RevokeMandate(ctx, f.admin, second.ID, "Escrito del propietario"); err != nil {
 			t.Fatal(err)
 		}
 		if r := f.receipt(t, f.flat); r.Method != domain.PayByTransfer {
 			t.Errorf("after the revocation the receipt is paid by %s", r.Method)
 		}
-		_, err = f.svc.RevokeMandate(ctx, f.owner, second.ID)
+		_, err = f.svc.RevokeMandate(ctx, f.owner, second.ID, "")
 		wantError(t, err, domain.CodeConflict, "La orden de domiciliación VEC-000002 ya está revocada")
-		_, err = f.svc.RevokeMandate(ctx, f.owner, "nope")
+		_, err = f.svc.RevokeMandate(ctx, f.owner, "nope", "")
 		wantError(t, err, domain.CodeNotFound, "La orden de domiciliación no existe")
 		got := strings.Join(f.actions(), " ")
 		if strings.Count(got, AuditMandateSigned) != 2 || !strings.Contains(got, AuditMandateRevoked) {
@@ -497,7 +497,7 @@ func TestMandatesForAdmins(t *testing.T) {
 		if _, err := f.svc.ReturnDebit(ctx, f.admin, f.receipt(t, f.other).ID, ReturnInput{Reason: "MS02"}); err != nil {
 			t.Fatal(err) // paused: the community pauses after one return
 		}
-		if m, err := f.svc.RevokeMandate(ctx, f.admin, revoked.ID); err != nil || m.EndedAt == nil || *m.EndedAt != sepaNow.UnixMilli() {
+		if m, err := f.svc.RevokeMandate(ctx, f.admin, revoked.ID, "El banco la dio de baja"); err != nil || m.EndedAt == nil || *m.EndedAt != sepaNow.UnixMilli() {
 			t.Fatalf("revoked %+v, %v", m, err)
 		}
 		// A day later the bank returns the debit collected under the revoked mandate, and the owner signs anew.

@@ -442,6 +442,18 @@ var translations = domain.Catalogue{
 		Ca: "L'ordre de domiciliació %s ja està revocada",
 		En: "The direct debit mandate %s is already revoked",
 	},
+	"El motivo de la revocación no puede superar los %d caracteres": {
+		Ca: "El motiu de la revocació no pot superar els %d caràcters",
+		En: "The reason for the revocation cannot be longer than %d characters",
+	},
+	"Escribe el motivo de la revocación (por ejemplo, el escrito del propietario o el aviso del banco): el propietario lo verá": {
+		Ca: "Escriu el motiu de la revocació (per exemple, l'escrit del propietari o l'avís del banc): el propietari el veurà",
+		En: "Write the reason for the revocation (for example, the owner's letter or the bank's notice): the owner will see it",
+	},
+	"La remesa no tendría nada que cobrar: las órdenes de domiciliación de %s han caducado, tras %d meses sin ningún cobro, y no se pueden volver a usar. Pide a los propietarios que firmen una orden nueva en 'Mis cuotas', o revócalas para que sus recibos se paguen por transferencia": {
+		Ca: "La remesa no tindria res a cobrar: les ordres de domiciliació de %s han caducat, després de %d mesos sense cap cobrament, i no es poden tornar a fer servir. Demana als propietaris que signin una ordre nova a 'Les meves quotes', o revoca-les perquè els seus rebuts es paguin per transferència",
+		En: "The batch would have nothing to collect: the direct debit mandates of %s have expired, after %d months without any collection, and cannot be used again. Ask the owners to sign a new mandate in 'My fees', or revoke them so that their receipts are paid by transfer",
+	},
 	"La remesa no existe": {
 		Ca: "La remesa no existeix",
 		En: "The direct debit batch does not exist",

@@ -67,10 +67,14 @@ func (db *DB) TakeSepaNumber(ctx context.Context, communityID, what string) (int
 	return n, err
 }
 
+// mandateLastCollection is the latest collection day of a mandate's debits (returned ones too: the
+// rulebook's 36 months run from the latest collection presented), through money_remittance_receipts_mandate.
+const mandateLastCollection = `(SELECT MAX(rr.collection_date) FROM money_remittance_receipts rr WHERE rr.mandate_id = m.id)`
+
 const mandateSelect = `SELECT m.id, m.community_id, m.unit_id, u.building, u.staircase, u.unit_number, m.signed_by, m.reference,
 	m.debtor_name, m.iban, m.bic, m.debtor_street, m.debtor_post_code, m.debtor_town, m.debtor_country, m.signed_on, m.status,
-	m.collections, m.returns, m.ended_at
-	FROM money_mandates m JOIN units u ON u.id = m.unit_id`
+	m.collections, m.returns, m.ended_at, COALESCE(e.full_name, ''), m.end_reason, ` + mandateLastCollection + `
+	FROM money_mandates m JOIN units u ON u.id = m.unit_id LEFT JOIN profiles e ON e.id = m.ended_by`
 
 func scanMandate(row scanner) (*domain.Mandate, error) {
 	var m domain.Mandate
@@ -78,7 +82,7 @@ func scanMandate(row scanner) (*domain.Mandate, error) {
 	var status string
 	if err := row.Scan(&m.ID, &m.CommunityID, &m.UnitID, &unit.Building, &unit.Staircase, &unit.UnitNumber, &m.SignedBy, &m.Reference,
 		&m.DebtorName, &m.IBAN, &m.BIC, &m.DebtorAddress.Street, &m.DebtorAddress.PostCode, &m.DebtorAddress.Town, &m.DebtorAddress.Country,
-		&m.SignedOn, &status, &m.Collections, &m.Returns, &m.EndedAt); err != nil {
+		&m.SignedOn, &status, &m.Collections, &m.Returns, &m.EndedAt, &m.EndedByName, &m.EndReason, &m.LastCollectionOn); err != nil {
 		return nil, err
 	}
 	m.UnitLabel, m.Status = unit.Label(), domain.MandateStatus(status)
@@ -144,29 +148,40 @@ func (db *DB) InsertMandate(ctx context.Context, m *domain.Mandate, at time.Time
 	return err
 }
 
-// SaveMandate writes a mandate's status and counts, after MandateForUpdate, and reads back its EndedAt; by
-// is who ended it when its status is no longer active. Who ended it and when change only with the status:
-// a later return of a debit under a paused or revoked mandate keeps them (the CASEs read the row as it was).
+// SaveMandate writes a mandate's status and counts, after MandateForUpdate, and reads back when and by whom
+// it ended; by is who ended it when its status is no longer active, and m.EndReason why. Who ended it, when
+// and why change only with the status: a later return of a debit under a paused or revoked mandate keeps
+// them (the CASEs read the row as it was).
 func (db *DB) SaveMandate(ctx context.Context, m *domain.Mandate, by *string, at time.Time) error {
 	var endedBy *string
 	var endedAt *int64
+	reason := ""
 	if m.Status != domain.MandateActive {
 		t := ms(at)
-		endedBy, endedAt = by, &t
+		endedBy, endedAt, reason = by, &t, m.EndReason
 	}
+	status := string(m.Status)
 	return db.writerIn(ctx).queryRow(ctx, `UPDATE money_mandates SET status = ?, collections = ?, returns = ?,
 		ended_by = CASE WHEN status = ? THEN ended_by ELSE ? END, ended_at = CASE WHEN status = ? THEN ended_at ELSE ? END,
-		updated_at = ? WHERE id = ? AND community_id = ? RETURNING ended_at`, string(m.Status), m.Collections, m.Returns, string(m.Status), endedBy,
-		string(m.Status), endedAt, ms(at), m.ID, m.CommunityID).Scan(&m.EndedAt)
+		end_reason = CASE WHEN status = ? THEN end_reason ELSE ? END,
+		updated_at = ? WHERE id = ? AND community_id = ?
+		RETURNING ended_at, end_reason, COALESCE((SELECT full_name FROM profiles WHERE id = money_mandates.ended_by), '')`,
+		status, m.Collections, m.Returns, status, endedBy, status, endedAt, status, reason, ms(at), m.ID, m.CommunityID).
+		Scan(&m.EndedAt, &m.EndReason, &m.EndedByName)
 }
 
-// ActiveMandateUnits is the set of communityID's units with an active mandate.
-func (db *DB) ActiveMandateUnits(ctx context.Context, communityID string) (map[string]bool, error) {
-	ids, err := queryAll(ctx, db.readerIn(ctx), scanValue[string],
-		"SELECT unit_id FROM money_mandates WHERE community_id = ? AND status = 'active'", communityID)
-	out := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
+// ActiveMandateUnits maps each of communityID's units with an active mandate to the latest day that
+// mandate was used or signed (DateLayout): the day its 36 months of disuse count from.
+func (db *DB) ActiveMandateUnits(ctx context.Context, communityID string) (map[string]string, error) {
+	type row struct{ unit, day string }
+	rows, err := queryAll(ctx, db.readerIn(ctx), func(r scanner) (row, error) {
+		var x row
+		return x, r.Scan(&x.unit, &x.day)
+	}, "SELECT m.unit_id, COALESCE("+mandateLastCollection+", m.signed_on) FROM money_mandates m WHERE m.community_id = ? AND m.status = 'active'",
+		communityID)
+	out := make(map[string]string, len(rows))
+	for _, x := range rows {
+		out[x.unit] = x.day
 	}
 	return out, err
 }

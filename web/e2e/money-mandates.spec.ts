@@ -1,6 +1,8 @@
 // The admins' list of SEPA mandates (issue #36) at the phone viewport: an owner whose bank is in the UK (a
 // SEPA country outside the EEA) signs a mandate in 'Mis cuotas', which needs the holder's postal address
-// and is refused without it; the admin finds the mandate, masked, with its address in Cuentas → Mandatos.
+// and is refused without it; the admin finds the mandate, masked, with its address in Cuentas → Mandatos,
+// and revokes it there saying why (the owner's letter), with the keyboard; the owner then reads who revoked
+// it, when and why in 'Mis cuotas'.
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, expectNoHorizontalScroll, phoneContext, test } from './support/fixtures'
 import { startAppServer } from './support/engine'
@@ -93,4 +95,39 @@ test('a UK account needs the holder’s address, and the admin sees the mandate 
     mandate.getByRole('link', { name: 'Descargar la orden VEC-000001 (PDF)' }).click(),
   ])
   expect(pdf.suggestedFilename()).toBe('orden-domiciliacion-VEC-000001.pdf')
+  await expect(mandate.getByText('Último cobro').locator('xpath=following-sibling::dd[1]')).toHaveText('Ninguno')
+  await expect(mandate.getByText('Caduca el')).toBeVisible()
+
+  // The owner wrote to the administrador: the admin revokes the mandate, saying why.
+  await mandate.getByRole('button', { name: 'Revocar la orden VEC-000001 de 1º A' }).click()
+  const dialog = adminPage.getByRole('alertdialog', { name: 'Revocar la orden de domiciliación' })
+  await expect(dialog.getByText(/^La orden VEC-000001 de 1º A, a nombre de Harriet Jones, dejará de usarse/)).toBeVisible()
+  const reason = dialog.getByRole('textbox', { name: 'Motivo de la revocación' })
+  await expect(reason).toBeFocused()
+  await expectNoHorizontalScroll(adminPage)
+  // Without a reason the dialog says so and stays open.
+  await dialog.getByRole('button', { name: 'Revocar la orden' }).click()
+  await expect(dialog.getByText('Escribe el motivo de la revocación.')).toBeVisible()
+  await reason.fill('Escrito de la propietaria del 2 de marzo')
+  await reason.press('Tab')
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused()
+  await adminPage.keyboard.press('Tab')
+  await expect(dialog.getByRole('button', { name: 'Revocar la orden' })).toBeFocused()
+  await adminPage.keyboard.press('Enter')
+  await expect(adminPage.getByText('Orden VEC-000001 revocada')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await filter.selectOption({ label: 'Revocadas (1)' })
+  await expect(mandate.getByText('Revocada', { exact: true })).toBeVisible()
+  await expect(mandate.getByText('Revocada el').locator('xpath=following-sibling::dd[1]')).toHaveText(/, por Pilar Presidenta$/)
+  await expect(mandate.getByText('Escrito de la propietaria del 2 de marzo', { exact: true })).toBeVisible()
+  await expect(mandate.getByRole('button', { name: /^Revocar/ })).toHaveCount(0)
+  await expectNoHorizontalScroll(adminPage)
+
+  // The owner sees it revoked in 'Mis cuotas', by whom and why, and may sign a new one.
+  await ownerPage.reload()
+  await expect(ownerPage.getByText(/^Pilar Presidenta revocó tu orden VEC-000001 el /)).toBeVisible()
+  await expect(ownerPage.getByText('Motivo: Escrito de la propietaria del 2 de marzo')).toBeVisible()
+  await expect(ownerPage.getByRole('button', { name: 'Firmar la orden de domiciliación' })).toBeVisible()
+  await expect(ownerPage.getByRole('button', { name: 'Revocar la orden' })).toHaveCount(0)
+  await expectNoHorizontalScroll(ownerPage)
 })

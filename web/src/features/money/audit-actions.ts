@@ -20,6 +20,7 @@ export const auditActions = {
   'money.mandate.signed': 'money.audit.money.mandate.signed',
   'money.mandate.revoked': 'money.audit.money.mandate.revoked',
   'money.mandate.paused': 'money.audit.money.mandate.paused',
+  'money.mandate.expired': 'money.audit.money.mandate.expired',
   'money.remittance.created': 'money.audit.money.remittance.created',
   'money.debit.returned': 'money.audit.money.debit.returned',
   'money.receipt.compensated': 'money.audit.money.receipt.compensated',

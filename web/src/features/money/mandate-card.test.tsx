@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { Toaster } from '@/components/ui/toast'
 import { fakeApi, json, testUser } from '@/test/fake-api'
+import type { Mandate } from './api/sepa'
 import { MandateCard } from './mandate-card'
 
 beforeEach(() => {
@@ -62,5 +63,40 @@ describe('the mandate form', () => {
       bic: '',
       debtorAddress: { street: '221B Baker Street', postCode: 'NW1 6XE', town: 'London', country: 'GB' },
     })
+  })
+})
+
+const mandate: Mandate = {
+  id: 'm-1', unitId: 'u-1', unitLabel: '1º A', reference: 'VEC-000001', debtorName: 'Ana Smith', iban: 'ES79 **** 6789',
+  addressRequired: false, signedOn: '2026-03-02', status: 'active', endedAt: null, endedByName: '', endReason: '', collections: 2,
+  returns: 0, lastCollectionOn: '2026-04-16', expiresOn: '2029-04-16', expired: false,
+}
+
+function renderCard(mandates: Mandate[]) {
+  fakeApi.on('GET /api/v1/money/my-mandates', () =>
+    json({ units: [{ id: 'u-1', label: '1º A', coefficient: null, ownerName: 'Ana' }], mandates, creditorId: 'ES77000B85626240', addressRequiredIn: [] }),
+  )
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <MandateCard />
+    </QueryClientProvider>,
+  )
+}
+
+describe('my mandate', () => {
+  it('says who revoked it, when and why, and offers to sign a new one', async () => {
+    renderCard([{ ...mandate, status: 'revoked', endedAt: Date.UTC(2026, 6, 1, 12), endedByName: 'Pilar Presidenta', endReason: 'Aviso del banco' }])
+    expect(await screen.findByText('Pilar Presidenta revocó tu orden VEC-000001 el 01/07/2026.')).toBeInTheDocument()
+    expect(screen.getByText('Motivo: Aviso del banco')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Firmar la orden de domiciliación' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Revocar la orden' })).not.toBeInTheDocument()
+  })
+
+  it('says an expired mandate is no longer used, and offers a new one', async () => {
+    renderCard([{ ...mandate, expired: true, expiresOn: '2026-02-15', lastCollectionOn: '2023-02-15' }])
+    expect(await screen.findByText('Caducada')).toBeInTheDocument()
+    expect(screen.getByText(/^Caducada el 15\/02\/2026: han pasado 36 meses sin ningún cobro/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Firmar una orden nueva' })).toBeInTheDocument()
   })
 })

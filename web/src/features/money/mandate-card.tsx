@@ -1,3 +1,4 @@
+import { parse } from 'date-fns'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -6,10 +7,12 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useDateFormat } from '@/lib/dates'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import type { MoneyUnit } from './api/money'
 import { addressText, mandatePdfUrl, useMyMandates, useRevokeMandate, useSignMandate, type Mandate } from './api/sepa'
+import './mandates-texts'
 
 /** 'Mis cuotas' → 'Mi domiciliación': for each unit I own, its mandate in force, or the form to sign one. */
 export function MandateCard() {
@@ -29,6 +32,7 @@ export function MandateCard() {
             key={u.id}
             unit={u}
             mandate={mandates.find((m) => m.unitId === u.id && m.status !== 'revoked')}
+            revoked={mandates.find((m) => m.unitId === u.id && m.status === 'revoked')}
             ready={!!mine.data.creditorId}
             several={units.length > 1}
             addressRequiredIn={mine.data.addressRequiredIn ?? []}
@@ -42,12 +46,15 @@ export function MandateCard() {
 function UnitMandate({
   unit,
   mandate,
+  revoked,
   ready,
   several,
   addressRequiredIn,
 }: {
   unit: MoneyUnit
   mandate?: Mandate
+  /** The unit's latest revoked mandate, said when none is in force. */
+  revoked?: Mandate
   ready: boolean
   several: boolean
   addressRequiredIn: string[]
@@ -57,12 +64,13 @@ function UnitMandate({
   return (
     <section className="flex flex-col gap-2" aria-label={t('sepa.mandate.unitTitle', { unit: unit.label })}>
       {several && <h3 className="font-semibold">{t('sepa.mandate.unitTitle', { unit: unit.label })}</h3>}
+      {!mandate && revoked && <MandateRevoked mandate={revoked} />}
       {mandate ? <MandateInForce mandate={mandate} /> : <p className="text-muted-foreground">{t(ready ? 'sepa.mandate.none' : 'sepa.mandate.notReady')}</p>}
       {ready &&
         (signing ? (
           <SignForm unit={unit} addressRequiredIn={addressRequiredIn} onDone={() => { setSigning(false); }} />
         ) : (
-          (!mandate || mandate.status === 'paused') && (
+          (!mandate || mandate.status === 'paused' || mandate.expired) && (
             <Button variant="outline" onClick={() => { setSigning(true); }}>
               {t(mandate ? 'sepa.mandate.signNew' : 'sepa.mandate.sign')}
             </Button>
@@ -72,20 +80,46 @@ function UnitMandate({
   )
 }
 
+/** Who revoked the unit's mandate, when and why: the owner learns of an admin's revocation here. */
+function MandateRevoked({ mandate }: { mandate: Mandate }) {
+  const { t } = useTranslation()
+  const format = useDateFormat()
+  if (mandate.endedAt == null) return null
+  const date = format.date(mandate.endedAt)
+  return (
+    <div className="flex flex-col gap-1 rounded-xl border p-3">
+      <p className="font-semibold">{t('sepa.mandate.status.revoked')}</p>
+      <p className="break-words">
+        {mandate.endedByName
+          ? t('sepaMandates.mine.revokedBy', { reference: mandate.reference, name: mandate.endedByName, date })
+          : t('sepaMandates.mine.revoked', { reference: mandate.reference, date })}
+      </p>
+      {mandate.endReason && <p className="break-words whitespace-pre-line">{t('sepaMandates.mine.reason', { reason: mandate.endReason })}</p>}
+    </div>
+  )
+}
+
 function MandateInForce({ mandate }: { mandate: Mandate }) {
   const { t } = useTranslation()
+  const format = useDateFormat()
   const revoke = useRevokeMandate()
   const [asking, setAsking] = useState(false)
   return (
     <div className="flex flex-col gap-2 rounded-xl border p-3">
-      <p className="font-semibold">{t(`sepa.mandate.status.${mandate.status}`)}</p>
+      <p className="font-semibold">{mandate.expired ? t('sepaMandates.status.expired') : t(`sepa.mandate.status.${mandate.status}`)}</p>
       <p className="break-words">
         {t('sepa.mandate.active', { reference: mandate.reference, iban: mandate.iban, date: mandate.signedOn })}
       </p>
       {mandate.debtorAddress && (
         <p className="break-words">{t('sepa.mandate.address.shown', { address: addressText(mandate.debtorAddress) })}</p>
       )}
-      {mandate.status === 'paused' && <p className="text-destructive">{t('sepa.mandate.pausedHint')}</p>}
+      {mandate.expired ? (
+        <p className="text-destructive">
+          {t('sepaMandates.mine.expired', { date: format.date(parse(mandate.expiresOn, 'yyyy-MM-dd', new Date())) })}
+        </p>
+      ) : (
+        mandate.status === 'paused' && <p className="text-destructive">{t('sepa.mandate.pausedHint')}</p>
+      )}
       <a className="text-primary underline" href={mandatePdfUrl(mandate.id)} download>
         {t('sepa.mandate.pdf')}
       </a>
@@ -101,7 +135,7 @@ function MandateInForce({ mandate }: { mandate: Mandate }) {
         confirmLabel={t('sepa.mandate.revoke')}
         pending={revoke.isPending}
         onConfirm={() => {
-          revoke.mutate(mandate.id, {
+          revoke.mutate({ id: mandate.id }, {
             onSuccess: () => {
               setAsking(false)
               toast.success(t('sepa.mandate.revoked'))

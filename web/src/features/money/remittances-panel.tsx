@@ -1,3 +1,4 @@
+import { parse } from 'date-fns'
 import { useState } from 'react'
 import { FormButtons } from '@/components/form-buttons'
 import { SelectField } from '@/components/select-field'
@@ -8,6 +9,7 @@ import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toast } from '@/components/ui/toast'
 import { problemMessage } from '@/lib/api/problem'
+import { useDateFormat } from '@/lib/dates'
 import { useTranslation } from '@/lib/i18n'
 import { euros, parseCents, type Receipt } from './api/money'
 import {
@@ -22,7 +24,9 @@ import {
   useReturnDebit,
   useSepaSettings,
   type Remittance,
+  type SkippedReceipt,
 } from './api/sepa'
+import './mandates-texts'
 
 function useFailed() {
   const { t } = useTranslation()
@@ -46,8 +50,10 @@ export function RemittancesPanel() {
   const failed = useFailed()
   const [date, setDate] = useState<string>()
   const [open, setOpen] = useState<string>()
+  const [skipped, setSkipped] = useState<SkippedReceipt[]>([])
   const collectionDate = date ?? (settings.data ? earliestCollection(settings.data.prenoticeDays) : '')
-  const active = (mandates.data?.items ?? []).filter((m) => m.status === 'active').length
+  // An expired mandate (36 months unused) is still active on paper, but no remittance uses it.
+  const active = (mandates.data?.items ?? []).filter((m) => m.status === 'active' && !m.expired).length
   const items = remittances.data?.items ?? []
   return (
     <Card>
@@ -69,6 +75,7 @@ export function RemittancesPanel() {
                 {
                   onSuccess: (r) => {
                     setOpen(r.id)
+                    setSkipped(r.skipped ?? [])
                     toast.success(t('sepa.remittances.built', { number: r.number, count: r.debits, total: euros(r.totalCents) }))
                   },
                   onError: failed,
@@ -79,6 +86,7 @@ export function RemittancesPanel() {
             {t('sepa.remittances.build')}
           </Button>
         </div>
+        {skipped.length > 0 && <SkippedReceipts skipped={skipped} />}
         {remittances.data && items.length === 0 && <p className="text-muted-foreground">{t('sepa.remittances.empty')}</p>}
         <ul className="flex flex-col gap-2" aria-label={t('sepa.remittances.list')}>
           {items.map((r) => (
@@ -88,6 +96,32 @@ export function RemittancesPanel() {
         <ImportReturns />
       </CardContent>
     </Card>
+  )
+}
+
+/** The receipts the remittance just built left out, each with why (an expired mandate). */
+function SkippedReceipts({ skipped }: { skipped: SkippedReceipt[] }) {
+  const { t } = useTranslation()
+  const format = useDateFormat()
+  return (
+    <section aria-labelledby="remittance-skipped" className="flex flex-col gap-1 rounded-xl border border-destructive/40 p-3">
+      <h3 id="remittance-skipped" className="font-semibold">
+        {t('sepaMandates.skipped.title')}
+      </h3>
+      <ul className="flex flex-col gap-1">
+        {skipped.map((k) => (
+          <li key={k.receiptId} className="break-words">
+            {t('sepaMandates.skipped.expired', {
+              code: k.code,
+              unit: k.unitLabel,
+              amount: euros(k.amountCents),
+              reference: k.mandateReference,
+              date: format.date(parse(k.expiresOn, 'yyyy-MM-dd', new Date())),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

@@ -393,6 +393,10 @@ export const ReviewReservationInputBody = {
   reason: 500,
 } as const
 
+export const RevokeMandateInputBody = {
+  reason: 300,
+} as const
+
 export const SaveJuntaActaInputBody = {
   text: 50000,
 } as const

@@ -2560,7 +2560,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revocar una orden de domiciliación (su propietario o un administrador) */
+        /** Revocar una orden de domiciliación: su propietario, o un administrador diciendo el motivo */
         post: operations["revokeMandate"];
         delete?: never;
         options?: never;
@@ -6603,14 +6603,24 @@ export interface components {
             /** @description The account holder's address; absent when not given */
             debtorAddress?: components["schemas"]["PostalAddress"];
             debtorName: string;
+            /** @description Why an admin revoked it; empty otherwise */
+            endReason: string;
             /**
              * Format: int64
              * @description Unix milliseconds it was paused or revoked; null while active
              */
             endedAt: number | null;
+            /** @description Who paused or revoked it; empty while active or when that account is gone */
+            endedByName: string;
+            /** @description In force (active or paused) but unused for 36 months today: remittances leave its receipts out */
+            expired: boolean;
+            /** @description YYYY-MM-DD: the first day it can no longer be used, 36 months after its last collection (or its signature, never used) */
+            expiresOn: string;
             /** @description Masked: country, check digits and the last four */
             iban: string;
             id: string;
+            /** @description YYYY-MM-DD: the latest collection day of its debits, returned ones included; null: never used */
+            lastCollectionOn: string | null;
             /** @description The unique mandate reference */
             reference: string;
             /**
@@ -6860,6 +6870,25 @@ export interface components {
         };
         MyUnitsOutputBody: {
             units: components["schemas"]["MemberUnit"][] | null;
+        };
+        NewRemittance: {
+            collectionDate: string;
+            /**
+             * Format: int64
+             * @description Unix milliseconds
+             */
+            createdAt: number;
+            /** Format: int64 */
+            debits: number;
+            id: string;
+            messageId: string;
+            /** Format: int64 */
+            number: number;
+            receipts: components["schemas"]["Receipt"][] | null;
+            /** @description Receipts paid by direct debit that were due but left out, with the reason */
+            skipped: components["schemas"]["SkippedReceipt"][] | null;
+            /** Format: int64 */
+            totalCents: number;
         };
         NextJuntaOutputBody: {
             /** @description The next convened junta; null when none */
@@ -7749,6 +7778,10 @@ export interface components {
             /** @description Required to reject */
             reason?: string;
         };
+        RevokeMandateInputBody: {
+            /** @description Why: required when an admin revokes the mandate of a unit they do not own; the owner reads it */
+            reason?: string;
+        };
         RolesOutputBody: {
             /**
              * Format: int64
@@ -7903,6 +7936,27 @@ export interface components {
             street_name?: string;
             street_number?: string;
             street_type?: string;
+        };
+        SkippedReceipt: {
+            /**
+             * Format: int64
+             * @description What it still owes
+             */
+            amountCents: number;
+            /** @description The receipt's number, 2027/000012 */
+            code: string;
+            /** @description YYYY-MM-DD: the first day the mandate could no longer be used */
+            expiresOn: string;
+            /** @description YYYY-MM-DD; null: the mandate was never used */
+            lastCollectionOn: string | null;
+            mandateReference: string;
+            /**
+             * @description expired: its mandate has gone 36 months without a collection by the collection day (it now goes by transfer)
+             * @enum {string}
+             */
+            reason: "expired";
+            receiptId: string;
+            unitLabel: string;
         };
         StaffInvitation: {
             /** Format: date-time */
@@ -14715,7 +14769,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RevokeMandateInputBody"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -15114,7 +15172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RemittanceDetail"];
+                    "application/json": components["schemas"]["NewRemittance"];
                 };
             };
             /** @description Error */

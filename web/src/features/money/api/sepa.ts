@@ -14,6 +14,7 @@ export type Mandate = components['schemas']['Mandate']
 export type PostalAddress = components['schemas']['PostalAddress']
 export type Remittance = components['schemas']['Remittance']
 export type ReceiptDebit = components['schemas']['ReceiptDebit']
+export type SkippedReceipt = components['schemas']['SkippedReceipt']
 
 /** The usual reasons a Spanish bank gives for a returned debit (ISO 20022 codes). */
 export const RETURN_REASONS = ['MS02', 'AM04', 'MD01', 'AC04', 'AC06', 'MS03'] as const
@@ -36,8 +37,11 @@ export function useSignMandate() {
   )
 }
 
+/** Revokes a mandate: its owner's needs no reason, an admin's of another's unit does. */
 export function useRevokeMandate() {
-  return useMoneyMutation((id: string) => unwrap(api.POST('/api/v1/money/mandates/{id}/revoke', { params: { path: { id } } })))
+  return useMoneyMutation(({ id, reason }: { id: string; reason?: string }) =>
+    unwrap(api.POST('/api/v1/money/mandates/{id}/revoke', { params: { path: { id } }, ...(reason !== undefined && { body: { reason } }) })),
+  )
 }
 
 export function useMandates() {
