@@ -137,6 +137,18 @@ func readOnlyRefusal(method string, who access, a *domain.Actor) error {
 // requireSession enforces each operation's declared access before the handler runs (and before the
 // request body is read): anonymous or expired sessions get a 401 problem, callers below the route's
 // level a 403 with the reason. The actor is stored in the context for actor(ctx).
+// takeTurns has every operation of the JSON API take its turn for the database (docs/adr/0049): its first
+// query waits for it, in arrival order, and it keeps it until it has answered, however it ends (an error,
+// a panic, the client gone). The handlers mounted by hand do not take turns: the realtime stream lasts,
+// and uploads, downloads and exports move files at the client's pace.
+func takeTurns(admission func(context.Context) (context.Context, func())) func(huma.Context, func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		c, end := admission(ctx.Context())
+		defer end()
+		next(huma.WithContext(ctx, c))
+	}
+}
+
 func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Context)) {
 	return func(ctx huma.Context, next func(huma.Context)) {
 		who := accessOf(ctx.Operation())

@@ -116,6 +116,9 @@ func returnsJSON[T any](api huma.API) func(*huma.Operation) {
 // registerAPI lists every operation of /api/v1: method, path, who may call it, success status, tag,
 // operation id, handler and summary. The handlers live in one file per feature.
 func registerAPI(api huma.API, s *server) {
+	if s.Admission != nil {
+		api.UseMiddleware(takeTurns(s.Admission))
+	}
 	api.UseMiddleware(requireSession(api, s))
 
 	// meta
