@@ -128,7 +128,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 			st := a.DB.AdmissionStats()
 			return st.Admitted, st.Waiting
 		}})
-	a.DB.ObserveAdmission(a.Metrics.ObserveAdmissionWait)
+	a.DB.ObserveAdmission(a.Metrics.TimeAdmissionWait)
 	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now, a.Metrics); err != nil {
 		return nil, err
 	}

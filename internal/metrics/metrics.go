@@ -72,8 +72,12 @@ func New(src Sources) *Metrics {
 	return m
 }
 
-// ObserveAdmissionWait records how long a request waited for its turn for the database.
-func (m *Metrics) ObserveAdmissionWait(d time.Duration) { m.turnWait.Observe(d.Seconds()) }
+// TimeAdmissionWait times a request's wait for its turn for the database: call the function it returns
+// once the request has its turn (store.DB.ObserveAdmission).
+func (m *Metrics) TimeAdmissionWait() (admitted func()) {
+	t := prometheus.NewTimer(m.turnWait)
+	return func() { t.ObserveDuration() }
+}
 
 // ObserveRequest counts one answered request; route is the pattern that served it ("GET /api/v1/incidents/{id}"),
 // so the labels stay few whatever the paths.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // Admission: the requests of the API take their turn for the database in the order they asked for it
@@ -26,8 +25,8 @@ type gate struct {
 
 	mu      sync.Mutex
 	inside  int
-	waiters []chan struct{} // in arrival order; closed when the slot is handed over
-	waits   atomic.Pointer[func(time.Duration)]
+	waiters []chan struct{}                          // in arrival order; closed when the slot is handed over
+	timer   atomic.Pointer[func() (admitted func())] // ObserveAdmission's
 }
 
 func newGate(size int) *gate { return &gate{size: max(1, size)} }
@@ -38,20 +37,20 @@ func (g *gate) enter(ctx context.Context) error {
 	if g.inside < g.size && len(g.waiters) == 0 {
 		g.inside++
 		g.mu.Unlock()
-		g.observe(0)
+		g.time()()
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
 		g.mu.Unlock()
 		return err
 	}
-	start := time.Now()
+	admitted := g.time()
 	turn := make(chan struct{})
 	g.waiters = append(g.waiters, turn)
 	g.mu.Unlock()
 	select {
 	case <-turn:
-		g.observe(time.Since(start))
+		admitted()
 		return nil
 	case <-ctx.Done():
 	}
@@ -83,10 +82,12 @@ func (g *gate) leave() {
 	g.inside--
 }
 
-func (g *gate) observe(d time.Duration) {
-	if f := g.waits.Load(); f != nil {
-		(*f)(d)
+// time starts timing a wait for a turn: the function it returns is called once the turn is taken.
+func (g *gate) time() (admitted func()) {
+	if f := g.timer.Load(); f != nil {
+		return (*f)()
 	}
+	return func() {}
 }
 
 // AdmissionStats is the gate's state, for the metrics.
@@ -104,8 +105,10 @@ func (db *DB) AdmissionStats() AdmissionStats {
 	return AdmissionStats{Size: g.size, Admitted: g.inside, Waiting: len(g.waiters)}
 }
 
-// ObserveAdmission has f hear how long each admitted request waited for its turn (0 when it waited not).
-func (db *DB) ObserveAdmission(f func(time.Duration)) { db.gate.waits.Store(&f) }
+// ObserveAdmission times each request's wait for its turn (the metrics' histogram): wait is called when
+// the request asks for its turn, and the function it returns when the request takes it, at once when it
+// finds one free. A request that leaves the queue is not timed to the end.
+func (db *DB) ObserveAdmission(wait func() (admitted func())) { db.gate.timer.Store(&wait) }
 
 // ticket is one request's place at the gate: taken at its first query, kept until the request ends.
 type ticket struct {

@@ -177,3 +177,24 @@ func TestAdmissionSizeLeavesConnectionsOver(t *testing.T) {
 		t.Errorf("SQLite, 4 readers and the writer: %d turns", n)
 	}
 }
+
+func TestEveryAdmissionIsTimed(t *testing.T) {
+	db := &DB{gate: newGate(1)}
+	var asked, admitted int
+	db.ObserveAdmission(func() func() { asked++; return func() { admitted++ } })
+	first, endFirst := db.Admission(context.Background())
+	admit(first) // a free turn: timed at once
+	second, endSecond := db.Admission(context.Background())
+	defer endSecond()
+	done := make(chan struct{})
+	go func() { admit(second); close(done) }()
+	testwait.Until(t, func() bool { _, w := db.gate.stats(); return w == 1 }, "the second request did not queue")
+	if asked != 2 || admitted != 1 {
+		t.Fatalf("with one admitted and one waiting: %d timed, %d admitted", asked, admitted)
+	}
+	endFirst()
+	<-done
+	if asked != 2 || admitted != 2 {
+		t.Fatalf("after both were admitted: %d timed, %d admitted", asked, admitted)
+	}
+}
