@@ -124,7 +124,11 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.Realtime = realtimePublisher(a.DB, o.Log)
 	broker := a.Realtime.Broker()
 	a.Metrics = metrics.New(metrics.Sources{Streams: func() int { return broker.Stats().Subscribers },
-		Outbox: a.DB.OutboxBacklog, Pools: a.DB.PoolStats, Now: o.Now})
+		Outbox: a.DB.OutboxBacklog, Pools: a.DB.PoolStats, Now: o.Now, Admission: func() (int, int) {
+			st := a.DB.AdmissionStats()
+			return st.Admitted, st.Waiting
+		}})
+	a.DB.ObserveAdmission(a.Metrics.TimeAdmissionWait)
 	if a.mail, err = mailWorker(cfg, a.DB, o.Log, o.Now, a.Metrics); err != nil {
 		return nil, err
 	}
@@ -220,6 +224,8 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 		Version: o.Version,
 		Limiter: limiter,
 		Observe: a.Metrics.ObserveRequest,
+		// API requests take their turns for the database in arrival order (docs/adr/0049).
+		Admission: db.Admission,
 
 		BodyReadTimeout:   o.BodyReadTimeout,
 		UploadReadTimeout: o.UploadReadTimeout,

@@ -137,6 +137,30 @@ func readOnlyRefusal(method string, who access, a *domain.Actor) error {
 // requireSession enforces each operation's declared access before the handler runs (and before the
 // request body is read): anonymous or expired sessions get a 401 problem, callers below the route's
 // level a 403 with the reason. The actor is stored in the context for actor(ctx).
+// takeTurns has every operation of the JSON API take its turn for the database (docs/adr/0049): its first
+// query waits for it, in arrival order, and the turn goes back when the handler returns (route's
+// endTurn), before the answer is written, so a client slow to read it holds no turn; the deferred end
+// covers an operation refused before its handler ran, or one that panicked. It runs after the session
+// check, so a request whose body is still arriving holds none either. The handlers mounted by hand do not
+// take turns: the realtime stream lasts, and uploads, downloads and exports move files at the client's pace.
+func takeTurns(admission func(context.Context) (context.Context, func())) func(huma.Context, func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		c, end := admission(ctx.Context())
+		defer end()
+		next(huma.WithContext(ctx, context.WithValue(c, turnKey{}, end)))
+	}
+}
+
+type turnKey struct{}
+
+// endTurn gives back the database turn of ctx's request, if it holds one; its later queries (none, as a
+// rule) no longer wait for one.
+func endTurn(ctx context.Context) {
+	if end, _ := ctx.Value(turnKey{}).(func()); end != nil {
+		end()
+	}
+}
+
 func requireSession(api huma.API, s *server) func(huma.Context, func(huma.Context)) {
 	return func(ctx huma.Context, next func(huma.Context)) {
 		who := accessOf(ctx.Operation())

@@ -95,7 +95,10 @@ func route[I, O any](api huma.API, method, path string, who access, status int, 
 	for _, o := range opts {
 		o(&op)
 	}
-	huma.Register(api, op, handler)
+	huma.Register(api, op, func(ctx context.Context, in *I) (*O, error) {
+		defer endTurn(ctx)
+		return handler(ctx, in)
+	})
 }
 
 // returns documents a success body of another media type than JSON (a CSV, a PDF).
@@ -117,6 +120,9 @@ func returnsJSON[T any](api huma.API) func(*huma.Operation) {
 // operation id, handler and summary. The handlers live in one file per feature.
 func registerAPI(api huma.API, s *server) {
 	api.UseMiddleware(requireSession(api, s))
+	if s.Admission != nil {
+		api.UseMiddleware(takeTurns(s.Admission))
+	}
 
 	// meta
 	route(api, http.MethodGet, "/api/v1/app-info", anyone, 0, "meta", "getAppInfo", s.appInfo,

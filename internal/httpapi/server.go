@@ -41,6 +41,10 @@ type Deps struct {
 	// file upload (zero: defaultBodyReadTimeout, defaultUploadReadTimeout).
 	BodyReadTimeout   time.Duration
 	UploadReadTimeout time.Duration
+	// Admission gives a request of the JSON API its turn for the database: it returns the request's
+	// context, whose first query waits for that turn, and end, which gives the turn back (store.DB's
+	// Admission; docs/adr/0049). nil: requests do not take turns.
+	Admission func(ctx context.Context) (_ context.Context, end func())
 	// Streams counts the realtime streams that left net/http (http.Server.Shutdown does not wait for
 	// them): whoever closes the database closes the broker and waits for it first. nil: one of its own.
 	Streams *sync.WaitGroup

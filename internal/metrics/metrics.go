@@ -24,7 +24,9 @@ type Sources struct {
 	Streams func() int                                     // open realtime streams of this instance
 	Outbox  func(context.Context) (int, *time.Time, error) // emails waiting, and when the oldest was queued
 	Pools   func() map[string]sql.DBStats                  // database pools by name
-	Now     func() time.Time                               // nil: time.Now
+	// Admission is the database gate's state: requests admitted and waiting for their turn (nil: none).
+	Admission func() (admitted, waiting int)
+	Now       func() time.Time // nil: time.Now
 }
 
 // Metrics holds one instance's registry.
@@ -32,6 +34,7 @@ type Metrics struct {
 	reg          *prometheus.Registry
 	requests     *prometheus.CounterVec
 	duration     *prometheus.HistogramVec
+	turnWait     prometheus.Histogram
 	mailFailures prometheus.Counter
 	pushFailures prometheus.Counter
 }
@@ -46,17 +49,34 @@ func New(src Sources) *Metrics {
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "vecinos_http_request_duration_seconds",
 			Help:    "Time to answer an HTTP request, by route pattern and method (realtime streams excluded: they last).",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}}, []string{"route", "method"}),
+		turnWait: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "vecinos_db_admission_wait_seconds",
+			Help:    "How long an API request waited for its turn for the database (docs/adr/0049); 0 when it was admitted at once.",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}}),
 		mailFailures: prometheus.NewCounter(prometheus.CounterOpts{Name: "vecinos_mail_failures_total",
 			Help: "Email deliveries that failed (each is retried, up to its last attempt)."}),
 		pushFailures: prometheus.NewCounter(prometheus.CounterOpts{Name: "vecinos_push_failures_total",
 			Help: "Web push deliveries that failed (retried like emails; a device that is gone is removed, not counted)."}),
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.mailFailures, m.pushFailures,
+	m.reg.MustRegister(m.requests, m.duration, m.turnWait, m.mailFailures, m.pushFailures,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vecinos_realtime_streams",
 			Help: "Realtime (SSE) streams open on this instance."}, func() float64 { return float64(src.Streams()) }),
 		&scraped{src: src})
+	if src.Admission != nil {
+		m.reg.MustRegister(
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vecinos_db_admission_admitted",
+				Help: "API requests holding their turn for the database now."}, func() float64 { n, _ := src.Admission(); return float64(n) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "vecinos_db_admission_waiting",
+				Help: "API requests waiting for their turn for the database now."}, func() float64 { _, n := src.Admission(); return float64(n) }))
+	}
 	return m
+}
+
+// TimeAdmissionWait times a request's wait for its turn for the database: call the function it returns
+// once the request has its turn (store.DB.ObserveAdmission).
+func (m *Metrics) TimeAdmissionWait() (admitted func()) {
+	t := prometheus.NewTimer(m.turnWait)
+	return func() { t.ObserveDuration() }
 }
 
 // ObserveRequest counts one answered request; route is the pattern that served it ("GET /api/v1/incidents/{id}"),

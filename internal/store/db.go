@@ -38,6 +38,7 @@ type DB struct {
 	binds  sync.Map
 	stmts  stmtCache
 
+	gate           *gate                      // the requests' turns for the database (admission.go)
 	incidentWrites groupCommit[incidentWrite] // CreateIncident
 	vocabulary     vocabulary                 // SQLite's search words (search.go)
 	receiptLines   receiptLinesCache          // the lines of receipts, which never change (money.go)
@@ -63,10 +64,11 @@ func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	pool.SetMaxOpenConns(max(8, 4*runtime.NumCPU()))
-	pool.SetMaxIdleConns(max(8, 4*runtime.NumCPU()))
+	conns := max(8, 4*runtime.NumCPU())
+	pool.SetMaxOpenConns(conns)
+	pool.SetMaxIdleConns(conns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
-	db := &DB{engine: Postgres, write: pool, read: pool}
+	db := &DB{engine: Postgres, write: pool, read: pool, gate: newGate(admissionSize(Postgres, conns, 0))}
 	// Several transactions commit at once on PostgreSQL (their WAL flushes coalesce); a few batches at a
 	// time keep the pool's other connections for reads.
 	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 4, maxBatch: maxIncidentBatch, inTx: db.inTx, write: insertIncidents}
@@ -98,9 +100,11 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 		write.Close()
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	read.SetMaxOpenConns(max(4, 2*runtime.NumCPU()))
-	read.SetMaxIdleConns(max(4, 2*runtime.NumCPU()))
-	db := &DB{engine: SQLite, write: write, read: read, path: path, stmts: stmtCache{on: true, stmts: map[stmtKey]*sql.Stmt{}}}
+	readers := max(4, 2*runtime.NumCPU())
+	read.SetMaxOpenConns(readers)
+	read.SetMaxIdleConns(readers)
+	db := &DB{engine: SQLite, write: write, read: read, path: path, stmts: stmtCache{on: true, stmts: map[stmtKey]*sql.Stmt{}},
+		gate: newGate(admissionSize(SQLite, 1, readers))}
 	// One writer: one batch at a time, the next one gathering while it commits.
 	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 1, maxBatch: maxIncidentBatch, inTx: db.inTx, write: insertIncidents}
 	// The writer connects first: it creates the file and switches it to WAL before any reader opens it.
@@ -196,6 +200,14 @@ func (c conn) querier() querier {
 	return c.pool
 }
 
+// admit waits for the request's turn (admission.go) before a query on the pool; a transaction's request
+// was admitted when it began.
+func (c conn) admit(ctx context.Context) {
+	if c.tx == nil {
+		admit(ctx)
+	}
+}
+
 // prepared is query's cached statement, bound to the transaction when there is one: database/sql reuses
 // the statement already prepared on the transaction's connection instead of parsing the query again
 // (parsing was a quarter of a booking's CPU on SQLite). nil: run it unprepared.
@@ -214,6 +226,7 @@ func (c conn) prepared(ctx context.Context, query string) *sql.Stmt {
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	c.admit(ctx)
 	if st := c.prepared(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -221,6 +234,7 @@ func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, 
 }
 
 func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	c.admit(ctx)
 	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -228,6 +242,7 @@ func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 }
 
 func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	c.admit(ctx)
 	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
@@ -364,6 +379,7 @@ func values[T any](scan func(scanner) (*T, error)) func(scanner) (T, error) {
 // inTx runs fn in a write transaction, committing when fn returns nil. On SQLite the transaction starts
 // IMMEDIATE (it takes the write lock at once), so two transactions never deadlock upgrading their locks.
 func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
+	admit(ctx)
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -553,8 +569,9 @@ func (g *groupCommit[T]) runSafely(batch []*groupCall[T]) {
 // run writes a batch in one transaction. If that fails, one call may be at fault (an account deleted
 // meanwhile, say): then each call is written on its own, so that only its own caller gets its error.
 func (g *groupCommit[T]) run(batch []*groupCall[T]) {
-	// The batch belongs to all its callers: one of them going away must not undo the others' writes.
-	ctx := context.WithoutCancel(batch[0].ctx)
+	// The batch belongs to all its callers: one of them going away must not undo the others' writes. Nor
+	// does it wait for a turn at the gate: its callers, waiting for it, may hold every turn (admission.go).
+	ctx := withoutTicket(context.WithoutCancel(batch[0].ctx))
 	err := g.inTx(ctx, func(tx conn) error { return g.write(ctx, tx, batch) })
 	if err == nil {
 		return
