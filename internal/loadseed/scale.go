@@ -326,6 +326,11 @@ func (s *ScaleSeeder) tables() []*table {
 				}
 			}},
 		{name: "community_processors", cols: []string{"community_id", "organisation_id", "status", "invited_by", "invited_at", "accepted_by", "accepted_at"},
+			// The office's members (migration 0073), which the processors' trigger writes.
+			fill: `INSERT INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
+				SELECT cp.organisation_id, m.community_id, m.user_id, m.full_name, m.search_name, m.unit_id, m.joined_at
+				FROM community_processors cp JOIN memberships m ON m.community_id = cp.community_id
+				WHERE cp.status = 'active' AND m.full_name IS NOT NULL`,
 			rows: func(c int, add func(...any)) {
 				o := s.office(c)
 				add(s.communityID(c), s.officeID(o), "active", s.userID(c, 0), base, s.officeOwner(o), base)
@@ -637,4 +642,42 @@ func (s *ScaleSeeder) loadSQLite(ctx context.Context, path string, tables []*tab
 	}
 	s.logf("ANALYZE %.1fs", time.Since(start).Seconds())
 	return nil
+}
+
+// ReuseScale signs in again on a PostgreSQL database that SeedScale filled and a run kept (the load
+// command's -keep, then -reuse): it migrates it (a newer binary's migrations), gives the owner of the
+// first office (the lowest id, as SeedScale's office 0) a new session and counts what the measurements
+// of the office need. The residents' sessions are not made again: only the office's cases can be measured.
+func ReuseScale(ctx context.Context, engineURL string) (*ScaleSeed, error) {
+	db, err := store.Open(ctx, engineURL, "")
+	if err != nil {
+		return nil, err
+	}
+	_, err = db.Migrate(ctx)
+	db.Close()
+	if err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	conn, err := pgx.Connect(ctx, engineURL)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close(ctx)
+	seed := &ScaleSeed{OfficeToken: credentials.NewToken()}
+	var office, owner string
+	if err := conn.QueryRow(ctx, `SELECT s.organisation_id, s.user_id FROM organisation_staff s WHERE s.rights = 'owner'
+		ORDER BY s.organisation_id LIMIT 1`).Scan(&office, &owner); err != nil {
+		return nil, fmt.Errorf("the first office: %w", err)
+	}
+	if err := conn.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM communities), (SELECT COUNT(*) FROM users), (SELECT COUNT(*) FROM organisations),
+		(SELECT COUNT(*) FROM community_processors WHERE organisation_id = $1 AND status = 'active')`, office).Scan(
+		&seed.Communities, &seed.Accounts, &seed.Offices, &seed.OfficeSize); err != nil {
+		return nil, err
+	}
+	now := time.Now().UnixMilli()
+	if _, err := conn.Exec(ctx, "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)",
+		credentials.HashToken(seed.OfficeToken), owner, now, now+int64(7*24*time.Hour/time.Millisecond)); err != nil {
+		return nil, err
+	}
+	return seed, nil
 }
