@@ -228,8 +228,9 @@ func TestSearchOfficeFollowsRenamesAndNewMembers(t *testing.T) {
 var sqliteScan = regexp.MustCompile(`(?m)^\s*SCAN [a-z]+\b`)
 
 // Each part of the office's search reads its table through an index that leads with community_id (or a
-// primary key), never a scan of a table, on both engines (on PostgreSQL with sequential scans priced out,
-// as on a large table); the office's communities are read through its index of processors.
+// primary key), the people through the office's own index of its members by name (migration 0073), never
+// a scan of a table, on both engines (on PostgreSQL with sequential scans priced out, as on a large
+// table); the office's communities are read through its index of processors.
 func TestSearchOfficePlan(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := searchFixture(t, db)
@@ -238,7 +239,7 @@ func TestSearchOfficePlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Log(p)
-		for _, index := range []string{"memberships_community_search", "incidents_", "community_processors_org", "communities"} {
+		for _, index := range []string{"office_members_name", "incidents_", "community_processors_org", "communities"} {
 			if !strings.Contains(p, index) {
 				t.Errorf("the search does not read through %s:\n%s", index, p)
 			}
@@ -337,15 +338,13 @@ func TestSearchOfficePeoplePlanWithManyAccounts(t *testing.T) {
 		// On SQLite, whose planner reads the statistics of this fixture's three communities (6,700 members
 		// each on average), scanning memberships is its fair choice: the assertion is PostgreSQL's.
 		if db.Engine() == store.Postgres && (namesOfEveryProfile.MatchString(p) || strings.Contains(p, "Seq Scan on memberships") ||
-			!strings.Contains(p, "memberships_community")) {
-			t.Errorf("the people's part does not start from the members of the office's communities:\n%s", p)
+			strings.Contains(p, "Seq Scan on office_members") || !strings.Contains(p, "office_members_name")) {
+			t.Errorf("the people's part does not start from the office's members:\n%s", p)
 		}
-		// Nor does it read every profile for the names of the members that match (all 2,000 here): it tests
-		// the folded names kept in the members' index (migration 0062) and sorts by the copy of their names
-		// kept there too (migration 0068), reading no profile. The one profile read is the units' part's, the
-		// owner of each unit found (o), by its key.
-		if db.Engine() == store.Postgres && (!strings.Contains(p, "memberships_community_search") || peopleReadProfiles(p) ||
-			strings.Contains(p, "full_name ~~")) {
+		// Nor does it read every profile for the names of the members that match (all 2,000 here): it walks
+		// the office's members in name order (migration 0073) testing their folded names kept there, reading
+		// no profile. The one profile read is the units' part's, the owner of each unit found (o), by its key.
+		if db.Engine() == store.Postgres && (peopleReadProfiles(p) || strings.Contains(p, "full_name ~~")) {
 			t.Errorf("the people's part does not test the members' folded names in their index, or reads the profiles:\n%s", p)
 		}
 		// And the answer is still theirs alone.
@@ -355,6 +354,97 @@ func TestSearchOfficePeoplePlanWithManyAccounts(t *testing.T) {
 		}
 		if got := hitsOf(hits); !strings.HasPrefix(got, "person:José Peña|Portal 2 · 2º B; person:Luis PEÑALVER|; person:Vecina Peña 0|") {
 			t.Errorf("hits: %s", got)
+		}
+	})
+}
+
+// officeMembersDerived is what office_members must hold: a row for each office and member with a name of
+// the communities the office runs now, as the people's part read them from memberships before.
+const officeMembersDerived = `SELECT cp.organisation_id, m.community_id, m.user_id, m.full_name, m.search_name, COALESCE(m.unit_id, ''), m.joined_at
+	FROM community_processors cp JOIN memberships m ON m.community_id = cp.community_id
+	WHERE cp.status = 'active' AND m.full_name IS NOT NULL ORDER BY 1, 2, 3`
+
+// The office's members (migration 0073) follow every write of a processor or a membership in its
+// transaction: an invitation accepted, revoked and accepted again, a member renamed, moved to another
+// unit, joining, leaving or deleted; after each, the table holds exactly what memberships and the
+// processors say, and the search answers as before.
+func TestOfficeMembersFollowProcessorsAndMemberships(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := searchFixture(t, db)
+		ctx := context.Background()
+		now := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+		check := func(step string) {
+			t.Helper()
+			got := storetest.Rows(t, db, `SELECT organisation_id, community_id, user_id, full_name, search_name, COALESCE(unit_id, ''), joined_at
+				FROM office_members ORDER BY 1, 2, 3`)
+			if want := storetest.Rows(t, db, officeMembersDerived); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("after %s, office_members:\n%v\nwant:\n%v", step, got, want)
+			}
+		}
+		search := func(text string) string {
+			t.Helper()
+			hits, err := db.SearchOffice(ctx, f.org, text, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return hitsOf(hits)
+		}
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		check("the fixture")
+		if got, want := search("peña"), "person:José Peña|Portal 2 · 2º B; person:Luis PEÑALVER|"; got != want {
+			t.Fatalf("before: %s, want %s", got, want)
+		}
+		if ok, err := db.AcceptProcessor(ctx, f.invited, f.org, f.jose, now); err != nil || !ok {
+			t.Fatalf("accept: %v %v", ok, err)
+		}
+		check("an invitation accepted")
+		if got, want := search("pilar"), "person:Pilar Peña|"; got != want {
+			t.Errorf("the accepted community's member: %s, want %s", got, want)
+		}
+		if ok, err := db.RevokeProcessor(ctx, f.c1, f.org, now); err != nil || !ok {
+			t.Fatalf("revoke: %v %v", ok, err)
+		}
+		check("a processor revoked")
+		if got := search("jose"); got != "" {
+			t.Errorf("the revoked community's member: %s", got)
+		}
+		must(db.InviteProcessor(ctx, f.c1, f.org, f.jose, now))
+		check("invited again")
+		if got := search("jose"); got != "" {
+			t.Errorf("the member of a community that only invited the office: %s", got)
+		}
+		if ok, err := db.AcceptProcessor(ctx, f.c1, f.org, f.jose, now); err != nil || !ok {
+			t.Fatalf("accept again: %v %v", ok, err)
+		}
+		check("accepted again")
+		must(db.SetFullName(ctx, f.jose, "José Ibáñez", now))
+		check("a member renamed")
+		storetest.Exec(t, db, "UPDATE memberships SET unit_id = NULL WHERE user_id = $1 AND community_id = $2", f.jose, f.c1)
+		check("a member out of their unit")
+		if got, want := search("ibanez"), "person:José Ibáñez|"; got != want {
+			t.Errorf("the member without a unit: %s, want %s", got, want)
+		}
+		must(db.JoinCommunity(ctx, f.marta, f.c1, now))
+		check("a member joining")
+		storetest.Exec(t, db, "DELETE FROM memberships WHERE user_id = $1 AND community_id = $2", f.marta, f.c1)
+		check("a member leaving")
+		if got := search("marta"); got != "" {
+			t.Errorf("a member who left: %s", got)
+		}
+		if ok, err := db.DeleteUser(ctx, f.jose); err != nil || !ok {
+			t.Fatalf("delete: %v %v", ok, err)
+		}
+		check("a member deleted")
+		if got, want := search("peña"), "person:Luis PEÑALVER|; person:Pilar Peña|"; got != want {
+			t.Errorf("after: %s, want %s", got, want)
+		}
+		if got := search("marta"); got != "" {
+			t.Errorf("another office's member: %s", got)
 		}
 	})
 }
