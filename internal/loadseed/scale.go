@@ -277,15 +277,17 @@ func (s *ScaleSeeder) tables() []*table {
 						"vivienda", base, base)
 				}
 			}},
-		{name: "memberships", cols: []string{"user_id", "community_id", "unit_id", "relation", "contact_visible", "joined_at"},
+		{name: "memberships", cols: []string{"user_id", "community_id", "unit_id", "relation", "contact_visible", "joined_at", "office_id"},
 			// The office search's folded name and the copy of the name (the triggers of migrations 0062 and 0068),
-			// from the profiles written before.
+			// from the profiles written before. office_id, which the triggers of migration 0073 keep, is the office
+			// that runs the community (every community's processor is active): on SQLite the triggers set it again
+			// once the processors are written.
 			fill: "UPDATE memberships m SET search_name = office_fold(p.full_name, 0), full_name = p.full_name FROM profiles p WHERE p.id = m.user_id",
 			rows: func(c int, add func(...any)) {
 				for j := range per {
-					add(s.userID(c, j), s.communityID(c), s.unitID(c, j/ScaleResidentsPerUnit), "resident", false, base)
+					add(s.userID(c, j), s.communityID(c), s.unitID(c, j/ScaleResidentsPerUnit), "resident", false, base, s.officeID(s.office(c)))
 					if twoCommunities(c, j) {
-						add(s.userID(c, j), s.communityID(s.second(c)), nil, "neighbor", false, base)
+						add(s.userID(c, j), s.communityID(s.second(c)), nil, "neighbor", false, base, s.officeID(s.office(s.second(c))))
 					}
 				}
 			}},
@@ -326,11 +328,6 @@ func (s *ScaleSeeder) tables() []*table {
 				}
 			}},
 		{name: "community_processors", cols: []string{"community_id", "organisation_id", "status", "invited_by", "invited_at", "accepted_by", "accepted_at"},
-			// The office's members (migration 0073), which the processors' trigger writes.
-			fill: `INSERT INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-				SELECT cp.organisation_id, m.community_id, m.user_id, m.full_name, m.search_name, m.unit_id, m.joined_at
-				FROM community_processors cp JOIN memberships m ON m.community_id = cp.community_id
-				WHERE cp.status = 'active' AND m.full_name IS NOT NULL`,
 			rows: func(c int, add func(...any)) {
 				o := s.office(c)
 				add(s.communityID(c), s.officeID(o), "active", s.userID(c, 0), base, s.officeOwner(o), base)

@@ -68,17 +68,18 @@ func (db *DB) officeSearchQuery(orgID, text string, limit int) sqlQuery {
 	args := append(db.engine.containsText(&people, []any{office}, "m.search_name", name), limit, office)
 	args = append(db.engine.containsText(&units, args, "u.search_label", unit), limit, office)
 	args = append(db.engine.incidentsContain(&incidents, args, name), limit)
-	// People: the members of the communities the office runs, walked in the office's name order
-	// (office_members_name, migration 0073, which holds the copy of their profile's name of migration 0068
-	// and their folded name) until limit match: no profile is read, and only those limit read their unit.
-	// A member without a profile (no name) is not in office_members, as a join would leave them out. Units:
-	// in the registry's order, with their owner. Incidents: newest first, deleted ones left out.
+	// People: the members of the communities the office runs (memberships.office_id, migration 0073: the
+	// office whose processor is active in the community, kept by triggers), walked in the office's name
+	// order (memberships_office_name, which holds the copy of their profile's name of migration 0068 and
+	// their folded name) until limit match: no profile is read, and only those limit read their unit. A
+	// member without a profile (no name) is left out, as a join would. Units: in the registry's order, with
+	// their owner. Incidents: newest first, deleted ones left out.
 	return sqlQuery{`SELECT h.kind, h.community_id, (SELECT c.name FROM communities c WHERE c.id = h.community_id), h.id, h.a, h.b, h.c, h.d, h.at
 		FROM (
 		SELECT 0 AS kind, ROW_NUMBER() OVER (ORDER BY x.full_name, x.community_id, x.user_id) AS n, x.community_id, x.user_id AS id,
 			x.full_name AS a, COALESCE(u.building, '') AS b, COALESCE(u.staircase, '') AS c, COALESCE(u.unit_number, '') AS d, x.joined_at AS at
-			FROM (SELECT m.community_id, m.user_id, m.unit_id, m.joined_at, m.full_name FROM office_members m
-				WHERE m.organisation_id = ?` + people.String() + `
+			FROM (SELECT m.community_id, m.user_id, m.unit_id, m.joined_at, m.full_name FROM memberships m
+				WHERE m.office_id = ? AND m.full_name IS NOT NULL` + people.String() + `
 				ORDER BY m.full_name, m.community_id, m.user_id LIMIT ?) x
 			LEFT JOIN units u ON u.id = x.unit_id
 		UNION ALL SELECT 1, ROW_NUMBER() OVER (ORDER BY y.community_id, y.building, y.staircase, y.unit_number, y.id), y.community_id, y.id,

@@ -3,97 +3,76 @@
 -- The people's part took the office's members community by community (memberships_community_search,
 -- one descent each) and tested every folded name (16,800 at the scale workload's office of 200
 -- communities) before sorting those that matched by name and keeping 20: 5 ms of PostgreSQL's CPU a
--- search, a third of it. office_members holds the members of the communities each office runs now (its
--- processor active there), one row per office and member with a name, in the office's name order
--- (office_members_name), so the search walks the office's members by name and stops at the 20th that
--- matches: for a common surname a few hundred names, not all of them; for a name that matches none, all
--- of them still, but in one range of one index.
+-- search, a third of it. memberships.office_id is the organisation whose processor is active in the
+-- membership's community (NULL: none), and memberships_office_name holds the members of each office in
+-- name order, so the search walks the office's members by name and stops at the 20th that matches: for a
+-- common surname a few hundred names, not all of them; for a name that matches none, all of them still,
+-- but in one range of one index.
 --
--- Kept by triggers in the transactions that write memberships (their names and units come with them,
--- from profiles, through the triggers of migrations 0062 and 0068) and the processors: a membership
--- written is taken out and put back for each office active in its community; a processor written takes
--- its office's rows of the community out, and puts them back from memberships if it is active. The rows
--- are the office's access rule (status 'active') kept in advance: the search reads no other.
-CREATE TABLE office_members (
-    organisation_id TEXT NOT NULL,
-    community_id    TEXT NOT NULL,
-    user_id         TEXT NOT NULL,
-    full_name       TEXT NOT NULL,
-    search_name     TEXT NOT NULL,
-    unit_id         TEXT,
-    joined_at       BIGINT NOT NULL,
-    PRIMARY KEY (organisation_id, community_id, user_id)
-);
+-- The office's access rule (its processor active in the community) is kept in advance, by triggers in
+-- the transactions that write memberships (a new membership, or one moved to another community, takes
+-- its community's office) and the processors (a processor written sets the office of every membership of
+-- its community again). A community has one active processor at most (the service refuses a second
+-- invitation while one is pending or active): community_processors_active makes it a rule of the
+-- database, so that office_id names the only office that may see the membership.
 -- both engines:
-INSERT INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-    SELECT cp.organisation_id, m.community_id, m.user_id, m.full_name, m.search_name, m.unit_id, m.joined_at
-    FROM community_processors cp JOIN memberships m ON m.community_id = cp.community_id
-    WHERE cp.status = 'active' AND m.full_name IS NOT NULL;
+CREATE UNIQUE INDEX community_processors_active ON community_processors (community_id) WHERE status = 'active';
+ALTER TABLE memberships ADD COLUMN office_id TEXT;
+UPDATE memberships SET office_id = (SELECT cp.organisation_id FROM community_processors cp
+    WHERE cp.community_id = memberships.community_id AND cp.status = 'active')
+    WHERE community_id IN (SELECT cp.community_id FROM community_processors cp WHERE cp.status = 'active');
 -- postgres only:
-CREATE INDEX office_members_name ON office_members (organisation_id, full_name, community_id, user_id) INCLUDE (search_name, unit_id, joined_at);
-CREATE INDEX office_members_member ON office_members (community_id, user_id);
+CREATE INDEX memberships_office_name ON memberships (office_id, full_name, community_id, user_id) INCLUDE (search_name, unit_id, joined_at)
+    WHERE office_id IS NOT NULL AND full_name IS NOT NULL;
 
-CREATE FUNCTION office_members_membership() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION memberships_office() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        DELETE FROM office_members WHERE community_id = OLD.community_id AND user_id = OLD.user_id;
-    END IF;
-    IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.full_name IS NOT NULL THEN
-        INSERT INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-            SELECT cp.organisation_id, NEW.community_id, NEW.user_id, NEW.full_name, NEW.search_name, NEW.unit_id, NEW.joined_at
-            FROM community_processors cp WHERE cp.community_id = NEW.community_id AND cp.status = 'active';
-    END IF;
+    NEW.office_id := (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = NEW.community_id AND cp.status = 'active');
+    RETURN NEW;
+END;
+$$;
+CREATE TRIGGER memberships_office BEFORE INSERT OR UPDATE OF community_id ON memberships
+    FOR EACH ROW EXECUTE FUNCTION memberships_office();
+
+CREATE FUNCTION processors_office() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    c TEXT;
+BEGIN
+    FOR c IN SELECT DISTINCT x FROM (VALUES (CASE WHEN TG_OP <> 'INSERT' THEN OLD.community_id END),
+            (CASE WHEN TG_OP <> 'DELETE' THEN NEW.community_id END)) v (x) WHERE x IS NOT NULL LOOP
+        UPDATE memberships m SET office_id = a.organisation_id
+            FROM (SELECT (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = c AND cp.status = 'active') AS organisation_id) a
+            WHERE m.community_id = c AND m.office_id IS DISTINCT FROM a.organisation_id;
+    END LOOP;
     RETURN NULL;
 END;
 $$;
-CREATE TRIGGER office_members_membership AFTER INSERT OR DELETE OR UPDATE OF user_id, community_id, full_name, search_name, unit_id, joined_at
-    ON memberships FOR EACH ROW EXECUTE FUNCTION office_members_membership();
-
-CREATE FUNCTION office_members_processor() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        DELETE FROM office_members WHERE organisation_id = OLD.organisation_id AND community_id = OLD.community_id;
-    END IF;
-    IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 'active' THEN
-        INSERT INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-            SELECT NEW.organisation_id, m.community_id, m.user_id, m.full_name, m.search_name, m.unit_id, m.joined_at
-            FROM memberships m WHERE m.community_id = NEW.community_id AND m.full_name IS NOT NULL;
-    END IF;
-    RETURN NULL;
-END;
-$$;
-CREATE TRIGGER office_members_processor AFTER INSERT OR DELETE OR UPDATE OF community_id, organisation_id, status
-    ON community_processors FOR EACH ROW EXECUTE FUNCTION office_members_processor();
+CREATE TRIGGER processors_office AFTER INSERT OR DELETE OR UPDATE OF community_id, organisation_id, status ON community_processors
+    FOR EACH ROW EXECUTE FUNCTION processors_office();
 
 -- sqlite only:
-CREATE INDEX office_members_name ON office_members (organisation_id, full_name, community_id, user_id, search_name, unit_id, joined_at);
-CREATE INDEX office_members_member ON office_members (community_id, user_id);
+CREATE INDEX memberships_office_name ON memberships (office_id, full_name, community_id, user_id, search_name, unit_id, joined_at)
+    WHERE office_id IS NOT NULL AND full_name IS NOT NULL;
 
-CREATE TRIGGER office_members_membership_insert AFTER INSERT ON memberships BEGIN
-    INSERT OR REPLACE INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-        SELECT cp.organisation_id, new.community_id, new.user_id, new.full_name, new.search_name, new.unit_id, new.joined_at
-        FROM community_processors cp WHERE cp.community_id = new.community_id AND cp.status = 'active' AND new.full_name IS NOT NULL;
+CREATE TRIGGER memberships_office_insert AFTER INSERT ON memberships BEGIN
+    UPDATE memberships SET office_id = (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = new.community_id AND cp.status = 'active')
+        WHERE user_id = new.user_id AND community_id = new.community_id;
 END;
-CREATE TRIGGER office_members_membership_update AFTER UPDATE OF user_id, community_id, full_name, search_name, unit_id, joined_at ON memberships BEGIN
-    DELETE FROM office_members WHERE community_id = old.community_id AND user_id = old.user_id;
-    INSERT OR REPLACE INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-        SELECT cp.organisation_id, new.community_id, new.user_id, new.full_name, new.search_name, new.unit_id, new.joined_at
-        FROM community_processors cp WHERE cp.community_id = new.community_id AND cp.status = 'active' AND new.full_name IS NOT NULL;
+CREATE TRIGGER memberships_office_update AFTER UPDATE OF community_id ON memberships BEGIN
+    UPDATE memberships SET office_id = (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = new.community_id AND cp.status = 'active')
+        WHERE user_id = new.user_id AND community_id = new.community_id;
 END;
-CREATE TRIGGER office_members_membership_delete AFTER DELETE ON memberships BEGIN
-    DELETE FROM office_members WHERE community_id = old.community_id AND user_id = old.user_id;
+CREATE TRIGGER processors_office_insert AFTER INSERT ON community_processors BEGIN
+    UPDATE memberships SET office_id = (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = new.community_id AND cp.status = 'active')
+        WHERE community_id = new.community_id;
 END;
-CREATE TRIGGER office_members_processor_insert AFTER INSERT ON community_processors BEGIN
-    INSERT OR REPLACE INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-        SELECT new.organisation_id, m.community_id, m.user_id, m.full_name, m.search_name, m.unit_id, m.joined_at
-        FROM memberships m WHERE m.community_id = new.community_id AND m.full_name IS NOT NULL AND new.status = 'active';
+CREATE TRIGGER processors_office_update AFTER UPDATE OF community_id, organisation_id, status ON community_processors BEGIN
+    UPDATE memberships SET office_id = (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = old.community_id AND cp.status = 'active')
+        WHERE community_id = old.community_id;
+    UPDATE memberships SET office_id = (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = new.community_id AND cp.status = 'active')
+        WHERE community_id = new.community_id;
 END;
-CREATE TRIGGER office_members_processor_update AFTER UPDATE OF community_id, organisation_id, status ON community_processors BEGIN
-    DELETE FROM office_members WHERE organisation_id = old.organisation_id AND community_id = old.community_id;
-    INSERT OR REPLACE INTO office_members (organisation_id, community_id, user_id, full_name, search_name, unit_id, joined_at)
-        SELECT new.organisation_id, m.community_id, m.user_id, m.full_name, m.search_name, m.unit_id, m.joined_at
-        FROM memberships m WHERE m.community_id = new.community_id AND m.full_name IS NOT NULL AND new.status = 'active';
-END;
-CREATE TRIGGER office_members_processor_delete AFTER DELETE ON community_processors BEGIN
-    DELETE FROM office_members WHERE organisation_id = old.organisation_id AND community_id = old.community_id;
+CREATE TRIGGER processors_office_delete AFTER DELETE ON community_processors BEGIN
+    UPDATE memberships SET office_id = (SELECT cp.organisation_id FROM community_processors cp WHERE cp.community_id = old.community_id AND cp.status = 'active')
+        WHERE community_id = old.community_id;
 END;
