@@ -203,7 +203,7 @@ func (db *DB) CommunityProcessor(ctx context.Context, communityID string) (*doma
 func (db *DB) OrganisationCommunities(ctx context.Context, orgID string) ([]domain.Processor, error) {
 	return listOrEmpty(queryAll(ctx, db.readerIn(ctx), scanProcessor, "SELECT "+processorColumns+` FROM community_processors cp
 		JOIN communities c ON c.id = cp.community_id JOIN organisations o ON o.id = cp.organisation_id
-		WHERE cp.organisation_id = ? AND cp.status IN ('invited', 'active') ORDER BY name, cp.community_id`, orgID))
+		WHERE cp.organisation_id = ? AND cp.status IN ('invited', 'active') ORDER BY c.name, c.id`, orgID))
 }
 
 // InviteProcessor records that a community invites an organisation (again, after a revocation).
