@@ -14,8 +14,9 @@ import (
 
 // The search across an office's communities (issue #35, ADR 0045 addendum): people by name, units by
 // portal, staircase and name, incidents by their text. Each kind is one part of one statement over all the
-// communities, reading its table through an index that leads with community_id (the plan test in
-// organisations_search_test.go checks it), so its cost grows with the office, not with the database.
+// communities, reading its table through an index that leads with community_id, or for the people with
+// the office (the plan test in organisations_search_test.go checks it), so its cost grows with the office,
+// not with the database.
 
 // The people's and the units' texts are compared as stored, folded, by triggers (memberships.search_name,
 // units.search_label): on PostgreSQL with migration 0062's office_fold, lower-cased with the accents of

@@ -234,21 +234,28 @@ var sqliteScan = regexp.MustCompile(`(?m)^\s*SCAN [a-z]+\b`)
 func TestSearchOfficePlan(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := searchFixture(t, db)
-		p, err := db.OfficeSearchPlanForTest(context.Background(), f.org, "peña")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Log(p)
-		for _, index := range []string{"memberships_office_name", "incidents_", "community_processors_org", "communities"} {
-			if !strings.Contains(p, index) {
-				t.Errorf("the search does not read through %s:\n%s", index, p)
+		// '2b' has no trigram: on PostgreSQL its incidents are tested with strpos, through their community's
+		// index, not the trigram index, which would read all of itself.
+		for _, text := range []string{"peña", "2b"} {
+			p, err := db.OfficeSearchPlanForTest(context.Background(), f.org, text)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if !unitsByCommunity.MatchString(p) {
-			t.Errorf("the search does not read the units through an index that leads with their community:\n%s", p)
-		}
-		if strings.Contains(p, "Seq Scan") || sqliteTableScan(p) {
-			t.Errorf("the search scans a table:\n%s", p)
+			t.Log(p)
+			for _, index := range []string{"memberships_office_name", "incidents_", "community_processors_org", "communities"} {
+				if !strings.Contains(p, index) {
+					t.Errorf("%s: the search does not read through %s:\n%s", text, index, p)
+				}
+			}
+			if !unitsByCommunity.MatchString(p) {
+				t.Errorf("%s: the search does not read the units through an index that leads with their community:\n%s", text, p)
+			}
+			if strings.Contains(p, "Seq Scan") || sqliteTableScan(p) {
+				t.Errorf("%s: the search scans a table:\n%s", text, p)
+			}
+			if db.Engine() == store.Postgres && text == "2b" && strings.Contains(p, "incidents_search") {
+				t.Errorf("%s: the trigram index is read for a term without a trigram:\n%s", text, p)
+			}
 		}
 	})
 }
@@ -444,6 +451,22 @@ func TestMembershipsOfficeFollowsProcessorsAndMemberships(t *testing.T) {
 		}
 		if got := search("marta"); got != "" {
 			t.Errorf("another office's member: %s", got)
+		}
+		// A term without a trigram ('ra'), tested with strpos on PostgreSQL, finds the office's incidents
+		// as LIKE does, newest first: the goteras of the community that accepted the office and of the first,
+		// not those of the community that revoked it or of another office.
+		hits, err := db.SearchOffice(ctx, f.org, "ra", 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var incidents []string
+		for _, h := range hits {
+			if h.Kind == domain.OfficeHitIncident {
+				incidents = append(incidents, h.ID+":"+h.Title)
+			}
+		}
+		if got, want := strings.Join(incidents, ", "), "inc-s3:Gotera en el sótano, inc-s0:Gotera en el garaje"; got != want {
+			t.Errorf("the incidents of 'ra': %s, want %s", got, want)
 		}
 	})
 }
