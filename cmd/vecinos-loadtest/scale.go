@@ -44,6 +44,7 @@ type scaleOptions struct {
 	scale     float64
 	instances int       // 0: 2 on PostgreSQL, 1 on SQLite
 	profile   *profiler // nil, or CPU profiles of the servers while each case is measured
+	reuse     string    // a PostgreSQL database a run kept (-keep): measured again, not seeded; the office's cases only
 }
 
 func runScale(ctx context.Context, o scaleOptions, stdout, stderr io.Writer) error {
@@ -94,15 +95,26 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		return nil, "", err
 	}
 	defer os.RemoveAll(dir)
-	db, err := createDatabase(ctx, engine, dir, o.adminURL)
-	if err != nil {
-		return nil, "", err
-	}
-	defer db.dropUnlessKept(o.keep, engine, progress)
-	fmt.Fprintf(progress, "%s: seeding the scale workload at %g\n", engine, o.scale)
-	seed, err := loadseed.SeedScale(ctx, db.url, db.dataDir, o.scale, progress)
-	if err != nil {
-		return nil, "", fmt.Errorf("seeding: %w", err)
+	var db *database
+	var seed *loadseed.ScaleSeed
+	if o.reuse != "" {
+		if engine != store.Postgres {
+			return nil, "", fmt.Errorf("-reuse is a PostgreSQL database")
+		}
+		db = &database{url: o.reuse, dataDir: filepath.Join(dir, "data")}
+		fmt.Fprintf(progress, "%s: reusing %s, a new session for its first office\n", engine, o.reuse)
+		if seed, err = loadseed.ReuseScale(ctx, db.url); err != nil {
+			return nil, "", fmt.Errorf("reusing: %w", err)
+		}
+	} else {
+		if db, err = createDatabase(ctx, engine, dir, o.adminURL); err != nil {
+			return nil, "", err
+		}
+		defer db.dropUnlessKept(o.keep, engine, progress)
+		fmt.Fprintf(progress, "%s: seeding the scale workload at %g\n", engine, o.scale)
+		if seed, err = loadseed.SeedScale(ctx, db.url, db.dataDir, o.scale, progress); err != nil {
+			return nil, "", fmt.Errorf("seeding: %w", err)
+		}
 	}
 	size := databaseSize(ctx, engine, db)
 	note := fmt.Sprintf("%s: %d communities, %d accounts (5%% in two communities), %d offices of up to %d communities, %d incidents, "+
@@ -136,10 +148,12 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		servers = append(servers, s)
 	}
 	base := "http://" + servers[0].addr
-	fmt.Fprintf(progress, "%s: %d instance(s); the facilities to book in the first community\n", engine, n)
-	booking, err := seedBookable(ctx, base, seed.ResidentTokens[0])
-	if err != nil {
-		return nil, "", fmt.Errorf("facilities: %w", err)
+	var booking *reservationsSeed
+	if o.reuse == "" {
+		fmt.Fprintf(progress, "%s: %d instance(s); the facilities to book in the first community\n", engine, n)
+		if booking, err = seedBookable(ctx, base, seed.ResidentTokens[0]); err != nil {
+			return nil, "", fmt.Errorf("facilities: %w", err)
+		}
 	}
 	// Every case must answer before it is measured: the office sees its communities, the search finds.
 	var office []struct{ CommunityID string }
@@ -152,7 +166,10 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 	if err := (&author{base: base, token: seed.OfficeToken}).do(ctx, http.MethodGet, search, nil, http.StatusOK, &found); err != nil || len(found.People) == 0 {
 		return nil, "", fmt.Errorf("the office's search found %d people: %v", len(found.People), err)
 	}
-	resident := seed.ResidentTokens[1]
+	resident := ""
+	if len(seed.ResidentTokens) > 1 {
+		resident = seed.ResidentTokens[1]
+	}
 	cases := []struct {
 		httpCase
 		token string
@@ -171,7 +188,7 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 	defer pg.close()
 	var rows []httpRow
 	for _, c := range cases {
-		if !o.runs(c.name) {
+		if !o.runs(c.name) || c.token == "" { // -reuse: no resident signed in
 			continue
 		}
 		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)

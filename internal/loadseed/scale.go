@@ -277,15 +277,17 @@ func (s *ScaleSeeder) tables() []*table {
 						"vivienda", base, base)
 				}
 			}},
-		{name: "memberships", cols: []string{"user_id", "community_id", "unit_id", "relation", "contact_visible", "joined_at"},
+		{name: "memberships", cols: []string{"user_id", "community_id", "unit_id", "relation", "contact_visible", "joined_at", "office_id"},
 			// The office search's folded name and the copy of the name (the triggers of migrations 0062 and 0068),
-			// from the profiles written before.
+			// from the profiles written before. office_id, which the triggers of migration 0073 keep, is the office
+			// that runs the community (every community's processor is active): on SQLite the triggers set it again
+			// once the processors are written.
 			fill: "UPDATE memberships m SET search_name = office_fold(p.full_name, 0), full_name = p.full_name FROM profiles p WHERE p.id = m.user_id",
 			rows: func(c int, add func(...any)) {
 				for j := range per {
-					add(s.userID(c, j), s.communityID(c), s.unitID(c, j/ScaleResidentsPerUnit), "resident", false, base)
+					add(s.userID(c, j), s.communityID(c), s.unitID(c, j/ScaleResidentsPerUnit), "resident", false, base, s.officeID(s.office(c)))
 					if twoCommunities(c, j) {
-						add(s.userID(c, j), s.communityID(s.second(c)), nil, "neighbor", false, base)
+						add(s.userID(c, j), s.communityID(s.second(c)), nil, "neighbor", false, base, s.officeID(s.office(s.second(c))))
 					}
 				}
 			}},
@@ -637,4 +639,42 @@ func (s *ScaleSeeder) loadSQLite(ctx context.Context, path string, tables []*tab
 	}
 	s.logf("ANALYZE %.1fs", time.Since(start).Seconds())
 	return nil
+}
+
+// ReuseScale signs in again on a PostgreSQL database that SeedScale filled and a run kept (the load
+// command's -keep, then -reuse): it migrates it (a newer binary's migrations), gives the owner of the
+// first office (the lowest id, as SeedScale's office 0) a new session and counts what the measurements
+// of the office need. The residents' sessions are not made again: only the office's cases can be measured.
+func ReuseScale(ctx context.Context, engineURL string) (*ScaleSeed, error) {
+	db, err := store.Open(ctx, engineURL, "")
+	if err != nil {
+		return nil, err
+	}
+	_, err = db.Migrate(ctx)
+	db.Close()
+	if err != nil {
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	conn, err := pgx.Connect(ctx, engineURL)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close(ctx)
+	seed := &ScaleSeed{OfficeToken: credentials.NewToken()}
+	var office, owner string
+	if err := conn.QueryRow(ctx, `SELECT s.organisation_id, s.user_id FROM organisation_staff s WHERE s.rights = 'owner'
+		ORDER BY s.organisation_id LIMIT 1`).Scan(&office, &owner); err != nil {
+		return nil, fmt.Errorf("the first office: %w", err)
+	}
+	if err := conn.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM communities), (SELECT COUNT(*) FROM users), (SELECT COUNT(*) FROM organisations),
+		(SELECT COUNT(*) FROM community_processors WHERE organisation_id = $1 AND status = 'active')`, office).Scan(
+		&seed.Communities, &seed.Accounts, &seed.Offices, &seed.OfficeSize); err != nil {
+		return nil, err
+	}
+	now := time.Now().UnixMilli()
+	if _, err := conn.Exec(ctx, "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)",
+		credentials.HashToken(seed.OfficeToken), owner, now, now+int64(7*24*time.Hour/time.Millisecond)); err != nil {
+		return nil, err
+	}
+	return seed, nil
 }

@@ -228,26 +228,34 @@ func TestSearchOfficeFollowsRenamesAndNewMembers(t *testing.T) {
 var sqliteScan = regexp.MustCompile(`(?m)^\s*SCAN [a-z]+\b`)
 
 // Each part of the office's search reads its table through an index that leads with community_id (or a
-// primary key), never a scan of a table, on both engines (on PostgreSQL with sequential scans priced out,
-// as on a large table); the office's communities are read through its index of processors.
+// primary key), the people through the index of each office's members by name (migration 0073), never
+// a scan of a table, on both engines (on PostgreSQL with sequential scans priced out, as on a large
+// table); the office's communities are read through its index of processors.
 func TestSearchOfficePlan(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := searchFixture(t, db)
-		p, err := db.OfficeSearchPlanForTest(context.Background(), f.org, "peña")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Log(p)
-		for _, index := range []string{"memberships_community_search", "incidents_", "community_processors_org", "communities"} {
-			if !strings.Contains(p, index) {
-				t.Errorf("the search does not read through %s:\n%s", index, p)
+		// '2b' has no trigram: on PostgreSQL its incidents are tested with strpos, through their community's
+		// index, not the trigram index, which would read all of itself.
+		for _, text := range []string{"peña", "2b"} {
+			p, err := db.OfficeSearchPlanForTest(context.Background(), f.org, text)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if !unitsByCommunity.MatchString(p) {
-			t.Errorf("the search does not read the units through an index that leads with their community:\n%s", p)
-		}
-		if strings.Contains(p, "Seq Scan") || sqliteTableScan(p) {
-			t.Errorf("the search scans a table:\n%s", p)
+			t.Log(p)
+			for _, index := range []string{"memberships_office_name", "incidents_", "community_processors_org", "communities"} {
+				if !strings.Contains(p, index) {
+					t.Errorf("%s: the search does not read through %s:\n%s", text, index, p)
+				}
+			}
+			if !unitsByCommunity.MatchString(p) {
+				t.Errorf("%s: the search does not read the units through an index that leads with their community:\n%s", text, p)
+			}
+			if strings.Contains(p, "Seq Scan") || sqliteTableScan(p) {
+				t.Errorf("%s: the search scans a table:\n%s", text, p)
+			}
+			if db.Engine() == store.Postgres && text == "2b" && strings.Contains(p, "incidents_search") {
+				t.Errorf("%s: the trigram index is read for a term without a trigram:\n%s", text, p)
+			}
 		}
 	})
 }
@@ -337,15 +345,13 @@ func TestSearchOfficePeoplePlanWithManyAccounts(t *testing.T) {
 		// On SQLite, whose planner reads the statistics of this fixture's three communities (6,700 members
 		// each on average), scanning memberships is its fair choice: the assertion is PostgreSQL's.
 		if db.Engine() == store.Postgres && (namesOfEveryProfile.MatchString(p) || strings.Contains(p, "Seq Scan on memberships") ||
-			!strings.Contains(p, "memberships_community")) {
-			t.Errorf("the people's part does not start from the members of the office's communities:\n%s", p)
+			!strings.Contains(p, "memberships_office_name")) {
+			t.Errorf("the people's part does not start from the office's members:\n%s", p)
 		}
-		// Nor does it read every profile for the names of the members that match (all 2,000 here): it tests
-		// the folded names kept in the members' index (migration 0062) and sorts by the copy of their names
-		// kept there too (migration 0068), reading no profile. The one profile read is the units' part's, the
-		// owner of each unit found (o), by its key.
-		if db.Engine() == store.Postgres && (!strings.Contains(p, "memberships_community_search") || peopleReadProfiles(p) ||
-			strings.Contains(p, "full_name ~~")) {
+		// Nor does it read every profile for the names of the members that match (all 2,000 here): it walks
+		// the office's members in name order (migration 0073) testing their folded names kept there, reading
+		// no profile. The one profile read is the units' part's, the owner of each unit found (o), by its key.
+		if db.Engine() == store.Postgres && (peopleReadProfiles(p) || strings.Contains(p, "full_name ~~")) {
 			t.Errorf("the people's part does not test the members' folded names in their index, or reads the profiles:\n%s", p)
 		}
 		// And the answer is still theirs alone.
@@ -355,6 +361,112 @@ func TestSearchOfficePeoplePlanWithManyAccounts(t *testing.T) {
 		}
 		if got := hitsOf(hits); !strings.HasPrefix(got, "person:José Peña|Portal 2 · 2º B; person:Luis PEÑALVER|; person:Vecina Peña 0|") {
 			t.Errorf("hits: %s", got)
+		}
+	})
+}
+
+// officeOfMembers is each membership's office, as memberships.office_id says and as the processors say
+// (the organisation whose processor is active in its community), side by side.
+const officeOfMembers = `SELECT m.community_id, m.user_id, COALESCE(m.office_id, ''), COALESCE((SELECT cp.organisation_id FROM community_processors cp
+	WHERE cp.community_id = m.community_id AND cp.status = 'active'), '') FROM memberships m ORDER BY 1, 2`
+
+// The office of each membership (migration 0073) follows every write of a processor or a membership in
+// its transaction: an invitation accepted, revoked and accepted again, a member renamed, moved out of
+// their unit, joining, leaving or deleted; after each, every membership names the office the processors
+// say, and the search answers as before.
+func TestMembershipsOfficeFollowsProcessorsAndMemberships(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := searchFixture(t, db)
+		ctx := context.Background()
+		now := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+		check := func(step string) {
+			t.Helper()
+			for _, r := range storetest.Rows(t, db, officeOfMembers) {
+				if r[2] != r[3] {
+					t.Fatalf("after %s, the membership of %s in %s names the office %q, its processors %q", step, r[1], r[0], r[2], r[3])
+				}
+			}
+		}
+		search := func(text string) string {
+			t.Helper()
+			hits, err := db.SearchOffice(ctx, f.org, text, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return hitsOf(hits)
+		}
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		check("the fixture")
+		if got, want := search("peña"), "person:José Peña|Portal 2 · 2º B; person:Luis PEÑALVER|"; got != want {
+			t.Fatalf("before: %s, want %s", got, want)
+		}
+		if ok, err := db.AcceptProcessor(ctx, f.invited, f.org, f.jose, now); err != nil || !ok {
+			t.Fatalf("accept: %v %v", ok, err)
+		}
+		check("an invitation accepted")
+		if got, want := search("pilar"), "person:Pilar Peña|"; got != want {
+			t.Errorf("the accepted community's member: %s, want %s", got, want)
+		}
+		if ok, err := db.RevokeProcessor(ctx, f.c1, f.org, now); err != nil || !ok {
+			t.Fatalf("revoke: %v %v", ok, err)
+		}
+		check("a processor revoked")
+		if got := search("jose"); got != "" {
+			t.Errorf("the revoked community's member: %s", got)
+		}
+		must(db.InviteProcessor(ctx, f.c1, f.org, f.jose, now))
+		check("invited again")
+		if got := search("jose"); got != "" {
+			t.Errorf("the member of a community that only invited the office: %s", got)
+		}
+		if ok, err := db.AcceptProcessor(ctx, f.c1, f.org, f.jose, now); err != nil || !ok {
+			t.Fatalf("accept again: %v %v", ok, err)
+		}
+		check("accepted again")
+		must(db.SetFullName(ctx, f.jose, "José Ibáñez", now))
+		check("a member renamed")
+		storetest.Exec(t, db, "UPDATE memberships SET unit_id = NULL WHERE user_id = $1 AND community_id = $2", f.jose, f.c1)
+		check("a member out of their unit")
+		if got, want := search("ibanez"), "person:José Ibáñez|"; got != want {
+			t.Errorf("the member without a unit: %s, want %s", got, want)
+		}
+		must(db.JoinCommunity(ctx, f.marta, f.c1, now))
+		check("a member joining")
+		storetest.Exec(t, db, "DELETE FROM memberships WHERE user_id = $1 AND community_id = $2", f.marta, f.c1)
+		check("a member leaving")
+		if got := search("marta"); got != "" {
+			t.Errorf("a member who left: %s", got)
+		}
+		if ok, err := db.DeleteUser(ctx, f.jose); err != nil || !ok {
+			t.Fatalf("delete: %v %v", ok, err)
+		}
+		check("a member deleted")
+		if got, want := search("peña"), "person:Luis PEÑALVER|; person:Pilar Peña|"; got != want {
+			t.Errorf("after: %s, want %s", got, want)
+		}
+		if got := search("marta"); got != "" {
+			t.Errorf("another office's member: %s", got)
+		}
+		// A term without a trigram ('ra'), tested with strpos on PostgreSQL, finds the office's incidents
+		// as LIKE does, newest first: the goteras of the community that accepted the office and of the first,
+		// not those of the community that revoked it or of another office.
+		hits, err := db.SearchOffice(ctx, f.org, "ra", 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var incidents []string
+		for _, h := range hits {
+			if h.Kind == domain.OfficeHitIncident {
+				incidents = append(incidents, h.ID+":"+h.Title)
+			}
+		}
+		if got, want := strings.Join(incidents, ", "), "inc-s3:Gotera en el sótano, inc-s0:Gotera en el garaje"; got != want {
+			t.Errorf("the incidents of 'ra': %s, want %s", got, want)
 		}
 	})
 }

@@ -193,3 +193,24 @@ func testSearchUsesTheWordIndex(t *testing.T, db *DB) {
 		t.Errorf("the other community has %d postings, want %d", n, words/2)
 	}
 }
+
+// The office's search tests the incidents of a term without a trigram with strpos on PostgreSQL (no
+// index serves it, so the generic plan cannot take the trigram index, which would read all of itself),
+// and a term with one with LIKE (the trigram index's form); SQLite with contains_text either way.
+func TestOfficeSearchIncidentsWithoutATrigram(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		trigram bool
+	}{{"2b", false}, {"la", false}, {"1-a", false}, {"a b c", false}, {"2ºb", true}, {"peña", true}, {"gar", true}, {"de la", false}} {
+		if got := hasTrigram(domain.SearchText(c.text)); got != c.trigram {
+			t.Errorf("hasTrigram(%q) = %v", c.text, got)
+		}
+		pg := (&DB{engine: Postgres}).officeSearchQuery("org", c.text, 20).q
+		if strpos := strings.Contains(pg, "strpos(i.search_text, ?) > 0"); strpos == c.trigram || strings.Contains(pg, "i.search_text LIKE") != c.trigram {
+			t.Errorf("%q on PostgreSQL:\n%s", c.text, pg)
+		}
+		if lite := (&DB{engine: SQLite}).officeSearchQuery("org", c.text, 20).q; !strings.Contains(lite, "contains_text(i.search_text, ?)") {
+			t.Errorf("%q on SQLite:\n%s", c.text, lite)
+		}
+	}
+}
