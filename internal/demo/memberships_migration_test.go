@@ -44,12 +44,16 @@ var toTheOldShape = []string{
 	"DELETE FROM schema_migrations WHERE version = 37",
 }
 
-// undoOfficeSearchText takes back migrations 0062 and 0068 (the office search's folded texts and the
-// copy of the name, ADR 0045), which build on memberships: their triggers read the table that the old
-// shape drops, so they go first and are applied again after 0037.
+// undoOfficeSearchText takes back migrations 0062, 0068 and 0073 (the office search's folded texts, the
+// copy of the name and the members' office, ADR 0045), which build on memberships: their triggers read
+// the table that the old shape drops, so they go first and are applied again after 0037.
 func undoOfficeSearchText(engine store.Engine) []string {
 	if engine == store.SQLite {
 		return []string{
+			"DROP TRIGGER memberships_office_insert", "DROP TRIGGER memberships_office_update",
+			"DROP TRIGGER processors_office_insert", "DROP TRIGGER processors_office_update", "DROP TRIGGER processors_office_delete",
+			"DROP INDEX memberships_office_name", "DROP INDEX community_processors_active", "ALTER TABLE memberships DROP COLUMN office_id",
+			"DELETE FROM schema_migrations WHERE version = 73",
 			"DROP TRIGGER memberships_search_name_insert", "DROP TRIGGER memberships_search_name_user",
 			"DROP TRIGGER profiles_search_name_insert", "DROP TRIGGER profiles_search_name_update",
 			"DROP TRIGGER units_search_label_insert", "DROP TRIGGER units_search_label_update",
@@ -59,6 +63,10 @@ func undoOfficeSearchText(engine store.Engine) []string {
 		}
 	}
 	return []string{
+		"DROP TRIGGER memberships_office ON memberships", "DROP TRIGGER processors_office ON community_processors",
+		"DROP FUNCTION memberships_office()", "DROP FUNCTION processors_office()", "DROP INDEX memberships_office_name",
+		"DROP INDEX community_processors_active", "ALTER TABLE memberships DROP COLUMN office_id",
+		"DELETE FROM schema_migrations WHERE version = 73",
 		"DROP TRIGGER memberships_search_name ON memberships", "DROP TRIGGER profiles_search_name ON profiles",
 		"DROP TRIGGER units_search_label ON units", "DROP FUNCTION memberships_search_name()", "DROP FUNCTION profiles_search_name()",
 		"DROP FUNCTION units_search_label()", "DROP FUNCTION office_fold(text, integer)", "DROP INDEX memberships_community_search",
@@ -112,7 +120,7 @@ func TestTheMembershipsMigrationChangesNothingForTheDemoCommunity(t *testing.T) 
 		for _, q := range append(undoOfficeSearchText(db.Engine()), toTheOldShape...) {
 			storetest.Exec(t, db, q)
 		}
-		if n, err := db.Migrate(ctx); err != nil || n != 3 { // 0037, 0062, 0068
+		if n, err := db.Migrate(ctx); err != nil || n != 4 { // 0037, 0062, 0068, 0073
 			t.Fatalf("migrating the old shape again: %d applied, %v", n, err)
 		}
 
