@@ -31,15 +31,19 @@ function landing(route: string, signedIn: boolean): string {
   return member.includes(route) ? '/login' : concrete(route);
 }
 
-/** The top-level sections of the catalogue: src/locales and every feature's own (ADR 0039). */
+/**
+ * The top-level sections of the catalogue: src/locales and every catalogue a feature keeps (ADR 0039's
+ * `locales`, and those its screens merge when their chunk loads, ADR 0050's `accounts-locales`).
+ */
 function sections(): string[] {
-  const files = [path.join(WEB_DIR, 'src', 'locales', 'es.json')];
   const features = path.join(WEB_DIR, 'src', 'features');
-  for (const feature of fs.readdirSync(features)) {
-    const own = path.join(features, feature, 'locales', 'es.json');
-    if (fs.existsSync(own)) files.push(own);
-  }
-  return files.flatMap((file) => Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')) as object));
+  const own = fs
+    .readdirSync(features, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|[/\\])[\w-]*locales[/\\]es\.json$/.test(file))
+    .map((file) => path.join(features, file));
+  return [path.join(WEB_DIR, 'src', 'locales', 'es.json'), ...own].flatMap((file) =>
+    Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')) as object),
+  );
 }
 
 const SECTIONS = sections();
