@@ -77,42 +77,44 @@ const test = base.extend<object, { demo: ServerHandle }>({
   ],
 });
 
-/** The page's requests still under way, but the realtime stream's and those of media, which draw no text. */
-function pendingRequests(page: Page): { pending: Set<Request>; started: () => number } {
+/** The page's requests under way, but the realtime stream's and those of media, which draw no text. */
+function pendingRequests(page: Page): Set<Request> {
   const pending = new Set<Request>();
-  let started = 0;
   const ignored = new Set(['eventsource', 'websocket', 'image', 'media', 'font']);
   page.on('request', (request) => {
-    if (ignored.has(request.resourceType())) return;
-    pending.add(request);
-    started++;
+    if (!ignored.has(request.resourceType())) pending.add(request);
   });
   const done = (request: Request) => pending.delete(request);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return { pending, started: () => started };
+  return pending;
 }
 
-/** In the page: resolves once the DOM has not changed for quietMs and two frames, with no spinner, or after capMs. */
-function domQuiet({ quietMs, capMs }: { quietMs: number; capMs: number }): Promise<void> {
+/**
+ * In the page: resolves once nothing has changed for quietMs and two frames (no DOM mutation, no resource
+ * finished loading, no spinner), or after capMs.
+ */
+function quiet({ quietMs, capMs }: { quietMs: number; capMs: number }): Promise<void> {
   return new Promise((resolve) => {
     const start = performance.now();
     let last = start;
     let frames = 0;
-    const observer = new MutationObserver(() => {
+    const changed = () => {
       last = performance.now();
       frames = 0;
-    });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    };
+    const mutations = new MutationObserver(changed);
+    mutations.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    // An API answer or a chunk that arrived: what it brings is drawn after it, within quietMs.
+    const resources = new PerformanceObserver(changed);
+    resources.observe({ type: 'resource' });
     const frame = () => {
       const now = performance.now();
       frames++;
-      if (document.querySelector('.animate-spin, [aria-busy="true"]') !== null) {
-        last = now;
-        frames = 0;
-      }
+      if (document.querySelector('.animate-spin, [aria-busy="true"]') !== null) changed();
       if ((frames >= 2 && now - last >= quietMs) || now - start >= capMs) {
-        observer.disconnect();
+        mutations.disconnect();
+        resources.disconnect();
         resolve();
       } else requestAnimationFrame(frame);
     };
@@ -120,14 +122,13 @@ function domQuiet({ quietMs, capMs }: { quietMs: number; capMs: number }): Promi
   });
 }
 
-/** Waits for the screen to settle: no request pending and none started while the DOM stayed quiet. */
-async function settle(page: Page, requests: ReturnType<typeof pendingRequests>): Promise<void> {
+/** Waits for the screen to settle: no request pending, then quiet in the page, and still none pending. */
+async function settle(page: Page, pending: Set<Request>): Promise<void> {
   const deadline = Date.now() + SETTLE_CAP_MS;
   for (;;) {
-    while (requests.pending.size > 0 && Date.now() < deadline) await sleep(10);
-    const started = requests.started();
-    await page.evaluate(domQuiet, { quietMs: QUIET_MS, capMs: Math.max(0, deadline - Date.now()) });
-    if ((requests.pending.size === 0 && requests.started() === started) || Date.now() >= deadline) return;
+    while (pending.size > 0 && Date.now() < deadline) await sleep(10);
+    await page.evaluate(quiet, { quietMs: QUIET_MS, capMs: Math.max(0, deadline - Date.now()) });
+    if (pending.size === 0 || Date.now() >= deadline) return;
   }
 }
 
@@ -169,7 +170,7 @@ for (const language of LANGUAGES) {
         const visited = concrete(route);
         const expected = landing(route, signedIn);
         const pathname = () => new URL(page.url()).pathname;
-        requests.pending.clear();
+        requests.clear();
         await page.goto(visited);
         if (expected !== visited && scannedAfterRedirect.has(expected)) {
           // A screen scanned already: only where the route lands.
