@@ -75,6 +75,7 @@ type httpRow struct {
 	wrkResult
 	serverCPU time.Duration // the server's CPU time during the case
 	dbCPU     time.Duration // PostgreSQL's backends' CPU time during the case; -1: not measured
+	serverP99 time.Duration // the p99 the servers measured themselves (latency.go); -1: not known
 	note      string        // what the case found besides wrk's figures
 	err       error
 }
@@ -105,7 +106,7 @@ func runHTTP(ctx context.Context, o httpOptions, stdout, stderr io.Writer) ([]ht
 // printHTTPRows writes the table of rows and their notes; it returns the failures of the failed rows.
 func printHTTPRows(stdout io.Writer, rows []httpRow) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tmax\trequests\terrors\tCPU µs/req\tPG µs/req\t")
+	fmt.Fprintln(tw, "engine\tcase\treq/s\tp50\tp99\tserver p99\tmax\trequests\terrors\tCPU µs/req\tPG µs/req\t")
 	var failed []error
 	for _, r := range rows {
 		if r.err != nil {
@@ -119,7 +120,11 @@ func printHTTPRows(stdout io.Writer, rows []httpRow) error {
 			}
 			return fmt.Sprintf("%.0f", float64(d.Microseconds())/float64(max(r.requests, 1)))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t\n", r.engine, r.name, r.perSecond, ms(r.p50), ms(r.p99), ms(r.max),
+		serverP99 := "–"
+		if r.serverP99 >= 0 {
+			serverP99 = ms(r.serverP99)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%s\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t\n", r.engine, r.name, r.perSecond, ms(r.p50), ms(r.p99), serverP99, ms(r.max),
 			r.requests, r.errors, perRequest(r.serverCPU), perRequest(r.dbCPU))
 	}
 	tw.Flush()
@@ -156,11 +161,11 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		}
 		prof = &profiler{dir: o.profileDir, seconds: max(1, int(o.duration.Seconds())-1)}
 	}
-	settings, err := prof.settings()
+	metrics, err := metricsSetting() // for its profiles and its own latencies
 	if err != nil {
 		return nil, memory{}, err
 	}
-	srv, err := startServer(ctx, o.bin, dir, db, settings...)
+	srv, err := startServer(ctx, o.bin, dir, db, metrics)
 	if err != nil {
 		return nil, memory{}, err
 	}
@@ -219,8 +224,9 @@ func measureHTTP(ctx context.Context, engine store.Engine, o httpOptions, progre
 		cpu, _ := readCPU(srv.cmd.Process.Pid)
 		dbBefore := pg.cpu(ctx)
 		profiled := prof.during(ctx, srv, fmt.Sprintf("%s-http-%s-cpu.pprof", engine, fileName(c.name)))
+		serverP99 := measureLatencies(ctx, srv)
 		out, err := exec.CommandContext(ctx, "wrk", append(args, "http://"+srv.addr+c.path)...).CombinedOutput()
-		row := httpRow{engine: engine, name: c.name}
+		row := httpRow{engine: engine, name: c.name, serverP99: serverP99()}
 		if perr := profiled(); perr != nil && err == nil {
 			err = perr
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"context"
@@ -181,6 +182,45 @@ Transfer/sec:     10.51MB
 		if got, err := parseWrkDuration(in); err != nil || got != d {
 			t.Errorf("parseWrkDuration(%q) = %v, %v; want %v", in, got, err, d)
 		}
+	}
+}
+
+// The servers' own p99 comes from their histograms, summed over routes and instances, less what they had
+// counted before the case, and interpolated within its bucket.
+func TestServerLatencies(t *testing.T) {
+	scrape := func(text string) latencies {
+		h := latencies{}
+		if err := h.add(bufio.NewScanner(strings.NewReader(text))); err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	const bucket = "vecinos_http_request_duration_seconds_bucket"
+	before := scrape(bucket + `{method="GET",route="/api/v1/dashboard",le="0.01"} 50
+` + bucket + `{method="GET",route="/api/v1/dashboard",le="0.05"} 50
+` + bucket + `{method="GET",route="/api/v1/dashboard",le="+Inf"} 50
+vecinos_http_request_duration_seconds_count{method="GET",route="/api/v1/dashboard"} 50
+`)
+	// Since then: 1,000 requests, 900 within 10 ms, 90 within 50 ms, 10 slower; half on another route.
+	after := scrape(bucket + `{method="GET",route="/api/v1/dashboard",le="0.01"} 500
+` + bucket + `{method="GET",route="/api/v1/dashboard",le="0.05"} 545
+` + bucket + `{method="GET",route="/api/v1/dashboard",le="+Inf"} 550
+` + bucket + `{method="GET",route="/api/v1/incidents",le="0.01"} 450
+` + bucket + `{method="GET",route="/api/v1/incidents",le="0.05"} 495
+` + bucket + `{method="GET",route="/api/v1/incidents",le="+Inf"} 500
+`)
+	d := after.since(before)
+	// p90 is the 900th request: the top of the first bucket. p95 lies halfway through the second.
+	for q, want := range map[float64]time.Duration{0.9: 10 * time.Millisecond, 0.945: 30 * time.Millisecond} {
+		if got, ok := d.quantile(q); !ok || (got-want).Abs() > time.Microsecond {
+			t.Errorf("quantile(%v) = %v, %v; want %v", q, got, ok, want)
+		}
+	}
+	if _, ok := d.quantile(0.995); ok {
+		t.Error("a quantile beyond the last finite bound was estimated")
+	}
+	if _, ok := before.since(before).quantile(0.99); ok {
+		t.Error("a quantile of no request was estimated")
 	}
 }
 

@@ -168,7 +168,7 @@ func measurePocketBase(ctx context.Context, o httpOptions, progress io.Writer) (
 	var rows []httpRow
 	for _, c := range pocketBaseCases(info.Incident, info.Community) {
 		fmt.Fprintf(progress, "pocketbase: %s for %s\n", c.name, o.duration)
-		row := httpRow{engine: "pocketbase", name: c.name, dbCPU: -1}
+		row := httpRow{engine: "pocketbase", name: c.name, dbCPU: -1, serverP99: -1}
 		args := []string{"-t", strconv.Itoa(o.threads), "-c", strconv.Itoa(o.connections), "-d", o.duration.String(),
 			"--latency", "--timeout", "10s", "-H", "Authorization: " + info.Token}
 		if err := warmUp(ctx, o, c, args, "http://"+addr+c.path); err != nil {

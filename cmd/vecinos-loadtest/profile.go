@@ -30,11 +30,11 @@ func (p *profiler) settings() ([]string, error) {
 	if p == nil {
 		return nil, nil
 	}
-	addr, err := freeAddr()
+	s, err := metricsSetting()
 	if err != nil {
 		return nil, err
 	}
-	return []string{"VECINOS_METRICS_ADDR=" + addr}, nil
+	return []string{s}, nil
 }
 
 // snapshot writes the heap (after a GC) and goroutine profiles of every server, named after the case and

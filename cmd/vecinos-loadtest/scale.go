@@ -83,7 +83,11 @@ func runScale(ctx context.Context, o scaleOptions, stdout, stderr io.Writer) err
 		if r.p99 >= target || r.requests == 0 {
 			verdict = "MISSED"
 		}
-		fmt.Fprintf(stdout, "  %s %s: p99 %s, target %s %s\n", r.engine, r.name, ms(r.p99), ms(target), verdict)
+		server := "not known"
+		if r.serverP99 >= 0 {
+			server = ms(r.serverP99)
+		}
+		fmt.Fprintf(stdout, "  %s %s: p99 %s (as the servers measured it: %s), target %s %s\n", r.engine, r.name, ms(r.p99), server, ms(target), verdict)
 	}
 	fmt.Fprintf(stdout, "\nload average (1, 5, 15 min): %s at the start, %s at the end\n", startLoad, loadAverage())
 	return failed
@@ -137,11 +141,11 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		}
 	}()
 	for range n {
-		settings, err := o.profile.settings() // a metrics listener of its own
+		metrics, err := metricsSetting() // for its profiles and its own latencies
 		if err != nil {
 			return nil, "", err
 		}
-		s, err := startServer(ctx, o.bin, dir, db, settings...)
+		s, err := startServer(ctx, o.bin, dir, db, metrics)
 		if err != nil {
 			return nil, "", err
 		}
@@ -193,16 +197,24 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		}
 		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)
 		row := httpRow{engine: engine, name: c.name}
-		row.wrkResult, row.serverCPU, row.dbCPU, row.note, row.err = runSpread(ctx, o, engine, db, dir, servers, pg, c.httpCase, c.token, seed, booking)
+		row.err = runSpread(ctx, o, engine, db, dir, servers, pg, c.httpCase, c.token, seed, booking, &row)
 		rows = append(rows, row)
 	}
 	return rows, note, nil
 }
 
 // runSpread runs one case with one wrk process per instance at once, the connections split between them.
-// It returns the servers' CPU time and their PostgreSQL backends' (-1: not measured) besides wrk's figures.
+// Besides wrk's figures it fills in row the servers' CPU time, their PostgreSQL backends' (-1: not measured)
+// and the p99 they measured themselves.
 func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *database, dir string, servers []*server, pg backends, c httpCase, token string,
-	seed *loadseed.ScaleSeed, booking *reservationsSeed) (wrkResult, time.Duration, time.Duration, string, error) {
+	seed *loadseed.ScaleSeed, booking *reservationsSeed, row *httpRow) error {
+	var sum wrkResult
+	var cpu time.Duration
+	dbCPU, serverP99 := time.Duration(-1), time.Duration(-1)
+	note := ""
+	defer func() {
+		row.wrkResult, row.serverCPU, row.dbCPU, row.serverP99, row.note = sum, cpu, dbCPU, serverP99, note
+	}()
 	n := len(servers)
 	conns := max(1, o.connections/n)
 	args := func(i int) ([]string, error) {
@@ -227,16 +239,16 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		wg.Wait()
 		for _, err := range errs {
 			if err != nil {
-				return wrkResult{}, 0, -1, "", err
+				return err
 			}
 		}
 	}
-	var cpu time.Duration
 	for _, s := range servers {
 		t, _ := readCPU(s.cmd.Process.Pid)
 		cpu -= t
 	}
 	dbBefore := pg.cpu(ctx)
+	latencies := measureLatencies(ctx, servers...)
 	profiled := o.profile.cpuCase(ctx, engine, c.name, servers)
 	outs := make([]string, n)
 	errs := make([]error, n)
@@ -244,7 +256,7 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 	for i, s := range servers {
 		a, err := args(i)
 		if err != nil {
-			return wrkResult{}, 0, -1, "", err
+			return err
 		}
 		wg.Go(func() {
 			out, err := exec.CommandContext(ctx, "wrk", append(a, "http://"+s.addr+c.path)...).CombinedOutput()
@@ -259,19 +271,18 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		t, _ := readCPU(s.cmd.Process.Pid)
 		cpu += t
 	}
-	dbCPU := used(dbBefore, pg.cpu(ctx))
+	dbCPU, serverP99 = used(dbBefore, pg.cpu(ctx)), latencies()
 	if err := profiled(); err != nil {
-		return wrkResult{}, cpu, -1, "", err
+		return err
 	}
-	var sum wrkResult
 	var created, refused int
 	for i := range n {
 		if errs[i] != nil {
-			return sum, cpu, dbCPU, "", errs[i]
+			return errs[i]
 		}
 		r, err := parseWrk(outs[i])
 		if err != nil {
-			return sum, cpu, dbCPU, "", err
+			return err
 		}
 		sum.requests += r.requests
 		sum.perSecond += r.perSecond
@@ -280,33 +291,32 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		if c.bookings {
 			cr, rf, unexpected, err := bookingCounts(outs[i])
 			if err != nil {
-				return sum, cpu, dbCPU, "", err
+				return err
 			}
 			if unexpected > 0 {
-				return sum, cpu, dbCPU, "", fmt.Errorf("%d answers neither 201 nor a taken or full slot; wrk printed:\n%s", unexpected, outs[i])
+				return fmt.Errorf("%d answers neither 201 nor a taken or full slot; wrk printed:\n%s", unexpected, outs[i])
 			}
 			created, refused = created+cr, refused+rf
 		}
 	}
-	note := ""
 	if c.bookings {
 		sum.errors -= refused
 		check, err := openCheck(engine, db)
 		if err != nil {
-			return sum, cpu, dbCPU, "", err
+			return err
 		}
 		defer check.Close()
 		active, err := checkReservations(ctx, check, seed.Community)
 		if err != nil {
-			return sum, cpu, dbCPU, "", fmt.Errorf("after the bookings: %w", err)
+			return fmt.Errorf("after the bookings: %w", err)
 		}
 		note = fmt.Sprintf("%d booked (%.0f/s), %d refused as taken or full; afterwards %d active reservations in the community, "+
 			"no overlap in an exclusive facility, no shared one over its capacity", created, float64(created)/o.duration.Seconds(), refused, active)
 	}
 	if sum.errors > 0 {
-		return sum, cpu, dbCPU, note, fmt.Errorf("%d of %d requests failed; wrk printed:\n%s", sum.errors, sum.requests, strings.Join(outs, "\n"))
+		return fmt.Errorf("%d of %d requests failed; wrk printed:\n%s", sum.errors, sum.requests, strings.Join(outs, "\n"))
 	}
-	return sum, cpu, dbCPU, note, nil
+	return nil
 }
 
 // seedBookable has the first community's admin add the facilities the bookings case books (those of the
