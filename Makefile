@@ -12,7 +12,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SRC := $(shell find web/src web/public web/pwa web/index.html web/vite.config.ts web/package.json web/scripts/prerender.mjs -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null) go.mod go.sum
 
-.PHONY: run demo build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint lint-go lint-web generate check-generated loadtest loadtest-http loadtest-pocketbase loadtest-scale crashtest soak clean
+.PHONY: run demo build test test-go test-fuzz fuzz test-web size-budget lighthouse test-e2e test-e2e-postgres lint lint-go lint-web checks-go generate check-generated loadtest loadtest-http loadtest-pocketbase loadtest-scale crashtest soak clean
 
 # Dev mode (the dev mailbox at /dev/mailbox, 'Crear usuario test') unless VECINOS_DEV says otherwise.
 run: $(BIN)
@@ -36,11 +36,14 @@ $(BIN): web/dist/index.html $(GO_SRC)
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/vecinos
 
 # Every test: the linters, the generated contract, Go (SQLite and PostgreSQL), Vitest, the JS size budget,
-# Playwright against the real binary. The checks of the first line run at once, each one's output printed
-# when it ends: tsc and eslint use one core, and the Go checks take the other.
+# Playwright against the real binary. The web lint runs beside the Go checks, each one's output printed
+# when it ends: tsc and eslint use one core, and the Go checks take the other (one after the other: two
+# go commands at once would both compile the same packages).
 test: web/node_modules/.package-lock.json web/dist/index.html
-	@$(MAKE) --no-print-directory -j3 --output-sync=target lint-go lint-web check-generated
+	@$(MAKE) --no-print-directory -j2 --output-sync=target checks-go lint-web
 	@$(MAKE) --no-print-directory test-go test-fuzz test-web size-budget test-e2e
+checks-go:
+	@$(MAKE) --no-print-directory lint-go check-generated
 
 test-go: web/dist/index.html
 	@# -v shows every subtest, so the log shows each store test passing on sqlite and on postgres.
