@@ -343,11 +343,8 @@ func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.In
 		return out, err
 	}
 	q, args := incidentListQuery(db.engine, communityID, f, 0)
-	out, err := queryAll(ctx, db.readerIn(ctx), newIncidentScan().row, q, args...)
-	if out == nil && err == nil {
-		out = []domain.Incident{}
-	}
-	return out, err
+	// A page's capacity: the service asks for at most 101 rows; a larger limit grows the slice as it fills.
+	return queryInto(ctx, db.readerIn(ctx), make([]domain.Incident, 0, min(max(f.Limit, 0), 128)), newIncidentScan().row, q, args...)
 }
 
 // ExplainIncidentList returns the engine's plan of the list query of f, one line per step (for tests
