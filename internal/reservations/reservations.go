@@ -24,7 +24,6 @@ type Store interface {
 	SetCommunityTimeZone(ctx context.Context, communityID, tz string, at time.Time) error
 	Facilities(ctx context.Context, communityID string, includeArchived bool) ([]domain.Facility, error)
 	Facility(ctx context.Context, communityID, id string) (*domain.Facility, error) // nil: none
-	Booker(ctx context.Context, communityID, userID string) (domain.Booker, error)
 	ActiveReservations(ctx context.Context, communityID, facilityID string, from, to time.Time) ([]domain.Reservation, error)
 	Reservation(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
 	ListReservations(ctx context.Context, communityID string, f domain.ReservationFilter) ([]domain.Reservation, error)
@@ -33,6 +32,8 @@ type Store interface {
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	CreateFacility(ctx context.Context, f *domain.Facility) error
 	FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) // nil: none
+	// FacilityForBooking is FacilityForUpdate that also reads userID as their booking shows them.
+	FacilityForBooking(ctx context.Context, communityID, id, userID string) (*domain.Facility, domain.Booker, error)
 	SaveFacility(ctx context.Context, f *domain.Facility) error
 	HeldForUpdate(ctx context.Context, facilityID, unitID, month string, from, to time.Time, exceptID string) (int, []domain.Reservation, error)
 	ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
@@ -256,15 +257,15 @@ func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, 
 	if !a.InCommunity() {
 		return nil, nil, domain.ErrNoCommunity
 	}
-	booker, err := s.store.Booker(ctx, a.CommunityID, a.UserID)
-	if err != nil {
-		return nil, nil, err
-	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	var r *domain.Reservation
 	var f *domain.Facility
-	err = s.store.InTx(ctx, func(ctx context.Context) (err error) {
-		f, err = s.facilityForUpdate(ctx, a.CommunityID, facilityID)
+	err := s.store.InTx(ctx, func(ctx context.Context) (err error) {
+		var booker domain.Booker
+		f, booker, err = s.store.FacilityForBooking(ctx, a.CommunityID, facilityID, a.UserID)
+		if err == nil && f == nil {
+			err = errNoFacility
+		}
 		if err != nil {
 			return err
 		}

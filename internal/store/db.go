@@ -341,12 +341,18 @@ type scanner = interface{ Scan(...any) error }
 
 // queryAll runs query on c and scans every row with scan: the one loop over rows of the store.
 func queryAll[T any](ctx context.Context, c conn, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	return queryInto(ctx, c, nil, scan, query, args...)
+}
+
+// queryInto is queryAll appending the rows to out: a page whose limit bounds its rows comes with that
+// capacity, so its rows are not copied again and again as the slice grows (a third of the bytes a page of
+// incidents allocated).
+func queryInto[T any](ctx context.Context, c conn, out []T, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := c.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []T
 	for rows.Next() {
 		v, err := scan(rows)
 		if err != nil {

@@ -29,18 +29,41 @@ func scanIncident(row scanner) (*domain.Incident, error) {
 
 // scanIncidentAnd scans the columns of incidentSelect, then more.
 func scanIncidentAnd(row scanner, more ...any) (*domain.Incident, error) {
-	var in domain.Incident
-	var priority, status string
-	var created, updated int64
-	var deleted *int64
-	err := row.Scan(append([]any{&in.ID, &in.CommunityID, &in.Title, &in.Description, &in.Location, &priority, &status,
-		&in.CreatedBy, &in.CreatedByName, &in.AssignedTo, &in.AssignedToName, &in.ImageURL, &created, &updated, &deleted}, more...)...)
+	in, err := newIncidentScan(more...).row(row)
 	if err != nil {
 		return nil, err
 	}
-	in.Priority, in.Status = domain.Priority(priority), domain.IncidentStatus(status)
-	in.CreatedAt, in.UpdatedAt, in.DeletedAt = fromMS(created), fromMS(updated), fromNullMS(deleted)
 	return &in, nil
+}
+
+// incidentScan scans rows of incidentSelect (then more columns) into one set of destinations that a
+// list reuses from row to row: a page of incidents allocates them once, not eight times a row (its
+// allocations, and so the garbage collector, were a third of a list request's CPU).
+type incidentScan struct {
+	in               domain.Incident
+	priority, status string
+	created, updated int64
+	deleted          *int64
+	dest             []any
+}
+
+func newIncidentScan(more ...any) *incidentScan {
+	s := &incidentScan{}
+	in := &s.in
+	s.dest = append([]any{&in.ID, &in.CommunityID, &in.Title, &in.Description, &in.Location, &s.priority, &s.status,
+		&in.CreatedBy, &in.CreatedByName, &in.AssignedTo, &in.AssignedToName, &in.ImageURL, &s.created, &s.updated, &s.deleted}, more...)
+	return s
+}
+
+// row scans the next row. The incident shares nothing with the next row's: Scan gives each nullable
+// column a new pointer.
+func (s *incidentScan) row(row scanner) (domain.Incident, error) {
+	if err := row.Scan(s.dest...); err != nil {
+		return domain.Incident{}, err
+	}
+	s.in.Priority, s.in.Status = domain.Priority(s.priority), domain.IncidentStatus(s.status)
+	s.in.CreatedAt, s.in.UpdatedAt, s.in.DeletedAt = fromMS(s.created), fromMS(s.updated), fromNullMS(s.deleted)
+	return s.in, nil
 }
 
 func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
@@ -320,11 +343,8 @@ func (db *DB) ListIncidents(ctx context.Context, communityID string, f domain.In
 		return out, err
 	}
 	q, args := incidentListQuery(db.engine, communityID, f, 0)
-	out, err := queryAll(ctx, db.readerIn(ctx), values(scanIncident), q, args...)
-	if out == nil && err == nil {
-		out = []domain.Incident{}
-	}
-	return out, err
+	// A page's capacity: the service asks for at most 101 rows; a larger limit grows the slice as it fills.
+	return queryInto(ctx, db.readerIn(ctx), make([]domain.Incident, 0, min(max(f.Limit, 0), 128)), newIncidentScan().row, q, args...)
 }
 
 // ExplainIncidentList returns the engine's plan of the list query of f, one line per step (for tests

@@ -184,28 +184,67 @@ func (db *DB) Facility(ctx context.Context, communityID, id string) (*domain.Fac
 // FacilityForUpdate reads a facility of communityID inside the transaction of ctx (InTx) and locks it
 // until that ends: its bookings and its edits serialize behind this lock. Nil when there is none.
 //
-// One statement (every booking runs it): on PostgreSQL the row lock a no-op UPDATE would take (FOR NO KEY
-// UPDATE: the reservations' foreign keys still only share it); SQLite's IMMEDIATE transaction holds the
-// database's already. The closed days are read only when the facility has some.
+// One statement: on PostgreSQL the row lock a no-op UPDATE would take (FOR NO KEY UPDATE: the
+// reservations' foreign keys still only share it); SQLite's IMMEDIATE transaction holds the database's
+// already. The closed days are read only when the facility has some.
 func (db *DB) FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	lock := ""
-	if db.engine == Postgres {
-		lock = " FOR NO KEY UPDATE OF f"
-	}
 	var closed bool
-	f, err := orNil(scanFacilityAnd(tx.queryRow(ctx, facilityClosedSelect+" WHERE f.id = ? AND f.community_id = ?"+lock, id, communityID), &closed))
+	f, err := orNil(scanFacilityAnd(tx.queryRow(ctx, facilityClosedSelect+" WHERE f.id = ? AND f.community_id = ?"+db.facilityLock(), id, communityID), &closed))
 	if !closed {
 		return f, err
 	}
 	return withClosures(ctx, tx, f, err)
 }
 
+// FacilityForBooking is FacilityForUpdate that also reads, in the same statement, userID as their booking
+// shows them (domain.Booker; an empty UnitID when they have no unit in communityID): every booking runs
+// it, and a statement of its own cost a round trip. Nil when there is no such facility.
+func (db *DB) FacilityForBooking(ctx context.Context, communityID, id, userID string) (*domain.Facility, domain.Booker, error) {
+	tx, err := txOf(ctx)
+	if err != nil {
+		return nil, domain.Booker{}, err
+	}
+	var closed bool
+	var unit, building, floor, number *string
+	var b domain.Booker
+	f, err := orNil(scanFacilityAnd(tx.queryRow(ctx, facilityBookerSelect+" WHERE f.id = ? AND f.community_id = ?"+db.facilityLock(),
+		userID, id, communityID), &closed, &unit, &building, &floor, &number, &b.Name))
+	if f == nil || err != nil {
+		return nil, domain.Booker{}, err
+	}
+	if unit != nil && number != nil {
+		b.UnitID, b.UnitLabel = *unit, domain.UnitLabel(building, floor, *number)
+	}
+	if closed {
+		f, err = withClosures(ctx, tx, f, nil)
+	}
+	return f, b, err
+}
+
+// facilityLock is what FacilityForUpdate's statement ends with to lock the facility's row.
+func (db *DB) facilityLock() string {
+	if db.engine == Postgres {
+		return " FOR NO KEY UPDATE OF f"
+	}
+	return ""
+}
+
 // facilityClosedSelect is facilitySelect that also says whether the facility has closed days.
 var facilityClosedSelect = strings.Replace(facilitySelect, "c.time_zone", "c.time_zone, EXISTS (SELECT 1 FROM facility_closures k WHERE k.facility_id = f.id)", 1)
+
+// facilityBookerSelect is facilityClosedSelect followed by the booker's unit (its id, building, floor and
+// number: null without a unit in the facility's community) and name; its one parameter, before the
+// WHERE's, is the booker's user id. The joins are by key; the lock is the facility's alone.
+var facilityBookerSelect = strings.Replace(facilityClosedSelect, "FROM facilities f JOIN communities c ON c.id = f.community_id",
+	`, u.id, u.building, u.floor, u.unit_number, COALESCE(pr.full_name, '')
+	FROM facilities f JOIN communities c ON c.id = f.community_id
+	LEFT JOIN memberships p ON p.user_id = ? AND p.community_id = f.community_id
+	LEFT JOIN units u ON u.id = p.unit_id AND u.community_id = f.community_id
+	LEFT JOIN profiles pr ON pr.id = p.user_id`, 1)
 
 // SaveFacility writes f, read with FacilityForUpdate, and its closed days, inside the same transaction.
 func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
@@ -221,22 +260,6 @@ func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
 		return err
 	}
 	return writeClosures(ctx, tx, f)
-}
-
-// Booker is userID as a booking in communityID shows them: their primary unit (memberships.unit_id), its
-// label, and their name; an empty UnitID when they have no unit there.
-func (db *DB) Booker(ctx context.Context, communityID, userID string) (domain.Booker, error) {
-	var b domain.Booker
-	var building, floor *string
-	err := db.readerIn(ctx).queryRow(ctx, `SELECT p.unit_id, u.building, u.floor, u.unit_number, COALESCE(pr.full_name, '')
-		FROM memberships p JOIN units u ON u.id = p.unit_id LEFT JOIN profiles pr ON pr.id = p.user_id
-		WHERE p.user_id = ? AND p.community_id = ? AND u.community_id = ?`, userID, communityID, communityID).
-		Scan(&b.UnitID, &building, &floor, &b.UnitLabel, &b.Name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Booker{}, nil
-	}
-	b.UnitLabel = domain.UnitLabel(building, floor, b.UnitLabel)
-	return b, err
 }
 
 const reservationSelect = `SELECT r.id, r.community_id, r.facility_id, f.name, r.unit_id, u.building, u.floor, u.unit_number,

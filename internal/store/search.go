@@ -385,7 +385,7 @@ func (db *DB) searchIncidents(ctx context.Context, communityID string, f domain.
 		r := db.readerIn(ctx)
 		for _, w := range ids {
 			q, args := incidentListQuery(db.engine, communityID, f, w)
-			page, err := queryAll(ctx, r, values(scanIncident), q, args...)
+			page, err := queryAll(ctx, r, newIncidentScan().row, q, args...)
 			if err != nil {
 				return nil, true, err
 			}
