@@ -580,10 +580,12 @@ func (s *ScaleSeeder) loadPostgres(ctx context.Context, u string, tables []*tabl
 			SELECT community_id, created_at / 86400000, 0, COUNT(*) FROM incidents WHERE deleted_at IS NULL GROUP BY community_id, created_at / 86400000`); err != nil {
 		return fmt.Errorf("incident day tallies: %w", err)
 	}
-	// The rows of the offices' overview (migration 0076's triggers): the open incidents, pending bookings
-	// and juntas convened of the communities they run.
+	// The rows of the offices' overview and their count of open incidents (migration 0076's triggers): the
+	// open incidents, pending bookings and juntas convened of the communities they run.
 	if _, err := conn.Exec(ctx, `INSERT INTO office_overview_rows (organisation_id, community_id, kind, id, at)
-			SELECT organisation_id, community_id, kind, id, at FROM office_overview_source`); err != nil {
+			SELECT organisation_id, community_id, kind, id, at FROM office_overview_source;
+		INSERT INTO office_open_incidents (organisation_id, community_id, n)
+			SELECT organisation_id, community_id, COUNT(*) FROM office_overview_rows WHERE kind = 'incident' GROUP BY organisation_id, community_id`); err != nil {
 		return fmt.Errorf("office overview rows: %w", err)
 	}
 	// VACUUM as well as ANALYZE: it marks the pages all-visible, which a database in use has long been

@@ -81,9 +81,10 @@ func (db *DB) officeSearchQuery(orgID, text string, limit int) sqlQuery {
 	var with []string
 	for _, p := range []officeSearchPart{units, incidents} {
 		if p.first != "" {
-			with = append(with, p.first+" AS MATERIALIZED (SELECT "+p.cols+" FROM "+p.from+" WHERE "+p.column+" LIKE CAST(? AS TEXT)"+p.where+
+			var b strings.Builder
+			q.args = db.engine.officeContains(&b, q.args, p.column, p.text)
+			with = append(with, p.first+" AS MATERIALIZED (SELECT "+p.cols+" FROM "+p.from+" WHERE "+strings.TrimPrefix(b.String(), " AND ")+p.where+
 				" LIMIT "+strconv.Itoa(officeCandidates+1)+")")
-			q.args = append(q.args, likePattern(p.text))
 		}
 	}
 	if len(with) > 0 {
@@ -96,7 +97,7 @@ func (db *DB) officeSearchQuery(orgID, text string, limit int) sqlQuery {
 	// member without a profile (no name) is left out, as a join would. Units: in the registry's order, with
 	// their owner. Incidents: newest first, deleted ones left out.
 	var people strings.Builder
-	peopleArgs := db.engine.containsText(&people, nil, "m.search_name", name)
+	peopleArgs := db.engine.officeContains(&people, nil, "m.search_name", name)
 	q.add(`SELECT h.kind, h.community_id, (SELECT c.name FROM communities c WHERE c.id = h.community_id), h.id, h.a, h.b, h.c, h.d, h.at
 		FROM (
 		SELECT 0 AS kind, ROW_NUMBER() OVER (ORDER BY x.full_name, x.community_id, x.user_id) AS n, x.community_id, x.user_id AS id,
@@ -164,6 +165,18 @@ func (db *DB) officeSearchRows(q *sqlQuery, orgID string, p officeSearchPart, li
 	count, most := "(SELECT COUNT(*) FROM "+p.first+")", strconv.Itoa(officeCandidates)
 	q.add("(SELECT "+p.cols+" FROM "+p.first+" "+alias+" WHERE "+count+" <= "+most+" AND "+in+" ORDER BY "+p.order+" LIMIT "+limit+
 		") UNION ALL ("+walk+count+" > "+most+" AND "+rest+")", append([]any{orgID}, args...)...)
+}
+
+// officeContains is containsText for the office's search. On PostgreSQL the pattern is a subquery's
+// value, which the planner prices alike for every term: given the value bound, it priced the lookup of a
+// rare term as nearly free and a common name's walk as short, found the generic plan of the prepared
+// statement dearer, and so planned the statement anew at every search (more CPU than running it).
+func (e Engine) officeContains(b *strings.Builder, args []any, column, search string) []any {
+	if e == SQLite {
+		return e.containsText(b, args, column, search)
+	}
+	b.WriteString(" AND " + column + " LIKE (SELECT CAST(? AS TEXT))")
+	return append(args, likePattern(search))
 }
 
 // walkContains is containsText for a walk through the office's communities: strpos on PostgreSQL

@@ -8,7 +8,9 @@
 -- (at: start) and the juntas convened (at: first call), led by the office, so that the overview reads
 -- them in one range of one small index. office_overview_source says which rows those are; triggers keep
 -- the table equal to it in the transaction of every write of an incident, a booking, a junta or a
--- processor (a community joining or leaving the office takes its rows with it).
+-- processor (a community joining or leaving the office takes its rows with it). The index leads with the
+-- office and the kind, so that each counter reads one range: the open incidents of the last 30 days, the
+-- bookings to come, the juntas.
 --
 -- community_processors.community_name is a copy of the community's name, kept by triggers, so that the
 -- overview lists and orders the office's communities without reading communities.
@@ -23,7 +25,18 @@ CREATE TABLE office_overview_rows (
     at              BIGINT NOT NULL,
     PRIMARY KEY (community_id, kind, id)
 );
-CREATE INDEX office_overview_rows_office ON office_overview_rows (organisation_id, community_id, kind, at);
+CREATE INDEX office_overview_rows_office ON office_overview_rows (organisation_id, kind, at, community_id);
+
+-- The open incidents of each community the office runs, counted (the rows of kind 'incident'), kept by
+-- triggers on office_overview_rows: the overview reads the open incidents of the last 30 days as rows,
+-- in one range of the office's index, and counts those older as the rest of this number, so that it no
+-- longer reads the old ones (at the scale workload three quarters of an office's 13,400).
+CREATE TABLE office_open_incidents (
+    organisation_id TEXT NOT NULL,
+    community_id    TEXT NOT NULL,
+    n               INTEGER NOT NULL,
+    PRIMARY KEY (organisation_id, community_id)
+);
 
 CREATE VIEW office_overview_source (organisation_id, community_id, kind, id, at) AS
     SELECT cp.organisation_id, i.community_id, CAST('incident' AS TEXT), i.id, i.created_at FROM community_processors cp
@@ -40,6 +53,8 @@ CREATE VIEW office_overview_source (organisation_id, community_id, kind, id, at)
 
 INSERT INTO office_overview_rows (organisation_id, community_id, kind, id, at)
     SELECT organisation_id, community_id, kind, id, at FROM office_overview_source;
+INSERT INTO office_open_incidents (organisation_id, community_id, n)
+    SELECT organisation_id, community_id, COUNT(*) FROM office_overview_rows WHERE kind = 'incident' GROUP BY organisation_id, community_id;
 
 ALTER TABLE community_processors ADD COLUMN community_name TEXT NOT NULL DEFAULT '';
 UPDATE community_processors SET community_name = (SELECT c.name FROM communities c WHERE c.id = community_processors.community_id);
@@ -101,6 +116,22 @@ $$;
 CREATE TRIGGER processors_office_overview AFTER INSERT OR DELETE OR UPDATE OF community_id, organisation_id, status ON community_processors
     FOR EACH ROW EXECUTE FUNCTION processors_office_overview();
 
+CREATE FUNCTION office_open_incidents_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO office_open_incidents AS o (organisation_id, community_id, n) VALUES (NEW.organisation_id, NEW.community_id, 1)
+            ON CONFLICT (organisation_id, community_id) DO UPDATE SET n = o.n + 1;
+    ELSE
+        UPDATE office_open_incidents SET n = n - 1 WHERE organisation_id = OLD.organisation_id AND community_id = OLD.community_id;
+    END IF;
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER office_open_incidents_insert AFTER INSERT ON office_overview_rows
+    FOR EACH ROW WHEN (NEW.kind = 'incident') EXECUTE FUNCTION office_open_incidents_count();
+CREATE TRIGGER office_open_incidents_delete AFTER DELETE ON office_overview_rows
+    FOR EACH ROW WHEN (OLD.kind = 'incident') EXECUTE FUNCTION office_open_incidents_count();
+
 CREATE FUNCTION processors_community_name() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     NEW.community_name := (SELECT c.name FROM communities c WHERE c.id = NEW.community_id);
@@ -119,6 +150,14 @@ $$;
 CREATE TRIGGER communities_processor_name AFTER UPDATE OF name ON communities
     FOR EACH ROW EXECUTE FUNCTION communities_processor_name();
 -- sqlite only:
+CREATE TRIGGER office_open_incidents_insert AFTER INSERT ON office_overview_rows WHEN new.kind = 'incident' BEGIN
+    INSERT INTO office_open_incidents (organisation_id, community_id, n) VALUES (new.organisation_id, new.community_id, 1)
+        ON CONFLICT (organisation_id, community_id) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER office_open_incidents_delete AFTER DELETE ON office_overview_rows WHEN old.kind = 'incident' BEGIN
+    UPDATE office_open_incidents SET n = n - 1 WHERE organisation_id = old.organisation_id AND community_id = old.community_id;
+END;
+
 CREATE TRIGGER incidents_office_overview_insert AFTER INSERT ON incidents BEGIN
     INSERT INTO office_overview_rows (organisation_id, community_id, kind, id, at)
         SELECT organisation_id, community_id, kind, id, at FROM office_overview_source
