@@ -328,6 +328,8 @@ func (s *ScaleSeeder) tables() []*table {
 				}
 			}},
 		{name: "community_processors", cols: []string{"community_id", "organisation_id", "status", "invited_by", "invited_at", "accepted_by", "accepted_at"},
+			// The copy of the community's name (migration 0076's trigger).
+			fill: "UPDATE community_processors cp SET community_name = c.name FROM communities c WHERE c.id = cp.community_id",
 			rows: func(c int, add func(...any)) {
 				o := s.office(c)
 				add(s.communityID(c), s.officeID(o), "active", s.userID(c, 0), base, s.officeOwner(o), base)
@@ -567,7 +569,8 @@ func (s *ScaleSeeder) loadPostgres(ctx context.Context, u string, tables []*tabl
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	// The incidents' tallies, as the insert trigger counts them (migration 0008), and the planner's figures.
+	// The incidents' tallies, as the insert trigger counts them (migration 0008), the offices' overview rows,
+	// and the planner's figures.
 	start := time.Now()
 	if _, err := conn.Exec(ctx, `INSERT INTO incident_status_tallies (community_id, status, shard, n)
 			SELECT community_id, status, 0, COUNT(*) FROM incidents WHERE deleted_at IS NULL GROUP BY community_id, status`); err != nil {
@@ -576,6 +579,14 @@ func (s *ScaleSeeder) loadPostgres(ctx context.Context, u string, tables []*tabl
 	if _, err := conn.Exec(ctx, `INSERT INTO incident_day_tallies (community_id, day, shard, n)
 			SELECT community_id, created_at / 86400000, 0, COUNT(*) FROM incidents WHERE deleted_at IS NULL GROUP BY community_id, created_at / 86400000`); err != nil {
 		return fmt.Errorf("incident day tallies: %w", err)
+	}
+	// The rows of the offices' overview and their count of open incidents (migration 0076's triggers): the
+	// open incidents, pending bookings and juntas convened of the communities they run.
+	if _, err := conn.Exec(ctx, `INSERT INTO office_overview_rows (organisation_id, community_id, kind, id, at)
+			SELECT organisation_id, community_id, kind, id, at FROM office_overview_source;
+		INSERT INTO office_open_incidents (organisation_id, community_id, n)
+			SELECT organisation_id, community_id, COUNT(*) FROM office_overview_rows WHERE kind = 'incident' GROUP BY organisation_id, community_id`); err != nil {
+		return fmt.Errorf("office overview rows: %w", err)
 	}
 	// VACUUM as well as ANALYZE: it marks the pages all-visible, which a database in use has long been
 	// (autovacuum would do it here too, in the middle of the measurements): without it an index-only scan

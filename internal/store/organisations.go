@@ -244,8 +244,8 @@ const runByOffice = "SELECT cp.community_id FROM community_processors cp WHERE c
 // office, not its up to 300 communities, so that each has one parameter to send and PostgreSQL binds and
 // plans no list of hundreds of values (about 1 ms of planning each at 200 communities: a statement with the
 // list was planned anew at every execution, where one that names the office gets a generic plan after
-// five). PostgreSQL joins the office's processors with their statistics and chooses how: one descent of a
-// counter's index per community, or a merge with the whole of a small partial index (the pending bookings).
+// five). PostgreSQL joins the office's processors with their statistics and chooses how: one descent of an
+// index per community, or a merge or hash with a whole small one.
 func inOffice(column, orgID string) (string, any) {
 	return column + " IN (" + runByOffice + ")", orgID
 }
@@ -265,37 +265,40 @@ func (e Engine) amongOffice(column, orgID string) (string, any) {
 
 // officeOverviewQuery lists the communities that invited orgID or that it runs, by name, with the overview
 // of those it runs at now for userID (issue #35): one statement, one round trip, one row per community.
-// Each counter is a subquery grouped by community that reads its table through an index that leads with
-// community_id (the plan test in organisations_overview_test.go checks them), run once for all the
-// office's communities and joined to its list: the open incidents by age (through the partial index of
-// the open ones, migration 0065), the pending bookings to come (the partial index of the pending ones,
-// migration 0069), the next junta convened, the direct messages to userID (the staff member who asks) not
-// yet read, and the days of grace the community set for its debts (money_settings, by key). The
-// community's name is read by key for each row (a join let PostgreSQL's generic plan hash the whole of
-// communities: 10,000 rows read for 200, a quarter of the statement's CPU at full scale). A counter
-// per community as a correlated subquery cost PostgreSQL more: each of those 1,000 subqueries pays the
-// executor's start.
+// The counters read office_overview_rows, the open incidents, pending bookings and juntas convened of the
+// communities the office runs, kept by triggers (migration 0076), in three ranges of its index that leads
+// with the office and the kind: the open incidents of the last 30 days (those older are the rest of the
+// community's count of open incidents, office_open_incidents), the bookings to come, the juntas. The
+// direct messages to userID (the staff member who asks) not yet read are counted through the unread index
+// that leads with the recipient, and the days of grace the community set for its debts read by key
+// (money_settings). The community's name is the processors' copy of it (no read of communities). The plan
+// test in organisations_overview_test.go checks the indexes.
+//
+// The times are CAST so that PostgreSQL's generic plan of the prepared statement compares the BIGINT
+// column with BIGINTs, and each range is bounded on both sides (noEnd, as the dashboard's): the generic
+// plan then prices it as narrow, no dearer than the plans for the values bound, and PostgreSQL keeps it
+// after the fifth run on a connection instead of planning the statement at every request.
 func officeOverviewQuery(orgID, userID string, now time.Time) sqlQuery {
-	in, office := inOffice("community_id", orgID)
 	week, month := ms(now.AddDate(0, 0, -7)), ms(now.AddDate(0, 0, -30))
 	unread := unreadQuery(orgID, userID)
-	return sqlQuery{`SELECT cp.community_id, (SELECT c.name FROM communities c WHERE c.id = cp.community_id) AS name, cp.status, cp.invited_at,
-			cp.accepted_at, COALESCE(opened.under7, 0),
-			COALESCE(opened.to30, 0), COALESCE(opened.over30, 0), COALESCE(pending.n, 0), convened.first_call_at, COALESCE(unread.n, 0),
-			COALESCE(ms.grace_days, 0)
+	return sqlQuery{`SELECT cp.community_id, cp.community_name, cp.status, cp.invited_at, cp.accepted_at, COALESCE(t.under7, 0),
+			COALESCE(t.to30, 0), COALESCE(oi.n, 0) - COALESCE(t.under7, 0) - COALESCE(t.to30, 0), COALESCE(t.pending, 0), t.junta,
+			COALESCE(unread.n, 0), COALESCE(ms.grace_days, 0)
 		FROM community_processors cp
-		LEFT JOIN (SELECT community_id, SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END) AS under7,
-				SUM(CASE WHEN created_at <= ? AND created_at > ? THEN 1 ELSE 0 END) AS to30, SUM(CASE WHEN created_at <= ? THEN 1 ELSE 0 END) AS over30
-			FROM incidents WHERE ` + in + ` AND status IN ('open', 'in_progress') AND deleted_at IS NULL GROUP BY community_id) opened
-			ON opened.community_id = cp.community_id
-		LEFT JOIN (SELECT community_id, COUNT(*) AS n FROM reservations WHERE ` + in + ` AND start_at > ? AND status = 'pending'
-			GROUP BY community_id) pending ON pending.community_id = cp.community_id
-		LEFT JOIN (SELECT community_id, MIN(first_call_at) AS first_call_at FROM juntas WHERE ` + in + ` AND status = 'convocada'
-			GROUP BY community_id) convened ON convened.community_id = cp.community_id
+		LEFT JOIN (SELECT r.community_id, COUNT(*) FILTER (WHERE r.kind = 'incident' AND r.at > CAST(? AS BIGINT)) AS under7,
+				COUNT(*) FILTER (WHERE r.kind = 'incident' AND r.at <= CAST(? AS BIGINT)) AS to30,
+				COUNT(*) FILTER (WHERE r.kind = 'booking') AS pending, MIN(r.at) FILTER (WHERE r.kind = 'junta') AS junta
+			FROM (SELECT community_id, kind, at FROM office_overview_rows WHERE organisation_id = ? AND kind = 'incident'
+					AND at > CAST(? AS BIGINT) AND at < CAST(? AS BIGINT)
+				UNION ALL SELECT community_id, kind, at FROM office_overview_rows WHERE organisation_id = ? AND kind = 'booking'
+					AND at > CAST(? AS BIGINT) AND at < CAST(? AS BIGINT)
+				UNION ALL SELECT community_id, kind, at FROM office_overview_rows WHERE organisation_id = ? AND kind = 'junta') r
+			GROUP BY r.community_id) t ON t.community_id = cp.community_id
+		LEFT JOIN office_open_incidents oi ON oi.organisation_id = cp.organisation_id AND oi.community_id = cp.community_id
 		LEFT JOIN (` + unread.q + `) unread ON unread.community_id = cp.community_id
 		LEFT JOIN money_settings ms ON ms.community_id = cp.community_id AND cp.status = 'active'
-		WHERE cp.organisation_id = ? AND cp.status IN ('invited', 'active') ORDER BY name, cp.community_id`,
-		append(append([]any{week, week, month, month, office, office, ms(now), office}, unread.args...), orgID)}
+		WHERE cp.organisation_id = ? AND cp.status IN ('invited', 'active') ORDER BY cp.community_name, cp.community_id`,
+		append(append([]any{week, week, orgID, month, noEnd, orgID, ms(now), noEnd, orgID}, unread.args...), orgID)}
 }
 
 // unreadQuery counts the direct messages to userID not yet read in each community orgID runs, as the

@@ -19,6 +19,12 @@ type sqlQuery struct {
 	args []any
 }
 
+// add appends sql and the arguments it binds.
+func (q *sqlQuery) add(sql string, args ...any) {
+	q.q += sql
+	q.args = append(q.args, args...)
+}
+
 // inCommunities is "community_id IN (?, …)" and its arguments.
 func inCommunities(column string, communityIDs []string) (string, []any) {
 	args := make([]any, len(communityIDs))

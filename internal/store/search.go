@@ -22,15 +22,23 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 //
 // SQLite: contains_text(column, ?), a plain substring test written in Go (below), with a bound value
 // that never makes SQLite re-plan the statement (a bound LIKE pattern does: its LIKE-prefix optimization
-// reads it). PostgreSQL: LIKE '%' || ? || '%', the form its trigram indexes serve (migration 0008); it
-// folds the concatenation into the pattern when it plans, so it weighs the index for this very word.
+// reads it). PostgreSQL: column LIKE ?, the form its trigram indexes serve (migration 0008), with the
+// whole pattern bound (likePattern): a custom plan weighs the index for this very pattern, and a generic
+// plan compares the column with a parameter, which an index condition takes as it is, rather than with
+// an expression built from one.
 func (e Engine) containsText(b *strings.Builder, args []any, column, search string) []any {
 	if e == SQLite {
 		b.WriteString(" AND contains_text(" + column + ", ?)")
 		return append(args, search)
 	}
-	b.WriteString(" AND " + column + ` LIKE '%' || ? || '%' ESCAPE '\'`)
-	return append(args, likeEscaper.Replace(search))
+	b.WriteString(" AND " + column + " LIKE CAST(? AS TEXT)")
+	return append(args, likePattern(search))
+}
+
+// likePattern is PostgreSQL's LIKE pattern of a text that holds search: its own %, _ and \ escaped with
+// LIKE's default escape character, the backslash.
+func likePattern(search string) string {
+	return "%" + likeEscaper.Replace(search) + "%"
 }
 
 // contains_text(haystack, needle) is 1 when the text haystack holds the text needle, 0 otherwise (and
