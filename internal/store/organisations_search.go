@@ -17,7 +17,7 @@ import (
 // portal, staircase and name, incidents by their text. Each kind is one part of one statement over all the
 // communities, reading its table through an index that leads with community_id, or for the people with
 // the office (the plan test in organisations_search_test.go checks it), so its cost grows with the office,
-// not with the database; on PostgreSQL units and incidents first ask their trigram indexes for the few
+// not with the database; units (on PostgreSQL) and incidents first ask their trigram indexes for the few
 // rows of a rare term across the database (officeSearchPart).
 
 // The people's and the units' texts are compared as stored, folded, by triggers (memberships.search_name,
@@ -70,11 +70,12 @@ func (db *DB) officeSearchQuery(orgID, text string, limit int) sqlQuery {
 	units := officeSearchPart{cols: "u.community_id, u.id, u.building, u.staircase, u.unit_number, u.owner_id, u.created_at", from: "units u",
 		order: "u.community_id, u.building, u.staircase, u.unit_number, u.id", column: "u.search_label", text: unit}
 	incidents := officeSearchPart{cols: "i.community_id, i.id, i.title, i.status, i.created_at", from: "incidents i",
-		where: " AND i.deleted_at IS NULL", order: "i.created_at DESC, i.id DESC", column: "i.search_text", text: name}
+		where: " AND i.deleted_at IS NULL", order: "i.created_at DESC, i.id DESC", column: "i.search_text", text: name,
+		fts: "incidents_trigram"}
 	if db.engine == Postgres && hasTrigram(unit) {
 		units.first = "units_found"
 	}
-	if db.engine == Postgres && hasTrigram(name) {
+	if hasTrigram(name) {
 		incidents.first = "incidents_found"
 	}
 	var q sqlQuery
@@ -82,8 +83,14 @@ func (db *DB) officeSearchQuery(orgID, text string, limit int) sqlQuery {
 	for _, p := range []officeSearchPart{units, incidents} {
 		if p.first != "" {
 			var b strings.Builder
+			from := p.from
+			if db.engine == SQLite { // the index's rowids first, each incident read by its rowid
+				from = p.fts + " CROSS JOIN " + p.from + " ON " + p.alias() + ".rowid = " + p.fts + ".rowid"
+				b.WriteString(" AND " + p.fts + " MATCH ?")
+				q.args = append(q.args, ftsPhrase(p.text))
+			}
 			q.args = db.engine.officeContains(&b, q.args, p.column, p.text)
-			with = append(with, p.first+" AS MATERIALIZED (SELECT "+p.cols+" FROM "+p.from+" WHERE "+strings.TrimPrefix(b.String(), " AND ")+p.where+
+			with = append(with, p.first+" AS MATERIALIZED (SELECT "+p.cols+" FROM "+from+" WHERE "+strings.TrimPrefix(b.String(), " AND ")+p.where+
 				" LIMIT "+strconv.Itoa(officeCandidates+1)+")")
 		}
 	}
@@ -133,16 +140,25 @@ func (db *DB) officeSearchQuery(orgID, text string, limit int) sqlQuery {
 // office's cost 200 ms ('ascensor', in a tenth of the incidents) where the walk costs 20–40 ms. Both tests
 // find the same rows (a byte substring of the folded text).
 //
-// For a term with a trigram, on PostgreSQL, first names a CTE of the part's rows across the whole database
-// that the trigram index of units.search_label (migration 0076) or incidents.search_text (migration 0008)
-// finds, at most officeCandidates+1: the office seeks a surname, a street, an incident's word, rare in the
-// database, whose few rows the index finds without the walk through the office's 8,000 units and 40,000
-// incidents; the office's are kept among them. More than officeCandidates means a common term, which may
-// have more of the office's rows than were taken: the part then walks the office's communities.
+// For a term with a trigram, first names a CTE of the part's rows across the whole database that a trigram
+// index finds, at most officeCandidates+1: the office seeks a surname, a street, an incident's word, rare
+// in the database, whose few rows the index finds without the walk through the office's 8,000 units and
+// 40,000 incidents; the office's are kept among them. More than officeCandidates means a common term, which
+// may have more of the office's rows than were taken: the part then walks the office's communities. On
+// PostgreSQL the indexes are those of units.search_label (migration 0076) and incidents.search_text
+// (migration 0008); on SQLite the incidents' FTS5 table fts (migration 0077), whose phrase finds the
+// rows that hold the term, each tested again as the walk tests it (the same rows by construction, the
+// test costs little on at most officeCandidates+1 rows); units have none there (their walk is short).
 type officeSearchPart struct {
 	cols, from, where, order string
-	column, text, first      string
+	column, text, first, fts string
 }
+
+// alias is the name of the part's table in its SQL.
+func (p officeSearchPart) alias() string { return p.from[strings.LastIndexByte(p.from, ' ')+1:] }
+
+// ftsPhrase is the FTS5 query of a phrase that is s: a string between double quotes, its own doubled.
+func ftsPhrase(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 // officeCandidates is how many rows of the whole database the PostgreSQL search keeps at most from a
 // trigram index (officeSearchPart).
@@ -150,7 +166,7 @@ const officeCandidates = 1000
 
 // officeSearchRows adds to q the rows of part p, at most limit, in its order.
 func (db *DB) officeSearchRows(q *sqlQuery, orgID string, p officeSearchPart, limit string) {
-	alias := p.from[strings.LastIndexByte(p.from, ' ')+1:]
+	alias := p.alias()
 	among, office := db.engine.amongOffice(alias+".community_id", orgID)
 	var b strings.Builder
 	args := db.engine.walkContains(&b, []any{office}, p.column, p.text)
@@ -163,8 +179,16 @@ func (db *DB) officeSearchRows(q *sqlQuery, orgID string, p officeSearchPart, li
 	// Both branches, one of which a one-time filter on the count empties before it reads anything.
 	in, _ := inOffice(alias+".community_id", orgID)
 	count, most := "(SELECT COUNT(*) FROM "+p.first+")", strconv.Itoa(officeCandidates)
-	q.add("(SELECT "+p.cols+" FROM "+p.first+" "+alias+" WHERE "+count+" <= "+most+" AND "+in+" ORDER BY "+p.order+" LIMIT "+limit+
-		") UNION ALL ("+walk+count+" > "+most+" AND "+rest+")", append([]any{orgID}, args...)...)
+	open, walk := "(", walk+count+" > "+most+" AND "
+	if db.engine == SQLite {
+		// SQLite takes no parentheses around the members of a UNION, and walked the office's rows with the
+		// count's test in the WHERE clause (as costly as without it): the walk is joined to a row that is
+		// there only when the count is over, so that it reads nothing otherwise.
+		open = "SELECT * FROM ("
+		walk = "SELECT " + p.cols + " FROM (SELECT 1 WHERE " + count + " > " + most + ") many CROSS JOIN " + p.from + " WHERE "
+	}
+	q.add(open+"SELECT "+p.cols+" FROM "+p.first+" "+alias+" WHERE "+count+" <= "+most+" AND "+in+" ORDER BY "+p.order+" LIMIT "+limit+
+		") UNION ALL "+open+walk+rest+")", append([]any{orgID}, args...)...)
 }
 
 // officeContains is containsText for the office's search. On PostgreSQL the pattern is a subquery's
