@@ -64,7 +64,9 @@ func TestSearchOfficeFindsTheIncidentsTheWalkFinds(t *testing.T) {
 				}
 			}
 			slices.SortFunc(want, func(a, b string) int { // newest first
-				at := func(id string) int { return office[slices.IndexFunc(office, func(i incident) bool { return i.id == id })].at }
+				at := func(id string) int {
+					return office[slices.IndexFunc(office, func(i incident) bool { return i.id == id })].at
+				}
 				return cmp.Compare(at(b), at(a))
 			})
 			hits, err := db.SearchOffice(ctx, f.org, term, 20)
