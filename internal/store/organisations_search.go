@@ -160,8 +160,8 @@ func (p officeSearchPart) alias() string { return p.from[strings.LastIndexByte(p
 // ftsPhrase is the FTS5 query of a phrase that is s: a string between double quotes, its own doubled.
 func ftsPhrase(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
-// officeCandidates is how many rows of the whole database the PostgreSQL search keeps at most from a
-// trigram index (officeSearchPart).
+// officeCandidates is how many rows of the whole database the search keeps at most from a trigram index
+// (officeSearchPart).
 const officeCandidates = 1000
 
 // officeSearchRows adds to q the rows of part p, at most limit, in its order.
