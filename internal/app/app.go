@@ -162,7 +162,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (a *App, err error)
 	a.Realtime.AddForget(accts.ForgetSessions, accts.ForgetAllSessions)
 	a.voting = voting.New(db, voting.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
 		Audit: record, Log: o.Log})
-	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: changed,
+	a.reservations = reservations.New(db, reservations.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake, Changed: a.Realtime.ChangedIn,
 		Audit: record})
 	docs := documents.New(db, o.Files, documents.Options{Now: now, PublicURL: cfg.PublicURL, MailWake: wake,
 		Changed: changed, MaxBytes: cfg.DocumentMaxBytes, Audit: record, Log: o.Log})

@@ -138,6 +138,26 @@ type Booker struct {
 	Name      string
 }
 
+// BookingAsk is a booking of a batch as the store locks and reads it (FacilitiesForBooking): the facility
+// of a community and who books it.
+type BookingAsk struct{ CommunityID, FacilityID, UserID string }
+
+// HeldAsk is what a booking of [From, To) at a facility by a unit in a month checks against (the store's
+// HeldForUpdate), but for reservation ExceptID (the one being moved, if any).
+type HeldAsk struct {
+	FacilityID, UnitID, Month string
+	From, To                  time.Time
+	ExceptID                  string
+}
+
+// Held is what a HeldAsk found: N, the unit's pending and confirmed reservations of the facility in the
+// month, and the pending and confirmed ones overlapping the period, by start (only their ID, StartAt and
+// EndAt).
+type Held struct {
+	N           int
+	Overlapping []Reservation
+}
+
 // ReservationFilter selects reservations of one community.
 type ReservationFilter struct {
 	UserID     string // only these (empty: all)

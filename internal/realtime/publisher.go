@@ -119,7 +119,15 @@ func (p *Publisher) Publish(ctx context.Context, n domain.Notice) error {
 // back through the API, which applies the reader's rights. Call it after the change committed; it never
 // fails the caller (a lost change is refetched when the stream reconnects).
 func (p *Publisher) Changed(communityID, area, id string) {
-	p.Committed(domain.Notice{Kind: domain.NoticeChange, ID: domain.NewID(), Community: communityID, Scope: area, Other: id})
+	p.ChangedIn(context.Background(), communityID, area, id)
+}
+
+// ChangedIn is Changed told inside the transaction that makes the change (ctx from InTx): it reaches the
+// streams once that commits, and never if it rolls back. On PostgreSQL its NOTIFY goes out with the
+// COMMIT, in the same round trip, instead of in a transaction of its own after it. Outside a transaction
+// it is Changed.
+func (p *Publisher) ChangedIn(ctx context.Context, communityID, area, id string) {
+	p.announce(ctx, domain.Notice{Kind: domain.NoticeChange, ID: domain.NewID(), Community: communityID, Scope: area, Other: id})
 }
 
 // Revoke tells the open streams of userID, on every instance, that their sessions or their access changed
@@ -136,8 +144,13 @@ func (p *Publisher) Revoke(userID string) {
 
 // Committed announces n, whose change already committed, outside any transaction. It never fails the
 // caller: when the other instances cannot be told, this one still is.
-func (p *Publisher) Committed(n domain.Notice) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+func (p *Publisher) Committed(n domain.Notice) { p.announce(context.Background(), n) }
+
+// announce publishes n in the transaction of ctx if there is one, or at once, whether or not the request
+// of ctx is still there. It never fails the caller: when the other instances cannot be told, this one
+// still is.
+func (p *Publisher) announce(ctx context.Context, n domain.Notice) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	if err := p.Publish(ctx, n); err != nil {
 		p.log.Warn("realtime: announce", "kind", n.Kind, "err", err)

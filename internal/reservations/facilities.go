@@ -181,7 +181,7 @@ func (s *Service) CreateFacility(ctx context.Context, a *domain.Actor, in Facili
 	// The record follows the facility's commit.
 	s.audit.Record(ctx, a, domain.AuditChange{Action: AuditFacilityCreated, TargetKind: "facility", TargetID: f.ID,
 		TargetLabel: f.Name, After: facilityFields(&f)})
-	s.changed(a.CommunityID, f.ID)
+	s.changed(ctx, a.CommunityID, f.ID)
 	return s.facility(ctx, a.CommunityID, f.ID)
 }
 
@@ -260,7 +260,7 @@ func (s *Service) editFacility(ctx context.Context, a *domain.Actor, id string, 
 	if err != nil {
 		return nil, err
 	}
-	s.changed(a.CommunityID, id)
+	s.changed(ctx, a.CommunityID, id)
 	return saved, nil
 }
 
@@ -318,6 +318,6 @@ func (s *Service) SetTimeZone(ctx context.Context, a *domain.Actor, tz string) e
 	if err := s.store.SetCommunityTimeZone(ctx, a.CommunityID, tz, s.now()); err != nil {
 		return err
 	}
-	s.changed(a.CommunityID, "")
+	s.changed(ctx, a.CommunityID, "")
 	return nil
 }

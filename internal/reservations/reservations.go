@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/groupcommit"
 	"vecinos/internal/mail"
 )
 
@@ -30,14 +31,16 @@ type Store interface {
 	UserRecipient(ctx context.Context, userID string) (*domain.Recipient, error) // nil: the account is gone
 
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	InGroupTx(ctx context.Context, fn func(ctx context.Context) error) error // InTx for a batch of calls waiting for it
 	CreateFacility(ctx context.Context, f *domain.Facility) error
 	FacilityForUpdate(ctx context.Context, communityID, id string) (*domain.Facility, error) // nil: none
-	// FacilityForBooking is FacilityForUpdate that also reads userID as their booking shows them.
-	FacilityForBooking(ctx context.Context, communityID, id, userID string) (*domain.Facility, domain.Booker, error)
+	// FacilitiesForBooking is FacilityForUpdate for each ask, which also reads who books it as their
+	// booking shows them; in the order of asks (a nil facility: none).
+	FacilitiesForBooking(ctx context.Context, asks []domain.BookingAsk) ([]*domain.Facility, []domain.Booker, error)
 	SaveFacility(ctx context.Context, f *domain.Facility) error
-	HeldForUpdate(ctx context.Context, facilityID, unitID, month string, from, to time.Time, exceptID string) (int, []domain.Reservation, error)
+	HeldForUpdate(ctx context.Context, asks []domain.HeldAsk) ([]domain.Held, error)               // in the order of asks
 	ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
-	SaveReservation(ctx context.Context, r *domain.Reservation, created bool) (bool, error)        // false: the database refused an overlap
+	SaveReservation(ctx context.Context, r *domain.Reservation, created bool, taken error) error   // taken: the database refused an overlap
 	DueReminders(ctx context.Context, now, until time.Time, limit int) ([]domain.Reservation, error)
 	ClaimReminder(ctx context.Context, id string, at time.Time) (bool, error)
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
@@ -54,8 +57,9 @@ type Service struct {
 	now       func() time.Time
 	publicURL string
 	mailWake  func()
-	changed   func(communityID, id string)
+	changed   func(ctx context.Context, communityID, id string)
 	audit     domain.Auditor
+	bookings  groupcommit.Group[*booking] // Book's
 }
 
 // Options configure the service.
@@ -63,8 +67,9 @@ type Options struct {
 	Now       func() time.Time // nil: time.Now
 	PublicURL string           // base of the links in the emails
 	MailWake  func()           // wakes the mail worker after a commit that queued email; nil: none
-	// Changed is told, after the commit, what changed in a community (realtime.Publisher.Changed); nil: nothing.
-	Changed func(communityID, area, id string)
+	// Changed is told what changed in a community (realtime.Publisher.ChangedIn): inside the transaction
+	// that changes it, so that it goes with the commit, or after it; nil: nothing.
+	Changed func(ctx context.Context, communityID, area, id string)
 	// Audit records an admin's management of facilities and decisions on reservations, in their
 	// transaction; nil records nothing.
 	Audit domain.Auditor
@@ -73,7 +78,7 @@ type Options struct {
 // New returns the service.
 func New(store Store, o Options) *Service {
 	s := &Service{store: store, now: o.Now, publicURL: strings.TrimRight(o.PublicURL, "/"), mailWake: o.MailWake,
-		changed: func(string, string) {}, audit: o.Audit}
+		changed: func(context.Context, string, string) {}, audit: o.Audit}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -81,8 +86,9 @@ func New(store Store, o Options) *Service {
 		s.mailWake = func() {}
 	}
 	if o.Changed != nil {
-		s.changed = func(communityID, id string) { o.Changed(communityID, Area, id) }
+		s.changed = func(ctx context.Context, communityID, id string) { o.Changed(ctx, communityID, Area, id) }
 	}
+	s.bookings = groupcommit.Group[*booking]{MaxLeaders: 1, MaxBatch: maxBookings, Run: s.bookAll}
 	return s
 }
 
@@ -235,73 +241,153 @@ func minTime(a, b time.Time) time.Time {
 // month and the facility's capacity. except is the reservation being moved, if any.
 func (s *Service) hold(ctx context.Context, f *domain.Facility, sp span, unitID, except string) (month string, err error) {
 	month = monthOf(sp.start, location(f.TimeZone))
-	n, others, err := s.store.HeldForUpdate(ctx, f.ID, unitID, month, sp.start, sp.end, except)
+	held, err := s.store.HeldForUpdate(ctx, []domain.HeldAsk{{FacilityID: f.ID, UnitID: unitID, Month: month, From: sp.start, To: sp.end, ExceptID: except}})
 	if err != nil {
 		return "", err
 	}
-	if n >= f.MaxPerMonth {
-		return "", errQuota(f.MaxPerMonth)
+	return month, fits(f, sp, held[0])
+}
+
+// fits checks what a booking of sp at f found held: the unit's quota in the month, then the facility's
+// capacity.
+func fits(f *domain.Facility, sp span, h domain.Held) error {
+	if h.N >= f.MaxPerMonth {
+		return errQuota(f.MaxPerMonth)
 	}
 	switch {
-	case f.Exclusive() && len(others) > 0:
-		return "", errTaken
-	case peak(others, sp.start, sp.end) >= f.Capacity:
-		return "", errFull
+	case f.Exclusive() && len(h.Overlapping) > 0:
+		return errTaken
+	case peak(h.Overlapping, sp.start, sp.end) >= f.Capacity:
+		return errFull
 	}
-	return month, nil
+	return nil
 }
+
+// booking is one call of Book: what it asks, and what its batch found and made of it.
+type booking struct {
+	a          *domain.Actor
+	facilityID string
+	slot       Slot
+	now        time.Time
+
+	f      *domain.Facility
+	booker domain.Booker
+	sp     span
+	r      *domain.Reservation
+}
+
+// maxBookings bounds the bookings of one batch (and so the shapes of its statements).
+const maxBookings = 32
 
 // Book reserves a slot of a facility for a's unit: confirmed at once, or pending when the facility needs
 // an admin's approval.
+//
+// Concurrent bookings share one transaction (groupcommit, docs/adr/0058): a batch locks its facilities
+// and reads its bookers in one statement, reads what each booking must check in another, and its rows and
+// its change notices go with the COMMIT. Each booking is checked as if it ran alone, after the bookings
+// of the batch before it. One batch runs at a time, the next gathering meanwhile: batches of one instance
+// never wait for each other's facility locks, and a rush on one facility is answered a batch at a time,
+// not a lock at a time.
 func (s *Service) Book(ctx context.Context, a *domain.Actor, facilityID string, sl Slot) (*domain.Reservation, *domain.Facility, error) {
 	if !a.InCommunity() {
 		return nil, nil, domain.ErrNoCommunity
 	}
-	now := s.now().UTC().Truncate(time.Millisecond)
-	var r *domain.Reservation
-	var f *domain.Facility
-	err := s.store.InTx(ctx, func(ctx context.Context) (err error) {
-		var booker domain.Booker
-		f, booker, err = s.store.FacilityForBooking(ctx, a.CommunityID, facilityID, a.UserID)
-		if err == nil && f == nil {
-			err = errNoFacility
-		}
-		if err != nil {
-			return err
-		}
-		if booker.UnitID == "" {
-			return errNoUnit
-		}
-		if f.ArchivedAt != nil {
-			return errArchived
-		}
-		sp, err := place(f, sl, now)
-		if err != nil {
-			return err
-		}
-		month, err := s.hold(ctx, f, sp, booker.UnitID, "")
-		if err != nil {
-			return err
-		}
-		user := a.UserID
-		r = &domain.Reservation{ID: domain.NewID(), CommunityID: a.CommunityID, FacilityID: f.ID, FacilityName: f.Name,
-			UnitID: booker.UnitID, UnitLabel: booker.UnitLabel, UserID: &user, UserName: booker.Name, StartAt: sp.start, EndAt: sp.end,
-			Month: month, Exclusive: f.Exclusive(), Status: domain.ReservationConfirmed, DepositCents: f.DepositCents,
-			CreatedAt: now, UpdatedAt: now}
-		if f.NeedsApproval {
-			r.Status = domain.ReservationPending
-		}
-		if f.DepositCents > 0 {
-			d := domain.DepositPending
-			r.DepositStatus = &d
-		}
-		return s.save(ctx, r, true)
-	})
-	if err != nil {
+	b := &booking{a: a, facilityID: facilityID, slot: sl, now: s.now().UTC().Truncate(time.Millisecond)}
+	if err := s.bookings.Do(ctx, b); err != nil {
 		return nil, nil, err
 	}
-	s.changed(a.CommunityID, "") // no id: the community's stream names no one's booking
-	return r, f, nil
+	return b.r, b.f, nil
+}
+
+// bookAll runs a batch of bookings in one transaction: each one refused gets its error and writes nothing.
+func (s *Service) bookAll(ctx context.Context, batch []*groupcommit.Call[*booking]) error {
+	return s.store.InGroupTx(ctx, func(ctx context.Context) error {
+		asks := make([]domain.BookingAsk, len(batch))
+		for i, c := range batch {
+			asks[i] = domain.BookingAsk{CommunityID: c.Arg.a.CommunityID, FacilityID: c.Arg.facilityID, UserID: c.Arg.a.UserID}
+		}
+		facilities, bookers, err := s.store.FacilitiesForBooking(ctx, asks)
+		if err != nil {
+			return err
+		}
+		var placed []*groupcommit.Call[*booking]
+		var held []domain.HeldAsk
+		for i, c := range batch {
+			b := c.Arg
+			b.f, b.booker, b.r = facilities[i], bookers[i], nil
+			if c.Err = b.place(); c.Err == nil {
+				placed = append(placed, c)
+				held = append(held, domain.HeldAsk{FacilityID: b.f.ID, UnitID: b.booker.UnitID, Month: monthOf(b.sp.start, location(b.f.TimeZone)),
+					From: b.sp.start, To: b.sp.end})
+			}
+		}
+		found, err := s.store.HeldForUpdate(ctx, held)
+		if err != nil {
+			return err
+		}
+		var made []*domain.Reservation
+		for i, c := range placed {
+			b, h := c.Arg, found[i]
+			for _, r := range made { // the batch's own bookings, which the database does not hold yet
+				if r.FacilityID != b.f.ID {
+					continue
+				}
+				if r.UnitID == b.booker.UnitID && r.Month == held[i].Month {
+					h.N++
+				}
+				if r.StartAt.Before(b.sp.end) && r.EndAt.After(b.sp.start) {
+					h.Overlapping = append(h.Overlapping, *r)
+				}
+			}
+			if c.Err = fits(b.f, b.sp, h); c.Err != nil {
+				continue
+			}
+			b.r = b.reservation(held[i].Month)
+			made = append(made, b.r)
+			if err := s.save(ctx, b.r, true); err != nil {
+				return err
+			}
+		}
+		announced := map[string]bool{}
+		for _, r := range made {
+			if !announced[r.CommunityID] {
+				announced[r.CommunityID] = true
+				s.changed(ctx, r.CommunityID, "") // no id: the community's stream names no one's booking
+			}
+		}
+		return nil
+	})
+}
+
+// place checks b against its facility and booker, as its batch read them, and places its slot in time.
+func (b *booking) place() (err error) {
+	switch {
+	case b.f == nil:
+		return errNoFacility
+	case b.booker.UnitID == "":
+		return errNoUnit
+	case b.f.ArchivedAt != nil:
+		return errArchived
+	}
+	b.sp, err = place(b.f, b.slot, b.now)
+	return err
+}
+
+// reservation is b's new reservation, in month.
+func (b *booking) reservation(month string) *domain.Reservation {
+	user := b.a.UserID
+	r := &domain.Reservation{ID: domain.NewID(), CommunityID: b.a.CommunityID, FacilityID: b.f.ID, FacilityName: b.f.Name,
+		UnitID: b.booker.UnitID, UnitLabel: b.booker.UnitLabel, UserID: &user, UserName: b.booker.Name, StartAt: b.sp.start, EndAt: b.sp.end,
+		Month: month, Exclusive: b.f.Exclusive(), Status: domain.ReservationConfirmed, DepositCents: b.f.DepositCents,
+		CreatedAt: b.now, UpdatedAt: b.now}
+	if b.f.NeedsApproval {
+		r.Status = domain.ReservationPending
+	}
+	if b.f.DepositCents > 0 {
+		d := domain.DepositPending
+		r.DepositStatus = &d
+	}
+	return r
 }
 
 // Rights are what the caller may do with a reservation now.
@@ -383,12 +469,12 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 		}
 		r.UpdatedAt = now
 		saved = r
+		s.changed(ctx, a.CommunityID, "")
 		return s.save(ctx, r, false)
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	s.changed(a.CommunityID, "")
 	s.mailWake()
 	return saved, f, nil
 }
@@ -589,11 +675,7 @@ func (s *Service) reservation(ctx context.Context, communityID, id string) (*dom
 // save inserts r (created) or writes it over the stored one, in the transaction of ctx; an overlap the
 // database refuses (PostgreSQL's exclusion constraint) is errTaken, as the check of hold says.
 func (s *Service) save(ctx context.Context, r *domain.Reservation, created bool) error {
-	saved, err := s.store.SaveReservation(ctx, r, created)
-	if err == nil && !saved {
-		err = errTaken
-	}
-	return err
+	return s.store.SaveReservation(ctx, r, created, errTaken)
 }
 
 func (s *Service) compose(kind mail.Kind, tz, facility string, r *domain.Reservation, to domain.Recipient) (domain.Mail, error) {

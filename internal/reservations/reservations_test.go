@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"sync"
@@ -161,6 +162,68 @@ func TestTwentyConcurrentBookingsOfOneSlotConfirmOne(t *testing.T) {
 	})
 }
 
+// Bookings that arrive together share a transaction (a batch): each is still answered as if it ran alone,
+// after those before it. Here a court (exclusive), a pool for two and a hall of one booking a month per
+// unit are booked at once, with a facility that does not exist and a member without a unit, ten times
+// over: each round gives exactly the answers that bookings one by one would.
+func TestBookingsAtOnceAnswerAsIfAlone(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, madrid(t, "2026-05-04 12:00"), "1", "2", "3", "4", "5", "6", "7", "")
+		court := f.facility(t, reservations.FacilityInput{Name: ptr("Pista"), Hours: allDay(), MaxPerMonth: ptr(31)})
+		pool := f.facility(t, reservations.FacilityInput{Name: ptr("Piscina"), Capacity: ptr(2), Hours: allDay(), MaxPerMonth: ptr(31)})
+		hall := f.facility(t, reservations.FacilityInput{Hours: allDay(), MaxPerMonth: ptr(1)})
+		for round := range 10 {
+			date := fmt.Sprintf("2026-05-%02d", 10+round)
+			type ask struct {
+				member   int
+				facility string
+				start    string
+			}
+			asks := []ask{
+				{0, court.ID, "10:00"}, {1, court.ID, "10:00"}, {2, court.ID, "10:00"}, {3, court.ID, "11:00"},
+				{4, pool.ID, "10:00"}, {5, pool.ID, "10:00"}, {6, pool.ID, "10:00"},
+				{round % 7, hall.ID, "12:00"}, {round % 7, hall.ID, "14:00"},
+				{0, domain.NewID(), "10:00"}, {7, court.ID, "16:00"},
+			}
+			if round >= 7 { // the units' one hall booking of May is spent
+				asks = asks[:7]
+			}
+			got := map[string]int{}
+			var mu sync.Mutex
+			book(len(asks), func(i int) error {
+				k := asks[i]
+				end := fmt.Sprintf("%02d:00", 1+int(k.start[1]-'0')+10*int(k.start[0]-'0'))
+				_, _, err := f.svc.Book(context.Background(), f.members[k.member], k.facility, reservations.Slot{Date: date, Start: k.start, End: end})
+				what := "ok"
+				if err != nil {
+					what = domain.ErrorMessage(err)
+				}
+				mu.Lock()
+				got[what]++
+				mu.Unlock()
+				return err
+			})
+			want := map[string]int{"ok": 1 + 1 + 2 + 1, "Ese horario ya está reservado": 2, "Ya no quedan plazas en ese horario": 1,
+				"Has alcanzado el máximo de 1 reservas este mes para tu vivienda": 1, "La instalación no existe": 1,
+				"Necesitas una vivienda asignada para reservar": 1}
+			if round >= 7 {
+				want = map[string]int{"ok": 1 + 1 + 2, "Ese horario ya está reservado": 2, "Ya no quedan plazas en ese horario": 1}
+			}
+			if !maps.Equal(got, want) {
+				t.Fatalf("round %d: %v, want %v", round, got, want)
+			}
+		}
+		// What was confirmed is what the calendar shows: the court's 10:00 and 11:00 and two places of the pool a day.
+		active, err := db.ActiveReservations(context.Background(), f.members[0].CommunityID, "", madrid(t, "2026-05-10 00:00"), madrid(t, "2026-05-20 00:00"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(active) != 10*(2+2)+7 {
+			t.Fatalf("%d active reservations, want %d", len(active), 10*4+7)
+		}
+	})
+}
+
 // The database itself refuses an overlap of an exclusive facility on PostgreSQL, whatever path writes it.
 func TestExclusionConstraintRefusesOverlap(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -179,13 +242,7 @@ func TestExclusionConstraintRefusesOverlap(t *testing.T) {
 		// The database's refusal ends the transaction with the error of its caller (the service's errTaken).
 		refused := errors.New("refused")
 		insert := func(r *domain.Reservation) error {
-			return db.InTx(context.Background(), func(ctx context.Context) error {
-				saved, err := db.SaveReservation(ctx, r, true)
-				if err == nil && !saved {
-					err = refused
-				}
-				return err
-			})
+			return db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, r, true, refused) })
 		}
 		if err := insert(&clash); err != refused {
 			t.Fatalf("an overlap was not refused: %v", err)
@@ -212,7 +269,7 @@ func TestOverlapSearchesReachOverTheLongestDay(t *testing.T) {
 		if got := r.EndAt.Sub(r.StartAt); got != 25*time.Hour {
 			t.Fatalf("the day lasts %s", got)
 		}
-		if err := db.InTx(context.Background(), func(ctx context.Context) error { _, err := db.SaveReservation(ctx, r, false); return err }); err != nil {
+		if err := db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, r, false, nil) }); err != nil {
 			t.Fatal(err)
 		}
 		lastHour := madrid(t, "2026-10-25 23:30")
@@ -221,9 +278,9 @@ func TestOverlapSearchesReachOverTheLongestDay(t *testing.T) {
 			t.Fatalf("active in the last hour: %v (err %v)", active, err)
 		}
 		err = db.InTx(context.Background(), func(ctx context.Context) error {
-			_, found, err := db.HeldForUpdate(ctx, hall.ID, r.UnitID, r.Month, lastHour, lastHour.Add(time.Hour), "")
-			if err == nil && len(found) != 1 {
-				err = fmt.Errorf("overlapping in the last hour: %v", found)
+			held, err := db.HeldForUpdate(ctx, []domain.HeldAsk{{FacilityID: hall.ID, UnitID: r.UnitID, Month: r.Month, From: lastHour, To: lastHour.Add(time.Hour)}})
+			if err == nil && len(held[0].Overlapping) != 1 {
+				err = fmt.Errorf("overlapping in the last hour: %v", held[0].Overlapping)
 			}
 			return err
 		})

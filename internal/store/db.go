@@ -18,6 +18,8 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+
+	"vecinos/internal/groupcommit"
 )
 
 // Engine names a database engine.
@@ -38,10 +40,10 @@ type DB struct {
 	binds  sync.Map
 	stmts  stmtCache
 
-	gate           *gate                      // the requests' turns for the database (admission.go)
-	incidentWrites groupCommit[incidentWrite] // CreateIncident
-	vocabulary     vocabulary                 // SQLite's search words (search.go)
-	receiptLines   receiptLinesCache          // the lines of receipts, which never change (money.go)
+	gate           *gate                            // the requests' turns for the database (admission.go)
+	incidentWrites groupcommit.Group[incidentWrite] // CreateIncident
+	vocabulary     vocabulary                       // SQLite's search words (search.go)
+	receiptLines   receiptLinesCache                // the lines of receipts, which never change (money.go)
 }
 
 // SQLiteFile is the name of the database file inside the data dir.
@@ -69,9 +71,7 @@ func openPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 	pool.SetMaxIdleConns(conns)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
 	db := &DB{engine: Postgres, write: pool, read: pool, gate: newGate(admissionSize(Postgres, conns, 0))}
-	// Several transactions commit at once on PostgreSQL (their WAL flushes coalesce); a few batches at a
-	// time keep the pool's other connections for reads.
-	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 4, maxBatch: maxIncidentBatch, inTx: db.inTx, write: insertIncidents}
+	db.incidentWrites = groupcommit.Group[incidentWrite]{MaxLeaders: db.parallelCommits(), MaxBatch: maxIncidentBatch, Run: db.insertIncidents}
 	if err := db.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
@@ -105,8 +105,7 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 	read.SetMaxIdleConns(readers)
 	db := &DB{engine: SQLite, write: write, read: read, path: path, stmts: stmtCache{on: true, stmts: map[stmtKey]*sql.Stmt{}},
 		gate: newGate(admissionSize(SQLite, 1, readers))}
-	// One writer: one batch at a time, the next one gathering while it commits.
-	db.incidentWrites = groupCommit[incidentWrite]{maxLeaders: 1, maxBatch: maxIncidentBatch, inTx: db.inTx, write: insertIncidents}
+	db.incidentWrites = groupcommit.Group[incidentWrite]{MaxLeaders: db.parallelCommits(), MaxBatch: maxIncidentBatch, Run: db.insertIncidents}
 	// The writer connects first: it creates the file and switches it to WAL before any reader opens it.
 	if err := write.PingContext(ctx); err != nil {
 		db.Close()
@@ -117,6 +116,16 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// parallelCommits is how many batches of grouped writes (groupcommit) should run at once: on PostgreSQL a
+// few, whose commits (and WAL flushes) coalesce, leaving the pool's other connections for reads; on SQLite
+// one, the next batch gathering while it commits, since there is one writer.
+func (db *DB) parallelCommits() int {
+	if db.engine == Postgres {
+		return 4
+	}
+	return 1
 }
 
 // Engine tells which engine this store runs on.
@@ -183,7 +192,8 @@ type querier interface {
 // (tx) on one of the pool's connections.
 type conn struct {
 	pool *sql.DB
-	tx   *sql.Tx // nil: on the pool
+	tx   *sql.Tx // nil: on the pool, or in pg's transaction
+	pg   *pgTx   // a transaction on PostgreSQL (pgtx.go)
 	// The queries the transaction ran unprepared, to prepare once it has ended: preparing needs one of
 	// the pool's connections, and SQLite's writer pool has one, which the transaction holds.
 	unprepared *[]string
@@ -191,6 +201,18 @@ type conn struct {
 	committed *[]func()
 	db        *DB
 }
+
+// rows are a query's rows: *sql.Rows, or pgx's in a transaction on PostgreSQL (pgRows).
+type rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Columns() ([]string, error)
+	Err() error
+	Close() error
+}
+
+// inTransaction says whether c is a transaction's, not a pool's.
+func (c conn) inTransaction() bool { return c.tx != nil || c.pg != nil }
 
 // querier runs an unprepared query: in the transaction if there is one.
 func (c conn) querier() querier {
@@ -203,7 +225,7 @@ func (c conn) querier() querier {
 // admit waits for the request's turn (admission.go) before a query on the pool; a transaction's request
 // was admitted when it began.
 func (c conn) admit(ctx context.Context) {
-	if c.tx == nil {
+	if !c.inTransaction() {
 		admit(ctx)
 	}
 }
@@ -226,6 +248,9 @@ func (c conn) prepared(ctx context.Context, query string) *sql.Stmt {
 }
 
 func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if c.pg != nil {
+		return c.pg.exec(ctx, c.db.rebind(query), args)
+	}
 	c.admit(ctx)
 	if st := c.prepared(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
@@ -233,7 +258,25 @@ func (c conn) exec(ctx context.Context, query string, args ...any) (sql.Result, 
 	return c.querier().ExecContext(ctx, c.db.rebind(query), args...)
 }
 
-func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+// execAtCommit runs query, whose caller needs no answer but its error, as late as it may: in a
+// transaction on PostgreSQL it goes out with the next statement or the COMMIT (pgtx.go), and its error,
+// through refused (nil: as it is), is then that statement's or the commit's; elsewhere it runs at once.
+func (c conn) execAtCommit(ctx context.Context, refused func(error) error, query string, args ...any) error {
+	if c.pg != nil {
+		c.pg.atCommit(refused, c.db.rebind(query), args)
+		return nil
+	}
+	_, err := c.exec(ctx, query, args...)
+	if err != nil && refused != nil {
+		err = refused(err)
+	}
+	return err
+}
+
+func (c conn) query(ctx context.Context, query string, args ...any) (rows, error) {
+	if c.pg != nil {
+		return c.pg.query(ctx, c.db.rebind(query), args)
+	}
 	c.admit(ctx)
 	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
@@ -241,7 +284,11 @@ func (c conn) query(ctx context.Context, query string, args ...any) (*sql.Rows, 
 	return c.querier().QueryContext(ctx, c.db.rebind(query), args...)
 }
 
-func (c conn) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+func (c conn) queryRow(ctx context.Context, query string, args ...any) scanner {
+	if c.pg != nil {
+		r, err := c.pg.query(ctx, c.db.rebind(query), args)
+		return pgRow{rows: r, err: err}
+	}
 	c.admit(ctx)
 	if st := c.prepared(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
@@ -385,6 +432,9 @@ func values[T any](scan func(scanner) (*T, error)) func(scanner) (T, error) {
 // inTx runs fn in a write transaction, committing when fn returns nil. On SQLite the transaction starts
 // IMMEDIATE (it takes the write lock at once), so two transactions never deadlock upgrading their locks.
 func (db *DB) inTx(ctx context.Context, fn func(tx conn) error) (err error) {
+	if db.engine == Postgres {
+		return db.pgInTx(ctx, fn)
+	}
 	admit(ctx)
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -425,6 +475,12 @@ type txKey struct{}
 // own connections, as they always do.
 func (db *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	return db.inTx(ctx, func(tx conn) error { return fn(context.WithValue(ctx, txKey{}, tx)) })
+}
+
+// InGroupTx is InTx for a batch of calls that wait for it (groupcommit): it takes no turn at the gate
+// (admission.go), which those calls' requests may be holding.
+func (db *DB) InGroupTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return db.InTx(withoutTicket(ctx), fn)
 }
 
 // txOf is the transaction InTx put in ctx.
@@ -476,122 +532,6 @@ func lockLiveRow(ctx context.Context, tx conn, table, id, communityID string, no
 		return notFound
 	}
 	return nil
-}
-
-// groupCommit runs concurrent calls of one kind of write together: each caller queues its call, and one
-// of them at a time (or up to maxLeaders on PostgreSQL, which commits in parallel) takes the queue, up to
-// maxBatch calls, and runs it as one transaction. Under load many reports share one transaction, one
-// commit (one WAL append and, on PostgreSQL, one flush) and a few multi-row statements instead of a few
-// round trips each; alone, a call runs at once as a batch of one. When a leader is done and calls are
-// waiting, it hands the lead to the oldest of them instead of working on, so that nobody waits longer
-// than the batches ahead of it.
-type groupCommit[T any] struct {
-	maxLeaders int
-	maxBatch   int
-	inTx       func(ctx context.Context, fn func(tx conn) error) error // DB.inTx: the batch's own transaction
-	// write writes a batch in tx. It refuses a call by setting its err (and writing nothing of it); an
-	// error it returns fails the transaction.
-	write func(ctx context.Context, tx conn, batch []*groupCall[T]) error
-
-	mu      sync.Mutex
-	pending []*groupCall[T]
-	leaders int
-}
-
-type groupCall[T any] struct {
-	ctx   context.Context
-	arg   T
-	err   error
-	asked bool      // handed the lead (under mu); it happens at most once, and before the call is run
-	wake  chan bool // true: lead; false: done, err is set. Room for both, so that no send waits
-}
-
-// do queues arg and returns its call's error once a batch has run it.
-func (g *groupCommit[T]) do(ctx context.Context, arg T) error {
-	c := &groupCall[T]{ctx: ctx, arg: arg, wake: make(chan bool, 2)}
-	g.mu.Lock()
-	g.pending = append(g.pending, c)
-	lead := g.leaders < g.maxLeaders
-	if lead {
-		g.leaders++
-		c.asked = true
-	}
-	g.mu.Unlock()
-	for {
-		if lead {
-			g.lead()
-		}
-		if lead = <-c.wake; !lead {
-			return c.err
-		}
-	}
-}
-
-// lead runs one batch from the head of the queue, then hands the lead on or gives it up.
-func (g *groupCommit[T]) lead() {
-	g.mu.Lock()
-	n := min(len(g.pending), g.maxBatch)
-	batch := make([]*groupCall[T], 0, n)
-	for _, c := range g.pending[:n] {
-		if err := c.ctx.Err(); err != nil { // gone before it was written: nothing to do
-			c.err = err
-			c.wake <- false
-			continue
-		}
-		batch = append(batch, c)
-	}
-	g.pending = g.pending[n:]
-	g.mu.Unlock()
-	if len(batch) > 0 {
-		g.runSafely(batch)
-		for _, c := range batch {
-			c.wake <- false
-		}
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	for _, c := range g.pending {
-		if !c.asked {
-			c.asked = true
-			c.wake <- true
-			return
-		}
-	}
-	g.leaders--
-}
-
-// runSafely runs a batch; a panic fails its calls instead of leaving their callers waiting.
-func (g *groupCommit[T]) runSafely(batch []*groupCall[T]) {
-	defer func() {
-		if p := recover(); p != nil {
-			for _, c := range batch {
-				c.err = fmt.Errorf("store: panic in a grouped write: %v", p)
-			}
-		}
-	}()
-	g.run(batch)
-}
-
-// run writes a batch in one transaction. If that fails, one call may be at fault (an account deleted
-// meanwhile, say): then each call is written on its own, so that only its own caller gets its error.
-func (g *groupCommit[T]) run(batch []*groupCall[T]) {
-	// The batch belongs to all its callers: one of them going away must not undo the others' writes. Nor
-	// does it wait for a turn at the gate: its callers, waiting for it, may hold every turn (admission.go).
-	ctx := withoutTicket(context.WithoutCancel(batch[0].ctx))
-	err := g.inTx(ctx, func(tx conn) error { return g.write(ctx, tx, batch) })
-	if err == nil {
-		return
-	}
-	if len(batch) == 1 {
-		batch[0].err = err
-		return
-	}
-	for i, c := range batch {
-		c.err = nil
-		if err := g.inTx(ctx, func(tx conn) error { return g.write(ctx, tx, batch[i:i+1]) }); err != nil {
-			c.err = err
-		}
-	}
 }
 
 // queryStrings runs a query of one text column (ids, most often) and returns its values.

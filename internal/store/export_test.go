@@ -95,8 +95,15 @@ func (db *DB) ReceiptsPlanForTest(ctx context.Context, communityID string, f dom
 func (db *DB) ResidentPlansForTest(ctx context.Context, communityID, userID, channelID, facilityID, unitID, month string, from, to time.Time) ([]string, error) {
 	return db.plansForTest(ctx, []sqlQuery{
 		{channelMessageSelect + " " + channelPageWhere + " ORDER BY m.id DESC LIMIT ?", []any{channelID, communityID, userID, 50}},
-		{heldQuery, heldArgs(facilityID, unitID, month, from, to, "")},
+		held(domain.HeldAsk{FacilityID: facilityID, UnitID: unitID, Month: month, From: from, To: to},
+			domain.HeldAsk{FacilityID: facilityID, UnitID: unitID, Month: month, From: to, To: to.Add(time.Hour)}),
 	})
+}
+
+// held is heldStatement as a query to explain.
+func held(asks ...domain.HeldAsk) sqlQuery {
+	q, args := heldStatement(asks)
+	return sqlQuery{q, args}
 }
 
 // DashboardPlanForTest explains, as OverviewPlansForTest, DashboardCounts' statement for userID in

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/groupcommit"
 )
 
 const incidentSelect = `SELECT i.id, i.community_id, i.title, i.description, i.location, i.priority, i.status,
@@ -111,21 +112,32 @@ const maxIncidentBatch = 32
 // assignee must belong to the incident's community at that moment, or it returns assigneeNotMember. It
 // fills in the names of the creator and of the assignee, as Incident would read them.
 //
-// Concurrent calls share their transaction (groupCommit): under load the reports of many members are
-// written with three statements and one commit. That transaction is the store's own, opened by the
-// groupCommit of db.go, since it spans many services' calls: no service could open it.
+// Concurrent calls share their transaction (groupcommit): under load the reports of many members are
+// written with three statements and one commit. That transaction is the store's own, since it spans many
+// services' calls: no service could open it.
 func (db *DB) CreateIncident(ctx context.Context, in *domain.Incident, by string, assigneeNotMember error) error {
-	return db.incidentWrites.do(ctx, incidentWrite{in: in, by: by, assigneeNotMember: assigneeNotMember})
+	return db.incidentWrites.Do(ctx, incidentWrite{in: in, by: by, assigneeNotMember: assigneeNotMember})
 }
 
 // insertIncidents checks the assignees and reads the names of a batch in one query, then inserts its
 // incidents and their first status change with one statement each. A call whose assignee is not a member
 // of the incident's community gets its assigneeNotMember and writes nothing.
-func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWrite]) error {
+func (db *DB) insertIncidents(ctx context.Context, batch []*groupcommit.Call[incidentWrite]) error {
+	return db.InGroupTx(ctx, func(ctx context.Context) error {
+		tx, err := txOf(ctx)
+		if err != nil {
+			return err
+		}
+		return writeIncidents(ctx, tx, batch)
+	})
+}
+
+// writeIncidents is insertIncidents in tx.
+func writeIncidents(ctx context.Context, tx conn, batch []*groupcommit.Call[incidentWrite]) error {
 	ids := make([]any, 0, 2*len(batch))
 	seen := make(map[string]bool, 2*len(batch))
 	for _, c := range batch {
-		for _, id := range []*string{c.arg.in.CreatedBy, c.arg.in.AssignedTo} {
+		for _, id := range []*string{c.Arg.in.CreatedBy, c.Arg.in.AssignedTo} {
 			if id != nil && !seen[*id] {
 				seen[*id] = true
 				ids = append(ids, *id)
@@ -155,10 +167,10 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 	var iargs, hargs []any
 	var words []incidentWordRows
 	for _, c := range batch {
-		in := c.arg.in
+		in := c.Arg.in
 		if in.AssignedTo != nil {
 			if !memberOf[[2]string{*in.AssignedTo, in.CommunityID}] {
-				c.err = c.arg.assigneeNotMember
+				c.Err = c.Arg.assigneeNotMember
 				continue
 			}
 			in.AssignedToName = names[*in.AssignedTo]
@@ -175,7 +187,7 @@ func insertIncidents(ctx context.Context, tx conn, batch []*groupCall[incidentWr
 		text := domain.SearchText(in.Title, in.Description)
 		iargs = append(iargs, in.ID, in.CommunityID, in.Title, in.Description, in.Location, string(in.Priority), string(in.Status),
 			in.CreatedBy, in.AssignedTo, in.ImageURL, text, ms(in.CreatedAt), ms(in.UpdatedAt))
-		hargs = append(hargs, domain.NewID(), in.ID, nullString(c.arg.by), string(in.Status), ms(in.CreatedAt))
+		hargs = append(hargs, domain.NewID(), in.ID, nullString(c.Arg.by), string(in.Status), ms(in.CreatedAt))
 		words = append(words, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(text)})
 	}
 	if len(iargs) == 0 {

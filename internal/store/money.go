@@ -600,7 +600,7 @@ func (db *DB) scanReceipts(ctx context.Context, c conn, q string, args ...any) (
 		}
 	}
 	// Only what committed goes into the cache: a transaction's receipt may yet roll back.
-	if c.tx == nil {
+	if !c.inTransaction() {
 		db.receiptLines.add(out, missing)
 	}
 	return out, nil

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"vecinos/internal/domain"
@@ -208,7 +209,7 @@ func (db *DB) ProviderOf(ctx context.Context, communityID, id string) (bool, err
 func (db *DB) exists(ctx context.Context, query string, args ...any) (bool, error) {
 	var one int
 	err := db.readerIn(ctx).queryRow(ctx, query, args...).Scan(&one)
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
 	return err == nil, err
@@ -229,7 +230,7 @@ func (db *DB) LastBankStatement(ctx context.Context, accountID string) (*domain.
 		closing_cents, movements, created_at FROM money_bank_statements WHERE account_id = ? ORDER BY end_date DESC, created_at DESC LIMIT 1`,
 		accountID).Scan(&s.ID, &s.CommunityID, &s.AccountID, &s.FileSHA256, &s.FileName, &s.Start, &s.End, &s.Opening, &s.Closing, &s.Movements,
 		&s.CreatedAt)
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
 	return &s, err

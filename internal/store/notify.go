@@ -40,8 +40,7 @@ func (db *DB) Notify(ctx context.Context, n domain.Notice) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.writerIn(ctx).exec(ctx, "SELECT pg_notify(?, ?)", NotifyChannel, string(payload))
-	return err
+	return db.writerIn(ctx).execAtCommit(ctx, nil, "SELECT pg_notify(?, ?)", NotifyChannel, string(payload))
 }
 
 // Listen holds one connection of the pool on PostgreSQL, LISTENs on NotifyChannel and calls fn with every

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"maps"
 	"slices"
 	"strings"
@@ -51,7 +50,7 @@ func (db *DB) PersonalData(ctx context.Context, userID string) ([]domain.DataSec
 	return out, nil
 }
 
-func scanSection(name string, rows *sql.Rows) (domain.DataSection, error) {
+func scanSection(name string, rows rows) (domain.DataSection, error) {
 	defer rows.Close()
 	sec := domain.DataSection{Name: name, Rows: []map[string]any{}}
 	cols, err := rows.Columns()

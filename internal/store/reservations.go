@@ -200,29 +200,49 @@ func (db *DB) FacilityForUpdate(ctx context.Context, communityID, id string) (*d
 	return withClosures(ctx, tx, f, err)
 }
 
-// FacilityForBooking is FacilityForUpdate that also reads, in the same statement, userID as their booking
-// shows them (domain.Booker; an empty UnitID when they have no unit in communityID): every booking runs
-// it, and a statement of its own cost a round trip. Nil when there is no such facility.
-func (db *DB) FacilityForBooking(ctx context.Context, communityID, id, userID string) (*domain.Facility, domain.Booker, error) {
+// FacilitiesForBooking is FacilityForUpdate for a batch of bookings, in one statement: it locks the
+// facility of each ask (in the order of their ids, so that two batches never wait for each other's) and
+// reads, with it, the ask's booker (domain.Booker; an empty UnitID when they have no unit in the
+// facility's community). Both come in the order of asks; a facility is nil when its community has none
+// such.
+func (db *DB) FacilitiesForBooking(ctx context.Context, asks []domain.BookingAsk) ([]*domain.Facility, []domain.Booker, error) {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return nil, domain.Booker{}, err
+		return nil, nil, err
 	}
-	var closed bool
-	var unit, building, floor, number *string
-	var b domain.Booker
-	f, err := orNil(scanFacilityAnd(tx.queryRow(ctx, facilityBookerSelect+" WHERE f.id = ? AND f.community_id = ?"+db.facilityLock(),
-		userID, id, communityID), &closed, &unit, &building, &floor, &number, &b.Name))
-	if f == nil || err != nil {
-		return nil, domain.Booker{}, err
+	args := make([]any, 0, 4*len(asks))
+	for i, k := range asks {
+		args = append(args, i, k.FacilityID, k.CommunityID, k.UserID)
 	}
-	if unit != nil && number != nil {
-		b.UnitID, b.UnitLabel = *unit, domain.UnitLabel(building, floor, *number)
+	facilities, bookers := make([]*domain.Facility, len(asks)), make([]domain.Booker, len(asks))
+	var closed []*domain.Facility         // those with closed days, once each
+	byID := map[string]*domain.Facility{} // a facility asked twice is read once
+	_, err = queryAll(ctx, tx, func(row scanner) (struct{}, error) {
+		var i int
+		var shut bool
+		var unit, building, floor, number *string
+		var b domain.Booker
+		f, err := scanFacilityAnd(row, &shut, &unit, &building, &floor, &number, &b.Name, &i)
+		if err != nil || i < 0 || i >= len(asks) {
+			return struct{}{}, err
+		}
+		if unit != nil && number != nil {
+			b.UnitID, b.UnitLabel = *unit, domain.UnitLabel(building, floor, *number)
+		}
+		if seen, ok := byID[f.ID]; ok {
+			f = seen
+		} else if byID[f.ID] = f; shut {
+			closed = append(closed, f)
+		}
+		facilities[i], bookers[i] = f, b
+		return struct{}{}, nil
+	}, facilitiesBookingSelect(len(asks))+db.facilityLock(), args...)
+	for _, f := range closed {
+		if err == nil {
+			_, err = withClosures(ctx, tx, f, nil)
+		}
 	}
-	if closed {
-		f, err = withClosures(ctx, tx, f, nil)
-	}
-	return f, b, err
+	return facilities, bookers, err
 }
 
 // facilityLock is what FacilityForUpdate's statement ends with to lock the facility's row.
@@ -236,15 +256,23 @@ func (db *DB) facilityLock() string {
 // facilityClosedSelect is facilitySelect that also says whether the facility has closed days.
 var facilityClosedSelect = strings.Replace(facilitySelect, "c.time_zone", "c.time_zone, EXISTS (SELECT 1 FROM facility_closures k WHERE k.facility_id = f.id)", 1)
 
-// facilityBookerSelect is facilityClosedSelect followed by the booker's unit (its id, building, floor and
-// number: null without a unit in the facility's community) and name; its one parameter, before the
-// WHERE's, is the booker's user id. The joins are by key; the lock is the facility's alone.
-var facilityBookerSelect = strings.Replace(facilityClosedSelect, "FROM facilities f JOIN communities c ON c.id = f.community_id",
-	`, u.id, u.building, u.floor, u.unit_number, COALESCE(pr.full_name, '')
-	FROM facilities f JOIN communities c ON c.id = f.community_id
-	LEFT JOIN memberships p ON p.user_id = ? AND p.community_id = f.community_id
+// facilitiesBookingSelect is FacilitiesForBooking's statement for n asks: facilityClosedSelect followed by
+// the booker's unit (its id, building, floor and number: null without a unit in the facility's
+// community), their name and the ask's index; its parameters, four an ask, are the index, the facility,
+// its community and the booker. The joins are by key; the lock (facilityLock, appended) is the
+// facilities' alone, taken in the order of their ids.
+func facilitiesBookingSelect(n int) string {
+	return "WITH k (i, facility_id, community_id, user_id) AS (VALUES " +
+		strings.TrimSuffix(strings.Repeat("(CAST(? AS INTEGER), ?, ?, ?), ", n), ", ") + ") " +
+		strings.Replace(facilityClosedSelect, "FROM facilities f JOIN communities c ON c.id = f.community_id",
+			`, u.id, u.building, u.floor, u.unit_number, COALESCE(pr.full_name, ''), k.i
+	FROM k JOIN facilities f ON f.id = k.facility_id AND f.community_id = k.community_id
+	JOIN communities c ON c.id = f.community_id
+	LEFT JOIN memberships p ON p.user_id = k.user_id AND p.community_id = f.community_id
 	LEFT JOIN units u ON u.id = p.unit_id AND u.community_id = f.community_id
-	LEFT JOIN profiles pr ON pr.id = p.user_id`, 1)
+	LEFT JOIN profiles pr ON pr.id = p.user_id
+	ORDER BY f.id`, 1)
+}
 
 // SaveFacility writes f, read with FacilityForUpdate, and its closed days, inside the same transaction.
 func (db *DB) SaveFacility(ctx context.Context, f *domain.Facility) error {
@@ -311,45 +339,54 @@ func (db *DB) ActiveReservations(ctx context.Context, communityID, facilityID st
 	}, q+" ORDER BY start_at, id", args...)
 }
 
-// heldQuery is HeldForUpdate's statement (its arguments: heldArgs), explained by TestResidentPlans.
-const heldQuery = `SELECT (SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
+// heldBranch is what one ask of HeldForUpdate reads (its arguments: heldArgs), after the ask's index:
+// how many pending and confirmed reservations the unit holds at the facility in the month, and the
+// pending and confirmed ones overlapping the period, one a row (one row even when nothing overlaps, with
+// null columns then).
+const heldBranch = `SELECT CAST(? AS INTEGER), (SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
 			AND status IN ('pending', 'confirmed') AND id <> ?), o.id, o.start_at, o.end_at
 		FROM (SELECT 1 AS one) x LEFT JOIN reservations o ON o.facility_id = ? AND o.status IN ('pending', 'confirmed')
-			AND o.start_at < ? AND o.start_at > ? AND o.end_at > ? AND o.id <> ?
-		ORDER BY o.start_at, o.id`
+			AND o.start_at < ? AND o.start_at > ? AND o.end_at > ? AND o.id <> ?`
 
-func heldArgs(facilityID, unitID, month string, from, to time.Time, exceptID string) []any {
-	return []any{facilityID, unitID, month, exceptID, facilityID, ms(to), ms(from.Add(-domain.LongestReservation)), ms(from), exceptID}
+// heldStatement is HeldForUpdate's statement for asks, one branch each, explained by TestResidentPlans.
+func heldStatement(asks []domain.HeldAsk) (string, []any) {
+	args := make([]any, 0, 11*len(asks))
+	for i, k := range asks {
+		args = append(append(args, i), heldArgs(k)...)
+	}
+	return strings.TrimSuffix(strings.Repeat(heldBranch+" UNION ALL ", len(asks)), " UNION ALL ") + " ORDER BY 1, 4, 3", args
 }
 
-// HeldForUpdate reads, inside the transaction of ctx, what a booking of [from, to) at facilityID by unitID
-// in month must check, except reservation exceptID (the one being moved), in one round trip: how many
-// pending and confirmed reservations unitID holds there in month, and the pending and confirmed ones
-// overlapping [from, to) by start (only their ID, StartAt and EndAt). Call it after FacilityForUpdate,
-// whose lock keeps the answer true until the commit.
-func (db *DB) HeldForUpdate(ctx context.Context, facilityID, unitID, month string, from, to time.Time, exceptID string) (int, []domain.Reservation, error) {
+func heldArgs(k domain.HeldAsk) []any {
+	return []any{k.FacilityID, k.UnitID, k.Month, k.ExceptID, k.FacilityID, ms(k.To), ms(k.From.Add(-domain.LongestReservation)), ms(k.From), k.ExceptID}
+}
+
+// HeldForUpdate reads, inside the transaction of ctx and in one round trip, what each of asks must check
+// (domain.Held, in the order of asks): how many pending and confirmed reservations the unit holds at the
+// facility in the month, and the pending and confirmed ones overlapping the period by start (only their
+// ID, StartAt and EndAt), but for the ask's ExceptID (the one being moved). Call it after
+// FacilityForUpdate or FacilitiesForBooking, whose locks keep the answer true until the commit.
+func (db *DB) HeldForUpdate(ctx context.Context, asks []domain.HeldAsk) ([]domain.Held, error) {
 	tx, err := txOf(ctx)
-	if err != nil {
-		return 0, nil, err
+	if err != nil || len(asks) == 0 {
+		return nil, err
 	}
-	// One row even when nothing overlaps (then its reservation's columns are null).
-	type row struct {
-		n          int
-		id         *string
-		start, end *int64
-	}
-	rows, err := queryAll(ctx, tx, func(s scanner) (r row, err error) { return r, s.Scan(&r.n, &r.id, &r.start, &r.end) },
-		heldQuery, heldArgs(facilityID, unitID, month, from, to, exceptID)...)
-	if err != nil || len(rows) == 0 {
-		return 0, nil, err
-	}
-	var overlapping []domain.Reservation
-	for _, r := range rows {
-		if r.id != nil {
-			overlapping = append(overlapping, domain.Reservation{ID: *r.id, StartAt: fromMS(*r.start), EndAt: fromMS(*r.end)})
+	held := make([]domain.Held, len(asks))
+	q, args := heldStatement(asks)
+	_, err = queryAll(ctx, tx, func(s scanner) (struct{}, error) {
+		var i, n int
+		var id *string
+		var start, end *int64
+		if err := s.Scan(&i, &n, &id, &start, &end); err != nil || i < 0 || i >= len(asks) {
+			return struct{}{}, err
 		}
-	}
-	return rows[0].n, overlapping, nil
+		held[i].N = n
+		if id != nil {
+			held[i].Overlapping = append(held[i].Overlapping, domain.Reservation{ID: *id, StartAt: fromMS(*start), EndAt: fromMS(*end)})
+		}
+		return struct{}{}, nil
+	}, q, args...)
+	return held, err
 }
 
 // isExclusionViolation reports PostgreSQL's refusal of an overlapping exclusive reservation.
@@ -360,43 +397,45 @@ func isExclusionViolation(err error) bool {
 
 // SaveReservation inserts r (created) or writes it over the stored one, inside the transaction of ctx. A
 // written one is read back for the names it shows; a created one shows those its caller filled in
-// (FacilityName, UnitLabel, UserName), which saves a round trip while the facility is locked. False when
-// the database refuses an overlap (PostgreSQL's exclusion constraint): the transaction is then spoilt,
-// and the caller's error ends it.
-func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, created bool) (bool, error) {
+// (FacilityName, UnitLabel, UserName). taken is the error when the database refuses an overlap
+// (PostgreSQL's exclusion constraint); the transaction is then spoilt, and the error ends it. On
+// PostgreSQL a created one goes out with the COMMIT (execAtCommit), so its refusal is the commit's error:
+// a round trip less while the facility is locked.
+func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, created bool, taken error) error {
 	tx, err := txOf(ctx)
 	if err != nil {
-		return false, err
+		return err
 	}
 	var deposit *string
 	if r.DepositStatus != nil {
 		s := string(*r.DepositStatus)
 		deposit = &s
 	}
+	refused := func(err error) error {
+		if isExclusionViolation(err) {
+			return taken
+		}
+		return err
+	}
 	if created {
-		_, err = tx.exec(ctx, `INSERT INTO reservations (id, community_id, facility_id, unit_id, user_id, start_at, end_at,
+		return tx.execAtCommit(ctx, refused, `INSERT INTO reservations (id, community_id, facility_id, unit_id, user_id, start_at, end_at,
 			month, exclusive, status, reason, deposit_cents, deposit_status, deposit_reason, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, r.CommunityID, r.FacilityID, r.UnitID, r.UserID, ms(r.StartAt), ms(r.EndAt), r.Month, r.Exclusive,
 			string(r.Status), r.Reason, r.DepositCents, deposit, r.DepositReason, ms(r.CreatedAt), ms(r.UpdatedAt))
-	} else {
-		_, err = tx.exec(ctx, `UPDATE reservations SET start_at = ?, end_at = ?, month = ?, status = ?, reason = ?,
-			deposit_status = ?, deposit_reason = ?, reminded_at = CASE WHEN start_at = ? THEN reminded_at END, updated_at = ?
-			WHERE id = ?`, ms(r.StartAt), ms(r.EndAt), r.Month, string(r.Status), r.Reason, deposit, r.DepositReason,
-			ms(r.StartAt), ms(r.UpdatedAt), r.ID)
 	}
-	if isExclusionViolation(err) {
-		return false, nil
-	}
-	if err != nil || created {
-		return err == nil, err
+	if _, err = tx.exec(ctx, `UPDATE reservations SET start_at = ?, end_at = ?, month = ?, status = ?, reason = ?,
+		deposit_status = ?, deposit_reason = ?, reminded_at = CASE WHEN start_at = ? THEN reminded_at END, updated_at = ?
+		WHERE id = ?`, ms(r.StartAt), ms(r.EndAt), r.Month, string(r.Status), r.Reason, deposit, r.DepositReason,
+		ms(r.StartAt), ms(r.UpdatedAt), r.ID); err != nil {
+		return refused(err)
 	}
 	saved, err := scanReservation(tx.queryRow(ctx, reservationSelect+" WHERE r.id = ?", r.ID))
 	if err != nil {
-		return false, err
+		return err
 	}
 	*r = *saved
-	return true, nil
+	return nil
 }
 
 // ReservationForUpdate reads a reservation of communityID inside the transaction of ctx and locks it; nil

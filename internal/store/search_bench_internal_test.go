@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"vecinos/internal/domain"
+	"vecinos/internal/groupcommit"
 )
 
 // The search's word index against the walk and the list, in the store alone (docs/adr/0046): the
@@ -105,18 +106,18 @@ func BenchmarkWordIndex(b *testing.B) {
 	n := 0
 	batch := func(words bool) error {
 		return db.inTx(ctx, func(tx conn) error {
-			var calls []*groupCall[incidentWrite]
+			var calls []*groupcommit.Call[incidentWrite]
 			var rows []incidentWordRows
 			for range 32 {
 				n++
 				in := incident("c1", n, time.Now())
-				calls = append(calls, &groupCall[incidentWrite]{arg: incidentWrite{in: &in}})
+				calls = append(calls, &groupcommit.Call[incidentWrite]{Arg: incidentWrite{in: &in}})
 				rows = append(rows, incidentWordRows{in.CommunityID, ms(in.CreatedAt), in.ID, searchWords(domain.SearchText(in.Title, in.Description))})
 			}
 			if words {
 				return addIncidentWords(ctx, tx, rows)
 			}
-			return insertIncidents(ctx, tx, calls)
+			return writeIncidents(ctx, tx, calls)
 		})
 	}
 	for _, c := range []struct {

@@ -1,4 +1,4 @@
-package store
+package groupcommit
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 func TestGroupCommitBatchesCalls(t *testing.T) {
 	var running, most, batches, runs atomic.Int64
 	release := make(chan struct{})
-	g := &groupCommit[int]{maxLeaders: 2, maxBatch: 8, inTx: noTx, write: func(_ context.Context, _ conn, batch []*groupCall[int]) error {
+	g := &Group[int]{MaxLeaders: 2, MaxBatch: 8, Run: func(_ context.Context, batch []*Call[int]) error {
 		if n := running.Add(1); n > most.Load() {
 			most.Store(n)
 		}
@@ -25,8 +25,8 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 		}
 		for _, c := range batch {
 			runs.Add(1)
-			if c.arg%10 == 0 {
-				c.err = errors.New("bad")
+			if c.Arg%10 == 0 {
+				c.Err = errors.New("bad")
 			}
 		}
 		if len(batch) > 8 {
@@ -45,7 +45,7 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 			if i == 55 {
 				ctx = cancelled
 			}
-			errs[i] = g.do(ctx, i)
+			errs[i] = g.Do(ctx, i)
 		})
 		if i < 2 { // the first two lead, each with a batch of its own
 			testwait.Until(t, func() bool { return batches.Load() == int64(i+1) }, "condition not met within 10 s")
@@ -73,16 +73,13 @@ func TestGroupCommitBatchesCalls(t *testing.T) {
 	}
 }
 
-// noTx runs a batch without a database.
-func noTx(ctx context.Context, fn func(tx conn) error) error { return fn(conn{}) }
-
 // A panic in a batch fails its calls instead of leaving their callers waiting.
 func TestGroupCommitSurvivesAPanic(t *testing.T) {
-	g := &groupCommit[int]{maxLeaders: 1, maxBatch: 4, inTx: noTx, write: func(context.Context, conn, []*groupCall[int]) error { panic("boom") }}
-	if err := g.do(context.Background(), 1); err == nil {
+	g := &Group[int]{MaxLeaders: 1, MaxBatch: 4, Run: func(context.Context, []*Call[int]) error { panic("boom") }}
+	if err := g.Do(context.Background(), 1); err == nil {
 		t.Fatal("no error from a panicking batch")
 	}
-	if err := g.do(context.Background(), 2); err == nil || g.leaders != 0 {
+	if err := g.Do(context.Background(), 2); err == nil || g.leaders != 0 {
 		t.Fatalf("second call: %v, %d leaders", err, g.leaders)
 	}
 }
