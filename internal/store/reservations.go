@@ -339,26 +339,31 @@ func (db *DB) ActiveReservations(ctx context.Context, communityID, facilityID st
 	}, q+" ORDER BY start_at, id", args...)
 }
 
-// heldBranch is what one ask of HeldForUpdate reads (its arguments: heldArgs), after the ask's index:
-// how many pending and confirmed reservations the unit holds at the facility in the month, and the
-// pending and confirmed ones overlapping the period, one a row (one row even when nothing overlaps, with
-// null columns then).
-const heldBranch = `SELECT CAST(? AS INTEGER), (SELECT COUNT(*) FROM reservations WHERE facility_id = ? AND unit_id = ? AND month = ?
-			AND status IN ('pending', 'confirmed') AND id <> ?), o.id, o.start_at, o.end_at
-		FROM (SELECT 1 AS one) x LEFT JOIN reservations o ON o.facility_id = ? AND o.status IN ('pending', 'confirmed')
-			AND o.start_at < ? AND o.start_at > ? AND o.end_at > ? AND o.id <> ?`
-
-// heldStatement is HeldForUpdate's statement for asks, one branch each, explained by TestResidentPlans.
+// heldStatement is HeldForUpdate's statement for asks, explained by TestResidentPlans: a row of values
+// an ask (its index, facility, unit, month, the reservation to leave out, and the bounds of the period as
+// heldBounds gives them), and for each, how many pending and confirmed reservations the unit holds at the
+// facility in the month, and the pending and confirmed ones overlapping the period, one a row (one row
+// even when nothing overlaps, with null columns then). One statement of one shape for any number of
+// asks but the values: PostgreSQL plans it as a loop over them, through the indexes by facility.
 func heldStatement(asks []domain.HeldAsk) (string, []any) {
-	args := make([]any, 0, 11*len(asks))
+	args := make([]any, 0, 8*len(asks))
 	for i, k := range asks {
-		args = append(append(args, i), heldArgs(k)...)
+		before, after, ends := heldBounds(k.From, k.To)
+		args = append(args, i, k.FacilityID, k.UnitID, k.Month, k.ExceptID, before, after, ends)
 	}
-	return strings.TrimSuffix(strings.Repeat(heldBranch+" UNION ALL ", len(asks)), " UNION ALL ") + " ORDER BY 1, 4, 3", args
+	return `WITH k (i, facility_id, unit_id, month, except_id, starts_before, starts_after, ends_after) AS (VALUES ` +
+		strings.TrimSuffix(strings.Repeat("(CAST(? AS INTEGER), ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT)), ", len(asks)), ", ") + `)
+	SELECT k.i, (SELECT COUNT(*) FROM reservations q WHERE q.facility_id = k.facility_id AND q.unit_id = k.unit_id
+			AND q.month = k.month AND q.status IN ('pending', 'confirmed') AND q.id <> k.except_id), o.id, o.start_at, o.end_at
+		FROM k LEFT JOIN reservations o ON o.facility_id = k.facility_id AND o.status IN ('pending', 'confirmed')
+			AND o.start_at < k.starts_before AND o.start_at > k.starts_after AND o.end_at > k.ends_after AND o.id <> k.except_id
+		ORDER BY k.i, o.start_at, o.id`, args
 }
 
-func heldArgs(k domain.HeldAsk) []any {
-	return []any{k.FacilityID, k.UnitID, k.Month, k.ExceptID, k.FacilityID, ms(k.To), ms(k.From.Add(-domain.LongestReservation)), ms(k.From), k.ExceptID}
+// heldBounds are the bounds of the reservations overlapping [from, to) in the index by start: those that
+// start before to and after from less the longest a reservation lasts, and end after from.
+func heldBounds(from, to time.Time) (startsBefore, startsAfter, endsAfter int64) {
+	return ms(to), ms(from.Add(-domain.LongestReservation)), ms(from)
 }
 
 // HeldForUpdate reads, inside the transaction of ctx and in one round trip, what each of asks must check
