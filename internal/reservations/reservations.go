@@ -40,7 +40,8 @@ type Store interface {
 	SaveFacility(ctx context.Context, f *domain.Facility) error
 	HeldForUpdate(ctx context.Context, asks []domain.HeldAsk) ([]domain.Held, error)               // in the order of asks
 	ReservationForUpdate(ctx context.Context, communityID, id string) (*domain.Reservation, error) // nil: none
-	SaveReservation(ctx context.Context, r *domain.Reservation, created bool, taken error) error   // taken: the database refused an overlap
+	CreateReservations(ctx context.Context, rs []*domain.Reservation, taken error) error           // taken: the database refused an overlap
+	SaveReservation(ctx context.Context, r *domain.Reservation, taken error) error                 // taken: the database refused an overlap
 	DueReminders(ctx context.Context, now, until time.Time, limit int) ([]domain.Reservation, error)
 	ClaimReminder(ctx context.Context, id string, at time.Time) (bool, error)
 	QueueMail(ctx context.Context, m domain.Mail, at time.Time) error
@@ -344,9 +345,9 @@ func (s *Service) bookAll(ctx context.Context, batch []*groupcommit.Call[*bookin
 			}
 			b.r = b.reservation(held[i].Month)
 			made = append(made, b.r)
-			if err := s.save(ctx, b.r, true); err != nil {
-				return err
-			}
+		}
+		if err := s.store.CreateReservations(ctx, made, errTaken); err != nil {
+			return err
 		}
 		announced := map[string]bool{}
 		for _, r := range made {
@@ -470,7 +471,7 @@ func (s *Service) change(ctx context.Context, a *domain.Actor, id string,
 		r.UpdatedAt = now
 		saved = r
 		s.changed(ctx, a.CommunityID, "")
-		return s.save(ctx, r, false)
+		return s.store.SaveReservation(ctx, r, errTaken)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -670,12 +671,6 @@ func (s *Service) reservation(ctx context.Context, communityID, id string) (*dom
 		err = errNoReservation
 	}
 	return r, err
-}
-
-// save inserts r (created) or writes it over the stored one, in the transaction of ctx; an overlap the
-// database refuses (PostgreSQL's exclusion constraint) is errTaken, as the check of hold says.
-func (s *Service) save(ctx context.Context, r *domain.Reservation, created bool) error {
-	return s.store.SaveReservation(ctx, r, created, errTaken)
 }
 
 func (s *Service) compose(kind mail.Kind, tz, facility string, r *domain.Reservation, to domain.Recipient) (domain.Mail, error) {

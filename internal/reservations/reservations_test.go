@@ -242,7 +242,9 @@ func TestExclusionConstraintRefusesOverlap(t *testing.T) {
 		// The database's refusal ends the transaction with the error of its caller (the service's errTaken).
 		refused := errors.New("refused")
 		insert := func(r *domain.Reservation) error {
-			return db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, r, true, refused) })
+			return db.InTx(context.Background(), func(ctx context.Context) error {
+				return db.CreateReservations(ctx, []*domain.Reservation{r}, refused)
+			})
 		}
 		if err := insert(&clash); err != refused {
 			t.Fatalf("an overlap was not refused: %v", err)
@@ -269,7 +271,7 @@ func TestOverlapSearchesReachOverTheLongestDay(t *testing.T) {
 		if got := r.EndAt.Sub(r.StartAt); got != 25*time.Hour {
 			t.Fatalf("the day lasts %s", got)
 		}
-		if err := db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, r, false, nil) }); err != nil {
+		if err := db.InTx(context.Background(), func(ctx context.Context) error { return db.SaveReservation(ctx, r, nil) }); err != nil {
 			t.Fatal(err)
 		}
 		lastHour := madrid(t, "2026-10-25 23:30")

@@ -400,40 +400,39 @@ func isExclusionViolation(err error) bool {
 	return errors.As(err, &pg) && pg.Code == "23P01"
 }
 
-// SaveReservation inserts r (created) or writes it over the stored one, inside the transaction of ctx. A
-// written one is read back for the names it shows; a created one shows those its caller filled in
-// (FacilityName, UnitLabel, UserName). taken is the error when the database refuses an overlap
-// (PostgreSQL's exclusion constraint); the transaction is then spoilt, and the error ends it. On
-// PostgreSQL a created one goes out with the COMMIT (execAtCommit), so its refusal is the commit's error:
-// a round trip less while the facility is locked.
-func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, created bool, taken error) error {
+// CreateReservations inserts rs, inside the transaction of ctx, with one statement. They show the names
+// their caller filled in (FacilityName, UnitLabel, UserName). taken is the error when the database
+// refuses an overlap (PostgreSQL's exclusion constraint); the transaction is then spoilt, and the error
+// ends it. On PostgreSQL the statement goes out with the COMMIT (execAtCommit), so its refusal is the
+// commit's error: no round trip of its own while the facilities are locked.
+func (db *DB) CreateReservations(ctx context.Context, rs []*domain.Reservation, taken error) error {
+	tx, err := txOf(ctx)
+	if err != nil || len(rs) == 0 {
+		return err
+	}
+	args := make([]any, 0, 16*len(rs))
+	for _, r := range rs {
+		args = append(args, r.ID, r.CommunityID, r.FacilityID, r.UnitID, r.UserID, ms(r.StartAt), ms(r.EndAt), r.Month, r.Exclusive,
+			string(r.Status), r.Reason, r.DepositCents, depositOf(r), r.DepositReason, ms(r.CreatedAt), ms(r.UpdatedAt))
+	}
+	return tx.execAtCommit(ctx, overlapIs(taken), `INSERT INTO reservations (id, community_id, facility_id, unit_id, user_id, start_at, end_at,
+		month, exclusive, status, reason, deposit_cents, deposit_status, deposit_reason, created_at, updated_at) VALUES `+
+		strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), ", len(rs)), ", "), args...)
+}
+
+// SaveReservation writes r over the stored one, inside the transaction of ctx, and reads it back for the
+// names it shows. taken is the error when the database refuses an overlap (PostgreSQL's exclusion
+// constraint); the transaction is then spoilt, and the error ends it.
+func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, taken error) error {
 	tx, err := txOf(ctx)
 	if err != nil {
 		return err
 	}
-	var deposit *string
-	if r.DepositStatus != nil {
-		s := string(*r.DepositStatus)
-		deposit = &s
-	}
-	refused := func(err error) error {
-		if isExclusionViolation(err) {
-			return taken
-		}
-		return err
-	}
-	if created {
-		return tx.execAtCommit(ctx, refused, `INSERT INTO reservations (id, community_id, facility_id, unit_id, user_id, start_at, end_at,
-			month, exclusive, status, reason, deposit_cents, deposit_status, deposit_reason, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, r.CommunityID, r.FacilityID, r.UnitID, r.UserID, ms(r.StartAt), ms(r.EndAt), r.Month, r.Exclusive,
-			string(r.Status), r.Reason, r.DepositCents, deposit, r.DepositReason, ms(r.CreatedAt), ms(r.UpdatedAt))
-	}
 	if _, err = tx.exec(ctx, `UPDATE reservations SET start_at = ?, end_at = ?, month = ?, status = ?, reason = ?,
 		deposit_status = ?, deposit_reason = ?, reminded_at = CASE WHEN start_at = ? THEN reminded_at END, updated_at = ?
-		WHERE id = ?`, ms(r.StartAt), ms(r.EndAt), r.Month, string(r.Status), r.Reason, deposit, r.DepositReason,
+		WHERE id = ?`, ms(r.StartAt), ms(r.EndAt), r.Month, string(r.Status), r.Reason, depositOf(r), r.DepositReason,
 		ms(r.StartAt), ms(r.UpdatedAt), r.ID); err != nil {
-		return refused(err)
+		return overlapIs(taken)(err)
 	}
 	saved, err := scanReservation(tx.queryRow(ctx, reservationSelect+" WHERE r.id = ?", r.ID))
 	if err != nil {
@@ -441,6 +440,25 @@ func (db *DB) SaveReservation(ctx context.Context, r *domain.Reservation, create
 	}
 	*r = *saved
 	return nil
+}
+
+// depositOf is r's deposit status as stored (null: no deposit).
+func depositOf(r *domain.Reservation) *string {
+	if r.DepositStatus == nil {
+		return nil
+	}
+	s := string(*r.DepositStatus)
+	return &s
+}
+
+// overlapIs turns PostgreSQL's refusal of an overlap into taken, and leaves any other error as it is.
+func overlapIs(taken error) func(error) error {
+	return func(err error) error {
+		if isExclusionViolation(err) {
+			return taken
+		}
+		return err
+	}
 }
 
 // ReservationForUpdate reads a reservation of communityID inside the transaction of ctx and locks it; nil
