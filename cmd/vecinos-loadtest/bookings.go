@@ -116,7 +116,9 @@ func luaList(ss []string) string {
 // bookingScript is wrk's Lua script for the bookings: each request a POST of a reservation by one of the
 // members (in turn, so that no unit reaches its monthly quota), request g of all threads for slot key g
 // (or the key of the first of its block of bookingBlock, see above): facility key % F, then slot and day.
-// Every answer must be 201 or a 409 that the slot is taken or full; done() prints the counts.
+// Every answer must be 201 or a 409 that the slot is taken or full, or that the unit's bookings of the
+// month are spent (at 4,000 bookings a second a unit reaches the 100 a facility allows, the most there is);
+// done() prints the counts.
 //
 // threads is every thread of every wrk process running the script, of which this process's are
 // firstThread on (several processes split the load over several instances).
@@ -158,7 +160,8 @@ end
 function response(status, headers, body)
   if status == 201 then
     created = created + 1
-  elseif status == 409 and (body:find("Ese horario ya est", 1, true) or body:find("Ya no quedan plazas", 1, true)) then
+  elseif status == 409 and (body:find("Ese horario ya est", 1, true) or body:find("Ya no quedan plazas", 1, true) or
+      body:find("Has alcanzado el m", 1, true)) then
     refused = refused + 1
   else
     unexpected = unexpected + 1

@@ -295,7 +295,7 @@ func checkBookings(ctx context.Context, engine store.Engine, db *database, r *wr
 	if err != nil {
 		return "", fmt.Errorf("after the bookings: %w", err)
 	}
-	return fmt.Sprintf("%d booked (%.0f/s), %d refused as taken or full; afterwards %d active reservations, "+
+	return fmt.Sprintf("%d booked (%.0f/s), %d refused as taken, full or over the month's quota; afterwards %d active reservations, "+
 		"no overlap in an exclusive facility, no shared one over its capacity", created, float64(created)/d.Seconds(), refused, active), nil
 }
 

@@ -310,7 +310,7 @@ func runSpread(ctx context.Context, o scaleOptions, engine store.Engine, db *dat
 		if err != nil {
 			return fmt.Errorf("after the bookings: %w", err)
 		}
-		note = fmt.Sprintf("%d booked (%.0f/s), %d refused as taken or full; afterwards %d active reservations in the community, "+
+		note = fmt.Sprintf("%d booked (%.0f/s), %d refused as taken, full or over the month's quota; afterwards %d active reservations in the community, "+
 			"no overlap in an exclusive facility, no shared one over its capacity", created, float64(created)/o.duration.Seconds(), refused, active)
 	}
 	if sum.errors > 0 {
