@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"vecinos/internal/domain"
@@ -260,7 +259,7 @@ func (db *DB) ReadReceiptsSince(ctx context.Context, communityID, userID string,
 
 // placeholders returns "?, ?, …" for n values.
 func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+	return repeated("?", n)
 }
 
 // In the export of a member's data (personaldata.go): their direct messages and reactions.

@@ -410,6 +410,11 @@ func queryInto[T any](ctx context.Context, c conn, out []T, scan func(scanner) (
 	return out, rows.Err()
 }
 
+// repeated is item n times, separated by commas: a list of placeholders, or of rows of VALUES.
+func repeated(item string, n int) string {
+	return strings.TrimSuffix(strings.Repeat(item+", ", n), ", ")
+}
+
 // scanValue scans a row of one column.
 func scanValue[T any](row scanner) (T, error) {
 	var v T

@@ -263,7 +263,7 @@ var facilityClosedSelect = strings.Replace(facilitySelect, "c.time_zone", "c.tim
 // facilities' alone, taken in the order of their ids.
 func facilitiesBookingSelect(n int) string {
 	return "WITH k (i, facility_id, community_id, user_id) AS (VALUES " +
-		strings.TrimSuffix(strings.Repeat("(CAST(? AS INTEGER), ?, ?, ?), ", n), ", ") + ") " +
+		repeated("(CAST(? AS INTEGER), ?, ?, ?)", n) + ") " +
 		strings.Replace(facilityClosedSelect, "FROM facilities f JOIN communities c ON c.id = f.community_id",
 			`, u.id, u.building, u.floor, u.unit_number, COALESCE(pr.full_name, ''), k.i
 	FROM k JOIN facilities f ON f.id = k.facility_id AND f.community_id = k.community_id
@@ -352,7 +352,7 @@ func heldStatement(asks []domain.HeldAsk) (string, []any) {
 		args = append(args, i, k.FacilityID, k.UnitID, k.Month, k.ExceptID, before, after, ends)
 	}
 	return `WITH k (i, facility_id, unit_id, month, except_id, starts_before, starts_after, ends_after) AS (VALUES ` +
-		strings.TrimSuffix(strings.Repeat("(CAST(? AS INTEGER), ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT)), ", len(asks)), ", ") + `)
+		repeated("(CAST(? AS INTEGER), ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT))", len(asks)) + `)
 	SELECT k.i, (SELECT COUNT(*) FROM reservations q WHERE q.facility_id = k.facility_id AND q.unit_id = k.unit_id
 			AND q.month = k.month AND q.status IN ('pending', 'confirmed') AND q.id <> k.except_id), o.id, o.start_at, o.end_at
 		FROM k LEFT JOIN reservations o ON o.facility_id = k.facility_id AND o.status IN ('pending', 'confirmed')
@@ -417,7 +417,7 @@ func (db *DB) CreateReservations(ctx context.Context, rs []*domain.Reservation, 
 	}
 	return tx.execAtCommit(ctx, overlapIs(taken), `INSERT INTO reservations (id, community_id, facility_id, unit_id, user_id, start_at, end_at,
 		month, exclusive, status, reason, deposit_cents, deposit_status, deposit_reason, created_at, updated_at) VALUES `+
-		strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), ", len(rs)), ", "), args...)
+		repeated("("+placeholders(16)+")", len(rs)), args...)
 }
 
 // SaveReservation writes r over the stored one, inside the transaction of ctx, and reads it back for the
