@@ -36,7 +36,7 @@ func TestEveryMessageReachesEveryStream(t *testing.T) {
 				admin.Close()
 			}
 			var out bytes.Buffer
-			results, err := run(t.Context(), []string{"-bin", bin, "-engine", tc.engine, "-postgres", adminURL,
+			results, err := run(t.Context(), []string{"-autogroup", "keep", "-bin", bin, "-engine", tc.engine, "-postgres", adminURL,
 				"-streams", strconv.Itoa(streams), "-messages", strconv.Itoa(messages)}, &out, &out)
 			t.Log("\n" + out.String())
 			if err != nil {
@@ -99,7 +99,7 @@ func TestHTTPWorkloadAnswersEveryRequest(t *testing.T) {
 	}
 	bin := serverBinary(t)
 	var out bytes.Buffer
-	_, err := run(t.Context(), []string{"-workload", "http", "-bin", bin, "-engine", "sqlite", "-incidents", "200", "-duration", "1s",
+	_, err := run(t.Context(), []string{"-autogroup", "keep", "-workload", "http", "-bin", bin, "-engine", "sqlite", "-incidents", "200", "-duration", "1s",
 		"-connections", "4", "-warmup", "1s"}, &out, &out)
 	t.Log("\n" + out.String())
 	if err != nil {
@@ -127,7 +127,7 @@ func TestScaleWorkloadAnswersEveryRequest(t *testing.T) {
 		engines = "sqlite,postgres"
 	}
 	var out bytes.Buffer
-	_, err := run(t.Context(), []string{"-workload", "scale", "-scale", "0.001", "-bin", bin, "-engine", engines, "-postgres", cmp.Or(os.Getenv("VECINOS_TEST_POSTGRES_URL"), defaultPostgresURL),
+	_, err := run(t.Context(), []string{"-autogroup", "keep", "-workload", "scale", "-scale", "0.001", "-bin", bin, "-engine", engines, "-postgres", cmp.Or(os.Getenv("VECINOS_TEST_POSTGRES_URL"), defaultPostgresURL),
 		"-duration", "1s", "-connections", "4", "-warmup", "1s"}, &out, &out)
 	t.Log("\n" + out.String())
 	if err != nil {
@@ -234,7 +234,7 @@ func TestCrashLosesNothingAcknowledged(t *testing.T) {
 		engines = "sqlite"
 	}
 	var out bytes.Buffer
-	_, err := run(t.Context(), []string{"-workload", "crash", "-bin", bin, "-engine", engines, "-kills", "3"}, &out, &out)
+	_, err := run(t.Context(), []string{"-autogroup", "keep", "-workload", "crash", "-bin", bin, "-engine", engines, "-kills", "3"}, &out, &out)
 	t.Log("\n" + out.String())
 	if err != nil {
 		t.Fatal(err)
@@ -301,5 +301,38 @@ func TestCheckFindsOverlapsAndExcess(t *testing.T) {
 	book("pool", 45, 50, "confirmed")
 	if _, err := checkReservations(ctx, check, ""); err == nil || !strings.Contains(err.Error(), "0 overlapping pairs of reservations of exclusive facilities, 1 instants") {
 		t.Errorf("three at once in a pool of 2: %v", err)
+	}
+}
+
+// The kernel's autogroups are turned off when on and put back after; off already, or a kernel without
+// them, is left alone. (The load tests above pass -autogroup keep: other tests run on the same kernel.)
+func TestAutogroupsOffAndRestored(t *testing.T) {
+	setting := filepath.Join(t.TempDir(), "sched_autogroup_enabled")
+	read := func() string {
+		b, err := os.ReadFile(setting)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	restore, note, err := autogroupsOff(setting)
+	if err != nil || note != "" || restore() != nil {
+		t.Fatalf("without the setting: note %q, %v", note, err)
+	}
+	if err := os.WriteFile(setting, []byte("1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	restore, note, err = autogroupsOff(setting)
+	if err != nil || note == "" || read() != "0\n" {
+		t.Fatalf("on: now %q, note %q, %v", read(), note, err)
+	}
+	if err := restore(); err != nil || read() != "1\n" {
+		t.Fatalf("restored: %q, %v", read(), err)
+	}
+	if err := os.WriteFile(setting, []byte("0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, note, err = autogroupsOff(setting); err != nil || note != "" || read() != "0\n" {
+		t.Fatalf("off already: now %q, note %q, %v", read(), note, err)
 	}
 }

@@ -92,8 +92,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	keep := fs.Bool("keep", false, "http, scale: leave the PostgreSQL database in place afterwards (its URL is printed), to look at plans by hand")
 	reuse := fs.String("reuse", "", "scale: measure the office's cases again on a PostgreSQL database that an earlier run kept (-keep; its URL), without seeding")
 	scale := fs.Float64("scale", 1, "scale: the fraction of the full size seeded (1: 10,000 communities, 800,000 accounts; 0.01: 1/100)")
+	autogroup := fs.String("autogroup", "off", "off: turn the kernel's scheduler autogroups off for the run when they are on, and back on after it "+
+		"(each PostgreSQL backend is a session, so a group, of its own; see autogroup.go); keep: leave them as they are")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if *autogroup != "off" && *autogroup != "keep" {
+		return nil, fmt.Errorf("-autogroup: %q is neither off nor keep", *autogroup)
 	}
 	if !slices.Contains([]string{"realtime", "http", "pocketbase", "crash", "soak", "scale"}, *workload) {
 		return nil, fmt.Errorf("-workload: %q is not realtime, http, pocketbase, crash, soak or scale", *workload)
@@ -113,6 +118,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	}
 	if err := checkFileLimit(cases); err != nil {
 		return nil, err
+	}
+	if *autogroup == "off" {
+		restore, note, err := autogroupsOff(autogroupSetting)
+		if err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err := restore(); err != nil {
+				fmt.Fprintln(stderr, "restoring the kernel's autogroups:", err)
+			}
+		}()
+		if note != "" {
+			fmt.Fprintf(stdout, "Note: %s.\n", note)
+		}
 	}
 	if *bin == "" {
 		dir, err := os.MkdirTemp("", "vecinos-loadtest-bin-")
