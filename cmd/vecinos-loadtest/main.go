@@ -90,7 +90,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) ([]*resul
 	profileSeconds := fs.Int("profile-seconds", 20, "realtime: length of the CPU profile; size -messages to fill it (scale: -duration's)")
 	sample := fs.Duration("sample", time.Minute, "soak: how often RSS and goroutines are sampled")
 	keep := fs.Bool("keep", false, "http, scale: leave the PostgreSQL database in place afterwards (its URL is printed), to look at plans by hand")
-	reuse := fs.String("reuse", "", "scale: measure the office's cases again on a PostgreSQL database that an earlier run kept (-keep; its URL), without seeding")
+	reuse := fs.String("reuse", "", "scale: measure again on a PostgreSQL database that an earlier run kept (-keep; its URL), without seeding")
 	scale := fs.Float64("scale", 1, "scale: the fraction of the full size seeded (1: 10,000 communities, 800,000 accounts; 0.01: 1/100)")
 	autogroup := fs.String("autogroup", "off", "off: turn the kernel's scheduler autogroups off for the run when they are on, and back on after it "+
 		"(each PostgreSQL backend is a session, so a group, of its own; see autogroup.go); keep: leave them as they are")

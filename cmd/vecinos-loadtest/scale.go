@@ -44,7 +44,7 @@ type scaleOptions struct {
 	scale     float64
 	instances int       // 0: 2 on PostgreSQL, 1 on SQLite
 	profile   *profiler // nil, or CPU profiles of the servers while each case is measured
-	reuse     string    // a PostgreSQL database a run kept (-keep): measured again, not seeded; the office's cases only
+	reuse     string    // a PostgreSQL database a run kept (-keep): measured again, not seeded
 }
 
 func runScale(ctx context.Context, o scaleOptions, stdout, stderr io.Writer) error {
@@ -106,7 +106,7 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 			return nil, "", fmt.Errorf("-reuse is a PostgreSQL database")
 		}
 		db = &database{url: o.reuse, dataDir: filepath.Join(dir, "data")}
-		fmt.Fprintf(progress, "%s: reusing %s, a new session for its first office\n", engine, o.reuse)
+		fmt.Fprintf(progress, "%s: reusing %s, new sessions for its first office and its first community's residents\n", engine, o.reuse)
 		if seed, err = loadseed.ReuseScale(ctx, db.url); err != nil {
 			return nil, "", fmt.Errorf("reusing: %w", err)
 		}
@@ -153,11 +153,9 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 	}
 	base := "http://" + servers[0].addr
 	var booking *reservationsSeed
-	if o.reuse == "" {
-		fmt.Fprintf(progress, "%s: %d instance(s); the facilities to book in the first community\n", engine, n)
-		if booking, err = seedBookable(ctx, base, seed.ResidentTokens[0]); err != nil {
-			return nil, "", fmt.Errorf("facilities: %w", err)
-		}
+	fmt.Fprintf(progress, "%s: %d instance(s); the facilities to book in the first community\n", engine, n)
+	if booking, err = seedBookable(ctx, base, seed.ResidentTokens[0]); err != nil {
+		return nil, "", fmt.Errorf("facilities: %w", err)
 	}
 	// Every case must answer before it is measured: the office sees its communities, the search finds.
 	var office []struct{ CommunityID string }
@@ -192,7 +190,7 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 	defer pg.close()
 	var rows []httpRow
 	for _, c := range cases {
-		if !o.runs(c.name) || c.token == "" { // -reuse: no resident signed in
+		if !o.runs(c.name) || c.token == "" { // a community of one resident: no one to measure as
 			continue
 		}
 		fmt.Fprintf(progress, "%s: %s for %s\n", engine, c.name, o.duration)

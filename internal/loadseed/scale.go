@@ -653,9 +653,9 @@ func (s *ScaleSeeder) loadSQLite(ctx context.Context, path string, tables []*tab
 }
 
 // ReuseScale signs in again on a PostgreSQL database that SeedScale filled and a run kept (the load
-// command's -keep, then -reuse): it migrates it (a newer binary's migrations), gives the owner of the
-// first office (the lowest id, as SeedScale's office 0) a new session and counts what the measurements
-// of the office need. The residents' sessions are not made again: only the office's cases can be measured.
+// command's -keep, then -reuse): it migrates it (a newer binary's migrations), gives new sessions to the
+// owner of the first office and to the residents of the first community (the lowest ids, as SeedScale's
+// office 0 and community 0, whose residents have the lowest user ids) and counts what the measurements need.
 func ReuseScale(ctx context.Context, engineURL string) (*ScaleSeed, error) {
 	db, err := store.Open(ctx, engineURL, "")
 	if err != nil {
@@ -682,10 +682,30 @@ func ReuseScale(ctx context.Context, engineURL string) (*ScaleSeed, error) {
 		&seed.Communities, &seed.Accounts, &seed.Offices, &seed.OfficeSize); err != nil {
 		return nil, err
 	}
-	now := time.Now().UnixMilli()
-	if _, err := conn.Exec(ctx, "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)",
-		credentials.HashToken(seed.OfficeToken), owner, now, now+int64(7*24*time.Hour/time.Millisecond)); err != nil {
+	if err := conn.QueryRow(ctx, `SELECT c.id, ch.id, (SELECT id FROM communities WHERE id > c.id ORDER BY id LIMIT 1)
+		FROM communities c JOIN channels ch ON ch.community_id = c.id AND ch.kind = 'community' ORDER BY c.id LIMIT 1`).Scan(
+		&seed.Community, &seed.Channel, &seed.SecondCommunity); err != nil {
+		return nil, fmt.Errorf("the first community: %w", err)
+	}
+	rows, err := conn.Query(ctx, "SELECT user_id FROM memberships WHERE community_id = $1 ORDER BY user_id LIMIT $2",
+		seed.Community, ScaleUnits*ScaleResidentsPerUnit)
+	if err != nil {
 		return nil, err
 	}
-	return seed, nil
+	if seed.ResidentIDs, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+		return nil, err
+	}
+	now := time.Now().UnixMilli()
+	signIn := func(token, user string) error {
+		_, err := conn.Exec(ctx, "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)",
+			credentials.HashToken(token), user, now, now+int64(7*24*time.Hour/time.Millisecond))
+		return err
+	}
+	for _, user := range seed.ResidentIDs {
+		seed.ResidentTokens = append(seed.ResidentTokens, credentials.NewToken())
+		if err := signIn(seed.ResidentTokens[len(seed.ResidentTokens)-1], user); err != nil {
+			return nil, err
+		}
+	}
+	return seed, signIn(seed.OfficeToken, owner)
 }
