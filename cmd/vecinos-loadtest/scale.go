@@ -121,10 +121,14 @@ func measureScale(ctx context.Context, engine store.Engine, o scaleOptions, prog
 		}
 	}
 	size := databaseSize(ctx, engine, db)
+	seeded := fmt.Sprintf("%d rows seeded in %s", seed.Rows, seed.Took.Round(time.Second))
+	if o.reuse != "" {
+		seeded = "seeded by an earlier run"
+	}
 	note := fmt.Sprintf("%s: %d communities, %d accounts (5%% in two communities), %d offices of up to %d communities, %d incidents, "+
-		"%d chat messages, %d announcements, %d reservations; %d rows seeded in %s; database %s.",
+		"%d chat messages, %d announcements, %d reservations; %s; database %s.",
 		engine, seed.Communities, seed.Accounts, seed.Offices, loadseed.ScaleOfficeCommunities, seed.Incidents, seed.Messages,
-		seed.Announcements, seed.Reservations, seed.Rows, seed.Took.Round(time.Second), size)
+		seed.Announcements, seed.Reservations, seeded, size)
 	fmt.Fprintln(progress, note)
 
 	n := o.instances

@@ -678,8 +678,10 @@ func ReuseScale(ctx context.Context, engineURL string) (*ScaleSeed, error) {
 		return nil, fmt.Errorf("the first office: %w", err)
 	}
 	if err := conn.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM communities), (SELECT COUNT(*) FROM users), (SELECT COUNT(*) FROM organisations),
-		(SELECT COUNT(*) FROM community_processors WHERE organisation_id = $1 AND status = 'active')`, office).Scan(
-		&seed.Communities, &seed.Accounts, &seed.Offices, &seed.OfficeSize); err != nil {
+		(SELECT COUNT(*) FROM community_processors WHERE organisation_id = $1 AND status = 'active'), (SELECT COUNT(*) FROM incidents),
+		(SELECT COUNT(*) FROM messages), (SELECT COUNT(*) FROM announcements), (SELECT COUNT(*) FROM reservations)`, office).Scan(
+		&seed.Communities, &seed.Accounts, &seed.Offices, &seed.OfficeSize, &seed.Incidents, &seed.Messages, &seed.Announcements,
+		&seed.Reservations); err != nil {
 		return nil, err
 	}
 	if err := conn.QueryRow(ctx, `SELECT c.id, ch.id, (SELECT id FROM communities WHERE id > c.id ORDER BY id LIMIT 1)

@@ -32,7 +32,9 @@ func TestReuseScaleSignsInTheSeedsResidents(t *testing.T) {
 	if !slices.Equal(reused.ResidentIDs, seeded.ResidentIDs) {
 		t.Errorf("reused residents %v, seeded %v", reused.ResidentIDs, seeded.ResidentIDs)
 	}
-	if reused.OfficeSize != seeded.OfficeSize || reused.Communities != seeded.Communities || reused.Offices != seeded.Offices {
+	if reused.OfficeSize != seeded.OfficeSize || reused.Communities != seeded.Communities || reused.Offices != seeded.Offices ||
+		reused.Incidents != seeded.Incidents || reused.Messages != seeded.Messages || reused.Announcements != seeded.Announcements ||
+		reused.Reservations != seeded.Reservations {
 		t.Errorf("reused %+v, seeded %+v", reused, seeded)
 	}
 	conn, err := pgx.Connect(t.Context(), url)
