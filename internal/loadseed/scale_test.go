@@ -3,9 +3,9 @@ package loadseed_test
 import (
 	"io"
 	"slices"
+	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"testing"
 
 	"vecinos/internal/credentials"
 	"vecinos/internal/loadseed"
