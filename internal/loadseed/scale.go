@@ -334,13 +334,12 @@ func (s *ScaleSeeder) tables() []*table {
 				o := s.office(c)
 				add(s.communityID(c), s.officeID(o), "active", s.userID(c, 0), base, s.officeOwner(o), base)
 			}},
-		{name: "sessions", cols: []string{"id", "user_id", "created_at", "last_seen_at", "expires_at"}, once: true,
+		{name: "sessions", cols: sessionColumns, once: true,
 			rows: func(_ int, add func(...any)) {
-				exp := s.now.Add(7 * 24 * time.Hour).UnixMilli()
 				for j, t := range s.seed.ResidentTokens {
-					add(credentials.HashToken(t), s.seed.ResidentIDs[j], now, now, exp)
+					add(sessionRow(t, s.seed.ResidentIDs[j], s.now)...)
 				}
-				add(credentials.HashToken(s.seed.OfficeToken), s.officeOwner(0), now, now, exp)
+				add(sessionRow(s.seed.OfficeToken, s.officeOwner(0), s.now)...)
 			}},
 		{name: "channels", cols: []string{"id", "community_id", "name", "kind", "created_at"},
 			rows: func(c int, add func(...any)) {
@@ -705,17 +704,20 @@ func ReuseScale(ctx context.Context, engineURL string) (*ScaleSeed, error) {
 	if seed.ResidentIDs, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
 		return nil, err
 	}
-	now := time.Now().UnixMilli()
-	signIn := func(token, user string) error {
-		_, err := conn.Exec(ctx, "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)",
-			credentials.HashToken(token), user, now, now+int64(7*24*time.Hour/time.Millisecond))
-		return err
-	}
+	now := time.Now()
+	sessions := [][]any{sessionRow(seed.OfficeToken, owner, now)}
 	for _, user := range seed.ResidentIDs {
 		seed.ResidentTokens = append(seed.ResidentTokens, credentials.NewToken())
-		if err := signIn(seed.ResidentTokens[len(seed.ResidentTokens)-1], user); err != nil {
-			return nil, err
-		}
+		sessions = append(sessions, sessionRow(seed.ResidentTokens[len(seed.ResidentTokens)-1], user, now))
 	}
-	return seed, signIn(seed.OfficeToken, owner)
+	_, err = conn.CopyFrom(ctx, pgx.Identifier{"sessions"}, sessionColumns, pgx.CopyFromRows(sessions))
+	return seed, err
+}
+
+// sessionColumns are those of sessionRow.
+var sessionColumns = []string{"id", "user_id", "created_at", "last_seen_at", "expires_at"}
+
+// sessionRow is a session of user opened at now with token, valid for a week: what the measurements sign in with.
+func sessionRow(token, user string, now time.Time) []any {
+	return []any{credentials.HashToken(token), user, now.UnixMilli(), now.UnixMilli(), now.Add(7 * 24 * time.Hour).UnixMilli()}
 }
